@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text, index } from "drizzle-orm/sqlite-core";
+
+// Timestamps are stored as unix milliseconds (integer, mode timestamp_ms).
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+
+export const workspaces = sqliteTable("workspaces", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull().unique(),
+    password: text("password").notNull(),
+    name: text("name"),
+    provider: text("provider").notNull().default("email"),
+    providerId: text("provider_id"),
+    avatar: text("avatar"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    phone: text("phone"),
+    company: text("company"),
+    position: text("position"),
+    bio: text("bio"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    googleCalendarEmail: text("google_calendar_email"),
+    // Encrypted at rest (AES-256-GCM, key derived from APP_SECRET).
+    googleCalendarAccessToken: text("google_calendar_access_token"),
+    googleCalendarRefreshToken: text("google_calendar_refresh_token"),
+    primaryCalendarId: text("primary_calendar_id"),
+    calendarConnected: integer("calendar_connected", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("users_workspace_idx").on(t.workspaceId)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // SHA-256 of the cookie's token; the token itself is never stored.
+    sessionToken: text("session_token").notNull().unique(),
+    // Persistent (remember me) sessions keep a fixed expiry; others slide with activity.
+    persistent: integer("persistent", { mode: "boolean" }).notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResets = sqliteTable("password_resets", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  // SHA-256 of the e-mailed token.
+  token: text("token").notNull().unique(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,14 @@
+import type { Deps } from "./deps";
+import { createUser, DEMO_EMAIL, DEMO_PASSWORD, findUserByEmail } from "./features/auth/service";
+
+/**
+ * Demo mode: on first start, a demo workspace with its recruiter account, so a newcomer
+ * sees a living product after `npm start`. Each domain adds its sample data here.
+ */
+export async function seedDemo(deps: Deps) {
+  const existing = findUserByEmail(deps, DEMO_EMAIL);
+  if (existing) return existing;
+  const user = await createUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, name: "Demo Recruiter", workspaceName: "Demo Agency" });
+  deps.log.info("demo workspace created", { email: DEMO_EMAIL });
+  return user;
+}

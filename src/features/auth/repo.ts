@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { passwordResets, sessions, users, workspaces } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function findUserByEmail(db: DB, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+export function findUserById(db: DB, id: number): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/** A new account always comes with its own workspace, in one transaction. */
+export function insertUserWithWorkspace(db: DB, input: { email: string; passwordHash: string; name?: string | null; workspaceName: string }): UserRow {
+  return db.transaction((tx) => {
+    const ws = tx.insert(workspaces).values({ name: input.workspaceName }).returning().get();
+    return tx
+      .insert(users)
+      .values({ workspaceId: ws.id, email: input.email.toLowerCase(), password: input.passwordHash, name: input.name ?? null })
+      .returning()
+      .get();
+  });
+}
+
+export function updatePassword(db: DB, userId: number, passwordHash: string) {
+  db.update(users).set({ password: passwordHash }).where(eq(users.id, userId)).run();
+}
+
+export function insertSession(db: DB, v: { userId: number; tokenHash: string; persistent: boolean; expiresAt: Date }) {
+  db.insert(sessions).values({ userId: v.userId, sessionToken: v.tokenHash, persistent: v.persistent, expiresAt: v.expiresAt }).run();
+}
+
+export function findSessionWithUser(db: DB, tokenHash: string) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sessionToken, tokenHash))
+    .get();
+}
+
+export function extendSession(db: DB, sessionId: number, expiresAt: Date) {
+  db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId)).run();
+}
+
+export function deleteSessionByHash(db: DB, tokenHash: string) {
+  db.delete(sessions).where(eq(sessions.sessionToken, tokenHash)).run();
+}
+
+export function deleteSessionById(db: DB, sessionId: number) {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function deleteSessionsOfUser(db: DB, userId: number) {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+export function insertPasswordReset(db: DB, v: { userId: number; tokenHash: string; expiresAt: Date }) {
+  db.insert(passwordResets).values({ userId: v.userId, token: v.tokenHash, expiresAt: v.expiresAt }).run();
+}
+
+/**
+ * Uses a reset token once: marks it used only if it is unused and unexpired, sets the
+ * new password and ends every session of the user, all in one transaction.
+ */
+export function consumePasswordReset(db: DB, tokenHash: string, now: Date, passwordHash: string): number | null {
+  return db.transaction((tx) => {
+    const row = tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.token, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .returning({ userId: passwordResets.userId })
+      .get();
+    if (!row) return null;
+    tx.update(users).set({ password: passwordHash }).where(eq(users.id, row.userId)).run();
+    tx.delete(sessions).where(eq(sessions.userId, row.userId)).run();
+    return row.userId;
+  });
+}

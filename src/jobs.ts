@@ -1,0 +1,34 @@
+import type { Deps } from "./deps";
+
+/**
+ * In-process scheduled jobs (one process serves everything). Each job is guarded so a
+ * run never overlaps the previous one and a failure is logged, not thrown.
+ */
+export interface ScheduledJob {
+  name: string;
+  /** 5-field cron pattern (minute resolution). */
+  pattern: string;
+  run: (deps: Deps) => Promise<void> | void;
+}
+
+export function scheduledJobs(deps: Deps): ScheduledJob[] {
+  return [{ name: "mail-retry", pattern: "* * * * *", run: (d) => d.mail.retryFailed() }];
+}
+
+export function startJobs(deps: Deps): { stop(): void } {
+  const handles = scheduledJobs(deps).map((job) => {
+    let running = false;
+    return Bun.cron(job.pattern, async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job.run(deps);
+      } catch (e) {
+        deps.log.error("scheduled job failed", { job: job.name, error: e instanceof Error ? e.message : String(e) });
+      } finally {
+        running = false;
+      }
+    });
+  });
+  return { stop: () => handles.forEach((h: any) => h.stop()) };
+}

@@ -1,0 +1,83 @@
+import type { ComponentType, ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { assetUrl, islandScript } from "./assets";
+
+/**
+ * Server rendering of pages. Rendering is synchronous, so the islands used while one
+ * page renders are collected in a module variable, and only their scripts are added.
+ * A page without an island ships no script.
+ */
+let usedIslands: Set<string> | null = null;
+
+/** Renders an interactive part: its server HTML plus the props the client hydrates it with. */
+export function Island<P extends object>({ name, component: C, props }: { name: string; component: ComponentType<P>; props: P }) {
+  usedIslands?.add(name);
+  // JSON in an attribute is escaped by React; no inline script is needed (strict CSP).
+  return (
+    <div data-island={name} data-props={JSON.stringify(props)}>
+      <C {...props} />
+    </div>
+  );
+}
+
+export type Toast = { title: string; description?: string; variant?: "default" | "destructive" | "success" | "warning" };
+
+export interface PageOptions {
+  title: string;
+  body: ReactElement;
+  status?: number;
+  headers?: Record<string, string>;
+  /** A toast to show on arrival (the result of a form POST without JavaScript). */
+  toast?: Toast | null;
+  /** Extra scripts outside islands (e.g. htmx on recruiter pages). */
+  scripts?: string[];
+  bodyClass?: string;
+}
+
+export function renderHtml(opts: PageOptions): string {
+  usedIslands = new Set();
+  let body: string;
+  let islands: string[];
+  try {
+    body = renderToString(opts.body);
+    islands = [...usedIslands];
+  } finally {
+    usedIslands = null;
+  }
+  const scripts = [...(opts.scripts ?? []), ...islands.map(islandScript)]
+    .filter(Boolean)
+    .map((src) => `<script type="module" src="${src}"></script>`)
+    .join("");
+  const toast = opts.toast ? renderToString(<ToastMarkup toast={opts.toast} />) : "";
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(opts.title)} · Frank</title>` +
+    `<link rel="icon" href="data:,">` +
+    `<link rel="stylesheet" href="${assetUrl("app.css")}">${scripts}</head>` +
+    `<body class="${opts.bodyClass ?? "min-h-screen bg-slate-50 text-slate-900 antialiased"}">${body}` +
+    `<div id="toaster" role="region" aria-label="Notifications (F8)" tabindex="-1" class="toaster">${toast}</div>` +
+    `</body></html>`
+  );
+}
+
+export function renderPage(opts: PageOptions): Response {
+  return new Response(renderHtml(opts), {
+    status: opts.status ?? 200,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...opts.headers },
+  });
+}
+
+/** The same markup the client toast module builds, so both look alike. */
+export function ToastMarkup({ toast }: { toast: Toast }) {
+  return (
+    <div role="status" aria-live="polite" data-variant={toast.variant ?? "default"} className="toast toast-auto-hide">
+      <div className="toast-title">{toast.title}</div>
+      {toast.description ? <div className="toast-description">{toast.description}</div> : null}
+    </div>
+  );
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { AccountMenu, type MenuUser } from "./account-menu";
+import type { SiteLinks } from "./links";
+import { Logo } from "./logo";
+
+/** The frame of every signed-in page: top bar with the logo and the account menu. */
+export function AppShell({ user, links, children, title, wide = true }: { user: MenuUser; links: SiteLinks; children: ReactNode; title?: string; wide?: boolean }) {
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className={`mx-auto flex h-14 items-center justify-between px-4 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>
+          <div className="flex items-center gap-6">
+            <Logo href="/dashboard" />
+            {title ? <span className="hidden text-sm text-slate-500 sm:inline">{title}</span> : null}
+          </div>
+          <AccountMenu user={user} links={links} />
+        </div>
+      </header>
+      <main className={`mx-auto px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// Test harness: a real app on a temporary SQLite file, driven through app.handle().
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { afterAll } from "bun:test";
+import { loadConfig, type Config } from "../src/config/env";
+import { createDeps } from "../src/bootstrap";
+import { createApp } from "../src/app";
+import { FakeClock } from "../src/lib/clock";
+import { createUser } from "../src/features/auth/service";
+import type { Deps } from "../src/deps";
+
+export const BASE = "http://localhost";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  clock: FakeClock;
+  /** Sends a request; JSON bodies are encoded; `cookie` is sent as the Cookie header. */
+  request(path: string, init?: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string }): Promise<Response>;
+  /** Creates a user (with its own workspace) and returns a signed-in session cookie. */
+  signUp(opts?: { email?: string; password?: string; name?: string }): Promise<{ cookie: string; userId: number; workspaceId: number; email: string; password: string }>;
+  login(email: string, password: string): Promise<string>;
+}
+
+let counter = 0;
+
+/** A fresh app with its own database file (removed after the test file). */
+export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boolean } = {}): TestApp {
+  const dir = mkdtempSync(join(tmpdir(), "frank-test-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const config: Config = loadConfig(
+    { APP_SECRET: "test-secret-test-secret-test-secret-0123", DATABASE_PATH: join(dir, "test.db"), APP_URL: "http://localhost", NODE_ENV: "test", ...env },
+    { demo: opts.demo },
+  );
+  const clock = new FakeClock(new Date());
+  const deps = createDeps(config, { clock, quiet: true });
+  const app = createApp(deps);
+
+  const request: TestApp["request"] = (path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.json !== undefined) headers["content-type"] = "application/json";
+    if (init.cookie) headers.cookie = init.cookie;
+    return app.handle(
+      new Request(BASE + path, {
+        method: init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET"),
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      }),
+    );
+  };
+
+  const login = async (email: string, password: string) => {
+    const res = await request("/api/auth/login", { json: { email, password } });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+    return sessionCookie(res);
+  };
+
+  return {
+    app,
+    deps,
+    clock,
+    request,
+    login,
+    async signUp(o = {}) {
+      const email = o.email ?? `user${++counter}-${Date.now()}@example.com`;
+      const password = o.password ?? "correct-horse-battery";
+      const user = await createUser(deps, { email, password, name: o.name ?? "Test Recruiter" });
+      return { cookie: await login(email, password), userId: user.id, workspaceId: user.workspaceId, email, password };
+    },
+  };
+}
+
+/** The `frank_session=…` pair from a response's Set-Cookie. */
+export function sessionCookie(res: Response): string {
+  const all = res.headers.getSetCookie();
+  const c = all.find((h) => h.startsWith("frank_session="));
+  if (!c) throw new Error("no session cookie");
+  return c.split(";")[0]!;
+}
