@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 // Browser tests against the real server in demo mode on a fresh database file.
 const PORT = Number(process.env.E2E_PORT ?? 3300);
+// Several developers may run the suite at once: give each its own E2E_PORT and E2E_DB.
 const E2E_DB = process.env.E2E_DB ?? "data/e2e.db";
 process.env.E2E_DB = E2E_DB; // workers read it (e2e/fixtures.ts)
 

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { AccountMenu, type MenuUser } from "./account-menu";
-import type { SiteLinks } from "./links";
+import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
+import type { Shell } from "./shell";
+import { ProfileDialogSlot } from "../features/billing/pages/profile-dialog";
 
-/** The frame of every signed-in page: top bar with the logo and the account menu. */
-export function AppShell({ user, links, children, title, wide = true }: { user: MenuUser; links: SiteLinks; children: ReactNode; title?: string; wide?: boolean }) {
+/** The frame of every signed-in page: top bar with the logo and the account menu, and the profile dialog. */
+export function AppShell({ shell, children, title, wide = true }: { shell: Shell; children: ReactNode; title?: string; wide?: boolean }) {
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -13,10 +14,11 @@ export function AppShell({ user, links, children, title, wide = true }: { user: 
             <Logo href="/dashboard" />
             {title ? <span className="hidden text-sm text-slate-500 sm:inline">{title}</span> : null}
           </div>
-          <AccountMenu user={user} links={links} />
+          <AccountMenu user={shell.user} links={shell.links} />
         </div>
       </header>
       <main className={`mx-auto px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>{children}</main>
+      <ProfileDialogSlot shell={shell} />
     </div>
   );
 }

@@ -2,15 +2,14 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { takeFlash } from "../../lib/flash";
-import { siteLinks } from "../../ui/links";
+import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
 import { DashboardPage } from "./pages/dashboard";
 
 /** / and the recruiter dashboard (/dashboard, same page at /dashboard3). */
 export function dashboardRoutes(deps: Deps) {
-  const links = siteLinks(deps.config);
   const page = ({ me, cookie }: any) =>
-    renderPage({ title: "Dashboard", body: DashboardPage({ user: me.user, links }), toast: takeFlash(cookie) });
+    renderPage({ title: "Dashboard", body: DashboardPage({ deps, shell: makeShell(deps, me.user) }), toast: takeFlash(cookie) });
   return new Elysia()
     .use(authGuard(deps))
     .get("/", () => new Response(null, { status: 302, headers: { location: "/dashboard" } }))

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { workspaces } from "./auth";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+// Recruiter data: every row carries workspace_id; repos scope every query by it (db/scope.ts).
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    location: text("location"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("jobs_workspace_idx").on(t.workspaceId)],
+);
+
+export const campaigns = sqliteTable(
+  "campaigns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: integer("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    label: text("label"),
+    description: text("description"),
+    // Random, URL-safe, unique across workspaces: /prequalifier?c=CODE
+    code: text("code").notNull().unique(),
+    clickCount: integer("click_count").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("campaigns_job_idx").on(t.workspaceId, t.jobId)],
+);
+
+/** A candidate. Column names are the spec's database names (part2 §3, debug pages). */
+export const participants = sqliteTable(
+  "participants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    // The visitor id (prequalifier_id cookie) of the candidate who filled the prequalifier.
+    uniqueId: text("unique_id"),
+    name: text("name"),
+    emailAddress: text("email_address"),
+    city: text("city"),
+    jobTitle: text("job_title"),
+    roleApplied: text("role_applied"),
+    linkedinUrl: text("linkedin_url"),
+    industry: text("industry"),
+    visaStatus: text("visa_status"),
+    salaryExpectation: text("salary_expectation"),
+    availability: text("availability"),
+    stages: integer("stages").notNull().default(1),
+    prequalifier: text("prequalifier"),
+    assessment: text("assessment"),
+    voiceTranscript: text("voice_transcript"),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    lastUpdated: integer("last_updated", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    index("participants_workspace_idx").on(t.workspaceId, t.id),
+    index("participants_created_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("participants_unique_id_idx").on(t.workspaceId, t.uniqueId),
+  ],
+);
+
+export const shortlists = sqliteTable(
+  "shortlists",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("shortlists_workspace_idx").on(t.workspaceId)],
+);
+
+export const shortlistMembers = sqliteTable(
+  "shortlist_members",
+  {
+    shortlistId: integer("shortlist_id").notNull().references(() => shortlists.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.shortlistId, t.participantId] }), index("shortlist_members_participant_idx").on(t.participantId)],
+);

@@ -1,0 +1,18 @@
+import type { Deps } from "../deps";
+import type { users } from "../db/schema";
+import { siteLinks, type SiteLinks } from "./links";
+
+/**
+ * What the frame of a signed-in page needs (account menu, profile dialog). Pages build it
+ * with makeShell(deps, user) and pass it to <AppShell shell={…}>, so the frame can grow
+ * (billing state, calendar state) without touching every page.
+ */
+export interface Shell {
+  user: typeof users.$inferSelect;
+  links: SiteLinks;
+  billingEnabled: boolean;
+}
+
+export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {
+  return { user, links: siteLinks(deps.config), billingEnabled: !!deps.config.STRIPE_SECRET_KEY };
+}
