@@ -77,12 +77,12 @@ export function httpPlugin(opts: HttpOptions) {
         return errorResponse(request, 403, "forbidden_origin", "Cross-site request refused", opts);
       }
     })
-    .onAfterResponse(({ request, set }) => {
+    .onAfterResponse(({ request, set, responseValue }) => {
       const start = (request as any).__start as number | undefined;
       opts.log.info("request", {
         method: request.method,
         path: redactPath(request.url),
-        status: set.status,
+        status: responseValue instanceof Response ? responseValue.status : set.status,
         ms: start ? Math.round((performance.now() - start) * 10) / 10 : undefined,
       });
     })

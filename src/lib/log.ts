@@ -10,7 +10,8 @@ export interface Logger {
 export function redactPath(url: string): string {
   const u = url.startsWith("http") ? new URL(url) : new URL(url, "http://x");
   // Any path segment long enough to be a random token is replaced; query strings dropped.
-  return u.pathname.replace(/\/[A-Za-z0-9_-]{16,}(?=\/|$|\.)/g, "/:token");
+  // (tokens are ≥ 128 random bits: 22+ URL-safe characters with capitals or digits).
+  return u.pathname.replace(/\/(?=[A-Za-z0-9_-]*[A-Z0-9])[A-Za-z0-9_-]{20,}(?=\/|$|\.)/g, "/:token");
 }
 
 export function createLogger(opts: { quiet?: boolean } = {}): Logger {

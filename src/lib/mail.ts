@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { render } from "@react-email/components";
+import { render } from "@react-email/render";
 import { createTransport, type Transporter } from "nodemailer";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { DB } from "../db/client";

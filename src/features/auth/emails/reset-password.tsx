@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "../../../lib/email-ui";
 
 export function ResetPasswordEmail({ name, url, welcome }: { name: string | null; url: string; welcome?: boolean }) {
   const action = welcome ? "Set your password" : "Reset your password";

@@ -1,0 +1,67 @@
+// Mail goes through a real SMTP conversation with a local server (smtp-server on 127.0.0.1).
+import { afterAll, expect, test } from "bun:test";
+import { SMTPServer } from "smtp-server";
+import { eq } from "drizzle-orm";
+import { makeTestApp } from "../../test/helpers";
+import { outbox } from "../db/schema";
+import { ResetPasswordEmail } from "../features/auth/emails/reset-password";
+
+const received: { to: string[]; data: string }[] = [];
+let failNext = false;
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, session, cb) {
+    let data = "";
+    stream.on("data", (c: Buffer) => (data += c.toString()));
+    stream.on("end", () => {
+      if (failNext) {
+        failNext = false;
+        return cb(new Error("mailbox full"));
+      }
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+      cb();
+    });
+  },
+});
+await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+const port = (server.server.address() as { port: number }).port;
+afterAll(() => server.close());
+
+const t = makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Frank <frank@example.com>" });
+
+test("an e-mail is rendered to HTML and text, stored, sent over SMTP and marked sent", async () => {
+  const id = await t.deps.mail.send({
+    to: "ada@example.com",
+    subject: "Hello",
+    email: ResetPasswordEmail({ name: "Ada", url: "http://localhost/reset-password?token=abc" }),
+    attachments: [{ filename: "invite.ics", contentType: "text/calendar; method=REQUEST", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" }],
+  });
+  await t.deps.mail.idle();
+  const row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  expect(row.status).toBe("sent");
+  expect(row.html).toContain("<html");
+  expect(row.text).toContain("http://localhost/reset-password?token=abc");
+  expect(received.at(-1)!.to).toEqual(["ada@example.com"]);
+  expect(received.at(-1)!.data).toContain("Subject: Hello");
+  expect(received.at(-1)!.data).toContain("invite.ics");
+});
+
+test("a refused delivery is recorded as failed with the error, then retried", async () => {
+  failNext = true;
+  const id = await t.deps.mail.send({ to: "bob@example.com", subject: "Retry me", email: ResetPasswordEmail({ name: "Bob", url: "http://localhost/x" }) });
+  await t.deps.mail.idle();
+  let row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  expect(row.status).toBe("failed");
+  expect(row.lastError).toContain("mailbox full");
+  await t.deps.mail.retryFailed();
+  row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  expect(row.status).toBe("sent");
+  expect(row.attempts).toBe(2);
+});
+
+test("without SMTP the mail stays in the outbox as skipped", async () => {
+  const plain = makeTestApp();
+  const id = await plain.deps.mail.send({ to: "c@example.com", subject: "Local", email: ResetPasswordEmail({ name: null, url: "http://localhost/y" }) });
+  expect(plain.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!.status).toBe("skipped");
+});
