@@ -8,6 +8,16 @@ import { ErrorPage, errorTitle } from "./ui/error-page";
 import { authRoutes } from "./features/auth/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { mailboxRoutes } from "./features/mailbox/routes";
+import { visitorRoutes } from "./features/visitors/routes";
+import { visitorSettingsRoutes } from "./features/visitors/settings-routes";
+import { calendarRoutes } from "./features/calendar/routes";
+import { billingRoutes } from "./features/billing/routes";
+import { jobRoutes } from "./features/jobs/routes";
+import { candidateRoutes } from "./features/candidates/routes";
+import { shortlistRoutes } from "./features/shortlists/routes";
+import { monitorRoutes } from "./features/monitor/routes";
+import { schedulingRoutes } from "./features/scheduling/routes";
+import { chatRoutes } from "./features/chat/routes";
 
 /** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps) {
@@ -35,7 +45,17 @@ export function createApp(deps: Deps) {
     })
     .use(authRoutes(deps))
     .use(dashboardRoutes(deps))
-    .use(mailboxRoutes(deps));
+    .use(mailboxRoutes(deps))
+    .use(visitorRoutes(deps))
+    .use(visitorSettingsRoutes(deps))
+    .use(calendarRoutes(deps))
+    .use(billingRoutes(deps))
+    .use(jobRoutes(deps))
+    .use(candidateRoutes(deps))
+    .use(shortlistRoutes(deps))
+    .use(monitorRoutes(deps))
+    .use(schedulingRoutes(deps))
+    .use(chatRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

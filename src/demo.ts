@@ -1,5 +1,8 @@
 import type { Deps } from "./deps";
 import { createUser, DEMO_EMAIL, DEMO_PASSWORD, findUserByEmail } from "./features/auth/service";
+import { seedWorkspaceDemo } from "./features/jobs/demo-seed";
+import { seedVisitorDemo } from "./features/visitors/settings-service";
+import { seedSchedulingDemo } from "./features/scheduling/demo-seed";
 
 /**
  * Demo mode: on first start, a demo workspace with its recruiter account, so a newcomer
@@ -10,5 +13,8 @@ export async function seedDemo(deps: Deps) {
   if (existing) return existing;
   const user = await createUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, name: "Demo Recruiter", workspaceName: "Demo Agency" });
   deps.log.info("demo workspace created", { email: DEMO_EMAIL });
+  seedWorkspaceDemo(deps, user.workspaceId);
+  seedVisitorDemo(deps, user.workspaceId, user.id);
+  await seedSchedulingDemo(deps, user.workspaceId, user.id);
   return user;
 }

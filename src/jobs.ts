@@ -1,4 +1,7 @@
 import type { Deps } from "./deps";
+import { syncAllConnected } from "./features/calendar/sync";
+import { sendDueReminders } from "./features/scheduling/reminders";
+import { monitorJobs } from "./features/monitor/jobs";
 
 /**
  * In-process scheduled jobs (one process serves everything). Each job is guarded so a
@@ -12,7 +15,12 @@ export interface ScheduledJob {
 }
 
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
-  return [{ name: "mail-retry", pattern: "* * * * *", run: (d) => d.mail.retryFailed() }];
+  return [
+    { name: "mail-retry", pattern: "* * * * *", run: (d) => d.mail.retryFailed() },
+    { name: "calendar-sync", pattern: "*/10 * * * *", run: (d) => syncAllConnected(d) },
+    { name: "interview-reminders", pattern: "*/5 * * * *", run: (d) => sendDueReminders(d).then(() => {}) },
+    ...monitorJobs(deps),
+  ];
 }
 
 export function startJobs(deps: Deps): { stop(): void } {

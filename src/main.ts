@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-// Frank's command line: serve | user create | migrate. The compiled binary has the same verbs.
+// Frank's command line: serve | user create | migrate | backup | restore. The compiled binary has the same verbs.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config/env";
 import { createDeps } from "./bootstrap";
@@ -9,11 +9,14 @@ import { startJobs } from "./jobs";
 import { createUser } from "./features/auth/service";
 import { CreateUserInput } from "./features/auth/model";
 import { AppError } from "./lib/errors";
+import { backupCommand, restoreCommand } from "./features/monitor/cli";
 
 const USAGE = `Usage:
   frank serve [--demo]                                  start the server (applies migrations first)
   frank user create --email E --password P [--name N]   create an account and its workspace
-  frank migrate                                         apply database migrations`;
+  frank migrate                                         apply database migrations
+  frank backup                                          write a database backup into the data folder
+  frank restore FILE                                    replace the database with a backup (server stopped)`;
 
 function config(demo: boolean) {
   try {
@@ -76,6 +79,8 @@ async function main(argv: string[]) {
     console.log("Database is up to date.");
     return;
   }
+  if (verb === "backup") process.exit(await backupCommand(config(!process.env.APP_SECRET)));
+  if (verb === "restore") process.exit(restoreCommand(config(!process.env.APP_SECRET), sub));
   console.error(USAGE);
   process.exit(verb ? 2 : 0);
 }

@@ -2,9 +2,37 @@
 import journal from "../migrations/meta/_journal.json" with { type: "text" };
 import m0 from "../migrations/0000_init.sql" with { type: "text" };
 import m1 from "../migrations/0001_worried_kang.sql" with { type: "text" };
+import m2 from "../migrations/0002_candidates.sql" with { type: "text" };
+import m3 from "../migrations/0003_participants_fts.sql" with { type: "text" };
+import m4 from "../migrations/0004_visitors.sql" with { type: "text" };
+import m5 from "../migrations/0005_scheduling.sql" with { type: "text" };
+import m6 from "../migrations/0006_monitor.sql" with { type: "text" };
+import m7 from "../migrations/0007_calendar.sql" with { type: "text" };
+import m8 from "../migrations/0008_billing.sql" with { type: "text" };
+import m9 from "../migrations/0009_chat.sql" with { type: "text" };
+import m10 from "../migrations/0010_billing_customers_user.sql" with { type: "text" };
+import m11 from "../migrations/0011_visitors_call_default.sql" with { type: "text" };
+import m12 from "../migrations/0012_participants_indexes.sql" with { type: "text" };
+import m13 from "../migrations/0013_participant_stats.sql" with { type: "text" };
+import m14 from "../migrations/0014_participants_search.sql" with { type: "text" };
+import m15 from "../migrations/0015_participants_search_tags.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
   "0000_init.sql": m0 as unknown as string,
   "0001_worried_kang.sql": m1 as unknown as string,
+  "0002_candidates.sql": m2 as unknown as string,
+  "0003_participants_fts.sql": m3 as unknown as string,
+  "0004_visitors.sql": m4 as unknown as string,
+  "0005_scheduling.sql": m5 as unknown as string,
+  "0006_monitor.sql": m6 as unknown as string,
+  "0007_calendar.sql": m7 as unknown as string,
+  "0008_billing.sql": m8 as unknown as string,
+  "0009_chat.sql": m9 as unknown as string,
+  "0010_billing_customers_user.sql": m10 as unknown as string,
+  "0011_visitors_call_default.sql": m11 as unknown as string,
+  "0012_participants_indexes.sql": m12 as unknown as string,
+  "0013_participant_stats.sql": m13 as unknown as string,
+  "0014_participants_search.sql": m14 as unknown as string,
+  "0015_participants_search_tags.sql": m15 as unknown as string,
 };

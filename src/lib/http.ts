@@ -44,6 +44,25 @@ function validationFields(error: any): Record<string, string> {
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
+ * Sec-Fetch-Site decides when the browser sends it (it is reliable even where pages set
+ * Referrer-Policy: no-referrer, which makes Chromium send `Origin: null` on form posts).
+ * Otherwise Origin must be ours. With neither header the client is not a browser.
+ */
+export function sameOriginRequest(request: Request, appOrigin: string): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const o = request.headers.get("origin");
+  if (o === null) return true;
+  if (o === "null") return false;
+  if (o === appOrigin) return true;
+  try {
+    return new URL(o).host === request.headers.get("host");
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Cross-cutting HTTP behaviour: security headers, the same-origin rule for cookie
  * requests (CSRF), request logs without tokens, and the error envelope.
  */
@@ -70,10 +89,7 @@ export function httpPlugin(opts: HttpOptions) {
       // which carry no ambient cookies of our users.
       const path = new URL(request.url).pathname;
       if (path === "/api/stripe/webhook" || path === "/api/webhook/chat") return;
-      const o = request.headers.get("origin");
-      const site = request.headers.get("sec-fetch-site");
-      const sameHost = o && (o === origin || new URL(o).host === request.headers.get("host"));
-      if ((o && o !== "null" && !sameHost) || o === "null" || (site && site !== "same-origin" && site !== "none")) {
+      if (!sameOriginRequest(request, origin)) {
         return errorResponse(request, 403, "forbidden_origin", "Cross-site request refused", opts);
       }
     })

@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import type { users } from "../db/schema";
 import { siteLinks, type SiteLinks } from "./links";
+import { subscriptionGate } from "../features/billing/service";
 
 /**
  * What the frame of a signed-in page needs (account menu, profile dialog). Pages build it
@@ -11,8 +12,10 @@ export interface Shell {
   user: typeof users.$inferSelect;
   links: SiteLinks;
   billingEnabled: boolean;
+  /** The subscription gate (part1 §4); always true when billing is not configured. */
+  hasSubscription: boolean;
 }
 
 export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {
-  return { user, links: siteLinks(deps.config), billingEnabled: !!deps.config.STRIPE_SECRET_KEY };
+  return { user, links: siteLinks(deps.config), ...subscriptionGate(deps, user) };
 }

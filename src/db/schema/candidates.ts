@@ -57,6 +57,9 @@ export const participants = sqliteTable(
     prequalifier: text("prequalifier"),
     assessment: text("assessment"),
     voiceTranscript: text("voice_transcript"),
+    // Derived on every write by candidates/classify.ts (the §9 buckets), so filters and stats use an index.
+    roleCategory: text("role_category").notNull().default("Other"),
+    locationCategory: text("location_category").notNull().default("Other"),
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
@@ -66,6 +69,11 @@ export const participants = sqliteTable(
     index("participants_workspace_idx").on(t.workspaceId, t.id),
     index("participants_created_idx").on(t.workspaceId, t.createdAt),
     uniqueIndex("participants_unique_id_idx").on(t.workspaceId, t.uniqueId),
+    index("participants_role_idx").on(t.workspaceId, t.roleCategory, t.id),
+    index("participants_location_idx").on(t.workspaceId, t.locationCategory, t.id),
+    // Both filters at once, and counts that never read the (wide) rows.
+    index("participants_role_location_idx").on(t.workspaceId, t.roleCategory, t.locationCategory, t.id),
+    index("participants_updated_idx").on(t.workspaceId, t.lastUpdated),
   ],
 );
 
@@ -75,6 +83,9 @@ export const shortlists = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    // Set when the shortlist came from the chat popup (test page payload: candidateName, chatMessage).
+    candidateName: text("candidate_name"),
+    chatMessage: text("chat_message"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [index("shortlists_workspace_idx").on(t.workspaceId)],
@@ -89,4 +100,32 @@ export const shortlistMembers = sqliteTable(
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.shortlistId, t.participantId] }), index("shortlist_members_participant_idx").on(t.participantId)],
+);
+
+/** One row per visitor who opened a campaign link: campaigns.click_count counts each visitor once. */
+export const campaignClicks = sqliteTable(
+  "campaign_clicks",
+  {
+    campaignId: integer("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.visitorId] })],
+);
+
+/**
+ * Candidate counts per workspace, UTC day of creation, role bucket and location bucket,
+ * kept by triggers on participants (migration participants_search). The dashboard's stats
+ * and unfiltered totals read this instead of counting 100,000 rows.
+ */
+export const participantStats = sqliteTable(
+  "participant_stats",
+  {
+    workspaceId: integer("workspace_id").notNull(),
+    day: integer("day").notNull(),
+    roleCategory: text("role_category").notNull(),
+    locationCategory: text("location_category").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.roleCategory, t.locationCategory] })],
 );

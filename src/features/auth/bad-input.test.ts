@@ -131,3 +131,18 @@ describe("envelope, CSRF and headers", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 });
+
+describe("Origin edge cases", () => {
+  test("Origin: null without Sec-Fetch-Site is refused with 403, not a 500", async () => {
+    const res = await t.request("/api/auth/logout", { method: "POST", headers: { origin: "null" } });
+    expect(res.status).toBe(403);
+  });
+  test("Origin: null with Sec-Fetch-Site same-origin (no-referrer pages) is allowed", async () => {
+    const res = await t.request("/api/auth/logout", { method: "POST", headers: { origin: "null", "sec-fetch-site": "same-origin" } });
+    expect(res.status).toBe(200);
+  });
+  test("a malformed Origin is refused", async () => {
+    const res = await t.request("/api/auth/logout", { method: "POST", headers: { origin: "::::" } });
+    expect(res.status).toBe(403);
+  });
+});

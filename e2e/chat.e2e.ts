@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+import { hydrated, loginAsNewUser } from "./fixtures";
+
+test("chat: greeting, Enter sends, Shift+Enter does not, New restores the greeting", async ({ page }) => {
+  await loginAsNewUser(page);
+  await page.goto("/chat");
+  await hydrated(page);
+  const messages = page.getByTestId("chat-messages");
+  await expect(messages).toContainText("Beta 2.0 on the Starter Plan");
+
+  const input = page.getByLabel("Message");
+  await input.fill("hello");
+  await input.press("Shift+Enter");
+  await expect(page.getByTestId("user-message")).toHaveCount(0);
+  await expect(input).toHaveValue("hello\n");
+
+  await input.fill("how many candidates do I have?");
+  await input.press("Enter");
+  await expect(page.getByTestId("user-message")).toHaveText("how many candidates do I have?");
+  await expect(page.getByTestId("assistant-message").last()).toContainText("candidate(s) in total");
+  await expect(page.getByTestId("assistant-message").last()).toContainText("without a language model");
+  const stored = await page.evaluate(() => localStorage.getItem("frank_session_id"));
+  expect(stored).toBeTruthy();
+
+  // The conversation comes back after a reload, from the stored session id.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("user-message")).toHaveText("how many candidates do I have?");
+
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  await expect(page.getByTestId("user-message")).toHaveCount(0);
+  await expect(page.getByTestId("assistant-message")).toHaveCount(1);
+  await expect(messages).toContainText("Beta 2.0 on the Starter Plan");
+  expect(await page.evaluate(() => localStorage.getItem("frank_session_id"))).toBeNull();
+});
+
+test("the dashboard embeds the assistant", async ({ page }) => {
+  await loginAsNewUser(page);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Frank, your AI recruiting assistant" })).toBeVisible();
+  await expect(page.getByTestId("chat-messages")).toContainText("Beta 2.0 on the Starter Plan");
+});
+
+test("meeting detection: the dialog's create action makes a scheduling session for the candidate", async ({ page }) => {
+  await loginAsNewUser(page);
+  await page.goto("/meeting-detection");
+  await hydrated(page);
+  await expect(page.getByRole("switch", { name: "Auto-detection" })).toBeChecked();
+
+  // Nothing happens without a candidate name.
+  await page.getByRole("button", { name: "Let's meet tomorrow at 10" }).click();
+  await expect(page.getByTestId("detection-result")).toHaveText("Meeting request (no candidate name)");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  const input = page.getByLabel("Message");
+  await input.fill("Can we schedule an interview with Jordan Miles for the Developer role?");
+  await input.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Jordan Miles");
+  await expect(dialog).toContainText("Developer");
+  await dialog.getByRole("button", { name: "Create Scheduling Session" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("chat-messages")).toContainText(/Scheduling session created for Jordan Miles .*Booking link:/s);
+  const link = await page.getByTestId("chat-messages").getByRole("link", { name: /\/book\// }).first().getAttribute("href");
+  expect(link).toMatch(/\/book\/[\w-]+$/);
+
+  // The session is real: its public booking page opens.
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByText("Session Not Found")).toHaveCount(0);
+
+  // Dismiss closes the dialog without creating anything.
+  await page.goto("/meeting-detection");
+  await hydrated(page);
+  await page.getByRole("button", { name: /Sarah Chen/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("shortlist test page: the websocket popup and its actions", async ({ page }) => {
+  await loginAsNewUser(page);
+  await page.goto("/shortlist-test");
+  await hydrated(page);
+  await expect(page.getByTestId("socket-state")).toHaveText("WebSocket connected");
+  await page.getByLabel("Candidate name").fill("Avery Stone");
+  await page.getByLabel("Position").fill("Product Owner");
+  await page.getByRole("button", { name: "Send WebSocket 'Meet'" }).click();
+  const popup = page.getByTestId("shortlist-popup");
+  await expect(popup).toContainText("New Candidate Detected!");
+  await expect(popup).toContainText("Avery Stone");
+  await popup.getByRole("button", { name: "Add to Shortlist" }).click();
+  await expect(page.getByText("Shortlist Created")).toBeVisible();
+
+  await page.getByRole("button", { name: "Test Webhook 'Meet'" }).click();
+  await expect(page.getByTestId("log")).toContainText("Webhook 200");
+  await expect(popup).toBeVisible();
+});

@@ -1,0 +1,106 @@
+import { expect, test } from "@playwright/test";
+import { hydrated, loginAsNewUser } from "./fixtures";
+
+// A fresh account per test; candidates come from POST /api/candidates/seed (the test page's seed).
+async function seed(page: import("@playwright/test").Page) {
+  const res = await page.request.post("/api/candidates/seed");
+  expect(res.ok()).toBe(true);
+  await page.reload();
+  await hydrated(page);
+}
+
+test("create a job, add a campaign, copy its link; delete the job after confirming", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await loginAsNewUser(page);
+  await hydrated(page);
+  await expect(page.getByText("No jobs created yet")).toBeVisible();
+  const create = page.getByRole("button", { name: "Create Job" });
+  await expect(create).toBeDisabled();
+  await page.getByLabel("Job title").fill("Frontend Developer");
+  await page.getByLabel("Job location").fill("Melbourne");
+  await create.click();
+  await expect(page.getByText("Job Created")).toBeVisible();
+  await page.getByRole("button", { name: "Frontend Developer Melbourne" }).click();
+  await expect(page.getByTestId("job-filter")).toContainText("Frontend Developer");
+
+  await expect(page.getByText("No campaigns yet")).toBeVisible();
+  await page.getByLabel("Campaign name").fill("LinkedIn March");
+  await page.getByRole("button", { name: "Create Campaign" }).click();
+  await expect(page.getByText("Campaign Created")).toBeVisible();
+  const link = page.locator("code", { hasText: "/prequalifier?c=" });
+  await expect(link).toBeVisible();
+  const copy = page.getByRole("button", { name: "Copy link of LinkedIn March" });
+  await copy.click();
+  await expect(copy).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("/prequalifier?c=");
+  await expect(copy).toHaveText("Copy", { timeout: 4000 });
+
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Delete Frontend Developer" }).click();
+  await expect(page.getByText("Job Deleted")).toBeVisible();
+  await expect(page.getByText("No jobs created yet")).toBeVisible();
+  await expect(page.getByText("No job selected")).toBeVisible();
+});
+
+test("search and filter candidates; open candidate details", async ({ page }) => {
+  await loginAsNewUser(page);
+  await seed(page);
+  const rows = page.getByTestId("candidate-row");
+  await expect(rows.first()).toBeVisible();
+  // A name from further down the list, so the first row proves the search ran.
+  const name = (await rows.nth(4).locator("td").nth(2).locator("div").first().textContent())!;
+  await page.getByLabel("Search candidates").fill(name.toUpperCase());
+  await expect(rows.first()).toContainText(name);
+  for (const r of await rows.all()) await expect(r).toContainText(name);
+
+  await page.getByLabel("Search candidates").fill("zzzznotaname");
+  await expect(page.getByText("No candidates found")).toBeVisible();
+  await page.getByLabel("Search candidates").fill("");
+  await expect(rows).toHaveCount(10);
+  await page.getByLabel("Role filter").selectOption("Developer");
+  await expect(rows.first()).toBeVisible();
+  await expect(async () => {
+    for (const r of await rows.all()) await expect(r.locator("td").nth(3)).toContainText(/developer/i, { timeout: 100 });
+  }).toPass();
+  for (const r of await rows.all()) await expect(r.locator("td").nth(3)).toContainText(/developer/i);
+
+  await rows.first().locator("a[href^='#candidate-']").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Conversation")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("create a shortlist, add two candidates, and see them leave the list", async ({ page }) => {
+  await loginAsNewUser(page);
+  await seed(page);
+  const rows = page.getByTestId("candidate-row");
+  await expect(rows.first()).toBeVisible();
+  await page.getByRole("button", { name: /Add selected/ }).isDisabled();
+  await page.getByLabel("New shortlist").fill("Finalists");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByText("Shortlist Created")).toBeVisible();
+  await expect(page.getByLabel("Shortlist", { exact: true })).toHaveValue(/\d+/);
+
+  await page.getByRole("button", { name: "Add selected (0)" }).click();
+  await expect(page.getByText("No Candidates Selected")).toBeVisible();
+
+  const first = (await rows.nth(0).locator("a[href^='#candidate-']").textContent())!;
+  const second = (await rows.nth(1).locator("a[href^='#candidate-']").textContent())!;
+  await rows.nth(0).getByRole("checkbox").check();
+  await rows.nth(1).getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Add selected (2)" }).click();
+  await expect(page.getByText("Candidates Added", { exact: true })).toBeVisible();
+  await expect(page.locator("a[href^='#candidate-']", { hasText: first })).toHaveCount(0);
+  await expect(page.locator("a[href^='#candidate-']", { hasText: second })).toHaveCount(0);
+});
+
+test("the shortlistId query parameter preselects and is removed", async ({ page }) => {
+  await loginAsNewUser(page);
+  const s = await (await page.request.post("/api/shortlists", { data: { name: "From link" } })).json();
+  await page.goto(`/dashboard?shortlistId=${s.id}`);
+  await hydrated(page);
+  await expect(page.getByLabel("Shortlist", { exact: true })).toHaveValue(String(s.id));
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

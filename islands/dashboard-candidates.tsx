@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from "react";
+import { api } from "../src/client/api";
+import { toast } from "../src/client/toast";
+import { LOCATIONS, ROLES } from "../src/features/candidates/classify";
+import type { ParticipantPage } from "../src/features/candidates/model";
+import { POLL_PARTICIPANTS_MS, SHORTLISTS_CHANGED, selectJob, usePoll, useSelectedJob } from "../src/features/dashboard/components/bus";
+import { CandidateTable } from "../src/features/dashboard/components/candidate-table";
+import { CandidateDetailsDialog } from "../src/features/dashboard/components/candidate-details-dialog";
+import { ShortlistControls, type ShortlistOption } from "../src/features/dashboard/components/shortlist-controls";
+
+export interface CandidatesProps {
+  page: ParticipantPage;
+  filters: { search: string; role: string; location: string };
+  shortlists: ShortlistOption[];
+  initialShortlistId: number | null;
+}
+
+/** All Candidates: search and filters on the server, the job filter, shortlist controls and the details dialog. */
+export default function DashboardCandidates(props: CandidatesProps) {
+  const [data, setData] = useState(props.page);
+  const [filters, setFilters] = useState(props.filters);
+  const [pageNo, setPageNo] = useState(props.page.pagination.page);
+  const [shortlists, setShortlists] = useState(props.shortlists);
+  const [chosen, setChosen] = useState<number | null>(props.initialShortlistId);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [open, setOpen] = useState<number | null>(null);
+  const job = useSelectedJob();
+  const skipFirst = useRef(true);
+
+  const load = (page = pageNo) => {
+    const q = new URLSearchParams({ excludeShortlisted: "true", page: String(page), limit: String(data.pagination.limit) });
+    if (filters.search.trim()) q.set("search", filters.search.trim());
+    if (filters.role) q.set("role", filters.role);
+    if (filters.location) q.set("location", filters.location);
+    if (job) q.set("jobId", String(job.id));
+    return api<ParticipantPage>(`/api/participants?${q}`).then(setData).catch(() => {});
+  };
+
+  // The shortlistId query parameter preselects a shortlist and is then removed from the URL.
+  useEffect(() => {
+    const url = new URL(location.href);
+    if (url.searchParams.has("shortlistId")) {
+      url.searchParams.delete("shortlistId");
+      history.replaceState(null, "", url.pathname + url.search + url.hash);
+    }
+  }, []);
+
+  // Filters changed: back to page 1 (search waits for a pause in typing).
+  useEffect(() => {
+    if (skipFirst.current) return void (skipFirst.current = false);
+    const t = setTimeout(() => (setPageNo(1), load(1)), 250);
+    return () => clearTimeout(t);
+  }, [filters.search, filters.role, filters.location, job?.id]);
+  usePoll(() => load(), POLL_PARTICIPANTS_MS, [filters, job?.id, pageNo]);
+
+  const choose = (id: number | null) => {
+    setChosen(id);
+    setSelected(new Set()); // changing the shortlist clears the selection
+  };
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    next.has(id) ? next.delete(id) : next.add(id);
+    setSelected(next);
+  };
+
+  async function addSelected() {
+    if (!selected.size) {
+      toast({ title: "No Candidates Selected", description: "Please select candidates to add to the shortlist", variant: "destructive" });
+      return;
+    }
+    if (!chosen) return;
+    try {
+      await api(`/api/shortlists/${chosen}/candidates`, { body: { candidateIds: [...selected] } });
+      const n = selected.size;
+      setSelected(new Set());
+      toast({ title: "Candidates Added", description: `${n} candidate${n === 1 ? "" : "s"} added to ${shortlists.find((s) => s.id === chosen)?.name ?? "the shortlist"}.`, variant: "success" });
+      window.dispatchEvent(new CustomEvent(SHORTLISTS_CHANGED));
+      await load();
+    } catch {
+      toast({ title: "Error", description: "Failed to add candidates to shortlist", variant: "destructive" });
+    }
+  }
+
+  const { total, limit } = data.pagination;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const set = (k: keyof typeof filters) => (e: { target: EventTarget | null }) => setFilters({ ...filters, [k]: (e.target as HTMLInputElement).value });
+  const go = (p: number) => (setPageNo(p), load(p));
+
+  return (
+    <section className="card" aria-labelledby="candidates-title">
+      <div className="card-header flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="candidates-title" className="card-title">All Candidates</h2>
+          <p className="text-sm text-slate-500">{total} candidate{total === 1 ? "" : "s"} not yet shortlisted</p>
+        </div>
+        {job ? (
+          <span className="badge-secondary gap-2" data-testid="job-filter">
+            Job: {job.title}
+            <button type="button" className="font-semibold" onClick={() => selectJob(null)} aria-label="Clear job filter">✕</button>
+          </span>
+        ) : null}
+      </div>
+      <div className="card-body space-y-4">
+        <form method="get" action="/dashboard" className="grid gap-2 sm:grid-cols-[1fr_auto_auto]" onSubmit={(e) => (e.preventDefault(), load(1))} role="search">
+          <input type="search" name="search" className="input" placeholder="Search name, email, city, role, industry, conversation..." aria-label="Search candidates" value={filters.search} onInput={set("search")} />
+          <select name="role" className="input" aria-label="Role filter" value={filters.role} onChange={set("role")}>
+            <option value="">All roles</option>
+            {[...ROLES, "Other"].map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+          <select name="location" className="input" aria-label="Location filter" value={filters.location} onChange={set("location")}>
+            <option value="">All locations</option>
+            {[...LOCATIONS, "Other"].map((l) => <option key={l} value={l}>{l}</option>)}
+          </select>
+          <noscript><button type="submit" className="btn-outline">Search</button></noscript>
+        </form>
+        <ShortlistControls
+          shortlists={shortlists}
+          chosen={chosen}
+          selectedCount={selected.size}
+          onChoose={choose}
+          onCreated={(s) => (setShortlists([...shortlists, s]), choose(s.id), window.dispatchEvent(new CustomEvent(SHORTLISTS_CHANGED)))}
+          onAdd={addSelected}
+        />
+        <CandidateTable participants={data.participants} selected={selected} onToggle={toggle} onOpen={setOpen} />
+        {pages > 1 ? (
+          <nav className="flex items-center justify-between text-sm" aria-label="Pagination">
+            <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page <= 1} onClick={() => go(data.pagination.page - 1)}>Previous</button>
+            <span className="text-slate-500">Page {data.pagination.page} of {pages}</span>
+            <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page >= pages} onClick={() => go(data.pagination.page + 1)}>Next</button>
+          </nav>
+        ) : null}
+      </div>
+      {open !== null ? <CandidateDetailsDialog id={open} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../src/client/api";
+import { toast } from "../src/client/toast";
+import type { BillingResponse, Profile } from "../src/features/billing/types";
+import { BillingTab } from "../src/features/billing/ui/billing-tab";
+import { MediaTab } from "../src/features/billing/ui/media-tab";
+import { PlansTab } from "../src/features/billing/ui/plans-tab";
+import { ProfileTab } from "../src/features/billing/ui/profile-tab";
+import { initialTab, SUBSCRIPTION_REQUIRED, TABS, type TabId } from "../src/features/billing/ui/status";
+
+export interface ProfileDialogProps {
+  profile: Profile;
+  billingEnabled: boolean;
+  /** The server's view of the gate when the page was rendered. */
+  hasSubscription: boolean;
+}
+
+/** Pages where the dialog opens by itself when there is no subscription (part1 §4). */
+const AUTO_OPEN = /^\/dashboard[^/]*$/;
+
+/**
+ * The profile dialog on every signed-in page: tabs Profile, Billing, Plans, Media. Opens on
+ * clicks of [data-open-profile] (its value may name a tab). Without a subscription it
+ * cannot be closed; the dashboard opens it by itself once billing has loaded.
+ */
+export default function ProfileDialog(props: ProfileDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<TabId>("profile");
+  const [profile, setProfile] = useState<Profile>(props.profile);
+  const [billing, setBilling] = useState<BillingResponse | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const subscribedBy = (b: BillingResponse | null, p: Profile) =>
+    !props.billingEnabled || !!(p.stripeCustomerId && p.stripeSubscriptionId) || (b ? b.hasSubscription : props.hasSubscription);
+  const subscribed = subscribedBy(billing, profile);
+
+  const loadBilling = useCallback(async (): Promise<BillingResponse | null> => {
+    if (!props.billingEnabled) return null;
+    try {
+      const b = await api<BillingResponse>("/api/auth/billing", { noLogoutOn401: true });
+      setBilling(b);
+      return b;
+    } catch {
+      return null;
+    }
+  }, [props.billingEnabled]);
+
+  const loadProfile = useCallback(async () => {
+    try {
+      const p = await api<Profile>("/api/auth/profile", { noLogoutOn401: true });
+      setProfile(p);
+      return p;
+    } catch {
+      return null;
+    }
+  }, []);
+
+  const show = useCallback((hint: string | null, isSubscribed: boolean) => {
+    document.querySelectorAll("details.account-menu[open]").forEach((d) => d.removeAttribute("open"));
+    setTab(initialTab(hint, isSubscribed));
+    setOpen(true);
+  }, []);
+
+  // Closing is refused without a subscription; billing is re-read first, so a payment
+  // completed in the other tab lets the dialog close.
+  const tryClose = useCallback(async () => {
+    if (subscribed) return setOpen(false);
+    const [b, p] = await Promise.all([loadBilling(), loadProfile()]);
+    if (subscribedBy(b, p ?? profile)) return setOpen(false);
+    toast({ ...SUBSCRIPTION_REQUIRED, variant: "destructive" });
+  }, [subscribed, loadBilling, loadProfile, profile]);
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const trigger = (e.target as Element | null)?.closest?.("[data-open-profile]");
+      if (!trigger) return;
+      e.preventDefault();
+      show(trigger.getAttribute("data-open-profile"), subscribed);
+      void loadBilling();
+      void loadProfile();
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [show, subscribed, loadBilling, loadProfile]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") void tryClose();
+    };
+    document.addEventListener("keydown", onKey);
+    panel.current?.focus();
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, tryClose]);
+
+  // Once billing has loaded, the dashboard opens the dialog when there is no subscription.
+  // Other pages load billing only when the dialog opens.
+  useEffect(() => {
+    if (!props.billingEnabled || !AUTO_OPEN.test(location.pathname) || subscribedBy(null, props.profile)) return;
+    void loadBilling().then((b) => {
+      if (!subscribedBy(b, props.profile)) show(null, false);
+    });
+  }, []);
+
+  if (!open) return <div data-testid="profile-dialog-closed" hidden />;
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center" onClick={(e) => e.target === e.currentTarget && void tryClose()}>
+      <div ref={panel} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="profile-dialog-title" className="relative w-full max-w-3xl rounded-xl bg-white shadow-xl outline-none" data-testid="profile-dialog">
+        <div className="flex items-start justify-between border-b border-slate-100 px-6 py-4">
+          <div>
+            <h2 id="profile-dialog-title" className="text-lg font-semibold text-slate-900">Your Account</h2>
+            <p className="text-sm text-slate-500">{profile.email}</p>
+          </div>
+          <button type="button" className="btn-ghost btn-sm text-lg" aria-label="Close" onClick={() => void tryClose()}>×</button>
+        </div>
+        <div className="flex gap-1 border-b border-slate-100 px-4" role="tablist">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              className={`relative flex items-center gap-1.5 border-b-2 px-3 py-2.5 text-sm font-medium ${tab === t.id ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-800"}`}
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+              {t.id === "billing" && props.billingEnabled && !subscribed ? <span className="dot animate-pulse bg-red-500" data-testid="billing-dot" aria-label="No subscription" /> : null}
+            </button>
+          ))}
+        </div>
+        <div className="max-h-[70vh] overflow-y-auto px-6 py-5" role="tabpanel">
+          {tab === "profile" ? <ProfileTab profile={profile} onSaved={(p) => { setProfile(p); void loadProfile(); }} /> : null}
+          {tab === "billing" ? <BillingTab enabled={props.billingEnabled} billing={billing} onPlans={() => setTab("plans")} /> : null}
+          {tab === "plans" ? <PlansTab enabled={props.billingEnabled} /> : null}
+          {tab === "media" ? <MediaTab /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

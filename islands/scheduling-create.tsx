@@ -1,0 +1,210 @@
+import { useEffect, useState } from "react";
+import { api } from "../src/client/api";
+import { toast } from "../src/client/toast";
+import { MultiDatePicker } from "../src/features/scheduling/components/multi-date-picker";
+import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
+import {
+  DEFAULT_DURATION,
+  DEFAULT_WINDOW,
+  DURATIONS,
+  HOUR_CHOICES,
+  MINUTE_CHOICES,
+  formatTime,
+  generateSlots,
+  groupByDay,
+  mergeSlots,
+  selectableRange,
+  type TimeSlot,
+} from "../src/features/scheduling/slots";
+
+export interface CandidateChoice {
+  id: number;
+  name: string | null;
+  position: string | null;
+}
+export interface ShortlistChoice {
+  id: number;
+  name: string;
+  candidateIds: number[];
+}
+
+const SHORTLISTS_CHANGED = "frank:shortlists-changed";
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function TimeSelect({ label, value, onChange }: { label: string; value: { hour: number; minute: number }; onChange: (v: { hour: number; minute: number }) => void }) {
+  return (
+    <fieldset>
+      <legend className="label">{label}</legend>
+      <div className="flex gap-1">
+        <select className="input" aria-label={`${label} hour`} value={value.hour} onChange={(e) => onChange({ ...value, hour: Number(e.currentTarget.value) })}>
+          {HOUR_CHOICES.map((h) => (
+            <option key={h} value={h}>{pad(h)}</option>
+          ))}
+        </select>
+        <select className="input" aria-label={`${label} minute`} value={value.minute} onChange={(e) => onChange({ ...value, minute: Number(e.currentTarget.value) })}>
+          {MINUTE_CHOICES.map((m) => (
+            <option key={m} value={m}>{pad(m)}</option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Schedule Interview card: candidate (or shortlist), duration, dates, window → slots → one session per candidate. */
+export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string }) {
+  const [candidates, setCandidates] = useState(props.candidates);
+  const [shortlists, setShortlists] = useState(props.shortlists);
+  const [candidateId, setCandidateId] = useState("");
+  const [shortlistId, setShortlistId] = useState("");
+  const [duration, setDuration] = useState(DEFAULT_DURATION);
+  const [dates, setDates] = useState<string[]>([]);
+  const [start, setStart] = useState(DEFAULT_WINDOW.start);
+  const [end, setEnd] = useState(DEFAULT_WINDOW.end);
+  const [slots, setSlots] = useState<TimeSlot[]>([]);
+  const [busy, setBusy] = useState(false);
+  // The server renders in UTC; the browser's own zone takes over once hydrated.
+  const [tz, setTz] = useState("UTC");
+  const [now, setNow] = useState(() => new Date(props.now));
+  useEffect(() => {
+    setTz(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+    setNow(new Date());
+    const pick = (e: Event) => {
+      const id = (e as CustomEvent<{ candidateId: number }>).detail?.candidateId;
+      if (id) (setShortlistId(""), setCandidateId(String(id)));
+    };
+    const reloadLists = () => {
+      api<{ shortlists: ShortlistChoice[] }>("/api/shortlists").then((r) => setShortlists(r.shortlists)).catch(() => {});
+      api<{ candidates: { id: number; firstName: string; lastName: string; position: string }[] }>("/api/candidates")
+        .then((r) => setCandidates(r.candidates.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), position: c.position || null }))))
+        .catch(() => {});
+    };
+    window.addEventListener(SCHEDULE_CANDIDATE, pick);
+    window.addEventListener(SHORTLISTS_CHANGED, reloadLists);
+    return () => (window.removeEventListener(SCHEDULE_CANDIDATE, pick), window.removeEventListener(SHORTLISTS_CHANGED, reloadLists));
+  }, []);
+  const range = selectableRange(now, tz);
+  const shortlist = shortlists.find((s) => String(s.id) === shortlistId);
+
+  const toggleDate = (d: string) => setDates((ds) => (ds.includes(d) ? ds.filter((x) => x !== d) : [...ds, d].sort()));
+
+  function addSlots() {
+    if (!dates.length) return toast({ title: "No dates selected", description: "Please select at least one date", variant: "destructive" });
+    const made = generateSlots({ dates, start, end, duration, timeZone: tz }).filter((s) => Date.parse(s.startTime) > Date.now());
+    if (!made.length) return toast({ title: "No time slots", description: "The availability window is shorter than the interview duration.", variant: "destructive" });
+    setSlots((s) => mergeSlots(s.filter((x) => Date.parse(x.endTime) - Date.parse(x.startTime) === duration * 60_000), made));
+  }
+
+  async function create() {
+    const ids = shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
+    if (!ids.length || !slots.length) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
+    setBusy(true);
+    const body = (id: number) => ({
+      candidateId: id,
+      title: "Interview",
+      description: "",
+      shortlistId: shortlist?.id ?? null,
+      duration,
+      timeSlots: slots,
+      timeZone: tz,
+      expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    });
+    const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
+    setBusy(false);
+    const failed = results.filter((r) => r.status === "rejected").length;
+    const made = results.length - failed;
+    if (made) window.dispatchEvent(new CustomEvent(SESSIONS_CHANGED));
+    if (ids.length === 1) {
+      if (failed) return toast({ title: "Error", description: "Failed to create scheduling session", variant: "destructive" });
+      toast({ title: "Success", description: "Scheduling session created. Copy the link from Active Sessions.", variant: "success" });
+    } else if (failed) {
+      return toast({ title: "Error", description: `Failed to create some scheduling sessions (${failed} of ${ids.length} failed)`, variant: "destructive" });
+    } else {
+      toast({ title: "Success", description: `${made} scheduling sessions created`, variant: "success" });
+    }
+    setSlots([]);
+    setDates([]);
+  }
+
+  return (
+    <section className="card h-full" aria-labelledby="schedule-title">
+      <div className="card-header">
+        <h2 id="schedule-title" className="card-title">Schedule Interview</h2>
+        <p className="text-sm text-slate-500">Offer times; the candidate picks one on a private link.</p>
+      </div>
+      <div className="card-body space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label className="label" htmlFor="sched-candidate">Candidate</label>
+            <select id="sched-candidate" className="input" value={candidateId} disabled={!!shortlist} onChange={(e) => setCandidateId(e.currentTarget.value)}>
+              <option value="">Select a candidate</option>
+              {candidates.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name || `Candidate ${c.id}`}
+                  {c.position ? ` — ${c.position}` : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className="label" htmlFor="sched-shortlist">Or a whole shortlist</label>
+            <select id="sched-shortlist" className="input" value={shortlistId} onChange={(e) => setShortlistId(e.currentTarget.value)}>
+              <option value="">No shortlist</option>
+              {shortlists.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({s.candidateIds.length})
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div>
+          <label className="label" htmlFor="sched-duration">Duration</label>
+          <select id="sched-duration" className="input" value={duration} onChange={(e) => (setDuration(Number(e.currentTarget.value)), setSlots([]))}>
+            {DURATIONS.map((d) => (
+              <option key={d} value={d}>{d} minutes</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <span className="label">Dates ({dates.length} selected)</span>
+          <MultiDatePicker first={range.first} last={range.last} selected={dates} onToggle={toggleDate} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <TimeSelect label="Start time" value={start} onChange={setStart} />
+          <TimeSelect label="End time" value={end} onChange={setEnd} />
+        </div>
+        <p className="text-xs text-slate-500" data-testid="sched-tz">Times in {tz}</p>
+        <button type="button" className="btn-outline w-full" onClick={addSlots}>Add Time Slots</button>
+        {slots.length ? (
+          <div data-testid="slot-list">
+            <div className="mb-1 flex items-center justify-between">
+              <span className="text-sm font-medium">{slots.length} time slots</span>
+              <button type="button" className="btn-ghost btn-sm" onClick={() => setSlots([])}>Clear all</button>
+            </div>
+            <div className="max-h-60 space-y-2 overflow-y-auto">
+              {groupByDay(slots, tz).map((g) => (
+                <div key={g.date}>
+                  <div className="text-xs font-semibold text-slate-500">{g.heading}</div>
+                  <ul className="flex flex-wrap gap-1">
+                    {g.slots.map((s) => (
+                      <li key={s.startTime} className="badge-secondary gap-1">
+                        {formatTime(s.startTime, tz)} - {formatTime(s.endTime, tz)}
+                        <button type="button" aria-label={`Remove ${formatTime(s.startTime, tz)} on ${g.heading}`} onClick={() => setSlots((all) => all.filter((x) => x !== s))}>
+                          ×
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        <button type="button" className="btn-primary w-full" onClick={create} disabled={busy}>
+          {busy ? "Creating..." : shortlist ? `Create Sessions (${shortlist.candidateIds.length})` : "Create Session"}
+        </button>
+      </div>
+    </section>
+  );
+}

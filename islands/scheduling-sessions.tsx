@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from "react";
+import { api } from "../src/client/api";
+import { toast } from "../src/client/toast";
+import { CANCEL_SESSION_CONFIRM, POLL_SESSIONS_MS, SESSIONS_CHANGED } from "../src/features/scheduling/events";
+import type { SessionView } from "../src/features/scheduling/model";
+import { formatShortDate } from "../src/features/scheduling/slots";
+import { sessionBadge } from "../src/features/scheduling/status";
+
+const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastName}`.trim() || "The candidate";
+
+/** Active Sessions card: polled every 10 s; 'Slot Booked!' when a session's open slots drop. */
+export default function SchedulingSessions({ sessions: initial }: { sessions: SessionView[] }) {
+  const [sessions, setSessions] = useState(initial);
+  const seen = useRef(new Map(initial.map((s) => [s.id, s.availableSlots])));
+
+  async function refresh() {
+    try {
+      const { sessions: next } = await api<{ sessions: SessionView[] }>("/api/scheduling-sessions");
+      for (const s of next) {
+        const before = seen.current.get(s.id);
+        if (before !== undefined && s.availableSlots < before) {
+          const n = before - s.availableSlots;
+          toast({ title: "Slot Booked!", description: `${nameOf(s)} confirmed ${n} interview slot${n === 1 ? "" : "s"}.`, variant: "success" });
+        }
+        seen.current.set(s.id, s.availableSlots);
+      }
+      setSessions(next);
+    } catch {
+      // A missed poll is retried on the next tick.
+    }
+  }
+
+  useEffect(() => {
+    const id = setInterval(refresh, POLL_SESSIONS_MS);
+    window.addEventListener(SESSIONS_CHANGED, refresh);
+    return () => (clearInterval(id), window.removeEventListener(SESSIONS_CHANGED, refresh));
+  }, []);
+
+  async function cancel(e: { preventDefault(): void }, s: SessionView) {
+    e.preventDefault();
+    if (!window.confirm(CANCEL_SESSION_CONFIRM)) return;
+    try {
+      await api(`/api/scheduling-sessions/${s.id}`, { method: "DELETE" });
+      toast({ title: "Session cancelled", description: `The link for ${nameOf(s)} no longer works.` });
+      refresh();
+    } catch {
+      toast({ title: "Error", description: "Failed to delete scheduling session", variant: "destructive" });
+    }
+  }
+
+  async function copy(s: SessionView) {
+    try {
+      await navigator.clipboard.writeText(`${location.origin}/book/${s.sessionToken}`);
+      toast({ title: "URL copied" });
+    } catch {
+      toast({ title: "Copy failed", description: "Select the link and copy it.", variant: "destructive" });
+    }
+  }
+
+  return (
+    <section className="card h-full" aria-labelledby="sessions-title">
+      <div className="card-header">
+        <h2 id="sessions-title" className="card-title">Active Sessions</h2>
+        <p className="text-sm text-slate-500">Scheduling links sent to candidates.</p>
+      </div>
+      <div className="card-body">
+        {sessions.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">No active sessions</p>
+        ) : (
+          <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
+            {sessions.map((s) => {
+              const badge = sessionBadge(s.status);
+              return (
+                <li key={s.id} className="py-3" data-testid="session-item">
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="font-medium">{nameOf(s)}</span>
+                    <span className={badge.className}>{badge.label}</span>
+                  </div>
+                  <p className="text-xs text-slate-500">
+                    {s.title} · {s.duration} min · {s.availableSlots} of {s.timeSlots.length} slots open · expires {formatShortDate(s.expiresAt, s.timeZone)}
+                  </p>
+                  <div className="mt-1 flex items-center gap-2">
+                    <a href={s.bookingUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-xs text-brand-600 underline">
+                      {s.bookingUrl}
+                    </a>
+                    <button type="button" className="btn-outline btn-sm" onClick={() => copy(s)}>Copy</button>
+                    {s.status === "pending" ? (
+                      <a href="#" className="text-xs text-red-600 underline" onClick={(e) => cancel(e, s)}>Cancel</a>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

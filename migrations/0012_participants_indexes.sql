@@ -1,0 +1,2 @@
+CREATE INDEX `participants_role_location_idx` ON `participants` (`workspace_id`,`role_category`,`location_category`,`id`);--> statement-breakpoint
+CREATE INDEX `participants_updated_idx` ON `participants` (`workspace_id`,`last_updated`);

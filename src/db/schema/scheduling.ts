@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users, workspaces } from "./auth";
+import { participants, shortlists } from "./candidates";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+/**
+ * A link sent to one candidate to pick one interview slot. The token is the only access
+ * to /book/{token}: random, 256 bits, URL-safe. Status: pending → scheduled | cancelled;
+ * expired is computed from expires_at (creation + 14 days).
+ */
+export const schedulingSessions = sqliteTable(
+  "scheduling_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    shortlistId: integer("shortlist_id").references(() => shortlists.id, { onDelete: "set null" }),
+    token: text("token").notNull().unique(),
+    status: text("status").notNull().default("pending"),
+    title: text("title").notNull(),
+    description: text("description"),
+    duration: integer("duration").notNull(),
+    timeZone: text("time_zone").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("scheduling_sessions_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** The slots a session offers. The id is random because it travels in the public booking form. */
+export const schedulingSlots = sqliteTable(
+  "scheduling_slots",
+  {
+    id: text("id").primaryKey(),
+    sessionId: integer("session_id").notNull().references(() => schedulingSessions.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),
+    endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("scheduling_slots_session_idx").on(t.sessionId, t.startTime)],
+);
+
+/**
+ * A booked interview. public_id (random, 128 bits) is the only id that leaves the server.
+ * One meeting per session and per slot: the unique indexes are the last guard of the
+ * booking race, behind the conditional update of the session's status.
+ */
+export const meetings = sqliteTable(
+  "meetings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    publicId: text("public_id").notNull().unique(),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id").notNull().references(() => schedulingSessions.id, { onDelete: "cascade" }),
+    slotId: text("slot_id").notNull().references(() => schedulingSlots.id),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    notes: text("notes"),
+    location: text("location"),
+    // scheduled | completed | canceled | pending
+    status: text("status").notNull().default("scheduled"),
+    startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),
+    endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
+    // SHA-256 of the token in the candidate's e-mail that lets them cancel or move the interview.
+    manageTokenHash: text("manage_token_hash").notNull().unique(),
+    // Set by the calendar feature (Google event, video link).
+    calendarEventId: text("calendar_event_id"),
+    meetingUrl: text("meeting_url"),
+    reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
+    // Bumped on every change so the .ics UPDATE/CANCEL replace the earlier invitation.
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("meetings_session_idx").on(t.sessionId),
+    uniqueIndex("meetings_slot_idx").on(t.slotId),
+    index("meetings_workspace_idx").on(t.workspaceId, t.startTime),
+    index("meetings_reminder_idx").on(t.status, t.startTime),
+  ],
+);

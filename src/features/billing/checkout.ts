@@ -1,0 +1,63 @@
+import type { Deps } from "../../deps";
+import type { users } from "../../db/schema";
+import { AppError, tooManyRequests } from "../../lib/errors";
+import { RateLimiter } from "../../lib/rate-limit";
+import { findPlan, planNotAvailable } from "./plans";
+import * as repo from "./repo";
+import * as stripe from "./stripe";
+
+type User = typeof users.$inferSelect;
+
+// Signed-out checkouts (sign-up from the pricing page) each create a Stripe session: limit them per IP.
+const WINDOW_MS = 15 * 60 * 1000;
+const limiters = new WeakMap<Deps, RateLimiter>();
+function limiter(deps: Deps) {
+  let l = limiters.get(deps);
+  if (!l) limiters.set(deps, (l = new RateLimiter(20, WINDOW_MS, () => deps.clock.now().getTime())));
+  return l;
+}
+
+export function planNotAvailableError(plan: string) {
+  return new AppError("plan_not_available", 400, planNotAvailable(plan).description, { plan: planNotAvailable(plan).description });
+}
+
+/**
+ * POST /api/billing/checkout: a Stripe Checkout Session for one plan of the catalogue.
+ * A signed-in user gets (or reuses) a Stripe customer tied to the account; a visitor
+ * from the pricing page pays first and gets the account from the webhook.
+ */
+export async function startCheckout(deps: Deps, planId: string, user: User | null, ip: string): Promise<{ url: string; id: string }> {
+  const plan = findPlan(planId);
+  if (!plan) throw planNotAvailableError(planId);
+  if (!stripe.billingEnabled(deps)) throw stripe.billingOff();
+  if (!user) {
+    const hit = limiter(deps).hit(ip);
+    if (!hit.ok) throw tooManyRequests(hit.retryAfter);
+  }
+  const app = deps.config.APP_URL;
+  let price: string;
+  try {
+    price = await stripe.priceFor(deps, plan);
+  } catch (e) {
+    deps.log.error("stripe price lookup failed", { plan: plan.id, error: e instanceof Error ? e.message : String(e) });
+    throw planNotAvailableError(plan.id);
+  }
+  let customerId: string | null = null;
+  if (user) {
+    customerId = user.stripeCustomerId ?? repo.latestCustomerOfUser(deps.db, user.id)?.stripeCustomerId ?? null;
+    if (!customerId) {
+      const c = await stripe.createCustomer(deps, { email: user.email, name: user.name, userId: user.id });
+      repo.linkCustomer(deps.db, { stripeCustomerId: c.id, userId: user.id, workspaceId: user.workspaceId, email: user.email, created: c.created });
+      customerId = c.id;
+    }
+  }
+  const back = user ? `${app}/dashboard` : `${app}/pricing`;
+  return stripe.createCheckoutSession(deps, {
+    plan,
+    price,
+    customerId,
+    userId: user?.id ?? null,
+    successUrl: `${back}?checkout=success`,
+    cancelUrl: `${back}?checkout=cancelled`,
+  });
+}

@@ -1,0 +1,14 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { parseInput } from "../../lib/validate";
+import { authGuard } from "../auth/guard";
+import { ProfileInput } from "./model";
+import { toProfile, updateProfile } from "./profile-service";
+
+/** GET and PUT /api/auth/profile (part1 §3, §7). */
+export function profileRoutes(deps: Deps) {
+  return new Elysia({ prefix: "/api/auth" })
+    .use(authGuard(deps))
+    .get("/profile", ({ me }) => toProfile(me.user), { auth: true })
+    .put("/profile", async ({ me, body }) => updateProfile(deps, me.user, parseInput(ProfileInput, body)), { auth: true });
+}

@@ -1,0 +1,53 @@
+import type { Deps } from "../../deps";
+import type { users } from "../../db/schema";
+import { AppError, badRequest, conflict } from "../../lib/errors";
+import { verifyPassword } from "../../lib/crypto";
+import * as repo from "./repo";
+import type { ProfileInput } from "./model";
+import type { Profile } from "./types";
+
+type User = typeof users.$inferSelect;
+
+export const EMAIL_TAKEN = "An account with this email already exists";
+
+export function toProfile(u: User): Profile {
+  return {
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    company: u.company,
+    position: u.position,
+    bio: u.bio,
+    stripeCustomerId: u.stripeCustomerId,
+    stripeSubscriptionId: u.stripeSubscriptionId,
+  };
+}
+
+/** PUT /api/auth/profile. A new e-mail must be free and needs the current password. */
+export async function updateProfile(deps: Deps, user: User, input: ProfileInput): Promise<Profile> {
+  const { currentPassword, ...fields } = input;
+  const email = fields.email.toLowerCase();
+  if (email !== user.email.toLowerCase()) {
+    if (!currentPassword) {
+      throw badRequest("Enter your current password to change your email", { currentPassword: "Enter your current password to change your email" });
+    }
+    if (!(await verifyPassword(currentPassword, user.password))) {
+      throw badRequest("Current password is incorrect", { currentPassword: "Current password is incorrect" });
+    }
+    if (repo.emailTakenByOther(deps.db, email, user.id)) throw conflictWithField();
+  }
+  try {
+    const updated = repo.updateProfile(deps.db, user.id, { ...fields, email });
+    if (!updated) throw new AppError("not_found", 404, "Account not found");
+    return toProfile(updated);
+  } catch (e) {
+    // Two accounts racing for the same address: the unique index decides.
+    if (e instanceof Error && /UNIQUE constraint failed: users\.email/.test(e.message)) throw conflictWithField();
+    throw e;
+  }
+}
+
+function conflictWithField() {
+  const e = conflict(EMAIL_TAKEN);
+  return new AppError(e.code, e.status, e.message, { email: EMAIL_TAKEN });
+}

@@ -1,0 +1,123 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { billingCustomers, billingInvoices, billingSubscriptions, stripeEvents, users } from "../../db/schema";
+import type { InvoiceState, SubscriptionState } from "./stripe";
+
+// The billing domain's SQL. It also writes the users columns that belong to this domain
+// (profile fields and the Stripe ids), which the auth feature leaves to it.
+
+type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+type Db = DB | Tx;
+export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type InvoiceRow = typeof billingInvoices.$inferSelect;
+export type CustomerRow = typeof billingCustomers.$inferSelect;
+
+/** Statuses that count as having a subscription (past_due still needs a payment, but exists). */
+export const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+// ---- profile ---------------------------------------------------------------------------
+
+export interface ProfileFields {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  position: string | null;
+  bio: string | null;
+}
+
+export function updateProfile(db: Db, userId: number, f: ProfileFields) {
+  return db.update(users).set({ ...f, email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
+}
+
+export function emailTakenByOther(db: Db, email: string, userId: number): boolean {
+  const row = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  return !!row && row.id !== userId;
+}
+
+// ---- webhook events --------------------------------------------------------------------
+
+export function eventProcessed(db: Db, eventId: string): boolean {
+  return !!db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).get();
+}
+
+/**
+ * Records the event id and applies its effect in one transaction. The id is the primary
+ * key, so a second delivery (even a concurrent one) inserts nothing and changes nothing.
+ * The callback is synchronous: bun:sqlite transactions only roll back synchronous work.
+ */
+export function applyEventOnce(db: DB, eventId: string, type: string, effect: (tx: Tx) => void): boolean {
+  return db.transaction((tx) => {
+    const inserted = tx.insert(stripeEvents).values({ id: eventId, type }).onConflictDoNothing().returning({ id: stripeEvents.id }).get();
+    if (!inserted) return false;
+    effect(tx);
+    return true;
+  });
+}
+
+// ---- customers -------------------------------------------------------------------------
+
+export function findCustomer(db: Db, stripeCustomerId: string): CustomerRow | undefined {
+  return db.select().from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, stripeCustomerId)).get();
+}
+
+export function latestCustomerOfUser(db: Db, userId: number): CustomerRow | undefined {
+  return db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).orderBy(desc(billingCustomers.id)).get();
+}
+
+/** Ties a Stripe customer to an account, with whatever arrived for it before the link. */
+export function linkCustomer(db: Db, c: { stripeCustomerId: string; userId: number; workspaceId: number; email: string | null; created: Date | null }) {
+  db.insert(billingCustomers)
+    .values(c)
+    .onConflictDoUpdate({
+      target: billingCustomers.stripeCustomerId,
+      set: { userId: c.userId, workspaceId: c.workspaceId, ...(c.email ? { email: c.email } : {}), ...(c.created ? { created: c.created } : {}), updatedAt: new Date() },
+    })
+    .run();
+  const owner = { userId: c.userId, workspaceId: c.workspaceId };
+  db.update(billingSubscriptions).set(owner).where(and(eq(billingSubscriptions.stripeCustomerId, c.stripeCustomerId), isNull(billingSubscriptions.userId))).run();
+  db.update(billingInvoices).set(owner).where(and(eq(billingInvoices.stripeCustomerId, c.stripeCustomerId), isNull(billingInvoices.userId))).run();
+  db.update(users).set({ stripeCustomerId: c.stripeCustomerId }).where(eq(users.id, c.userId)).run();
+}
+
+// ---- subscriptions and invoices --------------------------------------------------------
+
+export function upsertSubscription(db: Db, s: SubscriptionState) {
+  const owner = findCustomer(db, s.stripeCustomerId);
+  const values = { ...s, userId: owner?.userId ?? null, workspaceId: owner?.workspaceId ?? null, updatedAt: new Date() };
+  const { stripeId: _, ...changes } = values;
+  db.insert(billingSubscriptions).values(values).onConflictDoUpdate({ target: billingSubscriptions.stripeId, set: changes }).run();
+  return owner?.userId ?? null;
+}
+
+export function upsertInvoice(db: Db, inv: InvoiceState) {
+  const owner = findCustomer(db, inv.stripeCustomerId);
+  const { subscriptionId: _s, ...row } = inv;
+  const values = { ...row, userId: owner?.userId ?? null, workspaceId: owner?.workspaceId ?? null, updatedAt: new Date() };
+  const { stripeInvoiceId: _i, ...changes } = values;
+  db.insert(billingInvoices).values(values).onConflictDoUpdate({ target: billingInvoices.stripeInvoiceId, set: changes }).run();
+  return owner?.userId ?? null;
+}
+
+export function subscriptionsOfUser(db: Db, userId: number): SubscriptionRow[] {
+  return db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).all();
+}
+
+export function invoicesOfUser(db: Db, userId: number, limit = 24): InvoiceRow[] {
+  return db.select().from(billingInvoices).where(eq(billingInvoices.userId, userId)).orderBy(desc(billingInvoices.created), desc(billingInvoices.id)).limit(limit).all();
+}
+
+/** The subscription the account is judged by: a live one first, then the newest. */
+export function currentSubscription(rows: SubscriptionRow[]): SubscriptionRow | undefined {
+  const rank = (r: SubscriptionRow) => (LIVE_STATUSES.has(r.status) ? 1 : 0);
+  return [...rows].sort((a, b) => rank(b) - rank(a) || (b.created?.getTime() ?? 0) - (a.created?.getTime() ?? 0) || b.id - a.id)[0];
+}
+
+/** Keeps users.stripe_subscription_id on the live subscription (null when none). */
+export function syncUserSubscriptionId(db: Db, userId: number) {
+  const cur = currentSubscription(subscriptionsOfUser(db, userId));
+  const live = cur && cur.kind === "subscription" && LIVE_STATUSES.has(cur.status) ? cur : undefined;
+  const set: { stripeSubscriptionId: string | null; stripeCustomerId?: string } = { stripeSubscriptionId: live?.stripeId ?? null };
+  if (cur) set.stripeCustomerId = cur.stripeCustomerId;
+  db.update(users).set(set).where(eq(users.id, userId)).run();
+}

@@ -1,0 +1,55 @@
+import type { Deps } from "../../deps";
+import type { users } from "../../db/schema";
+import * as repo from "./repo";
+import { billingEnabled } from "./stripe";
+import type { BillingResponse } from "./types";
+
+type User = typeof users.$inferSelect;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** GET /api/auth/billing (part1 §3), read from the tables the webhook keeps. */
+export function getBilling(deps: Deps, user: User): BillingResponse {
+  const enabled = billingEnabled(deps);
+  const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
+  const customer = repo.latestCustomerOfUser(deps.db, user.id);
+  const customerId = cur?.stripeCustomerId ?? customer?.stripeCustomerId ?? user.stripeCustomerId;
+  const customerRow = customerId ? repo.findCustomer(deps.db, customerId) : undefined;
+  return {
+    enabled,
+    hasSubscription: !!cur && repo.LIVE_STATUSES.has(cur.status),
+    subscription: cur
+      ? {
+          status: cur.status,
+          cancelAtPeriodEnd: cur.cancelAtPeriodEnd,
+          trialStart: iso(cur.trialStart),
+          trialEnd: iso(cur.trialEnd),
+          currentPeriodStart: iso(cur.currentPeriodStart),
+          currentPeriodEnd: iso(cur.currentPeriodEnd),
+          plan: { productName: cur.productName, amount: cur.amount, currency: cur.currency, interval: cur.interval },
+        }
+      : null,
+    invoices: repo.invoicesOfUser(deps.db, user.id).map((i) => ({
+      id: i.stripeInvoiceId,
+      number: i.number,
+      status: i.status,
+      created: iso(i.created),
+      paidAt: iso(i.paidAt),
+      amount: i.amount,
+      currency: i.currency,
+      invoiceUrl: i.invoiceUrl,
+    })),
+    customer: customerId ? { id: customerId, created: iso(customerRow?.created) } : null,
+  };
+}
+
+/**
+ * What the page frame needs to know for the gate (part1 §4): a subscription exists when
+ * the profile carries both Stripe ids or billing reports a live one. Without billing
+ * configured the gate never blocks.
+ */
+export function subscriptionGate(deps: Deps, user: User): { billingEnabled: boolean; hasSubscription: boolean } {
+  if (!billingEnabled(deps)) return { billingEnabled: false, hasSubscription: true };
+  if (user.stripeCustomerId && user.stripeSubscriptionId) return { billingEnabled: true, hasSubscription: true };
+  const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
+  return { billingEnabled: true, hasSubscription: !!cur && repo.LIVE_STATUSES.has(cur.status) };
+}

@@ -1,0 +1,220 @@
+import Stripe from "stripe";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import type { Plan } from "./plans";
+import { PLANS } from "./plans";
+
+/**
+ * The one file that talks to Stripe, through the official SDK. STRIPE_API_BASE points
+ * the SDK at another server (tests use test/fakes/stripe.ts). Under Bun the SDK is its
+ * worker build, so webhook signatures are checked with the async (SubtleCrypto) calls.
+ */
+const clients = new WeakMap<Deps, Stripe>();
+const priceIds = new WeakMap<Deps, Map<string, string>>();
+
+export function billingEnabled(deps: Deps): boolean {
+  return !!deps.config.STRIPE_SECRET_KEY;
+}
+
+export const billingOff = () => new AppError("billing_not_configured", 503, "Billing is not configured on this server.");
+
+export function stripeClient(deps: Deps): Stripe {
+  const key = deps.config.STRIPE_SECRET_KEY;
+  if (!key) throw billingOff();
+  let client = clients.get(deps);
+  if (!client) {
+    const opts: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 20_000, telemetry: false, appInfo: { name: "Frank" } };
+    const base = deps.config.STRIPE_API_BASE;
+    if (base) {
+      const u = new URL(base);
+      opts.host = u.hostname;
+      opts.protocol = u.protocol === "http:" ? "http" : "https";
+      opts.port = Number(u.port || (u.protocol === "http:" ? 80 : 443));
+      opts.maxNetworkRetries = 0;
+    }
+    client = new Stripe(key, opts);
+    clients.set(deps, client);
+  }
+  return client;
+}
+
+/** Checks the signature on the raw body; a bad one is a 400 and changes nothing. */
+export async function verifyWebhook(deps: Deps, raw: string, signature: string | null): Promise<Stripe.Event> {
+  const secret = deps.config.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new AppError("billing_not_configured", 503, "Stripe webhooks are not configured on this server.");
+  if (!signature) throw new AppError("invalid_signature", 400, "Missing Stripe-Signature header");
+  try {
+    return await stripeClient(deps).webhooks.constructEventAsync(raw, signature, secret);
+  } catch {
+    throw new AppError("invalid_signature", 400, "Invalid Stripe signature");
+  }
+}
+
+/** The Price of a plan, found by lookup key and created (with its product) when missing. */
+export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
+  let cache = priceIds.get(deps);
+  if (!cache) priceIds.set(deps, (cache = new Map()));
+  const cached = cache.get(plan.lookupKey);
+  if (cached) return cached;
+  const stripe = stripeClient(deps);
+  const found = await stripe.prices.list({ lookup_keys: [plan.lookupKey], active: true, limit: 1 });
+  let id = found.data[0]?.id;
+  if (!id) {
+    const created = await stripe.prices.create({
+      currency: "usd",
+      unit_amount: plan.price * 100,
+      lookup_key: plan.lookupKey,
+      ...(plan.interval ? { recurring: { interval: plan.interval } } : {}),
+      product_data: { name: `Frank ${plan.name}`, metadata: { plan: plan.id } },
+      metadata: { plan: plan.id },
+    });
+    id = created.id;
+  }
+  cache.set(plan.lookupKey, id);
+  return id;
+}
+
+export async function createCustomer(deps: Deps, input: { email: string; name: string | null; userId: number }) {
+  const c = await stripeClient(deps).customers.create({
+    email: input.email,
+    name: input.name ?? undefined,
+    metadata: { userId: String(input.userId) },
+  });
+  return { id: c.id, created: new Date(c.created * 1000) };
+}
+
+export async function createCheckoutSession(
+  deps: Deps,
+  input: { plan: Plan; price: string; customerId: string | null; userId: number | null; successUrl: string; cancelUrl: string },
+): Promise<{ id: string; url: string }> {
+  const { plan } = input;
+  const metadata: Record<string, string> = { plan: plan.id, ...(input.userId ? { userId: String(input.userId) } : {}) };
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: plan.interval ? "subscription" : "payment",
+    line_items: [{ price: input.price, quantity: 1 }],
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    metadata,
+    ...(input.userId ? { client_reference_id: String(input.userId) } : {}),
+    ...(input.customerId ? { customer: input.customerId } : {}),
+  };
+  if (plan.interval) {
+    params.subscription_data = { metadata, ...(plan.trialDays ? { trial_period_days: plan.trialDays } : {}) };
+  } else if (!input.customerId) {
+    // A one-time payment makes no customer unless asked; the webhook needs one to link the account.
+    params.customer_creation = "always";
+  }
+  const s = await stripeClient(deps).checkout.sessions.create(params);
+  if (!s.url) throw new AppError("checkout_failed", 502, "Stripe did not return a checkout URL");
+  return { id: s.id, url: s.url };
+}
+
+export const retrieveSession = (deps: Deps, id: string) => stripeClient(deps).checkout.sessions.retrieve(id);
+export const retrieveCustomer = (deps: Deps, id: string) => stripeClient(deps).customers.retrieve(id);
+export const retrieveInvoice = (deps: Deps, id: string) => stripeClient(deps).invoices.retrieve(id);
+export const retrieveSubscription = (deps: Deps, id: string) =>
+  stripeClient(deps).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
+
+// ---- Stripe objects → the rows we keep -------------------------------------------------
+
+export const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === "string" ? v : v.id);
+const date = (unix: number | null | undefined) => (unix ? new Date(unix * 1000) : null);
+
+export interface SubscriptionState {
+  stripeId: string;
+  kind: "subscription" | "lifetime";
+  stripeCustomerId: string;
+  planId: string | null;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  trialStart: Date | null;
+  trialEnd: Date | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  productName: string | null;
+  amount: number | null;
+  currency: string | null;
+  interval: string | null;
+  created: Date | null;
+}
+
+const planByLookup = (key: string | null | undefined) => PLANS.find((p) => p.lookupKey === key);
+
+export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
+  const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
+  const price = item?.price;
+  const product = price && typeof price.product === "object" && !("deleted" in price.product && price.product.deleted) ? (price.product as Stripe.Product) : null;
+  // Older API versions kept the period on the subscription itself.
+  const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
+  const plan = planByLookup(price?.lookup_key) ?? PLANS.find((p) => p.id === (sub.metadata?.plan ?? price?.metadata?.plan));
+  return {
+    stripeId: sub.id,
+    kind: "subscription",
+    stripeCustomerId: idOf(sub.customer)!,
+    planId: plan?.id ?? null,
+    status: sub.status,
+    cancelAtPeriodEnd: !!sub.cancel_at_period_end,
+    trialStart: date(sub.trial_start),
+    trialEnd: date(sub.trial_end),
+    currentPeriodStart: date(item?.current_period_start ?? legacy.current_period_start),
+    currentPeriodEnd: date(item?.current_period_end ?? legacy.current_period_end),
+    productName: product?.name ?? (plan ? `Frank ${plan.name}` : null),
+    amount: price?.unit_amount ?? null,
+    currency: price?.currency ?? null,
+    interval: price?.recurring?.interval ?? null,
+    created: date(sub.created),
+  };
+}
+
+/** A paid one-time Checkout Session (the lifetime membership) kept like a subscription. */
+export function lifetimeState(session: Stripe.Checkout.Session, customerId: string): SubscriptionState {
+  const plan = PLANS.find((p) => p.id === "lifetime")!;
+  return {
+    stripeId: session.id,
+    kind: "lifetime",
+    stripeCustomerId: customerId,
+    planId: plan.id,
+    status: "active",
+    cancelAtPeriodEnd: false,
+    trialStart: null,
+    trialEnd: null,
+    currentPeriodStart: date(session.created),
+    currentPeriodEnd: null,
+    productName: `Frank ${plan.name}`,
+    amount: session.amount_total ?? plan.price * 100,
+    currency: session.currency ?? "usd",
+    interval: null,
+    created: date(session.created),
+  };
+}
+
+export interface InvoiceState {
+  stripeInvoiceId: string;
+  stripeCustomerId: string;
+  subscriptionId: string | null;
+  number: string | null;
+  status: string | null;
+  created: Date | null;
+  paidAt: Date | null;
+  amount: number;
+  currency: string;
+  invoiceUrl: string | null;
+}
+
+export function invoiceState(inv: Stripe.Invoice): InvoiceState {
+  // Newer API versions moved the subscription under parent.subscription_details.
+  const legacy = inv as unknown as { subscription?: string | { id: string } | null };
+  const sub = inv.parent?.subscription_details?.subscription ?? legacy.subscription ?? null;
+  return {
+    stripeInvoiceId: inv.id!,
+    stripeCustomerId: idOf(inv.customer)!,
+    subscriptionId: idOf(sub as string | { id: string } | null),
+    number: inv.number ?? null,
+    status: inv.status ?? null,
+    created: date(inv.created),
+    paidAt: date(inv.status_transitions?.paid_at),
+    amount: inv.status === "paid" ? inv.amount_paid : inv.amount_due,
+    currency: inv.currency,
+    invoiceUrl: inv.hosted_invoice_url ?? null,
+  };
+}

@@ -1,0 +1,53 @@
+// Response shapes of the profile and billing calls (part1 §3). Types only, so islands
+// import them without pulling server code.
+
+export interface Profile {
+  name: string | null;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  /** Labelled Job Title. */
+  position: string | null;
+  bio: string | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+}
+
+export interface BillingPlan {
+  productName: string | null;
+  /** Minor units (cents). */
+  amount: number | null;
+  currency: string | null;
+  /** "month", "year"… or null for a one-time purchase. */
+  interval: string | null;
+}
+
+export interface BillingSubscription {
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  trialStart: string | null;
+  trialEnd: string | null;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  plan: BillingPlan;
+}
+
+export interface BillingInvoice {
+  id: string;
+  number: string | null;
+  status: string | null;
+  created: string | null;
+  paidAt: string | null;
+  amount: number;
+  currency: string;
+  invoiceUrl: string | null;
+}
+
+export interface BillingResponse {
+  /** False when the server has no STRIPE_SECRET_KEY: the gate never blocks. */
+  enabled: boolean;
+  hasSubscription: boolean;
+  subscription: BillingSubscription | null;
+  invoices: BillingInvoice[];
+  customer: { id: string; created: string | null } | null;
+}

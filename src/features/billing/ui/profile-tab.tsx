@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { api, ApiError, serverMessage } from "../../../client/api";
+import { toast } from "../../../client/toast";
+import type { Profile } from "../types";
+
+const FIELDS: { name: keyof Profile; label: string; type?: string; rows?: number; autoComplete?: string }[] = [
+  { name: "name", label: "Name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "company", label: "Company", autoComplete: "organization" },
+  { name: "position", label: "Job Title", autoComplete: "organization-title" },
+  { name: "bio", label: "Bio", rows: 3 },
+];
+
+/** Profile tab: Edit Profile toggles to Cancel; Save sends the changes and leaves edit mode. */
+export function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const current = (k: keyof Profile) => (editing ? values[k] ?? "" : String(profile[k] ?? ""));
+  const emailChanged = editing && (values.email ?? "").trim().toLowerCase() !== profile.email.toLowerCase();
+
+  function toggle() {
+    if (editing) {
+      setEditing(false);
+      setErrors({});
+      return;
+    }
+    setValues(Object.fromEntries(FIELDS.map((f) => [f.name, String(profile[f.name] ?? "")])));
+    setEditing(true);
+  }
+
+  async function save(e: { preventDefault(): void }) {
+    e.preventDefault();
+    setSaving(true);
+    setErrors({});
+    try {
+      const saved = await api<Profile>("/api/auth/profile", { method: "PUT", body: values, noLogoutOn401: true });
+      onSaved(saved);
+      setEditing(false);
+      setValues({});
+      toast({ title: "Profile Updated", description: "Your profile has been updated successfully.", variant: "success" });
+    } catch (err) {
+      if (err instanceof ApiError && err.body?.fields) setErrors(err.body.fields);
+      toast({ title: "Error", description: serverMessage(err) ?? "Failed to update profile", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="space-y-3" onSubmit={save} noValidate>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FIELDS.map((f) => {
+          const common = {
+            id: `profile-${f.name}`,
+            name: f.name,
+            className: `input ${editing ? "" : "bg-slate-50"}`,
+            value: current(f.name),
+            readOnly: !editing,
+            onChange: (ev: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [f.name]: ev.currentTarget.value })),
+          };
+          return (
+            <div key={f.name} className={f.rows ? "sm:col-span-2" : ""}>
+              <label className="label" htmlFor={common.id}>{f.label}</label>
+              {f.rows ? <textarea rows={f.rows} {...common} /> : <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />}
+              {errors[f.name] ? <p className="field-error">{errors[f.name]}</p> : null}
+            </div>
+          );
+        })}
+      </div>
+      {emailChanged ? (
+        <div>
+          <label className="label" htmlFor="profile-currentPassword">Current password (needed to change your email)</label>
+          <input id="profile-currentPassword" type="password" autoComplete="current-password" className="input" value={values.currentPassword ?? ""} onChange={(ev) => setValues((v) => ({ ...v, currentPassword: ev.currentTarget.value }))} />
+          {errors.currentPassword ? <p className="field-error">{errors.currentPassword}</p> : null}
+        </div>
+      ) : null}
+      <div className="flex justify-end gap-2 pt-2">
+        <button type="button" className="btn-outline" onClick={toggle}>{editing ? "Cancel" : "Edit Profile"}</button>
+        {editing ? <button type="submit" className="btn-primary" disabled={saving}>{saving ? "Saving..." : "Save"}</button> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import type Stripe from "stripe";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { randomToken } from "../../lib/crypto";
+import { createUser, findUserByEmail, findUserById, sendPasswordLink } from "../auth/service";
+import * as repo from "./repo";
+import * as stripe from "./stripe";
+
+type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
+
+/** What an event does: a synchronous write (run in the event's transaction) and mail after it. */
+interface Effect {
+  apply(tx: Tx): void;
+  afterCommit?: () => Promise<void>;
+}
+const nothing: Effect = { apply() {} };
+
+export const WELCOME_SUBJECT = "Welcome to Frank: set your password";
+
+/**
+ * POST /api/stripe/webhook. The signature is checked on the raw body; every event is
+ * applied once (its id is stored with the effect, in one transaction); and nothing is
+ * trusted from the event but the id of the object, which is re-read from Stripe, so
+ * events arriving late or out of order still leave the latest state.
+ */
+export async function handleWebhook(deps: Deps, raw: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
+  const event = await stripe.verifyWebhook(deps, raw, signature);
+  if (repo.eventProcessed(deps.db, event.id)) return { received: true, duplicate: true };
+  let effect: Effect;
+  try {
+    effect = await effectOf(deps, event);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    deps.log.error("stripe webhook: reading from Stripe failed", { event: event.id, type: event.type, error: e instanceof Error ? e.message : String(e) });
+    // Stripe retries a failed delivery later.
+    throw new AppError("stripe_unavailable", 502, "Could not read the event's objects from Stripe; retry later");
+  }
+  const applied = repo.applyEventOnce(deps.db, event.id, event.type, (tx) => effect.apply(tx));
+  if (effect.afterCommit) await effect.afterCommit();
+  return { received: true, duplicate: !applied };
+}
+
+async function effectOf(deps: Deps, event: Stripe.Event): Promise<Effect> {
+  const object = event.data.object as { id?: string };
+  if (!object?.id) return nothing;
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return checkoutCompleted(deps, object.id);
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
+    case "customer.subscription.trial_will_end":
+      return subscriptionChanged(deps, object.id);
+    case "invoice.paid":
+    case "invoice.payment_failed":
+    case "invoice.payment_succeeded":
+    case "invoice.finalized":
+      return invoiceChanged(deps, object.id);
+    default:
+      return nothing;
+  }
+}
+
+function writeSubscription(tx: Tx, state: stripe.SubscriptionState) {
+  const userId = repo.upsertSubscription(tx, state);
+  if (userId) repo.syncUserSubscriptionId(tx, userId);
+}
+
+async function subscriptionChanged(deps: Deps, id: string): Promise<Effect> {
+  const state = stripe.subscriptionState(await stripe.retrieveSubscription(deps, id));
+  return { apply: (tx) => writeSubscription(tx, state) };
+}
+
+async function invoiceChanged(deps: Deps, id: string): Promise<Effect> {
+  const inv = stripe.invoiceState(await stripe.retrieveInvoice(deps, id));
+  const sub = inv.subscriptionId ? stripe.subscriptionState(await stripe.retrieveSubscription(deps, inv.subscriptionId)) : null;
+  return {
+    apply(tx) {
+      const userId = repo.upsertInvoice(tx, inv);
+      if (sub) writeSubscription(tx, sub);
+      else if (userId) repo.syncUserSubscriptionId(tx, userId);
+    },
+  };
+}
+
+/**
+ * A paid checkout: find the account (the signed-in buyer, the customer's linked account,
+ * or the e-mail), or create one with its workspace and e-mail a link to set the password
+ * (sign-up through payment). Then link the customer and store what was bought.
+ */
+async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
+  const session = await stripe.retrieveSession(deps, id);
+  if (session.status !== "complete") return nothing;
+  const customerId = stripe.idOf(session.customer);
+  if (!customerId) {
+    deps.log.info("stripe checkout without a customer", { session: session.id });
+    return nothing;
+  }
+  const customer = await stripe.retrieveCustomer(deps, customerId);
+  const live = "deleted" in customer && customer.deleted ? null : (customer as Stripe.Customer);
+  const email = (session.customer_details?.email ?? live?.email ?? "").trim().toLowerCase();
+  const name = session.customer_details?.name ?? live?.name ?? null;
+
+  let bought: stripe.SubscriptionState | null = null;
+  const subId = stripe.idOf(session.subscription);
+  if (session.mode === "subscription" && subId) bought = stripe.subscriptionState(await stripe.retrieveSubscription(deps, subId));
+  else if (session.mode === "payment" && session.payment_status !== "unpaid") bought = stripe.lifetimeState(session, customerId);
+
+  const metaUser = Number(session.metadata?.userId ?? session.client_reference_id ?? 0);
+  const linked = repo.findCustomer(deps.db, customerId)?.userId;
+  let user = (metaUser ? findUserById(deps, metaUser) : undefined) ?? (linked ? findUserById(deps, linked) : undefined) ?? (email ? findUserByEmail(deps, email) : undefined);
+  let created = false;
+  if (!user) {
+    if (!email) {
+      deps.log.info("stripe checkout without an e-mail: no account made", { session: session.id });
+      return nothing;
+    }
+    try {
+      // The buyer never sees this password: the welcome e-mail's link sets theirs.
+      user = await createUser(deps, { email, password: randomToken(24), name });
+      created = true;
+    } catch (e) {
+      // A concurrent delivery of the same event made it first.
+      user = findUserByEmail(deps, email);
+      if (!user) throw e;
+    }
+  }
+  const account = user;
+  return {
+    apply(tx) {
+      repo.linkCustomer(tx, {
+        stripeCustomerId: customerId,
+        userId: account.id,
+        workspaceId: account.workspaceId,
+        email: email || null,
+        created: live ? new Date(live.created * 1000) : null,
+      });
+      if (bought) repo.upsertSubscription(tx, bought);
+      repo.syncUserSubscriptionId(tx, account.id);
+    },
+    afterCommit: created
+      ? async () => {
+          deps.log.info("account created through payment", { userId: account.id });
+          await sendPasswordLink(deps, account, WELCOME_SUBJECT, true);
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,148 @@
+import { describe, expect, test } from "bun:test";
+import { createSchedulingSession, getMeetingForCalendar, setMeetingCalendarEvent } from "../scheduling/service";
+import { upsertParticipantFromVisitor } from "../candidates/service";
+import { randomAlphanumeric } from "../../lib/crypto";
+import { defaultAccount } from "../../../test/fakes/google";
+import { connectCalendar, makeCalendarTestApp, tomorrowAt } from "./testing";
+import { meetingsOfUser } from "./meetings";
+import { busyIntervals } from "./hooks";
+import { syncAllConnected, eventIdFor } from "./sync";
+
+const { t, google } = makeCalendarTestApp();
+
+/** A signed-up recruiter with a candidate and a session offering 10:00, 11:00 and 12:00 tomorrow (UTC). */
+async function recruiterWithSession(opts: { connect?: boolean } = {}) {
+  const u = await t.signUp();
+  // Each recruiter has a Google account of their own (events make busy times).
+  google.account = defaultAccount(`recruiter-${u.userId}@example.com`);
+  if (opts.connect !== false) await connectCalendar(t, u.cookie);
+  const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name: "Grace Hopper", emailAddress: "grace@example.com" });
+  const now = t.clock.now();
+  const timeSlots = [10, 11, 12].map((h) => ({ startTime: tomorrowAt(now, h).toISOString(), endTime: tomorrowAt(now, h + 1).toISOString() }));
+  const session = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: candidate.id, title: "Technical interview", duration: 60, timeSlots, timeZone: "UTC" });
+  return { u, session };
+}
+
+async function book(token: string, startTime: string) {
+  const view = await (await t.request(`/api/book/${token}`)).json();
+  const slot = view.availableSlots.find((s: { startTime: string }) => s.startTime === startTime);
+  return t.request(`/api/book/${token}`, { json: { slotId: slot.id } });
+}
+
+const sync = async (cookie: string) => (await t.request("/api/calendar/sync", { method: "POST", cookie })).json();
+
+describe("busy times", () => {
+  test("times the primary calendar shows busy are left out of a new session's slots", async () => {
+    const u = await t.signUp();
+    google.account = defaultAccount(`recruiter-${u.userId}@example.com`);
+    await connectCalendar(t, u.cookie);
+    const now = t.clock.now();
+    google.account.busy[google.account.email] = [{ start: tomorrowAt(now, 11, 30).toISOString(), end: tomorrowAt(now, 11, 45).toISOString() }];
+    try {
+      const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name: "Alan Turing", emailAddress: "alan@example.com" });
+      const timeSlots = [10, 11, 12].map((h) => ({ startTime: tomorrowAt(now, h).toISOString(), endTime: tomorrowAt(now, h + 1).toISOString() }));
+      const session = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: candidate.id, title: "Interview", duration: 60, timeSlots, timeZone: "UTC" });
+      expect(session.timeSlots.map((s) => new Date(s.startTime).getUTCHours())).toEqual([10, 12]);
+    } finally {
+      google.account.busy = {};
+    }
+  });
+
+  test("busy times are checked again at booking", async () => {
+    const { session } = await recruiterWithSession();
+    const now = t.clock.now();
+    google.account.busy[google.account.email] = [{ start: tomorrowAt(now, 10).toISOString(), end: tomorrowAt(now, 10, 30).toISOString() }];
+    try {
+      const res = await book(session.sessionToken, tomorrowAt(now, 10).toISOString());
+      expect(res.status).toBe(409);
+    } finally {
+      google.account.busy = {};
+    }
+  });
+
+  test("busyIntervals never throws: Google down or not connected gives []", async () => {
+    const { u } = await recruiterWithSession();
+    google.down = true;
+    try {
+      expect(await busyIntervals(t.deps, u.userId, new Date(), tomorrowAt(new Date(), 20))).toEqual([]);
+    } finally {
+      google.down = false;
+    }
+    expect(await busyIntervals(t.deps, 999_999, new Date(), tomorrowAt(new Date(), 20))).toEqual([]);
+  });
+});
+
+describe("booking creates the event", () => {
+  test("in the primary calendar, with the candidate as attendee and the Meet link on the meeting", async () => {
+    const { u, session } = await recruiterWithSession();
+    const before = google.events.length;
+    const res = await book(session.sessionToken, tomorrowAt(t.clock.now(), 11).toISOString());
+    expect(res.status).toBe(200);
+    expect(google.events.length).toBe(before + 1);
+    const event = google.events.at(-1)!;
+    expect(event.calendarId).toBe(google.account.email);
+    expect(event.body.attendees).toEqual([{ email: "grace@example.com", displayName: "Grace Hopper" }]);
+    expect(event.body.summary).toBe("Technical interview – Grace Hopper");
+    expect(event.body.start.dateTime).toBe(tomorrowAt(t.clock.now(), 11).toISOString());
+    const [m] = meetingsOfUser(t.deps, u.workspaceId, u.userId);
+    expect(m!.calendarEventId).toBe(event.id);
+    expect(m!.meetingUrl).toBe(event.body.hangoutLink);
+    expect(m!.meetingUrl).toStartWith("https://meet.google.com/");
+  });
+
+  test("the chosen primary calendar receives the event", async () => {
+    const { u, session } = await recruiterWithSession();
+    await t.request("/api/calendar/set-primary", { cookie: u.cookie, json: { calendarId: "team-interviews@group.calendar.google.com" } });
+    expect((await book(session.sessionToken, tomorrowAt(t.clock.now(), 12).toISOString())).status).toBe(200);
+    expect(google.events.at(-1)!.calendarId).toBe("team-interviews@group.calendar.google.com");
+  });
+
+  test("without a connected calendar the booking works and Google is not called", async () => {
+    const { u, session } = await recruiterWithSession({ connect: false });
+    const calls = google.requests.length;
+    expect((await book(session.sessionToken, tomorrowAt(t.clock.now(), 10).toISOString())).status).toBe(200);
+    expect(google.requests.length).toBe(calls);
+    expect((await t.request("/api/calendar/sync", { method: "POST", cookie: u.cookie })).status).toBe(409);
+  });
+});
+
+describe("Google down during a booking", () => {
+  test("the booking is kept and the sync creates the event later", async () => {
+    const { u, session } = await recruiterWithSession();
+    google.down = true;
+    try {
+      expect((await book(session.sessionToken, tomorrowAt(t.clock.now(), 10).toISOString())).status).toBe(200);
+    } finally {
+      google.down = false;
+    }
+    const [m] = meetingsOfUser(t.deps, u.workspaceId, u.userId);
+    expect(m!.status).toBe("scheduled");
+    expect(m!.calendarEventId).toBeNull();
+
+    expect(await sync(u.cookie)).toEqual({ created: 1, alreadyThere: 0, failed: 0 });
+    const after = getMeetingForCalendar(t.deps, m!.id)!;
+    expect(after.calendarEventId).toBe(eventIdFor(m!));
+    expect(after.meetingUrl).toStartWith("https://meet.google.com/");
+    expect(await sync(u.cookie)).toEqual({ created: 0, alreadyThere: 1, failed: 0 });
+  });
+
+  test("the background job catches up too, and a lost answer never makes a second event", async () => {
+    const { u, session } = await recruiterWithSession();
+    google.down = true;
+    try {
+      await book(session.sessionToken, tomorrowAt(t.clock.now(), 11).toISOString());
+      // While Google is down the sync reports the failure.
+      expect(await sync(u.cookie)).toEqual({ created: 0, alreadyThere: 0, failed: 1 });
+    } finally {
+      google.down = false;
+    }
+    await syncAllConnected(t.deps);
+    const [m] = meetingsOfUser(t.deps, u.workspaceId, u.userId);
+    expect(m!.calendarEventId).toBe(eventIdFor(m!));
+    // Forget the event id here (as if Google's answer had been lost): the next sync finds it.
+    setMeetingCalendarEvent(t.deps, m!.id, { eventId: null });
+    const copies = () => google.events.filter((e) => e.id === eventIdFor(m!)).length;
+    expect(await sync(u.cookie)).toEqual({ created: 0, alreadyThere: 1, failed: 0 });
+    expect(copies()).toBe(1);
+  });
+});

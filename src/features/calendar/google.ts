@@ -1,0 +1,194 @@
+import { auth, calendar, type calendar_v3 } from "@googleapis/calendar";
+import type { Config } from "../../config/env";
+
+/**
+ * The one file that talks to Google (OAuth and Calendar v3), through @googleapis/calendar.
+ * GOOGLE_OAUTH_BASE_URL and GOOGLE_API_BASE_URL point it at another server (the tests'
+ * fake). Retries are off and every call has a time limit: a slow Google must never hold
+ * a booking; what fails is picked up later by the sync.
+ */
+export const CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar";
+const TIMEOUT_MS = 8000;
+const noRetry = { retry: false, timeout: TIMEOUT_MS, retryConfig: { retry: 0, noResponseRetries: 0 } };
+
+type GoogleConfig = Pick<Config, "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_OAUTH_BASE_URL" | "GOOGLE_API_BASE_URL" | "APP_URL">;
+
+export function googleConfigured(config: GoogleConfig): boolean {
+  return !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+}
+
+export function redirectUri(config: GoogleConfig): string {
+  return `${config.APP_URL}/auth/google/calendar/callback`;
+}
+
+/** Google refused the grant (revoked, expired refresh token): the connection is gone. */
+export class GoogleGrantRevoked extends Error {}
+/** Anything else (network, 5xx, timeout): try again later. */
+export class GoogleUnavailable extends Error {
+  constructor(message: string, public readonly status?: number) {
+    super(message);
+  }
+}
+
+function classify(e: unknown): Error {
+  const err = e as { message?: string; status?: number; response?: { status?: number; data?: any } };
+  const data = err?.response?.data;
+  const code = typeof data === "object" && data ? (data.error?.status ?? data.error) : undefined;
+  if (code === "invalid_grant" || err?.message === "invalid_grant" || /invalid_grant/.test(String(err?.message))) {
+    return new GoogleGrantRevoked("Google refused the calendar grant (invalid_grant)");
+  }
+  const status = err?.response?.status ?? err?.status;
+  return new GoogleUnavailable(`Google request failed${status ? ` (${status})` : ""}: ${String(err?.message ?? e).slice(0, 200)}`, status);
+}
+
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw classify(e);
+  }
+}
+
+export interface GoogleTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiryDate: number | null;
+}
+
+function oauthClient(config: GoogleConfig) {
+  const base = config.GOOGLE_OAUTH_BASE_URL?.replace(/\/$/, "");
+  return new auth.OAuth2({
+    clientId: config.GOOGLE_CLIENT_ID,
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+    redirectUri: redirectUri(config),
+    endpoints: base
+      ? { oauth2AuthBaseUrl: `${base}/o/oauth2/v2/auth`, oauth2TokenUrl: `${base}/token`, oauth2RevokeUrl: `${base}/revoke` }
+      : undefined,
+    transporterOptions: noRetry,
+    // A 401 on an unexpired access token (revoked at Google) tries the refresh token,
+    // which then tells invalid_grant apart from a passing failure.
+    forceRefreshOnFailure: true,
+  });
+}
+
+/** Where to send the browser: offline access (a refresh token), consent each time so Google gives one. */
+export function authorizationUrl(config: GoogleConfig, state: string): string {
+  return oauthClient(config).generateAuthUrl({
+    access_type: "offline",
+    prompt: "consent",
+    scope: [CALENDAR_SCOPE],
+    include_granted_scopes: true,
+    state,
+  });
+}
+
+export async function exchangeCode(config: GoogleConfig, code: string): Promise<GoogleTokens> {
+  const { tokens } = await call(() => oauthClient(config).getToken(code));
+  return { accessToken: tokens.access_token ?? null, refreshToken: tokens.refresh_token ?? null, expiryDate: tokens.expiry_date ?? null };
+}
+
+/** Revokes the grant at Google (revoking either token ends both). */
+export async function revoke(config: GoogleConfig, token: string): Promise<void> {
+  await call(() => oauthClient(config).revokeToken(token));
+}
+
+export interface CalendarListItem {
+  id: string;
+  summary: string;
+  primary: boolean;
+}
+
+/**
+ * A Calendar v3 client for one user's tokens. onTokens receives a refreshed access token,
+ * so the caller can store it (encrypted) for the next call.
+ */
+export function calendarClient(config: GoogleConfig, tokens: GoogleTokens, onTokens: (t: GoogleTokens) => void) {
+  const client = oauthClient(config);
+  client.setCredentials({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expiry_date: tokens.expiryDate });
+  client.on("tokens", (t) => {
+    if (t.access_token) onTokens({ accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiryDate: t.expiry_date ?? null });
+  });
+  const api = calendar({
+    version: "v3",
+    auth: client,
+    rootUrl: config.GOOGLE_API_BASE_URL ? config.GOOGLE_API_BASE_URL.replace(/\/?$/, "/") : undefined,
+    ...noRetry,
+  } as calendar_v3.Options);
+
+  return {
+    /** The account's e-mail: the id of its primary calendar. */
+    async accountEmail(): Promise<string> {
+      const res = await call(() => api.calendars.get({ calendarId: "primary" }));
+      return res.data.id ?? "";
+    },
+
+    async listCalendars(): Promise<CalendarListItem[]> {
+      const items: CalendarListItem[] = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const res = await call(() => api.calendarList.list({ maxResults: 250, pageToken, minAccessRole: "writer" }));
+        for (const c of res.data.items ?? []) {
+          if (c.id) items.push({ id: c.id, summary: c.summaryOverride || c.summary || c.id, primary: !!c.primary });
+        }
+        pageToken = res.data.nextPageToken ?? undefined;
+        if (!pageToken) break;
+      }
+      return items;
+    },
+
+    async busy(calendarId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
+      const res = await call(() =>
+        api.freebusy.query({ requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: calendarId }] } }),
+      );
+      const cal = res.data.calendars?.[calendarId];
+      if (cal?.errors?.length) throw new GoogleUnavailable(`freebusy: ${cal.errors.map((e) => e.reason).join(", ")}`);
+      return (cal?.busy ?? [])
+        .filter((b) => b.start && b.end)
+        .map((b) => ({ start: new Date(b.start!), end: new Date(b.end!) }));
+    },
+
+    /**
+     * Creates an event with a client-chosen id, so a retry after a lost answer cannot
+     * make a second copy: Google answers 409 and the existing event is read instead.
+     */
+    async insertEvent(calendarId: string, event: NewEvent): Promise<{ eventId: string; meetingUrl: string | null; existed: boolean }> {
+      const requestBody: calendar_v3.Schema$Event = {
+        id: event.id,
+        summary: event.summary,
+        description: event.description,
+        location: event.location ?? undefined,
+        start: { dateTime: event.start.toISOString(), timeZone: event.timeZone },
+        end: { dateTime: event.end.toISOString(), timeZone: event.timeZone },
+        attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name ?? undefined })),
+        conferenceData: { createRequest: { requestId: event.id, conferenceSolutionKey: { type: "hangoutsMeet" } } },
+        reminders: { useDefault: true },
+      };
+      try {
+        const res = await api.events.insert({ calendarId, requestBody, conferenceDataVersion: 1, sendUpdates: "all" });
+        return { eventId: res.data.id ?? event.id, meetingUrl: videoLink(res.data), existed: false };
+      } catch (e) {
+        const status = (e as { response?: { status?: number }; status?: number })?.response?.status ?? (e as { status?: number }).status;
+        if (status !== 409) throw classify(e);
+        const res = await call(() => api.events.get({ calendarId, eventId: event.id }));
+        return { eventId: res.data.id ?? event.id, meetingUrl: videoLink(res.data), existed: true };
+      }
+    },
+  };
+}
+
+export interface NewEvent {
+  id: string;
+  summary: string;
+  description: string;
+  location?: string | null;
+  start: Date;
+  end: Date;
+  timeZone?: string;
+  attendees: { email: string; name?: string | null }[];
+}
+
+function videoLink(e: calendar_v3.Schema$Event): string | null {
+  if (e.hangoutLink) return e.hangoutLink;
+  const video = e.conferenceData?.entryPoints?.find((p) => p.entryPointType === "video" && p.uri);
+  return video?.uri ?? null;
+}

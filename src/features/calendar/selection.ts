@@ -1,0 +1,48 @@
+/**
+ * The primary-calendar choice rules (part1 §4, §5), shared by the manager island, the
+ * no-JavaScript form and the tests. Pure: no server imports.
+ */
+export interface CalendarOption {
+  id: string;
+  summary: string;
+  primary: boolean;
+}
+
+/** Values the dropdown uses as placeholders; saving them is refused. */
+export const PLACEHOLDER_VALUES = ["", "none", "loading"] as const;
+
+export function isPlaceholder(value: string): boolean {
+  return (PLACEHOLDER_VALUES as readonly string[]).includes(value.trim());
+}
+
+/** Default selection: the stored primary id, else the calendar flagged primary, else "primary". */
+export function defaultSelection(storedPrimaryId: string | null | undefined, calendars: CalendarOption[] | null): string {
+  if (storedPrimaryId) return storedPrimaryId;
+  const flagged = calendars?.find((c) => c.primary);
+  return flagged ? flagged.id : "primary";
+}
+
+/** The calendar events go to now: the stored choice, or Google's primary calendar. */
+export function effectivePrimary(storedPrimaryId: string | null | undefined, calendars: CalendarOption[] | null): string {
+  return defaultSelection(storedPrimaryId, calendars);
+}
+
+/** Save is disabled when nothing real is chosen or the choice already is the primary. */
+export function saveDisabled(selected: string, storedPrimaryId: string | null | undefined, calendars: CalendarOption[] | null): boolean {
+  if (isPlaceholder(selected)) return true;
+  const current = effectivePrimary(storedPrimaryId, calendars);
+  if (selected === current) return true;
+  // "primary" is Google's alias for the calendar flagged primary.
+  const flagged = calendars?.find((c) => c.primary)?.id;
+  if (!storedPrimaryId && flagged && (selected === "primary" || selected === flagged)) return true;
+  return false;
+}
+
+export function calendarName(id: string, calendars: CalendarOption[] | null): string {
+  return calendars?.find((c) => c.id === id)?.summary ?? (id === "primary" ? "Primary calendar" : id);
+}
+
+/** The sync's outcome in words (toast and page). */
+export function syncReportText(r: { created: number; alreadyThere: number; failed: number }): string {
+  return `${r.created} created, ${r.alreadyThere} already there, ${r.failed} failed`;
+}

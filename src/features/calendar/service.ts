@@ -1,0 +1,133 @@
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { randomToken, sha256 } from "../../lib/crypto";
+import * as repo from "./repo";
+import * as google from "./google";
+import { connectedClient, forgetCalendarList, listCache, LIST_CACHE_MS, openTokens, sealAccessToken, withGoogle } from "./connection";
+import type { CalendarStatus } from "./model";
+
+/** Google connection: status, the OAuth round trip, the calendar list, primary choice, disconnect. */
+
+export const OAUTH_STATE_MS = 10 * 60 * 1000;
+const RETURN_PATHS = ["/ical-manager", "/sync-ical", "/dashboard"];
+
+export function calendarStatus(deps: Deps, userId: number): CalendarStatus {
+  const a = repo.findAccount(deps.db, userId);
+  const connected = !!a?.connected;
+  const notice = connected ? undefined : repo.findNotice(deps.db, userId);
+  return {
+    isConnected: connected,
+    userEmail: connected ? (a?.email ?? null) : null,
+    primaryCalendarId: connected ? (a?.primaryCalendarId ?? null) : null,
+    notice: notice?.reason ?? null,
+    configured: google.googleConfigured(deps.config),
+  };
+}
+
+/** Starts the OAuth round trip: a state bound to this user and session, used once within 10 minutes. */
+export function startConnect(deps: Deps, me: { userId: number; sessionId: number }, returnTo?: string): string {
+  if (!google.googleConfigured(deps.config)) throw new AppError("not_configured", 400, "Google Calendar is not configured on this server.");
+  const state = randomToken(32);
+  const now = deps.clock.now();
+  repo.insertOauthState(deps.db, {
+    stateHash: sha256(state),
+    userId: me.userId,
+    sessionId: me.sessionId,
+    returnTo: returnTo && RETURN_PATHS.includes(returnTo) ? returnTo : "/ical-manager",
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_MS),
+    now,
+  });
+  return google.authorizationUrl(deps.config, state);
+}
+
+/** A failed connection: `code` goes to the page as ?error=code. */
+export class ConnectError extends Error {
+  constructor(public readonly code: string, public readonly returnTo = "/ical-manager") {
+    super(code);
+  }
+}
+
+/**
+ * Finishes the round trip: checks the state (same user, same session, unexpired, once),
+ * exchanges the code, reads the account e-mail and stores the tokens sealed.
+ */
+export async function finishConnect(
+  deps: Deps,
+  me: { userId: number; sessionId: number },
+  q: { code?: string; state?: string; error?: string },
+): Promise<{ returnTo: string }> {
+  const row = q.state ? repo.takeOauthState(deps.db, sha256(q.state), deps.clock.now()) : undefined;
+  if (!row || row.userId !== me.userId || row.sessionId !== me.sessionId) throw new ConnectError("invalid_state");
+  const returnTo = row.returnTo;
+  if (q.error) throw new ConnectError(/^[a-z_]{1,40}$/.test(q.error) ? q.error : "access_denied", returnTo);
+  if (!q.code) throw new ConnectError("missing_code", returnTo);
+  if (!google.googleConfigured(deps.config)) throw new ConnectError("not_configured", returnTo);
+
+  try {
+    const tokens = await google.exchangeCode(deps.config, q.code);
+    const before = repo.findAccount(deps.db, me.userId);
+    // Google gives a refresh token with prompt=consent; keep the old one if it did not.
+    const refreshToken = tokens.refreshToken ?? (before ? openTokens(deps, before)?.refreshToken : null);
+    if (!refreshToken) throw new ConnectError("no_refresh_token", returnTo);
+    const client = google.calendarClient(deps.config, { ...tokens, refreshToken }, (t) => Object.assign(tokens, t));
+    const email = await client.accountEmail();
+    repo.saveConnection(deps.db, me.userId, {
+      email,
+      accessTokenSealed: sealAccessToken(deps, tokens),
+      refreshTokenSealed: deps.secrets.seal(refreshToken),
+    });
+    forgetCalendarList(deps, me.userId);
+    return { returnTo };
+  } catch (e) {
+    if (e instanceof ConnectError) throw e;
+    deps.log.error("calendar connection failed", { userId: me.userId, error: e instanceof Error ? e.message : String(e) });
+    throw new ConnectError(e instanceof google.GoogleGrantRevoked ? "invalid_grant" : "google_unavailable", returnTo);
+  }
+}
+
+/**
+ * The user's calendars (writable ones), cached 5 minutes. Not connected, or Google
+ * refusing the grant, gives an empty list; Google down gives 502 (nothing to cache).
+ */
+export async function listCalendars(deps: Deps, userId: number): Promise<google.CalendarListItem[]> {
+  const cache = listCache(deps);
+  const now = deps.clock.now().getTime();
+  const hit = cache.get(userId);
+  if (hit && now - hit.at < LIST_CACHE_MS && repo.findAccount(deps.db, userId)?.connected) return hit.items;
+  const c = connectedClient(deps, userId);
+  if (!c) return [];
+  try {
+    const items = await withGoogle(deps, c, (x) => x.client.listCalendars());
+    cache.set(userId, { at: now, items });
+    return items;
+  } catch (e) {
+    if (e instanceof google.GoogleGrantRevoked) return [];
+    throw new AppError("google_unavailable", 502, "Google Calendar did not answer. Please try again.");
+  }
+}
+
+const REFUSED = new Set(["", "none", "loading"]);
+
+export function setPrimaryCalendar(deps: Deps, userId: number, calendarId: string) {
+  const id = calendarId.trim();
+  if (REFUSED.has(id)) throw new AppError("validation_failed", 400, "Choose a calendar first.", { calendarId: "Choose a calendar first." });
+  const a = repo.findAccount(deps.db, userId);
+  if (!a?.connected) throw new AppError("not_connected", 409, "Google Calendar is not connected.");
+  repo.setPrimaryCalendar(deps.db, userId, id);
+  return calendarStatus(deps, userId);
+}
+
+/** Revokes the grant at Google (best effort) and forgets the tokens here in any case. */
+export async function disconnect(deps: Deps, userId: number) {
+  const a = repo.findAccount(deps.db, userId);
+  if (a) {
+    const tokens = openTokens(deps, a);
+    const token = tokens?.refreshToken ?? tokens?.accessToken;
+    if (token && google.googleConfigured(deps.config)) {
+      await google.revoke(deps.config, token).catch((e) => deps.log.error("calendar revoke failed", { userId, error: String(e?.message ?? e) }));
+    }
+  }
+  repo.clearConnection(deps.db, userId);
+  forgetCalendarList(deps, userId);
+  return calendarStatus(deps, userId);
+}

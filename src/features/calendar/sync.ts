@@ -1,0 +1,91 @@
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { sha256 } from "../../lib/crypto";
+import * as repo from "./repo";
+import { GoogleGrantRevoked } from "./google";
+import { connectedClient, withGoogle, type Connected } from "./connection";
+import { meetingsOfUser, recordCalendarEvent, type CalendarMeeting } from "./meetings";
+import type { SyncReport } from "./model";
+
+/**
+ * Interviews → Google Calendar events. Each meeting has one event id derived from its
+ * public id (Google accepts ids of base32hex characters), so pushing twice, from the
+ * booking hook and from the sync, can never make two events.
+ */
+export function eventIdFor(m: Pick<CalendarMeeting, "publicId">): string {
+  return "fk" + sha256(`frank-calendar-event:${m.publicId}`).slice(0, 40);
+}
+
+function describe(deps: Deps, m: CalendarMeeting): string {
+  const lines = [
+    m.description,
+    m.candidateName || m.candidateEmail ? `Candidate: ${[m.candidateName, m.candidateEmail].filter(Boolean).join(" – ")}` : null,
+    `Interview details: ${deps.config.APP_URL}/interview-details/${m.id}`,
+  ];
+  return lines.filter(Boolean).join("\n\n");
+}
+
+/** Creates (or finds) the meeting's event and stores its id and video link on the meeting. */
+export async function pushMeeting(deps: Deps, c: Connected, m: CalendarMeeting): Promise<"created" | "existed"> {
+  const result = await withGoogle(deps, c, (x) =>
+    x.client.insertEvent(x.calendarId, {
+      id: eventIdFor(m),
+      summary: m.candidateName ? `${m.title} – ${m.candidateName}` : m.title,
+      description: describe(deps, m),
+      location: m.location,
+      start: m.startTime,
+      end: m.endTime,
+      timeZone: m.timeZone ?? undefined,
+      attendees: m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : [],
+    }),
+  );
+  recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl ? null : result.meetingUrl });
+  return result.existed ? "existed" : "created";
+}
+
+const isScheduled = (m: CalendarMeeting) => m.status === "scheduled";
+
+/**
+ * /sync-ical: pushes every scheduled interview of the user that has no event yet, and
+ * counts what was created, what was already there and what failed.
+ */
+export async function syncUser(deps: Deps, user: { id: number; workspaceId: number }, opts: { onlyUpcoming?: boolean } = {}): Promise<SyncReport> {
+  const c = connectedClient(deps, user.id);
+  if (!c) throw new AppError("not_connected", 409, "Connect Google Calendar first.");
+  const now = deps.clock.now().getTime();
+  const report: SyncReport = { created: 0, alreadyThere: 0, failed: 0 };
+  let revoked = false;
+  for (const m of meetingsOfUser(deps, user.workspaceId, user.id).filter(isScheduled)) {
+    if (m.calendarEventId) {
+      report.alreadyThere++;
+      continue;
+    }
+    if (opts.onlyUpcoming && m.endTime.getTime() < now) continue;
+    if (revoked) {
+      report.failed++;
+      continue;
+    }
+    try {
+      (await pushMeeting(deps, c, m)) === "created" ? report.created++ : report.alreadyThere++;
+    } catch (e) {
+      report.failed++;
+      if (e instanceof GoogleGrantRevoked) revoked = true;
+      deps.log.error("calendar sync: event not created", { meetingId: m.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return report;
+}
+
+/** The background job: catches up the events a Google failure left out, for every connected user. */
+export async function syncAllConnected(deps: Deps): Promise<void> {
+  for (const userId of repo.connectedUserIds(deps.db)) {
+    const account = repo.findAccount(deps.db, userId);
+    if (!account) continue;
+    try {
+      const r = await syncUser(deps, { id: userId, workspaceId: account.workspaceId }, { onlyUpcoming: true });
+      if (r.created || r.failed) deps.log.info("calendar sync", { userId, ...r });
+    } catch (e) {
+      deps.log.error("calendar sync failed", { userId, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { LOCATIONS, ROLES } from "./classify";
+
+/** The participant as the API and the dashboard see it (part2 §3). */
+export interface Participant {
+  id: number;
+  uniqueId: string | null;
+  name: string | null;
+  emailAddress: string | null;
+  city: string | null;
+  jobTitle: string | null;
+  roleApplied: string | null;
+  linkedinUrl: string | null;
+  industry: string | null;
+  visaStatus: string | null;
+  salaryExpectation: string | null;
+  availability: string | null;
+  stages: number;
+  prequalifier: string | null;
+  assessment: string | null;
+  voiceTranscript: string | null;
+  jobId: number | null;
+  campaignId: number | null;
+  createdAt: string;
+  lastUpdated: string;
+  shortlistId: number | null;
+}
+
+/** The fields a visitor flow (prequalifier, assessment, voice) or a sync may set. */
+export interface ParticipantFields {
+  uniqueId: string;
+  name?: string | null;
+  emailAddress?: string | null;
+  city?: string | null;
+  jobTitle?: string | null;
+  roleApplied?: string | null;
+  linkedinUrl?: string | null;
+  industry?: string | null;
+  visaStatus?: string | null;
+  salaryExpectation?: string | null;
+  availability?: string | null;
+  stages?: number;
+  prequalifier?: string | null;
+  assessment?: string | null;
+  voiceTranscript?: string | null;
+  jobId?: number | null;
+  campaignId?: number | null;
+}
+
+export interface ListQuery {
+  search?: string;
+  role?: string;
+  location?: string;
+  jobId?: number;
+  /** Leave out candidates already in a shortlist (the dashboard's All Candidates list). */
+  excludeShortlisted?: boolean;
+  page?: number;
+  limit?: number;
+}
+
+export interface ParticipantPage {
+  participants: Participant[];
+  pagination: { total: number; page: number; limit: number };
+}
+
+export interface DatabaseStats {
+  totalCandidates: number;
+  byLocation: { location: string; count: number }[];
+  byRole: { role: string; count: number }[];
+  recentActivity: { date: string; count: number }[];
+  lastUpdated: string;
+}
+
+export const MAX_LIMIT = 100;
+const optionalText = z.string().trim().max(200).optional().transform((v) => v || undefined);
+const bucket = (values: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v !== "all" ? v : undefined))
+    .refine((v) => v === undefined || values.includes(v), { message: `Must be one of: ${values.join(", ")}` });
+
+export const ListParticipantsInput = z.object({
+  search: optionalText,
+  role: bucket([...ROLES, "Other"]),
+  location: bucket([...LOCATIONS, "Other"]),
+  jobId: z.coerce.number().int().positive().optional(),
+  excludeShortlisted: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
+  page: z.coerce.number().int().min(1, "Page must be 1 or more").default(1),
+  limit: z.coerce.number().int().min(1, "Limit must be between 1 and 100").max(MAX_LIMIT, "Limit must be between 1 and 100").default(20),
+});
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive("Not found") });

@@ -1,0 +1,190 @@
+import { and, desc, eq, getTableColumns, gte, sql, type SQL } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { participantStats, participants, shortlistMembers } from "../../db/schema";
+import { inWorkspace } from "../../db/scope";
+import { titleKeywords } from "./classify";
+
+export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
+export type ParticipantInsert = Omit<typeof participants.$inferInsert, "id" | "workspaceId">;
+
+// The first shortlist a candidate is in (the spec's participant.shortlistId).
+const shortlistIdOf = sql<number | null>`(select ${shortlistMembers.shortlistId} from ${shortlistMembers} where ${shortlistMembers.participantId} = ${participants.id} limit 1)`.as(
+  "shortlist_id",
+);
+const { roleCategory: _role, locationCategory: _location, ...publicColumns } = getTableColumns(participants);
+const listColumns = { ...publicColumns, shortlistId: shortlistIdOf };
+
+/** Turns what a user typed into FTS5 terms: every word is a case-insensitive prefix, all must match. */
+export function ftsQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
+}
+
+const TEXT_COLUMNS = "{name email_address city role_applied job_title industry prequalifier}";
+const tag = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+
+/** The words in the text columns, plus the workspace and bucket tags the index carries (migration participants_search). */
+function ftsFilterQuery(workspaceId: number, f: ListFilter): string | null {
+  const words = f.search ? ftsQuery(f.search) : null;
+  if (!words) return null;
+  // Tags first: FTS5 then walks the shortest doclist (one workspace-and-bucket combination).
+  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${tag(f.location)}` : ""}`;
+  const parts = [`tags : "${bucket}"`, `${TEXT_COLUMNS} : (${words})`];
+  return parts.join(" AND ");
+}
+
+export interface JobForMatch {
+  id: number;
+  title: string;
+  location: string | null;
+}
+
+/**
+ * The §5 job match in SQL, the same rule as classify.matchesJob (a test keeps them equal),
+ * or a candidate who came through one of the job's campaigns.
+ */
+function jobCondition(job: JobForMatch): SQL {
+  const role = sql`lower(trim(coalesce(nullif(trim(${participants.roleApplied}), ''), ${participants.jobTitle}, '')))`;
+  const title = job.title.trim().toLowerCase();
+  const containEachOther = sql`(${role} <> '' and (instr(${role}, ${title}) > 0 or instr(${title}, ${role}) > 0))`;
+  const keywords = titleKeywords(title).map((k) =>
+    k === "ux" ? sql`(' ' || ${role} || ' ') glob '*[^a-z0-9]ux[^a-z0-9]*'` : sql`instr(${role}, ${k}) > 0`,
+  );
+  const location = (job.location ?? "").trim().toLowerCase();
+  const city = sql`lower(trim(coalesce(${participants.city}, '')))`;
+  const locationOk = location ? sql`(${city} <> '' and (instr(${city}, ${location}) > 0 or instr(${location}, ${city}) > 0))` : sql`1`;
+  const keywordMatch = keywords.length ? sql`((${sql.join(keywords, sql` or `)}) and ${locationOk})` : sql`0`;
+  return sql`(${participants.jobId} = ${job.id} or ${containEachOther} or ${keywordMatch})`;
+}
+
+export interface ListFilter {
+  search?: string;
+  role?: string;
+  location?: string;
+  job?: JobForMatch;
+  excludeShortlisted?: boolean;
+}
+
+export function conditions(workspaceId: number, f: ListFilter): SQL {
+  const fts = f.search ? ftsQuery(f.search) : null;
+  return inWorkspace(
+    participants,
+    workspaceId,
+    fts ? sql`${participants.id} in (select rowid from participants_fts where participants_fts match ${`${TEXT_COLUMNS} : (${fts})`})` : undefined,
+    f.role ? eq(participants.roleCategory, f.role) : undefined,
+    f.location ? eq(participants.locationCategory, f.location) : undefined,
+    f.job ? jobCondition(f.job) : undefined,
+    f.excludeShortlisted ? sql`${participants.id} not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${workspaceId})` : undefined,
+  );
+}
+
+const notShortlisted = (workspaceId: number) =>
+  sql`rowid not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${workspaceId})`;
+
+/**
+ * One page of candidates, newest first, and the total. Three plans, each kept on an index:
+ * a search is answered by FTS5 alone (tags carry the workspace and buckets); filters without
+ * a search walk the bucket indexes and count from participant_stats; the job rule (§5) is SQL.
+ */
+export function listParticipants(db: DB, workspaceId: number, f: ListFilter, page: number, limit: number): { rows: ParticipantRow[]; total: number } {
+  const offset = (page - 1) * limit;
+  const match = f.job ? null : ftsFilterQuery(workspaceId, f);
+  if (match) {
+    const exclude = f.excludeShortlisted ? sql` and ${notShortlisted(workspaceId)}` : sql``;
+    const ids = db
+      .all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${limit} offset ${offset}`)
+      .map((r) => r.id);
+    const total = db.all<{ n: number }>(sql`select count(*) as n from participants_fts where participants_fts match ${match}${exclude}`)[0]?.n ?? 0;
+    return { rows: rowsByIds(db, workspaceId, ids), total };
+  }
+  const where = conditions(workspaceId, { ...f, search: f.job ? f.search : undefined });
+  const rows = db.select(listColumns).from(participants).where(where).orderBy(desc(participants.id)).limit(limit).offset(offset).all() as ParticipantRow[];
+  if (f.job) return { rows, total: db.select({ n: sql<number>`count(*)` }).from(participants).where(where).get()?.n ?? 0 };
+  return { rows, total: countFromStats(db, workspaceId, f) - (f.excludeShortlisted ? countShortlisted(db, workspaceId, f) : 0) };
+}
+
+function rowsByIds(db: DB, workspaceId: number, ids: number[]): ParticipantRow[] {
+  if (!ids.length) return [];
+  const rows = db
+    .select(listColumns)
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, sql`${participants.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
+    .all() as ParticipantRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ParticipantRow => !!r);
+}
+
+function countFromStats(db: DB, workspaceId: number, f: ListFilter): number {
+  return (
+    db
+      .select({ n: sql<number>`coalesce(sum(${participantStats.n}), 0)` })
+      .from(participantStats)
+      .where(
+        and(
+          eq(participantStats.workspaceId, workspaceId),
+          f.role ? eq(participantStats.roleCategory, f.role) : undefined,
+          f.location ? eq(participantStats.locationCategory, f.location) : undefined,
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+/** Shortlisted candidates matching the bucket filters (few: walks the members, not the candidates). */
+function countShortlisted(db: DB, workspaceId: number, f: ListFilter): number {
+  return (
+    db
+      .select({ n: sql<number>`count(distinct ${shortlistMembers.participantId})` })
+      .from(shortlistMembers)
+      .innerJoin(participants, eq(participants.id, shortlistMembers.participantId))
+      .where(
+        and(
+          eq(shortlistMembers.workspaceId, workspaceId),
+          f.role ? eq(participants.roleCategory, f.role) : undefined,
+          f.location ? eq(participants.locationCategory, f.location) : undefined,
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+export function findParticipant(db: DB, workspaceId: number, id: number): ParticipantRow | undefined {
+  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.id, id))).get() as ParticipantRow | undefined;
+}
+
+export function findByUniqueId(db: DB, workspaceId: number, uniqueId: string): ParticipantRow | undefined {
+  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.uniqueId, uniqueId))).get() as ParticipantRow | undefined;
+}
+
+export function latestParticipants(db: DB, workspaceId: number, limit: number): ParticipantRow[] {
+  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId)).orderBy(desc(participants.id)).limit(limit).all() as ParticipantRow[];
+}
+
+export function insertParticipant(db: DB, workspaceId: number, values: ParticipantInsert): number {
+  return db.insert(participants).values({ ...values, workspaceId }).returning({ id: participants.id }).get().id;
+}
+
+/** Many rows in one transaction (seeding, benchmarks). */
+export function insertParticipants(db: DB, workspaceId: number, rows: ParticipantInsert[]): number {
+  if (!rows.length) return 0;
+  db.transaction((tx) => {
+    for (let i = 0; i < rows.length; i += 500) tx.insert(participants).values(rows.slice(i, i + 500).map((r) => ({ ...r, workspaceId }))).run();
+  });
+  return rows.length;
+}
+
+export function updateParticipant(db: DB, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
+  db.update(participants).set(values).where(inWorkspace(participants, workspaceId, eq(participants.id, id))).run();
+}
+
+/** Which of these ids belong to the workspace. */
+export function existingIds(db: DB, workspaceId: number, ids: number[]): Set<number> {
+  if (!ids.length) return new Set();
+  const rows = db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, sql`${participants.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+

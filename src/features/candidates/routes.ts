@@ -1,0 +1,27 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { parseInput } from "../../lib/validate";
+import { authGuard } from "../auth/guard";
+import { IdParam, ListParticipantsInput } from "./model";
+import * as candidates from "./service";
+import { z } from "zod";
+
+const StatsQuery = z.object({ jobId: z.coerce.number().int().positive().optional() });
+
+/** /api/participants, /api/database/stats and the test page's /api/candidates. */
+export function candidateRoutes(deps: Deps) {
+  return new Elysia()
+    .use(authGuard(deps))
+    .get("/api/participants", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, parseInput(ListParticipantsInput, query)), { auth: true })
+    .get("/api/participants/:id", ({ params, workspaceId }) => candidates.getParticipant(deps, workspaceId, parseInput(IdParam, params).id), { auth: true })
+    .get("/api/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, parseInput(StatsQuery, query)), { auth: true })
+    .get("/api/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), { auth: true })
+    .post(
+      "/api/candidates/seed",
+      ({ workspaceId }) => {
+        const count = candidates.seedTestCandidates(deps, workspaceId);
+        return { success: true, count, message: "Test candidates added to database" };
+      },
+      { auth: true },
+    );
+}

@@ -1,0 +1,150 @@
+import type { Deps } from "../../deps";
+import { notFound } from "../../lib/errors";
+import { getJob } from "../jobs/service";
+import { classifyLocation, classifyRole, candidateRole, LOCATIONS, ROLES, splitName } from "./classify";
+import * as repo from "./repo";
+import * as statsRepo from "./repo-stats";
+import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
+import { sampleCandidates } from "./sample-data";
+
+export type { Participant, ParticipantFields } from "./model";
+
+const iso = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+export function toParticipant(r: repo.ParticipantRow): Participant {
+  return {
+    id: r.id,
+    uniqueId: r.uniqueId,
+    name: r.name,
+    emailAddress: r.emailAddress,
+    city: r.city,
+    jobTitle: r.jobTitle,
+    roleApplied: r.roleApplied,
+    linkedinUrl: r.linkedinUrl,
+    industry: r.industry,
+    visaStatus: r.visaStatus,
+    salaryExpectation: r.salaryExpectation,
+    availability: r.availability,
+    stages: r.stages,
+    prequalifier: r.prequalifier,
+    assessment: r.assessment,
+    voiceTranscript: r.voiceTranscript,
+    jobId: r.jobId,
+    campaignId: r.campaignId,
+    createdAt: iso(r.createdAt)!,
+    lastUpdated: iso(r.lastUpdated)!,
+    shortlistId: r.shortlistId ?? null,
+  };
+}
+
+function jobFilter(deps: Deps, workspaceId: number, jobId: number | undefined) {
+  if (!jobId) return undefined;
+  const job = getJob(deps, workspaceId, jobId); // another workspace's job: 404
+  return { id: job.id, title: job.title, location: job.location };
+}
+
+/** Search (FTS5), role and location buckets, the job match and pagination, newest first. */
+export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery = {}): ParticipantPage {
+  const page = Math.max(1, q.page ?? 1);
+  const limit = Math.min(100, Math.max(1, q.limit ?? 20));
+  const { rows, total } = repo.listParticipants(
+    deps.db,
+    workspaceId,
+    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
+    page,
+    limit,
+  );
+  return { participants: rows.map(toParticipant), pagination: { total, page, limit } };
+}
+
+export function getParticipant(deps: Deps, workspaceId: number, id: number): Participant {
+  const row = repo.findParticipant(deps.db, workspaceId, id);
+  if (!row) throw notFound("Candidate not found");
+  return toParticipant(row);
+}
+
+/** The newest candidates, id descending (the assistant reads the latest 50). */
+export function latestParticipants(deps: Deps, workspaceId: number, limit = 50): Participant[] {
+  return repo.latestParticipants(deps.db, workspaceId, Math.min(500, Math.max(1, limit))).map(toParticipant);
+}
+
+/** Which of these ids are candidates of the workspace (shortlists refuse the others). */
+export function participantIdsInWorkspace(deps: Deps, workspaceId: number, ids: number[]): Set<number> {
+  return repo.existingIds(deps.db, workspaceId, ids);
+}
+
+function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string | null; city?: string | null }>(v: T) {
+  return { ...v, roleCategory: classifyRole(candidateRole(v)), locationCategory: classifyLocation(v.city) };
+}
+
+/**
+ * Creates or updates the candidate of a visitor (by unique_id) as they move through the
+ * prequalifier, the assessment and the voice interview. Only the given fields change;
+ * the stage never goes back.
+ */
+export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fields: ParticipantFields): Participant {
+  const now = deps.clock.now();
+  const { uniqueId, ...rest } = fields;
+  const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<ParticipantFields, "uniqueId">;
+  const existing = repo.findByUniqueId(deps.db, workspaceId, uniqueId);
+  if (!existing) {
+    const id = repo.insertParticipant(deps.db, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }));
+    return getParticipant(deps, workspaceId, id);
+  }
+  const merged = { roleApplied: existing.roleApplied, jobTitle: existing.jobTitle, city: existing.city, ...given };
+  const stages = Math.max(existing.stages, given.stages ?? existing.stages);
+  repo.updateParticipant(deps.db, workspaceId, existing.id, { ...withBuckets(merged), stages, lastUpdated: now });
+  return getParticipant(deps, workspaceId, existing.id);
+}
+
+export type NewParticipant = Omit<ParticipantFields, "uniqueId"> & { uniqueId?: string | null; createdAt?: Date };
+
+/** Adds many candidates at once (test seed, demo, benchmarks). */
+export function addParticipants(deps: Deps, workspaceId: number, rows: NewParticipant[]): number {
+  const now = deps.clock.now();
+  return repo.insertParticipants(
+    deps.db,
+    workspaceId,
+    rows.map((r) => withBuckets({ ...r, uniqueId: r.uniqueId ?? null, stages: r.stages ?? 1, createdAt: r.createdAt ?? now, lastUpdated: r.createdAt ?? now })),
+  );
+}
+
+const DAY = 86_400_000;
+
+/** Totals, the location and role buckets (every bucket, busiest first) and 30 days of new candidates. */
+export function databaseStats(deps: Deps, workspaceId: number, opts: { jobId?: number } = {}): DatabaseStats {
+  const job = jobFilter(deps, workspaceId, opts.jobId);
+  const now = deps.clock.now();
+  const sinceDay = Math.floor(now.getTime() / DAY) - 29;
+  const s = job ? statsRepo.statsForJob(deps.db, workspaceId, sinceDay, job) : statsRepo.statsFromSummary(deps.db, workspaceId, sinceDay);
+  const counts = (rows: { key: string; count: number }[], names: readonly string[]) => {
+    const found = new Map(rows.map((r) => [r.key, r.count]));
+    return [...names, "Other"].map((name) => ({ name, count: found.get(name) ?? 0 })).sort((a, b) => b.count - a.count);
+  };
+  const perDay = new Map(s.perDay.map((r) => [r.day, r.count]));
+  const recentActivity = Array.from({ length: 30 }, (_, i) => ({
+    date: new Date((sinceDay + i) * DAY).toISOString().slice(0, 10),
+    count: perDay.get(sinceDay + i) ?? 0,
+  }));
+  return {
+    totalCandidates: s.total,
+    byLocation: counts(s.byLocation, LOCATIONS).map((r) => ({ location: r.name, count: r.count })),
+    byRole: counts(s.byRole, ROLES).map((r) => ({ role: r.name, count: r.count })),
+    recentActivity,
+    lastUpdated: iso(s.lastUpdated) ?? now.toISOString(),
+  };
+}
+
+/** The test page's list: {id, firstName, lastName, position, email}, newest first. */
+export function listCandidates(deps: Deps, workspaceId: number, limit = 500) {
+  const { rows, total } = repo.listParticipants(deps.db, workspaceId, {}, 1, limit);
+  return {
+    candidates: rows.map((r) => ({ id: r.id, ...splitName(r.name), position: candidateRole(r), email: r.emailAddress ?? "" })),
+    total,
+  };
+}
+
+/** POST /api/candidates/seed: a set of realistic test candidates. */
+export function seedTestCandidates(deps: Deps, workspaceId: number, count = 10): number {
+  return addParticipants(deps, workspaceId, sampleCandidates({ count, seed: deps.clock.now().getTime(), now: deps.clock.now() }));
+}

@@ -1,0 +1,91 @@
+// Browser side of the chat: streams an answer from POST /api/chat/openai/stream
+// (server-sent events over fetch) and keeps the session id in localStorage.
+import { ApiError } from "../../../client/api";
+
+export const SESSION_KEY = "frank_session_id";
+
+export interface ChatMessage {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  timestamp: string;
+}
+
+export interface ChatReply {
+  response: string;
+  sessionId: string;
+}
+
+export function storedSessionId(): string | null {
+  try {
+    return localStorage.getItem(SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeSessionId(id: string | null) {
+  try {
+    if (id) localStorage.setItem(SESSION_KEY, id);
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {}
+}
+
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+let seq = 0;
+export const newId = () => `m${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+/** Sends one message; onDelta gets the answer's text as it arrives. */
+export async function streamChat(body: { message: string; sessionId: string | null }, onDelta: (text: string) => void): Promise<ChatReply> {
+  const res = await fetch("/api/chat/openai/stream", {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify({ ...body, timeZone: browserTimeZone() }),
+  });
+  if (!res.ok || !res.body) {
+    const text = await res.text();
+    let parsed: ApiError["body"] = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    if (res.status === 401) location.assign("/login");
+    throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, parsed);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let reply: ChatReply | null = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let cut: number;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const event = block.match(/^event: (.*)$/m)?.[1] ?? "message";
+      const data = block.match(/^data: (.*)$/m)?.[1];
+      if (!data) continue;
+      const payload = JSON.parse(data);
+      if (event === "delta") onDelta(payload.text);
+      else if (event === "done") reply = payload;
+      else if (event === "error") throw new ApiError(`502: ${payload.message}`, 502, payload);
+    }
+  }
+  if (!reply) throw new ApiError("502: stream ended early", 502, null);
+  return reply;
+}
+
+export async function loadHistory(sessionId: string): Promise<ChatMessage[]> {
+  const res = await fetch(`/api/chat/history?sessionId=${encodeURIComponent(sessionId)}`, { credentials: "include" });
+  if (!res.ok) return [];
+  const body = (await res.json()) as { messages: { id: number; role: "user" | "assistant"; content: string; timestamp: string }[] };
+  return body.messages.map((m) => ({ ...m, id: String(m.id) }));
+}

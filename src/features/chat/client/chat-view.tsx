@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ChatMessage } from "./chat-client";
+
+/** Text with its web links made clickable (booking links from the assistant). */
+export function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"')]+)/g);
+  return (
+    <>
+      {parts.map((p, i) =>
+        /^https?:\/\//.test(p) ? (
+          <a key={i} href={p} className="break-all text-brand-700 underline" target="_blank" rel="noopener noreferrer">
+            {p}
+          </a>
+        ) : (
+          <span key={i}>{p}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+export interface ChatViewProps {
+  messages: ChatMessage[];
+  pending: boolean;
+  onSend(text: string): Promise<boolean>;
+  onNew(): void;
+  /** Session id for the form post without JavaScript. */
+  sessionId?: string | null;
+  title?: string;
+  badge?: ReactNode;
+  toolbar?: ReactNode;
+  newLabel?: string;
+  className?: string;
+}
+
+/**
+ * The chat surface: message list, input and the New action. Enter sends, Shift+Enter
+ * makes a new line. Without JavaScript the form posts to /chat.
+ */
+export function ChatView(props: ChatViewProps) {
+  const [text, setText] = useState("");
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [props.messages]);
+
+  async function submit() {
+    const value = text;
+    if (!value.trim()) return;
+    setText("");
+    const ok = await props.onSend(value);
+    if (!ok) setText(value);
+  }
+
+  return (
+    <section className={`card flex min-h-0 flex-col ${props.className ?? "h-[70vh]"}`} aria-label={props.title ?? "Chat with Frank"} data-testid="chat">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
+        <div className="flex items-center gap-2">
+          <span className="grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white">F</span>
+          <h2 className="card-title">{props.title ?? "Frank"}</h2>
+          {props.badge}
+        </div>
+        <div className="flex items-center gap-2">
+          {props.toolbar}
+          <form method="get" action="/chat" onSubmit={(e) => (e.preventDefault(), props.onNew(), setText(""))}>
+            <input type="hidden" name="new" value="1" />
+            <button type="submit" className="btn-outline btn-sm">{props.newLabel ?? "New"}</button>
+          </form>
+        </div>
+      </header>
+      <div ref={list} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" data-testid="chat-messages">
+        {props.messages.map((m) => (
+          <div key={m.id} className={`flex ${m.role === "user" ? "justify-end" : "justify-start"}`}>
+            <div
+              data-role={m.role}
+              data-testid={m.role === "user" ? "user-message" : "assistant-message"}
+              className={`max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap ${m.role === "user" ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
+            >
+              {m.content ? <Linkified text={m.content} /> : <span className="animate-pulse text-slate-400">Frank is typing…</span>}
+            </div>
+          </div>
+        ))}
+      </div>
+      <form
+        method="post"
+        action="/chat"
+        className="flex items-end gap-2 border-t border-slate-100 p-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <input type="hidden" name="sessionId" value={props.sessionId ?? ""} />
+        <label htmlFor="chat-input" className="sr-only">Message</label>
+        <textarea
+          id="chat-input"
+          name="message"
+          rows={2}
+          maxLength={4000}
+          className="input min-h-[2.75rem] resize-none"
+          placeholder="Ask Frank about your candidates…"
+          value={text}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+        />
+        <button type="submit" className="btn-primary" disabled={props.pending}>
+          {props.pending ? "Sending…" : "Send"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { makeTestApp } from "../../../test/helpers";
+import { startFakeOpenAI } from "../../../test/fakes/openai";
+import { addParticipants } from "../candidates/service";
+import { listShortlists } from "../shortlists/service";
+import { namedCandidates, seedPeople } from "./test-data";
+import { MAX_HISTORY_MESSAGES } from "./model";
+
+const fake = startFakeOpenAI();
+afterAll(() => fake.stop());
+const t = makeTestApp({ OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_MODEL: "fake-model" });
+
+async function chat(cookie: string, message: string, sessionId?: string) {
+  const res = await t.request("/api/chat/openai", { json: { message, sessionId }, cookie });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe("with a language model (fake OpenAI-compatible server, real SDK)", () => {
+  test("grounded in the latest 50 candidates, id descending; the key and model are used", async () => {
+    const u = await t.signUp();
+    addParticipants(t.deps, u.workspaceId, Array.from({ length: 60 }, (_, i) => ({ name: `Person ${String(i + 1).padStart(2, "0")}`, roleApplied: "Developer", city: "Perth" })));
+    fake.requests.length = 0;
+    const r = await chat(u.cookie, "hello model");
+    expect(r.status).toBe(200);
+    expect(r.body.response).toBe("You said: hello model");
+    const req = fake.requests[0];
+    expect(req.authorization).toBe("Bearer sk-fake");
+    expect(req.body.model).toBe("fake-model");
+    expect(req.body.stream).toBe(true);
+    expect(req.body.tools.map((x: any) => x.function.name)).toEqual(["search_candidates", "get_candidate", "shortlist_candidates", "propose_interview"]);
+    const system: string = req.body.messages[0].content;
+    expect(system).toContain('<candidates count="50"');
+    expect(system).toContain("Person 60");
+    expect(system).toContain("Person 11");
+    expect(system).not.toContain("Person 10 ");
+    expect(system.indexOf("Person 60")).toBeLessThan(system.indexOf("Person 59"));
+  });
+
+  test("a tool-call round searches the real data and answers with real candidates only", async () => {
+    const u = await t.signUp();
+    const rows = seedPeople(t.deps, u.workspaceId);
+    fake.requests.length = 0;
+    const r = await chat(u.cookie, "find designer");
+    expect(fake.requests.length).toBe(2);
+    const toolMsg = fake.requests[1].body.messages.at(-1);
+    expect(toolMsg.role).toBe("tool");
+    expect(fake.requests[1].body.messages.at(-2).tool_calls[0].function.name).toBe("search_candidates");
+    expect(r.body.response).toContain("Sarah Chen");
+    expect(r.body.response).toContain("Priya Patel");
+    const real = new Map(rows.map((p) => [p.id, p.name]));
+    for (const n of namedCandidates(r.body.response)) expect(real.get(n.id)).toBe(n.name);
+  });
+
+  test("tools shortlist and propose an interview through the other features' services", async () => {
+    const u = await t.signUp();
+    const rows = seedPeople(t.deps, u.workspaceId);
+    const tom = rows.find((p) => p.name === "Tom Baker")!;
+    const s = await chat(u.cookie, `shortlist #${tom.id} as Finalists`);
+    expect(s.body.response).toBe("Shortlist Finalists now has 1.");
+    expect(listShortlists(t.deps, u.workspaceId)[0]!.candidateIds).toEqual([tom.id]);
+    const i = await chat(u.cookie, `interview #${tom.id}`);
+    expect(i.body.response).toMatch(/^Booking link for Tom Baker: http:\/\/localhost\/book\/[\w-]+$/);
+    const sessions = await (await t.request("/api/scheduling-sessions", { cookie: u.cookie })).json();
+    expect(sessions.sessions.map((x: any) => [x.candidateId, x.duration])).toEqual([[tom.id, 45]]);
+  });
+
+  test("another workspace's candidate is out of reach of the tools", async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const theirs = seedPeople(t.deps, b.workspaceId)[0]!;
+    const r = await chat(a.cookie, `read #${theirs.id}`);
+    expect(r.body.response).toBe("The tool said: No candidate with that id in this workspace");
+  });
+
+  test("the streaming endpoint passes the model's deltas through", async () => {
+    const u = await t.signUp();
+    const res = await t.request("/api/chat/openai/stream", { json: { message: "stream this please" }, cookie: u.cookie });
+    const text = await res.text();
+    const deltas = [...text.matchAll(/event: delta\ndata: (.*)/g)].map((m) => JSON.parse(m[1]!).text);
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(deltas.join("")).toBe("You said: stream this please");
+    expect(text).toContain("event: done");
+  });
+
+  test("the history sent to the model is capped", async () => {
+    const u = await t.signUp();
+    let sessionId: string | undefined;
+    for (let i = 0; i < 15; i++) {
+      sessionId = (await chat(u.cookie, `message ${i}`, sessionId)).body.sessionId;
+      t.clock.advance(5_000);
+    }
+    fake.requests.length = 0;
+    await chat(u.cookie, "last one", sessionId);
+    const msgs = fake.requests[0].body.messages;
+    expect(msgs.length).toBe(1 + MAX_HISTORY_MESSAGES);
+    expect(msgs.at(-1).content).toBe("last one");
+  });
+
+  test("a model failure answers 502 with the spec's message", async () => {
+    const u = await t.signUp();
+    const r = await chat(u.cookie, "please explode now");
+    expect(r.status).toBe(502);
+    expect(r.body.message).toBe("Failed to get response from AI assistant");
+  });
+});

@@ -1,0 +1,199 @@
+import type { Deps } from "../../deps";
+import { AppError, badRequest, tooManyRequests, unauthorized } from "../../lib/errors";
+import { randomToken, sha256 } from "../../lib/crypto";
+import { RateLimiter } from "../../lib/rate-limit";
+import type { SignedIn } from "../auth/service";
+import { findUserById } from "../auth/service";
+import { upsertParticipantFromVisitor, type Participant } from "../candidates/service";
+import { candidateRole } from "../candidates/classify";
+import * as repo from "./repo";
+import { filterCandidates, findCandidate } from "./data";
+import { proposeInterview, shortlistCandidates } from "./actions";
+import { detectMeeting, isActionable } from "./meeting-detect";
+import { MONITOR_LIMIT_PER_MINUTE, WEBHOOK_LIMIT_PER_MINUTE, type ChatEventInput, type ShortlistPopup } from "./model";
+
+/**
+ * The chat monitor: meeting requests seen in chat (websocket, webhook, chat-events)
+ * become a shortlist popup on the recruiter's open /shortlist-test and
+ * /meeting-detection pages. Sockets are held in memory (one process serves everything).
+ */
+export interface Sender {
+  send(text: string): unknown;
+}
+
+export class MonitorHub {
+  private byUser = new Map<number, { workspaceId: number; senders: Set<Sender> }>();
+
+  add(userId: number, workspaceId: number, s: Sender) {
+    const e = this.byUser.get(userId) ?? { workspaceId, senders: new Set<Sender>() };
+    e.senders.add(s);
+    this.byUser.set(userId, e);
+  }
+  remove(userId: number, s: Sender) {
+    const e = this.byUser.get(userId);
+    if (!e) return;
+    e.senders.delete(s);
+    if (!e.senders.size) this.byUser.delete(userId);
+  }
+  /** Sends to one user's sockets; answers how many received it. */
+  toUser(userId: number, msg: unknown): number {
+    const e = this.byUser.get(userId);
+    if (!e) return 0;
+    const text = JSON.stringify(msg);
+    for (const s of e.senders) s.send(text);
+    return e.senders.size;
+  }
+  toWorkspace(workspaceId: number, msg: unknown): number {
+    let n = 0;
+    for (const [userId, e] of this.byUser) if (e.workspaceId === workspaceId) n += this.toUser(userId, msg);
+    return n;
+  }
+  connections(): number {
+    let n = 0;
+    for (const e of this.byUser.values()) n += e.senders.size;
+    return n;
+  }
+}
+
+const hubs = new WeakMap<Deps, MonitorHub>();
+export function hubFor(deps: Deps): MonitorHub {
+  let h = hubs.get(deps);
+  if (!h) hubs.set(deps, (h = new MonitorHub()));
+  return h;
+}
+
+const limiters = new WeakMap<Deps, { monitor: RateLimiter; webhook: RateLimiter }>();
+function limit(deps: Deps, kind: "monitor" | "webhook", key: string) {
+  let l = limiters.get(deps);
+  if (!l) {
+    const now = () => deps.clock.now().getTime();
+    limiters.set(deps, (l = { monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now), webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now) }));
+  }
+  const r = l[kind].hit(key);
+  if (!r.ok) throw tooManyRequests(r.retryAfter);
+}
+
+export const UNKNOWN_POSITION = "Position not specified";
+
+function popupFor(name: string, position: string | null | undefined): ShortlistPopup {
+  return { type: "shortlist_popup", candidateName: name, position: position?.trim() || UNKNOWN_POSITION };
+}
+
+/**
+ * A text typed in a watched chat (the socket's {text, userId, timestamp}): on a meeting
+ * request naming a candidate, records the event and answers the popup; otherwise null.
+ */
+export function monitorText(deps: Deps, me: SignedIn, text: string): ShortlistPopup | null {
+  limit(deps, "monitor", `u:${me.user.id}`);
+  const d = detectMeeting(text);
+  if (!isActionable(d)) return null;
+  repo.insertEvent(deps.db, {
+    workspaceId: me.user.workspaceId,
+    userId: me.user.id,
+    type: "meeting_detected",
+    source: "websocket",
+    candidateName: d.candidateName,
+    position: d.position,
+    message: text.slice(0, 4000),
+    createdAt: deps.clock.now(),
+  });
+  return popupFor(d.candidateName, d.position);
+}
+
+/**
+ * The candidate a chat event is about: by id (another workspace's is a 404), else the
+ * workspace's candidate with exactly that name, else a new candidate recorded from the
+ * recruiter's own chat (name and position only).
+ */
+function resolveCandidate(deps: Deps, workspaceId: number, input: ChatEventInput): Participant {
+  if (input.candidateId) {
+    const p = findCandidate(deps, workspaceId, input.candidateId);
+    if (!p) throw new AppError("not_found", 404, "Candidate not found");
+    return p;
+  }
+  const name = input.candidateName?.trim();
+  if (!name) throw badRequest("Please enter candidate name and position", { candidateName: "Please enter candidate name and position" });
+  const same = filterCandidates(deps, workspaceId, { words: [name] }).find((p) => p.name?.trim().toLowerCase() === name.toLowerCase());
+  if (same) return same;
+  return upsertParticipantFromVisitor(deps, workspaceId, { uniqueId: `chat-${randomToken(12)}`, name, roleApplied: input.position?.trim() || null });
+}
+
+export interface ChatEventResult {
+  success: true;
+  candidate: { id: number; name: string | null; position: string };
+  shortlist?: { id: number; name: string; size: number };
+  bookingUrl?: string;
+}
+
+/** POST /api/chat-events: records the event and does what it asks. */
+export async function chatEvent(deps: Deps, me: SignedIn, input: ChatEventInput): Promise<ChatEventResult> {
+  const ws = me.user.workspaceId;
+  const candidate = resolveCandidate(deps, ws, input);
+  const position = input.position?.trim() || candidateRole(candidate) || "";
+  repo.insertEvent(deps.db, {
+    workspaceId: ws,
+    userId: me.user.id,
+    type: input.type,
+    source: "api",
+    candidateId: candidate.id,
+    candidateName: candidate.name,
+    position: position || null,
+    message: input.message ?? null,
+    createdAt: deps.clock.now(),
+  });
+  const result: ChatEventResult = { success: true, candidate: { id: candidate.id, name: candidate.name, position } };
+  const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC" };
+  if (input.type === "meeting_detected") {
+    hubFor(deps).toUser(me.user.id, popupFor(candidate.name ?? input.candidateName ?? `Candidate #${candidate.id}`, position));
+  } else if (input.type === "add_to_shortlist") {
+    const r = shortlistCandidates(ctx, { shortlistName: position ? `${position} shortlist` : "Chat shortlist", candidateIds: [candidate.id] });
+    result.shortlist = { id: r.shortlist.id, name: r.shortlist.name, size: r.shortlist.candidateIds.length };
+  } else {
+    const r = await proposeInterview(ctx, { candidateId: candidate.id, title: position ? `${position} interview` : "Interview" });
+    result.bookingUrl = r.session.bookingUrl;
+  }
+  return result;
+}
+
+/** The workspace's webhook secret, made on first use. Stored sealed, and as a hash to look it up. */
+export function webhookSecret(deps: Deps, workspaceId: number): string {
+  const row = repo.webhookSecretOf(deps.db, workspaceId);
+  if (row) return deps.secrets.open(row.secretSealed);
+  return rotateWebhookSecret(deps, workspaceId);
+}
+
+export function rotateWebhookSecret(deps: Deps, workspaceId: number): string {
+  const secret = `whsec_${randomToken(24)}`;
+  repo.saveWebhookSecret(deps.db, { workspaceId, sealed: deps.secrets.seal(secret), hash: sha256(secret), now: deps.clock.now() });
+  return secret;
+}
+
+/** POST /api/webhook/chat: a chat platform reports a message; the secret names the workspace. */
+export function webhookChat(deps: Deps, secret: string | null, input: { text: string; userId?: string | number | null }) {
+  const row = secret && secret.length < 200 ? repo.webhookSecretByHash(deps.db, sha256(secret)) : undefined;
+  if (!row) throw unauthorized("Invalid webhook secret");
+  const ws = row.workspaceId;
+  limit(deps, "webhook", `w:${ws}`);
+  const d = detectMeeting(input.text);
+  if (!isActionable(d)) return { message: "No meeting request detected", candidate: null };
+  const uid = Number(input.userId);
+  const user = Number.isInteger(uid) && uid > 0 ? findUserById(deps, uid) : undefined;
+  const target = user && user.workspaceId === ws ? user : undefined;
+  repo.insertEvent(deps.db, {
+    workspaceId: ws,
+    userId: target?.id ?? null,
+    type: "meeting_detected",
+    source: "webhook",
+    candidateName: d.candidateName,
+    position: d.position,
+    message: input.text.slice(0, 4000),
+    createdAt: deps.clock.now(),
+  });
+  const popup = popupFor(d.candidateName, d.position);
+  const delivered = target ? hubFor(deps).toUser(target.id, popup) : hubFor(deps).toWorkspace(ws, popup);
+  return { message: "Meeting request detected", candidate: { name: popup.candidateName, position: popup.position }, delivered };
+}
+
+export function recentChatEvents(deps: Deps, workspaceId: number, limit = 20) {
+  return repo.recentEvents(deps.db, workspaceId, limit);
+}

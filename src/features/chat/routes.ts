@@ -1,0 +1,131 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { parseInput } from "../../lib/validate";
+import { authGuard } from "../auth/guard";
+import { SESSION_COOKIE, sessionUser, type SignedIn } from "../auth/service";
+import { ChatEventInput, ChatInput, HistoryQuery, MonitorMessage, WebhookInput } from "./model";
+import { AI_FAILED, answer, ask, checkChatRate, history } from "./service";
+import { chatEvent, hubFor, monitorText, webhookChat } from "./monitor";
+import { chatPageRoutes } from "./page-routes";
+
+/** The assistant's API, the chat monitor (websocket, webhook, chat-events) and the chat pages. */
+export function chatRoutes(deps: Deps) {
+  return new Elysia().use(chatApi(deps)).use(monitorRoutes(deps)).use(chatPageRoutes(deps));
+}
+
+function chatApi(deps: Deps) {
+  return new Elysia()
+    .use(authGuard(deps))
+    .post("/api/chat/openai", ({ me, body }) => ask(deps, me, parseInput(ChatInput, body)), { auth: true })
+    // The same turn as server-sent events: "delta" with text as it comes, then "done" with {response, sessionId}.
+    .post(
+      "/api/chat/openai/stream",
+      ({ me, body }) => {
+        const input = parseInput(ChatInput, body);
+        checkChatRate(deps, me.user.id);
+        return sseAnswer(deps, me, input);
+      },
+      { auth: true },
+    )
+    .get("/api/chat/history", ({ me, query }) => history(deps, me, parseInput(HistoryQuery, query).sessionId), { auth: true });
+}
+
+function sseAnswer(deps: Deps, me: SignedIn, input: ChatInput) {
+  const enc = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(c) {
+      let open = true;
+      const send = (event: string, data: unknown) => {
+        if (!open) return;
+        try {
+          c.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        } catch {
+          open = false; // the browser went away; the answer is still stored
+        }
+      };
+      try {
+        const reply = await answer(deps, me, input, (text) => send("delta", { text }));
+        send("done", reply);
+      } catch (e) {
+        if (!(e instanceof AppError)) deps.log.error("chat stream failed", { error: e instanceof Error ? e.message : String(e) });
+        send("error", { message: e instanceof AppError ? e.message : AI_FAILED });
+      } finally {
+        if (open) c.close();
+      }
+    },
+  });
+  return new Response(stream, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-store", "x-accel-buffering": "no" },
+  });
+}
+
+/** The socket's signed-in user: cookie from the upgrade request, same-origin only. */
+function upgradeUser(deps: Deps, request: Request, token: unknown): SignedIn | null {
+  const origin = request.headers.get("origin");
+  if (origin) {
+    const host = request.headers.get("host");
+    try {
+      if (new URL(origin).host !== host && new URL(origin).origin !== new URL(deps.config.APP_URL).origin) return null;
+    } catch {
+      return null;
+    }
+  }
+  return sessionUser(deps, typeof token === "string" ? token : undefined);
+}
+
+function monitorRoutes(deps: Deps) {
+  const hub = hubFor(deps);
+  // Per socket: who it is and how to reach it (Elysia wraps the same Bun socket anew per event).
+  const sockets = new Map<string, { me: SignedIn; send: (t: string) => unknown }>();
+  return new Elysia()
+    .use(authGuard(deps))
+    .post("/api/chat-events", ({ me, body }) => chatEvent(deps, me, parseInput(ChatEventInput, body)), { auth: true })
+    .post("/api/webhook/chat", ({ request, body }) => {
+      const header = request.headers.get("x-webhook-secret") ?? request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
+      return webhookChat(deps, header, parseInput(WebhookInput, body));
+    })
+    .ws("/ws/chat-monitor", {
+      beforeHandle({ request, cookie, set }) {
+        if (!upgradeUser(deps, request, cookie[SESSION_COOKIE]?.value)) {
+          set.status = 401;
+          return "Unauthorized";
+        }
+      },
+      open(ws) {
+        const me = upgradeUser(deps, ws.data.request, (ws.data.cookie as any)[SESSION_COOKIE]?.value);
+        if (!me) return ws.close(4401, "Unauthorized");
+        const raw = ws.raw;
+        const entry = { me, send: (t: string) => raw.send(t) };
+        sockets.set(ws.id, entry);
+        hub.add(me.user.id, me.user.workspaceId, entry);
+        ws.send(JSON.stringify({ type: "connected", userId: me.user.id }));
+      },
+      message(ws, message) {
+        const entry = sockets.get(ws.id);
+        if (!entry) return;
+        let data: unknown = message;
+        if (typeof message === "string") {
+          try {
+            data = JSON.parse(message);
+          } catch {
+            data = { text: message };
+          }
+        }
+        const parsed = MonitorMessage.safeParse(data);
+        if (!parsed.success) return ws.send(JSON.stringify({ type: "error", message: "Expected {text, userId, timestamp}" }));
+        try {
+          const popup = monitorText(deps, entry.me, parsed.data.text);
+          if (popup) ws.send(JSON.stringify(popup));
+        } catch (e) {
+          ws.send(JSON.stringify({ type: "error", message: e instanceof AppError ? e.message : "Something went wrong" }));
+        }
+      },
+      close(ws) {
+        const entry = sockets.get(ws.id);
+        if (!entry) return;
+        sockets.delete(ws.id);
+        hub.remove(entry.me.user.id, entry);
+      },
+    });
+}

@@ -1,0 +1,121 @@
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { Deps } from "../../deps";
+import { AppError, tooManyRequests } from "../../lib/errors";
+import { randomToken } from "../../lib/crypto";
+import { RateLimiter } from "../../lib/rate-limit";
+import type { SignedIn } from "../auth/service";
+import * as repo from "./repo";
+import { latestCandidates } from "./data";
+import { builtinAnswer } from "./builtin";
+import { modelConfigured, runModel } from "./llm";
+import { NO_MODEL_NOTE, systemPrompt } from "./prompt";
+import { CHAT_LIMIT_PER_MINUTE, MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type ChatInput, type ChatReply } from "./model";
+
+export const AI_FAILED = "Failed to get response from AI assistant";
+
+const limiters = new WeakMap<Deps, RateLimiter>();
+function limiter(deps: Deps) {
+  let l = limiters.get(deps);
+  if (!l) limiters.set(deps, (l = new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, () => deps.clock.now().getTime())));
+  return l;
+}
+
+/** Counts one chat message against the user's per-minute allowance (429 when over). */
+export function checkChatRate(deps: Deps, userId: number) {
+  const r = limiter(deps).hit(`chat:${userId}`);
+  if (!r.ok) throw tooManyRequests(r.retryAfter);
+}
+
+/** The caller's conversation, or a new one when the id is unknown or another user's. */
+function conversation(deps: Deps, me: SignedIn, sessionId: string | null | undefined) {
+  const ws = me.user.workspaceId;
+  const found = sessionId ? repo.findSession(deps.db, ws, me.user.id, sessionId) : undefined;
+  if (found) return { session: found, isNew: false };
+  return { session: repo.insertSession(deps.db, { workspaceId: ws, userId: me.user.id, publicId: randomToken(18), now: deps.clock.now() }), isNew: true };
+}
+
+/** The newest messages that fit both caps, oldest first. */
+export function capHistory<T extends { content: string }>(rows: T[]): T[] {
+  const out: T[] = [];
+  let chars = 0;
+  for (let i = rows.length - 1; i >= 0 && out.length < MAX_HISTORY_MESSAGES; i--) {
+    chars += rows[i]!.content.length;
+    if (chars > MAX_HISTORY_CHARS && out.length) break;
+    out.unshift(rows[i]!);
+  }
+  return out;
+}
+
+/**
+ * One turn: stores the message, answers with the language model when one is configured
+ * (else the built-in assistant), stores the answer. Text streams out through onDelta.
+ */
+export async function ask(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
+  checkChatRate(deps, me.user.id);
+  return answer(deps, me, input, onDelta);
+}
+
+/** ask() without the rate check, for the streaming route, which checks before it starts the stream. */
+export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
+  const ws = me.user.workspaceId;
+  const { session, isNew } = conversation(deps, me, input.sessionId);
+  const message = input.message.trim();
+  repo.insertMessage(deps.db, { workspaceId: ws, sessionId: session.id, role: "user", content: message, now: deps.clock.now() });
+  const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC" };
+
+  let response: string;
+  if (modelConfigured(deps.config)) {
+    const history = capHistory(repo.recentMessages(deps.db, ws, session.id, MAX_HISTORY_MESSAGES));
+    const messages: ChatCompletionMessageParam[] = [
+      {
+        role: "system",
+        content: systemPrompt({
+          recruiterName: me.user.name || me.user.email,
+          today: deps.clock.now().toISOString().slice(0, 10),
+          candidates: latestCandidates(deps, ws),
+        }),
+      },
+      ...history.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })),
+    ];
+    try {
+      response = (await runModel(deps.config, ctx, messages, onDelta)).trim();
+    } catch (e) {
+      deps.log.error("language model call failed", { error: e instanceof Error ? e.message : String(e) });
+      throw new AppError("ai_failed", 502, AI_FAILED);
+    }
+    if (!response) response = "Sorry, I have no answer to that.";
+  } else {
+    response = await builtinAnswer(ctx, message);
+    // The first answer of a conversation says plainly that no model is behind it.
+    if (isNew && !response.includes(NO_MODEL_NOTE)) response = `${response}\n\n(${NO_MODEL_NOTE})`;
+    onDelta(response);
+  }
+  const now = deps.clock.now();
+  repo.insertMessage(deps.db, { workspaceId: ws, sessionId: session.id, role: "assistant", content: response, now });
+  repo.touchSession(deps.db, ws, session.id, now);
+  return { response, sessionId: session.publicId };
+}
+
+export interface ChatMessageView {
+  id: number;
+  role: "user" | "assistant";
+  content: string;
+  timestamp: string;
+}
+
+/** The caller's own conversation (empty for an unknown or foreign id). */
+export function history(deps: Deps, me: SignedIn, sessionId: string | undefined): { sessionId: string | null; messages: ChatMessageView[] } {
+  const ws = me.user.workspaceId;
+  const s = sessionId ? repo.findSession(deps.db, ws, me.user.id, sessionId) : undefined;
+  if (!s) return { sessionId: null, messages: [] };
+  const rows = repo.recentMessages(deps.db, ws, s.id, 100);
+  return {
+    sessionId: s.publicId,
+    messages: rows.map((r) => ({ id: r.id, role: r.role as "user" | "assistant", content: r.content, timestamp: r.createdAt.toISOString() })),
+  };
+}
+
+/** What the pages say about the assistant behind them. */
+export function assistantMode(deps: Deps): { builtIn: boolean; model: string | null } {
+  return modelConfigured(deps.config) ? { builtIn: false, model: deps.config.OPENAI_MODEL } : { builtIn: true, model: null };
+}

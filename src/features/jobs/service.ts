@@ -1,0 +1,78 @@
+import type { Deps } from "../../deps";
+import { notFound } from "../../lib/errors";
+import { randomToken } from "../../lib/crypto";
+import * as repo from "./repo";
+import type { Campaign, CreateCampaign, CreateJob, Job } from "./model";
+
+export type { Campaign, Job } from "./model";
+
+const toJob = (r: repo.JobRow): Job => ({ id: r.id, title: r.title, description: r.description, location: r.location, createdAt: r.createdAt.toISOString() });
+
+/** The public link of a campaign: the prequalifier with the campaign code. */
+export function campaignUrl(deps: Deps, code: string): string {
+  return `${deps.config.APP_URL}/prequalifier?c=${encodeURIComponent(code)}`;
+}
+
+export function toCampaign(deps: Deps, r: repo.CampaignRow): Campaign {
+  const url = campaignUrl(deps, r.code);
+  return {
+    id: r.id,
+    jobId: r.jobId,
+    name: r.name,
+    label: r.label,
+    description: r.description,
+    code: r.code,
+    campaignUrl: url,
+    shortUrl: url,
+    clickCount: r.clickCount,
+    clicks: r.clickCount,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The workspace's jobs, newest first. */
+export function listJobs(deps: Deps, workspaceId: number): Job[] {
+  return repo.listJobs(deps.db, workspaceId).map(toJob);
+}
+
+export function getJob(deps: Deps, workspaceId: number, id: number): Job {
+  const row = repo.findJob(deps.db, workspaceId, id);
+  if (!row) throw notFound("Job not found");
+  return toJob(row);
+}
+
+export function createJob(deps: Deps, workspaceId: number, input: CreateJob): Job {
+  return toJob(repo.insertJob(deps.db, workspaceId, { ...input, createdAt: deps.clock.now() }));
+}
+
+/** Deletes a job and its campaign links. */
+export function deleteJob(deps: Deps, workspaceId: number, id: number): void {
+  if (!repo.deleteJob(deps.db, workspaceId, id)) throw notFound("Job not found");
+}
+
+export function listCampaigns(deps: Deps, workspaceId: number, jobId: number): Campaign[] {
+  getJob(deps, workspaceId, jobId);
+  return repo.listCampaigns(deps.db, workspaceId, jobId).map((c) => toCampaign(deps, c));
+}
+
+/** A campaign gets a random URL-safe code (96 bits): links cannot be guessed or enumerated. */
+export function createCampaign(deps: Deps, workspaceId: number, jobId: number, input: CreateCampaign): Campaign {
+  getJob(deps, workspaceId, jobId);
+  const row = repo.insertCampaign(deps.db, workspaceId, { jobId, ...input, code: randomToken(12), createdAt: deps.clock.now() });
+  return toCampaign(deps, row);
+}
+
+/** For the public prequalifier: the campaign (with its workspace and job) behind a code, or null. */
+export function findCampaignByCode(deps: Deps, code: string | null | undefined) {
+  if (!code || code.length > 64) return null;
+  const row = repo.findCampaignByCode(deps.db, code);
+  if (!row) return null;
+  const job = repo.findJob(deps.db, row.workspaceId, row.jobId);
+  return { ...toCampaign(deps, row), workspaceId: row.workspaceId, job: job ? toJob(job) : null };
+}
+
+/** Counts one click per visitor and campaign; returns whether this one was counted. */
+export function recordCampaignClick(deps: Deps, campaignId: number, visitorId: string): boolean {
+  if (!visitorId) return false;
+  return repo.recordClick(deps.db, campaignId, visitorId.slice(0, 200), deps.clock.now());
+}

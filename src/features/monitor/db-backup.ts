@@ -1,0 +1,110 @@
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { Deps } from "../../deps";
+
+/**
+ * Whole-database backups: `VACUUM INTO` writes a consistent, compacted snapshot of the live
+ * SQLite file (readers and writers go on; WAL content is included) into <data>/backups.
+ * The file is written under a temporary name and renamed, so a crash never leaves a
+ * half-written file that looks like a backup. The newest BACKUP_KEEP are kept.
+ *
+ * Names start with the database file's own name (frank.db → frank-YYYYMMDD-HHMMSS-mmm.db,
+ * UTC), so two databases sharing a data folder never prune each other's backups.
+ */
+export function backupFolder(dataDir: string): string {
+  return join(dataDir, "backups");
+}
+
+/** The name stem of a database file: data/frank.db → "frank". */
+export function databaseStem(databasePath: string): string {
+  return basename(databasePath).replace(/\.(db|sqlite3?)$/i, "") || "frank";
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export function backupPattern(stem: string): RegExp {
+  return new RegExp(`^${escapeRe(stem)}-\\d{8}-\\d{6}-\\d{3}\\.db$`);
+}
+
+/** <stem>-YYYYMMDD-HHMMSS-mmm.db (UTC): names sort by time. */
+export function backupName(at: Date, stem: string): string {
+  const iso = at.toISOString(); // 2024-05-01T13:05:22.123Z
+  return `${stem}-${iso.slice(0, 10).replace(/-/g, "")}-${iso.slice(11, 19).replace(/:/g, "")}-${iso.slice(20, 23)}.db`;
+}
+
+/** The time in a backup's name (UTC), or null for another file. */
+export function timeOfBackup(file: string): number | null {
+  const m = /-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})\.db$/.exec(file);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, se, ms] = m.map(Number) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, se!, ms!);
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  durationMs: number;
+  removed: string[];
+}
+
+/** SQL string literal for VACUUM INTO (it takes an expression, not a bound parameter in every version). */
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** Writes a consistent copy of the database behind `sqlite` to `target` (which must not exist). */
+export function snapshotTo(sqlite: Database, target: string) {
+  const partial = `${target}.partial`;
+  rmSync(partial, { force: true });
+  try {
+    sqlite.exec(`VACUUM INTO ${quote(partial)}`);
+    renameSync(partial, target);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}
+
+const chains = new WeakMap<Deps, Promise<unknown>>();
+
+/** Backs up the live database and prunes old backups. Calls are serialised per app. */
+export function backupDatabase(deps: Deps): Promise<BackupResult> {
+  const prev = chains.get(deps) ?? Promise.resolve();
+  const next = prev.catch(() => undefined).then(() => backupNow(deps));
+  chains.set(deps, next.catch(() => undefined));
+  return next;
+}
+
+function backupNow(deps: Deps): BackupResult {
+  const started = performance.now();
+  const dir = backupFolder(deps.config.dataDir);
+  const stem = databaseStem(deps.config.DATABASE_PATH);
+  mkdirSync(dir, { recursive: true });
+  // Names sort by time, and pruning keeps the last names: a new backup must sort after the
+  // newest one even when the clock went back or two backups share a millisecond.
+  const newest = listBackups(dir, stem)[0];
+  const after = newest ? timeOfBackup(newest) : null;
+  const now = deps.clock.now();
+  const at = after !== null && after >= now.getTime() ? new Date(after + 1) : now;
+  const file = join(dir, backupName(at, stem));
+  snapshotTo(deps.db.$client, file);
+  const removed = pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
+  const result = { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started), removed };
+  deps.log.info("database backup written", { file, bytes: result.bytes, ms: result.durationMs, removed: removed.length });
+  return result;
+}
+
+/** The scheduled backups of one database in a folder, newest first (restore's safety copies are not listed). */
+export function listBackups(dir: string, stem: string): string[] {
+  if (!existsSync(dir)) return [];
+  const pattern = backupPattern(stem);
+  return readdirSync(dir)
+    .filter((f) => pattern.test(f))
+    .sort()
+    .reverse()
+    .map((f) => join(dir, f));
+}
+
+export function pruneBackups(dir: string, stem: string, keep: number): string[] {
+  const old = listBackups(dir, stem).slice(Math.max(1, keep));
+  for (const f of old) rmSync(f, { force: true });
+  return old;
+}

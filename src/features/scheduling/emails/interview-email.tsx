@@ -1,0 +1,77 @@
+import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "../../../lib/email-ui";
+
+export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder";
+
+export interface InterviewEmailProps {
+  kind: InterviewEmailKind;
+  audience: "candidate" | "recruiter";
+  greetingName: string | null;
+  title: string;
+  /** "Monday, March 9, 2026, 9:00 AM – 10:00 AM (AEDT, Australia/Melbourne)" */
+  when: string;
+  duration: number;
+  otherPartyName: string | null;
+  meetingUrl?: string | null;
+  /** Candidate: the page to cancel or move the interview. Recruiter: the interview details. */
+  actionUrl?: string | null;
+}
+
+const headline: Record<InterviewEmailKind, string> = {
+  booked: "Interview Scheduled",
+  moved: "Interview moved",
+  canceled: "Interview canceled",
+  reminder: "Interview reminder: tomorrow",
+};
+
+/** Confirmation, change, cancellation and 24-hour reminder of a booked interview (both sides). */
+export function InterviewEmail(p: InterviewEmailProps) {
+  const text = { color: "#334155" };
+  const small = { color: "#64748b", fontSize: "13px" };
+  const lead =
+    p.kind === "canceled"
+      ? `The interview "${p.title}" has been canceled.`
+      : p.audience === "candidate"
+        ? p.kind === "reminder"
+          ? `This is a reminder of your interview "${p.title}".`
+          : `Your interview "${p.title}" is confirmed.`
+        : `${p.otherPartyName || "A candidate"} ${p.kind === "reminder" ? "has an interview with you" : p.kind === "moved" ? "moved the interview" : "booked an interview"}: "${p.title}".`;
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`${headline[p.kind]}: ${p.when}`}</Preview>
+      <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif" }}>
+        <Container style={{ backgroundColor: "#ffffff", padding: "32px", borderRadius: "12px", maxWidth: "520px" }}>
+          <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{headline[p.kind]}</Heading>
+          <Text style={text}>Hi {p.greetingName || "there"},</Text>
+          <Text style={text}>{lead}</Text>
+          <Text style={text}>
+            When: {p.when}
+            <br />
+            Duration: {p.duration} minutes
+            {p.otherPartyName ? (
+              <>
+                <br />
+                {p.audience === "candidate" ? "With" : "Candidate"}: {p.otherPartyName}
+              </>
+            ) : null}
+            {p.meetingUrl && p.kind !== "canceled" ? (
+              <>
+                <br />
+                Meeting link: {p.meetingUrl}
+              </>
+            ) : null}
+          </Text>
+          {p.actionUrl && p.kind !== "canceled" ? (
+            <Section style={{ margin: "24px 0" }}>
+              <Button href={p.actionUrl} style={{ backgroundColor: "#4f46e5", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>
+                {p.audience === "candidate" ? "Cancel or choose another time" : "View interview details"}
+              </Button>
+            </Section>
+          ) : null}
+          {p.actionUrl && p.kind !== "canceled" ? <Text style={small}>Or open this link: {p.actionUrl}</Text> : null}
+          {p.kind !== "canceled" ? <Text style={small}>The attached invitation (.ics) adds the interview to your calendar.</Text> : null}
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ReactNode } from "react";
+import { Island } from "../../../lib/render";
+import { AccountMenu } from "../../../ui/account-menu";
+import { Logo } from "../../../ui/logo";
+import type { Shell } from "../../../ui/shell";
+import { ProfileDialogSlot } from "../../billing/pages/profile-dialog";
+import SchedulingBack from "../../../../islands/scheduling-back";
+import SchedulingCopy from "../../../../islands/scheduling-copy";
+import type { InterviewView } from "../model";
+import { interviewBadge } from "../status";
+import { formatLongDate, formatTime, zoneAbbreviation } from "../slots";
+
+/** The frame: back button, and the profile menu only for a signed-in user (the page loads without one). */
+function Frame({ shell, children }: { shell: Shell | null; children: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-4xl items-center justify-between px-4">
+          <div className="flex items-center gap-3">
+            <Island name="scheduling-back" component={SchedulingBack} props={{ fallback: shell ? "/dashboard" : "/" }} />
+            <Logo href={shell ? "/dashboard" : "/"} />
+          </div>
+          {shell ? <AccountMenu user={shell.user} links={shell.links} /> : null}
+        </div>
+      </header>
+      <main className="mx-auto max-w-4xl px-4 py-6">{children}</main>
+      {shell ? <ProfileDialogSlot shell={shell} /> : null}
+    </div>
+  );
+}
+
+const Copy = ({ value, label }: { value: string; label: string }) => <Island name="scheduling-copy" component={SchedulingCopy} props={{ value, label }} />;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-2">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 flex flex-wrap items-center gap-2 text-sm break-all">{children}</dd>
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card">
+      <div className="card-header">
+        <h2 className="card-title">{title}</h2>
+      </div>
+      <dl className="card-body divide-y divide-slate-100">{children}</dl>
+    </section>
+  );
+}
+
+export function InterviewDetailsPage({ interview: i, shell }: { interview: InterviewView; shell: Shell | null }) {
+  const badge = interviewBadge(i.status);
+  const tz = i.timeZone;
+  const c = i.candidate;
+  const name = `${c.firstName} ${c.lastName}`.trim() || "Candidate";
+  return (
+    <Frame shell={shell}>
+      <section className="card card-body">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-semibold">{i.title}</h1>
+            {c.position ? <p className="text-slate-600">{c.position}</p> : null}
+          </div>
+          <span className={badge.className} data-testid="interview-status">{badge.label}</span>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+          <span>{formatLongDate(i.scheduledTime, tz)}</span>
+          <span>
+            {formatTime(i.scheduledTime, tz)} - {formatTime(i.endTime, tz)} ({zoneAbbreviation(i.scheduledTime, tz)}, {tz})
+          </span>
+          <span>{i.duration} minutes</span>
+        </div>
+      </section>
+
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <Card title="Meeting">
+          <Row label="Video meeting link">
+            {i.meetingUrl ? (
+              <>
+                <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">{i.meetingUrl}</a>
+                <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary btn-sm">Join</a>
+                <Copy value={i.meetingUrl} label="Meeting link" />
+              </>
+            ) : (
+              <span className="text-slate-500">No meeting link yet</span>
+            )}
+          </Row>
+          <Row label="Location">{i.meetingLocation || <span className="text-slate-500">Online</span>}</Row>
+          <Row label="Description">{i.description || <span className="text-slate-500">No description</span>}</Row>
+          <Row label="Notes">{i.notes || <span className="text-slate-500">No notes</span>}</Row>
+        </Card>
+
+        <Card title="Candidate">
+          <Row label="Name">{name}</Row>
+          {c.position ? <Row label="Position">{c.position}</Row> : null}
+          {c.clientName ? <Row label="Client">{c.clientName}</Row> : null}
+          {c.hiringManagerName ? <Row label="Hiring Manager">{c.hiringManagerName}</Row> : null}
+          {c.email ? (
+            <Row label="Email">
+              <a href={`mailto:${c.email}`} className="text-brand-600 underline">{c.email}</a>
+              <Copy value={c.email} label="Email" />
+            </Row>
+          ) : null}
+          {c.linkedinProfile ? (
+            <Row label="LinkedIn">
+              <a href={c.linkedinProfile} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">{c.linkedinProfile}</a>
+              <Copy value={c.linkedinProfile} label="LinkedIn" />
+            </Row>
+          ) : null}
+        </Card>
+
+        <Card title="Interviewer">
+          <Row label="Name">{i.interviewer.name || "—"}</Row>
+          <Row label="Email">
+            {i.interviewer.email}
+            <Copy value={i.interviewer.email} label="Email" />
+          </Row>
+        </Card>
+
+        <section className="card">
+          <div className="card-header">
+            <h2 className="card-title">Actions</h2>
+          </div>
+          <div className="card-body flex flex-wrap gap-2">
+            {i.meetingUrl ? (
+              <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">Join Meeting</a>
+            ) : null}
+            <button type="button" className="btn-outline">Edit Interview</button>
+            <button type="button" className="btn-outline">Reschedule</button>
+          </div>
+        </section>
+      </div>
+    </Frame>
+  );
+}
+
+export function InterviewNotFound({ shell }: { shell: Shell | null }) {
+  return (
+    <Frame shell={shell}>
+      <section className="card card-body text-center">
+        <h1 className="text-xl font-semibold">Interview Not Found</h1>
+        <p className="mt-2 text-sm text-slate-600">The interview details could not be found. It may have been canceled or the link is invalid.</p>
+        <a href={shell ? "/dashboard" : "/"} className="btn-primary mt-6">{shell ? "Back to Dashboard" : "Go to Homepage"}</a>
+      </section>
+    </Frame>
+  );
+}

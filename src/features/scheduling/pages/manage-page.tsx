@@ -1,0 +1,70 @@
+import type { ManageView } from "../booking";
+import { formatLongDate, formatTime, groupByDay, zoneAbbreviation } from "../slots";
+import { PublicFrame } from "./booking-page";
+
+/**
+ * The candidate's page after booking (and the link in their e-mail): the booked
+ * interview, and while it is still ahead, forms to cancel it or move it to another of
+ * the offered slots that remain open. Plain forms, no JavaScript.
+ */
+export function ManagePage({ view: v, home, action, justBooked, confirmCancel }: { view: ManageView; home: string; action: string; justBooked: boolean; confirmCancel?: boolean }) {
+  const tz = v.timeZone;
+  const when = `${formatLongDate(v.startTime, tz)}, ${formatTime(v.startTime, tz)} - ${formatTime(v.endTime, tz)} (${zoneAbbreviation(v.startTime, tz)})`;
+  const canceled = v.status === "canceled";
+  return (
+    <PublicFrame home={home}>
+      <section className="card card-body text-center">
+        <h1 className="text-2xl font-semibold">{canceled ? "Interview Canceled" : justBooked ? "Interview Scheduled!" : "Your Interview"}</h1>
+        <p className="mt-2 font-medium">{v.title}</p>
+        <p className={`text-sm ${canceled ? "text-slate-400 line-through" : "text-slate-600"}`}>{when}</p>
+        {!canceled ? (
+          <p className="mt-3 text-sm text-slate-600">A confirmation email is on its way. Please check your inbox, and your spam folder if you do not see it.</p>
+        ) : null}
+        <dl className="mx-auto mt-4 grid max-w-xs gap-1 text-left text-sm">
+          {v.clientName ? <div><dt className="inline text-slate-500">Client: </dt><dd className="inline">{v.clientName}</dd></div> : null}
+          {v.hiringManagerName ? <div><dt className="inline text-slate-500">Hiring Manager: </dt><dd className="inline">{v.hiringManagerName}</dd></div> : null}
+          {v.linkedinProfile ? (
+            <div>
+              <dt className="inline text-slate-500">LinkedIn: </dt>
+              <dd className="inline"><a className="text-brand-600 underline" href={v.linkedinProfile} rel="noopener noreferrer nofollow" target="_blank">View Profile</a></dd>
+            </div>
+          ) : null}
+        </dl>
+        <a href={home} className="btn-primary mt-6">Back to Site</a>
+      </section>
+
+      {v.changeable && v.otherSlots.length ? (
+        <form method="post" action={`${action}/move`} className="group card card-body mt-4">
+          <h2 className="card-title">Choose another time</h2>
+          {groupByDay(v.otherSlots, tz).map((g) => (
+            <fieldset key={g.date} className="mt-3">
+              <legend className="mb-2 text-sm font-semibold">{g.heading}</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {g.slots.map((s) => (
+                  <label key={s.id} className="flex cursor-pointer rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white">
+                    <input type="radio" name="slotId" value={s.id} required className="sr-only" />
+                    {`${formatTime(s.startTime, tz)} - ${formatTime(s.endTime, tz)}`}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          <button type="submit" className="btn-outline mt-4 opacity-50 group-has-checked:opacity-100">Move Interview</button>
+        </form>
+      ) : null}
+      {v.changeable && confirmCancel ? (
+        <form method="post" action={`${action}/cancel`} className="card card-body mt-4 text-center">
+          <p className="font-medium">Cancel this interview?</p>
+          <div className="mt-3 flex justify-center gap-2">
+            <button type="submit" className="btn-destructive">Yes, Cancel Interview</button>
+            <a href={action} className="btn-outline">Keep It</a>
+          </div>
+        </form>
+      ) : v.changeable ? (
+        <p className="mt-4 text-center">
+          <a href={`${action}?cancel=1`} className="btn-ghost text-red-600">Cancel Interview</a>
+        </p>
+      ) : null}
+    </PublicFrame>
+  );
+}

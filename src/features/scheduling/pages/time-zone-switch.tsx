@@ -1,0 +1,48 @@
+/**
+ * Shows the slots in another time zone without JavaScript: a GET form that reloads the
+ * page with ?tz=. A short list keeps the page small; the session's own zone is always in it.
+ */
+export const COMMON_ZONES = [
+  "UTC",
+  "Australia/Perth",
+  "Australia/Adelaide",
+  "Australia/Brisbane",
+  "Australia/Sydney",
+  "Australia/Melbourne",
+  "Pacific/Auckland",
+  "Asia/Tokyo",
+  "Asia/Shanghai",
+  "Asia/Singapore",
+  "Asia/Kolkata",
+  "Asia/Dubai",
+  "Africa/Johannesburg",
+  "Europe/Moscow",
+  "Europe/Berlin",
+  "Europe/Paris",
+  "Europe/London",
+  "America/Sao_Paulo",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+  "Pacific/Honolulu",
+];
+
+export function TimeZoneSwitch({ current, sessionZone }: { current: string; sessionZone: string }) {
+  const zones = [...new Set([sessionZone, current, ...COMMON_ZONES])];
+  return (
+    <form method="get" className="mt-4 flex items-end justify-center gap-2 text-sm">
+      <label className="text-slate-600">
+        Show times in
+        <select name="tz" defaultValue={current} className="input mt-1 py-1">
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn-outline py-1.5">Show</button>
+    </form>
+  );
+}

@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { meetings, participants, schedulingSessions, schedulingSlots, users, workspaces } from "../../db/schema";
+import { inWorkspace } from "../../db/scope";
+
+export type SessionRow = typeof schedulingSessions.$inferSelect;
+export type SlotRow = typeof schedulingSlots.$inferSelect;
+export type MeetingRow = typeof meetings.$inferSelect;
+
+/** The candidate and recruiter fields that sessions and meetings show. */
+const people = {
+  candidateName: participants.name,
+  candidateEmail: participants.emailAddress,
+  candidateRole: participants.roleApplied,
+  candidateJobTitle: participants.jobTitle,
+  candidateLinkedin: participants.linkedinUrl,
+  recruiterName: users.name,
+  recruiterEmail: users.email,
+  workspaceName: workspaces.name,
+};
+
+export function insertSession(
+  db: DB,
+  v: Omit<typeof schedulingSessions.$inferInsert, "id" | "status" | "createdAt"> & { createdAt: Date },
+  slots: { id: string; startTime: Date; endTime: Date }[],
+): SessionRow {
+  return db.transaction((tx) => {
+    const row = tx.insert(schedulingSessions).values(v).returning().get();
+    tx.insert(schedulingSlots)
+      .values(slots.map((s) => ({ ...s, sessionId: row.id, workspaceId: v.workspaceId })))
+      .run();
+    return row;
+  });
+}
+
+export function listSessions(db: DB, workspaceId: number, limit = 200) {
+  return db
+    .select({ session: schedulingSessions, candidateName: participants.name })
+    .from(schedulingSessions)
+    .innerJoin(participants, eq(participants.id, schedulingSessions.candidateId))
+    .where(inWorkspace(schedulingSessions, workspaceId))
+    .orderBy(desc(schedulingSessions.createdAt), desc(schedulingSessions.id))
+    .limit(limit)
+    .all();
+}
+
+/** Slots of several sessions, each marked with whether a meeting holds it. */
+export function slotsOfSessions(db: DB, sessionIds: number[]) {
+  if (!sessionIds.length) return [];
+  return db
+    .select({ slot: schedulingSlots, meetingId: meetings.id })
+    .from(schedulingSlots)
+    .leftJoin(meetings, eq(meetings.slotId, schedulingSlots.id))
+    .where(inArray(schedulingSlots.sessionId, sessionIds))
+    .orderBy(asc(schedulingSlots.startTime))
+    .all();
+}
+
+export function findSession(db: DB, workspaceId: number, id: number): SessionRow | undefined {
+  return db.select().from(schedulingSessions).where(inWorkspace(schedulingSessions, workspaceId, eq(schedulingSessions.id, id))).get();
+}
+
+/** Cancels only a pending session; null when it was not pending (or not in the workspace). */
+export function cancelPendingSession(db: DB, workspaceId: number, id: number): SessionRow | undefined {
+  return db
+    .update(schedulingSessions)
+    .set({ status: "cancelled" })
+    .where(inWorkspace(schedulingSessions, workspaceId, eq(schedulingSessions.id, id), eq(schedulingSessions.status, "pending")))
+    .returning()
+    .get();
+}
+
+/** A session by its public token, with the people the booking page names. */
+export function findSessionByToken(db: DB, token: string) {
+  return db
+    .select({ session: schedulingSessions, ...people })
+    .from(schedulingSessions)
+    .innerJoin(participants, eq(participants.id, schedulingSessions.candidateId))
+    .innerJoin(users, eq(users.id, schedulingSessions.userId))
+    .innerJoin(workspaces, eq(workspaces.id, schedulingSessions.workspaceId))
+    .where(eq(schedulingSessions.token, token))
+    .get();
+}
+
+/** Slots of one session that no meeting holds and that start after `now`. */
+export function openSlots(db: DB, sessionId: number, now: Date): SlotRow[] {
+  return db
+    .select({ slot: schedulingSlots })
+    .from(schedulingSlots)
+    .leftJoin(meetings, eq(meetings.slotId, schedulingSlots.id))
+    .where(and(eq(schedulingSlots.sessionId, sessionId), isNull(meetings.id), gt(schedulingSlots.startTime, now)))
+    .orderBy(asc(schedulingSlots.startTime))
+    .all()
+    .map((r) => r.slot);
+}
+
+export type BookOutcome =
+  | { kind: "booked"; meeting: MeetingRow; session: SessionRow }
+  | { kind: "not_found" }
+  | { kind: "taken" }
+  | { kind: "bad_slot" };
+
+/**
+ * The booking, atomic: one synchronous transaction (bun:sqlite serialises writers) that
+ * flips the session from pending to scheduled only if it still is pending and unexpired,
+ * then inserts the meeting. A second booking finds the session no longer pending; the
+ * unique indexes on meetings(session_id) and meetings(slot_id) are the last guard.
+ */
+export function bookSlot(
+  db: DB,
+  v: { token: string; slotId: string; now: Date; publicId: string; manageTokenHash: string },
+): BookOutcome {
+  return db.transaction((tx): BookOutcome => {
+    const s = tx.select().from(schedulingSessions).where(eq(schedulingSessions.token, v.token)).get();
+    if (!s) return { kind: "not_found" };
+    if (s.status === "scheduled") return { kind: "taken" };
+    if (s.status !== "pending" || s.expiresAt.getTime() <= v.now.getTime()) return { kind: "not_found" };
+    const slot = tx
+      .select()
+      .from(schedulingSlots)
+      .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, s.id)))
+      .get();
+    if (!slot || slot.startTime.getTime() <= v.now.getTime()) return { kind: "bad_slot" };
+    const flipped = tx
+      .update(schedulingSessions)
+      .set({ status: "scheduled" })
+      .where(and(eq(schedulingSessions.id, s.id), eq(schedulingSessions.status, "pending"), gt(schedulingSessions.expiresAt, v.now)))
+      .returning()
+      .get();
+    if (!flipped) return { kind: "taken" };
+    const meeting = tx
+      .insert(meetings)
+      .values({
+        publicId: v.publicId,
+        workspaceId: s.workspaceId,
+        sessionId: s.id,
+        slotId: slot.id,
+        userId: s.userId,
+        candidateId: s.candidateId,
+        title: s.title,
+        description: s.description,
+        status: "scheduled",
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        manageTokenHash: v.manageTokenHash,
+        createdAt: v.now,
+      })
+      .returning()
+      .get();
+    return { kind: "booked", meeting, session: flipped };
+  });
+}
+
+export function listMeetings(db: DB, workspaceId: number, limit = 200) {
+  return db
+    .select({ meeting: meetings, candidateName: participants.name, timeZone: schedulingSessions.timeZone })
+    .from(meetings)
+    .innerJoin(participants, eq(participants.id, meetings.candidateId))
+    .innerJoin(schedulingSessions, eq(schedulingSessions.id, meetings.sessionId))
+    .where(inWorkspace(meetings, workspaceId))
+    .orderBy(desc(meetings.createdAt), desc(meetings.id))
+    .limit(limit)
+    .all();
+}
+
+/** A meeting with everything its pages, e-mails and the calendar show. */
+function meetingWithPeople(db: DB, where: ReturnType<typeof eq>) {
+  return db
+    .select({ meeting: meetings, timeZone: schedulingSessions.timeZone, sessionToken: schedulingSessions.token, sessionExpiresAt: schedulingSessions.expiresAt, ...people })
+    .from(meetings)
+    .innerJoin(schedulingSessions, eq(schedulingSessions.id, meetings.sessionId))
+    .innerJoin(participants, eq(participants.id, meetings.candidateId))
+    .innerJoin(users, eq(users.id, meetings.userId))
+    .innerJoin(workspaces, eq(workspaces.id, meetings.workspaceId))
+    .where(where)
+    .get();
+}
+export type MeetingDetail = NonNullable<ReturnType<typeof meetingWithPeople>>;
+
+export const findMeetingById = (db: DB, id: number) => meetingWithPeople(db, eq(meetings.id, id));
+export const findMeetingByPublicId = (db: DB, publicId: string) => meetingWithPeople(db, eq(meetings.publicId, publicId));
+export const findMeetingByManageHash = (db: DB, hash: string) => meetingWithPeople(db, eq(meetings.manageTokenHash, hash));
+
+export function setCalendarEvent(db: DB, meetingId: number, v: { calendarEventId?: string | null; meetingUrl?: string | null }) {
+  return db.update(meetings).set(v).where(eq(meetings.id, meetingId)).returning({ id: meetings.id }).get();
+}
+
+/** The candidate cancels: only a scheduled meeting; its session is closed with it. */
+export function cancelMeeting(db: DB, meetingId: number): MeetingRow | undefined {
+  return db.transaction((tx) => {
+    const m = tx
+      .update(meetings)
+      .set({ status: "canceled", sequence: sql`${meetings.sequence} + 1` })
+      .where(and(eq(meetings.id, meetingId), eq(meetings.status, "scheduled")))
+      .returning()
+      .get();
+    if (m) tx.update(schedulingSessions).set({ status: "cancelled" }).where(eq(schedulingSessions.id, m.sessionId)).run();
+    return m;
+  });
+}
+
+/**
+ * The candidate moves the interview to another offered slot that is still open. The
+ * unique index on meetings(slot_id) refuses a slot another meeting holds.
+ */
+export function moveMeeting(db: DB, v: { meetingId: number; slotId: string; now: Date }): MeetingRow | undefined {
+  return db.transaction((tx) => {
+    const m = tx.select().from(meetings).where(and(eq(meetings.id, v.meetingId), eq(meetings.status, "scheduled"))).get();
+    if (!m) return undefined;
+    const slot = tx
+      .select()
+      .from(schedulingSlots)
+      .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, m.sessionId), gt(schedulingSlots.startTime, v.now)))
+      .get();
+    if (!slot || slot.id === m.slotId) return undefined;
+    return tx
+      .update(meetings)
+      .set({ slotId: slot.id, startTime: slot.startTime, endTime: slot.endTime, reminderSentAt: null, sequence: sql`${meetings.sequence} + 1` })
+      .where(and(eq(meetings.id, m.id), eq(meetings.slotId, m.slotId), eq(meetings.status, "scheduled")))
+      .returning()
+      .get();
+  });
+}
+
+/**
+ * Scheduled meetings starting in (now, until] whose reminder has not gone out. One booked
+ * less than `lead` before its start needs none: the confirmation has just arrived.
+ */
+export function meetingsDueForReminder(db: DB, now: Date, until: Date, lead: number) {
+  return db
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.status, "scheduled"),
+        isNull(meetings.reminderSentAt),
+        gt(meetings.startTime, now),
+        lte(meetings.startTime, until),
+        lte(meetings.createdAt, sql`${meetings.startTime} - ${lead}`),
+      ),
+    )
+    .all()
+    .map((r) => r.id);
+}
+
+/** Claims a reminder once (a second run, or a second process, finds it taken). */
+export function claimReminder(db: DB, meetingId: number, now: Date): boolean {
+  const r = db
+    .update(meetings)
+    .set({ reminderSentAt: now })
+    .where(and(eq(meetings.id, meetingId), isNull(meetings.reminderSentAt)))
+    .returning({ id: meetings.id })
+    .get();
+  return !!r;
+}

@@ -1,0 +1,70 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { parseInput } from "../../lib/validate";
+import { authGuard } from "../auth/guard";
+import { BookInput, CreateSessionInput, IdParam } from "./model";
+import { bookByToken, getBookingView } from "./booking";
+import * as scheduling from "./service";
+import { bookingPageRoutes } from "./page-routes";
+
+const noReferrer = { "referrer-policy": "no-referrer" };
+
+/** /api/scheduling-sessions, /api/meetings, /api/book/{token}, /api/interviews/{id}, and the pages. */
+export function schedulingRoutes(deps: Deps) {
+  const api = new Elysia({ prefix: "/api" })
+    .use(authGuard(deps))
+    .get("/scheduling-sessions", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { auth: true })
+    .post(
+      "/scheduling-sessions",
+      async ({ body, me, workspaceId, set }) => {
+        const input = parseInput(CreateSessionInput, body);
+        const session = await scheduling.createSchedulingSession(deps, {
+          workspaceId,
+          userId: me.user.id,
+          candidateId: input.candidateId,
+          shortlistId: input.shortlistId ?? null,
+          title: input.title,
+          description: input.description ?? null,
+          duration: input.duration,
+          timeSlots: input.timeSlots,
+          timeZone: input.timeZone,
+        });
+        set.status = 201;
+        return session;
+      },
+      { auth: true },
+    )
+    .delete(
+      "/scheduling-sessions/:id",
+      ({ params, workspaceId }) => {
+        const { id } = parseInput(IdParam, params);
+        scheduling.cancelSession(deps, workspaceId, id);
+        return { success: true };
+      },
+      { auth: true },
+    )
+    .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { auth: true })
+    .get("/interviews/:id", ({ params, set }) => {
+      Object.assign(set.headers, noReferrer);
+      return scheduling.getInterview(deps, params.id);
+    })
+    // Public: the token is the only access.
+    .get("/book/:token", ({ params, set }) => {
+      Object.assign(set.headers, noReferrer, { "cache-control": "no-store" });
+      return getBookingView(deps, params.token);
+    })
+    .post("/book/:token", async ({ params, body, set }) => {
+      Object.assign(set.headers, noReferrer);
+      const { slotId } = parseInput(BookInput, body);
+      const booked = await bookByToken(deps, params.token, slotId);
+      const { manageToken, ...meeting } = booked;
+      return {
+        success: true,
+        message: "Your interview has been successfully booked. You'll receive a confirmation email shortly.",
+        meeting,
+        confirmationUrl: `/book/manage/${manageToken}`,
+      };
+    });
+
+  return new Elysia().use(api).use(bookingPageRoutes(deps));
+}

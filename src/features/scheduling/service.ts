@@ -1,0 +1,196 @@
+import type { Deps } from "../../deps";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { randomToken } from "../../lib/crypto";
+import { splitName } from "../candidates/classify";
+import { busyIntervals } from "../calendar/hooks";
+import { findCandidate, shortlistCandidateIds } from "./candidate-source";
+import * as repo from "./repo";
+import { SESSION_TTL_MS, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionStatus, type SessionView } from "./model";
+import { slotProblem, type TimeSlot } from "./slots";
+
+
+export interface CreateSessionArgs {
+  workspaceId: number;
+  userId: number;
+  candidateId: number;
+  shortlistId?: number | null;
+  title: string;
+  description?: string | null;
+  duration: number;
+  timeSlots: TimeSlot[];
+  /** The recruiter's IANA zone: slots are shown to the candidate in it. */
+  timeZone: string;
+}
+
+const overlaps = (a: { start: number; end: number }, b: { start: Date; end: Date }) => a.start < b.end.getTime() && b.start.getTime() < a.end;
+
+/**
+ * Creates one scheduling session for one candidate: validates the slots with the shared
+ * slot module, leaves out the ones that clash with the recruiter's calendar, and gives
+ * the session a 256-bit random token that expires 14 days from now.
+ */
+export async function createSchedulingSession(deps: Deps, args: CreateSessionArgs): Promise<SessionView> {
+  const now = deps.clock.now();
+  const candidate = findCandidate(deps, args.workspaceId, args.candidateId);
+  if (!candidate) throw notFound("Candidate not found");
+  if (args.shortlistId != null && shortlistCandidateIds(deps, args.workspaceId, args.shortlistId) === null) throw notFound("Shortlist not found");
+  const problem = slotProblem(args.timeSlots, { duration: args.duration, timeZone: args.timeZone, now });
+  if (problem) throw badRequest(problem, { timeSlots: problem });
+
+  let slots = args.timeSlots.map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })).sort((a, b) => a.start - b.start);
+  const busy = await busyIntervals(deps, args.userId, new Date(slots[0]!.start), new Date(slots.at(-1)!.end)).catch(() => []);
+  if (busy.length) {
+    slots = slots.filter((s) => !busy.some((b) => overlaps(s, b)));
+    if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
+  }
+
+  const token = randomToken(32);
+  const row = repo.insertSession(
+    deps.db,
+    {
+      workspaceId: args.workspaceId,
+      userId: args.userId,
+      candidateId: candidate.id,
+      shortlistId: args.shortlistId ?? null,
+      token,
+      title: args.title.trim() || "Interview",
+      description: args.description?.trim() || null,
+      duration: args.duration,
+      timeZone: args.timeZone,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      createdAt: now,
+    },
+    slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })),
+  );
+  return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
+}
+
+export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
+  if (s.status === "pending" && s.expiresAt.getTime() <= now.getTime()) return "expired";
+  return s.status as SessionStatus;
+}
+
+/** The dashboard's Active Sessions list: newest first, with the count of slots still open. */
+export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
+  const now = deps.clock.now();
+  const rows = repo.listSessions(deps.db, workspaceId);
+  const slots = repo.slotsOfSessions(
+    deps.db,
+    rows.map((r) => r.session.id),
+  );
+  return rows.map(({ session: s, candidateName }) => {
+    const own = slots.filter((x) => x.slot.sessionId === s.id);
+    return {
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      candidate: splitName(candidateName),
+      candidateId: s.candidateId,
+      shortlistId: s.shortlistId,
+      duration: s.duration,
+      timeZone: s.timeZone,
+      timeSlots: own.map((x) => ({ id: x.slot.id, startTime: x.slot.startTime.toISOString(), endTime: x.slot.endTime.toISOString() })),
+      expiresAt: s.expiresAt.toISOString(),
+      createdAt: s.createdAt.toISOString(),
+      sessionToken: s.token,
+      bookingUrl: bookingUrl(deps, s.token),
+      status: sessionStatus(s, now),
+      availableSlots: own.filter((x) => x.meetingId == null).length,
+    };
+  });
+}
+
+const bookingUrl = (deps: Deps, token: string) => `${deps.config.APP_URL}/book/${token}`;
+
+/** Cancels a session; only a pending one (409 otherwise, 404 for another workspace's id). */
+export function cancelSession(deps: Deps, workspaceId: number, id: number): void {
+  const s = repo.findSession(deps.db, workspaceId, id);
+  if (!s) throw notFound("Scheduling session not found");
+  if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be cancelled");
+  if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
+}
+
+export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
+  return repo.listMeetings(deps.db, workspaceId).map(({ meeting: m, candidateName, timeZone }) => ({
+    id: m.publicId,
+    title: m.title,
+    candidate: splitName(candidateName),
+    startTime: m.startTime.toISOString(),
+    endTime: m.endTime.toISOString(),
+    timeZone,
+    status: m.status,
+  }));
+}
+
+function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
+  const m = d.meeting;
+  return {
+    id: m.id,
+    publicId: m.publicId,
+    workspaceId: m.workspaceId,
+    title: m.title,
+    description: m.description,
+    start: m.startTime,
+    end: m.endTime,
+    timeZone: d.timeZone,
+    status: m.status,
+    candidateName: d.candidateName,
+    candidateEmail: d.candidateEmail,
+    recruiterUserId: m.userId,
+    meetingUrl: m.meetingUrl,
+    calendarEventId: m.calendarEventId,
+  };
+}
+
+/** For the calendar feature (afterBooking): the meeting's event fields, or null. */
+export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingForCalendar | null {
+  const d = repo.findMeetingById(deps.db, meetingId);
+  return d ? toCalendar(d) : null;
+}
+
+/** For the calendar feature: records the created event and its video link. */
+export function setMeetingCalendarEvent(deps: Deps, meetingId: number, v: { eventId?: string | null; meetingUrl?: string | null }): void {
+  const patch: { calendarEventId?: string | null; meetingUrl?: string | null } = {};
+  if (v.eventId !== undefined) patch.calendarEventId = v.eventId;
+  if (v.meetingUrl !== undefined) {
+    if (v.meetingUrl && !/^https?:\/\//i.test(v.meetingUrl)) throw badRequest("Meeting URL must be http(s)");
+    patch.meetingUrl = v.meetingUrl;
+  }
+  if (!Object.keys(patch).length) return;
+  if (!repo.setCalendarEvent(deps.db, meetingId, patch)) throw notFound("Meeting not found");
+}
+
+/**
+ * GET /api/interviews/{id}: the random public id is the access; anyone holding the link
+ * (the workspace's users, who reach it from the dashboard) sees it.
+ */
+export function getInterview(deps: Deps, publicId: string): InterviewView {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(publicId)) throw interviewNotFound();
+  const d = repo.findMeetingByPublicId(deps.db, publicId);
+  if (!d) throw interviewNotFound();
+  const m = d.meeting;
+  return {
+    id: m.publicId,
+    title: m.title,
+    status: m.status,
+    scheduledTime: m.startTime.toISOString(),
+    endTime: m.endTime.toISOString(),
+    duration: Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000),
+    timeZone: d.timeZone,
+    meetingUrl: m.meetingUrl,
+    meetingLocation: m.location,
+    description: m.description,
+    notes: m.notes,
+    candidate: {
+      ...splitName(d.candidateName),
+      position: d.candidateRole || d.candidateJobTitle || null,
+      clientName: d.workspaceName,
+      hiringManagerName: d.recruiterName,
+      email: d.candidateEmail,
+      linkedinProfile: d.candidateLinkedin,
+    },
+    interviewer: { name: d.recruiterName, email: d.recruiterEmail },
+  };
+}
+
+const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");

@@ -1,0 +1,44 @@
+import { Elysia } from "elysia";
+import { z } from "zod";
+import type { Deps } from "../../deps";
+import { parseInput } from "../../lib/validate";
+import { authGuard } from "../auth/guard";
+import { AddCandidatesInput, CreateShortlistInput } from "./model";
+import * as shortlists from "./service";
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** /api/shortlists: list, create, one shortlist's candidate ids, all with details, add candidates. */
+export function shortlistRoutes(deps: Deps) {
+  return new Elysia({ prefix: "/api/shortlists" })
+    .use(authGuard(deps))
+    .get("/", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), { auth: true })
+    .get("/all-details", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), { auth: true })
+    .post(
+      "/",
+      ({ body, workspaceId, set }) => {
+        const s = shortlists.createShortlist(deps, workspaceId, parseInput(CreateShortlistInput, body));
+        set.status = 201;
+        return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true };
+      },
+      { auth: true },
+    )
+    .get(
+      "/:id",
+      ({ params, workspaceId }) => {
+        const s = shortlists.getShortlist(deps, workspaceId, parseInput(IdParam, params).id);
+        return { id: s.id, name: s.name, candidateIds: s.candidateIds };
+      },
+      { auth: true },
+    )
+    .post(
+      "/:id/candidates",
+      ({ params, body, workspaceId }) => {
+        const { id } = parseInput(IdParam, params);
+        const { candidateIds } = parseInput(AddCandidatesInput, body);
+        const { added, shortlist } = shortlists.addCandidates(deps, workspaceId, id, candidateIds);
+        return { success: true, added, candidateIds: shortlist.candidateIds };
+      },
+      { auth: true },
+    );
+}

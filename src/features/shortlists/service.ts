@@ -1,0 +1,40 @@
+import type { Deps } from "../../deps";
+import { notFound } from "../../lib/errors";
+import { participantIdsInWorkspace } from "../candidates/service";
+import * as repo from "./repo";
+import type { CreateShortlist, Shortlist } from "./model";
+
+export type { Shortlist } from "./model";
+
+const toShortlist = (r: repo.ShortlistRow, candidateIds: number[]): Shortlist => ({ id: r.id, name: r.name, candidateIds, createdAt: r.createdAt.toISOString() });
+
+/** The workspace's shortlists with their candidate ids, oldest first. */
+export function listShortlists(deps: Deps, workspaceId: number): Shortlist[] {
+  const members = repo.membersByShortlist(deps.db, workspaceId);
+  return repo.listShortlists(deps.db, workspaceId).map((r) => toShortlist(r, members.get(r.id) ?? []));
+}
+
+export function getShortlist(deps: Deps, workspaceId: number, id: number): Shortlist {
+  const row = repo.findShortlist(deps.db, workspaceId, id);
+  if (!row) throw notFound("Shortlist not found");
+  return toShortlist(row, repo.memberIds(deps.db, workspaceId, id));
+}
+
+/** Accepts a name (callers validate with CreateShortlistInput) or the test page's full payload. */
+export function createShortlist(deps: Deps, workspaceId: number, input: string | CreateShortlist): Shortlist {
+  const v = typeof input === "string" ? { name: input.trim(), candidateName: null, chatMessage: null } : input;
+  return toShortlist(repo.insertShortlist(deps.db, workspaceId, { ...v, createdAt: deps.clock.now() }), []);
+}
+
+/**
+ * Adds candidates to a shortlist. Idempotent; an id that is not a candidate of this
+ * workspace refuses the whole call with 404, so nothing is half-added.
+ */
+export function addCandidates(deps: Deps, workspaceId: number, shortlistId: number, candidateIds: number[]): { added: number; shortlist: Shortlist } {
+  if (!repo.findShortlist(deps.db, workspaceId, shortlistId)) throw notFound("Shortlist not found");
+  const ids = [...new Set(candidateIds)];
+  const known = participantIdsInWorkspace(deps, workspaceId, ids);
+  if (ids.some((id) => !known.has(id))) throw notFound("Candidate not found");
+  const added = repo.addMembers(deps.db, workspaceId, shortlistId, ids, deps.clock.now());
+  return { added, shortlist: getShortlist(deps, workspaceId, shortlistId) };
+}

@@ -1,0 +1,100 @@
+import type { Deps } from "../../deps";
+import { conflict } from "../../lib/errors";
+import type { TimeSlot } from "../scheduling/slots";
+import { busyIntervals } from "../calendar/hooks";
+import * as repo from "./repo";
+import { getSettings } from "./settings-service";
+import { INTRO_DAYS_AHEAD, weeklySlots, withoutBusy } from "./intro-slots";
+import { upsertParticipantFromVisitor } from "./partners";
+import { bookIntroMeeting, hostMeetings } from "./scheduling-adapter";
+import { claimVisitor, type Visitor } from "./visitor-id";
+import type { ChatContext } from "./chat-service";
+import { PREQUALIFIER_QUESTIONS } from "./questions";
+
+export interface IntroCallOptions {
+  /** False when the workspace has published no availability. */
+  open: boolean;
+  timeZone: string;
+  duration: number;
+  slots: TimeSlot[];
+  /** The visitor's upcoming intro call, if any. */
+  booked: TimeSlot | null;
+  /** Name and e-mail from the visitor's prequalifier, to fill the form. */
+  name: string;
+  email: string;
+}
+
+export const SLOT_GONE = "This time is no longer available. Please choose another time.";
+export const ALREADY_BOOKED = "You already have an intro call booked.";
+
+/** The free intro-call slots: the weekly availability, less booked calls, meetings and the host's calendar. */
+export async function introCallOptions(deps: Deps, visitor: Visitor, ctx: ChatContext): Promise<IntroCallOptions> {
+  const s = getSettings(deps, ctx.workspaceId);
+  const now = deps.clock.now();
+  const prefill = prequalifierContact(deps, visitor, ctx.workspaceId);
+  const booked = visitor.issued ? undefined : repo.bookingOfVisitor(deps.db, ctx.workspaceId, visitor.id, now);
+  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? toSlot(booked) : null, ...prefill };
+  if (!s.hostUserId || !s.weekly.length) return { ...base, open: false, slots: [] };
+  const to = new Date(now.getTime() + (INTRO_DAYS_AHEAD + 2) * 86_400_000);
+  const calls = repo.bookingsBetween(deps.db, ctx.workspaceId, s.hostUserId, now, to).map((b) => ({ start: b.startTime, end: b.endTime }));
+  const meetings = hostMeetings(deps, ctx.workspaceId, s.hostUserId);
+  const busy = await busyIntervals(deps, s.hostUserId, now, to).catch(() => []);
+  const slots = withoutBusy(weeklySlots({ weekly: s.weekly, timeZone: s.timeZone, duration: s.introCallMinutes, now }), [...calls, ...meetings, ...busy]);
+  return { ...base, open: true, slots };
+}
+
+const toSlot = (b: { startTime: Date; endTime: Date }): TimeSlot => ({ startTime: b.startTime.toISOString(), endTime: b.endTime.toISOString() });
+
+function prequalifierContact(deps: Deps, visitor: Visitor, workspaceId: number) {
+  const conv = visitor.issued ? undefined : repo.findConversation(deps.db, workspaceId, visitor.id, "prequalifier");
+  const answers = conv ? (JSON.parse(conv.answers) as string[]) : [];
+  const at = (field: string) => answers[PREQUALIFIER_QUESTIONS.findIndex((q) => q.field === field)] ?? "";
+  return { name: at("name"), email: at("emailAddress") };
+}
+
+/**
+ * Books an intro call. The slot must be one of the free ones; it is claimed in one
+ * synchronous transaction (a second booking of the same time is refused with 409), then
+ * the scheduling module creates the meeting and sends the confirmation with its .ics.
+ * If that fails the claim is released.
+ */
+export async function bookIntroCall(deps: Deps, visitor: Visitor, ctx: ChatContext, input: { start: string; name: string; email: string }): Promise<TimeSlot> {
+  const options = await introCallOptions(deps, visitor, ctx);
+  if (options.booked) throw conflict(ALREADY_BOOKED);
+  const startMs = Date.parse(input.start);
+  const slot = options.slots.find((s) => Date.parse(s.startTime) === startMs);
+  const hostUserId = getSettings(deps, ctx.workspaceId).hostUserId;
+  if (!slot || !hostUserId) throw conflict(SLOT_GONE);
+  claimVisitor(deps, visitor);
+  const claim = repo.claimSlot(deps.db, {
+    workspaceId: ctx.workspaceId,
+    hostUserId,
+    visitorId: visitor.id,
+    startTime: new Date(slot.startTime),
+    endTime: new Date(slot.endTime),
+  });
+  if (!claim) throw conflict(SLOT_GONE);
+  try {
+    const participant = upsertParticipantFromVisitor(deps, ctx.workspaceId, {
+      uniqueId: visitor.id,
+      name: input.name,
+      emailAddress: input.email.toLowerCase(),
+      ...(ctx.jobId ? { jobId: ctx.jobId } : {}),
+      ...(ctx.campaignId ? { campaignId: ctx.campaignId } : {}),
+    });
+    const { sessionId } = await bookIntroMeeting(deps, {
+      workspaceId: ctx.workspaceId,
+      hostUserId,
+      candidateId: participant.id,
+      slot,
+      duration: options.duration,
+      timeZone: options.timeZone,
+      jobTitle: ctx.jobTitle,
+    });
+    repo.completeBooking(deps.db, ctx.workspaceId, claim.id, { participantId: participant.id, schedulingSessionId: sessionId });
+    return slot;
+  } catch (e) {
+    repo.releaseSlot(deps.db, ctx.workspaceId, claim.id);
+    throw e;
+  }
+}

@@ -1,0 +1,128 @@
+import { describe, expect, test } from "bun:test";
+import { makeTestApp } from "../../../test/helpers";
+import { outbox } from "../../db/schema";
+import { listParticipants } from "../candidates/service";
+import { listMeetings } from "../scheduling/service";
+import { Browser, recruiterWithCampaign } from "./test-kit";
+import { getSettings } from "./settings-service";
+
+const t = makeTestApp({ TRUST_PROXY: "1" });
+let ip = 1;
+const browser = () => new Browser(t, `10.2.0.${ip++}`);
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "09:00", end: "17:00" }));
+
+async function openRecruiter() {
+  const r = await recruiterWithCampaign(t);
+  const res = await t.request("/api/candidate-pages/settings/availability", {
+    method: "PUT",
+    json: { introCallMinutes: 30, timeZone: "Australia/Melbourne", weekly: EVERY_DAY },
+    cookie: r.cookie,
+  });
+  expect(res.status).toBe(200);
+  return r;
+}
+
+describe("/scheduleacall", () => {
+  test("without published availability there is nothing to book", async () => {
+    const r = await recruiterWithCampaign(t);
+    const html = await (await browser().get(`/scheduleacall?c=${r.campaign.code}`)).text();
+    expect(html).toContain("No times are available right now.");
+  });
+
+  test("a candidate books an intro call: meeting through scheduling, confirmation e-mail with .ics, slot gone", async () => {
+    const r = await openRecruiter();
+    const b = browser();
+    const page = await b.get(`/scheduleacall?c=${r.campaign.code}`);
+    const html = await page.text();
+    expect(html).toContain("Book a 30-minute intro call");
+    expect(html).not.toContain("<script");
+    const { slots } = await (await b.get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
+    expect(slots.length).toBeGreaterThan(10);
+    const start = slots[0].startTime;
+
+    const res = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start, name: "Ada Lovelace", email: "ada@example.com", c: r.campaign.code });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/scheduleacall?c=${r.campaign.code}&booked=1`);
+    expect(await (await b.get(res.headers.get("location")!)).text()).toContain("Call booked!");
+
+    const meetings = listMeetings(t.deps, r.workspaceId);
+    expect(meetings.map((m) => [m.title, m.startTime])).toEqual([["Intro call", start]]);
+    const participant = listParticipants(t.deps, r.workspaceId, {}).participants.find((p) => p.uniqueId === b.visitorId)!;
+    expect(participant.emailAddress).toBe("ada@example.com");
+    expect(participant.jobId).toBe(r.job.id);
+    await t.deps.mail.idle();
+    const mail = t.deps.db.select().from(outbox).all().find((m) => m.to === "ada@example.com")!;
+    expect(mail).toBeDefined();
+    expect(mail.attachments).toContain("BEGIN:VCALENDAR");
+
+    const after = await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
+    expect(after.slots.some((s: any) => s.startTime === start)).toBe(false);
+    const again = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start: slots[1].startTime, name: "Ada", email: "ada@example.com" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Your intro call is booked");
+  });
+
+  test("the booking race: two candidates, one slot, one success", async () => {
+    const r = await openRecruiter();
+    const [x, y] = [browser(), browser()];
+    await x.get(`/scheduleacall?c=${r.campaign.code}`);
+    await y.get(`/scheduleacall?c=${r.campaign.code}`);
+    const { slots } = await (await x.get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
+    const start = slots[3].startTime;
+    const results = await Promise.all([
+      x.json("/api/visitors/intro-call", { start, name: "X One", email: "x@example.com", c: r.campaign.code }),
+      y.json("/api/visitors/intro-call", { start, name: "Y Two", email: "y@example.com", c: r.campaign.code }),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
+    const loser = results.find((res) => res.status === 409)!;
+    expect((await loser.json()).message).toBe("This time is no longer available. Please choose another time.");
+    expect(listMeetings(t.deps, r.workspaceId).filter((m) => m.startTime === start)).toHaveLength(1);
+  });
+
+  test("input rules: a bad e-mail and a made-up time are refused; the honeypot books nothing", async () => {
+    const r = await openRecruiter();
+    const b = browser();
+    await b.get(`/scheduleacall?c=${r.campaign.code}`);
+    const { slots } = await (await b.get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
+    const bad = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start: slots[0].startTime, name: "Ada", email: "ada-at-example" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Invalid email address");
+    expect(html).toContain('value="ada-at-example"');
+    const odd = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start: "2020-01-01T03:07:00.000Z", name: "Ada", email: "ada@example.com" });
+    expect(odd.status).toBe(409);
+    const bot = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start: slots[0].startTime, name: "Bot", email: "bot@example.com", website: "x" });
+    expect(bot.status).toBe(303);
+    expect(listMeetings(t.deps, r.workspaceId)).toHaveLength(0);
+  });
+});
+
+describe("the recruiter's settings page", () => {
+  test("saves the weekly availability from the form without JavaScript", async () => {
+    const r = await recruiterWithCampaign(t);
+    const form = new URLSearchParams({ introCallMinutes: "45", timeZone: "Europe/Paris", on_1: "on", start_1: "10:00", end_1: "12:30", start_2: "09:00", end_2: "17:00" });
+    const res = await t.request("/settings/candidate-pages/availability", {
+      method: "POST",
+      body: form.toString(),
+      cookie: r.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(303);
+    const s = getSettings(t.deps, r.workspaceId);
+    expect(s).toMatchObject({ introCallMinutes: 45, timeZone: "Europe/Paris", hostUserId: r.userId, weekly: [{ day: 1, start: "10:00", end: "12:30" }] });
+    const page = await t.request("/settings/candidate-pages", { cookie: r.cookie });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Senior Developer");
+    const refused = await t.request("/api/candidate-pages/settings/availability", {
+      method: "PUT",
+      json: { introCallMinutes: 30, timeZone: "Mars/Olympus", weekly: [] },
+      cookie: r.cookie,
+    });
+    expect(refused.status).toBe(400);
+  });
+
+  test("the settings need a session: the page redirects, the API answers 401", async () => {
+    expect((await t.request("/settings/candidate-pages")).status).toBe(303);
+    expect((await t.request("/api/candidate-pages/settings")).status).toBe(401);
+  });
+});

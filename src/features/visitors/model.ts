@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { isValidTimeZone } from "../scheduling/slots";
+import { ASSESSMENT_QUESTION_MAX, MAX_ASSESSMENT_QUESTIONS } from "./questions";
+
+/** An answer from the chat form or the island. `website` is the honeypot: people leave it empty. */
+export const AnswerInput = z.object({
+  answer: z.unknown().optional(),
+  step: z.coerce.number().int().min(0).max(100).optional(),
+  c: z.string().max(64).optional(),
+  website: z.string().max(500).optional(),
+});
+
+const outsideUrl = z
+  .string()
+  .trim()
+  .max(2000, "Keep the URL under 2000 characters")
+  .transform((v) => v || null)
+  .refine((v) => v === null || /^https?:\/\/[^\s"'<>]+$/i.test(v) && URL.canParse(v), "Enter a full URL starting with https://")
+  .nullable()
+  .optional();
+
+export const OutsideUrlsInput = z.object({
+  prequalifierUrl: outsideUrl,
+  assessmentUrl: outsideUrl,
+  schedulerUrl: outsideUrl,
+});
+export type OutsideUrlsInput = z.infer<typeof OutsideUrlsInput>;
+
+// Quarter hours, as the scheduling module's slots require.
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, "Use a quarter hour (HH:00, :15, :30 or :45)");
+
+/** Intro-call lengths: the shortest the scheduling module offers. */
+export const INTRO_CALL_MINUTES = [30, 45, 60] as const;
+
+export const AvailabilityInput = z.object({
+  introCallMinutes: z.coerce.number().refine((n) => (INTRO_CALL_MINUTES as readonly number[]).includes(n), "Choose 30, 45 or 60 minutes"),
+  timeZone: z.string().trim().max(64).refine(isValidTimeZone, "Unknown time zone"),
+  weekly: z
+    .array(z.object({ day: z.coerce.number().int().min(0).max(6), start: hhmm, end: hhmm }).refine((w) => w.start < w.end, { message: "The end must be after the start", path: ["end"] }))
+    .max(7 * 4, "Too many windows"),
+});
+export type AvailabilityInput = z.infer<typeof AvailabilityInput>;
+
+export const JobQuestionsInput = z.object({
+  questions: z
+    .array(z.string().trim().max(ASSESSMENT_QUESTION_MAX, `Keep each question under ${ASSESSMENT_QUESTION_MAX} characters`))
+    .transform((qs) => qs.filter(Boolean))
+    .refine((qs) => qs.length <= MAX_ASSESSMENT_QUESTIONS, `At most ${MAX_ASSESSMENT_QUESTIONS} questions`),
+});
+
+export const BookIntroCallInput = z.object({
+  start: z.string().max(40).refine((v) => Number.isFinite(Date.parse(v)), "Please choose a time"),
+  name: z.string().trim().min(1, "Please enter your name").max(120, "Keep your name under 120 characters"),
+  email: z.string().trim().max(254, "Invalid email address").pipe(z.email({ error: "Invalid email address" })),
+  c: z.string().max(64).optional(),
+  website: z.string().max(500).optional(),
+});
+export type BookIntroCallInput = z.infer<typeof BookIntroCallInput>;
+
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

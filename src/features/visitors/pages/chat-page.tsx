@@ -1,0 +1,28 @@
+import { Island } from "../../../lib/render";
+import VisitorChat from "../../../../islands/visitor-chat";
+import type { ChatState } from "../chat-service";
+
+const HEADINGS = {
+  prequalifier: { title: "Prequalifier", lead: "Tell us a little about yourself." },
+  assessment: { title: "Assessment", lead: "A few questions about how you work." },
+};
+
+/** The prequalifier or assessment chat (the island enhances a form that works without JavaScript). */
+export function ChatPage({ state, error, value }: { state: ChatState; error?: string | null; value?: string }) {
+  const h = HEADINGS[state.kind];
+  return (
+    <section>
+      <h1 className="text-xl font-semibold">{h.title}</h1>
+      <p className="mb-4 text-sm text-slate-500">
+        {state.jobTitle ? (
+          <>
+            Applying for <b className="text-slate-700" data-testid="job-title">{state.jobTitle}</b>
+          </>
+        ) : (
+          h.lead
+        )}
+      </p>
+      <Island name="visitor-chat" component={VisitorChat} props={{ state, error: error ?? null, value: value ?? "" }} />
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { and, asc, eq, gt, lt, min } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { inWorkspace } from "../../db/scope";
+import { introCallBookings, visitorConversations, visitorJobQuestions, visitors, visitorSettings, workspaces } from "../../db/schema";
+
+export type ConversationRow = typeof visitorConversations.$inferSelect;
+export type SettingsRow = typeof visitorSettings.$inferSelect;
+export type BookingRow = typeof introCallBookings.$inferSelect;
+
+// ---- visitors (not workspace data: a visitor may apply to several workspaces) --------
+
+export function findVisitor(db: DB, id: string) {
+  return db.select().from(visitors).where(eq(visitors.id, id)).get();
+}
+
+/** Records the visitor's id with its key unless the id is taken; returns the stored row. */
+export function claimVisitor(db: DB, id: string, keyHash: string) {
+  db.insert(visitors).values({ id, keyHash }).onConflictDoNothing().run();
+  return findVisitor(db, id)!;
+}
+
+/** The workspace a visitor without a campaign code belongs to: the install's first one. */
+export function firstWorkspaceId(db: DB): number | null {
+  return db.select({ id: min(workspaces.id) }).from(workspaces).get()?.id ?? null;
+}
+
+export function workspaceExists(db: DB, id: number): boolean {
+  return !!db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id)).get();
+}
+
+// ---- conversations -------------------------------------------------------------------
+
+export function findConversation(db: DB, workspaceId: number, visitorId: string, kind: string) {
+  return db
+    .select()
+    .from(visitorConversations)
+    .where(inWorkspace(visitorConversations, workspaceId, eq(visitorConversations.visitorId, visitorId), eq(visitorConversations.kind, kind)))
+    .get();
+}
+
+/** The visitor's latest conversation anywhere, to bring a returning visitor back to their workspace. */
+export function latestConversationOfVisitor(db: DB, visitorId: string) {
+  return db.select().from(visitorConversations).where(eq(visitorConversations.visitorId, visitorId)).orderBy(asc(visitorConversations.updatedAt)).all().at(-1);
+}
+
+export function insertConversation(
+  db: DB,
+  v: { workspaceId: number; visitorId: string; kind: string; jobId: number | null; campaignId: number | null; questions: string; now: Date },
+): ConversationRow {
+  db.insert(visitorConversations)
+    .values({ ...v, answers: "[]", createdAt: v.now, updatedAt: v.now })
+    .onConflictDoNothing()
+    .run();
+  return findConversation(db, v.workspaceId, v.visitorId, v.kind)!;
+}
+
+/**
+ * Compare-and-set on the answers JSON: succeeds only when nobody changed it since it was
+ * read, so a double-submitted form (two tabs, a retry) cannot record the same step twice.
+ */
+export function replaceAnswers(db: DB, workspaceId: number, id: number, before: string, after: string, now: Date): boolean {
+  const row = db
+    .update(visitorConversations)
+    .set({ answers: after, updatedAt: now })
+    .where(inWorkspace(visitorConversations, workspaceId, eq(visitorConversations.id, id), eq(visitorConversations.answers, before)))
+    .returning({ id: visitorConversations.id })
+    .get();
+  return !!row;
+}
+
+export function updateConversation(db: DB, workspaceId: number, id: number, set: Partial<Pick<ConversationRow, "jobId" | "campaignId" | "completedAt" | "participantId" | "questions" | "answers" | "updatedAt">>) {
+  db.update(visitorConversations).set(set).where(inWorkspace(visitorConversations, workspaceId, eq(visitorConversations.id, id))).run();
+}
+
+// ---- settings ------------------------------------------------------------------------
+
+export function findSettings(db: DB, workspaceId: number): SettingsRow | undefined {
+  return db.select().from(visitorSettings).where(eq(visitorSettings.workspaceId, workspaceId)).get();
+}
+
+export function upsertSettings(db: DB, workspaceId: number, set: Partial<Omit<SettingsRow, "workspaceId">>) {
+  db.insert(visitorSettings)
+    .values({ workspaceId, ...set })
+    .onConflictDoUpdate({ target: visitorSettings.workspaceId, set })
+    .run();
+}
+
+export function findJobQuestions(db: DB, workspaceId: number, jobId: number) {
+  return db.select().from(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, workspaceId, eq(visitorJobQuestions.jobId, jobId))).get();
+}
+
+export function listJobQuestions(db: DB, workspaceId: number) {
+  return db.select().from(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, workspaceId)).all();
+}
+
+export function saveJobQuestions(db: DB, workspaceId: number, jobId: number, questions: string | null, now: Date) {
+  if (questions === null) {
+    db.delete(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, workspaceId, eq(visitorJobQuestions.jobId, jobId))).run();
+    return;
+  }
+  db.insert(visitorJobQuestions)
+    .values({ workspaceId, jobId, questions, updatedAt: now })
+    .onConflictDoUpdate({ target: [visitorJobQuestions.workspaceId, visitorJobQuestions.jobId], set: { questions, updatedAt: now } })
+    .run();
+}
+
+// ---- intro-call bookings -------------------------------------------------------------
+
+export function bookingsBetween(db: DB, workspaceId: number, hostUserId: number, from: Date, to: Date): BookingRow[] {
+  return db
+    .select()
+    .from(introCallBookings)
+    .where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.hostUserId, hostUserId), lt(introCallBookings.startTime, to), gt(introCallBookings.endTime, from)))
+    .all();
+}
+
+export function bookingOfVisitor(db: DB, workspaceId: number, visitorId: string, after: Date) {
+  return db
+    .select()
+    .from(introCallBookings)
+    .where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.visitorId, visitorId), gt(introCallBookings.endTime, after)))
+    .orderBy(asc(introCallBookings.startTime))
+    .get();
+}
+
+/**
+ * Claims a slot for the host in one synchronous transaction: refused (null) when any
+ * booking of the host overlaps it. The unique index backs this up across processes.
+ */
+export function claimSlot(db: DB, v: { workspaceId: number; hostUserId: number; visitorId: string; startTime: Date; endTime: Date }): BookingRow | null {
+  try {
+    return db.transaction((tx) => {
+      const clash = tx
+        .select({ id: introCallBookings.id })
+        .from(introCallBookings)
+        .where(and(eq(introCallBookings.hostUserId, v.hostUserId), lt(introCallBookings.startTime, v.endTime), gt(introCallBookings.endTime, v.startTime)))
+        .get();
+      if (clash) return null;
+      return tx.insert(introCallBookings).values(v).returning().get();
+    });
+  } catch (e) {
+    if (String((e as Error).message).includes("UNIQUE")) return null;
+    throw e;
+  }
+}
+
+export function releaseSlot(db: DB, workspaceId: number, id: number) {
+  db.delete(introCallBookings).where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id))).run();
+}
+
+export function completeBooking(db: DB, workspaceId: number, id: number, set: { participantId: number; schedulingSessionId: number | null }) {
+  db.update(introCallBookings).set(set).where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id))).run();
+}

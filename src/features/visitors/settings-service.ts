@@ -1,0 +1,104 @@
+import type { Deps } from "../../deps";
+import { notFound } from "../../lib/errors";
+import * as repo from "./repo";
+import { jobTitleIn } from "./partners";
+import { DEFAULT_ASSESSMENT_QUESTIONS } from "./questions";
+import type { AvailabilityInput, OutsideUrlsInput } from "./model";
+
+import type { WeeklyWindow } from "./intro-slots";
+
+export type { WeeklyWindow };
+
+export interface CandidatePageSettings {
+  prequalifierUrl: string | null;
+  assessmentUrl: string | null;
+  schedulerUrl: string | null;
+  hostUserId: number | null;
+  introCallMinutes: number;
+  timeZone: string;
+  weekly: WeeklyWindow[];
+}
+
+export const DEFAULT_SETTINGS: CandidatePageSettings = {
+  prequalifierUrl: null,
+  assessmentUrl: null,
+  schedulerUrl: null,
+  hostUserId: null,
+  introCallMinutes: 30,
+  timeZone: "UTC",
+  weekly: [],
+};
+
+export function getSettings(deps: Deps, workspaceId: number): CandidatePageSettings {
+  const row = repo.findSettings(deps.db, workspaceId);
+  if (!row) return { ...DEFAULT_SETTINGS };
+  return {
+    prequalifierUrl: row.prequalifierUrl,
+    assessmentUrl: row.assessmentUrl,
+    schedulerUrl: row.schedulerUrl,
+    hostUserId: row.hostUserId,
+    introCallMinutes: row.introCallMinutes,
+    timeZone: row.timeZone,
+    weekly: JSON.parse(row.weeklyAvailability) as WeeklyWindow[],
+  };
+}
+
+/** The outside chatbot or scheduler a page frames instead of Frank's own (null: Frank's own). */
+export function saveOutsideUrls(deps: Deps, workspaceId: number, input: OutsideUrlsInput): CandidatePageSettings {
+  repo.upsertSettings(deps.db, workspaceId, {
+    prequalifierUrl: input.prequalifierUrl ?? null,
+    assessmentUrl: input.assessmentUrl ?? null,
+    schedulerUrl: input.schedulerUrl ?? null,
+    updatedAt: deps.clock.now(),
+  });
+  return getSettings(deps, workspaceId);
+}
+
+/** The recruiter who saves the weekly availability hosts the intro calls (their calendar, their meetings). */
+export function saveAvailability(deps: Deps, workspaceId: number, userId: number, input: AvailabilityInput): CandidatePageSettings {
+  const weekly = [...input.weekly].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
+  repo.upsertSettings(deps.db, workspaceId, {
+    hostUserId: userId,
+    introCallMinutes: input.introCallMinutes,
+    timeZone: input.timeZone,
+    weeklyAvailability: JSON.stringify(weekly),
+    updatedAt: deps.clock.now(),
+  });
+  return getSettings(deps, workspaceId);
+}
+
+function requireJob(deps: Deps, workspaceId: number, jobId: number): string {
+  const title = jobTitleIn(deps, workspaceId, jobId);
+  if (title === null) throw notFound("Job not found"); // another workspace's job: 404, nothing about it
+  return title;
+}
+
+export function getJobQuestions(deps: Deps, workspaceId: number, jobId: number) {
+  const title = requireJob(deps, workspaceId, jobId);
+  const row = repo.findJobQuestions(deps.db, workspaceId, jobId);
+  return {
+    jobId,
+    title,
+    questions: row ? (JSON.parse(row.questions) as string[]) : DEFAULT_ASSESSMENT_QUESTIONS,
+    isDefault: !row,
+  };
+}
+
+/** An empty list goes back to the default questions. */
+export function saveJobQuestions(deps: Deps, workspaceId: number, jobId: number, questions: string[]) {
+  requireJob(deps, workspaceId, jobId);
+  repo.saveJobQuestions(deps.db, workspaceId, jobId, questions.length ? JSON.stringify(questions) : null, deps.clock.now());
+  return getJobQuestions(deps, workspaceId, jobId);
+}
+
+/** Job ids of the workspace with their own questions. */
+export function jobsWithQuestions(deps: Deps, workspaceId: number): Set<number> {
+  return new Set(repo.listJobQuestions(deps.db, workspaceId).map((r) => r.jobId));
+}
+
+/** Demo data: weekday intro-call hours for the demo recruiter, unless the workspace has settings. */
+export function seedVisitorDemo(deps: Deps, workspaceId: number, userId: number) {
+  if (repo.findSettings(deps.db, workspaceId)) return;
+  const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
+  saveAvailability(deps, workspaceId, userId, { introCallMinutes: 30, timeZone: "UTC", weekly });
+}

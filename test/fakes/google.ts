@@ -1,0 +1,232 @@
+// A fake of Google's OAuth and Calendar v3 endpoints on 127.0.0.1, for the real
+// @googleapis/calendar client (GOOGLE_OAUTH_BASE_URL and GOOGLE_API_BASE_URL point here).
+// Tests drive it through its fields; `bun test/fakes/google.ts` runs it alone (the browser
+// tests) and prints its URL; POST /__control changes its fields from another process.
+import { randomBytes } from "node:crypto";
+
+export interface FakeCalendar {
+  id: string;
+  summary: string;
+  primary?: boolean;
+}
+
+export interface FakeAccount {
+  email: string;
+  calendars: FakeCalendar[];
+  /** Busy times besides the events, per calendar id. */
+  busy: Record<string, { start: string; end: string }[]>;
+}
+
+interface StoredEvent {
+  id: string;
+  calendarId: string;
+  body: any;
+}
+
+const rand = (n = 16) => randomBytes(n).toString("base64url");
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+const apiError = (status: number, message: string, reason = "error") => json({ error: { code: status, message, errors: [{ reason, message }] } }, status);
+
+export function defaultAccount(email = "recruiter@example.com"): FakeAccount {
+  return {
+    email,
+    calendars: [
+      { id: email, summary: email, primary: true },
+      { id: "team-interviews@group.calendar.google.com", summary: "Team Interviews" },
+    ],
+    busy: {},
+  };
+}
+
+export class FakeGoogle {
+  server!: ReturnType<typeof Bun.serve>;
+  clientId = "fake-client-id";
+  clientSecret = "fake-client-secret";
+  /** The account that approves the next consent screen. */
+  account: FakeAccount = defaultAccount();
+  accounts = new Map<string, FakeAccount>();
+  /** Every API and token call answers 503 (Google down). */
+  down = false;
+  /** The consent screen answers with this error instead of a code (e.g. access_denied). */
+  authError: string | null = null;
+  /** The token exchange leaves out the refresh token. */
+  omitRefreshToken = false;
+  codes = new Map<string, string>();
+  access = new Map<string, { email: string; expires: number }>();
+  refresh = new Map<string, string>();
+  revoked: string[] = [];
+  events: StoredEvent[] = [];
+  requests: { method: string; path: string; body?: any }[] = [];
+
+  get url() {
+    return `http://127.0.0.1:${this.server.port}`;
+  }
+
+  /** Config for Frank: the env vars that point the real client at this fake. */
+  env(): Record<string, string> {
+    return { GOOGLE_CLIENT_ID: this.clientId, GOOGLE_CLIENT_SECRET: this.clientSecret, GOOGLE_OAUTH_BASE_URL: this.url, GOOGLE_API_BASE_URL: this.url };
+  }
+
+  /** The user removes Frank's access in their Google account: every token stops working. */
+  revokeAll(email: string) {
+    for (const [t, e] of this.refresh) if (e === email) this.refresh.delete(t);
+    for (const [t, a] of this.access) if (a.email === email) this.access.delete(t);
+  }
+
+  /** Access tokens run out (the client must use the refresh token). */
+  expireAccessTokens() {
+    for (const a of this.access.values()) a.expires = 0;
+  }
+
+  eventsOf(calendarId: string) {
+    return this.events.filter((e) => e.calendarId === calendarId);
+  }
+
+  start(port = 0) {
+    this.server = Bun.serve({ hostname: "127.0.0.1", port, fetch: (req) => this.handle(req) });
+    return this;
+  }
+
+  stop() {
+    this.server.stop(true);
+  }
+
+  private issueTokens(email: string, withRefresh: boolean) {
+    const access_token = "ya29.fake-" + rand();
+    this.access.set(access_token, { email, expires: Date.now() + 3600_000 });
+    const out: Record<string, unknown> = { access_token, expires_in: 3599, token_type: "Bearer", scope: "https://www.googleapis.com/auth/calendar" };
+    if (withRefresh) {
+      const refresh_token = "1//fake-refresh-" + rand();
+      this.refresh.set(refresh_token, email);
+      out.refresh_token = refresh_token;
+    }
+    return out;
+  }
+
+  private async handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const path = url.pathname;
+    let body: any;
+    if (req.method === "POST") {
+      const text = await req.text();
+      body = req.headers.get("content-type")?.includes("json") ? JSON.parse(text || "{}") : Object.fromEntries(new URLSearchParams(text));
+    }
+    this.requests.push({ method: req.method, path, body });
+
+    if (path === "/__control" && req.method === "POST") {
+      for (const k of ["down", "authError", "omitRefreshToken"] as const) if (k in body) (this as any)[k] = body[k];
+      if (body.account) this.account = body.account;
+      if (body.revokeAll) this.revokeAll(body.revokeAll);
+      return json({ ok: true, events: this.events.length });
+    }
+    if (path === "/__state") return json({ events: this.events, revoked: this.revoked, requests: this.requests.length });
+
+    if (path === "/o/oauth2/v2/auth") {
+      const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
+      const state = url.searchParams.get("state");
+      if (state) redirect.searchParams.set("state", state);
+      if (this.authError) redirect.searchParams.set("error", this.authError);
+      else {
+        const code = "4/fake-code-" + rand();
+        this.codes.set(code, this.account.email);
+        this.accounts.set(this.account.email, this.account);
+        redirect.searchParams.set("code", code);
+      }
+      return new Response(null, { status: 302, headers: { location: redirect.toString() } });
+    }
+
+    if (this.down) return apiError(503, "The service is currently unavailable.", "backendError");
+
+    if (path === "/token" && req.method === "POST") {
+      if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret) return json({ error: "invalid_client" }, 401);
+      if (body.grant_type === "authorization_code") {
+        const email = this.codes.get(body.code);
+        this.codes.delete(body.code);
+        if (!email) return json({ error: "invalid_grant", error_description: "Malformed auth code." }, 400);
+        return json(this.issueTokens(email, !this.omitRefreshToken));
+      }
+      if (body.grant_type === "refresh_token") {
+        const email = this.refresh.get(body.refresh_token);
+        if (!email) return json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, 400);
+        return json(this.issueTokens(email, false));
+      }
+      return json({ error: "unsupported_grant_type" }, 400);
+    }
+
+    if (path === "/revoke" && req.method === "POST") {
+      const token = url.searchParams.get("token") ?? body?.token;
+      const email = this.refresh.get(token) ?? this.access.get(token)?.email;
+      if (!email) return json({ error: "invalid_token" }, 400);
+      this.revoked.push(token);
+      this.revokeAll(email);
+      return json({});
+    }
+
+    if (!path.startsWith("/calendar/v3/")) return apiError(404, "Not Found", "notFound");
+    const bearer = req.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
+    const grant = this.access.get(bearer);
+    if (!grant || grant.expires < Date.now()) return apiError(401, "Invalid Credentials", "authError");
+    const account = this.accounts.get(grant.email) ?? this.account;
+    return this.calendarApi(req.method, path.slice("/calendar/v3".length), url, body, account);
+  }
+
+  private calendarApi(method: string, path: string, url: URL, body: any, account: FakeAccount): Response {
+    const resolve = (id: string) => (id === "primary" ? account.email : id);
+    const owns = (id: string) => account.calendars.some((c) => c.id === id);
+    if (method === "GET" && path === "/users/me/calendarList") {
+      return json({ kind: "calendar#calendarList", items: account.calendars.map((c) => ({ kind: "calendar#calendarListEntry", accessRole: "owner", ...c })) });
+    }
+    if (method === "POST" && path === "/freeBusy") {
+      const from = Date.parse(body.timeMin);
+      const to = Date.parse(body.timeMax);
+      const calendars: Record<string, unknown> = {};
+      for (const item of body.items ?? []) {
+        const id = resolve(item.id);
+        if (!owns(id)) {
+          calendars[item.id] = { errors: [{ domain: "global", reason: "notFound" }], busy: [] };
+          continue;
+        }
+        const fromEvents = this.eventsOf(id).map((e) => ({ start: e.body.start.dateTime, end: e.body.end.dateTime }));
+        const busy = [...(account.busy[id] ?? []), ...fromEvents].filter((b) => Date.parse(b.end) > from && Date.parse(b.start) < to);
+        calendars[item.id] = { busy };
+      }
+      return json({ kind: "calendar#freeBusy", timeMin: body.timeMin, timeMax: body.timeMax, calendars });
+    }
+    const cal = path.match(/^\/calendars\/([^/]+)$/);
+    if (method === "GET" && cal) {
+      const id = resolve(decodeURIComponent(cal[1]!));
+      const c = account.calendars.find((x) => x.id === id);
+      return c ? json({ kind: "calendar#calendar", id: c.id, summary: c.summary, timeZone: "UTC" }) : apiError(404, "Not Found", "notFound");
+    }
+    const list = path.match(/^\/calendars\/([^/]+)\/events$/);
+    if (method === "POST" && list) {
+      const calendarId = resolve(decodeURIComponent(list[1]!));
+      if (!owns(calendarId)) return apiError(404, "Not Found", "notFound");
+      const id = body.id ?? rand(10).toLowerCase();
+      if (this.events.some((e) => e.id === id && e.calendarId === calendarId)) return apiError(409, "The requested identifier already exists.", "duplicate");
+      const event: any = { kind: "calendar#event", status: "confirmed", ...body, id, htmlLink: `https://calendar.google.com/event?eid=${id}` };
+      if (url.searchParams.get("conferenceDataVersion") === "1" && body.conferenceData?.createRequest) {
+        const meet = `https://meet.google.com/${rand(3).toLowerCase()}-${rand(3).toLowerCase()}`;
+        event.hangoutLink = meet;
+        event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
+      }
+      this.events.push({ id, calendarId, body: event });
+      return json(event);
+    }
+    const one = path.match(/^\/calendars\/([^/]+)\/events\/([^/]+)$/);
+    if (method === "GET" && one) {
+      const e = this.events.find((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
+      return e ? json(e.body) : apiError(404, "Not Found", "notFound");
+    }
+    return apiError(404, "Not Found", "notFound");
+  }
+}
+
+export function startFakeGoogle(port = 0) {
+  return new FakeGoogle().start(port);
+}
+
+if (import.meta.main) {
+  const fake = startFakeGoogle(Number(process.env.FAKE_GOOGLE_PORT ?? 0));
+  console.log(JSON.stringify({ url: fake.url }));
+}

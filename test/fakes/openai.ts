@@ -1,0 +1,80 @@
+// A fake OpenAI-compatible server on 127.0.0.1 for the chat tests: /v1/chat/completions
+// with tool calls and streaming (SSE chunks), driven through the real openai SDK.
+// Its "model" follows a script keyed on the last message:
+//   user "find <role>"          → tool call search_candidates {role}
+//   user "read #<id>"           → tool call get_candidate {id}
+//   user "interview #<id>"      → tool call propose_interview {candidateId}
+//   user "shortlist #<id> as X" → tool call shortlist_candidates {candidateIds, shortlistName}
+//   user "explode"              → HTTP 500
+//   a tool result               → text naming what the tool returned (names, booking link)
+//   anything else               → "You said: <text>"
+
+export interface FakeOpenAI {
+  url: string;
+  requests: any[];
+  stop(): void;
+}
+
+function toolCallFor(text: string): { name: string; args: Record<string, unknown> } | null {
+  let m: RegExpMatchArray | null;
+  if ((m = text.match(/\bfind (\w+)/i))) return { name: "search_candidates", args: { role: m[1] } };
+  if ((m = text.match(/\bread #(\d+)/i))) return { name: "get_candidate", args: { id: Number(m[1]) } };
+  if ((m = text.match(/\binterview #(\d+)/i))) return { name: "propose_interview", args: { candidateId: Number(m[1]), duration: 45 } };
+  if ((m = text.match(/\bshortlist #(\d+) as (.+)$/i))) return { name: "shortlist_candidates", args: { candidateIds: [Number(m[1])], shortlistName: m[2] } };
+  return null;
+}
+
+function answerFromTool(content: string): string {
+  const data = JSON.parse(content);
+  if (data.error) return `The tool said: ${data.error}`;
+  if (data.candidates) return `Found ${data.total}: ${data.candidates.map((c: any) => `${c.name} (#${c.id})`).join(", ") || "nobody"}.`;
+  if (data.bookingUrl) return `Booking link for ${data.candidate.name}: ${data.bookingUrl}`;
+  if (data.shortlist) return `Shortlist ${data.shortlist.name} now has ${data.shortlist.size}.`;
+  if (data.candidate) return `Candidate ${data.candidate.name}, ${data.candidate.role}.`;
+  return "Done.";
+}
+
+const chunk = (id: string, delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model: "fake", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+export function startFakeOpenAI(): FakeOpenAI {
+  const requests: any[] = [];
+  let n = 0;
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      const url = new URL(req.url);
+      if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") return new Response("not found", { status: 404 });
+      const body = await req.json();
+      requests.push({ body, authorization: req.headers.get("authorization") });
+      const last = body.messages.at(-1);
+      const id = `chatcmpl-${++n}`;
+      if (last.role === "user" && /explode/.test(last.content)) return Response.json({ error: { message: "boom" } }, { status: 500 });
+      const call = last.role === "user" && body.tools ? toolCallFor(String(last.content)) : null;
+      const text = last.role === "tool" ? answerFromTool(last.content) : `You said: ${last.content}`;
+
+      if (!body.stream) {
+        const message = call
+          ? { role: "assistant", content: null, tool_calls: [{ id: `call_${n}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }] }
+          : { role: "assistant", content: text };
+        return Response.json({ id, object: "chat.completion", created: 0, model: body.model, choices: [{ index: 0, message, finish_reason: call ? "tool_calls" : "stop" }] });
+      }
+      let sse = chunk(id, { role: "assistant" });
+      if (call) {
+        // Arguments arrive in pieces, as real servers send them.
+        const args = JSON.stringify(call.args);
+        const half = Math.floor(args.length / 2);
+        sse += chunk(id, { tool_calls: [{ index: 0, id: `call_${n}`, type: "function", function: { name: call.name, arguments: args.slice(0, half) } }] });
+        sse += chunk(id, { tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] });
+        sse += chunk(id, {}, "tool_calls");
+      } else {
+        for (const piece of text.match(/.{1,6}/gs) ?? []) sse += chunk(id, { content: piece });
+        sse += chunk(id, {}, "stop");
+      }
+      sse += "data: [DONE]\n\n";
+      return new Response(sse, { headers: { "content-type": "text/event-stream" } });
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}/v1`, requests, stop: () => server.stop(true) };
+}
