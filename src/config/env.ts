@@ -39,6 +39,8 @@ const schema = z.object({
   GOOGLE_API_BASE_URL: optionalUrl,
   // Scheduled jobs: participants sync and database backups.
   SYNC_CRON: z.string().default("0 * * * *"),
+  // Whole-database snapshots (daily at 03:00 by default), keeping the newest BACKUP_KEEP.
+  BACKUP_CRON: z.string().default("0 3 * * *"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
