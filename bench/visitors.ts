@@ -1,6 +1,6 @@
 // Candidate pages: bytes on the wire (HTML, CSS, island JS; gzip -9) of /prequalifier,
 // /assessment and /scheduleacall in the states a candidate sees them, against the 14 KB
-// budget, then GET /prequalifier and an answer POST per second on 127.0.0.1.
+// budget, then GET /prequalifier and an answer POST per second on 127.0.0.1, then wrk if installed.
 // Usage: bun bench/visitors.ts
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -128,6 +128,20 @@ await load("POST answer, JSON API (first answer of a new visitor)", () =>
   }),
 );
 await load("GET /scheduleacall (slots, bookings, meetings)", () => fetch(`${base}/scheduleacall${c}`));
+
+// The same pages under wrk (2 threads, 50 connections, 5 s), when wrk is installed: no cookie,
+// so every request is a new visitor; from one address, so clicks stop counting after the limit.
+if (Bun.which("wrk")) {
+  console.log("");
+  for (const path of [`/prequalifier${c}`, `/scheduleacall${c}`, "/login"]) {
+    const proc = Bun.spawn(["wrk", "-t2", "-c50", "-d5s", base + path], { stdout: "pipe" });
+    const out = await new Response(proc.stdout).text();
+    await proc.exited;
+    const rps = /Requests\/sec:\s*([\d.]+)/.exec(out)?.[1] ?? "?";
+    const bad = /Non-2xx or 3xx responses:\s*(\d+)/.exec(out)?.[1] ?? "0";
+    console.log(`wrk -t2 -c50 -d5s GET ${path.replace(campaign.code, "CODE")}: ${Number(rps).toFixed(0)} req/s, non-2xx ${bad}`);
+  }
+}
 
 server.stop(true);
 deps.db.$client.close();

@@ -5,7 +5,6 @@ import { upsertParticipantFromVisitor } from "../candidates/service";
 import { randomAlphanumeric } from "../../lib/crypto";
 import { makeTestApp } from "../../../test/helpers";
 import { tomorrowAt } from "./testing";
-import { buildCalendar, foldLine } from "./ics";
 
 const t = makeTestApp();
 
@@ -61,6 +60,9 @@ describe("private iCal feed", () => {
     const first = events.find((e) => e.summary.includes("Grace"))!;
     expect(first.summary).toBe('Technical interview – Grace Hopper, PhD; "Amazing"');
     expect(first.description).toContain("Line one\nLine two, with a comma; and a semicolon \\ backslash");
+    // The details link uses the meeting's public id, which /interview-details/{id} accepts.
+    const details = first.description.match(/\/interview-details\/([^\s]+)/)![1]!;
+    expect((await t.request(`/interview-details/${details}`)).status).toBe(200);
     expect(first.startDate.toJSDate().toISOString()).toBe(tomorrowAt(t.clock.now(), 10).toISOString());
     expect(first.endDate.toJSDate().toISOString()).toBe(tomorrowAt(t.clock.now(), 11).toISOString());
     expect(first.uid).toMatch(/^meeting-[A-Za-z0-9_-]+@localhost$/);
@@ -103,28 +105,5 @@ describe("private iCal feed", () => {
     for (const p of ["/ical/nope.ics", `/ical/${"A".repeat(43)}.ics`, "/ical/..%2F..%2Fetc.ics"]) {
       expect((await t.request(p)).status).toBe(404);
     }
-  });
-});
-
-describe("RFC 5545 writer", () => {
-  test("folds long lines at 75 octets without splitting a character", () => {
-    const line = "DESCRIPTION:" + "é".repeat(100);
-    const folded = foldLine(line);
-    for (const part of folded.split("\r\n")) expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, "")).toBe(line);
-  });
-
-  test("a cancelled interview is CANCELLED; names with commas are quoted parameters", () => {
-    const now = new Date("2030-01-01T10:00:00Z");
-    const text = buildCalendar({
-      name: "x",
-      prodId: "-//t//t//EN",
-      now,
-      events: [{ uid: "u1@x", sequence: 2, start: now, end: new Date(now.getTime() + 3600_000), created: now, summary: "S", status: "CANCELLED", attendees: [{ email: "a@b.c", name: "Doe, Jane" }] }],
-    });
-    const { events } = parse(text);
-    expect(events[0]!.component.getFirstPropertyValue("status")).toBe("CANCELLED");
-    expect(events[0]!.sequence).toBe(2);
-    expect(events[0]!.attendees[0]!.getParameter("cn")).toBe("Doe, Jane");
   });
 });

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import { randomToken, sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
-import { buildCalendar, type FeedEvent } from "./ics";
+import { buildCalendar, type IcsEvent } from "../../lib/ics";
 import { meetingsOfUser, type CalendarMeeting } from "./meetings";
 
 /**
@@ -32,10 +32,10 @@ export function regenerateFeed(deps: Deps, user: { id: number; workspaceId: numb
   return deps.config.APP_URL + feedPath(token);
 }
 
-function toFeedEvent(deps: Deps, m: CalendarMeeting): FeedEvent {
+function toFeedEvent(deps: Deps, m: CalendarMeeting): IcsEvent {
   const host = new URL(deps.config.APP_URL).hostname;
   const candidate = m.candidateName || m.candidateEmail || "Candidate";
-  const details = [m.description, m.meetingUrl ? `Video meeting: ${m.meetingUrl}` : null, `Interview details: ${deps.config.APP_URL}/interview-details/${m.id}`]
+  const details = [m.description, m.meetingUrl ? `Video meeting: ${m.meetingUrl}` : null, `Interview details: ${deps.config.APP_URL}/interview-details/${m.publicId}`]
     .filter(Boolean)
     .join("\n\n");
   return {
@@ -60,5 +60,5 @@ export function renderFeed(deps: Deps, token: string): string | null {
   const feed = repo.findFeedByHash(deps.db, sha256(token));
   if (!feed) return null;
   const events = meetingsOfUser(deps, feed.workspaceId, feed.userId).map((m) => toFeedEvent(deps, m));
-  return buildCalendar({ name: "Frank interviews", prodId: "-//Frank//Interview feed//EN", now: deps.clock.now(), events });
+  return buildCalendar({ name: "Frank interviews", prodId: "-//Frank//Interview feed//EN", method: "PUBLISH", refreshMinutes: 15, now: deps.clock.now(), events });
 }

@@ -20,7 +20,7 @@ function describe(deps: Deps, m: CalendarMeeting): string {
   const lines = [
     m.description,
     m.candidateName || m.candidateEmail ? `Candidate: ${[m.candidateName, m.candidateEmail].filter(Boolean).join(" – ")}` : null,
-    `Interview details: ${deps.config.APP_URL}/interview-details/${m.id}`,
+    `Interview details: ${deps.config.APP_URL}/interview-details/${m.publicId}`,
   ];
   return lines.filter(Boolean).join("\n\n");
 }

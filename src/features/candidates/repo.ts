@@ -160,6 +160,17 @@ export function latestParticipants(db: DB, workspaceId: number, limit: number): 
   return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId)).orderBy(desc(participants.id)).limit(limit).all() as ParticipantRow[];
 }
 
+/** Only what a picker shows (no transcripts, no shortlist lookup per row), newest first. */
+export function latestParticipantOptions(db: DB, workspaceId: number, limit: number) {
+  return db
+    .select({ id: participants.id, name: participants.name, emailAddress: participants.emailAddress, roleApplied: participants.roleApplied, jobTitle: participants.jobTitle })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId))
+    .orderBy(desc(participants.id))
+    .limit(limit)
+    .all();
+}
+
 export function insertParticipant(db: DB, workspaceId: number, values: ParticipantInsert): number {
   return db.insert(participants).values({ ...values, workspaceId }).returning({ id: participants.id }).get().id;
 }

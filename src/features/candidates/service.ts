@@ -63,6 +63,21 @@ export function getParticipant(deps: Deps, workspaceId: number, id: number): Par
   return toParticipant(row);
 }
 
+export interface CandidateOption {
+  id: number;
+  name: string | null;
+  /** The role applied for, else the job title; null when neither is known. */
+  role: string | null;
+  email: string | null;
+}
+
+/** The newest candidates for a picker (id, name, role, e-mail only), id descending, at most 500. */
+export function candidateOptions(deps: Deps, workspaceId: number, limit = 500): CandidateOption[] {
+  return repo
+    .latestParticipantOptions(deps.db, workspaceId, Math.min(500, Math.max(1, limit)))
+    .map((r) => ({ id: r.id, name: r.name, role: candidateRole(r) || null, email: r.emailAddress }));
+}
+
 /** The newest candidates, id descending (the assistant reads the latest 50). */
 export function latestParticipants(deps: Deps, workspaceId: number, limit = 50): Participant[] {
   return repo.latestParticipants(deps.db, workspaceId, Math.min(500, Math.max(1, limit))).map(toParticipant);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { campaignClicks, campaigns, jobs } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
+import { param, preparedQuery } from "../../db/prepared";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -10,8 +11,10 @@ export function listJobs(db: DB, workspaceId: number): JobRow[] {
   return db.select().from(jobs).where(inWorkspace(jobs, workspaceId)).orderBy(desc(jobs.id)).all();
 }
 
+// Read on every visit of a campaign link (public pages): prepared once, see db/prepared.ts.
+const jobById = preparedQuery((db) => db.select().from(jobs).where(inWorkspace(jobs, param("workspaceId"), eq(jobs.id, param("id")))).prepare());
 export function findJob(db: DB, workspaceId: number, id: number): JobRow | undefined {
-  return db.select().from(jobs).where(inWorkspace(jobs, workspaceId, eq(jobs.id, id))).get();
+  return jobById(db).get({ workspaceId, id });
 }
 
 export function insertJob(db: DB, workspaceId: number, v: { title: string; description: string | null; location: string | null; createdAt: Date }): JobRow {
@@ -32,15 +35,31 @@ export function insertCampaign(db: DB, workspaceId: number, v: { jobId: number; 
 }
 
 /** Public lookup by the code in /prequalifier?c=CODE (codes are unique across workspaces). */
+const campaignByCode = preparedQuery((db) => db.select().from(campaigns).where(eq(campaigns.code, param<string>("code"))).prepare());
 export function findCampaignByCode(db: DB, code: string): CampaignRow | undefined {
-  return db.select().from(campaigns).where(eq(campaigns.code, code)).get();
+  return campaignByCode(db).get({ code });
 }
 
 /** Counts a visitor once per campaign: the click row and the counter change together. */
+const insertClick = preparedQuery((db) =>
+  db
+    .insert(campaignClicks)
+    .values({ campaignId: param("campaignId"), visitorId: param<string>("visitorId"), createdAt: param<Date>("at") })
+    .onConflictDoNothing()
+    .returning({ id: campaignClicks.campaignId })
+    .prepare(),
+);
+const countClick = preparedQuery((db) =>
+  db
+    .update(campaigns)
+    .set({ clickCount: sql`${campaigns.clickCount} + 1` })
+    .where(eq(campaigns.id, param("campaignId")))
+    .prepare(),
+);
 export function recordClick(db: DB, campaignId: number, visitorId: string, at: Date): boolean {
-  return db.transaction((tx) => {
-    const inserted = tx.insert(campaignClicks).values({ campaignId, visitorId, createdAt: at }).onConflictDoNothing().returning({ id: campaignClicks.campaignId }).all().length > 0;
-    if (inserted) tx.update(campaigns).set({ clickCount: sql`${campaigns.clickCount} + 1` }).where(eq(campaigns.id, campaignId)).run();
+  return db.transaction(() => {
+    const inserted = insertClick(db).all({ campaignId, visitorId, at }).length > 0;
+    if (inserted) countClick(db).run({ campaignId });
     return inserted;
   });
 }

@@ -170,13 +170,13 @@ describe("scheduled sync", () => {
     expect(runs[0]!.error).toMatch(/Interrupted/);
   });
 
-  test("the job is registered on SYNC_CRON and the status shows it", async () => {
+  test("the sync is registered on SYNC_CRON, the backup on BACKUP_CRON, and the status shows it", async () => {
     const u = await fresh.signUp();
     expect(syncStatus(fresh.deps, u.workspaceId)).toMatchObject({ cronActive: false, cronSchedule: "Every 15 minutes", lastSync: null, isInitialized: true });
     const jobs = monitorJobs(fresh.deps);
     expect(jobs.map((j) => [j.name, j.pattern])).toEqual([
       ["participants-sync", "*/15 * * * *"],
-      ["database-backup", "*/15 * * * *"],
+      ["database-backup", "0 3 * * *"],
     ]);
     expect(syncStatus(fresh.deps, u.workspaceId).cronActive).toBe(true);
   });

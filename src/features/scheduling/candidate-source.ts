@@ -5,7 +5,7 @@
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { candidateRole } from "../candidates/classify";
-import { getParticipant, latestParticipants, type Participant } from "../candidates/service";
+import { candidateOptions, getParticipant, type Participant } from "../candidates/service";
 import { getShortlist, listShortlists } from "../shortlists/service";
 
 export interface CandidateInfo {
@@ -31,9 +31,9 @@ export function findCandidate(deps: Deps, workspaceId: number, id: number): Cand
   return p ? toInfo(p) : null;
 }
 
-/** Candidates for the Schedule Interview card's choice, newest first. */
+/** Candidates for the Schedule Interview card's choice, newest first (the picker's columns only). */
 export function candidateChoices(deps: Deps, workspaceId: number, limit = 500): CandidateInfo[] {
-  return latestParticipants(deps, workspaceId, limit).map(toInfo);
+  return candidateOptions(deps, workspaceId, limit).map((c) => ({ id: c.id, name: c.name, email: c.email, position: c.role }));
 }
 
 /** The members of a shortlist of the workspace; null when there is no such shortlist. */

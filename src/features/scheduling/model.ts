@@ -100,20 +100,26 @@ export interface InterviewView {
   interviewer: { name: string | null; email: string };
 }
 
-/** What the calendar feature needs to create an event for a meeting. */
+/** What the calendar feature needs for a meeting: its Google event and its iCal feed entry. */
 export interface MeetingForCalendar {
   id: number;
   publicId: string;
   workspaceId: number;
   title: string;
   description: string | null;
+  location: string | null;
   start: Date;
   end: Date;
+  /** iCalendar SEQUENCE: bumped on every move or cancellation. */
+  sequence: number;
   timeZone: string;
   status: string;
   candidateName: string | null;
   candidateEmail: string | null;
   recruiterUserId: number;
+  recruiterName: string | null;
+  recruiterEmail: string;
   meetingUrl: string | null;
   calendarEventId: string | null;
+  createdAt: Date;
 }

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Deps } from "../../deps";
 import { sha256 } from "../../lib/crypto";
 import { InterviewEmail, type InterviewEmailKind } from "./emails/interview-email";
-import { buildIcs } from "./ics";
+import { buildCalendar } from "../../lib/ics";
 import * as repo from "./repo";
 import { formatLongDate, formatTime, zoneAbbreviation } from "./slots";
 
@@ -36,21 +36,30 @@ export async function sendInterviewEmails(deps: Deps, meetingId: number, kind: I
   const d = repo.findMeetingById(deps.db, meetingId);
   if (!d) return;
   const m = d.meeting;
-  const ics = buildIcs({
-    uid: `${m.publicId}@${new URL(deps.config.APP_URL).hostname}`,
-    sequence: m.sequence,
-    method: kind === "canceled" ? "CANCEL" : "REQUEST",
-    start: m.startTime,
-    end: m.endTime,
-    stamp: deps.clock.now(),
-    summary: m.title,
-    description: m.description,
-    location: m.meetingUrl ?? m.location,
-    url: m.meetingUrl,
-    organizer: { name: d.recruiterName, email: d.recruiterEmail },
-    attendee: { name: d.candidateName, email: d.candidateEmail || d.recruiterEmail },
+  const cancel = kind === "canceled";
+  // One invitation; its UID and SEQUENCE let the calendar replace (or remove) its earlier copy.
+  const ics = buildCalendar({
+    prodId: "-//Frank//Interview Scheduling//EN",
+    method: cancel ? "CANCEL" : "REQUEST",
+    now: deps.clock.now(),
+    events: [
+      {
+        uid: `${m.publicId}@${new URL(deps.config.APP_URL).hostname}`,
+        sequence: m.sequence,
+        start: m.startTime,
+        end: m.endTime,
+        summary: m.title,
+        description: m.description,
+        location: m.meetingUrl ?? m.location,
+        url: m.meetingUrl,
+        status: cancel ? "CANCELLED" : "CONFIRMED",
+        transp: "OPAQUE",
+        organizer: { name: d.recruiterName, email: d.recruiterEmail },
+        attendees: [{ name: d.candidateName, email: d.candidateEmail || d.recruiterEmail, partstat: cancel ? "DECLINED" : "NEEDS-ACTION", rsvp: true }],
+      },
+    ],
   });
-  const attachments = [{ filename: "invite.ics", contentType: `text/calendar; charset=utf-8; method=${kind === "canceled" ? "CANCEL" : "REQUEST"}`, content: ics }];
+  const attachments = [{ filename: "invite.ics", contentType: `text/calendar; charset=utf-8; method=${cancel ? "CANCEL" : "REQUEST"}`, content: ics }];
   const when = whenText(m.startTime, m.endTime, d.timeZone);
   const duration = Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000);
   const subject = `${subjects[kind]}: ${m.title}`;

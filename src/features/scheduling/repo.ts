@@ -163,19 +163,30 @@ export function listMeetings(db: DB, workspaceId: number, limit = 200) {
     .all();
 }
 
-/** A meeting with everything its pages, e-mails and the calendar show. */
-function meetingWithPeople(db: DB, where: ReturnType<typeof eq>) {
+/** Meetings with everything their pages, e-mails and the calendar show. */
+function selectMeetingsWithPeople(db: DB) {
   return db
     .select({ meeting: meetings, timeZone: schedulingSessions.timeZone, sessionToken: schedulingSessions.token, sessionExpiresAt: schedulingSessions.expiresAt, ...people })
     .from(meetings)
     .innerJoin(schedulingSessions, eq(schedulingSessions.id, meetings.sessionId))
     .innerJoin(participants, eq(participants.id, meetings.candidateId))
     .innerJoin(users, eq(users.id, meetings.userId))
-    .innerJoin(workspaces, eq(workspaces.id, meetings.workspaceId))
-    .where(where)
-    .get();
+    .innerJoin(workspaces, eq(workspaces.id, meetings.workspaceId));
+}
+
+function meetingWithPeople(db: DB, where: ReturnType<typeof eq>) {
+  return selectMeetingsWithPeople(db).where(where).get();
 }
 export type MeetingDetail = NonNullable<ReturnType<typeof meetingWithPeople>>;
+
+/** A workspace's meetings (or one of its users' meetings), with their people, oldest first. */
+export function listMeetingsWithPeople(db: DB, v: { workspaceId: number; userId?: number; limit?: number }): MeetingDetail[] {
+  return selectMeetingsWithPeople(db)
+    .where(inWorkspace(meetings, v.workspaceId, v.userId != null ? eq(meetings.userId, v.userId) : undefined))
+    .orderBy(asc(meetings.startTime), asc(meetings.id))
+    .limit(v.limit ?? 2000)
+    .all();
+}
 
 export const findMeetingById = (db: DB, id: number) => meetingWithPeople(db, eq(meetings.id, id));
 export const findMeetingByPublicId = (db: DB, publicId: string) => meetingWithPeople(db, eq(meetings.publicId, publicId));

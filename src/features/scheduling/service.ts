@@ -130,15 +130,20 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
     workspaceId: m.workspaceId,
     title: m.title,
     description: m.description,
+    location: m.location,
     start: m.startTime,
     end: m.endTime,
+    sequence: m.sequence,
     timeZone: d.timeZone,
     status: m.status,
     candidateName: d.candidateName,
     candidateEmail: d.candidateEmail,
     recruiterUserId: m.userId,
+    recruiterName: d.recruiterName,
+    recruiterEmail: d.recruiterEmail,
     meetingUrl: m.meetingUrl,
     calendarEventId: m.calendarEventId,
+    createdAt: m.createdAt,
   };
 }
 
@@ -146,6 +151,14 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
 export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingForCalendar | null {
   const d = repo.findMeetingById(deps.db, meetingId);
   return d ? toCalendar(d) : null;
+}
+
+/**
+ * For the calendar feature (the iCal feed and the sync): a workspace's meetings, or only
+ * those one of its users runs, oldest first, in the same shape as getMeetingForCalendar.
+ */
+export function listMeetingsForCalendar(deps: Deps, q: { workspaceId: number; userId?: number }): MeetingForCalendar[] {
+  return repo.listMeetingsWithPeople(deps.db, q).map(toCalendar);
 }
 
 /** For the calendar feature: records the created event and its video link. */

@@ -3,7 +3,7 @@ import { conflict } from "../../lib/errors";
 import type { TimeSlot } from "../scheduling/slots";
 import { busyIntervals } from "../calendar/hooks";
 import * as repo from "./repo";
-import { getSettings } from "./settings-service";
+import { getSettings, type CandidatePageSettings } from "./settings-service";
 import { INTRO_DAYS_AHEAD, weeklySlots, withoutBusy } from "./intro-slots";
 import { upsertParticipantFromVisitor } from "./partners";
 import { bookIntroMeeting, hostMeetings } from "./scheduling-adapter";
@@ -27,9 +27,11 @@ export interface IntroCallOptions {
 export const SLOT_GONE = "This time is no longer available. Please choose another time.";
 export const ALREADY_BOOKED = "You already have an intro call booked.";
 
-/** The free intro-call slots: the weekly availability, less booked calls, meetings and the host's calendar. */
-export async function introCallOptions(deps: Deps, visitor: Visitor, ctx: ChatContext): Promise<IntroCallOptions> {
-  const s = getSettings(deps, ctx.workspaceId);
+/**
+ * The free intro-call slots: the weekly availability, less booked calls, meetings and the
+ * host's calendar. `s` is the workspace's settings when the caller has read them already.
+ */
+export async function introCallOptions(deps: Deps, visitor: Visitor, ctx: ChatContext, s: CandidatePageSettings = getSettings(deps, ctx.workspaceId)): Promise<IntroCallOptions> {
   const now = deps.clock.now();
   const prefill = prequalifierContact(deps, visitor, ctx.workspaceId);
   const booked = visitor.issued ? undefined : repo.bookingOfVisitor(deps.db, ctx.workspaceId, visitor.id, now);
@@ -59,11 +61,12 @@ function prequalifierContact(deps: Deps, visitor: Visitor, workspaceId: number) 
  * If that fails the claim is released.
  */
 export async function bookIntroCall(deps: Deps, visitor: Visitor, ctx: ChatContext, input: { start: string; name: string; email: string }): Promise<TimeSlot> {
-  const options = await introCallOptions(deps, visitor, ctx);
+  const settings = getSettings(deps, ctx.workspaceId);
+  const options = await introCallOptions(deps, visitor, ctx, settings);
   if (options.booked) throw conflict(ALREADY_BOOKED);
   const startMs = Date.parse(input.start);
   const slot = options.slots.find((s) => Date.parse(s.startTime) === startMs);
-  const hostUserId = getSettings(deps, ctx.workspaceId).hostUserId;
+  const hostUserId = settings.hostUserId;
   if (!slot || !hostUserId) throw conflict(SLOT_GONE);
   claimVisitor(deps, visitor);
   const claim = repo.claimSlot(deps.db, {

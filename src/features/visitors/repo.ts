@@ -1,16 +1,22 @@
-import { and, asc, eq, gt, lt, min } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, min } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { inWorkspace } from "../../db/scope";
+import { param, preparedQuery } from "../../db/prepared";
 import { introCallBookings, visitorConversations, visitorJobQuestions, visitors, visitorSettings, workspaces } from "../../db/schema";
 
 export type ConversationRow = typeof visitorConversations.$inferSelect;
 export type SettingsRow = typeof visitorSettings.$inferSelect;
 export type BookingRow = typeof introCallBookings.$inferSelect;
 
+// The candidate pages are public and busy: the queries every page view runs are prepared once
+// (see db/prepared.ts). Timestamps go in as milliseconds (timestamp_ms columns).
+const WS = param("workspaceId");
+
 // ---- visitors (not workspace data: a visitor may apply to several workspaces) --------
 
+const visitorById = preparedQuery((db) => db.select().from(visitors).where(eq(visitors.id, param<string>("id"))).prepare());
 export function findVisitor(db: DB, id: string) {
-  return db.select().from(visitors).where(eq(visitors.id, id)).get();
+  return visitorById(db).get({ id });
 }
 
 /** Records the visitor's id with its key unless the id is taken; returns the stored row. */
@@ -20,8 +26,9 @@ export function claimVisitor(db: DB, id: string, keyHash: string) {
 }
 
 /** The workspace a visitor without a campaign code belongs to: the install's first one. */
+const firstWorkspace = preparedQuery((db) => db.select({ id: min(workspaces.id) }).from(workspaces).prepare());
 export function firstWorkspaceId(db: DB): number | null {
-  return db.select({ id: min(workspaces.id) }).from(workspaces).get()?.id ?? null;
+  return firstWorkspace(db).get()?.id ?? null;
 }
 
 export function workspaceExists(db: DB, id: number): boolean {
@@ -30,17 +37,30 @@ export function workspaceExists(db: DB, id: number): boolean {
 
 // ---- conversations -------------------------------------------------------------------
 
-export function findConversation(db: DB, workspaceId: number, visitorId: string, kind: string) {
-  return db
+const conversationOf = preparedQuery((db) =>
+  db
     .select()
     .from(visitorConversations)
-    .where(inWorkspace(visitorConversations, workspaceId, eq(visitorConversations.visitorId, visitorId), eq(visitorConversations.kind, kind)))
-    .get();
+    .where(inWorkspace(visitorConversations, WS, eq(visitorConversations.visitorId, param<string>("visitorId")), eq(visitorConversations.kind, param<string>("kind"))))
+    .prepare(),
+);
+export function findConversation(db: DB, workspaceId: number, visitorId: string, kind: string) {
+  return conversationOf(db).get({ workspaceId, visitorId, kind });
 }
 
+// Latest first; among equal times the later row, as the former ascending read's last row was.
+const latestConversation = preparedQuery((db) =>
+  db
+    .select()
+    .from(visitorConversations)
+    .where(eq(visitorConversations.visitorId, param<string>("visitorId")))
+    .orderBy(desc(visitorConversations.updatedAt), desc(visitorConversations.id))
+    .limit(1)
+    .prepare(),
+);
 /** The visitor's latest conversation anywhere, to bring a returning visitor back to their workspace. */
 export function latestConversationOfVisitor(db: DB, visitorId: string) {
-  return db.select().from(visitorConversations).where(eq(visitorConversations.visitorId, visitorId)).orderBy(asc(visitorConversations.updatedAt)).all().at(-1);
+  return latestConversation(db).get({ visitorId });
 }
 
 export function insertConversation(
@@ -74,8 +94,9 @@ export function updateConversation(db: DB, workspaceId: number, id: number, set:
 
 // ---- settings ------------------------------------------------------------------------
 
+const settingsOf = preparedQuery((db) => db.select().from(visitorSettings).where(eq(visitorSettings.workspaceId, WS)).prepare());
 export function findSettings(db: DB, workspaceId: number): SettingsRow | undefined {
-  return db.select().from(visitorSettings).where(eq(visitorSettings.workspaceId, workspaceId)).get();
+  return settingsOf(db).get({ workspaceId });
 }
 
 export function upsertSettings(db: DB, workspaceId: number, set: Partial<Omit<SettingsRow, "workspaceId">>) {
@@ -85,8 +106,11 @@ export function upsertSettings(db: DB, workspaceId: number, set: Partial<Omit<Se
     .run();
 }
 
+const jobQuestionsOf = preparedQuery((db) =>
+  db.select().from(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, WS, eq(visitorJobQuestions.jobId, param("jobId")))).prepare(),
+);
 export function findJobQuestions(db: DB, workspaceId: number, jobId: number) {
-  return db.select().from(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, workspaceId, eq(visitorJobQuestions.jobId, jobId))).get();
+  return jobQuestionsOf(db).get({ workspaceId, jobId });
 }
 
 export function listJobQuestions(db: DB, workspaceId: number) {
@@ -106,21 +130,36 @@ export function saveJobQuestions(db: DB, workspaceId: number, jobId: number, que
 
 // ---- intro-call bookings -------------------------------------------------------------
 
-export function bookingsBetween(db: DB, workspaceId: number, hostUserId: number, from: Date, to: Date): BookingRow[] {
-  return db
+const hostBookings = preparedQuery((db) =>
+  db
     .select()
     .from(introCallBookings)
-    .where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.hostUserId, hostUserId), lt(introCallBookings.startTime, to), gt(introCallBookings.endTime, from)))
-    .all();
+    .where(
+      inWorkspace(
+        introCallBookings,
+        WS,
+        eq(introCallBookings.hostUserId, param("hostUserId")),
+        lt(introCallBookings.startTime, param<Date>("to")),
+        gt(introCallBookings.endTime, param<Date>("from")),
+      ),
+    )
+    .prepare(),
+);
+export function bookingsBetween(db: DB, workspaceId: number, hostUserId: number, from: Date, to: Date): BookingRow[] {
+  return hostBookings(db).all({ workspaceId, hostUserId, from: from.getTime(), to: to.getTime() });
 }
 
-export function bookingOfVisitor(db: DB, workspaceId: number, visitorId: string, after: Date) {
-  return db
+const visitorBooking = preparedQuery((db) =>
+  db
     .select()
     .from(introCallBookings)
-    .where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.visitorId, visitorId), gt(introCallBookings.endTime, after)))
+    .where(inWorkspace(introCallBookings, WS, eq(introCallBookings.visitorId, param<string>("visitorId")), gt(introCallBookings.endTime, param<Date>("after"))))
     .orderBy(asc(introCallBookings.startTime))
-    .get();
+    .limit(1)
+    .prepare(),
+);
+export function bookingOfVisitor(db: DB, workspaceId: number, visitorId: string, after: Date) {
+  return visitorBooking(db).get({ workspaceId, visitorId, after: after.getTime() });
 }
 
 /**

@@ -7,7 +7,7 @@ import { parseInput } from "../../lib/validate";
 import { siteLinks } from "../../ui/links";
 import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type ChatContext } from "./chat-service";
 import { bookIntroCall, introCallOptions } from "./intro-call-service";
-import { getSettings } from "./settings-service";
+import { getSettings, type CandidatePageSettings } from "./settings-service";
 import { AnswerInput, BookIntroCallInput } from "./model";
 import { cspWithFrame, visitorOf } from "./visitor-cookie";
 import type { Visitor } from "./visitor-id";
@@ -82,8 +82,14 @@ export function visitorRoutes(deps: Deps) {
     return see(withCode(`/${kind}`, ctx.code));
   };
 
-  const schedulePage = async (visitor: Visitor, ctx: ChatContext, props: Omit<SchedulePageProps, "options" | "code">, extra: { status?: number; headers?: Record<string, string> } = {}) => {
-    const options = await introCallOptions(deps, visitor, ctx);
+  const schedulePage = async (
+    visitor: Visitor,
+    ctx: ChatContext,
+    props: Omit<SchedulePageProps, "options" | "code">,
+    extra: { status?: number; headers?: Record<string, string> } = {},
+    settings?: CandidatePageSettings,
+  ) => {
+    const options = await introCallOptions(deps, visitor, ctx, settings);
     return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code }), extra);
   };
 
@@ -98,9 +104,10 @@ export function visitorRoutes(deps: Deps) {
       const visitor = visitorOf(deps, cookie);
       const ctx = resolveContext(deps, visitor, query.c);
       if (!ctx) throw notReady();
-      const url = getSettings(deps, ctx.workspaceId).schedulerUrl;
+      const settings = getSettings(deps, ctx.workspaceId);
+      const url = settings.schedulerUrl;
       if (url) return framed("scheduleacall", visitor, ctx, url, set.headers["content-security-policy"]);
-      return schedulePage(visitor, ctx, { justBooked: query.booked === "1" });
+      return schedulePage(visitor, ctx, { justBooked: query.booked === "1" }, {}, settings);
     })
     .post("/scheduleacall", async ({ cookie, query, body, request, server }: any) => {
       const form = (body ?? {}) as Record<string, unknown>;

@@ -1,4 +1,5 @@
-import { formatLongDate, formatTime, groupByDay, zoneAbbreviation } from "../../scheduling/slots";
+import { renderToStaticMarkup } from "react-dom/server";
+import { formatLongDate, formatTime, groupByDay, zoneAbbreviation, type TimeSlot } from "../../scheduling/slots";
 import type { IntroCallOptions } from "../intro-call-service";
 
 /** At most this many days of slots on the page (keeps it small; the rest come as days pass). */
@@ -51,25 +52,7 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
               {fieldErrors.email ? <p className="field-error">{fieldErrors.email}</p> : null}
             </div>
           </div>
-          <fieldset>
-            <legend className="label">{`Choose a time (${zoneAbbreviation(o.slots[0]!.startTime, zone)})`}</legend>
-            {fieldErrors.start ? <p className="field-error">{fieldErrors.start}</p> : null}
-            {groupByDay(o.slots, zone)
-              .slice(0, DAYS_SHOWN)
-              .map((day) => (
-                <div key={day.date} className="mt-3">
-                  <h3 className="mb-1 text-sm font-medium text-slate-700">{day.heading}</h3>
-                  <div className={SLOTS}>
-                    {day.slots.map((s) => (
-                      <label key={s.startTime}>
-                        <input type="radio" name="start" value={s.startTime} defaultChecked={values.start === s.startTime} />
-                        {formatTime(s.startTime, zone)}
-                      </label>
-                    ))}
-                  </div>
-                </div>
-              ))}
-          </fieldset>
+          <fieldset dangerouslySetInnerHTML={{ __html: slotChoices(o.slots, zone, fieldErrors.start, values.start) }} />
           {code ? <input type="hidden" name="c" value={code} /> : null}
           <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
             <label>Website <input name="website" tabIndex={-1} autoComplete="off" /></label>
@@ -78,5 +61,47 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
         </form>
       )}
     </section>
+  );
+}
+
+// The choice of times is most of the page and the same for every visitor until a slot is
+// booked or passes: its markup is kept per zone and slot list (a few, bounded), so a busy
+// page does not render a hundred radio buttons per request.
+const choicesHtml = new Map<string, string>();
+const CHOICES_MAX = 50;
+
+function slotChoices(slots: TimeSlot[], zone: string, error: string | undefined, checked: string | undefined): string {
+  const key = `${zone}|${error ?? ""}|${checked ?? ""}|${slots.map((s) => s.startTime).join(",")}`;
+  let html = choicesHtml.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(<SlotChoices slots={slots} zone={zone} error={error} checked={checked} />);
+    if (choicesHtml.size >= CHOICES_MAX) choicesHtml.clear();
+    choicesHtml.set(key, html);
+  }
+  return html;
+}
+
+/** The inside of the time fieldset: the legend, the field's error and the first days of slots. */
+function SlotChoices({ slots, zone, error, checked }: { slots: TimeSlot[]; zone: string; error?: string; checked?: string }) {
+  return (
+    <>
+      <legend className="label">{`Choose a time (${zoneAbbreviation(slots[0]!.startTime, zone)})`}</legend>
+      {error ? <p className="field-error">{error}</p> : null}
+      {groupByDay(slots, zone)
+        .slice(0, DAYS_SHOWN)
+        .map((day) => (
+          <div key={day.date} className="mt-3">
+            <h3 className="mb-1 text-sm font-medium text-slate-700">{day.heading}</h3>
+            <div className={SLOTS}>
+              {day.slots.map((s) => (
+                <label key={s.startTime}>
+                  <input type="radio" name="start" value={s.startTime} defaultChecked={checked === s.startTime} />
+                  {formatTime(s.startTime, zone)}
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
+    </>
   );
 }
