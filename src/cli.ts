@@ -84,4 +84,7 @@ async function main(argv: string[]) {
   process.exit(verb ? 2 : 0);
 }
 
-await main(process.argv.slice(2));
+main(process.argv.slice(2)).catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -3,4 +3,6 @@
 // NODE_ENV when it is first imported, so the default is set before anything else loads
 // (the development build doubles the render cost of every page).
 process.env.NODE_ENV ||= "production";
-await import("./cli");
+void import("./cli");
+
+export {};

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { render } from "@react-email/render";
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { DB } from "../db/client";
 import { outbox } from "../db/schema";
@@ -26,14 +26,17 @@ export interface MailInput {
  * its state (sent, failed with the error, skipped without SMTP) is recorded on the row.
  */
 export class Mailer {
-  private transport: Transporter | null;
+  // Created on first delivery: nodemailer is loaded only when SMTP is configured and used.
+  private transport: Promise<Transporter> | null;
+  private smtpUrl: string | undefined;
   private pending = new Set<Promise<void>>();
 
   constructor(
     private db: DB,
     private opts: { smtpUrl?: string; from: string; log: Logger },
   ) {
-    this.transport = opts.smtpUrl ? createTransport(opts.smtpUrl) : null;
+    this.transport = null;
+    this.smtpUrl = opts.smtpUrl;
   }
 
   async send(input: MailInput): Promise<number> {
@@ -47,17 +50,17 @@ export class Mailer {
         html,
         text,
         attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
-        status: this.transport ? "pending" : "skipped",
+        status: this.smtpUrl ? "pending" : "skipped",
       })
       .returning({ id: outbox.id })
       .get();
-    if (this.transport) this.track(this.deliver(row.id));
+    if (this.smtpUrl) this.track(this.deliver(row.id));
     return row.id;
   }
 
   /** Retries mail that is still pending or failed (called by the scheduler). */
   async retryFailed(maxAttempts = 5): Promise<void> {
-    if (!this.transport) return;
+    if (!this.smtpUrl) return;
     const rows = this.db
       .select({ id: outbox.id })
       .from(outbox)
@@ -78,10 +81,12 @@ export class Mailer {
 
   private async deliver(id: number): Promise<void> {
     const row = this.db.select().from(outbox).where(eq(outbox.id, id)).get();
-    if (!row || !this.transport) return;
+    if (!row || !this.smtpUrl) return;
+    const smtpUrl = this.smtpUrl;
+    this.transport ??= import("nodemailer").then((m) => m.createTransport(smtpUrl));
     try {
       const attachments = row.attachments ? (JSON.parse(row.attachments) as Attachment[]) : [];
-      await this.transport.sendMail({
+      await (await this.transport).sendMail({
         from: this.opts.from,
         to: row.to,
         subject: row.subject,

@@ -8,6 +8,20 @@ import { requireSessionUser, sessionUser, SESSION_COOKIE } from "./service";
  *                        An API call answers 401; a page redirects to /login.
  *   { withUser: true } → `me` is the signed-in user or null (public pages with a profile menu).
  */
+/**
+ * The session cookie, read from the header itself: Elysia only parses `cookie` for routes
+ * whose source it sees use it, and in the compiled binary it does not see into this macro.
+ */
+export function sessionToken(request: Request): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
 const ids = new WeakMap<Deps, number>();
 let nextId = 1;
 
@@ -17,14 +31,14 @@ export function authGuard(deps: Deps) {
   if (!id) ids.set(deps, (id = nextId++));
   return new Elysia({ name: "auth-guard", seed: id }).macro({
     auth: {
-      resolve({ cookie }) {
-        const me = requireSessionUser(deps, cookie[SESSION_COOKIE]?.value as string | undefined);
+      resolve({ request }) {
+        const me = requireSessionUser(deps, sessionToken(request));
         return { me, workspaceId: me.user.workspaceId };
       },
     },
     withUser: {
-      resolve({ cookie }) {
-        return { me: sessionUser(deps, cookie[SESSION_COOKIE]?.value as string | undefined) };
+      resolve({ request }) {
+        return { me: sessionUser(deps, sessionToken(request)) };
       },
     },
   });

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import type { Plan } from "./plans";
@@ -18,7 +18,10 @@ export function billingEnabled(deps: Deps): boolean {
 
 export const billingOff = () => new AppError("billing_not_configured", 503, "Billing is not configured on this server.");
 
-export function stripeClient(deps: Deps): Stripe {
+// The SDK is loaded on first use, keeping it off the cold start.
+let sdk: Promise<typeof import("stripe").default> | null = null;
+
+export async function stripeClient(deps: Deps): Promise<Stripe> {
   const key = deps.config.STRIPE_SECRET_KEY;
   if (!key) throw billingOff();
   let client = clients.get(deps);
@@ -32,7 +35,8 @@ export function stripeClient(deps: Deps): Stripe {
       opts.port = Number(u.port || (u.protocol === "http:" ? 80 : 443));
       opts.maxNetworkRetries = 0;
     }
-    client = new Stripe(key, opts);
+    const StripeSdk = await (sdk ??= import("stripe").then((m) => m.default));
+    client = clients.get(deps) ?? new StripeSdk(key, opts);
     clients.set(deps, client);
   }
   return client;
@@ -44,7 +48,7 @@ export async function verifyWebhook(deps: Deps, raw: string, signature: string |
   if (!secret) throw new AppError("billing_not_configured", 503, "Stripe webhooks are not configured on this server.");
   if (!signature) throw new AppError("invalid_signature", 400, "Missing Stripe-Signature header");
   try {
-    return await stripeClient(deps).webhooks.constructEventAsync(raw, signature, secret);
+    return await (await stripeClient(deps)).webhooks.constructEventAsync(raw, signature, secret);
   } catch {
     throw new AppError("invalid_signature", 400, "Invalid Stripe signature");
   }
@@ -56,7 +60,7 @@ export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
   if (!cache) priceIds.set(deps, (cache = new Map()));
   const cached = cache.get(plan.lookupKey);
   if (cached) return cached;
-  const stripe = stripeClient(deps);
+  const stripe = await stripeClient(deps);
   const found = await stripe.prices.list({ lookup_keys: [plan.lookupKey], active: true, limit: 1 });
   let id = found.data[0]?.id;
   if (!id) {
@@ -75,7 +79,7 @@ export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
 }
 
 export async function createCustomer(deps: Deps, input: { email: string; name: string | null; userId: number }) {
-  const c = await stripeClient(deps).customers.create({
+  const c = await (await stripeClient(deps)).customers.create({
     email: input.email,
     name: input.name ?? undefined,
     metadata: { userId: String(input.userId) },
@@ -104,16 +108,16 @@ export async function createCheckoutSession(
     // A one-time payment makes no customer unless asked; the webhook needs one to link the account.
     params.customer_creation = "always";
   }
-  const s = await stripeClient(deps).checkout.sessions.create(params);
+  const s = await (await stripeClient(deps)).checkout.sessions.create(params);
   if (!s.url) throw new AppError("checkout_failed", 502, "Stripe did not return a checkout URL");
   return { id: s.id, url: s.url };
 }
 
-export const retrieveSession = (deps: Deps, id: string) => stripeClient(deps).checkout.sessions.retrieve(id);
-export const retrieveCustomer = (deps: Deps, id: string) => stripeClient(deps).customers.retrieve(id);
-export const retrieveInvoice = (deps: Deps, id: string) => stripeClient(deps).invoices.retrieve(id);
-export const retrieveSubscription = (deps: Deps, id: string) =>
-  stripeClient(deps).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
+export const retrieveSession = async (deps: Deps, id: string) => (await stripeClient(deps)).checkout.sessions.retrieve(id);
+export const retrieveCustomer = async (deps: Deps, id: string) => (await stripeClient(deps)).customers.retrieve(id);
+export const retrieveInvoice = async (deps: Deps, id: string) => (await stripeClient(deps)).invoices.retrieve(id);
+export const retrieveSubscription = async (deps: Deps, id: string) =>
+  (await stripeClient(deps)).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
 
 // ---- Stripe objects → the rows we keep -------------------------------------------------
 

@@ -7,7 +7,7 @@ import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable
  * ones are sealed and stored again, and a grant Google refuses (invalid_grant) turns the
  * connection off with a notice, instead of failing every later call.
  */
-export type Client = ReturnType<typeof calendarClient>;
+export type Client = Awaited<ReturnType<typeof calendarClient>>;
 
 export const REVOKED_NOTICE = "Google no longer accepts this connection (access was revoked or has expired). Connect Google Calendar again.";
 
@@ -40,7 +40,7 @@ export interface Connected {
 }
 
 /** The user's client, or null when the calendar is not connected or cannot be used. */
-export function connectedClient(deps: Deps, userId: number): Connected | null {
+export async function connectedClient(deps: Deps, userId: number): Promise<Connected | null> {
   if (!googleConfigured(deps.config)) return null;
   const account = repo.findAccount(deps.db, userId);
   if (!account?.connected) return null;
@@ -49,7 +49,7 @@ export function connectedClient(deps: Deps, userId: number): Connected | null {
     repo.clearConnection(deps.db, userId, { reason: REVOKED_NOTICE, email: account.email });
     return null;
   }
-  const client = calendarClient(deps.config, tokens, (t) => {
+  const client = await calendarClient(deps.config, tokens, (t) => {
     const sealed = sealAccessToken(deps, t);
     if (sealed) repo.saveAccessToken(deps.db, userId, sealed);
   });

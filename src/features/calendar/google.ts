@@ -1,4 +1,4 @@
-import { auth, calendar, type calendar_v3 } from "@googleapis/calendar";
+import type { calendar_v3 } from "@googleapis/calendar";
 import type { Config } from "../../config/env";
 
 /**
@@ -10,6 +10,10 @@ import type { Config } from "../../config/env";
 export const CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar";
 const TIMEOUT_MS = 8000;
 const noRetry = { retry: false, timeout: TIMEOUT_MS, retryConfig: { retry: 0, noResponseRetries: 0 } };
+
+// The SDK is loaded on first use: importing it costs every cold start about 0.1 s.
+let sdk: Promise<typeof import("@googleapis/calendar")> | null = null;
+const loadSdk = () => (sdk ??= import("@googleapis/calendar"));
 
 type GoogleConfig = Pick<Config, "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_OAUTH_BASE_URL" | "GOOGLE_API_BASE_URL" | "APP_URL">;
 
@@ -55,7 +59,8 @@ export interface GoogleTokens {
   expiryDate: number | null;
 }
 
-function oauthClient(config: GoogleConfig) {
+async function oauthClient(config: GoogleConfig) {
+  const { auth } = await loadSdk();
   const base = config.GOOGLE_OAUTH_BASE_URL?.replace(/\/$/, "");
   return new auth.OAuth2({
     clientId: config.GOOGLE_CLIENT_ID,
@@ -72,8 +77,8 @@ function oauthClient(config: GoogleConfig) {
 }
 
 /** Where to send the browser: offline access (a refresh token), consent each time so Google gives one. */
-export function authorizationUrl(config: GoogleConfig, state: string): string {
-  return oauthClient(config).generateAuthUrl({
+export async function authorizationUrl(config: GoogleConfig, state: string): Promise<string> {
+  return (await oauthClient(config)).generateAuthUrl({
     access_type: "offline",
     prompt: "consent",
     scope: [CALENDAR_SCOPE],
@@ -83,13 +88,13 @@ export function authorizationUrl(config: GoogleConfig, state: string): string {
 }
 
 export async function exchangeCode(config: GoogleConfig, code: string): Promise<GoogleTokens> {
-  const { tokens } = await call(() => oauthClient(config).getToken(code));
+  const { tokens } = await call(async () => (await oauthClient(config)).getToken(code));
   return { accessToken: tokens.access_token ?? null, refreshToken: tokens.refresh_token ?? null, expiryDate: tokens.expiry_date ?? null };
 }
 
 /** Revokes the grant at Google (revoking either token ends both). */
 export async function revoke(config: GoogleConfig, token: string): Promise<void> {
-  await call(() => oauthClient(config).revokeToken(token));
+  await call(async () => (await oauthClient(config)).revokeToken(token));
 }
 
 export interface CalendarListItem {
@@ -102,8 +107,9 @@ export interface CalendarListItem {
  * A Calendar v3 client for one user's tokens. onTokens receives a refreshed access token,
  * so the caller can store it (encrypted) for the next call.
  */
-export function calendarClient(config: GoogleConfig, tokens: GoogleTokens, onTokens: (t: GoogleTokens) => void) {
-  const client = oauthClient(config);
+export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens, onTokens: (t: GoogleTokens) => void) {
+  const { calendar } = await loadSdk();
+  const client = await oauthClient(config);
   client.setCredentials({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expiry_date: tokens.expiryDate });
   client.on("tokens", (t) => {
     if (t.access_token) onTokens({ accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiryDate: t.expiry_date ?? null });

@@ -25,7 +25,7 @@ function within<T>(ms: number, p: Promise<T>): Promise<T> {
 export async function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): Promise<Interval[]> {
   try {
     if (!(to > from)) return [];
-    const c = connectedClient(deps, userId);
+    const c = await connectedClient(deps, userId);
     if (!c) return [];
     return await within(HOOK_TIMEOUT_MS, withGoogle(deps, c, (x) => x.client.busy(x.calendarId, from, to)));
   } catch (e) {
@@ -39,7 +39,7 @@ export async function afterBooking(deps: Deps, meetingId: number): Promise<void>
   try {
     const m = meetingForCalendar(deps, meetingId);
     if (!m || m.calendarEventId || m.status !== "scheduled") return;
-    const c = connectedClient(deps, m.userId);
+    const c = await connectedClient(deps, m.userId);
     if (!c) return;
     await within(HOOK_TIMEOUT_MS, pushMeeting(deps, c, m));
   } catch (e) {

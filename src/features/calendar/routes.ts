@@ -30,10 +30,10 @@ export function calendarRoutes(deps: Deps) {
 
   const oauth = new Elysia()
     .use(authGuard(deps))
-    .get("/auth/google/calendar", ({ me: m, query }) => {
+    .get("/auth/google/calendar", async ({ me: m, query }) => {
       const returnTo = typeof query.returnTo === "string" ? query.returnTo : undefined;
       try {
-        return see(calendar.startConnect(deps, me(m), returnTo), 302);
+        return see(await calendar.startConnect(deps, me(m), returnTo), 302);
       } catch (e) {
         if (e instanceof AppError) return see(withParam(returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code), 302);
         throw e;

@@ -25,7 +25,7 @@ export function calendarStatus(deps: Deps, userId: number): CalendarStatus {
 }
 
 /** Starts the OAuth round trip: a state bound to this user and session, used once within 10 minutes. */
-export function startConnect(deps: Deps, me: { userId: number; sessionId: number }, returnTo?: string): string {
+export async function startConnect(deps: Deps, me: { userId: number; sessionId: number }, returnTo?: string): Promise<string> {
   if (!google.googleConfigured(deps.config)) throw new AppError("not_configured", 400, "Google Calendar is not configured on this server.");
   const state = randomToken(32);
   const now = deps.clock.now();
@@ -69,7 +69,7 @@ export async function finishConnect(
     // Google gives a refresh token with prompt=consent; keep the old one if it did not.
     const refreshToken = tokens.refreshToken ?? (before ? openTokens(deps, before)?.refreshToken : null);
     if (!refreshToken) throw new ConnectError("no_refresh_token", returnTo);
-    const client = google.calendarClient(deps.config, { ...tokens, refreshToken }, (t) => Object.assign(tokens, t));
+    const client = await google.calendarClient(deps.config, { ...tokens, refreshToken }, (t) => Object.assign(tokens, t));
     const email = await client.accountEmail();
     repo.saveConnection(deps.db, me.userId, {
       email,
@@ -94,7 +94,7 @@ export async function listCalendars(deps: Deps, userId: number): Promise<google.
   const now = deps.clock.now().getTime();
   const hit = cache.get(userId);
   if (hit && now - hit.at < LIST_CACHE_MS && repo.findAccount(deps.db, userId)?.connected) return hit.items;
-  const c = connectedClient(deps, userId);
+  const c = await connectedClient(deps, userId);
   if (!c) return [];
   try {
     const items = await withGoogle(deps, c, (x) => x.client.listCalendars());

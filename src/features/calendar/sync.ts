@@ -50,7 +50,7 @@ const isScheduled = (m: CalendarMeeting) => m.status === "scheduled";
  * counts what was created, what was already there and what failed.
  */
 export async function syncUser(deps: Deps, user: { id: number; workspaceId: number }, opts: { onlyUpcoming?: boolean } = {}): Promise<SyncReport> {
-  const c = connectedClient(deps, user.id);
+  const c = await connectedClient(deps, user.id);
   if (!c) throw new AppError("not_connected", 409, "Connect Google Calendar first.");
   const now = deps.clock.now().getTime();
   const report: SyncReport = { created: 0, alreadyThere: 0, failed: 0 };

@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Config } from "../../config/env";
 import { TOOLS, runTool } from "./tools";
@@ -16,9 +16,11 @@ export function modelConfigured(config: Pick<Config, "OPENAI_API_KEY" | "OPENAI_
 }
 
 const clients = new WeakMap<object, OpenAI>();
-function clientFor(config: Config): OpenAI {
+// The SDK is loaded on first use, keeping it off the cold start.
+async function clientFor(config: Config): Promise<OpenAI> {
   let c = clients.get(config);
   if (!c) {
+    const { default: OpenAI } = await import("openai");
     // Local servers need no key, but the SDK insists on one.
     c = new OpenAI({ apiKey: config.OPENAI_API_KEY || "not-needed", baseURL: config.OPENAI_BASE_URL, maxRetries: 1, timeout: 60_000 });
     clients.set(config, c);
@@ -38,7 +40,7 @@ export async function runModel(
   messages: ChatCompletionMessageParam[],
   onDelta: (text: string) => void,
 ): Promise<string> {
-  const client = clientFor(config);
+  const client = await clientFor(config);
   const convo = [...messages];
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
     const stream = await client.chat.completions.create({

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
-import { authGuard } from "../auth/guard";
-import { SESSION_COOKIE, sessionUser, type SignedIn } from "../auth/service";
+import { authGuard, sessionToken } from "../auth/guard";
+import { sessionUser, type SignedIn } from "../auth/service";
 import { ChatEventInput, ChatInput, HistoryQuery, MonitorMessage, WebhookInput } from "./model";
 import { AI_FAILED, answer, ask, checkChatRate, history } from "./service";
 import { chatEvent, hubFor, monitorText, webhookChat } from "./monitor";
@@ -86,14 +86,14 @@ function monitorRoutes(deps: Deps) {
       return webhookChat(deps, header, parseInput(WebhookInput, body));
     })
     .ws("/ws/chat-monitor", {
-      beforeHandle({ request, cookie, set }) {
-        if (!upgradeUser(deps, request, cookie[SESSION_COOKIE]?.value)) {
+      beforeHandle({ request, set }) {
+        if (!upgradeUser(deps, request, sessionToken(request))) {
           set.status = 401;
           return "Unauthorized";
         }
       },
       open(ws) {
-        const me = upgradeUser(deps, ws.data.request, (ws.data.cookie as any)[SESSION_COOKIE]?.value);
+        const me = upgradeUser(deps, ws.data.request, sessionToken(ws.data.request));
         if (!me) return ws.close(4401, "Unauthorized");
         const raw = ws.raw;
         const entry = { me, send: (t: string) => raw.send(t) };

@@ -1,0 +1,56 @@
+// The single binary, as a person would use it: built with `bun build --compile` (the same
+// flags as npm run build), copied alone into an empty folder, started in demo mode, and
+// asked for pages and signed-in API calls. Catches code that works under `bun run` only.
+import { afterAll, expect, test } from "bun:test";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import pkg from "../package.json";
+
+const dir = mkdtempSync(join(tmpdir(), "frank-binary-"));
+let proc: ReturnType<typeof Bun.spawn> | null = null;
+afterAll(() => {
+  proc?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("the compiled binary serves the whole app from an empty folder", async () => {
+  const flags = pkg.scripts.build.split("bun build ")[1]!.split(" src/main.ts")[0]!.split(" ");
+  const out = join(dir, "build", "frank");
+  const build = Bun.spawnSync([process.execPath, "build", ...flags, "src/main.ts", "--outfile", out], { stdout: "pipe", stderr: "pipe" });
+  expect(build.stderr.toString()).not.toContain("error");
+  expect(existsSync(out)).toBe(true);
+
+  const run = join(dir, "run");
+  Bun.spawnSync(["mkdir", "-p", run]);
+  copyFileSync(out, join(run, "frank"));
+  Bun.spawnSync(["chmod", "+x", join(run, "frank")]);
+  const port = 3480 + Math.floor(Math.random() * 100);
+  const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: String(port) };
+  proc = Bun.spawn([join(run, "frank"), "serve", "--demo"], { cwd: run, env, stdout: "ignore", stderr: "pipe" });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    await Bun.sleep(50);
+  }
+  expect(existsSync(join(run, "data", "frank.db"))).toBe(true);
+
+  const login = await fetch(`${base}/login`);
+  expect(login.status).toBe(200);
+  const html = await login.text();
+  for (const asset of html.match(/\/assets\/[^"]+/g) ?? []) expect((await fetch(base + asset)).status).toBe(200);
+
+  const demo = await fetch(`${base}/api/auth/demo-login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  expect(demo.status).toBe(200);
+  const cookie = demo.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  for (const path of ["/dashboard", "/chat", "/api/auth/me", "/api/participants", "/api/database/stats", "/api/meetings", "/api/calendar/status"]) {
+    const res = await fetch(base + path, { headers: { cookie } });
+    expect(`${path} ${res.status}`).toBe(`${path} 200`);
+  }
+  const chat = await fetch(`${base}/api/chat/openai`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ message: "how many candidates?", sessionId: null }) });
+  expect(chat.status).toBe(200);
+  expect(typeof (await chat.json()).response).toBe("string");
+  for (const path of ["/prequalifier", "/scheduleacall"]) expect((await fetch(base + path)).status).toBe(200);
+}, 90_000);
