@@ -6,13 +6,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
-import { loadConfig } from "../src/config/env";
-import { createDeps } from "../src/bootstrap";
-import { createApp } from "../src/app";
-import { createUser } from "../src/features/auth/service";
-import { upsertParticipantFromVisitor } from "../src/features/candidates/service";
-import { createSchedulingSession } from "../src/features/scheduling/service";
-import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../src/features/scheduling/slots";
+
+// The server runs React's production build (src/main.ts sets NODE_ENV before anything loads;
+// React picks its build on first import). Measure the same: set it, then load the app.
+process.env.NODE_ENV ||= "production";
+const { loadConfig } = await import("../src/config/env");
+const { createDeps } = await import("../src/bootstrap");
+const { createApp } = await import("../src/app");
+const { createUser } = await import("../src/features/auth/service");
+const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
+const { createSchedulingSession } = await import("../src/features/scheduling/service");
+const { addDays, dateIn, DEFAULT_WINDOW, generateSlots } = await import("../src/features/scheduling/slots");
 
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-booking-"));
 const config = loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-00", DATABASE_PATH: join(dir, "bench.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production" });
@@ -85,7 +89,7 @@ try {
   const tally = (code: number) => results.filter((x) => x === code).length;
   const meetings = deps.db.$client.query("select count(*) as n from meetings where session_id = ?").get(race.id) as { n: number };
 
-  console.log("Booking page /book/{token}, one session with 40 slots");
+  console.log(`Booking page /book/{token}, one session with 40 slots (React ${process.env.NODE_ENV} build)`);
   console.log(`  slots rendered:             ${slotsShown}`);
   console.log(`  HTML gzip -9:               ${htmlGz} B (raw ${Buffer.byteLength(html)} B)`);
   console.log(`  CSS gzip -9:                ${cssGz} B (${css.length} file)`);

@@ -65,6 +65,26 @@ if (!result.success) {
   process.exit(1);
 }
 
+// Earlier hashed outputs go; app.css (the Tailwind build's output) stays.
+for (const f of readdirSync(out)) if (/-[0-9a-f]{10}\.(css|js)(\.gz)?$/.test(f)) rmSync(join(out, f));
+
+// Plain page scripts (no framework), e.g. the booking pages' small enhancement.
+const plainDir = join(root, "src/client/scripts");
+const plain = existsSync(plainDir) ? readdirSync(plainDir).filter((f) => f.endsWith(".ts")) : [];
+const plainNames: Record<string, string> = {};
+for (const f of plain) {
+  const r = await Bun.build({ entrypoints: [join(plainDir, f)], target: "browser", format: "esm", minify: true });
+  if (!r.success) {
+    for (const log of r.logs) console.error(log);
+    process.exit(1);
+  }
+  const code = new Uint8Array(await r.outputs[0]!.arrayBuffer());
+  const stem = basename(f, ".ts");
+  const name = `${stem}-${hashOf(code)}.js`;
+  writeFileSync(join(out, name), code);
+  plainNames[`${stem}.js`] = name;
+}
+
 // CSS (from build:css) and htmx get content-hashed names.
 const hashedCopy = (src: string, stem: string, ext: string) => {
   const buf = readFileSync(src);
@@ -72,13 +92,12 @@ const hashedCopy = (src: string, stem: string, ext: string) => {
   writeFileSync(join(out, name), buf);
   return name;
 };
-for (const f of readdirSync(out)) if (/^(app|htmx)-.*\.(css|js)(\.gz)?$/.test(f)) rmSync(join(out, f));
 if (!existsSync(join(out, "app.css"))) throw new Error("public/build/app.css missing: run npm run build:css first");
 const cssName = hashedCopy(join(out, "app.css"), "app", "css");
 const htmxName = hashedCopy(join(root, "node_modules/htmx.org/dist/htmx.min.js"), "htmx", "js");
 
 // Gzip copies, served when the client accepts gzip.
-const files: string[] = [cssName, htmxName, ...readdirSync(islandsOut).filter((f) => f.endsWith(".js")).map((f) => `islands/${f}`)];
+const files: string[] = [cssName, htmxName, ...Object.values(plainNames), ...readdirSync(islandsOut).filter((f) => f.endsWith(".js")).map((f) => `islands/${f}`)];
 for (const f of files) writeFileSync(join(out, f + ".gz"), gzipSync(readFileSync(join(out, f)), { level: 9 }));
 
 const islandUrls: Record<string, string> = {};
@@ -95,7 +114,7 @@ const lines = [
   ...all.map((f, i) => `import f${i} from "../public/build/${f}" with { type: "file" };`),
   "",
   "export const assets = {",
-  `  byName: { "app.css": "/assets/${cssName}", "htmx.js": "/assets/${htmxName}" } as Record<string, string>,`,
+  `  byName: ${JSON.stringify({ "app.css": `/assets/${cssName}`, "htmx.js": `/assets/${htmxName}`, ...Object.fromEntries(Object.entries(plainNames).map(([k, v]) => [k, `/assets/${v}`])) })} as Record<string, string>,`,
   "  files: {",
   ...all.map((f, i) => `    "/assets/${f}": f${i} as unknown as string,`),
   "  } as Record<string, string>,",

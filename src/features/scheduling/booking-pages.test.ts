@@ -36,14 +36,20 @@ const form = (fields: Record<string, string>) => ({
 });
 
 describe("/book/{token} without JavaScript", () => {
-  test("server-rendered, no script, no referrer; slots grouped under long dates in the session's zone", async () => {
+  test("server-rendered, only the small optional script, no referrer; slots grouped under long dates in the session's zone", async () => {
     const { s } = await session();
     for (const path of [`/book/${s.sessionToken}`, `/booking-option-b/${s.sessionToken}`]) {
       const res = await t.request(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("referrer-policy")).toBe("no-referrer");
       const html = await res.text();
-      expect(html).not.toContain("<script");
+      // The only script is the optional enhancement, and it stays under 2 KB gzipped.
+      const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+      expect(html.match(/<script/g)?.length ?? 0).toBe(scripts.length);
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/assets\/booking-[0-9a-f]{10}\.js$/);
+      const js = await (await t.request(scripts[0]!)).arrayBuffer();
+      expect(Bun.gzipSync(new Uint8Array(js)).length).toBeLessThan(2048);
       expect(html).toContain("Interview Details");
       expect(html).toContain("Available Time Slots");
       expect(html).toContain("Technical Interview");

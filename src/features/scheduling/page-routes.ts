@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { renderPage, type Toast } from "../../lib/render";
+import { assetUrl } from "../../lib/assets";
 import { siteLinks } from "../../ui/links";
 import { authGuard } from "../auth/guard";
 import { bookByToken, cancelByCandidate, getBookingView, getManageView, moveByCandidate } from "./booking";
@@ -35,6 +36,8 @@ export function bookingPageRoutes(deps: Deps) {
         headers: privateHeaders,
         status: extra.status,
         toast: extra.toast,
+        // Optional enhancement (slot toggle, disabled confirm, "Booking..."): the page works without it.
+        scripts: view.availableSlots.length ? [assetUrl("booking.js")] : [],
         body: BookingPage({ view, layout, action: path, home, tz, error: extra.error }),
       });
     } catch (e) {

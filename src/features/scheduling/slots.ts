@@ -69,24 +69,39 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 const QUARTER_HOUR = 15 * 60_000;
-const offsetCache = new Map<string, number>();
+const OFFSET_CACHE_LIMIT = 20_000;
+const offsetCache = new Map<string, Map<number, number>>();
+let offsetsCached = 0;
 
 /**
- * The wall-clock reading of an instant in a zone. Offsets are whole quarter hours and
- * change only on quarter-hour boundaries, so one formatToParts per zone and quarter hour
- * is enough; the result is cached (bounded) because pages format the same slots again.
+ * The zone's offset from UTC (local − UTC, ms) at an instant. Offsets are whole quarter
+ * hours and change only on quarter-hour boundaries, so one formatToParts per zone and
+ * quarter hour is enough; the result is cached (bounded) because pages format the same
+ * slots again. One map per zone keyed by number: no key string is built per call.
  */
-export function wallClock(instant: Date | number, timeZone: string) {
-  const t = typeof instant === "number" ? instant : instant.getTime();
-  const key = `${timeZone}|${Math.floor(t / QUARTER_HOUR)}`;
-  let offset = offsetCache.get(key);
+function cachedOffset(t: number, timeZone: string): number {
+  let zone = offsetCache.get(timeZone);
+  if (!zone) offsetCache.set(timeZone, (zone = new Map()));
+  const quarter = Math.floor(t / QUARTER_HOUR);
+  let offset = zone.get(quarter);
   if (offset === undefined) {
-    const w = wallClockSlow(t, timeZone);
-    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(t / 1000) * 1000;
-    if (offsetCache.size > 20_000) offsetCache.clear();
-    offsetCache.set(key, offset);
+    offset = offsetAt(t, timeZone);
+    if (++offsetsCached > OFFSET_CACHE_LIMIT) {
+      offsetCache.clear();
+      offsetCache.set(timeZone, (zone = new Map()));
+      offsetsCached = 1;
+    }
+    zone.set(quarter, offset);
   }
-  const d = new Date(t + offset);
+  return offset;
+}
+
+const toMs = (instant: string | Date | number) => (typeof instant === "number" ? instant : typeof instant === "string" ? new Date(instant).getTime() : instant.getTime());
+
+/** The wall-clock reading of an instant in a zone. */
+export function wallClock(instant: Date | number, timeZone: string) {
+  const t = toMs(instant);
+  const d = new Date(t + cachedOffset(t, timeZone));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
@@ -228,14 +243,17 @@ export function slotProblem(slots: TimeSlot[], opts: { duration: number; timeZon
 
 /** "9:00 AM" (h:mm a) in the zone. */
 export function formatTime(iso: string | Date, timeZone: string): string {
-  const w = wallClock(new Date(iso), timeZone);
-  const h = w.hour % 12 === 0 ? 12 : w.hour % 12;
-  return `${h}:${pad(w.minute)} ${w.hour < 12 ? "AM" : "PM"}`;
+  const t = toMs(iso);
+  // Minutes since the zone's midnight, straight from the offset: no Date per call.
+  const m = (((Math.floor((t + cachedOffset(t, timeZone)) / MINUTE) % 1440) + 1440) % 1440);
+  const hour = Math.floor(m / 60);
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h}:${pad(m % 60)} ${hour < 12 ? "AM" : "PM"}`;
 }
 
 const longDateFormatters = new Map<string, Intl.DateTimeFormat>();
 /** "Monday, March 9, 2026" in the zone. */
-export function formatLongDate(iso: string | Date, timeZone: string): string {
+export function formatLongDate(iso: string | Date | number, timeZone: string): string {
   let f = longDateFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", year: "numeric", month: "long", day: "numeric" });
@@ -264,13 +282,32 @@ export function zoneAbbreviation(iso: string | Date, timeZone: string): string {
   return p.find((x) => x.type === "timeZoneName")?.value ?? timeZone;
 }
 
+// A day's heading depends only on the zone and the local day, and Intl's format costs a few
+// µs a call: kept per zone and day (bounded).
+const headings = new Map<string, string>();
+function dayHeading(t: number, day: number, timeZone: string): string {
+  const key = `${timeZone}|${day}`;
+  let h = headings.get(key);
+  if (h === undefined) {
+    if (headings.size > 5_000) headings.clear();
+    headings.set(key, (h = formatLongDate(t, timeZone)));
+  }
+  return h;
+}
+
+// Slot times are ISO-8601 UTC strings of one format, so plain string order is time order
+// (and much cheaper than localeCompare, which goes through the collator).
+const byStartTime = (a: { startTime: string }, b: { startTime: string }) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0);
+
 /** Slots grouped by their day in the zone, in order; each group headed by its long date. */
 export function groupByDay<S extends { startTime: string }>(slots: S[], timeZone: string): { date: string; heading: string; slots: S[] }[] {
-  const groups = new Map<string, { date: string; heading: string; slots: S[] }>();
-  for (const s of [...slots].sort((a, b) => a.startTime.localeCompare(b.startTime))) {
-    const date = dateIn(new Date(s.startTime), timeZone);
-    let g = groups.get(date);
-    if (!g) groups.set(date, (g = { date, heading: formatLongDate(s.startTime, timeZone), slots: [] }));
+  // Keyed by the local day number; the date text and heading are built once per day.
+  const groups = new Map<number, { date: string; heading: string; slots: S[] }>();
+  for (const s of [...slots].sort(byStartTime)) {
+    const t = toMs(s.startTime);
+    const day = Math.floor((t + cachedOffset(t, timeZone)) / DAY);
+    let g = groups.get(day);
+    if (!g) groups.set(day, (g = { date: dateIn(t, timeZone), heading: dayHeading(t, day, timeZone), slots: [] }));
     g.slots.push(s);
   }
   return [...groups.values()];

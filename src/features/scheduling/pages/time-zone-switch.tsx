@@ -28,6 +28,10 @@ export const COMMON_ZONES = [
   "Pacific/Honolulu",
 ];
 
+// "America/Los_Angeles" → "America/Los Angeles", worked out once for the common zones.
+const LABELS = new Map(COMMON_ZONES.map((z) => [z, z.replace(/_/g, " ")]));
+const zoneLabel = (z: string) => LABELS.get(z) ?? z.replace(/_/g, " ");
+
 export function TimeZoneSwitch({ current, sessionZone }: { current: string; sessionZone: string }) {
   const zones = [...new Set([sessionZone, current, ...COMMON_ZONES])];
   return (
@@ -37,7 +41,7 @@ export function TimeZoneSwitch({ current, sessionZone }: { current: string; sess
         <select name="tz" defaultValue={current} className="input mt-1 py-1">
           {zones.map((z) => (
             <option key={z} value={z}>
-              {z.replace(/_/g, " ")}
+              {zoneLabel(z)}
             </option>
           ))}
         </select>

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { loginAsNewUser } from "./fixtures";
+
+// The booking page's optional script: clicking the chosen slot again unselects it,
+// Confirm Interview is disabled until a slot is chosen and reads "Booking..." while sent.
+test("with JavaScript the booking page toggles slots and shows Booking...", async ({ page, browser }) => {
+  await loginAsNewUser(page);
+  const seeded = await page.request.post("/api/candidates/seed");
+  expect(seeded.ok()).toBe(true);
+  const { candidates } = await (await page.request.get("/api/candidates")).json();
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(1, 0, 0, 0);
+  const timeSlots = [0, 1].map((h) => ({
+    startTime: new Date(start.getTime() + h * 3_600_000).toISOString(),
+    endTime: new Date(start.getTime() + (h + 1) * 3_600_000).toISOString(),
+  }));
+  const created = await page.request.post("/api/scheduling-sessions", {
+    data: { candidateId: candidates[0].id, title: "Interview", duration: 60, timeSlots, timeZone: "Australia/Melbourne" },
+  });
+  expect(created.ok()).toBe(true);
+  const { sessions } = await (await page.request.get("/api/scheduling-sessions")).json();
+  const token = sessions.find((s: { candidateId: number }) => s.candidateId === candidates[0].id).sessionToken;
+
+  const candidate = await browser.newPage();
+  await candidate.goto(`/book/${token}`);
+  const confirm = candidate.getByRole("button", { name: "Confirm Interview" });
+  await expect(confirm).toBeDisabled();
+  const slot = candidate.locator("label", { has: candidate.locator('input[name="slotId"]') }).first();
+  await slot.click();
+  await expect(confirm).toBeEnabled();
+  await slot.click();
+  await expect(confirm).toBeDisabled();
+  await expect(candidate.locator('input[name="slotId"]:checked')).toHaveCount(0);
+
+  await slot.click();
+  // Hold the form post so the pending state can be seen, then let it through.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await candidate.route(`**/book/${token}`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.continue();
+  });
+  // Playwright's locators wait for the held navigation, so the page records the button's
+  // state itself (in sessionStorage, which survives the navigation) just after submitting.
+  await candidate.evaluate(() => {
+    const b = document.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    b.form!.addEventListener("submit", () => setTimeout(() => sessionStorage.setItem("confirm", `${b.textContent}|${b.disabled}`), 50));
+    setTimeout(() => b.click());
+  });
+  await candidate.waitForTimeout(300);
+  release();
+  await expect(candidate.getByText("Interview Scheduled!")).toBeVisible();
+  expect(await candidate.evaluate(() => sessionStorage.getItem("confirm"))).toBe("Booking...|true");
+  await candidate.close();
+});
