@@ -7,18 +7,28 @@ export interface MenuUser {
 }
 
 /**
- * The account menu of signed-in pages (part1 §2, variant 3). A <details> element, so it
- * opens without JavaScript; Log out is a form post.
+ * The account menu of signed-in pages. A <details> element, so it opens without JavaScript;
+ * Log out is a form post. `full` is dashboard variant 3's menu (part1 §2); `compact` is
+ * variant 2's: Profile, iCal Manager and Log out behind the avatar alone.
  */
-export function AccountMenu({ user, links }: { user: MenuUser; links: SiteLinks }) {
+export function AccountMenu({ user, links, variant = "full" }: { user: MenuUser; links: SiteLinks; variant?: "full" | "compact" }) {
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase();
   const ext = { target: "_blank", rel: "noopener noreferrer" };
+  const full = variant === "full";
+  const dot = <span className={`dot ${user.calendarConnected ? "bg-green-500" : "bg-red-500"}`} data-testid="calendar-dot" data-connected={String(user.calendarConnected)} />;
   return (
     <details className="account-menu relative" data-testid="account-menu">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm shadow-sm hover:bg-slate-50">
+      <summary
+        className={`flex cursor-pointer list-none items-center gap-2 rounded-full border border-slate-200 bg-white shadow-sm hover:bg-slate-50 ${full ? "py-1 pr-3 pl-1 text-sm" : "p-1"}`}
+        aria-label={full ? undefined : "Account menu"}
+      >
         <span className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-semibold text-white">{initial}</span>
-        <span className="hidden max-w-40 truncate text-slate-700 sm:inline">{user.name || user.email}</span>
-        <span className={`dot ${user.calendarConnected ? "bg-green-500" : "bg-red-500"}`} title={user.calendarConnected ? "Calendar connected" : "Calendar not connected"} />
+        {full ? (
+          <>
+            <span className="hidden max-w-40 truncate text-slate-700 sm:inline">{user.name || user.email}</span>
+            <span className={`dot ${user.calendarConnected ? "bg-green-500" : "bg-red-500"}`} title={user.calendarConnected ? "Calendar connected" : "Calendar not connected"} />
+          </>
+        ) : null}
       </summary>
       <div className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg" role="menu">
         <button type="button" className="menu-item" data-open-profile="profile" role="menuitem">
@@ -27,17 +37,21 @@ export function AccountMenu({ user, links }: { user: MenuUser; links: SiteLinks 
             <span className="text-xs text-slate-500">{user.email}</span>
           </span>
         </button>
-        <a className="menu-item" href="/dashboard" role="menuitem">Dashboard</a>
-        <a className="menu-item" href={links.pricing} {...ext} role="menuitem">Plans &amp; Pricing</a>
-        <a className="menu-item" href={links.media} {...ext} role="menuitem">Buy LinkedIn Media</a>
-        <a className="menu-item" href={links.terms} {...ext} role="menuitem">Hiring Terms of Use</a>
-        <a className="menu-item" href={links.help} {...ext} role="menuitem">Help &amp; Support</a>
+        {full ? (
+          <>
+            <a className="menu-item" href="/dashboard" role="menuitem">Dashboard</a>
+            <a className="menu-item" href={links.pricing} {...ext} role="menuitem">Plans &amp; Pricing</a>
+            <a className="menu-item" href={links.media} {...ext} role="menuitem">Buy LinkedIn Media</a>
+            <a className="menu-item" href={links.terms} {...ext} role="menuitem">Hiring Terms of Use</a>
+            <a className="menu-item" href={links.help} {...ext} role="menuitem">Help &amp; Support</a>
+          </>
+        ) : null}
         <div className="flex items-center">
           <a className="menu-item flex-1" href="/ical-manager" role="menuitem">
-            <span className={`dot ${user.calendarConnected ? "bg-green-500" : "bg-red-500"}`} data-testid="calendar-dot" data-connected={String(user.calendarConnected)} />
+            {dot}
             iCal Manager
           </a>
-          {user.calendarConnected ? (
+          {full && user.calendarConnected ? (
             <a className="btn-ghost btn-sm" href="/sync-ical" title="Sync interviews to the calendar">Sync</a>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { participantStats, participants, shortlistMembers } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
@@ -158,6 +158,19 @@ export function findByUniqueId(db: DB, workspaceId: number, uniqueId: string): P
 
 export function latestParticipants(db: DB, workspaceId: number, limit: number): ParticipantRow[] {
   return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId)).orderBy(desc(participants.id)).limit(limit).all() as ParticipantRow[];
+}
+
+/** Whole rows after `afterId`, in id order: keyset batches for the backup sync. */
+export function participantRowsAfter(db: DB, workspaceId: number, afterId: number, limit: number) {
+  return db.select().from(participants).where(inWorkspace(participants, workspaceId, gt(participants.id, afterId))).orderBy(asc(participants.id)).limit(limit).all();
+}
+
+export function countParticipants(db: DB, workspaceId: number): number {
+  return db.select({ n: count() }).from(participants).where(inWorkspace(participants, workspaceId)).get()?.n ?? 0;
+}
+
+export function workspaceIdsWithParticipants(db: DB): number[] {
+  return db.selectDistinct({ id: participants.workspaceId }).from(participants).all().map((r) => r.id);
 }
 
 /** Only what a picker shows (no transcripts, no shortlist lookup per row), newest first. */

@@ -80,7 +80,24 @@ export function candidateOptions(deps: Deps, workspaceId: number, limit = 500): 
 
 /** The newest candidates, id descending (the assistant reads the latest 50). */
 export function latestParticipants(deps: Deps, workspaceId: number, limit = 50): Participant[] {
-  return repo.latestParticipants(deps.db, workspaceId, Math.min(500, Math.max(1, limit))).map(toParticipant);
+  return repo.latestParticipants(deps.db, workspaceId, Math.min(1000, Math.max(1, limit))).map(toParticipant);
+}
+
+/** A participant as stored (every column), for the monitor's backup copy. */
+export type ParticipantRecord = ReturnType<typeof repo.participantRowsAfter>[number];
+
+/** The next `limit` participants after `afterId`, in id order (the backup sync's batches). */
+export function participantBatch(deps: Deps, workspaceId: number, afterId: number, limit: number): ParticipantRecord[] {
+  return repo.participantRowsAfter(deps.db, workspaceId, afterId, limit);
+}
+
+export function countParticipants(deps: Deps, workspaceId: number): number {
+  return repo.countParticipants(deps.db, workspaceId);
+}
+
+/** Every workspace that has at least one participant. */
+export function workspacesWithParticipants(deps: Deps): number[] {
+  return repo.workspaceIdsWithParticipants(deps.db);
 }
 
 /** Which of these ids are candidates of the workspace (shortlists refuse the others). */

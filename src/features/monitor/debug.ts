@@ -1,10 +1,10 @@
 import type { Deps } from "../../deps";
-import * as repo from "./repo";
+import { latestParticipants } from "../candidates/service";
 import { isDesignRole, type DebugParticipant } from "./extract";
 
 /** The participants of a workspace in their database field names (part2 §3, debug pages). */
 export function debugParticipants(deps: Deps, workspaceId: number, limit: number): DebugParticipant[] {
-  return repo.latestParticipants(deps.db, workspaceId, limit).map((p) => ({
+  return latestParticipants(deps, workspaceId, limit).map((p) => ({
     id: p.id,
     unique_id: p.uniqueId,
     name: p.name,

@@ -1,41 +1,17 @@
-import { asc, count, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { count, desc, eq, ne, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { participants, participantsBackup, syncRuns } from "../../db/schema";
+import { participantsBackup, syncRuns } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 
-// The monitor reads the participants table itself (read-only): copying a table and
-// counting it is what a sync monitor does (docs/decisions/monitor-reads-participants.md).
+// The backup table and the sync runs. Participants are read through the candidates service.
 
-export type ParticipantRow = typeof participants.$inferSelect;
 export type BackupRow = typeof participantsBackup.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
 export type BackupValues = Omit<typeof participantsBackup.$inferInsert, "id" | "workspaceId" | "participantId" | "runId" | "syncTimestamp" | "syncStatus">;
 
-/** The next participants after `afterId`, in id order (keyset paging keeps a batch cheap). */
-export function participantsAfter(db: DB, workspaceId: number, afterId: number, limit: number): ParticipantRow[] {
-  return db
-    .select()
-    .from(participants)
-    .where(inWorkspace(participants, workspaceId, gt(participants.id, afterId)))
-    .orderBy(asc(participants.id))
-    .limit(limit)
-    .all();
-}
-
-export function latestParticipants(db: DB, workspaceId: number, limit: number): ParticipantRow[] {
-  return db.select().from(participants).where(inWorkspace(participants, workspaceId)).orderBy(desc(participants.id)).limit(limit).all();
-}
-
-export function countParticipants(db: DB, workspaceId: number): number {
-  return db.select({ n: count() }).from(participants).where(inWorkspace(participants, workspaceId)).get()?.n ?? 0;
-}
-
-/** Workspaces that have something to sync: participants now, or backup rows to mark deleted. */
-export function workspacesToSync(db: DB): number[] {
-  const rows = db.all<{ id: number }>(
-    sql`select distinct workspace_id as id from ${participants} union select distinct workspace_id from ${participantsBackup} order by 1`,
-  );
-  return rows.map((r) => r.id);
+/** Workspaces with backup rows (which may need marking deleted even with no participants left). */
+export function workspacesWithBackups(db: DB): number[] {
+  return db.selectDistinct({ id: participantsBackup.workspaceId }).from(participantsBackup).all().map((r) => r.id);
 }
 
 const upserts = new WeakMap<DB, ReturnType<DB["$client"]["prepare"]>>();

@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
+import { countParticipants, latestParticipants, participantBatch, workspacesWithParticipants, type ParticipantRecord } from "../candidates/service";
 import { describeCron } from "./cron-text";
 import { toMonitorParticipant, type MonitorBackupRow, type MonitorParticipant, type SyncStatus, type SyncTriggerResult } from "./view";
 
@@ -82,7 +83,7 @@ async function copyWorkspace(deps: Deps, workspaceId: number, opts: SyncOptions)
   try {
     let cursor = 0;
     for (;;) {
-      const rows = repo.participantsAfter(deps.db, workspaceId, cursor, batchSize);
+      const rows = participantBatch(deps, workspaceId, cursor, batchSize);
       if (rows.length === 0) break;
       repo.upsertBackupRows(deps.db, workspaceId, run.id, deps.clock.now(), rows.map(toBackupValues));
       copied += rows.length;
@@ -108,7 +109,7 @@ async function copyWorkspace(deps: Deps, workspaceId: number, opts: SyncOptions)
   }
 }
 
-function toBackupValues(p: repo.ParticipantRow): { participantId: number; values: repo.BackupValues } {
+function toBackupValues(p: ParticipantRecord): { participantId: number; values: repo.BackupValues } {
   const v = toMonitorParticipant(p);
   return {
     participantId: p.id,
@@ -119,7 +120,8 @@ function toBackupValues(p: repo.ParticipantRow): { participantId: number; values
 /** The scheduled job: every workspace, one after the other (each run is still exclusive). */
 export async function syncAllWorkspaces(deps: Deps, opts: Omit<SyncOptions, "trigger"> = {}) {
   const results: SyncRunResult[] = [];
-  for (const ws of repo.workspacesToSync(deps.db)) results.push(await runSync(deps, ws, { ...opts, trigger: "schedule" }));
+  const workspaces = [...new Set([...workspacesWithParticipants(deps), ...repo.workspacesWithBackups(deps.db)])].sort((a, b) => a - b);
+  for (const ws of workspaces) results.push(await runSync(deps, ws, { ...opts, trigger: "schedule" }));
   const failed = results.filter((r) => !r.success).length;
   if (failed) throw new Error(`${failed} of ${results.length} workspace sync run(s) failed (see sync_runs)`);
   return results;
@@ -134,7 +136,7 @@ export function syncStatus(deps: Deps, workspaceId: number): SyncStatus {
   return {
     isInitialized: originalExists && backupExists,
     originalExists,
-    originalCount: originalExists ? repo.countParticipants(deps.db, workspaceId) : 0,
+    originalCount: originalExists ? countParticipants(deps, workspaceId) : 0,
     backupExists,
     backupCount: backupExists ? repo.countBackupRows(deps.db, workspaceId) : 0,
     lastSync: (lastOk?.finishedAt ?? null)?.toISOString() ?? null,
@@ -161,5 +163,5 @@ export function latestBackup(deps: Deps, workspaceId: number, limit: number): Mo
 }
 
 export function latestOriginal(deps: Deps, workspaceId: number, limit: number): MonitorParticipant[] {
-  return repo.latestParticipants(deps.db, workspaceId, limit).map(toMonitorParticipant);
+  return latestParticipants(deps, workspaceId, limit).map(toMonitorParticipant);
 }

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import { REMINDER_BEFORE_MS } from "./model";
 import { sendInterviewEmails } from "./notify";
-import * as repo from "./repo";
+import * as reminderRepo from "./repo-reminders";
 
 /**
  * Sends the reminder of every scheduled interview that starts within the next 24 hours
@@ -10,10 +10,10 @@ import * as repo from "./repo";
  */
 export async function sendDueReminders(deps: Deps): Promise<number> {
   const now = deps.clock.now();
-  const due = repo.meetingsDueForReminder(deps.db, now, new Date(now.getTime() + REMINDER_BEFORE_MS), REMINDER_BEFORE_MS);
+  const due = reminderRepo.meetingsDueForReminder(deps.db, now, new Date(now.getTime() + REMINDER_BEFORE_MS), REMINDER_BEFORE_MS);
   let sent = 0;
   for (const id of due) {
-    if (!repo.claimReminder(deps.db, id, now)) continue;
+    if (!reminderRepo.claimReminder(deps.db, id, now)) continue;
     await sendInterviewEmails(deps, id, "reminder");
     sent++;
   }

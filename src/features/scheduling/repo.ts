@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, gt, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gt, inArray, notExists, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "../../db/client";
 import { meetings, participants, schedulingSessions, schedulingSlots, users, workspaces } from "../../db/schema";
@@ -274,36 +274,4 @@ export function moveMeeting(db: DB, v: { meetingId: number; slotId: string; now:
       .returning()
       .get();
   });
-}
-
-/**
- * Scheduled meetings starting in (now, until] whose reminder has not gone out. One booked
- * less than `lead` before its start needs none: the confirmation has just arrived.
- */
-export function meetingsDueForReminder(db: DB, now: Date, until: Date, lead: number) {
-  return db
-    .select({ id: meetings.id })
-    .from(meetings)
-    .where(
-      and(
-        eq(meetings.status, "scheduled"),
-        isNull(meetings.reminderSentAt),
-        gt(meetings.startTime, now),
-        lte(meetings.startTime, until),
-        lte(meetings.createdAt, sql`${meetings.startTime} - ${lead}`),
-      ),
-    )
-    .all()
-    .map((r) => r.id);
-}
-
-/** Claims a reminder once (a second run, or a second process, finds it taken). */
-export function claimReminder(db: DB, meetingId: number, now: Date): boolean {
-  const r = db
-    .update(meetings)
-    .set({ reminderSentAt: now })
-    .where(and(eq(meetings.id, meetingId), isNull(meetings.reminderSentAt)))
-    .returning({ id: meetings.id })
-    .get();
-  return !!r;
 }

@@ -6,6 +6,11 @@
  * zone named beside it. Wall-clock choices (date, hour, minute) are read in that zone, so
  * a window of 09:00–17:00 means 09:00–17:00 in Melbourne even across a daylight-saving change.
  */
+import { addDays, dateIn, isValidTimeZone, MINUTE, parseDate, wallClock, zonedToUtc } from "./zones";
+
+// One import for the island and the server: zone arithmetic and display live beside this file.
+export { addDays, dateIn, isValidTimeZone, parseDate, wallClock, zonedToUtc } from "./zones";
+export * from "./slot-format";
 
 export const DURATIONS = [30, 45, 60, 90, 120] as const;
 export const DEFAULT_DURATION = 60;
@@ -34,133 +39,6 @@ export interface SlotRequest {
   end: WallTime;
   duration: number;
   timeZone: string;
-}
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(timeZone: string) {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  if (!timeZone || timeZone.length > 64) return false;
-  try {
-    partsFormatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const QUARTER_HOUR = 15 * 60_000;
-const OFFSET_CACHE_LIMIT = 20_000;
-const offsetCache = new Map<string, Map<number, number>>();
-let offsetsCached = 0;
-
-/**
- * The zone's offset from UTC (local − UTC, ms) at an instant. Offsets are whole quarter
- * hours and change only on quarter-hour boundaries, so one formatToParts per zone and
- * quarter hour is enough; the result is cached (bounded) because pages format the same
- * slots again. One map per zone keyed by number: no key string is built per call.
- */
-function cachedOffset(t: number, timeZone: string): number {
-  let zone = offsetCache.get(timeZone);
-  if (!zone) offsetCache.set(timeZone, (zone = new Map()));
-  const quarter = Math.floor(t / QUARTER_HOUR);
-  let offset = zone.get(quarter);
-  if (offset === undefined) {
-    offset = offsetAt(t, timeZone);
-    if (++offsetsCached > OFFSET_CACHE_LIMIT) {
-      offsetCache.clear();
-      offsetCache.set(timeZone, (zone = new Map()));
-      offsetsCached = 1;
-    }
-    zone.set(quarter, offset);
-  }
-  return offset;
-}
-
-const toMs = (instant: string | Date | number) => (typeof instant === "number" ? instant : typeof instant === "string" ? new Date(instant).getTime() : instant.getTime());
-
-/** The wall-clock reading of an instant in a zone. */
-export function wallClock(instant: Date | number, timeZone: string) {
-  const t = toMs(instant);
-  const d = new Date(t + cachedOffset(t, timeZone));
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
-}
-
-function wallClockSlow(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const p of partsFormatter(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== "literal") parts[p.type] = Number(p.value);
-  }
-  const hour = parts.hour === 24 ? 0 : parts.hour!;
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour, minute: parts.minute!, second: parts.second! };
-}
-
-/** The zone's offset from UTC at an instant, in ms (local − UTC). */
-function offsetAt(instant: number, timeZone: string): number {
-  const w = wallClockSlow(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-export function parseDate(date: string): { year: number; month: number; day: number } | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return null;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
-
-/**
- * The instant at which the zone's clocks show date hour:minute. Null when that reading
- * does not exist (skipped by a daylight-saving change); the earlier one when it occurs twice.
- */
-export function zonedToUtc(date: string, hour: number, minute: number, timeZone: string): Date | null {
-  const d = parseDate(date);
-  if (!d) return null;
-  const naive = Date.UTC(d.year, d.month - 1, d.day, hour, minute);
-  const offsets = new Set([offsetAt(naive - DAY / 2, timeZone), offsetAt(naive, timeZone), offsetAt(naive + DAY / 2, timeZone)]);
-  const matches = [...offsets]
-    .map((o) => naive - o)
-    .filter((t) => {
-      const w = wallClock(t, timeZone);
-      return w.year === d.year && w.month === d.month && w.day === d.day && w.hour === hour && w.minute === minute;
-    })
-    .sort((a, b) => a - b);
-  return matches.length ? new Date(matches[0]!) : null;
-}
-
-/** Today's date (YYYY-MM-DD) in the zone. */
-export function dateIn(instant: Date | number, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
-}
-
-export function addDays(date: string, days: number): string {
-  const d = parseDate(date)!;
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day) + days * DAY);
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 /** First and last selectable dates: today … today + 60 days in the recruiter's zone. */
@@ -237,78 +115,4 @@ export function slotProblem(slots: TimeSlot[], opts: { duration: number; timeZon
     seen.add(start);
   }
   return null;
-}
-
-// ---- Display -------------------------------------------------------------------------
-
-/** "9:00 AM" (h:mm a) in the zone. */
-export function formatTime(iso: string | Date, timeZone: string): string {
-  const t = toMs(iso);
-  // Minutes since the zone's midnight, straight from the offset: no Date per call.
-  const m = (((Math.floor((t + cachedOffset(t, timeZone)) / MINUTE) % 1440) + 1440) % 1440);
-  const hour = Math.floor(m / 60);
-  const h = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h}:${pad(m % 60)} ${hour < 12 ? "AM" : "PM"}`;
-}
-
-const longDateFormatters = new Map<string, Intl.DateTimeFormat>();
-/** "Monday, March 9, 2026" in the zone. */
-export function formatLongDate(iso: string | Date | number, timeZone: string): string {
-  let f = longDateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", year: "numeric", month: "long", day: "numeric" });
-    longDateFormatters.set(timeZone, f);
-  }
-  return f.format(new Date(iso));
-}
-
-// Building an Intl.DateTimeFormat costs far more than using one: keep one per zone and style.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = timeZone + JSON.stringify(opts);
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat("en-US", { timeZone, ...opts })));
-  return f;
-}
-
-/** "Mon, Mar 9" for compact lists. */
-export function formatShortDate(iso: string | Date, timeZone: string): string {
-  return formatter(timeZone, { weekday: "short", month: "short", day: "numeric" }).format(new Date(iso));
-}
-
-/** The zone's short name at an instant ("AEDT", "GMT+11", "EST"). */
-export function zoneAbbreviation(iso: string | Date, timeZone: string): string {
-  const p = formatter(timeZone, { timeZoneName: "short" }).formatToParts(new Date(iso));
-  return p.find((x) => x.type === "timeZoneName")?.value ?? timeZone;
-}
-
-// A day's heading depends only on the zone and the local day, and Intl's format costs a few
-// µs a call: kept per zone and day (bounded).
-const headings = new Map<string, string>();
-function dayHeading(t: number, day: number, timeZone: string): string {
-  const key = `${timeZone}|${day}`;
-  let h = headings.get(key);
-  if (h === undefined) {
-    if (headings.size > 5_000) headings.clear();
-    headings.set(key, (h = formatLongDate(t, timeZone)));
-  }
-  return h;
-}
-
-// Slot times are ISO-8601 UTC strings of one format, so plain string order is time order
-// (and much cheaper than localeCompare, which goes through the collator).
-const byStartTime = (a: { startTime: string }, b: { startTime: string }) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0);
-
-/** Slots grouped by their day in the zone, in order; each group headed by its long date. */
-export function groupByDay<S extends { startTime: string }>(slots: S[], timeZone: string): { date: string; heading: string; slots: S[] }[] {
-  // Keyed by the local day number; the date text and heading are built once per day.
-  const groups = new Map<number, { date: string; heading: string; slots: S[] }>();
-  for (const s of [...slots].sort(byStartTime)) {
-    const t = toMs(s.startTime);
-    const day = Math.floor((t + cachedOffset(t, timeZone)) / DAY);
-    let g = groups.get(day);
-    if (!g) groups.set(day, (g = { date: dateIn(t, timeZone), heading: dayHeading(t, day, timeZone), slots: [] }));
-    g.slots.push(s);
-  }
-  return [...groups.values()];
 }

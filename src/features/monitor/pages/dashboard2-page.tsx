@@ -1,3 +1,4 @@
+import { AccountMenu } from "../../../ui/account-menu";
 import { Logo } from "../../../ui/logo";
 import type { Shell } from "../../../ui/shell";
 import { ProfileDialogSlot } from "../../billing/pages/profile-dialog";
@@ -22,7 +23,7 @@ export function Dashboard2Page({ shell }: { shell: Shell }) {
           <Logo href="/dashboard" />
           <div className="flex items-center gap-2">
             <a className="btn-outline btn-sm" href="/database-debug" data-testid="debug-button">Debug</a>
-            <AccountMenuV2 email={user.email} initial={who.trim().charAt(0).toUpperCase()} connected={user.calendarConnected} />
+            <AccountMenu user={user} links={shell.links} variant="compact" />
           </div>
         </div>
       </header>
@@ -39,31 +40,5 @@ export function Dashboard2Page({ shell }: { shell: Shell }) {
       </main>
       <ProfileDialogSlot shell={shell} />
     </div>
-  );
-}
-
-function AccountMenuV2({ email, initial, connected }: { email: string; initial: string; connected: boolean }) {
-  return (
-    <details className="account-menu relative" data-testid="account-menu">
-      <summary className="flex cursor-pointer list-none items-center rounded-full border border-slate-200 bg-white p-1 shadow-sm hover:bg-slate-50" aria-label="Account menu">
-        <span className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-semibold text-white">{initial}</span>
-      </summary>
-      <div className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg" role="menu">
-        <button type="button" className="menu-item" data-open-profile="profile" role="menuitem">
-          <span className="flex flex-col">
-            <span className="font-medium">Profile</span>
-            <span className="text-xs text-slate-500">{email}</span>
-          </span>
-        </button>
-        <a className="menu-item" href="/ical-manager" role="menuitem">
-          <span className={`dot ${connected ? "bg-green-500" : "bg-red-500"}`} />
-          iCal Manager
-        </a>
-        <div className="my-1 border-t border-slate-100" />
-        <form method="post" action="/logout">
-          <button type="submit" className="menu-item text-red-600" role="menuitem">Log out</button>
-        </form>
-      </div>
-    </details>
   );
 }
