@@ -18,9 +18,15 @@ import { shortlistRoutes } from "./features/shortlists/routes";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
+import { CALENDAR_WORK } from "./features/scheduling/notify";
+import { hashLegacyTokens } from "./features/scheduling/service";
+import { syncMeetingEvent } from "./features/calendar/hooks";
 
 /** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps) {
+  // Work items are written by the feature that causes them and done by the one that owns the outside service.
+  deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
+  hashLegacyTokens(deps);
   return new Elysia({ serve: { maxRequestBodySize: 1024 * 1024 } })
     .use(
       httpPlugin({

@@ -39,10 +39,15 @@ async function main(argv: string[]) {
     const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST });
     const jobs = startJobs(deps);
     console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
+    // Kick both workers at start: rows left by a previous process are delivered now.
+    void deps.mail.deliverDue();
+    void deps.work.runDue();
     const stop = async () => {
       jobs.stop();
       await app.stop();
-      await deps.mail.idle();
+      // A hung SMTP server or Google must not hold the shutdown: what is still in flight
+      // after the grace time is released for the next start.
+      await Promise.all([deps.mail.stop(3000), deps.work.stop(3000)]);
       deps.db.$client.close();
       process.exit(0);
     };

@@ -4,6 +4,7 @@ import type { Clock } from "./lib/clock";
 import type { Mailer } from "./lib/mail";
 import type { SecretBox } from "./lib/crypto";
 import type { Logger } from "./lib/log";
+import type { WorkQueue } from "./lib/work-queue";
 
 /**
  * What every route and service needs, built once at start-up (or per test) and passed
@@ -14,6 +15,8 @@ export interface Deps {
   db: DB;
   clock: Clock;
   mail: Mailer;
+  /** Outside work caused by a change (calendar events), done after the commit. */
+  work: WorkQueue;
   secrets: SecretBox;
   log: Logger;
 }

@@ -16,7 +16,17 @@ export interface ScheduledJob {
 
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
-    { name: "mail-retry", pattern: "* * * * *", run: (d) => d.mail.retryFailed() },
+    // Deliveries start after each commit and wake when a retry falls due; this is the safety net.
+    { name: "mail-delivery", pattern: "* * * * *", run: (d) => d.mail.deliverDue() },
+    { name: "work-queue", pattern: "* * * * *", run: (d) => d.work.runDue() },
+    {
+      name: "outbox-retention",
+      pattern: "17 4 * * *",
+      run: (d) => {
+        d.mail.prune(d.config.OUTBOX_RETENTION_DAYS);
+        d.work.prune(d.config.OUTBOX_RETENTION_DAYS);
+      },
+    },
     { name: "calendar-sync", pattern: "*/10 * * * *", run: (d) => syncAllConnected(d) },
     { name: "interview-reminders", pattern: "*/5 * * * *", run: (d) => sendDueReminders(d).then(() => {}) },
     ...monitorJobs(deps),

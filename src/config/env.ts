@@ -42,6 +42,8 @@ const schema = z.object({
   // Whole-database snapshots (daily at 03:00 by default), keeping the newest BACKUP_KEEP.
   BACKUP_CRON: z.string().default("0 3 * * *"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  // Delivered (or given up) e-mails and finished work items are deleted after this many days.
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof schema>;

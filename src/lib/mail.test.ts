@@ -41,20 +41,35 @@ test("an e-mail is rendered to HTML and text, stored, sent over SMTP and marked 
   const row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
   expect(row.status).toBe("sent");
   expect(row.html).toContain("<html");
-  expect(row.text).toContain("http://localhost/reset-password?token=abc");
   expect(received.at(-1)!.to).toEqual(["ada@example.com"]);
   expect(received.at(-1)!.data).toContain("Subject: Hello");
   expect(received.at(-1)!.data).toContain("invite.ics");
+  expect(received.at(-1)!.data).toContain("reset-password?token=3D");
 });
 
-test("a refused delivery is recorded as failed with the error, then retried", async () => {
+test("a delivered e-mail keeps no secret link at rest", async () => {
+  const secret = "Zq8vX2mN4bR7tY1wK5pL9sD3fG6hJ0aE";
+  const id = await t.deps.mail.send({ to: "ada@example.com", subject: "Reset", email: ResetPasswordEmail({ name: "Ada", url: `http://localhost/reset-password?token=${secret}` }) });
+  const stored = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  expect(stored.text).toContain(secret);
+  await t.deps.mail.idle();
+  const row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  expect(row.status).toBe("sent");
+  expect(row.text).not.toContain(secret);
+  expect(row.html).not.toContain(secret);
+  expect(row.text).toContain("[link removed]");
+});
+
+test("a temporary refusal (4xx) is recorded as retrying with the error and the next try, then sent", async () => {
   failNext = true;
   const id = await t.deps.mail.send({ to: "bob@example.com", subject: "Retry me", email: ResetPasswordEmail({ name: "Bob", url: "http://localhost/x" }) });
   await t.deps.mail.idle();
   let row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
-  expect(row.status).toBe("failed");
+  expect(row.status).toBe("retrying");
   expect(row.lastError).toContain("mailbox full");
-  await t.deps.mail.retryFailed();
+  expect(row.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+  t.clock.advance(60_000);
+  await t.deps.mail.idle();
   row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
   expect(row.status).toBe("sent");
   expect(row.attempts).toBe(2);

@@ -18,7 +18,10 @@ export const schedulingSessions = sqliteTable(
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     candidateId: integer("candidate_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
     shortlistId: integer("shortlist_id").references(() => shortlists.id, { onDelete: "set null" }),
-    token: text("token").notNull().unique(),
+    // SHA-256 of the booking token (the column keeps its first name); the token itself is
+    // kept only sealed with the app secret, so the dashboard can copy the link again.
+    tokenHash: text("token").notNull().unique(),
+    tokenSealed: text("token_sealed"),
     status: text("status").notNull().default("pending"),
     title: text("title").notNull(),
     description: text("description"),
@@ -72,6 +75,8 @@ export const meetings = sqliteTable(
     calendarEventId: text("calendar_event_id"),
     meetingUrl: text("meeting_url"),
     reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
+    // The zone the candidate chose on the booking page; pages and e-mails show the time in it.
+    candidateTimeZone: text("candidate_time_zone"),
     // Bumped on every change so the .ics UPDATE/CANCEL replace the earlier invitation.
     sequence: integer("sequence").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
@@ -81,5 +86,7 @@ export const meetings = sqliteTable(
     uniqueIndex("meetings_slot_idx").on(t.slotId),
     index("meetings_workspace_idx").on(t.workspaceId, t.startTime),
     index("meetings_reminder_idx").on(t.status, t.startTime),
+    // The recruiter's own calendar: no two scheduled meetings of one user overlap.
+    index("meetings_user_time_idx").on(t.userId, t.status, t.startTime),
   ],
 );

@@ -26,7 +26,10 @@ async function recruiterWithSession(opts: { connect?: boolean } = {}) {
 async function book(token: string, startTime: string) {
   const view = await (await t.request(`/api/book/${token}`)).json();
   const slot = view.availableSlots.find((s: { startTime: string }) => s.startTime === startTime);
-  return t.request(`/api/book/${token}`, { json: { slotId: slot.id } });
+  const res = await t.request(`/api/book/${token}`, { json: { slotId: slot.id } });
+  // The event is made after the commit, by the work queue.
+  await t.deps.work.idle();
+  return res;
 }
 
 const sync = async (cookie: string) => (await t.request("/api/calendar/sync", { method: "POST", cookie })).json();

@@ -1,19 +1,22 @@
 import type { Deps } from "../../deps";
+import { PermanentFailure } from "../../lib/work-queue";
 import { connectedClient, withGoogle } from "./connection";
+import { GoogleGrantRevoked, GoogleUnavailable } from "./google";
 import { meetingForCalendar } from "./meetings";
 import { pushMeeting } from "./sync";
 
 /**
- * What scheduling asks of the calendar. Both never throw: a Google failure must not
- * lose or block a booking (the background sync creates a missing event later).
+ * What scheduling asks of the calendar. Busy times never throw and are bounded in time: a
+ * Google failure must not lose or hold a booking. Events are not made while a person waits:
+ * scheduling writes a work item in the change's transaction and syncMeetingEvent does it.
  */
 export interface Interval {
   start: Date;
   end: Date;
 }
 
-/** A booking waits at most this long for Google. */
-export const HOOK_TIMEOUT_MS = 4000;
+/** Busy times are waited for at most this long unless the caller asks for less. */
+export const BUSY_TIMEOUT_MS = 2000;
 
 function within<T>(ms: number, p: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
@@ -21,28 +24,35 @@ function within<T>(ms: number, p: Promise<T>): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Busy times of the user's primary calendar between from and to ([] when not connected or on failure). */
-export async function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): Promise<Interval[]> {
+/** Busy times of the user's primary calendar between from and to ([] when not connected, on failure or past the time limit). */
+export async function busyIntervals(deps: Deps, userId: number, from: Date, to: Date, opts: { timeoutMs?: number } = {}): Promise<Interval[]> {
   try {
     if (!(to > from)) return [];
-    const c = await connectedClient(deps, userId);
+    const limit = opts.timeoutMs ?? BUSY_TIMEOUT_MS;
+    const c = await within(limit, connectedClient(deps, userId));
     if (!c) return [];
-    return await within(HOOK_TIMEOUT_MS, withGoogle(deps, c, (x) => x.client.busy(x.calendarId, from, to)));
+    return await within(limit, withGoogle(deps, c, (x) => x.client.busy(x.calendarId, from, to)));
   } catch (e) {
     deps.log.error("calendar busy times unavailable", { userId, error: e instanceof Error ? e.message : String(e) });
     return [];
   }
 }
 
-/** Called after a booking is committed: creates the calendar event (or leaves it to the sync). */
-export async function afterBooking(deps: Deps, meetingId: number): Promise<void> {
+/**
+ * The work item of a meeting change: brings the recruiter's Google event in line with the
+ * meeting (creates it for a scheduled meeting without one). Google's 4xx answers other than
+ * 429 and a revoked grant cannot get better by trying again; anything else is retried.
+ */
+export async function syncMeetingEvent(deps: Deps, meetingId: number): Promise<void> {
+  const m = meetingForCalendar(deps, meetingId);
+  if (!m) return;
+  const c = await connectedClient(deps, m.userId);
+  if (!c) return;
   try {
-    const m = meetingForCalendar(deps, meetingId);
-    if (!m || m.calendarEventId || m.status !== "scheduled") return;
-    const c = await connectedClient(deps, m.userId);
-    if (!c) return;
-    await within(HOOK_TIMEOUT_MS, pushMeeting(deps, c, m));
+    if (m.status === "scheduled" && !m.calendarEventId) await pushMeeting(deps, c, m);
   } catch (e) {
-    deps.log.error("calendar event not created after booking (the sync will retry)", { meetingId, error: e instanceof Error ? e.message : String(e) });
+    if (e instanceof GoogleGrantRevoked) throw new PermanentFailure(e.message);
+    if (e instanceof GoogleUnavailable && e.status && e.status >= 400 && e.status < 500 && e.status !== 429) throw new PermanentFailure(e.message);
+    throw e;
   }
 }

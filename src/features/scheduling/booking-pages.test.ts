@@ -158,7 +158,7 @@ describe("the candidate's confirmation link", () => {
     expect(moved.status).toBe(303);
     const mails = t.deps.db.select().from(outbox).all().slice(before);
     expect(mails).toHaveLength(2);
-    const ev = new ICAL.Event(new ICAL.Component(ICAL.parse(JSON.parse(mails[0]!.attachments!)[0].content)).getFirstSubcomponent("vevent")!);
+    const ev = new ICAL.Event(new ICAL.Component(ICAL.parse(JSON.parse(mails[0]!.icalEvent!).content)).getFirstSubcomponent("vevent")!);
     expect(ev.sequence).toBe(1);
     expect(ev.startDate.toJSDate().toISOString()).toBe(s.timeSlots[5]!.startTime);
 
@@ -171,7 +171,7 @@ describe("the candidate's confirmation link", () => {
     const cancelled = await t.request(`${manage}/cancel`, { method: "POST", ...form({}) });
     expect(cancelled.status).toBe(303);
     const last = t.deps.db.select().from(outbox).all().at(-1)!;
-    const cal = new ICAL.Component(ICAL.parse(JSON.parse(last.attachments!)[0].content));
+    const cal = new ICAL.Component(ICAL.parse(JSON.parse(last.icalEvent!).content));
     expect(cal.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(await (await t.request(manage)).text()).toContain("Interview Canceled");
     expect((await t.request(`/book/manage/${"q".repeat(43)}`)).status).toBe(404);

@@ -1,26 +1,34 @@
 import type { Deps } from "../../deps";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { afterBooking, busyIntervals } from "../calendar/hooks";
+import { busyIntervals } from "../calendar/hooks";
+import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
-import { manageToken, manageTokenHash, sendInterviewEmails } from "./notify";
+import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
 import * as repo from "./repo";
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
-export const ALREADY_BOOKED = "This interview has already been booked.";
+export const SLOT_TAKEN = "This time slot is no longer available. Please choose another.";
 export const BAD_SLOT = "Please select one of the available time slots.";
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 const sessionNotFound = () => new AppError("not_found", 404, SESSION_NOT_FOUND);
-const AFTER_BOOKING_LIMIT_MS = 5000;
+/** The booking asks Google for busy times at most this long, then goes on without them. */
+const BUSY_CHECK_MS = 600;
+
+/** A session by its public token (only its SHA-256 is stored), or undefined. */
+function sessionByToken(deps: Deps, token: string) {
+  return TOKEN.test(token) ? repo.findSessionByTokenHash(deps.db, sha256(token)) : undefined;
+}
 
 /** An open session (pending and unexpired) by its token, or 404: booked, cancelled and expired ones look alike. */
 function openSession(deps: Deps, token: string) {
-  if (!TOKEN.test(token)) throw sessionNotFound();
-  const row = repo.findSessionByToken(deps.db, token);
+  const row = sessionByToken(deps, token);
   if (!row || row.session.status !== "pending" || row.session.expiresAt.getTime() <= deps.clock.now().getTime()) throw sessionNotFound();
   return row;
 }
+
+const bookable = (deps: Deps, s: { id: number; userId: number }) => repo.openSlots(deps.db, { sessionId: s.id, userId: s.userId, now: deps.clock.now() });
 
 /** GET /api/book/{token} and the booking pages. */
 export function getBookingView(deps: Deps, token: string): BookingView {
@@ -34,7 +42,7 @@ export function getBookingView(deps: Deps, token: string): BookingView {
       hiringManagerName: row.recruiterName,
       linkedinProfile: row.candidateLinkedin,
     },
-    availableSlots: repo.openSlots(deps.db, s.id, deps.clock.now()).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
+    availableSlots: bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
   };
 }
 
@@ -48,36 +56,46 @@ export interface Booked {
 }
 
 /**
- * POST /api/book/{token} {slotId}. Of concurrent bookings for one token exactly one
- * succeeds; the others get 409. After the commit: the calendar hook, then the e-mails.
+ * POST /api/book/{token} {slotId, timeZone?}. One write transaction checks the recruiter's
+ * calendar (every session, every intro call), inserts the meeting and writes its e-mails and
+ * calendar work, so of concurrent bookings that overlap exactly one succeeds and the others
+ * get 409. E-mails and the Google event are done after the commit by the workers.
  */
-export async function bookByToken(deps: Deps, token: string, slotId: string): Promise<Booked> {
-  if (!TOKEN.test(token)) throw sessionNotFound();
-  const row = repo.findSessionByToken(deps.db, token);
+export async function bookByToken(deps: Deps, token: string, slotId: string, opts: { timeZone?: string | null } = {}): Promise<Booked> {
+  const row = sessionByToken(deps, token);
   if (!row) throw sessionNotFound();
-  // A booked session answers 409 to every later booking (the race's losers, a double click);
-  // the transaction below decides, so only the calendar check happens here.
-  const slot = row.session.status === "pending" ? repo.openSlots(deps.db, row.session.id, deps.clock.now()).find((s) => s.id === slotId) : undefined;
+  // Google's busy times are read before the transaction (never while holding the lock),
+  // and only for a slot that can still be booked; a slow Google is not waited for.
+  const slot = row.session.status === "pending" ? bookable(deps, row.session).find((s) => s.id === slotId) : undefined;
   if (slot) {
-    const busy = await busyIntervals(deps, row.session.userId, slot.startTime, slot.endTime).catch(() => []);
-    if (busy.some((b) => b.start < slot.endTime && slot.startTime < b.end)) throw conflict("This time slot is no longer available. Please choose another.");
+    const busy = await busyIntervals(deps, row.session.userId, slot.startTime, slot.endTime, { timeoutMs: BUSY_CHECK_MS }).catch(() => []);
+    if (busy.some((b) => b.start < slot.endTime && slot.startTime < b.end)) throw conflict(SLOT_TAKEN);
   }
   const publicId = randomToken(16);
+  const candidateTimeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : null;
   let outcome: repo.BookOutcome;
   try {
-    outcome = repo.bookSlot(deps.db, { token, slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId) });
+    outcome = deps.db.transaction(
+      () => {
+        const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone });
+        if (o.kind === "booked") {
+          enqueueInterviewEmails(deps, o.meeting.id, "booked");
+          enqueueCalendarWork(deps, o.meeting.id);
+        }
+        return o;
+      },
+      { behavior: "immediate" },
+    );
   } catch (e) {
     // The unique indexes on meetings: another booking won.
-    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(ALREADY_BOOKED);
+    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
     throw e;
   }
   if (outcome.kind === "not_found") throw sessionNotFound();
-  if (outcome.kind === "taken") throw conflict(ALREADY_BOOKED);
+  if (outcome.kind === "taken") throw conflict(SLOT_TAKEN);
   if (outcome.kind === "bad_slot") throw badRequest(BAD_SLOT, { slotId: BAD_SLOT });
 
   const { meeting } = outcome;
-  await Promise.race([afterBooking(deps, meeting.id).catch(() => {}), Bun.sleep(AFTER_BOOKING_LIMIT_MS)]);
-  await sendInterviewEmails(deps, meeting.id, "booked");
   return {
     manageToken: manageToken(deps, meeting.publicId),
     startTime: meeting.startTime.toISOString(),
@@ -104,7 +122,7 @@ export function getManageView(deps: Deps, token: string) {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
   const changeable = d.meeting.status === "scheduled" && d.meeting.startTime.getTime() > now.getTime();
-  const open = changeable && d.sessionExpiresAt.getTime() > now.getTime() ? repo.openSlots(deps.db, d.meeting.sessionId, now) : [];
+  const open = changeable && d.sessionExpiresAt.getTime() > now.getTime() ? repo.openSlots(deps.db, { sessionId: d.meeting.sessionId, userId: d.meeting.userId, now, exceptMeetingId: d.meeting.id }) : [];
   return {
     title: d.meeting.title,
     status: d.meeting.status,
@@ -123,8 +141,15 @@ export function getManageView(deps: Deps, token: string) {
 export async function cancelByCandidate(deps: Deps, token: string): Promise<void> {
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
-  if (!repo.cancelMeeting(deps.db, d.meeting.id)) throw conflict("This interview can no longer be changed.");
-  await sendInterviewEmails(deps, d.meeting.id, "canceled");
+  const canceled = deps.db.transaction(() => {
+    const m = repo.cancelMeeting(deps.db, d.meeting.id);
+    if (m) {
+      enqueueInterviewEmails(deps, m.id, "canceled");
+      enqueueCalendarWork(deps, m.id);
+    }
+    return m;
+  }, { behavior: "immediate" });
+  if (!canceled) throw conflict("This interview can no longer be changed.");
 }
 
 export async function moveByCandidate(deps: Deps, token: string, slotId: string): Promise<void> {
@@ -134,11 +159,17 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   if (d.sessionExpiresAt.getTime() <= now.getTime()) throw conflict("The other time slots are no longer available.");
   let moved;
   try {
-    moved = repo.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
+    moved = deps.db.transaction(() => {
+      const m = repo.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
+      if (m) {
+        enqueueInterviewEmails(deps, m.id, "moved");
+        enqueueCalendarWork(deps, m.id);
+      }
+      return m;
+    }, { behavior: "immediate" });
   } catch (e) {
-    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict("This time slot is no longer available. Please choose another.");
+    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
     throw e;
   }
   if (!moved) throw badRequest(BAD_SLOT, { slotId: BAD_SLOT });
-  await sendInterviewEmails(deps, d.meeting.id, "moved");
 }

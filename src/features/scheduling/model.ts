@@ -36,6 +36,8 @@ export const BookInput = z.object({
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export type SessionStatus = "pending" | "scheduled" | "cancelled" | "expired";
+/** What the dashboard shows: pending (can still be booked), booked, expired or cancelled. */
+export type SessionState = "pending" | "booked" | "expired" | "cancelled";
 
 /** A session in the dashboard's list (part2 §3). */
 export interface SessionView {
@@ -53,7 +55,10 @@ export interface SessionView {
   sessionToken: string;
   bookingUrl: string;
   status: SessionStatus;
+  state: SessionState;
+  /** Slots that can still be booked now: not past, not taken, free in the recruiter's calendar. */
   availableSlots: number;
+  bookableSlots: number;
 }
 
 /** A meeting in the dashboard's Interview Status list. */

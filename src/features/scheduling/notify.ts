@@ -28,17 +28,10 @@ const subjects: Record<InterviewEmailKind, string> = {
   reminder: "Reminder: interview tomorrow",
 };
 
-/**
- * E-mails the candidate and the recruiter about a meeting, each with an .ics invitation.
- * Failures are logged, not thrown: the booking is already committed.
- */
-export async function sendInterviewEmails(deps: Deps, meetingId: number, kind: InterviewEmailKind): Promise<void> {
-  const d = repo.findMeetingById(deps.db, meetingId);
-  if (!d) return;
+/** The interview as an iMIP invitation: one UID for its whole life, SEQUENCE bumped on each change. */
+function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string {
   const m = d.meeting;
-  const cancel = kind === "canceled";
-  // One invitation; its UID and SEQUENCE let the calendar replace (or remove) its earlier copy.
-  const ics = buildCalendar({
+  return buildCalendar({
     prodId: "-//Frank//Interview Scheduling//EN",
     method: cancel ? "CANCEL" : "REQUEST",
     now: deps.clock.now(),
@@ -49,41 +42,56 @@ export async function sendInterviewEmails(deps: Deps, meetingId: number, kind: I
         start: m.startTime,
         end: m.endTime,
         summary: m.title,
-        description: m.description,
+        description: [m.description, cancel ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
         location: m.meetingUrl ?? m.location,
         url: m.meetingUrl,
         status: cancel ? "CANCELLED" : "CONFIRMED",
         transp: "OPAQUE",
         organizer: { name: d.recruiterName, email: d.recruiterEmail },
-        attendees: [{ name: d.candidateName, email: d.candidateEmail || d.recruiterEmail, partstat: cancel ? "DECLINED" : "NEEDS-ACTION", rsvp: true }],
+        attendees: [{ name: d.candidateName, email: d.candidateEmail || d.recruiterEmail, partstat: cancel ? "DECLINED" : "NEEDS-ACTION", rsvp: !cancel }],
       },
     ],
   });
-  const attachments = [{ filename: "invite.ics", contentType: `text/calendar; charset=utf-8; method=${cancel ? "CANCEL" : "REQUEST"}`, content: ics }];
+}
+
+/**
+ * Writes the candidate's and the recruiter's e-mails about a meeting into the outbox. Call
+ * it inside the transaction of the change it announces, so both commit (or neither); the
+ * mail worker sends them after the commit. The candidate's copy carries the invitation as
+ * iMIP, with a Reply-To of the recruiter so an answer reaches a person.
+ */
+export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: InterviewEmailKind): void {
+  const d = repo.findMeetingById(deps.db, meetingId);
+  if (!d) return;
+  const m = d.meeting;
+  const cancel = kind === "canceled";
+  const icalEvent = { method: cancel ? ("CANCEL" as const) : ("REQUEST" as const), content: invitation(deps, d, cancel) };
   const when = whenText(m.startTime, m.endTime, d.timeZone);
   const duration = Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000);
   const subject = `${subjects[kind]}: ${m.title}`;
-  const jobs: Promise<unknown>[] = [];
+  const common = { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent };
   if (d.candidateEmail) {
-    jobs.push(
-      deps.mail.send({
-        to: d.candidateEmail,
-        subject,
-        workspaceId: m.workspaceId,
-        attachments,
-        email: InterviewEmail({ kind, audience: "candidate", greetingName: d.candidateName, title: m.title, when, duration, otherPartyName: d.recruiterName, meetingUrl: m.meetingUrl, actionUrl: manageUrl(deps, m.publicId) }),
-      }),
-    );
+    deps.mail.enqueue(deps.db, {
+      ...common,
+      audience: "candidate",
+      to: d.candidateEmail,
+      subject,
+      replyTo: d.recruiterEmail,
+      email: InterviewEmail({ kind, audience: "candidate", greetingName: d.candidateName, title: m.title, when, duration, otherPartyName: d.recruiterName, meetingUrl: m.meetingUrl, actionUrl: manageUrl(deps, m.publicId) }),
+    });
   }
-  jobs.push(
-    deps.mail.send({
-      to: d.recruiterEmail,
-      subject: `${subject} (${d.candidateName || "candidate"})`,
-      workspaceId: m.workspaceId,
-      attachments,
-      email: InterviewEmail({ kind, audience: "recruiter", greetingName: d.recruiterName, title: m.title, when, duration, otherPartyName: d.candidateName, meetingUrl: m.meetingUrl, actionUrl: detailsUrl(deps, m.publicId) }),
-    }),
-  );
-  const results = await Promise.allSettled(jobs);
-  for (const r of results) if (r.status === "rejected") deps.log.error("interview e-mail failed", { meetingId, kind, error: String(r.reason) });
+  deps.mail.enqueue(deps.db, {
+    ...common,
+    audience: "recruiter",
+    to: d.recruiterEmail,
+    subject: `${subject} (${d.candidateName || "candidate"})`,
+    replyTo: d.candidateEmail,
+    email: InterviewEmail({ kind, audience: "recruiter", greetingName: d.recruiterName, title: m.title, when, duration, otherPartyName: d.candidateName, meetingUrl: m.meetingUrl, actionUrl: detailsUrl(deps, m.publicId) }),
+  });
+}
+
+/** The calendar work a meeting change causes: the calendar feature brings the event in line with the meeting. */
+export const CALENDAR_WORK = "calendar.meeting";
+export function enqueueCalendarWork(deps: Deps, meetingId: number): void {
+  deps.work.enqueue(deps.db, CALENDAR_WORK, { meetingId });
 }

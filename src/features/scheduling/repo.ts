@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, gt, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "../../db/client";
 import { meetings, participants, schedulingSessions, schedulingSlots, users, workspaces } from "../../db/schema";
@@ -101,16 +101,37 @@ const sessionPeople = {
   workspaceName: via<string>(workspaces.name, workspaces.id, schedulingSessions.workspaceId),
 };
 
-const sessionByToken = preparedQuery((db) =>
+const sessionByTokenHash = preparedQuery((db) =>
   db
     .select({ session: schedulingSessions, ...sessionPeople })
     .from(schedulingSessions)
-    .where(eq(schedulingSessions.token, param<string>("token")))
+    .where(eq(schedulingSessions.tokenHash, param<string>("hash")))
     .prepare(),
 );
-/** A session by its public token, with the people the booking page names. */
-export function findSessionByToken(db: DB, token: string) {
-  return sessionByToken(db).get({ token });
+/** A session by the SHA-256 of its public token, with the people the booking page names. */
+export function findSessionByTokenHash(db: DB, hash: string) {
+  return sessionByTokenHash(db).get({ hash });
+}
+
+/** Legacy rows that still hold the plain token (written before tokens were hashed). */
+export function sessionsWithPlainToken(db: DB) {
+  return db.select({ id: schedulingSessions.id, token: schedulingSessions.tokenHash }).from(schedulingSessions).where(isNull(schedulingSessions.tokenSealed)).all();
+}
+export function setTokenHash(db: DB, id: number, v: { tokenHash: string; tokenSealed: string }) {
+  db.update(schedulingSessions).set(v).where(eq(schedulingSessions.id, id)).run();
+}
+
+/**
+ * A scheduled meeting of `userId` that overlaps [start, end): the recruiter's one calendar,
+ * across every session and intro call. `slotStart`/`slotEnd` are SQL expressions or values.
+ */
+const overlapping = (userId: unknown, start: unknown, end: unknown, exceptMeetingId: unknown) =>
+  sql`exists (select 1 from ${meetings} o where o.user_id = ${userId} and o.status = 'scheduled' and o.start_time < ${end} and o.end_time > ${start} and o.id <> ${exceptMeetingId})`;
+
+/** True when the user has a scheduled meeting (other than `exceptMeetingId`) overlapping [start, end). */
+export function userBusy(db: DB, v: { userId: number; start: Date; end: Date; exceptMeetingId?: number }): boolean {
+  const row = db.get<{ busy: number }>(sql`select ${overlapping(v.userId, v.start.getTime(), v.end.getTime(), v.exceptMeetingId ?? 0)} as busy`);
+  return !!row?.busy;
 }
 
 // Flat columns (not a nested { slot }) so rows come back as SlotRow without regrouping.
@@ -123,15 +144,40 @@ const openSlotsOf = preparedQuery((db) =>
         eq(schedulingSlots.sessionId, param("sessionId")),
         gt(schedulingSlots.startTime, param<Date>("now")),
         notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id))),
+        sql`not ${overlapping(param("userId"), qualified(schedulingSlots.startTime), qualified(schedulingSlots.endTime), param("exceptMeetingId"))}`,
       ),
     )
     .prepare(),
 );
-/** Slots of one session that no meeting holds and that start after `now`, earliest first. */
-export function openSlots(db: DB, sessionId: number, now: Date): SlotRow[] {
+/**
+ * Slots of one session that can be booked now: not past, held by no meeting, and free in
+ * the recruiter's calendar (no scheduled meeting of theirs overlaps, other than
+ * `exceptMeetingId`, the meeting being moved). Earliest first.
+ */
+export function openSlots(db: DB, v: { sessionId: number; userId: number; now: Date; exceptMeetingId?: number }): SlotRow[] {
   return openSlotsOf(db)
-    .all({ sessionId, now: now.getTime() })
+    .all({ sessionId: v.sessionId, userId: v.userId, now: v.now.getTime(), exceptMeetingId: v.exceptMeetingId ?? 0 })
     .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+}
+
+/** How many slots of each session can still be booked now (see openSlots), for the Active Sessions list. */
+export function bookableCounts(db: DB, sessionIds: number[], now: Date): Map<number, number> {
+  if (!sessionIds.length) return new Map();
+  const rows = db
+    .select({ sessionId: schedulingSlots.sessionId, n: sql<number>`count(*)` })
+    .from(schedulingSlots)
+    .innerJoin(schedulingSessions, eq(schedulingSessions.id, schedulingSlots.sessionId))
+    .where(
+      and(
+        inArray(schedulingSlots.sessionId, sessionIds),
+        gt(schedulingSlots.startTime, now),
+        notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id))),
+        sql`not ${overlapping(qualified(schedulingSessions.userId), qualified(schedulingSlots.startTime), qualified(schedulingSlots.endTime), 0)}`,
+      ),
+    )
+    .groupBy(schedulingSlots.sessionId)
+    .all();
+  return new Map(rows.map((r) => [r.sessionId, r.n]));
 }
 
 export type BookOutcome =
@@ -141,17 +187,18 @@ export type BookOutcome =
   | { kind: "bad_slot" };
 
 /**
- * The booking, atomic: one synchronous transaction (bun:sqlite serialises writers) that
- * flips the session from pending to scheduled only if it still is pending and unexpired,
- * then inserts the meeting. A second booking finds the session no longer pending; the
+ * The booking. Call it inside a write transaction begun IMMEDIATE (the write lock taken
+ * first), so that the check against the recruiter's other meetings and the insert cannot be
+ * split by another booking, in this process or another. It flips the session from pending
+ * to scheduled only if it still is pending and unexpired, then inserts the meeting; the
  * unique indexes on meetings(session_id) and meetings(slot_id) are the last guard.
  */
 export function bookSlot(
   db: DB,
-  v: { token: string; slotId: string; now: Date; publicId: string; manageTokenHash: string },
+  v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null },
 ): BookOutcome {
   return db.transaction((tx): BookOutcome => {
-    const s = tx.select().from(schedulingSessions).where(eq(schedulingSessions.token, v.token)).get();
+    const s = tx.select().from(schedulingSessions).where(eq(schedulingSessions.tokenHash, v.tokenHash)).get();
     if (!s) return { kind: "not_found" };
     if (s.status === "scheduled") return { kind: "taken" };
     if (s.status !== "pending" || s.expiresAt.getTime() <= v.now.getTime()) return { kind: "not_found" };
@@ -161,6 +208,7 @@ export function bookSlot(
       .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, s.id)))
       .get();
     if (!slot || slot.startTime.getTime() <= v.now.getTime()) return { kind: "bad_slot" };
+    if (userBusy(db, { userId: s.userId, start: slot.startTime, end: slot.endTime })) return { kind: "taken" };
     const flipped = tx
       .update(schedulingSessions)
       .set({ status: "scheduled" })
@@ -183,6 +231,7 @@ export function bookSlot(
         startTime: slot.startTime,
         endTime: slot.endTime,
         manageTokenHash: v.manageTokenHash,
+        candidateTimeZone: v.candidateTimeZone,
         createdAt: v.now,
       })
       .returning()
@@ -206,7 +255,7 @@ export function listMeetings(db: DB, workspaceId: number, limit = 200) {
 /** Meetings with everything their pages, e-mails and the calendar show. */
 function selectMeetingsWithPeople(db: DB) {
   return db
-    .select({ meeting: meetings, timeZone: schedulingSessions.timeZone, sessionToken: schedulingSessions.token, sessionExpiresAt: schedulingSessions.expiresAt, ...people })
+    .select({ meeting: meetings, timeZone: schedulingSessions.timeZone, sessionTokenSealed: schedulingSessions.tokenSealed, sessionExpiresAt: schedulingSessions.expiresAt, ...people })
     .from(meetings)
     .innerJoin(schedulingSessions, eq(schedulingSessions.id, meetings.sessionId))
     .innerJoin(participants, eq(participants.id, meetings.candidateId))
@@ -267,6 +316,7 @@ export function moveMeeting(db: DB, v: { meetingId: number; slotId: string; now:
       .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, m.sessionId), gt(schedulingSlots.startTime, v.now)))
       .get();
     if (!slot || slot.id === m.slotId) return undefined;
+    if (userBusy(db, { userId: m.userId, start: slot.startTime, end: slot.endTime, exceptMeetingId: m.id })) return undefined;
     return tx
       .update(meetings)
       .set({ slotId: slot.id, startTime: slot.startTime, endTime: slot.endTime, reminderSentAt: null, sequence: sql`${meetings.sequence} + 1` })

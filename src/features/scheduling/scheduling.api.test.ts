@@ -183,13 +183,16 @@ describe("the public booking API", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(24);
     const loser = results.find((r) => r.status === 409)!;
-    expect((await loser.json()).message).toBe("This interview has already been booked.");
+    expect((await loser.json()).message).toBe("This time slot is no longer available. Please choose another.");
     const meetings = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings;
     expect(meetings).toHaveLength(1);
     expect(meetings[0].id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const session = (await (await t.request("/api/scheduling-sessions", { cookie: u.cookie })).json()).sessions[0];
     expect(session.status).toBe("scheduled");
-    expect(session.availableSlots).toBe(7);
+    expect(session.state).toBe("booked");
+    // A booked session has no slot left to book.
+    expect(session.availableSlots).toBe(0);
+    expect(session.bookableSlots).toBe(0);
     // Booked: the link is now Session Not Found.
     expect((await t.request(`/api/book/${body.sessionToken}`)).status).toBe(404);
   });
@@ -207,8 +210,9 @@ describe("after a booking", () => {
     const candidateMail = mails.find((m) => m.to.startsWith("jane"))!;
     expect(candidateMail.text).toMatch(/\/book\/manage\/[A-Za-z0-9_-]{43}/);
     for (const m of mails) {
-      const [att] = JSON.parse(m.attachments!);
-      expect(att.contentType).toContain("text/calendar");
+      // The invitation travels as iMIP: the text/calendar part mail clients apply.
+      const att = JSON.parse(m.icalEvent!);
+      expect(att.method).toBe("REQUEST");
       expect(att.content).toContain("\r\n");
       const cal = new ICAL.Component(ICAL.parse(att.content));
       expect(cal.getFirstPropertyValue("method")).toBe("REQUEST");

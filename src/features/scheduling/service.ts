@@ -1,11 +1,11 @@
 import type { Deps } from "../../deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { randomToken } from "../../lib/crypto";
+import { randomToken, sha256 } from "../../lib/crypto";
 import { splitName } from "../candidates/classify";
 import { busyIntervals } from "../calendar/hooks";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
-import { SESSION_TTL_MS, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionStatus, type SessionView } from "./model";
+import { SESSION_TTL_MS, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 
 
@@ -44,6 +44,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
   }
 
+  // Only the token's SHA-256 finds the session; a sealed copy lets the dashboard copy the link again.
   const token = randomToken(32);
   const row = repo.insertSession(
     deps.db,
@@ -52,7 +53,8 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
       userId: args.userId,
       candidateId: candidate.id,
       shortlistId: args.shortlistId ?? null,
-      token,
+      tokenHash: sha256(token),
+      tokenSealed: deps.secrets.seal(token),
       title: args.title.trim() || "Interview",
       description: args.description?.trim() || null,
       duration: args.duration,
@@ -70,16 +72,35 @@ export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date)
   return s.status as SessionStatus;
 }
 
-/** The dashboard's Active Sessions list: newest first, with the count of slots still open. */
+/** The session's state as the dashboard shows it: a booked session is "booked", an unbooked one past its expiry "expired". */
+export function sessionState(s: { status: string; expiresAt: Date }, now: Date): SessionState {
+  if (s.status === "scheduled") return "booked";
+  if (s.status === "cancelled") return "cancelled";
+  return s.expiresAt.getTime() <= now.getTime() ? "expired" : "pending";
+}
+
+/** The booking token, opened from its sealed copy (null if the app secret changed since). */
+function openToken(deps: Deps, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    return deps.secrets.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
+/** The dashboard's Active Sessions list: newest first, with the count of slots that can still be booked. */
 export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const now = deps.clock.now();
   const rows = repo.listSessions(deps.db, workspaceId);
-  const slots = repo.slotsOfSessions(
-    deps.db,
-    rows.map((r) => r.session.id),
-  );
+  const ids = rows.map((r) => r.session.id);
+  const slots = repo.slotsOfSessions(deps.db, ids);
+  const bookableBySession = repo.bookableCounts(deps.db, ids, now);
   return rows.map(({ session: s, candidateName }) => {
     const own = slots.filter((x) => x.slot.sessionId === s.id);
+    const state = sessionState(s, now);
+    const token = openToken(deps, s.tokenSealed) ?? "";
+    const bookableSlots = state === "pending" ? (bookableBySession.get(s.id) ?? 0) : 0;
     return {
       id: s.id,
       title: s.title,
@@ -92,10 +113,12 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
       timeSlots: own.map((x) => ({ id: x.slot.id, startTime: x.slot.startTime.toISOString(), endTime: x.slot.endTime.toISOString() })),
       expiresAt: s.expiresAt.toISOString(),
       createdAt: s.createdAt.toISOString(),
-      sessionToken: s.token,
-      bookingUrl: bookingUrl(deps, s.token),
+      sessionToken: token,
+      bookingUrl: bookingUrl(deps, token),
       status: sessionStatus(s, now),
-      availableSlots: own.filter((x) => x.meetingId == null).length,
+      state,
+      availableSlots: bookableSlots,
+      bookableSlots,
     };
   });
 }
@@ -207,3 +230,13 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
 }
 
 const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
+
+/**
+ * Sessions written before booking tokens were hashed hold the plain token: store its hash
+ * and a sealed copy instead (run once at start-up; a no-op afterwards).
+ */
+export function hashLegacyTokens(deps: Deps): void {
+  for (const r of repo.sessionsWithPlainToken(deps.db)) {
+    repo.setTokenHash(deps.db, r.id, { tokenHash: sha256(r.token), tokenSealed: deps.secrets.seal(r.token) });
+  }
+}

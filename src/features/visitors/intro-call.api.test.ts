@@ -53,7 +53,7 @@ describe("/scheduleacall", () => {
     await t.deps.mail.idle();
     const mail = t.deps.db.select().from(outbox).all().find((m) => m.to === "ada@example.com")!;
     expect(mail).toBeDefined();
-    expect(mail.attachments).toContain("BEGIN:VCALENDAR");
+    expect(mail.icalEvent).toContain("BEGIN:VCALENDAR");
 
     const after = await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
     expect(after.slots.some((s: any) => s.startTime === start)).toBe(false);
