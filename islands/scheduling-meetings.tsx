@@ -5,6 +5,7 @@ import { POLL_MEETINGS_MS } from "../src/features/scheduling/events";
 import type { MeetingView } from "../src/features/scheduling/model";
 import { formatShortDate, formatTime } from "../src/features/scheduling/slots";
 import { interviewBadge } from "../src/features/scheduling/status";
+import { deliveryLine, deliverySummary, deliveryTone } from "../src/features/scheduling/delivery-text";
 
 /** Interview Status card: polled every 15 s; 'Interview Scheduled' when new meetings appear. */
 export default function SchedulingMeetings({ meetings: initial }: { meetings: MeetingView[] }) {
@@ -51,6 +52,7 @@ export default function SchedulingMeetings({ meetings: initial }: { meetings: Me
                     <p className="text-xs text-slate-500">
                       {m.title} · {formatShortDate(m.startTime, m.timeZone)}, {formatTime(m.startTime, m.timeZone)}
                     </p>
+                    <Delivery meeting={m} />
                   </div>
                   <a href={`/interview-details/${m.id}`} className="btn-outline btn-sm shrink-0">View Details</a>
                 </li>
@@ -60,5 +62,16 @@ export default function SchedulingMeetings({ meetings: initial }: { meetings: Me
         )}
       </div>
     </section>
+  );
+}
+
+/** The interview's e-mails at a glance: delivered, retrying (next try at …) or failed (reason). */
+function Delivery({ meeting: m }: { meeting: MeetingView }) {
+  const worst = deliverySummary(m.emails);
+  if (!worst) return null;
+  return (
+    <p className={`text-xs ${deliveryTone[worst.status]}`} data-testid="meeting-delivery" data-status={worst.status}>
+      E-mails: {deliveryLine(worst.email, m.timeZone)}
+    </p>
   );
 }

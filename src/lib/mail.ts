@@ -33,6 +33,21 @@ export interface MailInput {
 
 export type MailStatus = "pending" | "sent" | "retrying" | "failed" | "skipped";
 
+/** One e-mail's delivery state, as the recruiter sees it beside an interview. */
+export interface MailState {
+  meetingId: number;
+  kind: string;
+  audience: string | null;
+  to: string;
+  status: MailStatus;
+  attempts: number;
+  /** When the next try is due (pending and retrying only). */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
 /** Anything that runs statements on the database: the database itself or an open transaction. */
 export type Writer = Pick<DB, "insert" | "update" | "select" | "delete">;
 
@@ -127,6 +142,29 @@ export class Mailer {
     const t = this.transport;
     this.transport = null;
     if (t) t.then((x) => x.close()).catch(() => {});
+  }
+
+  /** The delivery state of every e-mail about these meetings, oldest first (what the recruiter sees and may resend). */
+  forMeetings(meetingIds: number[]): MailState[] {
+    if (!meetingIds.length) return [];
+    return this.db
+      .select({ id: outbox.id, meetingId: outbox.meetingId, kind: outbox.kind, audience: outbox.audience, to: outbox.to, status: outbox.status, attempts: outbox.attempts, nextAttemptAt: outbox.nextAttemptAt, lastError: outbox.lastError, sentAt: outbox.sentAt, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(inArray(outbox.meetingId, meetingIds))
+      .orderBy(outbox.id)
+      .all()
+      .map((r) => ({
+        meetingId: r.meetingId!,
+        kind: r.kind ?? "email",
+        audience: r.audience,
+        to: r.to,
+        status: r.status as MailStatus,
+        attempts: r.attempts,
+        nextAttemptAt: r.status === "pending" || r.status === "retrying" ? r.nextAttemptAt.toISOString() : null,
+        lastError: r.lastError,
+        sentAt: r.sentAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }));
   }
 
   /** Deletes finished rows older than `days` (their bodies are already redacted). */

@@ -61,8 +61,21 @@ export interface SessionView {
   bookableSlots: number;
 }
 
+/** One e-mail about an interview and how its delivery went. */
+export interface InterviewEmailState {
+  kind: string;
+  audience: string | null;
+  to: string;
+  status: "pending" | "sent" | "retrying" | "failed" | "skipped";
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
 /** A meeting in the dashboard's Interview Status list. */
 export interface MeetingView {
+  emails: InterviewEmailState[];
   id: string;
   title: string;
   candidate: { firstName: string; lastName: string };
@@ -82,6 +95,7 @@ export interface BookingView {
 
 /** GET /api/interviews/{id} (part2 §3, Interview). */
 export interface InterviewView {
+  emails: InterviewEmailState[];
   id: string;
   title: string;
   status: string;

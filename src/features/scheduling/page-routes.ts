@@ -10,7 +10,7 @@ import { bookByToken, cancelByCandidate, getBookingView, getManageView, moveByCa
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
-import { getInterview } from "./service";
+import { getInterview, resendInterviewEmails } from "./service";
 import { isValidTimeZone } from "./slots";
 import { makeShell } from "../../ui/shell";
 
@@ -106,16 +106,30 @@ export function bookingPageRoutes(deps: Deps) {
     })
     .get(
       "/interview-details/:id",
-      ({ params, me }: any) => {
+      ({ params, me, cookie }: any) => {
         const shell = me ? makeShell(deps, me.user) : null;
         try {
           const interview = getInterview(deps, params.id);
-          return renderPage({ title: interview.title, headers: privateHeaders, body: InterviewDetailsPage({ interview, shell }) });
+          return renderPage({ title: interview.title, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell }) });
         } catch (e) {
           if (!(e instanceof AppError) || e.status !== 404) throw e;
           return renderPage({ title: "Interview Not Found", status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
         }
       },
       { withUser: true },
+    )
+    .post(
+      "/interview-details/:id/resend",
+      ({ params, workspaceId, cookie }: any) => {
+        try {
+          resendInterviewEmails(deps, workspaceId, params.id);
+          setFlash(cookie, { title: "E-mails queued", description: "The interview's e-mails will be sent again.", variant: "success" });
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          setFlash(cookie, { title: "Not sent", description: e.message, variant: "destructive" });
+        }
+        return see(`/interview-details/${encodeURIComponent(params.id)}`);
+      },
+      { auth: true },
     );
 }

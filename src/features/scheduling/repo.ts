@@ -130,8 +130,9 @@ const overlapping = (userId: unknown, start: unknown, end: unknown, exceptMeetin
 
 /** True when the user has a scheduled meeting (other than `exceptMeetingId`) overlapping [start, end). */
 export function userBusy(db: DB, v: { userId: number; start: Date; end: Date; exceptMeetingId?: number }): boolean {
-  const row = db.get<{ busy: number }>(sql`select ${overlapping(v.userId, v.start.getTime(), v.end.getTime(), v.exceptMeetingId ?? 0)} as busy`);
-  return !!row?.busy;
+  // drizzle's get() on raw SQL gives the row as an array of values.
+  const row = db.get<[number]>(sql`select ${overlapping(v.userId, v.start.getTime(), v.end.getTime(), v.exceptMeetingId ?? 0)}`);
+  return !!row?.[0];
 }
 
 // Flat columns (not a nested { slot }) so rows come back as SlotRow without regrouping.

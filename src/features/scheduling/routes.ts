@@ -44,6 +44,7 @@ export function schedulingRoutes(deps: Deps) {
       { auth: true },
     )
     .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { auth: true })
+    .post("/interviews/:id/resend", ({ params, workspaceId }) => ({ emails: scheduling.resendInterviewEmails(deps, workspaceId, params.id) }), { auth: true })
     .get("/interviews/:id", ({ params, set }) => {
       Object.assign(set.headers, noReferrer);
       return scheduling.getInterview(deps, params.id);

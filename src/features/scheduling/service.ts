@@ -5,7 +5,8 @@ import { splitName } from "../candidates/classify";
 import { busyIntervals } from "../calendar/hooks";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
-import { SESSION_TTL_MS, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
+import { enqueueInterviewEmails } from "./notify";
+import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 
 
@@ -133,9 +134,23 @@ export function cancelSession(deps: Deps, workspaceId: number, id: number): void
   if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
 }
 
+/** The e-mails about each meeting, with their delivery state. */
+function emailsByMeeting(deps: Deps, meetingIds: number[]): Map<number, InterviewEmailState[]> {
+  const out = new Map<number, InterviewEmailState[]>();
+  for (const { meetingId, createdAt: _c, ...e } of deps.mail.forMeetings(meetingIds)) {
+    const list = out.get(meetingId) ?? [];
+    list.push(e);
+    out.set(meetingId, list);
+  }
+  return out;
+}
+
 export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
-  return repo.listMeetings(deps.db, workspaceId).map(({ meeting: m, candidateName, timeZone }) => ({
+  const rows = repo.listMeetings(deps.db, workspaceId);
+  const emails = emailsByMeeting(deps, rows.map((r) => r.meeting.id));
+  return rows.map(({ meeting: m, candidateName, timeZone }) => ({
     id: m.publicId,
+    emails: emails.get(m.id) ?? [],
     title: m.title,
     candidate: splitName(candidateName),
     startTime: m.startTime.toISOString(),
@@ -207,6 +222,7 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
   const m = d.meeting;
   return {
     id: m.publicId,
+    emails: emailsByMeeting(deps, [m.id]).get(m.id) ?? [],
     title: m.title,
     status: m.status,
     scheduledTime: m.startTime.toISOString(),
@@ -239,4 +255,17 @@ export function hashLegacyTokens(deps: Deps): void {
   for (const r of repo.sessionsWithPlainToken(deps.db)) {
     repo.setTokenHash(deps.db, r.id, { tokenHash: sha256(r.token), tokenSealed: deps.secrets.seal(r.token) });
   }
+}
+
+/**
+ * POST /api/interviews/{id}/resend: the interview's e-mails again, for its current state
+ * (confirmation or cancellation), both sides, freshly written (delivered copies keep no link).
+ */
+export function resendInterviewEmails(deps: Deps, workspaceId: number, publicId: string): InterviewEmailState[] {
+  const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
+  if (!d || d.meeting.workspaceId !== workspaceId) throw interviewNotFound();
+  const kind = d.meeting.status === "scheduled" ? "booked" : d.meeting.status === "canceled" ? "canceled" : null;
+  if (!kind) throw conflict("Only a scheduled or canceled interview's e-mails can be sent again.");
+  deps.db.transaction(() => enqueueInterviewEmails(deps, d.meeting.id, kind));
+  return emailsByMeeting(deps, [d.meeting.id]).get(d.meeting.id) ?? [];
 }

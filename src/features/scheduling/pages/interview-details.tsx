@@ -9,6 +9,43 @@ import SchedulingCopy from "../../../../islands/scheduling-copy";
 import type { InterviewView } from "../model";
 import { interviewBadge } from "../status";
 import { formatLongDate, formatTime, zoneAbbreviation } from "../slots";
+import { deliveryLine, deliveryTone } from "../delivery-text";
+
+const audienceLabel = (a: string | null) => (a === "candidate" ? "Candidate" : a === "recruiter" ? "Interviewer" : "E-mail");
+const kindLabel: Record<string, string> = { booked: "Confirmation", moved: "Change of time", canceled: "Cancellation", reminder: "Reminder" };
+
+/** Each e-mail about the interview and how its delivery went, with Resend (a plain form: works without JavaScript). */
+function EmailsCard({ interview: i }: { interview: InterviewView }) {
+  return (
+    <section className="card md:col-span-2" aria-labelledby="emails-title">
+      <div className="card-header flex flex-wrap items-center justify-between gap-2">
+        <h2 id="emails-title" className="card-title">E-mails</h2>
+        {i.status === "scheduled" || i.status === "canceled" ? (
+          <form method="post" action={`/interview-details/${i.id}/resend`}>
+            <button type="submit" className="btn-outline btn-sm">Resend</button>
+          </form>
+        ) : null}
+      </div>
+      {i.emails.length ? (
+        <ul className="card-body divide-y divide-slate-100" data-testid="interview-emails">
+          {i.emails.map((e, n) => (
+            <li key={n} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+              <span>
+                {kindLabel[e.kind] ?? e.kind} · {audienceLabel(e.audience)} · <span className="break-all">{e.to}</span>
+              </span>
+              <span className={deliveryTone[e.status]} data-status={e.status}>
+                {deliveryLine(e, i.timeZone)}
+                {e.attempts > 1 ? ` (${e.attempts} tries)` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="card-body text-sm text-slate-500">No e-mails yet.</p>
+      )}
+    </section>
+  );
+}
 
 /** The frame: back button, and the profile menu only for a signed-in user (the page loads without one). */
 function Frame({ shell, children }: { shell: Shell | null; children: ReactNode }) {
@@ -132,6 +169,7 @@ export function InterviewDetailsPage({ interview: i, shell }: { interview: Inter
             <button type="button" className="btn-outline">Reschedule</button>
           </div>
         </section>
+        {shell ? <EmailsCard interview={i} /> : null}
       </div>
     </Frame>
   );

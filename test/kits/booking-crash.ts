@@ -1,0 +1,78 @@
+// Shared by the crash test and bench/integrity.ts: a database with one recruiter and many
+// single-slot sessions at distinct hours, a child server on it that is killed with SIGKILL
+// in the middle of a stream of bookings, and the check that every meeting has its messages.
+import { Database } from "bun:sqlite";
+import { loadConfig } from "../../src/config/env";
+import { createDeps } from "../../src/bootstrap";
+import { createUser } from "../../src/features/auth/service";
+import { upsertParticipantFromVisitor } from "../../src/features/candidates/service";
+import { createSchedulingSession } from "../../src/features/scheduling/service";
+
+export const SECRET = "crash-test-secret-crash-test-secret-0123";
+
+/** Creates `count` sessions (one slot each, an hour apart from tomorrow) and returns [token, slotId] pairs. */
+export async function seedSessions(dbPath: string, count: number): Promise<[string, string][]> {
+  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: dbPath, APP_URL: "http://127.0.0.1", NODE_ENV: "test" }), { quiet: true });
+  const user = await createUser(deps, { email: "rita@example.com", password: "correct-horse-battery", name: "Rita" });
+  const base = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000;
+  const out: [string, string][] = [];
+  for (let i = 0; i < count; i++) {
+    const c = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `crash-${i}`, name: `Candidate ${i}`, emailAddress: `c${i}@example.com` });
+    const start = new Date(base + i * 3_600_000);
+    const s = await createSchedulingSession(deps, {
+      workspaceId: user.workspaceId,
+      userId: user.id,
+      candidateId: c.id,
+      title: "Interview",
+      duration: 60,
+      timeSlots: [{ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() }],
+      timeZone: "UTC",
+    });
+    out.push([s.sessionToken, s.timeSlots[0]!.id]);
+  }
+  deps.db.$client.close();
+  return out;
+}
+
+export async function startServer(dbPath: string, port: number, env: Record<string, string> = {}) {
+  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve"], {
+    env: { ...process.env, APP_SECRET: SECRET, DATABASE_PATH: dbPath, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production", ...env },
+    stdout: "ignore",
+    stderr: "ignore",
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return proc;
+    } catch {}
+    await Bun.sleep(25);
+  }
+  proc.kill(9);
+  throw new Error("the server did not start");
+}
+
+/** Books `batch` concurrently and kills the server with SIGKILL after `killAfterMs`. */
+export async function bookThenKill(port: number, proc: ReturnType<typeof Bun.spawn>, batch: [string, string][], killAfterMs: number) {
+  const posts = batch.map(([token, slotId]) =>
+    fetch(`http://127.0.0.1:${port}/api/book/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId }) })
+      .then((r) => r.status)
+      .catch(() => 0),
+  );
+  await Bun.sleep(killAfterMs);
+  proc.kill(9);
+  await proc.exited;
+  return Promise.all(posts);
+}
+
+/** Meetings that lack their two e-mails or their calendar work item. */
+export function meetingsWithoutMessages(dbPath: string): { meetings: number; missing: number } {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const meetings = db.query<{ id: number }, []>("select id from meetings").all();
+    const mails = db.query<{ n: number }, [number]>("select count(*) as n from outbox where meeting_id = ?");
+    const work = db.query<{ n: number }, [string]>("select count(*) as n from work_queue where kind = 'calendar.meeting' and payload = ?");
+    const missing = meetings.filter((m) => mails.get(m.id)!.n < 2 || work.get(JSON.stringify({ meetingId: m.id }))!.n < 1).length;
+    return { meetings: meetings.length, missing };
+  } finally {
+    db.close();
+  }
+}
