@@ -52,6 +52,7 @@ export interface MailState {
 export type Writer = Pick<DB, "insert" | "update" | "select" | "delete">;
 
 const LEASE_MS = 3 * 60_000;
+const senderDomain = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? "localhost";
 const BATCH = 10;
 // A hung SMTP server gives up within these; the lease outlasts them all.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
@@ -210,6 +211,8 @@ export class Mailer {
       const attachments = row.attachments ? (JSON.parse(row.attachments) as Attachment[]) : [];
       const ical = row.icalEvent ? (JSON.parse(row.icalEvent) as { method: string; content: string }) : undefined;
       await (await this.smtp()).sendMail({
+        // Stable per row: a copy sent again after a crash carries the same Message-ID, so mail systems can drop it.
+        messageId: `<frank-${row.id}-${row.createdAt.getTime()}@${senderDomain(this.opts.from)}>`,
         from: this.opts.from,
         to: row.to,
         replyTo: row.replyTo ?? undefined,

@@ -47,6 +47,8 @@ export class FakeGoogle {
   accounts = new Map<string, FakeAccount>();
   /** Every API and token call answers 503 (Google down). */
   down = false;
+  /** Every API and token call hangs (never answers until this is turned off, then 503). */
+  hang = false;
   /** The consent screen answers with this error instead of a code (e.g. access_denied). */
   authError: string | null = null;
   /** The token exchange leaves out the refresh token. */
@@ -114,7 +116,7 @@ export class FakeGoogle {
     this.requests.push({ method: req.method, path, body });
 
     if (path === "/__control" && req.method === "POST") {
-      for (const k of ["down", "authError", "omitRefreshToken"] as const) if (k in body) (this as any)[k] = body[k];
+      for (const k of ["down", "hang", "authError", "omitRefreshToken"] as const) if (k in body) (this as any)[k] = body[k];
       if (body.account) this.account = body.account;
       if (body.revokeAll) this.revokeAll(body.revokeAll);
       return json({ ok: true, events: this.events.length });
@@ -135,6 +137,7 @@ export class FakeGoogle {
       return new Response(null, { status: 302, headers: { location: redirect.toString() } });
     }
 
+    while (this.hang) await Bun.sleep(50);
     if (this.down) return apiError(503, "The service is currently unavailable.", "backendError");
 
     if (path === "/token" && req.method === "POST") {

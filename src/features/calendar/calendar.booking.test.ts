@@ -149,3 +149,23 @@ describe("Google down during a booking", () => {
     expect(copies()).toBe(1);
   });
 });
+
+describe("Google hangs during a booking", () => {
+  test("the booking answers within a second and the event is made once Google answers again", async () => {
+    const { u, session } = await recruiterWithSession();
+    const view = await (await t.request(`/api/book/${session.sessionToken}`)).json();
+    google.hang = true;
+    let res: Response;
+    const started = performance.now();
+    try {
+      res = await t.request(`/api/book/${session.sessionToken}`, { json: { slotId: view.availableSlots[0].id } });
+    } finally {
+      google.hang = false;
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(200);
+    await t.deps.work.idle();
+    const [m] = meetingsOfUser(t.deps, u.workspaceId, u.userId);
+    expect(m!.calendarEventId).toBe(eventIdFor(m!));
+  });
+});

@@ -14,7 +14,7 @@ const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 const sessionNotFound = () => new AppError("not_found", 404, SESSION_NOT_FOUND);
 /** The booking asks Google for busy times at most this long, then goes on without them. */
-const BUSY_CHECK_MS = 600;
+const BUSY_CHECK_MS = 500;
 
 /** A session by its public token (only its SHA-256 is stored), or undefined. */
 function sessionByToken(deps: Deps, token: string) {
