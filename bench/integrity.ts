@@ -53,7 +53,7 @@ try {
     const user = await createUser(deps, { email: "rita@example.com", password: "correct-horse-battery", name: "Rita" });
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000);
     const slot = [{ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() }];
-    const sessions = [];
+    const sessions: { sessionToken: string; timeSlots: { id: string }[] }[] = [];
     for (const i of [1, 2]) {
       const c = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `race-${i}`, name: `Candidate ${i}`, emailAddress: `r${i}@example.com` });
       sessions.push(await createSchedulingSession(deps, { workspaceId: user.workspaceId, userId: user.id, candidateId: c.id, title: "Interview", duration: 60, timeSlots: slot, timeZone: "UTC" }));
