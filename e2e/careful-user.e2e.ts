@@ -43,3 +43,46 @@ test("a failed chat send keeps one bubble, marked as not sent, and Retry sends i
   await expect(bubbles).not.toHaveAttribute("data-failed", "true");
   await expect(page.getByTestId("not-sent")).toHaveCount(0);
 });
+
+test("a batch of sessions that partly fails keeps only the failed candidates, and says so", async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAsNewUser(page);
+  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  const all = (await (await page.request.get("/api/candidates")).json()).candidates as { id: number; firstName: string; lastName: string }[];
+  const three = all.slice(0, 3).map((c) => c.id);
+  const list = await (await page.request.post("/api/shortlists", { data: { name: "Batch" } })).json();
+  await page.request.post(`/api/shortlists/${list.id}/candidates`, { data: { candidateIds: three } });
+  await page.reload();
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-island^='scheduling-']")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
+
+  // The server refuses the session of one candidate the first time.
+  const refused = three[1]!;
+  const sent: number[] = [];
+  let refuse = true;
+  await page.route("**/api/scheduling-sessions", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const id = JSON.parse(route.request().postData() ?? "{}").candidateId as number;
+    sent.push(id);
+    if (refuse && id === refused) return route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"busy","code":"unavailable"}' });
+    return route.continue();
+  });
+
+  const card = page.locator("section:has(#schedule-title)");
+  await card.locator("#sched-shortlist").selectOption(String(list.id));
+  await card.locator("[data-testid=date-picker] button:not([disabled])[aria-label^='20']").nth(1).click();
+  await card.getByRole("button", { name: "Add Time Slots" }).click();
+  await card.getByRole("button", { name: "Create Sessions (3)" }).click();
+  await expect(page.getByText("Failed to create some scheduling sessions (1 of 3 failed)")).toBeVisible();
+  await expect(card.getByTestId("batch-retry")).toContainText("2 of 3 sessions were created. Only the 1 that failed remain selected");
+  await expect(card.getByTestId("slot-list")).toBeVisible();
+
+  refuse = false;
+  sent.length = 0;
+  await card.getByRole("button", { name: "Create Sessions (1)" }).click();
+  await expect(page.getByText("Scheduling session created")).toBeVisible();
+  expect(sent).toEqual([refused]);
+  await expect(card.getByTestId("batch-retry")).toHaveCount(0);
+  const sessions = (await (await page.request.get("/api/scheduling-sessions")).json()) as unknown;
+  const rows = (Array.isArray(sessions) ? sessions : ((sessions as { sessions?: { candidateId: number }[] }).sessions ?? [])) as { candidateId: number }[];
+  expect(rows.filter((r) => three.includes(r.candidateId)).length).toBe(3);
+});
