@@ -86,3 +86,28 @@ test("a batch of sessions that partly fails keeps only the failed candidates, an
   const rows = (Array.isArray(sessions) ? sessions : ((sessions as { sessions?: { candidateId: number }[] }).sessions ?? [])) as { candidateId: number }[];
   expect(rows.filter((r) => three.includes(r.candidateId)).length).toBe(3);
 });
+
+test("on a 390 px phone each candidate is a stacked card: no sideways scrolling, Role, City and Stage on screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsNewUser(page);
+  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  await page.reload();
+  const rows = page.getByTestId("candidate-row");
+  await expect(rows.first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const table = page.getByTestId("candidate-table");
+  expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const first = rows.first();
+  for (const label of ["Role:", "City:", "Stage:"]) await expect(first.getByText(label)).toBeVisible();
+  const box = (await first.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  for (const cell of await first.locator("td").all()) {
+    const b = (await cell.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(390);
+  }
+  // On a wide screen it stays a table with its header.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("columnheader", { name: "Role" })).toBeVisible();
+  await expect(first.getByText("Role:")).toBeHidden();
+});
