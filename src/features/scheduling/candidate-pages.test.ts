@@ -105,8 +105,11 @@ describe("candidate pages: description and indexing", () => {
       expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
     }
-    const gone = await withMail.request(`/book/${"z".repeat(43)}`);
-    expect(gone.headers.get("x-robots-tag")).toContain("noindex");
+    for (const path of [`/book/${"z".repeat(43)}`, `/book/manage/${"z".repeat(43)}`, `/interview-details/${"z".repeat(22)}`]) {
+      const gone = await withMail.request(path);
+      expect(gone.status).toBe(404);
+      expect(gone.headers.get("x-robots-tag")).toContain("noindex");
+    }
   });
 
   test("the public candidate pages carry a meta description", async () => {

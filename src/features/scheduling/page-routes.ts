@@ -83,7 +83,13 @@ export function bookingPageRoutes(deps: Deps) {
     .get("/booking-option-b/:token", ({ params, query, cookie }: any) => bookingPage(params.token, "b", query.tz, { toast: takeFlash(cookie) }))
     .post("/booking-option-b/:token", book("b"))
     .get("/book/manage/:token", ({ params, query, cookie }: any) => {
-      const view = getManageView(deps, params.token);
+      let view: ReturnType<typeof getManageView>;
+      try {
+        view = getManageView(deps, params.token);
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 404) throw e;
+        return renderPage({ title: "Session Not Found", ...MANAGE_PAGE, status: 404, headers: privateHeaders, body: SessionNotFound({ home }) });
+      }
       return renderPage({
         title: "Your Interview",
         ...MANAGE_PAGE,
