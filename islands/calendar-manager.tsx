@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { api, ApiError } from "../src/client/api";
 import { toast } from "../src/client/toast";
-import { calendarName, defaultSelection, saveDisabled, syncReportText as reportText, type CalendarOption } from "../src/features/calendar/selection";
+import { calendarName, defaultSelection, optionLabel, saveDisabled, syncReportText as reportText, type CalendarOption } from "../src/features/calendar/selection";
 
 export interface ManagerStatus {
   isConnected: boolean;
@@ -156,7 +156,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
           {calendars?.length === 0 ? <option value="none">No calendars available</option> : null}
           {calendars?.length ? <option value="">Choose a calendar...</option> : null}
           {calendars?.map((c) => (
-            <option key={c.id} value={c.id}>{c.primary ? `${c.summary} · Primary` : c.summary}</option>
+            <option key={c.id} value={c.id}>{optionLabel(c, status.primaryCalendarId, calendars)}</option>
           ))}
         </select>
         <div className="flex flex-wrap gap-2">

@@ -23,7 +23,7 @@ export default function ChatPanel(props: ChatPanelProps) {
   );
   return (
     <div className="space-y-3">
-      <ChatView messages={chat.messages} pending={chat.pending} onSend={chat.send} onNew={chat.reset} sessionId={props.sessionId} badge={badge} className={props.className} />
+      <ChatView messages={chat.messages} pending={chat.pending} onSend={chat.send} onRetry={(id) => void chat.retry(id)} onNew={chat.reset} sessionId={props.sessionId} badge={badge} className={props.className} />
       {props.suggestions?.length ? (
         <div className="flex flex-wrap gap-2" aria-label="Suggestions">
           {props.suggestions.map((s) => (

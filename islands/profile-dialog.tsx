@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
+import { showAccountName } from "../src/client/account-name";
 import type { BillingResponse, Profile } from "../src/features/billing/types";
 import { BillingTab } from "../src/features/billing/ui/billing-tab";
 import { MediaTab } from "../src/features/billing/ui/media-tab";
@@ -129,7 +130,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
           ))}
         </div>
         <div className="max-h-[70vh] overflow-y-auto px-6 py-5" role="tabpanel">
-          {tab === "profile" ? <ProfileTab profile={profile} onSaved={(p) => { setProfile(p); void loadProfile(); }} /> : null}
+          {tab === "profile" ? <ProfileTab profile={profile} onSaved={(p) => { setProfile(p); showAccountName(p); void loadProfile(); }} /> : null}
           {tab === "billing" ? <BillingTab enabled={props.billingEnabled} billing={billing} onPlans={() => setTab("plans")} /> : null}
           {tab === "plans" ? <PlansTab enabled={props.billingEnabled} /> : null}
           {tab === "media" ? <MediaTab /> : null}

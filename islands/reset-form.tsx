@@ -6,6 +6,8 @@ export interface ResetFormProps {
   token: string;
   done: boolean;
   errors?: Record<string, string>;
+  /** The first password of an account made by a paid sign-up. */
+  welcome?: boolean;
 }
 
 /** Reset password: posts to /reset-password without JavaScript; with it, calls the API. */
@@ -47,6 +49,7 @@ export default function ResetForm(props: ResetFormProps) {
   return (
     <form method="post" action="/reset-password" className="space-y-4" onSubmit={onSubmit} noValidate>
       <input type="hidden" name="token" value={props.token} />
+      {props.welcome ? <input type="hidden" name="welcome" value="1" /> : null}
       <div>
         <label className="label" htmlFor="password">New password</label>
         <input className="input" id="password" name="password" type="password" autoComplete="new-password" minLength={8} required />
@@ -58,7 +61,7 @@ export default function ResetForm(props: ResetFormProps) {
         {errors.confirmPassword ? <p className="field-error">{errors.confirmPassword}</p> : null}
       </div>
       {errors.token ? <p className="field-error">{errors.token}</p> : null}
-      <button type="submit" className="btn-primary w-full" disabled={pending}>{pending ? "Updating..." : "Reset password"}</button>
+      <button type="submit" className="btn-primary w-full" disabled={pending}>{pending ? "Updating..." : props.welcome ? "Set password" : "Reset password"}</button>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { MultiDatePicker } from "../src/features/scheduling/components/multi-date-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
+import { batchOutcome, retryNotice } from "../src/features/scheduling/components/batch-outcome";
 import {
   DEFAULT_DURATION,
   DEFAULT_WINDOW,
@@ -63,6 +64,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [end, setEnd] = useState(DEFAULT_WINDOW.end);
   const [slots, setSlots] = useState<TimeSlot[]>([]);
   const [busy, setBusy] = useState(false);
+  // After a batch partly failed: only the candidates still without a session, and why.
+  const [retry, setRetry] = useState<{ ids: number[]; notice: string } | null>(null);
   // The server renders in UTC; the browser's own zone takes over once hydrated.
   const [tz, setTz] = useState("UTC");
   const [now, setNow] = useState(() => new Date(props.now));
@@ -85,6 +88,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   }, []);
   const range = selectableRange(now, tz);
   const shortlist = shortlists.find((s) => String(s.id) === shortlistId);
+  const nameOf = (id: number) => candidates.find((c) => c.id === id)?.name || `Candidate ${id}`;
 
   const toggleDate = (d: string) => setDates((ds) => (ds.includes(d) ? ds.filter((x) => x !== d) : [...ds, d].sort()));
 
@@ -96,7 +100,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   }
 
   async function create() {
-    const ids = shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
+    const ids = retry ? retry.ids : shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
     if (!ids.length || !slots.length) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
     setBusy(true);
     const body = (id: number) => ({
@@ -111,17 +115,21 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
     setBusy(false);
-    const failed = results.filter((r) => r.status === "rejected").length;
-    const made = results.length - failed;
+    const outcome = batchOutcome(ids, results);
+    const failed = outcome.failed.length;
+    const made = outcome.made.length;
     if (made) window.dispatchEvent(new CustomEvent(SESSIONS_CHANGED));
     if (ids.length === 1) {
       if (failed) return toast({ title: "Error", description: "Failed to create scheduling session", variant: "destructive" });
       toast({ title: "Success", description: "Scheduling session created. Copy the link from Active Sessions.", variant: "success" });
     } else if (failed) {
+      // Those that succeeded leave the form, so sending again cannot duplicate them.
+      if (made) setRetry({ ids: outcome.failed, notice: retryNotice(outcome, nameOf) });
       return toast({ title: "Error", description: `Failed to create some scheduling sessions (${failed} of ${ids.length} failed)`, variant: "destructive" });
     } else {
       toast({ title: "Success", description: `${made} scheduling sessions created`, variant: "success" });
     }
+    setRetry(null);
     setSlots([]);
     setDates([]);
   }
@@ -136,7 +144,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label className="label" htmlFor="sched-candidate">Candidate</label>
-            <select id="sched-candidate" className="input" value={candidateId} disabled={!!shortlist} onChange={(e) => setCandidateId(e.currentTarget.value)}>
+            <select id="sched-candidate" className="input" value={candidateId} disabled={!!shortlist || !!retry} onChange={(e) => setCandidateId(e.currentTarget.value)}>
               <option value="">Select a candidate</option>
               {candidates.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -148,7 +156,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
           </div>
           <div>
             <label className="label" htmlFor="sched-shortlist">Or a whole shortlist</label>
-            <select id="sched-shortlist" className="input" value={shortlistId} onChange={(e) => setShortlistId(e.currentTarget.value)}>
+            <select id="sched-shortlist" className="input" value={shortlistId} onChange={(e) => (setRetry(null), setShortlistId(e.currentTarget.value))}>
               <option value="">No shortlist</option>
               {shortlists.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -158,6 +166,12 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
             </select>
           </div>
         </div>
+        {retry ? (
+          <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="batch-retry">
+            <p>{retry.notice}</p>
+            <button type="button" className="btn-ghost btn-sm mt-1" onClick={() => setRetry(null)}>Start over</button>
+          </div>
+        ) : null}
         <div>
           <label className="label" htmlFor="sched-duration">Duration</label>
           <select id="sched-duration" className="input" value={duration} onChange={(e) => (setDuration(Number(e.currentTarget.value)), setSlots([]))}>
@@ -202,7 +216,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
           </div>
         ) : null}
         <button type="button" className="btn-primary w-full" onClick={create} disabled={busy}>
-          {busy ? "Creating..." : shortlist ? `Create Sessions (${shortlist.candidateIds.length})` : "Create Session"}
+          {busy ? "Creating..." : retry ? `Create Sessions (${retry.ids.length})` : shortlist ? `Create Sessions (${shortlist.candidateIds.length})` : "Create Session"}
         </button>
       </div>
     </section>

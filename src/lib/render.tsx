@@ -32,6 +32,10 @@ export interface PageOptions {
   /** Extra scripts outside islands (e.g. htmx on recruiter pages). */
   scripts?: string[];
   bodyClass?: string;
+  /** The page's meta description (what a search result or a shared link shows). */
+  description?: string;
+  /** A private page (its address holds a token): kept out of search engines, by meta tag and X-Robots-Tag. */
+  noindex?: boolean;
 }
 
 export function renderHtml(opts: PageOptions): string {
@@ -53,6 +57,8 @@ export function renderHtml(opts: PageOptions): string {
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(opts.title)} · Frank</title>` +
+    (opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : "") +
+    (opts.noindex ? `<meta name="robots" content="noindex, nofollow">` : "") +
     `<link rel="icon" href="data:,">` +
     `<link rel="stylesheet" href="${assetUrl("app.css")}">${scripts}</head>` +
     `<body class="${opts.bodyClass ?? "min-h-screen bg-slate-50 text-slate-900 antialiased"}">${body}` +
@@ -64,7 +70,7 @@ export function renderHtml(opts: PageOptions): string {
 export function renderPage(opts: PageOptions): Response {
   return new Response(renderHtml(opts), {
     status: opts.status ?? 200,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...opts.headers },
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...(opts.noindex ? { "x-robots-tag": "noindex, nofollow" } : {}), ...opts.headers },
   });
 }
 

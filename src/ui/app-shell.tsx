@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
+import { EmailSetupBanner } from "./email-setup-banner";
 import type { Shell } from "./shell";
 import { ProfileDialogSlot } from "../features/billing/pages/profile-dialog";
 
@@ -14,9 +15,10 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
             <Logo href="/dashboard" />
             {title ? <span className="hidden text-sm text-slate-500 sm:inline">{title}</span> : null}
           </div>
-          <AccountMenu user={shell.user} links={shell.links} />
+          <AccountMenu user={shell.user} links={shell.links} calendarAvailable={shell.calendarAvailable} />
         </div>
       </header>
+      <EmailSetupBanner configured={shell.emailConfigured} />
       <main className={`mx-auto px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>{children}</main>
       <ProfileDialogSlot shell={shell} />
     </div>

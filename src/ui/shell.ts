@@ -2,6 +2,7 @@ import type { Deps } from "../deps";
 import type { users } from "../db/schema";
 import { siteLinks, type SiteLinks } from "./links";
 import { subscriptionGate } from "../features/billing/service";
+import { googleConfigured } from "../features/calendar/google";
 
 /**
  * What the frame of a signed-in page needs (account menu, profile dialog). Pages build it
@@ -14,8 +15,18 @@ export interface Shell {
   billingEnabled: boolean;
   /** The subscription gate (part1 §4); always true when billing is not configured. */
   hasSubscription: boolean;
+  /** Google Calendar is configured on this server; without it the calendar dot is grey, not red. */
+  calendarAvailable: boolean;
+  /** A mail transport (SMTP_URL) is set; without it candidates receive no e-mail and a banner says so. */
+  emailConfigured: boolean;
 }
 
 export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {
-  return { user, links: siteLinks(deps.config), ...subscriptionGate(deps, user) };
+  return {
+    user,
+    links: siteLinks(deps.config),
+    ...subscriptionGate(deps, user),
+    calendarAvailable: googleConfigured(deps.config),
+    emailConfigured: !!deps.config.SMTP_URL,
+  };
 }

@@ -10,7 +10,7 @@ import { DemoLoginInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } f
 import * as auth from "./service";
 import { authGuard } from "./guard";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie";
-import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "./pages/auth-pages";
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, resetPageTitle } from "./pages/auth-pages";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 const see = (location: string) => new Response(null, { status: 303, headers: { location } });
@@ -120,7 +120,8 @@ export function authRoutes(deps: Deps) {
         setFlash(cookie as any, { title: "Invalid reset link", variant: "destructive" });
         return see("/");
       }
-      return renderPage({ title: "Reset password", headers: noReferrer, body: ResetPasswordPage({ links, token, done: false }) });
+      const welcome = query.welcome === "1";
+      return renderPage({ title: resetPageTitle(welcome), headers: noReferrer, body: ResetPasswordPage({ links, token, done: false, welcome }) });
     })
     .post("/reset-password", async ({ body, cookie }) => {
       const form = (body ?? {}) as Record<string, unknown>;
@@ -132,11 +133,12 @@ export function authRoutes(deps: Deps) {
         return see("/reset-password?done=1");
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
+        const welcome = form.welcome === "1";
         return renderPage({
-          title: "Reset password",
+          title: resetPageTitle(welcome),
           status: e.status,
           headers: noReferrer,
-          body: ResetPasswordPage({ links, token, done: false, errors: e.fields }),
+          body: ResetPasswordPage({ links, token, done: false, errors: e.fields, welcome }),
           toast: { title: "Reset failed", description: e.message || "Failed to reset password. The link may be expired or invalid.", variant: "destructive" },
         });
       }

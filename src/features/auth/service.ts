@@ -152,7 +152,8 @@ export async function sendPasswordLink(deps: Deps, user: repo.UserRow, subject =
     tokenHash: sha256(token),
     expiresAt: new Date(deps.clock.now().getTime() + RESET_TOKEN_MS),
   });
-  const url = `${deps.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+  // welcome=1 only words the page ("Set your password"); the token alone grants the change.
+  const url = `${deps.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}${welcome ? "&welcome=1" : ""}`;
   await deps.mail.send({
     to: user.email,
     subject,

@@ -202,6 +202,13 @@ describe("sign-up through payment", () => {
     expect(mails[0]!.to).toBe("new.buyer@example.com");
     const token = decodeURIComponent(mails[0]!.text.match(/reset-password\?token=([A-Za-z0-9_%-]+)/)![1]!);
 
+    // The link opens a page titled for a first password, not "Reset password".
+    const link = mails[0]!.text.match(/https?:\/\/\S*\/reset-password\?[^\s)\]]+/)![0]!;
+    const page = await (await t.request(new URL(link).pathname + new URL(link).search)).text();
+    expect(page).toContain("<title>Set your password · Frank</title>");
+    expect(page).toContain(">Set your password<");
+    expect(page).not.toContain("Reset password");
+
     const reset = await t.request("/api/auth/reset-password", { json: { token, password: "my-first-password", confirmPassword: "my-first-password" } });
     expect(reset.status).toBe(200);
     const cookie = await t.login("new.buyer@example.com", "my-first-password");

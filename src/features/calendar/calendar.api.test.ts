@@ -137,6 +137,33 @@ describe("list and primary", () => {
     expect((await status(u.cookie)).primaryCalendarId).toBe("team-interviews@group.calendar.google.com");
   });
 
+  test("set-primary accepts only one of the user's calendars (400 otherwise)", async () => {
+    const u = await t.signUp();
+    await connectCalendar(t, u.cookie);
+    for (const calendarId of ["not-mine@x.com", "someone-else@group.calendar.google.com"]) {
+      const bad = await t.request("/api/calendar/set-primary", { cookie: u.cookie, json: { calendarId } });
+      expect(bad.status).toBe(400);
+      const body = await bad.json();
+      expect(body.message).toBe("Please choose one of your calendars");
+      expect(body.fields.calendarId).toBe("Please choose one of your calendars");
+    }
+    expect((await status(u.cookie)).primaryCalendarId).toBeNull();
+    // The form without JavaScript refuses it too and stores nothing.
+    const form = await t.request("/ical-manager/set-primary", { cookie: u.cookie, body: new URLSearchParams({ calendarId: "not-mine@x.com" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    expect(form.status).toBe(303);
+    expect((await status(u.cookie)).primaryCalendarId).toBeNull();
+  });
+
+  test("the Primary tag marks the calendar Frank uses, not always Google's primary", async () => {
+    const u = await t.signUp();
+    await connectCalendar(t, u.cookie);
+    const tagged = async () => [...(await (await t.request("/ical-manager", { cookie: u.cookie })).text()).matchAll(/<option value="([^"]+)"[^>]*>([^<]*· Primary)<\/option>/g)].map((m) => m[1]);
+    expect((await tagged()).length).toBe(1);
+    expect((await tagged())[0]).not.toBe("team-interviews@group.calendar.google.com");
+    await t.request("/api/calendar/set-primary", { cookie: u.cookie, json: { calendarId: "team-interviews@group.calendar.google.com" } });
+    expect(await tagged()).toEqual(["team-interviews@group.calendar.google.com"]);
+  });
+
   test("set-primary without a connection is 409", async () => {
     const u = await t.signUp();
     const res = await t.request("/api/calendar/set-primary", { cookie: u.cookie, json: { calendarId: "x@example.com" } });

@@ -60,7 +60,7 @@ export function calendarRoutes(deps: Deps) {
       Object.assign(set.headers, noStore);
       return calendar.listCalendars(deps, m.user.id);
     }, { auth: true })
-    .post("/set-primary", ({ me: m, body }) => {
+    .post("/set-primary", async ({ me: m, body }) => {
       const input = parseInput(SetPrimaryInput, body);
       return calendar.setPrimaryCalendar(deps, m.user.id, input.calendarId);
     }, { auth: true })
@@ -105,7 +105,7 @@ export function calendarRoutes(deps: Deps) {
     .post("/ical-manager/set-primary", async ({ me: m, body, cookie }) => {
       const id = str((body as Record<string, unknown> | null)?.calendarId) ?? "";
       try {
-        calendar.setPrimaryCalendar(deps, m.user.id, id);
+        await calendar.setPrimaryCalendar(deps, m.user.id, id);
         const names = await calendar.listCalendars(deps, m.user.id).catch(() => null);
         setFlash(cookie as any, { title: "Primary Calendar Saved", description: `${calendarName(id, names)} is now your primary calendar.`, variant: "success" });
       } catch {

@@ -38,6 +38,15 @@ export function saveDisabled(selected: string, storedPrimaryId: string | null | 
   return false;
 }
 
+/**
+ * The option's text: the calendar Frank writes to carries the "Primary" tag (the stored
+ * choice, or Google's own primary while nothing is chosen), not always Google's primary.
+ */
+export function optionLabel(c: CalendarOption, storedPrimaryId: string | null | undefined, calendars: CalendarOption[] | null): string {
+  const used = effectivePrimary(storedPrimaryId, calendars);
+  return used === c.id || (used === "primary" && c.primary) ? `${c.summary} · Primary` : c.summary;
+}
+
 export function calendarName(id: string, calendars: CalendarOption[] | null): string {
   return calendars?.find((c) => c.id === id)?.summary ?? (id === "primary" ? "Primary calendar" : id);
 }

@@ -108,11 +108,21 @@ export async function listCalendars(deps: Deps, userId: number): Promise<google.
 
 const REFUSED = new Set(["", "none", "loading"]);
 
-export function setPrimaryCalendar(deps: Deps, userId: number, calendarId: string) {
+export const NOT_YOUR_CALENDAR = "Please choose one of your calendars";
+
+/**
+ * Stores the calendar Frank writes events to. Only one of the user's own (writable)
+ * calendars, as Google lists them, or Google's "primary" alias is accepted.
+ */
+export async function setPrimaryCalendar(deps: Deps, userId: number, calendarId: string) {
   const id = calendarId.trim();
   if (REFUSED.has(id)) throw new AppError("validation_failed", 400, "Choose a calendar first.", { calendarId: "Choose a calendar first." });
   const a = repo.findAccount(deps.db, userId);
   if (!a?.connected) throw new AppError("not_connected", 409, "Google Calendar is not connected.");
+  const mine = await listCalendars(deps, userId);
+  if (id !== "primary" && !mine.some((c) => c.id === id)) {
+    throw new AppError("validation_failed", 400, NOT_YOUR_CALENDAR, { calendarId: NOT_YOUR_CALENDAR });
+  }
   repo.setPrimaryCalendar(deps.db, userId, id);
   return calendarStatus(deps, userId);
 }

@@ -109,6 +109,27 @@ describe("participants and the job match", () => {
     }
   });
 
+  test("a job's list says why a candidate with an unrelated role is in it: applied via campaign X", async () => {
+    const w = await workspace();
+    const job = (await w.post("/api/jobs", { title: "Frontend Developer", location: "Melbourne" })).body.job;
+    const campaign = (await w.post(`/api/jobs/${job.id}/campaigns`, { name: "Seek spring" })).body;
+    const campaignId = campaign.campaign?.id ?? campaign.id;
+    expect(typeof campaignId).toBe("number");
+    addParticipants(t.deps, w.workspaceId, [
+      person({ name: "Via Campaign", roleApplied: "Chef", city: "Perth", jobId: job.id, campaignId }),
+      person({ name: "By Role", roleApplied: "Frontend Developer", city: "Melbourne" }),
+      person({ name: "Both", roleApplied: "Frontend Developer", city: "Melbourne", jobId: job.id, campaignId }),
+    ] as any);
+    const rows = (await w.get(`/api/participants?jobId=${job.id}`)).body.participants as any[];
+    const byName = Object.fromEntries(rows.map((p) => [p.name, p]));
+    expect(Object.keys(byName).sort()).toEqual(["Both", "By Role", "Via Campaign"]);
+    expect(byName["Via Campaign"].matchReason).toBe("applied via campaign Seek spring");
+    expect(byName["By Role"].matchReason).toBeUndefined();
+    expect(byName["Both"].matchReason).toBeUndefined();
+    // Without a job filter there is nothing to explain.
+    expect(((await w.get(`/api/participants`)).body.participants as any[]).every((p) => p.matchReason === undefined)).toBe(true);
+  });
+
   test("GET /api/participants/{id}; another workspace's id is 404", async () => {
     const a = await workspace();
     const b = await workspace();

@@ -24,6 +24,11 @@ export interface Participant {
   createdAt: string;
   lastUpdated: string;
   shortlistId: number | null;
+  /**
+   * Only in a list filtered by job: why a candidate whose role does not match the job is
+   * listed ("applied via campaign X").
+   */
+  matchReason?: string;
 }
 
 /** The fields a visitor flow (prequalifier, assessment, voice) or a sync may set. */

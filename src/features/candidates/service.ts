@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
-import { getJob } from "../jobs/service";
-import { classifyLocation, classifyRole, candidateRole, LOCATIONS, ROLES, splitName } from "./classify";
+import { getJob, listCampaigns } from "../jobs/service";
+import { classifyLocation, classifyRole, candidateRole, LOCATIONS, matchesJob, ROLES, splitName } from "./classify";
 import * as repo from "./repo";
 import * as statsRepo from "./repo-stats";
 import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
@@ -54,7 +54,24 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
     page,
     limit,
   );
-  return { participants: rows.map(toParticipant), pagination: { total, page, limit } };
+  const participants = rows.map(toParticipant);
+  if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
+  return { participants, pagination: { total, page, limit } };
+}
+
+/**
+ * A job's list also holds everyone who applied through one of its campaign links, whatever
+ * role they typed: such rows say so, or a recruiter sees an unrelated role without a reason.
+ */
+function explainJobMatches(deps: Deps, workspaceId: number, jobId: number, rows: Participant[]) {
+  const job = getJob(deps, workspaceId, jobId);
+  const unexplained = rows.filter((p) => p.jobId === job.id && !matchesJob(job, p));
+  if (!unexplained.length) return;
+  const campaigns = new Map(listCampaigns(deps, workspaceId, job.id).map((c) => [c.id, c.name]));
+  for (const p of unexplained) {
+    const name = p.campaignId ? campaigns.get(p.campaignId) : undefined;
+    p.matchReason = name ? `applied via campaign ${name}` : `applied for ${job.title}`;
+  }
 }
 
 export function getParticipant(deps: Deps, workspaceId: number, id: number): Participant {

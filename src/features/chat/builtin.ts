@@ -87,18 +87,49 @@ function shortlistName(message: string): string | undefined {
   return name && !/^(a|the|my|new|shortlist)$/i.test(name) ? name : undefined;
 }
 
+/**
+ * The candidates a shortlist request describes rather than names ("with the QA engineers",
+ * "with designers in Sydney"): read from the words after the shortlist's name, the role
+ * widened to the longest phrase before the role word that some candidate's role carries.
+ */
+export function shortlistGroup(ctx: ActionContext, message: string, name?: string): { people: Participant[]; described: string } | undefined {
+  const at = name ? message.toLowerCase().indexOf(name.toLowerCase()) : -1;
+  const rest = at >= 0 ? message.slice(at + name!.length) : message;
+  const { words: _words, ...filter } = parseFilter(rest);
+  if (filter.role) {
+    const head = rest.toLowerCase().match(new RegExp(`((?:[a-z0-9/+#.-]+\\s+){0,2})${escape(filter.role)}s?\\b`));
+    const before = (head?.[1] ?? "").trim().split(/\s+/).filter((w) => w && !/^(the|all|my|our|of|with|and|every|each)$/.test(w));
+    for (let i = 0; i < before.length; i++) {
+      const role = `${before.slice(i).join(" ")} ${filter.role}`;
+      if (filterCandidates(ctx.deps, ctx.workspaceId, { ...filter, role }).length) {
+        filter.role = role;
+        break;
+      }
+    }
+  }
+  if (!filter.role && !filter.city && !filter.stage) return undefined;
+  return { people: filterCandidates(ctx.deps, ctx.workspaceId, filter), described: describeFilter(filter) };
+}
+
 export async function builtinAnswer(ctx: ActionContext, message: string): Promise<string> {
   const m = message.toLowerCase();
   const mentioned = () => mentionedCandidates(ctx, message);
 
   if (/\bshort-?list/.test(m)) {
-    const people = mentioned();
     const name = shortlistName(message);
+    const named = mentioned();
+    // No one named: "with the QA engineers" picks by role, city or stage from the data.
+    const group = named.length ? undefined : shortlistGroup(ctx, message, name);
+    const people = named.length ? named : (group?.people ?? []);
     if (!people.length && !name) return "Tell me who to shortlist (a name or #id from your candidates) and, if you like, the shortlist's name.";
+    if (group && !people.length) return `No candidates ${group.described} in your workspace, so I did not change any shortlist.`;
     const r = shortlistCandidates(ctx, { shortlistName: name, candidateIds: people.map((p) => p.id) });
     const head = r.created ? `Created the shortlist "${r.shortlist.name}".` : `Shortlist "${r.shortlist.name}".`;
     if (!people.length) return `${head} It has ${r.shortlist.candidateIds.length} candidate(s).`;
-    return `${head} Added ${people.map((p) => `${card(p).name} (#${p.id})`).join(", ")}; it now has ${r.shortlist.candidateIds.length} candidate(s).`;
+    const shown = people.slice(0, LIST_MAX).map((p) => `${card(p).name} (#${p.id})`).join(", ");
+    const more = people.length > LIST_MAX ? ` and ${people.length - LIST_MAX} more` : "";
+    const which = group ? ` ${people.length} candidate(s) ${group.described}:` : "";
+    return `${head} Added${which} ${shown}${more}; it now has ${r.shortlist.candidateIds.length} candidate(s).`;
   }
 
   if (/\b(interview|schedul\w*|meet(?:ing)?|book|propose|invite)\b/.test(m) && !/\bhow many\b/.test(m)) {

@@ -15,7 +15,11 @@ import { isValidTimeZone } from "./slots";
 import { makeShell } from "../../ui/shell";
 
 // Public pages carry their token in the URL: no referrer leaves them, and nothing is cached.
-const privateHeaders = { "referrer-policy": "no-referrer", "cache-control": "no-store" };
+const privateHeaders = { "referrer-policy": "no-referrer", "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
+// Every page here lives at a private token address: described, but never indexed.
+const BOOKING_PAGE = { noindex: true, description: "Choose a time for your interview from the slots the hiring team offered." };
+const MANAGE_PAGE = { noindex: true, description: "Your interview: its time and details, and where to move or cancel it." };
+const DETAILS_PAGE = { noindex: true, description: "The details of a scheduled interview." };
 const see = (location: string) => new Response(null, { status: 303, headers: { location, ...privateHeaders } });
 const formSlot = (body: unknown) => {
   const v = (body as Record<string, unknown> | null)?.slotId;
@@ -25,6 +29,8 @@ const formSlot = (body: unknown) => {
 /** /book/{token}, /booking-option-b/{token}, the candidate's confirmation page, and /interview-details/{id}. */
 export function bookingPageRoutes(deps: Deps) {
   const home = siteLinks(deps.config).home;
+  // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
+  const emailConfigured = !!deps.config.SMTP_URL;
 
   const bookingPage = (token: string, layout: Layout, tzQuery: unknown, extra: { status?: number; toast?: Toast | null; error?: string } = {}) => {
     const path = layout === "b" ? `/booking-option-b/${token}` : `/book/${token}`;
@@ -33,16 +39,17 @@ export function bookingPageRoutes(deps: Deps) {
       const tz = typeof tzQuery === "string" && isValidTimeZone(tzQuery) ? tzQuery : view.session.timeZone;
       return renderPage({
         title: "Schedule Your Interview",
+        ...BOOKING_PAGE,
         headers: privateHeaders,
         status: extra.status,
         toast: extra.toast,
         // Optional enhancement (slot toggle, disabled confirm, "Booking..."): the page works without it.
         scripts: view.availableSlots.length ? [assetUrl("booking.js")] : [],
-        body: BookingPage({ view, layout, action: path, home, tz, error: extra.error }),
+        body: BookingPage({ view, layout, action: path, home, tz, error: extra.error, emailConfigured }),
       });
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== 404) throw e;
-      return renderPage({ title: "Session Not Found", status: extra.status ?? 404, headers: privateHeaders, toast: extra.toast, body: SessionNotFound({ home }) });
+      return renderPage({ title: "Session Not Found", ...BOOKING_PAGE, status: extra.status ?? 404, headers: privateHeaders, toast: extra.toast, body: SessionNotFound({ home }) });
     }
   };
 
@@ -56,7 +63,7 @@ export function bookingPageRoutes(deps: Deps) {
       const booked = await bookByToken(deps, params.token, slotId);
       setFlash(cookie, {
         title: "Meeting Scheduled!",
-        description: "Your interview has been successfully booked. You'll receive a confirmation email shortly.",
+        description: emailConfigured ? "Your interview has been successfully booked. You'll receive a confirmation email shortly." : "Your interview has been successfully booked.",
         variant: "success",
       });
       return see(`/book/manage/${booked.manageToken}?booked=1`);
@@ -76,12 +83,19 @@ export function bookingPageRoutes(deps: Deps) {
     .get("/booking-option-b/:token", ({ params, query, cookie }: any) => bookingPage(params.token, "b", query.tz, { toast: takeFlash(cookie) }))
     .post("/booking-option-b/:token", book("b"))
     .get("/book/manage/:token", ({ params, query, cookie }: any) => {
-      const view = getManageView(deps, params.token);
+      let view: ReturnType<typeof getManageView>;
+      try {
+        view = getManageView(deps, params.token);
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 404) throw e;
+        return renderPage({ title: "Session Not Found", ...MANAGE_PAGE, status: 404, headers: privateHeaders, body: SessionNotFound({ home }) });
+      }
       return renderPage({
         title: "Your Interview",
+        ...MANAGE_PAGE,
         headers: privateHeaders,
         toast: takeFlash(cookie),
-        body: ManagePage({ view, home, action: managePath(params.token), justBooked: query.booked === "1", confirmCancel: query.cancel === "1" }),
+        body: ManagePage({ view, home, action: managePath(params.token), justBooked: query.booked === "1", confirmCancel: query.cancel === "1", emailConfigured }),
       });
     })
     .post("/book/manage/:token/cancel", async ({ params, cookie }: any) => {
@@ -97,7 +111,7 @@ export function bookingPageRoutes(deps: Deps) {
     .post("/book/manage/:token/move", async ({ params, body, cookie }: any) => {
       try {
         await moveByCandidate(deps, params.token, formSlot(body));
-        setFlash(cookie, { title: "Interview moved", description: "You'll receive an updated invitation shortly.", variant: "success" });
+        setFlash(cookie, { title: "Interview moved", description: emailConfigured ? "You'll receive an updated invitation shortly." : "Your interview now has its new time.", variant: "success" });
       } catch (e) {
         if (!(e instanceof AppError) || e.status === 404 || e.status >= 500) throw e;
         setFlash(cookie, { title: "Booking Failed", description: e.message || "Failed to book slot", variant: "destructive" });
@@ -110,10 +124,10 @@ export function bookingPageRoutes(deps: Deps) {
         const shell = me ? makeShell(deps, me.user) : null;
         try {
           const interview = getInterview(deps, params.id);
-          return renderPage({ title: interview.title, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell }) });
+          return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell }) });
         } catch (e) {
           if (!(e instanceof AppError) || e.status !== 404) throw e;
-          return renderPage({ title: "Interview Not Found", status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
+          return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
         }
       },
       { withUser: true },

@@ -61,7 +61,7 @@ export function schedulingRoutes(deps: Deps) {
       const { manageToken, ...meeting } = booked;
       return {
         success: true,
-        message: "Your interview has been successfully booked. You'll receive a confirmation email shortly.",
+        message: deps.config.SMTP_URL ? "Your interview has been successfully booked. You'll receive a confirmation email shortly." : "Your interview has been successfully booked.",
         meeting,
         confirmationUrl: `/book/manage/${manageToken}`,
       };

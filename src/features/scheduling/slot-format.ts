@@ -72,3 +72,25 @@ export function groupByDay<S extends { startTime: string }>(slots: S[], timeZone
   }
   return [...groups.values()];
 }
+
+// "Tuesday 24 November" per zone and local day, built once (Intl is the costly part).
+const spokenDays = new Map<string, string>();
+function spokenDay(t: number, timeZone: string): string {
+  const key = `${timeZone}|${Math.floor((t + cachedOffset(t, timeZone)) / DAY)}`;
+  let s = spokenDays.get(key);
+  if (s === undefined) {
+    if (spokenDays.size > 5_000) spokenDays.clear();
+    const parts = formatter(timeZone, { weekday: "long", day: "numeric", month: "long" }).formatToParts(new Date(t));
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+    spokenDays.set(key, (s = `${part("weekday")} ${part("day")} ${part("month")}`));
+  }
+  return s;
+}
+
+/**
+ * A slot as a screen reader should say it: "9:00 AM to 10:00 AM, Tuesday 24 November".
+ * The visible text is two bare times, which reads as "9:00 AM 10:00 AM".
+ */
+export function slotLabel(start: string | Date, end: string | Date, timeZone: string): string {
+  return `${formatTime(start, timeZone)} to ${formatTime(end, timeZone)}, ${spokenDay(toMs(start), timeZone)}`;
+}

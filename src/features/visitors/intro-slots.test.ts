@@ -51,6 +51,14 @@ describe("answers", () => {
     expect(checkAnswer(q("linkedinUrl"), "linkedin.com/in/ada")).toEqual({ ok: true, value: "https://linkedin.com/in/ada" });
     expect(checkAnswer(q("linkedinUrl"), "ftp://x.y").ok).toBe(false);
     expect(checkAnswer(q("linkedinUrl"), "Skip")).toEqual({ ok: true, value: "" });
+    // Numbers parse as IPv4 addresses (0.0.0.5, 0.1.212.192): not a profile, ask again.
+    for (const bad of ["5", "120000", "http://10.0.0.1/in/x", "localhost/in/x", "https://[::1]/", "https://me:pw@linkedin.com/in/x", "linkedin"]) {
+      const r = checkAnswer(q("linkedinUrl"), bad);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toContain("https://www.linkedin.com/in/your-name");
+    }
+    expect(checkAnswer(q("linkedinUrl"), "https://www.linkedin.com/in/ada-lovelace")).toEqual({ ok: true, value: "https://www.linkedin.com/in/ada-lovelace" });
+    expect(checkAnswer(q("linkedinUrl"), "https://ada.example.dev/about")).toEqual({ ok: true, value: "https://ada.example.dev/about" });
     expect(checkAnswer(q("name"), "a\nb").ok).toBe(false);
     expect(checkAnswer(q("name"), "   ").ok).toBe(false);
     expect(checkAnswer(q("name"), 42).ok).toBe(false);

@@ -80,6 +80,19 @@ export const CANDIDATE = "Candidate";
 const EMAIL = /^[^\s@<>()\[\]\\,;:"]+@[^\s@<>()\[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 const SKIP = /^(skip|none|n\/a|no|-)$/i;
 
+/**
+ * A host name a profile can live on: dotted labels ending in a letters-only top-level
+ * domain. "5" or "120000" would otherwise parse as the IP addresses 0.0.0.5 and
+ * 0.1.212.192, and "localhost" or "[::1]" are no one's profile either.
+ */
+export function isRealHostName(hostname: string): boolean {
+  const labels = hostname.toLowerCase().split(".");
+  if (labels.length < 2) return false;
+  const tld = labels[labels.length - 1]!;
+  if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(tld)) return false;
+  return labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l));
+}
+
 /** The answer as stored, or the message the chat shows when it is refused. */
 export function checkAnswer(q: Question, raw: unknown): { ok: true; value: string } | { ok: false; message: string } {
   const value = typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "";
@@ -98,7 +111,7 @@ export function checkAnswer(q: Question, raw: unknown): { ok: true; value: strin
     try {
       url = new URL(withScheme);
     } catch {}
-    if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname.includes(".")) {
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !isRealHostName(url.hostname) || url.username || url.password) {
       return { ok: false, message: "Please enter a valid URL, like https://www.linkedin.com/in/your-name (or type skip)." };
     }
     return { ok: true, value: url.toString() };

@@ -19,6 +19,11 @@ import { SchedulePage, type SchedulePageProps } from "./pages/schedule-page";
 const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 const withCode = (path: string, code: string | null) => (code ? `${path}?c=${encodeURIComponent(code)}` : path);
 const TITLES: Record<VisitorPage, string> = { prequalifier: "Prequalifier", assessment: "Assessment", scheduleacall: "Schedule a call" };
+const DESCRIPTIONS: Record<VisitorPage, string> = {
+  prequalifier: "Apply in a few minutes: answer a short chat with Frank, the hiring assistant, and your answers go to the hiring team.",
+  assessment: "A short skills assessment for your application, answered in a chat with Frank, the hiring assistant.",
+  scheduleacall: "Book a short intro call with the hiring team at a time that suits you.",
+};
 const KINDS = new Set(["prequalifier", "assessment"]);
 const isBot = (website: unknown) => typeof website === "string" && website.trim() !== "";
 const notReady = () => new AppError("not_found", 404, "This page is not available yet.");
@@ -31,6 +36,7 @@ export function visitorRoutes(deps: Deps) {
   const page = (p: VisitorPage, visitor: Visitor, ctx: ChatContext | null, body: React.ReactElement, extra: { status?: number; headers?: Record<string, string> } = {}) =>
     renderPage({
       title: TITLES[p],
+      description: DESCRIPTIONS[p],
       status: extra.status,
       headers: extra.headers,
       body: VisitorLayout({ links, visitorId: visitor.id, page: p, code: ctx?.code ?? null, children: body }),
@@ -90,7 +96,7 @@ export function visitorRoutes(deps: Deps) {
     settings?: CandidatePageSettings,
   ) => {
     const options = await introCallOptions(deps, visitor, ctx, settings);
-    return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code }), extra);
+    return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code, emailConfigured: !!deps.config.SMTP_URL }), extra);
   };
 
   const pages = new Elysia()

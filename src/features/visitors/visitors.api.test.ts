@@ -124,6 +124,12 @@ describe("prequalifier", () => {
     const bad = await b.json("/api/visitors/prequalifier/answer", { answer: "javascript:alert(1)" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toContain("valid URL");
+    // A number is not a profile (it would be stored as https://0.0.0.5/): asked again.
+    for (const n of ["5", "120000"]) {
+      const r = await b.json("/api/visitors/prequalifier/answer", { answer: n });
+      expect(r.status).toBe(400);
+      expect((await r.json()).message).toContain("valid URL");
+    }
     const skip = await b.json("/api/visitors/prequalifier/answer", { answer: "skip" });
     expect((await skip.json()).question.step).toBe(5);
   });

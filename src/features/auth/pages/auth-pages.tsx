@@ -21,10 +21,14 @@ export function ForgotPasswordPage({ links, sent, email, error }: { links: SiteL
   );
 }
 
-export function ResetPasswordPage({ links, token, done, errors }: { links: SiteLinks; token: string; done: boolean; errors?: Record<string, string> }) {
+/** The page's title: a new account from a paid sign-up sets its first password, others reset theirs. */
+export const resetPageTitle = (welcome: boolean) => (welcome ? "Set your password" : "Reset password");
+
+export function ResetPasswordPage({ links, token, done, errors, welcome = false }: { links: SiteLinks; token: string; done: boolean; errors?: Record<string, string>; welcome?: boolean }) {
+  const subtitle = welcome ? "Your Frank account is ready. Choose a password of at least 8 characters." : "Choose a new password of at least 8 characters.";
   return (
-    <AuthCard title="Reset password" subtitle="Choose a new password of at least 8 characters." homeHref={links.home}>
-      <Island name="reset-form" component={ResetForm} props={{ token, done, errors }} />
+    <AuthCard title={resetPageTitle(welcome)} subtitle={subtitle} homeHref={links.home}>
+      <Island name="reset-form" component={ResetForm} props={{ token, done, errors, welcome }} />
     </AuthCard>
   );
 }

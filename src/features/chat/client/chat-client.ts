@@ -9,6 +9,8 @@ export interface ChatMessage {
   role: "user" | "assistant";
   content: string;
   timestamp: string;
+  /** A message of ours that did not get through: shown once, marked, with Retry. */
+  failed?: boolean;
 }
 
 export interface ChatReply {

@@ -24,6 +24,8 @@ export interface ChatViewProps {
   pending: boolean;
   onSend(text: string): Promise<boolean>;
   onNew(): void;
+  /** Sends a message marked as not sent again. */
+  onRetry?(id: string): void;
   /** Session id for the form post without JavaScript. */
   sessionId?: string | null;
   title?: string;
@@ -48,8 +50,9 @@ export function ChatView(props: ChatViewProps) {
     const value = text;
     if (!value.trim()) return;
     setText("");
-    const ok = await props.onSend(value);
-    if (!ok) setText(value);
+    // Only an ignored send gives the text back; a failed one keeps it in its marked bubble.
+    const taken = await props.onSend(value);
+    if (!taken) setText(value);
   }
 
   return (
@@ -70,14 +73,23 @@ export function ChatView(props: ChatViewProps) {
       </header>
       <div ref={list} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4" role="log" aria-live="polite" data-testid="chat-messages">
         {props.messages.map((m) => (
-          <div key={m.id} className={`flex ${m.role === "user" ? "justify-end" : "justify-start"}`}>
+          <div key={m.id} className={`flex ${m.role === "user" ? "flex-col items-end" : "justify-start"}`}>
             <div
               data-role={m.role}
               data-testid={m.role === "user" ? "user-message" : "assistant-message"}
-              className={`max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap ${m.role === "user" ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
+              data-failed={m.failed ? "true" : undefined}
+              className={`max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap ${m.role === "user" ? (m.failed ? "border border-red-300 bg-red-50 text-slate-900" : "bg-brand-600 text-white") : "bg-slate-100 text-slate-900"}`}
             >
               {m.content ? <Linkified text={m.content} /> : <span className="animate-pulse text-slate-400">Frank is typing…</span>}
             </div>
+            {m.failed ? (
+              <p className="mt-1 flex items-center gap-2 text-xs text-red-700" data-testid="not-sent">
+                Not sent.
+                {props.onRetry ? (
+                  <button type="button" className="font-medium underline" onClick={() => props.onRetry?.(m.id)} disabled={props.pending}>Retry</button>
+                ) : null}
+              </p>
+            ) : null}
           </div>
         ))}
       </div>

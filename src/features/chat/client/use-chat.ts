@@ -24,14 +24,19 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
     }
   }, []);
 
+  /**
+   * Sends a message. True when it was taken (its bubble is shown, answered or marked as not
+   * sent with Retry); false when it was ignored (empty, or a send is still running).
+   */
   async function send(text: string): Promise<boolean> {
     const message = text.trim();
     // The spec: an empty or whitespace-only message is ignored.
     if (!message || pending) return false;
     const answerId = newId();
+    const userId = newId();
     setMessages((m) => [
       ...m,
-      { id: newId(), role: "user", content: message, timestamp: new Date().toISOString() },
+      { id: userId, role: "user", content: message, timestamp: new Date().toISOString() },
       { id: answerId, role: "assistant", content: "", timestamp: new Date().toISOString() },
     ]);
     setPending(true);
@@ -44,12 +49,22 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
       setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: reply.response } : x)));
       return true;
     } catch {
-      setMessages((m) => m.filter((x) => x.id !== answerId));
+      // The text stays in its bubble, marked as not sent (not also back in the input, where
+      // sending again would show it twice).
+      setMessages((m) => m.filter((x) => x.id !== answerId).map((x) => (x.id === userId ? { ...x, failed: true } : x)));
       toast({ title: "Error", description: "Failed to get response from AI assistant", variant: "destructive" });
-      return false;
+      return true;
     } finally {
       setPending(false);
     }
+  }
+
+  /** Sends a message that did not get through again: its failed bubble gives way to the new one. */
+  async function retry(id: string): Promise<boolean> {
+    const failed = messages.find((x) => x.id === id && x.failed);
+    if (!failed || pending) return false;
+    setMessages((m) => m.filter((x) => x.id !== id));
+    return send(failed.content);
   }
 
   function reset() {
@@ -62,5 +77,5 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
     setMessages((m) => [...m, { id: newId(), role: "assistant", content, timestamp: new Date().toISOString() }]);
   }
 
-  return { messages, pending, send, reset, note, sessionId: () => session.current };
+  return { messages, pending, send, retry, reset, note, sessionId: () => session.current };
 }

@@ -1,5 +1,6 @@
 import { AccountMenu } from "../../../ui/account-menu";
 import { Logo } from "../../../ui/logo";
+import { EmailSetupBanner } from "../../../ui/email-setup-banner";
 import type { Shell } from "../../../ui/shell";
 import { ProfileDialogSlot } from "../../billing/pages/profile-dialog";
 
@@ -23,10 +24,11 @@ export function Dashboard2Page({ shell }: { shell: Shell }) {
           <Logo href="/dashboard" />
           <div className="flex items-center gap-2">
             <a className="btn-outline btn-sm" href="/database-debug" data-testid="debug-button">Debug</a>
-            <AccountMenu user={user} links={shell.links} variant="compact" />
+            <AccountMenu user={user} links={shell.links} variant="compact" calendarAvailable={shell.calendarAvailable} />
           </div>
         </div>
       </header>
+      <EmailSetupBanner configured={shell.emailConfigured} />
       <main className="mx-auto grid max-w-7xl gap-4 px-4 py-8 md:grid-cols-3">
         {blocks.map((b) => (
           <section key={b.href} className="card" data-testid="welcome-block">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Logo } from "../../../ui/logo";
 import type { BookingView } from "../model";
-import { formatTime, groupByDay, zoneAbbreviation } from "../slots";
+import { formatTime, groupByDay, slotLabel, zoneAbbreviation } from "../slots";
 import { TimeZoneSwitch } from "./time-zone-switch";
 
 /**
@@ -49,7 +49,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-export function BookingPage(p: { view: BookingView; layout: Layout; action: string; home: string; tz: string; error?: string }) {
+export function BookingPage(p: { view: BookingView; layout: Layout; action: string; home: string; tz: string; error?: string; emailConfigured?: boolean }) {
   const { session, candidate, availableSlots } = p.view;
   const groups = groupByDay(availableSlots, p.tz);
   const zone = availableSlots[0] ? zoneAbbreviation(availableSlots[0].startTime, p.tz) : "";
@@ -89,14 +89,14 @@ export function BookingPage(p: { view: BookingView; layout: Layout; action: stri
                 <div className={p.layout === "b" ? "grid grid-cols-3 gap-2" : "grid gap-2"}>
                   {g.slots.map((s) => (
                     <label key={s.id} className={p.layout === "b" ? SLOT_B : SLOT_A}>
-                      <input type="radio" name="slotId" value={s.id} required className="sr-only" />
+                      <input type="radio" name="slotId" value={s.id} required className="sr-only" aria-label={slotLabel(s.startTime, s.endTime, p.tz)} />
                       {p.layout === "b" ? (
                         <>
-                          <span className="font-medium">{formatTime(s.startTime, p.tz)}</span>
-                          <span className="text-xs opacity-75">{formatTime(s.endTime, p.tz)}</span>
+                          <span className="font-medium" aria-hidden="true">{formatTime(s.startTime, p.tz)}</span>
+                          <span className="text-xs opacity-75" aria-hidden="true">{formatTime(s.endTime, p.tz)}</span>
                         </>
                       ) : (
-                        <span>{`${formatTime(s.startTime, p.tz)} - ${formatTime(s.endTime, p.tz)}`}</span>
+                        <span aria-hidden="true">{`${formatTime(s.startTime, p.tz)} - ${formatTime(s.endTime, p.tz)}`}</span>
                       )}
                     </label>
                   ))}
@@ -109,7 +109,9 @@ export function BookingPage(p: { view: BookingView; layout: Layout; action: stri
               </button>
               <button type="reset" className="btn-ghost">Clear</button>
             </div>
-            <p className="mt-2 text-center text-xs text-slate-500">You will receive a confirmation email with a calendar invitation.</p>
+            {p.emailConfigured !== false ? (
+              <p className="mt-2 text-center text-xs text-slate-500">You will receive a confirmation email with a calendar invitation.</p>
+            ) : null}
           </>
         )}
       </form>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Island } from "../../../lib/render";
 import { AccountMenu } from "../../../ui/account-menu";
 import { Logo } from "../../../ui/logo";
+import { EmailSetupBanner } from "../../../ui/email-setup-banner";
 import type { Shell } from "../../../ui/shell";
 import { ProfileDialogSlot } from "../../billing/pages/profile-dialog";
 import SchedulingBack from "../../../../islands/scheduling-back";
@@ -57,9 +58,10 @@ function Frame({ shell, children }: { shell: Shell | null; children: ReactNode }
             <Island name="scheduling-back" component={SchedulingBack} props={{ fallback: shell ? "/dashboard" : "/" }} />
             <Logo href={shell ? "/dashboard" : "/"} />
           </div>
-          {shell ? <AccountMenu user={shell.user} links={shell.links} /> : null}
+          {shell ? <AccountMenu user={shell.user} links={shell.links} calendarAvailable={shell.calendarAvailable} /> : null}
         </div>
       </header>
+      {shell ? <EmailSetupBanner configured={shell.emailConfigured} /> : null}
       <main className="mx-auto max-w-4xl px-4 py-6">{children}</main>
       {shell ? <ProfileDialogSlot shell={shell} /> : null}
     </div>

@@ -1,5 +1,5 @@
 import type { ManageView } from "../booking";
-import { formatLongDate, formatTime, groupByDay, zoneAbbreviation } from "../slots";
+import { formatLongDate, formatTime, groupByDay, slotLabel, zoneAbbreviation } from "../slots";
 import { PublicFrame } from "./booking-page";
 
 /**
@@ -7,7 +7,7 @@ import { PublicFrame } from "./booking-page";
  * interview, and while it is still ahead, forms to cancel it or move it to another of
  * the offered slots that remain open. Plain forms, no JavaScript.
  */
-export function ManagePage({ view: v, home, action, justBooked, confirmCancel }: { view: ManageView; home: string; action: string; justBooked: boolean; confirmCancel?: boolean }) {
+export function ManagePage({ view: v, home, action, justBooked, confirmCancel, emailConfigured = true }: { view: ManageView; home: string; action: string; justBooked: boolean; confirmCancel?: boolean; emailConfigured?: boolean }) {
   const tz = v.timeZone;
   const when = `${formatLongDate(v.startTime, tz)}, ${formatTime(v.startTime, tz)} - ${formatTime(v.endTime, tz)} (${zoneAbbreviation(v.startTime, tz)})`;
   const canceled = v.status === "canceled";
@@ -17,8 +17,12 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel }:
         <h1 className="text-2xl font-semibold">{canceled ? "Interview Canceled" : justBooked ? "Interview Scheduled!" : "Your Interview"}</h1>
         <p className="mt-2 font-medium">{v.title}</p>
         <p className={`text-sm ${canceled ? "text-slate-400 line-through" : "text-slate-600"}`}>{when}</p>
-        {!canceled ? (
+        {/* Said once, right after booking, and only when this server sends e-mail at all. */}
+        {!canceled && justBooked && emailConfigured ? (
           <p className="mt-3 text-sm text-slate-600">A confirmation email is on its way. Please check your inbox, and your spam folder if you do not see it.</p>
+        ) : null}
+        {!canceled && justBooked && !emailConfigured ? (
+          <p className="mt-3 text-sm text-slate-600">Please keep this page's address: it is where you can see, move or cancel your interview.</p>
         ) : null}
         <dl className="mx-auto mt-4 grid max-w-xs gap-1 text-left text-sm">
           {v.clientName ? <div><dt className="inline text-slate-500">Client: </dt><dd className="inline">{v.clientName}</dd></div> : null}
@@ -42,8 +46,8 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel }:
               <div className="grid grid-cols-2 gap-2">
                 {g.slots.map((s) => (
                   <label key={s.id} className="flex cursor-pointer rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white">
-                    <input type="radio" name="slotId" value={s.id} required className="sr-only" />
-                    {`${formatTime(s.startTime, tz)} - ${formatTime(s.endTime, tz)}`}
+                    <input type="radio" name="slotId" value={s.id} required className="sr-only" aria-label={slotLabel(s.startTime, s.endTime, tz)} />
+                    <span aria-hidden="true">{`${formatTime(s.startTime, tz)} - ${formatTime(s.endTime, tz)}`}</span>
                   </label>
                 ))}
               </div>

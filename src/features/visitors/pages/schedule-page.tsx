@@ -16,10 +16,12 @@ export interface SchedulePageProps {
   values?: { name?: string; email?: string; start?: string };
   /** Just booked: the confirmation. */
   justBooked?: boolean;
+  /** A mail transport is set; otherwise no e-mail is promised. */
+  emailConfigured?: boolean;
 }
 
 /** /scheduleacall: a plain form (no script) to book a short intro call within the published availability. */
-export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked }: SchedulePageProps) {
+export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, emailConfigured = true }: SchedulePageProps) {
   const zone = o.timeZone;
   return (
     <section>
@@ -31,7 +33,9 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
           <p className="mt-2 text-sm">
             {`${formatLongDate(o.booked.startTime, zone)}, ${formatTime(o.booked.startTime, zone)} – ${formatTime(o.booked.endTime, zone)} (${zoneAbbreviation(o.booked.startTime, zone)})`}
           </p>
-          <p className="mt-2 text-sm text-slate-500">A confirmation e-mail with a calendar invitation is on its way. Please check your inbox and spam folder.</p>
+          {justBooked && emailConfigured ? (
+            <p className="mt-2 text-sm text-slate-500">A confirmation e-mail with a calendar invitation is on its way. Please check your inbox and spam folder.</p>
+          ) : null}
         </div>
       ) : !o.open || o.slots.length === 0 ? (
         <div className="card card-body text-sm text-slate-600" data-testid="intro-closed">
