@@ -12,6 +12,7 @@ import {
   MINUTE_CHOICES,
   formatTime,
   generateSlots,
+  noSlotsReason,
   groupByDay,
   mergeSlots,
   selectableRange,
@@ -94,8 +95,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
 
   function addSlots() {
     if (!dates.length) return toast({ title: "No dates selected", description: "Please select at least one date", variant: "destructive" });
-    const made = generateSlots({ dates, start, end, duration, timeZone: tz }).filter((s) => Date.parse(s.startTime) > Date.now());
-    if (!made.length) return toast({ title: "No time slots", description: "The availability window is shorter than the interview duration.", variant: "destructive" });
+    const request = { dates, start, end, duration, timeZone: tz };
+    const made = generateSlots(request).filter((s) => Date.parse(s.startTime) > Date.now());
+    if (!made.length) return toast({ title: "No time slots", description: noSlotsReason(request), variant: "destructive" });
     setSlots((s) => mergeSlots(s.filter((x) => Date.parse(x.endTime) - Date.parse(x.startTime) === duration * 60_000), made));
   }
 

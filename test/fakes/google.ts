@@ -47,6 +47,8 @@ export class FakeGoogle {
   accounts = new Map<string, FakeAccount>();
   /** Every API and token call answers 503 (Google down). */
   down = false;
+  /** The sendUpdates of every event patch and delete (Google's own invitations must stay off). */
+  updates: { method: string; sendUpdates: string | null }[] = [];
   /** Every API and token call hangs (never answers until this is turned off, then 503). */
   hang = false;
   /** The consent screen answers with this error instead of a code (e.g. access_denied). */
@@ -214,12 +216,26 @@ export class FakeGoogle {
         event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
       }
       this.events.push({ id, calendarId, body: event });
+      this.updates.push({ method, sendUpdates: url.searchParams.get("sendUpdates") });
       return json(event);
     }
     const one = path.match(/^\/calendars\/([^/]+)\/events\/([^/]+)$/);
+    if (one) this.updates.push({ method, sendUpdates: url.searchParams.get("sendUpdates") });
     if (method === "GET" && one) {
       const e = this.events.find((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
       return e ? json(e.body) : apiError(404, "Not Found", "notFound");
+    }
+    if ((method === "PATCH" || method === "PUT") && one) {
+      const e = this.events.find((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
+      if (!e) return apiError(404, "Not Found", "notFound");
+      e.body = method === "PUT" ? { ...body, id: e.id } : { ...e.body, ...body };
+      return json(e.body);
+    }
+    if (method === "DELETE" && one) {
+      const i = this.events.findIndex((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
+      if (i < 0) return apiError(410, "Resource has been deleted", "deleted");
+      this.events.splice(i, 1);
+      return new Response(null, { status: 204 });
     }
     return apiError(404, "Not Found", "notFound");
   }

@@ -170,13 +170,45 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
         reminders: { useDefault: true },
       };
       try {
-        const res = await api.events.insert({ calendarId, requestBody, conferenceDataVersion: 1, sendUpdates: "all" });
+        // Frank sends the invitation itself (iMIP): Google must not send a second one.
+        const res = await api.events.insert({ calendarId, requestBody, conferenceDataVersion: 1, sendUpdates: "none" });
         return { eventId: res.data.id ?? event.id, meetingUrl: videoLink(res.data), existed: false };
       } catch (e) {
         const status = (e as { response?: { status?: number }; status?: number })?.response?.status ?? (e as { status?: number }).status;
         if (status !== 409) throw classify(e);
         const res = await call(() => api.events.get({ calendarId, eventId: event.id }));
         return { eventId: res.data.id ?? event.id, meetingUrl: videoLink(res.data), existed: true };
+      }
+    },
+
+    /** Moves an event (new times, text and attendees); Google sends no update of its own. */
+    async patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">): Promise<void> {
+      await call(() =>
+        api.events.patch({
+          calendarId,
+          eventId,
+          sendUpdates: "none",
+          requestBody: {
+            summary: event.summary,
+            description: event.description,
+            location: event.location ?? undefined,
+            start: { dateTime: event.start.toISOString(), timeZone: event.timeZone },
+            end: { dateTime: event.end.toISOString(), timeZone: event.timeZone },
+            attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name ?? undefined })),
+            status: "confirmed",
+          },
+        }),
+      );
+    },
+
+    /** Removes an event; one already gone (404, 410) counts as removed. */
+    async deleteEvent(calendarId: string, eventId: string): Promise<void> {
+      try {
+        await api.events.delete({ calendarId, eventId, sendUpdates: "none" });
+      } catch (e) {
+        const status = (e as { response?: { status?: number }; status?: number })?.response?.status ?? (e as { status?: number }).status;
+        if (status === 404 || status === 410) return;
+        throw classify(e);
       }
     },
   };

@@ -3,7 +3,7 @@ import { PermanentFailure } from "../../lib/work-queue";
 import { connectedClient, withGoogle } from "./connection";
 import { GoogleGrantRevoked, GoogleUnavailable } from "./google";
 import { meetingForCalendar } from "./meetings";
-import { pushMeeting } from "./sync";
+import { moveMeetingEvent, pushMeeting, removeMeetingEvent } from "./sync";
 
 /**
  * What scheduling asks of the calendar. Busy times never throw and are bounded in time: a
@@ -40,8 +40,9 @@ export async function busyIntervals(deps: Deps, userId: number, from: Date, to: 
 
 /**
  * The work item of a meeting change: brings the recruiter's Google event in line with the
- * meeting (creates it for a scheduled meeting without one). Google's 4xx answers other than
- * 429 and a revoked grant cannot get better by trying again; anything else is retried.
+ * meeting as it is now (state, not history, so a late or repeated item does no harm): a
+ * scheduled meeting has its event at its time, a canceled one has none. Google's 4xx answers
+ * other than 429 and a revoked grant cannot get better by trying again; others are retried.
  */
 export async function syncMeetingEvent(deps: Deps, meetingId: number): Promise<void> {
   const m = meetingForCalendar(deps, meetingId);
@@ -49,7 +50,9 @@ export async function syncMeetingEvent(deps: Deps, meetingId: number): Promise<v
   const c = await connectedClient(deps, m.userId);
   if (!c) return;
   try {
-    if (m.status === "scheduled" && !m.calendarEventId) await pushMeeting(deps, c, m);
+    const eventId = m.calendarEventId;
+    if (m.status === "scheduled") await (eventId ? moveMeetingEvent(deps, c, { ...m, calendarEventId: eventId }) : pushMeeting(deps, c, m));
+    else if (m.status === "canceled" && eventId) await removeMeetingEvent(deps, c, { ...m, calendarEventId: eventId });
   } catch (e) {
     if (e instanceof GoogleGrantRevoked) throw new PermanentFailure(e.message);
     if (e instanceof GoogleUnavailable && e.status && e.status >= 400 && e.status < 500 && e.status !== 429) throw new PermanentFailure(e.message);

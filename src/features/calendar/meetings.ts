@@ -64,6 +64,6 @@ export function meetingsOfUser(deps: Deps, workspaceId: number, userId: number):
 }
 
 /** Stores the event id, and the video link when Google gave one (an existing link is kept by the caller). */
-export function recordCalendarEvent(deps: Deps, meetingId: number, v: { eventId: string; meetingUrl: string | null }) {
+export function recordCalendarEvent(deps: Deps, meetingId: number, v: { eventId: string | null; meetingUrl: string | null }) {
   setMeetingCalendarEvent(deps, meetingId, { eventId: v.eventId, meetingUrl: v.meetingUrl ?? undefined });
 }

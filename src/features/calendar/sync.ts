@@ -25,22 +25,37 @@ function describe(deps: Deps, m: CalendarMeeting): string {
   return lines.filter(Boolean).join("\n\n");
 }
 
+/** The event's fields for a meeting, as it is now. */
+function eventFields(deps: Deps, m: CalendarMeeting) {
+  return {
+    summary: m.candidateName ? `${m.title} – ${m.candidateName}` : m.title,
+    description: describe(deps, m),
+    location: m.location,
+    start: m.startTime,
+    end: m.endTime,
+    timeZone: m.timeZone ?? undefined,
+    attendees: m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : [],
+  };
+}
+
 /** Creates (or finds) the meeting's event and stores its id and video link on the meeting. */
 export async function pushMeeting(deps: Deps, c: Connected, m: CalendarMeeting): Promise<"created" | "existed"> {
-  const result = await withGoogle(deps, c, (x) =>
-    x.client.insertEvent(x.calendarId, {
-      id: eventIdFor(m),
-      summary: m.candidateName ? `${m.title} – ${m.candidateName}` : m.title,
-      description: describe(deps, m),
-      location: m.location,
-      start: m.startTime,
-      end: m.endTime,
-      timeZone: m.timeZone ?? undefined,
-      attendees: m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : [],
-    }),
-  );
+  const result = await withGoogle(deps, c, (x) => x.client.insertEvent(x.calendarId, { id: eventIdFor(m), ...eventFields(deps, m) }));
   recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl ? null : result.meetingUrl });
+  // Found rather than made (a retry after a lost answer, or a move before the first push): bring it up to date.
+  if (result.existed) await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, eventFields(deps, m)));
   return result.existed ? "existed" : "created";
+}
+
+/** A moved meeting: the event takes its new time. */
+export async function moveMeetingEvent(deps: Deps, c: Connected, m: CalendarMeeting & { calendarEventId: string }): Promise<void> {
+  await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, m.calendarEventId, eventFields(deps, m)));
+}
+
+/** A canceled meeting: its event is removed, and the time is free again. */
+export async function removeMeetingEvent(deps: Deps, c: Connected, m: CalendarMeeting & { calendarEventId: string }): Promise<void> {
+  await withGoogle(deps, c, (x) => x.client.deleteEvent(x.calendarId, m.calendarEventId));
+  recordCalendarEvent(deps, m.id, { eventId: null, meetingUrl: null });
 }
 
 const isScheduled = (m: CalendarMeeting) => m.status === "scheduled";

@@ -79,7 +79,7 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
       () => {
         const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone });
         if (o.kind === "booked") {
-          enqueueInterviewEmails(deps, o.meeting.id, "booked");
+          enqueueInterviewEmails(deps, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, o.meeting.id);
         }
         return o;

@@ -4,7 +4,7 @@ import { sha256 } from "../../lib/crypto";
 import { InterviewEmail, type InterviewEmailKind } from "./emails/interview-email";
 import { buildCalendar } from "../../lib/ics";
 import * as repo from "./repo";
-import { formatLongDate, formatTime, zoneAbbreviation } from "./slots";
+import { dualTimeText, relativeDay } from "./zone-text";
 
 /**
  * The candidate's link to cancel or move a booked interview. Derived from the meeting's
@@ -17,16 +17,20 @@ export const manageTokenHash = (deps: Deps, meetingPublicId: string) => sha256(m
 export const manageUrl = (deps: Deps, meetingPublicId: string) => `${deps.config.APP_URL}/book/manage/${manageToken(deps, meetingPublicId)}`;
 export const detailsUrl = (deps: Deps, meetingPublicId: string) => `${deps.config.APP_URL}/interview-details/${meetingPublicId}`;
 
-export function whenText(start: Date, end: Date, timeZone: string): string {
-  return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)} (${zoneAbbreviation(start, timeZone)}, ${timeZone})`;
-}
-
 const subjects: Record<InterviewEmailKind, string> = {
   booked: "Interview Scheduled",
   moved: "Interview moved",
   canceled: "Interview canceled",
-  reminder: "Reminder: interview tomorrow",
+  reminder: "Reminder: interview",
+  reschedule: "Please choose a new time",
 };
+
+export interface EmailExtras {
+  /** The recruiter's reason for a cancellation, told to the candidate. */
+  reason?: string | null;
+  /** For "reschedule": the candidate's booking link, where the new times are offered. */
+  bookingUrl?: string | null;
+}
 
 /** The interview as an iMIP invitation: one UID for its whole life, SEQUENCE bumped on each change. */
 function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string {
@@ -60,33 +64,53 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string 
  * mail worker sends them after the commit. The candidate's copy carries the invitation as
  * iMIP, with a Reply-To of the recruiter so an answer reaches a person.
  */
-export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: InterviewEmailKind): void {
+export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: InterviewEmailKind, extras: EmailExtras = {}): void {
   const d = repo.findMeetingById(deps.db, meetingId);
   if (!d) return;
   const m = d.meeting;
-  const cancel = kind === "canceled";
+  // A cancellation, and an interview whose time is being chosen again, take the event off calendars.
+  const cancel = kind === "canceled" || kind === "reschedule";
   const icalEvent = { method: cancel ? ("CANCEL" as const) : ("REQUEST" as const), content: invitation(deps, d, cancel) };
-  const when = whenText(m.startTime, m.endTime, d.timeZone);
+  const recruiterZone = d.timeZone;
+  const candidateZone = m.candidateTimeZone ?? d.timeZone;
   const duration = Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000);
-  const subject = `${subjects[kind]}: ${m.title}`;
+  const now = deps.clock.now();
+  const subjectFor = (zone: string) => `${kind === "reminder" ? `Reminder: interview ${relativeDay(m.startTime, now, zone)}` : subjects[kind]}: ${m.title}`;
   const common = { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent };
+  const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null };
   if (d.candidateEmail) {
     deps.mail.enqueue(deps.db, {
       ...common,
       audience: "candidate",
       to: d.candidateEmail,
-      subject,
+      subject: subjectFor(candidateZone),
       replyTo: d.recruiterEmail,
-      email: InterviewEmail({ kind, audience: "candidate", greetingName: d.candidateName, title: m.title, when, duration, otherPartyName: d.recruiterName, meetingUrl: m.meetingUrl, actionUrl: manageUrl(deps, m.publicId) }),
+      email: InterviewEmail({
+        ...base,
+        audience: "candidate",
+        greetingName: d.candidateName,
+        when: dualTimeText(m.startTime, m.endTime, candidateZone, recruiterZone),
+        day: relativeDay(m.startTime, now, candidateZone),
+        otherPartyName: d.recruiterName,
+        actionUrl: kind === "reschedule" ? (extras.bookingUrl ?? null) : manageUrl(deps, m.publicId),
+      }),
     });
   }
   deps.mail.enqueue(deps.db, {
     ...common,
     audience: "recruiter",
     to: d.recruiterEmail,
-    subject: `${subject} (${d.candidateName || "candidate"})`,
+    subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
     replyTo: d.candidateEmail,
-    email: InterviewEmail({ kind, audience: "recruiter", greetingName: d.recruiterName, title: m.title, when, duration, otherPartyName: d.candidateName, meetingUrl: m.meetingUrl, actionUrl: detailsUrl(deps, m.publicId) }),
+    email: InterviewEmail({
+      ...base,
+      audience: "recruiter",
+      greetingName: d.recruiterName,
+      when: dualTimeText(m.startTime, m.endTime, recruiterZone, candidateZone),
+      day: relativeDay(m.startTime, now, recruiterZone),
+      otherPartyName: d.candidateName,
+      actionUrl: detailsUrl(deps, m.publicId),
+    }),
   });
 }
 

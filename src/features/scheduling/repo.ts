@@ -182,7 +182,7 @@ export function bookableCounts(db: DB, sessionIds: number[], now: Date): Map<num
 }
 
 export type BookOutcome =
-  | { kind: "booked"; meeting: MeetingRow; session: SessionRow }
+  | { kind: "booked"; meeting: MeetingRow; session: SessionRow; rebooked: boolean }
   | { kind: "not_found" }
   | { kind: "taken" }
   | { kind: "bad_slot" };
@@ -217,6 +217,26 @@ export function bookSlot(
       .returning()
       .get();
     if (!flipped) return { kind: "taken" };
+    // The recruiter asked for a new time: the same interview (same invitation UID, same
+    // manage link) takes the slot the candidate picks now.
+    const waiting = tx.select().from(meetings).where(and(eq(meetings.sessionId, s.id), eq(meetings.status, "pending"))).get();
+    if (waiting) {
+      const meeting = tx
+        .update(meetings)
+        .set({
+          slotId: slot.id,
+          startTime: slot.startTime,
+          endTime: slot.endTime,
+          status: "scheduled",
+          reminderSentAt: null,
+          sequence: sql`${meetings.sequence} + 1`,
+          candidateTimeZone: v.candidateTimeZone ?? waiting.candidateTimeZone,
+        })
+        .where(eq(meetings.id, waiting.id))
+        .returning()
+        .get();
+      return { kind: "booked", meeting, session: flipped, rebooked: true };
+    }
     const meeting = tx
       .insert(meetings)
       .values({
@@ -237,7 +257,7 @@ export function bookSlot(
       })
       .returning()
       .get();
-    return { kind: "booked", meeting, session: flipped };
+    return { kind: "booked", meeting, session: flipped, rebooked: false };
   });
 }
 
@@ -295,7 +315,7 @@ export function cancelMeeting(db: DB, meetingId: number): MeetingRow | undefined
     const m = tx
       .update(meetings)
       .set({ status: "canceled", sequence: sql`${meetings.sequence} + 1` })
-      .where(and(eq(meetings.id, meetingId), eq(meetings.status, "scheduled")))
+      .where(and(eq(meetings.id, meetingId), inArray(meetings.status, ["scheduled", "pending"])))
       .returning()
       .get();
     if (m) tx.update(schedulingSessions).set({ status: "cancelled" }).where(eq(schedulingSessions.id, m.sessionId)).run();

@@ -127,3 +127,12 @@ describe("display", () => {
     expect(groupByDay(slots, "Australia/Melbourne").map((g) => g.heading)).toEqual(["Friday, January 11, 2030", "Saturday, January 12, 2030"]);
   });
 });
+
+import { noSlotsReason } from "./slots";
+describe("no slots: why", () => {
+  test("a window that fits the duration but has passed today, against one too short for the duration", () => {
+    const base = { dates: ["2030-01-10"], start: { hour: 9, minute: 0 }, end: { hour: 10, minute: 0 }, timeZone: "UTC" };
+    expect(noSlotsReason({ ...base, duration: 60 })).toBe("Today's window has already passed");
+    expect(noSlotsReason({ ...base, duration: 90 })).toBe("The availability window is shorter than the interview duration.");
+  });
+});

@@ -84,6 +84,14 @@ export function generateSlots(req: SlotRequest): TimeSlot[] {
   return out.sort((a, b) => a.startTime.localeCompare(b.startTime));
 }
 
+export const WINDOW_PASSED = "Today's window has already passed";
+export const WINDOW_TOO_SHORT = "The availability window is shorter than the interview duration.";
+
+/** Why a window gave no slot that is still ahead: every one already started (today), or none fits at all. */
+export function noSlotsReason(req: SlotRequest): string {
+  return generateSlots(req).length ? WINDOW_PASSED : WINDOW_TOO_SHORT;
+}
+
 /** Adds slots to a list without duplicates, keeping it ordered. */
 export function mergeSlots(existing: TimeSlot[], added: TimeSlot[]): TimeSlot[] {
   const byStart = new Map(existing.map((s) => [s.startTime, s]));

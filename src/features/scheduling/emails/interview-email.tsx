@@ -1,6 +1,6 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "../../../lib/email-ui";
 
-export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder";
+export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder" | "reschedule";
 
 export interface InterviewEmailProps {
   kind: InterviewEmailKind;
@@ -14,13 +14,18 @@ export interface InterviewEmailProps {
   meetingUrl?: string | null;
   /** Candidate: the page to cancel or move the interview. Recruiter: the interview details. */
   actionUrl?: string | null;
+  /** Why the recruiter canceled (shown to the candidate). */
+  reason?: string | null;
+  /** The reminder's day, as the reader counts it: "tomorrow", "today". */
+  day?: string;
 }
 
 const headline: Record<InterviewEmailKind, string> = {
   booked: "Interview Scheduled",
   moved: "Interview moved",
   canceled: "Interview canceled",
-  reminder: "Interview reminder: tomorrow",
+  reminder: "Interview reminder",
+  reschedule: "Please choose a new time",
 };
 
 /** Confirmation, change, cancellation and 24-hour reminder of a booked interview (both sides). */
@@ -30,20 +35,25 @@ export function InterviewEmail(p: InterviewEmailProps) {
   const lead =
     p.kind === "canceled"
       ? `The interview "${p.title}" has been canceled.`
+      : p.kind === "reschedule"
+        ? p.audience === "candidate"
+          ? `The time of your interview "${p.title}" no longer works. Please choose a new time from the times offered.`
+          : `New times were offered to ${p.otherPartyName || "the candidate"} for "${p.title}".`
       : p.audience === "candidate"
         ? p.kind === "reminder"
-          ? `This is a reminder of your interview "${p.title}".`
+          ? `This is a reminder of your interview "${p.title}" ${p.day ?? "tomorrow"}.`
           : `Your interview "${p.title}" is confirmed.`
         : `${p.otherPartyName || "A candidate"} ${p.kind === "reminder" ? "has an interview with you" : p.kind === "moved" ? "moved the interview" : "booked an interview"}: "${p.title}".`;
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`${headline[p.kind]}: ${p.when}`}</Preview>
+      <Preview>{`${p.kind === "reminder" ? `${headline[p.kind]}: ${p.day ?? "tomorrow"}` : headline[p.kind]}: ${p.when}`}</Preview>
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif" }}>
         <Container style={{ backgroundColor: "#ffffff", padding: "32px", borderRadius: "12px", maxWidth: "520px" }}>
           <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{headline[p.kind]}</Heading>
           <Text style={text}>Hi {p.greetingName || "there"},</Text>
           <Text style={text}>{lead}</Text>
+          {p.reason && p.kind === "canceled" ? <Text style={text}>Reason: {p.reason}</Text> : null}
           <Text style={text}>
             When: {p.when}
             <br />
@@ -64,12 +74,11 @@ export function InterviewEmail(p: InterviewEmailProps) {
           {p.actionUrl && p.kind !== "canceled" ? (
             <Section style={{ margin: "24px 0" }}>
               <Button href={p.actionUrl} style={{ backgroundColor: "#4f46e5", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>
-                {p.audience === "candidate" ? "Cancel or choose another time" : "View interview details"}
+                {p.audience === "candidate" ? (p.kind === "reschedule" ? "Choose a new time" : "Cancel or choose another time") : "View interview details"}
               </Button>
             </Section>
           ) : null}
-          {p.actionUrl && p.kind !== "canceled" ? <Text style={small}>Or open this link: {p.actionUrl}</Text> : null}
-          {p.kind !== "canceled" ? <Text style={small}>The attached invitation (.ics) adds the interview to your calendar.</Text> : null}
+          {p.kind !== "canceled" && p.kind !== "reschedule" ? <Text style={small}>The invitation in this e-mail adds the interview to your calendar.</Text> : null}
         </Container>
       </Body>
     </Html>

@@ -1,0 +1,87 @@
+import type { Deps } from "../../deps";
+import { AppError, badRequest, conflict } from "../../lib/errors";
+import { randomToken } from "../../lib/crypto";
+import { SESSION_TTL_MS } from "./model";
+import { enqueueCalendarWork, enqueueInterviewEmails } from "./notify";
+import * as repo from "./repo";
+import * as changes from "./repo-interviews";
+import { slotProblem, type TimeSlot } from "./slots";
+
+/**
+ * The recruiter's actions on a booked interview (the details page, the Interview Status
+ * card, the API). Each change commits with the e-mails and calendar work it causes.
+ */
+const NOT_FOUND = "The interview details could not be found. It may have been canceled or the link is invalid.";
+export const NOT_CHANGEABLE = "This interview can no longer be changed.";
+export const NOT_STARTED = "An interview can be marked completed or no-show once it has started.";
+const TAKEN = "This time slot is no longer available. Please choose another.";
+
+function meetingOf(deps: Deps, workspaceId: number, publicId: string) {
+  const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
+  if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, NOT_FOUND);
+  return d;
+}
+
+const write = <T>(deps: Deps, fn: () => T): T => deps.db.transaction(fn, { behavior: "immediate" });
+
+/** Cancels a scheduled (or waiting) interview; the candidate is told, with the reason if one is given. */
+export function cancelInterview(deps: Deps, workspaceId: number, publicId: string, reason?: string | null): void {
+  const d = meetingOf(deps, workspaceId, publicId);
+  const done = write(deps, () => {
+    const m = repo.cancelMeeting(deps.db, d.meeting.id);
+    if (!m) return false;
+    enqueueInterviewEmails(deps, m.id, "canceled", { reason: reason?.trim() || null });
+    enqueueCalendarWork(deps, m.id);
+    return true;
+  });
+  if (!done) throw conflict(NOT_CHANGEABLE);
+}
+
+/**
+ * Reschedules: to one chosen start time (the interview keeps its length), or by offering a
+ * new set of slots on the candidate's own booking link (they pick one as before).
+ */
+export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: string, input: { startTime?: string; timeSlots?: TimeSlot[] }, bookingUrl: (sessionId: number) => string | null): void {
+  const d = meetingOf(deps, workspaceId, publicId);
+  const m = d.meeting;
+  const now = deps.clock.now();
+  if (m.status !== "scheduled") throw conflict(NOT_CHANGEABLE);
+  const duration = Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000);
+  if (input.startTime) {
+    const start = new Date(input.startTime);
+    if (Number.isNaN(start.getTime())) throw badRequest("Please choose a valid start time", { startTime: "Please choose a valid start time" });
+    if (start.getTime() <= now.getTime()) throw badRequest("Please choose a time in the future", { startTime: "Please choose a time in the future" });
+    const end = new Date(start.getTime() + duration * 60_000);
+    const moved = write(deps, () => {
+      const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
+      if (!r) return null;
+      enqueueInterviewEmails(deps, r.id, "moved");
+      enqueueCalendarWork(deps, r.id);
+      return r;
+    });
+    if (!moved) throw conflict(TAKEN);
+    return;
+  }
+  const slots = input.timeSlots ?? [];
+  const problem = slotProblem(slots, { duration, timeZone: d.timeZone, now }) ?? (slots.length ? null : "Please add at least one time slot");
+  if (problem) throw badRequest(problem, { timeSlots: problem });
+  const offered = write(deps, () => {
+    const r = changes.offerNewTimes(deps.db, {
+      meeting: m,
+      slots: slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.startTime), endTime: new Date(s.endTime) })),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    if (!r) return null;
+    enqueueInterviewEmails(deps, r.id, "reschedule", { bookingUrl: bookingUrl(r.sessionId) });
+    enqueueCalendarWork(deps, r.id);
+    return r;
+  });
+  if (!offered) throw conflict(NOT_CHANGEABLE);
+}
+
+/** Marks an interview that has started as completed or no-show. */
+export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show"): void {
+  const d = meetingOf(deps, workspaceId, publicId);
+  if (d.meeting.status !== "scheduled" && d.meeting.status !== "completed" && d.meeting.status !== "no_show") throw conflict(NOT_CHANGEABLE);
+  if (!changes.markMeeting(deps.db, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
+}

@@ -1,0 +1,56 @@
+import { and, eq, inArray, lte, notExists, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { meetings, schedulingSessions, schedulingSlots } from "../../db/schema";
+import { userBusy, type MeetingRow } from "./repo";
+
+// The recruiter's changes to a booked interview. Each runs inside the caller's write
+// transaction, beside the e-mails and calendar work it causes.
+
+/** Moves a scheduled meeting to [start, end): a new slot of its session; null when the time clashes with another of the recruiter's meetings. */
+export function moveMeetingTo(db: DB, v: { meeting: MeetingRow; slotId: string; start: Date; end: Date }): MeetingRow | null {
+  if (userBusy(db, { userId: v.meeting.userId, start: v.start, end: v.end, exceptMeetingId: v.meeting.id })) return null;
+  db.insert(schedulingSlots).values({ id: v.slotId, sessionId: v.meeting.sessionId, workspaceId: v.meeting.workspaceId, startTime: v.start, endTime: v.end }).run();
+  return (
+    db
+      .update(meetings)
+      .set({ slotId: v.slotId, startTime: v.start, endTime: v.end, reminderSentAt: null, sequence: sql`${meetings.sequence} + 1` })
+      .where(and(eq(meetings.id, v.meeting.id), eq(meetings.status, "scheduled")))
+      .returning()
+      .get() ?? null
+  );
+}
+
+/**
+ * Offers new times on the candidate's own link: the session's unbooked slots are replaced,
+ * the session is open again (for another 14 days), and the meeting waits as "pending" until
+ * the candidate picks one (bookSlot then gives it the new slot).
+ */
+export function offerNewTimes(db: DB, v: { meeting: MeetingRow; slots: { id: string; startTime: Date; endTime: Date }[]; expiresAt: Date }): MeetingRow | null {
+  const m = db
+    .update(meetings)
+    .set({ status: "pending", reminderSentAt: null, sequence: sql`${meetings.sequence} + 1` })
+    .where(and(eq(meetings.id, v.meeting.id), eq(meetings.status, "scheduled")))
+    .returning()
+    .get();
+  if (!m) return null;
+  db.delete(schedulingSlots)
+    .where(and(eq(schedulingSlots.sessionId, m.sessionId), notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id)))))
+    .run();
+  db.insert(schedulingSlots)
+    .values(v.slots.map((s) => ({ ...s, sessionId: m.sessionId, workspaceId: m.workspaceId })))
+    .run();
+  db.update(schedulingSessions).set({ status: "pending", expiresAt: v.expiresAt }).where(eq(schedulingSessions.id, m.sessionId)).run();
+  return m;
+}
+
+/** Marks a scheduled meeting that has started as completed or no-show. */
+export function markMeeting(db: DB, v: { meetingId: number; status: "completed" | "no_show"; now: Date }): MeetingRow | null {
+  return (
+    db
+      .update(meetings)
+      .set({ status: v.status })
+      .where(and(eq(meetings.id, v.meetingId), inArray(meetings.status, ["scheduled", "completed", "no_show"]), lte(meetings.startTime, v.now)))
+      .returning()
+      .get() ?? null
+  );
+}
