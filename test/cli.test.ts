@@ -45,3 +45,20 @@ test("serve with bad configuration fails with one clear line per variable", () =
   expect(lines.some((l) => l.includes("PORT"))).toBe(true);
   expect(lines.some((l) => l.includes("APP_URL"))).toBe(true);
 });
+
+test("verbs other than serve --demo refuse to run without APP_SECRET (no silent demo settings)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "frank-cli-"));
+  try {
+    const env = { DATABASE_PATH: join(dir, "frank.db"), APP_SECRET: "" };
+    const r = run(["user", "create", "--email", "nosecret@example.com", "--password", "long-enough-pw"], env);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.toString()).toContain("APP_SECRET");
+    for (const verb of [["migrate"], ["backup"]]) {
+      const v = run(verb, env);
+      expect(v.exitCode).toBe(1);
+      expect(v.stderr.toString()).toContain("APP_SECRET");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
