@@ -5,7 +5,9 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { AppError } from "../../lib/errors";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
-import { ChatInput } from "./model";
+import { ActionParam, ChatInput } from "./model";
+import { confirmAction } from "./proposals";
+import { parseInput } from "../../lib/validate";
 import { ask, history } from "./service";
 import { recentChatEvents, rotateWebhookSecret, webhookSecret } from "./monitor";
 import { latestCandidates } from "./data";
@@ -49,6 +51,23 @@ export function chatPageRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    // Confirm without JavaScript: perform the proposal, then back to the conversation.
+    .post(
+      "/chat/actions/:id/confirm",
+      async ({ me, params, body, cookie }) => {
+        const form = (body ?? {}) as Record<string, unknown>;
+        const sessionId = typeof form.sessionId === "string" && /^[\w-]{1,100}$/.test(form.sessionId) ? form.sessionId : null;
+        const back = sessionId ? `/chat?s=${encodeURIComponent(sessionId)}` : "/chat";
+        try {
+          await confirmAction(deps, me, parseInput(ActionParam, params).id);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          setFlash(cookie as any, { title: "Error", description: e.message, variant: "destructive" });
+        }
+        return see(back);
+      },
+      { auth: true },
+    )
     .get(
       "/dashboardX",
       ({ me }) =>
@@ -58,7 +77,7 @@ export function chatPageRoutes(deps: Deps) {
         }),
       { auth: true },
     )
-    .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user) }) }), { auth: true })
+    .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }), { auth: true })
     // Open to everyone: it shows the login state, and its actions need a signed-in user.
     .get(
       "/shortlist-test",
