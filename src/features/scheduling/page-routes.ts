@@ -10,7 +10,7 @@ import { bookByToken, cancelByCandidate, getBookingView, getManageView, moveByCa
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
-import { getInterview } from "./service";
+import { interviewForStaff } from "./interview-access";
 import { isValidTimeZone } from "./slots";
 import { makeShell } from "../../ui/shell";
 
@@ -109,7 +109,7 @@ export function bookingPageRoutes(deps: Deps) {
       ({ params, me }: any) => {
         const shell = me ? makeShell(deps, me.user) : null;
         try {
-          const interview = getInterview(deps, params.id);
+          const interview = interviewForStaff(deps, me?.user.workspaceId, params.id);
           return renderPage({ title: interview.title, headers: privateHeaders, body: InterviewDetailsPage({ interview, shell }) });
         } catch (e) {
           if (!(e instanceof AppError) || e.status !== 404) throw e;
