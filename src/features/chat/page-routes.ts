@@ -8,6 +8,8 @@ import { authGuard } from "../auth/guard";
 import { ActionParam, ChatInput } from "./model";
 import { confirmAction } from "./proposals";
 import { parseInput } from "../../lib/validate";
+import { devGuard } from "../../lib/dev-pages";
+import { clientIp } from "../../lib/http";
 import { ask, history } from "./service";
 import { recentChatEvents, rotateWebhookSecret, webhookSecret } from "./monitor";
 import { latestCandidates } from "./data";
@@ -18,6 +20,7 @@ const see = (location: string) => new Response(null, { status: 303, headers: { l
 
 /** /chat (with a form post for browsers without JavaScript), /dashboardX, /meeting-detection, /shortlist-test, /chat/webhook. */
 export function chatPageRoutes(deps: Deps) {
+  const devPage = devGuard(deps.config.devPages, () => deps.clock.now().getTime());
   return new Elysia()
     .use(authGuard(deps))
     .get(
@@ -78,14 +81,16 @@ export function chatPageRoutes(deps: Deps) {
       { auth: true },
     )
     .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }), { auth: true })
-    // Open to everyone: it shows the login state, and its actions need a signed-in user.
+    // A developer page (DEV_PAGES). Open to everyone then: it shows the login state, and its actions need a signed-in user.
     .get(
       "/shortlist-test",
-      ({ me }) =>
-        renderPage({
+      ({ me, request, server }: any) => {
+        devPage(me ? `u${me.user.id}` : `ip${clientIp(request, server, deps.config.TRUST_PROXY)}`);
+        return renderPage({
           title: "Shortlist test",
           body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me ? webhookSecret(deps, me.user.workspaceId) : null }),
-        }),
+        });
+      },
       { withUser: true },
     )
     .get(

@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { notFound } from "../../lib/errors";
 import { authGuard } from "../auth/guard";
+import { devLimiter } from "../../lib/dev-pages";
 import { MailboxPage } from "./pages";
 import { latestMail, mailById } from "./repo";
 
@@ -14,12 +15,21 @@ import { latestMail, mailById } from "./repo";
  */
 export function mailboxRoutes(deps: Deps) {
   if (!deps.config.devPages) return new Elysia();
+  const limit = devLimiter(() => deps.clock.now().getTime());
   return new Elysia()
     .use(authGuard(deps))
-    .get("/dev/mailbox", ({ workspaceId }) => renderPage({ title: "Mailbox", body: MailboxPage({ mails: latestMail(deps.db, workspaceId) }) }), { auth: true })
+    .get(
+      "/dev/mailbox",
+      ({ workspaceId, me }) => {
+        limit(me.user.id);
+        return renderPage({ title: "Mailbox", body: MailboxPage({ mails: latestMail(deps.db, workspaceId) }) });
+      },
+      { auth: true },
+    )
     .get(
       "/dev/mailbox/:id",
-      ({ params, workspaceId }) => {
+      ({ params, workspaceId, me }) => {
+        limit(me.user.id);
         const id = Number(params.id);
         const mail = Number.isSafeInteger(id) ? mailById(deps.db, workspaceId, id) : undefined;
         if (!mail) throw notFound();
@@ -28,7 +38,7 @@ export function mailboxRoutes(deps: Deps) {
           headers: {
             "content-type": "text/html; charset=utf-8",
             "referrer-policy": "no-referrer",
-            "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'self'",
+            "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
           },
         });
       },
