@@ -30,6 +30,10 @@ describe("intro calls are not an open relay (item 6)", () => {
       expect((await res.json()).message).toBe(PREQUALIFIER_FIRST);
     }
     expect(listMeetings(t.deps, r.workspaceId)).toHaveLength(0);
+    // The page asks for the prequalifier instead of offering the form.
+    const html = await (await browser().get(`/scheduleacall?c=${r.campaign.code}`)).text();
+    expect(html).toContain(PREQUALIFIER_FIRST);
+    expect(html).not.toContain("Book call");
     await t.deps.mail.idle();
     expect(t.deps.db.select().from(outbox).all().length).toBe(mailsBefore);
   });

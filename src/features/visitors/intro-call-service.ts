@@ -22,6 +22,8 @@ export interface IntroCallOptions {
   /** Name and e-mail from the visitor's prequalifier, to fill the form. */
   name: string;
   email: string;
+  /** The visitor finished the prequalifier (booking needs it). */
+  qualified: boolean;
 }
 
 export const SLOT_GONE = "This time is no longer available. Please choose another time.";
@@ -56,7 +58,8 @@ export async function introCallOptions(deps: Deps, visitor: Visitor, ctx: ChatCo
   const now = deps.clock.now();
   const prefill = prequalifierContact(deps, visitor, ctx.workspaceId);
   const booked = visitor.issued ? undefined : repo.bookingOfVisitor(deps.db, ctx.workspaceId, visitor.id, now);
-  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? toSlot(booked) : null, ...prefill };
+  const qualified = !visitor.issued && !!repo.findConversation(deps.db, ctx.workspaceId, visitor.id, "prequalifier")?.completedAt;
+  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? toSlot(booked) : null, qualified, ...prefill };
   if (!s.hostUserId || !s.weekly.length) return { ...base, open: false, slots: [] };
   const to = new Date(now.getTime() + (INTRO_DAYS_AHEAD + 2) * 86_400_000);
   const calls = repo.bookingsBetween(deps.db, ctx.workspaceId, s.hostUserId, now, to).map((b) => ({ start: b.startTime, end: b.endTime }));
