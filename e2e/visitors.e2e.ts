@@ -64,6 +64,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("the intro-call booking race: two candidates, one slot, one success", async ({ browser }) => {
+    test.setTimeout(90_000); // each candidate answers the prequalifier first
     const r = await recruiter(browser, "Intro Role");
     const weekly = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "09:00", end: "17:00" }));
     expect((await r.page.request.put("/api/candidate-pages/settings/availability", { data: { introCallMinutes: 30, timeZone: "UTC", weekly } })).status()).toBe(200);
