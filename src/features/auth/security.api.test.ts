@@ -57,17 +57,29 @@ describe("demo mode cannot be used to take an account (item 1)", () => {
 });
 
 describe("client address behind a proxy (item 2)", () => {
-  test("rotating left-most X-Forwarded-For values do not escape the limit (TRUST_PROXY=1)", async () => {
-    const t = makeTestApp({ TRUST_PROXY: "1", LOGIN_LIMIT_PER_EMAIL: "3" });
-    const u = await t.signUp();
+  test("rotating left-most X-Forwarded-For values do not escape the per-address limit (TRUST_PROXY=1)", async () => {
+    const t = makeTestApp({ TRUST_PROXY: "1", LOGIN_LIMIT_PER_IP: "3" });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       // What the client wrote, then what the proxy appended: the client's real address.
       const headers = { "x-forwarded-for": `10.0.0.${i}, 203.0.113.7` };
-      statuses.push((await t.request("/api/auth/login", { json: { email: u.email, password: "wrong-pass" }, headers })).status);
+      statuses.push((await t.request("/api/auth/login", { json: { email: `someone-${i}@example.com`, password: "wrong-pass" }, headers })).status);
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
+    // Another client behind the same proxy is not affected.
+    const other = await t.request("/api/auth/login", { json: { email: "x@example.com", password: "wrong-pass" }, headers: { "x-forwarded-for": "203.0.113.8" } });
+    expect(other.status).toBe(401);
+  });
+
+  test("with a hop count of 2 the second address from the right is the client's", async () => {
+    const t = makeTestApp({ TRUST_PROXY: "2", LOGIN_LIMIT_PER_IP: "2" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const headers = { "x-forwarded-for": `10.9.9.${i}, 203.0.113.7, 10.0.0.2` };
+      statuses.push((await t.request("/api/auth/login", { json: { email: `n${i}@example.com`, password: "wrong-pass" }, headers })).status);
+    }
+    expect(statuses).toEqual([401, 401, 429, 429]);
   });
 
   test("TRUST_PROXY takes a hop count or a list of proxy addresses", () => {
