@@ -35,7 +35,7 @@ test("the password toggle shows and hides the password", async ({ page }) => {
   await expect(pw).toHaveAttribute("type", "text");
 });
 
-test("forgot → mailbox → reset → login with the new password; the old one is refused", async ({ page }) => {
+test("forgot → mailbox → reset → login with the new password; the old one is refused", async ({ page, browser }) => {
   const a = createAccount();
   await page.goto("/forgot-password");
   await hydrated(page);
@@ -43,9 +43,16 @@ test("forgot → mailbox → reset → login with the new password; the old one 
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("Check your email", { exact: true })).toBeVisible();
 
-  await page.goto("/dev/mailbox");
-  const mail = page.getByTestId("mail").filter({ hasText: a.email }).first();
-  await mail.getByRole("link", { name: /reset-password\?token=/ }).first().click();
+  // The mailbox shows a workspace's own e-mails to its signed-in user only: read the link
+  // in a second, signed-in browser, and follow it in the signed-out one.
+  const other = await browser.newContext();
+  const inbox = await other.newPage();
+  await login(inbox, a.email, a.password);
+  await inbox.goto("/dev/mailbox");
+  const mail = inbox.getByTestId("mail").filter({ hasText: a.email }).first();
+  const href = await mail.getByRole("link", { name: /reset-password\?token=/ }).first().getAttribute("href");
+  await other.close();
+  await page.goto(href!);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await hydrated(page);
   await page.getByLabel("New password").fill("brand-new-password");

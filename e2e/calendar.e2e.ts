@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { hydrated, loginAsNewUser } from "./fixtures";
+import { demoSecret, hydrated, loginAsNewUser } from "./fixtures";
 
 // The manager page in each state. Without Google credentials: the shared e2e server.
 // Connected: a second Frank server started here, pointed at the fake Google (test/fakes/google.ts).
@@ -79,7 +79,7 @@ const control = (body: object) => fetch(`${googleUrl}/__control`, { method: "POS
 async function signIn(page: Page) {
   const email = `cal-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const r = spawnSync("./node_modules/.bin/bun", ["src/main.ts", "user", "create", "--email", email, "--password", "e2e-password-123", "--name", "Cal Recruiter"], {
-    env: { ...process.env, DATABASE_PATH: db, APP_SECRET: "" },
+    env: { ...process.env, DATABASE_PATH: db, APP_SECRET: demoSecret(db) },
     encoding: "utf8",
   });
   if (r.status !== 0) throw new Error(r.stderr);

@@ -1,17 +1,27 @@
 import { expect, type Page } from "@playwright/test";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 export const DEMO_EMAIL = "demo@frank.local";
 export const DEMO_PASSWORD = "demo-password";
 
 let n = 0;
 
+/**
+ * The APP_SECRET of a demo server on `db`: the CLI refuses to run without one, and a demo
+ * server keeps the secret it generated beside its database.
+ */
+export function demoSecret(db: string): string {
+  return readFileSync(join(dirname(db), ".app-secret"), "utf8").trim();
+}
+
 /** Creates a new account (and workspace) with the CLI against the e2e server's database. */
 export function createAccount(opts: { name?: string } = {}): { email: string; password: string } {
   const email = `e2e-${process.pid}-${Date.now()}-${++n}@example.com`;
   const password = "e2e-password-123";
   const r = spawnSync("./node_modules/.bin/bun", ["src/main.ts", "user", "create", "--email", email, "--password", password, "--name", opts.name ?? "E2E Recruiter"], {
-    env: { ...process.env, DATABASE_PATH: process.env.E2E_DB ?? "", APP_SECRET: "" },
+    env: { ...process.env, DATABASE_PATH: process.env.E2E_DB ?? "", APP_SECRET: demoSecret(process.env.E2E_DB ?? "") },
     encoding: "utf8",
   });
   if (r.status !== 0) throw new Error(`user create failed: ${r.stderr}`);

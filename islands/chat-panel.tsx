@@ -11,6 +11,8 @@ export interface ChatPanelProps {
   sessionId?: string | null;
   suggestions?: string[];
   className?: string;
+  /** This server's origin (APP_URL): only links to it are rendered as links. */
+  appOrigin?: string;
 }
 
 /** The assistant: /chat, the dashboard's embedded chat and /dashboardX. */
@@ -23,7 +25,18 @@ export default function ChatPanel(props: ChatPanelProps) {
   );
   return (
     <div className="space-y-3">
-      <ChatView messages={chat.messages} pending={chat.pending} onSend={chat.send} onRetry={(id) => void chat.retry(id)} onNew={chat.reset} sessionId={props.sessionId} badge={badge} className={props.className} />
+      <ChatView
+        messages={chat.messages}
+        pending={chat.pending}
+        onSend={chat.send}
+        onRetry={(id) => void chat.retry(id)}
+        onNew={chat.reset}
+        onConfirm={chat.confirm}
+        appOrigin={props.appOrigin}
+        sessionId={props.sessionId}
+        badge={badge}
+        className={props.className}
+      />
       {props.suggestions?.length ? (
         <div className="flex flex-wrap gap-2" aria-label="Suggestions">
           {props.suggestions.map((s) => (

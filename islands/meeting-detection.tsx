@@ -9,6 +9,8 @@ import { BUFFER_RESET_KEYS, DETECTION_GRACE_MS, DETECTION_SCAN_MS, detectMeeting
 export interface MeetingDetectionProps {
   greeting: string;
   samples: string[];
+  /** This server's origin (APP_URL): only links to it are rendered as links. */
+  appOrigin?: string;
 }
 
 interface Found {
@@ -103,7 +105,7 @@ export default function MeetingDetection(props: MeetingDetectionProps) {
 
   return (
     <div className="grid h-[calc(100vh-7rem)] gap-4 lg:grid-cols-[1fr_20rem]">
-      <ChatView messages={chat.messages} pending={chat.pending} onSend={send} onRetry={(id) => void chat.retry(id)} onNew={chat.reset} newLabel="New Conversation" title="Frank · Meeting detection" toolbar={toolbar} className="h-full" />
+      <ChatView messages={chat.messages} pending={chat.pending} onSend={send} onRetry={(id) => void chat.retry(id)} onNew={chat.reset} onConfirm={chat.confirm} appOrigin={props.appOrigin} newLabel="New Conversation" title="Frank · Meeting detection" toolbar={toolbar} className="h-full" />
       <aside className="space-y-4 overflow-y-auto">
         <section className="card" aria-labelledby="test-panel">
           <div className="card-header"><h2 id="test-panel" className="card-title">Test Panel</h2></div>

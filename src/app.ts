@@ -22,12 +22,20 @@ import { CALENDAR_WORK } from "./features/scheduling/notify";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { syncMeetingEvent } from "./features/calendar/hooks";
 
+/** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
+export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
+
 /** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps) {
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
   hashLegacyTokens(deps);
-  return new Elysia({ serve: { maxRequestBodySize: 1024 * 1024 } })
+  return new Elysia({
+    serve: { maxRequestBodySize: 1024 * 1024 },
+    websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES },
+    // On https every cookie is Secure, the flash toast's included (features set their own attributes).
+    ...(deps.config.secureCookies ? { cookie: { secure: true } } : {}),
+  })
     .use(
       httpPlugin({
         appUrl: deps.config.APP_URL,

@@ -1,6 +1,6 @@
 // Frank's command line: serve | user create | migrate | backup | restore. The compiled binary has the same verbs.
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "./config/env";
+import { ConfigError, isLoopbackHost, loadConfig } from "./config/env";
 import { createDeps } from "./bootstrap";
 import { createApp } from "./app";
 import { seedDemo } from "./demo";
@@ -17,6 +17,7 @@ const USAGE = `Usage:
   frank backup                                          write a database backup into the data folder
   frank restore FILE                                    replace the database with a backup (server stopped)`;
 
+// Only `serve --demo` may invent a secret; every other verb needs APP_SECRET (config(false)).
 function config(demo: boolean) {
   try {
     return loadConfig(process.env, { demo });
@@ -36,6 +37,10 @@ async function main(argv: string[]) {
     const cfg = config(!!values.demo);
     const deps = createDeps(cfg);
     if (cfg.demo) await seedDemo(deps);
+    if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
+      // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
+      console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
+    }
     const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST });
     const jobs = startJobs(deps);
     console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
@@ -65,7 +70,7 @@ async function main(argv: string[]) {
       for (const i of parsed.error.issues) console.error(`${i.path.join(".") || "input"}: ${i.message}`);
       process.exit(2);
     }
-    const deps = createDeps(config(!process.env.APP_SECRET), { quiet: true });
+    const deps = createDeps(config(false), { quiet: true });
     try {
       const user = await createUser(deps, parsed.data);
       console.log(`Created ${user.email} (user ${user.id}, workspace ${user.workspaceId})`);
@@ -79,12 +84,12 @@ async function main(argv: string[]) {
     return;
   }
   if (verb === "migrate") {
-    createDeps(config(!process.env.APP_SECRET), { quiet: true });
+    createDeps(config(false), { quiet: true });
     console.log("Database is up to date.");
     return;
   }
-  if (verb === "backup") process.exit(await backupCommand(config(!process.env.APP_SECRET)));
-  if (verb === "restore") process.exit(restoreCommand(config(!process.env.APP_SECRET), sub));
+  if (verb === "backup") process.exit(await backupCommand(config(false)));
+  if (verb === "restore") process.exit(restoreCommand(config(false), sub));
   console.error(USAGE);
   process.exit(verb ? 2 : 0);
 }

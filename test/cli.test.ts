@@ -45,3 +45,44 @@ test("serve with bad configuration fails with one clear line per variable", () =
   expect(lines.some((l) => l.includes("PORT"))).toBe(true);
   expect(lines.some((l) => l.includes("APP_URL"))).toBe(true);
 });
+
+test("verbs other than serve --demo refuse to run without APP_SECRET (no silent demo settings)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "frank-cli-"));
+  try {
+    const env = { DATABASE_PATH: join(dir, "frank.db"), APP_SECRET: "" };
+    const r = run(["user", "create", "--email", "nosecret@example.com", "--password", "long-enough-pw"], env);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.toString()).toContain("APP_SECRET");
+    for (const verb of [["migrate"], ["backup"]]) {
+      const v = run(verb, env);
+      expect(v.exitCode).toBe(1);
+      expect(v.stderr.toString()).toContain("APP_SECRET");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("serve --demo warns when HOST is not a loopback address", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "frank-cli-"));
+  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", "--demo"], {
+    env: { ...process.env, DATABASE_PATH: join(dir, "frank.db"), APP_SECRET: "", PORT: "0", HOST: "0.0.0.0" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  try {
+    const reader = proc.stderr.getReader();
+    let text = "";
+    const deadline = Date.now() + 15_000;
+    while (!text.includes("Warning") && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain("Warning: demo mode is listening on 0.0.0.0");
+  } finally {
+    proc.kill();
+    await proc.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import type { TrustProxy } from "../lib/http";
 
 // Every setting the server reads from the environment, with its default.
 // Parsed once at start-up; a bad value stops the process with one line per variable.
@@ -11,7 +13,8 @@ const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Loopback by default: publishing the server on a network is a choice (README, "Publishing").
+  HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_PATH: z.string().min(1).default("./data/frank.db"),
   APP_URL: z.string().url().optional(),
   APP_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
@@ -19,8 +22,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Frank <no-reply@localhost>"),
   // Where the marketing site lives (pricing, terms, help). Defaults to this server's own pages.
   MARKETING_URL: optionalUrl,
-  // Trust X-Forwarded-For for the client address (only behind a reverse proxy you run).
-  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+  // Which X-Forwarded-For hops to believe (only behind a reverse proxy you run): a hop count
+  // ("1" = one proxy in front) or a comma-separated list of the proxies' addresses.
+  TRUST_PROXY: z.string().default("0").transform(parseTrustProxy),
+  // Developer pages (/dev/mailbox, /shortlist-test, /database-debug) and seed endpoints; on in demo mode.
+  DEV_PAGES: z.enum(["0", "1", "true", "false"]).optional().transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
   // Login limits (see README): attempts per IP and failed attempts per e-mail, per 15 minutes.
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
@@ -46,6 +52,26 @@ const schema = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
+
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = raw.trim().toLowerCase();
+  if (v === "" || v === "false") return { hops: 0 };
+  if (v === "true") return { hops: 1 };
+  if (/^\d+$/.test(v)) return { hops: Number(v) };
+  const addresses = v.split(",").map((a) => a.trim()).filter(Boolean);
+  if (addresses.some((a) => !isIP(a))) {
+    ctx.addIssue({ code: "custom", message: "must be a hop count or a comma-separated list of IP addresses" });
+    return { hops: 0 };
+  }
+  return { addresses };
+}
+
+/** True for 127.0.0.0/8, ::1 and localhost: a server bound there is not reachable from the network. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h);
+}
+
 export type Env = z.infer<typeof schema>;
 export type Config = Env & {
   APP_URL: string;
@@ -54,6 +80,7 @@ export type Config = Env & {
   demo: boolean;
   dataDir: string;
   secureCookies: boolean;
+  devPages: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -82,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
     demo,
     dataDir,
     secureCookies: appUrl.startsWith("https://"),
+    devPages: env.DEV_PAGES ?? demo,
   };
 }
 

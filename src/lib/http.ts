@@ -70,7 +70,7 @@ export function httpPlugin(opts: HttpOptions) {
   const origin = new URL(opts.appUrl).origin;
   const securityHeaders: Record<string, string> = {
     "content-security-policy":
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
@@ -134,11 +134,25 @@ export function httpPlugin(opts: HttpOptions) {
     .as("global");
 }
 
-/** The client's address (X-Forwarded-For only when the server is told to trust a proxy). */
-export function clientIp(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = request.headers.get("x-forwarded-for");
-    if (fwd) return fwd.split(",")[0]!.trim();
-  }
-  return server?.requestIP(request)?.address ?? "local";
+/** Which X-Forwarded-For hops to believe: a hop count, or the proxies' own addresses. */
+export type TrustProxy = { hops: number } | { addresses: string[] };
+
+const plainIp = (a: string) => a.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1").toLowerCase();
+
+/**
+ * The client's address. X-Forwarded-For is read only when the server is told to trust a
+ * proxy, and from the right: every proxy appends the address it saw, while the left-most
+ * entries are whatever the client wrote. With a hop count N the client is the N-th address
+ * from the right of [...forwarded, peer]; with a list it is the right-most one that is not a
+ * listed proxy.
+ */
+export function clientIp(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trust: TrustProxy): string {
+  const peer = server?.requestIP(request)?.address ?? "local";
+  if ("hops" in trust && trust.hops <= 0) return peer;
+  const fwd = request.headers.get("x-forwarded-for") ?? "";
+  const chain = [...fwd.split(",").map((a) => a.trim()).filter(Boolean), peer];
+  if ("hops" in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)]!;
+  const proxies = new Set(trust.addresses.map(plainIp));
+  for (let i = chain.length - 1; i >= 0; i--) if (!proxies.has(plainIp(chain[i]!))) return chain[i]!;
+  return chain[0]!;
 }

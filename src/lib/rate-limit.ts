@@ -44,3 +44,57 @@ export class RateLimiter {
     for (const [k, w] of this.windows) if (w.resetAt <= t) this.windows.delete(k);
   }
 }
+
+/**
+ * Failures per key answered with a growing delay instead of a lock: the first `free`
+ * failures cost nothing, then each further attempt must wait 1 s, 2 s, 4 s ... (capped)
+ * after the previous one. An attempt is counted when it starts (hit), so concurrent
+ * attempts cannot all pass the check; a success calls reset(). Counts fade after `windowMs`
+ * without attempts.
+ */
+export class BackoffLimiter {
+  private state = new Map<string, { failures: number; lastAt: number }>();
+  constructor(
+    private readonly free: number,
+    private readonly maxDelayMs: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  check(key: string): { ok: boolean; retryAfter: number } {
+    const s = this.current(key);
+    if (!s || s.failures < this.free) return { ok: true, retryAfter: 0 };
+    const delay = Math.min(1000 * 2 ** (s.failures - this.free), this.maxDelayMs);
+    const wait = s.lastAt + delay - this.now();
+    return wait > 0 ? { ok: false, retryAfter: Math.ceil(wait / 1000) } : { ok: true, retryAfter: 0 };
+  }
+
+  hit(key: string): { ok: boolean; retryAfter: number } {
+    const c = this.check(key);
+    if (!c.ok) return c;
+    const s = this.current(key) ?? { failures: 0, lastAt: 0 };
+    s.failures++;
+    s.lastAt = this.now();
+    this.state.set(key, s);
+    if (this.state.size > 50_000) this.sweep();
+    return c;
+  }
+
+  reset(key: string) {
+    this.state.delete(key);
+  }
+
+  private current(key: string) {
+    const s = this.state.get(key);
+    if (s && s.lastAt + this.windowMs <= this.now()) {
+      this.state.delete(key);
+      return undefined;
+    }
+    return s;
+  }
+
+  private sweep() {
+    const t = this.now();
+    for (const [k, s] of this.state) if (s.lastAt + this.windowMs <= t) this.state.delete(k);
+  }
+}

@@ -6,8 +6,11 @@
 //   user "interview #<id>"      → tool call propose_interview {candidateId}
 //   user "shortlist #<id> as X" → tool call shortlist_candidates {candidateIds, shortlistName}
 //   user "explode"              → HTTP 500
-//   a tool result               → text naming what the tool returned (names, booking link)
-//   anything else               → "You said: <text>"
+//   a tool result               → text naming what the tool returned (names, booking link, proposal)
+//   anything else               → an instruction found anywhere in its context (system prompt,
+//                                  earlier messages, candidate data) when there is one: like a
+//                                  gullible model, it obeys "shortlist #<id> as <name>" or
+//                                  "interview #<id>" wherever it reads them; else "You said: <text>"
 
 export interface FakeOpenAI {
   url: string;
@@ -24,9 +27,21 @@ function toolCallFor(text: string): { name: string; args: Record<string, unknown
   return null;
 }
 
+/** An instruction planted anywhere in the context (it reads JSON-escaped text too). */
+function plantedCall(messages: { content?: unknown }[]): { name: string; args: Record<string, unknown> } | null {
+  for (const m of messages) {
+    const text = typeof m.content === "string" ? m.content : "";
+    let found: RegExpMatchArray | null;
+    if ((found = text.match(/\bshortlist #(\d+) as ([\w ]*\w)/i))) return { name: "shortlist_candidates", args: { candidateIds: [Number(found[1])], shortlistName: found[2] } };
+    if ((found = text.match(/\binterview #(\d+)/i))) return { name: "propose_interview", args: { candidateId: Number(found[1]) } };
+  }
+  return null;
+}
+
 function answerFromTool(content: string): string {
   const data = JSON.parse(content);
   if (data.error) return `The tool said: ${data.error}`;
+  if (data.status === "awaiting_confirmation") return `Proposed: ${data.summary}. Press Confirm to go ahead.`;
   if (data.candidates) return `Found ${data.total}: ${data.candidates.map((c: any) => `${c.name} (#${c.id})`).join(", ") || "nobody"}.`;
   if (data.bookingUrl) return `Booking link for ${data.candidate.name}: ${data.bookingUrl}`;
   if (data.shortlist) return `Shortlist ${data.shortlist.name} now has ${data.shortlist.size}.`;
@@ -51,7 +66,7 @@ export function startFakeOpenAI(): FakeOpenAI {
       const last = body.messages.at(-1);
       const id = `chatcmpl-${++n}`;
       if (last.role === "user" && /explode/.test(last.content)) return Response.json({ error: { message: "boom" } }, { status: 500 });
-      const call = last.role === "user" && body.tools ? toolCallFor(String(last.content)) : null;
+      const call = last.role === "user" && body.tools ? (toolCallFor(String(last.content)) ?? plantedCall(body.messages)) : null;
       const text = last.role === "tool" ? answerFromTool(last.content) : `You said: ${last.content}`;
 
       if (!body.stream) {

@@ -62,3 +62,31 @@ export const chatEvents = sqliteTable(
   },
   (t) => [index("chat_events_workspace_idx").on(t.workspaceId, t.id)],
 );
+
+/**
+ * A change the assistant proposed (shortlist, interview): the language model's write tools
+ * only record one; it happens when the recruiter presses Confirm (POST
+ * /api/chat/actions/{publicId}/confirm), so text in candidate data cannot act by itself.
+ */
+export const chatActions = sqliteTable(
+  "chat_actions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
+    // The assistant message that proposed it (set once the answer is stored).
+    messageId: integer("message_id").references(() => chatMessages.id, { onDelete: "set null" }),
+    publicId: text("public_id").notNull().unique(),
+    // shortlist_candidates | propose_interview
+    kind: text("kind").notNull(),
+    args: text("args").notNull(),
+    summary: text("summary").notNull(),
+    // pending | running | done
+    status: text("status").notNull().default("pending"),
+    result: text("result"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("chat_actions_session_idx").on(t.sessionId)],
+);

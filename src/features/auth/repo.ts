@@ -75,7 +75,14 @@ export function consumePasswordReset(db: DB, tokenHash: string, now: Date, passw
       .get();
     if (!row) return null;
     tx.update(users).set({ password: passwordHash }).where(eq(users.id, row.userId)).run();
+    // Every other link sent to the account dies with this one.
+    tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt))).run();
     tx.delete(sessions).where(eq(sessions.userId, row.userId)).run();
     return row.userId;
   });
+}
+
+/** Voids every unused reset link of the account (after an e-mail change). */
+export function revokePasswordResets(db: DB, userId: number, now: Date) {
+  db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
 }

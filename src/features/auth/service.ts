@@ -1,10 +1,13 @@
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
-import { RateLimiter } from "../../lib/rate-limit";
+import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
 import * as repo from "./repo";
 import type { CurrentUser } from "./model";
 import { ResetPasswordEmail } from "./emails/reset-password";
+
+// The outbox renders HTML and text (lib/email-render); the stand-in for a missing account does the same.
+import { renderEmail } from "../../lib/email-render";
 
 export const SESSION_COOKIE = "frank_session";
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -15,15 +18,32 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 // A hash to verify against when the e-mail is unknown, so both answers take as long.
 let dummyHash: Promise<string> | null = null;
 
-const limits = new WeakMap<Deps, { ip: RateLimiter; email: RateLimiter; forgot: RateLimiter }>();
+const EMAIL_MAX_DELAY_MS = 60_000;
+// Reset requests from one address per 15 minutes, whatever e-mails they name.
+export const FORGOT_LIMIT_PER_IP = 10;
+
+interface Limits {
+  ip: RateLimiter;
+  pair: RateLimiter;
+  email: BackoffLimiter;
+  forgot: RateLimiter;
+  forgotIp: RateLimiter;
+}
+const limits = new WeakMap<Deps, Limits>();
 function limitsFor(deps: Deps) {
   let l = limits.get(deps);
   if (!l) {
     const now = () => deps.clock.now().getTime();
     l = {
+      // Every attempt from one address.
       ip: new RateLimiter(deps.config.LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_MS, now),
-      email: new RateLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS, now),
+      // Failures against one account from one address: a strict limit.
+      pair: new RateLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS, now),
+      // Failures against one account from anywhere: a growing delay, never a lock-out, so
+      // an attacker cannot keep the owner out by failing on purpose.
+      email: new BackoffLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, EMAIL_MAX_DELAY_MS, LOGIN_WINDOW_MS, now),
       forgot: new RateLimiter(5, LOGIN_WINDOW_MS, now),
+      forgotIp: new RateLimiter(FORGOT_LIMIT_PER_IP, LOGIN_WINDOW_MS, now),
     };
     limits.set(deps, l);
   }
@@ -53,31 +73,43 @@ function startSession(deps: Deps, userId: number, persistent: boolean): NewSessi
 }
 
 /**
- * Checks e-mail and password. Limited per IP (all attempts) and per e-mail (failures);
- * a success clears the e-mail's count. Every login gets a new session token.
+ * One password check under the login limits (sign-in and the profile's current password).
+ * The attempt is counted before the password is verified, so concurrent attempts cannot
+ * all pass the check; a correct password clears the account's failure counts.
  */
-export async function login(deps: Deps, input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<{ session: NewSession; user: repo.UserRow }> {
+export async function limitedPasswordCheck(deps: Deps, email: string, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
   const l = limitsFor(deps);
-  const email = input.email.toLowerCase();
-  const byIp = l.ip.hit(ip);
-  if (!byIp.ok) throw tooManyRequests(byIp.retryAfter);
-  const byEmail = l.email.check(email);
-  if (!byEmail.ok) throw tooManyRequests(byEmail.retryAfter);
+  const key = email.toLowerCase();
+  const pair = `${key}|${ip}`;
+  for (const c of [l.ip.check(ip), l.pair.check(pair), l.email.check(key)]) if (!c.ok) throw tooManyRequests(c.retryAfter);
+  l.ip.hit(ip);
+  l.pair.hit(pair);
+  l.email.hit(key);
+  const ok = await verify();
+  if (ok) {
+    l.pair.reset(pair);
+    l.email.reset(key);
+  }
+  return ok;
+}
 
+/** Checks e-mail and password under the login limits. Every login gets a new session token. */
+export async function login(deps: Deps, input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<{ session: NewSession; user: repo.UserRow }> {
+  const email = input.email.toLowerCase();
   const user = repo.findUserByEmail(deps.db, email);
   dummyHash ??= hashPassword(randomToken(16));
-  const ok = await verifyPassword(input.password, user?.password ?? (await dummyHash));
-  if (!user || !ok) {
-    l.email.hit(email);
-    throw new AppError("invalid_credentials", 401, "Invalid email or password. Please try again.");
-  }
-  l.email.reset(email);
+  const stored = user?.password ?? (await dummyHash);
+  const ok = await limitedPasswordCheck(deps, email, ip, () => verifyPassword(input.password, stored));
+  if (!user || !ok) throw new AppError("invalid_credentials", 401, "Invalid email or password. Please try again.");
   return { session: startSession(deps, user.id, input.rememberMe), user };
 }
 
-/** Signs in the demo account (demo mode only; elsewhere the route does not exist). */
-export function demoLogin(deps: Deps, email?: string): { session: NewSession; user: repo.UserRow } {
-  const user = repo.findUserByEmail(deps.db, email ?? DEMO_EMAIL) ?? repo.findUserByEmail(deps.db, DEMO_EMAIL);
+/**
+ * Signs in the demo account (demo mode only; elsewhere the route does not exist). Only
+ * that account: whatever e-mail a caller sends is ignored.
+ */
+export function demoLogin(deps: Deps): { session: NewSession; user: repo.UserRow } {
+  const user = repo.findUserByEmail(deps.db, DEMO_EMAIL);
   if (!user) throw new AppError("not_found", 404, "Demo account not found");
   return { session: startSession(deps, user.id, false), user };
 }
@@ -133,14 +165,25 @@ export function findUserById(deps: Deps, id: number) {
 }
 
 /**
- * E-mails a reset link when the account exists. The answer is the same either way,
- * so the call does not tell who has an account. The link is built from APP_URL only.
+ * E-mails a reset link when the account exists. The answer is the same either way, and so
+ * is the work: without an account the same e-mail is rendered and thrown away, so the time
+ * of the answer does not tell who has an account either. Limited per address and e-mail,
+ * and per address alone. The link is built from APP_URL only.
  */
 export async function forgotPassword(deps: Deps, email: string, ip: string, subject = "Reset your Frank password"): Promise<void> {
-  const limit = limitsFor(deps).forgot.hit(`${ip}|${email.toLowerCase()}`);
-  if (!limit.ok) throw tooManyRequests(limit.retryAfter);
+  const l = limitsFor(deps);
+  const pair = `${ip}|${email.toLowerCase()}`;
+  for (const c of [l.forgotIp.check(ip), l.forgot.check(pair)]) if (!c.ok) throw tooManyRequests(c.retryAfter);
+  l.forgotIp.hit(ip);
+  l.forgot.hit(pair);
   const user = repo.findUserByEmail(deps.db, email);
-  if (!user) return;
+  if (!user) {
+    const token = randomToken(32);
+    sha256(token);
+    const url = `${deps.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    renderEmail(ResetPasswordEmail({ name: null, url, welcome: false }));
+    return;
+  }
   await sendPasswordLink(deps, user, subject);
 }
 
@@ -166,4 +209,9 @@ export async function resetPassword(deps: Deps, input: { token: string; password
   const passwordHash = await hashPassword(input.password);
   const userId = repo.consumePasswordReset(deps.db, sha256(input.token), deps.clock.now(), passwordHash);
   if (!userId) throw new AppError("invalid_token", 400, "This reset link is invalid or has expired.", { token: "This reset link is invalid or has expired." });
+}
+
+/** Voids every outstanding reset link of the account (an e-mail change: the links went to the old address). */
+export function revokePasswordResets(deps: Deps, userId: number) {
+  repo.revokePasswordResets(deps.db, userId, deps.clock.now());
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { billingSubscriptions, outbox, stripeEvents, users } from "../../db/schema";
 import { makeTestApp } from "../../../test/helpers";
 import { billingTestApp, sessionIdOf } from "./billing-test-kit";
-import { WELCOME_SUBJECT } from "./webhook";
+import { PURCHASE_NOTICE_SUBJECT, WELCOME_SUBJECT } from "./webhook";
 
 const { t, stripe, post, checkout } = await billingTestApp();
 
@@ -219,13 +219,37 @@ describe("sign-up through payment", () => {
     expect(b.customer.id).toBe(user.stripeCustomerId);
   });
 
-  test("paying signed out with the e-mail of an existing account links that account (no new one)", async () => {
+  test("paying signed out with the e-mail of an existing account links nothing to it and e-mails its owner", async () => {
     const u = await t.signUp();
     const res = await checkout(undefined, "pro");
     const { events } = stripe.completeCheckout(sessionIdOf((await res.json()).url), { email: u.email });
     const countBefore = t.deps.db.select().from(users).all().length;
-    for (const ev of events) await post(ev);
+    const mailsBefore = t.deps.db.select().from(outbox).all().length;
+    for (const ev of events) expect((await post(ev)).status).toBe(200);
     expect(t.deps.db.select().from(users).all().length).toBe(countBefore);
+    const b = await billing(u.cookie);
+    expect(b.hasSubscription).toBe(false);
+    expect(b.customer).toBeNull();
+    expect(t.deps.db.select().from(users).where(eq(users.id, u.userId)).get()!).toMatchObject({ stripeCustomerId: null, stripeSubscriptionId: null });
+    const mails = t.deps.db.select().from(outbox).all().slice(mailsBefore);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[u.email, PURCHASE_NOTICE_SUBJECT]]);
+  });
+
+  test("an event dated in the future is refused (issue 15 item 10)", async () => {
+    const u = await t.signUp();
+    const res = await checkout(u.cookie, "pro");
+    const { events } = stripe.completeCheckout(sessionIdOf((await res.json()).url), { email: u.email });
+    const future = { ...events.at(-1)!, id: "evt_future_1", created: Math.floor(t.clock.now().getTime() / 1000) + 86_400 };
+    const refused = await post(future);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe("Event is dated in the future");
+  });
+
+  test("a signed-in buyer's checkout links to that account", async () => {
+    const u = await t.signUp();
+    const res = await checkout(u.cookie, "pro");
+    const { events } = stripe.completeCheckout(sessionIdOf((await res.json()).url), { email: "someone-else@example.com" });
+    for (const ev of events) expect((await post(ev)).status).toBe(200);
     expect((await billing(u.cookie)).subscription.status).toBe("active");
   });
 });

@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import type { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { verifyPassword } from "../../lib/crypto";
+import { limitedPasswordCheck, revokePasswordResets } from "../auth/service";
 import * as repo from "./repo";
 import type { ProfileInput } from "./model";
 import type { Profile } from "./types";
@@ -23,15 +24,18 @@ export function toProfile(u: User): Profile {
   };
 }
 
-/** PUT /api/auth/profile. A new e-mail must be free and needs the current password. */
-export async function updateProfile(deps: Deps, user: User, input: ProfileInput): Promise<Profile> {
+/**
+ * PUT /api/auth/profile. A new e-mail must be free and needs the current password, checked
+ * under the sign-in limits. An e-mail change voids the account's outstanding reset links.
+ */
+export async function updateProfile(deps: Deps, user: User, input: ProfileInput, ip: string): Promise<Profile> {
   const { currentPassword, ...fields } = input;
   const email = fields.email.toLowerCase();
   if (email !== user.email.toLowerCase()) {
     if (!currentPassword) {
       throw badRequest("Enter your current password to change your email", { currentPassword: "Enter your current password to change your email" });
     }
-    if (!(await verifyPassword(currentPassword, user.password))) {
+    if (!(await limitedPasswordCheck(deps, user.email, ip, () => verifyPassword(currentPassword, user.password)))) {
       throw badRequest("Current password is incorrect", { currentPassword: "Current password is incorrect" });
     }
     if (repo.emailTakenByOther(deps.db, email, user.id)) throw conflictWithField();
@@ -39,6 +43,7 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileInput)
   try {
     const updated = repo.updateProfile(deps.db, user.id, { ...fields, email });
     if (!updated) throw new AppError("not_found", 404, "Account not found");
+    if (email !== user.email.toLowerCase()) revokePasswordResets(deps, user.id);
     return toProfile(updated);
   } catch (e) {
     // Two accounts racing for the same address: the unique index decides.

@@ -5,6 +5,7 @@ import { randomToken } from "../../lib/crypto";
 import { createUser, findUserByEmail, findUserById, sendPasswordLink } from "../auth/service";
 import * as repo from "./repo";
 import * as stripe from "./stripe";
+import { PurchaseNoticeEmail } from "./emails/purchase-notice";
 
 type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
@@ -15,7 +16,11 @@ interface Effect {
 }
 const nothing: Effect = { apply() {} };
 
+/** Clock skew allowed between Stripe and this server. */
+export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
+
 export const WELCOME_SUBJECT = "Welcome to Frank: set your password";
+export const PURCHASE_NOTICE_SUBJECT = "A Frank purchase used your e-mail address";
 
 /**
  * POST /api/stripe/webhook. The signature is checked on the raw body; every event is
@@ -25,6 +30,10 @@ export const WELCOME_SUBJECT = "Welcome to Frank: set your password";
  */
 export async function handleWebhook(deps: Deps, raw: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
   const event = await stripe.verifyWebhook(deps, raw, signature);
+  // An event from the future was not written by Stripe's clock: refused, not stored.
+  if (event.created * 1000 > deps.clock.now().getTime() + FUTURE_TOLERANCE_MS) {
+    throw new AppError("event_in_future", 400, "Event is dated in the future");
+  }
   if (repo.eventProcessed(deps.db, event.id)) return { received: true, duplicate: true };
   let effect: Effect;
   try {
@@ -87,9 +96,11 @@ async function invoiceChanged(deps: Deps, id: string): Promise<Effect> {
 }
 
 /**
- * A paid checkout: find the account (the signed-in buyer, the customer's linked account,
- * or the e-mail), or create one with its workspace and e-mail a link to set the password
- * (sign-up through payment). Then link the customer and store what was bought.
+ * A paid checkout: find the account (the signed-in buyer, or the account the customer is
+ * already linked to), or create one with its workspace and e-mail a link to set the
+ * password (sign-up through payment). Then link the customer and store what was bought.
+ * A signed-out buyer who types the e-mail of an existing account gets nothing linked to
+ * it (anyone can type an address): its owner is told by e-mail instead.
  */
 async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
   const session = await stripe.retrieveSession(deps, id);
@@ -111,8 +122,23 @@ async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
 
   const metaUser = Number(session.metadata?.userId ?? session.client_reference_id ?? 0);
   const linked = repo.findCustomer(deps.db, customerId)?.userId;
-  let user = (metaUser ? findUserById(deps, metaUser) : undefined) ?? (linked ? findUserById(deps, linked) : undefined) ?? (email ? findUserByEmail(deps, email) : undefined);
+  let user = (metaUser ? findUserById(deps, metaUser) : undefined) ?? (linked ? findUserById(deps, linked) : undefined);
   let created = false;
+  const owner = !user && email ? findUserByEmail(deps, email) : undefined;
+  if (owner) {
+    deps.log.info("signed-out checkout with an existing account's e-mail: not linked, owner notified", { session: session.id, userId: owner.id });
+    return {
+      apply() {},
+      afterCommit: async () => {
+        await deps.mail.send({
+          to: owner.email,
+          subject: PURCHASE_NOTICE_SUBJECT,
+          workspaceId: owner.workspaceId,
+          email: PurchaseNoticeEmail({ name: owner.name, loginUrl: `${deps.config.APP_URL}/login` }),
+        });
+      },
+    };
+  }
   if (!user) {
     if (!email) {
       deps.log.info("stripe checkout without an e-mail: no account made", { session: session.id });

@@ -60,9 +60,9 @@ describe("private iCal feed", () => {
     const first = events.find((e) => e.summary.includes("Grace"))!;
     expect(first.summary).toBe('Technical interview – Grace Hopper, PhD; "Amazing"');
     expect(first.description).toContain("Line one\nLine two, with a comma; and a semicolon \\ backslash");
-    // The details link uses the meeting's public id, which /interview-details/{id} accepts.
+    // The details link uses the meeting's public id, which /interview-details/{id} accepts (for staff of the workspace).
     const details = first.description.match(/\/interview-details\/([^\s]+)/)![1]!;
-    expect((await t.request(`/interview-details/${details}`)).status).toBe(200);
+    expect((await t.request(`/interview-details/${details}`, { cookie: u.cookie })).status).toBe(200);
     expect(first.startDate.toJSDate().toISOString()).toBe(tomorrowAt(t.clock.now(), 10).toISOString());
     expect(first.endDate.toJSDate().toISOString()).toBe(tomorrowAt(t.clock.now(), 11).toISOString());
     expect(first.uid).toMatch(/^meeting-[A-Za-z0-9_-]+@localhost$/);

@@ -4,7 +4,7 @@ import { addParticipants, upsertParticipantFromVisitor, latestParticipants } fro
 import { sampleCandidates } from "./sample-data";
 import { matchesJob } from "./classify";
 
-const t = makeTestApp();
+const t = makeTestApp({ DEV_PAGES: "1" });
 
 async function workspace() {
   const u = await t.signUp();

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { parseInput } from "../../lib/validate";
+import { devLimiter } from "../../lib/dev-pages";
 import { authGuard } from "../auth/guard";
 import { IdParam, ListParticipantsInput } from "./model";
 import * as candidates from "./service";
@@ -16,12 +17,20 @@ export function candidateRoutes(deps: Deps) {
     .get("/api/participants/:id", ({ params, workspaceId }) => candidates.getParticipant(deps, workspaceId, parseInput(IdParam, params).id), { auth: true })
     .get("/api/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, parseInput(StatsQuery, query)), { auth: true })
     .get("/api/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), { auth: true })
-    .post(
-      "/api/candidates/seed",
-      ({ workspaceId }) => {
-        const count = candidates.seedTestCandidates(deps, workspaceId);
-        return { success: true, count, message: "Test candidates added to database" };
-      },
-      { auth: true },
-    );
+    .use(seedRoute(deps));
+}
+
+/** POST /api/candidates/seed: a developer endpoint (DEV_PAGES), rate limited per user. */
+function seedRoute(deps: Deps) {
+  if (!deps.config.devPages) return new Elysia();
+  const limit = devLimiter(() => deps.clock.now().getTime());
+  return new Elysia().use(authGuard(deps)).post(
+    "/api/candidates/seed",
+    ({ workspaceId, me }) => {
+      limit(me.user.id);
+      const count = candidates.seedTestCandidates(deps, workspaceId);
+      return { success: true, count, message: "Test candidates added to database" };
+    },
+    { auth: true },
+  );
 }

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getJob, listCampaigns } from "../jobs/service";
@@ -195,5 +196,6 @@ export function listCandidates(deps: Deps, workspaceId: number, limit = 500) {
 
 /** POST /api/candidates/seed: a set of realistic test candidates. */
 export function seedTestCandidates(deps: Deps, workspaceId: number, count = 10): number {
-  return addParticipants(deps, workspaceId, sampleCandidates({ count, seed: deps.clock.now().getTime(), now: deps.clock.now() }));
+  // A random part in the seed: two seeds in the same millisecond must not make the same unique ids.
+  return addParticipants(deps, workspaceId, sampleCandidates({ count, seed: deps.clock.now().getTime() + randomInt(1, 2 ** 31), now: deps.clock.now() }));
 }

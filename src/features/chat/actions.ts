@@ -15,7 +15,11 @@ export interface ActionContext {
   workspaceId: number;
   userId: number;
   timeZone: string;
+  /** Records a change for the recruiter to confirm (the language model's write tools go through this). */
+  propose?: (kind: ProposalKind, args: Record<string, unknown>, summary: string) => { id: string };
 }
+
+export type ProposalKind = "shortlist_candidates" | "propose_interview";
 
 /** Finds a shortlist by name (case-insensitive) or creates it. */
 export function shortlistNamed(ctx: ActionContext, name: string): { shortlist: Shortlist; created: boolean } {

@@ -5,7 +5,7 @@ import { namedCandidates, PEOPLE, seedPeople } from "./test-data";
 import { NO_MODEL_NOTE } from "./prompt";
 import { CHAT_LIMIT_PER_MINUTE } from "./model";
 
-const t = makeTestApp();
+const t = makeTestApp({ DEV_PAGES: "1" });
 
 async function chat(cookie: string, message: string, sessionId?: string | null) {
   const res = await t.request("/api/chat/openai", { json: { message, sessionId }, cookie });

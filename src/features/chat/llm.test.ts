@@ -51,17 +51,30 @@ describe("with a language model (fake OpenAI-compatible server, real SDK)", () =
     for (const n of namedCandidates(r.body.response)) expect(real.get(n.id)).toBe(n.name);
   });
 
-  test("tools shortlist and propose an interview through the other features' services", async () => {
+  test("write tools propose; the recruiter's confirmation shortlists and proposes the interview through the other features' services", async () => {
     const u = await t.signUp();
     const rows = seedPeople(t.deps, u.workspaceId);
     const tom = rows.find((p) => p.name === "Tom Baker")!;
     const s = await chat(u.cookie, `shortlist #${tom.id} as Finalists`);
-    expect(s.body.response).toBe("Shortlist Finalists now has 1.");
+    expect(s.body.response).toBe(`Proposed: Add Tom Baker (#${tom.id}) to the shortlist "Finalists". Press Confirm to go ahead.`);
+    expect(s.body.actions).toEqual([{ id: expect.any(String), kind: "shortlist_candidates", summary: `Add Tom Baker (#${tom.id}) to the shortlist "Finalists"`, status: "pending", result: null }]);
+    expect(listShortlists(t.deps, u.workspaceId)).toEqual([]);
+    const confirmed = await t.request(`/api/chat/actions/${s.body.actions[0].id}/confirm`, { method: "POST", cookie: u.cookie });
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).message).toBe('Done: added 1 to the shortlist "Finalists" (1 in it now).');
     expect(listShortlists(t.deps, u.workspaceId)[0]!.candidateIds).toEqual([tom.id]);
-    const i = await chat(u.cookie, `interview #${tom.id}`);
-    expect(i.body.response).toMatch(/^Booking link for Tom Baker: http:\/\/localhost\/book\/[\w-]+$/);
+
+    const i = await chat(u.cookie, `interview #${tom.id}`, s.body.sessionId);
+    expect(i.body.actions[0].kind).toBe("propose_interview");
+    expect((await (await t.request("/api/scheduling-sessions", { cookie: u.cookie })).json()).sessions).toEqual([]);
+    const done = await (await t.request(`/api/chat/actions/${i.body.actions[0].id}/confirm`, { method: "POST", cookie: u.cookie })).json();
+    expect(done.bookingUrl).toMatch(/^http:\/\/localhost\/book\/[\w-]+$/);
     const sessions = await (await t.request("/api/scheduling-sessions", { cookie: u.cookie })).json();
     expect(sessions.sessions.map((x: any) => [x.candidateId, x.duration])).toEqual([[tom.id, 45]]);
+    // The history shows both proposals as done, with the outcome as the assistant's message.
+    const h = await (await t.request(`/api/chat/history?sessionId=${s.body.sessionId}`, { cookie: u.cookie })).json();
+    expect(h.messages.flatMap((m: any) => m.actions ?? []).map((a: any) => a.status)).toEqual(["done", "done"]);
+    expect(h.messages.at(-1).content).toContain(done.bookingUrl);
   });
 
   test("another workspace's candidate is out of reach of the tools", async () => {

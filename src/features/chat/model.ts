@@ -56,6 +56,8 @@ export const MonitorMessage = z.object({
 export interface ChatReply {
   response: string;
   sessionId: string;
+  /** Changes the assistant proposed in this answer, to confirm with POST /api/chat/actions/{id}/confirm. */
+  actions?: import("./proposals").ChatAction[];
 }
 
 export interface ShortlistPopup {
@@ -63,3 +65,6 @@ export interface ShortlistPopup {
   candidateName: string;
   position: string;
 }
+
+/** POST /api/chat/actions/{id}/confirm. */
+export const ActionParam = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/, "Invalid action id") });

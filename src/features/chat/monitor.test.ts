@@ -50,6 +50,14 @@ describe("WebSocket /ws/chat-monitor", () => {
     expect(await c.next()).toEqual({ type: "shortlist_popup", candidateName: "Tom Baker", position: "Position not specified" });
     c.ws.close();
   });
+
+  test("a message over 64 KB closes the socket (issue 15 item 10; Bun's default allows 16 MB)", async () => {
+    const u = await t.signUp();
+    const c = connect(u.cookie);
+    expect((await c.next()).type).toBe("connected");
+    c.ws.send(JSON.stringify({ text: "x".repeat(100 * 1024), userId: u.userId }));
+    expect(await c.closed).toBe(1009);
+  });
 });
 
 describe("POST /api/webhook/chat", () => {

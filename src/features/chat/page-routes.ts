@@ -5,7 +5,11 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { AppError } from "../../lib/errors";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
-import { ChatInput } from "./model";
+import { ActionParam, ChatInput } from "./model";
+import { confirmAction } from "./proposals";
+import { parseInput } from "../../lib/validate";
+import { devGuard } from "../../lib/dev-pages";
+import { clientIp } from "../../lib/http";
 import { ask, history } from "./service";
 import { recentChatEvents, rotateWebhookSecret, webhookSecret } from "./monitor";
 import { latestCandidates } from "./data";
@@ -16,6 +20,7 @@ const see = (location: string) => new Response(null, { status: 303, headers: { l
 
 /** /chat (with a form post for browsers without JavaScript), /dashboardX, /meeting-detection, /shortlist-test, /chat/webhook. */
 export function chatPageRoutes(deps: Deps) {
+  const devPage = devGuard(deps.config.devPages, () => deps.clock.now().getTime());
   return new Elysia()
     .use(authGuard(deps))
     .get(
@@ -49,6 +54,23 @@ export function chatPageRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    // Confirm without JavaScript: perform the proposal, then back to the conversation.
+    .post(
+      "/chat/actions/:id/confirm",
+      async ({ me, params, body, cookie }) => {
+        const form = (body ?? {}) as Record<string, unknown>;
+        const sessionId = typeof form.sessionId === "string" && /^[\w-]{1,100}$/.test(form.sessionId) ? form.sessionId : null;
+        const back = sessionId ? `/chat?s=${encodeURIComponent(sessionId)}` : "/chat";
+        try {
+          await confirmAction(deps, me, parseInput(ActionParam, params).id);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          setFlash(cookie as any, { title: "Error", description: e.message, variant: "destructive" });
+        }
+        return see(back);
+      },
+      { auth: true },
+    )
     .get(
       "/dashboardX",
       ({ me }) =>
@@ -58,15 +80,17 @@ export function chatPageRoutes(deps: Deps) {
         }),
       { auth: true },
     )
-    .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user) }) }), { auth: true })
-    // Open to everyone: it shows the login state, and its actions need a signed-in user.
+    .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }), { auth: true })
+    // A developer page (DEV_PAGES). Open to everyone then: it shows the login state, and its actions need a signed-in user.
     .get(
       "/shortlist-test",
-      ({ me }) =>
-        renderPage({
+      ({ me, request, server }: any) => {
+        devPage(me ? `u${me.user.id}` : `ip${clientIp(request, server, deps.config.TRUST_PROXY)}`);
+        return renderPage({
           title: "Shortlist test",
           body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me ? webhookSecret(deps, me.user.workspaceId) : null }),
-        }),
+        });
+      },
       { withUser: true },
     )
     .get(

@@ -4,7 +4,8 @@ import { AppError } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { authGuard, sessionToken } from "../auth/guard";
 import { sessionUser, type SignedIn } from "../auth/service";
-import { ChatEventInput, ChatInput, HistoryQuery, MonitorMessage, WebhookInput } from "./model";
+import { ActionParam, ChatEventInput, ChatInput, HistoryQuery, MonitorMessage, WebhookInput } from "./model";
+import { confirmAction } from "./proposals";
 import { AI_FAILED, answer, ask, checkChatRate, history } from "./service";
 import { chatEvent, hubFor, monitorText, webhookChat } from "./monitor";
 import { chatPageRoutes } from "./page-routes";
@@ -28,6 +29,8 @@ function chatApi(deps: Deps) {
       },
       { auth: true },
     )
+    // Performs a change the assistant proposed: the only way its write tools take effect.
+    .post("/api/chat/actions/:id/confirm", ({ me, params }) => confirmAction(deps, me, parseInput(ActionParam, params).id), { auth: true })
     .get("/api/chat/history", ({ me, query }) => history(deps, me, parseInput(HistoryQuery, query).sessionId), { auth: true });
 }
 

@@ -9,6 +9,7 @@ import { latestCandidates } from "./data";
 import { builtinAnswer } from "./builtin";
 import { modelConfigured, runModel } from "./llm";
 import { NO_MODEL_NOTE, systemPrompt } from "./prompt";
+import { actionsByMessage, proposalRecorder, type ChatAction } from "./proposals";
 import { CHAT_LIMIT_PER_MINUTE, MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type ChatInput, type ChatReply } from "./model";
 
 export const AI_FAILED = "Failed to get response from AI assistant";
@@ -61,7 +62,9 @@ export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta
   const { session, isNew } = conversation(deps, me, input.sessionId);
   const message = input.message.trim();
   repo.insertMessage(deps.db, { workspaceId: ws, sessionId: session.id, role: "user", content: message, now: deps.clock.now() });
-  const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC" };
+  // The model's write tools record proposals here; the recruiter confirms them in the chat.
+  const proposals = proposalRecorder(deps, me, session.id);
+  const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC", propose: proposals.propose };
 
   let response: string;
   if (modelConfigured(deps.config)) {
@@ -91,9 +94,11 @@ export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta
     onDelta(response);
   }
   const now = deps.clock.now();
-  repo.insertMessage(deps.db, { workspaceId: ws, sessionId: session.id, role: "assistant", content: response, now });
+  const stored = repo.insertMessage(deps.db, { workspaceId: ws, sessionId: session.id, role: "assistant", content: response, now });
+  proposals.attach(stored.id);
   repo.touchSession(deps.db, ws, session.id, now);
-  return { response, sessionId: session.publicId };
+  const actions = proposals.list();
+  return actions.length ? { response, sessionId: session.publicId, actions } : { response, sessionId: session.publicId };
 }
 
 export interface ChatMessageView {
@@ -101,6 +106,8 @@ export interface ChatMessageView {
   role: "user" | "assistant";
   content: string;
   timestamp: string;
+  /** Changes this answer proposed, pending or done (only on assistant messages that made some). */
+  actions?: ChatAction[];
 }
 
 /** The caller's own conversation (empty for an unknown or foreign id). */
@@ -109,9 +116,14 @@ export function history(deps: Deps, me: SignedIn, sessionId: string | undefined)
   const s = sessionId ? repo.findSession(deps.db, ws, me.user.id, sessionId) : undefined;
   if (!s) return { sessionId: null, messages: [] };
   const rows = repo.recentMessages(deps.db, ws, s.id, 100);
+  const actions = actionsByMessage(deps, ws, rows.filter((r) => r.role === "assistant").map((r) => r.id));
   return {
     sessionId: s.publicId,
-    messages: rows.map((r) => ({ id: r.id, role: r.role as "user" | "assistant", content: r.content, timestamp: r.createdAt.toISOString() })),
+    messages: rows.map((r) => {
+      const view: ChatMessageView = { id: r.id, role: r.role as "user" | "assistant", content: r.content, timestamp: r.createdAt.toISOString() };
+      const own = actions.get(r.id);
+      return own ? { ...view, actions: own } : view;
+    }),
   };
 }
 

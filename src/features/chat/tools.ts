@@ -1,9 +1,16 @@
 import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import { AppError } from "../../lib/errors";
 import { card, filterCandidates, findCandidate, summarise } from "./data";
-import { proposeInterview, shortlistCandidates, type ActionContext } from "./actions";
+import { listShortlists } from "../shortlists/service";
+import { DEFAULT_DURATION, DURATIONS } from "../scheduling/slots";
+import type { ActionContext } from "./actions";
+import { dataLine } from "./prompt";
 
-/** The language model's tools: each one reads or changes the workspace's real data. */
+/**
+ * The language model's tools. The read tools answer from the workspace's real data; the
+ * write tools (shortlist, propose interview) only record a proposal that the recruiter
+ * confirms in the chat, so nothing the model read can change data by itself.
+ */
 export const TOOLS: ChatCompletionTool[] = [
   {
     type: "function",
@@ -33,7 +40,8 @@ export const TOOLS: ChatCompletionTool[] = [
     type: "function",
     function: {
       name: "shortlist_candidates",
-      description: "Add candidates to a shortlist, found by id or by name; a name that does not exist yet creates the shortlist.",
+      description:
+        "Propose adding candidates to a shortlist, found by id or by name (a new name creates it once confirmed). Changes nothing until the recruiter presses Confirm.",
       parameters: {
         type: "object",
         properties: {
@@ -50,7 +58,7 @@ export const TOOLS: ChatCompletionTool[] = [
     function: {
       name: "propose_interview",
       description:
-        "Create an interview scheduling session for one candidate, with hourly slots 09:00-17:00 on the next three weekdays (or the given dates), and return the booking link to send to the candidate.",
+        "Propose an interview scheduling session for one candidate, with hourly slots 09:00-17:00 on the next three weekdays (or the given dates). Changes nothing until the recruiter presses Confirm; the booking link comes then.",
       parameters: {
         type: "object",
         properties: {
@@ -78,14 +86,14 @@ export async function runTool(ctx: ActionContext, name: string, rawArgs: string)
     args = rawArgs ? JSON.parse(rawArgs) : {};
     if (typeof args !== "object" || args === null) args = {};
   } catch {
-    return JSON.stringify({ error: "Arguments were not valid JSON" });
+    return dataLine({ error: "Arguments were not valid JSON" });
   }
   try {
     const result = await execute(ctx, name, args);
-    const text = JSON.stringify(result);
+    const text = dataLine(result);
     return text.length > MAX_TOOL_RESULT_CHARS ? text.slice(0, MAX_TOOL_RESULT_CHARS) + "…(truncated)" : text;
   } catch (e) {
-    if (e instanceof AppError) return JSON.stringify({ error: e.message });
+    if (e instanceof AppError) return dataLine({ error: e.message });
     throw e;
   }
 }
@@ -109,19 +117,44 @@ async function execute(ctx: ActionContext, name: string, a: Record<string, unkno
     }
     case "shortlist_candidates": {
       const ids = Array.isArray(a.candidateIds) ? a.candidateIds.map(int).filter((n) => n > 0).slice(0, 100) : [];
-      const r = shortlistCandidates(ctx, { shortlistId: int(a.shortlistId) > 0 ? int(a.shortlistId) : undefined, shortlistName: str(a.shortlistName), candidateIds: ids });
-      return { shortlist: { id: r.shortlist.id, name: r.shortlist.name, size: r.shortlist.candidateIds.length }, created: r.created, added: r.added };
+      const found = ids.map((id) => findCandidate(ctx.deps, ctx.workspaceId, id)).filter((p) => p !== null);
+      if (!found.length) return { error: "None of those candidates is in this workspace" };
+      const shortlistId = int(a.shortlistId) > 0 ? int(a.shortlistId) : undefined;
+      let target = str(a.shortlistName)?.trim() || "Assistant picks";
+      if (shortlistId) {
+        const s = listShortlists(ctx.deps, ctx.workspaceId).find((x) => x.id === shortlistId);
+        if (!s) return { error: "Shortlist not found" };
+        target = s.name;
+      }
+      const who = found.map((p) => `${card(p).name} (#${p.id})`).join(", ");
+      return proposal(ctx, "shortlist_candidates", { shortlistId, shortlistName: target, candidateIds: found.map((p) => p.id) }, `Add ${who} to the shortlist "${target}"`);
     }
     case "propose_interview": {
-      const r = await proposeInterview(ctx, {
-        candidateId: int(a.candidateId),
-        duration: int(a.duration) || undefined,
-        dates: Array.isArray(a.dates) ? a.dates.filter((d): d is string => typeof d === "string") : undefined,
-        title: str(a.title),
-      });
-      return { candidate: card(r.candidate), bookingUrl: r.session.bookingUrl, slots: r.slotCount, duration: r.duration, timeZone: r.timeZone, expiresAt: r.session.expiresAt };
+      const p = findCandidate(ctx.deps, ctx.workspaceId, int(a.candidateId));
+      if (!p) return { error: "No candidate with that id in this workspace" };
+      const duration = (DURATIONS as readonly number[]).includes(int(a.duration)) ? int(a.duration) : DEFAULT_DURATION;
+      const dates = Array.isArray(a.dates) ? a.dates.filter((d): d is string => typeof d === "string" && /^\d{4}-\d{2}-\d{2}$/.test(d)).slice(0, 10) : [];
+      const when = dates.length ? `on ${dates.join(", ")}` : "on the next three weekdays";
+      return proposal(
+        ctx,
+        "propose_interview",
+        { candidateId: p.id, duration, dates, title: str(a.title), timeZone: ctx.timeZone },
+        `Propose a ${duration}-minute interview to ${card(p).name} (#${p.id}) ${when}, 09:00-17:00 (${ctx.timeZone})`,
+      );
     }
     default:
       return { error: `Unknown tool ${name}` };
   }
+}
+
+/** A write tool's answer: what will happen once the recruiter confirms; nothing has changed yet. */
+function proposal(ctx: ActionContext, kind: "shortlist_candidates" | "propose_interview", args: Record<string, unknown>, summary: string) {
+  if (!ctx.propose) return { error: "Changes can only be proposed in a chat with the recruiter" };
+  const { id } = ctx.propose(kind, args, summary);
+  return {
+    status: "awaiting_confirmation",
+    actionId: id,
+    summary,
+    note: "Nothing has changed yet. The recruiter sees this proposal with a Confirm button; tell them what will happen when they press it.",
+  };
 }

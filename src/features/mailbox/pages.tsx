@@ -11,7 +11,7 @@ export function MailboxPage({ mails }: { mails: Mail[] }) {
         <span className="badge-warning">Demo mode</span>
       </div>
       <h1 className="text-2xl font-semibold">Mailbox</h1>
-      <p className="mt-1 text-sm text-slate-500">Every e-mail Frank wrote to its outbox. Shown only in demo mode.</p>
+      <p className="mt-1 text-sm text-slate-500">The e-mails Frank wrote for your workspace. A developer page, shown only when developer pages are on.</p>
       <div className="card mt-6 divide-y divide-slate-100">
         {mails.length === 0 ? <p className="p-5 text-sm text-slate-500">No e-mails yet.</p> : null}
         {mails.map((m) => (

@@ -2,29 +2,46 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { notFound } from "../../lib/errors";
+import { authGuard } from "../auth/guard";
+import { devLimiter } from "../../lib/dev-pages";
 import { MailboxPage } from "./pages";
 import { latestMail, mailById } from "./repo";
 
 /**
- * /dev/mailbox: the outbox, readable in demo mode only, so a newcomer without SMTP can
- * follow a reset link. Outside demo mode the routes do not exist (404).
+ * /dev/mailbox: the outbox, so a newcomer without SMTP can follow a reset link. A developer
+ * page (DEV_PAGES, on in demo mode; otherwise the routes do not exist), shown only to a
+ * signed-in user and only with the e-mails of that user's workspace: reset links and
+ * candidates' manage links are keys to accounts and bookings.
  */
 export function mailboxRoutes(deps: Deps) {
-  const guard = () => {
-    if (!deps.config.demo) throw notFound();
-  };
+  if (!deps.config.devPages) return new Elysia();
+  const limit = devLimiter(() => deps.clock.now().getTime());
   return new Elysia()
-    .get("/dev/mailbox", () => {
-      guard();
-      return renderPage({ title: "Mailbox", body: MailboxPage({ mails: latestMail(deps.db) }) });
-    })
-    .get("/dev/mailbox/:id", ({ params }) => {
-      guard();
-      const mail = mailById(deps.db, Number(params.id));
-      if (!mail) throw notFound();
-      // The e-mail's own HTML, shown as the recipient would see it.
-      return new Response(mail.html, {
-        headers: { "content-type": "text/html; charset=utf-8", "referrer-policy": "no-referrer", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'self'" },
-      });
-    });
+    .use(authGuard(deps))
+    .get(
+      "/dev/mailbox",
+      ({ workspaceId, me }) => {
+        limit(me.user.id);
+        return renderPage({ title: "Mailbox", body: MailboxPage({ mails: latestMail(deps.db, workspaceId) }) });
+      },
+      { auth: true },
+    )
+    .get(
+      "/dev/mailbox/:id",
+      ({ params, workspaceId, me }) => {
+        limit(me.user.id);
+        const id = Number(params.id);
+        const mail = Number.isSafeInteger(id) ? mailById(deps.db, workspaceId, id) : undefined;
+        if (!mail) throw notFound();
+        // The e-mail's own HTML, shown as the recipient would see it.
+        return new Response(mail.html, {
+          headers: {
+            "content-type": "text/html; charset=utf-8",
+            "referrer-policy": "no-referrer",
+            "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
+          },
+        });
+      },
+      { auth: true },
+    );
 }

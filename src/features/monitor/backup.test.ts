@@ -132,6 +132,31 @@ describe("restore", () => {
     });
   });
 
+  test("refuses a backup with triggers or views that Frank's migrations did not create (issue 15 item 10)", async () => {
+    const b = await backupDatabase(t.deps);
+    // Frank's own triggers pass.
+    expect(inspectFrankDatabase(b.file).migrations).toBeGreaterThan(0);
+    const cases = {
+      "trigger.db": "create trigger steal after insert on sessions begin update users set password = 'x'; end",
+      "view.db": "create view every_user as select * from users",
+      // Same name as one of Frank's triggers, different body.
+      "lookalike.db": "drop trigger participants_fts_ad; create trigger participants_fts_ad after delete on participants begin delete from users; end",
+    };
+    for (const [name, sql] of Object.entries(cases)) {
+      const file = join(scratch, name);
+      const src = new Database(b.file, { readonly: true });
+      src.exec(`VACUUM INTO '${file}'`);
+      src.close();
+      const db = new Database(file);
+      db.exec(sql);
+      db.close();
+      expect(() => inspectFrankDatabase(file)).toThrow(/did not create/);
+      const target = join(scratch, `target-${name}`);
+      expect(() => restoreDatabase(file, target)).toThrow(RestoreRefused);
+      expect(existsSync(target)).toBe(false);
+    }
+  });
+
   test("refuses a backup made by a newer version", async () => {
     const b = await backupDatabase(t.deps);
     const newer = join(scratch, "newer.db");

@@ -25,6 +25,14 @@ export function inspectFrankDatabase(file: string): { tables: number; migrations
     const tables = new Set(db.query<{ name: string }, []>("select name from sqlite_master where type = 'table'").all().map((r) => r.name));
     const missing = REQUIRED_TABLES.filter((t) => !tables.has(t));
     if (missing.length) throw new RestoreRefused(`${file}: not a Frank database (missing ${missing.join(", ")})`);
+    // Triggers and views run code on every write or read: only Frank's own may come in.
+    const foreign = db
+      .query<{ type: string; name: string; sql: string | null }, []>("select type, name, sql from sqlite_master where type in ('trigger', 'view')")
+      .all()
+      .filter((r) => !frankSchemaCode().has(normaliseSql(r.sql ?? "")));
+    if (foreign.length) {
+      throw new RestoreRefused(`${file}: holds ${foreign.map((r) => `${r.type} ${r.name}`).join(", ")} that Frank's migrations did not create; refusing to restore it`);
+    }
     const applied = db.query<{ created_at: number }, []>("select created_at from __drizzle_migrations").all();
     const newest = Math.max(0, ...applied.map((r) => Number(r.created_at)));
     if (newest > newestKnownMigration()) throw new RestoreRefused(`${file}: made by a newer version of Frank; upgrade before restoring it`);
@@ -35,6 +43,23 @@ export function inspectFrankDatabase(file: string): { tables: number; migrations
   } finally {
     db?.close();
   }
+}
+
+const normaliseSql = (sql: string) => sql.replace(/\s+/g, " ").replace(/;\s*$/, "").trim().toLowerCase();
+
+let schemaCode: Set<string> | null = null;
+/** Every CREATE TRIGGER and CREATE VIEW statement of Frank's migrations, normalised. */
+function frankSchemaCode(): Set<string> {
+  if (schemaCode) return schemaCode;
+  schemaCode = new Set();
+  for (const [name, text] of Object.entries(migrationFiles)) {
+    if (!name.endsWith(".sql")) continue;
+    for (const part of text.split("--> statement-breakpoint")) {
+      const statement = part.replace(/^\s*--.*$/gm, "").trim();
+      if (/^create\s+(temp\s+|temporary\s+)?(trigger|view)\b/i.test(statement)) schemaCode.add(normaliseSql(statement));
+    }
+  }
+  return schemaCode;
 }
 
 function newestKnownMigration(): number {

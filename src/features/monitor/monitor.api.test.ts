@@ -3,7 +3,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { addParticipants } from "../candidates/service";
 import { extractParticipant, type DebugParticipant } from "./extract";
 
-const t = makeTestApp();
+const t = makeTestApp({ DEV_PAGES: "1" });
 
 const PAGES = ["/participants-monitor", "/database-test", "/database-debug", "/database-integration", "/dashboard2", "/dashboard4"];
 const APIS: [string, string][] = [

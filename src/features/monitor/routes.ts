@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { parseInput } from "../../lib/validate";
+import { devGuard } from "../../lib/dev-pages";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
 import { listCandidates, seedTestCandidates } from "../candidates/service";
@@ -24,6 +25,8 @@ const see = (location: string) => new Response(null, { status: 303, headers: { l
  * router, whatever the registration order (monitor.api.test.ts checks it).
  */
 export function monitorRoutes(deps: Deps) {
+  // The debug reads, the seed form and /database-debug are developer pages (DEV_PAGES).
+  const dev = devGuard(deps.config.devPages, () => deps.clock.now().getTime());
   const api = new Elysia({ prefix: "/api/participants" })
     .use(authGuard(deps))
     .get("/sync/status", ({ workspaceId }) => sync.syncStatus(deps, workspaceId), { auth: true })
@@ -36,10 +39,22 @@ export function monitorRoutes(deps: Deps) {
       { auth: true },
     )
     .get("/backup", ({ query, workspaceId }) => ({ backupData: sync.latestBackup(deps, workspaceId, parseInput(BackupQuery, query).limit) }), { auth: true })
-    .get("/debug", ({ query, workspaceId }) => ({ participants: debugParticipants(deps, workspaceId, parseInput(DebugQuery, query).limit) }), { auth: true })
-    .get("/design-test", ({ query, workspaceId }) => ({ participants: designTestParticipants(deps, workspaceId, parseInput(DebugQuery, query).limit) }), {
-      auth: true,
-    });
+    .get(
+      "/debug",
+      ({ query, workspaceId, me }) => {
+        dev(me.user.id);
+        return { participants: debugParticipants(deps, workspaceId, parseInput(DebugQuery, query).limit) };
+      },
+      { auth: true },
+    )
+    .get(
+      "/design-test",
+      ({ query, workspaceId, me }) => {
+        dev(me.user.id);
+        return { participants: designTestParticipants(deps, workspaceId, parseInput(DebugQuery, query).limit) };
+      },
+      { auth: true },
+    );
 
   const pages = new Elysia()
     .use(authGuard(deps))
@@ -83,7 +98,8 @@ export function monitorRoutes(deps: Deps) {
     // Add Test Candidates without JavaScript.
     .post(
       "/database-test/seed",
-      ({ workspaceId, cookie }) => {
+      ({ workspaceId, cookie, me }) => {
+        dev(me.user.id);
         seedTestCandidates(deps, workspaceId);
         setFlash(cookie as any, { title: "Success", description: "Test candidates added to database", variant: "success" });
         return see("/database-test");
@@ -94,6 +110,7 @@ export function monitorRoutes(deps: Deps) {
     .get(
       "/database-debug",
       ({ me, workspaceId, query }) => {
+        dev(me.user.id);
         const view = query.view === "all" || query.view === "design" ? query.view : null;
         const rows = view === "all" ? debugParticipants(deps, workspaceId, 500) : view === "design" ? designTestParticipants(deps, workspaceId, 500) : null;
         return renderPage({ title: "Database debug", body: DatabaseDebugPage({ shell: makeShell(deps, me.user), initial: { view, participants: rows } }) });

@@ -180,18 +180,29 @@ describe("the candidate's confirmation link", () => {
 });
 
 describe("/interview-details/{id}", () => {
-  test("details for the link holder; profile menu only when signed in; unknown id is Interview Not Found", async () => {
+  test("details for staff of the workspace only; signed out or another workspace sees Interview Not Found (issue 15 item 9)", async () => {
     const { u, s } = await session();
     await t.request(`/book/${s.sessionToken}`, { method: "POST", ...form({ slotId: s.timeSlots[0]!.id }) });
     const { meetings } = await (await t.request("/api/meetings", { cookie: u.cookie })).json();
-    const anon = await t.request(`/interview-details/${meetings[0].id}`);
-    expect(anon.status).toBe(200);
-    expect(anon.headers.get("referrer-policy")).toBe("no-referrer");
-    const html = await anon.text();
+    const signedIn = await t.request(`/interview-details/${meetings[0].id}`, { cookie: u.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("referrer-policy")).toBe("no-referrer");
+    const html = await signedIn.text();
     for (const text of ["Technical Interview", "Confirmed", "Candidate", "Interviewer", "Actions", "Edit Interview", "Reschedule", `sam${n}@example.com`, "Hank Manager"]) expect(html).toContain(text);
-    expect(html).not.toContain("account-menu");
-    const signedIn = await (await t.request(`/interview-details/${meetings[0].id}`, { cookie: u.cookie })).text();
-    expect(signedIn).toContain("account-menu");
+    expect(html).toContain("account-menu");
+
+    // The page still loads without a session, showing the not-found state and no profile menu.
+    const anon = await t.request(`/interview-details/${meetings[0].id}`);
+    expect(anon.status).toBe(404);
+    const anonHtml = await anon.text();
+    expect(anonHtml).toContain("Interview Not Found");
+    expect(anonHtml).not.toContain(`sam${n}@example.com`);
+    expect(anonHtml).not.toContain("account-menu");
+    const other = await t.signUp();
+    const foreign = await (await t.request(`/interview-details/${meetings[0].id}`, { cookie: other.cookie })).text();
+    expect(foreign).toContain("Interview Not Found");
+    expect(foreign).not.toContain(`sam${n}@example.com`);
+    expect(foreign).toContain("account-menu");
     const missing = await t.request(`/interview-details/${"m".repeat(22)}`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Interview Not Found");

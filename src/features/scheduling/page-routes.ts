@@ -10,7 +10,8 @@ import { bookByToken, cancelByCandidate, getBookingView, getManageView, moveByCa
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
-import { getInterview, resendInterviewEmails } from "./service";
+import { resendInterviewEmails } from "./service";
+import { interviewForStaff } from "./interview-access";
 import { isValidTimeZone } from "./slots";
 import { makeShell } from "../../ui/shell";
 
@@ -123,7 +124,7 @@ export function bookingPageRoutes(deps: Deps) {
       ({ params, me, cookie }: any) => {
         const shell = me ? makeShell(deps, me.user) : null;
         try {
-          const interview = getInterview(deps, params.id);
+          const interview = interviewForStaff(deps, me?.user.workspaceId, params.id);
           return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell }) });
         } catch (e) {
           if (!(e instanceof AppError) || e.status !== 404) throw e;

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { interviewForStaff } from "./interview-access";
 import type { Deps } from "../../deps";
 import { parseInput } from "../../lib/validate";
 import { authGuard } from "../auth/guard";
@@ -45,10 +46,15 @@ export function schedulingRoutes(deps: Deps) {
     )
     .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { auth: true })
     .post("/interviews/:id/resend", ({ params, workspaceId }) => ({ emails: scheduling.resendInterviewEmails(deps, workspaceId, params.id) }), { auth: true })
-    .get("/interviews/:id", ({ params, set }) => {
-      Object.assign(set.headers, noReferrer);
-      return scheduling.getInterview(deps, params.id);
-    })
+    // Staff only: signed-out visitors and other workspaces get 'Interview Not Found' (404).
+    .get(
+      "/interviews/:id",
+      ({ params, set, me }) => {
+        Object.assign(set.headers, noReferrer);
+        return interviewForStaff(deps, me?.user.workspaceId, params.id);
+      },
+      { withUser: true },
+    )
     // Public: the token is the only access.
     .get("/book/:token", ({ params, set }) => {
       Object.assign(set.headers, noReferrer, { "cache-control": "no-store" });

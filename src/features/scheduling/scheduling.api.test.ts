@@ -233,14 +233,30 @@ describe("after a booking", () => {
     const { body } = await createSession(u.cookie, u.candidateId);
     await book(body.sessionToken, body.timeSlots[0].id);
     const meeting = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings[0];
-    const res = await t.request(`/api/interviews/${meeting.id}`);
+    const res = await t.request(`/api/interviews/${meeting.id}`, { cookie: u.cookie });
     expect(res.status).toBe(200);
     const i = await res.json();
     expect(i).toMatchObject({ title: "Interview", status: "scheduled", duration: 60, scheduledTime: body.timeSlots[0].startTime });
     expect(i.candidate).toMatchObject({ firstName: "Jane", lastName: "Candidate", position: "UX Designer", email: `jane${n}@example.com` });
     expect(i.interviewer).toEqual({ name: "Rita Recruiter", email: u.email });
-    expect((await t.request(`/api/interviews/1`)).status).toBe(404);
-    expect((await t.request(`/api/interviews/${"a".repeat(22)}`)).status).toBe(404);
+    expect((await t.request(`/api/interviews/1`, { cookie: u.cookie })).status).toBe(404);
+    expect((await t.request(`/api/interviews/${"a".repeat(22)}`, { cookie: u.cookie })).status).toBe(404);
+  });
+
+  test("GET /api/interviews/{id} is for staff: signed out or another workspace gets 'Interview Not Found' (issue 15 item 9)", async () => {
+    const u = await recruiter();
+    const { body } = await createSession(u.cookie, u.candidateId);
+    await book(body.sessionToken, body.timeSlots[0].id);
+    const meeting = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings[0];
+    const other = await t.signUp();
+    for (const cookie of [undefined, other.cookie]) {
+      const res = await t.request(`/api/interviews/${meeting.id}`, { cookie });
+      expect(res.status).toBe(404);
+      const text = await res.text();
+      expect(JSON.parse(text).message).toBe("The interview details could not be found. It may have been canceled or the link is invalid.");
+      expect(text).not.toContain(u.email);
+      expect(text).not.toContain("jane");
+    }
   });
 
   test("the reminder goes out once, 24 hours before the interview", async () => {

@@ -211,10 +211,7 @@ export function setMeetingCalendarEvent(deps: Deps, meetingId: number, v: { even
   if (!repo.setCalendarEvent(deps.db, meetingId, patch)) throw notFound("Meeting not found");
 }
 
-/**
- * GET /api/interviews/{id}: the random public id is the access; anyone holding the link
- * (the workspace's users, who reach it from the dashboard) sees it.
- */
+/** The interview of a public id. Routes reach it through interview-access.ts (staff of its workspace only). */
 export function getInterview(deps: Deps, publicId: string): InterviewView {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(publicId)) throw interviewNotFound();
   const d = repo.findMeetingByPublicId(deps.db, publicId);
@@ -245,7 +242,7 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
   };
 }
 
-const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
+export const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
 
 /**
  * Sessions written before booking tokens were hashed hold the plain token: store its hash

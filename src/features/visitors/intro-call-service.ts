@@ -1,11 +1,11 @@
 import type { Deps } from "../../deps";
-import { conflict } from "../../lib/errors";
+import { AppError, badRequest, conflict } from "../../lib/errors";
 import type { TimeSlot } from "../scheduling/slots";
 import { busyIntervals } from "../calendar/hooks";
 import * as repo from "./repo";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
 import { INTRO_DAYS_AHEAD, weeklySlots, withoutBusy } from "./intro-slots";
-import { upsertParticipantFromVisitor } from "./partners";
+import { emailOfParticipant, upsertParticipantFromVisitor } from "./partners";
 import { bookIntroMeeting, hostMeetings } from "./scheduling-adapter";
 import { claimVisitor, type Visitor } from "./visitor-id";
 import type { ChatContext } from "./chat-service";
@@ -22,10 +22,33 @@ export interface IntroCallOptions {
   /** Name and e-mail from the visitor's prequalifier, to fill the form. */
   name: string;
   email: string;
+  /** The visitor finished the prequalifier (booking needs it). */
+  qualified: boolean;
 }
 
 export const SLOT_GONE = "This time is no longer available. Please choose another time.";
 export const ALREADY_BOOKED = "You already have an intro call booked.";
+export const PREQUALIFIER_FIRST = "Please answer the prequalifier before booking a call.";
+export const USE_PREQUALIFIER_EMAIL = "Use the email address you gave in the prequalifier.";
+
+/**
+ * Google free/busy of a host, kept for a short time per workspace and host: the
+ * anonymous intro-call page must not turn every request into a Google call.
+ */
+export const BUSY_CACHE_MS = 60_000;
+const busyCache = new WeakMap<Deps, Map<string, { at: number; busy: Promise<{ start: Date; end: Date }[]> }>>();
+
+function cachedBusy(deps: Deps, workspaceId: number, hostUserId: number, now: Date, to: Date) {
+  let byHost = busyCache.get(deps);
+  if (!byHost) busyCache.set(deps, (byHost = new Map()));
+  const key = `${workspaceId}:${hostUserId}`;
+  const hit = byHost.get(key);
+  if (hit && now.getTime() - hit.at < BUSY_CACHE_MS) return hit.busy;
+  // A little beyond the window, so the cached answer still covers it a minute later.
+  const busy = busyIntervals(deps, hostUserId, now, new Date(to.getTime() + BUSY_CACHE_MS)).catch(() => []);
+  byHost.set(key, { at: now.getTime(), busy });
+  return busy;
+}
 
 /**
  * The free intro-call slots: the weekly availability, less booked calls, meetings and the
@@ -35,12 +58,13 @@ export async function introCallOptions(deps: Deps, visitor: Visitor, ctx: ChatCo
   const now = deps.clock.now();
   const prefill = prequalifierContact(deps, visitor, ctx.workspaceId);
   const booked = visitor.issued ? undefined : repo.bookingOfVisitor(deps.db, ctx.workspaceId, visitor.id, now);
-  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? toSlot(booked) : null, ...prefill };
+  const qualified = !visitor.issued && !!repo.findConversation(deps.db, ctx.workspaceId, visitor.id, "prequalifier")?.completedAt;
+  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? toSlot(booked) : null, qualified, ...prefill };
   if (!s.hostUserId || !s.weekly.length) return { ...base, open: false, slots: [] };
   const to = new Date(now.getTime() + (INTRO_DAYS_AHEAD + 2) * 86_400_000);
   const calls = repo.bookingsBetween(deps.db, ctx.workspaceId, s.hostUserId, now, to).map((b) => ({ start: b.startTime, end: b.endTime }));
   const meetings = hostMeetings(deps, ctx.workspaceId, s.hostUserId);
-  const busy = await busyIntervals(deps, s.hostUserId, now, to).catch(() => []);
+  const busy = await cachedBusy(deps, ctx.workspaceId, s.hostUserId, now, to);
   const slots = withoutBusy(weeklySlots({ weekly: s.weekly, timeZone: s.timeZone, duration: s.introCallMinutes, now }), [...calls, ...meetings, ...busy]);
   return { ...base, open: true, slots };
 }
@@ -55,15 +79,21 @@ function prequalifierContact(deps: Deps, visitor: Visitor, workspaceId: number) 
 }
 
 /**
- * Books an intro call. The slot must be one of the free ones; it is claimed in one
+ * Books an intro call for a visitor who finished the prequalifier, at the e-mail address
+ * given there (the page is public: without this any cookie could e-mail any address), and
+ * at most one open call per candidate. The slot must be one of the free ones; it is claimed in one
  * synchronous transaction (a second booking of the same time is refused with 409), then
  * the scheduling module creates the meeting and sends the confirmation with its .ics.
  * If that fails the claim is released.
  */
 export async function bookIntroCall(deps: Deps, visitor: Visitor, ctx: ChatContext, input: { start: string; name: string; email: string }): Promise<TimeSlot> {
+  const conv = visitor.issued ? undefined : repo.findConversation(deps.db, ctx.workspaceId, visitor.id, "prequalifier");
+  if (!conv?.completedAt) throw new AppError("prequalifier_required", 403, PREQUALIFIER_FIRST);
+  const contact = prequalifierContact(deps, visitor, ctx.workspaceId);
+  if (contact.email.toLowerCase() !== input.email.trim().toLowerCase()) throw badRequest(USE_PREQUALIFIER_EMAIL, { email: USE_PREQUALIFIER_EMAIL });
   const settings = getSettings(deps, ctx.workspaceId);
   const options = await introCallOptions(deps, visitor, ctx, settings);
-  if (options.booked) throw conflict(ALREADY_BOOKED);
+  if (options.booked || hasOpenCall(deps, ctx.workspaceId, conv.participantId, contact.email)) throw conflict(ALREADY_BOOKED);
   const startMs = Date.parse(input.start);
   const slot = options.slots.find((s) => Date.parse(s.startTime) === startMs);
   const hostUserId = settings.hostUserId;
@@ -100,4 +130,12 @@ export async function bookIntroCall(deps: Deps, visitor: Visitor, ctx: ChatConte
     repo.releaseSlot(deps.db, ctx.workspaceId, claim.id);
     throw e;
   }
+}
+
+/** An intro call that has not ended yet for this candidate (same participant or same e-mail). */
+function hasOpenCall(deps: Deps, workspaceId: number, participantId: number | null, email: string): boolean {
+  const address = email.toLowerCase();
+  return repo.openBookings(deps.db, workspaceId, deps.clock.now()).some(
+    (b) => b.participantId !== null && (b.participantId === participantId || emailOfParticipant(deps, workspaceId, b.participantId)?.toLowerCase() === address),
+  );
 }

@@ -3,7 +3,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { outbox } from "../../db/schema";
 import { listParticipants } from "../candidates/service";
 import { listMeetings } from "../scheduling/service";
-import { Browser, recruiterWithCampaign } from "./test-kit";
+import { Browser, qualifiedVisitor, recruiterWithCampaign } from "./test-kit";
 import { getSettings } from "./settings-service";
 
 const t = makeTestApp({ TRUST_PROXY: "1" });
@@ -31,7 +31,7 @@ describe("/scheduleacall", () => {
 
   test("a candidate books an intro call: meeting through scheduling, confirmation e-mail with .ics, slot gone", async () => {
     const r = await openRecruiter();
-    const b = browser();
+    const b = await qualifiedVisitor(browser(), r.campaign.code);
     const page = await b.get(`/scheduleacall?c=${r.campaign.code}`);
     const html = await page.text();
     expect(html).toContain("Book a 30-minute intro call");
@@ -64,7 +64,8 @@ describe("/scheduleacall", () => {
 
   test("the booking race: two candidates, one slot, one success", async () => {
     const r = await openRecruiter();
-    const [x, y] = [browser(), browser()];
+    const x = await qualifiedVisitor(browser(), r.campaign.code, { name: "X One", email: "x@example.com" });
+    const y = await qualifiedVisitor(browser(), r.campaign.code, { name: "Y Two", email: "y@example.com" });
     await x.get(`/scheduleacall?c=${r.campaign.code}`);
     await y.get(`/scheduleacall?c=${r.campaign.code}`);
     const { slots } = await (await x.get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
@@ -81,7 +82,7 @@ describe("/scheduleacall", () => {
 
   test("input rules: a bad e-mail and a made-up time are refused; the honeypot books nothing", async () => {
     const r = await openRecruiter();
-    const b = browser();
+    const b = await qualifiedVisitor(browser(), r.campaign.code);
     await b.get(`/scheduleacall?c=${r.campaign.code}`);
     const { slots } = await (await b.get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
     const bad = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start: slots[0].startTime, name: "Ada", email: "ada-at-example" });

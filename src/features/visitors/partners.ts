@@ -4,7 +4,7 @@
  */
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { upsertParticipantFromVisitor, type ParticipantFields } from "../candidates/service";
+import { getParticipant, upsertParticipantFromVisitor, type ParticipantFields } from "../candidates/service";
 import { findCampaignByCode, getJob, listJobs, recordCampaignClick } from "../jobs/service";
 
 export { upsertParticipantFromVisitor, type ParticipantFields };
@@ -40,4 +40,14 @@ export function jobTitleIn(deps: Deps, workspaceId: number, jobId: number): stri
 
 export function jobsOf(deps: Deps, workspaceId: number): { id: number; title: string }[] {
   return listJobs(deps, workspaceId).map((j) => ({ id: j.id, title: j.title }));
+}
+
+/** A candidate's e-mail address, or null (also when the candidate is gone). */
+export function emailOfParticipant(deps: Deps, workspaceId: number, participantId: number): string | null {
+  try {
+    return getParticipant(deps, workspaceId, participantId).emailAddress ?? null;
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  }
 }

@@ -190,3 +190,8 @@ export function releaseSlot(db: DB, workspaceId: number, id: number) {
 export function completeBooking(db: DB, workspaceId: number, id: number, set: { participantId: number; schedulingSessionId: number | null }) {
   db.update(introCallBookings).set(set).where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id))).run();
 }
+
+/** Every intro call of the workspace that has not ended yet (few: one per candidate). */
+export function openBookings(db: DB, workspaceId: number, after: Date): BookingRow[] {
+  return db.select().from(introCallBookings).where(inWorkspace(introCallBookings, workspaceId, gt(introCallBookings.endTime, after))).all();
+}

@@ -66,3 +66,13 @@ export async function recruiterWithCampaign(t: TestApp, title = "Senior Develope
   const campaign = createCampaign(t.deps, r.workspaceId, job.id, { name: "LinkedIn", label: null, description: null });
   return { ...r, job, campaign };
 }
+
+/** A visitor who finished the prequalifier of a campaign with this name and e-mail (booking an intro call needs it). */
+export async function qualifiedVisitor(b: Browser, code: string, contact: { name: string; email: string } = { name: GOOD_ANSWERS[0]!, email: GOOD_ANSWERS[1]! }) {
+  const answers = [contact.name, contact.email, ...GOOD_ANSWERS.slice(2)];
+  for (const [i, answer] of answers.entries()) {
+    const res = await b.form(`/prequalifier?c=${code}`, { answer, step: i, c: code });
+    if (res.status !== 303) throw new Error(`prequalifier answer ${i} refused: ${res.status}`);
+  }
+  return b;
+}

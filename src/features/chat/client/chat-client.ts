@@ -4,6 +4,15 @@ import { ApiError } from "../../../client/api";
 
 export const SESSION_KEY = "frank_session_id";
 
+/** A change the assistant proposed; it happens only when the recruiter presses Confirm. */
+export interface ChatActionView {
+  id: string;
+  kind: string;
+  summary: string;
+  status: "pending" | "done";
+  result: string | null;
+}
+
 export interface ChatMessage {
   id: string;
   role: "user" | "assistant";
@@ -11,11 +20,13 @@ export interface ChatMessage {
   timestamp: string;
   /** A message of ours that did not get through: shown once, marked, with Retry. */
   failed?: boolean;
+  actions?: ChatActionView[];
 }
 
 export interface ChatReply {
   response: string;
   sessionId: string;
+  actions?: ChatActionView[];
 }
 
 export function storedSessionId(): string | null {
@@ -88,6 +99,6 @@ export async function streamChat(body: { message: string; sessionId: string | nu
 export async function loadHistory(sessionId: string): Promise<ChatMessage[]> {
   const res = await fetch(`/api/chat/history?sessionId=${encodeURIComponent(sessionId)}`, { credentials: "include" });
   if (!res.ok) return [];
-  const body = (await res.json()) as { messages: { id: number; role: "user" | "assistant"; content: string; timestamp: string }[] };
+  const body = (await res.json()) as { messages: { id: number; role: "user" | "assistant"; content: string; timestamp: string; actions?: ChatActionView[] }[] };
   return body.messages.map((m) => ({ ...m, id: String(m.id) }));
 }

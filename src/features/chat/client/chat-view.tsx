@@ -1,13 +1,26 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { ChatMessage } from "./chat-client";
+import type { ChatActionView, ChatMessage } from "./chat-client";
 
-/** Text with its web links made clickable (booking links from the assistant). */
-export function Linkified({ text }: { text: string }) {
+/**
+ * Only links to this server (booking and manage pages) become clickable: the assistant's
+ * text can carry addresses planted in candidate data, and those stay plain text.
+ */
+export function isOwnLink(href: string, appOrigin: string | undefined): boolean {
+  if (!appOrigin) return false;
+  try {
+    return new URL(href).origin === appOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/** Text with its links to this server made clickable (booking links from the assistant). */
+export function Linkified({ text, appOrigin }: { text: string; appOrigin?: string }) {
   const parts = text.split(/(https?:\/\/[^\s<>"')]+)/g);
   return (
     <>
       {parts.map((p, i) =>
-        /^https?:\/\//.test(p) ? (
+        /^https?:\/\//.test(p) && isOwnLink(p, appOrigin) ? (
           <a key={i} href={p} className="break-all text-brand-700 underline" target="_blank" rel="noopener noreferrer">
             {p}
           </a>
@@ -19,8 +32,46 @@ export function Linkified({ text }: { text: string }) {
   );
 }
 
+/** A proposal of the assistant with its Confirm button (a form post without JavaScript). */
+function ActionCard({ action, sessionId, onConfirm }: { action: ChatActionView; sessionId?: string | null; onConfirm?(id: string): Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="mt-2 rounded-lg border border-slate-200 bg-white p-3 text-slate-800" data-testid="chat-action">
+      <p className="text-sm">{action.summary}</p>
+      {action.status === "done" ? (
+        <p className="mt-2 text-xs font-medium text-emerald-700">Confirmed</p>
+      ) : (
+        <form
+          method="post"
+          action={`/chat/actions/${encodeURIComponent(action.id)}/confirm`}
+          className="mt-2"
+          onSubmit={async (e) => {
+            if (!onConfirm) return;
+            e.preventDefault();
+            setBusy(true);
+            try {
+              await onConfirm(action.id);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <input type="hidden" name="sessionId" value={sessionId ?? ""} />
+          <button type="submit" className="btn-primary btn-sm" disabled={busy}>
+            {busy ? "Confirming…" : "Confirm"}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
 export interface ChatViewProps {
   messages: ChatMessage[];
+  /** This server's origin: only links to it are rendered as links. */
+  appOrigin?: string;
+  /** Performs a proposed action (the Confirm button). */
+  onConfirm?(actionId: string): Promise<void>;
   pending: boolean;
   onSend(text: string): Promise<boolean>;
   onNew(): void;
@@ -80,7 +131,8 @@ export function ChatView(props: ChatViewProps) {
               data-failed={m.failed ? "true" : undefined}
               className={`max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap ${m.role === "user" ? (m.failed ? "border border-red-300 bg-red-50 text-slate-900" : "bg-brand-600 text-white") : "bg-slate-100 text-slate-900"}`}
             >
-              {m.content ? <Linkified text={m.content} /> : <span className="animate-pulse text-slate-400">Frank is typing…</span>}
+              {m.content ? <Linkified text={m.content} appOrigin={props.appOrigin} /> : <span className="animate-pulse text-slate-400">Frank is typing…</span>}
+              {m.actions?.map((a) => <ActionCard key={a.id} action={a} sessionId={props.sessionId} onConfirm={props.onConfirm} />)}
             </div>
             {m.failed ? (
               <p className="mt-1 flex items-center gap-2 text-xs text-red-700" data-testid="not-sent">

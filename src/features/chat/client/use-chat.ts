@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../client/toast";
+import { api, serverMessage } from "../../../client/api";
 import { loadHistory, newId, storedSessionId, storeSessionId, streamChat, type ChatMessage } from "./chat-client";
 
 export const greetingMessage = (greeting: string): ChatMessage => ({ id: "greeting", role: "assistant", content: greeting, timestamp: "" });
@@ -46,7 +47,7 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
       );
       session.current = reply.sessionId;
       storeSessionId(reply.sessionId);
-      setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: reply.response } : x)));
+      setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: reply.response, actions: reply.actions } : x)));
       return true;
     } catch {
       // The text stays in its bubble, marked as not sent (not also back in the input, where
@@ -77,5 +78,18 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
     setMessages((m) => [...m, { id: newId(), role: "assistant", content, timestamp: new Date().toISOString() }]);
   }
 
-  return { messages, pending, send, retry, reset, note, sessionId: () => session.current };
+  /** Performs a change the assistant proposed; its outcome becomes the next message. */
+  async function confirm(actionId: string): Promise<void> {
+    try {
+      const r = await api<{ message: string }>(`/api/chat/actions/${encodeURIComponent(actionId)}/confirm`, { method: "POST" });
+      setMessages((m) => [
+        ...m.map((x) => (x.actions?.some((a) => a.id === actionId) ? { ...x, actions: x.actions.map((a) => (a.id === actionId ? { ...a, status: "done" as const, result: r.message } : a)) } : x)),
+        { id: newId(), role: "assistant", content: r.message, timestamp: new Date().toISOString() },
+      ]);
+    } catch (e) {
+      toast({ title: "Error", description: serverMessage(e) ?? "Could not do that. Please try again.", variant: "destructive" });
+    }
+  }
+
+  return { messages, pending, send, retry, reset, note, confirm, sessionId: () => session.current };
 }

@@ -17,7 +17,7 @@ export function ChatPage({ deps, shell, initial, sessionId }: { deps: Deps; shel
   const mode = assistantMode(deps);
   return (
     <AppShell shell={shell} title="Chat" wide={false}>
-      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, initial, sessionId, className: "h-[calc(100vh-9rem)]" }} />
+      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, initial, sessionId, appOrigin: new URL(deps.config.APP_URL).origin, className: "h-[calc(100vh-9rem)]" }} />
     </AppShell>
   );
 }
@@ -50,7 +50,7 @@ export function DashboardXPage({ deps, shell, candidates }: { deps: Deps; shell:
             </div>
           </dl>
         </section>
-        <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, suggestions: SUGGESTIONS, className: "h-[65vh]" }} />
+        <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, suggestions: SUGGESTIONS, appOrigin: new URL(deps.config.APP_URL).origin, className: "h-[65vh]" }} />
       </div>
     </AppShell>
   );
@@ -63,10 +63,10 @@ const SAMPLES = [
   "Let's meet tomorrow at 10",
 ];
 
-export function MeetingDetectionPage({ shell }: { shell: Shell }) {
+export function MeetingDetectionPage({ shell, appOrigin }: { shell: Shell; appOrigin: string }) {
   return (
     <AppShell shell={shell} title="Meeting detection">
-      <Island name="meeting-detection" component={MeetingDetection} props={{ greeting: GREETING, samples: SAMPLES }} />
+      <Island name="meeting-detection" component={MeetingDetection} props={{ greeting: GREETING, samples: SAMPLES, appOrigin }} />
     </AppShell>
   );
 }

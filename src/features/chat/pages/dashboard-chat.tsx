@@ -14,7 +14,7 @@ export function DashboardChat({ deps }: { deps: Deps; shell: Shell }) {
         <h2 id="assistant-title" className="text-lg font-semibold">Frank, your AI recruiting assistant</h2>
         <a href="/chat" className="text-sm font-medium text-brand-600 hover:underline">Open full screen</a>
       </div>
-      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, className: "h-[75vh]" }} />
+      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, appOrigin: new URL(deps.config.APP_URL).origin, className: "h-[75vh]" }} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatLongDate, formatTime, groupByDay, zoneAbbreviation, type TimeSlot } from "../../scheduling/slots";
-import type { IntroCallOptions } from "../intro-call-service";
+import { PREQUALIFIER_FIRST, type IntroCallOptions } from "../intro-call-service";
 
 /** At most this many days of slots on the page (keeps it small; the rest come as days pass). */
 const DAYS_SHOWN = 7;
@@ -40,6 +40,11 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
       ) : !o.open || o.slots.length === 0 ? (
         <div className="card card-body text-sm text-slate-600" data-testid="intro-closed">
           No times are available right now. Please check back later.
+        </div>
+      ) : !o.qualified ? (
+        <div className="card card-body text-sm text-slate-600" data-testid="intro-prequalifier-first">
+          <p>{PREQUALIFIER_FIRST}</p>
+          <a className="btn-primary mt-3 w-full sm:w-auto" href={`/prequalifier${code ? `?c=${encodeURIComponent(code)}` : ""}`}>Start the prequalifier</a>
         </div>
       ) : (
         <form method="post" action={`/scheduleacall${code ? `?c=${encodeURIComponent(code)}` : ""}`} className="card card-body space-y-4" noValidate>

@@ -1,0 +1,118 @@
+import type { Deps } from "../../deps";
+import { AppError, notFound } from "../../lib/errors";
+import { randomToken } from "../../lib/crypto";
+import type { SignedIn } from "../auth/service";
+import { proposeInterview, shortlistCandidates, type ActionContext, type ProposalKind } from "./actions";
+import { card } from "./data";
+import * as repo from "./repo";
+import * as actionsRepo from "./repo-actions";
+
+/**
+ * The assistant's write tools only propose; the recruiter confirms in the chat
+ * (POST /api/chat/actions/{id}/confirm). A proposal is good for a day.
+ */
+export const PROPOSAL_TTL_MS = 24 * 60 * 60 * 1000;
+export const PROPOSAL_EXPIRED = "This proposal has expired. Ask Frank again.";
+export const PROPOSAL_DONE = "This action was already confirmed";
+
+export interface ChatAction {
+  id: string;
+  kind: ProposalKind;
+  summary: string;
+  status: "pending" | "done";
+  /** What the confirmation did, in words (set once done). */
+  result: string | null;
+}
+
+export function toChatAction(row: actionsRepo.ChatActionRow): ChatAction {
+  return {
+    id: row.publicId,
+    kind: row.kind as ProposalKind,
+    summary: row.summary,
+    status: row.status === "done" ? "done" : "pending",
+    result: row.result,
+  };
+}
+
+/** Records the proposals of one chat turn; they are tied to the answer once it is stored. */
+export function proposalRecorder(deps: Deps, me: SignedIn, chatSessionId: number) {
+  const rows: actionsRepo.ChatActionRow[] = [];
+  const propose: NonNullable<ActionContext["propose"]> = (kind, args, summary) => {
+    const row = actionsRepo.insertAction(deps.db, {
+      workspaceId: me.user.workspaceId,
+      userId: me.user.id,
+      sessionId: chatSessionId,
+      publicId: randomToken(18),
+      kind,
+      args: JSON.stringify(args),
+      summary: summary.slice(0, 500),
+      now: deps.clock.now(),
+    });
+    rows.push(row);
+    return { id: row.publicId };
+  };
+  return {
+    propose,
+    attach(messageId: number) {
+      actionsRepo.attachToMessage(deps.db, me.user.workspaceId, rows.map((r) => r.id), messageId);
+    },
+    list: () => rows.map(toChatAction),
+  };
+}
+
+/** The actions proposed by these assistant messages, per message id. */
+export function actionsByMessage(deps: Deps, workspaceId: number, messageIds: number[]): Map<number, ChatAction[]> {
+  const out = new Map<number, ChatAction[]>();
+  for (const row of actionsRepo.actionsOfMessages(deps.db, workspaceId, messageIds)) {
+    if (row.messageId === null) continue;
+    out.set(row.messageId, [...(out.get(row.messageId) ?? []), toChatAction(row)]);
+  }
+  return out;
+}
+
+const asInt = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : undefined);
+
+/**
+ * Performs a proposal of the signed-in recruiter, once: it is claimed first, so a double
+ * click cannot shortlist or schedule twice; a failure gives it back. The outcome is added
+ * to the conversation as the assistant's message.
+ */
+export async function confirmAction(deps: Deps, me: SignedIn, publicId: string): Promise<{ action: ChatAction; message: string; bookingUrl?: string }> {
+  const ws = me.user.workspaceId;
+  const row = actionsRepo.findAction(deps.db, ws, me.user.id, publicId);
+  if (!row) throw notFound("Action not found");
+  if (row.status !== "pending") throw new AppError("conflict", 409, PROPOSAL_DONE);
+  if (deps.clock.now().getTime() - row.createdAt.getTime() > PROPOSAL_TTL_MS) throw new AppError("expired", 410, PROPOSAL_EXPIRED);
+  if (!actionsRepo.claimAction(deps.db, ws, row.id)) throw new AppError("conflict", 409, PROPOSAL_DONE);
+
+  const args = JSON.parse(row.args) as Record<string, unknown>;
+  const ctx: ActionContext = { deps, workspaceId: ws, userId: me.user.id, timeZone: typeof args.timeZone === "string" ? args.timeZone : "UTC" };
+  let message: string;
+  let bookingUrl: string | undefined;
+  try {
+    if (row.kind === "shortlist_candidates") {
+      const ids = Array.isArray(args.candidateIds) ? args.candidateIds.map(asInt).filter((n): n is number => n !== undefined) : [];
+      const r = shortlistCandidates(ctx, { shortlistId: asInt(args.shortlistId), shortlistName: typeof args.shortlistName === "string" ? args.shortlistName : undefined, candidateIds: ids });
+      message = `Done: added ${r.added} to the shortlist "${r.shortlist.name}" (${r.shortlist.candidateIds.length} in it now).`;
+    } else if (row.kind === "propose_interview") {
+      const r = await proposeInterview(ctx, {
+        candidateId: asInt(args.candidateId) ?? 0,
+        duration: asInt(args.duration),
+        dates: Array.isArray(args.dates) ? args.dates.filter((d): d is string => typeof d === "string") : undefined,
+        title: typeof args.title === "string" ? args.title : undefined,
+      });
+      bookingUrl = r.session.bookingUrl;
+      message = `Done: interview proposed to ${card(r.candidate).name} (${r.slotCount} slots, ${r.duration} minutes). Booking link: ${bookingUrl}`;
+    } else {
+      throw new AppError("invalid_action", 400, "Unknown action");
+    }
+  } catch (e) {
+    actionsRepo.releaseAction(deps.db, ws, row.id);
+    throw e;
+  }
+  const now = deps.clock.now();
+  actionsRepo.finishAction(deps.db, ws, row.id, message, now);
+  repo.insertMessage(deps.db, { workspaceId: ws, sessionId: row.sessionId, role: "assistant", content: message, now });
+  repo.touchSession(deps.db, ws, row.sessionId, now);
+  return { action: { ...toChatAction(row), status: "done", result: message }, message, ...(bookingUrl ? { bookingUrl } : {}) };
+}
