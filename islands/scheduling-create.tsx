@@ -65,6 +65,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [end, setEnd] = useState(DEFAULT_WINDOW.end);
   const [slots, setSlots] = useState<TimeSlot[]>([]);
   const [busy, setBusy] = useState(false);
+  const [sendEmail, setSendEmail] = useState(true);
+  const [message, setMessage] = useState("");
   // After a batch partly failed: only the candidates still without a session, and why.
   const [retry, setRetry] = useState<{ ids: number[]; notice: string } | null>(null);
   // The server renders in UTC; the browser's own zone takes over once hydrated.
@@ -114,6 +116,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       timeSlots: slots,
       timeZone: tz,
       expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+      sendEmail,
+      message: message.trim() || null,
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
     setBusy(false);
@@ -217,6 +221,18 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
             </div>
           </div>
         ) : null}
+        <div className="space-y-2 rounded-md border border-slate-200 p-3">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={sendEmail} onChange={(e) => setSendEmail(e.currentTarget.checked)} />
+            E-mail the booking link to the candidate
+          </label>
+          {sendEmail ? (
+            <label className="block text-sm">
+              <span className="label">Message (optional)</span>
+              <textarea className="input" rows={2} maxLength={2000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} placeholder="Looking forward to speaking with you." />
+            </label>
+          ) : null}
+        </div>
         <button type="button" className="btn-primary w-full" onClick={create} disabled={busy}>
           {busy ? "Creating..." : retry ? `Create Sessions (${retry.ids.length})` : shortlist ? `Create Sessions (${shortlist.candidateIds.length})` : "Create Session"}
         </button>

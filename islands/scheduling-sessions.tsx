@@ -3,26 +3,29 @@ import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { CANCEL_SESSION_CONFIRM, POLL_SESSIONS_MS, SESSIONS_CHANGED } from "../src/features/scheduling/events";
 import type { SessionView } from "../src/features/scheduling/model";
-import { formatShortDate } from "../src/features/scheduling/slots";
-import { sessionBadge } from "../src/features/scheduling/status";
+import { formatShortDate, formatTime } from "../src/features/scheduling/slots";
+import { sessionStateBadge } from "../src/features/scheduling/status";
 
 const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastName}`.trim() || "The candidate";
 
-/** Active Sessions card: polled every 10 s; 'Slot Booked!' when a session's open slots drop. */
+/**
+ * Active Sessions card, polled every 10 s: each session as Pending (how many slots can still
+ * be booked), Booked (when, and a link to the interview), Expired or Cancelled; Copy and
+ * Resend only while the link works. 'Slot Booked!' when a session becomes booked.
+ */
 export default function SchedulingSessions({ sessions: initial }: { sessions: SessionView[] }) {
   const [sessions, setSessions] = useState(initial);
-  const seen = useRef(new Map(initial.map((s) => [s.id, s.availableSlots])));
+  const seen = useRef(new Map(initial.map((s) => [s.id, s.state])));
 
   async function refresh() {
     try {
       const { sessions: next } = await api<{ sessions: SessionView[] }>("/api/scheduling-sessions");
       for (const s of next) {
         const before = seen.current.get(s.id);
-        if (before !== undefined && s.availableSlots < before) {
-          const n = before - s.availableSlots;
-          toast({ title: "Slot Booked!", description: `${nameOf(s)} confirmed ${n} interview slot${n === 1 ? "" : "s"}.`, variant: "success" });
+        if (before === "pending" && s.state === "booked") {
+          toast({ title: "Slot Booked!", description: `${nameOf(s)} confirmed 1 interview slot.`, variant: "success" });
         }
-        seen.current.set(s.id, s.availableSlots);
+        seen.current.set(s.id, s.state);
       }
       setSessions(next);
     } catch {
@@ -48,6 +51,15 @@ export default function SchedulingSessions({ sessions: initial }: { sessions: Se
     }
   }
 
+  async function resend(s: SessionView) {
+    try {
+      await api(`/api/scheduling-sessions/${s.id}/resend`, { method: "POST", body: {} });
+      toast({ title: "Link sent", description: `${nameOf(s)} will receive the booking link by e-mail.`, variant: "success" });
+    } catch (e) {
+      toast({ title: "Not sent", description: e instanceof Error && e.message ? e.message : "Failed to send the link", variant: "destructive" });
+    }
+  }
+
   async function copy(s: SessionView) {
     try {
       await navigator.clipboard.writeText(`${location.origin}/book/${s.sessionToken}`);
@@ -69,25 +81,35 @@ export default function SchedulingSessions({ sessions: initial }: { sessions: Se
         ) : (
           <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
             {sessions.map((s) => {
-              const badge = sessionBadge(s.status);
+              const badge = sessionStateBadge(s.state);
               return (
-                <li key={s.id} className="py-3" data-testid="session-item">
+                <li key={s.id} className="py-3" data-testid="session-item" data-state={s.state}>
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-medium">{nameOf(s)}</span>
                     <span className={badge.className}>{badge.label}</span>
                   </div>
                   <p className="text-xs text-slate-500">
-                    {s.title} · {s.duration} min · {s.availableSlots} of {s.timeSlots.length} slots open · expires {formatShortDate(s.expiresAt, s.timeZone)}
+                    {s.title} · {s.duration} min ·{" "}
+                    {s.state === "pending"
+                      ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, s.timeZone)}`
+                      : s.state === "booked" && s.interview
+                        ? `booked for ${formatShortDate(s.interview.startTime, s.timeZone)}, ${formatTime(s.interview.startTime, s.timeZone)}`
+                        : s.state === "expired"
+                          ? `expired ${formatShortDate(s.expiresAt, s.timeZone)}`
+                          : "cancelled"}
                   </p>
-                  <div className="mt-1 flex items-center gap-2">
-                    <a href={s.bookingUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-xs text-brand-600 underline">
-                      {s.bookingUrl}
-                    </a>
-                    <button type="button" className="btn-outline btn-sm" onClick={() => copy(s)}>Copy</button>
-                    {s.status === "pending" ? (
+                  {s.state === "pending" ? (
+                    <div className="mt-1 flex flex-wrap items-center gap-2">
+                      <a href={s.bookingUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-xs text-brand-600 underline">
+                        {s.bookingUrl}
+                      </a>
+                      <button type="button" className="btn-outline btn-sm" onClick={() => copy(s)}>Copy</button>
+                      <button type="button" className="btn-outline btn-sm" onClick={() => resend(s)}>Resend</button>
                       <a href="#" className="text-xs text-red-600 underline" onClick={(e) => cancel(e, s)}>Cancel</a>
-                    ) : null}
-                  </div>
+                    </div>
+                  ) : s.state === "booked" && s.interview ? (
+                    <a href={`/interview-details/${s.interview.id}`} className="mt-1 inline-block text-xs text-brand-600 underline">View interview</a>
+                  ) : null}
                 </li>
               );
             })}

@@ -111,7 +111,7 @@ export class FakeGoogle {
     const url = new URL(req.url);
     const path = url.pathname;
     let body: any;
-    if (req.method === "POST") {
+    if (req.method === "POST" || req.method === "PATCH" || req.method === "PUT") {
       const text = await req.text();
       body = req.headers.get("content-type")?.includes("json") ? JSON.parse(text || "{}") : Object.fromEntries(new URLSearchParams(text));
     }

@@ -1,6 +1,14 @@
 // Optional enhancement of the booking pages (they work without it): clicking the chosen
 // slot again unselects it, Confirm Interview stays disabled until a slot is chosen, and
 // reads "Booking..." while the form is sent. Plain DOM, no framework: well under 2 KB.
+// The browser's own zone, when the page was not asked for one (?tz=): show the times in it.
+const shown = document.querySelector<HTMLInputElement>('input[name="timeZone"]')?.value;
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const url = new URL(location.href);
+if (shown && browserZone && browserZone !== shown && !url.searchParams.has("tz")) {
+  url.searchParams.set("tz", browserZone);
+  location.replace(url);
+}
 const first = document.querySelector<HTMLInputElement>('input[name="slotId"]');
 const form = first?.form;
 if (form) {

@@ -52,7 +52,8 @@ export async function syncMeetingEvent(deps: Deps, meetingId: number): Promise<v
   try {
     const eventId = m.calendarEventId;
     if (m.status === "scheduled") await (eventId ? moveMeetingEvent(deps, c, { ...m, calendarEventId: eventId }) : pushMeeting(deps, c, m));
-    else if (m.status === "canceled" && eventId) await removeMeetingEvent(deps, c, { ...m, calendarEventId: eventId });
+    // Canceled, or waiting for the candidate to pick a new time: the time is free again.
+    else if ((m.status === "canceled" || m.status === "pending") && eventId) await removeMeetingEvent(deps, c, { ...m, calendarEventId: eventId });
   } catch (e) {
     if (e instanceof GoogleGrantRevoked) throw new PermanentFailure(e.message);
     if (e instanceof GoogleUnavailable && e.status && e.status >= 400 && e.status < 500 && e.status !== 429) throw new PermanentFailure(e.message);

@@ -30,6 +30,14 @@ function openSession(deps: Deps, token: string) {
 
 const bookable = (deps: Deps, s: { id: number; userId: number }) => repo.openSlots(deps.db, { sessionId: s.id, userId: s.userId, now: deps.clock.now() });
 
+/** The candidate's manage link when their session is already booked (they reopened their booking link). */
+export function bookedManageToken(deps: Deps, token: string): string | null {
+  const row = sessionByToken(deps, token);
+  if (!row || row.session.status !== "scheduled") return null;
+  const m = repo.meetingOfSession(deps.db, row.session.id);
+  return m ? manageToken(deps, m.publicId) : null;
+}
+
 /** GET /api/book/{token} and the booking pages. */
 export function getBookingView(deps: Deps, token: string): BookingView {
   const row = openSession(deps, token);
@@ -129,6 +137,7 @@ export function getManageView(deps: Deps, token: string) {
     startTime: d.meeting.startTime.toISOString(),
     endTime: d.meeting.endTime.toISOString(),
     timeZone: d.timeZone,
+    candidateTimeZone: d.meeting.candidateTimeZone,
     duration: Math.round((d.meeting.endTime.getTime() - d.meeting.startTime.getTime()) / 60_000),
     changeable,
     clientName: d.workspaceName,

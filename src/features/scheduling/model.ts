@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DURATIONS, DEFAULT_DURATION } from "./slots";
+import { DURATIONS, DEFAULT_DURATION, isValidTimeZone } from "./slots";
 
 /** Sessions live 14 days from creation (part2 §9). */
 export const SESSION_TTL_MS = 14 * 86_400_000;
@@ -26,14 +26,44 @@ export const CreateSessionInput = z.object({
   timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session"),
   timeZone: z.string().trim().min(1).max(64).default("UTC"),
   expiresAt: z.unknown().optional(),
+  /** E-mail the booking link to the candidate (default true; nothing is sent to a candidate without an address). */
+  sendEmail: z.boolean().optional().default(true),
+  message: z.string().trim().max(2000, "Keep the message under 2000 characters").optional().nullable(),
 });
+
+export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });
 export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
 
 export const BookInput = z.object({
   slotId: z.string({ error: "Please select a time slot" }).trim().min(1, "Please select a time slot").max(64, "Invalid time slot"),
+  /** The candidate's IANA zone: later pages, e-mails and the reminder show the time in it. */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((z) => z === "" || isValidTimeZone(z), "Unknown time zone")
+    .optional()
+    .nullable(),
 });
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** POST /api/interviews/{id}/cancel */
+export const CancelInterviewInput = z.object({ reason: z.string().trim().max(1000, "Keep the reason under 1000 characters").optional().nullable() });
+
+const rescheduleMissing = "Please choose a new time or offer new time slots";
+/** POST /api/interviews/{id}/reschedule: one new start time, or a new set of slots offered on the candidate's link. */
+export const RescheduleInput = z
+  .object({
+    startTime: z.string().trim().min(1).max(40).optional(),
+    timeSlots: z.array(TimeSlotInput).min(1, rescheduleMissing).max(500, "At most 500 time slots per session").optional(),
+  })
+  .refine((v) => !!v.startTime !== !!v.timeSlots, { message: rescheduleMissing, path: ["startTime"] });
+
+/** POST /api/interviews/{id}/status */
+export const InterviewStatusInput = z.object({
+  status: z.enum(["completed", "no_show"], { error: "Status must be completed or no_show" }),
+});
 
 export type SessionStatus = "pending" | "scheduled" | "cancelled" | "expired";
 /** What the dashboard shows: pending (can still be booked), booked, expired or cancelled. */
@@ -56,6 +86,8 @@ export interface SessionView {
   bookingUrl: string;
   status: SessionStatus;
   state: SessionState;
+  /** The booked interview of a booked session. */
+  interview: { id: string; status: string; startTime: string; endTime: string } | null;
   /** Slots that can still be booked now: not past, not taken, free in the recruiter's calendar. */
   availableSlots: number;
   bookableSlots: number;
@@ -103,6 +135,8 @@ export interface InterviewView {
   endTime: string;
   duration: number;
   timeZone: string;
+  /** The zone the candidate booked in (null: the session's). */
+  candidateTimeZone: string | null;
   meetingUrl: string | null;
   meetingLocation: string | null;
   description: string | null;

@@ -4,7 +4,8 @@ import { sha256 } from "../../lib/crypto";
 import { InterviewEmail, type InterviewEmailKind } from "./emails/interview-email";
 import { buildCalendar } from "../../lib/ics";
 import * as repo from "./repo";
-import { dualTimeText, relativeDay } from "./zone-text";
+import { dayText, dualTimeText, relativeDay } from "./zone-text";
+import { BookingLinkEmail } from "./emails/booking-link-email";
 
 /**
  * The candidate's link to cancel or move a booked interview. Derived from the meeting's
@@ -118,4 +119,30 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
 export const CALENDAR_WORK = "calendar.meeting";
 export function enqueueCalendarWork(deps: Deps, meetingId: number): void {
   deps.work.enqueue(deps.db, CALENDAR_WORK, { meetingId });
+}
+
+/**
+ * E-mails a candidate their booking link (inside the transaction that creates the session,
+ * or on Resend). Names the company, the position and the recruiter.
+ */
+export function enqueueBookingLink(deps: Deps, v: { workspaceId: number; sessionId: number; to: string; candidateName: string | null; position: string | null; companyName: string; recruiterName: string | null; recruiterEmail: string | null; title: string; duration: number; message: string | null; bookingUrl: string; expiresAt: Date; timeZone: string }): void {
+  deps.mail.enqueue(deps.db, {
+    workspaceId: v.workspaceId,
+    kind: "booking-link",
+    audience: "candidate",
+    to: v.to,
+    replyTo: v.recruiterEmail,
+    subject: `${v.companyName}: choose a time for your interview`,
+    email: BookingLinkEmail({
+      candidateName: v.candidateName,
+      companyName: v.companyName,
+      position: v.position,
+      recruiterName: v.recruiterName,
+      title: v.title,
+      duration: v.duration,
+      message: v.message,
+      bookingUrl: v.bookingUrl,
+      expires: dayText(v.expiresAt, v.timeZone),
+    }),
+  });
 }

@@ -6,12 +6,12 @@ import { renderPage, type Toast } from "../../lib/render";
 import { assetUrl } from "../../lib/assets";
 import { siteLinks } from "../../ui/links";
 import { authGuard } from "../auth/guard";
-import { bookByToken, cancelByCandidate, getBookingView, getManageView, moveByCandidate } from "./booking";
+import { bookByToken, bookedManageToken, cancelByCandidate, getBookingView, getManageView, moveByCandidate } from "./booking";
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
-import { resendInterviewEmails } from "./service";
 import { interviewForStaff } from "./interview-access";
+import { interviewFormAction } from "./interview-forms";
 import { isValidTimeZone } from "./slots";
 import { makeShell } from "../../ui/shell";
 
@@ -50,18 +50,23 @@ export function bookingPageRoutes(deps: Deps) {
       });
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== 404) throw e;
+      // Booked already: the candidate sees their interview and its manage link, not "invalid".
+      const manage = extra.status === undefined ? bookedManageToken(deps, token) : null;
+      if (manage) return see(`/book/manage/${manage}`);
       return renderPage({ title: "Session Not Found", ...BOOKING_PAGE, status: extra.status ?? 404, headers: privateHeaders, toast: extra.toast, body: SessionNotFound({ home }) });
     }
   };
 
   const book = (layout: Layout) => async ({ params, body, cookie }: any) => {
     const slotId = formSlot(body);
+    const formZone = (body as Record<string, unknown> | null)?.timeZone;
+    const zone = typeof formZone === "string" ? formZone.slice(0, 64) : undefined;
     if (!slotId) {
       const message = "Please select a time slot";
-      return bookingPage(params.token, layout, undefined, { status: 400, error: message, toast: { title: "Booking Failed", description: message, variant: "destructive" } });
+      return bookingPage(params.token, layout, zone, { status: 400, error: message, toast: { title: "Booking Failed", description: message, variant: "destructive" } });
     }
     try {
-      const booked = await bookByToken(deps, params.token, slotId);
+      const booked = await bookByToken(deps, params.token, slotId, { timeZone: zone ?? null });
       setFlash(cookie, {
         title: "Meeting Scheduled!",
         description: emailConfigured ? "Your interview has been successfully booked. You'll receive a confirmation email shortly." : "Your interview has been successfully booked.",
@@ -71,7 +76,7 @@ export function bookingPageRoutes(deps: Deps) {
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       const toast: Toast = { title: "Booking Failed", description: e.message || "Failed to book slot", variant: "destructive" };
-      return bookingPage(params.token, layout, undefined, { status: e.status, toast, error: e.status === 404 ? undefined : e.message });
+      return bookingPage(params.token, layout, zone, { status: e.status, toast, error: e.status === 404 ? undefined : e.message });
     }
   };
 
@@ -125,7 +130,7 @@ export function bookingPageRoutes(deps: Deps) {
         const shell = me ? makeShell(deps, me.user) : null;
         try {
           const interview = interviewForStaff(deps, me?.user.workspaceId, params.id);
-          return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell }) });
+          return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now() }) });
         } catch (e) {
           if (!(e instanceof AppError) || e.status !== 404) throw e;
           return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
@@ -134,17 +139,19 @@ export function bookingPageRoutes(deps: Deps) {
       { withUser: true },
     )
     .post(
-      "/interview-details/:id/resend",
-      ({ params, workspaceId, cookie }: any) => {
+      "/interview-details/:id/:action",
+      ({ params, workspaceId, body, cookie }: any) => {
+        const form = (body ?? {}) as Record<string, string | undefined>;
         try {
-          resendInterviewEmails(deps, workspaceId, params.id);
-          setFlash(cookie, { title: "E-mails queued", description: "The interview's e-mails will be sent again.", variant: "success" });
+          const done = interviewFormAction(deps, workspaceId, params.id, params.action, form);
+          setFlash(cookie, { title: done, variant: "success" });
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
-          setFlash(cookie, { title: "Not sent", description: e.message, variant: "destructive" });
+          setFlash(cookie, { title: "Not changed", description: e.message, variant: "destructive" });
         }
         return see(`/interview-details/${encodeURIComponent(params.id)}`);
       },
       { auth: true },
-    );
+    )
+;
 }

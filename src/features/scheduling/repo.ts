@@ -261,6 +261,20 @@ export function bookSlot(
   });
 }
 
+/** The meeting of each session that has one (for the Active Sessions list). */
+export function meetingsOfSessions(db: DB, sessionIds: number[]) {
+  if (!sessionIds.length) return [];
+  return db
+    .select({ sessionId: meetings.sessionId, publicId: meetings.publicId, status: meetings.status, startTime: meetings.startTime, endTime: meetings.endTime })
+    .from(meetings)
+    .where(inArray(meetings.sessionId, sessionIds))
+    .all();
+}
+
+export function meetingOfSession(db: DB, sessionId: number): MeetingRow | undefined {
+  return db.select().from(meetings).where(eq(meetings.sessionId, sessionId)).get();
+}
+
 export function listMeetings(db: DB, workspaceId: number, limit = 200) {
   return db
     .select({ meeting: meetings, candidateName: participants.name, timeZone: schedulingSessions.timeZone })

@@ -3,7 +3,8 @@ import { interviewForStaff } from "./interview-access";
 import type { Deps } from "../../deps";
 import { parseInput } from "../../lib/validate";
 import { authGuard } from "../auth/guard";
-import { BookInput, CreateSessionInput, IdParam } from "./model";
+import { BookInput, ResendLinkInput, CancelInterviewInput, CreateSessionInput, IdParam, InterviewStatusInput, RescheduleInput } from "./model";
+import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
@@ -29,6 +30,8 @@ export function schedulingRoutes(deps: Deps) {
           duration: input.duration,
           timeSlots: input.timeSlots,
           timeZone: input.timeZone,
+          sendEmail: input.sendEmail,
+          message: input.message ?? null,
         });
         set.status = 201;
         return session;
@@ -44,8 +47,44 @@ export function schedulingRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    .post(
+      "/scheduling-sessions/:id/resend",
+      ({ params, body, workspaceId }) => {
+        const { id } = parseInput(IdParam, params);
+        scheduling.resendBookingLink(deps, workspaceId, id, parseInput(ResendLinkInput, body ?? {}).message);
+        return { success: true };
+      },
+      { auth: true },
+    )
     .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { auth: true })
     .post("/interviews/:id/resend", ({ params, workspaceId }) => ({ emails: scheduling.resendInterviewEmails(deps, workspaceId, params.id) }), { auth: true })
+    .post(
+      "/interviews/:id/cancel",
+      ({ params, body, workspaceId }) => {
+        const { reason } = parseInput(CancelInterviewInput, body ?? {});
+        actions.cancelInterview(deps, workspaceId, params.id, reason);
+        return scheduling.getInterview(deps, params.id);
+      },
+      { auth: true },
+    )
+    .post(
+      "/interviews/:id/reschedule",
+      ({ params, body, workspaceId }) => {
+        const input = parseInput(RescheduleInput, body);
+        actions.rescheduleInterview(deps, workspaceId, params.id, input, (sessionId) => scheduling.bookingUrlOf(deps, workspaceId, sessionId));
+        return scheduling.getInterview(deps, params.id);
+      },
+      { auth: true },
+    )
+    .post(
+      "/interviews/:id/status",
+      ({ params, body, workspaceId }) => {
+        const { status } = parseInput(InterviewStatusInput, body);
+        actions.markInterview(deps, workspaceId, params.id, status);
+        return scheduling.getInterview(deps, params.id);
+      },
+      { auth: true },
+    )
     // Staff only: signed-out visitors and other workspaces get 'Interview Not Found' (404).
     .get(
       "/interviews/:id",
@@ -62,8 +101,8 @@ export function schedulingRoutes(deps: Deps) {
     })
     .post("/book/:token", async ({ params, body, set }) => {
       Object.assign(set.headers, noReferrer);
-      const { slotId } = parseInput(BookInput, body);
-      const booked = await bookByToken(deps, params.token, slotId);
+      const { slotId, timeZone } = parseInput(BookInput, body);
+      const booked = await bookByToken(deps, params.token, slotId, { timeZone });
       const { manageToken, ...meeting } = booked;
       return {
         success: true,

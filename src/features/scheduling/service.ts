@@ -5,7 +5,7 @@ import { splitName } from "../candidates/classify";
 import { busyIntervals } from "../calendar/hooks";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
-import { enqueueInterviewEmails } from "./notify";
+import { enqueueBookingLink, enqueueInterviewEmails } from "./notify";
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 
@@ -21,6 +21,9 @@ export interface CreateSessionArgs {
   timeSlots: TimeSlot[];
   /** The recruiter's IANA zone: slots are shown to the candidate in it. */
   timeZone: string;
+  /** E-mail the link to the candidate (default: yes, when they have an address), with the recruiter's message. */
+  sendEmail?: boolean;
+  message?: string | null;
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: Date; end: Date }) => a.start < b.end.getTime() && b.start.getTime() < a.end;
@@ -47,7 +50,8 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
 
   // Only the token's SHA-256 finds the session; a sealed copy lets the dashboard copy the link again.
   const token = randomToken(32);
-  const row = repo.insertSession(
+  const row = deps.db.transaction(() => {
+    const inserted = repo.insertSession(
     deps.db,
     {
       workspaceId: args.workspaceId,
@@ -64,8 +68,45 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
       createdAt: now,
     },
     slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })),
-  );
+    );
+    // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
+    if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, inserted.id, token, args.message ?? null);
+    return inserted;
+  });
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
+}
+
+function sendBookingLink(deps: Deps, sessionId: number, token: string, message: string | null): boolean {
+  const r = repo.findSessionByTokenHash(deps.db, sha256(token));
+  if (!r?.candidateEmail) return false;
+  enqueueBookingLink(deps, {
+    workspaceId: r.session.workspaceId,
+    sessionId,
+    to: r.candidateEmail,
+    candidateName: r.candidateName,
+    position: r.candidateRole || r.candidateJobTitle || null,
+    companyName: r.workspaceName,
+    recruiterName: r.recruiterName,
+    recruiterEmail: r.recruiterEmail,
+    title: r.session.title,
+    duration: r.session.duration,
+    message: message?.trim() || null,
+    bookingUrl: bookingUrl(deps, token),
+    expiresAt: r.session.expiresAt,
+    timeZone: r.session.timeZone,
+  });
+  return true;
+}
+
+/** POST /api/scheduling-sessions/{id}/resend: the booking link again, to a pending session's candidate. */
+export function resendBookingLink(deps: Deps, workspaceId: number, id: number, message?: string | null): void {
+  const s = repo.findSession(deps.db, workspaceId, id);
+  if (!s) throw notFound("Scheduling session not found");
+  if (sessionState(s, deps.clock.now()) !== "pending") throw conflict("Only a pending session's link can be sent again");
+  const token = openToken(deps, s.tokenSealed);
+  if (!token) throw conflict("This link can no longer be sent: create a new session");
+  const sent = deps.db.transaction(() => sendBookingLink(deps, s.id, token, message ?? null));
+  if (!sent) throw badRequest("The candidate has no e-mail address");
 }
 
 export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
@@ -97,12 +138,15 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const ids = rows.map((r) => r.session.id);
   const slots = repo.slotsOfSessions(deps.db, ids);
   const bookableBySession = repo.bookableCounts(deps.db, ids, now);
+  const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
   return rows.map(({ session: s, candidateName }) => {
     const own = slots.filter((x) => x.slot.sessionId === s.id);
     const state = sessionState(s, now);
     const token = openToken(deps, s.tokenSealed) ?? "";
     const bookableSlots = state === "pending" ? (bookableBySession.get(s.id) ?? 0) : 0;
+    const m = interviews.get(s.id);
     return {
+      interview: m && state === "booked" ? { id: m.publicId, status: m.status, startTime: m.startTime.toISOString(), endTime: m.endTime.toISOString() } : null,
       id: s.id,
       title: s.title,
       description: s.description,
@@ -125,6 +169,13 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
 }
 
 const bookingUrl = (deps: Deps, token: string) => `${deps.config.APP_URL}/book/${token}`;
+
+/** The candidate's booking link of a session (null if its token cannot be opened). */
+export function bookingUrlOf(deps: Deps, workspaceId: number, sessionId: number): string | null {
+  const s = repo.findSession(deps.db, workspaceId, sessionId);
+  const token = s ? openToken(deps, s.tokenSealed) : null;
+  return token ? bookingUrl(deps, token) : null;
+}
 
 /** Cancels a session; only a pending one (409 otherwise, 404 for another workspace's id). */
 export function cancelSession(deps: Deps, workspaceId: number, id: number): void {
@@ -226,6 +277,7 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
     endTime: m.endTime.toISOString(),
     duration: Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000),
     timeZone: d.timeZone,
+    candidateTimeZone: m.candidateTimeZone,
     meetingUrl: m.meetingUrl,
     meetingLocation: m.location,
     description: m.description,

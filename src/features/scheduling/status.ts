@@ -1,9 +1,11 @@
 /** Labels and badge classes of sessions and interviews (part2 §4). Pure: shared by pages and islands. */
 
-export function sessionBadge(status: string): { label: string; className: string } {
-  if (status === "pending") return { label: "pending", className: "badge-default" };
-  if (status === "scheduled") return { label: "scheduled", className: "badge-orange" };
-  return { label: status, className: "badge-secondary" };
+/** The Active Sessions card's states: pending, booked, expired, cancelled. */
+export function sessionStateBadge(state: string): { label: string; className: string } {
+  if (state === "pending") return { label: "Pending", className: "badge-default" };
+  if (state === "booked") return { label: "Booked", className: "badge-orange" };
+  if (state === "expired") return { label: "Expired", className: "badge-secondary" };
+  return { label: "Cancelled", className: "badge-secondary" };
 }
 
 export function interviewBadge(status: string): { label: string; className: string } {
@@ -16,6 +18,8 @@ export function interviewBadge(status: string): { label: string; className: stri
       return { label: "Canceled", className: "badge-destructive" };
     case "pending":
       return { label: "Pending", className: "badge-warning" };
+    case "no_show":
+      return { label: "No-show", className: "badge-secondary" };
     default:
       return { label: status.charAt(0).toUpperCase() + status.slice(1), className: "badge-secondary" };
   }

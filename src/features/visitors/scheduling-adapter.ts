@@ -23,6 +23,8 @@ export async function bookIntroMeeting(
     duration: v.duration,
     timeSlots: [v.slot],
     timeZone: v.timeZone,
+    // Booked at once below: the candidate gets the confirmation, not a link to choose a time.
+    sendEmail: false,
   });
   const slotId = (session.timeSlots as { id?: string }[])[0]?.id;
   try {

@@ -66,8 +66,10 @@ export function BookingPage(p: { view: BookingView; layout: Layout; action: stri
         {session.description ? <p className="mt-3 text-sm text-slate-600">{session.description}</p> : null}
       </section>
 
+      {availableSlots.length ? <TimeZoneSwitch current={p.tz} sessionZone={session.timeZone} /> : null}
       <form method="post" action={p.action} className="group card card-body mt-4">
         <h2 className="card-title">Available Time Slots</h2>
+        <input type="hidden" name="timeZone" value={p.tz} />
         {availableSlots.length === 0 ? (
           <div className="py-6 text-center">
             <p className="font-medium">No Available Slots</p>
@@ -115,7 +117,6 @@ export function BookingPage(p: { view: BookingView; layout: Layout; action: stri
           </>
         )}
       </form>
-      {availableSlots.length ? <TimeZoneSwitch current={p.tz} sessionZone={session.timeZone} /> : null}
     </PublicFrame>
   );
 }

@@ -9,8 +9,9 @@ import SchedulingBack from "../../../../islands/scheduling-back";
 import SchedulingCopy from "../../../../islands/scheduling-copy";
 import type { InterviewView } from "../model";
 import { interviewBadge } from "../status";
-import { formatLongDate, formatTime, zoneAbbreviation } from "../slots";
+import { dualTimeText } from "../zone-text";
 import { deliveryLine, deliveryTone } from "../delivery-text";
+import { InterviewActions } from "./interview-actions";
 
 const audienceLabel = (a: string | null) => (a === "candidate" ? "Candidate" : a === "recruiter" ? "Interviewer" : "E-mail");
 const kindLabel: Record<string, string> = { booked: "Confirmation", moved: "Change of time", canceled: "Cancellation", reminder: "Reminder" };
@@ -90,7 +91,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function InterviewDetailsPage({ interview: i, shell }: { interview: InterviewView; shell: Shell | null }) {
+export function InterviewDetailsPage({ interview: i, shell, now }: { interview: InterviewView; shell: Shell | null; now: Date }) {
   const badge = interviewBadge(i.status);
   const tz = i.timeZone;
   const c = i.candidate;
@@ -106,10 +107,7 @@ export function InterviewDetailsPage({ interview: i, shell }: { interview: Inter
           <span className={badge.className} data-testid="interview-status">{badge.label}</span>
         </div>
         <div className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
-          <span>{formatLongDate(i.scheduledTime, tz)}</span>
-          <span>
-            {formatTime(i.scheduledTime, tz)} - {formatTime(i.endTime, tz)} ({zoneAbbreviation(i.scheduledTime, tz)}, {tz})
-          </span>
+          <span data-testid="interview-time">{dualTimeText(new Date(i.scheduledTime), new Date(i.endTime), tz, i.candidateTimeZone)}</span>
           <span>{i.duration} minutes</span>
         </div>
       </section>
@@ -163,13 +161,7 @@ export function InterviewDetailsPage({ interview: i, shell }: { interview: Inter
           <div className="card-header">
             <h2 className="card-title">Actions</h2>
           </div>
-          <div className="card-body flex flex-wrap gap-2">
-            {i.meetingUrl ? (
-              <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">Join Meeting</a>
-            ) : null}
-            <button type="button" className="btn-outline">Edit Interview</button>
-            <button type="button" className="btn-outline">Reschedule</button>
-          </div>
+          {shell ? <InterviewActions interview={i} now={now} /> : null}
         </section>
         {shell ? <EmailsCard interview={i} /> : null}
       </div>

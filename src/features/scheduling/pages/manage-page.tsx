@@ -1,5 +1,6 @@
 import type { ManageView } from "../booking";
-import { formatLongDate, formatTime, groupByDay, slotLabel, zoneAbbreviation } from "../slots";
+import { formatTime, groupByDay, slotLabel } from "../slots";
+import { dualTimeText } from "../zone-text";
 import { PublicFrame } from "./booking-page";
 
 /**
@@ -8,8 +9,9 @@ import { PublicFrame } from "./booking-page";
  * the offered slots that remain open. Plain forms, no JavaScript.
  */
 export function ManagePage({ view: v, home, action, justBooked, confirmCancel, emailConfigured = true }: { view: ManageView; home: string; action: string; justBooked: boolean; confirmCancel?: boolean; emailConfigured?: boolean }) {
-  const tz = v.timeZone;
-  const when = `${formatLongDate(v.startTime, tz)}, ${formatTime(v.startTime, tz)} - ${formatTime(v.endTime, tz)} (${zoneAbbreviation(v.startTime, tz)})`;
+  // The candidate's own zone first (the one they chose when booking), the recruiter's beside it.
+  const tz = v.candidateTimeZone ?? v.timeZone;
+  const when = dualTimeText(new Date(v.startTime), new Date(v.endTime), tz, v.timeZone);
   const canceled = v.status === "canceled";
   return (
     <PublicFrame home={home}>
