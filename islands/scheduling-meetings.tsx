@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { api } from "../src/client/api";
+import { api, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { POLL_MEETINGS_MS } from "../src/features/scheduling/events";
 import type { MeetingView } from "../src/features/scheduling/model";
@@ -54,7 +54,10 @@ export default function SchedulingMeetings({ meetings: initial }: { meetings: Me
                     </p>
                     <Delivery meeting={m} />
                   </div>
-                  <a href={`/interview-details/${m.id}`} className="btn-outline btn-sm shrink-0">View Details</a>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <a href={`/interview-details/${m.id}`} className="btn-outline btn-sm">View Details</a>
+                    <QuickActions meeting={m} onDone={(next) => setMeetings((all) => all.map((x) => (x.id === next.id ? next : x)))} />
+                  </div>
                 </li>
               );
             })}
@@ -73,5 +76,40 @@ function Delivery({ meeting: m }: { meeting: MeetingView }) {
     <p className={`text-xs ${deliveryTone[worst.status]}`} data-testid="meeting-delivery" data-status={worst.status}>
       E-mails: {deliveryLine(worst.email, m.timeZone)}
     </p>
+  );
+}
+
+/** Cancel, or mark completed / no-show once it has started; rescheduling lives on the details page. */
+function QuickActions({ meeting: m, onDone }: { meeting: MeetingView; onDone: (m: MeetingView) => void }) {
+  if (m.status !== "scheduled") return null;
+  const started = Date.parse(m.startTime) <= Date.now();
+  const act = async (path: string, body: object, done: string) => {
+    try {
+      const i = await api<{ status: string }>(`/api/interviews/${m.id}/${path}`, { body });
+      onDone({ ...m, status: i.status });
+      toast({ title: done, variant: "success" });
+    } catch (e) {
+      toast({ title: "Not changed", description: serverMessage(e) ?? "Please try again.", variant: "destructive" });
+    }
+  };
+  return (
+    <div className="flex gap-2 text-xs">
+      {started ? (
+        <>
+          <button type="button" className="text-brand-600 underline" onClick={() => act("status", { status: "completed" }, "Marked completed")}>Completed</button>
+          <button type="button" className="text-slate-600 underline" onClick={() => act("status", { status: "no_show" }, "Marked no-show")}>No-show</button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="text-red-700 underline"
+          onClick={() => {
+            if (window.confirm("Cancel this interview? The candidate is told by e-mail.")) void act("cancel", {}, "Interview canceled");
+          }}
+        >
+          Cancel
+        </button>
+      )}
+    </div>
   );
 }

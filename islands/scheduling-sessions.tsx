@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { api } from "../src/client/api";
+import { api, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { CANCEL_SESSION_CONFIRM, POLL_SESSIONS_MS, SESSIONS_CHANGED } from "../src/features/scheduling/events";
 import type { SessionView } from "../src/features/scheduling/model";
@@ -56,7 +56,7 @@ export default function SchedulingSessions({ sessions: initial }: { sessions: Se
       await api(`/api/scheduling-sessions/${s.id}/resend`, { method: "POST", body: {} });
       toast({ title: "Link sent", description: `${nameOf(s)} will receive the booking link by e-mail.`, variant: "success" });
     } catch (e) {
-      toast({ title: "Not sent", description: e instanceof Error && e.message ? e.message : "Failed to send the link", variant: "destructive" });
+      toast({ title: "Not sent", description: serverMessage(e) ?? "Failed to send the link", variant: "destructive" });
     }
   }
 

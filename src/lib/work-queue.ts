@@ -94,7 +94,15 @@ export class WorkQueue {
     this.inFlight.add(id);
     try {
       const handler = this.handlers.get(row.kind);
-      if (!handler) throw new PermanentFailure(`no handler for ${row.kind}`);
+      if (!handler) {
+        // Not registered yet (work written before the app was wired, e.g. by the demo seed): later, uncounted.
+        this.db
+          .update(workQueue)
+          .set({ leaseUntil: null, attempts: sql`max(0, ${workQueue.attempts} - 1)`, nextAttemptAt: new Date(this.opts.clock.now().getTime() + 5000) })
+          .where(eq(workQueue.id, id))
+          .run();
+        return;
+      }
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${HANDLER_TIMEOUT_MS / 1000} s`)), HANDLER_TIMEOUT_MS)));
       await Promise.race([handler(JSON.parse(row.payload) as Record<string, unknown>), timeout]).finally(() => clearTimeout(timer));
