@@ -21,7 +21,8 @@ test("with JavaScript the booking page toggles slots and shows Booking...", asyn
   const { sessions } = await (await page.request.get("/api/scheduling-sessions")).json();
   const token = sessions.find((s: { candidateId: number }) => s.candidateId === candidates[0].id).sessionToken;
 
-  const candidate = await browser.newPage();
+  // A browser in the session's own zone: the page does not switch zones under the test.
+  const candidate = await browser.newPage({ timezoneId: "Australia/Melbourne" });
   await candidate.goto(`/book/${token}`);
   const confirm = candidate.getByRole("button", { name: "Confirm Interview" });
   await expect(confirm).toBeDisabled();
@@ -44,7 +45,7 @@ test("with JavaScript the booking page toggles slots and shows Booking...", asyn
   // Playwright's locators wait for the held navigation, so the page records the button's
   // state itself (in sessionStorage, which survives the navigation) just after submitting.
   await candidate.evaluate(() => {
-    const b = document.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    const b = document.querySelector<HTMLButtonElement>('form[method="post"] button[type="submit"]')!;
     b.form!.addEventListener("submit", () => setTimeout(() => sessionStorage.setItem("confirm", `${b.textContent}|${b.disabled}`), 50));
     setTimeout(() => b.click());
   });
@@ -52,5 +53,29 @@ test("with JavaScript the booking page toggles slots and shows Booking...", asyn
   release();
   await expect(candidate.getByText("Interview Scheduled!")).toBeVisible();
   expect(await candidate.evaluate(() => sessionStorage.getItem("confirm"))).toBe("Booking...|true");
+  await candidate.close();
+});
+
+test("with JavaScript the booking page shows the times in the browser's zone; the choice is kept with the booking", async ({ page, browser }) => {
+  await loginAsNewUser(page);
+  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  const { candidates } = await (await page.request.get("/api/candidates")).json();
+  const start = new Date(Date.now() + 4 * 86_400_000);
+  start.setUTCHours(9, 0, 0, 0);
+  const timeSlots = [{ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() }];
+  const created = await page.request.post("/api/scheduling-sessions", { data: { candidateId: candidates[1].id, title: "Interview", duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false } });
+  const { sessionToken } = await created.json();
+  const candidate = await browser.newPage({ timezoneId: "Europe/London" });
+  await candidate.goto(`/book/${sessionToken}`);
+  await expect(candidate).toHaveURL(/\?tz=Europe%2FLondon$/);
+  await expect(candidate.getByTestId("tz-note")).toContainText("Europe/London");
+  // The zone switch comes before the slots.
+  const switchY = (await candidate.getByLabel("Show times in").boundingBox())!.y;
+  const slotsY = (await candidate.getByRole("heading", { name: "Available Time Slots" }).boundingBox())!.y;
+  expect(switchY).toBeLessThan(slotsY);
+  await candidate.locator("label", { has: candidate.locator('input[name="slotId"]') }).first().click();
+  await candidate.getByRole("button", { name: "Confirm Interview" }).click();
+  await expect(candidate.getByText("Interview Scheduled!")).toBeVisible();
+  await expect(candidate.getByText(/9:00–10:00 AM London \(.*Melbourne\)/)).toBeVisible();
   await candidate.close();
 });
