@@ -18,6 +18,8 @@ import { shortlistRoutes } from "./features/shortlists/routes";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
+import { metricsFor } from "./lib/metrics";
+import { metricsRoutes } from "./metrics";
 
 /** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps) {
@@ -28,8 +30,10 @@ export function createApp(deps: Deps) {
         secure: deps.config.secureCookies,
         log: deps.log,
         renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
+        onResponse: (r) => metricsFor(deps).observeRequest(r),
       }),
     )
+    .use(metricsRoutes(deps))
     .get("/assets/*", ({ request }) => {
       const res = serveAsset(new URL(request.url).pathname, request.headers.get("accept-encoding"));
       return res ?? new Response("Not found", { status: 404 });

@@ -10,7 +10,7 @@ import { Mailer } from "./lib/mail";
 export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean } = {}): Deps {
   const db = openDatabase(config.DATABASE_PATH);
   migrateDatabase(db);
-  const log = createLogger({ quiet: opts.quiet });
+  const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   return {
     config,
     db,
