@@ -86,6 +86,9 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
   const parsed = schema.safeParse(source);
   if (!parsed.success) throw new ConfigError(configMessages(parsed.error.issues, source).join("\n"));
   const env = parsed.data;
+  if (env.BACKUP_S3_URL && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("BACKUP_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too");
+  }
   const pathProblem = databasePathProblem(env.DATABASE_PATH);
   if (pathProblem) throw new ConfigError(pathProblem);
   const demo = !!opts.demo;
