@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
 import { dirname, resolve } from "node:path";
 
@@ -40,11 +40,18 @@ function can(path: string, mode: number): boolean {
   }
 }
 
+/** The name of the user the process runs as (from /etc/passwd: Bun's userInfo() reads $USER). */
 function currentUser(): string {
+  const uid = process.getuid?.();
+  if (uid === undefined) return userInfo().username;
   try {
-    return userInfo().username;
+    for (const line of readFileSync("/etc/passwd", "utf8").split("\n")) {
+      const [name, , id] = line.split(":");
+      if (name && Number(id) === uid) return name;
+    }
   } catch {
-    // A container may run with a numeric id that has no name.
-    return String(process.getuid?.() ?? "unknown");
+    // No passwd file: the id says who it is.
   }
+  // A container may run with a numeric id that has no name.
+  return `with id ${uid}`;
 }
