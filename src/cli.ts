@@ -42,7 +42,9 @@ async function serve(args: string[]): Promise<number> {
   const cfg = config(!!values.demo);
   const deps = createDeps(cfg);
   if (cfg.demo) await seedDemo(deps);
-  const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST });
+  // Elysia shares the port by default (SO_REUSEPORT): a second Frank on the same port would
+  // silently take half the requests, so a taken port is an error here.
+  const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
   const jobs = startJobs(deps);
   console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
   const stop = async () => {

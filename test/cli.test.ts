@@ -149,7 +149,7 @@ describe("frank user", () => {
   }, 30_000);
 });
 
-test("healthcheck exits 0 when the local server answers /healthz", async () => {
+test("healthcheck exits 0 when the local server answers /healthz; a second serve on the port is refused", async () => {
   const port = 3700 + Math.floor(Math.random() * 200);
   const env = { DATABASE_PATH: join(dir, "health.db"), PORT: String(port) };
   const server = Bun.spawn([process.execPath, "src/main.ts", "serve"], { env: { ...process.env, ...base, ...env }, stdout: "ignore", stderr: "ignore" });
@@ -161,6 +161,9 @@ test("healthcheck exits 0 when the local server answers /healthz", async () => {
     const r = await run(["healthcheck"], env);
     expect(r.stdout).toContain(`healthy: http://127.0.0.1:${port}/healthz answered 200`);
     expect(r.exitCode).toBe(0);
+    const second = await run(["serve"], { ...env, DATABASE_PATH: join(dir, "second.db") });
+    expect(second.exitCode).toBe(1);
+    expect(second.stderr.trim()).toBe(`Cannot listen on port ${port}: it is already in use`);
   } finally {
     server.kill();
     await server.exited;
