@@ -80,6 +80,10 @@ test.skipIf(!canRun)("the binary runs like the image: non-root, empty folder, on
       body: JSON.stringify({ email: "admin@agency.example", password: "long-enough-pw" }),
     });
     expect(login.status).toBe(200);
+    expect(login.headers.get("x-request-id")).toBeTruthy();
+    await Bun.sleep(20);
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(metrics).toContain('frank_http_requests_total{method="POST",route="/api/auth/login",status="200"} 1');
   } finally {
     server.kill("SIGTERM");
     await server.exited;

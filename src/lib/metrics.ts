@@ -1,4 +1,9 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+// prom-client's index also loads its push gateway, cluster aggregator and default metrics
+// (~150 ms of start-up under Bun); the four classes used here load in ~15 ms from their files.
+import Registry from "prom-client/lib/registry";
+import Counter from "prom-client/lib/counter";
+import Gauge from "prom-client/lib/gauge";
+import Histogram from "prom-client/lib/histogram";
 
 /**
  * The Prometheus metrics of one app (tests run several apps in one process, so each has its
