@@ -26,8 +26,7 @@ const EXPECTED: Record<string, string> = {
   SYNC_CRON: "a 5-field cron pattern (minute hour day month weekday) such as '0 * * * *'",
   BACKUP_CRON: "a 5-field cron pattern (minute hour day month weekday) such as '0 3 * * *'",
   BACKUP_KEEP: "a whole number of at least 1",
-  LOG_LEVEL: "one of debug, info, warn, error",
-  METRICS_TOKEN: "at least 16 characters",
+  LOG_LEVEL: "one of debug, info, warn, error, silent",
   BACKUP_S3_URL: "an S3 location such as s3://bucket/prefix",
   S3_ENDPOINT: "a full URL such as https://s3.eu-central-1.amazonaws.com",
 };

@@ -65,8 +65,8 @@ const schema = z.object({
   S3_REGION: optionalText,
   // Observability: the lowest log level written, and the bearer token of GET /metrics
   // (without one, /metrics answers only on the loopback address).
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  METRICS_TOKEN: optionalText,
 });
 
 export type Env = z.infer<typeof schema>;

@@ -5,8 +5,8 @@ import { currentRequestId } from "./request-context";
  * its requestId. Paths are redacted before logging: public tokens (booking links, feeds,
  * reset links) must never reach a log file.
  */
-export type LogLevel = "debug" | "info" | "warn" | "error";
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 50 };
 
 export interface Logger {
   debug(msg: string, data?: Record<string, unknown>): void;
@@ -25,7 +25,7 @@ export function redactPath(url: string): string {
 /** `quiet` (CLI verbs, tests) raises the level to errors only; `out` replaces the console (tests). */
 export function createLogger(opts: { quiet?: boolean; level?: LogLevel; out?: (line: string, level: LogLevel) => void } = {}): Logger {
   const min = RANK[opts.quiet ? "error" : (opts.level ?? "info")];
-  const write = (level: LogLevel, msg: string, data?: Record<string, unknown>) => {
+  const write = (level: Exclude<LogLevel, "silent">, msg: string, data?: Record<string, unknown>) => {
     if (RANK[level] < min) return;
     const requestId = currentRequestId();
     const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...data });
