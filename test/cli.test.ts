@@ -41,7 +41,8 @@ const table: Row[] = [
   { args: ["serve", "--bogus"], exit: 2, err: /Unknown option '--bogus'[\s\S]*Usage: frank serve/ },
   { args: ["restore"], exit: 2, err: "frank restore needs one FILE or s3:// location" },
   { args: ["user", "reset-password"], exit: 2, err: "frank user reset-password needs --email E" },
-  { args: ["user", "create", "--email", "nope", "--password", "short"], exit: 2, err: "Invalid email address" },
+  { args: ["user", "create", "--email", "nope", "--password", "short"], exit: 2, err: "Invalid email address (--email)\nPassword must be at least 8 characters (--password)" },
+  { args: ["user", "create", "--email", "a@example.com"], exit: 2, err: "frank user create needs --password P" },
   // Configuration: one plain line per bad value, naming the variable and what it got.
   { args: ["serve"], env: { PORT: "abc" }, exit: 1, err: "PORT must be a number from 1 to 65535, got 'abc'" },
   { args: ["serve"], env: { PORT: "70000" }, exit: 1, err: "PORT must be a number from 1 to 65535, got '70000'" },

@@ -22,8 +22,10 @@ export function parseUserArgs(sub: string | undefined, args: string[]) {
   switch (sub) {
     case "create": {
       const { values } = parseArgs({ args, options: { ...emailOption, password: { type: "string" }, name: { type: "string" } } });
+      const missing = [values.email === undefined && "--email E", values.password === undefined && "--password P"].filter(Boolean);
+      if (missing.length) throw new UsageError(`frank user create needs ${missing.join(" and ")}`);
       const parsed = CreateUserInput.safeParse(values);
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${String(i.path[0] ?? "input")}: ${i.message}`).join("\n"));
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.message} (--${String(i.path[0] ?? "email")})`).join("\n"));
       return { sub, input: parsed.data } as const;
     }
     case "list": {
@@ -32,7 +34,7 @@ export function parseUserArgs(sub: string | undefined, args: string[]) {
     }
     case "reset-password": {
       const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...emailOption, password: { type: "string" } } });
-      if (values.password !== undefined && values.password.length < 8) throw new UsageError("password: Password must be at least 8 characters");
+      if (values.password !== undefined && values.password.length < 8) throw new UsageError("Password must be at least 8 characters (--password)");
       return { sub, email: emailArg(values, positionals, sub), password: values.password } as const;
     }
     case "delete": {
