@@ -26,7 +26,7 @@ const isApi = (request: Request) => {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
-/** Turns every failure into the one envelope: `{ message, code, fields? }` or an error page. */
+/** Turns every failure into the one envelope: `{ message, code, fields?, requestId }` or an error page. */
 function errorResponse(request: Request, status: number, code: string, message: string, opts: HttpOptions, fields?: Record<string, string>, extra?: Record<string, string>) {
   const requestId = requestIdOf(request);
   const headers = requestId ? { ...extra, "x-request-id": requestId } : extra;
