@@ -34,11 +34,14 @@ export function parseUserArgs(sub: string | undefined, args: string[]) {
     }
     case "reset-password": {
       const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...emailOption, password: { type: "string" } } });
-      if (values.password !== undefined && values.password.length < 8) throw new UsageError("Password must be at least 8 characters (--password)");
-      return { sub, email: emailArg(values, positionals, sub), password: values.password } as const;
+      // frank user reset-password E [P] reads the same as the options.
+      const password = values.password ?? (values.email === undefined ? positionals[1] : positionals[0]);
+      if (password !== undefined && password.length < 8) throw new UsageError("Password must be at least 8 characters (--password)");
+      return { sub, email: emailArg(values, positionals, sub), password } as const;
     }
     case "delete": {
-      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...emailOption, yes: { type: "boolean" } } });
+      // --yes and --force are accepted for scripts that pass them; deleting never asks.
+      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...emailOption, yes: { type: "boolean", short: "y" }, force: { type: "boolean", short: "f" } } });
       return { sub, email: emailArg(values, positionals, sub) } as const;
     }
     default:
