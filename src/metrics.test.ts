@@ -5,6 +5,7 @@ import { makeTestApp } from "../test/helpers";
 import { createApp } from "./app";
 import { startJobs } from "./jobs";
 import { metricsFor } from "./lib/metrics";
+import pkg from "../package.json";
 
 const family = (text: string, name: string) => parsePrometheusTextFormat(text).find((f) => f.name === name);
 
@@ -49,6 +50,10 @@ describe("/metrics", () => {
     expect(runs.metrics.find((m) => m.labels?.job === "calendar-sync")!.labels!.result).toBe("failed");
     expect(family(text, "frank_scheduled_job_duration_seconds")!.type).toBe("HISTOGRAM");
     expect(text).toContain('frank_scheduled_job_duration_seconds_sum{job="database-backup"} 0.2');
+
+    const build = family(text, "frank_build_info")!.metrics[0]!;
+    expect(build.labels!.version).toBe(pkg.version);
+    expect(build.value).toBe("1");
 
     const size = family(text, "frank_database_size_bytes")!;
     const bytes = (file: string) => Number(size.metrics.find((m) => m.labels?.file === file)!.value);

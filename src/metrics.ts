@@ -4,6 +4,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Deps } from "./deps";
 import { metricsFor, type AppMetrics } from "./lib/metrics";
 import { outboxCounts } from "./lib/mail-stats";
+import { buildCommit, VERSION } from "./version";
 
 /**
  * GET /metrics in the Prometheus text format. With METRICS_TOKEN set it needs
@@ -49,6 +50,8 @@ const registered = new WeakSet<Deps>();
 function registerGauges(deps: Deps, metrics: AppMetrics) {
   if (registered.has(deps)) return;
   registered.add(deps);
+  const build = { version: VERSION, commit: buildCommit() };
+  metrics.gauge("frank_build_info", "The running version and the commit it was built from (always 1)", ["version", "commit"], () => [{ labels: build, value: 1 }]);
   metrics.gauge("frank_outbox_messages", "E-mails in the outbox by delivery state (pending is the queue depth, failed the failures)", ["status"], () =>
     outboxCounts(deps.db).map((r) => ({ labels: { status: r.status }, value: r.count })),
   );

@@ -5,9 +5,15 @@ declare const FRANK_COMMIT: string;
 
 export const VERSION: string = pkg.version;
 
+let devCommit: string | undefined;
+
 /** The git commit the binary was built from; under `bun src/main.ts`, the work tree's. */
 export function buildCommit(): string {
   if (typeof FRANK_COMMIT === "string" && FRANK_COMMIT) return FRANK_COMMIT;
+  return (devCommit ??= workTreeCommit());
+}
+
+function workTreeCommit(): string {
   try {
     const r = Bun.spawnSync(["git", "rev-parse", "--short=12", "HEAD"], { cwd: import.meta.dir, stdout: "pipe", stderr: "ignore" });
     const sha = r.stdout.toString().trim();
