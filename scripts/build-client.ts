@@ -1,5 +1,5 @@
 // Builds the client side: one bundle per island (React API, bundled with preact/compat),
-// content-hashed CSS and htmx, gzip copies, and src/assets.gen.ts, which embeds them all
+// content-hashed CSS, gzip copies, and src/assets.gen.ts, which embeds them all
 // in the binary with `type: "file"` imports. Run after the Tailwind build (build:css).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -85,7 +85,7 @@ for (const f of plain) {
   plainNames[`${stem}.js`] = name;
 }
 
-// CSS (from build:css) and htmx get content-hashed names.
+// CSS (from build:css) gets a content-hashed name.
 const hashedCopy = (src: string, stem: string, ext: string) => {
   const buf = readFileSync(src);
   const name = `${stem}-${hashOf(buf)}.${ext}`;
@@ -94,10 +94,9 @@ const hashedCopy = (src: string, stem: string, ext: string) => {
 };
 if (!existsSync(join(out, "app.css"))) throw new Error("public/build/app.css missing: run npm run build:css first");
 const cssName = hashedCopy(join(out, "app.css"), "app", "css");
-const htmxName = hashedCopy(join(root, "node_modules/htmx.org/dist/htmx.min.js"), "htmx", "js");
 
 // Gzip copies, served when the client accepts gzip.
-const files: string[] = [cssName, htmxName, ...Object.values(plainNames), ...readdirSync(islandsOut).filter((f) => f.endsWith(".js")).map((f) => `islands/${f}`)];
+const files: string[] = [cssName, ...Object.values(plainNames), ...readdirSync(islandsOut).filter((f) => f.endsWith(".js")).map((f) => `islands/${f}`)];
 for (const f of files) writeFileSync(join(out, f + ".gz"), gzipSync(readFileSync(join(out, f)), { level: 9 }));
 
 const islandUrls: Record<string, string> = {};
@@ -114,7 +113,7 @@ const lines = [
   ...all.map((f, i) => `import f${i} from "../public/build/${f}" with { type: "file" };`),
   "",
   "export const assets = {",
-  `  byName: ${JSON.stringify({ "app.css": `/assets/${cssName}`, "htmx.js": `/assets/${htmxName}`, ...Object.fromEntries(Object.entries(plainNames).map(([k, v]) => [k, `/assets/${v}`])) })} as Record<string, string>,`,
+  `  byName: ${JSON.stringify({ "app.css": `/assets/${cssName}`, ...Object.fromEntries(Object.entries(plainNames).map(([k, v]) => [k, `/assets/${v}`])) })} as Record<string, string>,`,
   "  files: {",
   ...all.map((f, i) => `    "/assets/${f}": f${i} as unknown as string,`),
   "  } as Record<string, string>,",

@@ -1,5 +1,5 @@
-// `npm test`: builds the client assets, runs bun's unit and API tests, then the Playwright
-// browser tests, and ends with one plain line "N passed, N failed" over all suites.
+// `npm test`: builds the client assets, runs the type check (tsc), bun's unit and API tests,
+// then the Playwright browser tests, and ends with one plain line "N passed, N failed" over all suites.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const sh = (cmd: string[], env: Record<string, string> = {}) =>
@@ -13,6 +13,14 @@ if (build.exitCode !== 0) {
 
 let passed = 0;
 let failed = 0;
+
+// The type check counts as one suite: a type error fails `npm test` like a failing test.
+const types = Bun.spawnSync(["./node_modules/.bin/tsc", "--noEmit", "-p", "."], { stdout: "inherit", stderr: "inherit" });
+if (types.exitCode === 0) passed += 1;
+else {
+  console.error("Type check failed (tsc --noEmit)");
+  failed += 1;
+}
 
 // bun test prints its summary on stderr.
 const unit = sh(["./node_modules/.bin/bun", "test", ...process.argv.slice(2).filter((a) => !a.startsWith("--e2e"))]);

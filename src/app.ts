@@ -21,6 +21,8 @@ import { chatRoutes } from "./features/chat/routes";
 import { CALENDAR_WORK } from "./features/scheduling/notify";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { syncMeetingEvent } from "./features/calendar/hooks";
+import { metricsFor } from "./lib/metrics";
+import { metricsRoutes } from "./metrics";
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -42,8 +44,10 @@ export function createApp(deps: Deps) {
         secure: deps.config.secureCookies,
         log: deps.log,
         renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
+        onResponse: (r) => metricsFor(deps).observeRequest(r),
       }),
     )
+    .use(metricsRoutes(deps))
     .get("/assets/*", ({ request }) => {
       const res = serveAsset(new URL(request.url).pathname, request.headers.get("accept-encoding"));
       return res ?? new Response("Not found", { status: 404 });

@@ -11,7 +11,7 @@ import { WorkQueue } from "./lib/work-queue";
 export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean } = {}): Deps {
   const db = openDatabase(config.DATABASE_PATH);
   migrateDatabase(db);
-  const log = createLogger({ quiet: opts.quiet });
+  const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
   return {
     config,

@@ -1,100 +1,157 @@
-// Frank's command line: serve | user create | migrate | backup | restore. The compiled binary has the same verbs.
+// Frank's command line; the compiled binary has the same verbs. Every verb parses its options
+// and checks the whole configuration before it opens or starts anything.
 import { parseArgs } from "node:util";
-import { ConfigError, isLoopbackHost, loadConfig } from "./config/env";
+import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config/env";
 import { createDeps } from "./bootstrap";
 import { createApp } from "./app";
 import { seedDemo } from "./demo";
 import { startJobs } from "./jobs";
-import { createUser } from "./features/auth/service";
-import { CreateUserInput } from "./features/auth/model";
-import { AppError } from "./lib/errors";
 import { backupCommand, restoreCommand } from "./features/monitor/cli";
+import { HELP, USAGE } from "./commands/usage";
+import { healthcheck } from "./commands/healthcheck";
+import { parseUserArgs, runUserCommand, UsageError } from "./commands/user";
+import { versionLine } from "./version";
 
-const USAGE = `Usage:
-  frank serve [--demo]                                  start the server (applies migrations first)
-  frank user create --email E --password P [--name N]   create an account and its workspace
-  frank migrate                                         apply database migrations
-  frank backup                                          write a database backup into the data folder
-  frank restore FILE                                    replace the database with a backup (server stopped)`;
-
-// Only `serve --demo` may invent a secret; every other verb needs APP_SECRET (config(false)).
-function config(demo: boolean) {
+/** The configuration, or the process ends with one plain line per bad value. */
+function config(demo: boolean): Config {
   try {
     return loadConfig(process.env, { demo });
   } catch (e) {
     if (e instanceof ConfigError) {
-      for (const line of e.message.split("\n")) console.error(`Invalid configuration: ${line}`);
+      for (const line of e.message.split("\n")) console.error(line);
       process.exit(1);
     }
     throw e;
   }
 }
 
-async function main(argv: string[]) {
-  const [verb, sub] = argv;
-  if (verb === "serve") {
-    const { values } = parseArgs({ args: argv.slice(1), options: { demo: { type: "boolean", default: false } } });
-    const cfg = config(!!values.demo);
-    const deps = createDeps(cfg);
-    if (cfg.demo) await seedDemo(deps);
-    if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
-      // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
-      console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
-    }
-    const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST });
-    const jobs = startJobs(deps);
-    console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
-    // Kick both workers at start: rows left by a previous process are delivered now.
-    void deps.mail.deliverDue();
-    void deps.work.runDue();
-    const stop = async () => {
-      jobs.stop();
-      await app.stop();
-      // A hung SMTP server or Google must not hold the shutdown: what is still in flight
-      // after the grace time is released for the next start.
-      await Promise.all([deps.mail.stop(3000), deps.work.stop(3000)]);
-      deps.db.$client.close();
-      process.exit(0);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-    return;
-  }
-  if (verb === "user" && sub === "create") {
-    const { values } = parseArgs({
-      args: argv.slice(2),
-      options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
-    });
-    const parsed = CreateUserInput.safeParse(values);
-    if (!parsed.success) {
-      for (const i of parsed.error.issues) console.error(`${i.path.join(".") || "input"}: ${i.message}`);
-      process.exit(2);
-    }
-    const deps = createDeps(config(false), { quiet: true });
-    try {
-      const user = await createUser(deps, parsed.data);
-      console.log(`Created ${user.email} (user ${user.id}, workspace ${user.workspaceId})`);
-    } catch (e) {
-      if (e instanceof AppError) {
-        console.error(e.message);
-        process.exit(1);
-      }
-      throw e;
-    }
-    return;
-  }
-  if (verb === "migrate") {
-    createDeps(config(false), { quiet: true });
-    console.log("Database is up to date.");
-    return;
-  }
-  if (verb === "backup") process.exit(await backupCommand(config(false)));
-  if (verb === "restore") process.exit(restoreCommand(config(false), sub));
-  console.error(USAGE);
-  process.exit(verb ? 2 : 0);
+/** Verbs other than `serve --demo` never invent a secret: without APP_SECRET they refuse to run. */
+const toolConfig = () => config(false);
+
+function unknown(what: string, usage = USAGE): number {
+  console.error(`unknown command: ${what}\n\n${usage}`);
+  return 2;
 }
 
-main(process.argv.slice(2)).catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+// The verb being run, so a usage error shows that verb's help rather than the whole list.
+let current: string | undefined;
+const usageOf = () => (current && HELP[current]) || USAGE;
+
+async function serve(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { demo: { type: "boolean", default: false } } });
+  const cfg = config(!!values.demo);
+  const deps = createDeps(cfg);
+  if (cfg.demo) await seedDemo(deps);
+  if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
+    // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
+    console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
+  }
+  // Elysia shares the port by default (SO_REUSEPORT): a second Frank on the same port would
+  // silently take half the requests, so a taken port is an error here.
+  const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
+  const jobs = startJobs(deps);
+  console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
+  // Rows left by a previous process are delivered now.
+  void deps.mail.deliverDue();
+  void deps.work.runDue();
+  const stop = async () => {
+    jobs.stop();
+    await app.stop();
+    // A hung SMTP server or Google must not hold the shutdown: what is still in flight
+    // after the grace time is released for the next start.
+    await Promise.all([deps.mail.stop(3000), deps.work.stop(3000)]);
+    deps.db.$client.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return -1; // keeps running
+}
+
+async function run(argv: string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  if (verb === undefined) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (verb === "-h" || verb === "--help") {
+    console.log(USAGE);
+    return 0;
+  }
+  if (verb === "-v" || verb === "--version" || verb === "version") {
+    console.log(versionLine());
+    return 0;
+  }
+  if (verb === "help") {
+    const topic = rest[0];
+    if (!topic) console.log(USAGE);
+    else if (HELP[topic]) console.log(HELP[topic]);
+    else return unknown(topic);
+    return 0;
+  }
+  if (!HELP[verb]) return unknown(verb);
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(HELP[verb]);
+    return 0;
+  }
+  current = verb;
+  switch (verb) {
+    case "serve":
+      return serve(rest);
+    case "migrate": {
+      parseArgs({ args: rest, options: {} });
+      createDeps(toolConfig(), { quiet: true }).db.$client.close();
+      console.log("Database is up to date.");
+      return 0;
+    }
+    case "backup":
+      parseArgs({ args: rest, options: {} });
+      return backupCommand(toolConfig());
+    case "restore": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
+      if (positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location");
+      return restoreCommand(toolConfig(), positionals[0]);
+    }
+    case "user": {
+      const [sub, ...args] = rest;
+      if (!sub) throw new UsageError("frank user needs one of: create, list, reset-password, delete");
+      const cmd = parseUserArgs(sub, args);
+      if (!cmd) return unknown(`user ${sub}`, HELP.user);
+      const deps = createDeps(toolConfig(), { quiet: true });
+      try {
+        return await runUserCommand(deps, cmd);
+      } finally {
+        deps.db.$client.close();
+      }
+    }
+    case "healthcheck":
+      parseArgs({ args: rest, options: {} });
+      return healthcheck(process.env);
+  }
+  return unknown(verb);
+}
+
+/** Errors a person can act on, in plain words; anything else is a bug and says so. */
+function explain(e: unknown): { message: string; code: number } {
+  if (e instanceof UsageError) return { message: `${e.message}\n\n${usageOf()}`, code: 2 };
+  const code = (e as { code?: unknown })?.code;
+  // parseArgs: unknown option, missing value, unexpected argument.
+  if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) return { message: `${(e as Error).message}\n\n${usageOf()}`, code: 2 };
+  if (typeof code === "string" && code.startsWith("SQLITE_")) {
+    const path = process.env.DATABASE_PATH || "./data/frank.db";
+    return { message: `Cannot open the database at ${path}: ${(e as Error).message}`, code: 1 };
+  }
+  if (code === "EADDRINUSE") return { message: `Cannot listen on port ${process.env.PORT ?? 3000}: it is already in use`, code: 1 };
+  return { message: e instanceof Error ? e.message : String(e), code: 1 };
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e) => {
+    const { message, code } = explain(e);
+    console.error(message);
+    process.exit(code);
+  },
+);

@@ -2,6 +2,7 @@ import type { Deps } from "./deps";
 import { syncAllConnected } from "./features/calendar/sync";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
+import { metricsFor } from "./lib/metrics";
 
 /**
  * In-process scheduled jobs (one process serves everything). Each job is guarded so a
@@ -39,12 +40,16 @@ export function startJobs(deps: Deps): { stop(): void } {
     return Bun.cron(job.pattern, async () => {
       if (running) return;
       running = true;
+      const started = performance.now();
+      let ok = false;
       try {
         await job.run(deps);
+        ok = true;
       } catch (e) {
         deps.log.error("scheduled job failed", { job: job.name, error: e instanceof Error ? e.message : String(e) });
       } finally {
         running = false;
+        metricsFor(deps).observeJob(job.name, ok, (performance.now() - started) / 1000);
       }
     });
   });

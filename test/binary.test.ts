@@ -1,11 +1,11 @@
 // The single binary, as a person would use it: built with `bun build --compile` (the same
-// flags as npm run build), copied alone into an empty folder, started in demo mode, and
+// script as npm run build), copied alone into an empty folder, started in demo mode, and
 // asked for pages and signed-in API calls. Catches code that works under `bun run` only.
 import { afterAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import pkg from "../package.json";
+import { buildBinary } from "../scripts/build-binary";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-binary-"));
 let proc: ReturnType<typeof Bun.spawn> | null = null;
@@ -15,10 +15,9 @@ afterAll(() => {
 });
 
 test("the compiled binary serves the whole app from an empty folder", async () => {
-  const flags = pkg.scripts.build.split("bun build ")[1]!.split(" src/main.ts")[0]!.split(" ");
   const out = join(dir, "build", "frank");
-  const build = Bun.spawnSync([process.execPath, "build", ...flags, "src/main.ts", "--outfile", out], { stdout: "pipe", stderr: "pipe" });
-  expect(build.stderr.toString()).not.toContain("error");
+  const build = buildBinary(out);
+  expect(build.output).not.toContain("error");
   expect(existsSync(out)).toBe(true);
 
   const run = join(dir, "run");

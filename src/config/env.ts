@@ -4,15 +4,30 @@ import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import type { TrustProxy } from "../lib/http";
+import { configMessages } from "./env-messages";
+import { databasePathProblem } from "./data-folder";
 
 // Every setting the server reads from the environment, with its default.
 // Parsed once at start-up; a bad value stops the process with one line per variable.
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+// Cron patterns are checked with the same parser that schedules them, at start-up.
+const cronPattern = (fallback: string) => z.string().default(fallback).refine(validCron, "is not a valid cron pattern");
+// s3://bucket or s3://bucket/prefix (any S3-compatible store).
+const s3Url = z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/).optional());
+
+export function validCron(pattern: string): boolean {
+  try {
+    Bun.cron.parse(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // Loopback by default: publishing the server on a network is a choice (README, "Publishing").
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_PATH: z.string().min(1).default("./data/frank.db"),
@@ -44,12 +59,22 @@ const schema = z.object({
   GOOGLE_OAUTH_BASE_URL: optionalUrl,
   GOOGLE_API_BASE_URL: optionalUrl,
   // Scheduled jobs: participants sync and database backups.
-  SYNC_CRON: z.string().default("0 * * * *"),
+  SYNC_CRON: cronPattern("0 * * * *"),
   // Whole-database snapshots (daily at 03:00 by default), keeping the newest BACKUP_KEEP.
-  BACKUP_CRON: z.string().default("0 3 * * *"),
+  BACKUP_CRON: cronPattern("0 3 * * *"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   // Delivered (or given up) e-mails and finished work items are deleted after this many days.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  // Off-machine copies of each backup (s3://bucket/prefix) and the store's credentials.
+  BACKUP_S3_URL: s3Url,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalText,
+  // Observability: the lowest log level written, and the bearer token of GET /metrics
+  // (without one, /metrics answers only on the loopback address).
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  METRICS_TOKEN: optionalText,
 });
 
 
@@ -88,16 +113,18 @@ export class ConfigError extends Error {}
 /** Parses the environment. In demo mode a missing APP_SECRET is generated once and kept in the data folder. */
 export function loadConfig(source: Record<string, string | undefined>, opts: { demo?: boolean } = {}): Config {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`);
-    throw new ConfigError(lines.join("\n"));
-  }
+  if (!parsed.success) throw new ConfigError(configMessages(parsed.error.issues, source).join("\n"));
   const env = parsed.data;
+  if (env.BACKUP_S3_URL && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("BACKUP_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too");
+  }
+  const pathProblem = databasePathProblem(env.DATABASE_PATH);
+  if (pathProblem) throw new ConfigError(pathProblem);
   const demo = !!opts.demo;
   const dataDir = dirname(env.DATABASE_PATH);
   let secret = env.APP_SECRET;
   if (!secret) {
-    if (!demo) throw new ConfigError("APP_SECRET: required outside demo mode (at least 32 characters)");
+    if (!demo) throw new ConfigError("APP_SECRET must be set outside demo mode: at least 32 characters (for example the output of: openssl rand -base64 48)");
     secret = demoSecret(dataDir);
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

@@ -1,7 +1,7 @@
 import { assets, islands } from "../assets.gen";
 
 /**
- * Built files (CSS, island bundles, htmx) are embedded in the binary and listed in
+ * Built files (CSS, island bundles, plain page scripts) are embedded in the binary and listed in
  * assets.gen.ts by scripts/build-client.ts: public URL → embedded file path.
  */
 export function assetUrl(name: string): string {

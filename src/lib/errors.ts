@@ -1,6 +1,6 @@
 /**
  * The one error type services throw. The error plugin turns it into
- * `{ message, code, fields? }` for /api and into an error page for HTML routes.
+ * `{ message, code, fields?, requestId }` for /api and into an error page for HTML routes.
  */
 export class AppError extends Error {
   constructor(

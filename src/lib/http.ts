@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors";
 import type { Logger } from "./log";
 import { redactPath } from "./log";
+import { requestContext, requestIdFor } from "./request-context";
 
 export interface HttpOptions {
   appUrl: string;
@@ -9,7 +10,13 @@ export interface HttpOptions {
   log: Logger;
   /** Renders the HTML error page for non-API routes. */
   renderError: (status: number, message: string) => Response;
+  /** Told of every answered request (metrics): the route is the pattern, never the raw path. */
+  onResponse?: (r: { method: string; route: string; status: number; seconds: number }) => void;
 }
+
+// Per-request facts kept beside the Request object (Elysia gives hooks the same object).
+const started = new WeakMap<Request, { at: number; requestId: string }>();
+const requestIdOf = (request: Request) => started.get(request)?.requestId;
 
 const isApi = (request: Request) => {
   const p = new URL(request.url).pathname;
@@ -19,11 +26,13 @@ const isApi = (request: Request) => {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
-/** Turns every failure into the one envelope: `{ message, code, fields? }` or an error page. */
-function errorResponse(request: Request, status: number, code: string, message: string, opts: HttpOptions, fields?: Record<string, string>, headers?: Record<string, string>) {
-  if (isApi(request)) return json(status, fields ? { message, code, fields } : { message, code }, headers);
+/** Turns every failure into the one envelope: `{ message, code, fields?, requestId }` or an error page. */
+function errorResponse(request: Request, status: number, code: string, message: string, opts: HttpOptions, fields?: Record<string, string>, extra?: Record<string, string>) {
+  const requestId = requestIdOf(request);
+  const headers = requestId ? { ...extra, "x-request-id": requestId } : extra;
+  if (isApi(request)) return json(status, { message, code, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) }, headers);
   // A page that needs a session sends the visitor to sign in.
-  if (status === 401) return new Response(null, { status: 303, headers: { location: "/login" } });
+  if (status === 401) return new Response(null, { status: 303, headers: { location: "/login", ...headers } });
   const res = opts.renderError(status, message);
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
   return res;
@@ -79,9 +88,49 @@ export function httpPlugin(opts: HttpOptions) {
   };
   if (opts.secure) securityHeaders["strict-transport-security"] = "max-age=31536000; includeSubDomains";
 
+  // Every failure becomes one response of the envelope (or the error page).
+  function errorFor(code: string | number, error: unknown, request: Request): Response {
+    if (error instanceof AppError) {
+      return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
+    }
+    switch (code) {
+      case "VALIDATION": {
+        const fields = validationFields(error);
+        const first = Object.values(fields)[0] ?? "Invalid request";
+        return errorResponse(request, 400, "validation_failed", first, opts, fields);
+      }
+      case "PARSE":
+        return errorResponse(request, 400, "invalid_body", "The request body could not be read", opts);
+      case "NOT_FOUND":
+        return errorResponse(request, 404, "not_found", "Not found", opts);
+      case "INVALID_COOKIE_SIGNATURE":
+        return errorResponse(request, 400, "invalid_cookie", "Invalid cookie", opts);
+      default: {
+        const requestId = requestIdOf(request) ?? crypto.randomUUID();
+        opts.log.error("unhandled error", {
+          requestId,
+          code,
+          path: redactPath(request.url),
+          error: error instanceof Error ? error.stack ?? error.message : String(error),
+        });
+        return errorResponse(request, 500, "internal_error", `Something went wrong (request ${requestId})`, opts);
+      }
+    }
+  }
+
   return new Elysia({ name: "http" })
+    // One id per request: in the X-Request-Id header, the error envelope and every log line
+    // written while the request is served (the logger reads it from the request context,
+    // which follows the handler through its awaits).
+    .wrap((fn) => ((request: Request) => {
+      const requestId = requestIdFor(request.headers.get("x-request-id"));
+      started.set(request, { at: performance.now(), requestId });
+      return requestContext.run({ requestId }, () => fn(request));
+    }) as unknown as ReturnType<typeof fn>)
     .onRequest(({ request, set }) => {
-      (request as any).__start = performance.now();
+      const requestId = started.get(request)?.requestId ?? requestIdFor(null);
+      if (!started.has(request)) started.set(request, { at: performance.now(), requestId });
+      set.headers["x-request-id"] = requestId;
       for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
       if (!STATE_CHANGING.has(request.method)) return;
       // Browsers send Origin on every cross-site POST, and Sec-Fetch-Site when they know it.
@@ -93,45 +142,33 @@ export function httpPlugin(opts: HttpOptions) {
         return errorResponse(request, 403, "forbidden_origin", "Cross-site request refused", opts);
       }
     })
-    .onAfterResponse(({ request, set, responseValue }) => {
-      const start = (request as any).__start as number | undefined;
+    .onAfterResponse((ctx) => {
+      const { request, set, responseValue } = ctx;
+      const info = started.get(request);
+      const ms = info ? performance.now() - info.at : 0;
+      const status = Number(responseValue instanceof Response ? responseValue.status : set.status) || 200;
       opts.log.info("request", {
+        requestId: info?.requestId,
         method: request.method,
         path: redactPath(request.url),
-        status: responseValue instanceof Response ? responseValue.status : set.status,
-        ms: start ? Math.round((performance.now() - start) * 10) / 10 : undefined,
+        status,
+        ms: Math.round(ms * 10) / 10,
       });
+      opts.onResponse?.({ method: request.method, route: routeOf(ctx), status, seconds: ms / 1000 });
     })
     .onError(({ code, error, request, set }) => {
-      if (error instanceof AppError) {
-        set.status = error.status;
-        return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
-      }
-      switch (code) {
-        case "VALIDATION": {
-          const fields = validationFields(error);
-          const first = Object.values(fields)[0] ?? "Invalid request";
-          return errorResponse(request, 400, "validation_failed", first, opts, fields);
-        }
-        case "PARSE":
-          return errorResponse(request, 400, "invalid_body", "The request body could not be read", opts);
-        case "NOT_FOUND":
-          return errorResponse(request, 404, "not_found", "Not found", opts);
-        case "INVALID_COOKIE_SIGNATURE":
-          return errorResponse(request, 400, "invalid_cookie", "Invalid cookie", opts);
-        default: {
-          const requestId = crypto.randomUUID();
-          opts.log.error("unhandled error", {
-            requestId,
-            code,
-            path: redactPath(request.url),
-            error: error instanceof Error ? error.stack ?? error.message : String(error),
-          });
-          return errorResponse(request, 500, "internal_error", `Something went wrong (request ${requestId})`, opts);
-        }
-      }
+      // The status is also set on the context, so the request log and metrics see it.
+      const res = errorFor(code, error, request);
+      set.status = res.status;
+      return res;
     })
     .as("global");
+}
+
+/** The route pattern that answered (/api/jobs/:id), so ids and tokens never become metric labels. */
+function routeOf(ctx: object): string {
+  const route = (ctx as { route?: unknown }).route;
+  return typeof route === "string" && route ? route : "unmatched";
 }
 
 /** Which X-Forwarded-For hops to believe: a hop count, or the proxies' own addresses. */

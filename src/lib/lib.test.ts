@@ -26,13 +26,14 @@ describe("configuration", () => {
       expect(e).toBeInstanceOf(ConfigError);
       const lines = (e as Error).message.split("\n");
       expect(lines).toHaveLength(3);
-      expect(lines.some((l) => l.startsWith("PORT:"))).toBe(true);
-      expect(lines.some((l) => l.startsWith("APP_URL:"))).toBe(true);
-      expect(lines.some((l) => l.startsWith("APP_SECRET:"))).toBe(true);
+      expect(lines).toContain("PORT must be a number from 1 to 65535, got 'eighty'");
+      expect(lines).toContain("APP_URL must be a full URL such as https://hire.example.com, got 'not a url'");
+      // A secret is never echoed, only its length.
+      expect(lines).toContain("APP_SECRET must be at least 32 characters (for example the output of: openssl rand -base64 48), got a value of 5 characters");
     }
   });
   test("APP_SECRET is required outside demo mode", () => {
-    expect(() => loadConfig({})).toThrow("APP_SECRET: required outside demo mode");
+    expect(() => loadConfig({})).toThrow("APP_SECRET must be set outside demo mode");
   });
 });
 

@@ -29,7 +29,7 @@ export interface PageOptions {
   headers?: Record<string, string>;
   /** A toast to show on arrival (the result of a form POST without JavaScript). */
   toast?: Toast | null;
-  /** Extra scripts outside islands (e.g. htmx on recruiter pages). */
+  /** Extra scripts outside islands (e.g. the booking pages' plain script). */
   scripts?: string[];
   bodyClass?: string;
   /** The page's meta description (what a search result or a shared link shows). */

@@ -32,7 +32,7 @@ describe("login, me, logout", () => {
     const u = await t.signUp();
     const res = await t.request("/api/auth/login", { json: { email: u.email, password: "nope-nope" } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: "Invalid email or password. Please try again.", code: "invalid_credentials" });
+    expect(await res.json()).toEqual({ message: "Invalid email or password. Please try again.", code: "invalid_credentials", requestId: expect.any(String) });
   });
 
   test("rememberMe gives a 30-day cookie; otherwise a browser-session cookie", async () => {

@@ -48,7 +48,7 @@ describe.each([
 describe("validation messages are the spec's", () => {
   test("login: missing fields", async () => {
     const body = await expectClean4xx(await t.request("/api/auth/login", { json: {} }));
-    expect(body).toEqual({ message: "Invalid email address", code: "validation_failed", fields: { email: "Invalid email address", password: "Password is required" } });
+    expect(body).toEqual({ message: "Invalid email address", code: "validation_failed", fields: { email: "Invalid email address", password: "Password is required" }, requestId: expect.any(String) });
   });
   test("login: 10 kB e-mail is an invalid address", async () => {
     const body = await expectClean4xx(await t.request("/api/auth/login", { json: { email: big + "@x.com", password: "p" } }));
@@ -82,7 +82,7 @@ describe("envelope, CSRF and headers", () => {
   test("an unknown /api path is a JSON 404", async () => {
     const res = await t.request("/api/does-not-exist");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Not found", code: "not_found" });
+    expect(await res.json()).toEqual({ message: "Not found", code: "not_found", requestId: expect.any(String) });
   });
   test("an unknown page is the 404 page", async () => {
     const res = await t.request("/some/where");

@@ -72,7 +72,7 @@ describe("PUT /api/auth/profile", () => {
     const b = await t.signUp();
     const res = await t.request("/api/auth/profile", { method: "PUT", json: full({ email: a.email.toUpperCase(), currentPassword: b.password }), cookie: b.cookie });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: EMAIL_TAKEN, code: "conflict", fields: { email: EMAIL_TAKEN } });
+    expect(await res.json()).toEqual({ message: EMAIL_TAKEN, code: "conflict", fields: { email: EMAIL_TAKEN }, requestId: expect.any(String) });
     const me = await (await t.request("/api/auth/me", { cookie: b.cookie })).json();
     expect(me.user.email).toBe(b.email);
   });

@@ -1,30 +1,51 @@
-// The `backup` and `restore FILE` verbs of the command line (src/main.ts).
+// The `backup` and `restore FILE | s3://…` verbs of the command line (src/cli.ts).
+import { rmSync } from "node:fs";
 import type { Config } from "../../config/env";
 import { createDeps } from "../../bootstrap";
-import { backupDatabase } from "./db-backup";
 import { restoreDatabase, RestoreRefused } from "./db-restore";
+import { backupWithUpload, downloadBackup, OffsiteBackupFailed } from "./offsite-backup";
 
 export async function backupCommand(config: Config): Promise<number> {
   const deps = createDeps(config, { quiet: true });
   try {
-    const r = await backupDatabase(deps);
+    const r = await backupWithUpload(deps);
     console.log(`Backup written: ${r.file} (${r.bytes} bytes in ${r.durationMs} ms)`);
     for (const f of r.removed) console.log(`Removed old backup: ${f}`);
+    if (r.upload) {
+      console.log(`Uploaded: ${r.upload.url}`);
+      for (const u of r.upload.removed) console.log(`Removed old backup: ${u}`);
+    }
     return 0;
+  } catch (e) {
+    if (e instanceof OffsiteBackupFailed) {
+      console.error(e.message);
+      return 1;
+    }
+    throw e;
   } finally {
     deps.db.$client.close();
   }
 }
 
-export function restoreCommand(config: Config, file: string | undefined): number {
-  if (!file) {
-    console.error("Usage: frank restore FILE");
+export async function restoreCommand(config: Config, source: string | undefined): Promise<number> {
+  if (!source) {
+    console.error("Usage: frank restore FILE | s3://bucket/prefix/NAME");
     return 2;
+  }
+  let file = source;
+  if (source.startsWith("s3://")) {
+    try {
+      file = await downloadBackup(config, source);
+    } catch (e) {
+      console.error(`Restore refused: cannot download ${source}: ${e instanceof Error ? e.message : String(e)}`);
+      return 1;
+    }
+    console.log(`Downloaded ${source}`);
   }
   try {
     const r = restoreDatabase(file, config.DATABASE_PATH);
     if (r.safetyCopy) console.log(`The previous database was kept as ${r.safetyCopy}`);
-    console.log(`Restored ${file} into ${r.target} (${r.migrations} migrations; the next start applies any newer ones).`);
+    console.log(`Restored ${source} into ${r.target} (${r.migrations} migrations; the next start applies any newer ones).`);
     return 0;
   } catch (e) {
     if (e instanceof RestoreRefused) {
@@ -32,5 +53,7 @@ export function restoreCommand(config: Config, file: string | undefined): number
       return 1;
     }
     throw e;
+  } finally {
+    if (file !== source) rmSync(file, { force: true });
   }
 }

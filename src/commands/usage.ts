@@ -1,0 +1,69 @@
+// The help texts of the command line: `frank --help` and `frank help <command>`.
+
+export const USAGE = `Usage: frank <command> [options]
+
+Commands:
+  serve [--demo]                    start the server (applies migrations first)
+  migrate                           apply database migrations, then exit
+  backup                            write a database backup now (and upload it when BACKUP_S3_URL is set)
+  restore FILE | s3://BUCKET/KEY    replace the database with a backup (server stopped)
+  user create --email E --password P [--name N]
+                                    create an account and its workspace
+  user list [--json]                list the accounts
+  user reset-password --email E [--password P]
+                                    set a new password (a random one when none is given)
+  user delete --email E             delete an account (and its workspace when it was the last account in it)
+  healthcheck                       exit 0 when the local server answers /healthz (for containers)
+  help [COMMAND]                    show this help, or the help of one command
+  version                           show the version and the commit it was built from
+
+Options: -h, --help (also after a command), -v, --version.
+Configuration is read from the environment (PORT, DATABASE_PATH, APP_URL, APP_SECRET, ...): see the README.`;
+
+export const HELP: Record<string, string> = {
+  serve: `Usage: frank serve [--demo]
+
+Applies the database migrations, then serves the API, the pages and the assets on PORT
+(default 3000) and runs the scheduled jobs (sync, reminders, backups on BACKUP_CRON).
+  --demo    demo mode: seeds a demo workspace on first start and shows Demo Login;
+            without APP_SECRET one is generated once and kept in the data folder.
+Every configuration value is checked first; a bad one stops with a line naming it.`,
+  migrate: `Usage: frank migrate
+
+Applies the database migrations embedded in this build to DATABASE_PATH, then exits.
+serve does the same at start-up; use migrate to upgrade before starting.`,
+  backup: `Usage: frank backup
+
+Writes a consistent snapshot of the database (VACUUM INTO) to <data folder>/backups/ and
+keeps the newest BACKUP_KEEP. With BACKUP_S3_URL=s3://bucket/prefix it also uploads the
+snapshot there and keeps the newest BACKUP_KEEP in the bucket (S3_ACCESS_KEY_ID,
+S3_SECRET_ACCESS_KEY, S3_ENDPOINT and S3_REGION say how to reach the store).`,
+  restore: `Usage: frank restore FILE
+       frank restore s3://bucket/prefix/NAME
+
+Replaces the database at DATABASE_PATH with a backup, from a file or from the S3 store.
+Stop the server first: restore refuses while the database is in use. The backup is checked
+(an SQLite file with Frank's tables, not newer than this version), and the current database
+is kept as a safety copy in <data folder>/backups/.`,
+  user: `Usage: frank user create --email E --password P [--name N]
+       frank user list [--json]
+       frank user reset-password --email E [--password P]
+       frank user delete --email E
+
+create           creates an account and its own workspace
+list             lists the accounts: id, e-mail, name, workspace, created
+reset-password   sets a new password and ends the account's sessions; without --password
+                 a random one is made and printed (no e-mail needed)
+delete           deletes the account; when it was the last one of its workspace, the workspace
+                 and all its data go too`,
+  healthcheck: `Usage: frank healthcheck
+
+Asks the server on this machine (127.0.0.1:PORT) for /healthz. Exits 0 when it answers
+200, 1 otherwise. Meant for container health checks (the Dockerfile's HEALTHCHECK).`,
+  help: `Usage: frank help [COMMAND]
+
+Shows the list of commands, or the help of one command.`,
+  version: `Usage: frank version   (or frank --version, frank -v)
+
+Shows the version (package.json) and the git commit the binary was built from.`,
+};

@@ -1,0 +1,22 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * The request being served, visible to every function it calls (services log through the
+ * shared logger, which adds the request id to each line without being handed it).
+ */
+export interface RequestContext {
+  requestId: string;
+}
+
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+// Ids a client or proxy may hand in (X-Request-Id); anything else is replaced by a new one.
+const GOOD_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+export function requestIdFor(incoming: string | null): string {
+  return incoming && GOOD_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}

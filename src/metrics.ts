@@ -1,0 +1,75 @@
+import { Elysia } from "elysia";
+import { existsSync, statSync } from "node:fs";
+import { timingSafeEqual } from "node:crypto";
+import type { Deps } from "./deps";
+import { metricsFor, type AppMetrics } from "./lib/metrics";
+import { outboxCounts } from "./lib/mail-stats";
+import { buildCommit, VERSION } from "./version";
+
+/**
+ * GET /metrics in the Prometheus text format. With METRICS_TOKEN set it needs
+ * `Authorization: Bearer <token>`; without one it answers only to the loopback address
+ * (a request that came through a proxy, which adds X-Forwarded-For or Forwarded, is refused).
+ */
+export function metricsRoutes(deps: Deps) {
+  const metrics = metricsFor(deps);
+  registerGauges(deps, metrics);
+  return new Elysia({ name: "metrics" }).get("/metrics", async ({ request, server }) => {
+    const refused = refusal(request, server, deps.config.METRICS_TOKEN);
+    if (refused) return refused;
+    return new Response(await metrics.text(), { headers: { "content-type": metrics.contentType, "cache-control": "no-store" } });
+  });
+}
+
+function refusal(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, token: string | undefined): Response | null {
+  if (token) {
+    const given = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
+    if (sameSecret(given, token)) return null;
+    return new Response("A bearer token (METRICS_TOKEN) is required\n", { status: 401, headers: { "www-authenticate": 'Bearer realm="metrics"' } });
+  }
+  if (isLoopback(request, server)) return null;
+  return new Response("/metrics answers on the loopback address only; set METRICS_TOKEN to scrape it from elsewhere\n", { status: 403 });
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function isLoopback(request: Request, server: { requestIP(r: Request): { address: string } | null } | null): boolean {
+  if (request.headers.has("x-forwarded-for") || request.headers.has("forwarded") || request.headers.has("x-real-ip")) return false;
+  // No server: an in-process call (app.handle), which is local by definition.
+  if (!server) return true;
+  const address = server.requestIP(request)?.address ?? "";
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+const registered = new WeakSet<Deps>();
+
+function registerGauges(deps: Deps, metrics: AppMetrics) {
+  if (registered.has(deps)) return;
+  registered.add(deps);
+  const build = { version: VERSION, commit: buildCommit() };
+  metrics.gauge("frank_build_info", "The running version and the commit it was built from (always 1)", ["version", "commit"], () => [{ labels: build, value: 1 }]);
+  metrics.gauge("frank_outbox_messages", "E-mails in the outbox by delivery state (pending is the queue depth, failed the failures)", ["status"], () =>
+    outboxCounts(deps.db).map((r) => ({ labels: { status: r.status }, value: r.count })),
+  );
+  metrics.gauge("frank_work_queue_items", "Calendar and other outside work by state (waiting is the queue depth, failed the failures)", ["status"], () => {
+    const d = deps.work.depth();
+    return [
+      { labels: { status: "waiting" }, value: d.waiting },
+      { labels: { status: "failed" }, value: d.failed },
+    ];
+  });
+  metrics.gauge("frank_database_size_bytes", "Size of the SQLite database on disk, by file (main and WAL)", ["file"], () => {
+    const path = deps.config.DATABASE_PATH;
+    const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+    return path === ":memory:"
+      ? []
+      : [
+          { labels: { file: "main" }, value: size(path) },
+          { labels: { file: "wal" }, value: size(`${path}-wal`) },
+        ];
+  });
+}
