@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors";
 import type { Logger } from "./log";
 import { redactPath } from "./log";
+import { compressResponse } from "./compression";
 
 export interface HttpOptions {
   appUrl: string;
@@ -39,6 +40,18 @@ function validationFields(error: any): Record<string, string> {
     if (!fields[path]) fields[path] = msg;
   }
   return fields;
+}
+
+/**
+ * Plain handler values (objects, strings) as the Response Elysia would make of them, so the
+ * compression step sees every answer. Anything else (files, streams, generators) stays Elysia's.
+ */
+function toResponse(value: unknown, set: { status?: number | string }): Response | undefined {
+  const status = typeof set.status === "number" ? set.status : 200;
+  if (typeof value === "string") return new Response(value, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  const plainObject = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+  if (plainObject) return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+  return undefined;
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -79,6 +92,37 @@ export function httpPlugin(opts: HttpOptions) {
   };
   if (opts.secure) securityHeaders["strict-transport-security"] = "max-age=31536000; includeSubDomains";
 
+
+  function errorAnswer(code: string | number, error: unknown, request: Request, set: { status?: number | string }): Response {
+    if (error instanceof AppError) {
+      set.status = error.status;
+      return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
+    }
+    switch (code) {
+      case "VALIDATION": {
+        const fields = validationFields(error);
+        const first = Object.values(fields)[0] ?? "Invalid request";
+        return errorResponse(request, 400, "validation_failed", first, opts, fields);
+      }
+      case "PARSE":
+        return errorResponse(request, 400, "invalid_body", "The request body could not be read", opts);
+      case "NOT_FOUND":
+        return errorResponse(request, 404, "not_found", "Not found", opts);
+      case "INVALID_COOKIE_SIGNATURE":
+        return errorResponse(request, 400, "invalid_cookie", "Invalid cookie", opts);
+      default: {
+        const requestId = crypto.randomUUID();
+        opts.log.error("unhandled error", {
+          requestId,
+          code,
+          path: redactPath(request.url),
+          error: error instanceof Error ? error.stack ?? error.message : String(error),
+        });
+        return errorResponse(request, 500, "internal_error", `Something went wrong (request ${requestId})`, opts);
+      }
+    }
+  }
+
   return new Elysia({ name: "http" })
     .onRequest(({ request, set }) => {
       (request as any).__start = performance.now();
@@ -93,6 +137,11 @@ export function httpPlugin(opts: HttpOptions) {
         return errorResponse(request, 403, "forbidden_origin", "Cross-site request refused", opts);
       }
     })
+    // Every handler's answer leaves through here: compress text once, in one place.
+    .mapResponse(({ request, responseValue, set }) => {
+      const res = responseValue instanceof Response ? responseValue : toResponse(responseValue, set);
+      return res ? compressResponse(request, res) : undefined;
+    })
     .onAfterResponse(({ request, set, responseValue }) => {
       const start = (request as any).__start as number | undefined;
       opts.log.info("request", {
@@ -102,35 +151,8 @@ export function httpPlugin(opts: HttpOptions) {
         ms: start ? Math.round((performance.now() - start) * 10) / 10 : undefined,
       });
     })
-    .onError(({ code, error, request, set }) => {
-      if (error instanceof AppError) {
-        set.status = error.status;
-        return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
-      }
-      switch (code) {
-        case "VALIDATION": {
-          const fields = validationFields(error);
-          const first = Object.values(fields)[0] ?? "Invalid request";
-          return errorResponse(request, 400, "validation_failed", first, opts, fields);
-        }
-        case "PARSE":
-          return errorResponse(request, 400, "invalid_body", "The request body could not be read", opts);
-        case "NOT_FOUND":
-          return errorResponse(request, 404, "not_found", "Not found", opts);
-        case "INVALID_COOKIE_SIGNATURE":
-          return errorResponse(request, 400, "invalid_cookie", "Invalid cookie", opts);
-        default: {
-          const requestId = crypto.randomUUID();
-          opts.log.error("unhandled error", {
-            requestId,
-            code,
-            path: redactPath(request.url),
-            error: error instanceof Error ? error.stack ?? error.message : String(error),
-          });
-          return errorResponse(request, 500, "internal_error", `Something went wrong (request ${requestId})`, opts);
-        }
-      }
-    })
+    // Error answers do not pass through mapResponse: compress them here.
+    .onError(({ code, error, request, set }) => compressResponse(request, errorAnswer(code, error, request, set)))
     .as("global");
 }
 
