@@ -11,7 +11,8 @@ export default defineConfig({
   testMatch: /.*\.e2e\.ts$/,
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky test is a failure to fix, not to hide.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PW_JSON ? [["list"], ["json", { outputFile: process.env.PW_JSON }]] : "list",
