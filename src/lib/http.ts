@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors";
 import type { Logger } from "./log";
 import { redactPath } from "./log";
-import { compressResponse } from "./compression";
+import { compressedText, compressResponse } from "./compression";
 
 export interface HttpOptions {
   appUrl: string;
@@ -43,14 +43,14 @@ function validationFields(error: any): Record<string, string> {
 }
 
 /**
- * Plain handler values (objects, strings) as the Response Elysia would make of them, so the
- * compression step sees every answer. Anything else (files, streams, generators) stays Elysia's.
+ * Plain handler values (objects, strings) as the Response Elysia would make of them, compressed,
+ * so every answer is. Anything else (files, streams, generators) stays Elysia's.
  */
-function toResponse(value: unknown, set: { status?: number | string }): Response | undefined {
+function plainResponse(request: Request, value: unknown, set: { status?: number | string }): Response | undefined {
   const status = typeof set.status === "number" ? set.status : 200;
-  if (typeof value === "string") return new Response(value, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (typeof value === "string") return compressedText(request, value, status, "text/plain; charset=utf-8");
   const plainObject = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
-  if (plainObject) return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+  if (plainObject) return compressedText(request, JSON.stringify(value), status, "application/json; charset=utf-8");
   return undefined;
 }
 
@@ -139,8 +139,8 @@ export function httpPlugin(opts: HttpOptions) {
     })
     // Every handler's answer leaves through here: compress text once, in one place.
     .mapResponse(({ request, responseValue, set }) => {
-      const res = responseValue instanceof Response ? responseValue : toResponse(responseValue, set);
-      return res ? compressResponse(request, res) : undefined;
+      if (responseValue instanceof Response) return compressResponse(request, responseValue);
+      return plainResponse(request, responseValue, set);
     })
     .onAfterResponse(({ request, set, responseValue }) => {
       const start = (request as any).__start as number | undefined;
