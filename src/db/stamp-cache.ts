@@ -11,12 +11,13 @@ export class StampCache<V> {
   private byDb = new WeakMap<DB, Map<string, { stamp: string; value: V }>>();
   constructor(private readonly max = 500) {}
 
-  get(db: DB, key: string, read: () => V): V {
+  /** `fresh` may refuse an entry the clock has made stale (a slot that has started). */
+  get(db: DB, key: string, read: () => V, fresh?: (value: V) => boolean): V {
     let entries = this.byDb.get(db);
     if (!entries) this.byDb.set(db, (entries = new Map()));
     const stamp = writeStamp(db);
     const hit = entries.get(key);
-    if (hit && hit.stamp === stamp) return hit.value;
+    if (hit && hit.stamp === stamp && (!fresh || fresh(hit.value))) return hit.value;
     const value = read();
     // The oldest entry goes first (a Map iterates in insertion order); re-inserting refreshes.
     entries.delete(key);
