@@ -38,10 +38,14 @@ async function seed(workspaceId: number, rows: number, seedBase: number) {
 try {
   const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-1", name: "Bench" });
   const other = await createUser(deps, { email: "other@example.com", password: "bench-password-1", name: "Other" });
+  // Bulk loading, the way an import would: a large page cache, and the full-text index's
+  // incremental merges paused during the load and done once at the end ('optimize').
   const t0 = performance.now();
+  deps.db.$client.exec("PRAGMA cache_size = -262144; INSERT INTO participants_fts(participants_fts, rank) VALUES('automerge', 0);");
   await seed(user.workspaceId, ROWS, 1_000);
   await seed(other.workspaceId, OTHER, 9_000_000);
-  deps.db.$client.exec("PRAGMA optimize;");
+  const loaded = (performance.now() - t0) / 1000;
+  deps.db.$client.exec("INSERT INTO participants_fts(participants_fts) VALUES('optimize'); INSERT INTO participants_fts(participants_fts, rank) VALUES('automerge', 4); PRAGMA optimize;");
   const seedS = (performance.now() - t0) / 1000;
 
   const login = await app.handle(new Request("http://127.0.0.1/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) }));
@@ -80,7 +84,7 @@ try {
     ["word + role filter", "olivia&role=Developer"],
   ];
   const rounds = 30;
-  console.log(`Candidate search, ${ROWS.toLocaleString("en")} participants in the workspace (+${OTHER.toLocaleString("en")} in another); seeded in ${seedS.toFixed(1)} s`);
+  console.log(`Candidate search, ${ROWS.toLocaleString("en")} participants in the workspace (+${OTHER.toLocaleString("en")} in another); seeded in ${seedS.toFixed(1)} s (rows ${loaded.toFixed(1)} s, index optimize ${(seedS - loaded).toFixed(1)} s; target < 120 s)`);
   console.log(`  GET /api/participants?search=…&limit=20 in process (app.handle), ${rounds} runs each after 3 warm-ups; target p95 < ${ROWS >= 1_000_000 ? 50 : 20} ms`);
   let worst = 0;
   for (const [kind, q] of QUERIES) {
