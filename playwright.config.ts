@@ -35,6 +35,8 @@ export default defineConfig({
       DATABASE_PATH: E2E_DB,
       APP_URL: `http://127.0.0.1:${PORT}`,
       NODE_ENV: "test",
+      // Sign-ups and logins hash at the suite's cheap cost (honoured only with NODE_ENV=test).
+      FRANK_TEST_PASSWORD_COST: "low",
       E2E_DB,
     },
     stdout: "ignore",

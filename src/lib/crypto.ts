@@ -26,7 +26,9 @@ export function sha256(value: string): string {
 export const PASSWORD_HASH = { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 } as const;
 
 export type PasswordCost = { algorithm: "argon2id"; memoryCost: number; timeCost: number };
-let passwordCost: PasswordCost = PASSWORD_HASH;
+/** The cheap cost of the test suites (unit tests through test/preload.ts, the browser tests' server through the environment). */
+export const TEST_PASSWORD_HASH: PasswordCost = { algorithm: "argon2id", memoryCost: 64, timeCost: 1 };
+let passwordCost: PasswordCost = process.env.NODE_ENV === "test" && process.env.FRANK_TEST_PASSWORD_COST === "low" ? TEST_PASSWORD_HASH : PASSWORD_HASH;
 
 /**
  * Tests only (test/preload.ts): a cheap cost, so a suite full of sign-ups does not spend half its
