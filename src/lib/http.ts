@@ -20,26 +20,17 @@ const isApi = (request: Request) => {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
-/** Turns every failure into the one envelope: `{ message, code, fields? }` or an error page. */
+/**
+ * Turns every failure into the one envelope: `{ message, code, fields? }` or an error page,
+ * compressed like every other answer (errors do not pass through mapResponse).
+ */
 function errorResponse(request: Request, status: number, code: string, message: string, opts: HttpOptions, fields?: Record<string, string>, headers?: Record<string, string>) {
-  if (isApi(request)) return json(status, fields ? { message, code, fields } : { message, code }, headers);
+  if (isApi(request)) return compressResponse(request, json(status, fields ? { message, code, fields } : { message, code }, headers));
   // A page that needs a session sends the visitor to sign in.
   if (status === 401) return new Response(null, { status: 303, headers: { location: "/login" } });
   const res = opts.renderError(status, message);
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
-  return res;
-}
-
-/** Flattens the validation issues of zod (or TypeBox) into field → first message. */
-function validationFields(error: any): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const all: any[] = error?.all ?? [];
-  for (const issue of all) {
-    const path = String(issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
-    const msg = issue.message ?? issue.summary ?? "Invalid value";
-    if (!fields[path]) fields[path] = msg;
-  }
-  return fields;
+  return compressResponse(request, res);
 }
 
 /**
@@ -52,6 +43,18 @@ function plainResponse(request: Request, value: unknown, set: { status?: number 
   const plainObject = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
   if (plainObject) return compressedText(request, JSON.stringify(value), status, "application/json; charset=utf-8");
   return undefined;
+}
+
+/** Flattens the validation issues of zod (or TypeBox) into field → first message. */
+function validationFields(error: any): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const all: any[] = error?.all ?? [];
+  for (const issue of all) {
+    const path = String(issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
+    const msg = issue.message ?? issue.summary ?? "Invalid value";
+    if (!fields[path]) fields[path] = msg;
+  }
+  return fields;
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -92,37 +95,6 @@ export function httpPlugin(opts: HttpOptions) {
   };
   if (opts.secure) securityHeaders["strict-transport-security"] = "max-age=31536000; includeSubDomains";
 
-
-  function errorAnswer(code: string | number, error: unknown, request: Request, set: { status?: number | string }): Response {
-    if (error instanceof AppError) {
-      set.status = error.status;
-      return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
-    }
-    switch (code) {
-      case "VALIDATION": {
-        const fields = validationFields(error);
-        const first = Object.values(fields)[0] ?? "Invalid request";
-        return errorResponse(request, 400, "validation_failed", first, opts, fields);
-      }
-      case "PARSE":
-        return errorResponse(request, 400, "invalid_body", "The request body could not be read", opts);
-      case "NOT_FOUND":
-        return errorResponse(request, 404, "not_found", "Not found", opts);
-      case "INVALID_COOKIE_SIGNATURE":
-        return errorResponse(request, 400, "invalid_cookie", "Invalid cookie", opts);
-      default: {
-        const requestId = crypto.randomUUID();
-        opts.log.error("unhandled error", {
-          requestId,
-          code,
-          path: redactPath(request.url),
-          error: error instanceof Error ? error.stack ?? error.message : String(error),
-        });
-        return errorResponse(request, 500, "internal_error", `Something went wrong (request ${requestId})`, opts);
-      }
-    }
-  }
-
   return new Elysia({ name: "http" })
     .onRequest(({ request, set }) => {
       (request as any).__start = performance.now();
@@ -151,8 +123,35 @@ export function httpPlugin(opts: HttpOptions) {
         ms: start ? Math.round((performance.now() - start) * 10) / 10 : undefined,
       });
     })
-    // Error answers do not pass through mapResponse: compress them here.
-    .onError(({ code, error, request, set }) => compressResponse(request, errorAnswer(code, error, request, set)))
+    .onError(({ code, error, request, set }) => {
+      if (error instanceof AppError) {
+        set.status = error.status;
+        return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
+      }
+      switch (code) {
+        case "VALIDATION": {
+          const fields = validationFields(error);
+          const first = Object.values(fields)[0] ?? "Invalid request";
+          return errorResponse(request, 400, "validation_failed", first, opts, fields);
+        }
+        case "PARSE":
+          return errorResponse(request, 400, "invalid_body", "The request body could not be read", opts);
+        case "NOT_FOUND":
+          return errorResponse(request, 404, "not_found", "Not found", opts);
+        case "INVALID_COOKIE_SIGNATURE":
+          return errorResponse(request, 400, "invalid_cookie", "Invalid cookie", opts);
+        default: {
+          const requestId = crypto.randomUUID();
+          opts.log.error("unhandled error", {
+            requestId,
+            code,
+            path: redactPath(request.url),
+            error: error instanceof Error ? error.stack ?? error.message : String(error),
+          });
+          return errorResponse(request, 500, "internal_error", `Something went wrong (request ${requestId})`, opts);
+        }
+      }
+    })
     .as("global");
 }
 
