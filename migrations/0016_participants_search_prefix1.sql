@@ -1,4 +1,4 @@
--- Search at any size (issue 21): one- and two-letter searches read a prefix index instead of
+-- Search at any size (issue 21). 1. One- and two-letter searches read a prefix index instead of
 -- merging the doclists of every word that starts with those letters (116 ms at 100,000
 -- candidates before). The index is rebuilt with prefix='1 2 3'; columns, tags and triggers stay.
 DROP TRIGGER IF EXISTS `participants_fts_ai`;
@@ -35,3 +35,22 @@ CREATE TRIGGER `participants_fts_au` AFTER UPDATE OF workspace_id, name, email_a
 	VALUES (new.id, new.name, new.email_address, new.city, new.role_applied, new.job_title, new.industry, new.prequalifier,
 		'w' || new.workspace_id || ' w' || new.workspace_id || 'r' || replace(lower(new.role_category), ' ', '') || ' w' || new.workspace_id || 'l' || lower(new.location_category) || ' w' || new.workspace_id || 'r' || replace(lower(new.role_category), ' ', '') || 'l' || lower(new.location_category));
 END;
+--> statement-breakpoint
+-- A counter that moves with every write to the candidates and the shortlist memberships (by any
+-- connection or process, cascades included): searches and stats are kept until it moves, and
+-- unrelated writes (sessions, chats, bookings, e-mails) no longer make them count again.
+CREATE TABLE `participants_version` (`id` integer PRIMARY KEY NOT NULL CHECK (`id` = 1), `v` integer NOT NULL);
+--> statement-breakpoint
+INSERT INTO `participants_version` (`id`, `v`) VALUES (1, 0);
+--> statement-breakpoint
+CREATE TRIGGER `participants_version_ai` AFTER INSERT ON `participants` BEGIN UPDATE participants_version SET v = v + 1 WHERE id = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `participants_version_au` AFTER UPDATE ON `participants` BEGIN UPDATE participants_version SET v = v + 1 WHERE id = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `participants_version_ad` AFTER DELETE ON `participants` BEGIN UPDATE participants_version SET v = v + 1 WHERE id = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `shortlist_members_version_ai` AFTER INSERT ON `shortlist_members` BEGIN UPDATE participants_version SET v = v + 1 WHERE id = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `shortlist_members_version_au` AFTER UPDATE ON `shortlist_members` BEGIN UPDATE participants_version SET v = v + 1 WHERE id = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `shortlist_members_version_ad` AFTER DELETE ON `shortlist_members` BEGIN UPDATE participants_version SET v = v + 1 WHERE id = 1; END;

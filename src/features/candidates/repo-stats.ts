@@ -3,7 +3,7 @@ import type { DB } from "../../db/client";
 import { participantStats, participants } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
-import { conditions, type JobForMatch } from "./repo";
+import { conditions, participantsVersion, type JobForMatch } from "./repo";
 
 export interface StatsRows {
   total: number;
@@ -26,7 +26,7 @@ export function statsFromSummary(db: DB, workspaceId: number, sinceDay: number):
   return summaries.get(db, `${workspaceId}|${sinceDay}`, () => readSummary(db, workspaceId, sinceDay));
 }
 
-const summaries = new StampCache<StatsRows>(200);
+const summaries = new StampCache<StatsRows>(200, participantsVersion);
 
 function readSummary(db: DB, workspaceId: number, sinceDay: number): StatsRows {
   const ws = eq(participantStats.workspaceId, workspaceId);

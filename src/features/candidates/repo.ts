@@ -3,6 +3,7 @@ import type { DB } from "../../db/client";
 import { participantStats, participants, shortlistMembers } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
+import { preparedQuery } from "../../db/prepared";
 import { titleKeywords } from "./classify";
 
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
@@ -112,9 +113,13 @@ export function listParticipants(db: DB, workspaceId: number, f: ListFilter, pag
   return { rows, total };
 }
 
-const searchIds = new StampCache<number[]>(1000);
-const searchTotals = new StampCache<number>(1000);
-const filterTotals = new StampCache<number>(500);
+const versionQuery = preparedQuery((db) => db.$client.prepare<{ v: number }, []>("select v from participants_version where id = 1"));
+/** Moves with every write to participants or shortlist memberships (triggers, migration participants_search_prefix1). */
+export const participantsVersion = (db: DB) => String(versionQuery(db).get()?.v ?? "");
+
+const searchIds = new StampCache<number[]>(1000, participantsVersion);
+const searchTotals = new StampCache<number>(1000, participantsVersion);
+const filterTotals = new StampCache<number>(500, participantsVersion);
 
 function rowsByIds(db: DB, workspaceId: number, ids: number[]): ParticipantRow[] {
   if (!ids.length) return [];
