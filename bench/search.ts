@@ -83,13 +83,13 @@ try {
     ["no match", "zzqxv"],
     ["word + role filter", "olivia&role=Developer"],
   ];
-  // "Cold": the first request after a write, when nothing kept is valid (the write is to a
-  // table of the bench's own, so the data searched stays the same).
-  deps.db.$client.exec("create table bench_touch(x)");
+  // "Cold": the first request after a candidate changed (an update of one candidate's
+  // availability: the results stay the same, but nothing kept is valid any more).
+  const touch = deps.db.$client.prepare("update participants set availability = availability where id = (select max(id) from participants where workspace_id = ?)");
   async function cold(path: string, n: number) {
     const ms: number[] = [];
     for (let i = 0; i < n; i++) {
-      deps.db.$client.exec("insert into bench_touch values (1)");
+      touch.run(user.workspaceId);
       ms.push((await time(path, 1)).p50);
     }
     ms.sort((a, b) => a - b);
@@ -106,7 +106,7 @@ try {
     worst = Math.max(worst, r.p95);
     const c = await cold(path, 5);
     const total = (await (await app.handle(new Request("http://127.0.0.1" + path, { headers: { cookie } }))).json()).pagination.total;
-    console.log(`    ${kind.padEnd(19)} ${JSON.stringify(q).padEnd(40)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  first after a write: p50 ${c.p50.toFixed(1).padStart(5)} ms, max ${c.max.toFixed(1).padStart(5)} ms  total ${total}`);
+    console.log(`    ${kind.padEnd(19)} ${JSON.stringify(q).padEnd(40)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  after a candidate changed: p50 ${c.p50.toFixed(1).padStart(5)} ms, max ${c.max.toFixed(1).padStart(5)} ms  total ${total}`);
   }
   console.log(`    worst p95: ${worst.toFixed(2)} ms`);
   const first = await time("/api/participants?limit=20", rounds);
@@ -114,11 +114,11 @@ try {
   await time("/api/database/stats", 3);
   const stats = await time("/api/database/stats", rounds);
   const statsCold = await cold("/api/database/stats", 5);
-  console.log(`  GET /api/database/stats                p50 ${stats.p50.toFixed(2)} ms  p95 ${stats.p95.toFixed(2)} ms (target < 50 ms); first after a write p50 ${statsCold.p50.toFixed(1)} ms, max ${statsCold.max.toFixed(1)} ms`);
+  console.log(`  GET /api/database/stats                p50 ${stats.p50.toFixed(2)} ms  p95 ${stats.p95.toFixed(2)} ms (target < 50 ms); after a candidate changed p50 ${statsCold.p50.toFixed(1)} ms, max ${statsCold.max.toFixed(1)} ms`);
   await time("/dashboard", 3);
   const dash = await time("/dashboard", rounds);
   const dashCold = await cold("/dashboard", 5);
-  console.log(`  GET /dashboard (server render)         p50 ${dash.p50.toFixed(2)} ms  p95 ${dash.p95.toFixed(2)} ms (target < 100 ms); first after a write p50 ${dashCold.p50.toFixed(1)} ms, max ${dashCold.max.toFixed(1)} ms`);
+  console.log(`  GET /dashboard (server render)         p50 ${dash.p50.toFixed(2)} ms  p95 ${dash.p95.toFixed(2)} ms (target < 100 ms); after a candidate changed p50 ${dashCold.p50.toFixed(1)} ms, max ${dashCold.max.toFixed(1)} ms`);
 
   // Under load, from outside the process: the server listens, wrk drives it.
   const server = app.listen({ port: 0, hostname: "127.0.0.1" });
