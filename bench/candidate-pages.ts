@@ -103,10 +103,12 @@ try {
     ["/book/{token} (40 slots)", `/book/${s40.sessionToken}`, 10 * 1024],
     ["/booking-option-b/{token} (40 slots)", `/booking-option-b/${s40.sessionToken}`, null],
     ["/book/manage/{token}", `/book/manage/${booked.manageToken}`, null],
-    ["/scheduleacall (7 days open 08–18)", `/scheduleacall?c=${campaign.code}`, 12 * 1024],
+    ["/scheduleacall (open 08–18 daily)", `/scheduleacall?c=${campaign.code}`, 12 * 1024],
     ["/prequalifier", `/prequalifier?c=${campaign.code}`, null],
   ];
+  const inlineCss = (await text(PAGES[0]![1])).match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
   console.log(`Candidate pages on the wire (bodies as served for Accept-Encoding: ${BROWSER_AE}; headers not counted)`);
+  console.log(`  candidate stylesheet inlined in each page's HTML: ${inlineCss.length} B raw (the product's linked app.css is no longer loaded here)`);
   console.log(`  ${"page".padEnd(38)} ${"HTML".padStart(6)} ${"CSS".padStart(6)} ${"JS".padStart(6)} ${"total".padStart(6)}  render-blocking requests  budget`);
   for (const [label, path, budget] of PAGES) {
     const cookie = path.includes("?c=") ? [`Cookie: ${visitorCookie}`] : [];
