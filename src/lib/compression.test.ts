@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { makeTestApp } from "../../test/helpers";
-import { chooseEncoding, compressibleType } from "./compression";
+import { chooseEncoding, compressibleType, compressResponse } from "./compression";
 
 const BROWSER = "gzip, deflate, br, zstd";
 
@@ -55,6 +55,28 @@ describe("responses on the wire", () => {
     const login = await t.request("/api/auth/login", { json: { email: "nobody@example.com", password: "wrong-password-1" }, headers: { "accept-encoding": BROWSER } });
     expect(login.status).toBe(401);
     expect((await login.json()).code).toBeString(); // tiny bodies are sent as they are
+  });
+
+  test("the iCalendar feed is compressed (text/calendar)", async () => {
+    const { cookie } = await t.signUp();
+    const page = await (await t.request("/ical-manager", { cookie })).text();
+    const path = page.match(/http:\/\/localhost(\/ical\/[A-Za-z0-9_-]{43}\.ics)/)![1]!;
+    const res = await t.request(path, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/calendar");
+    const body = Buffer.from(await res.arrayBuffer());
+    const text = res.headers.get("content-encoding") === "gzip" ? gunzipSync(body).toString() : body.toString();
+    expect(text).toContain("BEGIN:VCALENDAR");
+    // An empty feed may be under the size floor; when it is larger it is always compressed.
+    if (Buffer.byteLength(text) >= 256) expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toContain("accept-encoding");
+  });
+
+  test("an SVG answer is compressed", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg">${"<rect width='1' height='1'/>".repeat(40)}</svg>`;
+    const res = await compressResponse(new Request("http://x/a.svg", { headers: { "accept-encoding": "br" } }), new Response(svg, { headers: { "content-type": "image/svg+xml" } }));
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(svg);
   });
 
   test("error pages are compressed too", async () => {
