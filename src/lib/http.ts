@@ -37,11 +37,13 @@ function errorResponse(request: Request, status: number, code: string, message: 
  * Plain handler values (objects, strings) as the Response Elysia would make of them, compressed,
  * so every answer is. Anything else (files, streams, generators) stays Elysia's.
  */
-function plainResponse(request: Request, value: unknown, set: { status?: number | string }): Response | undefined {
+function plainResponse(request: Request, value: unknown, set: { status?: number | string; headers: Record<string, unknown> }): Response | undefined {
   const status = typeof set.status === "number" ? set.status : 200;
-  if (typeof value === "string") return compressedText(request, value, status, "text/plain; charset=utf-8");
+  // A type the handler chose (set.headers) wins over the default, as it does in Elysia.
+  const chosen = typeof set.headers["content-type"] === "string" ? (set.headers["content-type"] as string) : null;
+  if (typeof value === "string") return compressedText(request, value, status, chosen ?? "text/plain; charset=utf-8");
   const plainObject = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
-  if (plainObject) return compressedText(request, JSON.stringify(value), status, "application/json; charset=utf-8");
+  if (plainObject) return compressedText(request, JSON.stringify(value), status, chosen ?? "application/json; charset=utf-8");
   return undefined;
 }
 
