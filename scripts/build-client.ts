@@ -92,7 +92,7 @@ const hashedCopy = (src: string, stem: string, ext: string) => {
   writeFileSync(join(out, name), buf);
   return name;
 };
-if (!existsSync(join(out, "app.css"))) throw new Error("public/build/app.css missing: run npm run build:css first");
+for (const css of ["app.css", "candidate.css"]) if (!existsSync(join(out, css))) throw new Error(`public/build/${css} missing: run npm run build:css first`);
 const cssName = hashedCopy(join(out, "app.css"), "app", "css");
 
 // Gzip copies, served when the client accepts gzip.
@@ -119,6 +119,8 @@ const lines = [
   "  } as Record<string, string>,",
   "};",
   `export const islands: Record<string, string> = ${JSON.stringify(islandUrls, null, 2)};`,
+  "// Stylesheets inlined in the page itself (the candidate pages: one round trip, nothing blocking).",
+  `export const inlineStyles: Record<string, string> = ${JSON.stringify({ candidate: readFileSync(join(out, "candidate.css"), "utf8").trim() })};`,
   "",
 ];
 writeFileSync(join(root, "src/assets.gen.ts"), lines.join("\n"));

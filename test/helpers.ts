@@ -1,10 +1,11 @@
 // Test harness: a real app on a temporary SQLite file, driven through app.handle().
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { afterAll } from "bun:test";
 import { loadConfig, type Config } from "../src/config/env";
 import { createDeps } from "../src/bootstrap";
+import { migrateDatabase, openDatabase } from "../src/db/client";
 import { createApp } from "../src/app";
 import { FakeClock } from "../src/lib/clock";
 import { createUser } from "../src/features/auth/service";
@@ -25,10 +26,31 @@ export interface TestApp {
 
 let counter = 0;
 
+let template: string | null = null;
+
+/**
+ * One migrated database per test process, copied for each test app: migrating from scratch
+ * costs more than the copy, and on the copy createDeps' migrate finds nothing left to apply.
+ */
+function migratedTemplate(): string {
+  if (template) return template;
+  const dir = mkdtempSync(join(tmpdir(), "frank-template-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, "template.db");
+  const db = openDatabase(path);
+  migrateDatabase(db);
+  // Everything into the main file, so copying that one file copies the whole database.
+  db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE);");
+  db.$client.close();
+  template = path;
+  return path;
+}
+
 /** A fresh app with its own database file (removed after the test file). */
 export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boolean } = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), "frank-test-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  copyFileSync(migratedTemplate(), join(dir, "test.db"));
   const config: Config = loadConfig(
     { APP_SECRET: "test-secret-test-secret-test-secret-0123", DATABASE_PATH: join(dir, "test.db"), APP_URL: "http://localhost", NODE_ENV: "test", ...env },
     { demo: opts.demo },

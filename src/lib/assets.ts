@@ -1,4 +1,4 @@
-import { assets, islands } from "../assets.gen";
+import { assets, inlineStyles, islands } from "../assets.gen";
 
 /**
  * Built files (CSS, island bundles, plain page scripts) are embedded in the binary and listed in
@@ -8,6 +8,13 @@ export function assetUrl(name: string): string {
   const url = assets.byName[name];
   if (!url) throw new Error(`asset not built: ${name} (run npm run build:assets)`);
   return url;
+}
+
+/** A stylesheet built to be inlined in a <style> element (candidate pages). */
+export function inlineStyle(name: "candidate"): string {
+  const css = inlineStyles[name];
+  if (css === undefined) throw new Error(`style not built: ${name} (run npm run build:assets)`);
+  return css;
 }
 
 export function islandScript(name: string): string {

@@ -22,9 +22,26 @@ export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-export function hashPassword(password: string): Promise<string> {
-  // OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane.
-  return Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 });
+/** Production's password hashing: OWASP's argon2id minimum, 19 MiB, 2 iterations, 1 lane. */
+export const PASSWORD_HASH = { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 } as const;
+
+export type PasswordCost = { algorithm: "argon2id"; memoryCost: number; timeCost: number };
+/** The cheap cost of the test suites (unit tests through test/preload.ts, the browser tests' server through the environment). */
+export const TEST_PASSWORD_HASH: PasswordCost = { algorithm: "argon2id", memoryCost: 64, timeCost: 1 };
+let passwordCost: PasswordCost = process.env.NODE_ENV === "test" && process.env.FRANK_TEST_PASSWORD_COST === "low" ? TEST_PASSWORD_HASH : PASSWORD_HASH;
+
+/**
+ * Tests only (test/preload.ts): a cheap cost, so a suite full of sign-ups does not spend half its
+ * time hashing. Refused outside NODE_ENV=test, so production always hashes at PASSWORD_HASH.
+ * Verification reads the cost from the stored hash, so either kind verifies anywhere.
+ */
+export function usePasswordCostForTests(cost: PasswordCost): void {
+  if (process.env.NODE_ENV !== "test") throw new Error("the password cost can only be lowered in tests");
+  passwordCost = cost;
+}
+
+export function hashPassword(password: string, cost: PasswordCost = passwordCost): Promise<string> {
+  return Bun.password.hash(password, cost);
 }
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {

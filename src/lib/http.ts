@@ -3,6 +3,7 @@ import { AppError } from "./errors";
 import type { Logger } from "./log";
 import { redactPath } from "./log";
 import { requestContext, requestIdFor } from "./request-context";
+import { compressedText, compressResponse } from "./compression";
 
 export interface HttpOptions {
   appUrl: string;
@@ -26,16 +27,33 @@ const isApi = (request: Request) => {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
-/** Turns every failure into the one envelope: `{ message, code, fields?, requestId }` or an error page. */
+/**
+ * Turns every failure into the one envelope: `{ message, code, fields?, requestId }` or an error
+ * page, compressed like every other answer (errors do not pass through mapResponse).
+ */
 function errorResponse(request: Request, status: number, code: string, message: string, opts: HttpOptions, fields?: Record<string, string>, extra?: Record<string, string>) {
   const requestId = requestIdOf(request);
   const headers = requestId ? { ...extra, "x-request-id": requestId } : extra;
-  if (isApi(request)) return json(status, { message, code, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) }, headers);
+  if (isApi(request)) return compressResponse(request, json(status, { message, code, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) }, headers));
   // A page that needs a session sends the visitor to sign in.
   if (status === 401) return new Response(null, { status: 303, headers: { location: "/login", ...headers } });
   const res = opts.renderError(status, message);
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
-  return res;
+  return compressResponse(request, res);
+}
+
+/**
+ * Plain handler values (objects, strings) as the Response Elysia would make of them, compressed,
+ * so every answer is. Anything else (files, streams, generators) stays Elysia's.
+ */
+function plainResponse(request: Request, value: unknown, set: { status?: number | string; headers: Record<string, unknown> }): Response | undefined {
+  const status = typeof set.status === "number" ? set.status : 200;
+  // A type the handler chose (set.headers) wins over the default, as it does in Elysia.
+  const chosen = typeof set.headers["content-type"] === "string" ? (set.headers["content-type"] as string) : null;
+  if (typeof value === "string") return compressedText(request, value, status, chosen ?? "text/plain; charset=utf-8");
+  const plainObject = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+  if (plainObject) return compressedText(request, JSON.stringify(value), status, chosen ?? "application/json; charset=utf-8");
+  return undefined;
 }
 
 /** Flattens the validation issues of zod (or TypeBox) into field → first message. */
@@ -89,7 +107,7 @@ export function httpPlugin(opts: HttpOptions) {
   if (opts.secure) securityHeaders["strict-transport-security"] = "max-age=31536000; includeSubDomains";
 
   // Every failure becomes one response of the envelope (or the error page).
-  function errorFor(code: string | number, error: unknown, request: Request): Response {
+  async function errorFor(code: string | number, error: unknown, request: Request): Promise<Response> {
     if (error instanceof AppError) {
       return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
     }
@@ -142,6 +160,11 @@ export function httpPlugin(opts: HttpOptions) {
         return errorResponse(request, 403, "forbidden_origin", "Cross-site request refused", opts);
       }
     })
+    // Every handler's answer leaves through here: compress text once, in one place.
+    .mapResponse(({ request, responseValue, set }) => {
+      if (responseValue instanceof Response) return compressResponse(request, responseValue);
+      return plainResponse(request, responseValue, set);
+    })
     .onAfterResponse((ctx) => {
       const { request, set, responseValue } = ctx;
       const info = started.get(request);
@@ -156,9 +179,9 @@ export function httpPlugin(opts: HttpOptions) {
       });
       opts.onResponse?.({ method: request.method, route: routeOf(ctx), status, seconds: ms / 1000 });
     })
-    .onError(({ code, error, request, set }) => {
+    .onError(async ({ code, error, request, set }) => {
       // The status is also set on the context, so the request log and metrics see it.
-      const res = errorFor(code, error, request);
+      const res = await errorFor(code, error, request);
       set.status = res.status;
       return res;
     })

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { assetUrl, islandScript } from "./assets";
+import { assetUrl, inlineStyle, islandScript } from "./assets";
 
 /**
  * Server rendering of pages. Rendering is synchronous, so the islands used while one
@@ -36,6 +36,11 @@ export interface PageOptions {
   description?: string;
   /** A private page (its address holds a token): kept out of search engines, by meta tag and X-Robots-Tag. */
   noindex?: boolean;
+  /**
+   * "candidate": the candidate pages' own small stylesheet, inlined (the whole page arrives in
+   * one response and nothing blocks rendering). Default: the product's linked app.css.
+   */
+  styles?: "app" | "candidate";
 }
 
 export function renderHtml(opts: PageOptions): string {
@@ -60,7 +65,8 @@ export function renderHtml(opts: PageOptions): string {
     (opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : "") +
     (opts.noindex ? `<meta name="robots" content="noindex, nofollow">` : "") +
     `<link rel="icon" href="data:,">` +
-    `<link rel="stylesheet" href="${assetUrl("app.css")}">${scripts}</head>` +
+    (opts.styles === "candidate" ? `<style>${inlineStyle("candidate")}</style>` : `<link rel="stylesheet" href="${assetUrl("app.css")}">`) +
+    `${scripts}</head>` +
     `<body class="${opts.bodyClass ?? "min-h-screen bg-slate-50 text-slate-900 antialiased"}">${body}` +
     `<div id="toaster" role="region" aria-label="Notifications (F8)" tabindex="-1" class="toaster">${toast}</div>` +
     `</body></html>`

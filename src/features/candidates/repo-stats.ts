@@ -2,7 +2,8 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { participantStats, participants } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
-import { conditions, type JobForMatch } from "./repo";
+import { StampCache } from "../../db/stamp-cache";
+import { conditions, participantsVersion, type JobForMatch } from "./repo";
 
 export interface StatsRows {
   total: number;
@@ -21,6 +22,13 @@ function lastUpdated(db: DB, workspaceId: number): number | null {
 
 /** Whole-workspace figures from participant_stats (kept by triggers): a few hundred rows at most per month. */
 export function statsFromSummary(db: DB, workspaceId: number, sinceDay: number): StatsRows {
+  // A year of days × buckets is tens of thousands of summary rows: read once per change.
+  return summaries.get(db, `${workspaceId}|${sinceDay}`, () => readSummary(db, workspaceId, sinceDay));
+}
+
+const summaries = new StampCache<StatsRows>(200, participantsVersion);
+
+function readSummary(db: DB, workspaceId: number, sinceDay: number): StatsRows {
   const ws = eq(participantStats.workspaceId, workspaceId);
   const n = sql<number>`sum(${participantStats.n})`;
   const byRole = db.select({ key: participantStats.roleCategory, count: n }).from(participantStats).where(ws).groupBy(participantStats.roleCategory).all();

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from "d
 import type { DB } from "../../db/client";
 import { participantStats, participants, shortlistMembers } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
+import { StampCache } from "../../db/stamp-cache";
+import { preparedQuery } from "../../db/prepared";
 import { titleKeywords } from "./classify";
 
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
@@ -91,17 +93,33 @@ export function listParticipants(db: DB, workspaceId: number, f: ListFilter, pag
   const match = f.job ? null : ftsFilterQuery(workspaceId, f);
   if (match) {
     const exclude = f.excludeShortlisted ? sql` and ${notShortlisted(workspaceId)}` : sql``;
-    const ids = db
-      .all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${limit} offset ${offset}`)
-      .map((r) => r.id);
-    const total = db.all<{ n: number }>(sql`select count(*) as n from participants_fts where participants_fts match ${match}${exclude}`)[0]?.n ?? 0;
+    const key = `${workspaceId}|${match}|${f.excludeShortlisted ? 1 : 0}`;
+    // A broad word ("a", "melbourne") matches most of a workspace: its count walks every match.
+    // Both reads are kept until the next write, so a recruiter paging or polling pays once.
+    const ids = searchIds.get(db, `${key}|${limit}|${offset}`, () =>
+      db.all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${limit} offset ${offset}`).map((r) => r.id),
+    );
+    const total = searchTotals.get(db, key, () => db.all<{ n: number }>(sql`select count(*) as n from participants_fts where participants_fts match ${match}${exclude}`)[0]?.n ?? 0);
     return { rows: rowsByIds(db, workspaceId, ids), total };
   }
   const where = conditions(workspaceId, { ...f, search: f.job ? f.search : undefined });
   const rows = db.select(listColumns).from(participants).where(where).orderBy(desc(participants.id)).limit(limit).offset(offset).all() as ParticipantRow[];
-  if (f.job) return { rows, total: db.select({ n: sql<number>`count(*)` }).from(participants).where(where).get()?.n ?? 0 };
-  return { rows, total: countFromStats(db, workspaceId, f) - (f.excludeShortlisted ? countShortlisted(db, workspaceId, f) : 0) };
+  const key = `${workspaceId}|${f.role ?? ""}|${f.location ?? ""}|${f.job ? `${f.job.id}|${f.job.title}|${f.job.location ?? ""}|${f.search ?? ""}` : ""}|${f.excludeShortlisted ? 1 : 0}`;
+  const total = filterTotals.get(db, key, () =>
+    f.job
+      ? (db.select({ n: sql<number>`count(*)` }).from(participants).where(where).get()?.n ?? 0)
+      : countFromStats(db, workspaceId, f) - (f.excludeShortlisted ? countShortlisted(db, workspaceId, f) : 0),
+  );
+  return { rows, total };
 }
+
+const versionQuery = preparedQuery((db) => db.$client.prepare<{ v: number }, []>("select v from participants_version where id = 1"));
+/** Moves with every write to participants or shortlist memberships (triggers, migration participants_search_prefix1). */
+export const participantsVersion = (db: DB) => String(versionQuery(db).get()?.v ?? "");
+
+const searchIds = new StampCache<number[]>(1000, participantsVersion);
+const searchTotals = new StampCache<number>(1000, participantsVersion);
+const filterTotals = new StampCache<number>(500, participantsVersion);
 
 function rowsByIds(db: DB, workspaceId: number, ids: number[]): ParticipantRow[] {
   if (!ids.length) return [];

@@ -27,6 +27,12 @@ function prng(seed: number) {
   };
 }
 
+/** An Australian-style mobile number, "04xx xxx xxx", unique enough per seed and index. */
+function phoneOf(seed: number, i: number): string {
+  const digits = String((Math.imul(seed + i, 2654435761) >>> 0) % 100_000_000).padStart(8, "0");
+  return `04${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
+}
+
 export interface SampleOptions {
   count: number;
   seed?: number;
@@ -60,6 +66,8 @@ export function sampleCandidates(o: SampleOptions): NewParticipant[] {
         : `Assistant: Hi ${first}! What role are you interested in?\nCandidate: The ${role} position. I have ${years} years of experience, mostly in ${industry.toLowerCase()}.\n` +
           `Assistant: Great. Where are you based and when could you start?\nCandidate: I'm in ${city}, available ${pick(AVAILABILITY).toLowerCase()}.\n` +
           `Assistant: What are you strongest at?\nCandidate: ${skill[0]!.toUpperCase() + skill.slice(1)}. In my last role I led a team through a platform migration and worked closely with product and design on ${pick(SKILLS)}.` +
+          // A mobile number, so a recruiter can look a candidate up by phone (derived from i: the random sequence stays as it was).
+          (i % 4 === 0 ? `\nCandidate: Phone: ${phoneOf(o.seed ?? 42, i)}` : "") +
           (rnd() < 0.3 ? `\nAssistant: Tell me about a project you're proud of.\nCandidate: ${"We rebuilt the onboarding flow end to end, cut drop-off by a third and shipped it in six weeks with a team of five. ".repeat(1 + Math.floor(rnd() * 12))}` : "");
     const link = o.links?.length && rnd() < 0.6 ? pick(o.links) : undefined;
     const createdAt = new Date(o.now.getTime() - Math.floor(rnd() * days * 86_400_000));

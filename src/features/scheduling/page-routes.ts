@@ -2,7 +2,9 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { setFlash, takeFlash } from "../../lib/flash";
-import { renderPage, type Toast } from "../../lib/render";
+import { renderHtml, renderPage, type Toast } from "../../lib/render";
+import { CachedPage } from "../../lib/page-cache";
+import { StampCache } from "../../db/stamp-cache";
 import { assetUrl } from "../../lib/assets";
 import { siteLinks } from "../../ui/links";
 import { authGuard } from "../auth/guard";
@@ -22,6 +24,9 @@ const BOOKING_PAGE = { noindex: true, description: "Choose a time for your inter
 const MANAGE_PAGE = { noindex: true, description: "Your interview: its time and details, and where to move or cancel it." };
 const DETAILS_PAGE = { noindex: true, description: "The details of a scheduled interview." };
 const see = (location: string) => new Response(null, { status: 303, headers: { location, ...privateHeaders } });
+/** A cached booking page is rendered again after this long even when nothing was written (expiry). */
+const PAGE_TTL_MS = 30_000;
+
 const formSlot = (body: unknown) => {
   const v = (body as Record<string, unknown> | null)?.slotId;
   return typeof v === "string" ? v.slice(0, 64) : "";
@@ -34,27 +39,47 @@ export function bookingPageRoutes(deps: Deps) {
   const emailConfigured = !!deps.config.SMTP_URL;
 
   const bookingPage = (token: string, layout: Layout, tzQuery: unknown, extra: { status?: number; toast?: Toast | null; error?: string } = {}) => {
+    const page = renderBookingPage(token, layout, tzQuery, extra);
+    return new Response(page.html, { status: page.status, headers: { "content-type": "text/html; charset=utf-8", ...privateHeaders } });
+  };
+
+  const renderBookingPage = (token: string, layout: Layout, tzQuery: unknown, extra: { status?: number; toast?: Toast | null; error?: string } = {}) => {
     const path = layout === "b" ? `/booking-option-b/${token}` : `/book/${token}`;
+    const now = deps.clock.now().getTime();
     try {
       const view = getBookingView(deps, token);
       const tz = typeof tzQuery === "string" && isValidTimeZone(tzQuery) ? tzQuery : view.session.timeZone;
-      return renderPage({
+      const html = renderHtml({
         title: "Schedule Your Interview",
         ...BOOKING_PAGE,
-        headers: privateHeaders,
-        status: extra.status,
+        styles: "candidate",
         toast: extra.toast,
         // Optional enhancement (slot toggle, disabled confirm, "Booking..."): the page works without it.
         scripts: view.availableSlots.length ? [assetUrl("booking.js")] : [],
         body: BookingPage({ view, layout, action: path, home, tz, error: extra.error, emailConfigured }),
       });
+      // Stale once the first offered slot starts (it leaves the list) or after the TTL.
+      const firstStart = view.availableSlots.reduce((m, x) => Math.min(m, Date.parse(x.startTime)), Infinity);
+      return new CachedPage(html, extra.status ?? 200, privateHeaders, Math.min(now + PAGE_TTL_MS, firstStart));
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== 404) throw e;
       // Booked already: the candidate sees their interview and its manage link, not "invalid".
       const manage = extra.status === undefined ? bookedManageToken(deps, token) : null;
-      if (manage) return see(`/book/manage/${manage}`);
-      return renderPage({ title: "Session Not Found", ...BOOKING_PAGE, status: extra.status ?? 404, headers: privateHeaders, toast: extra.toast, body: SessionNotFound({ home }) });
+      if (manage) return new CachedPage("", 303, { ...privateHeaders, location: `/book/manage/${manage}` }, now + PAGE_TTL_MS);
+      const html = renderHtml({ title: "Session Not Found", ...BOOKING_PAGE, styles: "candidate", toast: extra.toast, body: SessionNotFound({ home }) });
+      return new CachedPage(html, extra.status ?? 404, privateHeaders, now + PAGE_TTL_MS);
     }
+  };
+
+  // The page a candidate opens (the same for every visit until something is written): kept
+  // per token, layout and zone while the database's write stamp is unchanged, so a booking,
+  // a move or a cancel (or any other write) renders it again; compressed once per change.
+  const pages = new StampCache<CachedPage>(1000);
+  const bookingPageGet = (request: Request, token: string, layout: Layout, tzQuery: unknown, toast: Toast | null) => {
+    if (toast) return bookingPage(token, layout, tzQuery, { toast });
+    const key = `${layout}|${token}|${typeof tzQuery === "string" ? tzQuery : ""}`;
+    const now = deps.clock.now().getTime();
+    return pages.get(deps.db, key, () => renderBookingPage(token, layout, tzQuery), (p) => p.validUntil > now).response(request);
   };
 
   const book = (layout: Layout) => async ({ params, body, cookie }: any) => {
@@ -84,9 +109,9 @@ export function bookingPageRoutes(deps: Deps) {
 
   return new Elysia()
     .use(authGuard(deps))
-    .get("/book/:token", ({ params, query, cookie }: any) => bookingPage(params.token, "a", query.tz, { toast: takeFlash(cookie) }))
+    .get("/book/:token", ({ request, params, query, cookie }: any) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)))
     .post("/book/:token", book("a"))
-    .get("/booking-option-b/:token", ({ params, query, cookie }: any) => bookingPage(params.token, "b", query.tz, { toast: takeFlash(cookie) }))
+    .get("/booking-option-b/:token", ({ request, params, query, cookie }: any) => bookingPageGet(request, params.token, "b", query.tz, takeFlash(cookie)))
     .post("/booking-option-b/:token", book("b"))
     .get("/book/manage/:token", ({ params, query, cookie }: any) => {
       let view: ReturnType<typeof getManageView>;
@@ -99,6 +124,7 @@ export function bookingPageRoutes(deps: Deps) {
       return renderPage({
         title: "Your Interview",
         ...MANAGE_PAGE,
+        styles: "candidate",
         headers: privateHeaders,
         toast: takeFlash(cookie),
         body: ManagePage({ view, home, action: managePath(params.token), justBooked: query.booked === "1", confirmCancel: query.cancel === "1", emailConfigured }),

@@ -127,3 +127,50 @@ describe("the recruiter's settings page", () => {
     expect((await t.request("/api/candidate-pages/settings")).status).toBe(401);
   });
 });
+
+describe("/scheduleacall, one day at a time", () => {
+  test("the days are links; only the chosen day's times are radio buttons; under 12 KB on the wire", async () => {
+    const r = await openRecruiter();
+    const b = await qualifiedVisitor(browser(), r.campaign.code, { name: "Ada Lovelace", email: "ada@example.com" });
+    const { slots } = await (await b.get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
+    const res = await t.request(`/scheduleacall?c=${r.campaign.code}`, { cookie: b.cookie, headers: { "x-forwarded-for": b.ip, "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect((await res.arrayBuffer()).byteLength).toBeLessThanOrEqual(12 * 1024);
+
+    const html = await (await b.get(`/scheduleacall?c=${r.campaign.code}`)).text();
+    expect(html).not.toContain("<script");
+    expect(html).toContain("<style>");
+    const days = [...html.matchAll(/href="\/scheduleacall\?c=[^"&]+&amp;day=(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]!);
+    expect(days.length).toBeGreaterThan(1);
+    const radios = (h: string) => [...h.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]!);
+    const firstDay = radios(html);
+    expect(firstDay.length).toBeGreaterThan(0);
+    expect(firstDay.length).toBeLessThan(slots.length);
+    expect(firstDay).toEqual(slots.slice(0, firstDay.length).map((s: { startTime: string }) => s.startTime));
+
+    const second = await (await b.get(`/scheduleacall?c=${r.campaign.code}&day=${days[1]}`)).text();
+    const secondDay = radios(second);
+    expect(secondDay.length).toBeGreaterThan(0);
+    expect(secondDay.some((s) => firstDay.includes(s))).toBe(false);
+    // A day that is not offered (or nonsense) falls back to the first day.
+    expect(radios(await (await b.get(`/scheduleacall?c=${r.campaign.code}&day=1999-01-01`)).text())).toEqual(firstDay);
+    expect(radios(await (await b.get(`/scheduleacall?c=${r.campaign.code}&day=<x>`)).text())).toEqual(firstDay);
+
+    // Booking a time of the second day works the same way.
+    const booked = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start: secondDay[0]!, name: "Ada Lovelace", email: "ada@example.com", c: r.campaign.code });
+    expect(booked.status).toBe(303);
+  });
+
+  test("after a refused submission the chosen time's day stays open and checked", async () => {
+    const r = await openRecruiter();
+    const b = await qualifiedVisitor(browser(), r.campaign.code, { name: "Ada", email: "ada@example.com" });
+    await b.get(`/scheduleacall?c=${r.campaign.code}`);
+    const { slots } = await (await b.get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
+    // A time two days after the first one: not on the day shown first.
+    const late = slots.find((s: { startTime: string }) => Date.parse(s.startTime) - Date.parse(slots[0].startTime) > 2 * 86_400_000).startTime;
+    const bad = await b.form(`/scheduleacall?c=${r.campaign.code}`, { start: late, name: "Ada", email: "not-an-email" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html.match(/<input[^>]*name="start"[^>]*>/g)!.find((i) => i.includes(late))).toContain("checked");
+  });
+});

@@ -37,6 +37,7 @@ export function visitorRoutes(deps: Deps) {
     renderPage({
       title: TITLES[p],
       description: DESCRIPTIONS[p],
+      styles: "candidate",
       status: extra.status,
       headers: extra.headers,
       body: VisitorLayout({ links, visitorId: visitor.id, page: p, code: ctx?.code ?? null, children: body }),
@@ -113,7 +114,8 @@ export function visitorRoutes(deps: Deps) {
       const settings = getSettings(deps, ctx.workspaceId);
       const url = settings.schedulerUrl;
       if (url) return framed("scheduleacall", visitor, ctx, url, set.headers["content-security-policy"]);
-      return schedulePage(visitor, ctx, { justBooked: query.booked === "1" }, {}, settings);
+      const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
+      return schedulePage(visitor, ctx, { justBooked: query.booked === "1", day }, {}, settings);
     })
     .post("/scheduleacall", async ({ cookie, query, body, request, server }: any) => {
       const form = (body ?? {}) as Record<string, unknown>;

@@ -2,11 +2,15 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { formatLongDate, formatTime, groupByDay, zoneAbbreviation, type TimeSlot } from "../../scheduling/slots";
 import { PREQUALIFIER_FIRST, type IntroCallOptions } from "../intro-call-service";
 
-/** At most this many days of slots on the page (keeps it small; the rest come as days pass). */
-const DAYS_SHOWN = 7;
+/** At most this many days to choose from (the rest come as days pass). */
+const DAYS_SHOWN = 14;
 // Styled from the parent: a page of a hundred slots repeats no class string.
 const SLOTS =
   "flex flex-wrap gap-2 [&>label]:flex [&>label]:cursor-pointer [&>label]:items-center [&>label]:gap-1.5 [&>label]:rounded-md [&>label]:border [&>label]:border-slate-300 [&>label]:px-2.5 [&>label]:py-1.5 [&>label]:text-sm [&>label:has(:checked)]:border-brand-600 [&>label:has(:checked)]:bg-brand-50 [&_input]:accent-brand-600";
+
+// The day links: the current one filled like a chosen time.
+const DAYS =
+  "mt-1 flex flex-wrap gap-1.5 [&>a]:rounded-md [&>a]:border [&>a]:border-slate-300 [&>a]:px-2.5 [&>a]:py-1.5 [&>a]:text-sm [&>a]:text-slate-700 [&>a:hover]:border-brand-500 [&>a[aria-current]]:border-brand-600 [&>a[aria-current]]:bg-brand-600 [&>a[aria-current]]:text-white";
 
 export interface SchedulePageProps {
   options: IntroCallOptions;
@@ -18,10 +22,12 @@ export interface SchedulePageProps {
   justBooked?: boolean;
   /** A mail transport is set; otherwise no e-mail is promised. */
   emailConfigured?: boolean;
+  /** The day whose times are shown (YYYY-MM-DD in the page's zone, from ?day=); else the first open day. */
+  day?: string;
 }
 
 /** /scheduleacall: a plain form (no script) to book a short intro call within the published availability. */
-export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, emailConfigured = true }: SchedulePageProps) {
+export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, day, emailConfigured = true }: SchedulePageProps) {
   const zone = o.timeZone;
   return (
     <section>
@@ -49,6 +55,7 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
       ) : (
         <form method="post" action={`/scheduleacall${code ? `?c=${encodeURIComponent(code)}` : ""}`} className="card card-body space-y-4" noValidate>
           {error ? <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">{error}</p> : null}
+          <fieldset dangerouslySetInnerHTML={{ __html: slotChoices(o.slots, zone, { error: fieldErrors.start, checked: values.start, day, code }) }} />
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label className="label" htmlFor="name">Your name</label>
@@ -61,7 +68,6 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
               {fieldErrors.email ? <p className="field-error">{fieldErrors.email}</p> : null}
             </div>
           </div>
-          <fieldset dangerouslySetInnerHTML={{ __html: slotChoices(o.slots, zone, fieldErrors.start, values.start) }} />
           {code ? <input type="hidden" name="c" value={code} /> : null}
           <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
             <label>Website <input name="website" tabIndex={-1} autoComplete="off" /></label>
@@ -74,43 +80,66 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
 }
 
 // The choice of times is most of the page and the same for every visitor until a slot is
-// booked or passes: its markup is kept per zone and slot list (a few, bounded), so a busy
-// page does not render a hundred radio buttons per request.
+// booked or passes: its markup is kept per zone, day and slot list (a few, bounded).
 const choicesHtml = new Map<string, string>();
 const CHOICES_MAX = 50;
 
-function slotChoices(slots: TimeSlot[], zone: string, error: string | undefined, checked: string | undefined): string {
-  const key = `${zone}|${error ?? ""}|${checked ?? ""}|${slots.map((s) => s.startTime).join(",")}`;
+interface ChoiceOptions {
+  error?: string;
+  checked?: string;
+  day?: string;
+  code: string | null;
+}
+
+function slotChoices(slots: TimeSlot[], zone: string, o: ChoiceOptions): string {
+  const key = `${zone}|${o.error ?? ""}|${o.checked ?? ""}|${o.day ?? ""}|${o.code ?? ""}|${slots.map((s) => s.startTime).join(",")}`;
   let html = choicesHtml.get(key);
   if (html === undefined) {
-    html = renderToStaticMarkup(<SlotChoices slots={slots} zone={zone} error={error} checked={checked} />);
+    html = renderToStaticMarkup(<SlotChoices slots={slots} zone={zone} {...o} />);
     if (choicesHtml.size >= CHOICES_MAX) choicesHtml.clear();
     choicesHtml.set(key, html);
   }
   return html;
 }
 
-/** The inside of the time fieldset: the legend, the field's error and the first days of slots. */
-function SlotChoices({ slots, zone, error, checked }: { slots: TimeSlot[]; zone: string; error?: string; checked?: string }) {
+const chipFormats = new Map<string, Intl.DateTimeFormat>();
+/** "Tue 24 Nov" in the page's zone. */
+function chipLabel(startTime: string, zone: string): string {
+  let f = chipFormats.get(zone);
+  if (!f) chipFormats.set(zone, (f = new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", timeZone: zone })));
+  return f.format(new Date(startTime)).replace(",", "");
+}
+
+/**
+ * One day at a time: the days are links (?day=), the chosen day's times are radio buttons.
+ * Works without JavaScript, and the page stays small however many days are open. After a
+ * failed submission the day of the time that was chosen stays open.
+ */
+function SlotChoices({ slots, zone, error, checked, day, code }: { slots: TimeSlot[] } & ChoiceOptions & { zone: string }) {
+  const days = groupByDay(slots, zone).slice(0, DAYS_SHOWN);
+  const checkedDay = checked ? days.find((d) => d.slots.some((s) => s.startTime === checked))?.date : undefined;
+  const current = days.find((d) => d.date === (checkedDay ?? day)) ?? days[0]!;
+  const href = (date: string) => `/scheduleacall?${code ? `c=${encodeURIComponent(code)}&` : ""}day=${date}`;
   return (
     <>
-      <legend className="label">{`Choose a time (${zoneAbbreviation(slots[0]!.startTime, zone)})`}</legend>
+      <legend className="label">{`Choose a day and a time (${zoneAbbreviation(slots[0]!.startTime, zone)})`}</legend>
       {error ? <p className="field-error">{error}</p> : null}
-      {groupByDay(slots, zone)
-        .slice(0, DAYS_SHOWN)
-        .map((day) => (
-          <div key={day.date} className="mt-3">
-            <h3 className="mb-1 text-sm font-medium text-slate-700">{day.heading}</h3>
-            <div className={SLOTS}>
-              {day.slots.map((s) => (
-                <label key={s.startTime}>
-                  <input type="radio" name="start" value={s.startTime} defaultChecked={checked === s.startTime} />
-                  {formatTime(s.startTime, zone)}
-                </label>
-              ))}
-            </div>
-          </div>
+      <nav className={DAYS} aria-label="Days">
+        {days.map((d) => (
+          <a key={d.date} href={href(d.date)} aria-current={d === current ? "date" : undefined}>
+            {chipLabel(d.slots[0]!.startTime, zone)}
+          </a>
         ))}
+      </nav>
+      <h3 className="mt-3 mb-1 text-sm font-medium text-slate-700" data-testid="schedule-day">{current.heading}</h3>
+      <div className={SLOTS}>
+        {current.slots.map((s) => (
+          <label key={s.startTime}>
+            <input type="radio" name="start" value={s.startTime} defaultChecked={checked === s.startTime} />
+            {formatTime(s.startTime, zone)}
+          </label>
+        ))}
+      </div>
     </>
   );
 }

@@ -1,0 +1,6 @@
+// Loaded before every `bun test` file (bunfig.toml): test-only settings that keep the suite quick.
+import { TEST_PASSWORD_HASH, usePasswordCostForTests } from "../src/lib/crypto";
+
+// argon2id at 19 MiB × 2 passes costs ~50 ms a hash on a busy 2-core machine; hundreds of
+// sign-ups made that half the unit suite. Production's cost is asserted in src/lib/crypto.test.ts.
+usePasswordCostForTests(TEST_PASSWORD_HASH);
