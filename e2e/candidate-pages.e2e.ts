@@ -15,6 +15,13 @@ test("/scheduleacall without JavaScript: pick another day by its link, then a ti
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "09:00", end: "17:00" }));
   expect((await recruiter.request.put("/api/candidate-pages/settings/availability", { data: { introCallMinutes: 30, timeZone: "UTC", weekly } })).status()).toBe(200);
 
+  // Intro calls are for candidates who answered the prequalifier (without JavaScript: a form per answer).
+  await page.goto(`/prequalifier?c=${campaign.code}`);
+  for (const a of ["Day Picker Candidate", "day.picker@example.com", "Melbourne", "Senior Developer", "skip", "Software", "Australian citizen", "150k", "Four weeks"]) {
+    await page.getByLabel(/Your answer/).fill(a);
+    await page.getByRole("button", { name: "Send" }).click();
+  }
+
   const requests: string[] = [];
   page.on("request", (r) => requests.push(r.url()));
   await page.goto(`/scheduleacall?c=${campaign.code}`);

@@ -174,3 +174,18 @@ describe("/scheduleacall, one day at a time", () => {
     expect(html.match(/<input[^>]*name="start"[^>]*>/g)!.find((i) => i.includes(late))).toContain("checked");
   });
 });
+
+describe("/scheduleacall in the visitor's zone", () => {
+  test("a zone switch like the booking pages': ?tz= shows the times in that zone and the day links keep it", async () => {
+    const r = await openRecruiter();
+    const b = await qualifiedVisitor(browser(), r.campaign.code, { name: "Ada", email: "ada@example.com" });
+    const html = await (await b.get(`/scheduleacall?c=${r.campaign.code}&tz=Europe/London`)).text();
+    expect(html).toContain("Show times in");
+    expect(html).toMatch(/<option value="Europe\/London" selected/);
+    expect(html).toMatch(/href="\/scheduleacall\?c=[^"]+&amp;tz=Europe%2FLondon&amp;day=\d{4}-\d{2}-\d{2}"/);
+    expect(html).toContain('name="tz" value="Europe/London"');
+    // An unknown zone is ignored (the workspace's zone is shown).
+    const plain = await (await b.get(`/scheduleacall?c=${r.campaign.code}&tz=Not/AZone`)).text();
+    expect(plain).not.toContain("Not/AZone");
+  });
+});

@@ -1,3 +1,4 @@
+import { isValidTimeZone } from "../scheduling/slots";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
@@ -89,6 +90,8 @@ export function visitorRoutes(deps: Deps) {
     return see(withCode(`/${kind}`, ctx.code));
   };
 
+  const zoneOf = (v: unknown) => (typeof v === "string" && v.length <= 64 && isValidTimeZone(v) ? v : undefined);
+
   const schedulePage = async (
     visitor: Visitor,
     ctx: ChatContext,
@@ -115,7 +118,7 @@ export function visitorRoutes(deps: Deps) {
       const url = settings.schedulerUrl;
       if (url) return framed("scheduleacall", visitor, ctx, url, set.headers["content-security-policy"]);
       const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
-      return schedulePage(visitor, ctx, { justBooked: query.booked === "1", day }, {}, settings);
+      return schedulePage(visitor, ctx, { justBooked: query.booked === "1", day, tz: zoneOf(query.tz) }, {}, settings);
     })
     .post("/scheduleacall", async ({ cookie, query, body, request, server }: any) => {
       const form = (body ?? {}) as Record<string, unknown>;
@@ -131,7 +134,7 @@ export function visitorRoutes(deps: Deps) {
         return see(back + (back.includes("?") ? "&" : "?") + "booked=1");
       } catch (e) {
         if (!(e instanceof AppError) || e.status >= 500) throw e;
-        return schedulePage(visitor, ctx, { error: e.message, fieldErrors: e.fields, values }, { status: e.status, headers: e.headers });
+        return schedulePage(visitor, ctx, { error: e.message, fieldErrors: e.fields, values, tz: zoneOf(form.tz) }, { status: e.status, headers: e.headers });
       }
     });
 

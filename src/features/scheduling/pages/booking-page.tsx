@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Logo } from "../../../ui/logo";
 import type { BookingView } from "../model";
 import { formatTime, groupByDay, slotLabel, zoneAbbreviation } from "../slots";
-import { TimeZoneSwitch } from "./time-zone-switch";
+import { TimeZoneSwitch } from "../../../ui/time-zone-switch";
 
 /**
  * The candidate's booking pages (/book/{token}, /booking-option-b/{token}). Plain HTML:

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatLongDate, formatTime, groupByDay, zoneAbbreviation, type TimeSlot } from "../../scheduling/slots";
 import { PREQUALIFIER_FIRST, type IntroCallOptions } from "../intro-call-service";
+import { TimeZoneSwitch } from "../../../ui/time-zone-switch";
 
 /** At most this many days to choose from (the rest come as days pass). */
 const DAYS_SHOWN = 14;
@@ -24,15 +25,19 @@ export interface SchedulePageProps {
   emailConfigured?: boolean;
   /** The day whose times are shown (YYYY-MM-DD in the page's zone, from ?day=); else the first open day. */
   day?: string;
+  /** The zone the visitor chose to see the times in (?tz=); else the workspace's. */
+  tz?: string;
 }
 
 /** /scheduleacall: a plain form (no script) to book a short intro call within the published availability. */
-export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, day, emailConfigured = true }: SchedulePageProps) {
-  const zone = o.timeZone;
+export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, day, tz, emailConfigured = true }: SchedulePageProps) {
+  const zone = tz ?? o.timeZone;
+  const offering = !o.booked && o.open && o.slots.length > 0 && o.qualified;
   return (
     <section>
       <h1 className="text-xl font-semibold">Schedule a call</h1>
       <p className="mb-4 text-sm text-slate-500">{`Book a ${o.duration}-minute intro call with the hiring team.`}</p>
+      {offering ? <TimeZoneSwitch current={zone} sessionZone={o.timeZone} keep={{ c: code, day }} /> : null}
       {o.booked ? (
         <div className="card card-body" data-testid="intro-booked">
           <h2 className="card-title">{justBooked ? "Call booked!" : "Your intro call is booked"}</h2>
@@ -55,7 +60,7 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
       ) : (
         <form method="post" action={`/scheduleacall${code ? `?c=${encodeURIComponent(code)}` : ""}`} className="card card-body space-y-4" noValidate>
           {error ? <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">{error}</p> : null}
-          <fieldset dangerouslySetInnerHTML={{ __html: slotChoices(o.slots, zone, { error: fieldErrors.start, checked: values.start, day, code }) }} />
+          <fieldset dangerouslySetInnerHTML={{ __html: slotChoices(o.slots, zone, { error: fieldErrors.start, checked: values.start, day, code, tz }) }} />
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label className="label" htmlFor="name">Your name</label>
@@ -69,6 +74,7 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
             </div>
           </div>
           {code ? <input type="hidden" name="c" value={code} /> : null}
+          {tz ? <input type="hidden" name="tz" value={tz} /> : null}
           <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
             <label>Website <input name="website" tabIndex={-1} autoComplete="off" /></label>
           </div>
@@ -89,10 +95,11 @@ interface ChoiceOptions {
   checked?: string;
   day?: string;
   code: string | null;
+  tz?: string;
 }
 
 function slotChoices(slots: TimeSlot[], zone: string, o: ChoiceOptions): string {
-  const key = `${zone}|${o.error ?? ""}|${o.checked ?? ""}|${o.day ?? ""}|${o.code ?? ""}|${slots.map((s) => s.startTime).join(",")}`;
+  const key = `${zone}|${o.tz ?? ""}|${o.error ?? ""}|${o.checked ?? ""}|${o.day ?? ""}|${o.code ?? ""}|${slots.map((s) => s.startTime).join(",")}`;
   let html = choicesHtml.get(key);
   if (html === undefined) {
     html = renderToStaticMarkup(<SlotChoices slots={slots} zone={zone} {...o} />);
@@ -115,11 +122,11 @@ function chipLabel(startTime: string, zone: string): string {
  * Works without JavaScript, and the page stays small however many days are open. After a
  * failed submission the day of the time that was chosen stays open.
  */
-function SlotChoices({ slots, zone, error, checked, day, code }: { slots: TimeSlot[] } & ChoiceOptions & { zone: string }) {
+function SlotChoices({ slots, zone, error, checked, day, code, tz }: { slots: TimeSlot[] } & ChoiceOptions & { zone: string }) {
   const days = groupByDay(slots, zone).slice(0, DAYS_SHOWN);
   const checkedDay = checked ? days.find((d) => d.slots.some((s) => s.startTime === checked))?.date : undefined;
   const current = days.find((d) => d.date === (checkedDay ?? day)) ?? days[0]!;
-  const href = (date: string) => `/scheduleacall?${code ? `c=${encodeURIComponent(code)}&` : ""}day=${date}`;
+  const href = (date: string) => `/scheduleacall?${code ? `c=${encodeURIComponent(code)}&` : ""}${tz ? `tz=${encodeURIComponent(tz)}&` : ""}day=${date}`;
   return (
     <>
       <legend className="label">{`Choose a day and a time (${zoneAbbreviation(slots[0]!.startTime, zone)})`}</legend>
@@ -131,7 +138,7 @@ function SlotChoices({ slots, zone, error, checked, day, code }: { slots: TimeSl
           </a>
         ))}
       </nav>
-      <h3 className="mt-3 mb-1 text-sm font-medium text-slate-700" data-testid="schedule-day">{current.heading}</h3>
+      <h2 className="mt-3 mb-1 text-sm font-medium text-slate-700" data-testid="schedule-day">{current.heading}</h2>
       <div className={SLOTS}>
         {current.slots.map((s) => (
           <label key={s.startTime}>

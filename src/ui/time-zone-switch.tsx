@@ -32,10 +32,11 @@ export const COMMON_ZONES = [
 const LABELS = new Map(COMMON_ZONES.map((z) => [z, z.replace(/_/g, " ")]));
 const zoneLabel = (z: string) => LABELS.get(z) ?? z.replace(/_/g, " ");
 
-export function TimeZoneSwitch({ current, sessionZone }: { current: string; sessionZone: string }) {
+export function TimeZoneSwitch({ current, sessionZone, keep = {} }: { current: string; sessionZone: string; keep?: Record<string, string | null | undefined> }) {
   const zones = [...new Set([sessionZone, current, ...COMMON_ZONES])];
   return (
     <form method="get" className="mt-4 flex items-end justify-center gap-2 text-sm">
+      {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
       <label className="text-slate-600">
         Show times in
         <select name="tz" defaultValue={current} className="input mt-1 py-1">
