@@ -21,13 +21,18 @@ import { chatRoutes } from "./features/chat/routes";
 
 /** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps) {
-  return new Elysia({ serve: { maxRequestBodySize: 1024 * 1024 } })
+  const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
+  let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
+  const app = new Elysia({ serve: { maxRequestBodySize: 1024 * 1024 } })
     .use(
       httpPlugin({
         appUrl: deps.config.APP_URL,
         secure: deps.config.secureCookies,
         log: deps.log,
         renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
+        changes: () => totalChanges.get()!.n,
+        // A request that met another process's write lock runs again (src/db/busy.ts).
+        redispatch: (request): Promise<Response> => handleRequest(request),
       }),
     )
     .get("/assets/*", ({ request }) => {
@@ -56,6 +61,8 @@ export function createApp(deps: Deps) {
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))
     .use(chatRoutes(deps));
+  handleRequest = (request) => app.handle(request);
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

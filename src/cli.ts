@@ -1,7 +1,8 @@
 // Frank's command line: serve | user create | migrate | backup | restore. The compiled binary has the same verbs.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config/env";
-import { createDeps } from "./bootstrap";
+import { CLI_BUSY_TIMEOUT_MS, createDeps } from "./bootstrap";
+import { acquireServeLock } from "./db/serve-lock";
 import { createApp } from "./app";
 import { seedDemo } from "./demo";
 import { startJobs } from "./jobs";
@@ -34,9 +35,12 @@ async function main(argv: string[]) {
   if (verb === "serve") {
     const { values } = parseArgs({ args: argv.slice(1), options: { demo: { type: "boolean", default: false } } });
     const cfg = config(!!values.demo);
+    // One server per database file (refused, naming the file, while another one serves it).
+    const lock = acquireServeLock(cfg.DATABASE_PATH);
     const deps = createDeps(cfg);
     if (cfg.demo) await seedDemo(deps);
-    const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST });
+    // reusePort off: a second server on the same port fails instead of sharing its requests.
+    const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
     const jobs = startJobs(deps);
     console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
     const stop = async () => {
@@ -44,6 +48,7 @@ async function main(argv: string[]) {
       await app.stop();
       await deps.mail.idle();
       deps.db.$client.close();
+      lock.release();
       process.exit(0);
     };
     process.on("SIGINT", stop);
@@ -60,7 +65,7 @@ async function main(argv: string[]) {
       for (const i of parsed.error.issues) console.error(`${i.path.join(".") || "input"}: ${i.message}`);
       process.exit(2);
     }
-    const deps = createDeps(config(!process.env.APP_SECRET), { quiet: true });
+    const deps = createDeps(config(!process.env.APP_SECRET), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       const user = await createUser(deps, parsed.data);
       console.log(`Created ${user.email} (user ${user.id}, workspace ${user.workspaceId})`);
@@ -74,7 +79,7 @@ async function main(argv: string[]) {
     return;
   }
   if (verb === "migrate") {
-    createDeps(config(!process.env.APP_SECRET), { quiet: true });
+    createDeps(config(!process.env.APP_SECRET), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS }).db.$client.close();
     console.log("Database is up to date.");
     return;
   }

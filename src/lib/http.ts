@@ -2,6 +2,18 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors";
 import type { Logger } from "./log";
 import { redactPath } from "./log";
+import {
+  BUSY_WAIT_MS,
+  busyDelay,
+  databaseBusy,
+  diskFull,
+  currentRequestScope,
+  isBusyError,
+  isDiskFullError,
+  newRequestScope,
+  runInRequestScope,
+  type RequestScope,
+} from "../db/busy";
 
 export interface HttpOptions {
   appUrl: string;
@@ -9,7 +21,20 @@ export interface HttpOptions {
   log: Logger;
   /** Renders the HTML error page for non-API routes. */
   renderError: (status: number, message: string) => Response;
+  /** The database connection's total_changes(): whether anything was committed during an attempt. */
+  changes?: () => number;
+  /** Runs a request through the whole app again (a retry after SQLITE_BUSY). */
+  redispatch?: (request: Request) => Promise<Response>;
 }
+
+// A request that failed on SQLITE_BUSY runs again from a copy (its body was read by then).
+const scopeOf = new WeakMap<Request, RequestScope>();
+const copies = new WeakMap<Request, Request>();
+const carriedScope = new WeakMap<Request, RequestScope>();
+const firstRequest = new WeakMap<Request, Request>();
+
+/** The request as the server received it (a retry runs a copy; the client address belongs to the original). */
+export const originalRequest = (request: Request): Request => firstRequest.get(request) ?? request;
 
 const isApi = (request: Request) => {
   const p = new URL(request.url).pathname;
@@ -80,10 +105,18 @@ export function httpPlugin(opts: HttpOptions) {
   if (opts.secure) securityHeaders["strict-transport-security"] = "max-age=31536000; includeSubDomains";
 
   return new Elysia({ name: "http" })
+    // Every request runs inside its own scope (src/db/busy.ts); a retry carries the first attempt's.
+    .wrap((fn) => (request: Request) => runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => fn(request)))
     .onRequest(({ request, set }) => {
       (request as any).__start = performance.now();
+      // The scope wrap() opened for this request: an attempt starts counting commits from here.
+      const scope = currentRequestScope() ?? newRequestScope(0);
+      scope.changesAtStart = opts.changes?.() ?? 0;
+      scope.calls = new Map();
+      scopeOf.set(request, scope);
       for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
       if (!STATE_CHANGING.has(request.method)) return;
+      if (opts.redispatch && request.body) copies.set(request, request.clone());
       // Browsers send Origin on every cross-site POST, and Sec-Fetch-Site when they know it.
       // A foreign one is refused; requests with neither come from non-browser clients,
       // which carry no ambient cookies of our users.
@@ -102,7 +135,25 @@ export function httpPlugin(opts: HttpOptions) {
         ms: start ? Math.round((performance.now() - start) * 10) / 10 : undefined,
       });
     })
-    .onError(({ code, error, request, set }) => {
+    .onError(async ({ code, error, request, set }) => {
+      if (isBusyError(error)) {
+        const again = await retryAfterBusy(request, opts);
+        if (again) {
+          // The answer is the retry's alone: nothing the failed attempt set may leak into it.
+          for (const k of Object.keys(set.headers)) delete (set.headers as Record<string, unknown>)[k];
+          for (const k of Object.keys(set.cookie ?? {})) delete (set.cookie as Record<string, unknown>)[k];
+          set.status = again.status;
+          return again;
+        }
+        const busy = databaseBusy();
+        opts.log.info("database busy", { path: redactPath(request.url) });
+        return errorResponse(request, busy.status, busy.code, busy.message, opts, undefined, busy.headers);
+      }
+      if (isDiskFullError(error)) {
+        opts.log.error("database or disk is full", { path: redactPath(request.url) });
+        const full = diskFull();
+        return errorResponse(request, full.status, full.code, full.message, opts);
+      }
       if (error instanceof AppError) {
         set.status = error.status;
         return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
@@ -134,11 +185,31 @@ export function httpPlugin(opts: HttpOptions) {
     .as("global");
 }
 
+/**
+ * Runs a request again after SQLITE_BUSY, after a short sleep, when that is safe: nothing was
+ * committed on the connection since the attempt began (its transactions rolled back), nothing
+ * outside the database was changed (markOutsideEffect), and the wait is within BUSY_WAIT_MS.
+ * Null when it may not be retried: the caller answers 503.
+ */
+async function retryAfterBusy(request: Request, opts: HttpOptions): Promise<Response | null> {
+  const scope = scopeOf.get(request);
+  if (!scope || !opts.redispatch || scope.outsideEffect) return null;
+  if ((opts.changes?.() ?? 0) !== scope.changesAtStart) return null;
+  if (performance.now() - scope.startedAt >= BUSY_WAIT_MS) return null;
+  const again = STATE_CHANGING.has(request.method) && request.body ? copies.get(request) : request.clone();
+  if (!again) return null;
+  scope.attempt++;
+  carriedScope.set(again, scope);
+  firstRequest.set(again, originalRequest(request));
+  await Bun.sleep(busyDelay(scope.attempt));
+  return opts.redispatch(again);
+}
+
 /** The client's address (X-Forwarded-For only when the server is told to trust a proxy). */
 export function clientIp(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trustProxy: boolean): string {
   if (trustProxy) {
     const fwd = request.headers.get("x-forwarded-for");
     if (fwd) return fwd.split(",")[0]!.trim();
   }
-  return server?.requestIP(request)?.address ?? "local";
+  return server?.requestIP(originalRequest(request))?.address ?? "local";
 }

@@ -1,11 +1,11 @@
 // The `backup` and `restore FILE` verbs of the command line (src/main.ts).
 import type { Config } from "../../config/env";
-import { createDeps } from "../../bootstrap";
+import { CLI_BUSY_TIMEOUT_MS, createDeps } from "../../bootstrap";
 import { backupDatabase } from "./db-backup";
 import { restoreDatabase, RestoreRefused } from "./db-restore";
 
 export async function backupCommand(config: Config): Promise<number> {
-  const deps = createDeps(config, { quiet: true });
+  const deps = createDeps(config, { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     const r = await backupDatabase(deps);
     console.log(`Backup written: ${r.file} (${r.bytes} bytes in ${r.durationMs} ms)`);

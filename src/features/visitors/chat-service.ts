@@ -164,17 +164,30 @@ export function submitAnswer(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: 
   const questions = parseQuestions(conv.questions);
   const answers = parseAnswers(conv.answers);
   if (conv.completedAt) return stateOf(kind, ctx, questions, answers, true);
+  if (answers.length >= questions.length) {
+    // Every answer is in but the chat never finished (written before the last answer and the
+    // candidate were one transaction, and interrupted between them): finish it now.
+    deps.db.transaction(() => finish(deps, visitor, kind, conv, questions, answers), { behavior: "immediate" });
+    return stateOf(kind, ctx, questions, answers, true);
+  }
   if (step !== null && step !== answers.length) return stateOf(kind, ctx, questions, answers, false);
   const q = questions[answers.length]!;
   const checked = checkAnswer(q, answer);
   if (!checked.ok) throw new AppError("invalid_answer", 400, checked.message, { answer: checked.message });
   const next = [...answers, checked.value];
-  if (!repo.replaceAnswers(deps.db, ctx.workspaceId, conv.id, conv.answers, JSON.stringify(next), deps.clock.now())) {
-    return getChat(deps, visitor, kind, ctx); // someone else's submission won the race; show theirs
-  }
-  if (next.length < questions.length) return stateOf(kind, ctx, questions, next, false);
-  finish(deps, visitor, kind, { ...conv, answers: JSON.stringify(next) }, questions, next);
-  return stateOf(kind, ctx, questions, next, true);
+  const last = next.length >= questions.length;
+  // The last answer, the candidate it makes and the finished mark commit together: a failure
+  // anywhere leaves the chat one answer short, and sending that answer again finishes it.
+  const stored = deps.db.transaction(
+    () => {
+      if (!repo.replaceAnswers(deps.db, ctx.workspaceId, conv.id, conv.answers, JSON.stringify(next), deps.clock.now())) return false;
+      if (last) finish(deps, visitor, kind, { ...conv, answers: JSON.stringify(next) }, questions, next);
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+  if (!stored) return getChat(deps, visitor, kind, ctx); // someone else's submission won the race; show theirs
+  return stateOf(kind, ctx, questions, next, last);
 }
 
 /** The finished chat becomes the candidate: stage 2 with the prequalifier transcript, stage 3 with the assessment's. */

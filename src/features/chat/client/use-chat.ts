@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../client/toast";
+import { serverMessage } from "../../../client/api";
 import { loadHistory, newId, storedSessionId, storeSessionId, streamChat, type ChatMessage } from "./chat-client";
 
 export const greetingMessage = (greeting: string): ChatMessage => ({ id: "greeting", role: "assistant", content: greeting, timestamp: "" });
@@ -29,9 +30,10 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
     // The spec: an empty or whitespace-only message is ignored.
     if (!message || pending) return false;
     const answerId = newId();
+    const questionId = newId();
     setMessages((m) => [
       ...m,
-      { id: newId(), role: "user", content: message, timestamp: new Date().toISOString() },
+      { id: questionId, role: "user", content: message, timestamp: new Date().toISOString() },
       { id: answerId, role: "assistant", content: "", timestamp: new Date().toISOString() },
     ]);
     setPending(true);
@@ -43,9 +45,10 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
       storeSessionId(reply.sessionId);
       setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: reply.response } : x)));
       return true;
-    } catch {
-      setMessages((m) => m.filter((x) => x.id !== answerId));
-      toast({ title: "Error", description: "Failed to get response from AI assistant", variant: "destructive" });
+    } catch (e) {
+      // Nothing of a failed turn is stored: the question goes back into the box to send again.
+      setMessages((m) => m.filter((x) => x.id !== answerId && x.id !== questionId));
+      toast({ title: "Error", description: serverMessage(e) ?? "Failed to get response from AI assistant", variant: "destructive" });
       return false;
     } finally {
       setPending(false);
