@@ -35,7 +35,7 @@ test("user create makes an account and its workspace, applying migrations first"
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}, 30_000);
 
 test("serve with bad configuration fails with one clear line per variable", () => {
   const r = run(["serve"], { PORT: "not-a-port", APP_SECRET: "", APP_URL: "nope" });

@@ -93,7 +93,7 @@ describe("a folder or database file this user may not write", () => {
     expect(r.stderr).toContain(`The data folder ${dir} is not writable by user `);
     expect(r.stderr).toContain(who);
     expect(existsSync(join(dir, "frank.db"))).toBe(false);
-  });
+  }, 30_000);
 
   test.skipIf(!canDrop)("a read-only database file: refused, naming the file and the user", () => {
     const dir = folder();
@@ -107,7 +107,7 @@ describe("a folder or database file this user may not write", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`The database file ${file} is not writable by user `);
     expect(r.stderr).toContain(who);
-  });
+  }, 30_000);
 
   if (!canDrop) test.skip("read-only folder and file (running as root with no other user to run as: file modes cannot stop root's writes)", () => {});
 });
@@ -129,7 +129,7 @@ describe("a database written by a newer Frank", () => {
     const after = new Database(file, { readonly: true });
     expect(after.query<{ user_version: number }, []>("pragma user_version").get()!.user_version).toBe(encodeVersion("9.1.0"));
     after.close();
-  });
+  }, 30_000);
 
   test("in-process too (createDeps), and a database of this version starts and is stamped with it", () => {
     const file = join(folder(), "frank.db");

@@ -69,15 +69,27 @@ export async function retryOnBusy<T>(fn: () => T, opts: { waitMs?: number } = {}
 }
 
 /**
- * A write that may be skipped when the lock is taken (extending a session's idle timer, say):
- * runs `fn` once and returns false instead of failing the request on SQLITE_BUSY.
+ * A housekeeping write that may be skipped (extending a session's idle timer, say): runs `fn`
+ * once and returns false instead of failing the request when the lock is taken or the disk
+ * is full, so a read never waits or fails because of it.
  */
 export function tryWrite(fn: () => void): boolean {
   try {
     fn();
     return true;
   } catch (e) {
-    if (isBusyError(e)) return false;
+    if (isBusyError(e) || isDiskFullError(e)) return false;
+    throw e;
+  }
+}
+
+/** A write a page view makes on the side (a click count): skipped on a full disk, so the page is still served. */
+export function unlessDiskFull(fn: () => void): boolean {
+  try {
+    fn();
+    return true;
+  } catch (e) {
+    if (isDiskFullError(e)) return false;
     throw e;
   }
 }

@@ -50,7 +50,7 @@ export async function ask(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (
   return answer(deps, me, input, onDelta);
 }
 
-/** The spec's words for a model that went quiet (first token or mid-stream), naming the limit. */
+/** What the recruiter reads when the model went quiet (no first token, or silence mid-answer), naming the limit. */
 export function timeoutMessage(e: ModelTimeout): string {
   const s = Number((e.ms / 1000).toFixed(1));
   return e.kind === "first-token"

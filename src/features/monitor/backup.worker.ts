@@ -4,9 +4,16 @@
 // bun build --compile bundles it (it finds `new Worker(new URL(..., import.meta.url))`);
 // test/binary.test.ts runs a backup with the binary.
 import { Database } from "bun:sqlite";
+import { setPriority } from "node:os";
 import { snapshotTo } from "./snapshot";
 
 declare const self: Worker;
+
+// On Linux a nice value is per thread: this lowers the backup thread only, so when the CPUs
+// are busy the event loop thread still gets them first.
+try {
+  setPriority(19);
+} catch {}
 
 self.onmessage = (e: MessageEvent<{ source: string; target: string }>) => {
   let db: Database | null = null;

@@ -15,6 +15,7 @@ import {
   type Question,
 } from "./questions";
 import { claimVisitor, type Visitor } from "./visitor-id";
+import { unlessDiskFull } from "../../db/busy";
 
 /** Where a visitor's answers go: the campaign's workspace and job, else where they went before, else the first workspace. */
 export interface ChatContext {
@@ -73,7 +74,8 @@ export function resolveContext(deps: Deps, visitor: Visitor, code: unknown, opts
     const campaign = campaignOfCode(deps, c);
     if (campaign) {
       // Unlimited new visitors from one address would inflate the count; past the limit the page still works.
-      if (opts.click && visitorLimits(deps).clicks.hit(opts.ip ?? "local").ok) countCampaignClick(deps, campaign.id, visitor.id);
+      // On a full disk the page is still served (the click is not counted).
+      if (opts.click && visitorLimits(deps).clicks.hit(opts.ip ?? "local").ok) unlessDiskFull(() => countCampaignClick(deps, campaign.id, visitor.id));
       return { workspaceId: campaign.workspaceId, jobId: campaign.jobId, campaignId: campaign.id, jobTitle: campaign.jobTitle, code: c };
     }
   }
