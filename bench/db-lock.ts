@@ -139,7 +139,6 @@ try {
   const loops = [readLoop("book", bookUrl), readLoop("book", bookUrl), readLoop("book", bookUrl), readLoop("healthz", `${base}/healthz`)];
 
   const phase = (from: number, to: number, kind: string) => samples.filter((s) => s.kind === kind && s.start >= from && s.start < to);
-  const t0 = performance.now();
   await Bun.sleep(1000); // warm-up
   const baseFrom = performance.now();
   await Bun.sleep(3000);
@@ -217,10 +216,10 @@ try {
   main.close();
 
   console.log(`The scheduled backup of the ${(dbBytes / 1e6).toFixed(0)} MB database (worker thread, own connection): written in ${b.ms} ms`);
-  console.log(`  requests in flight while it ran: ${reads.length} reads, longest ${f(longestRead)} ms (GET /book/{token} p50 before it: ${f(before.p50)} ms); writes longest ${f(longestWrite)} ms`);
+  const p50Before = before.n ? ` (GET /book/{token} p50 before it: ${f(before.p50)} ms)` : "";
+  console.log(`  requests in flight while it ran: ${reads.length} reads, longest ${f(longestRead)} ms${p50Before}; writes longest ${f(longestWrite)} ms`);
   console.log(`  longest stall of requests during the backup: ${f(longestRead)} ms (target ≤ 50 ms: ${longestRead <= 50 ? "met" : "NOT MET"}); in as long just before it: ${f(longestQuiet)} ms`);
   console.log(`  the same VACUUM INTO on the event loop (as before): ${f(onLoop)} ms without any answer`);
-  void t0;
 } finally {
   server.kill("SIGTERM");
   await server.exited;

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
+import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
 import { ErrorPage, errorTitle } from "./ui/error-page";
@@ -33,6 +34,7 @@ export function createApp(deps: Deps) {
         changes: () => totalChanges.get()!.n,
         // A request that met another process's write lock runs again (src/db/busy.ts).
         redispatch: (request): Promise<Response> => handleRequest(request),
+        waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
       }),
     )
     .get("/assets/*", ({ request }) => {

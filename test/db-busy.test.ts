@@ -57,8 +57,8 @@ describe("while another process holds the write lock", () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
     const insert = () => t.deps.db.$client.exec("insert into sync_runs (workspace_id, trigger, status) select id, 'manual', 'failed' from workspaces limit 1");
-    await expect(retryOnBusy(insert, { waitMs: 100 })).rejects.toMatchObject({ status: 503, message: "The server is busy, please try again" });
-    await retryOnBusy(insert);
+    await expect(retryOnBusy(t.deps.db.$client, insert, { waitMs: 100 })).rejects.toMatchObject({ status: 503, message: "The server is busy, please try again" });
+    await retryOnBusy(t.deps.db.$client, insert);
     clearInterval(timer);
     await other.released;
     expect(ticks).toBeGreaterThan(30);

@@ -1,3 +1,4 @@
+import type { Database } from "bun:sqlite";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { AppError } from "../lib/errors";
 
@@ -7,7 +8,7 @@ import { AppError } from "../lib/errors";
  * The server's connection has busy_timeout = 0: a write that finds the lock taken by another
  * process fails at once with SQLITE_BUSY instead of sleeping inside SQLite, which would stop
  * every request, reads included. The wait happens here, asynchronously: the HTTP layer runs
- * a request again after a short sleep (its synchronous transactions were rolled back), and
+ * a request again once the lock looks free (its synchronous transactions were rolled back), and
  * code that has already done something outside the database (a model call, a Stripe object)
  * retries only its own write with retryOnBusy().
  */
@@ -50,20 +51,56 @@ export function busyDelay(attempt: number): number {
   return base * (0.5 + Math.random());
 }
 
+const probes = new WeakMap<Database, Promise<void>>();
+
+/**
+ * Resolves when the write lock looks free: one probe (BEGIN IMMEDIATE; ROLLBACK) per step of
+ * busyDelay, however many requests wait, so a long lock costs a few probes a second rather
+ * than every waiting request run again and again.
+ */
+export function lockReleased(sqlite: Database): Promise<void> {
+  let p = probes.get(sqlite);
+  if (!p) {
+    p = (async () => {
+      for (let attempt = 1; ; attempt++) {
+        await Bun.sleep(busyDelay(attempt));
+        try {
+          sqlite.exec("BEGIN IMMEDIATE");
+          sqlite.exec("ROLLBACK");
+          return;
+        } catch (e) {
+          if (!isBusyError(e)) return; // closed, or anything else: let the retry meet it
+        }
+      }
+    })().finally(() => probes.delete(sqlite));
+    probes.set(sqlite, p);
+  }
+  return p;
+}
+
+/** Waits for the lock to look free, or until `deadline` (performance.now()); false when the time ran out. */
+export async function waitForWriteLock(sqlite: Database, deadline: number): Promise<boolean> {
+  const left = deadline - performance.now();
+  if (left <= 0) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const out = await Promise.race([lockReleased(sqlite).then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), left)))]);
+  clearTimeout(timer);
+  return out;
+}
+
 /**
  * Runs a synchronous database write, and when the lock is taken waits (asynchronously) and
  * runs it again, for up to `waitMs`; then a 503. `fn` must be safe to run again: one
  * transaction, or statements that each change nothing when they fail.
  */
-export async function retryOnBusy<T>(fn: () => T, opts: { waitMs?: number } = {}): Promise<T> {
+export async function retryOnBusy<T>(sqlite: Database, fn: () => T, opts: { waitMs?: number } = {}): Promise<T> {
   const deadline = performance.now() + (opts.waitMs ?? BUSY_WAIT_MS);
-  for (let attempt = 1; ; attempt++) {
+  for (;;) {
     try {
       return fn();
     } catch (e) {
       if (!isBusyError(e)) throw e;
-      if (performance.now() >= deadline) throw databaseBusy();
-      await Bun.sleep(busyDelay(attempt));
+      if (!(await waitForWriteLock(sqlite, deadline))) throw databaseBusy();
     }
   }
 }

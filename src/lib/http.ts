@@ -25,6 +25,8 @@ export interface HttpOptions {
   changes?: () => number;
   /** Runs a request through the whole app again (a retry after SQLITE_BUSY). */
   redispatch?: (request: Request) => Promise<Response>;
+  /** Waits until the write lock looks free or the deadline (performance.now()) passes; false on the deadline. */
+  waitForLock?: (deadline: number) => Promise<boolean>;
 }
 
 // A request that failed on SQLITE_BUSY runs again from a copy (its body was read by then).
@@ -186,7 +188,7 @@ export function httpPlugin(opts: HttpOptions) {
 }
 
 /**
- * Runs a request again after SQLITE_BUSY, after a short sleep, when that is safe: nothing was
+ * Runs a request again after SQLITE_BUSY, once the lock looks free, when that is safe: nothing was
  * committed on the connection since the attempt began (its transactions rolled back), nothing
  * outside the database was changed (markOutsideEffect), and the wait is within BUSY_WAIT_MS.
  * Null when it may not be retried: the caller answers 503.
@@ -195,13 +197,18 @@ async function retryAfterBusy(request: Request, opts: HttpOptions): Promise<Resp
   const scope = scopeOf.get(request);
   if (!scope || !opts.redispatch || scope.outsideEffect) return null;
   if ((opts.changes?.() ?? 0) !== scope.changesAtStart) return null;
-  if (performance.now() - scope.startedAt >= BUSY_WAIT_MS) return null;
+  const deadline = scope.startedAt + BUSY_WAIT_MS;
   const again = STATE_CHANGING.has(request.method) && request.body ? copies.get(request) : request.clone();
   if (!again) return null;
+  if (opts.waitForLock) {
+    if (!(await opts.waitForLock(deadline))) return null;
+  } else {
+    if (performance.now() >= deadline) return null;
+    await Bun.sleep(busyDelay(scope.attempt + 1));
+  }
   scope.attempt++;
   carriedScope.set(again, scope);
   firstRequest.set(again, originalRequest(request));
-  await Bun.sleep(busyDelay(scope.attempt));
   return opts.redispatch(again);
 }
 

@@ -71,7 +71,7 @@ async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Pr
       const c = await stripe.createCustomer(deps, { email: user.email, name: user.name, userId: user.id });
       // The customer exists at Stripe now: wait for the write lock rather than make another one.
       const link = { stripeCustomerId: c.id, userId: user.id, workspaceId: user.workspaceId, email: user.email, created: c.created };
-      await retryOnBusy(() => deps.db.transaction(() => repo.linkCustomer(deps.db, link), { behavior: "immediate" }));
+      await retryOnBusy(deps.db.$client, () => deps.db.transaction(() => repo.linkCustomer(deps.db, link), { behavior: "immediate" }));
       customerId = c.id;
     }
   }

@@ -102,7 +102,7 @@ export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta
   // The question and its answer in one transaction, waiting (without blocking) for another
   // process's write lock: the answer was paid for and is not asked for again.
   const answeredAt = deps.clock.now();
-  const session = await retryOnBusy(() =>
+  const session = await retryOnBusy(deps.db.$client, () =>
     deps.db.transaction(
       () => {
         const s = existing ?? repo.insertSession(deps.db, { workspaceId: ws, userId: me.user.id, publicId: randomToken(18), now: askedAt });
