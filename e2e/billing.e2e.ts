@@ -73,7 +73,7 @@ test.describe("with Stripe configured", () => {
 
   test.afterAll(() => {
     for (const c of children) c.kill("SIGTERM");
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
+    for (const suffix of ["", "-wal", "-shm", ".lock"]) rmSync(db + suffix, { force: true });
   });
 
   let n = 0;

@@ -149,7 +149,7 @@ test.describe("with Google (fake)", () => {
   test.afterAll(async () => {
     frank?.kill();
     google?.kill();
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
+    for (const suffix of ["", "-wal", "-shm", ".lock"]) rmSync(db + suffix, { force: true });
   });
 
   test("connect (loading, toast, clean address), choose the primary, sync, disconnect", async ({ page }) => {

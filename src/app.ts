@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
+import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
 import { ErrorPage, errorTitle } from "./ui/error-page";
@@ -32,7 +33,9 @@ export function createApp(deps: Deps) {
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
   hashLegacyTokens(deps);
-  return new Elysia({
+  const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
+  let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
+  const app = new Elysia({
     serve: { maxRequestBodySize: 1024 * 1024 },
     websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES },
     // On https every cookie is Secure, the flash toast's included (features set their own attributes).
@@ -45,6 +48,10 @@ export function createApp(deps: Deps) {
         log: deps.log,
         renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
         onResponse: (r) => metricsFor(deps).observeRequest(r),
+        changes: () => totalChanges.get()!.n,
+        // A request that met another process's write lock runs again (src/db/busy.ts).
+        redispatch: (request): Promise<Response> => handleRequest(request),
+        waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
       }),
     )
     .use(metricsRoutes(deps))
@@ -74,6 +81,8 @@ export function createApp(deps: Deps) {
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))
     .use(chatRoutes(deps));
+  handleRequest = (request) => app.handle(request);
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

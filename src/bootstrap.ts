@@ -1,16 +1,33 @@
 import type { Config } from "./config/env";
 import type { Deps } from "./deps";
 import { migrateDatabase, openDatabase } from "./db/client";
+import { refuseNewerSchema, stampVersion } from "./db/startup";
+import { SERVE_BUSY_TIMEOUT_MS } from "./db/busy";
 import { systemClock, type Clock } from "./lib/clock";
 import { SecretBox } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
 import { WorkQueue } from "./lib/work-queue";
 
-/** Opens and migrates the database and builds the shared services. */
-export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean } = {}): Deps {
+/** How long a CLI verb (user create, backup) lets SQLite wait for a running server's write lock. */
+export const CLI_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens and migrates the database and builds the shared services. Refuses (StartupRefused)
+ * a folder or file it cannot write and a database written by a newer Frank. The connection
+ * then serves with busy_timeout 0 (src/db/busy.ts); CLI verbs ask for a waiting one.
+ */
+export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean; busyTimeoutMs?: number } = {}): Deps {
   const db = openDatabase(config.DATABASE_PATH);
-  migrateDatabase(db);
+  try {
+    refuseNewerSchema(db.$client, config.DATABASE_PATH);
+    migrateDatabase(db);
+    stampVersion(db.$client);
+  } catch (e) {
+    db.$client.close();
+    throw e;
+  }
+  db.$client.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? SERVE_BUSY_TIMEOUT_MS}`);
   const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
   return {

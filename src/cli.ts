@@ -2,7 +2,8 @@
 // and checks the whole configuration before it opens or starts anything.
 import { parseArgs } from "node:util";
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config/env";
-import { createDeps } from "./bootstrap";
+import { CLI_BUSY_TIMEOUT_MS, createDeps } from "./bootstrap";
+import { acquireServeLock } from "./db/serve-lock";
 import { createApp } from "./app";
 import { seedDemo } from "./demo";
 import { startJobs } from "./jobs";
@@ -40,6 +41,8 @@ const usageOf = () => (current && HELP[current]) || USAGE;
 async function serve(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { demo: { type: "boolean", default: false } } });
   const cfg = config(!!values.demo);
+  // One server per database file (refused, naming the file, while another one serves it).
+  const lock = acquireServeLock(cfg.DATABASE_PATH);
   const deps = createDeps(cfg);
   if (cfg.demo) await seedDemo(deps);
   if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
@@ -61,6 +64,7 @@ async function serve(args: string[]): Promise<number> {
     // after the grace time is released for the next start.
     await Promise.all([deps.mail.stop(3000), deps.work.stop(3000)]);
     deps.db.$client.close();
+    lock.release();
     process.exit(0);
   };
   process.on("SIGINT", stop);
@@ -100,7 +104,7 @@ async function run(argv: string[]): Promise<number> {
       return serve(rest);
     case "migrate": {
       parseArgs({ args: rest, options: {} });
-      createDeps(toolConfig(), { quiet: true }).db.$client.close();
+      createDeps(toolConfig(), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS }).db.$client.close();
       console.log("Database is up to date.");
       return 0;
     }
@@ -117,7 +121,7 @@ async function run(argv: string[]): Promise<number> {
       if (!sub) throw new UsageError("frank user needs one of: create, list, reset-password, delete");
       const cmd = parseUserArgs(sub, args);
       if (!cmd) return unknown(`user ${sub}`, HELP.user);
-      const deps = createDeps(toolConfig(), { quiet: true });
+      const deps = createDeps(toolConfig(), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
       try {
         return await runUserCommand(deps, cmd);
       } finally {

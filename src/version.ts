@@ -26,3 +26,6 @@ function workTreeCommit(): string {
 export function versionLine(): string {
   return `frank ${VERSION} (commit ${buildCommit()})`;
 }
+
+/** This build's version (package.json), named in start-up refusals and stamped into the database. */
+export const FRANK_VERSION: string = VERSION;

@@ -2,7 +2,7 @@
 // script as npm run build), copied alone into an empty folder, started in demo mode, and
 // asked for pages and signed-in API calls. Catches code that works under `bun run` only.
 import { afterAll, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { buildBinary } from "../scripts/build-binary";
@@ -52,4 +52,19 @@ test("the compiled binary serves the whole app from an empty folder", async () =
   expect(chat.status).toBe(200);
   expect(typeof (await chat.json()).response).toBe("string");
   for (const path of ["/prequalifier", "/scheduleacall"]) expect((await fetch(base + path)).status).toBe(200);
+
+  // A backup beside the running server (the worker thread is bundled into the binary), private like the database.
+  // Every verb but serve --demo needs APP_SECRET: the demo server's own, kept in its data folder.
+  const secret = readFileSync(join(run, "data", ".app-secret"), "utf8").trim();
+  const backup = Bun.spawnSync([join(run, "frank"), "backup"], { cwd: run, env: { ...env, APP_SECRET: secret }, stdout: "pipe", stderr: "pipe" });
+  expect(backup.stderr.toString()).toBe("");
+  expect(backup.exitCode).toBe(0);
+  const file = /Backup written: (\S+)/.exec(backup.stdout.toString())![1]!;
+  expect(statSync(join(run, file)).mode & 0o777).toBe(0o600);
+  expect(statSync(join(run, "data", "frank.db")).mode & 0o777).toBe(0o600);
+  expect(statSync(join(run, "data")).mode & 0o777).toBe(0o700);
+  // A second server on the same database refuses to start, naming the file.
+  const second = Bun.spawnSync([join(run, "frank"), "serve", "--demo"], { cwd: run, env: { ...env, PORT: String(port + 1) }, stdout: "pipe", stderr: "pipe" });
+  expect(second.exitCode).toBe(1);
+  expect(second.stderr.toString()).toContain(`already serving the database ${join(run, "data", "frank.db")}`);
 }, 90_000);

@@ -79,7 +79,7 @@ describe("frank <verb>: exit codes and messages", () => {
       // Help and version go to stdout; errors to stderr, never a stack trace.
       if (row.exit === 0) expect(r.stderr).toBe("");
       expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-    });
+    }, 30_000);
   }
 });
 

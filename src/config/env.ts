@@ -53,6 +53,10 @@ const schema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  // The assistant gives up when the model sends no token for this long, and when a started
+  // answer then stays silent for OPENAI_STALL_MS (a clear error; nothing is stored).
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  OPENAI_STALL_MS: z.coerce.number().int().positive().default(15_000),
   // Google Calendar (the connect button explains these when they are missing).
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -143,7 +147,7 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
 function demoSecret(dataDir: string): string {
   const file = join(dataDir, ".app-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;

@@ -4,6 +4,18 @@ import type { Logger } from "./log";
 import { redactPath } from "./log";
 import { requestContext, requestIdFor } from "./request-context";
 import { compressedText, compressResponse } from "./compression";
+import {
+  BUSY_WAIT_MS,
+  busyDelay,
+  databaseBusy,
+  diskFull,
+  currentRequestScope,
+  isBusyError,
+  isDiskFullError,
+  newRequestScope,
+  runInRequestScope,
+  type RequestScope,
+} from "../db/busy";
 
 export interface HttpOptions {
   appUrl: string;
@@ -13,11 +25,26 @@ export interface HttpOptions {
   renderError: (status: number, message: string) => Response;
   /** Told of every answered request (metrics): the route is the pattern, never the raw path. */
   onResponse?: (r: { method: string; route: string; status: number; seconds: number }) => void;
+  /** The database connection's total_changes(): whether anything was committed during an attempt. */
+  changes?: () => number;
+  /** Runs a request through the whole app again (a retry after SQLITE_BUSY). */
+  redispatch?: (request: Request) => Promise<Response>;
+  /** Waits until the write lock looks free or the deadline (performance.now()) passes; false on the deadline. */
+  waitForLock?: (deadline: number) => Promise<boolean>;
 }
 
 // Per-request facts kept beside the Request object (Elysia gives hooks the same object).
 const started = new WeakMap<Request, { at: number; requestId: string }>();
 const requestIdOf = (request: Request) => started.get(request)?.requestId;
+
+// A request that failed on SQLITE_BUSY runs again from a copy (its body was read by then).
+const scopeOf = new WeakMap<Request, RequestScope>();
+const copies = new WeakMap<Request, Request>();
+const carriedScope = new WeakMap<Request, RequestScope>();
+const firstRequest = new WeakMap<Request, Request>();
+
+/** The request as the server received it (a retry runs a copy; the client address belongs to the original). */
+export const originalRequest = (request: Request): Request => firstRequest.get(request) ?? request;
 
 const isApi = (request: Request) => {
   const p = new URL(request.url).pathname;
@@ -108,6 +135,16 @@ export function httpPlugin(opts: HttpOptions) {
 
   // Every failure becomes one response of the envelope (or the error page).
   async function errorFor(code: string | number, error: unknown, request: Request): Promise<Response> {
+    if (isBusyError(error)) {
+      const busy = databaseBusy();
+      opts.log.info("database busy", { path: redactPath(request.url) });
+      return errorResponse(request, busy.status, busy.code, busy.message, opts, undefined, busy.headers);
+    }
+    if (isDiskFullError(error)) {
+      opts.log.error("database or disk is full", { path: redactPath(request.url) });
+      const full = diskFull();
+      return errorResponse(request, full.status, full.code, full.message, opts);
+    }
     if (error instanceof AppError) {
       return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
     }
@@ -140,17 +177,25 @@ export function httpPlugin(opts: HttpOptions) {
     // One id per request: in the X-Request-Id header, the error envelope and every log line
     // written while the request is served (the logger reads it from the request context,
     // which follows the handler through its awaits).
+    // Every request also runs inside its own database scope (src/db/busy.ts); a retry after
+    // SQLITE_BUSY carries the first attempt's scope and request id.
     .wrap((fn) => ((request: Request) => {
-      const requestId = requestIdFor(request.headers.get("x-request-id"));
-      started.set(request, { at: performance.now(), requestId });
-      return requestContext.run({ requestId }, () => fn(request));
+      if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
+      const { requestId } = started.get(request)!;
+      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId }, () => fn(request)));
     }) as unknown as ReturnType<typeof fn>)
     .onRequest(({ request, set }) => {
       const requestId = started.get(request)?.requestId ?? requestIdFor(null);
       if (!started.has(request)) started.set(request, { at: performance.now(), requestId });
       set.headers["x-request-id"] = requestId;
+      // The scope wrap() opened for this request: an attempt starts counting commits from here.
+      const scope = currentRequestScope() ?? newRequestScope(0);
+      scope.changesAtStart = opts.changes?.() ?? 0;
+      scope.calls = new Map();
+      scopeOf.set(request, scope);
       for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
       if (!STATE_CHANGING.has(request.method)) return;
+      if (opts.redispatch && request.body) copies.set(request, request.clone());
       // Browsers send Origin on every cross-site POST, and Sec-Fetch-Site when they know it.
       // A foreign one is refused; requests with neither come from non-browser clients,
       // which carry no ambient cookies of our users.
@@ -180,12 +225,49 @@ export function httpPlugin(opts: HttpOptions) {
       opts.onResponse?.({ method: request.method, route: routeOf(ctx), status, seconds: ms / 1000 });
     })
     .onError(async ({ code, error, request, set }) => {
+      if (isBusyError(error)) {
+        const again = await retryAfterBusy(request, opts);
+        if (again) {
+          // The answer is the retry's alone: nothing the failed attempt set may leak into it.
+          for (const k of Object.keys(set.headers)) delete (set.headers as Record<string, unknown>)[k];
+          for (const k of Object.keys(set.cookie ?? {})) delete (set.cookie as Record<string, unknown>)[k];
+          set.status = again.status;
+          return again;
+        }
+      }
       // The status is also set on the context, so the request log and metrics see it.
       const res = await errorFor(code, error, request);
       set.status = res.status;
       return res;
     })
     .as("global");
+}
+
+/**
+ * Runs a request again after SQLITE_BUSY, once the lock looks free, when that is safe: nothing was
+ * committed on the connection since the attempt began (its transactions rolled back), nothing
+ * outside the database was changed (markOutsideEffect), and the wait is within BUSY_WAIT_MS.
+ * Null when it may not be retried: the caller answers 503.
+ */
+async function retryAfterBusy(request: Request, opts: HttpOptions): Promise<Response | null> {
+  const scope = scopeOf.get(request);
+  if (!scope || !opts.redispatch || scope.outsideEffect) return null;
+  if ((opts.changes?.() ?? 0) !== scope.changesAtStart) return null;
+  const deadline = scope.startedAt + BUSY_WAIT_MS;
+  const again = STATE_CHANGING.has(request.method) && request.body ? copies.get(request) : request.clone();
+  if (!again) return null;
+  if (opts.waitForLock) {
+    if (!(await opts.waitForLock(deadline))) return null;
+  } else {
+    if (performance.now() >= deadline) return null;
+    await Bun.sleep(busyDelay(scope.attempt + 1));
+  }
+  scope.attempt++;
+  carriedScope.set(again, scope);
+  firstRequest.set(again, originalRequest(request));
+  const first = started.get(request);
+  if (first) started.set(again, first);
+  return opts.redispatch(again);
 }
 
 /** The route pattern that answered (/api/jobs/:id), so ids and tokens never become metric labels. */
@@ -207,7 +289,7 @@ const plainIp = (a: string) => a.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i
  * listed proxy.
  */
 export function clientIp(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trust: TrustProxy): string {
-  const peer = server?.requestIP(request)?.address ?? "local";
+  const peer = server?.requestIP(originalRequest(request))?.address ?? "local";
   if ("hops" in trust && trust.hops <= 0) return peer;
   const fwd = request.headers.get("x-forwarded-for") ?? "";
   const chain = [...fwd.split(",").map((a) => a.trim()).filter(Boolean), peer];

@@ -9,6 +9,7 @@ import { renderEmail } from "./email-render";
 import { afterFailure, claimDue, nextDue } from "./delivery-policy";
 import { DeliveryPump } from "./delivery-pump";
 import { redactSecrets } from "./redact";
+import { retryOnBusy } from "../db/busy";
 
 export interface Attachment {
   filename: string;
@@ -222,13 +223,18 @@ export class Mailer {
         attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
         icalEvent: ical ? { method: ical.method, content: ical.content, filename: "invite.ics" } : undefined,
       });
-      this.finish(id, { status: "sent", sentAt: this.opts.clock.now(), lastError: null }, row);
+      // Sent: the row must say so even while another process holds the write lock, or it would go out again.
+      await retryOnBusy(this.db.$client, () => this.finish(id, { status: "sent", sentAt: this.opts.clock.now(), lastError: null }, row), { waitMs: LEASE_MS / 2 });
     } catch (e) {
       const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       const code = (e as { responseCode?: number }).responseCode;
       const next = afterFailure({ permanent: typeof code === "number" && code >= 500, createdAt: row.createdAt, attempts: row.attempts, now: this.opts.clock.now() });
-      if (next.status === "failed") this.finish(id, { status: "failed", lastError: message }, row);
-      else this.db.update(outbox).set({ status: "retrying", lastError: message, nextAttemptAt: next.nextAttemptAt, leaseUntil: null }).where(eq(outbox.id, id)).run();
+      await retryOnBusy(this.db.$client, () => {
+        if (next.status === "failed") this.finish(id, { status: "failed", lastError: message }, row);
+        else this.db.update(outbox).set({ status: "retrying", lastError: message, nextAttemptAt: next.nextAttemptAt, leaseUntil: null }).where(eq(outbox.id, id)).run();
+      }).catch(() => {
+        // Still locked: the lease runs out and the row is tried again.
+      });
       this.opts.log.error("mail delivery failed", { outboxId: id, error: message, willRetry: next.status === "retrying" });
     } finally {
       this.inFlight.delete(id);

@@ -1,6 +1,9 @@
+import { oncePerRequest } from "../db/busy";
+
 /**
  * A fixed-window counter per key, in memory (one process serves everything).
  * hit() counts an attempt; check() only reads. Both answer how long to wait when over.
+ * A request run again after SQLITE_BUSY is counted once (its hits replay the first answers).
  */
 export class RateLimiter {
   private windows = new Map<string, { count: number; resetAt: number }>();
@@ -17,6 +20,10 @@ export class RateLimiter {
   }
 
   hit(key: string): { ok: boolean; retryAfter: number } {
+    return oncePerRequest(this, key, () => this.count(key));
+  }
+
+  private count(key: string): { ok: boolean; retryAfter: number } {
     const state = this.check(key);
     if (!state.ok) return state;
     const w = this.current(key) ?? { count: 0, resetAt: this.now() + this.windowMs };

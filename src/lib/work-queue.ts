@@ -6,6 +6,7 @@ import type { Logger } from "./log";
 import type { Writer } from "./mail";
 import { afterFailure, claimDue, nextDue } from "./delivery-policy";
 import { DeliveryPump } from "./delivery-pump";
+import { retryOnBusy } from "../db/busy";
 
 /** Thrown by a handler when trying again cannot help (e.g. Google answered 4xx other than 429). */
 export class PermanentFailure extends Error {}
@@ -106,11 +107,17 @@ export class WorkQueue {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${HANDLER_TIMEOUT_MS / 1000} s`)), HANDLER_TIMEOUT_MS)));
       await Promise.race([handler(JSON.parse(row.payload) as Record<string, unknown>), timeout]).finally(() => clearTimeout(timer));
-      this.db.update(workQueue).set({ status: "done", doneAt: this.opts.clock.now(), leaseUntil: null, lastError: null }).where(eq(workQueue.id, id)).run();
+      await retryOnBusy(this.db.$client, () =>
+        this.db.update(workQueue).set({ status: "done", doneAt: this.opts.clock.now(), leaseUntil: null, lastError: null }).where(eq(workQueue.id, id)).run(),
+      );
     } catch (e) {
       const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       const next = afterFailure({ permanent: e instanceof PermanentFailure, createdAt: row.createdAt, attempts: row.attempts, now: this.opts.clock.now() });
-      this.db.update(workQueue).set({ status: next.status, lastError: message, nextAttemptAt: next.nextAttemptAt, leaseUntil: null }).where(eq(workQueue.id, id)).run();
+      await retryOnBusy(this.db.$client, () =>
+        this.db.update(workQueue).set({ status: next.status, lastError: message, nextAttemptAt: next.nextAttemptAt, leaseUntil: null }).where(eq(workQueue.id, id)).run(),
+      ).catch(() => {
+        // Still locked: the lease runs out and the item is tried again.
+      });
       this.opts.log.error("work item failed", { id, kind: row.kind, error: message, willRetry: next.status === "retrying" });
     } finally {
       this.inFlight.delete(id);

@@ -11,6 +11,8 @@
 //                                  earlier messages, candidate data) when there is one: like a
 //                                  gullible model, it obeys "shortlist #<id> as <name>" or
 //                                  "interview #<id>" wherever it reads them; else "You said: <text>"
+//   user "hang"                 → never answers (no headers), until the client gives up
+//   user "stall"                → streams "Let me think" and then stays silent, until the client gives up
 
 export interface FakeOpenAI {
   url: string;
@@ -58,6 +60,8 @@ export function startFakeOpenAI(): FakeOpenAI {
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
+    // A hanging answer must last as long as the client waits (Bun's default closes idle sockets after 10 s).
+    idleTimeout: 0,
     async fetch(req) {
       const url = new URL(req.url);
       if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") return new Response("not found", { status: 404 });
@@ -66,6 +70,28 @@ export function startFakeOpenAI(): FakeOpenAI {
       const last = body.messages.at(-1);
       const id = `chatcmpl-${++n}`;
       if (last.role === "user" && /explode/.test(last.content)) return Response.json({ error: { message: "boom" } }, { status: 500 });
+      // The client's abort ends both: the fake holds nothing once it has gone.
+      const gone = new Promise<void>((resolve) => (req.signal.aborted ? resolve() : req.signal.addEventListener("abort", () => resolve(), { once: true })));
+      if (last.role === "user" && /\bhang\b/.test(last.content)) {
+        await gone;
+        return new Response(null, { status: 499 });
+      }
+      if (last.role === "user" && /\bstall\b/.test(last.content) && body.stream) {
+        const enc = new TextEncoder();
+        return new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(enc.encode(chunk(id, { role: "assistant" }) + chunk(id, { content: "Let me " }) + chunk(id, { content: "think" })));
+              void gone.then(() => {
+                try {
+                  c.close();
+                } catch {} // already cancelled by the client
+              });
+            },
+          }),
+          { headers: { "content-type": "text/event-stream" } },
+        );
+      }
       const call = last.role === "user" && body.tools ? (toolCallFor(String(last.content)) ?? plantedCall(body.messages)) : null;
       const text = last.role === "tool" ? answerFromTool(last.content) : `You said: ${last.content}`;
 

@@ -33,6 +33,8 @@ export interface FakeStripe {
   /** Signs and POSTs events to the configured webhook URL; returns the status codes. */
   deliver(events: Obj[]): Promise<number[]>;
   configure(opts: { webhookUrl?: string; webhookSecret?: string }): void;
+  /** While on, every API request hangs (no answer at all) until the client gives up; e2e: POST /_fake/hang {"on": true}. */
+  hang(on: boolean): void;
   stop(): void;
 }
 
@@ -180,7 +182,14 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
     return codes;
   }
 
+  let hanging = false;
+
   async function api(req: Request, url: URL): Promise<Response> {
+    if (hanging) {
+      requests.push({ method: req.method, path: url.pathname, params: { hanging: true } });
+      await new Promise<void>((resolve) => (req.signal.aborted ? resolve() : req.signal.addEventListener("abort", () => resolve(), { once: true })));
+      return new Response(null, { status: 499 });
+    }
     const params = req.method === "GET" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(await req.text());
     requests.push({ method: req.method, path: url.pathname, params });
     const [, , kind, id, sub] = url.pathname.split("/"); // /v1/<kind>/<id>
@@ -235,6 +244,10 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
       await deliver(done.events);
       return new Response(null, { status: 303, headers: { location: done.session.success_url } });
     }
+    if (first === "_fake" && id === "hang" && req.method === "POST") {
+      hanging = !!((await req.json()) as Obj).on;
+      return Response.json({ hanging });
+    }
     if (first === "_fake" && id === "state") return Response.json({ customers: [...customers.values()], sessions: [...sessions.values()], subscriptions: [...subscriptions.values()] });
     if (first === "_fake" && id === "subscriptions" && action && req.method === "POST") {
       const patch = (await req.json()) as Obj;
@@ -248,6 +261,8 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: opts.port ?? 0,
+    // A hanging answer lasts as long as the client waits (Bun's default closes idle sockets after 10 s).
+    idleTimeout: 0,
     fetch(req) {
       const url = new URL(req.url);
       return url.pathname.startsWith("/v1/") ? api(req, url) : hosted(req, url);
@@ -272,6 +287,7 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
     sign,
     deliver,
     configure: (o) => (config = { ...config, ...o }),
+    hang: (on) => (hanging = on),
     stop: () => server.stop(true),
   };
 }

@@ -5,6 +5,7 @@ import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
 import * as repo from "./repo";
 import type { CurrentUser } from "./model";
 import { ResetPasswordEmail } from "./emails/reset-password";
+import { tryWrite } from "../../db/busy";
 
 
 
@@ -122,13 +123,15 @@ export function sessionUser(deps: Deps, token: string | undefined | null): Signe
   const row = repo.findSessionWithUser(deps.db, sha256(token));
   if (!row) return null;
   const now = deps.clock.now().getTime();
+  // Both writes are housekeeping: while another process holds the write lock they wait for
+  // a later request rather than hold this one (src/db/busy.ts).
   if (row.session.expiresAt.getTime() <= now) {
-    repo.deleteSessionById(deps.db, row.session.id);
+    tryWrite(() => repo.deleteSessionById(deps.db, row.session.id));
     return null;
   }
   // Write at most once a minute per session.
   if (!row.session.persistent && row.session.expiresAt.getTime() - now < IDLE_SESSION_MS - 60_000) {
-    repo.extendSession(deps.db, row.session.id, new Date(now + IDLE_SESSION_MS));
+    tryWrite(() => repo.extendSession(deps.db, row.session.id, new Date(now + IDLE_SESSION_MS)));
   }
   return { user: row.user, sessionId: row.session.id };
 }

@@ -2,7 +2,8 @@ import type { Deps } from "../../deps";
 import type { users } from "../../db/schema";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
-import { findPlan, planNotAvailable } from "./plans";
+import { findPlan, planNotAvailable, type Plan } from "./plans";
+import { retryOnBusy, sqliteCode } from "../../db/busy";
 import * as repo from "./repo";
 import * as stripe from "./stripe";
 
@@ -34,11 +35,32 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
     const hit = limiter(deps).hit(ip);
     if (!hit.ok) throw tooManyRequests(hit.retryAfter);
   }
+  // Stripe down, slow or hanging: a clear 503 within the deadline, never a generic 500.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(stripe.paymentUnavailable()), stripe.CHECKOUT_DEADLINE_MS)));
+  try {
+    return await Promise.race([checkoutWithStripe(deps, plan, user), deadline]);
+  } catch (e) {
+    if (sqliteCode(e)) throw e; // the database's own trouble (a full disk is a 507)
+    if (e instanceof AppError) {
+      if (e.code === "payment_unavailable") deps.log.error("stripe did not answer in time", { plan: plan.id });
+      throw e;
+    }
+    deps.log.error("stripe checkout failed", { plan: plan.id, error: e instanceof Error ? e.message : String(e) });
+    if (stripe.providerDown(e)) throw stripe.paymentUnavailable();
+    throw new AppError("checkout_failed", 502, "Checkout could not be started, please try again");
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Promise<{ url: string; id: string }> {
   const app = deps.config.APP_URL;
   let price: string;
   try {
     price = await stripe.priceFor(deps, plan);
   } catch (e) {
+    if (stripe.providerDown(e)) throw e;
     deps.log.error("stripe price lookup failed", { plan: plan.id, error: e instanceof Error ? e.message : String(e) });
     throw planNotAvailableError(plan.id);
   }
@@ -47,7 +69,9 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
     customerId = user.stripeCustomerId ?? repo.latestCustomerOfUser(deps.db, user.id)?.stripeCustomerId ?? null;
     if (!customerId) {
       const c = await stripe.createCustomer(deps, { email: user.email, name: user.name, userId: user.id });
-      repo.linkCustomer(deps.db, { stripeCustomerId: c.id, userId: user.id, workspaceId: user.workspaceId, email: user.email, created: c.created });
+      // The customer exists at Stripe now: wait for the write lock rather than make another one.
+      const link = { stripeCustomerId: c.id, userId: user.id, workspaceId: user.workspaceId, email: user.email, created: c.created };
+      await retryOnBusy(deps.db.$client, () => deps.db.transaction(() => repo.linkCustomer(deps.db, link), { behavior: "immediate" }));
       customerId = c.id;
     }
   }

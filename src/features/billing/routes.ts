@@ -75,7 +75,7 @@ export function billingRoutes(deps: Deps) {
           const session = await startCheckout(deps, plan, me?.user ?? null, ipOf(request, server));
           return new Response(null, { status: 303, headers: { location: session.url } });
         } catch (e) {
-          if (!(e instanceof AppError) || e.status >= 500 && e.code !== "billing_not_configured") throw e;
+          if (!(e instanceof AppError) || (e.status >= 500 && e.code !== "billing_not_configured" && e.code !== "payment_unavailable")) throw e;
           const toast =
             e.code === "plan_not_available" ? { ...planNotAvailable(plan || "selected"), variant: "destructive" } : { title: "Checkout failed", description: e.message, variant: "destructive" };
           return pricing(me, { status: e.status, toast });

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import { markOutsideEffect } from "../../db/busy";
 import type { Plan } from "./plans";
 import { PLANS } from "./plans";
 
@@ -10,6 +11,24 @@ import { PLANS } from "./plans";
  * worker build, so webhook signatures are checked with the async (SubtleCrypto) calls.
  */
 const clients = new WeakMap<Deps, Stripe>();
+
+/**
+ * Stripe must never hold a person: each request gives up after STRIPE_TIMEOUT_MS and is
+ * tried once more (the SDK adds an idempotency key, so a retried POST makes one object),
+ * and a whole checkout gives up after CHECKOUT_DEADLINE_MS with a 503.
+ */
+export const STRIPE_TIMEOUT_MS = 3_000;
+export const STRIPE_RETRIES = 1;
+export const CHECKOUT_DEADLINE_MS = 9_000;
+export const PAYMENT_UNAVAILABLE = "Payment provider unavailable, please try again";
+export const paymentUnavailable = () => new AppError("payment_unavailable", 503, PAYMENT_UNAVAILABLE);
+
+/** Stripe could not be reached, timed out, or failed on its side (not: it refused what we asked). */
+export function providerDown(e: unknown): boolean {
+  const x = e as { type?: string; statusCode?: number } | null;
+  if (!x) return false;
+  return x.type === "StripeConnectionError" || x.type === "StripeAPIError" || x.type === "StripeRateLimitError" || (x.statusCode ?? 0) >= 500;
+}
 const priceIds = new WeakMap<Deps, Map<string, string>>();
 
 export function billingEnabled(deps: Deps): boolean {
@@ -26,14 +45,13 @@ export async function stripeClient(deps: Deps): Promise<Stripe> {
   if (!key) throw billingOff();
   let client = clients.get(deps);
   if (!client) {
-    const opts: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 20_000, telemetry: false, appInfo: { name: "Frank" } };
+    const opts: Stripe.StripeConfig = { maxNetworkRetries: STRIPE_RETRIES, timeout: STRIPE_TIMEOUT_MS, telemetry: false, appInfo: { name: "Frank" } };
     const base = deps.config.STRIPE_API_BASE;
     if (base) {
       const u = new URL(base);
       opts.host = u.hostname;
       opts.protocol = u.protocol === "http:" ? "http" : "https";
       opts.port = Number(u.port || (u.protocol === "http:" ? 80 : 443));
-      opts.maxNetworkRetries = 0;
     }
     const StripeSdk = await (sdk ??= import("stripe").then((m) => m.default));
     client = clients.get(deps) ?? new StripeSdk(key, opts);
@@ -64,6 +82,7 @@ export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
   const found = await stripe.prices.list({ lookup_keys: [plan.lookupKey], active: true, limit: 1 });
   let id = found.data[0]?.id;
   if (!id) {
+    markOutsideEffect();
     const created = await stripe.prices.create({
       currency: "usd",
       unit_amount: plan.price * 100,
@@ -79,6 +98,7 @@ export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
 }
 
 export async function createCustomer(deps: Deps, input: { email: string; name: string | null; userId: number }) {
+  markOutsideEffect();
   const c = await (await stripeClient(deps)).customers.create({
     email: input.email,
     name: input.name ?? undefined,
@@ -108,6 +128,7 @@ export async function createCheckoutSession(
     // A one-time payment makes no customer unless asked; the webhook needs one to link the account.
     params.customer_creation = "always";
   }
+  markOutsideEffect();
   const s = await (await stripeClient(deps)).checkout.sessions.create(params);
   if (!s.url) throw new AppError("checkout_failed", 502, "Stripe did not return a checkout URL");
   return { id: s.id, url: s.url };

@@ -116,3 +116,60 @@ describe("with a language model (fake OpenAI-compatible server, real SDK)", () =
     expect(r.body.message).toBe("Failed to get response from AI assistant");
   });
 });
+
+describe("a model that goes quiet (fake server made to hang or stall)", () => {
+  // Short limits so the test is quick; production defaults are 30 s and 15 s (lib.test.ts).
+  const quick = makeTestApp({ OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_MODEL: "fake-model", OPENAI_TIMEOUT_MS: "400", OPENAI_STALL_MS: "300" });
+  const ask = async (cookie: string, message: string, sessionId?: string) => {
+    const start = performance.now();
+    const res = await quick.request("/api/chat/openai", { json: { message, sessionId }, cookie });
+    return { status: res.status, body: (await res.json()) as any, ms: performance.now() - start };
+  };
+  const stored = (sessionId: string, cookie: string) =>
+    quick.request(`/api/chat/history?sessionId=${sessionId}`, { cookie }).then(async (r) => ((await r.json()) as any).messages.map((m: any) => [m.role, m.content]));
+  const sessionCount = () => quick.deps.db.$client.query<{ n: number }, []>("select count(*) as n from chat_sessions").get()!.n;
+
+  test("no first token: a clear 504 after OPENAI_TIMEOUT_MS, and nothing is stored", async () => {
+    const u = await quick.signUp();
+    const first = await ask(u.cookie, "hello there");
+    expect(first.status).toBe(200);
+    const r = await ask(u.cookie, "please hang now", first.body.sessionId);
+    expect(r.status).toBe(504);
+    expect(r.body).toMatchObject({ code: "ai_timeout", message: "The AI assistant did not answer within 0.4 seconds. Please try again." });
+    expect(r.ms).toBeGreaterThanOrEqual(390);
+    expect(r.ms).toBeLessThan(2000);
+    expect(await stored(first.body.sessionId, u.cookie)).toEqual([
+      ["user", "hello there"],
+      ["assistant", "You said: hello there"],
+    ]);
+    // A new conversation that fails leaves no conversation behind.
+    const before = sessionCount();
+    expect((await ask(u.cookie, "hang")).status).toBe(504);
+    expect(sessionCount()).toBe(before);
+  });
+
+  test("a stream that stalls: the deltas, then an error event after OPENAI_STALL_MS of silence; the half answer is not stored", async () => {
+    const u = await quick.signUp();
+    const first = await ask(u.cookie, "hello again");
+    const start = performance.now();
+    const res = await quick.request("/api/chat/openai/stream", { json: { message: "please stall", sessionId: first.body.sessionId }, cookie: u.cookie });
+    const text = await res.text();
+    const ms = performance.now() - start;
+    const deltas = [...text.matchAll(/event: delta\ndata: (.*)/g)].map((m) => JSON.parse(m[1]!).text);
+    expect(deltas.join("")).toBe("Let me think");
+    const error = /event: error\ndata: (.*)/.exec(text);
+    expect(JSON.parse(error![1]!).message).toBe("The AI assistant stopped answering (no reply for 0.3 seconds). Please try again.");
+    expect(text).not.toContain("event: done");
+    expect(ms).toBeGreaterThanOrEqual(290);
+    expect(ms).toBeLessThan(2000);
+    expect(await stored(first.body.sessionId, u.cookie)).toEqual([
+      ["user", "hello again"],
+      ["assistant", "You said: hello again"],
+    ]);
+  });
+
+  test("the limits are 30 s to the first token and 15 s of silence by default", () => {
+    expect(t.deps.config.OPENAI_TIMEOUT_MS).toBe(30_000);
+    expect(t.deps.config.OPENAI_STALL_MS).toBe(15_000);
+  });
+});

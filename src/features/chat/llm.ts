@@ -3,6 +3,7 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import type { Config } from "../../config/env";
 import { TOOLS, runTool } from "./tools";
 import type { ActionContext } from "./actions";
+import { markOutsideEffect } from "../../db/busy";
 
 /**
  * The one file that talks to a language model: the official openai SDK pointed at
@@ -22,10 +23,51 @@ async function clientFor(config: Config): Promise<OpenAI> {
   if (!c) {
     const { default: OpenAI } = await import("openai");
     // Local servers need no key, but the SDK insists on one.
-    c = new OpenAI({ apiKey: config.OPENAI_API_KEY || "not-needed", baseURL: config.OPENAI_BASE_URL, maxRetries: 1, timeout: 60_000 });
+    // The SDK's own timeout is a backstop; runModel's deadlines (first token, silence) decide.
+    c = new OpenAI({ apiKey: config.OPENAI_API_KEY || "not-needed", baseURL: config.OPENAI_BASE_URL, maxRetries: 1, timeout: config.OPENAI_TIMEOUT_MS });
     clients.set(config, c);
   }
   return c;
+}
+
+/** The model went quiet: no first token within OPENAI_TIMEOUT_MS, or OPENAI_STALL_MS of silence mid-answer. */
+export class ModelTimeout extends Error {
+  constructor(
+    public readonly kind: "first-token" | "stall",
+    public readonly ms: number,
+  ) {
+    super(kind === "first-token" ? `no token from the model within ${ms} ms` : `the model's stream was silent for ${ms} ms`);
+  }
+}
+
+/**
+ * A watchdog for one model request: aborts it when no token (content or a tool call) came
+ * within `firstTokenMs` of the start, or, once tokens flow, when nothing came for `silenceMs`.
+ */
+function watchdog(firstTokenMs: number, silenceMs: number) {
+  const controller = new AbortController();
+  let reason: ModelTimeout | null = null;
+  const arm = (t: ModelTimeout) =>
+    setTimeout(() => {
+      reason = t;
+      controller.abort(t);
+    }, t.ms);
+  let timer = arm(new ModelTimeout("first-token", firstTokenMs));
+  let started = false;
+  return {
+    signal: controller.signal,
+    /** A chunk arrived; `token` when it carried content or a tool call. */
+    alive(token: boolean) {
+      if (!started && !token) return;
+      started = true;
+      clearTimeout(timer);
+      timer = arm(new ModelTimeout("stall", silenceMs));
+    },
+    stop: () => clearTimeout(timer),
+    get timedOut() {
+      return reason;
+    },
+  };
 }
 
 interface PendingCall {
@@ -42,30 +84,45 @@ export async function runModel(
 ): Promise<string> {
   const client = await clientFor(config);
   const convo = [...messages];
+  // The model costs money and its tools may change data: this request is never run twice.
+  markOutsideEffect();
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
-    const stream = await client.chat.completions.create({
-      model: config.OPENAI_MODEL,
-      messages: convo,
-      // The last round offers no tools, so the model has to answer.
-      ...(round < MAX_TOOL_ROUNDS ? { tools: TOOLS, tool_choice: "auto" as const } : {}),
-      stream: true,
-    });
+    const dog = watchdog(config.OPENAI_TIMEOUT_MS, config.OPENAI_STALL_MS);
     let text = "";
     const calls: PendingCall[] = [];
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta;
-      if (!delta) continue;
-      if (delta.content) {
-        text += delta.content;
-        onDelta(delta.content);
+    try {
+      const stream = await client.chat.completions.create(
+        {
+          model: config.OPENAI_MODEL,
+          messages: convo,
+          // The last round offers no tools, so the model has to answer.
+          ...(round < MAX_TOOL_ROUNDS ? { tools: TOOLS, tool_choice: "auto" as const } : {}),
+          stream: true,
+        },
+        { signal: dog.signal },
+      );
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta;
+        dog.alive(!!(delta?.content || delta?.tool_calls?.length));
+        if (!delta) continue;
+        if (delta.content) {
+          text += delta.content;
+          onDelta(delta.content);
+        }
+        for (const tc of delta.tool_calls ?? []) {
+          const call = (calls[tc.index] ??= { id: "", name: "", args: "" });
+          if (tc.id) call.id = tc.id;
+          if (tc.function?.name) call.name += tc.function.name;
+          if (tc.function?.arguments) call.args += tc.function.arguments;
+        }
       }
-      for (const tc of delta.tool_calls ?? []) {
-        const call = (calls[tc.index] ??= { id: "", name: "", args: "" });
-        if (tc.id) call.id = tc.id;
-        if (tc.function?.name) call.name += tc.function.name;
-        if (tc.function?.arguments) call.args += tc.function.arguments;
-      }
+    } catch (e) {
+      throw dog.timedOut ?? e;
+    } finally {
+      dog.stop();
     }
+    // A stream cut short after its last chunk (the watchdog fired as it ended) is still a timeout.
+    if (dog.timedOut) throw dog.timedOut;
     const pending = calls.filter(Boolean);
     if (!pending.length) return text;
     convo.push({

@@ -48,7 +48,7 @@ export function chatPageRoutes(deps: Deps) {
           return see(`/chat?s=${encodeURIComponent(r.sessionId)}`);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
-          setFlash(cookie as any, { title: "Error", description: "Failed to get response from AI assistant", variant: "destructive" });
+          setFlash(cookie as any, { title: "Error", description: e.message, variant: "destructive" });
           return see(sessionId ? `/chat?s=${encodeURIComponent(sessionId)}` : "/chat");
         }
       },

@@ -34,29 +34,26 @@ export function toChatAction(row: actionsRepo.ChatActionRow): ChatAction {
   };
 }
 
-/** Records the proposals of one chat turn; they are tied to the answer once it is stored. */
-export function proposalRecorder(deps: Deps, me: SignedIn, chatSessionId: number) {
-  const rows: actionsRepo.ChatActionRow[] = [];
+/**
+ * Collects the proposals of one chat turn while the model runs; save() writes them, tied to the
+ * stored answer, in the transaction that stores the turn (a failed turn leaves nothing).
+ */
+export function proposalRecorder(deps: Deps, me: SignedIn) {
+  const pending: { publicId: string; kind: ProposalKind; args: string; summary: string; at: Date }[] = [];
   const propose: NonNullable<ActionContext["propose"]> = (kind, args, summary) => {
-    const row = actionsRepo.insertAction(deps.db, {
-      workspaceId: me.user.workspaceId,
-      userId: me.user.id,
-      sessionId: chatSessionId,
-      publicId: randomToken(18),
-      kind,
-      args: JSON.stringify(args),
-      summary: summary.slice(0, 500),
-      now: deps.clock.now(),
-    });
-    rows.push(row);
-    return { id: row.publicId };
+    const publicId = randomToken(18);
+    pending.push({ publicId, kind, args: JSON.stringify(args), summary: summary.slice(0, 500), at: deps.clock.now() });
+    return { id: publicId };
   };
   return {
     propose,
-    attach(messageId: number) {
-      actionsRepo.attachToMessage(deps.db, me.user.workspaceId, rows.map((r) => r.id), messageId);
+    save(chatSessionId: number, messageId: number): ChatAction[] {
+      const rows = pending.map((p) =>
+        actionsRepo.insertAction(deps.db, { workspaceId: me.user.workspaceId, userId: me.user.id, sessionId: chatSessionId, publicId: p.publicId, kind: p.kind, args: p.args, summary: p.summary, now: p.at }),
+      );
+      if (rows.length) actionsRepo.attachToMessage(deps.db, me.user.workspaceId, rows.map((r) => r.id), messageId);
+      return rows.map(toChatAction);
     },
-    list: () => rows.map(toChatAction),
   };
 }
 

@@ -7,7 +7,8 @@ import type { SignedIn } from "../auth/service";
 import * as repo from "./repo";
 import { latestCandidates } from "./data";
 import { builtinAnswer } from "./builtin";
-import { modelConfigured, runModel } from "./llm";
+import { ModelTimeout, modelConfigured, runModel } from "./llm";
+import { retryOnBusy } from "../../db/busy";
 import { NO_MODEL_NOTE, systemPrompt } from "./prompt";
 import { actionsByMessage, proposalRecorder, type ChatAction } from "./proposals";
 import { CHAT_LIMIT_PER_MINUTE, MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type ChatInput, type ChatReply } from "./model";
@@ -27,14 +28,6 @@ export function checkChatRate(deps: Deps, userId: number) {
   if (!r.ok) throw tooManyRequests(r.retryAfter);
 }
 
-/** The caller's conversation, or a new one when the id is unknown or another user's. */
-function conversation(deps: Deps, me: SignedIn, sessionId: string | null | undefined) {
-  const ws = me.user.workspaceId;
-  const found = sessionId ? repo.findSession(deps.db, ws, me.user.id, sessionId) : undefined;
-  if (found) return { session: found, isNew: false };
-  return { session: repo.insertSession(deps.db, { workspaceId: ws, userId: me.user.id, publicId: randomToken(18), now: deps.clock.now() }), isNew: true };
-}
-
 /** The newest messages that fit both caps, oldest first. */
 export function capHistory<T extends { content: string }>(rows: T[]): T[] {
   const out: T[] = [];
@@ -48,27 +41,39 @@ export function capHistory<T extends { content: string }>(rows: T[]): T[] {
 }
 
 /**
- * One turn: stores the message, answers with the language model when one is configured
- * (else the built-in assistant), stores the answer. Text streams out through onDelta.
+ * One turn: answers with the language model when one is configured (else the built-in
+ * assistant), then stores the question and the answer together. A turn that fails (the
+ * model errs or goes quiet) stores nothing: the history never holds a half answer or a
+ * question that looks answered. Text streams out through onDelta.
  */
 export async function ask(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
   checkChatRate(deps, me.user.id);
   return answer(deps, me, input, onDelta);
 }
 
+/** What the recruiter reads when the model went quiet (no first token, or silence mid-answer), naming the limit. */
+export function timeoutMessage(e: ModelTimeout): string {
+  const s = Number((e.ms / 1000).toFixed(1));
+  return e.kind === "first-token"
+    ? `The AI assistant did not answer within ${s} seconds. Please try again.`
+    : `The AI assistant stopped answering (no reply for ${s} seconds). Please try again.`;
+}
+
 /** ask() without the rate check, for the streaming route, which checks before it starts the stream. */
 export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
   const ws = me.user.workspaceId;
-  const { session, isNew } = conversation(deps, me, input.sessionId);
+  // The caller's conversation; an unknown or another user's id starts a new one (written with the answer).
+  const existing = input.sessionId ? repo.findSession(deps.db, ws, me.user.id, input.sessionId) : undefined;
   const message = input.message.trim();
-  repo.insertMessage(deps.db, { workspaceId: ws, sessionId: session.id, role: "user", content: message, now: deps.clock.now() });
-  // The model's write tools record proposals here; the recruiter confirms them in the chat.
-  const proposals = proposalRecorder(deps, me, session.id);
+  const askedAt = deps.clock.now();
+  // The model's write tools record proposals; they are stored with the answer, and the recruiter confirms them in the chat.
+  const proposals = proposalRecorder(deps, me);
   const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC", propose: proposals.propose };
 
   let response: string;
   if (modelConfigured(deps.config)) {
-    const history = capHistory(repo.recentMessages(deps.db, ws, session.id, MAX_HISTORY_MESSAGES));
+    const earlier = existing ? repo.recentMessages(deps.db, ws, existing.id, MAX_HISTORY_MESSAGES - 1) : [];
+    const history = capHistory([...earlier, { role: "user", content: message }]);
     const messages: ChatCompletionMessageParam[] = [
       {
         role: "system",
@@ -83,6 +88,10 @@ export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta
     try {
       response = (await runModel(deps.config, ctx, messages, onDelta)).trim();
     } catch (e) {
+      if (e instanceof ModelTimeout) {
+        deps.log.error("language model timed out", { kind: e.kind, ms: e.ms });
+        throw new AppError("ai_timeout", 504, timeoutMessage(e));
+      }
       deps.log.error("language model call failed", { error: e instanceof Error ? e.message : String(e) });
       throw new AppError("ai_failed", 502, AI_FAILED);
     }
@@ -90,14 +99,25 @@ export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta
   } else {
     response = await builtinAnswer(ctx, message);
     // The first answer of a conversation says plainly that no model is behind it.
-    if (isNew && !response.includes(NO_MODEL_NOTE)) response = `${response}\n\n(${NO_MODEL_NOTE})`;
+    if (!existing && !response.includes(NO_MODEL_NOTE)) response = `${response}\n\n(${NO_MODEL_NOTE})`;
     onDelta(response);
   }
-  const now = deps.clock.now();
-  const stored = repo.insertMessage(deps.db, { workspaceId: ws, sessionId: session.id, role: "assistant", content: response, now });
-  proposals.attach(stored.id);
-  repo.touchSession(deps.db, ws, session.id, now);
-  const actions = proposals.list();
+  // The question, its answer and the answer's proposals in one transaction, waiting (without
+  // blocking) for another process's write lock: the answer was paid for and is not asked for again.
+  const answeredAt = deps.clock.now();
+  const { session, actions } = await retryOnBusy(deps.db.$client, () =>
+    deps.db.transaction(
+      () => {
+        const s = existing ?? repo.insertSession(deps.db, { workspaceId: ws, userId: me.user.id, publicId: randomToken(18), now: askedAt });
+        repo.insertMessage(deps.db, { workspaceId: ws, sessionId: s.id, role: "user", content: message, now: askedAt });
+        const stored = repo.insertMessage(deps.db, { workspaceId: ws, sessionId: s.id, role: "assistant", content: response, now: answeredAt });
+        const saved = proposals.save(s.id, stored.id);
+        repo.touchSession(deps.db, ws, s.id, answeredAt);
+        return { session: s, actions: saved };
+      },
+      { behavior: "immediate" },
+    ),
+  );
   return actions.length ? { response, sessionId: session.publicId, actions } : { response, sessionId: session.publicId };
 }
 

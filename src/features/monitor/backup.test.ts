@@ -69,6 +69,32 @@ describe("database backups", () => {
     expect(readdirSync(backupFolder(t.deps.config.dataDir)).some((f) => f.endsWith(".partial"))).toBe(false);
   });
 
+  test("a backup runs off the event loop: timers and requests go on while it is written", async () => {
+    // Enough data for VACUUM INTO to take a while (about 40 MB).
+    const u = await t.signUp();
+    const insert = t.deps.db.$client.prepare("insert into participants_backup (workspace_id, participant_id, data, sync_timestamp, run_id) values (?, ?, ?, 0, 0)");
+    t.deps.db.$client.transaction(() => {
+      for (let i = 0; i < 10_000; i++) insert.run(u.workspaceId, 50_000_000 + i, `${i}`.padEnd(4000, "filler "));
+    })();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 2);
+    const answered: number[] = [];
+    const started = performance.now();
+    const backup = backupDatabase(t.deps);
+    while (!Bun.peek.status(backup) || Bun.peek.status(backup) === "pending") {
+      const r = await t.request("/healthz");
+      if (r.status === 200) answered.push(performance.now() - started);
+      await Bun.sleep(5);
+    }
+    clearInterval(timer);
+    const b = await backup;
+    expect(b.bytes).toBeGreaterThan(30_000_000);
+    // On the event loop (the old VACUUM INTO) nothing at all would run until it finished.
+    expect(ticks).toBeGreaterThan(5);
+    expect(answered.length).toBeGreaterThan(3);
+    t.deps.db.$client.run("delete from participants_backup where participant_id >= 50000000");
+  }, 30_000);
+
   test("backups asked for at once are all written, one after the other", async () => {
     const files = await Promise.all([backupDatabase(t.deps), backupDatabase(t.deps), backupDatabase(t.deps)]);
     expect(new Set(files.map((f) => f.file)).size).toBe(3);

@@ -1,12 +1,12 @@
 // The `backup` and `restore FILE | s3://…` verbs of the command line (src/cli.ts).
 import { rmSync } from "node:fs";
 import type { Config } from "../../config/env";
-import { createDeps } from "../../bootstrap";
+import { CLI_BUSY_TIMEOUT_MS, createDeps } from "../../bootstrap";
 import { restoreDatabase, RestoreRefused } from "./db-restore";
 import { backupWithUpload, downloadBackup, OffsiteBackupFailed } from "./offsite-backup";
 
 export async function backupCommand(config: Config): Promise<number> {
-  const deps = createDeps(config, { quiet: true });
+  const deps = createDeps(config, { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     const r = await backupWithUpload(deps);
     console.log(`Backup written: ${r.file} (${r.bytes} bytes in ${r.durationMs} ms)`);

@@ -1,13 +1,16 @@
-import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import { snapshotTo } from "./snapshot";
 import type { Deps } from "../../deps";
 
 /**
  * Whole-database backups: `VACUUM INTO` writes a consistent, compacted snapshot of the live
- * SQLite file (readers and writers go on; WAL content is included) into <data>/backups.
- * The file is written under a temporary name and renamed, so a crash never leaves a
- * half-written file that looks like a backup. The newest BACKUP_KEEP are kept.
+ * SQLite file (readers and writers go on; WAL content is included) into <data>/backups,
+ * on a worker thread with its own connection (backup.worker.ts), so requests never wait
+ * for it. The file is written under a temporary name and renamed, so a crash never leaves a
+ * half-written file that looks like a backup; it is 0600 and the folder 0700. The newest
+ * BACKUP_KEEP are kept.
  *
  * Names start with the database file's own name (frank.db → frank-YYYYMMDD-HHMMSS-mmm.db,
  * UTC), so two databases sharing a data folder never prune each other's backups.
@@ -48,19 +51,21 @@ export interface BackupResult {
   removed: string[];
 }
 
-/** SQL string literal for VACUUM INTO (it takes an expression, not a bound parameter in every version). */
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+export { snapshotTo };
 
-/** Writes a consistent copy of the database behind `sqlite` to `target` (which must not exist). */
-export function snapshotTo(sqlite: Database, target: string) {
-  const partial = `${target}.partial`;
-  rmSync(partial, { force: true });
-  try {
-    sqlite.exec(`VACUUM INTO ${quote(partial)}`);
-    renameSync(partial, target);
-  } finally {
-    rmSync(partial, { force: true });
-  }
+/** Runs snapshotTo on a worker thread with its own connection: the event loop goes on meanwhile. */
+export function snapshotInWorker(source: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./backup.worker.ts", import.meta.url));
+    const done = (error?: Error) => {
+      worker.terminate();
+      if (error) reject(error);
+      else resolve();
+    };
+    worker.onmessage = (e: MessageEvent<{ ok: boolean; error?: string }>) => done(e.data.ok ? undefined : new Error(e.data.error));
+    worker.onerror = (e) => done(new Error(e.message || "backup worker failed"));
+    worker.postMessage({ source, target });
+  });
 }
 
 const chains = new WeakMap<Deps, Promise<unknown>>();
@@ -73,11 +78,11 @@ export function backupDatabase(deps: Deps): Promise<BackupResult> {
   return next;
 }
 
-function backupNow(deps: Deps): BackupResult {
+async function backupNow(deps: Deps): Promise<BackupResult> {
   const started = performance.now();
   const dir = backupFolder(deps.config.dataDir);
   const stem = databaseStem(deps.config.DATABASE_PATH);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Names sort by time, and pruning keeps the last names: a new backup must sort after the
   // newest one even when the clock went back or two backups share a millisecond.
   const newest = listBackups(dir, stem)[0];
@@ -85,8 +90,8 @@ function backupNow(deps: Deps): BackupResult {
   const now = deps.clock.now();
   const at = after !== null && after >= now.getTime() ? new Date(after + 1) : now;
   const file = join(dir, backupName(at, stem));
-  snapshotTo(deps.db.$client, file);
-  const removed = pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
+  await snapshotInWorker(resolve(deps.config.DATABASE_PATH), file);
+  const removed = await pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
   const result = { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started), removed };
   deps.log.info("database backup written", { file, bytes: result.bytes, ms: result.durationMs, removed: removed.length });
   return result;
@@ -103,8 +108,9 @@ export function listBackups(dir: string, stem: string): string[] {
     .map((f) => join(dir, f));
 }
 
-export function pruneBackups(dir: string, stem: string, keep: number): string[] {
+/** Removes all but the newest `keep` (off the event loop: unlinking a large file takes tens of ms). */
+export async function pruneBackups(dir: string, stem: string, keep: number): Promise<string[]> {
   const old = listBackups(dir, stem).slice(Math.max(1, keep));
-  for (const f of old) rmSync(f, { force: true });
+  for (const f of old) await rm(f, { force: true });
   return old;
 }

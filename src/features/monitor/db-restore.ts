@@ -1,8 +1,11 @@
 import { Database } from "bun:sqlite";
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { knownSchema } from "../../db/startup";
 import { migrationFiles } from "../../migrations.gen";
-import { backupFolder, backupName, databaseStem, snapshotTo } from "./db-backup";
+import { serveLockHeld } from "../../db/serve-lock";
+import { backupFolder, backupName, databaseStem } from "./db-backup";
+import { snapshotTo } from "./snapshot";
 
 /** Why a restore was refused; the CLI prints the message and exits 1. */
 export class RestoreRefused extends Error {}
@@ -62,10 +65,7 @@ function frankSchemaCode(): Set<string> {
   return schemaCode;
 }
 
-function newestKnownMigration(): number {
-  const journal = JSON.parse(migrationFiles["meta/_journal.json"]!) as { entries: { when: number }[] };
-  return Math.max(0, ...journal.entries.map((e) => e.when));
-}
+const newestKnownMigration = () => knownSchema().newest;
 
 export interface RestoreResult {
   target: string;
@@ -88,8 +88,9 @@ export function restoreDatabase(file: string, target: string, opts: { now?: Date
   const src = resolve(file);
   const dst = resolve(target);
   if (src === dst) throw new RestoreRefused("The backup is the live database itself");
+  if (serveLockHeld(dst)) throw new RestoreRefused(`${dst} is in use (is Frank running?). Stop the server, then restore.`);
   inspectFrankDatabase(src);
-  mkdirSync(dirname(dst), { recursive: true });
+  mkdirSync(dirname(dst), { recursive: true, mode: 0o700 });
   const incoming = `${dst}.restoring`;
   rmSync(incoming, { force: true });
   const source = new Database(src, { readonly: true });
@@ -117,10 +118,10 @@ export function restoreDatabase(file: string, target: string, opts: { now?: Date
  */
 function lockAndKeepCopy(dst: string, now: Date): string {
   const dir = backupFolder(dirname(dst));
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const copy = join(dir, backupName(now, `${databaseStem(dst)}-pre-restore`));
   if (!hasSqliteHeader(dst)) {
-    copyFileSync(dst, `${copy}.unreadable`);
+    keepRaw(dst, `${copy}.unreadable`);
     return `${copy}.unreadable`;
   }
   const db = new Database(dst);
@@ -137,7 +138,7 @@ function lockAndKeepCopy(dst: string, now: Date): string {
       }
       // Damaged beyond opening: keep the raw file, which is what restore is for.
       db.close();
-      copyFileSync(dst, `${copy}.unreadable`);
+      keepRaw(dst, `${copy}.unreadable`);
       return `${copy}.unreadable`;
     }
     snapshotTo(db, copy);
@@ -145,6 +146,12 @@ function lockAndKeepCopy(dst: string, now: Date): string {
   } finally {
     db.close();
   }
+}
+
+/** A raw copy of a file that is not a readable database, private like every backup. */
+function keepRaw(file: string, copy: string) {
+  copyFileSync(file, copy);
+  chmodSync(copy, 0o600);
 }
 
 function hasSqliteHeader(file: string): boolean {

@@ -3,6 +3,7 @@ import * as repo from "./repo";
 import { countParticipants, latestParticipants, participantBatch, workspacesWithParticipants, type ParticipantRecord } from "../candidates/service";
 import { describeCron } from "./cron-text";
 import { toMonitorParticipant, type MonitorBackupRow, type MonitorParticipant, type SyncStatus, type SyncTriggerResult } from "./view";
+import { retryOnBusy } from "../../db/busy";
 
 /**
  * The participants sync: copies a workspace's participants into participants_backup.
@@ -68,16 +69,17 @@ export async function runSync(deps: Deps, workspaceId: number, opts: SyncOptions
   return promise;
 }
 
+// Writes wait for another process's write lock without blocking the event loop (src/db/busy.ts).
 async function copyWorkspace(deps: Deps, workspaceId: number, opts: SyncOptions): Promise<SyncRunResult> {
   const state = stateOf(deps);
   if (!state.recovered) {
     // Runs still marked 'running' belong to a process that stopped mid-run.
-    repo.failInterruptedRuns(deps.db, deps.clock.now());
+    await retryOnBusy(deps.db.$client, () => repo.failInterruptedRuns(deps.db, deps.clock.now()));
     state.recovered = true;
   }
   const batchSize = opts.batchSize ?? BATCH;
   const started = performance.now();
-  const run = repo.insertRun(deps.db, { workspaceId, trigger: opts.trigger ?? "manual", startedAt: deps.clock.now() });
+  const run = await retryOnBusy(deps.db.$client, () => repo.insertRun(deps.db, { workspaceId, trigger: opts.trigger ?? "manual", startedAt: deps.clock.now() }));
   let copied = 0;
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -85,23 +87,24 @@ async function copyWorkspace(deps: Deps, workspaceId: number, opts: SyncOptions)
     for (;;) {
       const rows = participantBatch(deps, workspaceId, cursor, batchSize);
       if (rows.length === 0) break;
-      repo.upsertBackupRows(deps.db, workspaceId, run.id, deps.clock.now(), rows.map(toBackupValues));
+      const values = rows.map(toBackupValues);
+      await retryOnBusy(deps.db.$client, () => repo.upsertBackupRows(deps.db, workspaceId, run.id, deps.clock.now(), values));
       copied += rows.length;
       cursor = rows[rows.length - 1]!.id;
       await opts.onBatch?.(copied);
       if (rows.length < batchSize) break;
       await nextTick();
     }
-    repo.markUnseenDeleted(deps.db, workspaceId, run.id, deps.clock.now());
+    await retryOnBusy(deps.db.$client, () => repo.markUnseenDeleted(deps.db, workspaceId, run.id, deps.clock.now()));
     const duration = elapsed();
-    repo.finishRun(deps.db, run.id, { status: "success", recordCount: copied, durationMs: duration, finishedAt: deps.clock.now() });
+    await retryOnBusy(deps.db.$client, () => repo.finishRun(deps.db, run.id, { status: "success", recordCount: copied, durationMs: duration, finishedAt: deps.clock.now() }));
     return { success: true, recordCount: copied, duration, message: `Synchronized ${copied} records in ${duration}ms`, runId: run.id };
   } catch (e) {
     const duration = elapsed();
     const error = e instanceof Error ? e.message : String(e);
     deps.log.error("participants sync failed", { workspaceId, runId: run.id, error });
     try {
-      repo.finishRun(deps.db, run.id, { status: "failed", recordCount: copied, durationMs: duration, error: error.slice(0, 500), finishedAt: deps.clock.now() });
+      await retryOnBusy(deps.db.$client, () => repo.finishRun(deps.db, run.id, { status: "failed", recordCount: copied, durationMs: duration, error: error.slice(0, 500), finishedAt: deps.clock.now() }));
     } catch (e2) {
       deps.log.error("could not record the failed sync run", { runId: run.id, error: e2 instanceof Error ? e2.message : String(e2) });
     }

@@ -15,6 +15,7 @@ import {
   type Question,
 } from "./questions";
 import { claimVisitor, type Visitor } from "./visitor-id";
+import { unlessDiskFull } from "../../db/busy";
 
 /** Where a visitor's answers go: the campaign's workspace and job, else where they went before, else the first workspace. */
 export interface ChatContext {
@@ -73,7 +74,8 @@ export function resolveContext(deps: Deps, visitor: Visitor, code: unknown, opts
     const campaign = campaignOfCode(deps, c);
     if (campaign) {
       // Unlimited new visitors from one address would inflate the count; past the limit the page still works.
-      if (opts.click && visitorLimits(deps).clicks.hit(opts.ip ?? "local").ok) countCampaignClick(deps, campaign.id, visitor.id);
+      // On a full disk the page is still served (the click is not counted).
+      if (opts.click && visitorLimits(deps).clicks.hit(opts.ip ?? "local").ok) unlessDiskFull(() => countCampaignClick(deps, campaign.id, visitor.id));
       return { workspaceId: campaign.workspaceId, jobId: campaign.jobId, campaignId: campaign.id, jobTitle: campaign.jobTitle, code: c };
     }
   }
@@ -164,17 +166,30 @@ export function submitAnswer(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: 
   const questions = parseQuestions(conv.questions);
   const answers = parseAnswers(conv.answers);
   if (conv.completedAt) return stateOf(kind, ctx, questions, answers, true);
+  if (answers.length >= questions.length) {
+    // Every answer is in but the chat never finished (written before the last answer and the
+    // candidate were one transaction, and interrupted between them): finish it now.
+    deps.db.transaction(() => finish(deps, visitor, kind, conv, questions, answers), { behavior: "immediate" });
+    return stateOf(kind, ctx, questions, answers, true);
+  }
   if (step !== null && step !== answers.length) return stateOf(kind, ctx, questions, answers, false);
   const q = questions[answers.length]!;
   const checked = checkAnswer(q, answer);
   if (!checked.ok) throw new AppError("invalid_answer", 400, checked.message, { answer: checked.message });
   const next = [...answers, checked.value];
-  if (!repo.replaceAnswers(deps.db, ctx.workspaceId, conv.id, conv.answers, JSON.stringify(next), deps.clock.now())) {
-    return getChat(deps, visitor, kind, ctx); // someone else's submission won the race; show theirs
-  }
-  if (next.length < questions.length) return stateOf(kind, ctx, questions, next, false);
-  finish(deps, visitor, kind, { ...conv, answers: JSON.stringify(next) }, questions, next);
-  return stateOf(kind, ctx, questions, next, true);
+  const last = next.length >= questions.length;
+  // The last answer, the candidate it makes and the finished mark commit together: a failure
+  // anywhere leaves the chat one answer short, and sending that answer again finishes it.
+  const stored = deps.db.transaction(
+    () => {
+      if (!repo.replaceAnswers(deps.db, ctx.workspaceId, conv.id, conv.answers, JSON.stringify(next), deps.clock.now())) return false;
+      if (last) finish(deps, visitor, kind, { ...conv, answers: JSON.stringify(next) }, questions, next);
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+  if (!stored) return getChat(deps, visitor, kind, ctx); // someone else's submission won the race; show theirs
+  return stateOf(kind, ctx, questions, next, last);
 }
 
 /** The finished chat becomes the candidate: stage 2 with the prequalifier transcript, stage 3 with the assessment's. */

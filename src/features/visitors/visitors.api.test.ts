@@ -52,6 +52,52 @@ describe("visitor id and page frame", () => {
 });
 
 describe("prequalifier", () => {
+  test("the last answer and the candidate commit together: a failure while creating the candidate leaves the chat unfinished, and sending again finishes it", async () => {
+    const r = await recruiterWithCampaign(t);
+    const b = browser();
+    await b.get(`/prequalifier?c=${r.campaign.code}`);
+    await answerAll(b, "/prequalifier", GOOD_ANSWERS.slice(0, -1), r.campaign.code);
+    const sqlite = t.deps.db.$client;
+    const conversation = () =>
+      sqlite.query<{ answers: string; completed_at: number | null; participant_id: number | null }, [string]>("select answers, completed_at, participant_id from visitor_conversations where visitor_id = ? and kind = 'prequalifier'").get(b.visitorId!)!;
+    const candidate = () => listParticipants(t.deps, r.workspaceId, {}).participants.find((x) => x.uniqueId === b.visitorId);
+    // Creating the candidate fails (as a crash or a full disk would stop it).
+    sqlite.exec("create trigger fail_new_candidates before insert on participants begin select raise(abort, 'candidate not written'); end");
+    const last = GOOD_ANSWERS.length - 1;
+    try {
+      const failed = await b.form(`/prequalifier?c=${r.campaign.code}`, { answer: GOOD_ANSWERS[last]!, step: last, c: r.campaign.code });
+      expect(failed.status).toBe(500);
+    } finally {
+      sqlite.exec("drop trigger fail_new_candidates");
+    }
+    expect(JSON.parse(conversation().answers)).toHaveLength(last);
+    expect(conversation().completed_at).toBeNull();
+    expect(candidate()).toBeUndefined();
+    const page = await (await b.get(`/prequalifier?c=${r.campaign.code}`)).text();
+    expect(page).toContain(`question ${last + 1} of ${GOOD_ANSWERS.length}`);
+    // The same answer again: the chat finishes and the candidate exists, once.
+    const again = await b.form(`/prequalifier?c=${r.campaign.code}`, { answer: GOOD_ANSWERS[last]!, step: last, c: r.campaign.code });
+    expect(again.status).toBe(303);
+    expect(conversation().completed_at).not.toBeNull();
+    expect(candidate()).toMatchObject({ name: "Ada Lovelace", stages: 2 });
+    expect(conversation().participant_id).toBe(candidate()!.id);
+    expect(listParticipants(t.deps, r.workspaceId, {}).participants.filter((x) => x.uniqueId === b.visitorId)).toHaveLength(1);
+  });
+
+  test("a chat left with every answer but unfinished (before the fix) finishes on the next answer sent", async () => {
+    const r = await recruiterWithCampaign(t);
+    const b = browser();
+    await b.get(`/prequalifier?c=${r.campaign.code}`);
+    await answerAll(b, "/prequalifier", GOOD_ANSWERS.slice(0, -1), r.campaign.code);
+    const sqlite = t.deps.db.$client;
+    // What a crash between the two writes left behind: all answers, no candidate, not completed.
+    const row = sqlite.query<{ id: number; answers: string }, [string]>("select id, answers from visitor_conversations where visitor_id = ?").get(b.visitorId!)!;
+    sqlite.run("update visitor_conversations set answers = ? where id = ?", [JSON.stringify([...JSON.parse(row.answers), GOOD_ANSWERS.at(-1)]), row.id]);
+    const res = await b.form(`/prequalifier?c=${r.campaign.code}`, { answer: GOOD_ANSWERS.at(-1)!, step: GOOD_ANSWERS.length - 1, c: r.campaign.code });
+    expect(res.status).toBe(303);
+    expect(listParticipants(t.deps, r.workspaceId, {}).participants.find((x) => x.uniqueId === b.visitorId)).toMatchObject({ name: "Ada Lovelace", stages: 2 });
+  });
+
   test("a campaign link → the chat → the participant of that workspace: stage 2, fields, transcript; one click per visitor", async () => {
     const r = await recruiterWithCampaign(t);
     const b = browser();

@@ -49,11 +49,11 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
       storeSessionId(reply.sessionId);
       setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: reply.response, actions: reply.actions } : x)));
       return true;
-    } catch {
+    } catch (e) {
       // The text stays in its bubble, marked as not sent (not also back in the input, where
       // sending again would show it twice).
       setMessages((m) => m.filter((x) => x.id !== answerId).map((x) => (x.id === userId ? { ...x, failed: true } : x)));
-      toast({ title: "Error", description: "Failed to get response from AI assistant", variant: "destructive" });
+      toast({ title: "Error", description: serverMessage(e) ?? "Failed to get response from AI assistant", variant: "destructive" });
       return true;
     } finally {
       setPending(false);

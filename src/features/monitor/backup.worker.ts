@@ -1,0 +1,30 @@
+// A whole-database backup on its own thread and SQLite connection (db-backup.ts starts it):
+// VACUUM INTO reads the whole file, about 1 s for 250 MB, and here that second never stops
+// the server's event loop. In WAL mode the read does not stop the server's writes either.
+// bun build --compile bundles it (it finds `new Worker(new URL(..., import.meta.url))`);
+// test/binary.test.ts runs a backup with the binary.
+import { Database } from "bun:sqlite";
+import { setPriority } from "node:os";
+import { snapshotTo } from "./snapshot";
+
+declare const self: Worker;
+
+// On Linux a nice value is per thread: this lowers the backup thread only, so when the CPUs
+// are busy the event loop thread still gets them first.
+try {
+  setPriority(19);
+} catch {}
+
+self.onmessage = (e: MessageEvent<{ source: string; target: string }>) => {
+  let db: Database | null = null;
+  try {
+    db = new Database(e.data.source);
+    db.exec("PRAGMA busy_timeout = 5000"); // blocking is fine on this thread
+    snapshotTo(db, e.data.target);
+    self.postMessage({ ok: true });
+  } catch (err) {
+    self.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) });
+  } finally {
+    db?.close();
+  }
+};
