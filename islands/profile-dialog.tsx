@@ -13,6 +13,8 @@ export interface ProfileDialogProps {
   billingEnabled: boolean;
   /** The server's view of the gate when the page was rendered. */
   hasSubscription: boolean;
+  /** The page is the server's gate (402): the dialog is open from the first paint. */
+  gated?: boolean;
 }
 
 /** Pages where the dialog opens by itself when there is no subscription (part1 §4). */
@@ -24,8 +26,8 @@ const AUTO_OPEN = /^\/dashboard[^/]*$/;
  * cannot be closed; the dashboard opens it by itself once billing has loaded.
  */
 export default function ProfileDialog(props: ProfileDialogProps) {
-  const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<TabId>("profile");
+  const [open, setOpen] = useState(!!props.gated);
+  const [tab, setTab] = useState<TabId>(props.gated ? "billing" : "profile");
   const [profile, setProfile] = useState<Profile>(props.profile);
   const [billing, setBilling] = useState<BillingResponse | null>(null);
   const panel = useRef<HTMLDivElement>(null);

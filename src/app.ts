@@ -12,6 +12,8 @@ import { visitorRoutes } from "./features/visitors/routes";
 import { visitorSettingsRoutes } from "./features/visitors/settings-routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { billingRoutes } from "./features/billing/routes";
+import { billingAccessGate } from "./features/billing/gate";
+import { installAccessGate } from "./features/auth/guard";
 import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
@@ -21,6 +23,8 @@ import { chatRoutes } from "./features/chat/routes";
 
 /** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps) {
+  // The subscription gate lives in the auth guard; billing says who passes.
+  installAccessGate(deps, billingAccessGate(deps));
   return new Elysia({ serve: { maxRequestBodySize: 1024 * 1024 } })
     .use(
       httpPlugin({

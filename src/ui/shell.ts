@@ -14,6 +14,8 @@ export interface Shell {
   billingEnabled: boolean;
   /** The subscription gate (part1 §4); always true when billing is not configured. */
   hasSubscription: boolean;
+  /** Set on the page the server's gate answers with (402): the profile dialog opens by itself. */
+  gated?: boolean;
 }
 
 export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {

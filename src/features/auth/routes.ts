@@ -33,7 +33,8 @@ export function authRoutes(deps: Deps) {
       clearSessionCookie(deps, cookie as any);
       return { success: true };
     })
-    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(me.user) }), { auth: true })
+    // The session check (every 30 s from signed-in pages) works with or without a subscription.
+    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(me.user) }), { account: true })
     .post("/demo-login", ({ body, cookie }) => {
       if (!deps.config.demo) throw new AppError("not_found", 404, "Not found");
       const input = parseInput(DemoLoginInput, body ?? {});

@@ -21,6 +21,17 @@ export function planNotAvailableError(plan: string) {
   return new AppError("plan_not_available", 400, planNotAvailable(plan).description, { plan: planNotAvailable(plan).description });
 }
 
+export const ALREADY_SUBSCRIBED = "You already have a subscription. Change your plan from the Plans tab instead of checking out again.";
+export const LIFETIME_MEMBER = "You have a lifetime membership: there is no plan to buy.";
+
+/** 409 when the account already has a live subscription (active, trialing, past_due) or a lifetime membership. */
+export function refuseSecondPurchase(deps: Deps, user: User) {
+  const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
+  if (!cur || !repo.LIVE_STATUSES.has(cur.status)) return;
+  if (cur.kind === "lifetime") throw new AppError("lifetime_member", 409, LIFETIME_MEMBER);
+  throw new AppError("already_subscribed", 409, ALREADY_SUBSCRIBED);
+}
+
 /**
  * POST /api/billing/checkout: a Stripe Checkout Session for one plan of the catalogue.
  * A signed-in user gets (or reuses) a Stripe customer tied to the account; a visitor
@@ -34,6 +45,8 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
     const hit = limiter(deps).hit(ip);
     if (!hit.ok) throw tooManyRequests(hit.retryAfter);
   }
+  // One subscription per account: a second checkout would charge twice (part1 §4).
+  if (user) refuseSecondPurchase(deps, user);
   const app = deps.config.APP_URL;
   let price: string;
   try {
@@ -57,6 +70,7 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
     price,
     customerId,
     userId: user?.id ?? null,
+    trial: !user || !repo.hadTrial(deps.db, user.id, customerId),
     successUrl: `${back}?checkout=success`,
     cancelUrl: `${back}?checkout=cancelled`,
   });

@@ -28,3 +28,8 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const CheckoutInput = z.object({
   plan: z.string({ error: "Plan is required" }).trim().min(1, "Plan is required").max(50, "Plan is required"),
 });
+
+export const PortalInput = z
+  .object({ flow: z.enum(["payment_method_update", "subscription_cancel"], { error: "Unknown portal flow" }).optional() })
+  .nullish()
+  .transform((v) => v ?? {});

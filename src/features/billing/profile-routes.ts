@@ -9,6 +9,6 @@ import { toProfile, updateProfile } from "./profile-service";
 export function profileRoutes(deps: Deps) {
   return new Elysia({ prefix: "/api/auth" })
     .use(authGuard(deps))
-    .get("/profile", ({ me }) => toProfile(me.user), { auth: true })
-    .put("/profile", async ({ me, body }) => updateProfile(deps, me.user, parseInput(ProfileInput, body)), { auth: true });
+    .get("/profile", ({ me }) => toProfile(me.user), { account: true })
+    .put("/profile", async ({ me, body }) => updateProfile(deps, me.user, parseInput(ProfileInput, body)), { account: true });
 }

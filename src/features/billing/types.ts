@@ -23,6 +23,10 @@ export interface BillingPlan {
 }
 
 export interface BillingSubscription {
+  /** "lifetime" for the one-time membership. */
+  kind: "subscription" | "lifetime";
+  /** The catalogue plan (starter, pro, enterprise, lifetime), when known. */
+  planId: string | null;
   status: string;
   cancelAtPeriodEnd: boolean;
   trialStart: string | null;
@@ -30,6 +34,8 @@ export interface BillingSubscription {
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
   plan: BillingPlan;
+  /** The receipt of a lifetime purchase. */
+  receiptUrl: string | null;
 }
 
 export interface BillingInvoice {
