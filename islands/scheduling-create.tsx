@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { api } from "../src/client/api";
+import { useEffect, useRef, useState } from "react";
+import { latestRequests } from "../src/client/latest";
+import { api, isConnectionError } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { MultiDatePicker } from "../src/features/scheduling/components/multi-date-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
@@ -63,6 +64,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [end, setEnd] = useState(DEFAULT_WINDOW.end);
   const [slots, setSlots] = useState<TimeSlot[]>([]);
   const [busy, setBusy] = useState(false);
+  const createdFor = useRef(new Set<number>());
   // The server renders in UTC; the browser's own zone takes over once hydrated.
   const [tz, setTz] = useState("UTC");
   const [now, setNow] = useState(() => new Date(props.now));
@@ -73,10 +75,17 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       const id = (e as CustomEvent<{ candidateId: number }>).detail?.candidateId;
       if (id) (setShortlistId(""), setCandidateId(String(id)));
     };
+    // Newer reloads supersede older ones: a late answer never brings back an old list.
+    const nextShortlists = latestRequests();
+    const nextCandidates = latestRequests();
     const reloadLists = () => {
-      api<{ shortlists: ShortlistChoice[] }>("/api/shortlists").then((r) => setShortlists(r.shortlists)).catch(() => {});
-      api<{ candidates: { id: number; firstName: string; lastName: string; position: string }[] }>("/api/candidates")
-        .then((r) => setCandidates(r.candidates.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), position: c.position || null }))))
+      const rs = nextShortlists();
+      api<{ shortlists: ShortlistChoice[] }>("/api/shortlists", { signal: rs.signal })
+        .then((r) => rs.current() && setShortlists(r.shortlists))
+        .catch(() => {});
+      const rc = nextCandidates();
+      api<{ candidates: { id: number; firstName: string; lastName: string; position: string }[] }>("/api/candidates", { signal: rc.signal })
+        .then((r) => rc.current() && setCandidates(r.candidates.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), position: c.position || null }))))
         .catch(() => {});
     };
     window.addEventListener(SCHEDULE_CANDIDATE, pick);
@@ -96,8 +105,10 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   }
 
   async function create() {
-    const ids = shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
-    if (!ids.length || !slots.length) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
+    const all = shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
+    // A retry after a partly failed attempt creates only the sessions still missing.
+    const ids = all.filter((id) => !createdFor.current.has(id));
+    if (!all.length || !slots.length) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
     setBusy(true);
     const body = (id: number) => ({
       candidateId: id,
@@ -111,7 +122,18 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
     setBusy(false);
+    results.forEach((r, i) => r.status === "fulfilled" && createdFor.current.add(ids[i]!));
     const failed = results.filter((r) => r.status === "rejected").length;
+    // Lost connection: everything entered stays; Retry (or Create again) sends what is missing.
+    if (results.some((r) => r.status === "rejected" && isConnectionError(r.reason))) {
+      return toast({
+        title: "Connection lost",
+        description: "Nothing you entered is lost. Retry when the connection is back.",
+        variant: "destructive",
+        duration: 15_000,
+        action: { label: "Retry", onClick: () => void latestCreate.current() },
+      });
+    }
     const made = results.length - failed;
     if (made) window.dispatchEvent(new CustomEvent(SESSIONS_CHANGED));
     if (ids.length === 1) {
@@ -122,9 +144,14 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     } else {
       toast({ title: "Success", description: `${made} scheduling sessions created`, variant: "success" });
     }
+    createdFor.current.clear();
     setSlots([]);
     setDates([]);
   }
+
+  // The toast's Retry runs the newest create(), with whatever the recruiter has changed since.
+  const latestCreate = useRef(create);
+  latestCreate.current = create;
 
   return (
     <section className="card h-full" aria-labelledby="schedule-title">

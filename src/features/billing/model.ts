@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PORTAL_FLOWS } from "./stripe-flows";
 
 // Input schemas of the profile and billing calls. Empty optional fields become null.
 const optionalText = (max: number, label: string) =>
@@ -30,6 +31,6 @@ export const CheckoutInput = z.object({
 });
 
 export const PortalInput = z
-  .object({ flow: z.enum(["payment_method_update", "subscription_cancel"], { error: "Unknown portal flow" }).optional() })
+  .object({ flow: z.enum(PORTAL_FLOWS, { error: "Unknown portal flow" }).optional() })
   .nullish()
   .transform((v) => v ?? {});

@@ -17,6 +17,7 @@ export function getBilling(deps: Deps, user: User): BillingResponse {
   return {
     enabled,
     hasSubscription: !!cur && repo.LIVE_STATUSES.has(cur.status),
+    trialAvailable: !repo.hadTrial(deps.db, user.id, customerId ?? null),
     subscription: cur
       ? {
           kind: cur.kind,

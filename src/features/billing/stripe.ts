@@ -248,7 +248,8 @@ export async function resumeSubscription(deps: Deps, subscriptionId: string) {
   return retrieveSubscription(deps, subscriptionId);
 }
 
-export type PortalFlow = "payment_method_update" | "subscription_cancel";
+export type { PortalFlow } from "./stripe-flows";
+import type { PortalFlow } from "./stripe-flows";
 
 /** A Stripe customer portal session (card, cancel, invoices) that returns to the dashboard. */
 export async function createPortalSession(deps: Deps, input: { customerId: string; returnUrl: string; flow?: PortalFlow; subscriptionId?: string | null }) {

@@ -53,6 +53,8 @@ export interface BillingResponse {
   /** False when the server has no STRIPE_SECRET_KEY: the gate never blocks. */
   enabled: boolean;
   hasSubscription: boolean;
+  /** False once the account has had a free trial: a customer gets it once. */
+  trialAvailable: boolean;
   subscription: BillingSubscription | null;
   invoices: BillingInvoice[];
   customer: { id: string; created: string | null } | null;
