@@ -6,6 +6,7 @@ import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
 import { ErrorPage, errorTitle } from "./ui/error-page";
 import { authRoutes } from "./features/auth/routes";
+import { siteRoutes } from "./features/auth/site-routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { mailboxRoutes } from "./features/mailbox/routes";
 import { visitorRoutes } from "./features/visitors/routes";
@@ -48,6 +49,7 @@ export function createApp(deps: Deps) {
       }
     })
     .use(authRoutes(deps))
+    .use(siteRoutes(deps))
     .use(dashboardRoutes(deps))
     .use(mailboxRoutes(deps))
     .use(visitorRoutes(deps))

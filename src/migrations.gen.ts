@@ -16,7 +16,7 @@ import m12 from "../migrations/0012_participants_indexes.sql" with { type: "text
 import m13 from "../migrations/0013_participant_stats.sql" with { type: "text" };
 import m14 from "../migrations/0014_participants_search.sql" with { type: "text" };
 import m15 from "../migrations/0015_participants_search_tags.sql" with { type: "text" };
-import m16 from "../migrations/0016_small_kabuki.sql" with { type: "text" };
+import m16 from "../migrations/0016_lying_stick.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -36,5 +36,5 @@ export const migrationFiles: Record<string, string> = {
   "0013_participant_stats.sql": m13 as unknown as string,
   "0014_participants_search.sql": m14 as unknown as string,
   "0015_participants_search_tags.sql": m15 as unknown as string,
-  "0016_small_kabuki.sql": m16 as unknown as string,
+  "0016_lying_stick.sql": m16 as unknown as string,
 };

@@ -13,7 +13,8 @@ export interface MenuUser {
  */
 export function AccountMenu({ user, links, variant = "full" }: { user: MenuUser; links: SiteLinks; variant?: "full" | "compact" }) {
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase();
-  const ext = { target: "_blank", rel: "noopener noreferrer" };
+  // The marketing site opens in a new tab; Frank's own /pricing, /terms and /help do not.
+  const ext = links.external ? { target: "_blank", rel: "noopener noreferrer" } : {};
   const full = variant === "full";
   const dot = <span className={`dot ${user.calendarConnected ? "bg-green-500" : "bg-red-500"}`} data-testid="calendar-dot" data-connected={String(user.calendarConnected)} />;
   return (

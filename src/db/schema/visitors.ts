@@ -45,11 +45,6 @@ export const visitorSettings = sqliteTable("visitor_settings", {
   prequalifierUrl: text("prequalifier_url"),
   assessmentUrl: text("assessment_url"),
   schedulerUrl: text("scheduler_url"),
-  // The workspace's own website: the candidate pages' Home and Back to Site (none when null).
-  siteUrl: text("site_url"),
-  // The workspace's texts for /terms and /help (a default text when null).
-  termsText: text("terms_text"),
-  helpText: text("help_text"),
   // The recruiter whose calendar takes intro calls (the one who saved the availability).
   hostUserId: integer("host_user_id").references(() => users.id, { onDelete: "set null" }),
   introCallMinutes: integer("intro_call_minutes").notNull().default(30),

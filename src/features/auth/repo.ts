@@ -79,3 +79,17 @@ export function consumePasswordReset(db: DB, tokenHash: string, now: Date, passw
     return row.userId;
   });
 }
+
+// ---- the workspace's own site ------------------------------------------------------------
+
+export function workspaceSite(db: DB, workspaceId: number) {
+  return db
+    .select({ siteUrl: workspaces.siteUrl, termsText: workspaces.termsText, helpText: workspaces.helpText })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+}
+
+export function saveWorkspaceSite(db: DB, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
+  db.update(workspaces).set(site).where(eq(workspaces.id, workspaceId)).run();
+}

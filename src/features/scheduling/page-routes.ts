@@ -4,9 +4,9 @@ import { AppError } from "../../lib/errors";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { renderPage, type Toast } from "../../lib/render";
 import { assetUrl } from "../../lib/assets";
-import { siteLinks } from "../../ui/links";
+import { workspaceSite } from "../auth/workspace-site";
 import { authGuard } from "../auth/guard";
-import { bookByToken, cancelByCandidate, getBookingView, getManageView, moveByCandidate } from "./booking";
+import { bookByToken, bookingWorkspaceId, cancelByCandidate, getBookingView, getManageView, manageWorkspaceId, moveByCandidate } from "./booking";
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
@@ -24,12 +24,21 @@ const formSlot = (body: unknown) => {
 
 /** /book/{token}, /booking-option-b/{token}, the candidate's confirmation page, and /interview-details/{id}. */
 export function bookingPageRoutes(deps: Deps) {
-  const home = siteLinks(deps.config).home;
+  // Home and Back to Site go to the workspace's own site when it has one, else nowhere
+  // (candidates have nothing to do on the recruiters' sign-in page).
+  const siteOf = (workspaceId: () => number): string | null => {
+    try {
+      return workspaceSite(deps, workspaceId()).siteUrl;
+    } catch {
+      return null;
+    }
+  };
 
   const bookingPage = (token: string, layout: Layout, tzQuery: unknown, extra: { status?: number; toast?: Toast | null; error?: string } = {}) => {
     const path = layout === "b" ? `/booking-option-b/${token}` : `/book/${token}`;
     try {
       const view = getBookingView(deps, token);
+      const home = siteOf(() => bookingWorkspaceId(deps, token));
       const tz = typeof tzQuery === "string" && isValidTimeZone(tzQuery) ? tzQuery : view.session.timeZone;
       return renderPage({
         title: "Schedule Your Interview",
@@ -42,7 +51,7 @@ export function bookingPageRoutes(deps: Deps) {
       });
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== 404) throw e;
-      return renderPage({ title: "Session Not Found", status: extra.status ?? 404, headers: privateHeaders, toast: extra.toast, body: SessionNotFound({ home }) });
+      return renderPage({ title: "Session Not Found", status: extra.status ?? 404, headers: privateHeaders, toast: extra.toast, body: SessionNotFound({ home: null }) });
     }
   };
 
@@ -77,6 +86,7 @@ export function bookingPageRoutes(deps: Deps) {
     .post("/booking-option-b/:token", book("b"))
     .get("/book/manage/:token", ({ params, query, cookie }: any) => {
       const view = getManageView(deps, params.token);
+      const home = siteOf(() => manageWorkspaceId(deps, params.token));
       return renderPage({
         title: "Your Interview",
         headers: privateHeaders,

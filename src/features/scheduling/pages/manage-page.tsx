@@ -7,7 +7,7 @@ import { PublicFrame } from "./booking-page";
  * interview, and while it is still ahead, forms to cancel it or move it to another of
  * the offered slots that remain open. Plain forms, no JavaScript.
  */
-export function ManagePage({ view: v, home, action, justBooked, confirmCancel }: { view: ManageView; home: string; action: string; justBooked: boolean; confirmCancel?: boolean }) {
+export function ManagePage({ view: v, home, action, justBooked, confirmCancel }: { view: ManageView; home: string | null; action: string; justBooked: boolean; confirmCancel?: boolean }) {
   const tz = v.timeZone;
   const when = `${formatLongDate(v.startTime, tz)}, ${formatTime(v.startTime, tz)} - ${formatTime(v.endTime, tz)} (${zoneAbbreviation(v.startTime, tz)})`;
   const canceled = v.status === "canceled";
@@ -30,7 +30,7 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel }:
             </div>
           ) : null}
         </dl>
-        <a href={home} className="btn-primary mt-6">Back to Site</a>
+        {home ? <a href={home} className="btn-primary mt-6">Back to Site</a> : null}
       </section>
 
       {v.changeable && v.otherSlots.length ? (
