@@ -232,6 +232,17 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
       sessions.set(s.id, s);
       return Response.json(s);
     }
+    if (key === "checkout/sessions" && !objId && req.method === "GET") {
+      const data = [...sessions.values()].filter((x) => (!params.customer || x.customer === params.customer) && (!params.status || x.status === params.status));
+      return Response.json({ object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+    }
+    if (key === "checkout/sessions" && objId && url.pathname.endsWith("/expire") && req.method === "POST") {
+      const s = sessions.get(objId);
+      if (!s) return notFound("checkout.session", objId);
+      if (s.status !== "open") return Response.json({ error: { type: "invalid_request_error", message: "Only open sessions can be expired." } }, { status: 400 });
+      s.status = "expired";
+      return Response.json(s);
+    }
     if (key === "checkout/sessions" && objId) return sessions.has(objId) ? Response.json(sessions.get(objId)) : notFound("checkout.session", objId);
     if (key === "subscriptions" && objId && req.method === "POST") {
       const sub = subscriptions.get(objId);
@@ -266,6 +277,9 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
           `<form method="post" action="/checkout/${id}/pay"><label>Email <input name="email" value="${email}"></label><button>Pay</button></form>`,
         { headers: { "content-type": "text/html" } },
       );
+    }
+    if (first === "checkout" && action === "pay" && req.method === "POST" && id && sessions.get(id)?.status === "expired") {
+      return new Response("This Checkout Session has expired.", { status: 410, headers: { "content-type": "text/plain" } });
     }
     if (first === "checkout" && action === "pay" && req.method === "POST" && id && sessions.has(id)) {
       const form = parseStripeForm(await req.text());

@@ -56,12 +56,24 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
     throw planNotAvailableError(plan.id);
   }
   let customerId: string | null = null;
+  let trialUsed = false;
   if (user) {
     customerId = user.stripeCustomerId ?? repo.latestCustomerOfUser(deps.db, user.id)?.stripeCustomerId ?? null;
     if (!customerId) {
       const c = await stripe.createCustomer(deps, { email: user.email, name: user.name, userId: user.id });
       repo.linkCustomer(deps.db, { stripeCustomerId: c.id, userId: user.id, workspaceId: user.workspaceId, email: user.email, created: c.created });
       customerId = c.id;
+    } else {
+      // Stripe is the source of truth: a payment made a moment ago may not have reached us
+      // as a webhook yet. Refuse on its word too, and give the trial only once.
+      const seen = await stripe.customerSubscriptions(deps, customerId).catch(() => null);
+      if (seen?.live) throw new AppError("already_subscribed", 409, ALREADY_SUBSCRIBED);
+      if (seen?.hadTrial) trialUsed = true;
+      // One payable page at a time: an earlier, still open Checkout of this customer would
+      // start a second subscription if paid in another tab.
+      await stripe.expireOpenCheckouts(deps, customerId).catch((e) =>
+        deps.log.error("stripe: expiring open checkouts failed", { error: e instanceof Error ? e.message : String(e) }),
+      );
     }
   }
   const back = user ? `${app}/dashboard` : `${app}/pricing`;
@@ -70,7 +82,7 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
     price,
     customerId,
     userId: user?.id ?? null,
-    trial: !user || !repo.hadTrial(deps.db, user.id, customerId),
+    trial: !user || (!trialUsed && !repo.hadTrial(deps.db, user.id, customerId)),
     successUrl: `${back}?checkout=success`,
     cancelUrl: `${back}?checkout=cancelled`,
   });

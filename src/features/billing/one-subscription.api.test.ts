@@ -40,6 +40,19 @@ describe("one subscription per account", () => {
     expect(session.subscription_data?.trial_period_days).toBeUndefined();
   });
 
+  test("Stripe's word counts before the webhook arrives; an earlier open checkout is expired", async () => {
+    const u = await t.signUp();
+    const first = sessionIdOf((await (await checkout(u.cookie, "pro")).json()).url);
+    const second = sessionIdOf((await (await checkout(u.cookie, "enterprise")).json()).url);
+    expect(stripe.sessions.get(first)!.status).toBe("expired");
+    expect(stripe.sessions.get(second)!.status).toBe("open");
+    // Paid, but no webhook delivered yet: the mirror knows nothing, Stripe does.
+    stripe.completeCheckout(second);
+    const res = await checkout(u.cookie, "starter");
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(ALREADY_SUBSCRIBED);
+  });
+
   test("a first Starter checkout has the trial", async () => {
     const u = await t.signUp();
     const session = stripe.sessions.get(sessionIdOf((await (await checkout(u.cookie, "starter")).json()).url))!;

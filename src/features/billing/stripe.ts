@@ -226,6 +226,22 @@ export function invoiceState(inv: Stripe.Invoice): InvoiceState {
   };
 }
 
+/** What Stripe knows of a customer's subscriptions: a live one, and whether any had a trial. */
+export async function customerSubscriptions(deps: Deps, customerId: string): Promise<{ live: boolean; hadTrial: boolean }> {
+  const list = await (await stripeClient(deps)).subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+  return {
+    live: list.data.some((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due"),
+    hadTrial: list.data.some((s) => !!s.trial_start),
+  };
+}
+
+/** Expires the customer's open Checkout Sessions, so only the newest one can be paid. */
+export async function expireOpenCheckouts(deps: Deps, customerId: string) {
+  const client = await stripeClient(deps);
+  const open = await client.checkout.sessions.list({ customer: customerId, status: "open", limit: 20 });
+  for (const s of open.data) await client.checkout.sessions.expire(s.id);
+}
+
 // ---- plan changes and the customer portal ----------------------------------------------
 
 /** Moves a subscription to another price; Stripe prorates the difference on the next invoice. */
