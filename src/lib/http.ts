@@ -23,7 +23,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 function errorResponse(request: Request, status: number, code: string, message: string, opts: HttpOptions, fields?: Record<string, string>, headers?: Record<string, string>) {
   if (isApi(request)) return json(status, fields ? { message, code, fields } : { message, code }, headers);
   // A page that needs a session sends the visitor to sign in.
-  if (status === 401) return new Response(null, { status: 303, headers: { location: "/login" } });
+  if (status === 401) return new Response(null, { status: 303, headers: { ...headers, location: "/login" } });
   const res = opts.renderError(status, message);
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
   return res;

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { requireSessionUser, sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
+import { AppError, unauthorized } from "../../lib/errors";
+import { flashCookieHeader } from "../../lib/flash";
+import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
 
 /**
  * The session cookie, read from the header itself: Elysia only parses `cookie` for routes
@@ -44,6 +45,20 @@ function gateCheck(deps: Deps, request: Request, user: User | undefined): Respon
   return gate.refusedPage(user, request);
 }
 
+/**
+ * The signed-in user, or 401. When the browser still sent a session cookie, the session
+ * expired or was revoked: the next page (/login) says so ("Session expired", part1 §8).
+ */
+function signedIn(deps: Deps, request: Request): SignedIn {
+  const token = sessionToken(request);
+  const me = sessionUser(deps, token);
+  if (me) return me;
+  if (!token) throw unauthorized();
+  throw new AppError("unauthorized", 401, "Session expired", undefined, {
+    "set-cookie": flashCookieHeader({ title: "Session expired", description: "Please sign in again.", variant: "destructive" }),
+  });
+}
+
 const ids = new WeakMap<Deps, number>();
 let nextId = 1;
 
@@ -64,7 +79,7 @@ export function authGuard(deps: Deps) {
   return new Elysia({ name: "auth-guard", seed: id }).macro({
     auth: {
       resolve({ request }) {
-        const me = requireSessionUser(deps, sessionToken(request));
+        const me = signedIn(deps, request);
         return { me, workspaceId: me.user.workspaceId };
       },
       // Runs after resolve, whose `me` the macro's types do not carry over.
@@ -74,7 +89,7 @@ export function authGuard(deps: Deps) {
     },
     account: {
       resolve({ request }) {
-        const me = requireSessionUser(deps, sessionToken(request));
+        const me = signedIn(deps, request);
         return { me, workspaceId: me.user.workspaceId };
       },
     },
