@@ -136,7 +136,7 @@ describe("customer portal", () => {
 describe("the server's subscription gate", () => {
   test("without a subscription APIs and pages answer 402; profile, billing, checkout, portal, logout pass", async () => {
     const u = await t.signUp();
-    for (const path of ["/api/jobs", "/api/calendar/status"]) {
+    for (const path of ["/api/jobs", "/api/calendar/status", "/api/participants", "/api/auth/me"]) {
       const res = await t.request(path, { cookie: u.cookie });
       expect(res.status).toBe(402);
       expect(await res.json()).toMatchObject({ message: "Subscription Required" });
