@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "../src/client/api";
+import { api, SUBSCRIPTION_REQUIRED_EVENT } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { watchSession } from "../src/client/session";
 import { dropOneShotParams } from "../src/client/one-shot-params";
@@ -110,6 +110,16 @@ export default function ProfileDialog(props: ProfileDialogProps) {
     watchSession();
     dropOneShotParams();
   }, []);
+
+  // An API call answered 402: the subscription ended while this page was open.
+  useEffect(() => {
+    const onRequired = () =>
+      void Promise.all([loadBilling(), loadProfile()]).then(([b, p]) => {
+        if (p && !subscribedBy(b, p)) show(null, false);
+      });
+    window.addEventListener(SUBSCRIPTION_REQUIRED_EVENT, onRequired);
+    return () => window.removeEventListener(SUBSCRIPTION_REQUIRED_EVENT, onRequired);
+  }, [loadBilling, loadProfile, show]);
 
   // The gate page opens on the Billing tab: load what it shows.
   useEffect(() => {

@@ -6,6 +6,8 @@
 import { connectionBack, connectionLost, isNetworkFailure } from "./connection";
 import { sessionExpired } from "./session";
 
+export const SUBSCRIPTION_REQUIRED_EVENT = "frank:subscription-required";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -49,6 +51,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       body = JSON.parse(text);
     } catch {}
     if (res.status === 401 && !opts.noLogoutOn401 && !onPublicPage()) sessionExpired();
+    // The subscription ended while the page was open: the profile dialog opens (it cannot be
+    // closed without one), and the page stays as it is.
+    if (res.status === 402 && body?.code === "subscription_required") window.dispatchEvent(new CustomEvent(SUBSCRIPTION_REQUIRED_EVENT));
     throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, body);
   }
   if (res.status === 204) return undefined as T;
