@@ -68,8 +68,8 @@ let nextId = 1;
  *                        `me` ({ user, sessionId }) and `workspaceId`. Without a session an API call
  *                        answers 401 and a page redirects to /login; without a subscription see gateCheck.
  *   { account: true }  → a signed-in user, subscription or not: only the calls a user needs to get
- *                        one (profile, billing, portal, plan change, resume). Checkout and logout
- *                        need no session at all.
+ *                        one (profile, billing, portal, plan change, resume, the session check
+ *                        /api/auth/me). Checkout and logout need no session at all.
  *   { withUser: true } → `me` is the signed-in user or null, never gated (public pages with a profile menu).
  *   { withMember: true } → `me` or null for pages that also serve visitors; a signed-in user is gated.
  */

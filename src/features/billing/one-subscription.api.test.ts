@@ -136,7 +136,7 @@ describe("customer portal", () => {
 describe("the server's subscription gate", () => {
   test("without a subscription APIs and pages answer 402; profile, billing, checkout, portal, logout pass", async () => {
     const u = await t.signUp();
-    for (const path of ["/api/jobs", "/api/calendar/status", "/api/participants", "/api/auth/me"]) {
+    for (const path of ["/api/jobs", "/api/calendar/status", "/api/participants"]) {
       const res = await t.request(path, { cookie: u.cookie });
       expect(res.status).toBe(402);
       expect(await res.json()).toMatchObject({ message: "Subscription Required" });
@@ -149,6 +149,7 @@ describe("the server's subscription gate", () => {
       expect(html).toContain('data-testid="profile-dialog"');
     }
     expect((await t.request("/api/auth/profile", { cookie: u.cookie })).status).toBe(200);
+    expect((await t.request("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
     expect((await t.request("/api/auth/billing", { cookie: u.cookie })).status).toBe(200);
     expect((await checkout(u.cookie, "pro")).status).toBe(200);
     expect((await t.request("/api/billing/portal", { json: {}, cookie: u.cookie })).status).toBe(200);
