@@ -85,6 +85,9 @@ describe("plan change", () => {
     const update = stripe.requests.filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription!.id}`).pop()!;
     expect(update.params.proration_behavior).toBe("create_prorations");
     expect(update.params.items[0].id).toBe(subscription!.items.data[0].id);
+    // The same through PUT /api/billing/subscription.
+    const back = await t.request("/api/billing/subscription", { method: "PUT", json: { plan: "pro" }, cookie: u.cookie });
+    expect((await back.json()).subscription.planId).toBe("pro");
     // Still one subscription at Stripe.
     expect([...stripe.subscriptions.values()].filter((s) => s.customer === subscription!.customer)).toHaveLength(1);
   });

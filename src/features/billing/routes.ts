@@ -33,7 +33,9 @@ export function billingRoutes(deps: Deps) {
       },
       { withUser: true },
     )
+    // The one subscription: PUT changes its plan (Stripe prorates), resume undoes a cancel at period end.
     .post("/api/billing/change-plan", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { account: true })
+    .put("/api/billing/subscription", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { account: true })
     .post("/api/billing/resume", ({ me }) => resumeSubscription(deps, me.user), { account: true })
     .post("/api/billing/portal", ({ me, body }) => openPortal(deps, me.user, parseInput(PortalInput, body).flow), { account: true })
     .post(
