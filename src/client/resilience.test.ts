@@ -1,16 +1,22 @@
-import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
 
 // The client's connection and session rules, in a DOM: a network failure shows the banner
 // and never navigates; the banner goes when the server answers; a 401 shows "Session
 // expired" before going to /login; superseded requests are dropped.
+// The browser globals these modules use, from a happy-dom window (restored afterwards).
+const NAMES = ["window", "document", "location", "history", "CustomEvent"] as const;
+const g = globalThis as unknown as Record<string, unknown>;
+let saved: Record<string, unknown> = {};
 let realFetch: typeof fetch;
 beforeAll(() => {
   realFetch = globalThis.fetch;
-  GlobalRegistrator.register({ url: "http://localhost/dashboard" });
+  const win = new Window({ url: "http://localhost/dashboard" }) as unknown as Record<string, unknown>;
+  saved = Object.fromEntries(NAMES.map((n) => [n, g[n]]));
+  for (const n of NAMES) g[n] = n === "window" ? win : win[n];
 });
 afterAll(() => {
-  GlobalRegistrator.unregister();
+  for (const n of NAMES) g[n] = saved[n];
   globalThis.fetch = realFetch;
 });
 
