@@ -15,7 +15,9 @@ beforeAll(() => {
   saved = Object.fromEntries(NAMES.map((n) => [n, g[n]]));
   for (const n of NAMES) g[n] = n === "window" ? win : win[n];
 });
-afterAll(() => {
+afterAll(async () => {
+  // The toast's hide timer must not outlive the window it writes to.
+  (await import("./toast")).dismissToast();
   for (const n of NAMES) g[n] = saved[n];
   globalThis.fetch = realFetch;
 });
