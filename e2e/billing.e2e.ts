@@ -102,7 +102,9 @@ test.describe("with Stripe configured", () => {
     const [checkout] = await Promise.all([context.waitForEvent("page"), dialog.getByRole("button", { name: "Start 7-Day Free Trial" }).click()]);
     await expect(checkout).toHaveURL(new RegExp(`^${fake}/checkout/cs_`));
     await checkout.getByRole("button", { name: "Pay" }).click();
-    await expect(checkout).toHaveURL(`${app}/dashboard?checkout=success`);
+    // Back on the dashboard: the toast, and the parameter leaves the address.
+    await expect(checkout.locator("#toaster").getByText("Payment Successful")).toBeVisible();
+    await expect(checkout).toHaveURL(`${app}/dashboard`);
     await checkout.close();
   }
 
@@ -116,10 +118,16 @@ test.describe("with Stripe configured", () => {
     await expect(dialog.getByTestId("billing-dot")).toBeVisible();
 
     await dialog.getByRole("button", { name: "Close" }).click();
-    await expect(page.getByText("Subscription Required")).toBeVisible();
-    await expect(page.getByText("Please subscribe to a plan to access the application.")).toBeVisible();
+    const toaster = page.locator("#toaster");
+    await expect(toaster.getByText("Subscription Required")).toBeVisible();
+    await expect(toaster.getByText("Please subscribe to a plan to access the application.")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeVisible();
+    // The gate is the server's: every signed-in page answers 402 with the dialog, which has Log out.
+    const chat = await page.request.get(`${app}/chat`);
+    expect(chat.status()).toBe(402);
+    expect((await page.request.get(`${app}/api/jobs`)).status()).toBe(402);
+    await expect(dialog.getByRole("button", { name: "Log out" })).toBeVisible();
 
     await buyStarter(page, context);
     await dialog.getByRole("button", { name: "Close" }).click();
@@ -168,14 +176,54 @@ test.describe("with Stripe configured", () => {
     await dialog.getByRole("tab", { name: "Billing" }).click();
     await expect(dialog.getByTestId("subscription-status")).toHaveText("Payment Required");
     await expect(dialog.getByText("Trial Expired - Payment Required")).toBeVisible();
-    await dialog.getByRole("button", { name: "Update Payment Method" }).click();
-    await expect(dialog.getByRole("tab", { name: "Plans" })).toHaveAttribute("aria-selected", "true");
-    await expect(dialog.getByRole("button", { name: "Start 7-Day Free Trial" })).toBeVisible();
+    // The Plans tab marks the current plan; a trial is not offered again.
+    await dialog.getByRole("tab", { name: "Plans" }).click();
+    await expect(dialog.locator('[data-plan="starter"]').getByRole("button", { name: "Current" })).toBeDisabled();
+    await expect(dialog.locator('[data-plan="pro"]').getByRole("button", { name: "Change" })).toBeEnabled();
+    await expect(dialog.getByRole("button", { name: "Start 7-Day Free Trial" })).toHaveCount(0);
+    // Update Payment Method opens the Stripe customer portal, which returns to the dashboard with a toast.
+    await dialog.getByRole("tab", { name: "Billing" }).click();
+    await dialog.getByTestId("trial-box").getByRole("button", { name: "Update Payment Method" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${fake}/portal/bps_`));
+    await page.getByRole("link", { name: "Return to Frank" }).click();
+    await expect(page.locator("#toaster").getByText("Billing Updated")).toBeVisible();
+    await expect(page).toHaveURL(`${app}/dashboard`);
+  });
+
+  test("plan change from the Plans tab; cancel at period end shows and can be resumed", async ({ page, context }) => {
+    const email = await signIn(page);
+    await buyStarter(page, context);
+    await page.reload();
+    await hydrated(page);
+    const dialog = page.getByTestId("profile-dialog");
+    await page.getByTestId("account-menu").locator("summary").click();
+    await page.locator("[data-open-profile]").click();
+    await dialog.getByRole("tab", { name: "Plans" }).click();
+    page.once("dialog", (d) => d.accept());
+    await dialog.locator('[data-plan="pro"]').getByRole("button", { name: "Change" }).click();
+    await expect(page.locator("#toaster").getByText("Plan Changed")).toBeVisible();
+    await expect(dialog.locator('[data-plan="pro"]').getByRole("button", { name: "Current" })).toBeVisible();
+    await expect(dialog.locator('[data-plan="starter"]').getByRole("button", { name: "Change" })).toBeVisible();
+
+    const state = await (await fetch(`${fake}/_fake/state`)).json();
+    const customer = state.customers.find((c: { email: string }) => c.email === email);
+    const sub = state.subscriptions.find((s: { customer: string }) => s.customer === customer.id);
+    await fetch(`${fake}/_fake/subscriptions/${sub.id}`, { method: "POST", body: JSON.stringify({ cancel_at_period_end: true }) });
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId("account-menu").locator("summary").click();
+    await page.locator("[data-open-profile]").click();
+    await dialog.getByRole("tab", { name: "Billing" }).click();
+    await expect(dialog.getByText("Cancels at Period End")).toBeVisible();
+    await dialog.getByTestId("cancel-at-period-end").getByRole("button", { name: "Resume" }).click();
+    await expect(page.locator("#toaster").getByText("Subscription Resumed")).toBeVisible();
+    await expect(dialog.getByText("Cancels at Period End")).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
   });
 
   test("the login page's Sign Up link reaches the pricing page, which sends a visitor to checkout", async ({ page }) => {
     await page.goto(`${app}/login`);
-    await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", `${app}/pricing`);
+    await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/pricing");
     await page.goto(`${app}/pricing`);
     await expect(page.getByRole("heading", { name: "Plans & Pricing" })).toBeVisible();
     await page.locator('[data-plan="pro"]').getByRole("button", { name: "Choose Pro" }).click();

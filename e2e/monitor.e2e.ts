@@ -4,10 +4,13 @@ import { hydrated, loginAsNewUser } from "./fixtures";
 // Sync monitor, database test and debug pages, dashboard variants 2 and 4 (issue 9).
 
 test("signed out, every monitor and developer page sends the browser to /login", async ({ page }) => {
-  for (const path of ["/participants-monitor", "/database-test", "/database-debug", "/database-integration", "/dashboard2", "/dashboard4"]) {
+  for (const path of ["/participants-monitor", "/database-test", "/database-debug", "/dashboard2", "/dashboard4"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }
+  // The static explanatory page is for any audience (part2 §2).
+  await page.goto("/database-integration");
+  await expect(page.getByRole("heading", { name: "AI Database Integration" })).toBeVisible();
 });
 
 test("add test candidates, then sync them and watch the monitor change", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
+import { latestRequests } from "../src/client/latest";
 import { LOCATIONS, ROLES } from "../src/features/candidates/classify";
 import type { ParticipantPage } from "../src/features/candidates/model";
 import { POLL_PARTICIPANTS_MS, SHORTLISTS_CHANGED, selectJob, usePoll, useSelectedJob } from "../src/features/dashboard/components/bus";
@@ -26,6 +27,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
   const [open, setOpen] = useState<number | null>(null);
   const job = useSelectedJob();
   const skipFirst = useRef(true);
+  const nextRequest = useRef(latestRequests()).current;
 
   const load = (page = pageNo) => {
     const q = new URLSearchParams({ excludeShortlisted: "true", page: String(page), limit: String(data.pagination.limit) });
@@ -33,7 +35,11 @@ export default function DashboardCandidates(props: CandidatesProps) {
     if (filters.role) q.set("role", filters.role);
     if (filters.location) q.set("location", filters.location);
     if (job) q.set("jobId", String(job.id));
-    return api<ParticipantPage>(`/api/participants?${q}`).then(setData).catch(() => {});
+    // A newer search, filter or page supersedes this one: its late answer is dropped.
+    const req = nextRequest();
+    return api<ParticipantPage>(`/api/participants?${q}`, { signal: req.signal })
+      .then((page) => req.current() && setData(page))
+      .catch(() => {});
   };
 
   // The shortlistId query parameter preselects a shortlist and is then removed from the URL.

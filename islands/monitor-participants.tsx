@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { startPoll } from "../src/client/connection";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import {
@@ -57,8 +58,7 @@ export default function MonitorParticipants(props: MonitorParticipantsProps) {
 
   useEffect(() => {
     setLocal(true);
-    const timer = setInterval(refresh, props.refreshMs);
-    return () => clearInterval(timer);
+    return startPoll(refresh, props.refreshMs);
   }, []);
 
   async function manualSync() {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "../src/client/api";
+import { api, SUBSCRIPTION_REQUIRED_EVENT } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { showAccountName } from "../src/client/account-name";
+import { watchSession } from "../src/client/session";
+import { dropOneShotParams } from "../src/client/one-shot-params";
 import type { BillingResponse, Profile } from "../src/features/billing/types";
 import { BillingTab } from "../src/features/billing/ui/billing-tab";
 import { MediaTab } from "../src/features/billing/ui/media-tab";
@@ -14,6 +16,8 @@ export interface ProfileDialogProps {
   billingEnabled: boolean;
   /** The server's view of the gate when the page was rendered. */
   hasSubscription: boolean;
+  /** The page is the server's gate (402): the dialog is open from the first paint. */
+  gated?: boolean;
 }
 
 /** Pages where the dialog opens by itself when there is no subscription (part1 §4). */
@@ -25,8 +29,8 @@ const AUTO_OPEN = /^\/dashboard[^/]*$/;
  * cannot be closed; the dashboard opens it by itself once billing has loaded.
  */
 export default function ProfileDialog(props: ProfileDialogProps) {
-  const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<TabId>("profile");
+  const [open, setOpen] = useState(!!props.gated);
+  const [tab, setTab] = useState<TabId>(props.gated ? "billing" : "profile");
   const [profile, setProfile] = useState<Profile>(props.profile);
   const [billing, setBilling] = useState<BillingResponse | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -64,12 +68,17 @@ export default function ProfileDialog(props: ProfileDialogProps) {
 
   // Closing is refused without a subscription; billing is re-read first, so a payment
   // completed in the other tab lets the dialog close.
+  const close = useCallback(() => {
+    // Behind the server's gate page is no application: load the real page once subscribed.
+    if (props.gated) return location.reload();
+    setOpen(false);
+  }, [props.gated]);
   const tryClose = useCallback(async () => {
-    if (subscribed) return setOpen(false);
+    if (subscribed && !props.gated) return close();
     const [b, p] = await Promise.all([loadBilling(), loadProfile()]);
-    if (subscribedBy(b, p ?? profile)) return setOpen(false);
+    if (subscribedBy(b, p ?? profile)) return close();
     toast({ ...SUBSCRIPTION_REQUIRED, variant: "destructive" });
-  }, [subscribed, loadBilling, loadProfile, profile]);
+  }, [subscribed, loadBilling, loadProfile, profile, close]);
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -96,6 +105,28 @@ export default function ProfileDialog(props: ProfileDialogProps) {
 
   // Once billing has loaded, the dashboard opens the dialog when there is no subscription.
   // Other pages load billing only when the dialog opens.
+  // Every signed-in page carries this island: it starts the 30-second session check and
+  // clears the arrival parameters whose toast the server has shown.
+  useEffect(() => {
+    watchSession();
+    dropOneShotParams();
+  }, []);
+
+  // An API call answered 402: the subscription ended while this page was open.
+  useEffect(() => {
+    const onRequired = () =>
+      void Promise.all([loadBilling(), loadProfile()]).then(([b, p]) => {
+        if (p && !subscribedBy(b, p)) show(null, false);
+      });
+    window.addEventListener(SUBSCRIPTION_REQUIRED_EVENT, onRequired);
+    return () => window.removeEventListener(SUBSCRIPTION_REQUIRED_EVENT, onRequired);
+  }, [loadBilling, loadProfile, show]);
+
+  // The gate page opens on the Billing tab: load what it shows.
+  useEffect(() => {
+    if (props.gated) void loadBilling();
+  }, []);
+
   useEffect(() => {
     if (!props.billingEnabled || !AUTO_OPEN.test(location.pathname) || subscribedBy(null, props.profile)) return;
     void loadBilling().then((b) => {
@@ -112,7 +143,13 @@ export default function ProfileDialog(props: ProfileDialogProps) {
             <h2 id="profile-dialog-title" className="text-lg font-semibold text-slate-900">Your Account</h2>
             <p className="text-sm text-slate-500">{profile.email}</p>
           </div>
-          <button type="button" className="btn-ghost btn-sm text-lg" aria-label="Close" onClick={() => void tryClose()}>×</button>
+          <div className="flex items-center gap-1">
+            {/* Without a subscription the dialog cannot be closed: Log out is the way out. */}
+            <form method="post" action="/logout">
+              <button type="submit" className="btn-ghost btn-sm text-red-600">Log out</button>
+            </form>
+            <button type="button" className="btn-ghost btn-sm text-lg" aria-label="Close" onClick={() => void tryClose()}>×</button>
+          </div>
         </div>
         <div className="flex gap-1 border-b border-slate-100 px-4" role="tablist">
           {TABS.map((t) => (
@@ -131,8 +168,8 @@ export default function ProfileDialog(props: ProfileDialogProps) {
         </div>
         <div className="max-h-[70vh] overflow-y-auto px-6 py-5" role="tabpanel">
           {tab === "profile" ? <ProfileTab profile={profile} onSaved={(p) => { setProfile(p); showAccountName(p); void loadProfile(); }} /> : null}
-          {tab === "billing" ? <BillingTab enabled={props.billingEnabled} billing={billing} onPlans={() => setTab("plans")} /> : null}
-          {tab === "plans" ? <PlansTab enabled={props.billingEnabled} /> : null}
+          {tab === "billing" ? <BillingTab enabled={props.billingEnabled} billing={billing} onPlans={() => setTab("plans")} onChanged={setBilling} /> : null}
+          {tab === "plans" ? <PlansTab enabled={props.billingEnabled} billing={billing} onChanged={setBilling} /> : null}
           {tab === "media" ? <MediaTab /> : null}
         </div>
       </div>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { api } from "../src/client/api";
+import { useEffect, useRef, useState } from "react";
+import { latestRequests } from "../src/client/latest";
+import { api, isConnectionError } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { MultiDatePicker } from "../src/features/scheduling/components/multi-date-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
@@ -79,10 +80,17 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       const id = (e as CustomEvent<{ candidateId: number }>).detail?.candidateId;
       if (id) (setShortlistId(""), setCandidateId(String(id)));
     };
+    // Newer reloads supersede older ones: a late answer never brings back an old list.
+    const nextShortlists = latestRequests();
+    const nextCandidates = latestRequests();
     const reloadLists = () => {
-      api<{ shortlists: ShortlistChoice[] }>("/api/shortlists").then((r) => setShortlists(r.shortlists)).catch(() => {});
-      api<{ candidates: { id: number; firstName: string; lastName: string; position: string }[] }>("/api/candidates")
-        .then((r) => setCandidates(r.candidates.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), position: c.position || null }))))
+      const rs = nextShortlists();
+      api<{ shortlists: ShortlistChoice[] }>("/api/shortlists", { signal: rs.signal })
+        .then((r) => rs.current() && setShortlists(r.shortlists))
+        .catch(() => {});
+      const rc = nextCandidates();
+      api<{ candidates: { id: number; firstName: string; lastName: string; position: string }[] }>("/api/candidates", { signal: rc.signal })
+        .then((r) => rc.current() && setCandidates(r.candidates.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), position: c.position || null }))))
         .catch(() => {});
     };
     window.addEventListener(SCHEDULE_CANDIDATE, pick);
@@ -124,6 +132,17 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     const outcome = batchOutcome(ids, results);
     const failed = outcome.failed.length;
     const made = outcome.made.length;
+    // Lost connection: everything entered stays; Retry sends only the sessions still missing.
+    if (results.some((r) => r.status === "rejected" && isConnectionError(r.reason))) {
+      if (made) setRetry({ ids: outcome.failed, notice: retryNotice(outcome, nameOf) });
+      return toast({
+        title: "Connection lost",
+        description: "Nothing you entered is lost. Retry when the connection is back.",
+        variant: "destructive",
+        duration: 15_000,
+        action: { label: "Retry", onClick: () => void latestCreate.current() },
+      });
+    }
     if (made) window.dispatchEvent(new CustomEvent(SESSIONS_CHANGED));
     if (ids.length === 1) {
       if (failed) return toast({ title: "Error", description: "Failed to create scheduling session", variant: "destructive" });
@@ -139,6 +158,10 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     setSlots([]);
     setDates([]);
   }
+
+  // The toast's Retry runs the newest create(), with whatever the recruiter has changed since.
+  const latestCreate = useRef(create);
+  latestCreate.current = create;
 
   return (
     <section className="card h-full" aria-labelledby="schedule-title">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { startPoll } from "../src/client/connection";
 import { api, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { POLL_MEETINGS_MS } from "../src/features/scheduling/events";
@@ -24,8 +25,7 @@ export default function SchedulingMeetings({ meetings: initial }: { meetings: Me
         // Retried on the next tick.
       }
     };
-    const id = setInterval(refresh, POLL_MEETINGS_MS);
-    return () => clearInterval(id);
+    return startPoll(refresh, POLL_MEETINGS_MS);
   }, []);
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { startPoll } from "../src/client/connection";
 import { api, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { CANCEL_SESSION_CONFIRM, POLL_SESSIONS_MS, SESSIONS_CHANGED } from "../src/features/scheduling/events";
@@ -34,9 +35,9 @@ export default function SchedulingSessions({ sessions: initial }: { sessions: Se
   }
 
   useEffect(() => {
-    const id = setInterval(refresh, POLL_SESSIONS_MS);
+    const stop = startPoll(refresh, POLL_SESSIONS_MS);
     window.addEventListener(SESSIONS_CHANGED, refresh);
-    return () => (clearInterval(id), window.removeEventListener(SESSIONS_CHANGED, refresh));
+    return () => (stop(), window.removeEventListener(SESSIONS_CHANGED, refresh));
   }, []);
 
   async function cancel(e: { preventDefault(): void }, s: SessionView) {

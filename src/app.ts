@@ -7,12 +7,15 @@ import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
 import { ErrorPage, errorTitle } from "./ui/error-page";
 import { authRoutes } from "./features/auth/routes";
+import { siteRoutes } from "./features/auth/site-routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { mailboxRoutes } from "./features/mailbox/routes";
 import { visitorRoutes } from "./features/visitors/routes";
 import { visitorSettingsRoutes } from "./features/visitors/settings-routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { billingRoutes } from "./features/billing/routes";
+import { billingAccessGate } from "./features/billing/gate";
+import { installAccessGate } from "./features/auth/guard";
 import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
@@ -30,6 +33,8 @@ export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 
 /** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps) {
+  // The subscription gate lives in the auth guard; billing says who passes.
+  installAccessGate(deps, billingAccessGate(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
   hashLegacyTokens(deps);
@@ -69,6 +74,7 @@ export function createApp(deps: Deps) {
       }
     })
     .use(authRoutes(deps))
+    .use(siteRoutes(deps))
     .use(dashboardRoutes(deps))
     .use(mailboxRoutes(deps))
     .use(visitorRoutes(deps))

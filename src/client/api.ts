@@ -1,6 +1,13 @@
-// fetch for islands, with the spec's error rules: a non-OK answer raises an Error whose
-// message is "status: text"; a 401 logs the user out (full navigation to /login) unless
-// the caller opts out (login page, billing and profile calls).
+// fetch for islands, with the spec's error rules (part1 §4, §8): a non-OK answer raises an
+// Error whose message is "status: text"; a 401 means the session expired (toast, then
+// /login) unless the caller opts out (login page, billing and profile calls). A failure at
+// the network level is a lost connection: the banner shows, nothing navigates, and the
+// error (status 0) goes to the caller, which keeps what the user typed.
+import { connectionBack, connectionLost, isNetworkFailure } from "./connection";
+import { sessionExpired } from "./session";
+
+export const SUBSCRIPTION_REQUIRED_EVENT = "frank:subscription-required";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -30,16 +37,23 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       signal: opts.signal,
     });
   } catch (e) {
-    if (!opts.noLogoutOn401 && !onPublicPage()) logoutLocally();
+    if (isNetworkFailure(e) && !opts.signal?.aborted) {
+      if (!onPublicPage()) connectionLost();
+      throw new ApiError("Failed to fetch", 0, { message: "Connection lost. Your changes are kept: try again when the connection is back." });
+    }
     throw e;
   }
+  connectionBack();
   if (!res.ok) {
     const text = await res.text();
     let body: ApiError["body"] = null;
     try {
       body = JSON.parse(text);
     } catch {}
-    if (res.status === 401 && !opts.noLogoutOn401 && !onPublicPage()) logoutLocally();
+    if (res.status === 401 && !opts.noLogoutOn401 && !onPublicPage()) sessionExpired();
+    // The subscription ended while the page was open: the profile dialog opens (it cannot be
+    // closed without one), and the page stays as it is.
+    if (res.status === 402 && body?.code === "subscription_required") window.dispatchEvent(new CustomEvent(SUBSCRIPTION_REQUIRED_EVENT));
     throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, body);
   }
   if (res.status === 204) return undefined as T;
@@ -51,11 +65,12 @@ export function serverMessage(e: unknown): string | undefined {
   return e instanceof ApiError ? e.body?.message : undefined;
 }
 
+/** True when the call failed because the server could not be reached (the action may be retried). */
+export function isConnectionError(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 0;
+}
+
 const PUBLIC = ["/login", "/forgot-password", "/reset-password", "/book/", "/booking-option-b/", "/prequalifier", "/assessment", "/scheduleacall"];
 function onPublicPage() {
   return PUBLIC.some((p) => location.pathname.startsWith(p));
-}
-
-function logoutLocally() {
-  location.assign("/login");
 }

@@ -7,6 +7,8 @@ export interface ToastInput {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  /** A button in the toast, e.g. Retry after a failed action. */
+  action?: { label: string; onClick: () => void };
 }
 
 export const TOAST_LIMIT = 1;
@@ -50,6 +52,15 @@ export function toast(input: ToastInput) {
     d.className = "toast-description";
     d.textContent = input.description;
     el.appendChild(d);
+  }
+  if (input.action) {
+    const { label, onClick } = input.action;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "toast-action";
+    b.textContent = label;
+    b.onclick = () => (dismissToast(), onClick());
+    el.appendChild(b);
   }
   const close = document.createElement("button");
   close.type = "button";

@@ -18,6 +18,11 @@ export function setFlash(cookie: CookieJar, toast: Toast) {
   });
 }
 
+/** The same one-time toast as a Set-Cookie header value, for answers built outside a route (errors). */
+export function flashCookieHeader(toast: Toast): string {
+  return `${NAME}=${Buffer.from(JSON.stringify(toast)).toString("base64url")}; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`;
+}
+
 export function takeFlash(cookie: CookieJar): Toast | null {
   const raw = cookie[NAME]?.value;
   if (typeof raw !== "string" || !raw) return null;

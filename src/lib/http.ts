@@ -63,7 +63,7 @@ function errorResponse(request: Request, status: number, code: string, message: 
   const headers = requestId ? { ...extra, "x-request-id": requestId } : extra;
   if (isApi(request)) return compressResponse(request, json(status, { message, code, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) }, headers));
   // A page that needs a session sends the visitor to sign in.
-  if (status === 401) return new Response(null, { status: 303, headers: { location: "/login", ...headers } });
+  if (status === 401) return new Response(null, { status: 303, headers: { ...headers, location: "/login" } });
   const res = opts.renderError(status, message);
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
   return compressResponse(request, res);

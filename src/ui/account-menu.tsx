@@ -22,7 +22,8 @@ export function calendarDot(connected: boolean, available: boolean): { state: Ca
 
 export function AccountMenu({ user, links, variant = "full", calendarAvailable = true }: { user: MenuUser; links: SiteLinks; variant?: "full" | "compact"; calendarAvailable?: boolean }) {
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase();
-  const ext = { target: "_blank", rel: "noopener noreferrer" };
+  // The marketing site opens in a new tab; Frank's own /pricing, /terms and /help do not.
+  const ext = links.external ? { target: "_blank", rel: "noopener noreferrer" } : {};
   const full = variant === "full";
   const cal = calendarDot(user.calendarConnected, calendarAvailable);
   const dot = <span className={`dot ${cal.color}`} title={cal.title} data-testid="calendar-dot" data-connected={String(user.calendarConnected)} data-state={cal.state} />;

@@ -19,6 +19,8 @@ export interface Shell {
   calendarAvailable: boolean;
   /** A mail transport (SMTP_URL) is set; without it candidates receive no e-mail and a banner says so. */
   emailConfigured: boolean;
+  /** Set on the page the server's gate answers with (402): the profile dialog opens by itself. */
+  gated?: boolean;
 }
 
 export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {

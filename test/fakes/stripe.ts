@@ -19,6 +19,8 @@ export interface FakeStripe {
   sessions: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
+  /** Customer portal sessions, in creation order. */
+  portalSessions: Obj[];
   /** Unix seconds the fake treats as now. */
   now: () => number;
   setNow(unixSeconds: number | null): void;
@@ -55,6 +57,7 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const requests: FakeStripe["requests"] = [];
+  const portalSessions: Obj[] = [];
   const now = () => fixedNow ?? Math.floor(Date.now() / 1000);
 
   function createCustomer(p: Obj) {
@@ -148,6 +151,12 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
       session.payment_status = "paid";
       session.amount_total = price.unit_amount;
       session.currency = price.currency;
+      if (String(session.invoice_creation?.enabled) === "true") {
+        invoice = newInvoice({ id: null, customer: customer.id }, true, price.unit_amount);
+        invoice.parent = null;
+        session.invoice = invoice.id;
+        events.push(event("invoice.paid", invoice));
+      }
     }
     events.push(event("checkout.session.completed", session));
     return { session, subscription, invoice, events };
@@ -158,6 +167,18 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
     if (!sub) throw new Error(`no subscription ${id}`);
     Object.assign(sub, patch);
     return event(sub.status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated", sub);
+  }
+
+  // POST /v1/subscriptions/:id: a price change (items[0][price], prorated) or cancel_at_period_end.
+  function applySubscriptionUpdate(sub: Obj, params: Obj) {
+    if (params.cancel_at_period_end !== undefined) sub.cancel_at_period_end = String(params.cancel_at_period_end) === "true";
+    if (params.metadata) sub.metadata = { ...sub.metadata, ...params.metadata };
+    if (params.proration_behavior) sub.proration_behavior = params.proration_behavior;
+    for (const change of (params.items ?? []) as Obj[]) {
+      const item = sub.items.data.find((i: Obj) => i.id === change.id) ?? sub.items.data[0];
+      const price = prices.get(change.price);
+      if (item && price) item.price = clone(price);
+    }
   }
 
   function invoiceFor(subscriptionId: string, paid: boolean) {
@@ -220,7 +241,35 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
       sessions.set(s.id, s);
       return Response.json(s);
     }
+    if (key === "checkout/sessions" && !objId && req.method === "GET") {
+      const data = [...sessions.values()].filter((x) => (!params.customer || x.customer === params.customer) && (!params.status || x.status === params.status));
+      return Response.json({ object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+    }
+    if (key === "checkout/sessions" && objId && url.pathname.endsWith("/expire") && req.method === "POST") {
+      const s = sessions.get(objId);
+      if (!s) return notFound("checkout.session", objId);
+      if (s.status !== "open") return Response.json({ error: { type: "invalid_request_error", message: "Only open sessions can be expired." } }, { status: 400 });
+      s.status = "expired";
+      return Response.json(s);
+    }
     if (key === "checkout/sessions" && objId) return sessions.has(objId) ? Response.json(sessions.get(objId)) : notFound("checkout.session", objId);
+    if (key === "subscriptions" && objId && req.method === "POST") {
+      const sub = subscriptions.get(objId);
+      if (!sub) return notFound("subscription", objId);
+      applySubscriptionUpdate(sub, params);
+      return Response.json(expandedSubscription(sub));
+    }
+    if (key === "subscriptions" && !objId) {
+      const data = [...subscriptions.values()].filter((x) => !params.customer || x.customer === params.customer).map(expandedSubscription);
+      return Response.json({ object: "list", data, has_more: false, url: "/v1/subscriptions" });
+    }
+    if (kind === "billing_portal" && id === "sessions" && req.method === "POST") {
+      if (!params.customer || !customers.has(params.customer)) return notFound("customer", String(params.customer));
+      const ps = { id: newId("bps"), object: "billing_portal.session", customer: params.customer, return_url: params.return_url ?? null, flow: params.flow_data ?? null, created: now() } as Obj;
+      ps.url = `${base}/portal/${ps.id}`;
+      portalSessions.push(ps);
+      return Response.json(ps);
+    }
     if (key === "subscriptions" && objId) return subscriptions.has(objId) ? Response.json(expandedSubscription(subscriptions.get(objId)!)) : notFound("subscription", objId);
     if (key === "invoices" && objId) return invoices.has(objId) ? Response.json(invoices.get(objId)) : notFound("invoice", objId);
     return Response.json({ error: { type: "invalid_request_error", message: `fake stripe: ${req.method} ${url.pathname} not implemented` } }, { status: 404 });
@@ -238,6 +287,9 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
         { headers: { "content-type": "text/html" } },
       );
     }
+    if (first === "checkout" && action === "pay" && req.method === "POST" && id && sessions.get(id)?.status === "expired") {
+      return new Response("This Checkout Session has expired.", { status: 410, headers: { "content-type": "text/plain" } });
+    }
     if (first === "checkout" && action === "pay" && req.method === "POST" && id && sessions.has(id)) {
       const form = parseStripeForm(await req.text());
       const done = completeCheckout(id, { email: form.email || undefined });
@@ -253,6 +305,13 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
       const patch = (await req.json()) as Obj;
       const codes = await deliver([updateSubscription(action, patch)]);
       return Response.json({ codes });
+    }
+    if (first === "portal" && id) {
+      const ps = portalSessions.find((p) => p.id === id);
+      if (!ps) return new Response("not found", { status: 404 });
+      return new Response(`<!doctype html><title>Fake Stripe Portal</title><h1>Fake Stripe Portal</h1><a href="${ps.return_url}">Return to Frank</a>`, {
+        headers: { "content-type": "text/html" },
+      });
     }
     if (first === "invoice") return new Response("Fake hosted invoice", { headers: { "content-type": "text/plain" } });
     return new Response("not found", { status: 404 });
@@ -278,6 +337,7 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
     sessions,
     subscriptions,
     invoices,
+    portalSessions,
     now,
     setNow: (t) => (fixedNow = t),
     completeCheckout,

@@ -7,6 +7,11 @@ const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull(
 export const workspaces = sqliteTable("workspaces", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
+  // The workspace's own website: the candidate pages' Home and Back to Site (no link when null).
+  siteUrl: text("site_url"),
+  // The workspace's texts for /terms and /help (a default text when null).
+  termsText: text("terms_text"),
+  helpText: text("help_text"),
   createdAt: createdAt(),
 });
 

@@ -47,6 +47,8 @@ export const billingSubscriptions = sqliteTable(
     amount: integer("amount"),
     currency: text("currency"),
     interval: text("interval"),
+    // The lifetime purchase's receipt (the hosted page of the invoice Checkout made for it).
+    receiptUrl: text("receipt_url"),
     // Stripe's creation time, to pick the newest when a customer has several.
     created: ms("created"),
     updatedAt: updatedAt(),

@@ -1,3 +1,4 @@
+import { SITE_TEXT_MAX } from "./site-texts";
 import { z } from "zod";
 
 // Messages are the spec's (part1 §5), word for word.
@@ -42,3 +43,24 @@ export interface CurrentUser {
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
 }
+
+const siteText = z
+  .string({ error: "Text must be text" })
+  .trim()
+  .max(SITE_TEXT_MAX, `Keep the text under ${SITE_TEXT_MAX} characters`)
+  .nullish()
+  .transform((v) => v || null);
+
+/** The workspace's own site (candidate pages' Home) and its /terms and /help texts. */
+export const WorkspaceSiteInput = z.object({
+  siteUrl: z
+    .string({ error: "Enter a full URL starting with https://" })
+    .trim()
+    .max(2000, "Keep the URL under 2000 characters")
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || (/^https?:\/\/[^\s"'<>]+$/i.test(v) && URL.canParse(v)), "Enter a full URL starting with https://"),
+  termsText: siteText,
+  helpText: siteText,
+});
+export type WorkspaceSiteInput = z.infer<typeof WorkspaceSiteInput>;

@@ -86,3 +86,17 @@ export function consumePasswordReset(db: DB, tokenHash: string, now: Date, passw
 export function revokePasswordResets(db: DB, userId: number, now: Date) {
   db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
 }
+
+// ---- the workspace's own site ------------------------------------------------------------
+
+export function workspaceSite(db: DB, workspaceId: number) {
+  return db
+    .select({ siteUrl: workspaces.siteUrl, termsText: workspaces.termsText, helpText: workspaces.helpText })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+}
+
+export function saveWorkspaceSite(db: DB, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
+  db.update(workspaces).set(site).where(eq(workspaces.id, workspaceId)).run();
+}

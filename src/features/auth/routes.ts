@@ -33,7 +33,9 @@ export function authRoutes(deps: Deps) {
       clearSessionCookie(deps, cookie as any);
       return { success: true };
     })
-    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(me.user) }), { auth: true })
+    // The session itself (the 30-second check, the profile ids the dialog's gate reads) answers
+    // with or without a subscription: it is part of getting one, like profile and billing.
+    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(me.user) }), { account: true })
     .post("/demo-login", ({ body, cookie }) => {
       if (!deps.config.demo) throw new AppError("not_found", 404, "Not found");
       // The body may name an e-mail (older clients send one); it is checked and ignored.

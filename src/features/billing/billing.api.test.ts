@@ -259,7 +259,7 @@ describe("billing without Stripe configured", () => {
   test("billing says it is off, checkout and webhook answer 503", async () => {
     const u = await off.signUp();
     const b = await (await off.request("/api/auth/billing", { cookie: u.cookie })).json();
-    expect(b).toEqual({ enabled: false, hasSubscription: false, subscription: null, invoices: [], customer: null });
+    expect(b).toEqual({ enabled: false, hasSubscription: false, trialAvailable: true, subscription: null, invoices: [], customer: null });
     const res = await off.request("/api/billing/checkout", { json: { plan: "starter" }, cookie: u.cookie });
     expect(res.status).toBe(503);
     expect((await res.json()).message).toBe("Billing is not configured on this server.");

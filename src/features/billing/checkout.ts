@@ -22,6 +22,17 @@ export function planNotAvailableError(plan: string) {
   return new AppError("plan_not_available", 400, planNotAvailable(plan).description, { plan: planNotAvailable(plan).description });
 }
 
+export const ALREADY_SUBSCRIBED = "You already have a subscription. Change your plan from the Plans tab instead of checking out again.";
+export const LIFETIME_MEMBER = "You have a lifetime membership: there is no plan to buy.";
+
+/** 409 when the account already has a live subscription (active, trialing, past_due) or a lifetime membership. */
+export function refuseSecondPurchase(deps: Deps, user: User) {
+  const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
+  if (!cur || !repo.LIVE_STATUSES.has(cur.status)) return;
+  if (cur.kind === "lifetime") throw new AppError("lifetime_member", 409, LIFETIME_MEMBER);
+  throw new AppError("already_subscribed", 409, ALREADY_SUBSCRIBED);
+}
+
 /**
  * POST /api/billing/checkout: a Stripe Checkout Session for one plan of the catalogue.
  * A signed-in user gets (or reuses) a Stripe customer tied to the account; a visitor
@@ -35,6 +46,8 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
     const hit = limiter(deps).hit(ip);
     if (!hit.ok) throw tooManyRequests(hit.retryAfter);
   }
+  // One subscription per account: a second checkout would charge twice (part1 §4).
+  if (user) refuseSecondPurchase(deps, user);
   // Stripe down, slow or hanging: a clear 503 within the deadline, never a generic 500.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(stripe.paymentUnavailable()), stripe.CHECKOUT_DEADLINE_MS)));
@@ -65,6 +78,7 @@ async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Pr
     throw planNotAvailableError(plan.id);
   }
   let customerId: string | null = null;
+  let trialUsed = false;
   if (user) {
     customerId = user.stripeCustomerId ?? repo.latestCustomerOfUser(deps.db, user.id)?.stripeCustomerId ?? null;
     if (!customerId) {
@@ -73,6 +87,17 @@ async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Pr
       const link = { stripeCustomerId: c.id, userId: user.id, workspaceId: user.workspaceId, email: user.email, created: c.created };
       await retryOnBusy(deps.db.$client, () => deps.db.transaction(() => repo.linkCustomer(deps.db, link), { behavior: "immediate" }));
       customerId = c.id;
+    } else {
+      // Stripe is the source of truth: a payment made a moment ago may not have reached us
+      // as a webhook yet. Refuse on its word too, and give the trial only once.
+      const seen = await stripe.customerSubscriptions(deps, customerId).catch(() => null);
+      if (seen?.live) throw new AppError("already_subscribed", 409, ALREADY_SUBSCRIBED);
+      if (seen?.hadTrial) trialUsed = true;
+      // One payable page at a time: an earlier, still open Checkout of this customer would
+      // start a second subscription if paid in another tab.
+      await stripe.expireOpenCheckouts(deps, customerId).catch((e) =>
+        deps.log.error("stripe: expiring open checkouts failed", { error: e instanceof Error ? e.message : String(e) }),
+      );
     }
   }
   const back = user ? `${app}/dashboard` : `${app}/pricing`;
@@ -81,6 +106,7 @@ async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Pr
     price,
     customerId,
     userId: user?.id ?? null,
+    trial: !user || (!trialUsed && !repo.hadTrial(deps.db, user.id, customerId)),
     successUrl: `${back}?checkout=success`,
     cancelUrl: `${back}?checkout=cancelled`,
   });

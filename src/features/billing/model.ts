@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PORTAL_FLOWS } from "./stripe-flows";
 
 // Input schemas of the profile and billing calls. Empty optional fields become null.
 const optionalText = (max: number, label: string) =>
@@ -28,3 +29,8 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const CheckoutInput = z.object({
   plan: z.string({ error: "Plan is required" }).trim().min(1, "Plan is required").max(50, "Plan is required"),
 });
+
+export const PortalInput = z
+  .object({ flow: z.enum(PORTAL_FLOWS, { error: "Unknown portal flow" }).optional() })
+  .nullish()
+  .transform((v) => v ?? {});

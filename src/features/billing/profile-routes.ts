@@ -10,8 +10,8 @@ import { toProfile, updateProfile } from "./profile-service";
 export function profileRoutes(deps: Deps) {
   return new Elysia({ prefix: "/api/auth" })
     .use(authGuard(deps))
-    .get("/profile", ({ me }) => toProfile(me.user), { auth: true })
+    .get("/profile", ({ me }) => toProfile(me.user), { account: true })
     .put("/profile", async ({ me, body, request, server }) =>
       updateProfile(deps, me.user, parseInput(ProfileInput, body), clientIp(request, server, deps.config.TRUST_PROXY)),
-    { auth: true });
+    { account: true });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { billingCustomers, billingInvoices, billingSubscriptions, stripeEvents, users } from "../../db/schema";
 import type { InvoiceState, SubscriptionState } from "./stripe";
@@ -111,6 +111,12 @@ export function invoicesOfUser(db: Db, userId: number, limit = 24): InvoiceRow[]
 export function currentSubscription(rows: SubscriptionRow[]): SubscriptionRow | undefined {
   const rank = (r: SubscriptionRow) => (LIVE_STATUSES.has(r.status) ? 1 : 0);
   return [...rows].sort((a, b) => rank(b) - rank(a) || (b.created?.getTime() ?? 0) - (a.created?.getTime() ?? 0) || b.id - a.id)[0];
+}
+
+/** The free trial is given once: any earlier subscription of the account or its customer that had one. */
+export function hadTrial(db: Db, userId: number, customerId: string | null): boolean {
+  const own = or(eq(billingSubscriptions.userId, userId), customerId ? eq(billingSubscriptions.stripeCustomerId, customerId) : undefined);
+  return !!db.select({ id: billingSubscriptions.id }).from(billingSubscriptions).where(and(own, isNotNull(billingSubscriptions.trialStart))).get();
 }
 
 /** Keeps users.stripe_subscription_id on the live subscription (null when none). */

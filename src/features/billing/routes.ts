@@ -7,7 +7,8 @@ import { renderPage } from "../../lib/render";
 import { takeFlash } from "../../lib/flash";
 import { siteLinks } from "../../ui/links";
 import { authGuard } from "../auth/guard";
-import { CheckoutInput } from "./model";
+import { CheckoutInput, PortalInput } from "./model";
+import { changePlan, openPortal, resumeSubscription } from "./subscription-service";
 import { getBilling } from "./service";
 import { startCheckout } from "./checkout";
 import { handleWebhook } from "./webhook";
@@ -22,7 +23,7 @@ export function billingRoutes(deps: Deps) {
 
   const api = new Elysia()
     .use(authGuard(deps))
-    .get("/api/auth/billing", ({ me }) => getBilling(deps, me.user), { auth: true })
+    .get("/api/auth/billing", ({ me }) => getBilling(deps, me.user), { account: true })
     .post(
       "/api/billing/checkout",
       async ({ me, body, request, server }) => {
@@ -32,6 +33,11 @@ export function billingRoutes(deps: Deps) {
       },
       { withUser: true },
     )
+    // The one subscription: PUT changes its plan (Stripe prorates), resume undoes a cancel at period end.
+    .post("/api/billing/change-plan", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { account: true })
+    .put("/api/billing/subscription", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { account: true })
+    .post("/api/billing/resume", ({ me }) => resumeSubscription(deps, me.user), { account: true })
+    .post("/api/billing/portal", ({ me, body }) => openPortal(deps, me.user, parseInput(PortalInput, body).flow), { account: true })
     .post(
       "/api/stripe/webhook",
       async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")),

@@ -17,8 +17,11 @@ export function getBilling(deps: Deps, user: User): BillingResponse {
   return {
     enabled,
     hasSubscription: !!cur && repo.LIVE_STATUSES.has(cur.status),
+    trialAvailable: !repo.hadTrial(deps.db, user.id, customerId ?? null),
     subscription: cur
       ? {
+          kind: cur.kind,
+          planId: cur.planId,
           status: cur.status,
           cancelAtPeriodEnd: cur.cancelAtPeriodEnd,
           trialStart: iso(cur.trialStart),
@@ -26,6 +29,7 @@ export function getBilling(deps: Deps, user: User): BillingResponse {
           currentPeriodStart: iso(cur.currentPeriodStart),
           currentPeriodEnd: iso(cur.currentPeriodEnd),
           plan: { productName: cur.productName, amount: cur.amount, currency: cur.currency, interval: cur.interval },
+          receiptUrl: cur.receiptUrl,
         }
       : null,
     invoices: repo.invoicesOfUser(deps.db, user.id).map((i) => ({

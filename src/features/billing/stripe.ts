@@ -109,7 +109,7 @@ export async function createCustomer(deps: Deps, input: { email: string; name: s
 
 export async function createCheckoutSession(
   deps: Deps,
-  input: { plan: Plan; price: string; customerId: string | null; userId: number | null; successUrl: string; cancelUrl: string },
+  input: { plan: Plan; price: string; customerId: string | null; userId: number | null; successUrl: string; cancelUrl: string; trial: boolean },
 ): Promise<{ id: string; url: string }> {
   const { plan } = input;
   const metadata: Record<string, string> = { plan: plan.id, ...(input.userId ? { userId: String(input.userId) } : {}) };
@@ -123,10 +123,12 @@ export async function createCheckoutSession(
     ...(input.customerId ? { customer: input.customerId } : {}),
   };
   if (plan.interval) {
-    params.subscription_data = { metadata, ...(plan.trialDays ? { trial_period_days: plan.trialDays } : {}) };
-  } else if (!input.customerId) {
+    params.subscription_data = { metadata, ...(plan.trialDays && input.trial ? { trial_period_days: plan.trialDays } : {}) };
+  } else {
     // A one-time payment makes no customer unless asked; the webhook needs one to link the account.
-    params.customer_creation = "always";
+    if (!input.customerId) params.customer_creation = "always";
+    // …nor an invoice: ask for one, so the lifetime purchase has a receipt in the Billing tab.
+    params.invoice_creation = { enabled: true, invoice_data: { metadata } };
   }
   markOutsideEffect();
   const s = await (await stripeClient(deps)).checkout.sessions.create(params);
@@ -161,6 +163,7 @@ export interface SubscriptionState {
   currency: string | null;
   interval: string | null;
   created: Date | null;
+  receiptUrl?: string | null;
 }
 
 const planByLookup = (key: string | null | undefined) => PLANS.find((p) => p.lookupKey === key);
@@ -242,4 +245,56 @@ export function invoiceState(inv: Stripe.Invoice): InvoiceState {
     currency: inv.currency,
     invoiceUrl: inv.hosted_invoice_url ?? null,
   };
+}
+
+/** What Stripe knows of a customer's subscriptions: a live one, and whether any had a trial. */
+export async function customerSubscriptions(deps: Deps, customerId: string): Promise<{ live: boolean; hadTrial: boolean }> {
+  const list = await (await stripeClient(deps)).subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+  return {
+    live: list.data.some((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due"),
+    hadTrial: list.data.some((s) => !!s.trial_start),
+  };
+}
+
+/** Expires the customer's open Checkout Sessions, so only the newest one can be paid. */
+export async function expireOpenCheckouts(deps: Deps, customerId: string) {
+  const client = await stripeClient(deps);
+  const open = await client.checkout.sessions.list({ customer: customerId, status: "open", limit: 20 });
+  for (const s of open.data) await client.checkout.sessions.expire(s.id);
+}
+
+// ---- plan changes and the customer portal ----------------------------------------------
+
+/** Moves a subscription to another price; Stripe prorates the difference on the next invoice. */
+export async function changeSubscriptionPrice(deps: Deps, subscriptionId: string, price: string, plan: Plan) {
+  const client = await stripeClient(deps);
+  const current = await client.subscriptions.retrieve(subscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new AppError("plan_change_failed", 502, "Stripe returned a subscription without items");
+  await client.subscriptions.update(subscriptionId, {
+    items: [{ id: item.id, price }],
+    proration_behavior: "create_prorations",
+    metadata: { ...current.metadata, plan: plan.id },
+  });
+  return retrieveSubscription(deps, subscriptionId);
+}
+
+/** Undoes a cancel-at-period-end made in the portal. */
+export async function resumeSubscription(deps: Deps, subscriptionId: string) {
+  await (await stripeClient(deps)).subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+  return retrieveSubscription(deps, subscriptionId);
+}
+
+export type { PortalFlow } from "./stripe-flows";
+import type { PortalFlow } from "./stripe-flows";
+
+/** A Stripe customer portal session (card, cancel, invoices) that returns to the dashboard. */
+export async function createPortalSession(deps: Deps, input: { customerId: string; returnUrl: string; flow?: PortalFlow; subscriptionId?: string | null }) {
+  const params: Stripe.BillingPortal.SessionCreateParams = { customer: input.customerId, return_url: input.returnUrl };
+  if (input.flow === "payment_method_update") params.flow_data = { type: "payment_method_update" };
+  if (input.flow === "subscription_cancel" && input.subscriptionId) {
+    params.flow_data = { type: "subscription_cancel", subscription_cancel: { subscription: input.subscriptionId } };
+  }
+  const s = await (await stripeClient(deps)).billingPortal.sessions.create(params);
+  return { id: s.id, url: s.url };
 }

@@ -23,6 +23,10 @@ export interface BillingPlan {
 }
 
 export interface BillingSubscription {
+  /** "lifetime" for the one-time membership. */
+  kind: "subscription" | "lifetime";
+  /** The catalogue plan (starter, pro, enterprise, lifetime), when known. */
+  planId: string | null;
   status: string;
   cancelAtPeriodEnd: boolean;
   trialStart: string | null;
@@ -30,6 +34,8 @@ export interface BillingSubscription {
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
   plan: BillingPlan;
+  /** The receipt of a lifetime purchase. */
+  receiptUrl: string | null;
 }
 
 export interface BillingInvoice {
@@ -47,6 +53,8 @@ export interface BillingResponse {
   /** False when the server has no STRIPE_SECRET_KEY: the gate never blocks. */
   enabled: boolean;
   hasSubscription: boolean;
+  /** False once the account has had a free trial: a customer gets it once. */
+  trialAvailable: boolean;
   subscription: BillingSubscription | null;
   invoices: BillingInvoice[];
   customer: { id: string; created: string | null } | null;

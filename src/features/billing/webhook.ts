@@ -119,6 +119,10 @@ async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
   const subId = stripe.idOf(session.subscription);
   if (session.mode === "subscription" && subId) bought = stripe.subscriptionState(await stripe.retrieveSubscription(deps, subId));
   else if (session.mode === "payment" && session.payment_status !== "unpaid") bought = stripe.lifetimeState(session, customerId);
+  // The invoice Checkout made for a one-time purchase is its receipt.
+  const invoiceId = stripe.idOf(session.invoice);
+  const receipt = bought && invoiceId ? stripe.invoiceState(await stripe.retrieveInvoice(deps, invoiceId)) : null;
+  if (bought && receipt) bought.receiptUrl = receipt.invoiceUrl;
 
   const metaUser = Number(session.metadata?.userId ?? session.client_reference_id ?? 0);
   const linked = repo.findCustomer(deps.db, customerId)?.userId;
@@ -165,6 +169,7 @@ async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
         created: live ? new Date(live.created * 1000) : null,
       });
       if (bought) repo.upsertSubscription(tx, bought);
+      if (receipt) repo.upsertInvoice(tx, receipt);
       repo.syncUserSubscriptionId(tx, account.id);
     },
     afterCommit: created

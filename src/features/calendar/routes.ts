@@ -99,8 +99,8 @@ export function calendarRoutes(deps: Deps) {
 
   const pages = new Elysia()
     .use(authGuard(deps))
-    .get("/ical-manager", ({ me: m, cookie, query }) => page("manager", m, cookie, query), { withUser: true })
-    .get("/sync-ical", ({ me: m, cookie, query }) => page("sync", m, cookie, query), { withUser: true })
+    .get("/ical-manager", ({ me: m, cookie, query }) => page("manager", m, cookie, query), { withMember: true })
+    .get("/sync-ical", ({ me: m, cookie, query }) => page("sync", m, cookie, query), { withMember: true })
     // Form posts without JavaScript: each answers 303 with a toast.
     .post("/ical-manager/set-primary", async ({ me: m, body, cookie }) => {
       const id = str((body as Record<string, unknown> | null)?.calendarId) ?? "";

@@ -5,7 +5,7 @@ import { extractParticipant, type DebugParticipant } from "./extract";
 
 const t = makeTestApp({ DEV_PAGES: "1" });
 
-const PAGES = ["/participants-monitor", "/database-test", "/database-debug", "/database-integration", "/dashboard2", "/dashboard4"];
+const PAGES = ["/participants-monitor", "/database-test", "/database-debug", "/dashboard2", "/dashboard4"];
 const APIS: [string, string][] = [
   ["GET", "/api/participants/sync/status"],
   ["GET", "/api/participants/backup?limit=10"],
@@ -25,6 +25,14 @@ describe("signed out", () => {
     const res = await t.request(path);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/login");
+  });
+
+  test("/database-integration is public (part2 §2: audience any)", async () => {
+    const res = await t.request("/database-integration");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("AI Database Integration");
+    expect(html).not.toContain("account-menu");
   });
 
   test.each(APIS)("%s %s answers 401", async (method, path) => {

@@ -117,8 +117,9 @@ export function monitorRoutes(deps: Deps) {
       },
       { auth: true },
     )
-    .get("/database-integration", ({ me }) => renderPage({ title: "Database integration", body: DatabaseIntegrationPage({ shell: makeShell(deps, me.user) }) }), {
-      auth: true,
+    // A static page for any audience (part2 §2): signed-in users get the frame, others the page alone.
+    .get("/database-integration", ({ me }) => renderPage({ title: "Database integration", body: DatabaseIntegrationPage({ shell: me ? makeShell(deps, me.user) : null }) }), {
+      withUser: true,
     })
     .get("/dashboard2", ({ me, cookie }) => renderPage({ title: "Dashboard", body: Dashboard2Page({ shell: makeShell(deps, me.user) }), toast: takeFlash(cookie as any) }), {
       auth: true,

@@ -182,3 +182,13 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   }
   if (!moved) throw badRequest(BAD_SLOT, { slotId: BAD_SLOT });
 }
+
+/** The workspace of a booking link, for the page frame (its own site); never sent to the candidate. */
+export function bookingWorkspaceId(deps: Deps, token: string): number {
+  return openSession(deps, token).session.workspaceId;
+}
+
+/** The workspace of a confirmation (manage) link, for the page frame. */
+export function manageWorkspaceId(deps: Deps, token: string): number {
+  return managedMeeting(deps, token).meeting.workspaceId;
+}

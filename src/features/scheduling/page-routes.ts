@@ -6,9 +6,9 @@ import { renderHtml, renderPage, type Toast } from "../../lib/render";
 import { CachedPage } from "../../lib/page-cache";
 import { StampCache } from "../../db/stamp-cache";
 import { assetUrl } from "../../lib/assets";
-import { siteLinks } from "../../ui/links";
+import { workspaceSite } from "../auth/workspace-site";
 import { authGuard } from "../auth/guard";
-import { bookByToken, bookedManageToken, cancelByCandidate, getBookingView, getManageView, moveByCandidate } from "./booking";
+import { bookByToken, bookedManageToken, bookingWorkspaceId, cancelByCandidate, getBookingView, getManageView, manageWorkspaceId, moveByCandidate } from "./booking";
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
@@ -34,7 +34,15 @@ const formSlot = (body: unknown) => {
 
 /** /book/{token}, /booking-option-b/{token}, the candidate's confirmation page, and /interview-details/{id}. */
 export function bookingPageRoutes(deps: Deps) {
-  const home = siteLinks(deps.config).home;
+  // Home and Back to Site go to the workspace's own site when it has one, else nowhere
+  // (candidates have nothing to do on the recruiters' sign-in page).
+  const siteOf = (workspaceId: () => number): string | null => {
+    try {
+      return workspaceSite(deps, workspaceId()).siteUrl;
+    } catch {
+      return null;
+    }
+  };
   // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
   const emailConfigured = !!deps.config.SMTP_URL;
 
@@ -48,6 +56,7 @@ export function bookingPageRoutes(deps: Deps) {
     const now = deps.clock.now().getTime();
     try {
       const view = getBookingView(deps, token);
+      const home = siteOf(() => bookingWorkspaceId(deps, token));
       const tz = typeof tzQuery === "string" && isValidTimeZone(tzQuery) ? tzQuery : view.session.timeZone;
       const html = renderHtml({
         title: "Schedule Your Interview",
@@ -66,7 +75,7 @@ export function bookingPageRoutes(deps: Deps) {
       // Booked already: the candidate sees their interview and its manage link, not "invalid".
       const manage = extra.status === undefined ? bookedManageToken(deps, token) : null;
       if (manage) return new CachedPage("", 303, { ...privateHeaders, location: `/book/manage/${manage}` }, now + PAGE_TTL_MS);
-      const html = renderHtml({ title: "Session Not Found", ...BOOKING_PAGE, styles: "candidate", toast: extra.toast, body: SessionNotFound({ home }) });
+      const html = renderHtml({ title: "Session Not Found", ...BOOKING_PAGE, styles: "candidate", toast: extra.toast, body: SessionNotFound({ home: null }) });
       return new CachedPage(html, extra.status ?? 404, privateHeaders, now + PAGE_TTL_MS);
     }
   };
@@ -119,8 +128,9 @@ export function bookingPageRoutes(deps: Deps) {
         view = getManageView(deps, params.token);
       } catch (e) {
         if (!(e instanceof AppError) || e.status !== 404) throw e;
-        return renderPage({ title: "Session Not Found", ...MANAGE_PAGE, status: 404, headers: privateHeaders, body: SessionNotFound({ home }) });
+        return renderPage({ title: "Session Not Found", ...MANAGE_PAGE, status: 404, headers: privateHeaders, body: SessionNotFound({ home: null }) });
       }
+      const home = siteOf(() => manageWorkspaceId(deps, params.token));
       return renderPage({
         title: "Your Interview",
         ...MANAGE_PAGE,

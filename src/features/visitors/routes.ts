@@ -6,6 +6,7 @@ import { clientIp } from "../../lib/http";
 import { AppError, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { siteLinks } from "../../ui/links";
+import { workspaceSite } from "../auth/workspace-site";
 import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type ChatContext } from "./chat-service";
 import { bookIntroCall, introCallOptions } from "./intro-call-service";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
@@ -41,7 +42,8 @@ export function visitorRoutes(deps: Deps) {
       styles: "candidate",
       status: extra.status,
       headers: extra.headers,
-      body: VisitorLayout({ links, visitorId: visitor.id, page: p, code: ctx?.code ?? null, children: body }),
+      // Home goes to the workspace's own site when it has one, else nowhere (not the recruiters' sign-in).
+      body: VisitorLayout({ links, home: ctx ? workspaceSite(deps, ctx.workspaceId).siteUrl : null, visitorId: visitor.id, page: p, code: ctx?.code ?? null, children: body }),
     });
 
   /** The workspace's outside chatbot or scheduler, framed, with the visitor id passed along. */

@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { formBool, parseInput } from "../../lib/validate";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
+import { workspaceSite } from "../auth/workspace-site";
 import { AvailabilityInput, JobQuestionsInput, OutsideUrlsInput } from "./model";
 import { getJobQuestions, getSettings, jobsWithQuestions, saveAvailability, saveJobQuestions, saveOutsideUrls } from "./settings-service";
 import { jobsOf } from "./partners";
@@ -59,6 +60,7 @@ export function visitorSettingsRoutes(deps: Deps) {
             shell: makeShell(deps, me.user),
             appUrl: deps.config.APP_URL,
             settings: getSettings(deps, workspaceId),
+            site: workspaceSite(deps, workspaceId),
             jobs,
             job: chosen ? getJobQuestions(deps, workspaceId, chosen.id) : null,
           }),

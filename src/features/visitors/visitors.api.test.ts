@@ -28,7 +28,9 @@ describe("visitor id and page frame", () => {
     expect(set).toMatch(/Max-Age=31536000/);
     const html = await res.text();
     expect(html).toContain(b.visitorId!);
-    for (const label of ["Home", "Plans &amp; Pricing", "Buy LinkedIn Media", "Terms", "Help &amp; Support", "Sign In"]) expect(html).toContain(`>${label}</a>`);
+    for (const label of ["Plans &amp; Pricing", "Buy LinkedIn Media", "Terms", "Help &amp; Support", "Sign In"]) expect(html).toContain(`>${label}</a>`);
+    // Home goes to the workspace's own site only: without one (and without a campaign) there is none.
+    expect(html).not.toContain(">Home</a>");
     const again = await b.get("/assessment");
     expect(again.headers.getSetCookie().some((c) => c.startsWith("prequalifier_id="))).toBe(false);
     expect(await again.text()).toContain(b.visitorId!);

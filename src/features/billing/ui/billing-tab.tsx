@@ -2,9 +2,10 @@ import type { BillingResponse } from "../types";
 import { money } from "../plans";
 import { BillingNotConfigured } from "./plan-card";
 import { formatDate, statusBadge, trialBox } from "./status";
+import { PortalButton, ResumeButton } from "./billing-actions";
 
 /** Billing tab: status badges, plan, amount, period, trial box and invoices (part1 §2, §4). */
-export function BillingTab({ enabled, billing, onPlans }: { enabled: boolean; billing: BillingResponse | null; onPlans: () => void }) {
+export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: boolean; billing: BillingResponse | null; onPlans: () => void; onChanged: (b: BillingResponse) => void }) {
   if (!enabled) return <BillingNotConfigured />;
   if (!billing) return <p className="text-sm text-slate-500">Loading billing...</p>;
   const sub = billing.subscription;
@@ -37,6 +38,23 @@ export function BillingTab({ enabled, billing, onPlans }: { enabled: boolean; bi
           </p>
         ) : null}
         {billing.customer?.created ? <p className="mt-1 text-xs text-slate-400">Customer since {formatDate(billing.customer.created)}</p> : null}
+        {sub.cancelAtPeriodEnd ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900" data-testid="cancel-at-period-end">
+            <span className="flex-1">Your subscription is cancelled and ends on {formatDate(sub.currentPeriodEnd)}.</span>
+            <ResumeButton onResumed={onChanged} />
+          </div>
+        ) : null}
+        {sub.kind === "lifetime" ? (
+          sub.receiptUrl ? (
+            <a className="btn-outline btn-sm mt-3 inline-flex" href={sub.receiptUrl} target="_blank" rel="noopener noreferrer">View Receipt</a>
+          ) : null
+        ) : (
+          <div className="mt-4 flex flex-wrap gap-2" data-testid="billing-actions">
+            <PortalButton flow="payment_method_update" className="btn-outline btn-sm">Update Payment Method</PortalButton>
+            {!sub.cancelAtPeriodEnd && sub.status !== "canceled" ? <PortalButton flow="subscription_cancel" className="btn-outline btn-sm">Cancel subscription</PortalButton> : null}
+            <PortalButton className="btn-ghost btn-sm">Invoices and billing details</PortalButton>
+          </div>
+        )}
       </div>
       {trial === "active" ? (
         <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900" data-testid="trial-box">
@@ -47,7 +65,7 @@ export function BillingTab({ enabled, billing, onPlans }: { enabled: boolean; bi
         <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="trial-box">
           <p className="font-semibold">Trial Expired - Payment Required</p>
           <p className="mt-1">Your free trial expired on {formatDate(sub.trialEnd)}. Update your payment method to keep using Frank.</p>
-          <button type="button" className="btn-destructive mt-3" onClick={onPlans}>Update Payment Method</button>
+          <PortalButton flow="payment_method_update" className="btn-destructive mt-3">Update Payment Method</PortalButton>
         </div>
       ) : null}
       <div>

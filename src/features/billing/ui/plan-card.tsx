@@ -2,10 +2,18 @@ import type { ReactNode } from "react";
 import { dollars, type Plan } from "../plans";
 
 /** One plan of the catalogue; the caller supplies the purchase control (form or button). */
-export function PlanCard({ plan, children }: { plan: Plan; children: ReactNode }) {
+export function PlanCard({ plan, children, current = false }: { plan: Plan; children: ReactNode; current?: boolean }) {
   return (
-    <div className={`relative flex flex-col rounded-xl border bg-white p-5 shadow-sm ${plan.popular ? "border-brand-500 ring-2 ring-brand-100" : "border-slate-200"}`} data-plan={plan.id}>
-      {plan.popular ? <span className="badge-default absolute -top-2.5 left-5">Most Popular</span> : null}
+    <div
+      className={`relative flex flex-col rounded-xl border bg-white p-5 shadow-sm ${current ? "border-green-500 ring-2 ring-green-100" : plan.popular ? "border-brand-500 ring-2 ring-brand-100" : "border-slate-200"}`}
+      data-plan={plan.id}
+      data-current={current ? "true" : undefined}
+    >
+      {current ? (
+        <span className="badge-success absolute -top-2.5 left-5">Current Plan</span>
+      ) : plan.popular ? (
+        <span className="badge-default absolute -top-2.5 left-5">Most Popular</span>
+      ) : null}
       <h3 className="text-base font-semibold text-slate-900">{plan.name}</h3>
       <p className="mt-1 text-sm text-slate-500">{plan.description}</p>
       <p className="mt-4">

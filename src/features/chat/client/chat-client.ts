@@ -1,6 +1,8 @@
 // Browser side of the chat: streams an answer from POST /api/chat/openai/stream
 // (server-sent events over fetch) and keeps the session id in localStorage.
 import { ApiError } from "../../../client/api";
+import { connectionBack, connectionLost, isNetworkFailure } from "../../../client/connection";
+import { sessionExpired } from "../../../client/session";
 
 export const SESSION_KEY = "frank_session_id";
 
@@ -57,19 +59,28 @@ export const newId = () => `m${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 /** Sends one message; onDelta gets the answer's text as it arrives. */
 export async function streamChat(body: { message: string; sessionId: string | null }, onDelta: (text: string) => void): Promise<ChatReply> {
-  const res = await fetch("/api/chat/openai/stream", {
-    method: "POST",
-    credentials: "include",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify({ ...body, timeZone: browserTimeZone() }),
-  });
+  let res: Response;
+  try {
+    res = await fetch("/api/chat/openai/stream", {
+      method: "POST",
+      credentials: "include",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ ...body, timeZone: browserTimeZone() }),
+    });
+  } catch (e) {
+    // The server is away: the banner shows and the typed message stays (src/client/connection.ts).
+    if (!isNetworkFailure(e)) throw e;
+    connectionLost();
+    throw new ApiError("Failed to fetch", 0, { message: "Connection lost. Send again when the connection is back." });
+  }
+  connectionBack();
   if (!res.ok || !res.body) {
     const text = await res.text();
     let parsed: ApiError["body"] = null;
     try {
       parsed = JSON.parse(text);
     } catch {}
-    if (res.status === 401) location.assign("/login");
+    if (res.status === 401) sessionExpired();
     throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, parsed);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

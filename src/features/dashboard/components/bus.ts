@@ -1,6 +1,7 @@
 // The dashboard's islands hydrate separately; the selected job and shortlist changes travel
 // between them as window events (client only; harmless on the server).
 import { useEffect, useState } from "react";
+import { startPoll } from "../../../client/connection";
 
 export interface SelectedJob {
   id: number;
@@ -29,11 +30,10 @@ export function useSelectedJob(): SelectedJob | null {
   return job;
 }
 
-/** Calls fn every `ms` while the page is open (the §9 polling intervals). */
+/** Calls fn every `ms` while the page is open (the §9 polling intervals); paused while the connection is lost. */
 export function usePoll(fn: () => void, ms: number, deps: unknown[] = []) {
   useEffect(() => {
-    const id = setInterval(fn, ms);
-    return () => clearInterval(id);
+    return startPoll(fn, ms);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
 }

@@ -17,7 +17,7 @@ const SLOT = "flex cursor-pointer rounded-md border text-sm has-checked:border-b
 const SLOT_A = `${SLOT} items-center border-slate-200 px-4 py-3 hover:bg-slate-50`;
 const SLOT_B = `${SLOT} flex-col items-center border-slate-300 px-2 py-2 hover:border-brand-500`;
 
-export function PublicFrame({ home, children }: { home: string; children: ReactNode }) {
+export function PublicFrame({ home, children }: { home: string | null; children: ReactNode }) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       <div className="mb-6 flex justify-center">
@@ -28,13 +28,13 @@ export function PublicFrame({ home, children }: { home: string; children: ReactN
   );
 }
 
-export function SessionNotFound({ home }: { home: string }) {
+export function SessionNotFound({ home }: { home: string | null }) {
   return (
     <PublicFrame home={home}>
       <div className="card card-body text-center">
         <h1 className="text-xl font-semibold">Session Not Found</h1>
         <p className="mt-2 text-sm text-slate-600">This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.</p>
-        <a href={home} className="btn-primary mt-6">Go to Homepage</a>
+        {home ? <a href={home} className="btn-primary mt-6">Go to Homepage</a> : null}
       </div>
     </PublicFrame>
   );
@@ -49,7 +49,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-export function BookingPage(p: { view: BookingView; layout: Layout; action: string; home: string; tz: string; error?: string; emailConfigured?: boolean }) {
+export function BookingPage(p: { view: BookingView; layout: Layout; action: string; home: string | null; tz: string; error?: string; emailConfigured?: boolean }) {
   const { session, candidate, availableSlots } = p.view;
   const groups = groupByDay(availableSlots, p.tz);
   const zone = availableSlots[0] ? zoneAbbreviation(availableSlots[0].startTime, p.tz) : "";

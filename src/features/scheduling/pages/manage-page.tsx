@@ -8,7 +8,7 @@ import { PublicFrame } from "./booking-page";
  * interview, and while it is still ahead, forms to cancel it or move it to another of
  * the offered slots that remain open. Plain forms, no JavaScript.
  */
-export function ManagePage({ view: v, home, action, justBooked, confirmCancel, emailConfigured = true }: { view: ManageView; home: string; action: string; justBooked: boolean; confirmCancel?: boolean; emailConfigured?: boolean }) {
+export function ManagePage({ view: v, home, action, justBooked, confirmCancel, emailConfigured = true }: { view: ManageView; home: string | null; action: string; justBooked: boolean; confirmCancel?: boolean; emailConfigured?: boolean }) {
   // The candidate's own zone first (the one they chose when booking), the recruiter's beside it.
   const tz = v.candidateTimeZone ?? v.timeZone;
   const when = dualTimeText(new Date(v.startTime), new Date(v.endTime), tz, v.timeZone);
@@ -36,7 +36,7 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel, e
             </div>
           ) : null}
         </dl>
-        <a href={home} className="btn-primary mt-6">Back to Site</a>
+        {home ? <a href={home} className="btn-primary mt-6">Back to Site</a> : null}
       </section>
 
       {v.changeable && v.otherSlots.length ? (

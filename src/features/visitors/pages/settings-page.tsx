@@ -2,11 +2,15 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { CandidatePageSettings } from "../settings-service";
 import { INTRO_CALL_MINUTES, WEEKDAYS } from "../model";
+import type { WorkspaceSite } from "../../auth/workspace-site";
+import { SiteSettingsCard } from "./site-settings-card";
 
 export interface SettingsPageProps {
   shell: Shell;
   appUrl: string;
   settings: CandidatePageSettings;
+  /** The workspace's own site and its /terms and /help texts. */
+  site: WorkspaceSite;
   jobs: { id: number; title: string; custom: boolean }[];
   /** The job whose assessment questions are shown. */
   job: { jobId: number; title: string; questions: string[]; isDefault: boolean } | null;
@@ -16,7 +20,7 @@ export interface SettingsPageProps {
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /** /settings/candidate-pages: intro-call availability, assessment questions per job, outside URLs. */
-export function SettingsPage({ shell, appUrl, settings: s, jobs, job }: SettingsPageProps) {
+export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: SettingsPageProps) {
   const byDay = new Map(s.weekly.map((w) => [w.day, w]));
   return (
     <AppShell shell={shell} title="Candidate pages" wide={false}>
@@ -131,6 +135,8 @@ export function SettingsPage({ shell, appUrl, settings: s, jobs, job }: Settings
           <button type="submit" className="btn-primary">Save URLs</button>
         </form>
       </section>
+
+      <SiteSettingsCard site={site} />
     </AppShell>
   );
 }

@@ -15,13 +15,13 @@ const TABS: { page: VisitorPage; label: string }[] = [
  * Plans & Pricing, Buy LinkedIn Media, Terms, Help & Support, Sign In). The menu is a
  * <details> element, so it opens without JavaScript.
  */
-export function VisitorLayout(props: { links: SiteLinks; visitorId: string; page: VisitorPage; code: string | null; children: ReactNode }) {
-  const ext = { target: "_blank", rel: "noopener noreferrer", className: "menu-item" };
+export function VisitorLayout(props: { links: SiteLinks; home: string | null; visitorId: string; page: VisitorPage; code: string | null; children: ReactNode }) {
+  const ext = props.links.external ? { target: "_blank", rel: "noopener noreferrer", className: "menu-item" } : { className: "menu-item" };
   const q = props.code ? `?c=${encodeURIComponent(props.code)}` : "";
   return (
     <div className="mx-auto flex min-h-screen max-w-2xl flex-col px-4">
       <header className="flex h-14 items-center justify-between gap-3">
-        <Logo href={props.links.home} />
+        <Logo href={props.home} />
         <div className="flex items-center gap-2">
           <span className="badge-secondary" title="Your visitor code: quote it if you contact us" data-testid="visitor-code">
             Visitor code <b className="ml-1 font-mono">{props.visitorId}</b>
@@ -29,7 +29,7 @@ export function VisitorLayout(props: { links: SiteLinks; visitorId: string; page
           <details className="relative">
             <summary className="btn-outline btn-sm cursor-pointer list-none">Menu</summary>
             <nav className="absolute right-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg" aria-label="Menu">
-              <a href={props.links.home} className="menu-item">Home</a>
+              {props.home ? <a href={props.home} className="menu-item">Home</a> : null}
               <a href={props.links.pricing} {...ext}>Plans &amp; Pricing</a>
               <a href={props.links.media} {...ext}>Buy LinkedIn Media</a>
               <a href={props.links.terms} {...ext}>Terms</a>

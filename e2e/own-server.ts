@@ -1,0 +1,71 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { rmSync } from "node:fs";
+
+// A Frank server of the test's own (port, database), for tests that stop and restart it or
+// need another configuration than the shared e2e server.
+const SECRET = "e2e-own-server-secret-e2e-own-server-0123";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, tries = 150) {
+  for (let i = 0; i < tries; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not up: ${url}`);
+}
+
+export class OwnServer {
+  private child: ChildProcess | null = null;
+  readonly url: string;
+  readonly db: string;
+
+  constructor(readonly port: number, private env: Record<string, string> = {}) {
+    this.url = `http://127.0.0.1:${port}`;
+    this.db = `data/e2e-own-${port}.db`;
+  }
+
+  async start() {
+    const child = spawn("./node_modules/.bin/bun", ["src/main.ts", "serve"], {
+      env: { ...process.env, PORT: String(this.port), HOST: "127.0.0.1", DATABASE_PATH: this.db, APP_URL: this.url, APP_SECRET: SECRET, NODE_ENV: "test", ...this.env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    child.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
+    this.child = child;
+    await waitFor(`${this.url}/healthz`);
+  }
+
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+    this.child = null;
+  }
+
+  createAccount(email: string, password: string) {
+    const r = spawnSync("./node_modules/.bin/bun", ["src/main.ts", "user", "create", "--email", email, "--password", password, "--name", "Own Server Recruiter"], {
+      env: { ...process.env, DATABASE_PATH: this.db, APP_SECRET: SECRET },
+      encoding: "utf8",
+    });
+    if (r.status !== 0) throw new Error(r.stderr);
+  }
+
+  async dispose() {
+    await this.stop();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(this.db + suffix, { force: true });
+  }
+}

@@ -1,0 +1,44 @@
+// The session check of signed-in pages (part1 §4, §7, §8): GET /api/auth/me every 30 s (the
+// answer is fresh for 60 s, so a tab coming back to the foreground re-checks only when it is
+// older). A 401 there, or on any call except login, billing and profile, shows "Session
+// expired" and goes to /login once the toast has been read. A network failure is a lost
+// connection (see connection.ts), never a logout.
+import { toast } from "./toast";
+import { api } from "./api";
+import { startPoll } from "./connection";
+
+export const SESSION_POLL_MS = 30_000;
+export const SESSION_FRESH_MS = 60_000;
+/** How long the "Session expired" toast shows before the page goes to /login. */
+export const SESSION_EXPIRED_REDIRECT_MS = 1500;
+export const SESSION_EXPIRED = { title: "Session expired", description: "Please sign in again." };
+
+let expired = false;
+
+export function sessionExpired() {
+  if (expired) return;
+  expired = true;
+  toast({ ...SESSION_EXPIRED, variant: "destructive", duration: SESSION_EXPIRED_REDIRECT_MS + 1000 });
+  setTimeout(() => location.assign("/login"), SESSION_EXPIRED_REDIRECT_MS);
+}
+
+let started = false;
+
+/** Starts the 30-second session check (once per page, whichever island asks first). */
+export function watchSession(intervalMs = SESSION_POLL_MS) {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  let checkedAt = Date.now();
+  const check = async () => {
+    checkedAt = Date.now();
+    try {
+      await api("/api/auth/me");
+    } catch {
+      // 401: api() has called sessionExpired(); network: the banner is up and the poll waits.
+    }
+  };
+  startPoll(check, intervalMs);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && Date.now() - checkedAt > SESSION_FRESH_MS) void check();
+  });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, test } from "bun:test";
+import { makeTestApp } from "../../../test/helpers";
+
+// A session revoked on the server (part1 §8, issue 16): the browser still has the cookie.
+const t = makeTestApp();
+
+describe("a revoked session", () => {
+  test("/api/auth/me answers 401 'Session expired'; a page goes to /login, which says so", async () => {
+    const u = await t.signUp();
+    expect((await t.request("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
+    // Signed out elsewhere: the server forgets the session, this browser keeps its cookie.
+    expect((await t.request("/api/auth/logout", { method: "POST", cookie: u.cookie })).status).toBe(200);
+
+    const me = await t.request("/api/auth/me", { cookie: u.cookie });
+    expect(me.status).toBe(401);
+    expect((await me.json()).message).toBe("Session expired");
+
+    const page = await t.request("/dashboard", { cookie: u.cookie });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe("/login");
+    const flash = page.headers.getSetCookie().find((c) => c.startsWith("frank_flash="))!;
+    expect(flash).toBeTruthy();
+    const login = await t.request("/login", { cookie: flash.split(";")[0]! });
+    expect(await login.text()).toContain("Session expired");
+  });
+
+  test("without any session cookie there is no 'Session expired' toast", async () => {
+    const page = await t.request("/dashboard");
+    expect(page.status).toBe(303);
+    expect(page.headers.getSetCookie().some((c) => c.startsWith("frank_flash="))).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Deps } from "../../deps";
+import * as repo from "./repo";
+import type { WorkspaceSiteInput } from "./model";
+import { DEFAULT_HELP, DEFAULT_TERMS } from "./site-texts";
+
+export interface WorkspaceSite {
+  /** The workspace's own website, or null: candidate pages then show no Home link. */
+  siteUrl: string | null;
+  termsText: string | null;
+  helpText: string | null;
+}
+
+/** The workspace's site settings (null fields: not set). */
+export function workspaceSite(deps: Deps, workspaceId: number): WorkspaceSite {
+  const row = repo.workspaceSite(deps.db, workspaceId);
+  return { siteUrl: row?.siteUrl ?? null, termsText: row?.termsText ?? null, helpText: row?.helpText ?? null };
+}
+
+export function saveWorkspaceSite(deps: Deps, workspaceId: number, input: WorkspaceSiteInput): WorkspaceSite {
+  repo.saveWorkspaceSite(deps.db, workspaceId, input);
+  return workspaceSite(deps, workspaceId);
+}
+
+/** The text /terms or /help shows: the workspace's own, else the default. */
+export function siteText(deps: Deps, workspaceId: number | null, page: "terms" | "help"): string {
+  const site = workspaceId ? workspaceSite(deps, workspaceId) : null;
+  return (page === "terms" ? site?.termsText : site?.helpText) ?? (page === "terms" ? DEFAULT_TERMS : DEFAULT_HELP);
+}
