@@ -39,7 +39,7 @@ export class OwnServer {
 
   async start() {
     const child = spawn("./node_modules/.bin/bun", ["src/main.ts", "serve"], {
-      env: { ...process.env, PORT: String(this.port), HOST: "127.0.0.1", DATABASE_PATH: this.db, APP_URL: this.url, APP_SECRET: SECRET, NODE_ENV: "test", ...this.env },
+      env: { ...process.env, PORT: String(this.port), HOST: "127.0.0.1", DATABASE_PATH: this.db, APP_URL: this.url, APP_SECRET: SECRET, NODE_ENV: "test", DEV_PAGES: "1", ...this.env },
       stdio: ["ignore", "ignore", "pipe"],
     });
     child.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
