@@ -71,9 +71,16 @@ export default function VisitorChat(props: VisitorChatProps) {
 
   return (
     <div className="card">
-      <ol ref={list} className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto p-4" aria-live="polite" data-testid="chat">
+      {/* column-reverse on the scroll box keeps it scrolled to the newest message, also without JavaScript. */}
+      <div id="chat" className="flex max-h-[60vh] scroll-mt-2 flex-col-reverse overflow-y-auto">
+      <ol ref={list} className="flex flex-col gap-2 p-4" aria-live="polite" data-testid="chat">
         {state.messages.map((m, i) => (
-          <li key={i} className={`${BUBBLE} ${m.from === "bot" ? "self-start rounded-bl-sm bg-slate-100" : "self-end rounded-br-sm bg-brand-600 text-white"}`} data-from={m.from}>
+          <li
+            key={i}
+            className={`${BUBBLE} ${m.from === "bot" ? "self-start rounded-bl-sm bg-slate-100" : "self-end rounded-br-sm bg-brand-600 text-white"}`}
+            data-from={m.from}
+            data-testid={i === state.messages.length - 1 && m.from === "bot" ? (q ? "current-question" : "closing-message") : undefined}
+          >
             {m.text}
           </li>
         ))}
@@ -83,10 +90,11 @@ export default function VisitorChat(props: VisitorChatProps) {
           </li>
         ) : null}
       </ol>
+      </div>
       {q ? (
         <form method="post" action={path + query} className="border-t border-slate-100 p-4" onSubmit={onSubmit} noValidate>
           <label className="label" htmlFor="answer">
-            Your answer <span className="font-normal text-slate-400">{`· question ${q.step + 1} of ${q.total}`}</span>
+            Your answer <span className="font-normal text-slate-600">{`· question ${q.step + 1} of ${q.total}`}</span>
           </label>
           <div className="flex items-end gap-2">
             {q.input === "textarea" ? <textarea rows={3} {...inputProps} /> : <input type={q.input === "url" ? "text" : q.input} {...inputProps} />}

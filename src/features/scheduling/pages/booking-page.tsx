@@ -106,7 +106,7 @@ export function BookingPage(p: { view: BookingView; layout: Layout; action: stri
               </fieldset>
             ))}
             <div className="mt-6 flex items-center gap-3">
-              <button type="submit" className="btn-primary pointer-events-none flex-1 opacity-50 group-has-checked:pointer-events-auto group-has-checked:opacity-100">
+              <button type="submit" className="btn pointer-events-none flex-1 border border-slate-300 bg-slate-100 text-slate-800 group-has-checked:pointer-events-auto group-has-checked:border-transparent group-has-checked:bg-brand-600 group-has-checked:text-white">
                 Confirm Interview
               </button>
               <button type="reset" className="btn-ghost">Clear</button>

@@ -47,7 +47,7 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel, e
               <legend className="mb-2 text-sm font-semibold">{g.heading}</legend>
               <div className="grid grid-cols-2 gap-2">
                 {g.slots.map((s) => (
-                  <label key={s.id} className="flex cursor-pointer rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white">
+                  <label key={s.id} className="flex cursor-pointer rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-focus-visible:ring-offset-2">
                     <input type="radio" name="slotId" value={s.id} required className="sr-only" aria-label={slotLabel(s.startTime, s.endTime, tz)} />
                     <span aria-hidden="true">{`${formatTime(s.startTime, tz)} - ${formatTime(s.endTime, tz)}`}</span>
                   </label>
@@ -55,7 +55,7 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel, e
               </div>
             </fieldset>
           ))}
-          <button type="submit" className="btn-outline mt-4 opacity-50 group-has-checked:opacity-100">Move Interview</button>
+          <button type="submit" className="btn-outline mt-4 bg-slate-100 group-has-checked:border-brand-600 group-has-checked:bg-white">Move Interview</button>
         </form>
       ) : null}
       {v.changeable && confirmCancel ? (
@@ -68,7 +68,7 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel, e
         </form>
       ) : v.changeable ? (
         <p className="mt-4 text-center">
-          <a href={`${action}?cancel=1`} className="btn-ghost text-red-600">Cancel Interview</a>
+          <a href={`${action}?cancel=1`} className="btn-ghost text-red-800">Cancel Interview</a>
         </p>
       ) : null}
     </PublicFrame>

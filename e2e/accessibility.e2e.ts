@@ -1,0 +1,89 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import axe from "axe-core";
+import { loginAsNewUser } from "./fixtures";
+
+// Candidate pages pass a strict accessibility check: axe-core with every rule, experimental and
+// best-practice included, finds no serious or critical violation, with JavaScript on and off.
+// "Off" loads the page as served with its scripts blocked: the DOM a browser without JavaScript
+// shows, while axe itself can still run in the page.
+
+const EVERY_RULE = Object.fromEntries(axe.getRules().map((r) => [r.ruleId, { enabled: true }]));
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function check(browser: Browser, path: string, js: boolean) {
+  const context = await browser.newContext({ timezoneId: "Australia/Melbourne" });
+  const page = await context.newPage();
+  if (!js) await page.route(/\.js(\?|$)/, (r) => r.abort());
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  const found = await seriousViolations(page);
+  await context.close();
+  return found;
+}
+
+test("booking, manage, cancel, reschedule, visitor pages and login: no serious or critical axe violation, JavaScript on and off", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await loginAsNewUser(page);
+  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  const { candidates } = await (await page.request.get("/api/candidates")).json();
+  const slot = (days: number, hour: number) => {
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + days);
+    d.setUTCHours(hour, 0, 0, 0);
+    return { startTime: d.toISOString(), endTime: new Date(d.getTime() + 3_600_000).toISOString() };
+  };
+  const session = async (candidateId: number, hours: number[]) =>
+    (await (await page.request.post("/api/scheduling-sessions", { data: { candidateId, duration: 60, timeSlots: hours.map((h) => slot(4, h)), timeZone: "Australia/Melbourne", sendEmail: false } })).json()) as { sessionToken: string; timeSlots: { id: string }[] };
+  const open = await session(candidates[0].id, [0, 1, 2, 3]);
+  const booked = await session(candidates[1].id, [5, 6, 7]);
+  const done = await (await page.request.post(`/api/book/${booked.sessionToken}`, { data: { slotId: booked.timeSlots[0]!.id } })).json();
+  const manage = done.confirmationUrl as string;
+
+  const job = (await (await page.request.post("/api/jobs", { data: { title: "Accessible Role" } })).json()).job;
+  const campaign = (await (await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "LinkedIn" } })).json()).campaign;
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "09:00", end: "17:00" }));
+  expect((await page.request.put("/api/candidate-pages/settings/availability", { data: { introCallMinutes: 30, timeZone: "UTC", weekly } })).ok()).toBe(true);
+
+  const pages = [
+    `/book/${open.sessionToken}`,
+    `/booking-option-b/${open.sessionToken}`,
+    manage,
+    `${manage}?cancel=1`,
+    `${manage}?booked=1`,
+    `/prequalifier?c=${campaign.code}`,
+    `/assessment?c=${campaign.code}`,
+    `/scheduleacall?c=${campaign.code}`,
+    "/login",
+  ];
+  const problems: string[] = [];
+  for (const path of pages) {
+    for (const js of [true, false]) {
+      for (const v of await check(browser, path, js)) problems.push(`${path} (JavaScript ${js ? "on" : "off"}): ${v}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("without JavaScript the prequalifier's current question and the closing message are in view on a 390×844 phone", async ({ browser, page }) => {
+  await loginAsNewUser(page);
+  const job = (await (await page.request.post("/api/jobs", { data: { title: "Phone Role" } })).json()).job;
+  const campaign = (await (await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "Phone" } })).json()).campaign;
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const c = await context.newPage();
+  await c.goto(`/prequalifier?c=${campaign.code}`);
+  const answers = ["Pat Phone", "pat.phone@example.com", "Melbourne", "Senior Developer", "skip", "Software", "Australian citizen", "150k", "Four weeks"];
+  for (const [i, a] of answers.entries()) {
+    if (i === 3) await expect(c.getByTestId("current-question")).toBeInViewport();
+    await c.getByLabel(/Your answer/).fill(a);
+    await c.getByRole("button", { name: "Send" }).click();
+  }
+  await expect(c.getByTestId("closing-message")).toBeInViewport();
+  await context.close();
+});
