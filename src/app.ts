@@ -15,6 +15,7 @@ import { billingRoutes } from "./features/billing/routes";
 import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
+import { peopleRoutes } from "./features/people/routes";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
@@ -66,6 +67,7 @@ export function createApp(deps: Deps) {
     .use(billingRoutes(deps))
     .use(jobRoutes(deps))
     .use(candidateRoutes(deps))
+    .use(peopleRoutes(deps))
     .use(shortlistRoutes(deps))
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))

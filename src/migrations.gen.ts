@@ -18,6 +18,7 @@ import m14 from "../migrations/0014_participants_search.sql" with { type: "text"
 import m15 from "../migrations/0015_participants_search_tags.sql" with { type: "text" };
 import m16 from "../migrations/0016_durable_delivery.sql" with { type: "text" };
 import m17 from "../migrations/0017_chat_actions.sql" with { type: "text" };
+import m18 from "../migrations/0018_candidate_records.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -39,4 +40,5 @@ export const migrationFiles: Record<string, string> = {
   "0015_participants_search_tags.sql": m15 as unknown as string,
   "0016_durable_delivery.sql": m16 as unknown as string,
   "0017_chat_actions.sql": m17 as unknown as string,
+  "0018_candidate_records.sql": m18 as unknown as string,
 };

@@ -48,6 +48,9 @@ export interface MailState {
   createdAt: string;
 }
 
+/** An e-mail to or about one person, as their timeline and data export show it. */
+export type PersonMail = Omit<MailState, "meetingId"> & { id: number; subject: string; text: string; meetingId: number | null };
+
 /** Anything that runs statements on the database: the database itself or an open transaction. */
 export type Writer = Pick<DB, "insert" | "update" | "select" | "delete">;
 
@@ -168,6 +171,65 @@ export class Mailer {
       }));
   }
 
+  /**
+   * Every e-mail of a workspace sent to one of these addresses or about one of these
+   * meetings, oldest first, with its delivery state (a person's timeline and data export).
+   */
+  aboutPerson(workspaceId: number, who: { emails: string[]; meetingIds: number[] }): PersonMail[] {
+    const cond = personCondition(workspaceId, who);
+    if (!cond) return [];
+    return this.db
+      .select()
+      .from(outbox)
+      .where(cond)
+      .orderBy(outbox.id)
+      .all()
+      .map((r) => ({
+        id: r.id,
+        meetingId: r.meetingId,
+        kind: r.kind ?? "email",
+        audience: r.audience,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        status: r.status as MailStatus,
+        attempts: r.attempts,
+        nextAttemptAt: r.status === "pending" || r.status === "retrying" ? r.nextAttemptAt.toISOString() : null,
+        lastError: r.lastError,
+        sentAt: r.sentAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }));
+  }
+
+  /**
+   * Erasure of a person: the e-mails to them or about their interviews keep their row (the
+   * delivery record) but lose the address, subject, bodies and attachments; ones not yet
+   * sent are not sent. Runs in the caller's transaction.
+   */
+  forgetPerson(tx: Writer, workspaceId: number, who: { emails: string[]; meetingIds: number[] }): number {
+    const cond = personCondition(workspaceId, who);
+    if (!cond) return 0;
+    const emails = who.emails.map((e) => e.trim().toLowerCase()).filter(Boolean);
+    return tx
+      .update(outbox)
+      .set({
+        // The recruiter's copy keeps its (recruiter's) address; the person's address goes.
+        to: emails.length ? sql`case when lower(${outbox.to}) in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) then 'erased' else ${outbox.to} end` : outbox.to,
+        subject: "(erased)",
+        html: "",
+        text: "",
+        attachments: null,
+        icalEvent: null,
+        replyTo: null,
+        lastError: null,
+        leaseUntil: null,
+        status: sql`case when ${outbox.status} in ('pending', 'retrying') then 'skipped' else ${outbox.status} end`,
+      })
+      .where(cond)
+      .returning({ id: outbox.id })
+      .all().length;
+  }
+
   /** Deletes finished rows older than `days` (their bodies are already redacted). */
   prune(days: number): number {
     const before = new Date(this.opts.clock.now().getTime() - days * 86_400_000);
@@ -243,4 +305,14 @@ export class Mailer {
       .where(eq(outbox.id, id))
       .run();
   }
+}
+
+function personCondition(workspaceId: number, who: { emails: string[]; meetingIds: number[] }) {
+  const emails = [...new Set(who.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const parts = [
+    emails.length ? inArray(sql`lower(${outbox.to})`, emails) : undefined,
+    who.meetingIds.length ? inArray(outbox.meetingId, who.meetingIds) : undefined,
+  ].filter((c) => c !== undefined);
+  if (!parts.length) return undefined;
+  return and(eq(outbox.workspaceId, workspaceId), or(...parts));
 }

@@ -24,6 +24,8 @@ export interface Participant {
   createdAt: string;
   lastUpdated: string;
   shortlistId: number | null;
+  /** Made by the developer or test pages: shown with a badge, removable in one action. */
+  isTest: boolean;
   /**
    * Only in a list filtered by job: why a candidate whose role does not match the job is
    * listed ("applied via campaign X").
@@ -50,6 +52,7 @@ export interface ParticipantFields {
   voiceTranscript?: string | null;
   jobId?: number | null;
   campaignId?: number | null;
+  isTest?: boolean;
 }
 
 export interface ListQuery {

@@ -5,6 +5,8 @@ import { getJob, listCampaigns } from "../jobs/service";
 import { classifyLocation, classifyRole, candidateRole, LOCATIONS, matchesJob, ROLES, splitName } from "./classify";
 import * as repo from "./repo";
 import * as statsRepo from "./repo-stats";
+import * as history from "./repo-history";
+import * as identity from "./repo-identity";
 import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
 import { sampleCandidates } from "./sample-data";
 
@@ -35,6 +37,7 @@ export function toParticipant(r: repo.ParticipantRow): Participant {
     createdAt: iso(r.createdAt)!,
     lastUpdated: iso(r.lastUpdated)!,
     shortlistId: r.shortlistId ?? null,
+    isTest: !!r.isTest,
   };
 }
 
@@ -130,21 +133,51 @@ function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string 
 /**
  * Creates or updates the candidate of a visitor (by unique_id) as they move through the
  * prequalifier, the assessment and the voice interview. Only the given fields change;
- * the stage never goes back.
+ * the stage never goes back. One person, one record: a new visitor giving an e-mail a
+ * candidate of the workspace already has updates that candidate (whose unique_id becomes
+ * this visitor's, so the later steps find it) and the conversations are appended.
  */
 export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fields: ParticipantFields): Participant {
   const now = deps.clock.now();
   const { uniqueId, ...rest } = fields;
   const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<ParticipantFields, "uniqueId">;
-  const existing = repo.findByUniqueId(deps.db, workspaceId, uniqueId);
+  let existing = repo.findByUniqueId(deps.db, workspaceId, uniqueId);
+  let again = false;
+  if (!existing && given.emailAddress) {
+    const byEmail = identity.findByEmail(deps.db, workspaceId, given.emailAddress);
+    existing = byEmail ? repo.findParticipant(deps.db, workspaceId, byEmail.id) : undefined;
+    again = !!existing;
+  }
+  const via = { campaignId: given.campaignId ?? null, jobId: given.jobId ?? null };
   if (!existing) {
-    const id = repo.insertParticipant(deps.db, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }));
+    const id = deps.db.transaction((tx) => {
+      const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }));
+      history.insertEvent(tx, { workspaceId, participantId: id, kind: "applied", detail: via, createdAt: now });
+      return id;
+    });
     return getParticipant(deps, workspaceId, id);
   }
-  const merged = { roleApplied: existing.roleApplied, jobTitle: existing.jobTitle, city: existing.city, ...given };
-  const stages = Math.max(existing.stages, given.stages ?? existing.stages);
-  repo.updateParticipant(deps.db, workspaceId, existing.id, { ...withBuckets(merged), stages, lastUpdated: now });
-  return getParticipant(deps, workspaceId, existing.id);
+  const found = existing;
+  const appended = again ? appendConversations(found, given) : given;
+  const merged = { roleApplied: found.roleApplied, jobTitle: found.jobTitle, city: found.city, ...appended };
+  const stages = Math.max(found.stages, given.stages ?? found.stages);
+  deps.db.transaction((tx) => {
+    identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
+    if (again) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "applied_again", detail: via, createdAt: now });
+    if (stages !== found.stages) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "stage", detail: { from: found.stages, to: stages, by: "candidate" }, createdAt: now });
+  });
+  return getParticipant(deps, workspaceId, found.id);
+}
+
+/** A second application keeps the first one's conversation: the new text is added below it. */
+function appendConversations(found: repo.ParticipantRow, given: Omit<ParticipantFields, "uniqueId">) {
+  const out = { ...given };
+  for (const k of ["prequalifier", "assessment", "voiceTranscript"] as const) {
+    const before = found[k];
+    const next = given[k];
+    if (before && next && before !== next && !before.includes(next)) out[k] = `${before}\n\n--- Applied again ---\n\n${next}`;
+  }
+  return out;
 }
 
 export type NewParticipant = Omit<ParticipantFields, "uniqueId"> & { uniqueId?: string | null; createdAt?: Date };
