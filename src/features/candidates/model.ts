@@ -69,6 +69,8 @@ export interface ListQuery {
 export interface ParticipantPage {
   participants: Participant[];
   pagination: { total: number; page: number; limit: number };
+  /** With excludeShortlisted and a search: how many matches are hidden because they are in a shortlist. */
+  shortlistedMatches?: number;
 }
 
 export interface DatabaseStats {

@@ -60,7 +60,13 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
   );
   const participants = rows.map(toParticipant);
   if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
-  return { participants, pagination: { total, page, limit } };
+  const out: ParticipantPage = { participants, pagination: { total, page, limit } };
+  // A search whose matches are all in shortlists must say so, not "No candidates found".
+  if (q.excludeShortlisted && q.search) {
+    const all = repo.listParticipants(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId) }, 1, 1).total;
+    out.shortlistedMatches = Math.max(0, all - total);
+  }
+  return out;
 }
 
 /**
@@ -119,6 +125,11 @@ export function countParticipants(deps: Deps, workspaceId: number): number {
 /** Every workspace that has at least one participant. */
 export function workspacesWithParticipants(deps: Deps): number[] {
   return repo.workspaceIdsWithParticipants(deps.db);
+}
+
+/** Candidates by id, in the order given (unknown ids are left out). */
+export function participantsByIds(deps: Deps, workspaceId: number, ids: number[]): Participant[] {
+  return ids.map((id) => repo.findParticipant(deps.db, workspaceId, id)).filter((r): r is repo.ParticipantRow => !!r).map(toParticipant);
 }
 
 /** Which of these ids are candidates of the workspace (shortlists refuse the others). */

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
-import { participantIdsInWorkspace } from "../candidates/service";
+import { participantIdsInWorkspace, participantsByIds } from "../candidates/service";
 import * as repo from "./repo";
 import * as members from "./repo-members";
 import type { CreateShortlist, Shortlist } from "./model";
@@ -67,3 +67,8 @@ export function deleteShortlist(deps: Deps, workspaceId: number, id: number): vo
 }
 
 export { moveMemberships, forgetCandidateName } from "./repo-members";
+
+/** The members' records, in the order they were added. */
+export function membersOf(deps: Deps, workspaceId: number, ids: number[]) {
+  return participantsByIds(deps, workspaceId, ids);
+}
