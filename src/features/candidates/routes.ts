@@ -6,6 +6,7 @@ import { authGuard } from "../auth/guard";
 import { IdParam, ListParticipantsInput } from "./model";
 import * as candidates from "./service";
 import * as records from "./service-records";
+import { candidateIoRoutes } from "./routes-io";
 import { NoteInput, PatchParticipantInput } from "./edit-model";
 
 const actorOf = (u: { id: number; name: string | null; email: string }): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email });
@@ -38,6 +39,7 @@ export function candidateRoutes(deps: Deps) {
     )
     .get("/api/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, parseInput(StatsQuery, query)), { auth: true })
     .get("/api/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), { auth: true })
+    .use(candidateIoRoutes(deps))
     .use(seedRoute(deps));
 }
 
