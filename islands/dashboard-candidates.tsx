@@ -72,6 +72,10 @@ export default function DashboardCandidates(props: CandidatesProps) {
     }
   }
   const shortlistNames = new Map(shortlists.map((s) => [s.id, s.name]));
+  // The export takes the list as filtered now (every page).
+  const exportQuery = new URLSearchParams(
+    Object.entries({ search: filters.search.trim(), role: filters.role, location: filters.location, jobId: job ? String(job.id) : "", excludeShortlisted: includeShortlisted ? "false" : "true" }).filter(([, v]) => v),
+  ).toString();
   const toggle = (id: number) => {
     const next = new Set(selected);
     next.has(id) ? next.delete(id) : next.add(id);
@@ -111,6 +115,10 @@ export default function DashboardCandidates(props: CandidatesProps) {
             {total} candidate{total === 1 ? "" : "s"}
             {includeShortlisted ? "" : " not yet shortlisted"}
           </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a className="btn-outline btn-sm" href="/candidates/import">Import CSV</a>
+          <a className="btn-outline btn-sm" href={`/api/participants/export.csv?${exportQuery}`} download>Export CSV</a>
         </div>
         {job ? (
           <span className="badge-secondary gap-2" data-testid="job-filter">

@@ -4,7 +4,7 @@ import { parseCsv, unguardCell } from "../../lib/csv";
 import { classifyLocation, classifyRole, candidateRole } from "./classify";
 import { emailField, linkedinField, stageField } from "./edit-model";
 import { fieldOfHeader, IMPORT_FIELDS, MAX_CELL_CHARS, MAX_IMPORT_ROWS, type ImportField } from "./import-columns";
-import * as repo from "./repo";
+import * as identity from "./repo-identity";
 import * as importRepo from "./repo-import";
 
 export interface ImportFailure {
@@ -149,13 +149,19 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
     const ids = importRepo.insertMany(tx, workspaceId, rows);
     [...fresh.keys()].forEach((email, i) => known.set(email, ids[i]!));
     const events = ids.map((id) => ({ workspaceId, participantId: id, kind: "imported", detail: "{}", userId: opts.userId ?? null, createdAt: now }));
+    const befores = new Map(identity.rowsById(deps.db, workspaceId, [...updates.keys()].filter((id) => id > 0)).map((r) => [r.id, r]));
     for (const [id, v] of updates) {
-      if (id < 0) continue; // created by an earlier chunk of a dry run
-      const before = repo.findParticipant(deps.db, workspaceId, id);
-      if (!before) continue;
-      const merged = { roleApplied: before.roleApplied, jobTitle: before.jobTitle, city: before.city, ...stringsOf(v) };
-      importRepo.updateOne(tx, workspaceId, id, { ...stringsOf(v), ...(v.stages !== undefined ? { stages: Number(v.stages) } : {}), roleCategory: classifyRole(candidateRole(merged)), locationCategory: classifyLocation(merged.city), lastUpdated: now });
-      events.push({ workspaceId, participantId: id, kind: "imported", detail: JSON.stringify({ updated: true }), userId: opts.userId ?? null, createdAt: now });
+      const before = befores.get(id);
+      if (!before) continue; // created by an earlier chunk of a dry run, or erased meanwhile
+      // Only what differs is written: a re-import of the same sheet touches nothing.
+      const changed = Object.fromEntries(Object.entries(stringsOf(v)).filter(([k, x]) => before[k as keyof typeof before] !== x));
+      const stages = v.stages !== undefined && Number(v.stages) !== before.stages ? { stages: Number(v.stages) } : {};
+      if (!Object.keys(changed).length && !("stages" in stages)) continue;
+      const merged = { roleApplied: before.roleApplied, jobTitle: before.jobTitle, city: before.city, ...changed };
+      const buckets = { roleCategory: classifyRole(candidateRole(merged)), locationCategory: classifyLocation(merged.city) };
+      const bucketChanges = Object.fromEntries(Object.entries(buckets).filter(([k, x]) => before[k as keyof typeof before] !== x));
+      importRepo.updateOne(tx, workspaceId, id, { ...changed, ...stages, ...bucketChanges, lastUpdated: now });
+      events.push({ workspaceId, participantId: id, kind: "imported", detail: JSON.stringify({ updated: true, fields: Object.keys({ ...changed, ...stages }) }), userId: opts.userId ?? null, createdAt: now });
     }
     importRepo.importEvents(tx, events);
   });

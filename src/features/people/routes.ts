@@ -17,6 +17,8 @@ import { exportCandidate, exportFileName } from "./export";
 import { mergeCandidates } from "./merge";
 import { loadCandidatePage } from "./page-data";
 import { CandidatePage } from "./pages/candidate-page";
+import { ImportPage } from "./pages/import-page";
+import { importCandidatesCsv, type ImportResult } from "../candidates/import";
 
 type Jar = Parameters<typeof setFlash>[0];
 const see = (location: string) => new Response(null, { status: 303, headers: { location } });
@@ -49,6 +51,27 @@ export function peopleRoutes(deps: Deps) {
 
   const pages = new Elysia()
     .use(authGuard(deps))
+    .get("/candidates/import", ({ me }) => renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result: null }) }), { auth: true })
+    // The upload without JavaScript: the whole file in one request, the result on the page.
+    .post(
+      "/candidates/import",
+      async ({ body, workspaceId, me }) => {
+        const form = (body ?? {}) as Record<string, unknown>;
+        const file = form.file;
+        const text = file instanceof Blob ? await file.text() : "";
+        let result: ImportResult | null = null;
+        let status = 200;
+        try {
+          result = await importCandidatesCsv(deps, workspaceId, text, { dryRun: form.dryRun === "1", userId: me.user.id });
+        } catch (e) {
+          if (!(e instanceof AppError) || e.status >= 500) throw e;
+          status = e.status;
+        }
+        const page = renderPage({ title: "Import candidates", status, body: ImportPage({ shell: makeShell(deps, me.user), result }), toast: result ? null : { title: "Not imported", description: "Choose a CSV file whose first row names the columns, with an emailAddress column.", variant: "destructive" } });
+        return page;
+      },
+      { auth: true },
+    )
     .get(
       "/candidates/:id",
       ({ params, workspaceId, me, cookie }) => {
