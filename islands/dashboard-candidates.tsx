@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { api, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
-import { LOCATIONS, ROLES, stageLabel } from "../src/features/candidates/classify";
+import { stageLabel } from "../src/features/candidates/classify";
+import type { Buckets } from "../src/features/candidates/buckets";
 import type { ParticipantPage } from "../src/features/candidates/model";
 import { POLL_PARTICIPANTS_MS, SHORTLISTS_CHANGED, selectJob, usePoll, useSelectedJob } from "../src/features/dashboard/components/bus";
 import { CandidateTable } from "../src/features/dashboard/components/candidate-table";
@@ -13,6 +14,8 @@ export interface CandidatesProps {
   page: ParticipantPage;
   filters: { search: string; role: string; location: string };
   shortlists: ShortlistOption[];
+  /** The workspace's location and role buckets (settings). */
+  buckets: Buckets;
   initialShortlistId: number | null;
 }
 
@@ -132,11 +135,11 @@ export default function DashboardCandidates(props: CandidatesProps) {
           <input type="search" name="search" className="input" placeholder="Search name, email, city, role, industry, conversation..." aria-label="Search candidates" value={filters.search} onInput={set("search")} />
           <select name="role" className="input" aria-label="Role filter" value={filters.role} onChange={set("role")}>
             <option value="">All roles</option>
-            {[...ROLES, "Other"].map((r) => <option key={r} value={r}>{r}</option>)}
+            {[...props.buckets.roles, "Other"].map((r) => <option key={r} value={r}>{r}</option>)}
           </select>
           <select name="location" className="input" aria-label="Location filter" value={filters.location} onChange={set("location")}>
             <option value="">All locations</option>
-            {[...LOCATIONS, "Other"].map((l) => <option key={l} value={l}>{l}</option>)}
+            {[...props.buckets.locations, "Other"].map((l) => <option key={l} value={l}>{l}</option>)}
           </select>
           <noscript><button type="submit" className="btn-outline">Search</button></noscript>
         </form>

@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { csvLine } from "../../lib/csv";
 import { getJob } from "../jobs/service";
+import { bucketsOf, checkBucketFilter } from "./settings";
 import type { ListQuery } from "./model";
 import { EXPORT_COLUMNS, exportBatch } from "./repo-export";
 
@@ -12,6 +13,7 @@ const BATCH = 1000;
  * with little memory. The header row is the Participant field names, so the file imports back.
  */
 export function exportCandidatesCsv(deps: Deps, workspaceId: number, q: ListQuery): ReadableStream<Uint8Array> {
+  checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
   const job = q.jobId ? getJob(deps, workspaceId, q.jobId) : undefined; // another workspace's job: 404 before streaming
   const filter = { search: q.search, role: q.role, location: q.location, job: job ? { id: job.id, title: job.title, location: job.location } : undefined, excludeShortlisted: q.excludeShortlisted };
   const enc = new TextEncoder();

@@ -1,7 +1,8 @@
 import type { Deps } from "../../deps";
 import { badRequest } from "../../lib/errors";
 import { parseCsv, unguardCell } from "../../lib/csv";
-import { classifyLocation, classifyRole, candidateRole } from "./classify";
+import type { Buckets } from "./buckets";
+import { bucketColumns, bucketsOf } from "./settings";
 import { emailField, linkedinField, stageField } from "./edit-model";
 import { fieldOfHeader, IMPORT_FIELDS, MAX_CELL_CHARS, MAX_IMPORT_ROWS, type ImportField } from "./import-columns";
 import * as identity from "./repo-identity";
@@ -57,6 +58,7 @@ export async function importCandidatesCsv(deps: Deps, workspaceId: number, text:
     if (result.failed.length < MAX_FAILURES) result.failed.push({ row, message });
   };
   const known = importRepo.emailIndex(deps.db, workspaceId);
+  const buckets = bucketsOf(deps, workspaceId);
   let chunk: { row: number; values: Values }[] = [];
   let rows = 0;
   for (const rec of records) {
@@ -75,12 +77,12 @@ export async function importCandidatesCsv(deps: Deps, workspaceId: number, text:
     }
     chunk.push({ row: rec.line, values: checked });
     if (chunk.length >= CHUNK) {
-      write(deps, workspaceId, chunk, known, result, opts);
+      write(deps, workspaceId, chunk, known, result, opts, buckets);
       chunk = [];
       await new Promise((r) => setTimeout(r, 0)); // let other requests in between chunks
     }
   }
-  if (chunk.length) write(deps, workspaceId, chunk, known, result, opts);
+  if (chunk.length) write(deps, workspaceId, chunk, known, result, opts, buckets);
   return result;
 }
 
@@ -122,7 +124,7 @@ function checkRow(cells: string[], columns: (ImportField | null)[], headers: str
 }
 
 /** One chunk: new e-mails inserted, known ones updated (a later row of the same e-mail wins), in one transaction. */
-function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Values }[], known: Map<string, number>, result: ImportResult, opts: ImportOptions) {
+function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Values }[], known: Map<string, number>, result: ImportResult, opts: ImportOptions, b: Buckets) {
   const now = deps.clock.now();
   const fresh = new Map<string, Values>(); // e-mail → values of a record this chunk creates
   const updates = new Map<number, Values>();
@@ -145,7 +147,7 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
     return;
   }
   deps.db.transaction((tx) => {
-    const rows = [...fresh.values()].map((v) => ({ ...withBuckets(v), stages: Number(v.stages ?? 1), createdAt: now, lastUpdated: now }));
+    const rows = [...fresh.values()].map((v) => ({ ...withBuckets(v, b), stages: Number(v.stages ?? 1), createdAt: now, lastUpdated: now }));
     const ids = importRepo.insertMany(tx, workspaceId, rows);
     [...fresh.keys()].forEach((email, i) => known.set(email, ids[i]!));
     const events = ids.map((id) => ({ workspaceId, participantId: id, kind: "imported", detail: "{}", userId: opts.userId ?? null, createdAt: now }));
@@ -158,7 +160,7 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
       const stages = v.stages !== undefined && Number(v.stages) !== before.stages ? { stages: Number(v.stages) } : {};
       if (!Object.keys(changed).length && !("stages" in stages)) continue;
       const merged = { roleApplied: before.roleApplied, jobTitle: before.jobTitle, city: before.city, ...changed };
-      const buckets = { roleCategory: classifyRole(candidateRole(merged)), locationCategory: classifyLocation(merged.city) };
+      const buckets = bucketColumns(b, merged);
       const bucketChanges = Object.fromEntries(Object.entries(buckets).filter(([k, x]) => before[k as keyof typeof before] !== x));
       importRepo.updateOne(tx, workspaceId, id, { ...changed, ...stages, ...bucketChanges, lastUpdated: now });
       events.push({ workspaceId, participantId: id, kind: "imported", detail: JSON.stringify({ updated: true, fields: Object.keys({ ...changed, ...stages }) }), userId: opts.userId ?? null, createdAt: now });
@@ -172,7 +174,7 @@ function stringsOf(v: Values): Partial<Record<Exclude<ImportField, "stages">, st
   return rest as Partial<Record<Exclude<ImportField, "stages">, string>>;
 }
 
-function withBuckets(v: Values) {
+function withBuckets(v: Values, b: Buckets) {
   const s = stringsOf(v);
-  return { ...s, roleCategory: classifyRole(candidateRole(s)), locationCategory: classifyLocation(s.city) };
+  return { ...s, ...bucketColumns(b, s) };
 }

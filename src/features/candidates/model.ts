@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LOCATIONS, ROLES } from "./classify";
 
 /** The participant as the API and the dashboard see it (part2 §3). */
 export interface Participant {
@@ -83,17 +82,18 @@ export interface DatabaseStats {
 
 export const MAX_LIMIT = 100;
 const optionalText = z.string().trim().max(200).optional().transform((v) => v || undefined);
-const bucket = (values: readonly string[]) =>
+// The workspace's buckets are checked by the service (they are settings of the workspace).
+const bucket = () =>
   z
     .string()
+    .max(40, "Unknown bucket")
     .optional()
-    .transform((v) => (v && v !== "all" ? v : undefined))
-    .refine((v) => v === undefined || values.includes(v), { message: `Must be one of: ${values.join(", ")}` });
+    .transform((v) => (v && v !== "all" ? v : undefined));
 
 export const ListParticipantsInput = z.object({
   search: optionalText,
-  role: bucket([...ROLES, "Other"]),
-  location: bucket([...LOCATIONS, "Other"]),
+  role: bucket(),
+  location: bucket(),
   jobId: z.coerce.number().int().positive().optional(),
   excludeShortlisted: z
     .enum(["true", "false", "1", "0"])

@@ -29,8 +29,9 @@ const tag = (s: string) => s.toLowerCase().replace(/\s+/g, "");
 function ftsFilterQuery(workspaceId: number, f: ListFilter): string | null {
   const words = f.search ? ftsQuery(f.search) : null;
   if (!words) return null;
+  // The location tag keeps its spaces, as the trigger writes it (a custom bucket may be two words).
   // Tags first: FTS5 then walks the shortest doclist (one workspace-and-bucket combination).
-  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${tag(f.location)}` : ""}`;
+  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${f.location.toLowerCase()}` : ""}`;
   const parts = [`tags : "${bucket}"`, `${TEXT_COLUMNS} : (${words})`];
   return parts.join(" AND ");
 }

@@ -7,6 +7,7 @@ import { IdParam, ListParticipantsInput } from "./model";
 import * as candidates from "./service";
 import * as records from "./service-records";
 import { candidateIoRoutes } from "./routes-io";
+import * as settings from "./settings";
 import { NoteInput, PatchParticipantInput } from "./edit-model";
 
 const actorOf = (u: { id: number; name: string | null; email: string }): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email });
@@ -39,6 +40,8 @@ export function candidateRoutes(deps: Deps) {
     )
     .get("/api/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, parseInput(StatsQuery, query)), { auth: true })
     .get("/api/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), { auth: true })
+    .get("/api/candidate-settings", ({ workspaceId }) => settings.getCandidateSettings(deps, workspaceId), { auth: true })
+    .patch("/api/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, parseInput(settings.CandidateSettingsInput, body ?? {})), { auth: true })
     .use(candidateIoRoutes(deps))
     .use(seedRoute(deps));
 }

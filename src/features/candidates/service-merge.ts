@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import { badRequest, notFound } from "../../lib/errors";
-import { classifyLocation, classifyRole, candidateRole } from "./classify";
+import type { Buckets } from "./buckets";
+import { bucketColumns } from "./settings";
 import type { Participant } from "./model";
 import * as repo from "./repo";
 import * as history from "./repo-history";
@@ -70,15 +71,14 @@ export function mergedValues(deps: Deps, workspaceId: number, m: Merge) {
 }
 
 /** Writes the merged values to the kept record, moves the duplicates' notes and history, deletes them. */
-export function applyMerge(tx: identity.Writer, workspaceId: number, keepId: number, dupes: number[], values: Record<string, unknown>, at: Date, userId: number | null) {
+export function applyMerge(tx: identity.Writer, workspaceId: number, keepId: number, dupes: number[], values: Record<string, unknown>, at: Date, userId: number | null, b: Buckets) {
   const v = values as Parameters<typeof identity.setFields>[3];
   // The kept record takes the duplicates' e-mail only after they are gone (no two records share one meanwhile).
   history.moveHistory(tx, workspaceId, dupes, keepId);
   identity.deleteRows(tx, workspaceId, dupes);
   identity.setFields(tx, workspaceId, keepId, {
     ...v,
-    roleCategory: classifyRole(candidateRole({ roleApplied: values.roleApplied as string | null, jobTitle: values.jobTitle as string | null })),
-    locationCategory: classifyLocation(values.city as string | null),
+    ...bucketColumns(b, { roleApplied: values.roleApplied as string | null, jobTitle: values.jobTitle as string | null, city: values.city as string | null }),
     lastUpdated: at,
   });
   history.insertEvent(tx, { workspaceId, participantId: keepId, kind: "merged", detail: { mergedIds: dupes, count: dupes.length }, userId, createdAt: at });

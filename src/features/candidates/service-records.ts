@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { classifyLocation, classifyRole, candidateRole, stageLabel } from "./classify";
+import { stageLabel } from "./classify";
+import { bucketColumns, bucketsOf } from "./settings";
 import type { Note, PatchParticipant } from "./edit-model";
 import type { Participant } from "./model";
 import * as repo from "./repo";
@@ -41,8 +42,7 @@ export function patchParticipant(deps: Deps, workspaceId: number, id: number, in
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, id, {
       ...changes,
-      roleCategory: classifyRole(candidateRole(merged)),
-      locationCategory: classifyLocation(merged.city),
+      ...bucketColumns(bucketsOf(deps, workspaceId), merged),
       lastUpdated: now,
     });
     const { stages, ...edited } = changes;

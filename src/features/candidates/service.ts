@@ -2,7 +2,9 @@ import { randomInt } from "node:crypto";
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getJob, listCampaigns } from "../jobs/service";
-import { classifyLocation, classifyRole, candidateRole, LOCATIONS, matchesJob, ROLES, splitName } from "./classify";
+import { candidateRole, matchesJob, splitName } from "./classify";
+import type { Buckets } from "./buckets";
+import { bucketColumns, bucketsOf, checkBucketFilter } from "./settings";
 import * as repo from "./repo";
 import * as statsRepo from "./repo-stats";
 import * as history from "./repo-history";
@@ -49,6 +51,7 @@ function jobFilter(deps: Deps, workspaceId: number, jobId: number | undefined) {
 
 /** Search (FTS5), role and location buckets, the job match and pagination, newest first. */
 export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery = {}): ParticipantPage {
+  checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
   const { rows, total } = repo.listParticipants(
@@ -137,8 +140,8 @@ export function participantIdsInWorkspace(deps: Deps, workspaceId: number, ids: 
   return repo.existingIds(deps.db, workspaceId, ids);
 }
 
-function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string | null; city?: string | null }>(v: T) {
-  return { ...v, roleCategory: classifyRole(candidateRole(v)), locationCategory: classifyLocation(v.city) };
+function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string | null; city?: string | null }>(v: T, b: Buckets) {
+  return { ...v, ...bucketColumns(b, v) };
 }
 
 /**
@@ -162,7 +165,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   const via = { campaignId: given.campaignId ?? null, jobId: given.jobId ?? null };
   if (!existing) {
     const id = deps.db.transaction((tx) => {
-      const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }));
+      const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       history.insertEvent(tx, { workspaceId, participantId: id, kind: "applied", detail: via, createdAt: now });
       return id;
     });
@@ -173,7 +176,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   const merged = { roleApplied: found.roleApplied, jobTitle: found.jobTitle, city: found.city, ...appended };
   const stages = Math.max(found.stages, given.stages ?? found.stages);
   deps.db.transaction((tx) => {
-    identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
+    identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
     if (again) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "applied_again", detail: via, createdAt: now });
     if (stages !== found.stages) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "stage", detail: { from: found.stages, to: stages, by: "candidate" }, createdAt: now });
   });
@@ -196,10 +199,11 @@ export type NewParticipant = Omit<ParticipantFields, "uniqueId"> & { uniqueId?: 
 /** Adds many candidates at once (test seed, demo, benchmarks). */
 export function addParticipants(deps: Deps, workspaceId: number, rows: NewParticipant[]): number {
   const now = deps.clock.now();
+  const b = bucketsOf(deps, workspaceId);
   return repo.insertParticipants(
     deps.db,
     workspaceId,
-    rows.map((r) => withBuckets({ ...r, uniqueId: r.uniqueId ?? null, stages: r.stages ?? 1, createdAt: r.createdAt ?? now, lastUpdated: r.createdAt ?? now })),
+    rows.map((r) => withBuckets({ ...r, uniqueId: r.uniqueId ?? null, stages: r.stages ?? 1, createdAt: r.createdAt ?? now, lastUpdated: r.createdAt ?? now }, b)),
   );
 }
 
@@ -208,6 +212,7 @@ const DAY = 86_400_000;
 /** Totals, the location and role buckets (every bucket, busiest first) and 30 days of new candidates. */
 export function databaseStats(deps: Deps, workspaceId: number, opts: { jobId?: number } = {}): DatabaseStats {
   const job = jobFilter(deps, workspaceId, opts.jobId);
+  const b = bucketsOf(deps, workspaceId);
   const now = deps.clock.now();
   const sinceDay = Math.floor(now.getTime() / DAY) - 29;
   const s = job ? statsRepo.statsForJob(deps.db, workspaceId, sinceDay, job) : statsRepo.statsFromSummary(deps.db, workspaceId, sinceDay);
@@ -222,8 +227,8 @@ export function databaseStats(deps: Deps, workspaceId: number, opts: { jobId?: n
   }));
   return {
     totalCandidates: s.total,
-    byLocation: counts(s.byLocation, LOCATIONS).map((r) => ({ location: r.name, count: r.count })),
-    byRole: counts(s.byRole, ROLES).map((r) => ({ role: r.name, count: r.count })),
+    byLocation: counts(s.byLocation, b.locations).map((r) => ({ location: r.name, count: r.count })),
+    byRole: counts(s.byRole, b.roles).map((r) => ({ role: r.name, count: r.count })),
     recentActivity,
     lastUpdated: iso(s.lastUpdated) ?? now.toISOString(),
   };

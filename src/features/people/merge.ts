@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { getParticipant } from "../candidates/service";
 import { applyMerge, mergedValues, type Merge } from "../candidates/service-merge";
+import { bucketsOf } from "../candidates/settings";
 import { eraseBackupOf } from "../monitor/person-data";
 import { moveCandidateSchedule } from "../scheduling/candidate-records";
 import { moveMemberships } from "../shortlists/service";
@@ -19,7 +20,7 @@ export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userI
     moveCandidateSchedule(tx, workspaceId, dupes, m.keepId);
     moveConversations(tx, workspaceId, dupes, m.keepId);
     for (const id of dupes) eraseBackupOf(tx, workspaceId, id);
-    applyMerge(tx, workspaceId, m.keepId, dupes, values, now, userId);
+    applyMerge(tx, workspaceId, m.keepId, dupes, values, now, userId, bucketsOf(deps, workspaceId));
   });
   return { participant: getParticipant(deps, workspaceId, m.keepId), merged: dupes };
 }
