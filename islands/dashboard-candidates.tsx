@@ -30,6 +30,19 @@ export default function DashboardCandidates(props: CandidatesProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [includeShortlisted, setIncludeShortlisted] = useState(false);
   const [membersVersion, setMembersVersion] = useState(0);
+  const [testCount, setTestCount] = useState(0);
+  useEffect(() => void api<{ count: number }>("/api/participants/test-data").then((r) => setTestCount(r.count)).catch(() => {}), [data.pagination.total]);
+  async function removeTestData() {
+    if (!confirm(`Remove the ${testCount} test candidate${testCount === 1 ? "" : "s"} (made by the developer and test pages) and everything about them?`)) return;
+    try {
+      const r = await api<{ removed: number }>("/api/participants/test-data", { method: "DELETE" });
+      toast({ title: "Test data removed", description: `${r.removed} test candidate${r.removed === 1 ? "" : "s"} removed`, variant: "success" });
+      setTestCount(0);
+      await load();
+    } catch (e) {
+      toast({ title: "Error", description: serverMessage(e) ?? "Failed to remove the test data", variant: "destructive" });
+    }
+  }
   const job = useSelectedJob();
   const skipFirst = useRef(true);
 
@@ -120,6 +133,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {testCount ? <button type="button" className="btn-outline btn-sm" onClick={removeTestData}>Remove test data ({testCount})</button> : null}
           <a className="btn-outline btn-sm" href="/candidates/import">Import CSV</a>
           <a className="btn-outline btn-sm" href={`/api/participants/export.csv?${exportQuery}`} download>Export CSV</a>
         </div>

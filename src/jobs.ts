@@ -2,6 +2,7 @@ import type { Deps } from "./deps";
 import { syncAllConnected } from "./features/calendar/sync";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
+import { eraseIdleCandidates } from "./features/people/retention";
 
 /**
  * In-process scheduled jobs (one process serves everything). Each job is guarded so a
@@ -29,6 +30,8 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
     },
     { name: "calendar-sync", pattern: "*/10 * * * *", run: (d) => syncAllConnected(d) },
     { name: "interview-reminders", pattern: "*/5 * * * *", run: (d) => sendDueReminders(d).then(() => {}) },
+    // Off unless a workspace sets a retention period (candidate settings).
+    { name: "candidate-retention", pattern: "43 3 * * *", run: (d) => void eraseIdleCandidates(d) },
     ...monitorJobs(deps),
   ];
 }

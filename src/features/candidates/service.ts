@@ -246,5 +246,9 @@ export function listCandidates(deps: Deps, workspaceId: number, limit = 500) {
 /** POST /api/candidates/seed: a set of realistic test candidates. */
 export function seedTestCandidates(deps: Deps, workspaceId: number, count = 10): number {
   // A random part in the seed: two seeds in the same millisecond must not make the same unique ids.
-  return addParticipants(deps, workspaceId, sampleCandidates({ count, seed: deps.clock.now().getTime() + randomInt(1, 2 ** 31), now: deps.clock.now() }));
+  return addParticipants(
+    deps,
+    workspaceId,
+    sampleCandidates({ count, seed: deps.clock.now().getTime() + randomInt(1, 2 ** 31), now: deps.clock.now() }).map((p) => ({ ...p, isTest: true })),
+  );
 }

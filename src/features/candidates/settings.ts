@@ -118,3 +118,8 @@ export function checkBucketFilter(b: Buckets, role: string | undefined, location
     throw badRequest(`Must be one of: ${[...b.locations, "Other"].join(", ")}`, { location: `Must be one of: ${[...b.locations, "Other"].join(", ")}` });
   }
 }
+
+/** Workspaces whose retention setting is on, with its months. */
+export function retentionWorkspaces(deps: Deps): { workspaceId: number; months: number }[] {
+  return repo.retentionSettings(deps.db);
+}

@@ -18,6 +18,7 @@ import { mergeCandidates } from "./merge";
 import { loadCandidatePage } from "./page-data";
 import { CandidatePage } from "./pages/candidate-page";
 import { ImportPage } from "./pages/import-page";
+import { PrivacyPage } from "./pages/privacy-page";
 import { importCandidatesCsv, type ImportResult } from "../candidates/import";
 
 type Jar = Parameters<typeof setFlash>[0];
@@ -110,7 +111,10 @@ export function peopleRoutes(deps: Deps) {
       },
       { auth: true },
     );
-  return new Elysia().use(api).use(pages);
+  return new Elysia()
+    .use(api)
+    .use(pages)
+    .get("/privacy", () => renderPage({ title: "Privacy", body: PrivacyPage(), description: "How candidate data is handled" }));
 }
 
 /** Runs a form's change; a refusal (400, 409) comes back as a toast on the page instead of an error page. */
