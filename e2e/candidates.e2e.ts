@@ -47,3 +47,20 @@ test("the quick stage control in All Candidates changes a candidate's stage", as
   await hydrated(page);
   await expect(page.getByTestId("candidate-row").nth(1).getByRole("combobox", { name: /^Stage of/ })).toHaveValue("3");
 });
+
+test("the Schedule Interview picker searches every candidate on the server and works with the keyboard", async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await hydrated(page);
+  const card = page.locator("section:has(#schedule-title)");
+  const name = ((await page.getByTestId("candidate-row").last().locator("a[href^='/candidates/']").textContent()) ?? "").trim();
+  const picker = card.getByRole("combobox", { name: "Candidate", exact: true });
+  const options = card.locator("#sched-candidate-list [role=option]");
+  await picker.fill(name.split(" ")[0]!);
+  await expect(options.filter({ hasText: name }).first()).toBeVisible();
+  await picker.fill(name);
+  await expect(options.first()).toContainText(name);
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(picker).toHaveValue(new RegExp(`^${name}`));
+  await expect(card.locator("#sched-candidate-list")).toHaveCount(0);
+});
