@@ -135,6 +135,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
         <div className="flex flex-wrap items-center gap-2">
           {testCount ? <button type="button" className="btn-outline btn-sm" onClick={removeTestData}>Remove test data ({testCount})</button> : null}
           <a className="btn-outline btn-sm" href="/candidates/import">Import CSV</a>
+          <a className="btn-ghost btn-sm" href="/candidates/settings">Settings</a>
           <a className="btn-outline btn-sm" href={`/api/participants/export.csv?${exportQuery}`} download>Export CSV</a>
         </div>
         {job ? (

@@ -39,4 +39,7 @@ CREATE TABLE `participant_notes` (
 CREATE INDEX `participant_notes_participant_idx` ON `participant_notes` (`workspace_id`,`participant_id`,`id`);--> statement-breakpoint
 ALTER TABLE `participants` ADD `is_test` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `participants` ADD `erased` integer DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX `participants_email_idx` ON `participants` (`workspace_id`,`email_address`);
+CREATE INDEX `participants_email_idx` ON `participants` (`workspace_id`,`email_address`);--> statement-breakpoint
+-- Erasure: deleting a candidate also removes their words from the search index's pages
+-- (FTS5 secure-delete), not only from its results.
+INSERT INTO participants_fts(participants_fts, rank) VALUES ('secure-delete', 1);

@@ -19,6 +19,8 @@ import { loadCandidatePage } from "./page-data";
 import { CandidatePage } from "./pages/candidate-page";
 import { ImportPage } from "./pages/import-page";
 import { PrivacyPage } from "./pages/privacy-page";
+import { CandidateSettingsPage } from "./pages/settings-page";
+import { CandidateSettingsInput, getCandidateSettings, updateCandidateSettings } from "../candidates/settings";
 import { importCandidatesCsv, type ImportResult } from "../candidates/import";
 
 type Jar = Parameters<typeof setFlash>[0];
@@ -52,6 +54,57 @@ export function peopleRoutes(deps: Deps) {
 
   const pages = new Elysia()
     .use(authGuard(deps))
+    .get(
+      "/candidates/settings",
+      ({ me, workspaceId, cookie }) =>
+        renderPage({
+          title: "Candidate settings",
+          toast: takeFlash(cookie as Jar),
+          body: CandidateSettingsPage({
+            shell: makeShell(deps, me.user),
+            data: { settings: getCandidateSettings(deps, workspaceId), duplicates: listDuplicates(deps, workspaceId), testData: testDataIds(deps, workspaceId).length },
+          }),
+        }),
+      { auth: true },
+    )
+    .post(
+      "/candidates/settings",
+      async ({ body, workspaceId, cookie }) => {
+        const form = (body ?? {}) as Record<string, string>;
+        const lines = (v: string | undefined) => (v === undefined ? undefined : v.split(/\r?\n/).map((x) => x.trim()).filter(Boolean));
+        const input: Record<string, unknown> = { locations: lines(form.locations), roles: lines(form.roles) };
+        if ("privacyNotice" in form) input.privacyNotice = form.privacyNotice;
+        if ("privacyPolicyUrl" in form) input.privacyPolicyUrl = form.privacyPolicyUrl;
+        if ("retentionMonths" in form) input.retentionMonths = form.retentionMonths?.trim() ? Number(form.retentionMonths) : null;
+        try {
+          await updateCandidateSettings(deps, workspaceId, parseInput(CandidateSettingsInput, input));
+          setFlash(cookie as Jar, { title: "Settings saved", variant: "success" });
+        } catch (e) {
+          if (!(e instanceof AppError) || e.status >= 500) throw e;
+          setFlash(cookie as Jar, { title: "Not saved", description: e.message, variant: "destructive" });
+        }
+        return see("/candidates/settings");
+      },
+      { auth: true },
+    )
+    .post(
+      "/candidates/merge",
+      ({ body, workspaceId, me, cookie }) => {
+        const form = (body ?? {}) as Record<string, string | string[]>;
+        const mergeIds = ([] as string[]).concat(form.mergeIds ?? []);
+        return formStep(cookie as Jar, "/candidates/settings", "Duplicates merged", () => void mergeCandidates(deps, workspaceId, parseInput(MergeInput, { keepId: form.keepId, mergeIds }), me.user.id));
+      },
+      { auth: true },
+    )
+    .post(
+      "/candidates/test-data/delete",
+      ({ workspaceId, cookie }) => {
+        const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId));
+        setFlash(cookie as Jar, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
+        return see("/candidates/settings");
+      },
+      { auth: true },
+    )
     .get("/candidates/import", ({ me }) => renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result: null }) }), { auth: true })
     // The upload without JavaScript: the whole file in one request, the result on the page.
     .post(
