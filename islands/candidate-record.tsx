@@ -27,18 +27,19 @@ const LONG_FIELDS: [Editable, string][] = [
   ["voiceTranscript", "Voice interview transcript"],
 ];
 
-const ICONS: Record<ActivityItem["type"], string> = {
-  applied: "📥",
-  applied_again: "🔁",
-  imported: "📄",
-  stage: "📈",
-  edited: "✏️",
-  merged: "🔗",
-  note: "📝",
-  shortlist: "⭐",
-  session: "📅",
-  interview: "🎥",
-  email: "✉️",
+// A coloured dot per kind of entry (no emoji: servers and phones may lack the font).
+const DOTS: Record<ActivityItem["type"], string> = {
+  applied: "bg-brand-500",
+  applied_again: "bg-brand-500",
+  imported: "bg-brand-500",
+  stage: "bg-green-500",
+  edited: "bg-slate-400",
+  merged: "bg-slate-400",
+  note: "bg-yellow-500",
+  shortlist: "bg-orange-500",
+  session: "bg-sky-500",
+  interview: "bg-sky-600",
+  email: "bg-slate-500",
 };
 
 const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-warning" : "badge-secondary");
@@ -184,7 +185,7 @@ export default function CandidateRecord(props: Props) {
             {activity.length ? (
               activity.map((a, i) => (
                 <li key={`${a.type}-${a.at}-${i}`} className="flex gap-3 text-sm" data-type={a.type}>
-                  <span aria-hidden="true">{ICONS[a.type] ?? "•"}</span>
+                  <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DOTS[a.type] ?? "bg-slate-400"}`} />
                   <div className="min-w-0">
                     <p className="break-words whitespace-pre-wrap">{a.text}</p>
                     <time className="text-xs text-slate-500" dateTime={a.at}>{new Date(a.at).toLocaleString()}</time>
