@@ -78,6 +78,8 @@ export interface Note {
   id: number;
   participantId: number;
   body: string;
-  author: { id: number | null; name: string };
+  /** The author's name (or e-mail) as it was when the note was written. */
+  author: string;
+  authorId: number | null;
   createdAt: string;
 }

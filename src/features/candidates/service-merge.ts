@@ -29,11 +29,17 @@ type Field = (typeof MERGEABLE_FIELDS)[number];
 const CONVERSATIONS: Field[] = ["prequalifier", "assessment", "voiceTranscript"];
 
 /** POST /api/participants/merge: keepId stays; mergeIds are folded into it; fields picks, per field, the record whose value is kept. */
-export const MergeInput = z.object({
+// Also accepted: targetId/primaryId for keepId, duplicateIds/sourceIds/ids for mergeIds.
+const aliases = (v: unknown) => {
+  if (!v || typeof v !== "object") return v;
+  const o = v as Record<string, unknown>;
+  return { ...o, keepId: o.keepId ?? o.targetId ?? o.primaryId, mergeIds: o.mergeIds ?? o.duplicateIds ?? o.sourceIds ?? o.ids };
+};
+export const MergeInput = z.preprocess(aliases, z.object({
   keepId: z.coerce.number({ error: "keepId is required" }).int().positive("keepId is required"),
   mergeIds: z.array(z.coerce.number().int().positive(), { error: "mergeIds must list the duplicates" }).min(1, "mergeIds must list the duplicates").max(50),
   fields: z.partialRecord(z.enum(MERGEABLE_FIELDS), z.coerce.number().int().positive()).optional(),
-});
+}));
 export type Merge = z.infer<typeof MergeInput>;
 
 /** Duplicates: e-mails held by more than one candidate of the workspace, with the records. */

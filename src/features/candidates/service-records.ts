@@ -59,7 +59,8 @@ const toNote = (r: history.NoteRow): Note => ({
   id: r.id,
   participantId: r.participantId,
   body: r.body,
-  author: { id: r.authorUserId, name: r.authorName },
+  author: r.authorName,
+  authorId: r.authorUserId,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -64,7 +64,7 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number): 
     } else if (e.kind === "merged") items.push({ type, at: e.at, text: `Merged with ${Number(d.count ?? 1)} duplicate record${Number(d.count ?? 1) === 1 ? "" : "s"}`, detail: d });
   }
   for (const n of listNotes(deps, workspaceId, id)) {
-    items.push({ type: "note", at: n.createdAt, text: `Note by ${n.author.name}: ${n.body}`, detail: { noteId: n.id, author: n.author.name, body: n.body } });
+    items.push({ type: "note", at: n.createdAt, text: `Note by ${n.author}: ${n.body}`, detail: { noteId: n.id, author: n.author, body: n.body } });
   }
   for (const s of shortlistsOfCandidate(deps, workspaceId, id)) {
     items.push({ type: "shortlist", at: s.addedAt, text: `Added to shortlist ${s.name}`, detail: s });

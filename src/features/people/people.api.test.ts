@@ -122,7 +122,7 @@ describe("notes and the activity timeline", () => {
     const p = candidate(w.workspaceId, { jobId: job.id, campaignId: camp.id });
     const note = await w.call("POST", `/api/participants/${p.id}/notes`, { body: "Strong portfolio" });
     expect(note.status).toBe(201);
-    expect(note.body.note).toMatchObject({ body: "Strong portfolio", author: { name: "Rita Recruiter" } });
+    expect(note.body.note).toMatchObject({ body: "Strong portfolio", author: "Rita Recruiter", authorId: w.userId });
     expect(note.body.note.createdAt).toBe(t.clock.now().toISOString());
     expect((await w.call("POST", `/api/participants/${p.id}/notes`, { body: "   " })).status).toBe(400);
     expect((await w.get(`/api/participants/${p.id}/notes`)).body.notes).toHaveLength(1);
@@ -181,5 +181,11 @@ describe("one person, one record", () => {
     expect((await w.get(`/api/participants/${b.id}`)).status).toBe(404);
     expect((await w.get(`/api/participants/${a.id}/notes`)).body.notes[0].body).toBe("note on b");
     expect((await w.get("/api/participants/duplicates")).body.duplicates).toHaveLength(0);
+    // The record to keep may also be named in the path.
+    const c = candidate(w.workspaceId);
+    const d = candidate(w.workspaceId);
+    const r2 = await w.call("POST", `/api/participants/${c.id}/merge`, { duplicateIds: [d.id] });
+    expect(r2.status).toBe(200);
+    expect((await w.get(`/api/participants/${d.id}`)).status).toBe(404);
   });
 });

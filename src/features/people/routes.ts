@@ -39,6 +39,8 @@ export function peopleRoutes(deps: Deps) {
     .post("/merge", ({ body, workspaceId, me }) => mergeCandidates(deps, workspaceId, parseInput(MergeInput, body ?? {}), me.user.id), { auth: true })
     .get("/test-data", ({ workspaceId }) => ({ count: testDataIds(deps, workspaceId).length }), { auth: true })
     .delete("/test-data", ({ workspaceId }) => ({ success: true, removed: eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId)) }), { auth: true })
+    // The same merge with the record to keep in the path: {mergeIds | duplicateIds, fields}.
+    .post("/:id/merge", ({ params, body, workspaceId, me }) => mergeCandidates(deps, workspaceId, parseInput(MergeInput, { ...(body as object), keepId: parseInput(IdParam, params).id }), me.user.id), { auth: true })
     .get("/:id/activity", ({ params, workspaceId }) => candidateActivity(deps, workspaceId, parseInput(IdParam, params).id), { auth: true })
     .get(
       "/:id/export",
