@@ -182,10 +182,10 @@ describe("one person, one record", () => {
     expect((await w.get(`/api/participants/${a.id}/notes`)).body.notes[0].body).toBe("note on b");
     expect((await w.get("/api/participants/duplicates")).body.duplicates).toHaveLength(0);
     // The record to keep may also be named in the path.
-    const c = candidate(w.workspaceId);
-    const d = candidate(w.workspaceId);
-    const r2 = await w.call("POST", `/api/participants/${c.id}/merge`, { duplicateIds: [d.id] });
+    const keep = candidate(w.workspaceId);
+    const dup = candidate(w.workspaceId);
+    const r2 = await w.call("POST", `/api/participants/${keep.id}/merge`, { duplicateIds: [dup.id] });
     expect(r2.status).toBe(200);
-    expect((await w.get(`/api/participants/${d.id}`)).status).toBe(404);
+    expect((await w.get(`/api/participants/${dup.id}`)).status).toBe(404);
   });
 });
