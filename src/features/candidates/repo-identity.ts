@@ -80,11 +80,12 @@ export function testDataIds(db: DB, workspaceId: number): number[] {
 }
 
 /** Candidates whose last change is older than `before` (retention), at most `limit`. */
-export function idleIds(db: DB, workspaceId: number, before: Date, limit: number): number[] {
+export function idleIds(db: DB, workspaceId: number, before: Date, afterId: number, limit: number): number[] {
   return db
     .select({ id: participants.id })
     .from(participants)
-    .where(inWorkspace(participants, workspaceId, live, sql`${participants.lastUpdated} < ${before.getTime()}`))
+    .where(inWorkspace(participants, workspaceId, live, sql`${participants.lastUpdated} < ${before.getTime()} and ${participants.id} > ${afterId}`))
+    .orderBy(asc(participants.id))
     .limit(limit)
     .all()
     .map((r) => r.id);

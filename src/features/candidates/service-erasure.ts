@@ -19,6 +19,6 @@ export function testDataIds(deps: Deps, workspaceId: number): number[] {
 }
 
 /** Candidates with no change since `before` (the retention setting). */
-export function idleCandidateIds(deps: Deps, workspaceId: number, before: Date, limit = 500): number[] {
-  return identity.idleIds(deps.db, workspaceId, before, limit);
+export function idleCandidateIds(deps: Deps, workspaceId: number, before: Date, afterId = 0, limit = 500): number[] {
+  return identity.idleIds(deps.db, workspaceId, before, afterId, limit);
 }

@@ -16,12 +16,14 @@ export function eraseIdleCandidates(deps: Deps): number {
   let erased = 0;
   for (const { workspaceId, months } of retentionWorkspaces(deps)) {
     const cutoff = new Date(deps.clock.now().getTime() - months * MONTH_MS);
-    for (const id of idleCandidateIds(deps, workspaceId, cutoff, 1000)) {
-      const s = candidateSchedule(deps, workspaceId, id);
-      const recent = [...s.sessions.map((x) => x.createdAt), ...s.interviews.flatMap((x) => [x.createdAt, x.endTime])].some((t) => new Date(t) > cutoff);
-      if (recent) continue;
-      eraseCandidate(deps, workspaceId, id);
-      erased++;
+    for (let after = 0, ids = idleCandidateIds(deps, workspaceId, cutoff, 0); ids.length; after = ids[ids.length - 1]!, ids = idleCandidateIds(deps, workspaceId, cutoff, after)) {
+      for (const id of ids) {
+        const s = candidateSchedule(deps, workspaceId, id);
+        const recent = [...s.sessions.map((x) => x.createdAt), ...s.interviews.flatMap((x) => [x.createdAt, x.endTime])].some((t) => new Date(t) > cutoff);
+        if (recent) continue;
+        eraseCandidate(deps, workspaceId, id);
+        erased++;
+      }
     }
   }
   if (erased) deps.log.info("retention: idle candidates erased", { erased });
