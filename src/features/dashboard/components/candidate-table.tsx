@@ -47,13 +47,19 @@ export function CandidateTable(props: {
                 <a href={`#candidate-${p.id}`} className="font-mono text-brand-600 hover:underline" onClick={(e) => (e.preventDefault(), props.onOpen(p.id))}>#{p.id}</a>
               </td>
               <td className={CELL}>
-                <a href={`/candidates/${p.id}`} className="font-medium hover:underline">{p.name || "Unnamed"}</a>
-                {p.shortlistId ? (
-                  <span className="badge-secondary ml-2" data-testid="shortlist-mark">
-                    Shortlist: {props.shortlistNames?.get(p.shortlistId) ?? `#${p.shortlistId}`}
-                  </span>
+                <div className="font-medium">
+                  <a href={`/candidates/${p.id}`} className="hover:underline">{p.name || "Unnamed"}</a>
+                </div>
+                {p.shortlistId || p.isTest ? (
+                  <p className="flex flex-wrap gap-1">
+                    {p.shortlistId ? (
+                      <span className="badge-secondary" data-testid="shortlist-mark">
+                        Shortlist: {props.shortlistNames?.get(p.shortlistId) ?? `#${p.shortlistId}`}
+                      </span>
+                    ) : null}
+                    {p.isTest ? <span className="badge-warning">Test data</span> : null}
+                  </p>
                 ) : null}
-                {p.isTest ? <span className="badge-warning ml-2">Test data</span> : null}
                 <div className="text-xs break-all text-slate-500">{p.emailAddress}</div>
               </td>
               <td className={CELL}>
