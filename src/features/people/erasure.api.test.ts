@@ -98,6 +98,12 @@ describe("per-candidate export and erasure", () => {
     expect(JSON.stringify(meetingsBefore)).toContain(NAME);
     expect(JSON.stringify(after)).not.toContain(NAME);
     expect(JSON.stringify(after)).toContain('"firstName":"Erased"');
+    // Not in the file's bytes either (free pages, the search index), once the log is checkpointed.
+    t.deps.db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
+    const file = new Uint8Array(await Bun.file(t.deps.config.DATABASE_PATH).arrayBuffer());
+    const raw = Buffer.from(file).toString("latin1").toLowerCase();
+    expect(raw.includes(EMAIL.toLowerCase())).toBe(false);
+    expect(raw.includes(NAME.toLowerCase())).toBe(false);
     // Nothing queued to them is sent any more.
     const pending = t.deps.db.all<{ n: number }>(sql`select count(*) as n from outbox where status in ('pending', 'retrying') and "to" = ${EMAIL}`)[0]!.n;
     expect(pending).toBe(0);
