@@ -32,13 +32,26 @@ async function up() {
   throw new Error("server did not start");
 }
 
+/** The fields of the answers this script reads. */
+interface Answer {
+  participants: { id: number }[];
+  id: number;
+  sessionToken: string;
+  timeSlots: { id: string }[];
+  activity: unknown[];
+  interviewsKept: number;
+  imported: number;
+  updated: number;
+  failedCount: number;
+}
+
 // A browser's headers: same-origin requests with the session cookie.
 let cookie = "";
 const headers = (extra: Record<string, string> = {}) => ({ origin: BASE, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36", accept: "*/*", cookie, ...extra });
 const call = async (method: string, path: string, json?: unknown) => {
   const res = await fetch(BASE + path, { method, headers: headers(json === undefined ? {} : { "content-type": "application/json" }), body: json === undefined ? undefined : JSON.stringify(json) });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<any>;
+  return res.json() as Promise<Answer>;
 };
 const timed = async <T>(f: () => Promise<T>): Promise<[number, T]> => {
   const t0 = performance.now();
@@ -61,7 +74,7 @@ try {
   await up();
   const login = await fetch(`${BASE}/api/auth/login`, { method: "POST", headers: headers({ "content-type": "application/json" }), body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }) });
   cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const importCsv = (text: string) => fetch(`${BASE}/api/participants/import`, { method: "POST", headers: headers({ "content-type": "text/csv" }), body: text }).then((r) => r.json() as Promise<any>);
+  const importCsv = (text: string) => fetch(`${BASE}/api/participants/import`, { method: "POST", headers: headers({ "content-type": "text/csv" }), body: text }).then((r) => r.json() as Promise<Answer>);
 
   // 1. Import: 1,000 rows (baseline), then 100,000 rows in one file.
   const small = csv(1000, "b");
