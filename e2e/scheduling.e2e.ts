@@ -20,9 +20,11 @@ test("a recruiter creates a session; the candidate books without JavaScript; the
   await card.getByRole("button", { name: "Create Session" }).click();
   await expect(page.getByText("Please select a candidate and add time slots")).toBeVisible();
 
-  const candidate = card.locator("#sched-candidate");
-  await candidate.selectOption({ index: 1 });
-  const candidateName = ((await candidate.locator("option:checked").textContent()) ?? "").split(" — ")[0]!.trim();
+  // The candidate choice is a combobox searching every candidate on the server.
+  await card.locator("#sched-candidate").click();
+  const first = card.locator("#sched-candidate-list [role=option]").first();
+  const candidateName = ((await first.textContent()) ?? "").split(" — ")[0]!.replace(/\s*#\d+$/, "").trim();
+  await first.click();
   await card.locator("[data-testid=date-picker] button:not([disabled])[aria-label^='20']").nth(1).click();
   await card.getByRole("button", { name: "Add Time Slots" }).click();
   await expect(card.getByTestId("slot-list")).toContainText("8 time slots");

@@ -3,6 +3,7 @@ import { latestRequests } from "../src/client/latest";
 import { api, isConnectionError } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { MultiDatePicker } from "../src/features/scheduling/components/multi-date-picker";
+import { CandidatePicker, type PickedCandidate } from "../src/features/scheduling/components/candidate-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
 import { batchOutcome, retryNotice } from "../src/features/scheduling/components/batch-outcome";
 import {
@@ -59,6 +60,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [candidates, setCandidates] = useState(props.candidates);
   const [shortlists, setShortlists] = useState(props.shortlists);
   const [candidateId, setCandidateId] = useState("");
+  const [picked, setPicked] = useState<PickedCandidate | null>(null);
   const [shortlistId, setShortlistId] = useState("");
   const [duration, setDuration] = useState(DEFAULT_DURATION);
   const [dates, setDates] = useState<string[]>([]);
@@ -78,7 +80,13 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     setNow(new Date());
     const pick = (e: Event) => {
       const id = (e as CustomEvent<{ candidateId: number }>).detail?.candidateId;
-      if (id) (setShortlistId(""), setCandidateId(String(id)));
+      if (!id) return;
+      setShortlistId("");
+      setCandidateId(String(id));
+      // The chat popup names only the id: the picker shows the candidate's name once known.
+      api<{ id: number; name: string | null; roleApplied: string | null; jobTitle: string | null }>(`/api/participants/${id}`)
+        .then((p) => setPicked({ id: p.id, name: p.name, position: p.roleApplied || p.jobTitle || null }))
+        .catch(() => setPicked({ id, name: null, position: null }));
     };
     // Newer reloads supersede older ones: a late answer never brings back an old list.
     const nextShortlists = latestRequests();
@@ -173,15 +181,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label className="label" htmlFor="sched-candidate">Candidate</label>
-            <select id="sched-candidate" className="input" value={candidateId} disabled={!!shortlist || !!retry} onChange={(e) => setCandidateId(e.currentTarget.value)}>
-              <option value="">Select a candidate</option>
-              {candidates.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name || `Candidate ${c.id}`}
-                  {c.position ? ` — ${c.position}` : ""}
-                </option>
-              ))}
-            </select>
+            <CandidatePicker id="sched-candidate" value={picked} disabled={!!shortlist || !!retry} onChange={(c) => (setPicked(c), setCandidateId(c ? String(c.id) : ""), c && setCandidates((l) => (l.some((x) => x.id === c.id) ? l : [...l, c])))} />
           </div>
           <div>
             <label className="label" htmlFor="sched-shortlist">Or a whole shortlist</label>

@@ -19,6 +19,8 @@ import { installAccessGate } from "./features/auth/guard";
 import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
+import { peopleRoutes } from "./features/people/routes";
+import { MAX_IMPORT_BYTES } from "./features/candidates/import-columns";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
@@ -41,7 +43,8 @@ export function createApp(deps: Deps) {
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
   const app = new Elysia({
-    serve: { maxRequestBodySize: 1024 * 1024 },
+    // Bodies are limited to 1 MB, except a CSV import (checked per request below).
+    serve: { maxRequestBodySize: MAX_IMPORT_BYTES + 1024 * 1024 },
     websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES },
     // On https every cookie is Secure, the flash toast's included (features set their own attributes).
     ...(deps.config.secureCookies ? { cookie: { secure: true } } : {}),
@@ -60,6 +63,12 @@ export function createApp(deps: Deps) {
       }),
     )
     .use(metricsRoutes(deps))
+    .onRequest(({ request }) => {
+      const size = Number(request.headers.get("content-length") ?? 0);
+      if (size > 1024 * 1024 && new URL(request.url).pathname !== "/api/participants/import") {
+        return Response.json({ message: "Request body too large", code: "too_large" }, { status: 413 });
+      }
+    })
     .get("/assets/*", ({ request }) => {
       const res = serveAsset(new URL(request.url).pathname, request.headers.get("accept-encoding"));
       return res ?? new Response("Not found", { status: 404 });
@@ -83,6 +92,7 @@ export function createApp(deps: Deps) {
     .use(billingRoutes(deps))
     .use(jobRoutes(deps))
     .use(candidateRoutes(deps))
+    .use(peopleRoutes(deps))
     .use(shortlistRoutes(deps))
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))

@@ -3,6 +3,7 @@ import { syncAllConnected } from "./features/calendar/sync";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
 import { metricsFor } from "./lib/metrics";
+import { eraseIdleCandidates } from "./features/people/retention";
 
 /**
  * In-process scheduled jobs (one process serves everything). Each job is guarded so a
@@ -30,6 +31,8 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
     },
     { name: "calendar-sync", pattern: "*/10 * * * *", run: (d) => syncAllConnected(d) },
     { name: "interview-reminders", pattern: "*/5 * * * *", run: (d) => sendDueReminders(d).then(() => {}) },
+    // Off unless a workspace sets a retention period (candidate settings).
+    { name: "candidate-retention", pattern: "43 3 * * *", run: (d) => void eraseIdleCandidates(d) },
     ...monitorJobs(deps),
   ];
 }

@@ -9,6 +9,8 @@ import { renderEmail } from "./email-render";
 import { afterFailure, claimDue, nextDue } from "./delivery-policy";
 import { DeliveryPump } from "./delivery-pump";
 import { redactSecrets } from "./redact";
+import { forgetPersonMail, mailAboutPerson, mailForMeetings, type MailState, type PersonMail } from "./mail-records";
+export type { MailState, PersonMail } from "./mail-records";
 import { retryOnBusy } from "../db/busy";
 
 export interface Attachment {
@@ -34,20 +36,7 @@ export interface MailInput {
 
 export type MailStatus = "pending" | "sent" | "retrying" | "failed" | "skipped";
 
-/** One e-mail's delivery state, as the recruiter sees it beside an interview. */
-export interface MailState {
-  meetingId: number;
-  kind: string;
-  audience: string | null;
-  to: string;
-  status: MailStatus;
-  attempts: number;
-  /** When the next try is due (pending and retrying only). */
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  sentAt: string | null;
-  createdAt: string;
-}
+
 
 /** Anything that runs statements on the database: the database itself or an open transaction. */
 export type Writer = Pick<DB, "insert" | "update" | "select" | "delete">;
@@ -146,27 +135,19 @@ export class Mailer {
     if (t) t.then((x) => x.close()).catch(() => {});
   }
 
-  /** The delivery state of every e-mail about these meetings, oldest first (what the recruiter sees and may resend). */
+
+
+
   forMeetings(meetingIds: number[]): MailState[] {
-    if (!meetingIds.length) return [];
-    return this.db
-      .select({ id: outbox.id, meetingId: outbox.meetingId, kind: outbox.kind, audience: outbox.audience, to: outbox.to, status: outbox.status, attempts: outbox.attempts, nextAttemptAt: outbox.nextAttemptAt, lastError: outbox.lastError, sentAt: outbox.sentAt, createdAt: outbox.createdAt })
-      .from(outbox)
-      .where(inArray(outbox.meetingId, meetingIds))
-      .orderBy(outbox.id)
-      .all()
-      .map((r) => ({
-        meetingId: r.meetingId!,
-        kind: r.kind ?? "email",
-        audience: r.audience,
-        to: r.to,
-        status: r.status as MailStatus,
-        attempts: r.attempts,
-        nextAttemptAt: r.status === "pending" || r.status === "retrying" ? r.nextAttemptAt.toISOString() : null,
-        lastError: r.lastError,
-        sentAt: r.sentAt?.toISOString() ?? null,
-        createdAt: r.createdAt.toISOString(),
-      }));
+    return mailForMeetings(this.db, meetingIds);
+  }
+
+  aboutPerson(workspaceId: number, who: { emails: string[]; meetingIds: number[] }): PersonMail[] {
+    return mailAboutPerson(this.db, workspaceId, who);
+  }
+
+  forgetPerson(tx: Writer, workspaceId: number, who: { emails: string[]; meetingIds: number[] }): number {
+    return forgetPersonMail(tx, workspaceId, who);
   }
 
   /** Deletes finished rows older than `days` (their bodies are already redacted). */
@@ -250,3 +231,4 @@ export class Mailer {
       .run();
   }
 }
+

@@ -62,6 +62,11 @@ export const participants = sqliteTable(
     locationCategory: text("location_category").notNull().default("Other"),
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    // Made by the developer and test pages (seed, /shortlist-test, chat events): badged, removable in one action.
+    isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
+    // The one row per workspace that stands for erased candidates, so their interviews keep a
+    // candidate (foreign keys) without any personal data; never listed, searched or counted.
+    erased: integer("erased", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     lastUpdated: integer("last_updated", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -74,6 +79,7 @@ export const participants = sqliteTable(
     // Both filters at once, and counts that never read the (wide) rows.
     index("participants_role_location_idx").on(t.workspaceId, t.roleCategory, t.locationCategory, t.id),
     index("participants_updated_idx").on(t.workspaceId, t.lastUpdated),
+    index("participants_email_idx").on(t.workspaceId, t.emailAddress),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from "./monitor";
 export * from "./calendar";
 export * from "./billing";
 export * from "./chat";
+export * from "./candidate-history";

@@ -15,7 +15,7 @@ function feedUrlIn(html: string): string {
 }
 
 async function bookedInterview(u: { userId: number; workspaceId: number }, hour: number, name = "Grace Hopper, PhD; \"Amazing\"") {
-  const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name, emailAddress: "grace@example.com" });
+  const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name, emailAddress: name.startsWith("Grace") ? "grace@example.com" : `${randomAlphanumeric(8)}@example.com` });
   const now = t.clock.now();
   const session = await createSchedulingSession(t.deps, {
     workspaceId: u.workspaceId,

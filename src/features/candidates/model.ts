@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LOCATIONS, ROLES } from "./classify";
 
 /** The participant as the API and the dashboard see it (part2 §3). */
 export interface Participant {
@@ -24,6 +23,8 @@ export interface Participant {
   createdAt: string;
   lastUpdated: string;
   shortlistId: number | null;
+  /** Made by the developer or test pages: shown with a badge, removable in one action. */
+  isTest: boolean;
   /**
    * Only in a list filtered by job: why a candidate whose role does not match the job is
    * listed ("applied via campaign X").
@@ -50,6 +51,7 @@ export interface ParticipantFields {
   voiceTranscript?: string | null;
   jobId?: number | null;
   campaignId?: number | null;
+  isTest?: boolean;
 }
 
 export interface ListQuery {
@@ -66,6 +68,8 @@ export interface ListQuery {
 export interface ParticipantPage {
   participants: Participant[];
   pagination: { total: number; page: number; limit: number };
+  /** With excludeShortlisted and a search: how many matches are hidden because they are in a shortlist. */
+  shortlistedMatches?: number;
 }
 
 export interface DatabaseStats {
@@ -78,17 +82,18 @@ export interface DatabaseStats {
 
 export const MAX_LIMIT = 100;
 const optionalText = z.string().trim().max(200).optional().transform((v) => v || undefined);
-const bucket = (values: readonly string[]) =>
+// The workspace's buckets are checked by the service (they are settings of the workspace).
+const bucket = () =>
   z
     .string()
+    .max(40, "Unknown bucket")
     .optional()
-    .transform((v) => (v && v !== "all" ? v : undefined))
-    .refine((v) => v === undefined || values.includes(v), { message: `Must be one of: ${values.join(", ")}` });
+    .transform((v) => (v && v !== "all" ? v : undefined));
 
 export const ListParticipantsInput = z.object({
   search: optionalText,
-  role: bucket([...ROLES, "Other"]),
-  location: bucket([...LOCATIONS, "Other"]),
+  role: bucket(),
+  location: bucket(),
   jobId: z.coerce.number().int().positive().optional(),
   excludeShortlisted: z
     .enum(["true", "false", "1", "0"])

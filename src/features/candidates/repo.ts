@@ -13,7 +13,9 @@ export type ParticipantInsert = Omit<typeof participants.$inferInsert, "id" | "w
 const shortlistIdOf = sql<number | null>`(select ${shortlistMembers.shortlistId} from ${shortlistMembers} where ${shortlistMembers.participantId} = ${participants.id} limit 1)`.as(
   "shortlist_id",
 );
-const { roleCategory: _role, locationCategory: _location, ...publicColumns } = getTableColumns(participants);
+const { roleCategory: _role, locationCategory: _location, erased: _erased, ...publicColumns } = getTableColumns(participants);
+/** Leaves out the workspace's stand-in for erased candidates (see schema: participants.erased). */
+export const live = eq(participants.erased, false);
 const listColumns = { ...publicColumns, shortlistId: shortlistIdOf };
 
 /** Turns what a user typed into FTS5 terms: every word is a case-insensitive prefix, all must match. */
@@ -29,8 +31,9 @@ const tag = (s: string) => s.toLowerCase().replace(/\s+/g, "");
 function ftsFilterQuery(workspaceId: number, f: ListFilter): string | null {
   const words = f.search ? ftsQuery(f.search) : null;
   if (!words) return null;
+  // The location tag keeps its spaces, as the trigger writes it (a custom bucket may be two words).
   // Tags first: FTS5 then walks the shortest doclist (one workspace-and-bucket combination).
-  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${tag(f.location)}` : ""}`;
+  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${f.location.toLowerCase()}` : ""}`;
   const parts = [`tags : "${bucket}"`, `${TEXT_COLUMNS} : (${words})`];
   return parts.join(" AND ");
 }
@@ -72,6 +75,7 @@ export function conditions(workspaceId: number, f: ListFilter): SQL {
   return inWorkspace(
     participants,
     workspaceId,
+    live,
     fts ? sql`${participants.id} in (select rowid from participants_fts where participants_fts match ${`${TEXT_COLUMNS} : (${fts})`})` : undefined,
     f.role ? eq(participants.roleCategory, f.role) : undefined,
     f.location ? eq(participants.locationCategory, f.location) : undefined,
@@ -167,24 +171,24 @@ function countShortlisted(db: DB, workspaceId: number, f: ListFilter): number {
 }
 
 export function findParticipant(db: DB, workspaceId: number, id: number): ParticipantRow | undefined {
-  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.id, id))).get() as ParticipantRow | undefined;
+  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.id, id), live)).get() as ParticipantRow | undefined;
 }
 
 export function findByUniqueId(db: DB, workspaceId: number, uniqueId: string): ParticipantRow | undefined {
-  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.uniqueId, uniqueId))).get() as ParticipantRow | undefined;
+  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.uniqueId, uniqueId), live)).get() as ParticipantRow | undefined;
 }
 
 export function latestParticipants(db: DB, workspaceId: number, limit: number): ParticipantRow[] {
-  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId)).orderBy(desc(participants.id)).limit(limit).all() as ParticipantRow[];
+  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, live)).orderBy(desc(participants.id)).limit(limit).all() as ParticipantRow[];
 }
 
 /** Whole rows after `afterId`, in id order: keyset batches for the backup sync. */
 export function participantRowsAfter(db: DB, workspaceId: number, afterId: number, limit: number) {
-  return db.select().from(participants).where(inWorkspace(participants, workspaceId, gt(participants.id, afterId))).orderBy(asc(participants.id)).limit(limit).all();
+  return db.select().from(participants).where(inWorkspace(participants, workspaceId, gt(participants.id, afterId), live)).orderBy(asc(participants.id)).limit(limit).all();
 }
 
 export function countParticipants(db: DB, workspaceId: number): number {
-  return db.select({ n: count() }).from(participants).where(inWorkspace(participants, workspaceId)).get()?.n ?? 0;
+  return db.select({ n: count() }).from(participants).where(inWorkspace(participants, workspaceId, live)).get()?.n ?? 0;
 }
 
 export function workspaceIdsWithParticipants(db: DB): number[] {
@@ -196,7 +200,7 @@ export function latestParticipantOptions(db: DB, workspaceId: number, limit: num
   return db
     .select({ id: participants.id, name: participants.name, emailAddress: participants.emailAddress, roleApplied: participants.roleApplied, jobTitle: participants.jobTitle })
     .from(participants)
-    .where(inWorkspace(participants, workspaceId))
+    .where(inWorkspace(participants, workspaceId, live))
     .orderBy(desc(participants.id))
     .limit(limit)
     .all();
@@ -225,7 +229,7 @@ export function existingIds(db: DB, workspaceId: number, ids: number[]): Set<num
   const rows = db
     .select({ id: participants.id })
     .from(participants)
-    .where(inWorkspace(participants, workspaceId, sql`${participants.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
+    .where(inWorkspace(participants, workspaceId, live, sql`${participants.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
     .all();
   return new Set(rows.map((r) => r.id));
 }

@@ -5,6 +5,12 @@ import { devLimiter } from "../../lib/dev-pages";
 import { authGuard } from "../auth/guard";
 import { IdParam, ListParticipantsInput } from "./model";
 import * as candidates from "./service";
+import * as records from "./service-records";
+import { candidateIoRoutes } from "./routes-io";
+import * as settings from "./settings";
+import { NoteInput, PatchParticipantInput } from "./edit-model";
+
+const actorOf = (u: { id: number; name: string | null; email: string }): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email });
 import { z } from "zod";
 
 const StatsQuery = z.object({ jobId: z.coerce.number().int().positive().optional() });
@@ -15,8 +21,28 @@ export function candidateRoutes(deps: Deps) {
     .use(authGuard(deps))
     .get("/api/participants", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, parseInput(ListParticipantsInput, query)), { auth: true })
     .get("/api/participants/:id", ({ params, workspaceId }) => candidates.getParticipant(deps, workspaceId, parseInput(IdParam, params).id), { auth: true })
+    .patch(
+      "/api/participants/:id",
+      ({ params, body, workspaceId, me }) =>
+        records.patchParticipant(deps, workspaceId, parseInput(IdParam, params).id, parseInput(PatchParticipantInput, body ?? {}), actorOf(me.user)),
+      { auth: true },
+    )
+    .get("/api/participants/:id/notes", ({ params, workspaceId }) => ({ notes: records.listNotes(deps, workspaceId, parseInput(IdParam, params).id) }), { auth: true })
+    .post(
+      "/api/participants/:id/notes",
+      ({ params, body, workspaceId, me, set }) => {
+        const { id } = parseInput(IdParam, params);
+        const note = records.addNote(deps, workspaceId, id, parseInput(NoteInput, body ?? {}).body, actorOf(me.user));
+        set.status = 201;
+        return { note, ...note };
+      },
+      { auth: true },
+    )
     .get("/api/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, parseInput(StatsQuery, query)), { auth: true })
     .get("/api/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), { auth: true })
+    .get("/api/candidate-settings", ({ workspaceId }) => settings.getCandidateSettings(deps, workspaceId), { auth: true })
+    .patch("/api/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, parseInput(settings.CandidateSettingsInput, body ?? {})), { auth: true })
+    .use(candidateIoRoutes(deps))
     .use(seedRoute(deps));
 }
 

@@ -2,9 +2,13 @@ import { randomInt } from "node:crypto";
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getJob, listCampaigns } from "../jobs/service";
-import { classifyLocation, classifyRole, candidateRole, LOCATIONS, matchesJob, ROLES, splitName } from "./classify";
+import { candidateRole, matchesJob, splitName } from "./classify";
+import type { Buckets } from "./buckets";
+import { bucketColumns, bucketsOf, checkBucketFilter } from "./settings";
 import * as repo from "./repo";
 import * as statsRepo from "./repo-stats";
+import * as history from "./repo-history";
+import * as identity from "./repo-identity";
 import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
 import { sampleCandidates } from "./sample-data";
 
@@ -35,6 +39,7 @@ export function toParticipant(r: repo.ParticipantRow): Participant {
     createdAt: iso(r.createdAt)!,
     lastUpdated: iso(r.lastUpdated)!,
     shortlistId: r.shortlistId ?? null,
+    isTest: !!r.isTest,
   };
 }
 
@@ -46,6 +51,7 @@ function jobFilter(deps: Deps, workspaceId: number, jobId: number | undefined) {
 
 /** Search (FTS5), role and location buckets, the job match and pagination, newest first. */
 export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery = {}): ParticipantPage {
+  checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
   const { rows, total } = repo.listParticipants(
@@ -57,7 +63,13 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
   );
   const participants = rows.map(toParticipant);
   if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
-  return { participants, pagination: { total, page, limit } };
+  const out: ParticipantPage = { participants, pagination: { total, page, limit } };
+  // A search whose matches are all in shortlists must say so, not "No candidates found".
+  if (q.excludeShortlisted && q.search) {
+    const all = repo.listParticipants(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId) }, 1, 1).total;
+    out.shortlistedMatches = Math.max(0, all - total);
+  }
+  return out;
 }
 
 /**
@@ -118,33 +130,68 @@ export function workspacesWithParticipants(deps: Deps): number[] {
   return repo.workspaceIdsWithParticipants(deps.db);
 }
 
+/** Candidates by id, in the order given (unknown ids are left out). */
+export function participantsByIds(deps: Deps, workspaceId: number, ids: number[]): Participant[] {
+  return ids.map((id) => repo.findParticipant(deps.db, workspaceId, id)).filter((r): r is repo.ParticipantRow => !!r).map(toParticipant);
+}
+
 /** Which of these ids are candidates of the workspace (shortlists refuse the others). */
 export function participantIdsInWorkspace(deps: Deps, workspaceId: number, ids: number[]): Set<number> {
   return repo.existingIds(deps.db, workspaceId, ids);
 }
 
-function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string | null; city?: string | null }>(v: T) {
-  return { ...v, roleCategory: classifyRole(candidateRole(v)), locationCategory: classifyLocation(v.city) };
+function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string | null; city?: string | null }>(v: T, b: Buckets) {
+  return { ...v, ...bucketColumns(b, v) };
 }
 
 /**
  * Creates or updates the candidate of a visitor (by unique_id) as they move through the
  * prequalifier, the assessment and the voice interview. Only the given fields change;
- * the stage never goes back.
+ * the stage never goes back. One person, one record: a new visitor giving an e-mail a
+ * candidate of the workspace already has updates that candidate (whose unique_id becomes
+ * this visitor's, so the later steps find it) and the conversations are appended.
  */
 export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fields: ParticipantFields): Participant {
   const now = deps.clock.now();
   const { uniqueId, ...rest } = fields;
   const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<ParticipantFields, "uniqueId">;
-  const existing = repo.findByUniqueId(deps.db, workspaceId, uniqueId);
+  let existing = repo.findByUniqueId(deps.db, workspaceId, uniqueId);
+  let again = false;
+  if (!existing && given.emailAddress) {
+    const byEmail = identity.findByEmail(deps.db, workspaceId, given.emailAddress);
+    existing = byEmail ? repo.findParticipant(deps.db, workspaceId, byEmail.id) : undefined;
+    again = !!existing;
+  }
+  const via = { campaignId: given.campaignId ?? null, jobId: given.jobId ?? null };
   if (!existing) {
-    const id = repo.insertParticipant(deps.db, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }));
+    const id = deps.db.transaction((tx) => {
+      const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
+      history.insertEvent(tx, { workspaceId, participantId: id, kind: "applied", detail: via, createdAt: now });
+      return id;
+    });
     return getParticipant(deps, workspaceId, id);
   }
-  const merged = { roleApplied: existing.roleApplied, jobTitle: existing.jobTitle, city: existing.city, ...given };
-  const stages = Math.max(existing.stages, given.stages ?? existing.stages);
-  repo.updateParticipant(deps.db, workspaceId, existing.id, { ...withBuckets(merged), stages, lastUpdated: now });
-  return getParticipant(deps, workspaceId, existing.id);
+  const found = existing;
+  const appended = again ? appendConversations(found, given) : given;
+  const merged = { roleApplied: found.roleApplied, jobTitle: found.jobTitle, city: found.city, ...appended };
+  const stages = Math.max(found.stages, given.stages ?? found.stages);
+  deps.db.transaction((tx) => {
+    identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
+    if (again) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "applied_again", detail: via, createdAt: now });
+    if (stages !== found.stages) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "stage", detail: { from: found.stages, to: stages, by: "candidate" }, createdAt: now });
+  });
+  return getParticipant(deps, workspaceId, found.id);
+}
+
+/** A second application keeps the first one's conversation: the new text is added below it. */
+function appendConversations(found: repo.ParticipantRow, given: Omit<ParticipantFields, "uniqueId">) {
+  const out = { ...given };
+  for (const k of ["prequalifier", "assessment", "voiceTranscript"] as const) {
+    const before = found[k];
+    const next = given[k];
+    if (before && next && before !== next && !before.includes(next)) out[k] = `${before}\n\n--- Applied again ---\n\n${next}`;
+  }
+  return out;
 }
 
 export type NewParticipant = Omit<ParticipantFields, "uniqueId"> & { uniqueId?: string | null; createdAt?: Date };
@@ -152,10 +199,11 @@ export type NewParticipant = Omit<ParticipantFields, "uniqueId"> & { uniqueId?: 
 /** Adds many candidates at once (test seed, demo, benchmarks). */
 export function addParticipants(deps: Deps, workspaceId: number, rows: NewParticipant[]): number {
   const now = deps.clock.now();
+  const b = bucketsOf(deps, workspaceId);
   return repo.insertParticipants(
     deps.db,
     workspaceId,
-    rows.map((r) => withBuckets({ ...r, uniqueId: r.uniqueId ?? null, stages: r.stages ?? 1, createdAt: r.createdAt ?? now, lastUpdated: r.createdAt ?? now })),
+    rows.map((r) => withBuckets({ ...r, uniqueId: r.uniqueId ?? null, stages: r.stages ?? 1, createdAt: r.createdAt ?? now, lastUpdated: r.createdAt ?? now }, b)),
   );
 }
 
@@ -164,6 +212,7 @@ const DAY = 86_400_000;
 /** Totals, the location and role buckets (every bucket, busiest first) and 30 days of new candidates. */
 export function databaseStats(deps: Deps, workspaceId: number, opts: { jobId?: number } = {}): DatabaseStats {
   const job = jobFilter(deps, workspaceId, opts.jobId);
+  const b = bucketsOf(deps, workspaceId);
   const now = deps.clock.now();
   const sinceDay = Math.floor(now.getTime() / DAY) - 29;
   const s = job ? statsRepo.statsForJob(deps.db, workspaceId, sinceDay, job) : statsRepo.statsFromSummary(deps.db, workspaceId, sinceDay);
@@ -178,8 +227,8 @@ export function databaseStats(deps: Deps, workspaceId: number, opts: { jobId?: n
   }));
   return {
     totalCandidates: s.total,
-    byLocation: counts(s.byLocation, LOCATIONS).map((r) => ({ location: r.name, count: r.count })),
-    byRole: counts(s.byRole, ROLES).map((r) => ({ role: r.name, count: r.count })),
+    byLocation: counts(s.byLocation, b.locations).map((r) => ({ location: r.name, count: r.count })),
+    byRole: counts(s.byRole, b.roles).map((r) => ({ role: r.name, count: r.count })),
     recentActivity,
     lastUpdated: iso(s.lastUpdated) ?? now.toISOString(),
   };
@@ -197,5 +246,9 @@ export function listCandidates(deps: Deps, workspaceId: number, limit = 500) {
 /** POST /api/candidates/seed: a set of realistic test candidates. */
 export function seedTestCandidates(deps: Deps, workspaceId: number, count = 10): number {
   // A random part in the seed: two seeds in the same millisecond must not make the same unique ids.
-  return addParticipants(deps, workspaceId, sampleCandidates({ count, seed: deps.clock.now().getTime() + randomInt(1, 2 ** 31), now: deps.clock.now() }));
+  return addParticipants(
+    deps,
+    workspaceId,
+    sampleCandidates({ count, seed: deps.clock.now().getTime() + randomInt(1, 2 ** 31), now: deps.clock.now() }).map((p) => ({ ...p, isTest: true })),
+  );
 }

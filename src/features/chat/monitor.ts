@@ -115,7 +115,7 @@ function resolveCandidate(deps: Deps, workspaceId: number, input: ChatEventInput
   if (!name) throw badRequest("Please enter candidate name and position", { candidateName: "Please enter candidate name and position" });
   const same = filterCandidates(deps, workspaceId, { words: [name] }).find((p) => p.name?.trim().toLowerCase() === name.toLowerCase());
   if (same) return same;
-  return upsertParticipantFromVisitor(deps, workspaceId, { uniqueId: `chat-${randomToken(12)}`, name, roleApplied: input.position?.trim() || null });
+  return upsertParticipantFromVisitor(deps, workspaceId, { uniqueId: `chat-${randomToken(12)}`, name, roleApplied: input.position?.trim() || null, isTest: true });
 }
 
 export interface ChatEventResult {

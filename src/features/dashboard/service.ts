@@ -3,6 +3,7 @@ import { AppError } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { databaseStats, listParticipants } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
+import { bucketsOf, checkBucketFilter } from "../candidates/settings";
 import { listJobs } from "../jobs/service";
 import { listShortlists } from "../shortlists/service";
 
@@ -12,6 +13,7 @@ export function loadDashboard(deps: Deps, workspaceId: number, query: Record<str
   let filters: { search?: string; role?: string; location?: string; page: number };
   try {
     const q = parseInput(ListParticipantsInput, { search: query.search, role: query.role || undefined, location: query.location || undefined, page: query.page });
+    checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
     filters = { search: q.search, role: q.role, location: q.location, page: q.page };
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
@@ -25,6 +27,7 @@ export function loadDashboard(deps: Deps, workspaceId: number, query: Record<str
     page: listParticipants(deps, workspaceId, { ...filters, excludeShortlisted: true, limit: 20 }),
     filters: { search: filters.search ?? "", role: filters.role ?? "", location: filters.location ?? "" },
     shortlists,
+    buckets: bucketsOf(deps, workspaceId),
     initialShortlistId: shortlists.some((s) => s.id === wanted) ? wanted : null,
   };
 }

@@ -11,6 +11,10 @@ export const CreateShortlistInput = z.object({
 });
 export type CreateShortlist = z.infer<typeof CreateShortlistInput>;
 
+export const RenameShortlistInput = z.object({
+  name: z.string({ error: SHORTLIST_NAME_REQUIRED }).trim().min(1, SHORTLIST_NAME_REQUIRED).max(200, "Name must be at most 200 characters"),
+});
+
 export const AddCandidatesInput = z.object({
   candidateIds: z
     .array(z.coerce.number().int().positive(), { error: NO_CANDIDATES_SELECTED })

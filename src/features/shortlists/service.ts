@@ -1,7 +1,8 @@
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
-import { participantIdsInWorkspace } from "../candidates/service";
+import { participantIdsInWorkspace, participantsByIds } from "../candidates/service";
 import * as repo from "./repo";
+import * as members from "./repo-members";
 import type { CreateShortlist, Shortlist } from "./model";
 
 export type { Shortlist } from "./model";
@@ -37,4 +38,37 @@ export function addCandidates(deps: Deps, workspaceId: number, shortlistId: numb
   if (ids.some((id) => !known.has(id))) throw notFound("Candidate not found");
   const added = repo.addMembers(deps.db, workspaceId, shortlistId, ids, deps.clock.now());
   return { added, shortlist: getShortlist(deps, workspaceId, shortlistId) };
+}
+
+export function shortlistsOfCandidate(deps: Deps, workspaceId: number, participantId: number) {
+  return members.membershipsOf(deps.db, workspaceId, participantId).map((m) => ({ shortlistId: m.shortlistId, name: m.name, addedAt: m.addedAt.toISOString() }));
+}
+
+/** Which shortlists each of these candidates is in (All Candidates marks them). */
+export function shortlistsOfCandidates(deps: Deps, workspaceId: number, participantIds: number[]) {
+  return members.membershipsOfMany(deps.db, workspaceId, participantIds);
+}
+
+/** DELETE /api/shortlists/{id}/candidates/{candidateId}: the candidate goes back to All Candidates. */
+export function removeCandidate(deps: Deps, workspaceId: number, shortlistId: number, participantId: number): Shortlist {
+  if (!repo.findShortlist(deps.db, workspaceId, shortlistId)) throw notFound("Shortlist not found");
+  if (!members.removeMember(deps.db, workspaceId, shortlistId, participantId)) throw notFound("Candidate not in this shortlist");
+  return getShortlist(deps, workspaceId, shortlistId);
+}
+
+export function renameShortlist(deps: Deps, workspaceId: number, id: number, name: string): Shortlist {
+  if (!members.renameShortlist(deps.db, workspaceId, id, name.trim())) throw notFound("Shortlist not found");
+  return getShortlist(deps, workspaceId, id);
+}
+
+/** Deletes a shortlist; its candidates are not deleted (they return to All Candidates). */
+export function deleteShortlist(deps: Deps, workspaceId: number, id: number): void {
+  if (!members.deleteShortlist(deps.db, workspaceId, id)) throw notFound("Shortlist not found");
+}
+
+export { moveMemberships, forgetCandidateName } from "./repo-members";
+
+/** The members' records, in the order they were added. */
+export function membersOf(deps: Deps, workspaceId: number, ids: number[]) {
+  return participantsByIds(deps, workspaceId, ids);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
-import { addParticipants } from "../candidates/service";
+import { addParticipants, upsertParticipantFromVisitor } from "../candidates/service";
 
 const t = makeTestApp();
 
@@ -72,5 +72,50 @@ describe("/api/shortlists", () => {
     expect(mixed.status).toBe(404);
     expect((await a.call(`/api/shortlists/${s.id}`)).body.candidateIds).toEqual([]);
     expect((await a.call(`/api/shortlists/999999`)).status).toBe(404);
+  });
+});
+
+describe("shortlists you can see", () => {
+
+  async function ws() {
+    const u = await t.signUp();
+    const call = async (method: string, path: string, json?: unknown) => {
+      const res = await t.request(path, { method, cookie: u.cookie, json });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    return { ...u, call };
+  }
+  const add = (workspaceId: number, name: string) => upsertParticipantFromVisitor(t.deps, workspaceId, { uniqueId: crypto.randomUUID(), name, roleApplied: "Developer" });
+
+  test("members with details, remove one, rename, delete; another workspace's answers 404", async () => {
+    const w = await ws();
+    const a = add(w.workspaceId, "Ann Member");
+    const b = add(w.workspaceId, "Bob Member");
+    const s = (await w.call("POST", "/api/shortlists", { name: "Final" })).body;
+    await w.call("POST", `/api/shortlists/${s.id}/candidates`, { candidateIds: [a.id, b.id] });
+    const m = await w.call("GET", `/api/shortlists/${s.id}/candidates`);
+    expect(m.body.candidates.map((c: any) => c.name)).toEqual(["Ann Member", "Bob Member"]);
+    // A search that only matches shortlisted candidates says so.
+    const hidden = await w.call("GET", "/api/participants?excludeShortlisted=true&search=ann");
+    expect(hidden.body.pagination.total).toBe(0);
+    expect(hidden.body.shortlistedMatches).toBe(1);
+    const all = await w.call("GET", "/api/participants?excludeShortlisted=false&search=ann");
+    expect(all.body.participants[0].shortlistId).toBe(s.id);
+
+    expect((await w.call("DELETE", `/api/shortlists/${s.id}/candidates/${a.id}`)).body.candidateIds).toEqual([b.id]);
+    expect((await w.call("DELETE", `/api/shortlists/${s.id}/candidates/${a.id}`)).status).toBe(404);
+    expect((await w.call("GET", "/api/participants?excludeShortlisted=true")).body.participants.map((p: any) => p.id)).toEqual([a.id]);
+    expect((await w.call("PATCH", `/api/shortlists/${s.id}`, { name: "  " })).status).toBe(400);
+    expect((await w.call("PATCH", `/api/shortlists/${s.id}`, { name: "Finalists" })).body.name).toBe("Finalists");
+
+    const other = await ws();
+    expect((await other.call("GET", `/api/shortlists/${s.id}/candidates`)).status).toBe(404);
+    expect((await other.call("PATCH", `/api/shortlists/${s.id}`, { name: "x" })).status).toBe(404);
+    expect((await other.call("DELETE", `/api/shortlists/${s.id}/candidates/${b.id}`)).status).toBe(404);
+    expect((await other.call("DELETE", `/api/shortlists/${s.id}`)).status).toBe(404);
+
+    expect((await w.call("DELETE", `/api/shortlists/${s.id}`)).status).toBe(200);
+    expect((await w.call("GET", `/api/shortlists/${s.id}`)).status).toBe(404);
+    expect((await w.call("GET", "/api/participants?excludeShortlisted=true")).body.pagination.total).toBe(2);
   });
 });

@@ -5,9 +5,16 @@
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { getParticipant, upsertParticipantFromVisitor, type ParticipantFields } from "../candidates/service";
+import { getCandidateSettings } from "../candidates/settings";
 import { findCampaignByCode, getJob, listJobs, recordCampaignClick } from "../jobs/service";
 
 export { upsertParticipantFromVisitor, type ParticipantFields };
+
+/** The workspace's privacy notice and policy link, shown before the first question. */
+export function privacyNoticeOf(deps: Deps, workspaceId: number): { text: string; policyUrl: string } {
+  const s = getCandidateSettings(deps, workspaceId);
+  return { text: s.privacyNotice, policyUrl: s.privacyPolicyUrl };
+}
 
 export interface CampaignRef {
   id: number;

@@ -16,6 +16,7 @@ import type { Visitor } from "./visitor-id";
 import type { ChatKind } from "./questions";
 import { OutsideFrame, VisitorLayout, type VisitorPage } from "./pages/visitor-layout";
 import { ChatPage } from "./pages/chat-page";
+import { privacyNoticeOf } from "./partners";
 import { SchedulePage, type SchedulePageProps } from "./pages/schedule-page";
 
 const see = (location: string) => new Response(null, { status: 303, headers: { location } });
@@ -61,7 +62,7 @@ export function visitorRoutes(deps: Deps) {
     const s = getSettings(deps, ctx.workspaceId);
     const outside = kind === "prequalifier" ? s.prequalifierUrl : s.assessmentUrl;
     if (outside) return framed(kind, visitor, ctx, outside, set.headers["content-security-policy"]);
-    return page(kind, visitor, ctx, ChatPage({ state: getChat(deps, visitor, kind, ctx) }));
+    return page(kind, visitor, ctx, ChatPage({ state: getChat(deps, visitor, kind, ctx), privacy: privacyNoticeOf(deps, ctx.workspaceId) }));
   };
 
   /** A form post without JavaScript: 303 back to the chat, or the chat with the refusal in it. */
@@ -79,7 +80,7 @@ export function visitorRoutes(deps: Deps) {
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       const value = typeof form.answer === "string" ? form.answer.slice(0, 5000) : "";
       const state = getChat(deps, visitor, kind, ctx);
-      return page(kind, visitor, ctx, ChatPage({ state, error: e.message, value }), { status: e.status, headers: e.headers });
+      return page(kind, visitor, ctx, ChatPage({ state, error: e.message, value, privacy: privacyNoticeOf(deps, ctx.workspaceId) }), { status: e.status, headers: e.headers });
     }
   };
 

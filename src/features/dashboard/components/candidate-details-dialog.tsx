@@ -34,7 +34,10 @@ export function CandidateDetailsDialog({ id, onClose }: { id: number; onClose: (
             <h2 id="candidate-details-title" className="card-title">{p?.name || "Candidate details"}</h2>
             {p ? <p className="text-sm text-slate-500">Candidate #{p.id} · {stageLabel(p.stages)}</p> : null}
           </div>
-          <button type="button" className="btn-ghost btn-sm" onClick={onClose} aria-label="Close">✕</button>
+          <div className="flex items-center gap-2">
+            <a className="btn-outline btn-sm" href={`/candidates/${id}`}>Open candidate page</a>
+            <button type="button" className="btn-ghost btn-sm" onClick={onClose} aria-label="Close">✕</button>
+          </div>
         </div>
         <div className="card-body space-y-4">
           {failed ? (

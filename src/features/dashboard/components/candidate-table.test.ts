@@ -21,4 +21,22 @@ describe("All Candidates rows", () => {
     expect(html).toContain("max-sm:block");
     for (const label of ["Role", "City", "Stage"]) expect(html).toContain(`>${label}: </span>`);
   });
+
+  test("shortlisted candidates carry their shortlist's name, test data its badge, and the stage is a quick control", () => {
+    const html = renderToStaticMarkup(
+      createElement(CandidateTable, {
+        participants: [row({ shortlistId: 7 }), row({ id: 2, name: "Bo", isTest: true, stages: 5 })],
+        selected: new Set<number>(),
+        onToggle: () => {},
+        onOpen: () => {},
+        onStage: () => {},
+        shortlistNames: new Map([[7, "Finalists"]]),
+      }),
+    );
+    expect(html).toContain("Shortlist: Finalists");
+    expect(html).toContain("Test data");
+    expect(html.match(/aria-label="Stage of [^"]+"/g)).toHaveLength(2);
+    expect(html).toContain('href="/candidates/2"');
+    for (const label of ["Initial Application", "Screening Completed", "Assessment Completed", "Voice Interview Completed", "Ready for Final Interview"]) expect(html).toContain(label);
+  });
 });

@@ -1,4 +1,4 @@
-import { stageLabel } from "../../candidates/classify";
+import { STAGE_LABELS, stageLabel } from "../../candidates/classify";
 import type { Participant } from "../../candidates/model";
 
 const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-warning" : "badge-secondary");
@@ -10,8 +10,19 @@ const ROW = "max-sm:relative max-sm:block max-sm:rounded-lg max-sm:border max-sm
 const CELL = "py-2 pr-3 max-sm:block max-sm:py-0.5 max-sm:pr-0";
 const Label = ({ children }: { children: string }) => <span className="text-xs text-slate-500 sm:hidden">{children}: </span>;
 
-/** The rows of All Candidates: select box, id link (opens the details dialog), name, role, city, stage. */
-export function CandidateTable(props: { participants: Participant[]; selected: Set<number>; onToggle: (id: number) => void; onOpen: (id: number) => void }) {
+/**
+ * The rows of All Candidates: select box, id link (opens the details dialog), name (links to
+ * the candidate page; marked with its shortlist and as test data), role, city, and a quick
+ * stage control (a select when onStage is given, else the badge).
+ */
+export function CandidateTable(props: {
+  participants: Participant[];
+  selected: Set<number>;
+  onToggle: (id: number) => void;
+  onOpen: (id: number) => void;
+  onStage?: (id: number, stage: number) => void;
+  shortlistNames?: Map<number, string>;
+}) {
   if (!props.participants.length) return <p className="py-8 text-center text-sm text-slate-500">No candidates found</p>;
   return (
     <div className="sm:overflow-x-auto" data-testid="candidate-table">
@@ -36,7 +47,19 @@ export function CandidateTable(props: { participants: Participant[]; selected: S
                 <a href={`#candidate-${p.id}`} className="font-mono text-brand-600 hover:underline" onClick={(e) => (e.preventDefault(), props.onOpen(p.id))}>#{p.id}</a>
               </td>
               <td className={CELL}>
-                <div className="font-medium">{p.name || "Unnamed"}</div>
+                <div className="font-medium">
+                  <a href={`/candidates/${p.id}`} className="hover:underline">{p.name || "Unnamed"}</a>
+                </div>
+                {p.shortlistId || p.isTest ? (
+                  <p className="flex flex-wrap gap-1">
+                    {p.shortlistId ? (
+                      <span className="badge-secondary" data-testid="shortlist-mark">
+                        Shortlist: {props.shortlistNames?.get(p.shortlistId) ?? `#${p.shortlistId}`}
+                      </span>
+                    ) : null}
+                    {p.isTest ? <span className="badge-warning">Test data</span> : null}
+                  </p>
+                ) : null}
                 <div className="text-xs break-all text-slate-500">{p.emailAddress}</div>
               </td>
               <td className={CELL}>
@@ -54,7 +77,18 @@ export function CandidateTable(props: { participants: Participant[]; selected: S
               </td>
               <td className="py-2 max-sm:block max-sm:py-0.5">
                 <Label>Stage</Label>
-                <span className={stageBadge(p.stages)}>{stageLabel(p.stages)}</span>
+                {props.onStage ? (
+                  <select
+                    className={`${stageBadge(p.stages)} cursor-pointer border-0`}
+                    aria-label={`Stage of ${p.name ?? p.id}`}
+                    value={String(p.stages)}
+                    onChange={(e) => props.onStage!(p.id, Number((e.target as HTMLSelectElement).value))}
+                  >
+                    {Object.entries(STAGE_LABELS).map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+                  </select>
+                ) : (
+                  <span className={stageBadge(p.stages)}>{stageLabel(p.stages)}</span>
+                )}
               </td>
             </tr>
           ))}

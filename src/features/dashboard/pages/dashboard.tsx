@@ -24,7 +24,7 @@ export function DashboardPage({ deps, shell, data }: { deps: Deps; shell: Shell;
           <Island
             name="dashboard-candidates"
             component={DashboardCandidates}
-            props={{ page: data.page, filters: data.filters, shortlists: data.shortlists, initialShortlistId: data.initialShortlistId }}
+            props={{ page: data.page, filters: data.filters, shortlists: data.shortlists, buckets: data.buckets, initialShortlistId: data.initialShortlistId }}
           />
         </div>
         <SchedulingCards deps={deps} shell={shell} />

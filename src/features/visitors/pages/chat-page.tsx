@@ -8,7 +8,7 @@ const HEADINGS = {
 };
 
 /** The prequalifier or assessment chat (the island enhances a form that works without JavaScript). */
-export function ChatPage({ state, error, value }: { state: ChatState; error?: string | null; value?: string }) {
+export function ChatPage({ state, error, value, privacy }: { state: ChatState; error?: string | null; value?: string; privacy?: { text: string; policyUrl: string } }) {
   const h = HEADINGS[state.kind];
   return (
     <section>
@@ -22,6 +22,15 @@ export function ChatPage({ state, error, value }: { state: ChatState; error?: st
           h.lead
         )}
       </p>
+      {privacy ? (
+        // Before the first question: what is stored and why, with the workspace's policy.
+        <aside className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" aria-label="Privacy notice" data-testid="privacy-notice">
+          <p>{privacy.text}</p>
+          <p className="mt-1">
+            <a className="text-brand-600 underline" href={privacy.policyUrl} target={privacy.policyUrl.startsWith("/") ? undefined : "_blank"} rel="noopener noreferrer">Privacy policy</a>
+          </p>
+        </aside>
+      ) : null}
       <Island name="visitor-chat" component={VisitorChat} props={{ state, error: error ?? null, value: value ?? "" }} />
     </section>
   );

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_EMAIL, DEMO_PASSWORD, hydrated, login } from "./fixtures";
+
+test("a recruiter edits a candidate, changes the stage, adds a note and sees it in the timeline", async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await hydrated(page);
+  // From the dashboard: the details dialog opens the candidate page.
+  await page.getByTestId("candidate-row").first().getByRole("link", { name: /^#\d+$/ }).click();
+  await page.getByRole("link", { name: "Open candidate page" }).click();
+  await expect(page).toHaveURL(/\/candidates\/\d+$/);
+  await hydrated(page);
+
+  const city = `Hobart ${Date.now()}`;
+  await page.getByLabel("City").fill(city);
+  await page.getByLabel("E-mail").fill("not an e-mail");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator("#e-emailAddress")).toHaveText("Enter a valid e-mail address");
+  await page.getByLabel("E-mail").fill(`edited-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator("#e-emailAddress")).toHaveCount(0);
+  await expect(page.getByTestId("timeline")).toContainText("Edited");
+
+  await page.getByLabel("Stage").selectOption("5");
+  await expect(page.getByTestId("stage-badge")).toHaveText("Ready for Final Interview");
+  await expect(page.getByTestId("timeline")).toContainText("to Ready for Final Interview");
+
+  await page.getByRole("textbox", { name: "Note" }).fill("Great portfolio, invite to final round");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByTestId("timeline")).toContainText("Note by Demo");
+  await expect(page.getByTestId("timeline")).toContainText("Great portfolio, invite to final round");
+
+  // It is all stored: a reload shows the same.
+  await page.reload();
+  await expect(page.getByLabel("City")).toHaveValue(city);
+  await expect(page.getByTestId("stage-badge")).toHaveText("Ready for Final Interview");
+  await expect(page.getByTestId("timeline")).toContainText("Great portfolio, invite to final round");
+});
+
+test("the quick stage control in All Candidates changes a candidate's stage", async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await hydrated(page);
+  const row = page.getByTestId("candidate-row").nth(1);
+  const select = row.getByRole("combobox", { name: /^Stage of/ });
+  await select.selectOption("3");
+  await expect(page.getByText("Stage changed")).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("candidate-row").nth(1).getByRole("combobox", { name: /^Stage of/ })).toHaveValue("3");
+});
+
+test("the Schedule Interview picker searches every candidate on the server and works with the keyboard", async ({ page }) => {
+  await login(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await hydrated(page);
+  const card = page.locator("section:has(#schedule-title)");
+  const name = ((await page.getByTestId("candidate-row").last().locator("a[href^='/candidates/']").textContent()) ?? "").trim();
+  const picker = card.getByRole("combobox", { name: "Candidate", exact: true });
+  const options = card.locator("#sched-candidate-list [role=option]");
+  await picker.fill(name.split(" ")[0]!);
+  await expect(options.filter({ hasText: name }).first()).toBeVisible();
+  await picker.fill(name);
+  await expect(options.first()).toContainText(name);
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(picker).toHaveValue(new RegExp(`^${name}`));
+  await expect(card.locator("#sched-candidate-list")).toHaveCount(0);
+});

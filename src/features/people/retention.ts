@@ -1,0 +1,31 @@
+import type { Deps } from "../../deps";
+import { idleCandidateIds } from "../candidates/service-erasure";
+import { retentionWorkspaces } from "../candidates/settings";
+import { candidateSchedule } from "../scheduling/candidate-records";
+import { eraseCandidate } from "./erase";
+
+const MONTH_MS = 30 * 86_400_000;
+
+/**
+ * The retention setting (off by default): candidates of a workspace with no activity for N
+ * months are erased, exactly as DELETE /api/participants/{id} does. Activity is any change
+ * to the record (an application, an edit, a note, a stage) or a scheduling session or
+ * interview after the cut-off. Runs daily; returns how many were erased.
+ */
+export function eraseIdleCandidates(deps: Deps): number {
+  let erased = 0;
+  for (const { workspaceId, months } of retentionWorkspaces(deps)) {
+    const cutoff = new Date(deps.clock.now().getTime() - months * MONTH_MS);
+    for (let after = 0, ids = idleCandidateIds(deps, workspaceId, cutoff, 0); ids.length; after = ids[ids.length - 1]!, ids = idleCandidateIds(deps, workspaceId, cutoff, after)) {
+      for (const id of ids) {
+        const s = candidateSchedule(deps, workspaceId, id);
+        const recent = [...s.sessions.map((x) => x.createdAt), ...s.interviews.flatMap((x) => [x.createdAt, x.endTime])].some((t) => new Date(t) > cutoff);
+        if (recent) continue;
+        eraseCandidate(deps, workspaceId, id);
+        erased++;
+      }
+    }
+  }
+  if (erased) deps.log.info("retention: idle candidates erased", { erased });
+  return erased;
+}

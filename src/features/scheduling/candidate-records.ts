@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import type { Deps } from "../../deps";
+import { meetings, schedulingSessions } from "../../db/schema";
+import { inWorkspace } from "../../db/scope";
+import { sessionState } from "./service";
+
+/**
+ * What the candidates feature asks of scheduling about one person: their sessions and
+ * interviews (timeline, export), moving them to another record (merge) and anonymising
+ * them (erasure: the interviews stay for the recruiter's records, without the person).
+ */
+type Writer = Pick<DB, "update" | "select">;
+
+export interface CandidateSession {
+  id: number;
+  title: string;
+  description: string | null;
+  state: string;
+  duration: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface CandidateInterview {
+  id: number;
+  publicId: string;
+  sessionId: number;
+  title: string;
+  description: string | null;
+  notes: string | null;
+  location: string | null;
+  status: string;
+  startTime: string;
+  endTime: string;
+  meetingUrl: string | null;
+  createdAt: string;
+}
+
+export function candidateSchedule(deps: Deps, workspaceId: number, candidateId: number): { sessions: CandidateSession[]; interviews: CandidateInterview[] } {
+  const now = deps.clock.now();
+  const sessions = deps.db
+    .select()
+    .from(schedulingSessions)
+    .where(inWorkspace(schedulingSessions, workspaceId, eq(schedulingSessions.candidateId, candidateId)))
+    .orderBy(asc(schedulingSessions.id))
+    .all()
+    .map((s) => ({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      state: sessionState(s, now),
+      duration: s.duration,
+      createdAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+    }));
+  const interviews = deps.db
+    .select()
+    .from(meetings)
+    .where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId)))
+    .orderBy(asc(meetings.id))
+    .all()
+    .map((m) => ({
+      id: m.id,
+      publicId: m.publicId,
+      sessionId: m.sessionId,
+      title: m.title,
+      description: m.description,
+      notes: m.notes,
+      location: m.location,
+      status: m.status,
+      startTime: m.startTime.toISOString(),
+      endTime: m.endTime.toISOString(),
+      meetingUrl: m.meetingUrl,
+      createdAt: m.createdAt.toISOString(),
+    }));
+  return { sessions, interviews };
+}
+
+/** Merge: the sessions and interviews of the duplicates now belong to the record that stays. */
+export function moveCandidateSchedule(tx: Writer, workspaceId: number, fromIds: number[], toId: number): void {
+  if (!fromIds.length) return;
+  tx.update(schedulingSessions).set({ candidateId: toId }).where(and(eq(schedulingSessions.workspaceId, workspaceId), inArray(schedulingSessions.candidateId, fromIds))).run();
+  tx.update(meetings).set({ candidateId: toId }).where(and(eq(meetings.workspaceId, workspaceId), inArray(meetings.candidateId, fromIds))).run();
+}
+
+const scrub = (column: typeof meetings.title | typeof meetings.description | typeof meetings.notes | typeof schedulingSessions.title | typeof schedulingSessions.description, words: string[]) =>
+  words.reduce((acc, w) => sql`replace(${acc}, ${w}, 'the candidate')`, sql`${column}`);
+
+/**
+ * Erasure: the candidate's sessions and interviews are given to the workspace's stand-in
+ * for erased candidates, and their name or e-mail in titles, descriptions and notes is
+ * replaced, so the recruiter keeps the record of the interview and nothing about the person.
+ * Pending sessions are cancelled (their links stop working).
+ */
+export function anonymiseCandidateInterviews(tx: Writer, workspaceId: number, candidateId: number, standInId: number, words: string[]): void {
+  const w = words.map((x) => x.trim()).filter((x) => x.length >= 2);
+  tx.update(schedulingSessions)
+    .set({
+      candidateId: standInId,
+      status: sql`case when ${schedulingSessions.status} = 'pending' then 'cancelled' else ${schedulingSessions.status} end`,
+      title: scrub(schedulingSessions.title, w),
+      description: scrub(schedulingSessions.description, w),
+      tokenSealed: null,
+    })
+    .where(and(eq(schedulingSessions.workspaceId, workspaceId), eq(schedulingSessions.candidateId, candidateId)))
+    .run();
+  tx.update(meetings)
+    .set({ candidateId: standInId, title: scrub(meetings.title, w), description: scrub(meetings.description, w), notes: scrub(meetings.notes, w), candidateTimeZone: null })
+    .where(and(eq(meetings.workspaceId, workspaceId), eq(meetings.candidateId, candidateId)))
+    .run();
+}
+
+/** Interview ids of a candidate (the e-mails about them are theirs too). */
+export function interviewIdsOf(deps: Deps, workspaceId: number, candidateId: number): number[] {
+  return deps.db.select({ id: meetings.id }).from(meetings).where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId))).all().map((r) => r.id);
+}
