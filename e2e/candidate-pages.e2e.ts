@@ -28,7 +28,7 @@ test("/scheduleacall without JavaScript: pick another day by its link, then a ti
   // One request for the page: no stylesheet, no script.
   expect(requests.filter((u) => u.includes("/assets/"))).toEqual([]);
   const book = page.getByRole("button", { name: "Book call" });
-  await expect(book).toHaveCSS("background-color", "rgb(79, 70, 229)");
+  await expect(book).toHaveCSS("background-color", "rgb(67, 56, 202)");
 
   const days = page.getByRole("navigation", { name: "Days" }).getByRole("link");
   expect(await days.count()).toBeGreaterThan(5);
