@@ -27,6 +27,7 @@ export async function seedSessions(dbPath: string, count: number): Promise<[stri
       duration: 60,
       timeSlots: [{ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() }],
       timeZone: "UTC",
+      sendEmail: false,
     });
     out.push([s.sessionToken, s.timeSlots[0]!.id]);
   }
