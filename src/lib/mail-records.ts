@@ -24,26 +24,30 @@ export interface MailState {
 export type PersonMail = Omit<MailState, "meetingId"> & { id: number; subject: string; text: string; meetingId: number | null };
 
 /** The delivery state of every e-mail about these meetings, oldest first (what the recruiter sees and may resend). */
+/** A row's delivery state in the shape pages and the API show. */
+function deliveryState(r: typeof outbox.$inferSelect): Omit<MailState, "meetingId"> {
+  return {
+    kind: r.kind ?? "email",
+    audience: r.audience,
+    to: r.to,
+    status: r.status as MailStatus,
+    attempts: r.attempts,
+    nextAttemptAt: r.status === "pending" || r.status === "retrying" ? r.nextAttemptAt.toISOString() : null,
+    lastError: r.lastError,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
 export function mailForMeetings(db: DB, meetingIds: number[]): MailState[] {
   if (!meetingIds.length) return [];
   return db
-    .select({ id: outbox.id, meetingId: outbox.meetingId, kind: outbox.kind, audience: outbox.audience, to: outbox.to, status: outbox.status, attempts: outbox.attempts, nextAttemptAt: outbox.nextAttemptAt, lastError: outbox.lastError, sentAt: outbox.sentAt, createdAt: outbox.createdAt })
+    .select()
     .from(outbox)
     .where(inArray(outbox.meetingId, meetingIds))
     .orderBy(outbox.id)
     .all()
-    .map((r) => ({
-      meetingId: r.meetingId!,
-      kind: r.kind ?? "email",
-      audience: r.audience,
-      to: r.to,
-      status: r.status as MailStatus,
-      attempts: r.attempts,
-      nextAttemptAt: r.status === "pending" || r.status === "retrying" ? r.nextAttemptAt.toISOString() : null,
-      lastError: r.lastError,
-      sentAt: r.sentAt?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(),
-    }));
+    .map((r) => ({ ...deliveryState(r), meetingId: r.meetingId! }));
 }
 
 /**
@@ -59,21 +63,7 @@ export function mailAboutPerson(db: DB, workspaceId: number, who: { emails: stri
     .where(cond)
     .orderBy(outbox.id)
     .all()
-    .map((r) => ({
-      id: r.id,
-      meetingId: r.meetingId,
-      kind: r.kind ?? "email",
-      audience: r.audience,
-      to: r.to,
-      subject: r.subject,
-      text: r.text,
-      status: r.status as MailStatus,
-      attempts: r.attempts,
-      nextAttemptAt: r.status === "pending" || r.status === "retrying" ? r.nextAttemptAt.toISOString() : null,
-      lastError: r.lastError,
-      sentAt: r.sentAt?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(),
-    }));
+    .map((r) => ({ ...deliveryState(r), id: r.id, meetingId: r.meetingId, subject: r.subject, text: r.text }));
 }
 
 /**

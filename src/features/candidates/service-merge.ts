@@ -8,23 +8,10 @@ import * as repo from "./repo";
 import * as history from "./repo-history";
 import * as identity from "./repo-identity";
 import { toParticipant } from "./service";
+import { IMPORT_FIELDS } from "./import-columns";
 
-export const MERGEABLE_FIELDS = [
-  "name",
-  "emailAddress",
-  "city",
-  "jobTitle",
-  "roleApplied",
-  "linkedinUrl",
-  "industry",
-  "visaStatus",
-  "salaryExpectation",
-  "availability",
-  "stages",
-  "prequalifier",
-  "assessment",
-  "voiceTranscript",
-] as const;
+// Every field a person fills can be chosen from either record: the same list the import reads.
+export const MERGEABLE_FIELDS = IMPORT_FIELDS;
 type Field = (typeof MERGEABLE_FIELDS)[number];
 const CONVERSATIONS: Field[] = ["prequalifier", "assessment", "voiceTranscript"];
 
