@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, getTableName, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "../../db/client";
 import { meetings, participants, schedulingSessions, schedulingSlots, users, workspaces } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { param, preparedQuery } from "../../db/prepared";
+import { qualified, userBusy } from "./repo-availability";
+export { bookableCounts, openSlots, userBusy } from "./repo-availability";
 
 export type SessionRow = typeof schedulingSessions.$inferSelect;
 export type SlotRow = typeof schedulingSlots.$inferSelect;
@@ -81,9 +83,6 @@ export function cancelPendingSession(db: DB, workspaceId: number, id: number): S
 // parameters are bound, 6–30 µs here, while the same read written with correlated
 // subqueries and a JavaScript sort runs in 1–4 µs.
 
-// Drizzle writes bare column names in a single-table select; inside a subquery every name
-// is spelled with its table so none can resolve against the wrong one.
-const qualified = (c: SQLiteColumn) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
 /** A column of the row that `ref` points at (by `id`), as a scalar subquery. */
 const via = <T>(column: SQLiteColumn, id: SQLiteColumn, ref: SQLiteColumn) =>
   sql<T>`(select ${qualified(column)} from ${column.table} where ${qualified(id)} = ${qualified(ref)})`;
@@ -121,65 +120,6 @@ export function setTokenHash(db: DB, id: number, v: { tokenHash: string; tokenSe
   db.update(schedulingSessions).set(v).where(eq(schedulingSessions.id, id)).run();
 }
 
-/**
- * A scheduled meeting of `userId` that overlaps [start, end): the recruiter's one calendar,
- * across every session and intro call. `slotStart`/`slotEnd` are SQL expressions or values.
- */
-const overlapping = (userId: unknown, start: unknown, end: unknown, exceptMeetingId: unknown) =>
-  sql`exists (select 1 from ${meetings} o where o.user_id = ${userId} and o.status = 'scheduled' and o.start_time < ${end} and o.end_time > ${start} and o.id <> ${exceptMeetingId})`;
-
-/** True when the user has a scheduled meeting (other than `exceptMeetingId`) overlapping [start, end). */
-export function userBusy(db: DB, v: { userId: number; start: Date; end: Date; exceptMeetingId?: number }): boolean {
-  // drizzle's get() on raw SQL gives the row as an array of values.
-  const row = db.get<[number]>(sql`select ${overlapping(v.userId, v.start.getTime(), v.end.getTime(), v.exceptMeetingId ?? 0)}`);
-  return !!row?.[0];
-}
-
-// Flat columns (not a nested { slot }) so rows come back as SlotRow without regrouping.
-const openSlotsOf = preparedQuery((db) =>
-  db
-    .select({ id: schedulingSlots.id, sessionId: schedulingSlots.sessionId, workspaceId: schedulingSlots.workspaceId, startTime: schedulingSlots.startTime, endTime: schedulingSlots.endTime })
-    .from(schedulingSlots)
-    .where(
-      and(
-        eq(schedulingSlots.sessionId, param("sessionId")),
-        gt(schedulingSlots.startTime, param<Date>("now")),
-        notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id))),
-        sql`not ${overlapping(param("userId"), qualified(schedulingSlots.startTime), qualified(schedulingSlots.endTime), param("exceptMeetingId"))}`,
-      ),
-    )
-    .prepare(),
-);
-/**
- * Slots of one session that can be booked now: not past, held by no meeting, and free in
- * the recruiter's calendar (no scheduled meeting of theirs overlaps, other than
- * `exceptMeetingId`, the meeting being moved). Earliest first.
- */
-export function openSlots(db: DB, v: { sessionId: number; userId: number; now: Date; exceptMeetingId?: number }): SlotRow[] {
-  return openSlotsOf(db)
-    .all({ sessionId: v.sessionId, userId: v.userId, now: v.now.getTime(), exceptMeetingId: v.exceptMeetingId ?? 0 })
-    .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
-}
-
-/** How many slots of each session can still be booked now (see openSlots), for the Active Sessions list. */
-export function bookableCounts(db: DB, sessionIds: number[], now: Date): Map<number, number> {
-  if (!sessionIds.length) return new Map();
-  const rows = db
-    .select({ sessionId: schedulingSlots.sessionId, n: sql<number>`count(*)` })
-    .from(schedulingSlots)
-    .innerJoin(schedulingSessions, eq(schedulingSessions.id, schedulingSlots.sessionId))
-    .where(
-      and(
-        inArray(schedulingSlots.sessionId, sessionIds),
-        gt(schedulingSlots.startTime, now),
-        notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id))),
-        sql`not ${overlapping(qualified(schedulingSessions.userId), qualified(schedulingSlots.startTime), qualified(schedulingSlots.endTime), 0)}`,
-      ),
-    )
-    .groupBy(schedulingSlots.sessionId)
-    .all();
-  return new Map(rows.map((r) => [r.sessionId, r.n]));
-}
 
 export type BookOutcome =
   | { kind: "booked"; meeting: MeetingRow; session: SessionRow; rebooked: boolean }
