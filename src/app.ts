@@ -24,6 +24,7 @@ import { MAX_IMPORT_BYTES } from "./features/candidates/import-columns";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
+import { teamRoutes } from "./features/team/routes";
 import { CALENDAR_WORK } from "./features/scheduling/notify";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { syncMeetingEvent } from "./features/calendar/hooks";
@@ -96,7 +97,8 @@ export function createApp(deps: Deps) {
     .use(shortlistRoutes(deps))
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))
-    .use(chatRoutes(deps));
+    .use(chatRoutes(deps))
+    .use(teamRoutes(deps));
   handleRequest = (request) => app.handle(request);
   return app;
 }
