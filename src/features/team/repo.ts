@@ -28,6 +28,10 @@ export function countOwners(db: Db, workspaceId: number): number {
   return r?.n ?? 0;
 }
 
+export function ownerRows(db: Db, workspaceId: number) {
+  return db.select().from(users).where(and(eq(users.workspaceId, workspaceId), eq(users.role, "owner"), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+}
+
 export function setRole(db: Db, id: number, role: Role) {
   db.update(users).set({ role }).where(eq(users.id, id)).run();
 }

@@ -250,6 +250,11 @@ export async function addMemberDirectly(deps: Deps, v: { workspaceId: number; em
   return repo.insertMember(deps.db, { workspaceId: v.workspaceId, email: v.email, passwordHash, name: v.name ?? null, role: v.role });
 }
 
+/** The active owners of a workspace, full rows (billing: the subscription is theirs). */
+export function workspaceOwners(deps: Deps, workspaceId: number) {
+  return repo.ownerRows(deps.db, workspaceId);
+}
+
 export function listWorkspaces(deps: Deps) {
   return repo.listWorkspaces(deps.db);
 }
