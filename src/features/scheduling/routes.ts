@@ -8,6 +8,7 @@ import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
+import { requireMember } from "../team/service";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
@@ -20,9 +21,11 @@ export function schedulingRoutes(deps: Deps) {
       "/scheduling-sessions",
       async ({ body, me, workspaceId, set }) => {
         const input = parseInput(CreateSessionInput, body);
+        // The session is the interviewer's: slots respect their interviews and calendar.
+        const interviewer = input.interviewerId ? requireMember(deps, workspaceId, input.interviewerId, "Interviewer not found") : me.user;
         const session = await scheduling.createSchedulingSession(deps, {
           workspaceId,
-          userId: me.user.id,
+          userId: interviewer.id,
           candidateId: input.candidateId,
           shortlistId: input.shortlistId ?? null,
           title: input.title,
