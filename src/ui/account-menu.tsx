@@ -48,6 +48,7 @@ export function AccountMenu({ user, links, variant = "full", calendarAvailable =
             <span className="text-xs text-slate-500">{user.email}</span>
           </span>
         </button>
+        <a className="menu-item" href="/settings" role="menuitem">Settings</a>
         {full ? (
           <>
             <a className="menu-item" href="/dashboard" role="menuitem">Dashboard</a>

@@ -11,7 +11,8 @@ export const SETTINGS_SECTIONS: { href: string; title: string; text: string; act
   { href: "/settings/activity", title: "Activity", text: "Who did what: candidates, shortlists, sessions, interviews, members, settings.", action: "activity.read" },
   { href: "/settings/candidate-pages", title: "Candidate pages", text: "The prequalifier, assessment and intro calls candidates see.", action: "settings.update" },
   { href: "/ical-manager", title: "Calendar", text: "Your own Google calendar and iCal feed.", action: "calendar.own" },
-  { href: "/settings/billing", title: "Billing", text: "The workspace's subscription, plan and invoices.", action: "billing.manage" },
+  // Billing lives in the profile dialog (its Billing tab): the section opens it.
+  { href: "#billing", title: "Billing", text: "The workspace's subscription, plan and invoices.", action: "billing.manage" },
 ];
 
 export function SettingsIndexPage({ shell }: { shell: Shell }) {
@@ -23,10 +24,17 @@ export function SettingsIndexPage({ shell }: { shell: Shell }) {
       <ul className="mt-6 grid gap-3 sm:grid-cols-2" data-testid="settings-sections">
         {sections.map((s) => (
           <li key={s.href}>
-            <a className="card block p-4 hover:bg-slate-50" href={s.href} data-section={s.title}>
-              <span className="font-medium text-slate-900">{s.title}</span>
-              <span className="mt-1 block text-sm text-slate-500">{s.text}</span>
-            </a>
+            {s.href === "#billing" ? (
+              <button type="button" className="card block w-full p-4 text-left hover:bg-slate-50" data-open-profile="billing" data-section={s.title}>
+                <span className="font-medium text-slate-900">{s.title}</span>
+                <span className="mt-1 block text-sm text-slate-500">{s.text}</span>
+              </button>
+            ) : (
+              <a className="card block p-4 hover:bg-slate-50" href={s.href} data-section={s.title}>
+                <span className="font-medium text-slate-900">{s.title}</span>
+                <span className="mt-1 block text-sm text-slate-500">{s.text}</span>
+              </a>
+            )}
           </li>
         ))}
       </ul>
