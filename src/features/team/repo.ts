@@ -64,8 +64,9 @@ export function listWorkspaces(db: Db) {
       id: workspaces.id,
       name: workspaces.name,
       createdAt: workspaces.createdAt,
-      members: sql<number>`(select count(*) from ${users} where ${users.workspaceId} = ${workspaces.id} and ${users.removedAt} is null)`,
-      owner: sql<string | null>`(select ${users.email} from ${users} where ${users.workspaceId} = ${workspaces.id} and ${users.role} = 'owner' and ${users.removedAt} is null order by ${users.id} limit 1)`,
+      // Written out in full: inside a subquery drizzle would leave the columns unqualified.
+      members: sql<number>`(select count(*) from users u where u.workspace_id = "workspaces"."id" and u.removed_at is null)`,
+      owner: sql<string | null>`(select u.email from users u where u.workspace_id = "workspaces"."id" and u.role = 'owner' and u.removed_at is null order by u.id limit 1)`,
     })
     .from(workspaces)
     .orderBy(asc(workspaces.id))
