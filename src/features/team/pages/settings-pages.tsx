@@ -66,7 +66,7 @@ export function MembersPage({ shell, members, invitations }: { shell: Shell; mem
         <ul className="divide-y divide-slate-100" data-testid="members">
           {members.map((m) => (
             <li key={m.id} className="flex flex-wrap items-center gap-3 p-4" data-member={m.email}>
-              <span className="min-w-0 flex-1">
+              <span className="min-w-0 flex-1 basis-full sm:basis-0">
                 <span className="block font-medium">{m.name || m.email}{m.id === me.id ? " (you)" : ""}</span>
                 <span className="block truncate text-sm text-slate-500">{m.email}</span>
               </span>
@@ -121,7 +121,7 @@ export function MembersPage({ shell, members, invitations }: { shell: Shell; mem
             {invitations.length === 0 ? <li className="p-4 text-sm text-slate-500">No pending invitations.</li> : null}
             {invitations.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-3 p-4" data-invitation={i.email}>
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0 flex-1 basis-full sm:basis-0">
                   <span className="block font-medium">{i.email}</span>
                   <span className="block text-sm text-slate-500">
                     {i.role} · {i.status === "expired" ? "expired" : `expires ${date(i.expiresAt)}`}
