@@ -32,8 +32,26 @@ const RULES: Rule[] = [
   { method: "PUT", path: /^\/api\/candidate-pages\/jobs\/(\d+)\/questions$/, action: "settings.changed", objectType: "settings" },
   { method: "PUT", path: /^\/api\/workspace\/site$/, action: "settings.changed", objectType: "settings" },
   { method: "PATCH", path: /^\/api\/candidate-settings$/, action: "settings.changed", objectType: "settings" },
-  // The no-JavaScript settings forms answer 303 whether saved or not; only the API is recorded for them.
+  // The forms without JavaScript answer 303 whether the change was made or not: their toast
+  // (the flash cookie) tells, and a refused one records nothing (see flashFailed).
+  { method: "POST", path: /^\/candidates\/(\d+)$/, action: (b) => ("stages" in b ? "candidate.stage_changed" : "candidate.updated"), objectType: "candidate" },
+  { method: "POST", path: /^\/interview-details\/([^/]+)\/cancel$/, action: "interview.cancelled", objectType: "interview" },
+  { method: "POST", path: /^\/interview-details\/([^/]+)\/reschedule$/, action: "interview.moved", objectType: "interview" },
+  { method: "POST", path: /^\/settings\/candidate-pages\/(availability|questions|urls)$/, action: "settings.changed", objectType: "settings" },
+  { method: "POST", path: /^\/settings\/site$/, action: "settings.changed", objectType: "settings" },
+  { method: "POST", path: /^\/candidates\/settings$/, action: "settings.changed", objectType: "settings" },
 ];
+
+/** Whether this request set a destructive toast (a form that refused the change). */
+function flashFailed(cookie: unknown): boolean {
+  const raw = (cookie as Record<string, { value?: unknown } | undefined> | undefined)?.frank_flash?.value;
+  if (typeof raw !== "string" || !raw) return false;
+  try {
+    return JSON.parse(Buffer.from(raw, "base64url").toString("utf8"))?.variant === "destructive";
+  } catch {
+    return false;
+  }
+}
 
 const idFromResponse = (r: unknown): string | null => {
   const id = r && typeof r === "object" && "id" in r ? (r as { id: unknown }).id : null;
@@ -49,7 +67,7 @@ export function activityRecorder(deps: Deps) {
     if (!me) return;
     const status = typeof ctx.set.status === "number" ? ctx.set.status : 200;
     const response = (ctx as unknown as { response?: unknown }).response;
-    if (status >= 400 || (response instanceof Response && response.status >= 400)) return;
+    if (status >= 400 || (response instanceof Response && response.status >= 400) || flashFailed(ctx.cookie)) return;
     const path = new URL(request.url).pathname;
     const rule = RULES.find((r) => r.method === request.method && r.path.test(path));
     if (!rule) return;

@@ -45,3 +45,15 @@ describe("activity log", () => {
     expect(((await refused.json()) as { message: string }).message).toBe("You do not have permission to do this.");
   });
 });
+
+describe("activity log of the forms without JavaScript", () => {
+  test("a saved candidate form is recorded; a refused one is not", async () => {
+    const owner = await t.signUp();
+    const cand = upsertParticipantFromVisitor(t.deps, owner.workspaceId, { uniqueId: "act-form", name: "Fay Form", emailAddress: "fay@example.com", roleApplied: "UX Designer", linkedinUrl: "https://linkedin.com/in/f" });
+    const form = (fields: Record<string, string>) => t.request(`/candidates/${cand.id}`, { cookie: owner.cookie, body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    expect((await form({ stages: "2" })).status).toBe(303);
+    expect((await form({ stages: "9" })).status).toBe(303);
+    const rows = ((await (await t.request(`/api/workspace/activity?member=${owner.userId}`, { cookie: owner.cookie })).json()) as Activity).activity;
+    expect(rows.filter((a) => a.action === "candidate.stage_changed")).toHaveLength(1);
+  });
+});
