@@ -79,10 +79,13 @@ describe("invitations", () => {
     expect((await t.request(`/invite/${first}`)).status).toBe(404);
     expect((await t.request(`/invite/${second}`)).status).toBe(200);
 
+    const one = await t.request(`/api/workspace/invitations/${inv.id}`, { cookie: owner.cookie });
+    expect(await one.json()).toMatchObject({ id: inv.id, email: "rev@example.com", role: "recruiter", status: "pending" });
     const del = await t.request(`/api/workspace/invitations/${inv.id}`, { method: "DELETE", cookie: owner.cookie });
     expect(del.status).toBe(200);
     const res = await t.request(`/api/invitations/${second}/accept`, { json: { name: "Rev", password: "correct-horse-battery" } });
     expect(res.status).toBe(400);
+    expect((await t.request(`/api/workspace/invitations/${inv.id}`, { cookie: owner.cookie })).status).toBe(404);
     // Revoking twice: it is gone.
     expect((await t.request(`/api/workspace/invitations/${inv.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(404);
   });

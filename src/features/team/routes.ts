@@ -37,6 +37,7 @@ export function teamRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    .get("/workspace/invitations/:id", ({ me, params }) => team.getInvitation(deps, me.user, parseInput(MemberIdParam, params).id), { auth: true })
     .delete("/workspace/invitations/:id", ({ me, params }) => team.revokeInvitation(deps, me.user, parseInput(MemberIdParam, params).id), { auth: true })
     .post("/workspace/invitations/:id/resend", ({ me, params }) => team.resendInvitation(deps, me.user, parseInput(MemberIdParam, params).id), { auth: true })
     .get(

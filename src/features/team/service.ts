@@ -142,6 +142,12 @@ export function listInvitations(deps: Deps, me: Me): InvitationView[] {
   return repo.listInvitations(deps.db, me.workspaceId).map((r) => invitationView(r, now));
 }
 
+/** GET /api/workspace/invitations/{id}: one pending invitation of the workspace. */
+export function getInvitation(deps: Deps, me: Me, id: number): InvitationView {
+  requirePermission(me, "invitations.read");
+  return invitationView(pendingInvitation(deps, me, id), deps.clock.now());
+}
+
 function pendingInvitation(deps: Deps, me: Me, id: number) {
   const inv = repo.findInvitation(deps.db, me.workspaceId, id);
   if (!inv || inv.acceptedAt || inv.revokedAt) throw notFound("Invitation not found");
