@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { meetings, schedulingSessions } from "../../db/schema";
+import { userBusy } from "./repo";
 
 type Db = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
 
@@ -25,22 +26,26 @@ export function reassignSchedulingOwner(db: Db, v: { workspaceId: number; fromUs
   return { sessions: s.length, interviews: m.length };
 }
 
-/** One session (by id) or one interview (by public id) to another member; false when not in the workspace. */
-export function reassignOne(db: Db, v: { workspaceId: number; kind: "session" | "interview"; id: string; toUserId: number }): boolean {
+/**
+ * One session (by id) or one interview (by public id) to another member: "missing" when not in
+ * the workspace, "busy" when the interview would overlap one of the new interviewer's own.
+ */
+export function reassignOne(db: Db, v: { workspaceId: number; kind: "session" | "interview"; id: string; toUserId: number }): "done" | "missing" | "busy" {
   if (v.kind === "session") {
     const n = Number(v.id);
-    if (!Number.isInteger(n) || n <= 0) return false;
-    return !!db
+    if (!Number.isInteger(n) || n <= 0) return "missing";
+    const row = db
       .update(schedulingSessions)
       .set({ userId: v.toUserId })
       .where(and(eq(schedulingSessions.workspaceId, v.workspaceId), eq(schedulingSessions.id, n)))
       .returning({ id: schedulingSessions.id })
       .get();
+    return row ? "done" : "missing";
   }
-  return !!db
-    .update(meetings)
-    .set({ userId: v.toUserId })
-    .where(and(eq(meetings.workspaceId, v.workspaceId), eq(meetings.publicId, v.id)))
-    .returning({ id: meetings.id })
-    .get();
+  const m = db.select().from(meetings).where(and(eq(meetings.workspaceId, v.workspaceId), eq(meetings.publicId, v.id))).get();
+  if (!m) return "missing";
+  // One interviewer's interviews never overlap, whoever moved them to that interviewer.
+  if (m.status === "scheduled" && m.userId !== v.toUserId && userBusy(db as DB, { userId: v.toUserId, start: m.startTime, end: m.endTime, exceptMeetingId: m.id })) return "busy";
+  db.update(meetings).set({ userId: v.toUserId }).where(eq(meetings.id, m.id)).run();
+  return "done";
 }

@@ -8,7 +8,8 @@ import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
-import { requireMember } from "../team/service";
+import { reassignRecord, requireMember } from "../team/service";
+import { ReassignInput } from "../team/model";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
@@ -50,6 +51,8 @@ export function schedulingRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    // Another member takes the session over (issue 18); the team feature checks roles and membership.
+    .patch("/scheduling-sessions/:id", ({ params, body, me }) => reassignRecord(deps, me.user, "session", String(parseInput(IdParam, params).id), parseInput(ReassignInput, body ?? {}).to), { auth: true })
     .post(
       "/scheduling-sessions/:id/resend",
       ({ params, body, workspaceId }) => {
@@ -79,6 +82,7 @@ export function schedulingRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    .patch("/interviews/:id", ({ params, body, me }) => reassignRecord(deps, me.user, "interview", String(params.id).slice(0, 64), parseInput(ReassignInput, body ?? {}).to), { auth: true })
     .post(
       "/interviews/:id/status",
       ({ params, body, workspaceId }) => {

@@ -64,3 +64,37 @@ describe("interviewers", () => {
     expect(sessions.sessions.find((x) => x.id === s.body.id)?.interviewerId).toBe(owner.userId);
   });
 });
+
+describe("reassigning one session or interview", () => {
+  test("owners and admins hand a session or an interview to another member; recruiters may not; another workspace's member is 404", async () => {
+    const owner = await t.signUp();
+    const rec = await addMember(t, owner.cookie, "recruiter");
+    const s = await session(owner.cookie, owner.workspaceId);
+    expect((await book(s.body)).status).toBe(200);
+    const interviewId = ((await (await t.request("/api/meetings", { cookie: owner.cookie })).json()) as { meetings: { id: string }[] }).meetings[0]!.id;
+
+    expect((await t.request(`/api/scheduling-sessions/${s.body.id}`, { method: "PATCH", cookie: rec.cookie, json: { interviewerId: rec.id } })).status).toBe(403);
+    expect((await t.request(`/api/scheduling-sessions/${s.body.id}`, { method: "PATCH", cookie: owner.cookie, json: { interviewerId: rec.id } })).status).toBe(200);
+    expect((await t.request(`/api/interviews/${interviewId}`, { method: "PATCH", cookie: owner.cookie, json: { interviewerId: rec.id } })).status).toBe(200);
+    const meetings = (await (await t.request("/api/meetings", { cookie: owner.cookie })).json()) as { meetings: { id: string; interviewerId: number }[] };
+    expect(meetings.meetings.find((m) => m.id === interviewId)?.interviewerId).toBe(rec.id);
+
+    const stranger = await t.signUp();
+    expect((await t.request(`/api/interviews/${interviewId}`, { method: "PATCH", cookie: owner.cookie, json: { interviewerId: stranger.userId } })).status).toBe(404);
+    expect((await t.request(`/api/interviews/${interviewId}`, { method: "PATCH", cookie: stranger.cookie, json: { interviewerId: stranger.userId } })).status).toBe(404);
+  });
+});
+
+test("an interview is not handed to a member who has one at the same time", async () => {
+  const owner = await t.signUp();
+  const rec = await addMember(t, owner.cookie, "recruiter");
+  const a = await session(owner.cookie, owner.workspaceId);
+  const b = await session(rec.cookie, owner.workspaceId);
+  expect((await book(a.body)).status).toBe(200);
+  expect((await book(b.body)).status).toBe(200);
+  const meetings = ((await (await t.request("/api/meetings", { cookie: owner.cookie })).json()) as { meetings: { id: string; interviewerId: number }[] }).meetings;
+  const ownersInterview = meetings.find((m) => m.interviewerId === owner.userId)!.id;
+  const res = await t.request(`/api/interviews/${ownersInterview}`, { method: "PATCH", cookie: owner.cookie, json: { interviewerId: rec.id } });
+  expect(res.status).toBe(409);
+  expect(((await res.json()) as { message: string }).message).toBe("That member already has an interview at this time.");
+});

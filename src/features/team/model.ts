@@ -19,7 +19,11 @@ export const MemberIdParam = z.object({ id: z.coerce.number({ error: "Not found"
 /** DELETE /api/workspace/members/{id}: optionally hands the member's sessions and interviews to another member. */
 export const RemoveInput = z.object({ reassignTo: z.coerce.number().int().positive().optional() });
 
-export const ReassignInput = z.object({ to: z.coerce.number({ error: "Choose a member" }).int().positive() });
+/** {to} or {interviewerId}: the member who takes a session or interview over. */
+export const ReassignInput = z
+  .object({ to: z.coerce.number({ error: "Choose a member" }).int().positive().optional(), interviewerId: z.coerce.number({ error: "Choose a member" }).int().positive().optional() })
+  .refine((v) => v.to !== undefined || v.interviewerId !== undefined, { message: "Choose a member", path: ["to"] })
+  .transform((v) => ({ to: (v.to ?? v.interviewerId)! }));
 
 export const AcceptInput = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Keep the name under 200 characters"),

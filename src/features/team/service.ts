@@ -90,7 +90,9 @@ export function reassignRecord(deps: Deps, me: Me, kind: "session" | "interview"
   requirePermission(me, "records.reassign");
   requireMember(deps, me.workspaceId, to, "The member to take over was not found");
   deps.db.transaction((tx) => {
-    if (!reassignOne(tx, { workspaceId: me.workspaceId, kind, id, toUserId: to })) throw notFound(kind === "session" ? "Scheduling session not found" : "Interview not found");
+    const r = reassignOne(tx, { workspaceId: me.workspaceId, kind, id, toUserId: to });
+    if (r === "missing") throw notFound(kind === "session" ? "Scheduling session not found" : "Interview not found");
+    if (r === "busy") throw conflict("That member already has an interview at this time.");
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: `${kind}.reassigned`, objectType: kind, objectId: id, summary: `to member ${to}` });
   });
   return { success: true };
