@@ -221,6 +221,8 @@ export async function acceptInvitation(deps: Deps, token: string, me: Me | null,
   const existing = findUserByEmail(deps, inv.email);
   if (me) {
     if (me.email !== inv.email) throw new AppError("forbidden", 403, `This invitation is for ${inv.email}. Sign in with that account to accept it.`);
+    // Already a member: a role changes on the Members page, never through an old link.
+    if (me.workspaceId === inv.workspaceId) throw conflict("You are already a member of this workspace.");
     if (me.workspaceId !== inv.workspaceId && me.role === "owner" && repo.listMembers(deps.db, me.workspaceId).length > 1 && repo.countOwners(deps.db, me.workspaceId) <= 1) {
       throw conflict(`You are the only owner of your current workspace. ${LAST_OWNER_MESSAGE}`);
     }
