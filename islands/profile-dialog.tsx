@@ -18,6 +18,8 @@ export interface ProfileDialogProps {
   hasSubscription: boolean;
   /** The page is the server's gate (402): the dialog is open from the first paint. */
   gated?: boolean;
+  /** Only a workspace's owner sees and changes billing (issue 18); other members get no Billing or Plans tab. Default true. */
+  billingOwner?: boolean;
 }
 
 /** Pages where the dialog opens by itself when there is no subscription (part1 §4). */
@@ -30,7 +32,9 @@ const AUTO_OPEN = /^\/dashboard[^/]*$/;
  */
 export default function ProfileDialog(props: ProfileDialogProps) {
   const [open, setOpen] = useState(!!props.gated);
-  const [tab, setTab] = useState<TabId>(props.gated ? "billing" : "profile");
+  const owner = props.billingOwner !== false;
+  const tabs = owner ? TABS : TABS.filter((t) => t.id !== "billing" && t.id !== "plans");
+  const [tab, setTab] = useState<TabId>(props.gated && owner ? "billing" : "profile");
   const [profile, setProfile] = useState<Profile>(props.profile);
   const [billing, setBilling] = useState<BillingResponse | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -40,7 +44,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
   const subscribed = subscribedBy(billing, profile);
 
   const loadBilling = useCallback(async (): Promise<BillingResponse | null> => {
-    if (!props.billingEnabled) return null;
+    if (!props.billingEnabled || !owner) return null;
     try {
       const b = await api<BillingResponse>("/api/auth/billing", { noLogoutOn401: true });
       setBilling(b);
@@ -48,7 +52,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
     } catch {
       return null;
     }
-  }, [props.billingEnabled]);
+  }, [props.billingEnabled, owner]);
 
   const loadProfile = useCallback(async () => {
     try {
@@ -62,7 +66,8 @@ export default function ProfileDialog(props: ProfileDialogProps) {
 
   const show = useCallback((hint: string | null, isSubscribed: boolean) => {
     document.querySelectorAll("details.account-menu[open]").forEach((d) => d.removeAttribute("open"));
-    setTab(initialTab(hint, isSubscribed));
+    const next = initialTab(hint, isSubscribed);
+    setTab(owner || (next !== "billing" && next !== "plans") ? next : "profile");
     setOpen(true);
   }, []);
 
@@ -152,7 +157,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
           </div>
         </div>
         <div className="flex gap-1 border-b border-slate-100 px-4" role="tablist">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <button
               key={t.id}
               type="button"
@@ -167,6 +172,9 @@ export default function ProfileDialog(props: ProfileDialogProps) {
           ))}
         </div>
         <div className="max-h-[70vh] overflow-y-auto px-6 py-5" role="tabpanel">
+          {!owner && props.billingEnabled && !subscribed ? (
+            <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-800" data-testid="owner-billing-note">Billing is managed by the workspace's owner: ask them to choose a plan.</p>
+          ) : null}
           {tab === "profile" ? <ProfileTab profile={profile} onSaved={(p) => { setProfile(p); showAccountName(p); void loadProfile(); }} /> : null}
           {tab === "billing" ? <BillingTab enabled={props.billingEnabled} billing={billing} onPlans={() => setTab("plans")} onChanged={setBilling} /> : null}
           {tab === "plans" ? <PlansTab enabled={props.billingEnabled} billing={billing} onChanged={setBilling} /> : null}

@@ -56,7 +56,7 @@ function TimeSelect({ label, value, onChange }: { label: string; value: { hour: 
 }
 
 /** Schedule Interview card: candidate (or shortlist), duration, dates, window → slots → one session per candidate. */
-export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string }) {
+export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string; interviewers?: { id: number; name: string }[]; meId?: number }) {
   const [candidates, setCandidates] = useState(props.candidates);
   const [shortlists, setShortlists] = useState(props.shortlists);
   const [candidateId, setCandidateId] = useState("");
@@ -70,6 +70,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [busy, setBusy] = useState(false);
   const [sendEmail, setSendEmail] = useState(true);
   const [message, setMessage] = useState("");
+  // The member who holds the interview (issue 18): the creator unless another is chosen.
+  const [interviewerId, setInterviewerId] = useState(props.meId ? String(props.meId) : "");
   // After a batch partly failed: only the candidates still without a session, and why.
   const [retry, setRetry] = useState<{ ids: number[]; notice: string } | null>(null);
   // The server renders in UTC; the browser's own zone takes over once hydrated.
@@ -134,6 +136,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
       sendEmail,
       message: message.trim() || null,
+      ...(interviewerId ? { interviewerId: Number(interviewerId) } : {}),
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
     setBusy(false);
@@ -199,6 +202,16 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
           <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="batch-retry">
             <p>{retry.notice}</p>
             <button type="button" className="btn-ghost btn-sm mt-1" onClick={() => setRetry(null)}>Start over</button>
+          </div>
+        ) : null}
+        {props.interviewers && props.interviewers.length > 1 ? (
+          <div>
+            <label className="label" htmlFor="sched-interviewer">Interviewer</label>
+            <select id="sched-interviewer" className="input" value={interviewerId} onChange={(e) => (setInterviewerId(e.currentTarget.value), setSlots([]))}>
+              {props.interviewers.map((m) => (
+                <option key={m.id} value={m.id}>{m.id === props.meId ? `${m.name} (you)` : m.name}</option>
+              ))}
+            </select>
           </div>
         ) : null}
         <div>

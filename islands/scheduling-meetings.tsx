@@ -6,11 +6,14 @@ import { POLL_MEETINGS_MS } from "../src/features/scheduling/events";
 import type { MeetingView } from "../src/features/scheduling/model";
 import { formatShortDate, formatTime } from "../src/features/scheduling/slots";
 import { interviewBadge } from "../src/features/scheduling/status";
+import { inScope, ScopeToggle, useScope } from "../src/features/team/scope-toggle";
 import { deliveryLine, deliverySummary, deliveryTone } from "../src/features/scheduling/delivery-text";
 
 /** Interview Status card: polled every 15 s; 'Interview Scheduled' when new meetings appear. */
-export default function SchedulingMeetings({ meetings: initial }: { meetings: MeetingView[] }) {
-  const [meetings, setMeetings] = useState(initial);
+export default function SchedulingMeetings({ meetings: initial, meId }: { meetings: MeetingView[]; meId?: number }) {
+  const [all, setMeetings] = useState(initial);
+  const [scope, setScope] = useScope();
+  const meetings = inScope(all, scope, meId);
   const count = useRef(initial.length);
 
   useEffect(() => {
@@ -31,7 +34,10 @@ export default function SchedulingMeetings({ meetings: initial }: { meetings: Me
   return (
     <section className="card h-full" aria-labelledby="meetings-title">
       <div className="card-header">
-        <h2 id="meetings-title" className="card-title">Interview Status</h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="meetings-title" className="card-title">Interview Status</h2>
+          <ScopeToggle scope={scope} onChange={setScope} label="Whose interviews" />
+        </div>
         <p className="text-sm text-slate-500">Interviews booked by candidates.</p>
       </div>
       <div className="card-body">

@@ -6,6 +6,7 @@ import { CANCEL_SESSION_CONFIRM, POLL_SESSIONS_MS, SESSIONS_CHANGED } from "../s
 import type { SessionView } from "../src/features/scheduling/model";
 import { formatShortDate, formatTime } from "../src/features/scheduling/slots";
 import { sessionStateBadge } from "../src/features/scheduling/status";
+import { inScope, ScopeToggle, useScope } from "../src/features/team/scope-toggle";
 
 const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastName}`.trim() || "The candidate";
 
@@ -14,8 +15,10 @@ const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastN
  * be booked), Booked (when, and a link to the interview), Expired or Cancelled; Copy and
  * Resend only while the link works. 'Slot Booked!' when a session becomes booked.
  */
-export default function SchedulingSessions({ sessions: initial }: { sessions: SessionView[] }) {
-  const [sessions, setSessions] = useState(initial);
+export default function SchedulingSessions({ sessions: initial, meId }: { sessions: SessionView[]; meId?: number }) {
+  const [all, setSessions] = useState(initial);
+  const [scope, setScope] = useScope();
+  const sessions = inScope(all, scope, meId);
   const seen = useRef(new Map(initial.map((s) => [s.id, s.state])));
 
   async function refresh() {
@@ -73,7 +76,10 @@ export default function SchedulingSessions({ sessions: initial }: { sessions: Se
   return (
     <section className="card h-full" aria-labelledby="sessions-title">
       <div className="card-header">
-        <h2 id="sessions-title" className="card-title">Active Sessions</h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="sessions-title" className="card-title">Active Sessions</h2>
+          <ScopeToggle scope={scope} onChange={setScope} label="Whose sessions" />
+        </div>
         <p className="text-sm text-slate-500">Scheduling links sent to candidates.</p>
       </div>
       <div className="card-body">

@@ -24,6 +24,8 @@ import { MAX_IMPORT_BYTES } from "./features/candidates/import-columns";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
+import { teamRoutes } from "./features/team/routes";
+import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK } from "./features/scheduling/notify";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { syncMeetingEvent } from "./features/calendar/hooks";
@@ -82,6 +84,8 @@ export function createApp(deps: Deps) {
         return { status: "unavailable" };
       }
     })
+    // Records who changed what for the workspace's activity log (before the routes it watches).
+    .use(activityRecorder(deps))
     .use(authRoutes(deps))
     .use(siteRoutes(deps))
     .use(dashboardRoutes(deps))
@@ -96,7 +100,8 @@ export function createApp(deps: Deps) {
     .use(shortlistRoutes(deps))
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))
-    .use(chatRoutes(deps));
+    .use(chatRoutes(deps))
+    .use(teamRoutes(deps));
   handleRequest = (request) => app.handle(request);
   return app;
 }

@@ -11,6 +11,7 @@ import { backupCommand, restoreCommand } from "./features/monitor/cli";
 import { HELP, USAGE } from "./commands/usage";
 import { healthcheck } from "./commands/healthcheck";
 import { parseUserArgs, runUserCommand, UsageError } from "./commands/user";
+import { parseWorkspaceArgs, runWorkspaceCommand } from "./commands/workspace";
 import { versionLine } from "./version";
 
 /** The configuration, or the process ends with one plain line per bad value. */
@@ -124,6 +125,18 @@ async function run(argv: string[]): Promise<number> {
       const deps = createDeps(toolConfig(), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
       try {
         return await runUserCommand(deps, cmd);
+      } finally {
+        deps.db.$client.close();
+      }
+    }
+    case "workspace": {
+      const [sub, ...args] = rest;
+      if (!sub) throw new UsageError("frank workspace needs: list");
+      const cmd = parseWorkspaceArgs(sub, args);
+      if (!cmd) return unknown(`workspace ${sub}`, HELP.workspace);
+      const deps = createDeps(toolConfig(), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+      try {
+        return runWorkspaceCommand(deps, cmd);
       } finally {
         deps.db.$client.close();
       }

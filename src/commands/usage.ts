@@ -7,12 +7,13 @@ Commands:
   migrate                           apply database migrations, then exit
   backup                            write a database backup now (and upload it when BACKUP_S3_URL is set)
   restore FILE | s3://BUCKET/KEY    replace the database with a backup (server stopped)
-  user create --email E --password P [--name N]
-                                    create an account and its workspace
+  user create --email E --password P [--name N] [--workspace ID --role R]
+                                    create an account and its workspace, or a member of workspace ID
   user list [--json]                list the accounts
   user reset-password --email E [--password P]
                                     set a new password (a random one when none is given)
   user delete --email E             delete an account (and its workspace when it was the last account in it)
+  workspace list [--json]           list the workspaces with their owner and member count
   healthcheck                       exit 0 when the local server answers /healthz (for containers)
   help [COMMAND]                    show this help, or the help of one command
   version                           show the version and the commit it was built from
@@ -45,17 +46,21 @@ Replaces the database at DATABASE_PATH with a backup, from a file or from the S3
 Stop the server first: restore refuses while the database is in use. The backup is checked
 (an SQLite file with Frank's tables, not newer than this version), and the current database
 is kept as a safety copy in <data folder>/backups/.`,
-  user: `Usage: frank user create --email E --password P [--name N]
+  user: `Usage: frank user create --email E --password P [--name N] [--workspace ID --role R]
        frank user list [--json]
        frank user reset-password --email E [--password P]
        frank user delete --email E
 
-create           creates an account and its own workspace
+create           creates an account and its own workspace (it owns it); with --workspace ID the
+                 account joins that workspace with --role owner, admin or recruiter (default recruiter)
 list             lists the accounts: id, e-mail, name, workspace, created
 reset-password   sets a new password and ends the account's sessions; without --password
                  a random one is made and printed (no e-mail needed)
 delete           deletes the account; when it was the last one of its workspace, the workspace
                  and all its data go too`,
+  workspace: `Usage: frank workspace list [--json]
+
+list             lists the workspaces: id, name, owner's e-mail, members, created`,
   healthcheck: `Usage: frank healthcheck
 
 Asks the server on this machine (127.0.0.1:PORT) for /healthz. Exits 0 when it answers

@@ -5,6 +5,8 @@ import { createUser } from "../features/auth/service";
 import { deleteAccount, listAccounts, setPassword } from "../features/auth/admin";
 import { CreateUserInput } from "../features/auth/model";
 import { AppError } from "../lib/errors";
+import { addMemberDirectly } from "../features/team/service";
+import { ROLES, type Role } from "../features/team/permissions";
 
 export class UsageError extends Error {}
 
@@ -21,12 +23,22 @@ function emailArg(values: { email?: string }, positionals: string[], verb: strin
 export function parseUserArgs(sub: string | undefined, args: string[]) {
   switch (sub) {
     case "create": {
-      const { values } = parseArgs({ args, options: { ...emailOption, password: { type: "string" }, name: { type: "string" } } });
+      const { values } = parseArgs({ args, options: { ...emailOption, password: { type: "string" }, name: { type: "string" }, workspace: { type: "string" }, role: { type: "string" } } });
       const missing = [values.email === undefined && "--email E", values.password === undefined && "--password P"].filter(Boolean);
       if (missing.length) throw new UsageError(`frank user create needs ${missing.join(" and ")}`);
-      const parsed = CreateUserInput.safeParse(values);
+      const parsed = CreateUserInput.safeParse({ email: values.email, password: values.password, name: values.name });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.message} (--${String(i.path[0] ?? "email")})`).join("\n"));
-      return { sub, input: parsed.data } as const;
+      // --workspace ID adds the account to an existing workspace with --role (default recruiter);
+      // without it the account gets its own workspace and owns it.
+      let workspaceId: number | null = null;
+      if (values.workspace !== undefined) {
+        workspaceId = Number(values.workspace);
+        if (!Number.isInteger(workspaceId) || workspaceId <= 0) throw new UsageError("--workspace must be a workspace id (see frank workspace list)");
+      }
+      if (values.role !== undefined && !(ROLES as readonly string[]).includes(values.role)) throw new UsageError(`--role must be one of: ${ROLES.join(", ")}`);
+      if (values.role !== undefined && values.role !== "owner" && workspaceId === null) throw new UsageError("--role needs --workspace ID: a new workspace's first account is its owner");
+      const role = (values.role ?? (workspaceId === null ? "owner" : "recruiter")) as Role;
+      return { sub, input: parsed.data, workspaceId, role } as const;
     }
     case "list": {
       const { values } = parseArgs({ args, options: { json: { type: "boolean", default: false } } });
@@ -56,8 +68,11 @@ export async function runUserCommand(deps: Deps, cmd: UserCommand): Promise<numb
   try {
     switch (cmd.sub) {
       case "create": {
-        const user = await createUser(deps, cmd.input);
-        console.log(`Created ${user.email} (user ${user.id}, workspace ${user.workspaceId})`);
+        const user =
+          cmd.workspaceId === null
+            ? await createUser(deps, cmd.input)
+            : await addMemberDirectly(deps, { workspaceId: cmd.workspaceId, email: cmd.input.email, password: cmd.input.password, name: cmd.input.name ?? null, role: cmd.role });
+        console.log(`Created ${user.email} (user ${user.id}, workspace ${user.workspaceId}, ${user.role})`);
         return 0;
       }
       case "list":

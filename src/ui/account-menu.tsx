@@ -1,9 +1,12 @@
 import type { SiteLinks } from "./links";
+import { can } from "../features/team/permissions";
 
 export interface MenuUser {
   name: string | null;
   email: string;
   calendarConnected: boolean;
+  /** The member's role (issue 18): the workspace's settings links show only to roles that may use them. */
+  role?: string;
 }
 
 /**
@@ -48,10 +51,13 @@ export function AccountMenu({ user, links, variant = "full", calendarAvailable =
             <span className="text-xs text-slate-500">{user.email}</span>
           </span>
         </button>
+        <a className="menu-item" href="/settings" role="menuitem">Settings</a>
         {full ? (
           <>
             <a className="menu-item" href="/dashboard" role="menuitem">Dashboard</a>
-            <a className="menu-item" href="/settings/candidate-pages" role="menuitem">Candidate pages</a>
+            {user.role === undefined || can({ role: user.role }, "settings.update") ? (
+              <a className="menu-item" href="/settings/candidate-pages" role="menuitem">Candidate pages</a>
+            ) : null}
             <a className="menu-item" href="/participants-monitor" role="menuitem">Sync monitor</a>
             <a className="menu-item" href={links.pricing} {...ext} role="menuitem">Plans &amp; Pricing</a>
             <a className="menu-item" href={links.media} {...ext} role="menuitem">Buy LinkedIn Media</a>

@@ -39,6 +39,11 @@ export const users = sqliteTable(
     googleCalendarRefreshToken: text("google_calendar_refresh_token"),
     primaryCalendarId: text("primary_calendar_id"),
     calendarConnected: integer("calendar_connected", { mode: "boolean" }).notNull().default(false),
+    // The member's role in the workspace (owner, admin, recruiter): docs/decisions/0018. Existing
+    // accounts were each their workspace's first account, so they are its owners.
+    role: text("role", { enum: ["owner", "admin", "recruiter"] }).notNull().default("owner"),
+    // Set when a member is removed: the account can no longer sign in, and its rows stay.
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("users_workspace_idx").on(t.workspaceId)],

@@ -9,3 +9,4 @@ export * from "./calendar";
 export * from "./billing";
 export * from "./chat";
 export * from "./candidate-history";
+export * from "./team";

@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { AppError, unauthorized } from "../../lib/errors";
 import { flashCookieHeader } from "../../lib/flash";
 import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
+import { requirePermission, type Action } from "../team/permissions";
 
 /**
  * The session cookie, read from the header itself: Elysia only parses `cookie` for routes
@@ -72,6 +73,9 @@ let nextId = 1;
  *                        /api/auth/me). Checkout and logout need no session at all.
  *   { withUser: true } → `me` is the signed-in user or null, never gated (public pages with a profile menu).
  *   { withMember: true } → `me` or null for pages that also serve visitors; a signed-in user is gated.
+ *   { can: "settings.update" } → `auth` plus the role check of the one permission table
+ *                        (src/features/team/permissions.ts): 403 {message} for a role that may not.
+ *   { accountCan: "billing.manage" } → `account` plus the same role check.
  */
 export function authGuard(deps: Deps) {
   // The seed lets Elysia dedupe the plugin per app (per deps), however many features use it.
@@ -94,6 +98,25 @@ export function authGuard(deps: Deps) {
         return { me, workspaceId: me.user.workspaceId };
       },
     },
+    can: (action: Action) => ({
+      resolve({ request }) {
+        const me = signedIn(deps, request);
+        return { me, workspaceId: me.user.workspaceId };
+      },
+      beforeHandle(ctx) {
+        const me = (ctx as unknown as { me: SignedIn }).me;
+        const refused = gateCheck(deps, ctx.request, me.user);
+        if (refused) return refused;
+        requirePermission(me.user, action);
+      },
+    }),
+    accountCan: (action: Action) => ({
+      resolve({ request }) {
+        const me = signedIn(deps, request);
+        requirePermission(me.user, action);
+        return { me, workspaceId: me.user.workspaceId };
+      },
+    }),
     withUser: {
       resolve({ request }) {
         return { me: sessionUser(deps, sessionToken(request)) };

@@ -72,6 +72,11 @@ function startSession(deps: Deps, userId: number, persistent: boolean): NewSessi
   return { token, persistent, expiresAt };
 }
 
+/** A new session for an account that just proved who it is another way (an accepted invitation). */
+export function signInAs(deps: Deps, userId: number, persistent = false): NewSession {
+  return startSession(deps, userId, persistent);
+}
+
 /**
  * One password check under the login limits (sign-in and the profile's current password).
  * The attempt is counted before the password is verified, so concurrent attempts cannot
@@ -100,7 +105,8 @@ export async function login(deps: Deps, input: { email: string; password: string
   dummyHash ??= hashPassword(randomToken(16));
   const stored = user?.password ?? (await dummyHash);
   const ok = await limitedPasswordCheck(deps, email, ip, () => verifyPassword(input.password, stored));
-  if (!user || !ok) throw new AppError("invalid_credentials", 401, "Invalid email or password. Please try again.");
+  // A removed member's account no longer signs in (issue 18); the answer is the usual one.
+  if (!user || !ok || user.removedAt) throw new AppError("invalid_credentials", 401, "Invalid email or password. Please try again.");
   return { session: startSession(deps, user.id, input.rememberMe), user };
 }
 
@@ -121,7 +127,7 @@ export const DEMO_PASSWORD = "demo-password";
 export function sessionUser(deps: Deps, token: string | undefined | null): SignedIn | null {
   if (!token || token.length > 200) return null;
   const row = repo.findSessionWithUser(deps.db, sha256(token));
-  if (!row) return null;
+  if (!row || row.user.removedAt) return null;
   const now = deps.clock.now().getTime();
   // Both writes are housekeeping: while another process holds the write lock they wait for
   // a later request rather than hold this one (src/db/busy.ts).

@@ -26,7 +26,7 @@ export function siteRoutes(deps: Deps) {
     .get("/terms", page("terms", "Hiring Terms of Use"), { withUser: true })
     .get("/help", page("help", "Help & Support"), { withUser: true })
     .get("/api/workspace/site", ({ workspaceId }) => workspaceSite(deps, workspaceId), { auth: true })
-    .put("/api/workspace/site", ({ workspaceId, body }) => saveWorkspaceSite(deps, workspaceId, parseInput(WorkspaceSiteInput, body)), { auth: true })
+    .put("/api/workspace/site", ({ workspaceId, body }) => saveWorkspaceSite(deps, workspaceId, parseInput(WorkspaceSiteInput, body)), { can: "settings.update" })
     // The settings form without JavaScript: 303 back with a toast.
     .post(
       "/settings/site",
@@ -40,6 +40,6 @@ export function siteRoutes(deps: Deps) {
         }
         return new Response(null, { status: 303, headers: { location: SITE_SETTINGS_PAGE } });
       },
-      { auth: true },
+      { can: "settings.update" },
     );
 }

@@ -16,6 +16,7 @@ import { billingEnabled } from "./stripe";
 import { planNotAvailable } from "./plans";
 import { PricingPage } from "./pages/pricing-page";
 import { profileRoutes } from "./profile-routes";
+import { requirePermission } from "../team/permissions";
 
 /** Billing API, the Stripe webhook, and the pricing page that the Sign Up link reaches. */
 export function billingRoutes(deps: Deps) {
@@ -23,21 +24,23 @@ export function billingRoutes(deps: Deps) {
 
   const api = new Elysia()
     .use(authGuard(deps))
-    .get("/api/auth/billing", ({ me }) => getBilling(deps, me.user), { account: true })
+    .get("/api/auth/billing", ({ me }) => getBilling(deps, me.user), { accountCan: "billing.manage" })
     .post(
       "/api/billing/checkout",
       async ({ me, body, request, server }) => {
         const input = parseInput(CheckoutInput, body);
+        // Signed in, only an owner buys for the workspace; a visitor signs up through it.
+        if (me) requirePermission(me.user, "billing.manage");
         const session = await startCheckout(deps, input.plan, me?.user ?? null, ipOf(request, server));
         return { url: session.url };
       },
       { withUser: true },
     )
     // The one subscription: PUT changes its plan (Stripe prorates), resume undoes a cancel at period end.
-    .post("/api/billing/change-plan", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { account: true })
-    .put("/api/billing/subscription", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { account: true })
-    .post("/api/billing/resume", ({ me }) => resumeSubscription(deps, me.user), { account: true })
-    .post("/api/billing/portal", ({ me, body }) => openPortal(deps, me.user, parseInput(PortalInput, body).flow), { account: true })
+    .post("/api/billing/change-plan", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { accountCan: "billing.manage" })
+    .put("/api/billing/subscription", ({ me, body }) => changePlan(deps, me.user, parseInput(CheckoutInput, body).plan), { accountCan: "billing.manage" })
+    .post("/api/billing/resume", ({ me }) => resumeSubscription(deps, me.user), { accountCan: "billing.manage" })
+    .post("/api/billing/portal", ({ me, body }) => openPortal(deps, me.user, parseInput(PortalInput, body).flow), { accountCan: "billing.manage" })
     .post(
       "/api/stripe/webhook",
       async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")),
@@ -78,6 +81,7 @@ export function billingRoutes(deps: Deps) {
         pricingCsp(set);
         const plan = typeof (body as any)?.plan === "string" ? String((body as any).plan).slice(0, 50) : "";
         try {
+          if (me) requirePermission(me.user, "billing.manage");
           const session = await startCheckout(deps, plan, me?.user ?? null, ipOf(request, server));
           return new Response(null, { status: 303, headers: { location: session.url } });
         } catch (e) {

@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import type { users } from "../../db/schema";
 import * as repo from "./repo";
 import { billingEnabled } from "./stripe";
+import { workspaceOwners } from "../team/service";
 import type { BillingResponse } from "./types";
 
 type User = typeof users.$inferSelect;
@@ -53,7 +54,13 @@ export function getBilling(deps: Deps, user: User): BillingResponse {
  */
 export function subscriptionGate(deps: Deps, user: User): { billingEnabled: boolean; hasSubscription: boolean } {
   if (!billingEnabled(deps)) return { billingEnabled: false, hasSubscription: true };
-  if (user.stripeCustomerId && user.stripeSubscriptionId) return { billingEnabled: true, hasSubscription: true };
+  // The subscription is the workspace's (issue 18): every member passes when an owner has one.
+  const payers = user.role === "owner" ? [user] : [user, ...workspaceOwners(deps, user.workspaceId)];
+  return { billingEnabled: true, hasSubscription: payers.some((u) => userHasSubscription(deps, u)) };
+}
+
+function userHasSubscription(deps: Deps, user: User): boolean {
+  if (user.stripeCustomerId && user.stripeSubscriptionId) return true;
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
-  return { billingEnabled: true, hasSubscription: !!cur && repo.LIVE_STATUSES.has(cur.status) };
+  return !!cur && repo.LIVE_STATUSES.has(cur.status);
 }

@@ -41,7 +41,7 @@ export function candidateRoutes(deps: Deps) {
     .get("/api/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, parseInput(StatsQuery, query)), { auth: true })
     .get("/api/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), { auth: true })
     .get("/api/candidate-settings", ({ workspaceId }) => settings.getCandidateSettings(deps, workspaceId), { auth: true })
-    .patch("/api/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, parseInput(settings.CandidateSettingsInput, body ?? {})), { auth: true })
+    .patch("/api/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, parseInput(settings.CandidateSettingsInput, body ?? {})), { can: "settings.update" })
     .use(candidateIoRoutes(deps))
     .use(seedRoute(deps));
 }

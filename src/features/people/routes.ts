@@ -87,7 +87,7 @@ export function peopleRoutes(deps: Deps) {
         }
         return see("/candidates/settings");
       },
-      { auth: true },
+      { can: "settings.update" },
     )
     .post(
       "/candidates/merge",

@@ -29,6 +29,8 @@ export const CreateSessionInput = z.object({
   /** E-mail the booking link to the candidate (default true; nothing is sent to a candidate without an address). */
   sendEmail: z.boolean().optional().default(true),
   message: z.string().trim().max(2000, "Keep the message under 2000 characters").optional().nullable(),
+  /** The member who holds the interview (issue 18); the creator when absent. */
+  interviewerId: z.coerce.number({ error: "Choose an interviewer" }).int("Choose an interviewer").positive("Choose an interviewer").optional().nullable(),
 });
 
 export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });
@@ -72,6 +74,8 @@ export type SessionState = "pending" | "booked" | "expired" | "cancelled";
 /** A session in the dashboard's list (part2 §3). */
 export interface SessionView {
   id: number;
+  /** The member who holds the interview (the dashboard's Mine / Everyone). */
+  interviewerId: number;
   title: string;
   description: string | null;
   candidate: { firstName: string; lastName: string };
@@ -107,6 +111,8 @@ export interface InterviewEmailState {
 
 /** A meeting in the dashboard's Interview Status list. */
 export interface MeetingView {
+  /** The member who holds the interview (the dashboard's Mine / Everyone). */
+  interviewerId: number;
   emails: InterviewEmailState[];
   id: string;
   title: string;

@@ -8,6 +8,8 @@ import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
+import { reassignRecord, requireMember } from "../team/service";
+import { ReassignInput } from "../team/model";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
@@ -20,9 +22,11 @@ export function schedulingRoutes(deps: Deps) {
       "/scheduling-sessions",
       async ({ body, me, workspaceId, set }) => {
         const input = parseInput(CreateSessionInput, body);
+        // The session is the interviewer's: slots respect their interviews and calendar.
+        const interviewer = input.interviewerId ? requireMember(deps, workspaceId, input.interviewerId, "Interviewer not found") : me.user;
         const session = await scheduling.createSchedulingSession(deps, {
           workspaceId,
-          userId: me.user.id,
+          userId: interviewer.id,
           candidateId: input.candidateId,
           shortlistId: input.shortlistId ?? null,
           title: input.title,
@@ -47,6 +51,8 @@ export function schedulingRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    // Another member takes the session over (issue 18); the team feature checks roles and membership.
+    .patch("/scheduling-sessions/:id", ({ params, body, me }) => reassignRecord(deps, me.user, "session", String(parseInput(IdParam, params).id), parseInput(ReassignInput, body ?? {}).to), { auth: true })
     .post(
       "/scheduling-sessions/:id/resend",
       ({ params, body, workspaceId }) => {
@@ -76,6 +82,7 @@ export function schedulingRoutes(deps: Deps) {
       },
       { auth: true },
     )
+    .patch("/interviews/:id", ({ params, body, me }) => reassignRecord(deps, me.user, "interview", String(params.id).slice(0, 64), parseInput(ReassignInput, body ?? {}).to), { auth: true })
     .post(
       "/interviews/:id/status",
       ({ params, body, workspaceId }) => {

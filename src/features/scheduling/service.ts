@@ -148,6 +148,7 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
     return {
       interview: m && state === "booked" ? { id: m.publicId, status: m.status, startTime: m.startTime.toISOString(), endTime: m.endTime.toISOString() } : null,
       id: s.id,
+      interviewerId: s.userId,
       title: s.title,
       description: s.description,
       candidate: splitName(candidateName),
@@ -201,6 +202,7 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   const emails = emailsByMeeting(deps, rows.map((r) => r.meeting.id));
   return rows.map(({ meeting: m, candidateName, timeZone }) => ({
     id: m.publicId,
+    interviewerId: m.userId,
     emails: emails.get(m.id) ?? [],
     title: m.title,
     candidate: splitName(candidateName),

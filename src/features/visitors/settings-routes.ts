@@ -66,14 +66,14 @@ export function visitorSettingsRoutes(deps: Deps) {
           }),
         });
       },
-      { auth: true },
+      { can: "settings.update" },
     )
     .post(
       `${PAGE}/availability`,
       formPost(({ me, workspaceId }, form) => {
         saveAvailability(deps, workspaceId, me.user.id, parseInput(AvailabilityInput, availabilityFromForm(form)));
       }, "Availability saved"),
-      { auth: true },
+      { can: "settings.update" },
     )
     .post(
       `${PAGE}/questions`,
@@ -83,26 +83,26 @@ export function visitorSettingsRoutes(deps: Deps) {
         saveJobQuestions(deps, workspaceId, jobId, parseInput(JobQuestionsInput, { questions: lines }).questions);
         return `${PAGE}?job=${jobId}`;
       }, "Questions saved"),
-      { auth: true },
+      { can: "settings.update" },
     )
     .post(
       `${PAGE}/urls`,
       formPost(({ workspaceId }, form) => {
         saveOutsideUrls(deps, workspaceId, parseInput(OutsideUrlsInput, form));
       }, "URLs saved"),
-      { auth: true },
+      { can: "settings.update" },
     );
 
   const api = new Elysia({ prefix: "/api/candidate-pages" })
     .use(authGuard(deps))
     .get("/settings", ({ workspaceId }) => getSettings(deps, workspaceId), { auth: true })
-    .put("/settings/urls", ({ workspaceId, body }) => saveOutsideUrls(deps, workspaceId, parseInput(OutsideUrlsInput, body)), { auth: true })
-    .put("/settings/availability", ({ me, workspaceId, body }) => saveAvailability(deps, workspaceId, me.user.id, parseInput(AvailabilityInput, body)), { auth: true })
+    .put("/settings/urls", ({ workspaceId, body }) => saveOutsideUrls(deps, workspaceId, parseInput(OutsideUrlsInput, body)), { can: "settings.update" })
+    .put("/settings/availability", ({ me, workspaceId, body }) => saveAvailability(deps, workspaceId, me.user.id, parseInput(AvailabilityInput, body)), { can: "settings.update" })
     .get("/jobs/:jobId/questions", ({ workspaceId, params }) => getJobQuestions(deps, workspaceId, jobIdOf(params.jobId)), { auth: true })
     .put(
       "/jobs/:jobId/questions",
       ({ workspaceId, params, body }) => saveJobQuestions(deps, workspaceId, jobIdOf(params.jobId), parseInput(JobQuestionsInput, body).questions),
-      { auth: true },
+      { can: "settings.update" },
     );
 
   return new Elysia().use(pages).use(api);

@@ -9,7 +9,7 @@ export function ProfileDialogSlot({ shell }: { shell: Shell }) {
     <Island
       name="profile-dialog"
       component={ProfileDialog}
-      props={{ profile: toProfile(shell.user), billingEnabled: shell.billingEnabled, hasSubscription: shell.hasSubscription, gated: !!shell.gated }}
+      props={{ profile: toProfile(shell.user), billingEnabled: shell.billingEnabled, hasSubscription: shell.hasSubscription, gated: !!shell.gated, billingOwner: shell.user.role === "owner" }}
     />
   );
 }

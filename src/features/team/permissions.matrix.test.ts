@@ -1,0 +1,106 @@
+// The permission matrix, generated from the one permission table: every role × every action
+// (allowed, or 403 {message}), and another workspace's ids answer 404.
+import { describe, expect, test } from "bun:test";
+import { makeTestApp, type TestApp } from "../../../test/helpers";
+import { hashPassword } from "../../lib/crypto";
+import { upsertParticipantFromVisitor } from "../candidates/service";
+import { signInAs } from "../auth/service";
+import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
+import * as repo from "./repo";
+import { ACTIONS, FORBIDDEN_MESSAGE, PERMISSIONS, ROLES, type Action, type Role } from "./permissions";
+
+const t: TestApp = makeTestApp();
+t.clock.set(new Date("2030-01-10T03:00:00Z"));
+let hash: string;
+let n = 0;
+
+/** A workspace with one member of each role, a second recruiter to act on, and one of each object. */
+async function workspace() {
+  hash ??= await hashPassword("correct-horse-battery");
+  const owner = await t.signUp();
+  const ws = owner.workspaceId;
+  const member = (role: Role) => {
+    const u = repo.insertMember(t.deps.db, { workspaceId: ws, email: `m${++n}@matrix.example`, passwordHash: hash, name: `M ${n}`, role });
+    return { id: u.id, cookie: `frank_session=${signInAs(t.deps, u.id).token}` };
+  };
+  const cookies: Record<Role, string> = { owner: owner.cookie, admin: member("admin").cookie, recruiter: member("recruiter").cookie };
+  const target = member("recruiter");
+  const cand = upsertParticipantFromVisitor(t.deps, ws, { uniqueId: `mx-${++n}`, name: "Max Matrix", emailAddress: `max${n}@example.com`, roleApplied: "UX Designer", linkedinUrl: "https://linkedin.com/in/m" });
+  const post = async (path: string, json: unknown) => (await t.request(path, { cookie: owner.cookie, json })).json() as Promise<Record<string, unknown>>;
+  const shortlist = await post("/api/shortlists", { name: "Matrix" });
+  const slots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), "UTC"), 2)], ...DEFAULT_WINDOW, duration: 60, timeZone: "UTC" });
+  const session = await post("/api/scheduling-sessions", { candidateId: cand.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false });
+  const invitation = await post("/api/workspace/invitations", { email: `inv${++n}@example.com`, role: "recruiter" });
+  return { ownerId: owner.userId, cookies, ids: { candidate: cand.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id } };
+}
+type W = Awaited<ReturnType<typeof workspace>>;
+
+interface Call {
+  method: string;
+  path: string;
+  json?: unknown;
+  /** The path names an object of the workspace: another workspace's owner gets 404. */
+  scoped?: boolean;
+}
+
+/** One request per action of the table; a new action without one fails the test below. */
+const CALLS: Record<Action, (w: W) => Call[]> = {
+  "candidates.write": (w) => [{ method: "PATCH", path: `/api/participants/${w.ids.candidate}`, json: { city: "Melbourne" }, scoped: true }],
+  "jobs.write": () => [{ method: "POST", path: "/api/jobs", json: { title: "Designer" } }],
+  "shortlists.write": (w) => [
+    { method: "POST", path: "/api/shortlists", json: { name: "Another" } },
+    { method: "PATCH", path: `/api/shortlists/${w.ids.shortlist}`, json: { name: "Renamed" }, scoped: true },
+  ],
+  "scheduling.write": (w) => [{ method: "DELETE", path: `/api/scheduling-sessions/${w.ids.session}`, scoped: true }],
+  "calendar.own": () => [{ method: "POST", path: "/api/calendar/feed/regenerate" }],
+  "members.read": () => [{ method: "GET", path: "/api/workspace/members" }],
+  "members.update": (w) => [{ method: "PATCH", path: `/api/workspace/members/${w.ids.target}`, json: { role: "admin" }, scoped: true }],
+  "members.remove": (w) => [{ method: "DELETE", path: `/api/workspace/members/${w.ids.target}`, scoped: true }],
+  "records.reassign": (w) => [{ method: "PATCH", path: `/api/workspace/sessions/${w.ids.session}/owner`, json: { to: w.ids.target }, scoped: true }],
+  "invitations.read": () => [{ method: "GET", path: "/api/workspace/invitations" }],
+  "invitations.create": () => [{ method: "POST", path: "/api/workspace/invitations", json: { email: `new${++n}@example.com`, role: "recruiter" } }],
+  "invitations.revoke": (w) => [{ method: "DELETE", path: `/api/workspace/invitations/${w.ids.invitation}`, scoped: true }],
+  "invitations.resend": (w) => [{ method: "POST", path: `/api/workspace/invitations/${w.ids.invitation}/resend`, scoped: true }],
+  "activity.read": () => [{ method: "GET", path: "/api/workspace/activity" }],
+  "settings.update": () => [
+    { method: "PUT", path: "/api/workspace/site", json: { siteUrl: "https://agency.example" } },
+    { method: "PATCH", path: "/api/candidate-settings", json: { retentionMonths: 12 } },
+    { method: "PUT", path: "/api/candidate-pages/settings/urls", json: {} },
+  ],
+  "billing.manage": () => [{ method: "GET", path: "/api/auth/billing" }],
+};
+
+const send = (c: Call, cookie: string) => t.request(c.path, { method: c.method, cookie, ...(c.json !== undefined ? { json: c.json } : {}) });
+
+describe("permission matrix", () => {
+  test("every action of the table has a request", () => {
+    expect(Object.keys(CALLS).sort()).toEqual([...ACTIONS].sort());
+  });
+
+  for (const action of ACTIONS) {
+    for (const role of ROLES) {
+      const allowed = (PERMISSIONS[action] as readonly Role[]).includes(role);
+      test(`${role} × ${action}: ${allowed ? "allowed" : "403"}`, async () => {
+        const w = await workspace();
+        for (const call of CALLS[action](w)) {
+          const res = await send(call, w.cookies[role]);
+          const body = (await res.json()) as { message?: string };
+          if (allowed) {
+            // Allowed: the change is made (200, or 201 for a new object).
+            expect({ call: `${call.method} ${call.path}`, ok: res.status === 200 || res.status === 201, body }).toMatchObject({ ok: true });
+          } else {
+            expect({ call: `${call.method} ${call.path}`, status: res.status }).toEqual({ call: `${call.method} ${call.path}`, status: 403 });
+            expect(body.message).toBe(FORBIDDEN_MESSAGE);
+          }
+        }
+      });
+    }
+    test(`another workspace's owner × ${action}: 404 on this workspace's objects`, async () => {
+      const w = await workspace();
+      const scoped = CALLS[action](w).filter((c) => c.scoped);
+      if (!scoped.length) return;
+      const other = await t.signUp();
+      for (const call of scoped) expect({ call: call.path, status: (await send(call, other.cookie)).status }).toEqual({ call: call.path, status: 404 });
+    });
+  }
+});

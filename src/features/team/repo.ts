@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { invitations, sessions, users, workspaceActivity, workspaces } from "../../db/schema";
+import type { Role } from "./permissions";
+
+type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+type Db = DB | Tx;
+export type InvitationRow = typeof invitations.$inferSelect;
+
+const memberColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+export type MemberRow = { id: number; name: string | null; email: string; role: Role; createdAt: Date };
+
+/** The active members of a workspace (removed ones are left out), oldest first. */
+export function listMembers(db: Db, workspaceId: number): MemberRow[] {
+  return db.select(memberColumns).from(users).where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+}
+
+export function findMember(db: Db, workspaceId: number, id: number): MemberRow | undefined {
+  return db.select(memberColumns).from(users).where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt))).get();
+}
+
+export function countOwners(db: Db, workspaceId: number): number {
+  const r = db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.role, "owner"), isNull(users.removedAt)))
+    .get();
+  return r?.n ?? 0;
+}
+
+export function ownerRows(db: Db, workspaceId: number) {
+  return db.select().from(users).where(and(eq(users.workspaceId, workspaceId), eq(users.role, "owner"), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+}
+
+export function setRole(db: Db, id: number, role: Role) {
+  db.update(users).set({ role }).where(eq(users.id, id)).run();
+}
+
+/** Marks the member removed and ends every session of theirs in the same statement group. */
+export function removeMember(db: Db, id: number, now: Date) {
+  db.update(users).set({ removedAt: now }).where(eq(users.id, id)).run();
+  db.delete(sessions).where(eq(sessions.userId, id)).run();
+}
+
+/** Moves an account into a workspace with a role (a new member, or a former member back). */
+export function joinWorkspace(db: Db, id: number, v: { workspaceId: number; role: Role; name?: string | null; passwordHash?: string }) {
+  db.update(users)
+    .set({ workspaceId: v.workspaceId, role: v.role, removedAt: null, ...(v.name ? { name: v.name } : {}), ...(v.passwordHash ? { password: v.passwordHash } : {}) })
+    .where(eq(users.id, id))
+    .run();
+}
+
+export function insertMember(db: Db, v: { workspaceId: number; email: string; passwordHash: string; name: string | null; role: Role }) {
+  return db.insert(users).values({ workspaceId: v.workspaceId, email: v.email.toLowerCase(), password: v.passwordHash, name: v.name, role: v.role }).returning().get();
+}
+
+export function workspaceName(db: Db, workspaceId: number): string {
+  return db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()?.name ?? "Frank";
+}
+
+export function listWorkspaces(db: Db) {
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      createdAt: workspaces.createdAt,
+      // Written out in full: inside a subquery drizzle would leave the columns unqualified.
+      members: sql<number>`(select count(*) from users u where u.workspace_id = "workspaces"."id" and u.removed_at is null)`,
+      owner: sql<string | null>`(select u.email from users u where u.workspace_id = "workspaces"."id" and u.role = 'owner' and u.removed_at is null order by u.id limit 1)`,
+    })
+    .from(workspaces)
+    .orderBy(asc(workspaces.id))
+    .all();
+}
+
+export function workspaceExists(db: Db, workspaceId: number): boolean {
+  return !!db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+}
+
+// ---- invitations --------------------------------------------------------------------------
+
+export function insertInvitation(db: Db, v: { workspaceId: number; email: string; role: Role; tokenHash: string; invitedBy: number; expiresAt: Date; createdAt: Date }): InvitationRow {
+  return db.insert(invitations).values(v).returning().get();
+}
+
+/** Pending invitations: neither accepted nor revoked (expired ones are shown as expired). */
+export function listInvitations(db: Db, workspaceId: number): InvitationRow[] {
+  return db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.workspaceId, workspaceId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .orderBy(desc(invitations.id))
+    .all();
+}
+
+export function findInvitation(db: Db, workspaceId: number, id: number): InvitationRow | undefined {
+  return db.select().from(invitations).where(and(eq(invitations.id, id), eq(invitations.workspaceId, workspaceId))).get();
+}
+
+export function pendingInvitationFor(db: Db, workspaceId: number, email: string, now: Date): InvitationRow | undefined {
+  return db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.workspaceId, workspaceId), eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now)))
+    .get();
+}
+
+export function findInvitationByHash(db: Db, tokenHash: string): InvitationRow | undefined {
+  return db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).get();
+}
+
+export function revokeInvitation(db: Db, id: number, now: Date) {
+  db.update(invitations).set({ revokedAt: now }).where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt))).run();
+}
+
+/** A resend gives the invitation a new token and a new 7 days; the old link stops working. */
+export function renewInvitation(db: Db, id: number, v: { tokenHash: string; expiresAt: Date }) {
+  db.update(invitations).set(v).where(eq(invitations.id, id)).run();
+}
+
+/** Uses the invitation once: only an unused, unrevoked, unexpired one; false when it was not. */
+export function consumeInvitation(db: Db, id: number, now: Date): boolean {
+  const r = db
+    .update(invitations)
+    .set({ acceptedAt: now })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now)))
+    .returning({ id: invitations.id })
+    .get();
+  return !!r;
+}
+
+// ---- activity -----------------------------------------------------------------------------
+
+export function insertActivity(db: Db, v: { workspaceId: number; userId: number | null; action: string; objectType: string; objectId: string | null; summary: string | null; createdAt: Date }) {
+  db.insert(workspaceActivity).values(v).run();
+}
+
+export function listActivity(db: Db, workspaceId: number, f: { userId?: number; action?: string; before?: number; limit: number }) {
+  const where = [eq(workspaceActivity.workspaceId, workspaceId)];
+  if (f.userId) where.push(eq(workspaceActivity.userId, f.userId));
+  if (f.action) where.push(eq(workspaceActivity.action, f.action));
+  if (f.before) where.push(lt(workspaceActivity.id, f.before));
+  return db
+    .select({
+      id: workspaceActivity.id,
+      userId: workspaceActivity.userId,
+      memberName: users.name,
+      memberEmail: users.email,
+      action: workspaceActivity.action,
+      objectType: workspaceActivity.objectType,
+      objectId: workspaceActivity.objectId,
+      summary: workspaceActivity.summary,
+      createdAt: workspaceActivity.createdAt,
+    })
+    .from(workspaceActivity)
+    .leftJoin(users, eq(users.id, workspaceActivity.userId))
+    .where(and(...where))
+    .orderBy(desc(workspaceActivity.id))
+    .limit(f.limit)
+    .all();
+}
