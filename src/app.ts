@@ -26,9 +26,9 @@ import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { teamRoutes } from "./features/team/routes";
 import { activityRecorder } from "./features/team/activity-routes";
-import { CALENDAR_WORK } from "./features/scheduling/notify";
+import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { syncMeetingEvent } from "./features/calendar/hooks";
+import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
 
@@ -41,6 +41,7 @@ export function createApp(deps: Deps) {
   installAccessGate(deps, billingAccessGate(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
+  deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)));
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));

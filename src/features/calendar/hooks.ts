@@ -55,8 +55,24 @@ export async function syncMeetingEvent(deps: Deps, meetingId: number): Promise<v
     // Canceled, or waiting for the candidate to pick a new time: the time is free again.
     else if ((m.status === "canceled" || m.status === "pending") && eventId) await removeMeetingEvent(deps, c, { ...m, calendarEventId: eventId });
   } catch (e) {
-    if (e instanceof GoogleGrantRevoked) throw new PermanentFailure(e.message);
-    if (e instanceof GoogleUnavailable && e.status && e.status >= 400 && e.status < 500 && e.status !== 429) throw new PermanentFailure(e.message);
-    throw e;
+    throw failureKind(e);
   }
+}
+
+/** The work item of a reassigned interview: its event leaves the former interviewer's calendar. */
+export async function removeEventOf(deps: Deps, userId: number, eventId: string): Promise<void> {
+  const c = await connectedClient(deps, userId);
+  if (!c) return;
+  try {
+    await withGoogle(deps, c, (x) => x.client.deleteEvent(x.calendarId, eventId));
+  } catch (e) {
+    throw failureKind(e);
+  }
+}
+
+/** Google's 4xx answers other than 429 and a revoked grant cannot get better by trying again. */
+function failureKind(e: unknown): unknown {
+  if (e instanceof GoogleGrantRevoked) return new PermanentFailure(e.message);
+  if (e instanceof GoogleUnavailable && e.status && e.status >= 400 && e.status < 500 && e.status !== 429) return new PermanentFailure(e.message);
+  return e;
 }

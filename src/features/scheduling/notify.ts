@@ -117,6 +117,8 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
 
 /** The calendar work a meeting change causes: the calendar feature brings the event in line with the meeting. */
 export const CALENDAR_WORK = "calendar.meeting";
+/** An event to take out of one user's calendar (the interview moved to another interviewer). */
+export const REMOVE_EVENT_WORK = "calendar.remove-event";
 export function enqueueCalendarWork(deps: Deps, meetingId: number): void {
   deps.work.enqueue(deps.db, CALENDAR_WORK, { meetingId });
 }

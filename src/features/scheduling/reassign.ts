@@ -1,9 +1,35 @@
 import { and, eq } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Deps } from "../../deps";
 import { meetings, schedulingSessions } from "../../db/schema";
-import { userBusy } from "./repo";
+import { enqueueCalendarWork, REMOVE_EVENT_WORK } from "./notify";
+import { userBusy, type MeetingRow } from "./repo";
 
 type Db = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
+
+/**
+ * The calendar follows an interview to its new interviewer: the event leaves the former
+ * interviewer's calendar and a new one is made in the new interviewer's (work items, written
+ * in the reassignment's transaction, done after it by the calendar feature).
+ */
+function followCalendar(deps: Deps, moved: MeetingRow[]): void {
+  for (const m of moved) {
+    if (m.calendarEventId) deps.work.enqueue(deps.db, REMOVE_EVENT_WORK, { userId: m.userId, eventId: m.calendarEventId });
+    deps.db.update(meetings).set({ calendarEventId: null, meetingUrl: null }).where(eq(meetings.id, m.id)).run();
+    if (m.status === "scheduled") enqueueCalendarWork(deps, m.id);
+  }
+}
+
+/** Call inside the reassignment's transaction, with the interviews as they were before the move. */
+export function moveCalendarEvents(deps: Deps, before: MeetingRow[]): void {
+  followCalendar(deps, before.filter((m) => m.status === "scheduled" || m.calendarEventId));
+}
+
+/** A member's interviews, or one interview by its public id, as they are before a reassignment. */
+export function interviewsBefore(db: Db, v: { workspaceId: number; userId?: number; publicId?: string }): MeetingRow[] {
+  const by = v.publicId !== undefined ? eq(meetings.publicId, v.publicId) : eq(meetings.userId, v.userId ?? -1);
+  return db.select().from(meetings).where(and(eq(meetings.workspaceId, v.workspaceId), by)).all();
+}
 
 /**
  * Hands one member's scheduling sessions and interviews to another member of the same

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
 import { findUserByEmail, type SignedIn } from "../auth/service";
-import { reassignOne, reassignSchedulingOwner } from "../scheduling/reassign";
+import { interviewsBefore, moveCalendarEvents, reassignOne, reassignSchedulingOwner } from "../scheduling/reassign";
 import * as repo from "./repo";
 import { recordActivity } from "./activity";
 import { requirePermission, type Role } from "./permissions";
@@ -67,7 +67,9 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
   const reassigned = deps.db.transaction((tx) => {
     if (target.role === "owner" && repo.countOwners(tx, me.workspaceId) <= 1) throw conflict(LAST_OWNER_MESSAGE);
     repo.removeMember(tx, id, deps.clock.now());
+    const before = reassignTo ? interviewsBefore(tx, { workspaceId: me.workspaceId, userId: id }) : [];
     const moved = reassignTo ? reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0 };
+    moveCalendarEvents(deps, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: self ? "member.left" : "member.removed", objectType: "member", objectId: id, summary: target.email });
     return moved;
   });
@@ -79,7 +81,9 @@ export function reassignAll(deps: Deps, me: Me, fromId: number, to: number) {
   requirePermission(me, "records.reassign");
   requireMember(deps, me.workspaceId, to, "The member to take over was not found");
   return deps.db.transaction((tx) => {
+    const before = interviewsBefore(tx, { workspaceId: me.workspaceId, userId: fromId });
     const moved = reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: fromId, toUserId: to });
+    moveCalendarEvents(deps, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "records.reassigned", objectType: "member", objectId: fromId, summary: `${moved.sessions} sessions and ${moved.interviews} interviews to member ${to}` });
     return moved;
   });
@@ -90,9 +94,11 @@ export function reassignRecord(deps: Deps, me: Me, kind: "session" | "interview"
   requirePermission(me, "records.reassign");
   requireMember(deps, me.workspaceId, to, "The member to take over was not found");
   deps.db.transaction((tx) => {
+    const before = kind === "interview" ? interviewsBefore(tx, { workspaceId: me.workspaceId, publicId: id }).filter((m) => m.userId !== to) : [];
     const r = reassignOne(tx, { workspaceId: me.workspaceId, kind, id, toUserId: to });
     if (r === "missing") throw notFound(kind === "session" ? "Scheduling session not found" : "Interview not found");
     if (r === "busy") throw conflict("That member already has an interview at this time.");
+    moveCalendarEvents(deps, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: `${kind}.reassigned`, objectType: kind, objectId: id, summary: `to member ${to}` });
   });
   return { success: true };
