@@ -22,6 +22,7 @@ import { shortlistRoutes } from "./features/shortlists/routes";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
+import { workspaceRoutes } from "./features/workspace/routes";
 import { CALENDAR_WORK } from "./features/scheduling/notify";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { syncMeetingEvent } from "./features/calendar/hooks";
@@ -86,7 +87,8 @@ export function createApp(deps: Deps) {
     .use(shortlistRoutes(deps))
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))
-    .use(chatRoutes(deps));
+    .use(chatRoutes(deps))
+    .use(workspaceRoutes(deps));
   handleRequest = (request) => app.handle(request);
   return app;
 }

@@ -230,3 +230,15 @@ export function existingIds(db: DB, workspaceId: number, ids: number[]): Set<num
   return new Set(rows.map((r) => r.id));
 }
 
+
+/** How many candidates applied through each of the given campaigns (the jobs page). */
+export function countByCampaigns(db: DB, workspaceId: number, campaignIds: number[]): Map<number, number> {
+  if (!campaignIds.length) return new Map();
+  const rows = db
+    .select({ campaignId: participants.campaignId, n: count() })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, sql`${participants.campaignId} in (${sql.join(campaignIds.map((i) => sql`${i}`), sql`, `)})`))
+    .groupBy(participants.campaignId)
+    .all();
+  return new Map(rows.map((r) => [r.campaignId!, r.n]));
+}

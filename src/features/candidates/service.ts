@@ -199,3 +199,8 @@ export function seedTestCandidates(deps: Deps, workspaceId: number, count = 10):
   // A random part in the seed: two seeds in the same millisecond must not make the same unique ids.
   return addParticipants(deps, workspaceId, sampleCandidates({ count, seed: deps.clock.now().getTime() + randomInt(1, 2 ** 31), now: deps.clock.now() }));
 }
+
+/** Applicants per campaign (candidates who came through its link), for the jobs page. */
+export function applicantsByCampaign(deps: Deps, workspaceId: number, campaignIds: number[]): Map<number, number> {
+  return repo.countByCampaigns(deps.db, workspaceId, campaignIds);
+}
