@@ -242,3 +242,21 @@ export function countByCampaigns(db: DB, workspaceId: number, campaignIds: numbe
     .all();
   return new Map(rows.map((r) => [r.campaignId!, r.n]));
 }
+
+/** The columns the candidates page may sort by (each with the id as a tie-break). */
+export const SORT_COLUMNS = { name: participants.name, city: participants.city, role: participants.roleApplied, stage: participants.stages, added: participants.createdAt, updated: participants.lastUpdated } as const;
+export type SortColumn = keyof typeof SORT_COLUMNS;
+
+/** One page in another order than newest first (the candidates page's sortable columns); the total comes from listParticipants. */
+export function sortedPage(db: DB, workspaceId: number, f: ListFilter, sort: { column: SortColumn; dir: "asc" | "desc" }, page: number, limit: number): ParticipantRow[] {
+  const col = SORT_COLUMNS[sort.column];
+  const order = sort.dir === "asc" ? [sql`${col} is null`, asc(col), asc(participants.id)] : [sql`${col} is not null`, desc(col), desc(participants.id)];
+  return db
+    .select(listColumns)
+    .from(participants)
+    .where(conditions(workspaceId, f))
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all() as ParticipantRow[];
+}

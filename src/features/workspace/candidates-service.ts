@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Deps } from "../../deps";
 import { badRequest } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
-import { listParticipants } from "../candidates/service";
+import { listParticipantsSorted } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
 import { listJobs } from "../jobs/service";
 import { addCandidates, createShortlist, listShortlists } from "../shortlists/service";
@@ -14,11 +14,23 @@ export const PAGE_SIZE = 25;
  * and the bucket indexes), so the 100,000th candidate costs what the first does. Everything
  * the view depends on (search, role, location, job, page) is in the address.
  */
+export const SORTS = ["name", "role", "city", "stage", "added", "updated"] as const;
+export type Sort = (typeof SORTS)[number];
+const SortInput = z.object({
+  sort: z.enum(SORTS, { error: `Sort must be one of: ${SORTS.join(", ")}` }).optional(),
+  dir: z.enum(["asc", "desc"], { error: "Direction must be asc or desc" }).optional(),
+});
+
 export function loadCandidates(deps: Deps, workspaceId: number, query: Record<string, unknown>) {
-  const q = parseInput(ListParticipantsInput, { limit: String(PAGE_SIZE), ...query });
-  const page = listParticipants(deps, workspaceId, q);
+  const { sort: sortKey, dir } = parseInput(SortInput, { sort: query.sort || undefined, dir: query.dir || undefined });
+  const { sort: _s, dir: _d, ...rest } = query;
+  const q = parseInput(ListParticipantsInput, { limit: String(PAGE_SIZE), ...rest });
+  // Newest first (added, descending) is the list's own order: the fast path of the service.
+  const sort = sortKey && !(sortKey === "added" && (dir ?? "desc") === "desc") ? { column: sortKey, dir: dir ?? (sortKey === "added" || sortKey === "updated" ? "desc" : "asc") } : null;
+  const page = listParticipantsSorted(deps, workspaceId, q, sort);
   return {
-    query: { search: q.search ?? "", role: q.role ?? "", location: q.location ?? "", jobId: q.jobId ?? null, limit: q.limit },
+    query: { search: q.search ?? "", role: q.role ?? "", location: q.location ?? "", jobId: q.jobId ?? null, limit: q.limit, sort: sortKey ?? null, dir: sort?.dir ?? null },
+    sort: sort ?? { column: "added" as Sort, dir: "desc" as const },
     ...page,
     pages: Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit)),
     jobs: listJobs(deps, workspaceId).map((j) => ({ id: j.id, title: j.title })),

@@ -103,7 +103,7 @@ describe("the section pages", () => {
     const a = await recruiter("Alice Owner");
     await bookedInterview(a);
     const job = createJob(t.deps, a.workspaceId, { title: "Secret Job", location: "Melbourne", description: "" });
-    createCampaign(t.deps, a.workspaceId, job.id, { name: "Secret Campaign" });
+    createCampaign(t.deps, a.workspaceId, job.id, { name: "Secret Campaign", label: null, description: null });
     const b = await recruiter("Bob Other");
     const interviews = await page("/interviews?tz=Australia/Melbourne&week=2030-01-07", b.cookie);
     expect(interviews.html).not.toContain("10:00–10:45");
@@ -121,7 +121,7 @@ describe("the section pages", () => {
   test("jobs list their campaigns with clicks and applicants", async () => {
     const u = await recruiter();
     const job = createJob(t.deps, u.workspaceId, { title: "Product Designer", location: "Sydney", description: "" });
-    const c = createCampaign(t.deps, u.workspaceId, job.id, { name: "LinkedIn ad" });
+    const c = createCampaign(t.deps, u.workspaceId, job.id, { name: "LinkedIn ad", label: null, description: null });
     addParticipants(t.deps, u.workspaceId, [
       { name: "A One", campaignId: c.id, jobId: job.id },
       { name: "B Two", campaignId: c.id, jobId: job.id },
@@ -157,5 +157,21 @@ describe("the section pages", () => {
     const sched = new URLSearchParams({ action: "schedule", ids: String(u.candidateId) });
     const r2 = await t.request("/candidates/bulk", { cookie: u.cookie, body: sched, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
     expect(r2.headers.get("location")).toBe("/dashboard#scheduling");
+  });
+});
+
+describe("sorting the candidates page", () => {
+  test("a column heading sorts the whole list on the server, and the order stays in the links", async () => {
+    const u = await recruiter();
+    addParticipants(t.deps, u.workspaceId, ["Zoe", "Adam", "Mia"].map((name, i) => ({ name: `${name} Sort`, city: ["Adelaide", "Perth", "Brisbane"][i] })));
+    const names = (html: string) => [...html.matchAll(/href="\/candidates\/\d+">([^<]+)</g)].map((m) => m[1]);
+    const byName = await page("/candidates?sort=name&dir=asc", u.cookie);
+    expect(names(byName.html)).toEqual(["Adam Sort", "Jane Candidate", "Mia Sort", "Zoe Sort"]);
+    expect(byName.html).toMatch(/aria-sort="ascending"><a href="\/candidates\?sort=name&amp;dir=desc"/);
+    expect(names((await page("/candidates?sort=name&dir=desc", u.cookie)).html)).toEqual(["Zoe Sort", "Mia Sort", "Jane Candidate", "Adam Sort"]);
+    // Without a city last either way; with a filter too.
+    expect(names((await page("/candidates?sort=city&dir=asc", u.cookie)).html)).toEqual(["Zoe Sort", "Mia Sort", "Adam Sort", "Jane Candidate"]);
+    expect(names((await page("/candidates?sort=city&dir=desc&search=sort", u.cookie)).html)).toEqual(["Adam Sort", "Mia Sort", "Zoe Sort"]);
+    expect((await page("/candidates?sort=salary", u.cookie)).res.status).toBe(400);
   });
 });

@@ -1,14 +1,16 @@
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import { LOCATIONS, ROLES, stageLabel } from "../../candidates/classify";
-import type { CandidatesData } from "../candidates-service";
+import type { CandidatesData, Sort } from "../candidates-service";
 
-function hrefFor(d: CandidatesData, page: number) {
+function hrefFor(d: CandidatesData, page: number, sort: { sort: string | null; dir: string | null } = d.query) {
   const p = new URLSearchParams();
   if (d.query.search) p.set("search", d.query.search);
   if (d.query.role) p.set("role", d.query.role);
   if (d.query.location) p.set("location", d.query.location);
   if (d.query.jobId) p.set("jobId", String(d.query.jobId));
+  if (sort.sort) p.set("sort", sort.sort);
+  if (sort.sort && sort.dir) p.set("dir", sort.dir);
   if (page > 1) p.set("page", String(page));
   const s = p.toString();
   return s ? `/candidates?${s}` : "/candidates";
@@ -19,6 +21,8 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { time
 function Filters({ d }: { d: CandidatesData }) {
   return (
     <form method="get" action="/candidates" role="search" aria-label="Search candidates" className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
+      {d.query.sort ? <input type="hidden" name="sort" value={d.query.sort} /> : null}
+      {d.query.sort && d.query.dir ? <input type="hidden" name="dir" value={d.query.dir} /> : null}
       <label className="label mb-0">
         Search <span className="font-normal text-slate-500">(press /)</span>
         <input type="search" name="search" defaultValue={d.query.search} data-page-search placeholder="Name, e-mail, role, city…" className="input mt-1" />
@@ -94,6 +98,21 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
   );
 }
 
+/** A column heading that sorts by its column (a plain link: the order is in the address). */
+function SortHeader({ d, column, label, className = "" }: { d: CandidatesData; column: Sort; label: string; className?: string }) {
+  const active = d.sort.column === column;
+  const next = active ? (d.sort.dir === "asc" ? "desc" : "asc") : column === "added" || column === "updated" ? "desc" : "asc";
+  return (
+    <th scope="col" className={`px-3 py-2 ${className}`} aria-sort={active ? (d.sort.dir === "asc" ? "ascending" : "descending") : undefined}>
+      <a href={hrefFor(d, 1, { sort: column, dir: next })} className="inline-flex items-center gap-1 hover:underline" data-sort={column}>
+        {label}
+        <span aria-hidden="true">{active ? (d.sort.dir === "asc" ? "▲" : "▼") : ""}</span>
+        <span className="sr-only">{`, sort ${next === "asc" ? "ascending" : "descending"}`}</span>
+      </a>
+    </th>
+  );
+}
+
 /** /candidates: the whole candidate list, searchable and paged on the server. */
 export function CandidatesPage({ shell, data: d }: { shell: Shell; data: CandidatesData }) {
   const { page, total } = d.pagination;
@@ -112,19 +131,19 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="px-5 py-2 text-left text-xs text-slate-500 dark:text-slate-400" data-total={total}>
-              {total ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} candidates, newest first` : "No candidates match."}
+              {total ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} candidates` : "No candidates match."}
             </caption>
             <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
               <tr>
                 <th scope="col" className="w-10 px-3 py-2">
                   <span className="sr-only">Select</span>
                 </th>
-                <th scope="col" className="px-3 py-2">Name</th>
+                <SortHeader d={d} column="name" label="Name" />
                 <th scope="col" className="hidden px-3 py-2 md:table-cell">E-mail</th>
-                <th scope="col" className="px-3 py-2">Role</th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">City</th>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">Stage</th>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">Added</th>
+                <SortHeader d={d} column="role" label="Role" />
+                <SortHeader d={d} column="city" label="City" className="hidden sm:table-cell" />
+                <SortHeader d={d} column="stage" label="Stage" className="hidden lg:table-cell" />
+                <SortHeader d={d} column="added" label="Added" className="hidden lg:table-cell" />
               </tr>
             </thead>
             <tbody>
