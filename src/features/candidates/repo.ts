@@ -250,7 +250,9 @@ export type SortColumn = keyof typeof SORT_COLUMNS;
 /** One page in another order than newest first (the candidates page's sortable columns); the total comes from listParticipants. */
 export function sortedPage(db: DB, workspaceId: number, f: ListFilter, sort: { column: SortColumn; dir: "asc" | "desc" }, page: number, limit: number): ParticipantRow[] {
   const col = SORT_COLUMNS[sort.column];
-  const order = sort.dir === "asc" ? [sql`${col} is null`, asc(col), asc(participants.id)] : [sql`${col} is not null`, desc(col), desc(participants.id)];
+  const by = sort.dir === "asc" ? [asc(col), asc(participants.id)] : [desc(col), desc(participants.id)];
+  // Empty values last either way; a column that is never empty keeps its index (added, updated, stage).
+  const order = col.notNull ? by : [sort.dir === "asc" ? sql`${col} is null` : sql`${col} is not null`, ...by];
   return db
     .select(listColumns)
     .from(participants)
