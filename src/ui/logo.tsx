@@ -2,8 +2,8 @@
 export function Logo({ href = "/", size = "md" }: { href?: string | null; size?: "md" | "lg" }) {
   const Tag = href === null ? "span" : "a";
   return (
-    <Tag {...(href === null ? {} : { href, "aria-label": "Frank home" })} className="inline-flex items-center gap-2 font-semibold text-slate-900">
-      <span className={`grid place-items-center rounded-lg bg-brand-600 font-bold text-white ${size === "lg" ? "h-10 w-10 text-lg" : "h-8 w-8 text-sm"}`}>F</span>
+    <Tag {...(href === null ? {} : { href })} className="inline-flex items-center gap-2 font-semibold text-slate-900">
+      <span aria-hidden="true" className={`grid place-items-center rounded-lg bg-brand-600 font-bold text-white ${size === "lg" ? "h-10 w-10 text-lg" : "h-8 w-8 text-sm"}`}>F</span>
       <span className={size === "lg" ? "text-2xl" : "text-lg"}>Frank</span>
     </Tag>
   );

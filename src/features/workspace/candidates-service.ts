@@ -23,7 +23,8 @@ const SortInput = z.object({
 
 export function loadCandidates(deps: Deps, workspaceId: number, query: Record<string, unknown>) {
   const { sort: sortKey, dir } = parseInput(SortInput, { sort: query.sort || undefined, dir: query.dir || undefined });
-  const { sort: _s, dir: _d, ...rest } = query;
+  // A GET form sends its empty fields ("All jobs" is jobId=): empty means no filter.
+  const rest = Object.fromEntries(Object.entries(query).filter(([k, v]) => k !== "sort" && k !== "dir" && v !== ""));
   const q = parseInput(ListParticipantsInput, { limit: String(PAGE_SIZE), ...rest });
   // Newest first (added, descending) is the list's own order: the fast path of the service.
   const sort = sortKey && !(sortKey === "added" && (dir ?? "desc") === "desc") ? { column: sortKey, dir: dir ?? (sortKey === "added" || sortKey === "updated" ? "desc" : "asc") } : null;

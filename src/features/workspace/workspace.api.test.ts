@@ -143,6 +143,8 @@ describe("the section pages", () => {
     const perth = await page("/candidates?location=Perth&role=Developer", u.cookie);
     expect(perth.html).toContain('data-total="15"');
     expect(perth.html).toContain('name="back" value="/candidates?role=Developer&amp;location=Perth"');
+    // The form's empty fields ("All jobs", no search) are no filter.
+    expect((await page("/candidates?search=&role=&location=Perth&jobId=", u.cookie)).html).toContain('data-total="15"');
     const search = await page("/candidates?search=Jane", u.cookie);
     expect(search.html).toContain('data-total="1"');
     expect(search.html).toContain("data-page-search");

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Island } from "../../../lib/render";
 import { AccountMenu } from "../../../ui/account-menu";
+import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
 import { EmailSetupBanner } from "../../../ui/email-setup-banner";
 import type { Shell } from "../../../ui/shell";
@@ -51,6 +52,17 @@ function EmailsCard({ interview: i }: { interview: InterviewView }) {
 
 /** The frame: back button, and the profile menu only for a signed-in user (the page loads without one). */
 function Frame({ shell, children }: { shell: Shell | null; children: ReactNode }) {
+  // Signed in: the application shell (navigation, Interviews marked); signed out: the page alone.
+  if (shell) {
+    return (
+      <AppShell shell={shell} wide={false}>
+        <div className="mb-3">
+          <Island name="scheduling-back" component={SchedulingBack} props={{ fallback: "/interviews" }} />
+        </div>
+        {children}
+      </AppShell>
+    );
+  }
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">

@@ -42,7 +42,7 @@ function InterviewLink({ i, showDay = false }: { i: InterviewItem; showDay?: boo
 
 function Filters({ d }: { d: InterviewsData }) {
   return (
-    <form method="get" action="/interviews" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter interviews">
+    <form method="get" action="/interviews" autoComplete="off" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter interviews">
       {d.filters.week ? <input type="hidden" name="week" value={d.filters.week} /> : null}
       {d.filters.tzAsked ? <input type="hidden" name="tz" value={d.filters.tzAsked} /> : null}
       <label className="label mb-0">
