@@ -26,12 +26,12 @@ export function loadCandidates(deps: Deps, workspaceId: number, query: Record<st
   // A GET form sends its empty fields ("All jobs" is jobId=): empty means no filter.
   const rest = Object.fromEntries(Object.entries(query).filter(([k, v]) => k !== "sort" && k !== "dir" && v !== ""));
   const q = parseInput(ListParticipantsInput, { limit: String(PAGE_SIZE), ...rest });
-  // Newest first (added, descending) is the list's own order: the fast path of the service.
-  const sort = sortKey && !(sortKey === "added" && (dir ?? "desc") === "desc") ? { column: sortKey, dir: dir ?? (sortKey === "added" || sortKey === "updated" ? "desc" : "asc") } : null;
+  // No sort: the list's own order (newest in first), the service's fastest path.
+  const sort = sortKey ? { column: sortKey, dir: dir ?? (sortKey === "added" || sortKey === "updated" ? "desc" : "asc") } : null;
   const page = listParticipantsSorted(deps, workspaceId, q, sort);
   return {
     query: { search: q.search ?? "", role: q.role ?? "", location: q.location ?? "", jobId: q.jobId ?? null, limit: q.limit, sort: sortKey ?? null, dir: sort?.dir ?? null },
-    sort: sort ?? { column: "added" as Sort, dir: "desc" as const },
+    sort,
     ...page,
     pages: Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit)),
     jobs: listJobs(deps, workspaceId).map((j) => ({ id: j.id, title: j.title })),

@@ -100,13 +100,13 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
 
 /** A column heading that sorts by its column (a plain link: the order is in the address). */
 function SortHeader({ d, column, label, className = "" }: { d: CandidatesData; column: Sort; label: string; className?: string }) {
-  const active = d.sort.column === column;
-  const next = active ? (d.sort.dir === "asc" ? "desc" : "asc") : column === "added" || column === "updated" ? "desc" : "asc";
+  const active = d.sort?.column === column;
+  const next = active ? (d.sort?.dir === "asc" ? "desc" : "asc") : column === "added" || column === "updated" ? "desc" : "asc";
   return (
-    <th scope="col" className={`px-3 py-2 ${className}`} aria-sort={active ? (d.sort.dir === "asc" ? "ascending" : "descending") : undefined}>
+    <th scope="col" className={`px-3 py-2 ${className}`} aria-sort={active ? (d.sort?.dir === "asc" ? "ascending" : "descending") : undefined}>
       <a href={hrefFor(d, 1, { sort: column, dir: next })} className="inline-flex items-center gap-1 hover:underline" data-sort={column}>
         {label}
-        <span aria-hidden="true">{active ? (d.sort.dir === "asc" ? "▲" : "▼") : ""}</span>
+        <span aria-hidden="true">{active ? (d.sort?.dir === "asc" ? "▲" : "▼") : ""}</span>
         <span className="sr-only">{`, sort ${next === "asc" ? "ascending" : "descending"}`}</span>
       </a>
     </th>
@@ -131,7 +131,7 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="px-5 py-2 text-left text-xs text-slate-500 dark:text-slate-400" data-total={total}>
-              {total ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} candidates` : "No candidates match."}
+              {total ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} candidates${d.sort ? "" : ", newest first"}` : "No candidates match."}
             </caption>
             <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
               <tr>
