@@ -159,10 +159,16 @@ test("the command palette (Ctrl+K) jumps to a section and finds a candidate by n
   await expect(page).toHaveURL(/\/interviews$/);
   await hydrated(page);
   await page.keyboard.press("Control+k");
-  await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(candidates[0].firstName);
-  await expect(page.getByRole("option", { name: new RegExp(candidates[0].firstName) })).toBeVisible();
+  const name = `${candidates[0].firstName} ${candidates[0].lastName}`;
+  await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(name);
+  await expect(page.getByRole("option", { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Command palette" })).toHaveCount(0);
+  await page.keyboard.press("Control+k");
+  await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(name);
+  await page.getByRole("option", { name: new RegExp(name) }).first().click();
+  await expect(page).toHaveURL(/\/candidates\?search=/);
+  await expect(page.locator("tbody")).toContainText(name);
 });
 
 test("the section pages have no serious accessibility violations, in light and dark", async ({ page }) => {

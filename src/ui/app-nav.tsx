@@ -3,7 +3,7 @@ import type { Section, SectionId } from "./sections";
 /**
  * The application's navigation: plain links (they work without JavaScript), the current
  * section marked with aria-current="page". On a wide screen a column on the left; on a phone
- * a <details> menu under the top bar, which opens and closes without JavaScript.
+ * a <details> menu at the right of the top bar, which opens and closes without JavaScript.
  */
 function NavLinks({ sections, current }: { sections: Section[]; current: SectionId | null }) {
   return (
@@ -49,7 +49,7 @@ export function MobileNav({ sections, current }: { sections: Section[]; current:
           {label}
         </span>
       </summary>
-      <nav aria-label="Main" className="absolute left-0 top-full z-50 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <nav aria-label="Main" className="absolute right-0 top-full z-50 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <NavLinks sections={sections} current={current} />
       </nav>
     </details>

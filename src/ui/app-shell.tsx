@@ -28,12 +28,13 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
         <div className="flex h-14 items-center justify-between gap-3 px-4">
           <div className="flex items-center gap-3 sm:gap-6">
             <Logo href="/dashboard" />
-            <MobileNav sections={sections} current={current} />
             {title ? <span className="hidden text-sm text-slate-500 md:inline dark:text-slate-400">{title}</span> : null}
           </div>
           <div className="flex items-center gap-2">
             <Island name="command-palette" component={CommandPalette} props={{ sections: sections.map(({ label, href }) => ({ label, href })) }} />
             <AccountMenu user={shell.user} links={shell.links} calendarAvailable={shell.calendarAvailable} />
+            {/* After the account menu: its menu stays the page's first <details> (part2 §2). */}
+            <MobileNav sections={sections} current={current} />
           </div>
         </div>
       </header>
