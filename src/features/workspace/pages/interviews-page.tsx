@@ -127,7 +127,7 @@ export function InterviewsPage({ shell, data: d }: { shell: Shell; data: Intervi
         </div>
         <ol className="grid grid-cols-1 gap-px bg-slate-200 sm:grid-cols-7 dark:bg-slate-800">
           {d.days.map(({ day, items }) => (
-            <li key={day} data-day={day} className={`min-h-24 p-2 ${day === d.today ? "bg-brand-50 dark:bg-slate-800" : "bg-slate-50 dark:bg-slate-900"}`}>
+            <li key={day} data-day={day} className={`p-2 sm:min-h-24 ${day === d.today ? "bg-brand-50 dark:bg-slate-800" : "bg-slate-50 dark:bg-slate-900"}`}>
               <h3 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">
                 {dayLabel(day)}
                 {day === d.today ? <span className="ml-1 text-brand-700 dark:text-brand-100">· Today</span> : null}
