@@ -81,6 +81,8 @@ try {
   measure("search", "/candidates?search=product");
   measure("search + filter + page 3", "/candidates?search=designer&location=Sydney&page=3");
   measure("sorted by name", "/candidates?sort=name&dir=asc");
+  measure("sorted by name, descending, page 50", "/candidates?sort=name&dir=desc&page=50");
+  measure("sorted by city (no index: walks the workspace)", "/candidates?sort=city&dir=asc");
   measure("sorted by city, filtered by role", "/candidates?sort=city&dir=asc&role=Manager");
   measure("sorted by added, oldest first", "/candidates?sort=added&dir=asc");
 } finally {

@@ -20,6 +20,7 @@ import m16 from "../migrations/0016_durable_delivery.sql" with { type: "text" };
 import m17 from "../migrations/0017_chat_actions.sql" with { type: "text" };
 import m18 from "../migrations/0018_participants_search_prefix1.sql" with { type: "text" };
 import m19 from "../migrations/0019_workspace_site_and_receipts.sql" with { type: "text" };
+import m20 from "../migrations/0020_participants_name_index.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -43,4 +44,5 @@ export const migrationFiles: Record<string, string> = {
   "0017_chat_actions.sql": m17 as unknown as string,
   "0018_participants_search_prefix1.sql": m18 as unknown as string,
   "0019_workspace_site_and_receipts.sql": m19 as unknown as string,
+  "0020_participants_name_index.sql": m20 as unknown as string,
 };

@@ -74,6 +74,8 @@ export const participants = sqliteTable(
     // Both filters at once, and counts that never read the (wide) rows.
     index("participants_role_location_idx").on(t.workspaceId, t.roleCategory, t.locationCategory, t.id),
     index("participants_updated_idx").on(t.workspaceId, t.lastUpdated),
+    // The candidates page's sort by name (a page in name order without sorting the workspace).
+    index("participants_name_idx").on(t.workspaceId, t.name),
   ],
 );
 

@@ -251,8 +251,9 @@ export type SortColumn = keyof typeof SORT_COLUMNS;
 export function sortedPage(db: DB, workspaceId: number, f: ListFilter, sort: { column: SortColumn; dir: "asc" | "desc" }, page: number, limit: number): ParticipantRow[] {
   const col = SORT_COLUMNS[sort.column];
   const by = sort.dir === "asc" ? [asc(col), asc(participants.id)] : [desc(col), desc(participants.id)];
-  // Empty values last either way; a column that is never empty keeps its index (added, updated, stage).
-  const order = col.notNull ? by : [sort.dir === "asc" ? sql`${col} is null` : sql`${col} is not null`, ...by];
+  // Empty values last either way, except on a column with an index of its own (added, updated,
+  // name): SQLite's order (empty first when ascending) lets the index answer the page.
+  const order = col.notNull || sort.column === "name" ? by : [sort.dir === "asc" ? sql`${col} is null` : sql`${col} is not null`, ...by];
   return db
     .select(listColumns)
     .from(participants)
