@@ -27,6 +27,7 @@ import { chatRoutes } from "./features/chat/routes";
 import { teamRoutes } from "./features/team/routes";
 import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
+import { workspaceRoutes } from "./features/workspace/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { metricsFor } from "./lib/metrics";
@@ -102,7 +103,8 @@ export function createApp(deps: Deps) {
     .use(monitorRoutes(deps))
     .use(schedulingRoutes(deps))
     .use(chatRoutes(deps))
-    .use(teamRoutes(deps));
+    .use(teamRoutes(deps))
+    .use(workspaceRoutes(deps));
   handleRequest = (request) => app.handle(request);
   return app;
 }

@@ -22,6 +22,7 @@ import m18 from "../migrations/0018_participants_search_prefix1.sql" with { type
 import m19 from "../migrations/0019_workspace_site_and_receipts.sql" with { type: "text" };
 import m20 from "../migrations/0020_candidate_records.sql" with { type: "text" };
 import m21 from "../migrations/0021_fancy_havok.sql" with { type: "text" };
+import m22 from "../migrations/0022_participants_name_index.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -47,4 +48,5 @@ export const migrationFiles: Record<string, string> = {
   "0019_workspace_site_and_receipts.sql": m19 as unknown as string,
   "0020_candidate_records.sql": m20 as unknown as string,
   "0021_fancy_havok.sql": m21 as unknown as string,
+  "0022_participants_name_index.sql": m22 as unknown as string,
 };

@@ -35,6 +35,12 @@ export interface HttpOptions {
 
 // Per-request facts kept beside the Request object (Elysia gives hooks the same object).
 const started = new WeakMap<Request, { at: number; requestId: string }>();
+const pathOf = (url: string) => {
+  const i = url.indexOf("/", url.indexOf("//") + 2);
+  if (i < 0) return "/";
+  const end = url.slice(i).search(/[?#]/);
+  return end < 0 ? url.slice(i) : url.slice(i, i + end);
+};
 const requestIdOf = (request: Request) => started.get(request)?.requestId;
 
 // A request that failed on SQLITE_BUSY runs again from a copy (its body was read by then).
@@ -182,7 +188,7 @@ export function httpPlugin(opts: HttpOptions) {
     .wrap((fn) => ((request: Request) => {
       if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
       const { requestId } = started.get(request)!;
-      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId }, () => fn(request)));
+      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url) }, () => fn(request)));
     }) as unknown as ReturnType<typeof fn>)
     .onRequest(({ request, set }) => {
       const requestId = started.get(request)?.requestId ?? requestIdFor(null);

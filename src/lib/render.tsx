@@ -8,6 +8,19 @@ import { assetUrl, inlineStyle, islandScript } from "./assets";
  * A page without an island ships no script.
  */
 let usedIslands: Set<string> | null = null;
+/** The section the page's frame declared while it rendered (the application shell's navigation). */
+let pageSection: string | null = null;
+
+/** Called by the application shell: the page's <title> then names its section too. */
+export function declareSection(name: string) {
+  if (usedIslands) pageSection = name;
+}
+
+/** "Jane Doe" in Candidates → "Jane Doe · Candidates"; a title that already names its section stays. */
+export function titleWithSection(title: string, section: string | null): string {
+  if (!section || title.toLowerCase().includes(section.toLowerCase())) return title;
+  return `${title} · ${section}`;
+}
 
 /** Renders an interactive part: its server HTML plus the props the client hydrates it with. */
 export function Island<P extends object>({ name, component: C, props }: { name: string; component: ComponentType<P>; props: P }) {
@@ -45,13 +58,17 @@ export interface PageOptions {
 
 export function renderHtml(opts: PageOptions): string {
   usedIslands = new Set();
+  pageSection = null;
   let body: string;
   let islands: string[];
+  let section: string | null;
   try {
     body = renderToString(opts.body);
     islands = [...usedIslands];
+    section = pageSection;
   } finally {
     usedIslands = null;
+    pageSection = null;
   }
   const scripts = [...(opts.scripts ?? []), ...islands.map(islandScript)]
     .filter(Boolean)
@@ -61,7 +78,7 @@ export function renderHtml(opts: PageOptions): string {
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(opts.title)} · Frank</title>` +
+    `<title>${escapeHtml(titleWithSection(opts.title, section))} · Frank</title>` +
     (opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : "") +
     (opts.noindex ? `<meta name="robots" content="noindex, nofollow">` : "") +
     `<link rel="icon" href="data:,">` +

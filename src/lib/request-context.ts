@@ -6,6 +6,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export interface RequestContext {
   requestId: string;
+  /** The path asked for: the application shell marks the section it belongs to. */
+  path?: string;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -19,4 +21,9 @@ export function requestIdFor(incoming: string | null): string {
 
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
+}
+
+/** The path of the request being served (the shell's current section), if any. */
+export function currentPath(): string | undefined {
+  return requestContext.getStore()?.path;
 }

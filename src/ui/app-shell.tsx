@@ -4,23 +4,61 @@ import { Logo } from "./logo";
 import { EmailSetupBanner } from "./email-setup-banner";
 import type { Shell } from "./shell";
 import { ProfileDialogSlot } from "../features/billing/pages/profile-dialog";
+import { Island, declareSection } from "../lib/render";
+import { MobileNav, SideNav } from "./app-nav";
+import { SETTINGS_LINKS, visibleSections, sectionLabel } from "./sections";
+import CommandPalette from "../../islands/command-palette";
 
-/** The frame of every signed-in page: top bar with the logo and the account menu, and the profile dialog. */
+/**
+ * The frame of every signed-in page: the top bar (logo, the phone's section menu, the account
+ * menu), the navigation column, the profile dialog and the command palette (Ctrl/Cmd+K).
+ * The page's <title> names the section it belongs to.
+ */
 export function AppShell({ shell, children, title, wide = true }: { shell: Shell; children: ReactNode; title?: string; wide?: boolean }) {
+  const sections = visibleSections(shell.devPages);
+  const current = shell.section;
+  const label = sectionLabel(current);
+  if (label) declareSection(label);
   return (
-    <div className="min-h-screen">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className={`mx-auto flex h-14 items-center justify-between px-4 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>
-          <div className="flex items-center gap-6">
+    <div className="app-frame min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+        <div className="flex h-14 items-center justify-between gap-3 px-4">
+          <div className="flex items-center gap-3 sm:gap-6">
             <Logo href="/dashboard" />
-            {title ? <span className="hidden text-sm text-slate-500 sm:inline">{title}</span> : null}
+            {title ? <span className="hidden text-sm text-slate-500 md:inline dark:text-slate-400">{title}</span> : null}
           </div>
-          <AccountMenu user={shell.user} links={shell.links} calendarAvailable={shell.calendarAvailable} />
+          <div className="flex items-center gap-2">
+            <Island name="command-palette" component={CommandPalette} props={{ sections: sections.map(({ label, href }) => ({ label, href })) }} />
+            <AccountMenu user={shell.user} links={shell.links} calendarAvailable={shell.calendarAvailable} />
+            {/* After the account menu: its menu stays the page's first <details> (part2 §2). */}
+            <MobileNav sections={sections} current={current} />
+          </div>
         </div>
       </header>
       <EmailSetupBanner configured={shell.emailConfigured} />
-      <main className={`mx-auto px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>{children}</main>
+      <div className="flex">
+        <SideNav sections={sections} current={current} />
+        <main id="main" className={`mx-auto w-full min-w-0 px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>
+          {current === "settings" ? <SettingsLinks /> : null}
+          {children}
+        </main>
+      </div>
       <ProfileDialogSlot shell={shell} />
     </div>
+  );
+}
+
+function SettingsLinks() {
+  return (
+    <nav aria-label="Settings" className="mb-4 flex flex-wrap gap-2 text-sm">
+      {SETTINGS_LINKS.map((l) => (
+        <a key={l.href} href={l.href} className="rounded-full border border-slate-300 px-3 py-1 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800">
+          {l.label}
+        </a>
+      ))}
+    </nav>
   );
 }

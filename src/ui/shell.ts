@@ -3,6 +3,8 @@ import type { users } from "../db/schema";
 import { siteLinks, type SiteLinks } from "./links";
 import { subscriptionGate } from "../features/billing/service";
 import { googleConfigured } from "../features/calendar/google";
+import { currentPath } from "../lib/request-context";
+import { sectionOf, type SectionId } from "./sections";
 
 /**
  * What the frame of a signed-in page needs (account menu, profile dialog). Pages build it
@@ -21,6 +23,10 @@ export interface Shell {
   emailConfigured: boolean;
   /** Set on the page the server's gate answers with (402): the profile dialog opens by itself. */
   gated?: boolean;
+  /** Developer pages are enabled (DEV_PAGES): the navigation lists Developer tools. */
+  devPages: boolean;
+  /** The section of the address asked for, marked in the navigation (null: none of them). */
+  section: SectionId | null;
 }
 
 export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {
@@ -30,5 +36,7 @@ export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {
     ...subscriptionGate(deps, user),
     calendarAvailable: googleConfigured(deps.config),
     emailConfigured: !!deps.config.SMTP_URL,
+    devPages: !!deps.config.devPages,
+    section: sectionOf(currentPath()),
   };
 }

@@ -80,6 +80,8 @@ export const participants = sqliteTable(
     index("participants_role_location_idx").on(t.workspaceId, t.roleCategory, t.locationCategory, t.id),
     index("participants_updated_idx").on(t.workspaceId, t.lastUpdated),
     index("participants_email_idx").on(t.workspaceId, t.emailAddress),
+    // The candidates page's sort by name (a page in name order without sorting the workspace).
+    index("participants_name_idx").on(t.workspaceId, t.name),
   ],
 );
 

@@ -234,3 +234,36 @@ export function existingIds(db: DB, workspaceId: number, ids: number[]): Set<num
   return new Set(rows.map((r) => r.id));
 }
 
+
+/** How many candidates applied through each of the given campaigns (the jobs page). */
+export function countByCampaigns(db: DB, workspaceId: number, campaignIds: number[]): Map<number, number> {
+  if (!campaignIds.length) return new Map();
+  const rows = db
+    .select({ campaignId: participants.campaignId, n: count() })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, sql`${participants.campaignId} in (${sql.join(campaignIds.map((i) => sql`${i}`), sql`, `)})`))
+    .groupBy(participants.campaignId)
+    .all();
+  return new Map(rows.map((r) => [r.campaignId!, r.n]));
+}
+
+/** The columns the candidates page may sort by (each with the id as a tie-break). */
+export const SORT_COLUMNS = { name: participants.name, city: participants.city, role: participants.roleApplied, stage: participants.stages, added: participants.createdAt, updated: participants.lastUpdated } as const;
+export type SortColumn = keyof typeof SORT_COLUMNS;
+
+/** One page in another order than newest first (the candidates page's sortable columns); the total comes from listParticipants. */
+export function sortedPage(db: DB, workspaceId: number, f: ListFilter, sort: { column: SortColumn; dir: "asc" | "desc" }, page: number, limit: number): ParticipantRow[] {
+  const col = SORT_COLUMNS[sort.column];
+  const by = sort.dir === "asc" ? [asc(col), asc(participants.id)] : [desc(col), desc(participants.id)];
+  // Empty values last either way, except on a column with an index of its own (added, updated,
+  // name): SQLite's order (empty first when ascending) lets the index answer the page.
+  const order = col.notNull || sort.column === "name" ? by : [sort.dir === "asc" ? sql`${col} is null` : sql`${col} is not null`, ...by];
+  return db
+    .select(listColumns)
+    .from(participants)
+    .where(conditions(workspaceId, f))
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all() as ParticipantRow[];
+}

@@ -252,3 +252,23 @@ export function seedTestCandidates(deps: Deps, workspaceId: number, count = 10):
     sampleCandidates({ count, seed: deps.clock.now().getTime() + randomInt(1, 2 ** 31), now: deps.clock.now() }).map((p) => ({ ...p, isTest: true })),
   );
 }
+
+/** Applicants per campaign (candidates who came through its link), for the jobs page. */
+export function applicantsByCampaign(deps: Deps, workspaceId: number, campaignIds: number[]): Map<number, number> {
+  return repo.countByCampaigns(deps.db, workspaceId, campaignIds);
+}
+
+/**
+ * The candidates page's sorted list: newest first is listParticipants itself; another column
+ * reads one page in that order, with the total (cached) from listParticipants.
+ */
+export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQuery, sort: { column: repo.SortColumn; dir: "asc" | "desc" } | null): ParticipantPage {
+  if (!sort) return listParticipants(deps, workspaceId, q);
+  const page = Math.max(1, q.page ?? 1);
+  const limit = Math.min(100, Math.max(1, q.limit ?? 20));
+  const { pagination } = listParticipants(deps, workspaceId, { ...q, page: 1, limit: 1 });
+  const rows = repo.sortedPage(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted }, sort, page, limit);
+  const participants = rows.map(toParticipant);
+  if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
+  return { participants, pagination: { total: pagination.total, page, limit } };
+}

@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { Island } from "../../../lib/render";
-import { AccountMenu } from "../../../ui/account-menu";
+import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
-import { EmailSetupBanner } from "../../../ui/email-setup-banner";
 import type { Shell } from "../../../ui/shell";
-import { ProfileDialogSlot } from "../../billing/pages/profile-dialog";
 import SchedulingBack from "../../../../islands/scheduling-back";
 import SchedulingCopy from "../../../../islands/scheduling-copy";
 import type { InterviewView } from "../model";
@@ -49,22 +47,30 @@ function EmailsCard({ interview: i }: { interview: InterviewView }) {
   );
 }
 
-/** The frame: back button, and the profile menu only for a signed-in user (the page loads without one). */
+/** The frame: the application shell for a signed-in user; the back button and logo alone otherwise (the page loads without one). */
 function Frame({ shell, children }: { shell: Shell | null; children: ReactNode }) {
+  // Signed in: the application shell (navigation, Interviews marked); signed out: the page alone.
+  if (shell) {
+    return (
+      <AppShell shell={shell} wide={false}>
+        <div className="mb-3">
+          <Island name="scheduling-back" component={SchedulingBack} props={{ fallback: "/interviews" }} />
+        </div>
+        {children}
+      </AppShell>
+    );
+  }
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-4xl items-center justify-between px-4">
           <div className="flex items-center gap-3">
-            <Island name="scheduling-back" component={SchedulingBack} props={{ fallback: shell ? "/dashboard" : "/" }} />
-            <Logo href={shell ? "/dashboard" : "/"} />
+            <Island name="scheduling-back" component={SchedulingBack} props={{ fallback: "/" }} />
+            <Logo href="/" />
           </div>
-          {shell ? <AccountMenu user={shell.user} links={shell.links} calendarAvailable={shell.calendarAvailable} /> : null}
         </div>
       </header>
-      {shell ? <EmailSetupBanner configured={shell.emailConfigured} /> : null}
       <main className="mx-auto max-w-4xl px-4 py-6">{children}</main>
-      {shell ? <ProfileDialogSlot shell={shell} /> : null}
     </div>
   );
 }

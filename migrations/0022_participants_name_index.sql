@@ -1,0 +1,1 @@
+CREATE INDEX `participants_name_idx` ON `participants` (`workspace_id`,`name`);

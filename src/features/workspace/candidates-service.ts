@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { Deps } from "../../deps";
+import { badRequest } from "../../lib/errors";
+import { parseInput } from "../../lib/validate";
+import { listParticipantsSorted } from "../candidates/service";
+import { ListParticipantsInput } from "../candidates/model";
+import { listJobs } from "../jobs/service";
+import { addCandidates, createShortlist, listShortlists } from "../shortlists/service";
+
+export const PAGE_SIZE = 25;
+
+/**
+ * /candidates: one page of the list, answered by the candidates service's own search (FTS5
+ * and the bucket indexes), so the 100,000th candidate costs what the first does. Everything
+ * the view depends on (search, role, location, job, page) is in the address.
+ */
+export const SORTS = ["name", "role", "city", "stage", "added", "updated"] as const;
+export type Sort = (typeof SORTS)[number];
+const SortInput = z.object({
+  sort: z.enum(SORTS, { error: `Sort must be one of: ${SORTS.join(", ")}` }).optional(),
+  dir: z.enum(["asc", "desc"], { error: "Direction must be asc or desc" }).optional(),
+});
+
+export function loadCandidates(deps: Deps, workspaceId: number, query: Record<string, unknown>) {
+  const { sort: sortKey, dir } = parseInput(SortInput, { sort: query.sort || undefined, dir: query.dir || undefined });
+  // A GET form sends its empty fields ("All jobs" is jobId=): empty means no filter.
+  const rest = Object.fromEntries(Object.entries(query).filter(([k, v]) => k !== "sort" && k !== "dir" && v !== ""));
+  const q = parseInput(ListParticipantsInput, { limit: String(PAGE_SIZE), ...rest });
+  // No sort: the list's own order (newest in first), the service's fastest path.
+  const sort = sortKey ? { column: sortKey, dir: dir ?? (sortKey === "added" || sortKey === "updated" ? "desc" : "asc") } : null;
+  const page = listParticipantsSorted(deps, workspaceId, q, sort);
+  return {
+    query: { search: q.search ?? "", role: q.role ?? "", location: q.location ?? "", jobId: q.jobId ?? null, limit: q.limit, sort: sortKey ?? null, dir: sort?.dir ?? null },
+    sort,
+    ...page,
+    pages: Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit)),
+    jobs: listJobs(deps, workspaceId).map((j) => ({ id: j.id, title: j.title })),
+    shortlists: listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name })),
+  };
+}
+
+export type CandidatesData = ReturnType<typeof loadCandidates>;
+
+const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).max(1000, "At most 1000 candidates at once"));
+export const BulkInput = z.object({
+  action: z.enum(["shortlist", "schedule"], { error: "Choose an action" }),
+  ids,
+  shortlistId: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().positive().optional()),
+  newShortlist: z.string().trim().max(100).optional(),
+  back: z.string().optional(),
+});
+
+/**
+ * The bulk actions that exist today. "shortlist": into a chosen shortlist, or a new one by
+ * name. "schedule": the selection becomes a shortlist, which the dashboard's Create Scheduling
+ * Session card sends one booking link to each of.
+ */
+export function bulkAction(deps: Deps, workspaceId: number, body: unknown): { message: string; next: string | null; shortlistName: string } {
+  const input = parseInput(BulkInput, body);
+  if (!input.ids.length) throw badRequest("No candidates selected", { ids: "No candidates selected" });
+  // One transaction: a refused id (another workspace's) leaves no new, empty shortlist behind.
+  return deps.db.transaction(() => {
+  let shortlistId = input.shortlistId;
+  if (input.action === "schedule") {
+    const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
+    shortlistId = createShortlist(deps, workspaceId, `To schedule ${stamp}`).id;
+  } else if (!shortlistId) {
+    if (!input.newShortlist) throw badRequest("Choose a shortlist or name a new one", { shortlistId: "Choose a shortlist or name a new one" });
+    shortlistId = createShortlist(deps, workspaceId, input.newShortlist).id;
+  }
+  const { added, shortlist } = addCandidates(deps, workspaceId, shortlistId, input.ids);
+  if (input.action === "schedule") {
+    return { message: `${input.ids.length} candidates are in shortlist "${shortlist.name}": choose it under Create Scheduling Session.`, next: "/dashboard#scheduling", shortlistName: shortlist.name };
+  }
+  return { message: `${added} added to "${shortlist.name}".`, next: null, shortlistName: shortlist.name };
+  });
+}

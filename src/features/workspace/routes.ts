@@ -1,0 +1,56 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { renderPage } from "../../lib/render";
+import { setFlash, takeFlash } from "../../lib/flash";
+import { AppError } from "../../lib/errors";
+import { makeShell } from "../../ui/shell";
+import { authGuard } from "../auth/guard";
+import { loadInterviews } from "./interviews-service";
+import { loadJobs } from "./jobs-service";
+import { bulkAction, loadCandidates } from "./candidates-service";
+import { InterviewsPage } from "./pages/interviews-page";
+import { JobsPage } from "./pages/jobs-page";
+import { CandidatesPage } from "./pages/candidates-page";
+
+const see = (location: string) => new Response(null, { status: 303, headers: { location } });
+/** Only a path of the candidates page itself is a place to go back to. */
+const safeBack = (v: unknown) => (typeof v === "string" && /^\/candidates(\?[^\s]*)?$/.test(v) ? v : "/candidates");
+
+/**
+ * The workspace's section pages: /candidates, /jobs and /interviews. They read through the
+ * candidates, jobs, shortlists and scheduling services and own no table.
+ */
+export function workspaceRoutes(deps: Deps) {
+  return new Elysia()
+    .use(authGuard(deps))
+    .get(
+      "/interviews",
+      ({ me, workspaceId, query, cookie }) =>
+        renderPage({ title: "Interviews", toast: takeFlash(cookie as never), body: InterviewsPage({ shell: makeShell(deps, me.user), data: loadInterviews(deps, workspaceId, query ?? {}) }) }),
+      { auth: true },
+    )
+    .get("/jobs", ({ me, workspaceId }) => renderPage({ title: "Jobs", body: JobsPage({ shell: makeShell(deps, me.user), jobs: loadJobs(deps, workspaceId) }) }), { auth: true })
+    .get(
+      "/candidates",
+      ({ me, workspaceId, query, cookie }) =>
+        renderPage({ title: "Candidates", toast: takeFlash(cookie as never), body: CandidatesPage({ shell: makeShell(deps, me.user), data: loadCandidates(deps, workspaceId, query ?? {}) }) }),
+      { auth: true },
+    )
+    .post(
+      "/candidates/bulk",
+      ({ workspaceId, body, cookie }) => {
+        const form = (body ?? {}) as Record<string, unknown>;
+        const back = safeBack(form.back);
+        try {
+          const r = bulkAction(deps, workspaceId, form);
+          setFlash(cookie as never, { title: r.next ? "Ready to schedule" : "Added to shortlist", description: r.message, variant: "success" });
+          return see(r.next ?? back);
+        } catch (e) {
+          if (!(e instanceof AppError) || e.status >= 500) throw e;
+          setFlash(cookie as never, { title: "Nothing changed", description: e.message, variant: "destructive" });
+          return see(back);
+        }
+      },
+      { auth: true },
+    );
+}
