@@ -21,6 +21,8 @@ async function participantOf(page: Page, name: string) {
 
 /** Answers the current question by typing and sending (a form post or the island, whichever runs). */
 async function answer(page: Page, text: string) {
+  // The island clears the box when the previous answer is through: wait for that before typing.
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeEnabled({ timeout: 15_000 });
   await page.getByLabel(/Your answer/).fill(text);
   await page.getByRole("button", { name: "Send" }).click();
 }

@@ -8,7 +8,7 @@ const SECTIONS: [string, RegExp][] = [
   ["Jobs", /\/jobs$/],
   ["Interviews", /\/interviews$/],
   ["Assistant", /\/chat$/],
-  ["Settings", /\/settings\/candidate-pages$/],
+  ["Settings", /\/settings$/],
   ["Developer tools", /\/dashboard4$/], // the e2e server runs in demo mode: developer pages are on
   ["Dashboard", /\/dashboard$/],
 ];
