@@ -3,7 +3,7 @@ import { csvLine } from "../../lib/csv";
 import { getJob } from "../jobs/service";
 import { bucketsOf, checkBucketFilter } from "./settings";
 import type { ListQuery } from "./model";
-import { EXPORT_COLUMNS, exportBatch } from "./repo-export";
+import { EXPORT_COLUMNS, exportBatch, exportRowsByIds, type ExportRow } from "./repo-export";
 
 const BATCH = 1000;
 
@@ -29,9 +29,14 @@ export function exportCandidatesCsv(deps: Deps, workspaceId: number, q: ListQuer
       const rows = exportBatch(deps.db, workspaceId, filter, cursor, BATCH);
       if (!rows.length) return controller.close();
       cursor = rows[rows.length - 1]!.id as number;
-      let out = "";
-      for (const r of rows) out += csvLine(EXPORT_COLUMNS.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c])));
-      controller.enqueue(enc.encode(out));
+      controller.enqueue(enc.encode(rows.map(csvRow).join("")));
     },
   });
+}
+
+const csvRow = (r: ExportRow) => csvLine(EXPORT_COLUMNS.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c])));
+
+/** The chosen candidates as one CSV file (the candidates page's bulk export); another workspace's ids are left out. */
+export function exportSelectedCsv(deps: Deps, workspaceId: number, ids: number[]): string {
+  return "\uFEFF" + csvLine(EXPORT_COLUMNS) + exportRowsByIds(deps.db, workspaceId, ids).map(csvRow).join("");
 }

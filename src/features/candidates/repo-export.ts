@@ -1,4 +1,4 @@
-import { desc, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { participants, shortlistMembers } from "../../db/schema";
 import { conditions, type ListFilter } from "./repo";
@@ -34,5 +34,16 @@ export function exportBatch(db: DB, workspaceId: number, f: ListFilter, beforeId
     .where(sql`${conditions(workspaceId, f)} and ${lt(participants.id, beforeId)}`)
     .orderBy(desc(participants.id))
     .limit(limit)
+    .all();
+}
+
+/** The chosen candidates of a workspace (the list's bulk export), newest first. */
+export function exportRowsByIds(db: DB, workspaceId: number, ids: number[]): ExportRow[] {
+  if (!ids.length) return [];
+  return db
+    .select(columns)
+    .from(participants)
+    .where(and(eq(participants.workspaceId, workspaceId), inArray(participants.id, ids)))
+    .orderBy(desc(participants.id))
     .all();
 }

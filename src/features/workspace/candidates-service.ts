@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { exportSelectedCsv } from "../candidates/export-csv";
+import { patchParticipant, type Actor } from "../candidates/service-records";
+import { PatchParticipantInput } from "../candidates/edit-model";
+import { stageLabel } from "../candidates/classify";
+import { eraseCandidates } from "../people/erase";
 import type { Deps } from "../../deps";
 import { badRequest } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
@@ -43,7 +48,9 @@ export type CandidatesData = ReturnType<typeof loadCandidates>;
 
 const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).max(1000, "At most 1000 candidates at once"));
 export const BulkInput = z.object({
-  action: z.enum(["shortlist", "schedule"], { error: "Choose an action" }),
+  action: z.enum(["shortlist", "schedule", "stage", "export", "delete"], { error: "Choose an action" }),
+  stage: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1, "Choose a stage").max(5, "Choose a stage").optional()),
+  confirmDelete: z.string().optional(),
   ids,
   shortlistId: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().positive().optional()),
   newShortlist: z.string().trim().max(100).optional(),
@@ -55,9 +62,25 @@ export const BulkInput = z.object({
  * name. "schedule": the selection becomes a shortlist, which the dashboard's Create Scheduling
  * Session card sends one booking link to each of.
  */
-export function bulkAction(deps: Deps, workspaceId: number, body: unknown): { message: string; next: string | null; shortlistName: string } {
+export function bulkAction(deps: Deps, workspaceId: number, body: unknown, actor: Actor): { message: string; next: string | null; shortlistName: string; csv?: string } {
   const input = parseInput(BulkInput, body);
   if (!input.ids.length) throw badRequest("No candidates selected", { ids: "No candidates selected" });
+  if (input.action === "export") return { message: "", next: null, shortlistName: "", csv: exportSelectedCsv(deps, workspaceId, input.ids) };
+  if (input.action === "delete") {
+    // Erasure cannot be undone: the form asks for a tick as well as the button.
+    if (input.confirmDelete !== "yes") throw badRequest("Tick \"Yes, erase them\" to delete the selected candidates", { confirmDelete: "Required" });
+    const n = eraseCandidates(deps, workspaceId, input.ids);
+    return { message: `${n} candidate${n === 1 ? "" : "s"} and everything about them erased.`, next: null, shortlistName: "" };
+  }
+  if (input.action === "stage") {
+    const stage = input.stage;
+    if (!stage) throw badRequest("Choose a stage", { stage: "Choose a stage" });
+    // One transaction: every candidate moves, or (another workspace's id) none does.
+    deps.db.transaction(() => {
+      for (const id of input.ids) patchParticipant(deps, workspaceId, id, PatchParticipantInput.parse({ stages: stage }), actor);
+    });
+    return { message: `${input.ids.length} moved to "${stageLabel(stage)}".`, next: null, shortlistName: "" };
+  }
   // One transaction: a refused id (another workspace's) leaves no new, empty shortlist behind.
   return deps.db.transaction(() => {
   let shortlistId = input.shortlistId;

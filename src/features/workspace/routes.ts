@@ -38,12 +38,16 @@ export function workspaceRoutes(deps: Deps) {
     )
     .post(
       "/candidates/bulk",
-      ({ workspaceId, body, cookie }) => {
+      ({ workspaceId, body, cookie, me }) => {
         const form = (body ?? {}) as Record<string, unknown>;
         const back = safeBack(form.back);
         try {
-          const r = bulkAction(deps, workspaceId, form);
-          setFlash(cookie as never, { title: r.next ? "Ready to schedule" : "Added to shortlist", description: r.message, variant: "success" });
+          const r = bulkAction(deps, workspaceId, form, { userId: me.user.id, name: me.user.name || me.user.email });
+          if (r.csv !== undefined) {
+            return new Response(r.csv, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="candidates.csv"', "cache-control": "no-store" } });
+          }
+          const titles: Record<string, string> = { shortlist: "Added to shortlist", stage: "Stage changed", delete: "Candidates erased" };
+          setFlash(cookie as never, { title: r.next ? "Ready to schedule" : (titles[String(form.action)] ?? "Done"), description: r.message, variant: "success" });
           return see(r.next ?? back);
         } catch (e) {
           if (!(e instanceof AppError) || e.status >= 500) throw e;

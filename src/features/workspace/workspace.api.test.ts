@@ -177,3 +177,37 @@ describe("sorting the candidates page", () => {
     expect((await page("/candidates?sort=salary", u.cookie)).res.status).toBe(400);
   });
 });
+
+describe("the candidates page's other bulk actions", () => {
+  test("change stage, export the selection as CSV, and erase (with the tick); another workspace's ids change nothing", async () => {
+    const t = makeTestApp({ DEV_PAGES: "1" });
+    const u = await t.signUp();
+    const ids = ["Bea Bulk", "Cy Bulk", "Di Bulk"].map((name, i) => upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: `bulk-${i}`, name, emailAddress: `bulk${i}@example.com` }).id);
+    const post = (fields: Record<string, string | string[]>, cookie = u.cookie) => {
+      const body = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
+      return t.request("/candidates/bulk", { cookie, body, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    };
+    expect((await post({ action: "stage", stage: "4", ids: [String(ids[0]), String(ids[1])] })).status).toBe(303);
+    const stageOf = async (id: number) => (await (await t.request(`/api/participants/${id}`, { cookie: u.cookie })).json()).stages;
+    expect(await stageOf(ids[0]!)).toBe(4);
+    expect(await stageOf(ids[2]!)).not.toBe(4);
+
+    const csv = await post({ action: "export", ids: [String(ids[0]), String(ids[2])] });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).toContain("Bea Bulk");
+    expect(text).toContain("Di Bulk");
+    expect(text).not.toContain("Cy Bulk");
+
+    const other = await t.signUp();
+    await post({ action: "delete", confirmDelete: "yes", ids: String(ids[0]) }, other.cookie);
+    expect((await t.request(`/api/participants/${ids[0]}`, { cookie: u.cookie })).status).toBe(200);
+    // Without the tick nothing is erased.
+    await post({ action: "delete", ids: String(ids[0]) });
+    expect((await t.request(`/api/participants/${ids[0]}`, { cookie: u.cookie })).status).toBe(200);
+    await post({ action: "delete", confirmDelete: "yes", ids: [String(ids[0]), String(ids[1])] });
+    expect((await t.request(`/api/participants/${ids[0]}`, { cookie: u.cookie })).status).toBe(404);
+    expect((await t.request(`/api/participants/${ids[1]}`, { cookie: u.cookie })).status).toBe(404);
+  });
+});

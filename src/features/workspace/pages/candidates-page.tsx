@@ -94,6 +94,30 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
       <button type="submit" name="action" value="schedule" className="btn-primary py-1.5">
         Schedule
       </button>
+      <label className="label mb-0">
+        Stage
+        <select name="stage" className="input mt-1 py-1" defaultValue="">
+          <option value="">Choose…</option>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <option key={n} value={n}>
+              {stageLabel(n)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" name="action" value="stage" className="btn-outline py-1.5">
+        Change stage
+      </button>
+      <button type="submit" name="action" value="export" className="btn-outline py-1.5">
+        Export CSV
+      </button>
+      <label className="flex items-center gap-1.5">
+        <input type="checkbox" name="confirmDelete" value="yes" className="h-4 w-4" />
+        Yes, erase them
+      </label>
+      <button type="submit" name="action" value="delete" className="btn-destructive py-1.5">
+        Delete
+      </button>
     </form>
   );
 }
