@@ -5,10 +5,11 @@ import { splitName } from "../candidates/classify";
 import { busyIntervals } from "../calendar/hooks";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
-import { enqueueBookingLink, enqueueInterviewEmails } from "./notify";
+import { enqueueInterviewEmails } from "./notify";
+import { bookingUrl, openToken, sendBookingLink, sessionState } from "./session-links";
+export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from "./session-links";
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
-
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -76,59 +77,9 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
 }
 
-function sendBookingLink(deps: Deps, sessionId: number, token: string, message: string | null): boolean {
-  const r = repo.findSessionByTokenHash(deps.db, sha256(token));
-  if (!r?.candidateEmail) return false;
-  enqueueBookingLink(deps, {
-    workspaceId: r.session.workspaceId,
-    sessionId,
-    to: r.candidateEmail,
-    candidateName: r.candidateName,
-    position: r.candidateRole || r.candidateJobTitle || null,
-    companyName: r.workspaceName,
-    recruiterName: r.recruiterName,
-    recruiterEmail: r.recruiterEmail,
-    title: r.session.title,
-    duration: r.session.duration,
-    message: message?.trim() || null,
-    bookingUrl: bookingUrl(deps, token),
-    expiresAt: r.session.expiresAt,
-    timeZone: r.session.timeZone,
-  });
-  return true;
-}
-
-/** POST /api/scheduling-sessions/{id}/resend: the booking link again, to a pending session's candidate. */
-export function resendBookingLink(deps: Deps, workspaceId: number, id: number, message?: string | null): void {
-  const s = repo.findSession(deps.db, workspaceId, id);
-  if (!s) throw notFound("Scheduling session not found");
-  if (sessionState(s, deps.clock.now()) !== "pending") throw conflict("Only a pending session's link can be sent again");
-  const token = openToken(deps, s.tokenSealed);
-  if (!token) throw conflict("This link can no longer be sent: create a new session");
-  const sent = deps.db.transaction(() => sendBookingLink(deps, s.id, token, message ?? null));
-  if (!sent) throw badRequest("The candidate has no e-mail address");
-}
-
 export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
   if (s.status === "pending" && s.expiresAt.getTime() <= now.getTime()) return "expired";
   return s.status as SessionStatus;
-}
-
-/** The session's state as the dashboard shows it: a booked session is "booked", an unbooked one past its expiry "expired". */
-export function sessionState(s: { status: string; expiresAt: Date }, now: Date): SessionState {
-  if (s.status === "scheduled") return "booked";
-  if (s.status === "cancelled") return "cancelled";
-  return s.expiresAt.getTime() <= now.getTime() ? "expired" : "pending";
-}
-
-/** The booking token, opened from its sealed copy (null if the app secret changed since). */
-function openToken(deps: Deps, sealed: string | null): string | null {
-  if (!sealed) return null;
-  try {
-    return deps.secrets.open(sealed);
-  } catch {
-    return null;
-  }
 }
 
 /** The dashboard's Active Sessions list: newest first, with the count of slots that can still be booked. */
@@ -167,15 +118,6 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
       bookableSlots,
     };
   });
-}
-
-const bookingUrl = (deps: Deps, token: string) => `${deps.config.APP_URL}/book/${token}`;
-
-/** The candidate's booking link of a session (null if its token cannot be opened). */
-export function bookingUrlOf(deps: Deps, workspaceId: number, sessionId: number): string | null {
-  const s = repo.findSession(deps.db, workspaceId, sessionId);
-  const token = s ? openToken(deps, s.tokenSealed) : null;
-  return token ? bookingUrl(deps, token) : null;
 }
 
 /** Cancels a session; only a pending one (409 otherwise, 404 for another workspace's id). */
@@ -297,16 +239,6 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
 }
 
 export const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
-
-/**
- * Sessions written before booking tokens were hashed hold the plain token: store its hash
- * and a sealed copy instead (run once at start-up; a no-op afterwards).
- */
-export function hashLegacyTokens(deps: Deps): void {
-  for (const r of repo.sessionsWithPlainToken(deps.db)) {
-    repo.setTokenHash(deps.db, r.id, { tokenHash: sha256(r.token), tokenSealed: deps.secrets.seal(r.token) });
-  }
-}
 
 /**
  * POST /api/interviews/{id}/resend: the interview's e-mails again, for its current state
