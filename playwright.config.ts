@@ -38,6 +38,8 @@ export default defineConfig({
       // Sign-ups and logins hash at the suite's cheap cost (honoured only with NODE_ENV=test).
       FRANK_TEST_PASSWORD_COST: "low",
       E2E_DB,
+      // Every browser test answers the candidate chats from 127.0.0.1: one address for the whole suite.
+      VISITOR_ANSWERS_PER_IP: "2000",
     },
     stdout: "ignore",
     stderr: "pipe",

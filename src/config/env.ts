@@ -44,6 +44,8 @@ const schema = z.object({
   DEV_PAGES: z.enum(["0", "1", "true", "false"]).optional().transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
   // Login limits (see README): attempts per IP and failed attempts per e-mail, per 15 minutes.
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
+  // Answers to the candidate chats (prequalifier, assessment) per client address per 10 minutes.
+  VISITOR_ANSWERS_PER_IP: z.coerce.number().int().positive().default(60),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   // Stripe (billing is off without a secret key).
   STRIPE_SECRET_KEY: optionalText,
