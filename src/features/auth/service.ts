@@ -205,6 +205,14 @@ export async function forgotPassword(deps: Deps, email: string, ip: string, subj
 
 /** Also used by sign-up through payment: the same single-use link sets the first password. */
 export async function sendPasswordLink(deps: Deps, user: repo.UserRow, subject = "Reset your Frank password", welcome = false) {
+  deps.db.transaction(() => writePasswordLink(deps, user, subject, welcome));
+}
+
+/**
+ * The reset row and its e-mail, written together: call inside the caller's transaction (a
+ * Stripe event's, say), so the link is sent once, when that change commits.
+ */
+export function writePasswordLink(deps: Deps, user: repo.UserRow, subject = "Reset your Frank password", welcome = false): void {
   const token = randomToken(32);
   repo.insertPasswordReset(deps.db, {
     userId: user.id,
@@ -213,7 +221,7 @@ export async function sendPasswordLink(deps: Deps, user: repo.UserRow, subject =
   });
   // welcome=1 only words the page ("Set your password"); the token alone grants the change.
   const url = `${deps.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}${welcome ? "&welcome=1" : ""}`;
-  await deps.mail.send({
+  deps.mail.enqueue(deps.db, {
     to: user.email,
     subject,
     workspaceId: user.workspaceId,

@@ -2,17 +2,16 @@ import type Stripe from "stripe";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
-import { createUser, findUserByEmail, findUserById, sendPasswordLink } from "../auth/service";
+import { createUser, findUserByEmail, findUserById, writePasswordLink } from "../auth/service";
 import * as repo from "./repo";
 import * as stripe from "./stripe";
 import { PurchaseNoticeEmail } from "./emails/purchase-notice";
 
 type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
-/** What an event does: a synchronous write (run in the event's transaction) and mail after it. */
+/** What an event does: a synchronous write, e-mails included, run in the event's transaction (once per event). */
 interface Effect {
   apply(tx: Tx): void;
-  afterCommit?: () => Promise<void>;
 }
 const nothing: Effect = { apply() {} };
 
@@ -45,7 +44,6 @@ export async function handleWebhook(deps: Deps, raw: string, signature: string |
     throw new AppError("stripe_unavailable", 502, "Could not read the event's objects from Stripe; retry later");
   }
   const applied = repo.applyEventOnce(deps.db, event.id, event.type, (tx) => effect.apply(tx));
-  if (effect.afterCommit) await effect.afterCommit();
   return { received: true, duplicate: !applied };
 }
 
@@ -132,9 +130,9 @@ async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
   if (owner) {
     deps.log.info("signed-out checkout with an existing account's e-mail: not linked, owner notified", { session: session.id, userId: owner.id });
     return {
-      apply() {},
-      afterCommit: async () => {
-        await deps.mail.send({
+      // Written with the event: a repeated delivery of it sends nothing again.
+      apply(tx) {
+        deps.mail.enqueue(tx, {
           to: owner.email,
           subject: PURCHASE_NOTICE_SUBJECT,
           workspaceId: owner.workspaceId,
@@ -171,12 +169,11 @@ async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
       if (bought) repo.upsertSubscription(tx, bought);
       if (receipt) repo.upsertInvoice(tx, receipt);
       repo.syncUserSubscriptionId(tx, account.id);
+      // The new account's link to set its password commits with the event (sent once).
+      if (created) {
+        writePasswordLink(deps, account, WELCOME_SUBJECT, true);
+        deps.log.info("account created through payment", { userId: account.id });
+      }
     },
-    afterCommit: created
-      ? async () => {
-          deps.log.info("account created through payment", { userId: account.id });
-          await sendPasswordLink(deps, account, WELCOME_SUBJECT, true);
-        }
-      : undefined,
   };
 }
