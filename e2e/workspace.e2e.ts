@@ -160,11 +160,14 @@ test("the command palette (Ctrl+K) jumps to a section and finds a candidate by n
   await hydrated(page);
   await page.keyboard.press("Control+k");
   const name = `${candidates[0].firstName} ${candidates[0].lastName}`;
+  // The palette clears its box as it opens: type once it has the focus.
+  await expect(page.getByRole("combobox", { name: "Go to a section or find a candidate" })).toBeFocused();
   await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(name);
   await expect(page.getByRole("option", { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Command palette" })).toHaveCount(0);
   await page.keyboard.press("Control+k");
+  await expect(page.getByRole("combobox", { name: "Go to a section or find a candidate" })).toBeFocused();
   await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(name);
   await page.getByRole("option", { name: new RegExp(name) }).first().click();
   await expect(page).toHaveURL(/\/candidates\?search=/);
