@@ -28,6 +28,8 @@ import { teamRoutes } from "./features/team/routes";
 import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
+import { webhookRoutes } from "./features/webhooks/routes";
+import { registerWebhookWork } from "./features/webhooks/deliver";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { metricsFor } from "./lib/metrics";
@@ -43,6 +45,8 @@ export function createApp(deps: Deps) {
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
   deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)));
+  // Outgoing webhooks: every feature records its events; the webhooks feature delivers them.
+  registerWebhookWork(deps);
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
@@ -104,7 +108,8 @@ export function createApp(deps: Deps) {
     .use(schedulingRoutes(deps))
     .use(chatRoutes(deps))
     .use(teamRoutes(deps))
-    .use(workspaceRoutes(deps));
+    .use(workspaceRoutes(deps))
+    .use(webhookRoutes(deps));
   handleRequest = (request) => app.handle(request);
   return app;
 }

@@ -11,7 +11,28 @@ import { retryOnBusy } from "../db/busy";
 /** Thrown by a handler when trying again cannot help (e.g. Google answered 4xx other than 429). */
 export class PermanentFailure extends Error {}
 
+/**
+ * Thrown by a handler whose item must wait for something else (a webhook behind an earlier
+ * one to the same endpoint): tried again at `until`, or when woken; not a failed try.
+ */
+export class NotYet extends Error {
+  constructor(readonly until: Date) {
+    super("waiting");
+  }
+}
+
 export type WorkHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** What became of a failed try, for a feature that mirrors it on its own row (webhook deliveries). */
+export interface WorkFailure {
+  status: "failed" | "retrying";
+  nextAttemptAt: Date;
+  error: string;
+}
+export interface WorkOptions {
+  /** Called after a failed try was recorded (not after a NotYet). */
+  onFailure?: (payload: Record<string, unknown>, failure: WorkFailure) => void;
+}
 
 const LEASE_MS = 2 * 60_000;
 const HANDLER_TIMEOUT_MS = 30_000;
@@ -25,6 +46,7 @@ const BATCH = 5;
  */
 export class WorkQueue {
   private readonly handlers = new Map<string, WorkHandler>();
+  private readonly options = new Map<string, WorkOptions>();
   private readonly pump: DeliveryPump;
   private readonly inFlight = new Set<number>();
 
@@ -35,8 +57,18 @@ export class WorkQueue {
     this.pump = new DeliveryPump("work queue", () => this.pass(), () => nextDue(db, "work_queue"), opts.clock, opts.log);
   }
 
-  register(kind: string, handler: WorkHandler): void {
+  register(kind: string, handler: WorkHandler, options: WorkOptions = {}): void {
     this.handlers.set(kind, handler);
+    this.options.set(kind, options);
+  }
+
+  /** Makes a waiting item due now (the thing it waited for is done); in the caller's transaction. */
+  wake(tx: Writer, id: number): void {
+    tx.update(workQueue)
+      .set({ nextAttemptAt: this.opts.clock.now() })
+      .where(and(eq(workQueue.id, id), inArray(workQueue.status, ["pending", "retrying"])))
+      .run();
+    queueMicrotask(() => this.pump.kick());
   }
 
   enqueue(tx: Writer, kind: string, payload: Record<string, unknown>): number {
@@ -111,6 +143,14 @@ export class WorkQueue {
         this.db.update(workQueue).set({ status: "done", doneAt: this.opts.clock.now(), leaseUntil: null, lastError: null }).where(eq(workQueue.id, id)).run(),
       );
     } catch (e) {
+      if (e instanceof NotYet) {
+        // Not a try: the attempt is given back and the item sleeps until `until` (or a wake).
+        const until = e.until;
+        await retryOnBusy(this.db.$client, () =>
+          this.db.update(workQueue).set({ leaseUntil: null, attempts: sql`max(0, ${workQueue.attempts} - 1)`, nextAttemptAt: until }).where(eq(workQueue.id, id)).run(),
+        ).catch(() => {});
+        return;
+      }
       const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       const next = afterFailure({ permanent: e instanceof PermanentFailure, createdAt: row.createdAt, attempts: row.attempts, now: this.opts.clock.now() });
       await retryOnBusy(this.db.$client, () =>
@@ -119,6 +159,11 @@ export class WorkQueue {
         // Still locked: the lease runs out and the item is tried again.
       });
       this.opts.log.error("work item failed", { id, kind: row.kind, error: message, willRetry: next.status === "retrying" });
+      try {
+        this.options.get(row.kind)?.onFailure?.(JSON.parse(row.payload) as Record<string, unknown>, { ...next, error: message });
+      } catch (hookError) {
+        this.opts.log.error("work item failure hook failed", { id, kind: row.kind, error: hookError instanceof Error ? hookError.message : String(hookError) });
+      }
     } finally {
       this.inFlight.delete(id);
     }

@@ -10,3 +10,4 @@ export * from "./billing";
 export * from "./chat";
 export * from "./candidate-history";
 export * from "./team";
+export * from "./webhooks";

@@ -7,6 +7,7 @@ import { emailField, linkedinField, stageField } from "./edit-model";
 import { fieldOfHeader, IMPORT_FIELDS, MAX_CELL_CHARS, MAX_IMPORT_ROWS, type ImportField } from "./import-columns";
 import * as identity from "./repo-identity";
 import * as importRepo from "./repo-import";
+import { candidateChanged, candidateCreated } from "./webhook-events";
 
 export interface ImportFailure {
   /** The row as a spreadsheet numbers it (the header is row 1). */
@@ -151,6 +152,7 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
     const ids = importRepo.insertMany(tx, workspaceId, rows);
     [...fresh.keys()].forEach((email, i) => known.set(email, ids[i]!));
     const events = ids.map((id) => ({ workspaceId, participantId: id, kind: "imported", detail: "{}", userId: opts.userId ?? null, createdAt: now }));
+    for (const id of ids) candidateCreated(deps, tx, workspaceId, id, "import");
     const befores = new Map(identity.rowsById(deps.db, workspaceId, [...updates.keys()].filter((id) => id > 0)).map((r) => [r.id, r]));
     for (const [id, v] of updates) {
       const before = befores.get(id);
@@ -164,6 +166,7 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
       const bucketChanges = Object.fromEntries(Object.entries(buckets).filter(([k, x]) => before[k as keyof typeof before] !== x));
       importRepo.updateOne(tx, workspaceId, id, { ...changed, ...stages, ...bucketChanges, lastUpdated: now });
       events.push({ workspaceId, participantId: id, kind: "imported", detail: JSON.stringify({ updated: true, fields: Object.keys({ ...changed, ...stages }) }), userId: opts.userId ?? null, createdAt: now });
+      candidateChanged(deps, tx, workspaceId, id, { changedFields: Object.keys({ ...changed, ...stages }), stage: "stages" in stages ? { from: before.stages, to: Number(v.stages) } : null, source: "import" });
     }
     importRepo.importEvents(tx, events);
   });

@@ -8,6 +8,8 @@ import * as repo from "./repo";
 import * as history from "./repo-history";
 import * as identity from "./repo-identity";
 import { getParticipant } from "./service";
+import { candidateChanged } from "./webhook-events";
+export { candidateChanged } from "./webhook-events";
 
 /** Who made a change, for notes and the timeline. */
 export interface Actor {
@@ -51,6 +53,7 @@ export function patchParticipant(deps: Deps, workspaceId: number, id: number, in
     }
     const fields = Object.keys(edited);
     if (fields.length) history.insertEvent(tx, { workspaceId, participantId: id, kind: "edited", detail: { fields }, userId: actor?.userId ?? null, createdAt: now });
+    candidateChanged(deps, tx, workspaceId, id, { changedFields: Object.keys(changes), stage: stages !== undefined ? { from: before.stages, to: stages } : null, source: "recruiter" });
   });
   return getParticipant(deps, workspaceId, id);
 }

@@ -11,37 +11,13 @@ import * as history from "./repo-history";
 import * as identity from "./repo-identity";
 import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
 import { sampleCandidates } from "./sample-data";
+import { toParticipant } from "./participant-view";
+import { candidateCreated, candidateChanged } from "./webhook-events";
 
 export type { Participant, ParticipantFields } from "./model";
+export { toParticipant } from "./participant-view";
 
 const iso = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).toISOString());
-
-export function toParticipant(r: repo.ParticipantRow): Participant {
-  return {
-    id: r.id,
-    uniqueId: r.uniqueId,
-    name: r.name,
-    emailAddress: r.emailAddress,
-    city: r.city,
-    jobTitle: r.jobTitle,
-    roleApplied: r.roleApplied,
-    linkedinUrl: r.linkedinUrl,
-    industry: r.industry,
-    visaStatus: r.visaStatus,
-    salaryExpectation: r.salaryExpectation,
-    availability: r.availability,
-    stages: r.stages,
-    prequalifier: r.prequalifier,
-    assessment: r.assessment,
-    voiceTranscript: r.voiceTranscript,
-    jobId: r.jobId,
-    campaignId: r.campaignId,
-    createdAt: iso(r.createdAt)!,
-    lastUpdated: iso(r.lastUpdated)!,
-    shortlistId: r.shortlistId ?? null,
-    isTest: !!r.isTest,
-  };
-}
 
 function jobFilter(deps: Deps, workspaceId: number, jobId: number | undefined) {
   if (!jobId) return undefined;
@@ -167,6 +143,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       history.insertEvent(tx, { workspaceId, participantId: id, kind: "applied", detail: via, createdAt: now });
+      candidateCreated(deps, tx, workspaceId, id, "visitor");
       return id;
     });
     return getParticipant(deps, workspaceId, id);
@@ -179,6 +156,9 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
     if (again) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "applied_again", detail: via, createdAt: now });
     if (stages !== found.stages) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "stage", detail: { from: found.stages, to: stages, by: "candidate" }, createdAt: now });
+    const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
+    if (stages !== found.stages) changedFields.push("stages");
+    candidateChanged(deps, tx, workspaceId, found.id, { changedFields, stage: { from: found.stages, to: stages }, source: "visitor" });
   });
   return getParticipant(deps, workspaceId, found.id);
 }

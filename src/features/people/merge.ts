@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { getParticipant } from "../candidates/service";
 import { applyMerge, mergedValues, type Merge } from "../candidates/service-merge";
+import { candidateChanged } from "../candidates/service-records";
 import { bucketsOf } from "../candidates/settings";
 import { eraseBackupOf } from "../monitor/person-data";
 import { moveCandidateSchedule } from "../scheduling/candidate-records";
@@ -15,12 +16,16 @@ import { moveConversations } from "../visitors/person-data";
 export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userId: number | null) {
   const { dupes, values } = mergedValues(deps, workspaceId, m);
   const now = deps.clock.now();
+  const before = getParticipant(deps, workspaceId, m.keepId);
   deps.db.transaction((tx) => {
     moveMemberships(tx, workspaceId, dupes, m.keepId);
     moveCandidateSchedule(tx, workspaceId, dupes, m.keepId);
     moveConversations(tx, workspaceId, dupes, m.keepId);
     for (const id of dupes) eraseBackupOf(tx, workspaceId, id);
     applyMerge(tx, workspaceId, m.keepId, dupes, values, now, userId, bucketsOf(deps, workspaceId));
+    // Outgoing webhooks: the kept record changed (the duplicates are gone; `mergedIds` names them).
+    const changedFields = Object.keys(values).filter((k) => (before as unknown as Record<string, unknown>)[k] !== values[k]);
+    candidateChanged(deps, tx, workspaceId, m.keepId, { changedFields: changedFields.length ? changedFields : ["merged"], stage: { from: before.stages, to: Number(values.stages ?? before.stages) }, source: "merge", mergedIds: dupes });
   });
   return { participant: getParticipant(deps, workspaceId, m.keepId), merged: dupes };
 }

@@ -5,6 +5,7 @@ import { busyIntervals } from "../calendar/hooks";
 import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
+import { interviewEvent } from "./webhook-events";
 import * as repo from "./repo";
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
@@ -89,6 +90,8 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, o.meeting.id);
+          if (o.rebooked) interviewEvent(deps, deps.db, o.meeting, "interview.moved", { by: "candidate", previousStartTime: o.previousStartTime });
+          else interviewEvent(deps, deps.db, o.meeting, "interview.booked", { by: "candidate" });
         }
         return o;
       },
@@ -155,6 +158,7 @@ export async function cancelByCandidate(deps: Deps, token: string): Promise<void
     if (m) {
       enqueueInterviewEmails(deps, m.id, "canceled");
       enqueueCalendarWork(deps, m.id);
+      interviewEvent(deps, deps.db, m, "interview.cancelled", { by: "candidate" });
     }
     return m;
   }, { behavior: "immediate" });
@@ -173,6 +177,7 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
       if (m) {
         enqueueInterviewEmails(deps, m.id, "moved");
         enqueueCalendarWork(deps, m.id);
+        interviewEvent(deps, deps.db, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });
       }
       return m;
     }, { behavior: "immediate" });

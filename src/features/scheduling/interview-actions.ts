@@ -6,6 +6,7 @@ import { enqueueCalendarWork, enqueueInterviewEmails } from "./notify";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { slotProblem, type TimeSlot } from "./slots";
+import { interviewEvent } from "./webhook-events";
 
 /**
  * The recruiter's actions on a booked interview (the details page, the Interview Status
@@ -32,6 +33,7 @@ export function cancelInterview(deps: Deps, workspaceId: number, publicId: strin
     if (!m) return false;
     enqueueInterviewEmails(deps, m.id, "canceled", { reason: reason?.trim() || null });
     enqueueCalendarWork(deps, m.id);
+    interviewEvent(deps, deps.db, m, "interview.cancelled", { by: "recruiter", reason: reason?.trim() || null });
     return true;
   });
   if (!done) throw conflict(NOT_CHANGEABLE);
@@ -57,6 +59,7 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
       if (!r) return null;
       enqueueInterviewEmails(deps, r.id, "moved");
       enqueueCalendarWork(deps, r.id);
+      interviewEvent(deps, deps.db, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
       return r;
     });
     if (!moved) throw conflict(TAKEN);
@@ -74,6 +77,8 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     if (!r) return null;
     enqueueInterviewEmails(deps, r.id, "reschedule", { bookingUrl: bookingUrl(r.sessionId) });
     enqueueCalendarWork(deps, r.id);
+    // The old time is off; the candidate picks a new one on their link (startTime null until then).
+    interviewEvent(deps, deps.db, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
     return r;
   });
   if (!offered) throw conflict(NOT_CHANGEABLE);
@@ -83,5 +88,8 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
 export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show"): void {
   const d = meetingOf(deps, workspaceId, publicId);
   if (d.meeting.status !== "scheduled" && d.meeting.status !== "completed" && d.meeting.status !== "no_show") throw conflict(NOT_CHANGEABLE);
-  if (!changes.markMeeting(deps.db, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
+  write(deps, () => {
+    if (!changes.markMeeting(deps.db, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
+    if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, deps.db, d.meeting, "interview.completed", { by: "recruiter" });
+  });
 }

@@ -122,7 +122,7 @@ export function setTokenHash(db: DB, id: number, v: { tokenHash: string; tokenSe
 
 
 export type BookOutcome =
-  | { kind: "booked"; meeting: MeetingRow; session: SessionRow; rebooked: boolean }
+  | { kind: "booked"; meeting: MeetingRow; session: SessionRow; rebooked: boolean; previousStartTime: Date | null }
   | { kind: "not_found" }
   | { kind: "taken" }
   | { kind: "bad_slot" };
@@ -175,7 +175,7 @@ export function bookSlot(
         .where(eq(meetings.id, waiting.id))
         .returning()
         .get();
-      return { kind: "booked", meeting, session: flipped, rebooked: true };
+      return { kind: "booked", meeting, session: flipped, rebooked: true, previousStartTime: waiting.startTime };
     }
     const meeting = tx
       .insert(meetings)
@@ -197,7 +197,7 @@ export function bookSlot(
       })
       .returning()
       .get();
-    return { kind: "booked", meeting, session: flipped, rebooked: false };
+    return { kind: "booked", meeting, session: flipped, rebooked: false, previousStartTime: null };
   });
 }
 

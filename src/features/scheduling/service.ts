@@ -10,6 +10,7 @@ import { bookingUrl, openToken, sendBookingLink, sessionState } from "./session-
 export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from "./session-links";
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
+import { sessionEvent } from "./webhook-events";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -72,6 +73,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     );
     // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
     if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, inserted.id, token, args.message ?? null);
+    sessionEvent(deps, deps.db, args.workspaceId, "session.created", inserted.id);
     return inserted;
   });
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
@@ -125,7 +127,10 @@ export function cancelSession(deps: Deps, workspaceId: number, id: number): void
   const s = repo.findSession(deps.db, workspaceId, id);
   if (!s) throw notFound("Scheduling session not found");
   if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be cancelled");
-  if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
+  deps.db.transaction((tx) => {
+    if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
+    sessionEvent(deps, tx, workspaceId, "session.cancelled", id);
+  });
 }
 
 /** The e-mails about each meeting, with their delivery state. */

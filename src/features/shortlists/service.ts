@@ -4,6 +4,7 @@ import { participantIdsInWorkspace, participantsByIds } from "../candidates/serv
 import * as repo from "./repo";
 import * as members from "./repo-members";
 import type { CreateShortlist, Shortlist } from "./model";
+import { recordEvent } from "../webhooks/record";
 
 export type { Shortlist } from "./model";
 
@@ -24,7 +25,16 @@ export function getShortlist(deps: Deps, workspaceId: number, id: number): Short
 /** Accepts a name (callers validate with CreateShortlistInput) or the test page's full payload. */
 export function createShortlist(deps: Deps, workspaceId: number, input: string | CreateShortlist): Shortlist {
   const v = typeof input === "string" ? { name: input.trim(), candidateName: null, chatMessage: null } : input;
-  return toShortlist(repo.insertShortlist(deps.db, workspaceId, { ...v, createdAt: deps.clock.now() }), []);
+  return deps.db.transaction((tx) => {
+    const s = toShortlist(repo.insertShortlist(deps.db, workspaceId, { ...v, createdAt: deps.clock.now() }), []);
+    recordEvent(deps, tx, workspaceId, "shortlist.updated", { shortlist: s, change: "created", candidateIds: [] });
+    return s;
+  });
+}
+
+/** shortlist.updated for outgoing webhooks, in the transaction of the change (the shortlist as the API returns it). */
+function shortlistUpdated(deps: Deps, tx: Parameters<typeof recordEvent>[1], workspaceId: number, id: number, change: string, candidateIds: number[]) {
+  recordEvent(deps, tx, workspaceId, "shortlist.updated", () => ({ shortlist: getShortlist(deps, workspaceId, id), change, candidateIds }));
 }
 
 /**
@@ -36,7 +46,11 @@ export function addCandidates(deps: Deps, workspaceId: number, shortlistId: numb
   const ids = [...new Set(candidateIds)];
   const known = participantIdsInWorkspace(deps, workspaceId, ids);
   if (ids.some((id) => !known.has(id))) throw notFound("Candidate not found");
-  const added = repo.addMembers(deps.db, workspaceId, shortlistId, ids, deps.clock.now());
+  const added = deps.db.transaction((tx) => {
+    const n = repo.addMembers(deps.db, workspaceId, shortlistId, ids, deps.clock.now());
+    if (n) shortlistUpdated(deps, tx, workspaceId, shortlistId, "candidates_added", ids);
+    return n;
+  });
   return { added, shortlist: getShortlist(deps, workspaceId, shortlistId) };
 }
 
@@ -52,18 +66,29 @@ export function shortlistsOfCandidates(deps: Deps, workspaceId: number, particip
 /** DELETE /api/shortlists/{id}/candidates/{candidateId}: the candidate goes back to All Candidates. */
 export function removeCandidate(deps: Deps, workspaceId: number, shortlistId: number, participantId: number): Shortlist {
   if (!repo.findShortlist(deps.db, workspaceId, shortlistId)) throw notFound("Shortlist not found");
-  if (!members.removeMember(deps.db, workspaceId, shortlistId, participantId)) throw notFound("Candidate not in this shortlist");
+  deps.db.transaction((tx) => {
+    if (!members.removeMember(deps.db, workspaceId, shortlistId, participantId)) throw notFound("Candidate not in this shortlist");
+    shortlistUpdated(deps, tx, workspaceId, shortlistId, "candidate_removed", [participantId]);
+  });
   return getShortlist(deps, workspaceId, shortlistId);
 }
 
 export function renameShortlist(deps: Deps, workspaceId: number, id: number, name: string): Shortlist {
-  if (!members.renameShortlist(deps.db, workspaceId, id, name.trim())) throw notFound("Shortlist not found");
+  deps.db.transaction((tx) => {
+    if (!members.renameShortlist(deps.db, workspaceId, id, name.trim())) throw notFound("Shortlist not found");
+    shortlistUpdated(deps, tx, workspaceId, id, "renamed", []);
+  });
   return getShortlist(deps, workspaceId, id);
 }
 
 /** Deletes a shortlist; its candidates are not deleted (they return to All Candidates). */
 export function deleteShortlist(deps: Deps, workspaceId: number, id: number): void {
-  if (!members.deleteShortlist(deps.db, workspaceId, id)) throw notFound("Shortlist not found");
+  deps.db.transaction((tx) => {
+    const before = repo.findShortlist(deps.db, workspaceId, id);
+    const candidateIds = before ? repo.memberIds(deps.db, workspaceId, id) : [];
+    if (!before || !members.deleteShortlist(deps.db, workspaceId, id)) throw notFound("Shortlist not found");
+    recordEvent(deps, tx, workspaceId, "shortlist.updated", { shortlist: { ...toShortlist(before, candidateIds), candidateIds: [] }, change: "deleted", candidateIds });
+  });
 }
 
 export { moveMemberships, forgetCandidateName } from "./repo-members";

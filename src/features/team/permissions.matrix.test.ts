@@ -67,6 +67,10 @@ const CALLS: Record<Action, (w: W) => Call[]> = {
     { method: "PATCH", path: "/api/candidate-settings", json: { retentionMonths: 12 } },
     { method: "PUT", path: "/api/candidate-pages/settings/urls", json: {} },
   ],
+  "webhooks.manage": () => [
+    { method: "POST", path: "/api/webhooks", json: { url: "https://hooks.example/frank", events: ["candidate.created"] } },
+    { method: "GET", path: "/api/webhooks" },
+  ],
   "billing.manage": () => [{ method: "GET", path: "/api/auth/billing" }],
 };
 

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   "invitations.resend": MANAGERS,
   "activity.read": MANAGERS,
   "settings.update": MANAGERS,
+  // Outgoing webhooks send the workspace's candidate data to an address of the admin's choosing.
+  "webhooks.manage": MANAGERS,
   "billing.manage": OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,0 +1,46 @@
+// The scheduling events of outgoing webhooks, written in the transaction of the change. The
+// payload carries the session or the interview as the API returns it, without the booking
+// token, the booking link or the candidate's manage link (those let anyone act as the candidate).
+import type { Deps } from "../../deps";
+import type { Writer } from "../../lib/mail";
+import { recordEvent } from "../webhooks/record";
+import * as repo from "./repo";
+import { getInterview, listSessions } from "./service";
+
+type Tx = Writer;
+
+function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
+  const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);
+  if (!s) return null;
+  const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
+  return rest;
+}
+
+function interviewData(deps: Deps, publicId: string) {
+  const { emails: _emails, ...rest } = getInterview(deps, publicId);
+  return rest;
+}
+
+export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", sessionId: number): void {
+  recordEvent(deps, tx, workspaceId, type, () => ({ session: sessionData(deps, workspaceId, sessionId) }));
+}
+
+type InterviewEventType = "interview.booked" | "interview.moved" | "interview.cancelled" | "interview.completed";
+
+/**
+ * An interview event; for interview.moved `previousStartTime` and `startTime` (null while the
+ * candidate is choosing among newly offered times), and who made the change.
+ */
+export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; workspaceId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter"; previousStartTime?: Date | null; reason?: string | null }): void {
+  recordEvent(deps, tx, meeting.workspaceId, type, () => {
+    const m = repo.findMeetingById(deps.db, meeting.id)!.meeting;
+    return {
+      interview: interviewData(deps, m.publicId),
+      candidateId: m.candidateId,
+      sessionId: m.sessionId,
+      by: extra.by,
+      ...(type === "interview.moved" ? { previousStartTime: extra.previousStartTime?.toISOString() ?? null, startTime: m.status === "scheduled" ? m.startTime.toISOString() : null } : {}),
+      ...(extra.reason ? { reason: extra.reason } : {}),
+    };
+  });
+}

@@ -1,0 +1,124 @@
+import { AppShell } from "../../../ui/app-shell";
+import type { Shell } from "../../../ui/shell";
+import { EVENT_TYPES, type DeliveryView, type WebhookView } from "../model";
+
+export interface WebhooksPageData {
+  webhooks: { webhook: WebhookView; deliveries: DeliveryView[] }[];
+}
+
+const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") + " UTC" : "—");
+const STATUS_BADGE: Record<DeliveryView["status"], string> = { pending: "badge-secondary", retrying: "badge-warning", delivered: "badge-success", failed: "badge-destructive" };
+
+/**
+ * Settings → Webhooks: the workspace's endpoints, a form to add one (the secret is shown on
+ * the answer to that form only), and per endpoint its delivery log with Resend and a test
+ * event. Every button is a form post, so the page works without JavaScript.
+ */
+export function WebhooksPage({ shell, data, created, errors, form }: { shell: Shell; data: WebhooksPageData; created?: { url: string; secret: string } | null; errors?: Record<string, string>; form?: { url?: string; events?: string[] } }) {
+  const ticked = new Set(form?.events ?? []);
+  return (
+    <AppShell shell={shell} title="Webhooks" wide={false}>
+      <a className="text-sm text-brand-600 hover:underline" href="/settings">← Settings</a>
+      <h1 className="mt-2 text-2xl font-semibold">Webhooks</h1>
+      <p className="mt-1 text-sm text-slate-500">
+        Frank POSTs a signed JSON message to your addresses when candidates, shortlists, sessions and interviews change
+        (Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature). Failed deliveries are tried again for 48 hours.
+      </p>
+
+      {created ? (
+        <section className="card mt-6 border-green-300" data-testid="webhook-created" aria-live="polite">
+          <div className="card-header">
+            <h2 className="card-title">Endpoint added: copy its signing secret now</h2>
+            <p className="text-sm text-slate-500">It is shown only this once. Verify each delivery's signature with it.</p>
+          </div>
+          <div className="card-body">
+            <label className="label" htmlFor="webhook-secret">Signing secret for {created.url}</label>
+            <input id="webhook-secret" className="input font-mono" readOnly value={created.secret} data-testid="webhook-secret" />
+          </div>
+        </section>
+      ) : null}
+
+      <section className="card mt-6">
+        <div className="card-header"><h2 className="card-title">Add an endpoint</h2></div>
+        <form method="post" action="/settings/webhooks" className="card-body grid gap-4">
+          <div>
+            <label className="label" htmlFor="webhook-url">URL</label>
+            <input className="input" id="webhook-url" name="url" type="url" required maxLength={2000} placeholder="https://example.com/frank-webhooks" defaultValue={form?.url ?? ""} aria-invalid={errors?.url ? true : undefined} aria-describedby={errors?.url ? "webhook-url-error" : undefined} />
+            {errors?.url ? <p id="webhook-url-error" className="mt-1 text-sm text-red-600">{errors.url}</p> : null}
+          </div>
+          <fieldset>
+            <legend className="label">Events</legend>
+            <div className="grid gap-1 sm:grid-cols-2">
+              {EVENT_TYPES.map((e) => (
+                <label key={e} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="events" value={e} defaultChecked={ticked.has(e)} />
+                  <code>{e}</code>
+                </label>
+              ))}
+            </div>
+            {errors?.events ? <p className="mt-1 text-sm text-red-600">{errors.events}</p> : null}
+          </fieldset>
+          <div><button className="btn-primary" type="submit">Add endpoint</button></div>
+        </form>
+      </section>
+
+      {data.webhooks.length === 0 ? <p className="mt-6 text-sm text-slate-500" data-testid="webhooks-empty">No endpoints yet.</p> : null}
+      <ul className="mt-6 grid gap-6" data-testid="webhooks">
+        {data.webhooks.map(({ webhook: w, deliveries }) => (
+          <li key={w.id} className="card" data-webhook={w.url}>
+            <div className="card-header flex flex-wrap items-start gap-3">
+              <div className="min-w-0 flex-1 basis-full sm:basis-0">
+                <h2 className="card-title break-all">{w.url}</h2>
+                <p className="mt-1 text-xs text-slate-500">
+                  {w.status === "disabled" ? <span className="badge-destructive mr-2">disabled {when(w.disabledAt)}</span> : <span className="badge-success mr-2">active</span>}
+                  added {when(w.createdAt)} · {w.events.join(", ")}
+                </p>
+              </div>
+              {w.status === "active" ? (
+                <form method="post" action={`/settings/webhooks/${w.id}/test`}>
+                  <button className="btn-outline btn-sm" type="submit">Send test event</button>
+                </form>
+              ) : null}
+              <form method="post" action={`/settings/webhooks/${w.id}/delete`}>
+                <button className="btn-ghost btn-sm text-red-600" type="submit">Delete</button>
+              </form>
+            </div>
+            <div className="card-body overflow-x-auto">
+              {deliveries.length ? (
+                <table className="w-full text-left text-sm" aria-label={`Deliveries to ${w.url}`}>
+                  <thead className="text-xs text-slate-500">
+                    <tr><th className="py-1 pr-3">Event</th><th className="pr-3">Status</th><th className="pr-3">HTTP</th><th className="pr-3">Attempts</th><th className="pr-3">Time</th><th><span className="sr-only">Actions</span></th></tr>
+                  </thead>
+                  <tbody>
+                    {deliveries.map((d) => (
+                      <tr key={d.id} className="border-t border-slate-100 align-top" data-delivery={d.webhookId}>
+                        <td className="py-1 pr-3"><code className="text-xs">{d.type}</code></td>
+                        <td className="pr-3">
+                          <span className={STATUS_BADGE[d.status]}>{d.status}</span>
+                          {d.lastError && d.status !== "delivered" ? <span className="block text-xs text-slate-500">{d.lastError}</span> : null}
+                          {d.status === "retrying" && d.nextAttemptAt ? <span className="block text-xs text-slate-500">next try {when(d.nextAttemptAt)}</span> : null}
+                        </td>
+                        <td className="pr-3">{d.statusCode ?? "—"}</td>
+                        <td className="pr-3">{d.attempts}</td>
+                        <td className="whitespace-nowrap pr-3"><time dateTime={d.createdAt}>{when(d.createdAt)}</time></td>
+                        <td>
+                          {w.status === "active" ? (
+                            <form method="post" action={`/settings/webhooks/${w.id}/deliveries/${d.id}/resend`}>
+                              <button className="btn-outline btn-sm" type="submit">Resend</button>
+                            </form>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : (
+                <p className="text-sm text-slate-500">No deliveries yet.</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </AppShell>
+  );
+}

@@ -1,0 +1,57 @@
+// What other features call when something happens: the only file of this feature they import.
+// It imports no other feature, so the feature graph keeps no cycle.
+import type { Deps } from "../../deps";
+import { randomToken } from "../../lib/crypto";
+import type { Writer } from "../../lib/mail";
+import { PAYLOAD_VERSION, TEST_EVENT, type EventType, type WebhookPayload } from "./model";
+import * as repo from "./repo";
+
+export type { EventType } from "./model";
+
+/** The work queue kind whose handler (app.ts → deliver.ts) sends one delivery. */
+export const DELIVER_WORK = "webhooks.deliver";
+
+/** Standard Webhooks ids are `msg_` and a random part; receivers deduplicate by it. */
+const newWebhookId = () => `msg_${randomToken(18)}`;
+
+/**
+ * Records an event for the workspace's endpoints that subscribe to it: one delivery row each
+ * and one work item each, written with `tx`, the transaction of the change itself (the event
+ * commits with the change or not at all). `data` may be a function, so the payload (reading
+ * the changed rows inside `tx`) is built only when an endpoint listens; with none, the cost
+ * is one indexed query.
+ */
+export function recordEvent(deps: Deps, tx: Writer, workspaceId: number, type: EventType, data: Record<string, unknown> | (() => Record<string, unknown>)): number {
+  const endpoints = repo.activeEndpoints(tx, workspaceId).filter((e) => subscribes(e.events, type));
+  if (!endpoints.length) return 0;
+  const payload = buildPayload(deps, workspaceId, type, typeof data === "function" ? data() : data);
+  for (const e of endpoints) queueDelivery(deps, tx, workspaceId, e.id, type, payload);
+  return endpoints.length;
+}
+
+/** "Send test event": a `webhook.test` to one endpoint, whatever it subscribes to. */
+export function recordTestEvent(deps: Deps, tx: Writer, workspaceId: number, endpointId: number): repo.DeliveryRow {
+  const payload = buildPayload(deps, workspaceId, TEST_EVENT, { message: "A test event from Frank: this endpoint receives its webhooks." });
+  return queueDelivery(deps, tx, workspaceId, endpointId, TEST_EVENT, payload);
+}
+
+function buildPayload(deps: Deps, workspaceId: number, type: WebhookPayload["type"], data: Record<string, unknown>): string {
+  const body: WebhookPayload = { type, version: PAYLOAD_VERSION, timestamp: deps.clock.now().toISOString(), workspaceId, data };
+  return JSON.stringify(body);
+}
+
+function queueDelivery(deps: Deps, tx: Writer, workspaceId: number, endpointId: number, type: string, payload: string): repo.DeliveryRow {
+  const row = repo.insertDelivery(tx, { workspaceId, endpointId, webhookId: newWebhookId(), type, payload, createdAt: deps.clock.now() });
+  const workItemId = deps.work.enqueue(tx, DELIVER_WORK, { deliveryId: row.id });
+  repo.setWorkItem(tx, row.id, workItemId);
+  return { ...row, workItemId };
+}
+
+function subscribes(events: string, type: string): boolean {
+  try {
+    const list: unknown = JSON.parse(events);
+    return Array.isArray(list) && list.includes(type);
+  } catch {
+    return false;
+  }
+}
