@@ -58,7 +58,7 @@ export const CreateWebhookForm = z.object({
   events: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), CreateWebhookInput.shape.events),
 });
 
-const positiveId = z.coerce.number({ error: "Not found" }).int("Not found").positive("Not found");
+const positiveId = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id");
 export const WebhookIdParam = z.object({ id: positiveId });
 export const DeliveryParams = z.object({ id: positiveId, deliveryId: positiveId });
 
