@@ -40,7 +40,7 @@ describe("/settings/webhooks", () => {
     const log = await (await t.request("/settings/webhooks", { cookie: u.cookie })).text();
     expect(log).toContain("webhook.test");
     expect(log).toContain(">delivered<");
-    expect(log).toMatch(/<td class="pr-3">200<\/td><td class="pr-3">1<\/td>/);
+    expect(log).toMatch(/<td class="pr-2 sm:pr-3">200<\/td><td class="pr-2 sm:pr-3">1<\/td>/);
     const { deliveries } = (await (await t.request(`/api/webhooks/${id}/deliveries`, { cookie: u.cookie })).json()) as { deliveries: { id: number }[] };
     const resent = await post(`/settings/webhooks/${id}/deliveries/${deliveries[0]!.id}/resend`);
     expect(resent.status).toBe(303);

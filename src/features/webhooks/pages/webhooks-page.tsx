@@ -63,9 +63,9 @@ export function WebhooksPage({ shell, data, created, errors, form }: { shell: Sh
       </section>
 
       {data.webhooks.length === 0 ? <p className="mt-6 text-sm text-slate-500" data-testid="webhooks-empty">No endpoints yet.</p> : null}
-      <ul className="mt-6 grid gap-6" data-testid="webhooks">
+      <ul className="mt-6 grid grid-cols-1 gap-6" data-testid="webhooks">
         {data.webhooks.map(({ webhook: w, deliveries }) => (
-          <li key={w.id} className="card" data-webhook={w.url}>
+          <li key={w.id} className="card min-w-0" data-webhook={w.url}>
             <div className="card-header flex flex-wrap items-start gap-3">
               <div className="min-w-0 flex-1 basis-full sm:basis-0">
                 <h2 className="card-title break-all">{w.url}</h2>
@@ -83,29 +83,32 @@ export function WebhooksPage({ shell, data, created, errors, form }: { shell: Sh
                 <button className="btn-ghost btn-sm text-red-600" type="submit">Delete</button>
               </form>
             </div>
-            <div className="card-body overflow-x-auto">
+            <div className="card-body relative overflow-x-auto">
               {deliveries.length ? (
-                <table className="w-full text-left text-sm" aria-label={`Deliveries to ${w.url}`}>
+                <table className="w-full text-left text-xs sm:text-sm" aria-label={`Deliveries to ${w.url}`}>
                   <thead className="text-xs text-slate-500">
-                    <tr><th className="py-1 pr-3">Event</th><th className="pr-3">Status</th><th className="pr-3">HTTP</th><th className="pr-3">Attempts</th><th className="pr-3">Time</th><th><span className="sr-only">Actions</span></th></tr>
+                    <tr><th className="py-1 pr-2 sm:pr-3">Event</th><th className="pr-2 sm:pr-3">Status</th><th className="pr-2 sm:pr-3">HTTP</th><th className="pr-2 sm:pr-3">Attempts</th><th className="hidden pr-3 sm:table-cell">Time</th><th className="hidden sm:table-cell"><span className="sr-only">Actions</span></th></tr>
                   </thead>
                   <tbody>
                     {deliveries.map((d) => (
                       <tr key={d.id} className="border-t border-slate-100 align-top" data-delivery={d.webhookId}>
-                        <td className="py-1 pr-3"><code className="text-xs">{d.type}</code></td>
-                        <td className="pr-3">
+                        <td className="py-1 pr-2 sm:pr-3">
+                          <code className="text-xs">{d.type}</code>
+                          <span className="block text-xs text-slate-500 sm:hidden">{when(d.createdAt)}</span>
+                          {/* On a phone the button sits here: a fifth column would not fit. */}
+                          {w.status === "active" ? <ResendButton webhookId={w.id} deliveryId={d.id} className="mt-1 sm:hidden" /> : null}
+                        </td>
+                        <td className="pr-2 sm:pr-3">
                           <span className={STATUS_BADGE[d.status]}>{d.status}</span>
                           {d.lastError && d.status !== "delivered" ? <span className="block text-xs text-slate-500">{d.lastError}</span> : null}
                           {d.status === "retrying" && d.nextAttemptAt ? <span className="block text-xs text-slate-500">next try {when(d.nextAttemptAt)}</span> : null}
                         </td>
-                        <td className="pr-3">{d.statusCode ?? "—"}</td>
-                        <td className="pr-3">{d.attempts}</td>
-                        <td className="whitespace-nowrap pr-3"><time dateTime={d.createdAt}>{when(d.createdAt)}</time></td>
-                        <td>
+                        <td className="pr-2 sm:pr-3">{d.statusCode ?? "—"}</td>
+                        <td className="pr-2 sm:pr-3">{d.attempts}</td>
+                        <td className="hidden whitespace-nowrap pr-3 sm:table-cell"><time dateTime={d.createdAt}>{when(d.createdAt)}</time></td>
+                        <td className="hidden sm:table-cell">
                           {w.status === "active" ? (
-                            <form method="post" action={`/settings/webhooks/${w.id}/deliveries/${d.id}/resend`}>
-                              <button className="btn-outline btn-sm" type="submit">Resend</button>
-                            </form>
+                            <ResendButton webhookId={w.id} deliveryId={d.id} />
                           ) : null}
                         </td>
                       </tr>
@@ -120,5 +123,13 @@ export function WebhooksPage({ shell, data, created, errors, form }: { shell: Sh
         ))}
       </ul>
     </AppShell>
+  );
+}
+
+function ResendButton({ webhookId, deliveryId, className }: { webhookId: number; deliveryId: number; className?: string }) {
+  return (
+    <form method="post" action={`/settings/webhooks/${webhookId}/deliveries/${deliveryId}/resend`} className={className}>
+      <button className="btn-outline btn-sm" type="submit">Resend</button>
+    </form>
   );
 }
