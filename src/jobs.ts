@@ -4,6 +4,7 @@ import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
 import { metricsFor } from "./lib/metrics";
 import { eraseIdleCandidates } from "./features/people/retention";
+import { pruneDeliveries } from "./features/webhooks/record";
 
 /**
  * In-process scheduled jobs (one process serves everything). Each job is guarded so a
@@ -27,6 +28,7 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       run: (d) => {
         d.mail.prune(d.config.OUTBOX_RETENTION_DAYS);
         d.work.prune(d.config.OUTBOX_RETENTION_DAYS);
+        pruneDeliveries(d, d.config.OUTBOX_RETENTION_DAYS);
       },
     },
     { name: "calendar-sync", pattern: "*/10 * * * *", run: (d) => syncAllConnected(d) },

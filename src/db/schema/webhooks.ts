@@ -44,8 +44,15 @@ export const webhookDeliveries = sqliteTable(
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     workItemId: integer("work_item_id"),
+    // The candidate the event is about (candidate, session and interview events): erasing
+    // the candidate deletes these deliveries, whose bodies carry their name and e-mail.
+    candidateId: integer("candidate_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.status, t.id)],
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.status, t.id),
+    index("webhook_deliveries_candidate_idx").on(t.workspaceId, t.candidateId),
+    index("webhook_deliveries_created_idx").on(t.createdAt),
+  ],
 );

@@ -15,7 +15,7 @@ function candidateData(deps: Deps, workspaceId: number, id: number) {
 
 /** candidate.created: a new record (visitor flows, CSV import). */
 export function candidateCreated(deps: Deps, tx: Tx, workspaceId: number, id: number, source: string): void {
-  recordEvent(deps, tx, workspaceId, "candidate.created", () => ({ candidate: candidateData(deps, workspaceId, id), source }));
+  recordEvent(deps, tx, workspaceId, "candidate.created", () => ({ candidate: candidateData(deps, workspaceId, id), source }), { candidateId: id });
 }
 
 /**
@@ -23,9 +23,9 @@ export function candidateCreated(deps: Deps, tx: Tx, workspaceId: number, id: nu
  * candidate.stage_changed as well when the stage moved (`from`, `to`).
  */
 export function candidateChanged(deps: Deps, tx: Tx, workspaceId: number, id: number, v: { changedFields: string[]; stage?: { from: number; to: number } | null; source: string; mergedIds?: number[] }): void {
-  if (v.changedFields.length) recordEvent(deps, tx, workspaceId, "candidate.updated", () => ({ candidate: candidateData(deps, workspaceId, id), changedFields: v.changedFields, source: v.source, ...(v.mergedIds ? { mergedIds: v.mergedIds } : {}) }));
+  if (v.changedFields.length) recordEvent(deps, tx, workspaceId, "candidate.updated", () => ({ candidate: candidateData(deps, workspaceId, id), changedFields: v.changedFields, source: v.source, ...(v.mergedIds ? { mergedIds: v.mergedIds } : {}) }), { candidateId: id });
   if (v.stage && v.stage.from !== v.stage.to) {
     const stage = v.stage;
-    recordEvent(deps, tx, workspaceId, "candidate.stage_changed", () => ({ candidate: candidateData(deps, workspaceId, id), from: stage.from, to: stage.to, source: v.source }));
+    recordEvent(deps, tx, workspaceId, "candidate.stage_changed", () => ({ candidate: candidateData(deps, workspaceId, id), from: stage.from, to: stage.to, source: v.source }), { candidateId: id });
   }
 }

@@ -8,6 +8,7 @@ import { eraseBackupOf } from "../monitor/person-data";
 import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/candidate-records";
 import { forgetCandidateName } from "../shortlists/service";
 import { eraseConversations } from "../visitors/person-data";
+import { forgetCandidateDeliveries } from "../webhooks/record";
 
 /**
  * DELETE /api/participants/{id}: erases one person from every table in one transaction:
@@ -33,6 +34,8 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { e
     eraseBackupOf(tx, workspaceId, id);
     eraseChatMentions(tx, workspaceId, id, words);
     forgetCandidateName(tx, workspaceId, p.name ? [p.name] : []);
+    // Webhook bodies about them (sent or waiting) carry their name and e-mail.
+    forgetCandidateDeliveries(tx, workspaceId, [id]);
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
     return schedule.interviews.length;
   });

@@ -73,7 +73,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     );
     // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
     if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, inserted.id, token, args.message ?? null);
-    sessionEvent(deps, deps.db, args.workspaceId, "session.created", inserted.id);
+    sessionEvent(deps, deps.db, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id });
     return inserted;
   });
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
@@ -129,7 +129,7 @@ export function cancelSession(deps: Deps, workspaceId: number, id: number): void
   if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be cancelled");
   deps.db.transaction((tx) => {
     if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
-    sessionEvent(deps, tx, workspaceId, "session.cancelled", id);
+    sessionEvent(deps, tx, workspaceId, "session.cancelled", s);
   });
 }
 

@@ -21,8 +21,8 @@ function interviewData(deps: Deps, publicId: string) {
   return rest;
 }
 
-export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", sessionId: number): void {
-  recordEvent(deps, tx, workspaceId, type, () => ({ session: sessionData(deps, workspaceId, sessionId) }));
+export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }): void {
+  recordEvent(deps, tx, workspaceId, type, () => ({ session: sessionData(deps, workspaceId, session.id) }), { candidateId: session.candidateId });
 }
 
 type InterviewEventType = "interview.booked" | "interview.moved" | "interview.cancelled" | "interview.completed";
@@ -31,7 +31,7 @@ type InterviewEventType = "interview.booked" | "interview.moved" | "interview.ca
  * An interview event; for interview.moved `previousStartTime` and `startTime` (null while the
  * candidate is choosing among newly offered times), and who made the change.
  */
-export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; workspaceId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter"; previousStartTime?: Date | null; reason?: string | null }): void {
+export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter"; previousStartTime?: Date | null; reason?: string | null }): void {
   recordEvent(deps, tx, meeting.workspaceId, type, () => {
     const m = repo.findMeetingById(deps.db, meeting.id)!.meeting;
     return {
@@ -42,5 +42,5 @@ export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; worksp
       ...(type === "interview.moved" ? { previousStartTime: extra.previousStartTime?.toISOString() ?? null, startTime: m.status === "scheduled" ? m.startTime.toISOString() : null } : {}),
       ...(extra.reason ? { reason: extra.reason } : {}),
     };
-  });
+  }, { candidateId: meeting.candidateId });
 }

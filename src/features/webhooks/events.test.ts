@@ -233,3 +233,36 @@ describe("scheduling events", () => {
     expect(w.take()[0]).toMatchObject({ type: "interview.moved", data: { by: "candidate", previousStartTime: s.timeSlots[0]!.startTime, startTime: offered[0]!.startTime } });
   });
 });
+
+describe("erasure and retention", () => {
+  test("erasing a candidate deletes the deliveries about them (their name and e-mail are in the bodies); others stay", async () => {
+    const w = await workspace();
+    const gone = candidate(w.workspaceId, { name: "Erin Erased" });
+    const kept = candidate(w.workspaceId, { name: "Kim Kept" });
+    await session(w, gone.id);
+    await t.deps.work.runDue();
+    w.take();
+    expect((await t.request(`/api/participants/${gone.id}`, { method: "DELETE", cookie: w.cookie })).status).toBe(200);
+    const left = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
+    expect(left.map((d) => d.payload).join("\n")).not.toContain("Erin");
+    expect(left.map((d) => d.payload).join("\n")).not.toContain(gone.emailAddress!);
+    expect(left.some((d) => d.payload.includes("Kim Kept"))).toBe(true);
+    expect(kept.id).toBeGreaterThan(0);
+  });
+
+  test("finished deliveries older than the retention are pruned; unfinished ones stay", async () => {
+    const { pruneDeliveries } = await import("./record");
+    const w = await workspace(["candidate.created"]);
+    candidate(w.workspaceId);
+    await t.deps.work.runDue();
+    const mine = () => t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
+    expect(mine().map((d) => d.status)).toEqual(["delivered"]);
+    t.clock.advance(31 * 86_400_000);
+    receiver.answer([500]);
+    candidate(w.workspaceId);
+    await t.deps.work.runDue();
+    pruneDeliveries(t.deps, 30);
+    expect(mine().map((d) => d.status)).toEqual(["retrying"]);
+    t.clock.set(new Date("2030-03-04T01:00:00Z"));
+  });
+});

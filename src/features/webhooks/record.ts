@@ -21,12 +21,29 @@ const newWebhookId = () => `msg_${randomToken(18)}`;
  * the changed rows inside `tx`) is built only when an endpoint listens; with none, the cost
  * is one indexed query.
  */
-export function recordEvent(deps: Deps, tx: Writer, workspaceId: number, type: EventType, data: Record<string, unknown> | (() => Record<string, unknown>)): number {
+export function recordEvent(
+  deps: Deps,
+  tx: Writer,
+  workspaceId: number,
+  type: EventType,
+  data: Record<string, unknown> | (() => Record<string, unknown>),
+  about: { candidateId?: number | null } = {},
+): number {
   const endpoints = repo.activeEndpoints(tx, workspaceId).filter((e) => subscribes(e.events, type));
   if (!endpoints.length) return 0;
   const payload = buildPayload(deps, workspaceId, type, typeof data === "function" ? data() : data);
-  for (const e of endpoints) queueDelivery(deps, tx, workspaceId, e.id, type, payload);
+  for (const e of endpoints) queueDelivery(deps, tx, workspaceId, e.id, type, payload, about.candidateId ?? null);
   return endpoints.length;
+}
+
+/** Erasure of a candidate (in its transaction): the deliveries about them go, sent or not. */
+export function forgetCandidateDeliveries(tx: Writer, workspaceId: number, candidateIds: number[]): number {
+  return repo.deleteDeliveriesAbout(tx, workspaceId, candidateIds);
+}
+
+/** Finished deliveries older than `days` are deleted (the scheduled clean-up, like the outbox's). */
+export function pruneDeliveries(deps: Deps, days: number): number {
+  return repo.deleteFinishedBefore(deps.db, new Date(deps.clock.now().getTime() - days * 86_400_000));
 }
 
 /** "Send test event": a `webhook.test` to one endpoint, whatever it subscribes to. */
@@ -40,8 +57,8 @@ function buildPayload(deps: Deps, workspaceId: number, type: WebhookPayload["typ
   return JSON.stringify(body);
 }
 
-function queueDelivery(deps: Deps, tx: Writer, workspaceId: number, endpointId: number, type: string, payload: string): repo.DeliveryRow {
-  const row = repo.insertDelivery(tx, { workspaceId, endpointId, webhookId: newWebhookId(), type, payload, createdAt: deps.clock.now() });
+function queueDelivery(deps: Deps, tx: Writer, workspaceId: number, endpointId: number, type: string, payload: string, candidateId: number | null = null): repo.DeliveryRow {
+  const row = repo.insertDelivery(tx, { workspaceId, endpointId, webhookId: newWebhookId(), type, payload, candidateId, createdAt: deps.clock.now() });
   const workItemId = deps.work.enqueue(tx, DELIVER_WORK, { deliveryId: row.id });
   repo.setWorkItem(tx, row.id, workItemId);
   return { ...row, workItemId };

@@ -37,7 +37,7 @@ export function disableEndpoint(db: Writer, id: number, at: Date): void {
   db.update(webhookEndpoints).set({ disabledAt: at }).where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt))).run();
 }
 
-export function insertDelivery(db: Writer, v: { workspaceId: number; endpointId: number; webhookId: string; type: string; payload: string; createdAt: Date }): DeliveryRow {
+export function insertDelivery(db: Writer, v: { workspaceId: number; endpointId: number; webhookId: string; type: string; payload: string; candidateId: number | null; createdAt: Date }): DeliveryRow {
   return db.insert(webhookDeliveries).values({ ...v, status: "pending" }).returning().get();
 }
 
@@ -98,4 +98,21 @@ export function updateDelivery(db: Writer, id: number, v: Partial<Pick<DeliveryR
 /** Counts a try on the row (before its outcome is known, so a crash mid-call still shows it). */
 export function countAttempt(db: Writer, id: number, v: { statusCode: number | null; lastError: string | null }): void {
   db.update(webhookDeliveries).set({ ...v, attempts: sql`${webhookDeliveries.attempts} + 1` }).where(eq(webhookDeliveries.id, id)).run();
+}
+
+export function deleteDeliveriesAbout(db: Writer, workspaceId: number, candidateIds: number[]): number {
+  if (!candidateIds.length) return 0;
+  return db
+    .delete(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.workspaceId, workspaceId), inArray(webhookDeliveries.candidateId, candidateIds)))
+    .returning({ id: webhookDeliveries.id })
+    .all().length;
+}
+
+export function deleteFinishedBefore(db: DB, before: Date): number {
+  return db
+    .delete(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, before)))
+    .returning({ id: webhookDeliveries.id })
+    .all().length;
 }
