@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   "invitations.resend": MANAGERS,
   "activity.read": MANAGERS,
   "settings.update": MANAGERS,
+  "apiKeys.manage": MANAGERS,
   "billing.manage": OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 
