@@ -15,3 +15,6 @@ export const ErrorEnvelope = z.object({
 });
 
 export const Success = z.object({ success: z.literal(true) });
+
+/** A form's checkbox: "on" when ticked, absent otherwise (JSON callers may send a boolean). */
+export const Checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
