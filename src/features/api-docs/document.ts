@@ -103,7 +103,7 @@ function completeOperation(path: string, op: Operation): Operation {
   if (out.parameters) out.parameters = out.parameters.map((p) => ({ ...p, schema: stripDialect(p.schema) }));
   if (out.requestBody) out.requestBody = { ...out.requestBody, content: mapContent(out.requestBody.content) };
   const responses: NonNullable<Operation["responses"]> = {};
-  for (const [status, r] of Object.entries(out.responses ?? {})) responses[status] = { ...r, description: r.description || `Status ${status}`, ...(r.content ? { content: mapContent(r.content) } : {}) };
+  for (const [status, r] of Object.entries(out.responses ?? {})) responses[status] = { ...r, description: plainDescription(status, r.description), ...(r.content ? { content: mapContent(r.content) } : {}) };
   if (!Object.keys(responses).some((s) => s.startsWith("2") || s.startsWith("3"))) responses["200"] = { description: "Success" };
   const secured = !!out.security?.length;
   for (const [status, description] of Object.entries(ERRORS)) {
@@ -113,6 +113,10 @@ function completeOperation(path: string, op: Operation): Operation {
   out.responses = responses;
   return out;
 }
+
+const STATUS_TEXT: Record<string, string> = { "200": "OK", "201": "Created", "202": "Accepted", "204": "No content", "303": "See other" };
+/** The generator's "Response for status 200" says nothing: the status's own name does. */
+const plainDescription = (status: string, d: string | undefined) => (!d || /^Response for status/.test(d) ? STATUS_TEXT[status] ?? `Status ${status}` : d);
 
 const mapContent = (content: Record<string, { schema?: unknown }>) =>
   Object.fromEntries(Object.entries(content).map(([type, c]) => [type, { ...c, schema: stripDialect(c.schema) }]));

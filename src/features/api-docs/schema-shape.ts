@@ -49,7 +49,7 @@ function limits(s: Schema | undefined): string {
   const notes: string[] = [];
   if (typeof s.minLength === "number" && s.minLength > 0) notes.push(`min ${s.minLength} chars`);
   if (typeof s.maxLength === "number") notes.push(`max ${s.maxLength} chars`);
-  if (typeof s.minimum === "number") notes.push(`≥ ${s.minimum}`);
+  if (typeof s.minimum === "number" && s.minimum > -Number.MAX_SAFE_INTEGER) notes.push(`≥ ${s.minimum}`);
   if (typeof s.exclusiveMinimum === "number") notes.push(`> ${s.exclusiveMinimum}`);
   if (typeof s.maximum === "number" && s.maximum < Number.MAX_SAFE_INTEGER) notes.push(`≤ ${s.maximum}`);
   if (typeof s.format === "string") notes.push(s.format);

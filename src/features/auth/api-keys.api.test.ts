@@ -95,3 +95,38 @@ describe("API keys", () => {
     expect((await t.request("/api/jobs", { headers: bearer })).status).toBe(200);
   });
 });
+
+describe("Settings → API keys page", () => {
+  const form = (cookie: string, path: string, fields: Record<string, string>) =>
+    t.request(path, { cookie, headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+  test("create shows the key once, a refused form keeps what was typed, revoke goes back with a toast", async () => {
+    const w = await makeWorld(t);
+    const owner = w.headers.owner.cookie!;
+    const page = await t.request("/settings/api-keys", { cookie: owner });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Create a key");
+    const made = await form(owner, "/settings/api-keys", { name: "Website", scope: "read-write" });
+    expect(made.status).toBe(200);
+    const html = await made.text();
+    const key = /value="(frank_[^"]+)"/.exec(html)?.[1];
+    expect(key).toBeString();
+    expect((await t.request("/api/jobs", { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    const again = await (await t.request("/settings/api-keys", { cookie: owner })).text();
+    expect(again).toContain("Website");
+    expect(again).not.toContain(key!);
+    const refused = await form(owner, "/settings/api-keys", { name: "", scope: "read" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Name is required");
+    const id = (await (await t.request("/api/api-keys", { cookie: owner })).json()).apiKeys.find((k: { name: string }) => k.name === "Website").id;
+    const revoked = await form(owner, `/settings/api-keys/${id}/revoke`, {});
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get("location")).toBe("/settings/api-keys");
+    expect(revoked.headers.get("set-cookie")).toContain("frank_flash=");
+    expect((await t.request("/api/jobs", { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    const missing = await form(owner, `/settings/api-keys/${id}/revoke`, {});
+    expect(missing.status).toBe(303);
+    expect(decodeURIComponent(missing.headers.get("set-cookie")!)).toContain("frank_flash=");
+    expect((await t.request("/settings/api-keys", { cookie: w.headers.recruiter.cookie })).status).toBe(403);
+  });
+});

@@ -15,6 +15,10 @@ interface Entry {
   op: Operation;
 }
 
+/** The document's descriptions are CommonMark; here only their `code` spans are shown as code. */
+const withCode = (text: string) =>
+  text.split("`").map((part, i) => (i % 2 ? <code key={i} className="font-mono text-sm">{part}</code> : part));
+
 const anchor = (e: Entry) => `${e.method}-${e.path}`.replace(/[^a-zA-Z0-9]+/g, "-").replace(/-+$/, "");
 
 /** /api/docs: the OpenAPI document as a readable page, rendered on the server (no script, strict CSP). */
@@ -33,7 +37,7 @@ export function ReferencePage({ doc }: { doc: OpenApiDocument }) {
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight">{doc.info.title}</h1>
         <p className="mt-1 text-sm text-slate-500">Version {doc.info.version} · OpenAPI {doc.openapi}</p>
-        <p className="mt-4 max-w-3xl text-slate-700">{doc.info.description}</p>
+        <p className="mt-4 max-w-3xl text-slate-700">{withCode(doc.info.description ?? "")}</p>
         <p className="mt-3 text-sm">
           <a className="font-medium text-brand-700 underline" href="/api/openapi.json">
             Download the OpenAPI document (JSON)
