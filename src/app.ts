@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, type AnyElysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
@@ -7,6 +7,8 @@ import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
 import { ErrorPage, errorTitle } from "./ui/error-page";
 import { authRoutes } from "./features/auth/routes";
+import { apiKeyRoutes } from "./features/auth/api-key-routes";
+import { apiDocsRoutes } from "./features/api-docs/routes";
 import { siteRoutes } from "./features/auth/site-routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { mailboxRoutes } from "./features/mailbox/routes";
@@ -50,6 +52,10 @@ export function createApp(deps: Deps) {
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
+  let built: () => AnyElysia = () => {
+    throw new Error("app not built");
+  };
+  let routesOf: () => ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> = () => [];
   const app = new Elysia({
     // Bodies are limited to 1 MB, except a CSV import (checked per request below).
     serve: { maxRequestBodySize: MAX_IMPORT_BYTES + 1024 * 1024 },
@@ -68,6 +74,7 @@ export function createApp(deps: Deps) {
         // A request that met another process's write lock runs again (src/db/busy.ts).
         redispatch: (request): Promise<Response> => handleRequest(request),
         waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
+        routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
       }),
     )
     .use(metricsRoutes(deps))
@@ -93,6 +100,7 @@ export function createApp(deps: Deps) {
     // Records who changed what for the workspace's activity log (before the routes it watches).
     .use(activityRecorder(deps))
     .use(authRoutes(deps))
+    .use(apiKeyRoutes(deps))
     .use(siteRoutes(deps))
     .use(dashboardRoutes(deps))
     .use(mailboxRoutes(deps))
@@ -109,8 +117,11 @@ export function createApp(deps: Deps) {
     .use(chatRoutes(deps))
     .use(teamRoutes(deps))
     .use(workspaceRoutes(deps))
-    .use(webhookRoutes(deps));
+    .use(webhookRoutes(deps))
+    .use(apiDocsRoutes(deps, (): AnyElysia => built()));
   handleRequest = (request) => app.handle(request);
+  routesOf = () => app.routes;
+  built = () => app;
   return app;
 }
 

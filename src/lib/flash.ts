@@ -1,10 +1,11 @@
+import type { Cookie } from "elysia";
 import type { Toast } from "./render";
 
 /**
  * A one-time toast carried across a redirect (form posts without JavaScript):
  * set before the 303, read and cleared by the next page.
  */
-type CookieJar = Record<string, { value: unknown; set(o: object): unknown; remove(): unknown }>;
+type CookieJar = Record<string, Cookie<unknown>>;
 
 const NAME = "frank_flash";
 

@@ -1,5 +1,7 @@
 import { Elysia } from "elysia";
 import { AppError } from "./errors";
+import { validationFields } from "./validate";
+import { CROSS_SITE, formFailure } from "./route-options";
 import type { Logger } from "./log";
 import { redactPath } from "./log";
 import { requestContext, requestIdFor } from "./request-context";
@@ -31,6 +33,8 @@ export interface HttpOptions {
   redispatch?: (request: Request) => Promise<Response>;
   /** Waits until the write lock looks free or the deadline (performance.now()) passes; false on the deadline. */
   waitForLock?: (deadline: number) => Promise<boolean>;
+  /** The app's routes: those declared `{ crossSite: true }` take posts from other sites. */
+  routes?: () => ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }>;
 }
 
 // Per-request facts kept beside the Request object (Elysia gives hooks the same object).
@@ -89,18 +93,6 @@ function plainResponse(request: Request, value: unknown, set: { status?: number 
   return undefined;
 }
 
-/** Flattens the validation issues of zod (or TypeBox) into field → first message. */
-function validationFields(error: any): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const all: any[] = error?.all ?? [];
-  for (const issue of all) {
-    const path = String(issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
-    const msg = issue.message ?? issue.summary ?? "Invalid value";
-    if (!fields[path]) fields[path] = msg;
-  }
-  return fields;
-}
-
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
@@ -156,6 +148,8 @@ export function httpPlugin(opts: HttpOptions) {
     }
     switch (code) {
       case "VALIDATION": {
+        // An answer that does not match its declared schema is the server's bug, not the caller's.
+        if ((error as { type?: string }).type === "response") return errorFor("INTERNAL", error, request);
         const fields = validationFields(error);
         const first = Object.values(fields)[0] ?? "Invalid request";
         return errorResponse(request, 400, "validation_failed", first, opts, fields);
@@ -178,6 +172,15 @@ export function httpPlugin(opts: HttpOptions) {
       }
     }
   }
+
+  // Routes declared { crossSite: true }, as "METHOD /path" patterns (read once, when first needed).
+  let crossSite: RegExp[] | null = null;
+  const crossSiteAllowed = (method: string, path: string) => {
+    crossSite ??= (opts.routes?.() ?? [])
+      .filter((r) => (r.hooks.detail as Record<string, unknown> | undefined)?.[CROSS_SITE] === true)
+      .map((r) => new RegExp(`^${r.method} ${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+")}$`));
+    return crossSite.some((re) => re.test(`${method} ${path}`));
+  };
 
   return new Elysia({ name: "http" })
     // One id per request: in the X-Request-Id header, the error envelope and every log line
@@ -206,10 +209,16 @@ export function httpPlugin(opts: HttpOptions) {
       // A foreign one is refused; requests with neither come from non-browser clients,
       // which carry no ambient cookies of our users.
       const path = new URL(request.url).pathname;
-      if (path === "/api/stripe/webhook" || path === "/api/webhook/chat") return;
+      if (crossSiteAllowed(request.method, path)) return;
+      // An API key travels in a header no other site can make a browser send: no ambient authority.
+      if (path.startsWith("/api/") && /^bearer /i.test(request.headers.get("authorization") ?? "")) return;
       if (!sameOriginRequest(request, origin)) {
         return errorResponse(request, 403, "forbidden_origin", "Cross-site request refused", opts);
       }
+    })
+    // A post without a body is validated as an empty one: its answer names the missing fields.
+    .onTransform((ctx) => {
+      if (ctx.body == null && STATE_CHANGING.has(ctx.request.method)) (ctx as { body: unknown }).body = {};
     })
     // Every handler's answer leaves through here: compress text once, in one place.
     .mapResponse(({ request, responseValue, set }) => {
@@ -230,7 +239,8 @@ export function httpPlugin(opts: HttpOptions) {
       });
       opts.onResponse?.({ method: request.method, route: routeOf(ctx), status, seconds: ms / 1000 });
     })
-    .onError(async ({ code, error, request, set }) => {
+    .onError(async (ctx) => {
+      const { code, error, request, set } = ctx;
       if (isBusyError(error)) {
         const again = await retryAfterBusy(request, opts);
         if (again) {
@@ -240,6 +250,12 @@ export function httpPlugin(opts: HttpOptions) {
           set.status = again.status;
           return again;
         }
+      }
+      // A no-JavaScript form shows its own failure (lib/route-options.ts).
+      const form = isBusyError(error) ? undefined : await formFailure({ ...ctx, request, code, error });
+      if (form) {
+        set.status = form.status;
+        return compressResponse(request, form);
       }
       // The status is also set on the context, so the request log and metrics see it.
       const res = await errorFor(code, error, request);

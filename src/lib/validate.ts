@@ -17,3 +17,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 export function formBool(v: unknown): boolean {
   return v === true || v === "on" || v === "true" || v === "1";
 }
+
+/** Flattens Elysia's validation issues (zod through Standard Schema) into field → first message. */
+export function validationFields(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const all = (error as { all?: unknown } | null)?.all;
+  for (const issue of Array.isArray(all) ? (all as Array<{ path?: unknown; message?: unknown; summary?: unknown }>) : []) {
+    const path = String(issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
+    const msg = String(issue.message ?? issue.summary ?? "Invalid value");
+    if (!fields[path]) fields[path] = msg;
+  }
+  return fields;
+}

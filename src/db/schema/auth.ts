@@ -73,3 +73,25 @@ export const passwordResets = sqliteTable("password_resets", {
   usedAt: integer("used_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
+
+/**
+ * Keys for the JSON API (issue 19): `Authorization: Bearer <key>` acts as the member who made the
+ * key, in that workspace, with read or read-write scope. Only the SHA-256 of the key is kept;
+ * `prefix` (its first characters) lets people tell keys apart in the list.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: ["read", "read-write"] }).notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_workspace_idx").on(t.workspaceId)],
+);

@@ -1,8 +1,12 @@
 import { Elysia } from "elysia";
+import type { Server } from "bun";
 import type { Deps } from "../../deps";
 import { AppError, unauthorized } from "../../lib/errors";
 import { flashCookieHeader } from "../../lib/flash";
 import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
+import { keyPrincipal } from "./api-keys";
+import { clientIp } from "../../lib/http";
+import { routeOptions } from "../../lib/route-options";
 import { requirePermission, type Action } from "../team/permissions";
 
 /**
@@ -50,7 +54,7 @@ function gateCheck(deps: Deps, request: Request, user: User | undefined): Respon
  * The signed-in user, or 401. When the browser still sent a session cookie, the session
  * expired or was revoked: the next page (/login) says so ("Session expired", part1 §8).
  */
-function signedIn(deps: Deps, request: Request): SignedIn {
+function sessionPrincipal(deps: Deps, request: Request): SignedIn {
   const token = sessionToken(request);
   const me = sessionUser(deps, token);
   if (me) return me;
@@ -60,14 +64,56 @@ function signedIn(deps: Deps, request: Request): SignedIn {
   });
 }
 
+/** The OpenAPI security of a signed-in route: an API key or the session cookie. */
+const SECURED: Array<Record<string, string[]>> = [{ apiKey: [] }, { session: [] }];
+
+const BEARER = /^bearer\s+(\S+)\s*$/i;
+
+/**
+ * Who is asking: on /api an `Authorization: Bearer <key>` header is an API key and nothing else is
+ * read (no cookie, so no CSRF question); otherwise the session cookie.
+ */
+function authenticate(deps: Deps, request: Request, server: Server<unknown> | null): SignedIn {
+  const header = request.headers.get("authorization");
+  const path = new URL(request.url).pathname;
+  if (header && path.startsWith("/api/")) {
+    const key = BEARER.exec(header)?.[1];
+    if (!key) throw new AppError("unauthorized", 401, "Invalid API key");
+    const p = keyPrincipal(deps, key, request.method, clientIp(request, server, deps.config.TRUST_PROXY));
+    return { user: p.user, sessionId: 0, apiKey: p.apiKey };
+  }
+  return sessionPrincipal(deps, request);
+}
+
+// Who a request is, found in the transform stage (before its input is validated, so a stranger gets
+// 401 rather than a list of wrong fields) and handed to the handler by resolve.
+const principals = new WeakMap<Request, SignedIn>();
+function identify(deps: Deps, request: Request, server: Server<unknown> | null, action?: Action): void {
+  const me = authenticate(deps, request, server);
+  if (action) requirePermission(me.user, action);
+  principals.set(request, me);
+}
+function principal(request: Request): { me: SignedIn; workspaceId: number } {
+  const me = principals.get(request);
+  // Unreachable: every macro that resolves also identifies in its transform.
+  if (!me) throw unauthorized();
+  return { me, workspaceId: me.user.workspaceId };
+}
+
+/** The signed-in member of a request that passed an auth option (for a form's failure page). */
+export function signedInOf(request: Request): SignedIn | undefined {
+  return principals.get(request);
+}
+
 const ids = new WeakMap<Deps, number>();
 let nextId = 1;
 
 /**
- * Route options every feature uses:
- *   { auth: true }     → needs a signed-in user with a subscription (when billing is on); gives
- *                        `me` ({ user, sessionId }) and `workspaceId`. Without a session an API call
- *                        answers 401 and a page redirects to /login; without a subscription see gateCheck.
+ * Route options every feature uses, applied once per group with `.guard({ auth: true })`:
+ *   { auth: true }     → a signed-in user (session cookie, or an API key on /api) with a subscription
+ *                        (when billing is on); gives `me` ({ user, sessionId, apiKey? }) and
+ *                        `workspaceId`. Without one an API call answers 401 and a page redirects to
+ *                        /login; without a subscription see gateCheck.
  *   { account: true }  → a signed-in user, subscription or not: only the calls a user needs to get
  *                        one (profile, billing, portal, plan change, resume, the session check
  *                        /api/auth/me). Checkout and logout need no session at all.
@@ -76,59 +122,62 @@ let nextId = 1;
  *   { can: "settings.update" } → `auth` plus the role check of the one permission table
  *                        (src/features/team/permissions.ts): 403 {message} for a role that may not.
  *   { accountCan: "billing.manage" } → `account` plus the same role check.
+ * and those of lib/route-options.ts ({ crossSite }, { form }).
  */
 export function authGuard(deps: Deps) {
   // The seed lets Elysia dedupe the plugin per app (per deps), however many features use it.
   let id = ids.get(deps);
   if (!id) ids.set(deps, (id = nextId++));
-  return new Elysia({ name: "auth-guard", seed: id }).macro({
-    auth: {
-      resolve({ request }) {
-        const me = signedIn(deps, request);
-        return { me, workspaceId: me.user.workspaceId };
+  return new Elysia({ name: "auth-guard", seed: id })
+    .use(routeOptions())
+    .macro({
+      auth: {
+        detail: { security: SECURED },
+        transform({ request, server }) {
+          identify(deps, request, server);
+        },
+        resolve: ({ request }) => principal(request),
+        beforeHandle({ request }) {
+          return gateCheck(deps, request, principal(request).me.user);
+        },
       },
-      // Runs after resolve, whose `me` the macro's types do not carry over.
-      beforeHandle(ctx) {
-        return gateCheck(deps, ctx.request, (ctx as unknown as { me: SignedIn }).me.user);
+      account: {
+        detail: { security: SECURED },
+        transform({ request, server }) {
+          identify(deps, request, server);
+        },
+        resolve: ({ request }) => principal(request),
       },
-    },
-    account: {
-      resolve({ request }) {
-        const me = signedIn(deps, request);
-        return { me, workspaceId: me.user.workspaceId };
+      can: (action: Action) => ({
+        detail: { security: SECURED },
+        transform({ request, server }) {
+          identify(deps, request, server, action);
+        },
+        resolve: ({ request }) => principal(request),
+        beforeHandle({ request }) {
+          return gateCheck(deps, request, principal(request).me.user);
+        },
+      }),
+      accountCan: (action: Action) => ({
+        detail: { security: SECURED },
+        transform({ request, server }) {
+          identify(deps, request, server, action);
+        },
+        resolve: ({ request }) => principal(request),
+      }),
+      withUser: {
+        resolve({ request }) {
+          return { me: sessionUser(deps, sessionToken(request)) };
+        },
       },
-    },
-    can: (action: Action) => ({
-      resolve({ request }) {
-        const me = signedIn(deps, request);
-        return { me, workspaceId: me.user.workspaceId };
+      withMember: {
+        resolve({ request }) {
+          return { me: sessionUser(deps, sessionToken(request)) };
+        },
+        beforeHandle(ctx) {
+          return gateCheck(deps, ctx.request, (ctx as unknown as { me: SignedIn | null }).me?.user);
+        },
       },
-      beforeHandle(ctx) {
-        const me = (ctx as unknown as { me: SignedIn }).me;
-        const refused = gateCheck(deps, ctx.request, me.user);
-        if (refused) return refused;
-        requirePermission(me.user, action);
-      },
-    }),
-    accountCan: (action: Action) => ({
-      resolve({ request }) {
-        const me = signedIn(deps, request);
-        requirePermission(me.user, action);
-        return { me, workspaceId: me.user.workspaceId };
-      },
-    }),
-    withUser: {
-      resolve({ request }) {
-        return { me: sessionUser(deps, sessionToken(request)) };
-      },
-    },
-    withMember: {
-      resolve({ request }) {
-        return { me: sessionUser(deps, sessionToken(request)) };
-      },
-      beforeHandle(ctx) {
-        return gateCheck(deps, ctx.request, (ctx as unknown as { me: SignedIn | null }).me?.user);
-      },
-    },
-  });
+    });
 }
+

@@ -64,3 +64,25 @@ export const WorkspaceSiteInput = z.object({
   helpText: siteText,
 });
 export type WorkspaceSiteInput = z.infer<typeof WorkspaceSiteInput>;
+
+export const API_KEY_SCOPES = ["read", "read-write"] as const;
+
+export const CreateApiKeyInput = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  scope: z.enum(API_KEY_SCOPES, { error: 'Scope must be "read" or "read-write"' }),
+});
+export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;
+
+export const ApiKeyView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scope: z.enum(API_KEY_SCOPES),
+  /** The key's first characters, to tell keys apart; the key itself is shown once. */
+  prefix: z.string(),
+  createdBy: z.string(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiKeyView = z.infer<typeof ApiKeyView>;
+export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyView) });
+export const CreatedApiKey = z.object({ id: z.number().int(), key: z.string(), apiKey: ApiKeyView });

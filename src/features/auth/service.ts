@@ -52,7 +52,9 @@ function limitsFor(deps: Deps) {
 
 export interface SignedIn {
   user: repo.UserRow;
+  /** 0 for a request made with an API key. */
   sessionId: number;
+  apiKey?: { id: number; scope: "read" | "read-write" };
 }
 
 export interface NewSession {

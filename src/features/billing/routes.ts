@@ -44,8 +44,8 @@ export function billingRoutes(deps: Deps) {
     .post(
       "/api/stripe/webhook",
       async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")),
-      // The signature covers the exact bytes: keep the body unparsed.
-      { parse: "none" },
+      // The signature covers the exact bytes: keep the body unparsed. Stripe posts from its own site.
+      { parse: "none", crossSite: true },
     );
 
   // The pricing forms are answered with a redirect to Stripe's hosted page, and CSP's

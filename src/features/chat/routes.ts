@@ -87,7 +87,8 @@ function monitorRoutes(deps: Deps) {
     .post("/api/webhook/chat", ({ request, body }) => {
       const header = request.headers.get("x-webhook-secret") ?? request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
       return webhookChat(deps, header, parseInput(WebhookInput, body));
-    })
+      // A chat platform posts from its own servers; the shared secret is the proof.
+    }, { crossSite: true })
     .ws("/ws/chat-monitor", {
       beforeHandle({ request, set }) {
         if (!upgradeUser(deps, request, sessionToken(request))) {

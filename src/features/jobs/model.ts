@@ -22,24 +22,32 @@ export const CreateCampaignInput = z.object({
 });
 export type CreateCampaign = z.infer<typeof CreateCampaignInput>;
 
-export interface Job {
-  id: number;
-  title: string;
-  description: string | null;
-  location: string | null;
-  createdAt: string;
-}
+export const JobView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Job = z.infer<typeof JobView>;
 
-export interface Campaign {
-  id: number;
-  jobId: number;
-  name: string;
-  label: string | null;
-  description: string | null;
-  code: string;
-  campaignUrl: string;
-  shortUrl: string;
-  clickCount: number;
-  clicks: number;
-  createdAt: string;
-}
+export const CampaignView = z.object({
+  id: z.number().int(),
+  jobId: z.number().int(),
+  name: z.string(),
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  code: z.string(),
+  campaignUrl: z.string(),
+  shortUrl: z.string(),
+  clickCount: z.number().int(),
+  clicks: z.number().int(),
+  createdAt: z.string(),
+});
+export type Campaign = z.infer<typeof CampaignView>;
+
+export const JobIdParam = z.object({ jobId: z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id") });
+export const JobList = z.object({ jobs: z.array(JobView) });
+export const OneJob = z.object({ job: JobView });
+export const CampaignList = z.object({ campaigns: z.array(CampaignView) });
+export const OneCampaign = z.object({ campaign: CampaignView });

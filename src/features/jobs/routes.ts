@@ -1,75 +1,69 @@
 import { Elysia } from "elysia";
-import { z } from "zod";
 import type { Deps } from "../../deps";
-import { parseInput } from "../../lib/validate";
 import { setFlash } from "../../lib/flash";
-import { AppError } from "../../lib/errors";
+import { seeOther } from "../../lib/route-options";
+import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
-import { CreateCampaignInput, CreateJobInput } from "./model";
+import { CampaignList, CreateCampaignInput, CreateJobInput, JobIdParam, JobList, OneCampaign, OneJob } from "./model";
 import * as jobs from "./service";
-
-const JobParam = z.object({ id: z.coerce.number().int().positive() });
-const JobIdParam = z.object({ jobId: z.coerce.number().int().positive() });
-const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 
 /** /api/jobs, /api/jobs/{jobId}/campaigns, and the dashboard's no-JavaScript job form. */
 export function jobRoutes(deps: Deps) {
-  const api = new Elysia({ prefix: "/api/jobs" })
+  const api = new Elysia({ prefix: "/api/jobs", tags: ["Jobs"] })
     .use(authGuard(deps))
-    .get("/", ({ workspaceId }) => ({ jobs: jobs.listJobs(deps, workspaceId) }), { auth: true })
+    .guard({ auth: true })
+    .get("/", ({ workspaceId }) => ({ jobs: jobs.listJobs(deps, workspaceId) }), { response: { 200: JobList }, detail: { summary: "List jobs" } })
     .post(
       "/",
       ({ body, workspaceId, set }) => {
         set.status = 201;
-        return { job: jobs.createJob(deps, workspaceId, parseInput(CreateJobInput, body)) };
+        return { job: jobs.createJob(deps, workspaceId, body) };
       },
-      { auth: true },
+      { body: CreateJobInput, response: { 201: OneJob }, detail: { summary: "Create a job" } },
     )
     .delete(
       "/:id",
       ({ params, workspaceId }) => {
-        jobs.deleteJob(deps, workspaceId, parseInput(JobParam, params).id);
-        return { success: true };
+        jobs.deleteJob(deps, workspaceId, params.id);
+        return { success: true as const };
       },
-      { auth: true },
+      { params: IdParam, response: { 200: Success }, detail: { summary: "Delete a job and its campaigns" } },
     )
-    .get("/:jobId/campaigns", ({ params, workspaceId }) => ({ campaigns: jobs.listCampaigns(deps, workspaceId, parseInput(JobIdParam, params).jobId) }), { auth: true })
+    .get("/:jobId/campaigns", ({ params, workspaceId }) => ({ campaigns: jobs.listCampaigns(deps, workspaceId, params.jobId) }), {
+      params: JobIdParam,
+      response: { 200: CampaignList },
+      detail: { summary: "List a job's campaign links" },
+    })
     .post(
       "/:jobId/campaigns",
       ({ params, body, workspaceId, set }) => {
-        const { jobId } = parseInput(JobIdParam, params);
-        const input = parseInput(CreateCampaignInput, body);
         set.status = 201;
-        return { campaign: jobs.createCampaign(deps, workspaceId, jobId, input) };
+        return { campaign: jobs.createCampaign(deps, workspaceId, params.jobId, body) };
       },
-      { auth: true },
+      { params: JobIdParam, body: CreateCampaignInput, response: { 201: OneCampaign }, detail: { summary: "Create a campaign link for a job" } },
     );
 
   // Form posts of the dashboard when JavaScript is off: 303 back with a toast.
   const forms = new Elysia()
     .use(authGuard(deps))
+    .guard({ auth: true })
     .post(
       "/dashboard/jobs",
       ({ body, workspaceId, cookie }) => {
-        try {
-          jobs.createJob(deps, workspaceId, parseInput(CreateJobInput, body));
-          setFlash(cookie as any, { title: "Job Created", variant: "success" });
-        } catch (e) {
-          if (!(e instanceof AppError) || e.status >= 500) throw e;
-          setFlash(cookie as any, { title: "Failed to create job", description: e.message, variant: "destructive" });
-        }
-        return see("/dashboard");
+        jobs.createJob(deps, workspaceId, body);
+        setFlash(cookie, { title: "Job Created", variant: "success" });
+        return seeOther("/dashboard");
       },
-      { auth: true },
+      { body: CreateJobInput, form: { back: "/dashboard", failed: "Failed to create job" } },
     )
     .post(
       "/dashboard/jobs/:id/delete",
       ({ params, workspaceId, cookie }) => {
-        jobs.deleteJob(deps, workspaceId, parseInput(JobParam, params).id);
-        setFlash(cookie as any, { title: "Job Deleted", variant: "success" });
-        return see("/dashboard");
+        jobs.deleteJob(deps, workspaceId, params.id);
+        setFlash(cookie, { title: "Job Deleted", variant: "success" });
+        return seeOther("/dashboard");
       },
-      { auth: true },
+      { params: IdParam },
     );
   return new Elysia().use(api).use(forms);
 }

@@ -67,6 +67,10 @@ const CALLS: Record<Action, (w: W) => Call[]> = {
     { method: "PATCH", path: "/api/candidate-settings", json: { retentionMonths: 12 } },
     { method: "PUT", path: "/api/candidate-pages/settings/urls", json: {} },
   ],
+  "apiKeys.manage": () => [
+    { method: "POST", path: "/api/api-keys", json: { name: "Matrix", scope: "read" } },
+    { method: "GET", path: "/api/api-keys" },
+  ],
   "webhooks.manage": () => [
     { method: "POST", path: "/api/webhooks", json: { url: "https://hooks.example/frank", events: ["candidate.created"] } },
     { method: "GET", path: "/api/webhooks" },

@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   "invitations.resend": MANAGERS,
   "activity.read": MANAGERS,
   "settings.update": MANAGERS,
+  "apiKeys.manage": MANAGERS,
   // Outgoing webhooks send the workspace's candidate data to an address of the admin's choosing.
   "webhooks.manage": MANAGERS,
   "billing.manage": OWNER,

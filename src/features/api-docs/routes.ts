@@ -1,0 +1,19 @@
+import { Elysia, type AnyElysia } from "elysia";
+import type { Deps } from "../../deps";
+import { renderPage } from "../../lib/render";
+import { buildOpenApiDocument, type OpenApiDocument } from "./document";
+import { ReferencePage } from "./pages/reference-page";
+
+/**
+ * /api/openapi.json and /api/docs (issue 19), public like any API reference. The document is built
+ * from the app's routes once, on first request: routes do not change while the server runs.
+ */
+export function apiDocsRoutes(deps: Deps, app: () => AnyElysia) {
+  let doc: OpenApiDocument | null = null;
+  const documentOf = () => (doc ??= buildOpenApiDocument(app(), deps.config.APP_URL));
+  return new Elysia({ prefix: "/api", tags: ["Reference"] })
+    .get("/openapi.json", () => documentOf(), { detail: { summary: "This API's OpenAPI 3.1 document" } })
+    .get("/docs", () => renderPage({ title: "API reference", description: "The JSON API of Frank", body: ReferencePage({ doc: documentOf() }) }), {
+      detail: { summary: "This API's reference, as a page" },
+    });
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/**
+ * Schemas every feature's routes share (docs/decisions/0020): a path id, the error envelope and the
+ * usual small answers. Feature schemas live in the feature's model.ts.
+ */
+export const IdParam = z.object({ id: z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id") });
+
+/** The one error envelope of lib/http.ts. */
+export const ErrorEnvelope = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+
+export const Success = z.object({ success: z.literal(true) });
+
+/** A form's checkbox: "on" when ticked, absent otherwise (JSON callers may send a boolean). */
+export const Checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
