@@ -28,7 +28,7 @@ async function workspace(events: readonly string[] = EVENT_TYPES) {
     const rows = t.deps.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.workspaceId, u.workspaceId), gt(webhookDeliveries.id, seen))).orderBy(webhookDeliveries.id).all();
     if (rows.length) seen = rows.at(-1)!.id;
     return rows.map((r) => {
-      const p = JSON.parse(r.payload) as { type: string; version: number; workspaceId: number; timestamp: string; data: Record<string, any> };
+      const p = JSON.parse(r.payload) as { type: string; version: number; workspaceId: number; timestamp: string; data: Record<string, Record<string, unknown>> };
       expect(p.type).toBe(r.type);
       expect(p.version).toBe(1);
       expect(p.workspaceId).toBe(u.workspaceId);

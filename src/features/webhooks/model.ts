@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdParam } from "../../lib/route-schemas";
 
 /** The events a workspace can subscribe an endpoint to (issue 19). */
 export const EVENT_TYPES = [
@@ -58,8 +59,7 @@ export const CreateWebhookForm = z.object({
   events: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), CreateWebhookInput.shape.events),
 });
 
-const positiveId = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id");
-export const WebhookIdParam = z.object({ id: positiveId });
+const positiveId = IdParam.shape.id;
 export const DeliveryParams = z.object({ id: positiveId, deliveryId: positiveId });
 
 export const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed"] as const;
@@ -92,4 +92,3 @@ export const CreatedWebhook = z.object({ id: z.number(), secret: z.string(), web
 export const WebhookList = z.object({ webhooks: z.array(WebhookView) });
 export const DeliveryList = z.object({ deliveries: z.array(DeliveryView) });
 export const DeliveryAnswer = z.object({ delivery: DeliveryView });
-export const Deleted = z.object({ success: z.literal(true) });

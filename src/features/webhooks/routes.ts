@@ -1,109 +1,126 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { parseInput } from "../../lib/validate";
+import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
-import { AppError } from "../../lib/errors";
+import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
-import { CreateWebhookForm, CreateWebhookInput, DeliveryParams, WebhookIdParam } from "./model";
+import { authGuard, signedInOf } from "../auth/guard";
+import { CreatedWebhook, CreateWebhookForm, CreateWebhookInput, DeliveryAnswer, DeliveryList, DeliveryParams, WebhookList } from "./model";
 import * as webhooks from "./service";
-import { WebhooksPage } from "./pages/webhooks-page";
+import { WebhooksPage, type WebhooksPageProps } from "./pages/webhooks-page";
 
-type Jar = Parameters<typeof setFlash>[0];
-const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 const PAGE = "/settings/webhooks";
 
-/** /api/webhooks (owner and admin) and the Settings → Webhooks page with its no-JavaScript forms. */
+/** /api/webhooks and Settings → Webhooks (owner and admin): outgoing webhooks (issue 19). */
 export function webhookRoutes(deps: Deps) {
-  const api = new Elysia({ prefix: "/api/webhooks" })
+  return new Elysia().use(webhookApi(deps)).use(webhookPages(deps));
+}
+
+function webhookApi(deps: Deps) {
+  return new Elysia({ prefix: "/api/webhooks", tags: ["Webhooks"] })
     .use(authGuard(deps))
-    .get("/", ({ me }) => ({ webhooks: webhooks.listWebhooks(deps, me.user) }), { can: "webhooks.manage" })
+    .guard({ can: "webhooks.manage" })
+    .get("/", ({ me }) => ({ webhooks: webhooks.listWebhooks(deps, me.user) }), {
+      response: { 200: WebhookList },
+      detail: { summary: "List the workspace's webhook endpoints (without their secrets)" },
+    })
     .post(
       "/",
       ({ me, body, set }) => {
         set.status = 201;
-        return webhooks.createWebhook(deps, me.user, parseInput(CreateWebhookInput, body));
+        return webhooks.createWebhook(deps, me.user, body);
       },
-      { can: "webhooks.manage" },
+      { body: CreateWebhookInput, response: { 201: CreatedWebhook }, detail: { summary: "Add an endpoint (its whsec_ signing secret is in this answer only)" } },
     )
     .delete(
       "/:id",
       ({ me, params }) => {
-        webhooks.deleteWebhook(deps, me.user, parseInput(WebhookIdParam, params).id);
+        webhooks.deleteWebhook(deps, me.user, params.id);
         return { success: true as const };
       },
-      { can: "webhooks.manage" },
+      { params: IdParam, response: { 200: Success }, detail: { summary: "Delete an endpoint and its delivery log" } },
     )
-    .get("/:id/deliveries", ({ me, params }) => ({ deliveries: webhooks.listDeliveries(deps, me.user, parseInput(WebhookIdParam, params).id) }), { can: "webhooks.manage" })
+    .get("/:id/deliveries", ({ me, params }) => ({ deliveries: webhooks.listDeliveries(deps, me.user, params.id) }), {
+      params: IdParam,
+      response: { 200: DeliveryList },
+      detail: { summary: "An endpoint's deliveries, newest first (the last 100)" },
+    })
     .post(
       "/:id/test",
       ({ me, params, set }) => {
         set.status = 202;
-        return { delivery: webhooks.sendTestEvent(deps, me.user, parseInput(WebhookIdParam, params).id) };
+        return { delivery: webhooks.sendTestEvent(deps, me.user, params.id) };
       },
-      { can: "webhooks.manage" },
+      { params: IdParam, response: { 202: DeliveryAnswer }, detail: { summary: "Queue a webhook.test event to this endpoint" } },
     )
     .post(
       "/:id/deliveries/:deliveryId/resend",
       ({ me, params, set }) => {
-        const p = parseInput(DeliveryParams, params);
         set.status = 202;
-        return { delivery: webhooks.resendDelivery(deps, me.user, p.id, p.deliveryId) };
+        return { delivery: webhooks.resendDelivery(deps, me.user, params.id, params.deliveryId) };
       },
-      { can: "webhooks.manage" },
+      { params: DeliveryParams, response: { 202: DeliveryAnswer }, detail: { summary: "Queue a delivery again (same webhook-id and body)" } },
     );
+}
 
-  /** Runs a form's change and comes back to the page with a toast, either way. */
-  const formPost = (run: () => void, done: string, cookie: Jar) => {
-    try {
-      run();
-      setFlash(cookie, { title: done, variant: "success" });
-    } catch (e) {
-      if (!(e instanceof AppError) || e.status >= 500) throw e;
-      setFlash(cookie, { title: "Not done", description: e.message, variant: "destructive" });
-    }
-    return see(PAGE);
-  };
+function webhookPages(deps: Deps) {
+  type User = WebhooksPageProps["shell"]["user"];
+  const page = (user: User, props: Omit<WebhooksPageProps, "shell" | "data">, status = 200, toast: Parameters<typeof renderPage>[0]["toast"] = null) =>
+    renderPage({ title: "Webhooks", status, toast, body: WebhooksPage({ shell: makeShell(deps, user), data: webhooks.webhooksPageData(deps, user), ...props }) });
+  const refused = (failure: FormFailure, input: FormInput) =>
+    page(signedInOf(input.request)!.user, { errors: failure.fields ?? {}, form: { url: posted(input, "url", 2000), events: postedEvents(input) } }, failure.status, {
+      title: "Endpoint not added",
+      description: failure.message,
+      variant: "destructive",
+    });
+  const back = { back: PAGE, failed: "Not done" };
+  return (
+    new Elysia({ prefix: PAGE })
+      .use(authGuard(deps))
+      .guard({ can: "webhooks.manage" })
+      .get("/", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
+      // Adding answers with the page itself, not a redirect: the secret is shown once and must not travel in a cookie or an address.
+      .post(
+        "/",
+        ({ me, body }) => {
+          const created = webhooks.createWebhook(deps, me.user, body);
+          return page(me.user, { created: { url: created.webhook.url, secret: created.secret } }, 200, { title: "Endpoint added", variant: "success" });
+        },
+        { body: CreateWebhookForm, form: { render: refused } },
+      )
+      .post(
+        "/:id/delete",
+        ({ me, params, cookie }) => {
+          webhooks.deleteWebhook(deps, me.user, params.id);
+          setFlash(cookie, { title: "Endpoint deleted", variant: "success" });
+          return seeOther(PAGE);
+        },
+        { params: IdParam, form: back },
+      )
+      .post(
+        "/:id/test",
+        ({ me, params, cookie }) => {
+          webhooks.sendTestEvent(deps, me.user, params.id);
+          setFlash(cookie, { title: "Test event queued", variant: "success" });
+          return seeOther(PAGE);
+        },
+        { params: IdParam, form: back },
+      )
+      .post(
+        "/:id/deliveries/:deliveryId/resend",
+        ({ me, params, cookie }) => {
+          webhooks.resendDelivery(deps, me.user, params.id, params.deliveryId);
+          setFlash(cookie, { title: "Delivery queued again", variant: "success" });
+          return seeOther(PAGE);
+        },
+        { params: DeliveryParams, form: back },
+      )
+  );
+}
 
-  const pages = new Elysia()
-    .use(authGuard(deps))
-    .get(PAGE, ({ me, cookie }) => renderPage({ title: "Webhooks", toast: takeFlash(cookie as Jar), body: WebhooksPage({ shell: makeShell(deps, me.user), data: webhooks.webhooksPageData(deps, me.user) }) }), { can: "webhooks.manage" })
-    // Adding answers with the page itself, not a redirect: the secret is shown once and must not travel in a cookie or an address.
-    .post(
-      PAGE,
-      ({ me, body }) => {
-        const raw = (body ?? {}) as Record<string, unknown>;
-        const form = { url: typeof raw.url === "string" ? raw.url.slice(0, 2000) : "", events: ([] as unknown[]).concat(raw.events ?? []).filter((e): e is string => typeof e === "string") };
-        const shell = makeShell(deps, me.user);
-        try {
-          const created = webhooks.createWebhook(deps, me.user, parseInput(CreateWebhookForm, raw));
-          return renderPage({
-            title: "Webhooks",
-            toast: { title: "Endpoint added", variant: "success" },
-            body: WebhooksPage({ shell, data: webhooks.webhooksPageData(deps, me.user), created: { url: created.webhook.url, secret: created.secret } }),
-          });
-        } catch (e) {
-          if (!(e instanceof AppError) || e.status >= 500) throw e;
-          return renderPage({
-            title: "Webhooks",
-            status: e.status,
-            toast: { title: "Endpoint not added", description: e.message, variant: "destructive" },
-            body: WebhooksPage({ shell, data: webhooks.webhooksPageData(deps, me.user), errors: e.fields ?? {}, form }),
-          });
-        }
-      },
-      { can: "webhooks.manage" },
-    )
-    .post(`${PAGE}/:id/delete`, ({ me, params, cookie }) => formPost(() => webhooks.deleteWebhook(deps, me.user, parseInput(WebhookIdParam, params).id), "Endpoint deleted", cookie as Jar), { can: "webhooks.manage" })
-    .post(`${PAGE}/:id/test`, ({ me, params, cookie }) => formPost(() => void webhooks.sendTestEvent(deps, me.user, parseInput(WebhookIdParam, params).id), "Test event queued", cookie as Jar), { can: "webhooks.manage" })
-    .post(
-      `${PAGE}/:id/deliveries/:deliveryId/resend`,
-      ({ me, params, cookie }) => {
-        const p = parseInput(DeliveryParams, params);
-        return formPost(() => void webhooks.resendDelivery(deps, me.user, p.id, p.deliveryId), "Delivery queued again", cookie as Jar);
-      },
-      { can: "webhooks.manage" },
-    );
-  return new Elysia().use(api).use(pages);
+/** The ticked boxes of a refused form, to tick them again. */
+function postedEvents(input: FormInput): string[] {
+  const v = input.body.events;
+  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((e): e is string => typeof e === "string").slice(0, 20);
 }

@@ -14,7 +14,17 @@ const STATUS_BADGE: Record<DeliveryView["status"], string> = { pending: "badge-s
  * the answer to that form only), and per endpoint its delivery log with Resend and a test
  * event. Every button is a form post, so the page works without JavaScript.
  */
-export function WebhooksPage({ shell, data, created, errors, form }: { shell: Shell; data: WebhooksPageData; created?: { url: string; secret: string } | null; errors?: Record<string, string>; form?: { url?: string; events?: string[] } }) {
+export interface WebhooksPageProps {
+  shell: Shell;
+  data: WebhooksPageData;
+  /** An endpoint just added: its secret is shown this once. */
+  created?: { url: string; secret: string } | null;
+  /** A refused add form: each field's message and the values as posted. */
+  errors?: Record<string, string>;
+  form?: { url?: string; events?: string[] };
+}
+
+export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPageProps) {
   const ticked = new Set(form?.events ?? []);
   return (
     <AppShell shell={shell} title="Webhooks" wide={false}>
