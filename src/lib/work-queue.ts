@@ -62,10 +62,14 @@ export class WorkQueue {
     this.options.set(kind, options);
   }
 
-  /** Makes a waiting item due now (the thing it waited for is done); in the caller's transaction. */
+  /**
+   * Makes a waiting item due now (the thing it waited for is done); in the caller's transaction.
+   * Due "since ever", like a new item, so it is taken in id order among them, before items that
+   * were told to wait.
+   */
   wake(tx: Writer, id: number): void {
     tx.update(workQueue)
-      .set({ nextAttemptAt: this.opts.clock.now() })
+      .set({ nextAttemptAt: new Date(0) })
       .where(and(eq(workQueue.id, id), inArray(workQueue.status, ["pending", "retrying"])))
       .run();
     queueMicrotask(() => this.pump.kick());

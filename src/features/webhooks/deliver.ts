@@ -7,8 +7,11 @@ import * as repo from "./repo";
 
 /** Per try; the work queue's own limit (30 s) is above it, so the row always says why. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** A delivery behind an unfinished earlier one waits at most this long before it looks again (it is also woken). */
-const RECHECK_MS = 5_000;
+/**
+ * A delivery behind an unfinished earlier one is woken when that one is done; this is only the
+ * safety net (a wake lost with a crash, or written by another process).
+ */
+const RECHECK_MS = 60_000;
 
 /** Registers the delivery worker with the work queue (app.ts), with its failure mirror. */
 export function registerWebhookWork(deps: Deps): void {
@@ -35,7 +38,7 @@ export async function deliver(deps: Deps, deliveryId: number): Promise<void> {
   }
   const before = repo.earlierUnfinished(deps.db, d.endpointId, d.id);
   if (before) {
-    // Until the earlier one's next try (it wakes this one when it is done), or a short while when it is in flight.
+    // Until just after the earlier one's next try, or a while when it is in flight (it wakes this one when done).
     const now = deps.clock.now().getTime();
     const retryAt = before.nextAttemptAt?.getTime() ?? 0;
     throw new NotYet(new Date(retryAt > now ? retryAt + 1000 : now + RECHECK_MS));

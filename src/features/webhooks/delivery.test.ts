@@ -108,6 +108,24 @@ describe("webhook delivery", () => {
     expect(e.received()).toHaveLength(4);
   });
 
+  test("thirty events behind a failing first one arrive in the order they happened, each once", async () => {
+    const e = await endpoint();
+    receiver.answer([500]);
+    const ids = Array.from({ length: 30 }, (_, i) => newCandidate(e.u.workspaceId, `Person ${i}`).id);
+    await t.deps.work.runDue();
+    expect(e.received()).toHaveLength(1);
+    await later(31_000);
+    const got = e.received().map((r) => JSON.parse(r.body).data.candidate.id as number);
+    expect(got).toEqual([ids[0]!, ...ids]);
+    expect(new Set(e.received().slice(1).map((r) => r.headers["webhook-id"])).size).toBe(30);
+    expect(rows(e.id).every((d) => d.status === "delivered")).toBe(true);
+  });
+
+  test("with no endpoint listening an event costs one query, on the workspace index", () => {
+    const plan = t.deps.db.$client.query("EXPLAIN QUERY PLAN SELECT id, events FROM webhook_endpoints WHERE workspace_id = ? AND disabled_at IS NULL").all(1) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(" ")).toContain("webhook_endpoints_workspace_idx");
+  });
+
   test("another endpoint is not held up by a failing one", async () => {
     const slow = await endpoint();
     receiver.answer([500]);
