@@ -11,8 +11,8 @@ import { parseInput } from "../../lib/validate";
 import { devGuard } from "../../lib/dev-pages";
 import { clientIp } from "../../lib/http";
 import { ask, history } from "./service";
-import { recentChatEvents, rotateWebhookSecret, webhookSecret } from "./monitor";
-import { latestCandidates } from "./data";
+import { recentChatEvents, rotateWebhookSecret, webhookSecret } from "./meeting-socket";
+import { latestCandidates } from "./candidate-cards";
 import { ChatPage, DashboardXPage, MeetingDetectionPage, ShortlistTestPage } from "./pages/chat-pages";
 import { WebhookPage } from "./pages/webhook-page";
 

@@ -7,7 +7,7 @@ import { sessionUser, type SignedIn } from "../auth/service";
 import { ActionParam, ChatEventInput, ChatInput, HistoryQuery, MonitorMessage, WebhookInput } from "./model";
 import { confirmAction } from "./proposals";
 import { AI_FAILED, answer, ask, checkChatRate, history } from "./service";
-import { chatEvent, hubFor, monitorText, webhookChat } from "./monitor";
+import { chatEvent, hubFor, monitorText, webhookChat } from "./meeting-socket";
 import { chatPageRoutes } from "./page-routes";
 
 /** The assistant's API, the chat monitor (websocket, webhook, chat-events) and the chat pages. */
