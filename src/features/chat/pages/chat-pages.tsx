@@ -9,7 +9,7 @@ import ShortlistTest from "../../../../islands/shortlist-test";
 import type { ChatMessage } from "../client/chat-client";
 import { GREETING } from "../prompt";
 import { assistantMode } from "../service";
-import { GROUNDING_LIMIT } from "../data";
+import { GROUNDING_LIMIT } from "../candidate-cards";
 
 const SUGGESTIONS = ["How many candidates do I have?", "Find designers in Sydney", "Who is at stage 5?", "List the latest candidates"];
 
