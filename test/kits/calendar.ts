@@ -1,4 +1,4 @@
-// Helpers for the calendar's tests (not used by the app; scheduling, team and visitors tests use them too): a test app wired to the fake
+// Helpers for the calendar's tests (not used by the app): a test app wired to the fake
 // Google, and the OAuth round trip a browser would make.
 import { afterAll } from "bun:test";
 import { makeTestApp, type TestApp } from "../helpers";
