@@ -31,7 +31,8 @@ import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { installBusyCalendar } from "./features/scheduling/busy-calendar";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
 
@@ -42,6 +43,8 @@ export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 export function createApp(deps: Deps) {
   // The subscription gate lives in the auth guard; billing says who passes.
   installAccessGate(deps, billingAccessGate(deps));
+  // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
+  installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
   deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)));
