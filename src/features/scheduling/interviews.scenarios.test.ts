@@ -64,6 +64,8 @@ apiScenarios(
         expect(j.duration).toBe(60);
       },
     },
+    { name: "a read key of the workspace reads it", url: (w) => `/api/interviews/${w.ids.interview}`, as: "readKey", status: 200, expect: (j, w) => expect(j.id).toBe(w.ids.interview) },
+    { name: "another workspace's key: not found", url: (w) => `/api/interviews/${w.ids.interview}`, as: "strangerKey", status: 404 },
     { name: "signed out: not found, like a wrong id", url: (w) => `/api/interviews/${w.ids.interview}`, as: "anonymous", status: 404, code: "not_found" },
     { name: "another workspace's interview", url: (w) => `/api/interviews/${w.ids.strangerInterview}`, as: "owner", status: 404, message: "The interview details could not be found. It may have been canceled or the link is invalid." },
     { name: "resends its e-mails", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/resend`, as: "owner", status: 200, expect: (j) => expect(j.emails.length).toBeGreaterThan(0) },

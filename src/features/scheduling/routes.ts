@@ -138,7 +138,7 @@ export function schedulingRoutes(deps: Deps) {
         Object.assign(set.headers, noReferrer);
         return interviewForStaff(deps, me?.user.workspaceId, params.id);
       },
-      { withUser: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
+      { withCaller: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
     );
 
   // Public: the token is the only access.
