@@ -3,7 +3,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
 import { users } from "../../db/schema";
-import { connectCalendar, makeCalendarTestApp } from "./testing";
+import { connectCalendar, makeCalendarTestApp } from "../../../test/kits/calendar";
 import { defaultAccount } from "../../../test/fakes/google";
 import { LIST_CACHE_MS } from "./connection";
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { outbox } from "../../db/schema";
 import { listMeetings } from "../scheduling/service";
-import { makeCalendarTestApp, connectCalendar } from "../calendar/testing";
+import { makeCalendarTestApp, connectCalendar } from "../../../test/kits/calendar";
 import { Browser, qualifiedVisitor, recruiterWithCampaign } from "./test-kit";
 import { ALREADY_BOOKED, PREQUALIFIER_FIRST, USE_PREQUALIFIER_EMAIL } from "./intro-call-service";
 
