@@ -49,7 +49,8 @@ function failureOf(code: string | number, error: unknown): FormFailure | null {
     const fields = validationFields(error);
     return { status: 400, message: Object.values(fields)[0] ?? "Invalid request", fields };
   }
-  if (error instanceof AppError && error.status < 500 && error.status !== 401 && error.status !== 402) {
+  // A 401 of an expired session goes to /login; a refused sign-in (invalid_credentials) is the form's to show.
+  if (error instanceof AppError && error.status < 500 && (error.status !== 401 || error.code !== "unauthorized") && error.status !== 402) {
     return { status: error.status, message: error.message, fields: error.fields, headers: error.headers };
   }
   return null;

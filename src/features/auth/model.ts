@@ -1,5 +1,6 @@
 import { SITE_TEXT_MAX } from "./site-texts";
 import { z } from "zod";
+import { Checkbox } from "../../lib/route-schemas";
 
 // Messages are the spec's (part1 §5), word for word.
 const email = (msg = "Invalid email address") =>
@@ -12,7 +13,10 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export const DemoLoginInput = z.object({ email: email().optional() });
+/** The sign-in page's form: the checkbox arrives as "on" or not at all. */
+export const LoginForm = LoginInput.extend({ rememberMe: Checkbox });
+
+export const DemoLoginInput = z.object({ email: email().optional() }).nullish();
 
 export const ForgotPasswordInput = z.object({ email: email() });
 
@@ -37,12 +41,20 @@ export const CreateUserInput = z.object({
 });
 
 /** The shape of GET /api/auth/me (part1 §3: name, email, stripeCustomerId, stripeSubscriptionId). */
-export interface CurrentUser {
-  name: string | null;
-  email: string;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-}
+export const CurrentUser = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+export const UserAnswer = z.object({ user: CurrentUser });
+export const MessageAnswer = z.object({ message: z.string() });
+
+/** A query value of a page: text or nothing (a repeated or odd value counts as nothing, never a 400). */
+const queryText = z.string().max(4096).optional().catch(undefined);
+export const ForgotPageQuery = z.object({ sent: queryText });
+export const ResetPageQuery = z.object({ token: queryText, done: queryText, welcome: queryText });
 
 const siteText = z
   .string({ error: "Text must be text" })
@@ -64,6 +76,7 @@ export const WorkspaceSiteInput = z.object({
   helpText: siteText,
 });
 export type WorkspaceSiteInput = z.infer<typeof WorkspaceSiteInput>;
+export const WorkspaceSite = z.object({ siteUrl: z.string().nullable(), termsText: z.string().nullable(), helpText: z.string().nullable() });
 
 export const API_KEY_SCOPES = ["read", "read-write"] as const;
 
