@@ -99,3 +99,39 @@ export const ApiKeyView = z.object({
 export type ApiKeyView = z.infer<typeof ApiKeyView>;
 export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyView) });
 export const CreatedApiKey = z.object({ id: z.number().int(), key: z.string(), apiKey: ApiKeyView });
+
+// The profile (GET/PUT /api/auth/profile, part1 §3, §7). Empty optional fields become null.
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ProfileInput = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .max(320, "Invalid email address")
+    .pipe(z.email({ error: "Invalid email address" })),
+  phone: optionalText(40, "Phone").refine((v) => v === null || /^[+0-9 ().\-]{5,40}$/.test(v), "Invalid phone number"),
+  company: optionalText(200, "Company"),
+  position: optionalText(200, "Job Title"),
+  bio: optionalText(2000, "Bio"),
+  // Needed only when the e-mail changes.
+  currentPassword: z.string().max(1024).optional(),
+});
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+export const ProfileAnswer = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  bio: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+});

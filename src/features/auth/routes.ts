@@ -11,6 +11,7 @@ import { siteLinks } from "../../ui/links";
 import { DemoLoginInput, ForgotPageQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
 import * as auth from "./service";
 import { authGuard } from "./guard";
+import { profileRoutes } from "./profile-routes";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, resetPageTitle } from "./pages/auth-pages";
 
@@ -174,5 +175,5 @@ export function authRoutes(deps: Deps) {
       { body: ResetPasswordInput, form: { render: resetFailed } },
     );
 
-  return new Elysia().use(api).use(pages);
+  return new Elysia().use(api).use(profileRoutes(deps)).use(pages);
 }
