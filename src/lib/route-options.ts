@@ -16,6 +16,8 @@ export const CROSS_SITE = "x-cross-site";
 
 export interface FormFailure {
   status: number;
+  /** The error envelope's code ("validation_failed" for a refused input). */
+  code: string;
   message: string;
   fields?: Record<string, string>;
   headers?: Record<string, string>;
@@ -47,10 +49,11 @@ export const posted = (input: FormInput, name: string, max = 1000): string => {
 function failureOf(code: string | number, error: unknown): FormFailure | null {
   if (code === "VALIDATION" && (error as { type?: string }).type !== "response") {
     const fields = validationFields(error);
-    return { status: 400, message: Object.values(fields)[0] ?? "Invalid request", fields };
+    return { status: 400, code: "validation_failed", message: Object.values(fields)[0] ?? "Invalid request", fields };
   }
-  if (error instanceof AppError && error.status < 500 && error.status !== 401 && error.status !== 402) {
-    return { status: error.status, message: error.message, fields: error.fields, headers: error.headers };
+  // A 401 of an expired session goes to /login; a refused sign-in (invalid_credentials) is the form's to show.
+  if (error instanceof AppError && error.status < 500 && (error.status !== 401 || error.code !== "unauthorized") && error.status !== 402) {
+    return { status: error.status, code: error.code, message: error.message, fields: error.fields, headers: error.headers };
   }
   return null;
 }

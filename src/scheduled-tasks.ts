@@ -6,7 +6,7 @@ import { metricsFor } from "./lib/metrics";
 import { eraseIdleCandidates } from "./features/people/retention";
 
 /**
- * In-process scheduled jobs (one process serves everything). Each job is guarded so a
+ * In-process scheduled tasks (one process serves everything; not the job postings of src/features/jobs). Each job is guarded so a
  * run never overlaps the previous one and a failure is logged, not thrown.
  */
 export interface ScheduledJob {
