@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formBool } from "../../lib/validate";
 import { isValidTimeZone } from "../scheduling/slots";
 import { ASSESSMENT_QUESTION_MAX, MAX_ASSESSMENT_QUESTIONS } from "./questions";
 
@@ -67,9 +68,23 @@ export const CodeQuery = z.object({ c: code });
 export const ScheduleQuery = z.object({ c: code, day: z.string().optional().catch(undefined), tz: z.string().optional().catch(undefined), booked: z.string().optional().catch(undefined) });
 export const RestartBody = z.object({ c: code });
 export const KindParam = z.object({ kind: z.enum(["prequalifier", "assessment"], { error: "Not found" }) });
-export const JobIdParam = z.object({ jobId: z.coerce.number({ error: "Job not found" }).int("Job not found").positive("Job not found") });
-export const JobIdField = z.object({ jobId: z.coerce.number({ error: "Job not found" }).int("Job not found").positive("Job not found"), questions: z.string().max(50_000).optional() });
-export const UrlsForm = OutsideUrlsInput;
+// A job id that is not a number is a job that is not there: the service answers 404 "Job not found" (as before).
+const jobId = z.coerce.number().int().positive().catch(0);
+export const JobIdParam = z.object({ jobId });
+
+/** The weekly table of the settings form (on_D, start_D, end_D for D = 0…6) read as availability. */
+export const AvailabilityForm = z.preprocess((v) => {
+  const form = (v && typeof v === "object" ? v : {}) as Record<string, unknown>;
+  const weekly = [];
+  for (let d = 0; d < 7; d++) if (formBool(form[`on_${d}`])) weekly.push({ day: d, start: form[`start_${d}`], end: form[`end_${d}`] });
+  return { introCallMinutes: form.introCallMinutes, timeZone: form.timeZone, weekly };
+}, AvailabilityInput);
+
+/** The questions form: one question a line. */
+export const QuestionsForm = z.object({
+  jobId,
+  questions: z.preprocess((v) => (typeof v === "string" ? v.split(/\r?\n/) : []), JobQuestionsInput.shape.questions),
+});
 
 const TimeSlotView = z.object({ startTime: z.string(), endTime: z.string() });
 export const ChatStateView = z.object({
@@ -101,4 +116,5 @@ export const SettingsView = z.object({
   weekly: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
   allowedOrigins: z.array(z.string()),
 });
+export { EmbedOriginsInput, EmbedOriginsView } from "./embed-origins";
 export const JobQuestionsView = z.object({ jobId: z.number(), title: z.string(), questions: z.array(z.string()), isDefault: z.boolean() });
