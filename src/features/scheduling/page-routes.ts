@@ -16,6 +16,7 @@ import { interviewForStaff } from "./interview-access";
 import { interviewFormAction } from "./interview-forms";
 import { isValidTimeZone } from "./slots";
 import { makeShell } from "../../ui/shell";
+import { bookingFrame, manageFrame } from "./embed-frame";
 
 // Public pages carry their token in the URL: no referrer leaves them, and nothing is cached.
 const privateHeaders = { "referrer-policy": "no-referrer", "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
@@ -118,10 +119,10 @@ export function bookingPageRoutes(deps: Deps) {
 
   return new Elysia()
     .use(authGuard(deps))
-    .get("/book/:token", ({ request, params, query, cookie }: any) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)))
-    .post("/book/:token", book("a"))
-    .get("/booking-option-b/:token", ({ request, params, query, cookie }: any) => bookingPageGet(request, params.token, "b", query.tz, takeFlash(cookie)))
-    .post("/booking-option-b/:token", book("b"))
+    .get("/book/:token", ({ request, params, query, cookie }: any) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), { embeddable: bookingFrame(deps) })
+    .post("/book/:token", book("a"), { embeddable: bookingFrame(deps) })
+    .get("/booking-option-b/:token", ({ request, params, query, cookie }: any) => bookingPageGet(request, params.token, "b", query.tz, takeFlash(cookie)), { embeddable: bookingFrame(deps) })
+    .post("/booking-option-b/:token", book("b"), { embeddable: bookingFrame(deps) })
     .get("/book/manage/:token", ({ params, query, cookie }: any) => {
       let view: ReturnType<typeof getManageView>;
       try {
@@ -139,7 +140,7 @@ export function bookingPageRoutes(deps: Deps) {
         toast: takeFlash(cookie),
         body: ManagePage({ view, home, action: managePath(params.token), justBooked: query.booked === "1", confirmCancel: query.cancel === "1", emailConfigured }),
       });
-    })
+    }, { embeddable: manageFrame(deps) })
     .post("/book/manage/:token/cancel", async ({ params, cookie }: any) => {
       try {
         await cancelByCandidate(deps, params.token);
@@ -149,7 +150,7 @@ export function bookingPageRoutes(deps: Deps) {
         setFlash(cookie, { title: "Cancel Failed", description: e.message, variant: "destructive" });
       }
       return see(managePath(params.token));
-    })
+    }, { embeddable: manageFrame(deps) })
     .post("/book/manage/:token/move", async ({ params, body, cookie }: any) => {
       try {
         await moveByCandidate(deps, params.token, formSlot(body));
@@ -159,7 +160,7 @@ export function bookingPageRoutes(deps: Deps) {
         setFlash(cookie, { title: "Booking Failed", description: e.message || "Failed to book slot", variant: "destructive" });
       }
       return see(managePath(params.token));
-    })
+    }, { embeddable: manageFrame(deps) })
     .get(
       "/interview-details/:id",
       ({ params, me, cookie }: any) => {
