@@ -67,7 +67,9 @@ const code = z.string().max(200).optional().catch(undefined);
 export const CodeQuery = z.object({ c: code });
 export const ScheduleQuery = z.object({ c: code, day: z.string().optional().catch(undefined), tz: z.string().optional().catch(undefined), booked: z.string().optional().catch(undefined) });
 export const RestartBody = z.object({ c: code });
-export const KindParam = z.object({ kind: z.enum(["prequalifier", "assessment"], { error: "Not found" }) });
+/** prequalifier or assessment; anything else is a 404 (the handler's), as before. */
+export const KindParam = z.object({ kind: z.string().max(40) });
+export const SettingsPageQuery = z.object({ job: z.string().optional() });
 // A job id that is not a number is a job that is not there: the service answers 404 "Job not found" (as before).
 const jobId = z.coerce.number().int().positive().catch(0);
 export const JobIdParam = z.object({ jobId });

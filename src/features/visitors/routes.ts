@@ -13,7 +13,7 @@ import { isValidTimeZone } from "../scheduling/slots";
 import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type ChatContext } from "./chat-service";
 import { bookIntroCall, introCallOptions } from "./intro-call-service";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
-import { AnswerInput, BookedView, BookIntroCallInput, ChatStateView, CodeQuery, IntroCallOptionsView, RestartBody, ScheduleQuery } from "./model";
+import { AnswerInput, BookedView, BookIntroCallInput, ChatStateView, CodeQuery, IntroCallOptionsView, KindParam, RestartBody, ScheduleQuery } from "./model";
 import { cspWithFrame, embedOriginsOfCode, visitorOf, visitorOfRequest } from "./visitor-cookie";
 import type { Visitor } from "./visitor-id";
 import type { ChatKind } from "./questions";
@@ -199,7 +199,7 @@ export function visitorRoutes(deps: Deps) {
       const kind = kindOf(params);
       const visitor = visitorOf(deps, cookie, request);
       return getChat(deps, visitor, kind, contextOf(visitor, query.c));
-    }, { query: CodeQuery, response: { 200: ChatStateView }, detail: { summary: "A visitor's prequalifier or assessment chat" } })
+    }, { params: KindParam, query: CodeQuery, response: { 200: ChatStateView }, detail: { summary: "A visitor's prequalifier or assessment chat" } })
     .post("/:kind/answer", ({ cookie, body, params, request, server }) => {
       const kind = kindOf(params);
       const visitor = visitorOf(deps, cookie, request);
@@ -207,13 +207,13 @@ export function visitorRoutes(deps: Deps) {
       const ctx = contextOf(visitor, body.c);
       if (isBot(body.website)) return getChat(deps, visitor, kind, ctx);
       return submitAnswer(deps, visitor, kind, ctx, body.answer, body.step ?? null);
-    }, { body: AnswerInput, response: { 200: ChatStateView }, detail: { summary: "Answer the chat's current question" } })
+    }, { params: KindParam, body: AnswerInput, response: { 200: ChatStateView }, detail: { summary: "Answer the chat's current question" } })
     .post("/:kind/restart", ({ cookie, body, params, request, server }) => {
       const kind = kindOf(params);
       const visitor = visitorOf(deps, cookie, request);
       limitPost(deps, ipOf(request, server));
       return restartChat(deps, visitor, kind, contextOf(visitor, body.c));
-    }, { body: RestartBody, response: { 200: ChatStateView }, detail: { summary: "Start the chat again" } });
+    }, { params: KindParam, body: RestartBody, response: { 200: ChatStateView }, detail: { summary: "Start the chat again" } });
 
   return new Elysia().use(chatPages("prequalifier")).use(chatPages("assessment")).use(schedule).use(api);
 }

@@ -6,11 +6,10 @@ import { seeOther } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
 import { embedOrigins, workspaceSite } from "../auth/workspace-site";
-import { AvailabilityForm, AvailabilityInput, EmbedOriginsInput, EmbedOriginsView, JobIdParam, JobQuestionsInput, JobQuestionsView, OutsideUrlsInput, QuestionsForm, SettingsView } from "./model";
+import { AvailabilityForm, AvailabilityInput, EmbedOriginsInput, EmbedOriginsView, JobIdParam, JobQuestionsInput, JobQuestionsView, OutsideUrlsInput, QuestionsForm, SettingsPageQuery, SettingsView } from "./model";
 import { getJobQuestions, jobsWithQuestions, saveAllowedOrigins, saveAvailability, saveJobQuestions, saveOutsideUrls, settingsView } from "./settings-service";
 import { jobsOf } from "./partners";
 import { SettingsPage } from "./pages/settings-page";
-import { z } from "zod";
 
 const PAGE = "/settings/candidate-pages";
 // A refused form goes back to the page with the reason in a red toast; nothing is saved.
@@ -41,7 +40,7 @@ export function visitorSettingsRoutes(deps: Deps) {
           }),
         });
       },
-      { query: z.object({ job: z.string().optional() }) },
+      { query: SettingsPageQuery },
     )
     .post(
       `${PAGE}/availability`,
