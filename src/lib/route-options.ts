@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors";
 import { flashCookieHeader } from "./flash";
 import { validationFields } from "./validate";
+import { allowFraming } from "./framing";
 
 /**
  * Route options every feature may declare (docs/decisions/0020):
@@ -11,6 +12,9 @@ import { validationFields } from "./validate";
  *   { form: {...} }     → a no-JavaScript form post: a refused input or an AppError below 500 (other
  *                         than 401/402) either re-renders the page (`render`) or goes back with a toast
  *                         (`back` + `failed`). Success is the handler's `seeOther(...)`.
+ *   { embeddable: fn }  → a page a workspace may embed in its own site: `fn` names the origins allowed to
+ *                         frame it (from the raw path, query or form), and the answer — the page, its
+ *                         redirect or its refusal — says `frame-ancestors <origins>` instead of 'none'.
  */
 export const CROSS_SITE = "x-cross-site";
 
@@ -30,6 +34,14 @@ export interface FormInput {
   query: Record<string, string | undefined>;
   request: Request;
 }
+
+/** The raw input of a request before validation (strings as sent). */
+export interface RawInput {
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+}
+export type EmbeddableOption = (input: RawInput) => readonly string[];
 
 export type FormOption =
   | { render: (failure: FormFailure, input: FormInput) => Response | Promise<Response> }
@@ -84,6 +96,12 @@ const crossSiteDetail = { [CROSS_SITE]: true } as { description?: string };
 export function routeOptions() {
   return new Elysia({ name: "route-options" }).macro({
     crossSite: { detail: crossSiteDetail },
+    embeddable: (originsOf: EmbeddableOption) => ({
+      // Transform runs before validation, so a refused input is framed like the page it belongs to.
+      transform({ params, query, body, set }) {
+        allowFraming(set.headers, originsOf({ params: params as RawInput["params"], query: query as RawInput["query"], body }));
+      },
+    }),
     form: (option: FormOption) => ({
       // Transform runs before validation, so a refused input finds the form's handler.
       transform({ request }) {

@@ -12,6 +12,8 @@ export const workspaces = sqliteTable("workspaces", {
   // The workspace's texts for /terms and /help (a default text when null).
   termsText: text("terms_text"),
   helpText: text("help_text"),
+  // JSON list of the origins that may frame the candidate pages (null: none, the pages refuse every frame).
+  embedOrigins: text("embed_origins"),
   createdAt: createdAt(),
 });
 

@@ -97,6 +97,14 @@ export function workspaceSite(db: DB, workspaceId: number) {
     .get();
 }
 
+export function embedOrigins(db: DB, workspaceId: number): string | null {
+  return db.select({ v: workspaces.embedOrigins }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()?.v ?? null;
+}
+
+export function saveEmbedOrigins(db: DB, workspaceId: number, origins: string | null) {
+  db.update(workspaces).set({ embedOrigins: origins }).where(eq(workspaces.id, workspaceId)).run();
+}
+
 export function saveWorkspaceSite(db: DB, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
   db.update(workspaces).set(site).where(eq(workspaces.id, workspaceId)).run();
 }

@@ -188,6 +188,16 @@ export function bookingWorkspaceId(deps: Deps, token: string): number {
   return openSession(deps, token).session.workspaceId;
 }
 
+/** The workspace of a booking link in any state, or null (which site may frame its pages). */
+export function sessionWorkspaceOf(deps: Deps, token: string): number | null {
+  return sessionByToken(deps, token)?.session.workspaceId ?? null;
+}
+
+/** The workspace of a confirmation (manage) link, or null. */
+export function manageWorkspaceOf(deps: Deps, token: string): number | null {
+  return /^[A-Za-z0-9_-]{40,50}$/.test(token) ? (repo.findMeetingByManageHash(deps.db, sha256(token))?.meeting.workspaceId ?? null) : null;
+}
+
 /** The workspace of a confirmation (manage) link, for the page frame. */
 export function manageWorkspaceId(deps: Deps, token: string): number {
   return managedMeeting(deps, token).meeting.workspaceId;

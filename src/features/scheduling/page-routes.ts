@@ -17,6 +17,7 @@ import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
 import { interviewFormAction } from "./interview-forms";
 import { makeShell } from "../../ui/shell";
+import { bookingFrame, manageFrame } from "./embed-frame";
 
 // Public pages carry their token in the URL: no referrer leaves them, and nothing is cached.
 const privateHeaders = { "referrer-policy": "no-referrer", "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
@@ -104,13 +105,14 @@ export function bookingPageRoutes(deps: Deps) {
 
   const candidatePages = new Elysia()
     .use(routeOptions())
-    .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), { params: TokenParam, query: BookingPageQuery })
-    .post("/book/:token", book("a"), { params: TokenParam, body: BookForm, form: { render: bookingFailed("a") } })
+    .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), { params: TokenParam, query: BookingPageQuery, embeddable: bookingFrame(deps) })
+    .post("/book/:token", book("a"), { params: TokenParam, body: BookForm, form: { render: bookingFailed("a") }, embeddable: bookingFrame(deps) })
     .get("/booking-option-b/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "b", query.tz, takeFlash(cookie)), {
       params: TokenParam,
       query: BookingPageQuery,
+      embeddable: bookingFrame(deps),
     })
-    .post("/booking-option-b/:token", book("b"), { params: TokenParam, body: BookForm, form: { render: bookingFailed("b") } })
+    .post("/booking-option-b/:token", book("b"), { params: TokenParam, body: BookForm, form: { render: bookingFailed("b") }, embeddable: bookingFrame(deps) })
     .get(
       "/book/manage/:token",
       ({ params, query, cookie }) => {
@@ -125,7 +127,7 @@ export function bookingPageRoutes(deps: Deps) {
           body: ManagePage({ ...props, action: managePath(params.token), justBooked: query.booked === "1", confirmCancel: query.cancel === "1", emailConfigured }),
         });
       },
-      { params: TokenParam, query: ManagePageQuery },
+      { params: TokenParam, query: ManagePageQuery, embeddable: manageFrame(deps) },
     )
     .post(
       "/book/manage/:token/cancel",
@@ -134,7 +136,7 @@ export function bookingPageRoutes(deps: Deps) {
         setFlash(cookie, { title: "Interview canceled", description: "The hiring manager has been told.", variant: "success" });
         return see(managePath(params.token));
       },
-      { params: TokenParam, form: { render: backToManage("Cancel Failed") } },
+      { params: TokenParam, form: { render: backToManage("Cancel Failed") }, embeddable: manageFrame(deps) },
     )
     .post(
       "/book/manage/:token/move",
@@ -143,7 +145,7 @@ export function bookingPageRoutes(deps: Deps) {
         setFlash(cookie, { title: "Interview moved", description: emailConfigured ? "You'll receive an updated invitation shortly." : "Your interview now has its new time.", variant: "success" });
         return see(managePath(params.token));
       },
-      { params: TokenParam, body: MoveForm, form: { render: backToManage("Booking Failed") } },
+      { params: TokenParam, body: MoveForm, form: { render: backToManage("Booking Failed") }, embeddable: manageFrame(deps) },
     );
 
   const staffPages = new Elysia()
