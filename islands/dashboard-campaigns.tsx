@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { COPIED_MS, useSelectedJob } from "../src/features/dashboard/components/bus";
+import { EmbedSnippet } from "../src/ui/embed-snippet";
 
 export interface DashboardCampaign {
   id: number;
@@ -107,6 +108,7 @@ export default function DashboardCampaigns({ appUrl }: { appUrl: string }) {
                         {copied === c.id ? "Copied" : "Copy"}
                       </button>
                     </div>
+                    <EmbedSnippet url={c.campaignUrl} title={`Apply for ${job.title}`} height={720} label={c.name} />
                   </li>
                 ))}
               </ul>

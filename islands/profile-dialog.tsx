@@ -4,11 +4,12 @@ import { toast } from "../src/client/toast";
 import { showAccountName } from "../src/client/account-name";
 import { watchSession } from "../src/client/session";
 import { dropOneShotParams } from "../src/client/one-shot-params";
-import type { BillingResponse, Profile } from "../src/features/billing/types";
+import type { BillingResponse } from "../src/features/billing/types";
+import type { Profile } from "../src/features/auth/profile-types";
 import { BillingTab } from "../src/features/billing/ui/billing-tab";
 import { MediaTab } from "../src/features/billing/ui/media-tab";
 import { PlansTab } from "../src/features/billing/ui/plans-tab";
-import { ProfileTab } from "../src/features/billing/ui/profile-tab";
+import { ProfileTab } from "../src/features/auth/ui/profile-tab";
 import { initialTab, SUBSCRIPTION_REQUIRED, TABS, type TabId } from "../src/features/billing/ui/status";
 
 export interface ProfileDialogProps {

@@ -7,6 +7,7 @@ import type { SessionView } from "../src/features/scheduling/model";
 import { formatShortDate, formatTime } from "../src/features/scheduling/slots";
 import { sessionStateBadge } from "../src/features/scheduling/status";
 import { inScope, ScopeToggle, useScope } from "../src/features/team/scope-toggle";
+import { EmbedSnippet } from "../src/ui/embed-snippet";
 
 const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastName}`.trim() || "The candidate";
 
@@ -114,6 +115,9 @@ export default function SchedulingSessions({ sessions: initial, meId }: { sessio
                       <button type="button" className="btn-outline btn-sm" onClick={() => resend(s)}>Resend</button>
                       <a href="#" className="text-xs text-red-600 underline" onClick={(e) => cancel(e, s)}>Cancel</a>
                     </div>
+                  ) : null}
+                  {s.state === "pending" ? (
+                    <EmbedSnippet url={s.bookingUrl} title="Schedule your interview" height={860} label={`the booking page of ${nameOf(s)}`} />
                   ) : s.state === "booked" && s.interview ? (
                     <a href={`/interview-details/${s.interview.id}`} className="mt-1 inline-block text-xs text-brand-600 underline">View interview</a>
                   ) : null}

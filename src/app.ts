@@ -33,9 +33,12 @@ import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerWebhookWork } from "./features/webhooks/deliver";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { installBusyCalendar } from "./features/scheduling/busy-calendar";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
+import { installShellParts } from "./ui/shell";
+import { shellParts } from "./shell-parts";
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -44,6 +47,10 @@ export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 export function createApp(deps: Deps) {
   // The subscription gate lives in the auth guard; billing says who passes.
   installAccessGate(deps, billingAccessGate(deps));
+  // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
+  installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
+  // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
+  installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
   deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)));

@@ -6,7 +6,7 @@ import { CLI_BUSY_TIMEOUT_MS, createDeps } from "./bootstrap";
 import { acquireServeLock } from "./db/serve-lock";
 import { createApp } from "./app";
 import { seedDemo } from "./demo";
-import { startJobs } from "./jobs";
+import { startJobs } from "./scheduled-tasks";
 import { backupCommand, restoreCommand } from "./features/monitor/cli";
 import { HELP, USAGE } from "./commands/usage";
 import { healthcheck } from "./commands/healthcheck";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { makeTestApp } from "../test/helpers";
 import { createApp } from "./app";
-import { startJobs } from "./jobs";
+import { startJobs } from "./scheduled-tasks";
 import { metricsFor } from "./lib/metrics";
 import pkg from "../package.json";
 

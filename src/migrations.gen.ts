@@ -24,7 +24,9 @@ import m20 from "../migrations/0020_candidate_records.sql" with { type: "text" }
 import m21 from "../migrations/0021_fancy_havok.sql" with { type: "text" };
 import m22 from "../migrations/0022_participants_name_index.sql" with { type: "text" };
 import m23 from "../migrations/0023_api_keys.sql" with { type: "text" };
-import m24 from "../migrations/0024_webhooks.sql" with { type: "text" };
+import m24 from "../migrations/0024_calendar_connections.sql" with { type: "text" };
+import m25 from "../migrations/0025_embed_origins.sql" with { type: "text" };
+import m26 from "../migrations/0026_webhooks.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -52,5 +54,7 @@ export const migrationFiles: Record<string, string> = {
   "0021_fancy_havok.sql": m21 as unknown as string,
   "0022_participants_name_index.sql": m22 as unknown as string,
   "0023_api_keys.sql": m23 as unknown as string,
-  "0024_webhooks.sql": m24 as unknown as string,
+  "0024_calendar_connections.sql": m24 as unknown as string,
+  "0025_embed_origins.sql": m25 as unknown as string,
+  "0026_webhooks.sql": m26 as unknown as string,
 };

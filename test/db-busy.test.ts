@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "./helpers";
 import { holdWriteLock } from "./hold-write-lock";
 import { retryOnBusy, tryWrite, unlessDiskFull } from "../src/db/busy";
-import { recruiterWithCampaign } from "../src/features/visitors/test-kit";
+import { recruiterWithCampaign } from "./kits/visitor-browser";
 
 const t = makeTestApp();
 const path = t.deps.config.DATABASE_PATH;

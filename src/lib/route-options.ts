@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors";
 import { flashCookieHeader } from "./flash";
 import { validationFields } from "./validate";
+import { allowFraming } from "./framing";
 
 /**
  * Route options every feature may declare (docs/decisions/0020):
@@ -11,11 +12,16 @@ import { validationFields } from "./validate";
  *   { form: {...} }     → a no-JavaScript form post: a refused input or an AppError below 500 (other
  *                         than 401/402) either re-renders the page (`render`) or goes back with a toast
  *                         (`back` + `failed`). Success is the handler's `seeOther(...)`.
+ *   { embeddable: fn }  → a page a workspace may embed in its own site: `fn` names the origins allowed to
+ *                         frame it (from the raw path, query or form), and the answer — the page, its
+ *                         redirect or its refusal — says `frame-ancestors <origins>` instead of 'none'.
  */
 export const CROSS_SITE = "x-cross-site";
 
 export interface FormFailure {
   status: number;
+  /** The error envelope's code ("validation_failed" for a refused input). */
+  code: string;
   message: string;
   fields?: Record<string, string>;
   headers?: Record<string, string>;
@@ -28,6 +34,14 @@ export interface FormInput {
   query: Record<string, string | undefined>;
   request: Request;
 }
+
+/** The raw input of a request before validation (strings as sent). */
+export interface RawInput {
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+}
+export type EmbeddableOption = (input: RawInput) => readonly string[];
 
 export type FormOption =
   | { render: (failure: FormFailure, input: FormInput) => Response | Promise<Response> }
@@ -47,10 +61,11 @@ export const posted = (input: FormInput, name: string, max = 1000): string => {
 function failureOf(code: string | number, error: unknown): FormFailure | null {
   if (code === "VALIDATION" && (error as { type?: string }).type !== "response") {
     const fields = validationFields(error);
-    return { status: 400, message: Object.values(fields)[0] ?? "Invalid request", fields };
+    return { status: 400, code: "validation_failed", message: Object.values(fields)[0] ?? "Invalid request", fields };
   }
-  if (error instanceof AppError && error.status < 500 && error.status !== 401 && error.status !== 402) {
-    return { status: error.status, message: error.message, fields: error.fields, headers: error.headers };
+  // A 401 of an expired session goes to /login; a refused sign-in (invalid_credentials) is the form's to show.
+  if (error instanceof AppError && error.status < 500 && (error.status !== 401 || error.code !== "unauthorized") && error.status !== 402) {
+    return { status: error.status, code: error.code, message: error.message, fields: error.fields, headers: error.headers };
   }
   return null;
 }
@@ -81,6 +96,12 @@ const crossSiteDetail = { [CROSS_SITE]: true } as { description?: string };
 export function routeOptions() {
   return new Elysia({ name: "route-options" }).macro({
     crossSite: { detail: crossSiteDetail },
+    embeddable: (originsOf: EmbeddableOption) => ({
+      // Transform runs before validation, so a refused input is framed like the page it belongs to.
+      transform({ params, query, body, set }) {
+        allowFraming(set.headers, originsOf({ params: params as RawInput["params"], query: query as RawInput["query"], body }));
+      },
+    }),
     form: (option: FormOption) => ({
       // Transform runs before validation, so a refused input finds the form's handler.
       transform({ request }) {

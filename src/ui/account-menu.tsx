@@ -1,12 +1,11 @@
 import type { SiteLinks } from "./links";
-import { can } from "../features/team/permissions";
 
 export interface MenuUser {
   name: string | null;
   email: string;
   calendarConnected: boolean;
-  /** The member's role (issue 18): the workspace's settings links show only to roles that may use them. */
-  role?: string;
+  /** The member's role may change the candidate pages (issue 18): the link shows only then. Default true. */
+  canEditSite?: boolean;
 }
 
 /**
@@ -55,7 +54,7 @@ export function AccountMenu({ user, links, variant = "full", calendarAvailable =
         {full ? (
           <>
             <a className="menu-item" href="/dashboard" role="menuitem">Dashboard</a>
-            {user.role === undefined || can({ role: user.role }, "settings.update") ? (
+            {user.canEditSite !== false ? (
               <a className="menu-item" href="/settings/candidate-pages" role="menuitem">Candidate pages</a>
             ) : null}
             <a className="menu-item" href="/participants-monitor" role="menuitem">Sync monitor</a>

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { EmailSetupBanner } from "./email-setup-banner";
-import type { Shell } from "./shell";
-import { ProfileDialogSlot } from "../features/billing/pages/profile-dialog";
+import { menuUser, type Shell } from "./shell";
+import { ProfileDialogSlot } from "./profile-dialog-slot";
 import { Island, declareSection } from "../lib/render";
 import { MobileNav, SideNav } from "./app-nav";
 import { SETTINGS_LINKS, visibleSections, sectionLabel } from "./sections";
@@ -32,7 +32,7 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
           </div>
           <div className="flex items-center gap-2">
             <Island name="command-palette" component={CommandPalette} props={{ sections: sections.map(({ label, href }) => ({ label, href })) }} />
-            <AccountMenu user={shell.user} links={shell.links} calendarAvailable={shell.calendarAvailable} />
+            <AccountMenu user={menuUser(shell)} links={shell.links} calendarAvailable={shell.calendarAvailable} />
             {/* After the account menu: its menu stays the page's first <details> (part2 §2). */}
             <MobileNav sections={sections} current={current} />
           </div>

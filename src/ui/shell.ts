@@ -1,24 +1,39 @@
+import type { ReactNode } from "react";
 import type { Deps } from "../deps";
 import type { users } from "../db/schema";
 import { siteLinks, type SiteLinks } from "./links";
-import { subscriptionGate } from "../features/billing/service";
-import { googleConfigured } from "../features/calendar/google";
 import { currentPath } from "../lib/request-context";
 import { sectionOf, type SectionId } from "./sections";
+import type { MenuUser } from "./account-menu";
+
+type User = typeof users.$inferSelect;
+
+/**
+ * What the features hand the frame of a signed-in page, as plain values and one slot: the
+ * frame (src/ui) knows no feature. The app's wiring installs the source (src/shell-parts.tsx).
+ */
+export interface ShellParts {
+  billingEnabled: boolean;
+  /** The subscription gate (part1 §4); always true when billing is not configured. */
+  hasSubscription: boolean;
+  /** Google Calendar is configured on this server; without it the calendar dot is grey, not red. */
+  calendarAvailable: boolean;
+  /** The member's Google Calendar is connected (the account menu's dot). */
+  calendarConnected: boolean;
+  /** The member may change the workspace's candidate pages (the account menu's link). */
+  canEditSite: boolean;
+  /** The profile dialog, closed until opened; open from the first paint on the gate's page. */
+  profileDialog: (gated: boolean) => ReactNode;
+}
 
 /**
  * What the frame of a signed-in page needs (account menu, profile dialog). Pages build it
  * with makeShell(deps, user) and pass it to <AppShell shell={…}>, so the frame can grow
  * (billing state, calendar state) without touching every page.
  */
-export interface Shell {
-  user: typeof users.$inferSelect;
+export interface Shell extends ShellParts {
+  user: User;
   links: SiteLinks;
-  billingEnabled: boolean;
-  /** The subscription gate (part1 §4); always true when billing is not configured. */
-  hasSubscription: boolean;
-  /** Google Calendar is configured on this server; without it the calendar dot is grey, not red. */
-  calendarAvailable: boolean;
   /** A mail transport (SMTP_URL) is set; without it candidates receive no e-mail and a banner says so. */
   emailConfigured: boolean;
   /** Set on the page the server's gate answers with (402): the profile dialog opens by itself. */
@@ -29,14 +44,27 @@ export interface Shell {
   section: SectionId | null;
 }
 
-export function makeShell(deps: Deps, user: typeof users.$inferSelect): Shell {
+const sources = new WeakMap<Deps, (user: User) => ShellParts>();
+
+/** Called once by the app's wiring with the features' contributions to the frame. */
+export function installShellParts(deps: Deps, source: (user: User) => ShellParts) {
+  sources.set(deps, source);
+}
+
+export function makeShell(deps: Deps, user: User): Shell {
+  const parts = sources.get(deps);
+  if (!parts) throw new Error("The page frame's parts are not installed (createApp installs them)");
   return {
     user,
     links: siteLinks(deps.config),
-    ...subscriptionGate(deps, user),
-    calendarAvailable: googleConfigured(deps.config),
+    ...parts(user),
     emailConfigured: !!deps.config.SMTP_URL,
     devPages: !!deps.config.devPages,
     section: sectionOf(currentPath()),
   };
+}
+
+/** The account menu's view of the signed-in member. */
+export function menuUser(shell: Shell): MenuUser {
+  return { name: shell.user.name, email: shell.user.email, calendarConnected: shell.calendarConnected, canEditSite: shell.canEditSite };
 }

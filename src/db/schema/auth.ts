@@ -12,6 +12,8 @@ export const workspaces = sqliteTable("workspaces", {
   // The workspace's texts for /terms and /help (a default text when null).
   termsText: text("terms_text"),
   helpText: text("help_text"),
+  // JSON list of the origins that may frame the candidate pages (null: none, the pages refuse every frame).
+  embedOrigins: text("embed_origins"),
   createdAt: createdAt(),
 });
 
@@ -33,12 +35,7 @@ export const users = sqliteTable(
     bio: text("bio"),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
-    googleCalendarEmail: text("google_calendar_email"),
-    // Encrypted at rest (AES-256-GCM, key derived from APP_SECRET).
-    googleCalendarAccessToken: text("google_calendar_access_token"),
-    googleCalendarRefreshToken: text("google_calendar_refresh_token"),
-    primaryCalendarId: text("primary_calendar_id"),
-    calendarConnected: integer("calendar_connected", { mode: "boolean" }).notNull().default(false),
+    // The Google Calendar connection is the calendar feature's: calendar_connections (schema/calendar.ts).
     // The member's role in the workspace (owner, admin, recruiter): docs/decisions/0018. Existing
     // accounts were each their workspace's first account, so they are its owners.
     role: text("role", { enum: ["owner", "admin", "recruiter"] }).notNull().default("owner"),

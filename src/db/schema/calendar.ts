@@ -24,6 +24,24 @@ export const calendarOauthStates = sqliteTable(
 );
 
 /**
+ * A member's Google Calendar connection, one row per connected user (no row: not connected).
+ * Owned by the calendar feature alone. Tokens are sealed at rest (AES-256-GCM, key derived from
+ * APP_SECRET); the access token is sealed with its expiry.
+ */
+export const calendarConnections = sqliteTable("calendar_connections", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  // The Google account the calendar belongs to.
+  googleEmail: text("google_email"),
+  accessTokenSealed: text("access_token_sealed"),
+  refreshTokenSealed: text("refresh_token_sealed"),
+  // The calendar Frank writes events to (null: Google's "primary").
+  primaryCalendarId: text("primary_calendar_id"),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+/**
  * The private iCal feed of a user: /ical/<token>.ics. The token is looked up by its
  * SHA-256 and kept sealed (AES-256-GCM) so the iCal Manager can show the URL again.
  */

@@ -130,3 +130,13 @@ describe("Settings → API keys page", () => {
     expect((await t.request("/settings/api-keys", { cookie: w.headers.recruiter.cookie })).status).toBe(403);
   });
 });
+
+describe("an /api route that answers strangers with 404", () => {
+  test("GET /api/interviews/{id} takes an API key of its workspace", async () => {
+    const w = await makeWorld(t);
+    // Unknown ids answer the same 404 to everyone; a bad key is still a 401.
+    expect((await t.request("/api/interviews/nope", { headers: w.headers.readKey })).status).toBe(404);
+    expect((await t.request("/api/interviews/nope", {})).status).toBe(404);
+    expect((await t.request("/api/interviews/nope", { headers: { authorization: "Bearer frank_bad" } })).status).toBe(401);
+  });
+});

@@ -119,6 +119,8 @@ let nextId = 1;
  *                        /api/auth/me). Checkout and logout need no session at all.
  *   { withUser: true } → `me` is the signed-in user or null, never gated (public pages with a profile menu).
  *   { withMember: true } → `me` or null for pages that also serve visitors; a signed-in user is gated.
+ *   { withCaller: true } → for /api routes that answer strangers too: `me` from an API key (a bad key is
+ *                        401) or the session, else null.
  *   { can: "settings.update" } → `auth` plus the role check of the one permission table
  *                        (src/features/team/permissions.ts): 403 {message} for a role that may not.
  *   { accountCan: "billing.manage" } → `account` plus the same role check.
@@ -165,6 +167,19 @@ export function authGuard(deps: Deps) {
         },
         resolve: ({ request }) => principal(request),
       }),
+      // An /api route that answers strangers too (as 404): an API key or a session when there is one.
+      withCaller: {
+        detail: { security: [...SECURED, {}] },
+        transform({ request, server }) {
+          if (request.headers.has("authorization") || sessionToken(request)) {
+            const me = request.headers.has("authorization") ? authenticate(deps, request, server) : sessionUser(deps, sessionToken(request));
+            if (me) principals.set(request, me);
+          }
+        },
+        resolve({ request }) {
+          return { me: principals.get(request) ?? null };
+        },
+      },
       withUser: {
         resolve({ request }) {
           return { me: sessionUser(deps, sessionToken(request)) };

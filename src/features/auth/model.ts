@@ -1,5 +1,6 @@
 import { SITE_TEXT_MAX } from "./site-texts";
 import { z } from "zod";
+import { Checkbox } from "../../lib/route-schemas";
 
 // Messages are the spec's (part1 §5), word for word.
 const email = (msg = "Invalid email address") =>
@@ -12,7 +13,10 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export const DemoLoginInput = z.object({ email: email().optional() });
+/** The sign-in page's form: the checkbox arrives as "on" or not at all. */
+export const LoginForm = LoginInput.extend({ rememberMe: Checkbox });
+
+export const DemoLoginInput = z.object({ email: email().optional() }).nullish();
 
 export const ForgotPasswordInput = z.object({ email: email() });
 
@@ -37,12 +41,20 @@ export const CreateUserInput = z.object({
 });
 
 /** The shape of GET /api/auth/me (part1 §3: name, email, stripeCustomerId, stripeSubscriptionId). */
-export interface CurrentUser {
-  name: string | null;
-  email: string;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-}
+export const CurrentUser = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+export const UserAnswer = z.object({ user: CurrentUser });
+export const MessageAnswer = z.object({ message: z.string() });
+
+/** A query value of a page: text or nothing (a repeated or odd value counts as nothing, never a 400). */
+const queryText = z.string().max(4096).optional().catch(undefined);
+export const ForgotPageQuery = z.object({ sent: queryText });
+export const ResetPageQuery = z.object({ token: queryText, done: queryText, welcome: queryText });
 
 const siteText = z
   .string({ error: "Text must be text" })
@@ -64,6 +76,7 @@ export const WorkspaceSiteInput = z.object({
   helpText: siteText,
 });
 export type WorkspaceSiteInput = z.infer<typeof WorkspaceSiteInput>;
+export const WorkspaceSite = z.object({ siteUrl: z.string().nullable(), termsText: z.string().nullable(), helpText: z.string().nullable() });
 
 export const API_KEY_SCOPES = ["read", "read-write"] as const;
 
@@ -86,3 +99,39 @@ export const ApiKeyView = z.object({
 export type ApiKeyView = z.infer<typeof ApiKeyView>;
 export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyView) });
 export const CreatedApiKey = z.object({ id: z.number().int(), key: z.string(), apiKey: ApiKeyView });
+
+// The profile (GET/PUT /api/auth/profile, part1 §3, §7). Empty optional fields become null.
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ProfileInput = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .max(320, "Invalid email address")
+    .pipe(z.email({ error: "Invalid email address" })),
+  phone: optionalText(40, "Phone").refine((v) => v === null || /^[+0-9 ().\-]{5,40}$/.test(v), "Invalid phone number"),
+  company: optionalText(200, "Company"),
+  position: optionalText(200, "Job Title"),
+  bio: optionalText(2000, "Bio"),
+  // Needed only when the e-mail changes.
+  currentPassword: z.string().max(1024).optional(),
+});
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+export const ProfileAnswer = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  bio: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+});

@@ -97,6 +97,34 @@ export function workspaceSite(db: DB, workspaceId: number) {
     .get();
 }
 
+export function embedOrigins(db: DB, workspaceId: number): string | null {
+  return db.select({ v: workspaces.embedOrigins }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()?.v ?? null;
+}
+
+export function saveEmbedOrigins(db: DB, workspaceId: number, origins: string | null) {
+  db.update(workspaces).set({ embedOrigins: origins }).where(eq(workspaces.id, workspaceId)).run();
+}
+
 export function saveWorkspaceSite(db: DB, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
   db.update(workspaces).set(site).where(eq(workspaces.id, workspaceId)).run();
+}
+
+// The profile (part1 §3): the account's own fields.
+
+export interface ProfileFields {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  position: string | null;
+  bio: string | null;
+}
+
+export function updateProfile(db: DB, userId: number, f: ProfileFields) {
+  return db.update(users).set({ ...f, email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
+}
+
+export function emailTakenByOther(db: DB, email: string, userId: number): boolean {
+  const row = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  return !!row && row.id !== userId;
 }

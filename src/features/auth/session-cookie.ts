@@ -1,7 +1,8 @@
+import type { Cookie } from "elysia";
 import type { Deps } from "../../deps";
 import { SESSION_COOKIE, type NewSession } from "./service";
 
-type Jar = Record<string, { set(o: object): unknown; remove(): unknown; value: unknown }>;
+type Jar = Record<string, Cookie<unknown>>;
 
 /** Remember me: a 30-day cookie; otherwise a browser-session cookie (the server expires it after 12 idle hours). */
 export function setSessionCookie(deps: Deps, cookie: Jar, s: NewSession) {

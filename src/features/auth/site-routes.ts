@@ -2,11 +2,11 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash } from "../../lib/flash";
-import { AppError } from "../../lib/errors";
-import { parseInput } from "../../lib/validate";
+import { seeOther } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "./guard";
-import { WorkspaceSiteInput } from "./model";
+import { WorkspaceSite, WorkspaceSiteInput } from "./model";
+import type { SignedIn } from "./service";
 import { saveWorkspaceSite, siteText, workspaceSite } from "./workspace-site";
 import { SiteTextPage } from "./pages/site-text-page";
 
@@ -18,28 +18,39 @@ export const SITE_SETTINGS_PAGE = "/settings/candidate-pages";
  * reads their workspace's text), and the settings of the workspace's own site.
  */
 export function siteRoutes(deps: Deps) {
-  const page = (kind: "terms" | "help", title: string) => ({ me }: { me: { user: Parameters<typeof makeShell>[1] } | null }) =>
-    renderPage({ title, body: SiteTextPage({ shell: me ? makeShell(deps, me.user) : null, text: siteText(deps, me?.user.workspaceId ?? null, kind), fallbackTitle: title }) });
+  const page =
+    (kind: "terms" | "help", title: string) =>
+    ({ me }: { me: SignedIn | null }) =>
+      renderPage({ title, body: SiteTextPage({ shell: me ? makeShell(deps, me.user) : null, text: siteText(deps, me?.user.workspaceId ?? null, kind), fallbackTitle: title }) });
 
-  return new Elysia()
+  const pages = new Elysia().use(authGuard(deps)).get("/terms", page("terms", "Hiring Terms of Use"), { withUser: true }).get("/help", page("help", "Help & Support"), { withUser: true });
+
+  const read = new Elysia({ tags: ["Workspace"] })
     .use(authGuard(deps))
-    .get("/terms", page("terms", "Hiring Terms of Use"), { withUser: true })
-    .get("/help", page("help", "Help & Support"), { withUser: true })
-    .get("/api/workspace/site", ({ workspaceId }) => workspaceSite(deps, workspaceId), { auth: true })
-    .put("/api/workspace/site", ({ workspaceId, body }) => saveWorkspaceSite(deps, workspaceId, parseInput(WorkspaceSiteInput, body)), { can: "settings.update" })
+    .guard({ auth: true })
+    .get("/api/workspace/site", ({ workspaceId }) => workspaceSite(deps, workspaceId), {
+      response: { 200: WorkspaceSite },
+      detail: { summary: "The workspace's own site: its URL and its /terms and /help texts" },
+    });
+
+  const write = new Elysia({ tags: ["Workspace"] })
+    .use(authGuard(deps))
+    .guard({ can: "settings.update" })
+    .put("/api/workspace/site", ({ workspaceId, body }) => saveWorkspaceSite(deps, workspaceId, body), {
+      body: WorkspaceSiteInput,
+      response: { 200: WorkspaceSite },
+      detail: { summary: "Change the workspace's site URL and texts" },
+    })
     // The settings form without JavaScript: 303 back with a toast.
     .post(
       "/settings/site",
       ({ workspaceId, body, cookie }) => {
-        try {
-          saveWorkspaceSite(deps, workspaceId, parseInput(WorkspaceSiteInput, body ?? {}));
-          setFlash(cookie as any, { title: "Site settings saved", variant: "success" });
-        } catch (e) {
-          if (!(e instanceof AppError) || e.status >= 500) throw e;
-          setFlash(cookie as any, { title: "Not saved", description: e.message, variant: "destructive" });
-        }
-        return new Response(null, { status: 303, headers: { location: SITE_SETTINGS_PAGE } });
+        saveWorkspaceSite(deps, workspaceId, body);
+        setFlash(cookie, { title: "Site settings saved", variant: "success" });
+        return seeOther(SITE_SETTINGS_PAGE);
       },
-      { can: "settings.update" },
+      { body: WorkspaceSiteInput, form: { back: SITE_SETTINGS_PAGE, failed: "Not saved" } },
     );
+
+  return new Elysia().use(pages).use(read).use(write);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { Browser, recruiterWithCampaign } from "../visitors/test-kit";
+import { Browser, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 import { DEFAULT_HELP, DEFAULT_TERMS } from "./site-texts";
 

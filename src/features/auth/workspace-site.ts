@@ -26,3 +26,24 @@ export function siteText(deps: Deps, workspaceId: number | null, page: "terms" |
   const site = workspaceId ? workspaceSite(deps, workspaceId) : null;
   return (page === "terms" ? site?.termsText : site?.helpText) ?? (page === "terms" ? DEFAULT_TERMS : DEFAULT_HELP);
 }
+
+/**
+ * The origins that may frame the workspace's candidate pages (the prequalifier and booking pages)
+ * in their own site: none unless the workspace lists some (docs/decisions/0024).
+ */
+export function embedOrigins(deps: Deps, workspaceId: number): string[] {
+  const raw = repo.embedOrigins(deps.db, workspaceId);
+  if (!raw) return [];
+  try {
+    const list = JSON.parse(raw) as unknown;
+    return Array.isArray(list) ? list.filter((o): o is string => typeof o === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Saves a validated list of origins (an empty list: no site may frame the pages). */
+export function saveEmbedOrigins(deps: Deps, workspaceId: number, origins: readonly string[]): string[] {
+  repo.saveEmbedOrigins(deps.db, workspaceId, origins.length ? JSON.stringify(origins) : null);
+  return embedOrigins(deps, workspaceId);
+}

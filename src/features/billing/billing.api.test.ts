@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { billingSubscriptions, outbox, stripeEvents, users } from "../../db/schema";
 import { makeTestApp } from "../../../test/helpers";
-import { billingTestApp, sessionIdOf } from "./billing-test-kit";
+import { billingTestApp, sessionIdOf } from "../../../test/kits/billing";
 import { PURCHASE_NOTICE_SUBJECT, WELCOME_SUBJECT } from "./webhook";
 
 const { t, stripe, post, checkout } = await billingTestApp();

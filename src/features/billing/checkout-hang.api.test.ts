@@ -1,6 +1,6 @@
 // Stripe hangs (the fake answers nothing): checkout answers a clear 503 within 10 s, never a 500.
 import { describe, expect, test } from "bun:test";
-import { billingTestApp } from "./billing-test-kit";
+import { billingTestApp } from "../../../test/kits/billing";
 import { PAYMENT_UNAVAILABLE } from "./stripe";
 
 const { t, stripe, checkout } = await billingTestApp();

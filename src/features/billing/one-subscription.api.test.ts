@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { billingTestApp, sessionIdOf } from "./billing-test-kit";
+import { billingTestApp, sessionIdOf } from "../../../test/kits/billing";
 import { ALREADY_SUBSCRIBED, LIFETIME_MEMBER } from "./checkout";
 
 // One subscription per account, plan changes, the customer portal and the server's gate,

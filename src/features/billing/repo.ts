@@ -4,7 +4,7 @@ import { billingCustomers, billingInvoices, billingSubscriptions, stripeEvents, 
 import type { InvoiceState, SubscriptionState } from "./stripe";
 
 // The billing domain's SQL. It also writes the users columns that belong to this domain
-// (profile fields and the Stripe ids), which the auth feature leaves to it.
+// (the Stripe ids), which the auth feature leaves to it; the profile fields are auth's.
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Db = DB | Tx;
@@ -14,26 +14,6 @@ export type CustomerRow = typeof billingCustomers.$inferSelect;
 
 /** Statuses that count as having a subscription (past_due still needs a payment, but exists). */
 export const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
-
-// ---- profile ---------------------------------------------------------------------------
-
-export interface ProfileFields {
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  position: string | null;
-  bio: string | null;
-}
-
-export function updateProfile(db: Db, userId: number, f: ProfileFields) {
-  return db.update(users).set({ ...f, email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
-}
-
-export function emailTakenByOther(db: Db, email: string, userId: number): boolean {
-  const row = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
-  return !!row && row.id !== userId;
-}
 
 // ---- webhook events --------------------------------------------------------------------
 

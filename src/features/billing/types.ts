@@ -1,17 +1,5 @@
-// Response shapes of the profile and billing calls (part1 §3). Types only, so islands
+// Response shapes of the billing calls (part1 §3); the profile's are auth's (auth/profile-types.ts). Types only, so islands
 // import them without pulling server code.
-
-export interface Profile {
-  name: string | null;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  /** Labelled Job Title. */
-  position: string | null;
-  bio: string | null;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-}
 
 export interface BillingPlan {
   productName: string | null;

@@ -2,15 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
-import { users } from "../../db/schema";
-import { connectCalendar, makeCalendarTestApp } from "./testing";
+import { calendarConnections } from "../../db/schema";
+import { connectCalendar, makeCalendarTestApp } from "../../../test/kits/calendar";
 import { defaultAccount } from "../../../test/fakes/google";
 import { LIST_CACHE_MS } from "./connection";
 
 const { t, google } = makeCalendarTestApp();
 
 const status = async (cookie: string) => (await t.request(`/api/calendar/status?t=${Date.now()}`, { cookie })).json();
-const userRow = (id: number) => t.deps.db.select().from(users).where(eq(users.id, id)).get()!;
+const connectionRow = (userId: number) => t.deps.db.select().from(calendarConnections).where(eq(calendarConnections.userId, userId)).get();
 
 describe("connect", () => {
   test("the OAuth round trip stores the account and sealed tokens, and says connected=true", async () => {
@@ -31,10 +31,10 @@ describe("connect", () => {
       google.account = usual;
     }
     expect(await status(u.cookie)).toMatchObject({ isConnected: true, userEmail: "ada@example.com", primaryCalendarId: null });
-    const row = userRow(u.userId);
-    expect(row.calendarConnected).toBe(true);
-    expect(row.googleCalendarRefreshToken).toStartWith("v1.");
-    expect(row.googleCalendarAccessToken).toStartWith("v1.");
+    const row = connectionRow(u.userId)!;
+    expect(row.googleEmail).toBe("ada@example.com");
+    expect(row.refreshTokenSealed).toStartWith("v1.");
+    expect(row.accessTokenSealed).toStartWith("v1.");
   });
 
   test("tokens are unreadable in the database file", async () => {
@@ -182,7 +182,7 @@ describe("invalid_grant and disconnect", () => {
     const s = await status(u.cookie);
     expect(s).toMatchObject({ isConnected: false, userEmail: null });
     expect(s.notice).toContain("Connect Google Calendar again");
-    expect(userRow(u.userId).googleCalendarRefreshToken).toBeNull();
+    expect(connectionRow(u.userId)).toBeUndefined();
     const page = await (await t.request("/ical-manager", { cookie: u.cookie })).text();
     expect(page).toContain("Google no longer accepts this connection");
     expect(page).toContain("Connect Google Calendar");
@@ -198,8 +198,7 @@ describe("invalid_grant and disconnect", () => {
     const res = await t.request("/api/calendar/disconnect", { method: "POST", cookie: u.cookie });
     expect(res.status).toBe(200);
     expect(google.revoked.some((tok) => refreshTokens.includes(tok))).toBe(true);
-    const row = userRow(u.userId);
-    expect(row).toMatchObject({ calendarConnected: false, googleCalendarAccessToken: null, googleCalendarRefreshToken: null, googleCalendarEmail: null, primaryCalendarId: null });
+    expect(connectionRow(u.userId)).toBeUndefined();
     expect(await status(u.cookie)).toMatchObject({ isConnected: false, userEmail: null, notice: null });
   });
 
@@ -212,7 +211,7 @@ describe("invalid_grant and disconnect", () => {
     } finally {
       google.down = false;
     }
-    expect(userRow(u.userId).calendarConnected).toBe(false);
+    expect(connectionRow(u.userId)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { createSchedulingSession, getMeetingForCalendar, setMeetingCalendarEvent
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { randomAlphanumeric } from "../../lib/crypto";
 import { defaultAccount } from "../../../test/fakes/google";
-import { connectCalendar, makeCalendarTestApp, tomorrowAt } from "./testing";
+import { connectCalendar, makeCalendarTestApp, tomorrowAt } from "../../../test/kits/calendar";
 import { meetingsOfUser } from "./meetings";
 import { busyIntervals } from "./hooks";
 import { syncAllConnected, eventIdFor } from "./sync";

@@ -4,7 +4,7 @@ import { createSchedulingSession } from "../scheduling/service";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { randomAlphanumeric } from "../../lib/crypto";
 import { makeTestApp } from "../../../test/helpers";
-import { tomorrowAt } from "./testing";
+import { tomorrowAt } from "../../../test/kits/calendar";
 
 const t = makeTestApp();
 

@@ -1,10 +1,10 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { calendarConnectionNotices, calendarFeeds, calendarOauthStates, users } from "../../db/schema";
+import { calendarConnectionNotices, calendarConnections, calendarFeeds, calendarOauthStates, users } from "../../db/schema";
 
 /**
- * The calendar's SQL: the Google columns of users (written only here), OAuth states,
- * feed tokens and connection notices. Tokens arrive here already sealed.
+ * The calendar's SQL: Google connections (calendar_connections, written only here), OAuth
+ * states, feed tokens and connection notices. Tokens arrive here already sealed.
  */
 export interface CalendarAccount {
   userId: number;
@@ -16,60 +16,60 @@ export interface CalendarAccount {
   connected: boolean;
 }
 
+/** The user's connection (connected: false when there is none); undefined for an unknown user. */
 export function findAccount(db: DB, userId: number): CalendarAccount | undefined {
-  return db
+  const row = db
     .select({
       userId: users.id,
       workspaceId: users.workspaceId,
-      email: users.googleCalendarEmail,
-      accessTokenSealed: users.googleCalendarAccessToken,
-      refreshTokenSealed: users.googleCalendarRefreshToken,
-      primaryCalendarId: users.primaryCalendarId,
-      connected: users.calendarConnected,
+      connectedUser: calendarConnections.userId,
+      email: calendarConnections.googleEmail,
+      accessTokenSealed: calendarConnections.accessTokenSealed,
+      refreshTokenSealed: calendarConnections.refreshTokenSealed,
+      primaryCalendarId: calendarConnections.primaryCalendarId,
     })
     .from(users)
+    .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
     .where(eq(users.id, userId))
     .get();
+  if (!row) return undefined;
+  const { connectedUser, ...account } = row;
+  return { ...account, connected: connectedUser !== null };
 }
 
 /** Users whose calendar is connected (for the background sync). */
 export function connectedUserIds(db: DB): number[] {
-  return db.select({ id: users.id }).from(users).where(eq(users.calendarConnected, true)).all().map((r) => r.id);
+  return db.select({ id: calendarConnections.userId }).from(calendarConnections).all().map((r) => r.id);
 }
 
 export function saveConnection(db: DB, userId: number, v: { email: string; accessTokenSealed: string | null; refreshTokenSealed: string }) {
   db.transaction((tx) => {
-    const before = tx.select({ email: users.googleCalendarEmail, primary: users.primaryCalendarId }).from(users).where(eq(users.id, userId)).get();
-    tx.update(users)
-      .set({
-        googleCalendarEmail: v.email,
-        googleCalendarAccessToken: v.accessTokenSealed,
-        googleCalendarRefreshToken: v.refreshTokenSealed,
-        // The chosen primary calendar belongs to the account it was chosen in.
-        primaryCalendarId: before?.email === v.email ? before.primary : null,
-        calendarConnected: true,
-      })
-      .where(eq(users.id, userId))
-      .run();
+    const before = tx.select({ email: calendarConnections.googleEmail, primary: calendarConnections.primaryCalendarId }).from(calendarConnections).where(eq(calendarConnections.userId, userId)).get();
+    const set = {
+      googleEmail: v.email,
+      accessTokenSealed: v.accessTokenSealed,
+      refreshTokenSealed: v.refreshTokenSealed,
+      // The chosen primary calendar belongs to the account it was chosen in.
+      primaryCalendarId: before?.email === v.email ? before.primary : null,
+    };
+    tx.insert(calendarConnections).values({ userId, ...set }).onConflictDoUpdate({ target: calendarConnections.userId, set }).run();
     tx.delete(calendarConnectionNotices).where(eq(calendarConnectionNotices.userId, userId)).run();
   });
 }
 
+/** A refreshed access token; nothing when the connection is gone meanwhile. */
 export function saveAccessToken(db: DB, userId: number, accessTokenSealed: string) {
-  db.update(users).set({ googleCalendarAccessToken: accessTokenSealed }).where(and(eq(users.id, userId), eq(users.calendarConnected, true))).run();
+  db.update(calendarConnections).set({ accessTokenSealed }).where(eq(calendarConnections.userId, userId)).run();
 }
 
 export function setPrimaryCalendar(db: DB, userId: number, calendarId: string) {
-  db.update(users).set({ primaryCalendarId: calendarId }).where(eq(users.id, userId)).run();
+  db.update(calendarConnections).set({ primaryCalendarId: calendarId }).where(eq(calendarConnections.userId, userId)).run();
 }
 
 /** Forgets the connection. With a notice, the manager explains why it is gone. */
 export function clearConnection(db: DB, userId: number, notice?: { reason: string; email: string | null }) {
   db.transaction((tx) => {
-    tx.update(users)
-      .set({ googleCalendarEmail: null, googleCalendarAccessToken: null, googleCalendarRefreshToken: null, primaryCalendarId: null, calendarConnected: false })
-      .where(eq(users.id, userId))
-      .run();
+    tx.delete(calendarConnections).where(eq(calendarConnections.userId, userId)).run();
     tx.delete(calendarConnectionNotices).where(eq(calendarConnectionNotices.userId, userId)).run();
     if (notice) tx.insert(calendarConnectionNotices).values({ userId, reason: notice.reason, email: notice.email }).run();
   });

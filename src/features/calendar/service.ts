@@ -24,6 +24,11 @@ export function calendarStatus(deps: Deps, userId: number): CalendarStatus {
   };
 }
 
+/** What the page frame shows of the calendar: whether Google is set up here and whether the member connected it. */
+export function calendarShellState(deps: Deps, userId: number): { calendarAvailable: boolean; calendarConnected: boolean } {
+  return { calendarAvailable: google.googleConfigured(deps.config), calendarConnected: !!repo.findAccount(deps.db, userId)?.connected };
+}
+
 /** Starts the OAuth round trip: a state bound to this user and session, used once within 10 minutes. */
 export async function startConnect(deps: Deps, me: { userId: number; sessionId: number }, returnTo?: string): Promise<string> {
   if (!google.googleConfigured(deps.config)) throw new AppError("not_configured", 400, "Google Calendar is not configured on this server.");

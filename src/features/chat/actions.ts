@@ -3,7 +3,7 @@ import { AppError } from "../../lib/errors";
 import { addCandidates, createShortlist, listShortlists, type Shortlist } from "../shortlists/service";
 import { createSchedulingSession } from "../scheduling/service";
 import { addDays, dateIn, DEFAULT_DURATION, DEFAULT_WINDOW, DURATIONS, generateSlots, isValidTimeZone } from "../scheduling/slots";
-import { findCandidate } from "./data";
+import { findCandidate } from "./candidate-cards";
 
 /**
  * What the assistant may change, on behalf of the signed-in recruiter, through the

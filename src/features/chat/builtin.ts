@@ -1,7 +1,7 @@
 import type { Participant } from "../candidates/service";
 import { LOCATIONS, STAGE_LABELS } from "../candidates/classify";
 import { AppError } from "../../lib/errors";
-import { card, filterCandidates, latestCandidates, SEARCH_WINDOW, summarise, type CandidateFilter } from "./data";
+import { card, filterCandidates, latestCandidates, SEARCH_WINDOW, summarise, type CandidateFilter } from "./candidate-cards";
 import { proposeInterview, shortlistCandidates, type ActionContext } from "./actions";
 import { NO_MODEL_NOTE } from "./prompt";
 

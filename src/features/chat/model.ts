@@ -68,3 +68,46 @@ export interface ShortlistPopup {
 
 /** POST /api/chat/actions/{id}/confirm. */
 export const ActionParam = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/, "Invalid action id") });
+
+// ---- Answers (docs/decisions/0020): every field the service returns, or it would be dropped ----
+
+/** A change the assistant proposed (proposals.ts ChatAction). */
+export const ChatActionView = z.object({
+  id: z.string(),
+  kind: z.enum(["shortlist_candidates", "propose_interview"]),
+  summary: z.string(),
+  status: z.enum(["pending", "done"]),
+  result: z.string().nullable(),
+});
+
+export const ChatReplyView = z.object({ response: z.string(), sessionId: z.string(), actions: z.array(ChatActionView).optional() });
+
+export const ConfirmedAction = z.object({ action: ChatActionView, message: z.string(), bookingUrl: z.string().optional() });
+
+export const ChatHistory = z.object({
+  sessionId: z.string().nullable(),
+  messages: z.array(
+    z.object({ id: z.number().int(), role: z.enum(["user", "assistant"]), content: z.string(), timestamp: z.string(), actions: z.array(ChatActionView).optional() }),
+  ),
+});
+
+export const ChatEventAnswer = z.object({
+  success: z.literal(true),
+  candidate: z.object({ id: z.number().int(), name: z.string().nullable(), position: z.string() }),
+  shortlist: z.object({ id: z.number().int(), name: z.string(), size: z.number().int() }).optional(),
+  bookingUrl: z.string().optional(),
+});
+
+/** POST /api/webhook/chat: whether a meeting request was seen, and to how many open pages it went. */
+export const WebhookAnswer = z.object({
+  message: z.string(),
+  candidate: z.object({ name: z.string(), position: z.string() }).nullable(),
+  delivered: z.number().int().optional(),
+});
+
+/** POST /chat (no JavaScript): the message and the conversation it belongs to. */
+export const ChatForm = z.object({ message: z.string().optional(), sessionId: z.string().optional() });
+/** POST /chat/actions/{id}/confirm (no JavaScript): the conversation to go back to. */
+export const ConfirmForm = z.object({ sessionId: z.string().optional() });
+/** GET /chat?s=…&new=1 */
+export const ChatPageQuery = z.object({ s: z.string().optional(), new: z.string().optional() });

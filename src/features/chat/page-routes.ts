@@ -2,120 +2,89 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
-import { AppError } from "../../lib/errors";
+import { seeOther, type FormInput } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
-import { ActionParam, ChatInput } from "./model";
+import { ActionParam, ChatForm, ChatPageQuery, ConfirmForm, MAX_MESSAGE_CHARS } from "./model";
 import { confirmAction } from "./proposals";
-import { parseInput } from "../../lib/validate";
 import { devGuard } from "../../lib/dev-pages";
 import { clientIp } from "../../lib/http";
-import { ask, history } from "./service";
-import { recentChatEvents, rotateWebhookSecret, webhookSecret } from "./monitor";
-import { latestCandidates } from "./data";
+import { ask } from "./service";
+import { rotateWebhookSecret, webhookSecret } from "./meeting-socket";
+import { loadChatPage, loadDashboardX, loadWebhookPage } from "./page-props";
 import { ChatPage, DashboardXPage, MeetingDetectionPage, ShortlistTestPage } from "./pages/chat-pages";
 import { WebhookPage } from "./pages/webhook-page";
 
-const see = (location: string) => new Response(null, { status: 303, headers: { location } });
+/** The conversation a form came from (only a well-formed id), or a new one. */
+const chatPath = (sessionId: unknown) => (typeof sessionId === "string" && /^[\w-]{1,100}$/.test(sessionId) ? `/chat?s=${encodeURIComponent(sessionId)}` : "/chat");
+const backToChat = (input: FormInput) => chatPath(input.body.sessionId);
 
 /** /chat (with a form post for browsers without JavaScript), /dashboardX, /meeting-detection, /shortlist-test, /chat/webhook. */
 export function chatPageRoutes(deps: Deps) {
   const devPage = devGuard(deps.config.devPages, () => deps.clock.now().getTime());
-  return new Elysia()
+  const pages = new Elysia()
     .use(authGuard(deps))
+    .guard({ auth: true })
     .get(
       "/chat",
       ({ me, query, cookie }) => {
-        const s = typeof query.s === "string" && !query.new ? query.s : undefined;
-        const h = history(deps, me, s);
-        return renderPage({
-          title: "Chat",
-          body: ChatPage({ deps, shell: makeShell(deps, me.user), initial: h.messages.map((m) => ({ ...m, id: String(m.id) })), sessionId: h.sessionId }),
-          toast: takeFlash(cookie as any),
-        });
+        const props = loadChatPage(deps, me, query.s && !query.new ? query.s : undefined);
+        return renderPage({ title: "Chat", body: ChatPage({ ...props, shell: makeShell(deps, me.user) }), toast: takeFlash(cookie) });
       },
-      { auth: true },
+      { query: ChatPageQuery },
     )
+    // Without JavaScript: one turn, then the conversation again (an empty message just goes back).
     .post(
       "/chat",
-      async ({ me, body, cookie }) => {
-        const form = (body ?? {}) as Record<string, unknown>;
-        const sessionId = typeof form.sessionId === "string" && form.sessionId ? form.sessionId : null;
-        const message = typeof form.message === "string" ? form.message : "";
-        if (!message.trim()) return see(sessionId ? `/chat?s=${encodeURIComponent(sessionId)}` : "/chat");
-        try {
-          const r = await ask(deps, me, ChatInput.parse({ message: message.slice(0, 4000), sessionId }));
-          return see(`/chat?s=${encodeURIComponent(r.sessionId)}`);
-        } catch (e) {
-          if (!(e instanceof AppError)) throw e;
-          setFlash(cookie as any, { title: "Error", description: e.message, variant: "destructive" });
-          return see(sessionId ? `/chat?s=${encodeURIComponent(sessionId)}` : "/chat");
-        }
+      async ({ me, body }) => {
+        const sessionId = body.sessionId ? body.sessionId.slice(0, 100) : null;
+        const message = body.message ?? "";
+        if (!message.trim()) return seeOther(chatPath(sessionId));
+        const r = await ask(deps, me, { message: message.slice(0, MAX_MESSAGE_CHARS), sessionId });
+        return seeOther(chatPath(r.sessionId));
       },
-      { auth: true },
+      { body: ChatForm, form: { back: backToChat, failed: "Error" } },
     )
     // Confirm without JavaScript: perform the proposal, then back to the conversation.
     .post(
       "/chat/actions/:id/confirm",
-      async ({ me, params, body, cookie }) => {
-        const form = (body ?? {}) as Record<string, unknown>;
-        const sessionId = typeof form.sessionId === "string" && /^[\w-]{1,100}$/.test(form.sessionId) ? form.sessionId : null;
-        const back = sessionId ? `/chat?s=${encodeURIComponent(sessionId)}` : "/chat";
-        try {
-          await confirmAction(deps, me, parseInput(ActionParam, params).id);
-        } catch (e) {
-          if (!(e instanceof AppError)) throw e;
-          setFlash(cookie as any, { title: "Error", description: e.message, variant: "destructive" });
-        }
-        return see(back);
+      async ({ me, params, body }) => {
+        await confirmAction(deps, me, params.id);
+        return seeOther(chatPath(body.sessionId));
       },
-      { auth: true },
+      { params: ActionParam, body: ConfirmForm, form: { back: backToChat, failed: "Error" } },
     )
-    .get(
-      "/dashboardX",
-      ({ me }) =>
-        renderPage({
-          title: "Chat integration test",
-          body: DashboardXPage({ deps, shell: makeShell(deps, me.user), candidates: latestCandidates(deps, me.user.workspaceId).length }),
-        }),
-      { auth: true },
+    .get("/dashboardX", ({ me, workspaceId }) =>
+      renderPage({ title: "Chat integration test", body: DashboardXPage({ ...loadDashboardX(deps, workspaceId), shell: makeShell(deps, me.user) }) }),
     )
-    .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }), { auth: true })
-    // A developer page (DEV_PAGES). Open to everyone then: it shows the login state, and its actions need a signed-in user.
-    .get(
-      "/shortlist-test",
-      ({ me, request, server }: any) => {
-        devPage(me ? `u${me.user.id}` : `ip${clientIp(request, server, deps.config.TRUST_PROXY)}`);
-        return renderPage({
-          title: "Shortlist test",
-          body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me ? webhookSecret(deps, me.user.workspaceId) : null }),
-        });
-      },
-      { withUser: true },
+    .get("/meeting-detection", ({ me }) =>
+      renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }),
     )
-    .get(
-      "/chat/webhook",
-      ({ me, cookie }) =>
-        renderPage({
-          title: "Chat webhook",
-          headers: { "referrer-policy": "no-referrer" },
-          body: WebhookPage({
-            shell: makeShell(deps, me.user),
-            url: `${deps.config.APP_URL}/api/webhook/chat`,
-            secret: webhookSecret(deps, me.user.workspaceId),
-            events: recentChatEvents(deps, me.user.workspaceId),
-          }),
-          toast: takeFlash(cookie as any),
-        }),
-      { auth: true },
+    .get("/chat/webhook", ({ me, workspaceId, cookie }) =>
+      renderPage({
+        title: "Chat webhook",
+        headers: { "referrer-policy": "no-referrer" },
+        body: WebhookPage({ ...loadWebhookPage(deps, workspaceId), shell: makeShell(deps, me.user) }),
+        toast: takeFlash(cookie),
+      }),
     )
-    .post(
-      "/chat/webhook/rotate",
-      ({ me, cookie }) => {
-        rotateWebhookSecret(deps, me.user.workspaceId);
-        setFlash(cookie as any, { title: "Secret regenerated", description: "The old secret no longer works.", variant: "success" });
-        return see("/chat/webhook");
-      },
-      { auth: true },
-    );
+    .post("/chat/webhook/rotate", ({ workspaceId, cookie }) => {
+      rotateWebhookSecret(deps, workspaceId);
+      setFlash(cookie, { title: "Secret regenerated", description: "The old secret no longer works.", variant: "success" });
+      return seeOther("/chat/webhook");
+    });
+
+  // A developer page (DEV_PAGES). Open to everyone then: it shows the login state, and its actions need a signed-in user.
+  const devPages = new Elysia().use(authGuard(deps)).get(
+    "/shortlist-test",
+    ({ me, request, server }) => {
+      devPage(me ? `u${me.user.id}` : `ip${clientIp(request, server, deps.config.TRUST_PROXY)}`);
+      return renderPage({
+        title: "Shortlist test",
+        body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me ? webhookSecret(deps, me.user.workspaceId) : null }),
+      });
+    },
+    { withUser: true },
+  );
+  return new Elysia().use(pages).use(devPages);
 }

@@ -1,5 +1,5 @@
 import type { Participant } from "../candidates/service";
-import { card } from "./data";
+import { card } from "./candidate-cards";
 
 export const ASSISTANT_VERSION = "Beta 2.0";
 export const ASSISTANT_PLAN = "Starter Plan";

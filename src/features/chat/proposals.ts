@@ -3,7 +3,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
 import type { SignedIn } from "../auth/service";
 import { proposeInterview, shortlistCandidates, type ActionContext, type ProposalKind } from "./actions";
-import { card } from "./data";
+import { card } from "./candidate-cards";
 import * as repo from "./repo";
 import * as actionsRepo from "./repo-actions";
 

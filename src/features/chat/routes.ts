@@ -1,37 +1,41 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { parseInput } from "../../lib/validate";
+import { routeOptions } from "../../lib/route-options";
 import { authGuard, sessionToken } from "../auth/guard";
 import { sessionUser, type SignedIn } from "../auth/service";
-import { ActionParam, ChatEventInput, ChatInput, HistoryQuery, MonitorMessage, WebhookInput } from "./model";
+import { ActionParam, ChatEventAnswer, ChatEventInput, ChatHistory, ChatInput, ChatReplyView, ConfirmedAction, HistoryQuery, MonitorMessage, WebhookAnswer, WebhookInput } from "./model";
 import { confirmAction } from "./proposals";
 import { AI_FAILED, answer, ask, checkChatRate, history } from "./service";
-import { chatEvent, hubFor, monitorText, webhookChat } from "./monitor";
+import { chatEvent, hubFor, monitorText, webhookChat } from "./meeting-socket";
 import { chatPageRoutes } from "./page-routes";
 
 /** The assistant's API, the chat monitor (websocket, webhook, chat-events) and the chat pages. */
 export function chatRoutes(deps: Deps) {
-  return new Elysia().use(chatApi(deps)).use(monitorRoutes(deps)).use(chatPageRoutes(deps));
+  return new Elysia().use(chatApi(deps)).use(meetingDetectionRoutes(deps)).use(chatPageRoutes(deps));
 }
 
 function chatApi(deps: Deps) {
-  return new Elysia()
+  return new Elysia({ prefix: "/api/chat", tags: ["Assistant"] })
     .use(authGuard(deps))
-    .post("/api/chat/openai", ({ me, body }) => ask(deps, me, parseInput(ChatInput, body)), { auth: true })
+    .guard({ auth: true })
+    .post("/openai", ({ me, body }) => ask(deps, me, body), { body: ChatInput, response: { 200: ChatReplyView }, detail: { summary: "Ask the assistant (one turn)" } })
     // The same turn as server-sent events: "delta" with text as it comes, then "done" with {response, sessionId}.
     .post(
-      "/api/chat/openai/stream",
+      "/openai/stream",
       ({ me, body }) => {
-        const input = parseInput(ChatInput, body);
         checkChatRate(deps, me.user.id);
-        return sseAnswer(deps, me, input);
+        return sseAnswer(deps, me, body);
       },
-      { auth: true },
+      { body: ChatInput, detail: { summary: "Ask the assistant, answered as server-sent events (delta, done, error)" } },
     )
     // Performs a change the assistant proposed: the only way its write tools take effect.
-    .post("/api/chat/actions/:id/confirm", ({ me, params }) => confirmAction(deps, me, parseInput(ActionParam, params).id), { auth: true })
-    .get("/api/chat/history", ({ me, query }) => history(deps, me, parseInput(HistoryQuery, query).sessionId), { auth: true });
+    .post("/actions/:id/confirm", ({ me, params }) => confirmAction(deps, me, params.id), {
+      params: ActionParam,
+      response: { 200: ConfirmedAction },
+      detail: { summary: "Perform a change the assistant proposed" },
+    })
+    .get("/history", ({ me, query }) => history(deps, me, query.sessionId), { query: HistoryQuery, response: { 200: ChatHistory }, detail: { summary: "A conversation's messages" } });
 }
 
 function sseAnswer(deps: Deps, me: SignedIn, input: ChatInput) {
@@ -77,18 +81,31 @@ function upgradeUser(deps: Deps, request: Request, token: unknown): SignedIn | n
   return sessionUser(deps, typeof token === "string" ? token : undefined);
 }
 
-function monitorRoutes(deps: Deps) {
+/** Meeting requests seen in chat: /api/chat-events, the chat platform's webhook, and the /ws/chat-monitor socket. */
+function meetingDetectionRoutes(deps: Deps) {
   const hub = hubFor(deps);
   // Per socket: who it is and how to reach it (Elysia wraps the same Bun socket anew per event).
   const sockets = new Map<string, { me: SignedIn; send: (t: string) => unknown }>();
-  return new Elysia()
+  const events = new Elysia({ tags: ["Assistant"] })
     .use(authGuard(deps))
-    .post("/api/chat-events", ({ me, body }) => chatEvent(deps, me, parseInput(ChatEventInput, body)), { auth: true })
-    .post("/api/webhook/chat", ({ request, body }) => {
-      const header = request.headers.get("x-webhook-secret") ?? request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
-      return webhookChat(deps, header, parseInput(WebhookInput, body));
-      // A chat platform posts from its own servers; the shared secret is the proof.
-    }, { crossSite: true })
+    .guard({ auth: true })
+    .post("/api/chat-events", ({ me, body }) => chatEvent(deps, me, body), {
+      body: ChatEventInput,
+      response: { 200: ChatEventAnswer },
+      detail: { summary: "Report a chat event (meeting detected, add to shortlist, schedule interview)" },
+    });
+  // A chat platform posts from its own servers; the shared secret is the proof.
+  const webhook = new Elysia({ tags: ["Assistant"] })
+    .use(routeOptions())
+    .post(
+      "/api/webhook/chat",
+      ({ request, body }) => {
+        const header = request.headers.get("x-webhook-secret") ?? request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
+        return webhookChat(deps, header, body);
+      },
+      { crossSite: true, body: WebhookInput, response: { 200: WebhookAnswer }, detail: { summary: "A chat platform reports a message (x-webhook-secret)" } },
+    );
+  const socket = new Elysia()
     .ws("/ws/chat-monitor", {
       beforeHandle({ request, set }) {
         if (!upgradeUser(deps, request, sessionToken(request))) {
@@ -132,4 +149,5 @@ function monitorRoutes(deps: Deps) {
         hub.remove(entry.me.user.id, entry);
       },
     });
+  return new Elysia().use(events).use(webhook).use(socket);
 }

@@ -5,7 +5,7 @@ import { randomToken } from "../../lib/crypto";
 import { RateLimiter } from "../../lib/rate-limit";
 import type { SignedIn } from "../auth/service";
 import * as repo from "./repo";
-import { latestCandidates } from "./data";
+import { latestCandidates } from "./candidate-cards";
 import { builtinAnswer } from "./builtin";
 import { ModelTimeout, modelConfigured, runModel } from "./llm";
 import { retryOnBusy } from "../../db/busy";

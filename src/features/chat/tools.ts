@@ -1,6 +1,6 @@
 import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import { AppError } from "../../lib/errors";
-import { card, filterCandidates, findCandidate, summarise } from "./data";
+import { card, filterCandidates, findCandidate, summarise } from "./candidate-cards";
 import { listShortlists } from "../shortlists/service";
 import { DEFAULT_DURATION, DURATIONS } from "../scheduling/slots";
 import type { ActionContext } from "./actions";

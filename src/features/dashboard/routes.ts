@@ -6,6 +6,7 @@ import { takeFlash } from "../../lib/flash";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
 import { DashboardPage } from "./pages/dashboard";
+import { DashboardQuery } from "./model";
 import { loadDashboard } from "./service";
 
 const CALENDAR_CONNECTED: Toast = {
@@ -19,22 +20,21 @@ const CALENDAR_CONNECTED: Toast = {
  * rendered after the connection was stored, so its calendar state is already fresh; the
  * client removes the parameter from the address (src/client/one-shot-params.ts).
  */
-function returnToast(query: Record<string, unknown>): Toast | undefined {
+function returnToast(query: DashboardQuery): Toast | undefined {
   if (query.connected === "true") return CALENDAR_CONNECTED;
   return billingReturnToast(query);
 }
 
 /** / and the recruiter dashboard (/dashboard, same page at /dashboard3). */
 export function dashboardRoutes(deps: Deps) {
-  const page = ({ me, cookie, query, workspaceId }: any) =>
-    renderPage({
-      title: "Dashboard",
-      body: DashboardPage({ deps, shell: makeShell(deps, me.user), data: loadDashboard(deps, workspaceId, query ?? {}) }),
-      toast: returnToast(query ?? {}) ?? takeFlash(cookie),
-    });
-  return new Elysia()
-    .use(authGuard(deps))
-    .get("/", () => new Response(null, { status: 302, headers: { location: "/dashboard" } }))
-    .get("/dashboard", page, { auth: true })
-    .get("/dashboard3", page, { auth: true });
+  const signedIn = new Elysia().use(authGuard(deps)).guard({ auth: true });
+  for (const path of ["/dashboard", "/dashboard3"]) {
+    signedIn.get(
+      path,
+      ({ me, cookie, query }) =>
+        renderPage({ title: "Dashboard", body: DashboardPage({ shell: makeShell(deps, me.user), data: loadDashboard(deps, me.user, query) }), toast: returnToast(query) ?? takeFlash(cookie) }),
+      { query: DashboardQuery },
+    );
+  }
+  return new Elysia().get("/", () => new Response(null, { status: 302, headers: { location: "/dashboard" } })).use(signedIn);
 }

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { databaseStats, listParticipants } from "../candidates/service";
@@ -6,9 +7,13 @@ import { ListParticipantsInput } from "../candidates/model";
 import { bucketsOf, checkBucketFilter } from "../candidates/settings";
 import { listJobs } from "../jobs/service";
 import { listShortlists } from "../shortlists/service";
+import { loadSchedulingCards } from "../scheduling/pages/dashboard-cards";
+import { loadDashboardChat } from "../chat/pages/dashboard-chat";
+import type { DashboardQuery } from "./model";
 
-/** Everything the dashboard's own cards show on the first response (no loading spinners). */
-export function loadDashboard(deps: Deps, workspaceId: number, query: Record<string, unknown>) {
+/** Everything the dashboard shows on the first response (no loading spinners), as plain props. */
+export function loadDashboard(deps: Deps, user: typeof users.$inferSelect, query: DashboardQuery) {
+  const workspaceId = user.workspaceId;
   // Query from the no-JavaScript filter form; a bad value just means "no filter".
   let filters: { search?: string; role?: string; location?: string; page: number };
   try {
@@ -22,6 +27,7 @@ export function loadDashboard(deps: Deps, workspaceId: number, query: Record<str
   const shortlists = listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name }));
   const wanted = Number(query.shortlistId);
   return {
+    appUrl: deps.config.APP_URL,
     jobs: listJobs(deps, workspaceId),
     stats: databaseStats(deps, workspaceId),
     page: listParticipants(deps, workspaceId, { ...filters, excludeShortlisted: true, limit: 20 }),
@@ -29,5 +35,8 @@ export function loadDashboard(deps: Deps, workspaceId: number, query: Record<str
     shortlists,
     buckets: bucketsOf(deps, workspaceId),
     initialShortlistId: shortlists.some((s) => s.id === wanted) ? wanted : null,
+    scheduling: loadSchedulingCards(deps, user),
+    chat: loadDashboardChat(deps),
   };
 }
+export type DashboardData = ReturnType<typeof loadDashboard>;

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
-import { notFound } from "../../lib/errors";
+import { IdParam } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
 import { devLimiter } from "../../lib/dev-pages";
 import { MailboxPage } from "./pages";
-import { latestMail, mailById } from "./repo";
+import { loadMailbox, workspaceMail } from "./service";
 
 /**
  * /dev/mailbox: the outbox, so a newcomer without SMTP can follow a reset link. A developer
@@ -18,21 +18,16 @@ export function mailboxRoutes(deps: Deps) {
   const limit = devLimiter(() => deps.clock.now().getTime());
   return new Elysia()
     .use(authGuard(deps))
-    .get(
-      "/dev/mailbox",
-      ({ workspaceId, me }) => {
-        limit(me.user.id);
-        return renderPage({ title: "Mailbox", body: MailboxPage({ mails: latestMail(deps.db, workspaceId) }) });
-      },
-      { auth: true },
-    )
+    .guard({ auth: true })
+    .get("/dev/mailbox", ({ workspaceId, me }) => {
+      limit(me.user.id);
+      return renderPage({ title: "Mailbox", body: MailboxPage(loadMailbox(deps, workspaceId)) });
+    })
     .get(
       "/dev/mailbox/:id",
       ({ params, workspaceId, me }) => {
         limit(me.user.id);
-        const id = Number(params.id);
-        const mail = Number.isSafeInteger(id) ? mailById(deps.db, workspaceId, id) : undefined;
-        if (!mail) throw notFound();
+        const mail = workspaceMail(deps, workspaceId, params.id);
         // The e-mail's own HTML, shown as the recipient would see it.
         return new Response(mail.html, {
           headers: {
@@ -42,6 +37,6 @@ export function mailboxRoutes(deps: Deps) {
           },
         });
       },
-      { auth: true },
+      { params: IdParam },
     );
 }

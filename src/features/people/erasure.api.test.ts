@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
-import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../visitors/test-kit";
+import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 
 const t = makeTestApp({ DEV_PAGES: "1" });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
 import { addParticipants, upsertParticipantFromVisitor } from "../candidates/service";
-import { Browser, recruiterWithCampaign } from "../visitors/test-kit";
+import { Browser, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { eraseIdleCandidates } from "./retention";
 import { updateCandidateSettings } from "../candidates/settings";
 

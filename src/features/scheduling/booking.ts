@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { busyIntervals } from "../calendar/hooks";
+import { busyIntervals } from "./busy-calendar";
 import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
@@ -191,6 +191,16 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
 /** The workspace of a booking link, for the page frame (its own site); never sent to the candidate. */
 export function bookingWorkspaceId(deps: Deps, token: string): number {
   return openSession(deps, token).session.workspaceId;
+}
+
+/** The workspace of a booking link in any state, or null (which site may frame its pages). */
+export function sessionWorkspaceOf(deps: Deps, token: string): number | null {
+  return sessionByToken(deps, token)?.session.workspaceId ?? null;
+}
+
+/** The workspace of a confirmation (manage) link, or null. */
+export function manageWorkspaceOf(deps: Deps, token: string): number | null {
+  return /^[A-Za-z0-9_-]{40,50}$/.test(token) ? (repo.findMeetingByManageHash(deps.db, sha256(token))?.meeting.workspaceId ?? null) : null;
 }
 
 /** The workspace of a confirmation (manage) link, for the page frame. */

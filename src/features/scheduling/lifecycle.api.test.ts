@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { outbox } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { defaultAccount } from "../../../test/fakes/google";
-import { connectCalendar, makeCalendarTestApp } from "../calendar/testing";
+import { connectCalendar, makeCalendarTestApp } from "../../../test/kits/calendar";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";
 import { sendDueReminders } from "./reminders";
 

@@ -48,8 +48,6 @@ export const BookInput = z.object({
     .nullable(),
 });
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
-
 /** POST /api/interviews/{id}/cancel */
 export const CancelInterviewInput = z.object({ reason: z.string().trim().max(1000, "Keep the reason under 1000 characters").optional().nullable() });
 
@@ -67,97 +65,122 @@ export const InterviewStatusInput = z.object({
   status: z.enum(["completed", "no_show"], { error: "Status must be completed or no_show" }),
 });
 
-export type SessionStatus = "pending" | "scheduled" | "cancelled" | "expired";
+/** Responses (docs/decisions/0020): every field the service returns is listed, or it would be dropped. */
+const Slot = z.object({ id: z.string(), startTime: z.string(), endTime: z.string() });
+const PersonName = z.object({ firstName: z.string(), lastName: z.string() });
+
+export const SessionStatus = z.enum(["pending", "scheduled", "cancelled", "expired"]);
+export type SessionStatus = z.infer<typeof SessionStatus>;
 /** What the dashboard shows: pending (can still be booked), booked, expired or cancelled. */
-export type SessionState = "pending" | "booked" | "expired" | "cancelled";
+export const SessionState = z.enum(["pending", "booked", "expired", "cancelled"]);
+export type SessionState = z.infer<typeof SessionState>;
 
 /** A session in the dashboard's list (part2 §3). */
-export interface SessionView {
-  id: number;
+export const SessionView = z.looseObject({
+  id: z.number().int(),
   /** The member who holds the interview (the dashboard's Mine / Everyone). */
-  interviewerId: number;
-  title: string;
-  description: string | null;
-  candidate: { firstName: string; lastName: string };
-  candidateId: number;
-  shortlistId: number | null;
-  duration: number;
-  timeZone: string;
-  timeSlots: { id: string; startTime: string; endTime: string }[];
-  expiresAt: string;
-  createdAt: string;
-  sessionToken: string;
-  bookingUrl: string;
-  status: SessionStatus;
-  state: SessionState;
+  interviewerId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  candidate: PersonName,
+  candidateId: z.number().int(),
+  shortlistId: z.number().int().nullable(),
+  duration: z.number().int(),
+  timeZone: z.string(),
+  timeSlots: z.array(Slot),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  sessionToken: z.string(),
+  bookingUrl: z.string(),
+  status: SessionStatus,
+  state: SessionState,
   /** The booked interview of a booked session. */
-  interview: { id: string; status: string; startTime: string; endTime: string } | null;
+  interview: z.object({ id: z.string(), status: z.string(), startTime: z.string(), endTime: z.string() }).nullable(),
   /** Slots that can still be booked now: not past, not taken, free in the recruiter's calendar. */
-  availableSlots: number;
-  bookableSlots: number;
-}
+  availableSlots: z.number().int(),
+  bookableSlots: z.number().int(),
+});
+export type SessionView = z.infer<typeof SessionView>;
 
 /** One e-mail about an interview and how its delivery went. */
-export interface InterviewEmailState {
-  kind: string;
-  audience: string | null;
-  to: string;
-  status: "pending" | "sent" | "retrying" | "failed" | "skipped";
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  sentAt: string | null;
-}
+export const InterviewEmailState = z.object({
+  kind: z.string(),
+  audience: z.string().nullable(),
+  to: z.string(),
+  status: z.enum(["pending", "sent", "retrying", "failed", "skipped"]),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type InterviewEmailState = z.infer<typeof InterviewEmailState>;
 
 /** A meeting in the dashboard's Interview Status list. */
-export interface MeetingView {
+export const MeetingView = z.looseObject({
   /** The member who holds the interview (the dashboard's Mine / Everyone). */
-  interviewerId: number;
-  emails: InterviewEmailState[];
-  id: string;
-  title: string;
-  candidate: { firstName: string; lastName: string };
-  startTime: string;
-  endTime: string;
+  interviewerId: z.number().int(),
+  emails: z.array(InterviewEmailState),
+  id: z.string(),
+  title: z.string(),
+  candidate: PersonName,
+  startTime: z.string(),
+  endTime: z.string(),
   /** The session's zone: the dashboard shows the time as the recruiter offered it. */
-  timeZone: string;
-  status: string;
-}
+  timeZone: z.string(),
+  status: z.string(),
+});
+export type MeetingView = z.infer<typeof MeetingView>;
 
 /** GET /api/book/{token} (part2 §3, Booking link response). */
-export interface BookingView {
-  session: { duration: number; title: string; description: string | null; timeZone: string };
-  candidate: { position: string | null; clientName: string | null; hiringManagerName: string | null; linkedinProfile: string | null };
-  availableSlots: { id: string; startTime: string; endTime: string }[];
-}
+export const BookingView = z.object({
+  session: z.object({ duration: z.number().int(), title: z.string(), description: z.string().nullable(), timeZone: z.string() }),
+  candidate: z.object({ position: z.string().nullable(), clientName: z.string().nullable(), hiringManagerName: z.string().nullable(), linkedinProfile: z.string().nullable() }),
+  availableSlots: z.array(Slot),
+});
+export type BookingView = z.infer<typeof BookingView>;
 
 /** GET /api/interviews/{id} (part2 §3, Interview). */
-export interface InterviewView {
-  emails: InterviewEmailState[];
-  id: string;
-  title: string;
-  status: string;
-  scheduledTime: string;
-  endTime: string;
-  duration: number;
-  timeZone: string;
+export const InterviewView = z.looseObject({
+  emails: z.array(InterviewEmailState),
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  scheduledTime: z.string(),
+  endTime: z.string(),
+  duration: z.number().int(),
+  timeZone: z.string(),
   /** The zone the candidate booked in (null: the session's). */
-  candidateTimeZone: string | null;
-  meetingUrl: string | null;
-  meetingLocation: string | null;
-  description: string | null;
-  notes: string | null;
-  candidate: {
-    firstName: string;
-    lastName: string;
-    position: string | null;
-    clientName: string | null;
-    hiringManagerName: string | null;
-    email: string | null;
-    linkedinProfile: string | null;
-  };
-  interviewer: { name: string | null; email: string };
-}
+  candidateTimeZone: z.string().nullable(),
+  meetingUrl: z.string().nullable(),
+  meetingLocation: z.string().nullable(),
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+  candidate: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    position: z.string().nullable(),
+    clientName: z.string().nullable(),
+    hiringManagerName: z.string().nullable(),
+    email: z.string().nullable(),
+    linkedinProfile: z.string().nullable(),
+  }),
+  interviewer: z.object({ name: z.string().nullable(), email: z.string() }),
+});
+export type InterviewView = z.infer<typeof InterviewView>;
+
+export const SessionList = z.object({ sessions: z.array(SessionView) });
+export const MeetingList = z.object({ meetings: z.array(MeetingView) });
+export const InterviewEmails = z.object({ emails: z.array(InterviewEmailState) });
+/** POST /api/book/{token}: the booked meeting and where the candidate manages it. */
+export const BookedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  meeting: z.object({ startTime: z.string(), endTime: z.string(), timeZone: z.string(), title: z.string() }),
+  confirmationUrl: z.string(),
+});
+/** The meeting's public id in a path. */
+export const InterviewIdParam = z.object({ id: z.string() });
+export const TokenParam = z.object({ token: z.string() });
 
 /** What the calendar feature needs for a meeting: its Google event and its iCal feed entry. */
 export interface MeetingForCalendar {
@@ -182,3 +205,35 @@ export interface MeetingForCalendar {
   calendarEventId: string | null;
   createdAt: Date;
 }
+
+// ---- The candidate's and the staff's no-JavaScript forms (every field arrives as a string) ----
+
+const PICK_SLOT = "Please select a time slot";
+/** A posted value cut to a length instead of refused (the service answers an unknown slot or zone). */
+const cut = (max: number) => z.string().transform((v) => v.slice(0, max));
+
+/** POST /book/{token} and /booking-option-b/{token}: the chosen slot and the browser's zone. */
+export const BookForm = z.object({
+  slotId: z.string({ error: PICK_SLOT }).transform((v) => v.slice(0, 64)).pipe(z.string().min(1, PICK_SLOT)),
+  timeZone: cut(64).optional(),
+});
+
+/** POST /book/manage/{token}/move: the new slot (the service says when none is chosen). */
+export const MoveForm = z.object({ slotId: cut(64).optional() });
+
+/** GET /book/{token}?tz=: the zone the page shows times in (an unknown one is ignored). */
+export const BookingPageQuery = z.object({ tz: z.string().optional() });
+/** GET /book/manage/{token}?booked=1&cancel=1 */
+export const ManagePageQuery = z.object({ booked: z.string().optional(), cancel: z.string().optional() });
+
+/** POST /interview-details/{id}/{action}: the details page's forms (cancel, resend, status, reschedule). */
+export const InterviewActionParams = z.object({ id: z.string(), action: z.string() });
+export const InterviewActionForm = z.object({
+  reason: z.string().optional(),
+  status: z.string().optional(),
+  mode: z.string().optional(),
+  date: z.string().optional(),
+  time: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+});

@@ -1,9 +1,25 @@
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
 import type { Deps } from "../../deps";
-import { parseInput } from "../../lib/validate";
+import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
-import { BookInput, ResendLinkInput, CancelInterviewInput, CreateSessionInput, IdParam, InterviewStatusInput, RescheduleInput } from "./model";
+import {
+  BookedAnswer,
+  BookingView,
+  BookInput,
+  CancelInterviewInput,
+  CreateSessionInput,
+  InterviewEmails,
+  InterviewIdParam,
+  InterviewStatusInput,
+  InterviewView,
+  MeetingList,
+  RescheduleInput,
+  ResendLinkInput,
+  SessionList,
+  SessionView,
+  TokenParam,
+} from "./model";
 import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
@@ -13,111 +29,142 @@ import { ReassignInput } from "../team/model";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
-/** /api/scheduling-sessions, /api/meetings, /api/book/{token}, /api/interviews/{id}, and the pages. */
+/** /api/scheduling-sessions, /api/meetings, /api/interviews/{id}, /api/book/{token}, and the pages. */
 export function schedulingRoutes(deps: Deps) {
-  const api = new Elysia({ prefix: "/api" })
+  const sessions = new Elysia({ prefix: "/api/scheduling-sessions", tags: ["Scheduling sessions"] })
     .use(authGuard(deps))
-    .get("/scheduling-sessions", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { auth: true })
+    .guard({ auth: true })
+    .get("/", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { response: { 200: SessionList }, detail: { summary: "List scheduling sessions" } })
     .post(
-      "/scheduling-sessions",
+      "/",
       async ({ body, me, workspaceId, set }) => {
-        const input = parseInput(CreateSessionInput, body);
         // The session is the interviewer's: slots respect their interviews and calendar.
-        const interviewer = input.interviewerId ? requireMember(deps, workspaceId, input.interviewerId, "Interviewer not found") : me.user;
+        const interviewer = body.interviewerId ? requireMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
         const session = await scheduling.createSchedulingSession(deps, {
           workspaceId,
           userId: interviewer.id,
-          candidateId: input.candidateId,
-          shortlistId: input.shortlistId ?? null,
-          title: input.title,
-          description: input.description ?? null,
-          duration: input.duration,
-          timeSlots: input.timeSlots,
-          timeZone: input.timeZone,
-          sendEmail: input.sendEmail,
-          message: input.message ?? null,
+          candidateId: body.candidateId,
+          shortlistId: body.shortlistId ?? null,
+          title: body.title,
+          description: body.description ?? null,
+          duration: body.duration,
+          timeSlots: body.timeSlots,
+          timeZone: body.timeZone,
+          sendEmail: body.sendEmail,
+          message: body.message ?? null,
         });
         set.status = 201;
         return session;
       },
-      { auth: true },
+      { body: CreateSessionInput, response: { 201: SessionView }, detail: { summary: "Offer time slots to a candidate (a booking link)" } },
     )
     .delete(
-      "/scheduling-sessions/:id",
+      "/:id",
       ({ params, workspaceId }) => {
-        const { id } = parseInput(IdParam, params);
-        scheduling.cancelSession(deps, workspaceId, id);
-        return { success: true };
+        scheduling.cancelSession(deps, workspaceId, params.id);
+        return { success: true as const };
       },
-      { auth: true },
+      { params: IdParam, response: { 200: Success }, detail: { summary: "Cancel a pending scheduling session" } },
     )
     // Another member takes the session over (issue 18); the team feature checks roles and membership.
-    .patch("/scheduling-sessions/:id", ({ params, body, me }) => reassignRecord(deps, me.user, "session", String(parseInput(IdParam, params).id), parseInput(ReassignInput, body ?? {}).to), { auth: true })
+    .patch("/:id", ({ params, body, me }) => {
+      reassignRecord(deps, me.user, "session", String(params.id), body.to);
+      return { success: true as const };
+    }, {
+      params: IdParam,
+      body: ReassignInput,
+      response: { 200: Success },
+      detail: { summary: "Hand a scheduling session to another member" },
+    })
     .post(
-      "/scheduling-sessions/:id/resend",
+      "/:id/resend",
       ({ params, body, workspaceId }) => {
-        const { id } = parseInput(IdParam, params);
-        scheduling.resendBookingLink(deps, workspaceId, id, parseInput(ResendLinkInput, body ?? {}).message);
-        return { success: true };
+        scheduling.resendBookingLink(deps, workspaceId, params.id, body.message);
+        return { success: true as const };
       },
-      { auth: true },
-    )
-    .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { auth: true })
-    .post("/interviews/:id/resend", ({ params, workspaceId }) => ({ emails: scheduling.resendInterviewEmails(deps, workspaceId, params.id) }), { auth: true })
+      { params: IdParam, body: ResendLinkInput, response: { 200: Success }, detail: { summary: "E-mail the booking link to the candidate again" } },
+    );
+
+  const interviews = new Elysia({ prefix: "/api", tags: ["Interviews"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { response: { 200: MeetingList }, detail: { summary: "List booked interviews" } })
+    .post("/interviews/:id/resend", ({ params, workspaceId }) => ({ emails: scheduling.resendInterviewEmails(deps, workspaceId, params.id) }), {
+      params: InterviewIdParam,
+      response: { 200: InterviewEmails },
+      detail: { summary: "Send the interview's e-mails again" },
+    })
     .post(
       "/interviews/:id/cancel",
       ({ params, body, workspaceId }) => {
-        const { reason } = parseInput(CancelInterviewInput, body ?? {});
-        actions.cancelInterview(deps, workspaceId, params.id, reason);
+        actions.cancelInterview(deps, workspaceId, params.id, body.reason);
         return scheduling.getInterview(deps, params.id);
       },
-      { auth: true },
+      { params: InterviewIdParam, body: CancelInterviewInput, response: { 200: InterviewView }, detail: { summary: "Cancel an interview" } },
     )
     .post(
       "/interviews/:id/reschedule",
       ({ params, body, workspaceId }) => {
-        const input = parseInput(RescheduleInput, body);
-        actions.rescheduleInterview(deps, workspaceId, params.id, input, (sessionId) => scheduling.bookingUrlOf(deps, workspaceId, sessionId));
+        actions.rescheduleInterview(deps, workspaceId, params.id, body, (sessionId) => scheduling.bookingUrlOf(deps, workspaceId, sessionId));
         return scheduling.getInterview(deps, params.id);
       },
-      { auth: true },
+      { params: InterviewIdParam, body: RescheduleInput, response: { 200: InterviewView }, detail: { summary: "Move an interview, or offer the candidate new times" } },
     )
-    .patch("/interviews/:id", ({ params, body, me }) => reassignRecord(deps, me.user, "interview", String(params.id).slice(0, 64), parseInput(ReassignInput, body ?? {}).to), { auth: true })
+    .patch("/interviews/:id", ({ params, body, me }) => {
+      reassignRecord(deps, me.user, "interview", params.id.slice(0, 64), body.to);
+      return { success: true as const };
+    }, {
+      params: InterviewIdParam,
+      body: ReassignInput,
+      response: { 200: Success },
+      detail: { summary: "Hand an interview to another member" },
+    })
     .post(
       "/interviews/:id/status",
       ({ params, body, workspaceId }) => {
-        const { status } = parseInput(InterviewStatusInput, body);
-        actions.markInterview(deps, workspaceId, params.id, status);
+        actions.markInterview(deps, workspaceId, params.id, body.status);
         return scheduling.getInterview(deps, params.id);
       },
-      { auth: true },
-    )
-    // Staff only: signed-out visitors and other workspaces get 'Interview Not Found' (404).
+      { params: InterviewIdParam, body: InterviewStatusInput, response: { 200: InterviewView }, detail: { summary: "Mark an interview completed or a no-show" } },
+    );
+
+  // Staff only, but a signed-out visitor gets the same 'Interview Not Found' (404) as another
+  // workspace (issue 15 item 9): nothing tells whether the id exists.
+  const interviewDetail = new Elysia({ prefix: "/api", tags: ["Interviews"] })
+    .use(authGuard(deps))
     .get(
       "/interviews/:id",
       ({ params, set, me }) => {
         Object.assign(set.headers, noReferrer);
         return interviewForStaff(deps, me?.user.workspaceId, params.id);
       },
-      { withUser: true },
-    )
-    // Public: the token is the only access.
-    .get("/book/:token", ({ params, set }) => {
-      Object.assign(set.headers, noReferrer, { "cache-control": "no-store" });
-      return getBookingView(deps, params.token);
-    })
-    .post("/book/:token", async ({ params, body, set }) => {
-      Object.assign(set.headers, noReferrer);
-      const { slotId, timeZone } = parseInput(BookInput, body);
-      const booked = await bookByToken(deps, params.token, slotId, { timeZone });
-      const { manageToken, ...meeting } = booked;
-      return {
-        success: true,
-        message: deps.config.SMTP_URL ? "Your interview has been successfully booked. You'll receive a confirmation email shortly." : "Your interview has been successfully booked.",
-        meeting,
-        confirmationUrl: `/book/manage/${manageToken}`,
-      };
-    });
+      { withCaller: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
+    );
 
-  return new Elysia().use(api).use(bookingPageRoutes(deps));
+  // Public: the token is the only access.
+  const booking = new Elysia({ prefix: "/api/book", tags: ["Booking"] })
+    .get(
+      "/:token",
+      ({ params, set }) => {
+        Object.assign(set.headers, noReferrer, { "cache-control": "no-store" });
+        return getBookingView(deps, params.token);
+      },
+      { params: TokenParam, response: { 200: BookingView }, detail: { summary: "The slots a booking link offers (public, by its token)" } },
+    )
+    .post(
+      "/:token",
+      async ({ params, body, set }) => {
+        Object.assign(set.headers, noReferrer);
+        const { manageToken, ...meeting } = await bookByToken(deps, params.token, body.slotId, { timeZone: body.timeZone });
+        return {
+          success: true as const,
+          message: deps.config.SMTP_URL ? "Your interview has been successfully booked. You'll receive a confirmation email shortly." : "Your interview has been successfully booked.",
+          meeting,
+          confirmationUrl: `/book/manage/${manageToken}`,
+        };
+      },
+      { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
+    );
+
+  return new Elysia().use(sessions).use(interviews).use(interviewDetail).use(booking).use(bookingPageRoutes(deps));
 }

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { splitName } from "../candidates/classify";
-import { busyIntervals } from "../calendar/hooks";
+import { busyIntervals } from "./busy-calendar";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
 import { enqueueInterviewEmails } from "./notify";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { billingTestApp } from "../billing/billing-test-kit";
+import { billingTestApp } from "../../../test/kits/billing";
 import { users } from "../../db/schema";
 import { addMember } from "./team-test-kit";
 

@@ -2,7 +2,7 @@
 // Google calendar, into the new interviewer's (work items done after the reassignment).
 import { expect, test } from "bun:test";
 import { defaultAccount } from "../../../test/fakes/google";
-import { connectCalendar, makeCalendarTestApp, tomorrowAt } from "../calendar/testing";
+import { connectCalendar, makeCalendarTestApp, tomorrowAt } from "../../../test/kits/calendar";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { addMember } from "./team-test-kit";
 

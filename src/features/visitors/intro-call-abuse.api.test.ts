@@ -3,8 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import { outbox } from "../../db/schema";
 import { listMeetings } from "../scheduling/service";
-import { makeCalendarTestApp, connectCalendar } from "../calendar/testing";
-import { Browser, qualifiedVisitor, recruiterWithCampaign } from "./test-kit";
+import { makeCalendarTestApp, connectCalendar } from "../../../test/kits/calendar";
+import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { ALREADY_BOOKED, PREQUALIFIER_FIRST, USE_PREQUALIFIER_EMAIL } from "./intro-call-service";
 
 const { t, google } = makeCalendarTestApp();

@@ -3,7 +3,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { outbox } from "../../db/schema";
 import { listParticipants } from "../candidates/service";
 import { listMeetings } from "../scheduling/service";
-import { Browser, qualifiedVisitor, recruiterWithCampaign } from "./test-kit";
+import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { getSettings } from "./settings-service";
 
 const t = makeTestApp({ TRUST_PROXY: "1" });

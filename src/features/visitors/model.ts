@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formBool } from "../../lib/validate";
 import { isValidTimeZone } from "../scheduling/slots";
 import { ASSESSMENT_QUESTION_MAX, MAX_ASSESSMENT_QUESTIONS } from "./questions";
 
@@ -49,12 +50,73 @@ export const JobQuestionsInput = z.object({
 });
 
 export const BookIntroCallInput = z.object({
-  start: z.string().max(40).refine((v) => Number.isFinite(Date.parse(v)), "Please choose a time"),
-  name: z.string().trim().min(1, "Please enter your name").max(120, "Keep your name under 120 characters"),
-  email: z.string().trim().max(254, "Invalid email address").pipe(z.email({ error: "Invalid email address" })),
+  start: z.string({ error: "Please choose a time" }).max(40).refine((v) => Number.isFinite(Date.parse(v)), "Please choose a time"),
+  name: z.string({ error: "Please enter your name" }).trim().min(1, "Please enter your name").max(120, "Keep your name under 120 characters"),
+  email: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email({ error: "Invalid email address" })),
   c: z.string().max(64).optional(),
   website: z.string().max(500).optional(),
 });
 export type BookIntroCallInput = z.infer<typeof BookIntroCallInput>;
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+// ---- Route shapes (docs/decisions/0020) ----
+
+/** A campaign code as the pages carry it (?c=…); anything else is no code (the page still works). */
+const code = z.string().max(200).optional().catch(undefined);
+export const CodeQuery = z.object({ c: code });
+export const ScheduleQuery = z.object({ c: code, day: z.string().optional().catch(undefined), tz: z.string().optional().catch(undefined), booked: z.string().optional().catch(undefined) });
+export const RestartBody = z.object({ c: code });
+/** prequalifier or assessment; anything else is a 404 (the handler's), as before. */
+export const KindParam = z.object({ kind: z.string().max(40) });
+export const SettingsPageQuery = z.object({ job: z.string().optional() });
+// A job id that is not a number is a job that is not there: the service answers 404 "Job not found" (as before).
+const jobId = z.coerce.number().int().positive().catch(0);
+export const JobIdParam = z.object({ jobId });
+
+/** The weekly table of the settings form (on_D, start_D, end_D for D = 0…6) read as availability. */
+export const AvailabilityForm = z.preprocess((v) => {
+  const form = (v && typeof v === "object" ? v : {}) as Record<string, unknown>;
+  const weekly = [];
+  for (let d = 0; d < 7; d++) if (formBool(form[`on_${d}`])) weekly.push({ day: d, start: form[`start_${d}`], end: form[`end_${d}`] });
+  return { introCallMinutes: form.introCallMinutes, timeZone: form.timeZone, weekly };
+}, AvailabilityInput);
+
+/** The questions form: one question a line. */
+export const QuestionsForm = z.object({
+  jobId,
+  questions: z.preprocess((v) => (typeof v === "string" ? v.split(/\r?\n/) : []), JobQuestionsInput.shape.questions),
+});
+
+const TimeSlotView = z.object({ startTime: z.string(), endTime: z.string() });
+export const ChatStateView = z.object({
+  kind: z.enum(["prequalifier", "assessment"]),
+  messages: z.array(z.object({ from: z.enum(["bot", "me"]), text: z.string() })),
+  question: z.looseObject({ prompt: z.string(), step: z.number(), total: z.number() }).nullable(),
+  done: z.boolean(),
+  jobTitle: z.string().nullable(),
+  code: z.string().nullable(),
+});
+export const IntroCallOptionsView = z.object({
+  timeZone: z.string(),
+  duration: z.number(),
+  booked: TimeSlotView.nullable(),
+  qualified: z.boolean(),
+  name: z.string(),
+  email: z.string(),
+  open: z.boolean(),
+  slots: z.array(TimeSlotView),
+});
+export const BookedView = z.object({ booked: TimeSlotView.nullable() });
+export const SettingsView = z.object({
+  prequalifierUrl: z.string().nullable(),
+  assessmentUrl: z.string().nullable(),
+  schedulerUrl: z.string().nullable(),
+  hostUserId: z.number().nullable(),
+  introCallMinutes: z.number(),
+  timeZone: z.string(),
+  weekly: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
+  allowedOrigins: z.array(z.string()),
+});
+export { EmbedOriginsInput, EmbedOriginsView } from "./embed-origins";
+export const JobQuestionsView = z.object({ jobId: z.number(), title: z.string(), questions: z.array(z.string()), isDefault: z.boolean() });

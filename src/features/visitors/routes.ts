@@ -1,17 +1,20 @@
-import { isValidTimeZone } from "../scheduling/slots";
 import { Elysia } from "elysia";
+import { createElement } from "react";
+import type { Server } from "bun";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { clientIp } from "../../lib/http";
 import { AppError, notFound } from "../../lib/errors";
-import { parseInput } from "../../lib/validate";
+import { posted, seeOther, type FormFailure, type FormInput, type RawInput } from "../../lib/route-options";
 import { siteLinks } from "../../ui/links";
 import { workspaceSite } from "../auth/workspace-site";
+import { authGuard } from "../auth/guard";
+import { isValidTimeZone } from "../scheduling/slots";
 import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type ChatContext } from "./chat-service";
 import { bookIntroCall, introCallOptions } from "./intro-call-service";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
-import { AnswerInput, BookIntroCallInput } from "./model";
-import { cspWithFrame, visitorOf } from "./visitor-cookie";
+import { AnswerInput, BookedView, BookIntroCallInput, ChatStateView, CodeQuery, IntroCallOptionsView, KindParam, RestartBody, ScheduleQuery } from "./model";
+import { cspWithFrame, embedOriginsOfCode, visitorOf, visitorOfRequest } from "./visitor-cookie";
 import type { Visitor } from "./visitor-id";
 import type { ChatKind } from "./questions";
 import { OutsideFrame, VisitorLayout, type VisitorPage } from "./pages/visitor-layout";
@@ -19,7 +22,6 @@ import { ChatPage } from "./pages/chat-page";
 import { privacyNoticeOf } from "./partners";
 import { SchedulePage, type SchedulePageProps } from "./pages/schedule-page";
 
-const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 const withCode = (path: string, code: string | null) => (code ? `${path}?c=${encodeURIComponent(code)}` : path);
 const TITLES: Record<VisitorPage, string> = { prequalifier: "Prequalifier", assessment: "Assessment", scheduleacall: "Schedule a call" };
 const DESCRIPTIONS: Record<VisitorPage, string> = {
@@ -30,13 +32,16 @@ const DESCRIPTIONS: Record<VisitorPage, string> = {
 const KINDS = new Set(["prequalifier", "assessment"]);
 const isBot = (website: unknown) => typeof website === "string" && website.trim() !== "";
 const notReady = () => new AppError("not_found", 404, "This page is not available yet.");
+type Extra = { status?: number; headers?: Record<string, string> };
 
 /** The candidate pages (public: they never check a session) and their API under /api/visitors. */
 export function visitorRoutes(deps: Deps) {
   const links = siteLinks(deps.config);
-  const ipOf = (request: Request, server: any) => clientIp(request, server, deps.config.TRUST_PROXY);
+  const ipOf = (request: Request, server: Server<unknown> | null) => clientIp(request, server, deps.config.TRUST_PROXY);
+  // A campaign's pages may be framed by its workspace's site (the code comes in the query or the form).
+  const campaignOrigins = ({ query, body }: RawInput) => embedOriginsOfCode(deps, (body as { c?: unknown } | null)?.c ?? query.c);
 
-  const page = (p: VisitorPage, visitor: Visitor, ctx: ChatContext | null, body: React.ReactElement, extra: { status?: number; headers?: Record<string, string> } = {}) =>
+  const page = (p: VisitorPage, visitor: Visitor, ctx: ChatContext | null, body: React.ReactElement, extra: Extra = {}) =>
     renderPage({
       title: TITLES[p],
       description: DESCRIPTIONS[p],
@@ -55,91 +60,117 @@ export function visitorRoutes(deps: Deps) {
     return page(p, visitor, ctx, OutsideFrame({ url: u.toString(), title: TITLES[p] }), { headers: cspWithFrame(csp, url) });
   };
 
-  const chatGet = (kind: ChatKind) => ({ cookie, query, request, server, set }: any) => {
-    const visitor = visitorOf(deps, cookie);
-    const ctx = resolveContext(deps, visitor, query.c, { click: kind === "prequalifier", ip: ipOf(request, server) });
-    if (!ctx) throw notReady();
-    const s = getSettings(deps, ctx.workspaceId);
-    const outside = kind === "prequalifier" ? s.prequalifierUrl : s.assessmentUrl;
-    if (outside) return framed(kind, visitor, ctx, outside, set.headers["content-security-policy"]);
-    return page(kind, visitor, ctx, ChatPage({ state: getChat(deps, visitor, kind, ctx), privacy: privacyNoticeOf(deps, ctx.workspaceId) }));
+  /** A refused form post of a visitor page: the page again with the refusal (the visitor as their cookies say). */
+  const contextOfForm = (input: FormInput) => {
+    const visitor = visitorOfRequest(deps, input.request);
+    return { visitor, ctx: resolveContext(deps, visitor, input.body.c ?? input.query.c) };
   };
-
-  /** A form post without JavaScript: 303 back to the chat, or the chat with the refusal in it. */
-  const chatPost = (kind: ChatKind) => ({ cookie, query, body, request, server }: any) => {
-    const form = (body ?? {}) as Record<string, unknown>;
-    const visitor = visitorOf(deps, cookie);
-    const ctx = resolveContext(deps, visitor, form.c ?? query.c);
-    if (!ctx) throw notReady();
-    try {
-      limitPost(deps, ipOf(request, server));
-      const input = parseInput(AnswerInput, form);
-      if (!isBot(input.website)) submitAnswer(deps, visitor, kind, ctx, input.answer, input.step ?? null);
-      return see(withCode(`/${kind}`, ctx.code));
-    } catch (e) {
-      if (!(e instanceof AppError) || e.status >= 500) throw e;
-      const value = typeof form.answer === "string" ? form.answer.slice(0, 5000) : "";
-      const state = getChat(deps, visitor, kind, ctx);
-      return page(kind, visitor, ctx, ChatPage({ state, error: e.message, value, privacy: privacyNoticeOf(deps, ctx.workspaceId) }), { status: e.status, headers: e.headers });
-    }
-  };
-
-  const restartPost = (kind: ChatKind) => ({ cookie, query, request, server }: any) => {
-    const visitor = visitorOf(deps, cookie);
-    const ctx = resolveContext(deps, visitor, query.c);
-    if (!ctx) throw notReady();
-    limitPost(deps, ipOf(request, server));
-    restartChat(deps, visitor, kind, ctx);
-    return see(withCode(`/${kind}`, ctx.code));
-  };
+  const refusal = (failure: FormFailure) => ({ status: failure.status, headers: failure.headers });
+  const unavailable = (p: VisitorPage, visitor: Visitor, failure: FormFailure) =>
+    page(p, visitor, null, createElement("p", { className: "text-sm text-red-700" }, failure.message), refusal(failure));
 
   const zoneOf = (v: unknown) => (typeof v === "string" && v.length <= 64 && isValidTimeZone(v) ? v : undefined);
 
-  const schedulePage = async (
-    visitor: Visitor,
-    ctx: ChatContext,
-    props: Omit<SchedulePageProps, "options" | "code">,
-    extra: { status?: number; headers?: Record<string, string> } = {},
-    settings?: CandidatePageSettings,
-  ) => {
+  const schedulePage = async (visitor: Visitor, ctx: ChatContext, props: Omit<SchedulePageProps, "options" | "code">, extra: Extra = {}, settings?: CandidatePageSettings) => {
     const options = await introCallOptions(deps, visitor, ctx, settings);
     return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code, emailConfigured: !!deps.config.SMTP_URL }), extra);
   };
 
-  const pages = new Elysia()
-    .get("/prequalifier", chatGet("prequalifier"))
-    .post("/prequalifier", chatPost("prequalifier"))
-    .post("/prequalifier/restart", restartPost("prequalifier"))
-    .get("/assessment", chatGet("assessment"))
-    .post("/assessment", chatPost("assessment"))
-    .post("/assessment/restart", restartPost("assessment"))
-    .get("/scheduleacall", async ({ cookie, query, set }: any) => {
-      const visitor = visitorOf(deps, cookie);
-      const ctx = resolveContext(deps, visitor, query.c);
-      if (!ctx) throw notReady();
-      const settings = getSettings(deps, ctx.workspaceId);
-      const url = settings.schedulerUrl;
-      if (url) return framed("scheduleacall", visitor, ctx, url, set.headers["content-security-policy"]);
-      const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
-      return schedulePage(visitor, ctx, { justBooked: query.booked === "1", day, tz: zoneOf(query.tz) }, {}, settings);
-    })
-    .post("/scheduleacall", async ({ cookie, query, body, request, server }: any) => {
-      const form = (body ?? {}) as Record<string, unknown>;
-      const visitor = visitorOf(deps, cookie);
-      const ctx = resolveContext(deps, visitor, form.c ?? query.c);
-      if (!ctx) throw notReady();
-      const values = { name: String(form.name ?? "").slice(0, 200), email: String(form.email ?? "").slice(0, 300), start: String(form.start ?? "").slice(0, 40) };
-      try {
+  const chatPages = (kind: ChatKind) =>
+    new Elysia()
+      .use(authGuard(deps))
+      .guard({ embeddable: campaignOrigins })
+      .get(
+        `/${kind}`,
+        ({ cookie, query, request, server, set }) => {
+          const visitor = visitorOf(deps, cookie, request);
+          const ctx = resolveContext(deps, visitor, query.c, { click: kind === "prequalifier", ip: ipOf(request, server) });
+          if (!ctx) throw notReady();
+          const s = getSettings(deps, ctx.workspaceId);
+          const outside = kind === "prequalifier" ? s.prequalifierUrl : s.assessmentUrl;
+          if (outside) return framed(kind, visitor, ctx, outside, set.headers["content-security-policy"]);
+          return page(kind, visitor, ctx, ChatPage({ state: getChat(deps, visitor, kind, ctx), privacy: privacyNoticeOf(deps, ctx.workspaceId) }));
+        },
+        { query: CodeQuery },
+      )
+      // A form post without JavaScript: 303 back to the chat, or the chat with the refusal in it.
+      .post(
+        `/${kind}`,
+        ({ cookie, query, body, request, server }) => {
+          const visitor = visitorOf(deps, cookie, request);
+          const ctx = resolveContext(deps, visitor, body.c ?? query.c);
+          if (!ctx) throw notReady();
+          limitPost(deps, ipOf(request, server));
+          if (!isBot(body.website)) submitAnswer(deps, visitor, kind, ctx, body.answer, body.step ?? null);
+          return seeOther(withCode(`/${kind}`, ctx.code));
+        },
+        {
+          query: CodeQuery,
+          body: AnswerInput,
+          form: {
+            render: (failure: FormFailure, input: FormInput) => {
+              const { visitor, ctx } = contextOfForm(input);
+              if (!ctx) return unavailable(kind, visitor, failure);
+              const state = getChat(deps, visitor, kind, ctx);
+              return page(kind, visitor, ctx, ChatPage({ state, error: failure.message, value: posted(input, "answer", 5000), privacy: privacyNoticeOf(deps, ctx.workspaceId) }), refusal(failure));
+            },
+          },
+        },
+      )
+      .post(
+        `/${kind}/restart`,
+        ({ cookie, query, request, server }) => {
+          const visitor = visitorOf(deps, cookie, request);
+          const ctx = resolveContext(deps, visitor, query.c);
+          if (!ctx) throw notReady();
+          limitPost(deps, ipOf(request, server));
+          restartChat(deps, visitor, kind, ctx);
+          return seeOther(withCode(`/${kind}`, ctx.code));
+        },
+        { query: CodeQuery },
+      );
+
+  const schedule = new Elysia()
+    .use(authGuard(deps))
+    .guard({ embeddable: campaignOrigins })
+    .get(
+      "/scheduleacall",
+      async ({ cookie, query, request, set }) => {
+        const visitor = visitorOf(deps, cookie, request);
+        const ctx = resolveContext(deps, visitor, query.c);
+        if (!ctx) throw notReady();
+        const settings = getSettings(deps, ctx.workspaceId);
+        const url = settings.schedulerUrl;
+        if (url) return framed("scheduleacall", visitor, ctx, url, set.headers["content-security-policy"]);
+        const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
+        return schedulePage(visitor, ctx, { justBooked: query.booked === "1", day, tz: zoneOf(query.tz) }, {}, settings);
+      },
+      { query: ScheduleQuery },
+    )
+    .post(
+      "/scheduleacall",
+      async ({ cookie, query, body, request, server }) => {
+        const visitor = visitorOf(deps, cookie, request);
+        const ctx = resolveContext(deps, visitor, body.c ?? query.c);
+        if (!ctx) throw notReady();
         limitPost(deps, ipOf(request, server));
-        const input = parseInput(BookIntroCallInput, { ...form, start: form.start ?? "" });
-        if (!isBot(input.website)) await bookIntroCall(deps, visitor, ctx, input);
+        if (!isBot(body.website)) await bookIntroCall(deps, visitor, ctx, body);
         const back = withCode("/scheduleacall", ctx.code);
-        return see(back + (back.includes("?") ? "&" : "?") + "booked=1");
-      } catch (e) {
-        if (!(e instanceof AppError) || e.status >= 500) throw e;
-        return schedulePage(visitor, ctx, { error: e.message, fieldErrors: e.fields, values, tz: zoneOf(form.tz) }, { status: e.status, headers: e.headers });
-      }
-    });
+        return seeOther(back + (back.includes("?") ? "&" : "?") + "booked=1");
+      },
+      {
+        query: CodeQuery,
+        body: BookIntroCallInput,
+        form: {
+          render: async (failure: FormFailure, input: FormInput) => {
+            const { visitor, ctx } = contextOfForm(input);
+            if (!ctx) return unavailable("scheduleacall", visitor, failure);
+            const values = { name: posted(input, "name", 200), email: posted(input, "email", 300), start: posted(input, "start", 40) };
+            return schedulePage(visitor, ctx, { error: failure.message, fieldErrors: failure.fields, values, tz: zoneOf(input.body.tz) }, refusal(failure));
+          },
+        },
+      },
+    );
 
   const kindOf = (params: { kind: string }): ChatKind => {
     if (!KINDS.has(params.kind)) throw notFound();
@@ -151,39 +182,38 @@ export function visitorRoutes(deps: Deps) {
     return ctx;
   };
 
-  const api = new Elysia({ prefix: "/api/visitors" })
-    .get("/intro-call", async ({ cookie, query }: any) => {
-      const visitor = visitorOf(deps, cookie);
+  // The chat island's API: public, the visitor is their cookie.
+  const api = new Elysia({ prefix: "/api/visitors", tags: ["Candidate pages"] })
+    .get("/intro-call", ({ cookie, query, request }) => {
+      const visitor = visitorOf(deps, cookie, request);
       return introCallOptions(deps, visitor, contextOf(visitor, query.c));
-    })
-    .post("/intro-call", async ({ cookie, body, request, server }: any) => {
-      const visitor = visitorOf(deps, cookie);
+    }, { query: CodeQuery, response: { 200: IntroCallOptionsView }, detail: { summary: "The intro-call slots a visitor may book" } })
+    .post("/intro-call", async ({ cookie, body, request, server }) => {
+      const visitor = visitorOf(deps, cookie, request);
       limitPost(deps, ipOf(request, server));
-      const input = parseInput(BookIntroCallInput, body);
-      const ctx = contextOf(visitor, input.c);
-      if (isBot(input.website)) return { booked: null };
-      return { booked: await bookIntroCall(deps, visitor, ctx, input) };
-    })
-    .get("/:kind", ({ cookie, query, params }: any) => {
+      const ctx = contextOf(visitor, body.c);
+      if (isBot(body.website)) return { booked: null };
+      return { booked: await bookIntroCall(deps, visitor, ctx, body) };
+    }, { body: BookIntroCallInput, response: { 200: BookedView }, detail: { summary: "Book an intro call (after the prequalifier)" } })
+    .get("/:kind", ({ cookie, query, params, request }) => {
       const kind = kindOf(params);
-      const visitor = visitorOf(deps, cookie);
+      const visitor = visitorOf(deps, cookie, request);
       return getChat(deps, visitor, kind, contextOf(visitor, query.c));
-    })
-    .post("/:kind/answer", ({ cookie, body, params, request, server }: any) => {
+    }, { params: KindParam, query: CodeQuery, response: { 200: ChatStateView }, detail: { summary: "A visitor's prequalifier or assessment chat" } })
+    .post("/:kind/answer", ({ cookie, body, params, request, server }) => {
       const kind = kindOf(params);
-      const visitor = visitorOf(deps, cookie);
+      const visitor = visitorOf(deps, cookie, request);
       limitPost(deps, ipOf(request, server));
-      const input = parseInput(AnswerInput, body);
-      const ctx = contextOf(visitor, input.c);
-      if (isBot(input.website)) return getChat(deps, visitor, kind, ctx);
-      return submitAnswer(deps, visitor, kind, ctx, input.answer, input.step ?? null);
-    })
-    .post("/:kind/restart", ({ cookie, body, params, request, server }: any) => {
+      const ctx = contextOf(visitor, body.c);
+      if (isBot(body.website)) return getChat(deps, visitor, kind, ctx);
+      return submitAnswer(deps, visitor, kind, ctx, body.answer, body.step ?? null);
+    }, { params: KindParam, body: AnswerInput, response: { 200: ChatStateView }, detail: { summary: "Answer the chat's current question" } })
+    .post("/:kind/restart", ({ cookie, body, params, request, server }) => {
       const kind = kindOf(params);
-      const visitor = visitorOf(deps, cookie);
+      const visitor = visitorOf(deps, cookie, request);
       limitPost(deps, ipOf(request, server));
-      return restartChat(deps, visitor, kind, contextOf(visitor, (body as any)?.c));
-    });
+      return restartChat(deps, visitor, kind, contextOf(visitor, body.c));
+    }, { params: KindParam, body: RestartBody, response: { 200: ChatStateView }, detail: { summary: "Start the chat again" } });
 
-  return new Elysia().use(pages).use(api);
+  return new Elysia().use(chatPages("prequalifier")).use(chatPages("assessment")).use(schedule).use(api);
 }

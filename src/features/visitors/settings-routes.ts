@@ -2,50 +2,24 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
-import { AppError, notFound } from "../../lib/errors";
-import { formBool, parseInput } from "../../lib/validate";
+import { seeOther } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
-import { workspaceSite } from "../auth/workspace-site";
-import { AvailabilityInput, JobQuestionsInput, OutsideUrlsInput } from "./model";
-import { getJobQuestions, getSettings, jobsWithQuestions, saveAvailability, saveJobQuestions, saveOutsideUrls } from "./settings-service";
+import { embedOrigins, workspaceSite } from "../auth/workspace-site";
+import { AvailabilityForm, AvailabilityInput, EmbedOriginsInput, EmbedOriginsView, JobIdParam, JobQuestionsInput, JobQuestionsView, OutsideUrlsInput, QuestionsForm, SettingsPageQuery, SettingsView } from "./model";
+import { getJobQuestions, jobsWithQuestions, saveAllowedOrigins, saveAvailability, saveJobQuestions, saveOutsideUrls, settingsView } from "./settings-service";
 import { jobsOf } from "./partners";
 import { SettingsPage } from "./pages/settings-page";
 
 const PAGE = "/settings/candidate-pages";
-const see = (location: string) => new Response(null, { status: 303, headers: { location } });
+// A refused form goes back to the page with the reason in a red toast; nothing is saved.
+const refused = { back: PAGE, failed: "Not saved" };
 
-const jobIdOf = (v: unknown): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw notFound("Job not found");
-  return n;
-};
-
-/** The weekly table of the form (on_D, start_D, end_D for D = 0…6) as availability input. */
-function availabilityFromForm(form: Record<string, unknown>) {
-  const weekly = [];
-  for (let d = 0; d < 7; d++) if (formBool(form[`on_${d}`])) weekly.push({ day: d, start: form[`start_${d}`], end: form[`end_${d}`] });
-  return { introCallMinutes: form.introCallMinutes, timeZone: form.timeZone, weekly };
-}
-
-/** The recruiter's side of the candidate pages: one signed-in page and its API. */
+/** The recruiter's side of the candidate pages: one signed-in page, its forms, and its API. */
 export function visitorSettingsRoutes(deps: Deps) {
-  /** Runs a form's save; a refusal comes back as a toast on the page, nothing saved. */
-  const formPost = (save: (ctx: any, form: Record<string, unknown>) => string | void, done: string) => (ctx: any) => {
-    const form = (ctx.body ?? {}) as Record<string, unknown>;
-    try {
-      const back = save(ctx, form) ?? PAGE;
-      setFlash(ctx.cookie, { title: done, variant: "success" });
-      return see(back);
-    } catch (e) {
-      if (!(e instanceof AppError) || e.status >= 500) throw e;
-      setFlash(ctx.cookie, { title: "Not saved", description: e.message, variant: "destructive" });
-      return see(PAGE);
-    }
-  };
-
   const pages = new Elysia()
     .use(authGuard(deps))
+    .guard({ can: "settings.update" })
     .get(
       PAGE,
       ({ me, workspaceId, query, cookie }) => {
@@ -55,55 +29,100 @@ export function visitorSettingsRoutes(deps: Deps) {
         const chosen = jobs.find((j) => j.id === wanted) ?? jobs[0];
         return renderPage({
           title: "Candidate pages",
-          toast: takeFlash(cookie as any),
+          toast: takeFlash(cookie),
           body: SettingsPage({
             shell: makeShell(deps, me.user),
             appUrl: deps.config.APP_URL,
-            settings: getSettings(deps, workspaceId),
+            settings: settingsView(deps, workspaceId),
             site: workspaceSite(deps, workspaceId),
             jobs,
             job: chosen ? getJobQuestions(deps, workspaceId, chosen.id) : null,
           }),
         });
       },
-      { can: "settings.update" },
+      { query: SettingsPageQuery },
     )
     .post(
       `${PAGE}/availability`,
-      formPost(({ me, workspaceId }, form) => {
-        saveAvailability(deps, workspaceId, me.user.id, parseInput(AvailabilityInput, availabilityFromForm(form)));
-      }, "Availability saved"),
-      { can: "settings.update" },
+      ({ me, workspaceId, body, cookie }) => {
+        saveAvailability(deps, workspaceId, me.user.id, body);
+        setFlash(cookie, { title: "Availability saved", variant: "success" });
+        return seeOther(PAGE);
+      },
+      { body: AvailabilityForm, form: refused },
     )
     .post(
       `${PAGE}/questions`,
-      formPost(({ workspaceId }, form) => {
-        const jobId = jobIdOf(form.jobId);
-        const lines = typeof form.questions === "string" ? form.questions.split(/\r?\n/) : [];
-        saveJobQuestions(deps, workspaceId, jobId, parseInput(JobQuestionsInput, { questions: lines }).questions);
-        return `${PAGE}?job=${jobId}`;
-      }, "Questions saved"),
-      { can: "settings.update" },
+      ({ workspaceId, body, cookie }) => {
+        saveJobQuestions(deps, workspaceId, body.jobId, body.questions);
+        setFlash(cookie, { title: "Questions saved", variant: "success" });
+        return seeOther(`${PAGE}?job=${body.jobId}`);
+      },
+      { body: QuestionsForm, form: refused },
     )
     .post(
       `${PAGE}/urls`,
-      formPost(({ workspaceId }, form) => {
-        saveOutsideUrls(deps, workspaceId, parseInput(OutsideUrlsInput, form));
-      }, "URLs saved"),
-      { can: "settings.update" },
+      ({ workspaceId, body, cookie }) => {
+        saveOutsideUrls(deps, workspaceId, body);
+        setFlash(cookie, { title: "URLs saved", variant: "success" });
+        return seeOther(PAGE);
+      },
+      { body: OutsideUrlsInput, form: refused },
+    )
+    .post(
+      `${PAGE}/embed`,
+      ({ workspaceId, body, cookie }) => {
+        saveAllowedOrigins(deps, workspaceId, body.allowedOrigins);
+        setFlash(cookie, { title: "Allowed origins saved", variant: "success" });
+        return seeOther(PAGE);
+      },
+      { body: EmbedOriginsInput, form: refused },
     );
 
-  const api = new Elysia({ prefix: "/api/candidate-pages" })
+  const reads = new Elysia({ prefix: "/api/candidate-pages", tags: ["Candidate pages"] })
     .use(authGuard(deps))
-    .get("/settings", ({ workspaceId }) => getSettings(deps, workspaceId), { auth: true })
-    .put("/settings/urls", ({ workspaceId, body }) => saveOutsideUrls(deps, workspaceId, parseInput(OutsideUrlsInput, body)), { can: "settings.update" })
-    .put("/settings/availability", ({ me, workspaceId, body }) => saveAvailability(deps, workspaceId, me.user.id, parseInput(AvailabilityInput, body)), { can: "settings.update" })
-    .get("/jobs/:jobId/questions", ({ workspaceId, params }) => getJobQuestions(deps, workspaceId, jobIdOf(params.jobId)), { auth: true })
-    .put(
-      "/jobs/:jobId/questions",
-      ({ workspaceId, params, body }) => saveJobQuestions(deps, workspaceId, jobIdOf(params.jobId), parseInput(JobQuestionsInput, body).questions),
-      { can: "settings.update" },
-    );
+    .guard({ auth: true })
+    .get("/settings", ({ workspaceId }) => settingsView(deps, workspaceId), { response: { 200: SettingsView }, detail: { summary: "The candidate pages' settings" } })
+    .get("/settings/embed", ({ workspaceId }) => ({ allowedOrigins: embedOrigins(deps, workspaceId) }), {
+      response: { 200: EmbedOriginsView },
+      detail: { summary: "The origins allowed to embed the prequalifier and booking pages" },
+    })
+    .get("/jobs/:jobId/questions", ({ workspaceId, params }) => getJobQuestions(deps, workspaceId, params.jobId), {
+      params: JobIdParam,
+      response: { 200: JobQuestionsView },
+      detail: { summary: "A job's assessment questions" },
+    });
 
-  return new Elysia().use(pages).use(api);
+  const writes = new Elysia({ prefix: "/api/candidate-pages", tags: ["Candidate pages"] })
+    .use(authGuard(deps))
+    .guard({ can: "settings.update" })
+    .put(
+      "/settings/urls",
+      ({ workspaceId, body }) => {
+        saveOutsideUrls(deps, workspaceId, body);
+        return settingsView(deps, workspaceId);
+      },
+      { body: OutsideUrlsInput, response: { 200: SettingsView }, detail: { summary: "Set the outside chatbot or scheduler URLs" } },
+    )
+    .put(
+      "/settings/availability",
+      ({ me, workspaceId, body }) => {
+        saveAvailability(deps, workspaceId, me.user.id, body);
+        return settingsView(deps, workspaceId);
+      },
+      { body: AvailabilityInput, response: { 200: SettingsView }, detail: { summary: "Set the intro-call hours (the caller hosts the calls)" } },
+    )
+    .put("/settings/embed", ({ workspaceId, body }) => saveAllowedOrigins(deps, workspaceId, body.allowedOrigins), {
+      body: EmbedOriginsInput,
+      response: { 200: EmbedOriginsView },
+      detail: { summary: "Set the origins allowed to embed the prequalifier and booking pages" },
+    })
+    .put("/jobs/:jobId/questions", ({ workspaceId, params, body }) => saveJobQuestions(deps, workspaceId, params.jobId, body.questions), {
+      params: JobIdParam,
+      body: JobQuestionsInput,
+      response: { 200: JobQuestionsView },
+      detail: { summary: "Set a job's assessment questions (an empty list: the default set)" },
+    });
+
+  return new Elysia().use(pages).use(reads).use(writes);
 }

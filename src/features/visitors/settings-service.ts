@@ -6,6 +6,7 @@ import { DEFAULT_ASSESSMENT_QUESTIONS } from "./questions";
 import type { AvailabilityInput, OutsideUrlsInput } from "./model";
 
 import type { WeeklyWindow } from "./intro-slots";
+import { embedOrigins, saveEmbedOrigins } from "../auth/workspace-site";
 
 export type { WeeklyWindow };
 
@@ -41,6 +42,19 @@ export function getSettings(deps: Deps, workspaceId: number): CandidatePageSetti
     timeZone: row.timeZone,
     weekly: JSON.parse(row.weeklyAvailability) as WeeklyWindow[],
   };
+}
+
+/** The settings as the API shows them: with the origins that may embed the pages. */
+export function settingsView(deps: Deps, workspaceId: number): CandidatePageSettings & { allowedOrigins: string[] } {
+  return { ...getSettings(deps, workspaceId), allowedOrigins: embedOrigins(deps, workspaceId) };
+}
+
+/**
+ * The sites that may frame the prequalifier and booking pages (docs/decisions/0024). The workspace
+ * row keeps them (auth owns it), so the booking pages of scheduling read them without this feature.
+ */
+export function saveAllowedOrigins(deps: Deps, workspaceId: number, origins: readonly string[]): { allowedOrigins: string[] } {
+  return { allowedOrigins: saveEmbedOrigins(deps, workspaceId, origins) };
 }
 
 /** The outside chatbot or scheduler a page frames instead of Frank's own (null: Frank's own). */

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { getParticipant, listParticipants } from "../candidates/service";
 import { listCampaigns } from "../jobs/service";
-import { Browser, GOOD_ANSWERS, recruiterWithCampaign } from "./test-kit";
+import { Browser, GOOD_ANSWERS, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { ANSWERS_PER_IP } from "./chat-service";
 import { DEFAULT_ASSESSMENT_QUESTIONS, PREQUALIFIER_QUESTIONS } from "./questions";
 

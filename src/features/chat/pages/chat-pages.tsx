@@ -1,4 +1,3 @@
-import type { Deps } from "../../../deps";
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
@@ -8,22 +7,20 @@ import MeetingDetection from "../../../../islands/meeting-detection";
 import ShortlistTest from "../../../../islands/shortlist-test";
 import type { ChatMessage } from "../client/chat-client";
 import { GREETING } from "../prompt";
-import { assistantMode } from "../service";
-import { GROUNDING_LIMIT } from "../data";
+import type { AssistantProps } from "../page-props";
+import { GROUNDING_LIMIT } from "../candidate-cards";
 
 const SUGGESTIONS = ["How many candidates do I have?", "Find designers in Sydney", "Who is at stage 5?", "List the latest candidates"];
 
-export function ChatPage({ deps, shell, initial, sessionId }: { deps: Deps; shell: Shell; initial: ChatMessage[]; sessionId: string | null }) {
-  const mode = assistantMode(deps);
+export function ChatPage({ assistant: mode, shell, initial, sessionId }: { assistant: AssistantProps; shell: Shell; initial: ChatMessage[]; sessionId: string | null }) {
   return (
     <AppShell shell={shell} title="Chat" wide={false}>
-      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, initial, sessionId, appOrigin: new URL(deps.config.APP_URL).origin, className: "h-[calc(100vh-9rem)]" }} />
+      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, initial, sessionId, appOrigin: mode.appOrigin, className: "h-[calc(100vh-9rem)]" }} />
     </AppShell>
   );
 }
 
-export function DashboardXPage({ deps, shell, candidates }: { deps: Deps; shell: Shell; candidates: number }) {
-  const mode = assistantMode(deps);
+export function DashboardXPage({ assistant: mode, shell, candidates }: { assistant: AssistantProps; shell: Shell; candidates: number }) {
   return (
     <AppShell shell={shell} title="Chat integration test">
       <h1 className="text-2xl font-semibold">Chat integration test</h1>
@@ -50,7 +47,7 @@ export function DashboardXPage({ deps, shell, candidates }: { deps: Deps; shell:
             </div>
           </dl>
         </section>
-        <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, suggestions: SUGGESTIONS, appOrigin: new URL(deps.config.APP_URL).origin, className: "h-[65vh]" }} />
+        <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, suggestions: SUGGESTIONS, appOrigin: mode.appOrigin, className: "h-[65vh]" }} />
       </div>
     </AppShell>
   );

@@ -1,16 +1,16 @@
-import type { Deps } from "../../../deps";
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import { SchedulingCards } from "../../scheduling/pages/dashboard-cards";
 import { DashboardChat } from "../../chat/pages/dashboard-chat";
-import type { loadDashboard } from "../service";
+import type { DashboardData } from "../service";
 import DashboardJobs from "../../../../islands/dashboard-jobs";
 import DashboardCampaigns from "../../../../islands/dashboard-campaigns";
 import DashboardAnalytics from "../../../../islands/dashboard-analytics";
 import DashboardCandidates from "../../../../islands/dashboard-candidates";
 
-export function DashboardPage({ deps, shell, data }: { deps: Deps; shell: Shell; data: ReturnType<typeof loadDashboard> }) {
+/** The dashboard: renders the loader's props (src/features/dashboard/service.ts), calls no service. */
+export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardData }) {
   const { user } = shell;
   return (
     <AppShell shell={shell} title="Recruiter dashboard">
@@ -18,7 +18,7 @@ export function DashboardPage({ deps, shell, data }: { deps: Deps; shell: Shell;
       <p className="mt-1 text-sm text-slate-500">Your jobs, candidates, shortlists and interviews.</p>
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Island name="dashboard-jobs" component={DashboardJobs} props={{ jobs: data.jobs }} />
-        <Island name="dashboard-campaigns" component={DashboardCampaigns} props={{ appUrl: deps.config.APP_URL }} />
+        <Island name="dashboard-campaigns" component={DashboardCampaigns} props={{ appUrl: data.appUrl }} />
         <Island name="dashboard-analytics" component={DashboardAnalytics} props={{ stats: data.stats }} />
         <div className="md:col-span-2 xl:col-span-3">
           <Island
@@ -27,10 +27,10 @@ export function DashboardPage({ deps, shell, data }: { deps: Deps; shell: Shell;
             props={{ page: data.page, filters: data.filters, shortlists: data.shortlists, buckets: data.buckets, initialShortlistId: data.initialShortlistId }}
           />
         </div>
-        <SchedulingCards deps={deps} shell={shell} />
+        <SchedulingCards cards={data.scheduling} />
       </div>
       <section className="mt-6" aria-label="Assistant">
-        <DashboardChat deps={deps} shell={shell} />
+        <DashboardChat chat={data.chat} />
       </section>
     </AppShell>
   );

@@ -1,8 +1,8 @@
 import { AccountMenu } from "../../../ui/account-menu";
 import { Logo } from "../../../ui/logo";
 import { EmailSetupBanner } from "../../../ui/email-setup-banner";
-import type { Shell } from "../../../ui/shell";
-import { ProfileDialogSlot } from "../../billing/pages/profile-dialog";
+import { menuUser, type Shell } from "../../../ui/shell";
+import { ProfileDialogSlot } from "../../../ui/profile-dialog-slot";
 
 /**
  * /dashboard2: dashboard variant 2 (part1 §2). A top-right account menu with Profile (showing
@@ -24,7 +24,7 @@ export function Dashboard2Page({ shell }: { shell: Shell }) {
           <Logo href="/dashboard" />
           <div className="flex items-center gap-2">
             <a className="btn-outline btn-sm" href="/database-debug" data-testid="debug-button">Debug</a>
-            <AccountMenu user={user} links={shell.links} variant="compact" calendarAvailable={shell.calendarAvailable} />
+            <AccountMenu user={menuUser(shell)} links={shell.links} variant="compact" calendarAvailable={shell.calendarAvailable} />
           </div>
         </div>
       </header>

@@ -1,6 +1,6 @@
 import type { Deps } from "../../../deps";
+import type { users } from "../../../db/schema";
 import { Island } from "../../../lib/render";
-import type { Shell } from "../../../ui/shell";
 import SchedulingCreate from "../../../../islands/scheduling-create";
 import SchedulingSessions from "../../../../islands/scheduling-sessions";
 import SchedulingMeetings from "../../../../islands/scheduling-meetings";
@@ -8,15 +8,27 @@ import { candidateChoices, shortlistChoices } from "../candidate-source";
 import { listMeetings, listSessions } from "../service";
 import { listMembers } from "../../team/service";
 
+/** What the scheduling cards show on the first response (the dashboard's loader calls this). */
+export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect) {
+  const ws = user.workspaceId;
+  return {
+    meId: user.id,
+    candidates: candidateChoices(deps, ws).map(({ id, name, position }) => ({ id, name, position })),
+    shortlists: shortlistChoices(deps, ws),
+    now: deps.clock.now().toISOString(),
+    interviewers: listMembers(deps, user).map((m) => ({ id: m.id, name: m.name || m.email })),
+    sessions: listSessions(deps, ws),
+    meetings: listMeetings(deps, ws),
+  };
+}
+
 /** Schedule Interview, Active Sessions and Interview Status: three cells of the dashboard grid. */
-export function SchedulingCards({ deps, shell }: { deps: Deps; shell: Shell }) {
-  const ws = shell.user.workspaceId;
-  const candidates = candidateChoices(deps, ws).map(({ id, name, position }) => ({ id, name, position }));
+export function SchedulingCards({ cards: c }: { cards: ReturnType<typeof loadSchedulingCards> }) {
   return (
     <>
-      <Island name="scheduling-create" component={SchedulingCreate} props={{ candidates, shortlists: shortlistChoices(deps, ws), now: deps.clock.now().toISOString(), interviewers: listMembers(deps, shell.user).map((m) => ({ id: m.id, name: m.name || m.email })), meId: shell.user.id }} />
-      <Island name="scheduling-sessions" component={SchedulingSessions} props={{ sessions: listSessions(deps, ws), meId: shell.user.id }} />
-      <Island name="scheduling-meetings" component={SchedulingMeetings} props={{ meetings: listMeetings(deps, ws), meId: shell.user.id }} />
+      <Island name="scheduling-create" component={SchedulingCreate} props={{ candidates: c.candidates, shortlists: c.shortlists, now: c.now, interviewers: c.interviewers, meId: c.meId }} />
+      <Island name="scheduling-sessions" component={SchedulingSessions} props={{ sessions: c.sessions, meId: c.meId }} />
+      <Island name="scheduling-meetings" component={SchedulingMeetings} props={{ meetings: c.meetings, meId: c.meId }} />
     </>
   );
 }

@@ -4,11 +4,12 @@ import type { CandidatePageSettings } from "../settings-service";
 import { INTRO_CALL_MINUTES, WEEKDAYS } from "../model";
 import type { WorkspaceSite } from "../../auth/workspace-site";
 import { SiteSettingsCard } from "./site-settings-card";
+import { EmbedSettingsCard } from "./embed-settings-card";
 
 export interface SettingsPageProps {
   shell: Shell;
   appUrl: string;
-  settings: CandidatePageSettings;
+  settings: CandidatePageSettings & { allowedOrigins: string[] };
   /** The workspace's own site and its /terms and /help texts. */
   site: WorkspaceSite;
   jobs: { id: number; title: string; custom: boolean }[];
@@ -135,6 +136,8 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
           <button type="submit" className="btn-primary">Save URLs</button>
         </form>
       </section>
+
+      <EmbedSettingsCard origins={s.allowedOrigins} />
 
       <SiteSettingsCard site={site} />
     </AppShell>

@@ -2,10 +2,10 @@ import type { Deps } from "../../deps";
 import type { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { verifyPassword } from "../../lib/crypto";
-import { limitedPasswordCheck, revokePasswordResets } from "../auth/service";
+import { limitedPasswordCheck, revokePasswordResets } from "./service";
 import * as repo from "./repo";
 import type { ProfileInput } from "./model";
-import type { Profile } from "./types";
+import type { Profile } from "./profile-types";
 
 type User = typeof users.$inferSelect;
 

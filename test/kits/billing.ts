@@ -1,7 +1,7 @@
 // Shared set-up of the billing API tests: an app whose Stripe SDK talks to the fake.
 import { afterAll } from "bun:test";
-import { makeTestApp, type TestApp } from "../../../test/helpers";
-import { startFakeStripe, type FakeStripe } from "../../../test/fakes/stripe";
+import { makeTestApp, type TestApp } from "../helpers";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 
 export const WEBHOOK_SECRET = "whsec_test_secret";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api, ApiError, serverMessage } from "../../../client/api";
 import { toast } from "../../../client/toast";
-import type { Profile } from "../types";
+import type { Profile } from "../profile-types";
 
 const FIELDS: { name: keyof Profile; label: string; type?: string; rows?: number; autoComplete?: string }[] = [
   { name: "name", label: "Name", autoComplete: "name" },

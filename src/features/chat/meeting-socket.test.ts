@@ -3,7 +3,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { chatWebhookSecrets } from "../../db/schema";
 import { listShortlists } from "../shortlists/service";
 import { seedPeople } from "./test-data";
-import { webhookSecret } from "./monitor";
+import { webhookSecret } from "./meeting-socket";
 
 const t = makeTestApp();
 const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });

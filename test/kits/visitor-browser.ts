@@ -1,6 +1,6 @@
 // Helpers for the visitor API tests: a cookie jar per visitor and form posts.
-import type { TestApp } from "../../../test/helpers";
-import { createCampaign, createJob } from "../jobs/service";
+import type { TestApp } from "../helpers";
+import { createCampaign, createJob } from "../../src/features/jobs/service";
 
 export class Browser {
   cookies = new Map<string, string>();

@@ -1,8 +1,8 @@
 // Helpers for the calendar's tests (not used by the app): a test app wired to the fake
 // Google, and the OAuth round trip a browser would make.
 import { afterAll } from "bun:test";
-import { makeTestApp, type TestApp } from "../../../test/helpers";
-import { startFakeGoogle, type FakeGoogle } from "../../../test/fakes/google";
+import { makeTestApp, type TestApp } from "../helpers";
+import { startFakeGoogle, type FakeGoogle } from "../fakes/google";
 
 export function makeCalendarTestApp(): { t: TestApp; google: FakeGoogle } {
   const google = startFakeGoogle();

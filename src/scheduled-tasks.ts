@@ -7,7 +7,7 @@ import { eraseIdleCandidates } from "./features/people/retention";
 import { pruneDeliveries } from "./features/webhooks/record";
 
 /**
- * In-process scheduled jobs (one process serves everything). Each job is guarded so a
+ * In-process scheduled tasks (one process serves everything; not the job postings of src/features/jobs). Each job is guarded so a
  * run never overlaps the previous one and a failure is logged, not thrown.
  */
 export interface ScheduledJob {

@@ -7,14 +7,14 @@ import { findUserById } from "../auth/service";
 import { upsertParticipantFromVisitor, type Participant } from "../candidates/service";
 import { candidateRole } from "../candidates/classify";
 import * as repo from "./repo";
-import { filterCandidates, findCandidate } from "./data";
+import { filterCandidates, findCandidate } from "./candidate-cards";
 import { proposeInterview, shortlistCandidates } from "./actions";
 import { detectMeeting, isActionable } from "./meeting-detect";
 import { MONITOR_LIMIT_PER_MINUTE, WEBHOOK_LIMIT_PER_MINUTE, type ChatEventInput, type ShortlistPopup } from "./model";
 
 /**
- * The chat monitor: meeting requests seen in chat (websocket, webhook, chat-events)
- * become a shortlist popup on the recruiter's open /shortlist-test and
+ * Meeting detection in chat (not the monitor feature's participant sync): meeting requests
+ * seen in chat (the /ws/chat-monitor socket, the webhook, /api/chat-events) become a shortlist popup on the recruiter's open /shortlist-test and
  * /meeting-detection pages. Sockets are held in memory (one process serves everything).
  */
 export interface Sender {

@@ -1,0 +1,30 @@
+import type { Deps } from "../../deps";
+
+/**
+ * What scheduling asks of a calendar: the busy times of an interviewer. Scheduling declares it
+ * and app.ts fills it from the calendar feature at start-up, so scheduling never imports
+ * calendar (calendar imports scheduling's meetings; the feature graph has no cycle).
+ * An implementation never throws and answers within its time limit ([] when it cannot tell):
+ * a calendar failure must not lose or hold a booking.
+ */
+export interface BusyInterval {
+  start: Date;
+  end: Date;
+}
+
+export interface BusyCalendar {
+  busyIntervals(userId: number, from: Date, to: Date, opts?: { timeoutMs?: number }): Promise<BusyInterval[]>;
+}
+
+const calendars = new WeakMap<Deps, BusyCalendar>();
+
+export function installBusyCalendar(deps: Deps, calendar: BusyCalendar): void {
+  calendars.set(deps, calendar);
+}
+
+/** The interviewer's busy times ([] when no calendar is installed or it fails). */
+export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date, opts: { timeoutMs?: number } = {}): Promise<BusyInterval[]> {
+  const calendar = calendars.get(deps);
+  if (!calendar) return Promise.resolve([]);
+  return calendar.busyIntervals(userId, from, to, opts).catch(() => []);
+}

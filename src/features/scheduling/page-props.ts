@@ -1,0 +1,54 @@
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { workspaceSite } from "../auth/workspace-site";
+import { bookingWorkspaceId, getBookingView, getManageView, manageWorkspaceId, type ManageView } from "./booking";
+import { interviewForStaff } from "./interview-access";
+import type { BookingView, InterviewView } from "./model";
+import { isValidTimeZone } from "./slots";
+
+/**
+ * The loaders of scheduling's pages: everything a page shows, read before it renders (pages
+ * call no service while rendering). A missing token or id is null, for the page's not-found state.
+ */
+
+// Home and Back to Site go to the workspace's own site when it has one, else nowhere
+// (candidates have nothing to do on the recruiters' sign-in page).
+function siteOf(deps: Deps, workspaceId: () => number): string | null {
+  try {
+    return workspaceSite(deps, workspaceId()).siteUrl;
+  } catch {
+    return null;
+  }
+}
+
+const orNull = <T>(load: () => T): T | null => {
+  try {
+    return load();
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  }
+};
+
+export interface BookingPageProps {
+  view: BookingView;
+  home: string | null;
+  /** The zone times are shown in: the visitor's choice (?tz=) when valid, else the session's. */
+  tz: string;
+}
+
+export function loadBookingPage(deps: Deps, token: string, tzQuery: string | undefined): BookingPageProps | null {
+  return orNull(() => {
+    const view = getBookingView(deps, token);
+    return { view, home: siteOf(deps, () => bookingWorkspaceId(deps, token)), tz: tzQuery && isValidTimeZone(tzQuery) ? tzQuery : view.session.timeZone };
+  });
+}
+
+export function loadManagePage(deps: Deps, token: string): { view: ManageView; home: string | null } | null {
+  return orNull(() => ({ view: getManageView(deps, token), home: siteOf(deps, () => manageWorkspaceId(deps, token)) }));
+}
+
+/** The interview for its workspace's staff; null for anyone else (the same "Interview Not Found"). */
+export function loadInterviewDetails(deps: Deps, workspaceId: number | undefined, publicId: string): InterviewView | null {
+  return orNull(() => interviewForStaff(deps, workspaceId, publicId));
+}
