@@ -6,7 +6,8 @@ import { interviewsBefore, moveCalendarEvents, reassignOne, reassignSchedulingOw
 import * as repo from "./repo";
 import { recordActivity } from "./activity";
 import { requirePermission, type Role } from "./permissions";
-import type { InvitationView, MemberView } from "./model";
+import { AcceptInput, type InvitationView, type MemberView } from "./model";
+import { parseInput } from "../../lib/validate";
 import { InvitationEmail } from "./emails/invitation-email";
 
 type Me = SignedIn["user"];
@@ -101,7 +102,7 @@ export function reassignRecord(deps: Deps, me: Me, kind: "session" | "interview"
     moveCalendarEvents(deps, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: `${kind}.reassigned`, objectType: kind, objectId: id, summary: `to member ${to}` });
   });
-  return { success: true };
+  return { success: true as const };
 }
 
 // ---- invitations --------------------------------------------------------------------------
@@ -170,7 +171,7 @@ export function revokeInvitation(deps: Deps, me: Me, id: number) {
     repo.revokeInvitation(tx, id, deps.clock.now());
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "invitation.revoked", objectType: "invitation", objectId: id, summary: inv.email });
   });
-  return { success: true };
+  return { success: true as const };
 }
 
 /** POST /api/workspace/invitations/{id}/resend: a new link, valid 7 days from now; the old link stops working. */
@@ -220,7 +221,9 @@ export function invitationPage(deps: Deps, token: string): InvitationPageData {
  * (their account moves to this workspace). The invitation is used once, in the same
  * transaction as the membership.
  */
-export async function acceptInvitation(deps: Deps, token: string, me: Me | null, body: { name: string; password: string } | null): Promise<{ userId: number; workspaceId: number; role: Role; newSession: boolean }> {
+export async function acceptInvitation(deps: Deps, token: string, me: Me | null, posted: unknown): Promise<{ userId: number; workspaceId: number; role: Role; newSession: boolean }> {
+  // A new person's name and password are checked first (a signed-in person needs none).
+  const body = me ? null : parseInput(AcceptInput, posted);
   const inv = usableInvitation(deps, token);
   if (!inv) throw new AppError("invalid_token", 400, INVALID_MESSAGE);
   const now = deps.clock.now();
