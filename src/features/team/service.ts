@@ -4,6 +4,7 @@ import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
 import { findUserByEmail, type SignedIn } from "../auth/service";
 import { interviewsBefore, moveCalendarEvents, reassignOne, reassignSchedulingOwner } from "../scheduling/reassign";
 import * as repo from "./repo";
+import * as membership from "../auth/membership-repo";
 import { recordActivity } from "./activity";
 import { requirePermission, type Role } from "./permissions";
 import { AcceptInput, type InvitationView, type MemberView } from "./model";
@@ -45,7 +46,7 @@ export function changeRole(deps: Deps, me: Me, id: number, role: Role): MemberVi
   if (target.role === role) return memberView(target);
   deps.db.transaction((tx) => {
     if (target.role === "owner" && repo.countOwners(tx, me.workspaceId) <= 1) throw conflict(LAST_OWNER_MESSAGE);
-    repo.setRole(tx, id, role);
+    membership.setRole(tx, id, role);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "member.role_changed", objectType: "member", objectId: id, summary: `${target.email}: ${target.role} → ${role}` });
   });
   return memberView({ ...target, role });
@@ -67,7 +68,7 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
   }
   const reassigned = deps.db.transaction((tx) => {
     if (target.role === "owner" && repo.countOwners(tx, me.workspaceId) <= 1) throw conflict(LAST_OWNER_MESSAGE);
-    repo.removeMember(tx, id, deps.clock.now());
+    membership.removeFromWorkspace(tx, id, deps.clock.now());
     const before = reassignTo ? interviewsBefore(tx, { workspaceId: me.workspaceId, userId: id }) : [];
     const moved = reassignTo ? reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0 };
     moveCalendarEvents(deps, before);
@@ -237,7 +238,7 @@ export async function acceptInvitation(deps: Deps, token: string, me: Me | null,
     }
     deps.db.transaction((tx) => {
       if (!repo.consumeInvitation(tx, inv.id, now)) throw new AppError("invalid_token", 400, INVALID_MESSAGE);
-      repo.joinWorkspace(tx, me.id, { workspaceId: inv.workspaceId, role: inv.role });
+      membership.joinWorkspace(tx, me.id, { workspaceId: inv.workspaceId, role: inv.role });
       recordActivity(deps, tx, { workspaceId: inv.workspaceId, userId: me.id, action: "member.joined", objectType: "member", objectId: me.id, summary: `${inv.email} as ${inv.role}` });
     });
     return { userId: me.id, workspaceId: inv.workspaceId, role: inv.role, newSession: false };
@@ -250,10 +251,10 @@ export async function acceptInvitation(deps: Deps, token: string, me: Me | null,
     let id: number;
     if (existing) {
       // A former (removed) member comes back with the new name and password.
-      repo.joinWorkspace(tx, existing.id, { workspaceId: inv.workspaceId, role: inv.role, name: body.name, passwordHash });
+      membership.joinWorkspace(tx, existing.id, { workspaceId: inv.workspaceId, role: inv.role, name: body.name, passwordHash });
       id = existing.id;
     } else {
-      id = repo.insertMember(tx, { workspaceId: inv.workspaceId, email: inv.email, passwordHash, name: body.name, role: inv.role }).id;
+      id = membership.insertMember(tx, { workspaceId: inv.workspaceId, email: inv.email, passwordHash, name: body.name, role: inv.role }).id;
     }
     recordActivity(deps, tx, { workspaceId: inv.workspaceId, userId: id, action: "member.joined", objectType: "member", objectId: id, summary: `${inv.email} as ${inv.role}` });
     return id;
@@ -266,7 +267,7 @@ export async function addMemberDirectly(deps: Deps, v: { workspaceId: number; em
   if (!repo.workspaceExists(deps.db, v.workspaceId)) throw notFound(`Workspace ${v.workspaceId} not found`);
   if (findUserByEmail(deps, v.email)) throw conflict("An account with this email already exists");
   const passwordHash = await hashPassword(v.password);
-  return repo.insertMember(deps.db, { workspaceId: v.workspaceId, email: v.email, passwordHash, name: v.name ?? null, role: v.role });
+  return membership.insertMember(deps.db, { workspaceId: v.workspaceId, email: v.email, passwordHash, name: v.name ?? null, role: v.role });
 }
 
 /** The active owners of a workspace, full rows (billing: the subscription is theirs). */
