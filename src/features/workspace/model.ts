@@ -7,6 +7,9 @@ import { z } from "zod";
  */
 const value = z.string().optional();
 
+/** The statuses an interview can have (part2 §4), in the order the filter lists them. */
+export const INTERVIEW_STATUSES = ["scheduled", "pending", "completed", "canceled", "no_show"] as const;
+
 export const CandidatesPageQuery = z.object({
   search: value,
   role: value,
