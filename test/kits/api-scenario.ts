@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import type { TestApp } from "../helpers";
 import { hashPassword } from "../../src/lib/crypto";
 import { signInAs } from "../../src/features/auth/service";
-import { insertMember } from "../../src/features/team/repo";
+import { insertMember } from "../../src/features/auth/membership-repo";
 
 export type Caller = "owner" | "admin" | "recruiter" | "anonymous" | "stranger" | "readKey" | "writeKey" | "strangerKey";
 

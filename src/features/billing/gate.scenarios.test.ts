@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { billingTestApp, sessionIdOf } from "../../../test/kits/billing";
 import { hashPassword } from "../../lib/crypto";
 import { signInAs } from "../auth/service";
-import { insertMember } from "../team/repo";
+import { insertMember } from "../auth/membership-repo";
 
 // The subscription gate with Stripe on, as a table (the scenario kit's world needs API keys, which
 // a workspace without a subscription cannot make): who asks, what, and the status and code.

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /** The participant as the API and the dashboard see it (part2 §3). */
-export interface Participant {
+// A type (not an interface) so it fits the loose response schema below, which allows more keys.
+export type Participant = {
   id: number;
   uniqueId: string | null;
   name: string | null;
@@ -30,7 +31,7 @@ export interface Participant {
    * listed ("applied via campaign X").
    */
   matchReason?: string;
-}
+};
 
 /** The fields a visitor flow (prequalifier, assessment, voice) or a sync may set. */
 export interface ParticipantFields {
@@ -104,3 +105,100 @@ export const ListParticipantsInput = z.object({
 });
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive("Not found") });
+
+// ---- Route shapes (docs/decisions/0020) -------------------------------------------------------
+
+/** A JSON body that may be left out: read as `{}` so its own rules ("Nothing to change") answer. */
+export const orEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? {}, schema);
+
+const text = z.string().nullable();
+
+/**
+ * The participant as answered (part2 §3). Loose: a field added to `Participant` later is answered
+ * as it is rather than dropped by the response check.
+ */
+export const ParticipantView = z.looseObject({
+  id: z.number().int(),
+  uniqueId: text,
+  name: text,
+  emailAddress: text,
+  city: text,
+  jobTitle: text,
+  roleApplied: text,
+  linkedinUrl: text,
+  industry: text,
+  visaStatus: text,
+  salaryExpectation: text,
+  availability: text,
+  stages: z.number().int(),
+  prequalifier: text,
+  assessment: text,
+  voiceTranscript: text,
+  jobId: z.number().int().nullable(),
+  campaignId: z.number().int().nullable(),
+  createdAt: z.string(),
+  lastUpdated: z.string(),
+  shortlistId: z.number().int().nullable(),
+  isTest: z.boolean(),
+  matchReason: z.string().optional(),
+});
+
+export const ParticipantPageView = z.object({
+  participants: z.array(ParticipantView),
+  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  shortlistedMatches: z.number().int().optional(),
+});
+
+export const NoteView = z.object({
+  id: z.number().int(),
+  participantId: z.number().int(),
+  body: z.string(),
+  author: z.string(),
+  authorId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export const NoteList = z.object({ notes: z.array(NoteView) });
+/** POST …/notes answers the note both at the top level and as `note`. */
+export const NoteCreated = NoteView.extend({ note: NoteView });
+
+export const StatsQuery = z.object({ jobId: z.coerce.number().int().positive().optional() });
+export const DatabaseStatsView = z.object({
+  totalCandidates: z.number().int(),
+  byLocation: z.array(z.object({ location: z.string(), count: z.number().int() })),
+  byRole: z.array(z.object({ role: z.string(), count: z.number().int() })),
+  recentActivity: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  lastUpdated: z.string(),
+});
+
+/** The test page's list: {id, firstName, lastName, position, email}. */
+export const CandidateListView = z.object({
+  candidates: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), position: z.string(), email: z.string() })),
+  total: z.number().int(),
+});
+
+export const SeedResult = z.object({ success: z.literal(true), count: z.number().int(), message: z.string() });
+
+export const CandidateSettingsView = z.object({
+  locations: z.array(z.string()),
+  roles: z.array(z.string()),
+  privacyNotice: z.string(),
+  privacyPolicyUrl: z.string(),
+  retentionMonths: z.number().int().nullable(),
+});
+
+export const ImportQuery = z.object({
+  dryRun: z
+    .enum(["1", "0", "true", "false"], { error: "dryRun must be 1 or 0" })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  // JSON {csvHeader: fieldName}; a field name "" skips the column.
+  mapping: z.string().max(10_000).optional(),
+});
+
+export const ImportResultView = z.object({
+  imported: z.number().int(),
+  updated: z.number().int(),
+  failed: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  failedCount: z.number().int(),
+  dryRun: z.boolean(),
+});

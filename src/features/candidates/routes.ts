@@ -1,9 +1,21 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { parseInput } from "../../lib/validate";
 import { devLimiter } from "../../lib/dev-pages";
 import { authGuard } from "../auth/guard";
-import { IdParam, ListParticipantsInput } from "./model";
+import {
+  CandidateListView,
+  CandidateSettingsView,
+  DatabaseStatsView,
+  IdParam,
+  ListParticipantsInput,
+  NoteCreated,
+  NoteList,
+  orEmpty,
+  ParticipantPageView,
+  ParticipantView,
+  SeedResult,
+  StatsQuery,
+} from "./model";
 import * as candidates from "./service";
 import * as records from "./service-records";
 import { candidateIoRoutes } from "./routes-io";
@@ -11,52 +23,86 @@ import * as settings from "./settings";
 import { NoteInput, PatchParticipantInput } from "./edit-model";
 
 const actorOf = (u: { id: number; name: string | null; email: string }): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email });
-import { z } from "zod";
 
-const StatsQuery = z.object({ jobId: z.coerce.number().int().positive().optional() });
-
-/** /api/participants, /api/database/stats and the test page's /api/candidates. */
+/** /api/participants, /api/database/stats, /api/candidate-settings and the test page's /api/candidates. */
 export function candidateRoutes(deps: Deps) {
-  return new Elysia()
+  const participants = new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
     .use(authGuard(deps))
-    .get("/api/participants", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, parseInput(ListParticipantsInput, query)), { auth: true })
-    .get("/api/participants/:id", ({ params, workspaceId }) => candidates.getParticipant(deps, workspaceId, parseInput(IdParam, params).id), { auth: true })
-    .patch(
-      "/api/participants/:id",
-      ({ params, body, workspaceId, me }) =>
-        records.patchParticipant(deps, workspaceId, parseInput(IdParam, params).id, parseInput(PatchParticipantInput, body ?? {}), actorOf(me.user)),
-      { auth: true },
-    )
-    .get("/api/participants/:id/notes", ({ params, workspaceId }) => ({ notes: records.listNotes(deps, workspaceId, parseInput(IdParam, params).id) }), { auth: true })
+    .guard({ auth: true })
+    .get("/", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, query), {
+      query: ListParticipantsInput,
+      response: { 200: ParticipantPageView },
+      detail: { summary: "List candidates (search, role and location buckets, job, pages)" },
+    })
+    .get("/:id", ({ params, workspaceId }) => candidates.getParticipant(deps, workspaceId, params.id), {
+      params: IdParam,
+      response: { 200: ParticipantView },
+      detail: { summary: "One candidate" },
+    })
+    .patch("/:id", ({ params, body, workspaceId, me }) => records.patchParticipant(deps, workspaceId, params.id, body, actorOf(me.user)), {
+      params: IdParam,
+      body: orEmpty(PatchParticipantInput),
+      response: { 200: ParticipantView },
+      detail: { summary: "Change a candidate's fields or stage" },
+    })
+    .get("/:id/notes", ({ params, workspaceId }) => ({ notes: records.listNotes(deps, workspaceId, params.id) }), {
+      params: IdParam,
+      response: { 200: NoteList },
+      detail: { summary: "A candidate's notes" },
+    })
     .post(
-      "/api/participants/:id/notes",
+      "/:id/notes",
       ({ params, body, workspaceId, me, set }) => {
-        const { id } = parseInput(IdParam, params);
-        const note = records.addNote(deps, workspaceId, id, parseInput(NoteInput, body ?? {}).body, actorOf(me.user));
+        const note = records.addNote(deps, workspaceId, params.id, body.body, actorOf(me.user));
         set.status = 201;
         return { note, ...note };
       },
-      { auth: true },
-    )
-    .get("/api/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, parseInput(StatsQuery, query)), { auth: true })
-    .get("/api/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), { auth: true })
-    .get("/api/candidate-settings", ({ workspaceId }) => settings.getCandidateSettings(deps, workspaceId), { auth: true })
-    .patch("/api/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, parseInput(settings.CandidateSettingsInput, body ?? {})), { can: "settings.update" })
-    .use(candidateIoRoutes(deps))
-    .use(seedRoute(deps));
+      { params: IdParam, body: orEmpty(NoteInput), response: { 201: NoteCreated }, detail: { summary: "Add a note to a candidate" } },
+    );
+
+  const workspace = new Elysia({ prefix: "/api", tags: ["Candidates"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get("/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, query), {
+      query: StatsQuery,
+      response: { 200: DatabaseStatsView },
+      detail: { summary: "Totals, buckets and 30 days of new candidates" },
+    })
+    .get("/candidates", ({ workspaceId }) => candidates.listCandidates(deps, workspaceId), {
+      response: { 200: CandidateListView },
+      detail: { summary: "The newest candidates in the test page's shape" },
+    })
+    .get("/candidate-settings", ({ workspaceId }) => settings.getCandidateSettings(deps, workspaceId), {
+      response: { 200: CandidateSettingsView },
+      detail: { summary: "The workspace's buckets, privacy notice and retention" },
+    });
+
+  const settingsWrite = new Elysia({ prefix: "/api", tags: ["Candidates"] })
+    .use(authGuard(deps))
+    .guard({ can: "settings.update" })
+    .patch("/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, body), {
+      body: orEmpty(settings.CandidateSettingsInput),
+      response: { 200: CandidateSettingsView },
+      detail: { summary: "Change the buckets, privacy notice or retention" },
+    });
+
+  return new Elysia().use(participants).use(workspace).use(settingsWrite).use(candidateIoRoutes(deps)).use(seedRoute(deps));
 }
 
 /** POST /api/candidates/seed: a developer endpoint (DEV_PAGES), rate limited per user. */
 function seedRoute(deps: Deps) {
   if (!deps.config.devPages) return new Elysia();
   const limit = devLimiter(() => deps.clock.now().getTime());
-  return new Elysia().use(authGuard(deps)).post(
-    "/api/candidates/seed",
-    ({ workspaceId, me }) => {
-      limit(me.user.id);
-      const count = candidates.seedTestCandidates(deps, workspaceId);
-      return { success: true, count, message: "Test candidates added to database" };
-    },
-    { auth: true },
-  );
+  return new Elysia({ prefix: "/api/candidates", tags: ["Developer"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .post(
+      "/seed",
+      ({ workspaceId, me }) => {
+        limit(me.user.id);
+        const count = candidates.seedTestCandidates(deps, workspaceId);
+        return { success: true as const, count, message: "Test candidates added to database" };
+      },
+      { response: { 200: SeedResult }, detail: { summary: "Add ten realistic test candidates (developer pages only)" } },
+    );
 }

@@ -22,11 +22,19 @@ const aliases = (v: unknown) => {
   const o = v as Record<string, unknown>;
   return { ...o, keepId: o.keepId ?? o.targetId ?? o.primaryId, mergeIds: o.mergeIds ?? o.duplicateIds ?? o.sourceIds ?? o.ids };
 };
-export const MergeInput = z.preprocess(aliases, z.object({
+const MergeFields = z.object({
   keepId: z.coerce.number({ error: "keepId is required" }).int().positive("keepId is required"),
   mergeIds: z.array(z.coerce.number().int().positive(), { error: "mergeIds must list the duplicates" }).min(1, "mergeIds must list the duplicates").max(50),
   fields: z.partialRecord(z.enum(MERGEABLE_FIELDS), z.coerce.number().int().positive()).optional(),
-}));
+});
+export const MergeInput = z.preprocess(aliases, MergeFields);
+/** POST /api/participants/{id}/merge: the record to keep is the path's id. */
+export const MergeIntoInput = z.preprocess(aliases, MergeFields.omit({ keepId: true }));
+/** The settings page's merge form: keepId and one or more mergeIds fields. */
+export const MergeForm = z.preprocess((v) => {
+  const o = v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+  return { keepId: o.keepId, mergeIds: ([] as unknown[]).concat(o.mergeIds ?? []) };
+}, MergeFields.omit({ fields: true }));
 export type Merge = z.infer<typeof MergeInput>;
 
 /** Duplicates: e-mails held by more than one candidate of the workspace, with the records. */

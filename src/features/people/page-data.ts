@@ -1,8 +1,17 @@
 import type { Deps } from "../../deps";
 import { STAGE_LABELS } from "../candidates/classify";
 import { getParticipant } from "../candidates/service";
+import { listDuplicates } from "../candidates/service-merge";
+import { testDataIds } from "../candidates/service-erasure";
+import { getCandidateSettings } from "../candidates/settings";
 import { shortlistsOfCandidate } from "../shortlists/service";
 import { candidateActivity } from "./activity";
+import type { CandidateSettingsPageData } from "./pages/settings-page";
+
+/**
+ * The loaders of the people pages: plain props, read before rendering, so the page components
+ * only render (docs/decisions/0022).
+ */
 
 /** Everything /candidates/{id} shows on the first response. */
 export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
@@ -15,3 +24,8 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
   };
 }
 export type CandidatePageData = ReturnType<typeof loadCandidatePage>;
+
+/** /candidates/settings: the settings, the duplicate groups and how many test candidates there are. */
+export function loadCandidateSettingsPage(deps: Deps, workspaceId: number): CandidateSettingsPageData {
+  return { settings: getCandidateSettings(deps, workspaceId), duplicates: listDuplicates(deps, workspaceId), testData: testDataIds(deps, workspaceId).length };
+}

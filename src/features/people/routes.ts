@@ -1,31 +1,31 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
-import { parseInput } from "../../lib/validate";
+import { seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
-import { IdParam } from "../candidates/model";
-import { NoteInput, PatchParticipantInput } from "../candidates/edit-model";
-import { MergeInput, listDuplicates } from "../candidates/service-merge";
-import { addNote, patchParticipant, type Actor } from "../candidates/service-records";
+import { authGuard, signedInOf } from "../auth/guard";
+import { IdParam, orEmpty } from "../candidates/model";
+import { NoteInput } from "../candidates/edit-model";
+import { MergeForm, MergeInput, MergeIntoInput, listDuplicates } from "../candidates/service-merge";
+import { patchParticipant, addNote, type Actor } from "../candidates/service-records";
 import { testDataIds } from "../candidates/service-erasure";
+import { updateCandidateSettings } from "../candidates/settings";
+import { importCandidatesCsv } from "../candidates/import";
 import { candidateActivity } from "./activity";
 import { eraseCandidate, eraseCandidates } from "./erase";
 import { exportCandidate, exportFileName } from "./export";
 import { mergeCandidates } from "./merge";
-import { loadCandidatePage } from "./page-data";
+import { CandidateActivity, CandidateForm, CandidateSettingsForm, DuplicateList, Erased, ImportForm, MergeResult, TestDataCount, TestDataRemoved } from "./model";
+import { loadCandidatePage, loadCandidateSettingsPage } from "./page-data";
 import { CandidatePage } from "./pages/candidate-page";
 import { ImportPage } from "./pages/import-page";
 import { PrivacyPage } from "./pages/privacy-page";
 import { CandidateSettingsPage } from "./pages/settings-page";
-import { CandidateSettingsInput, getCandidateSettings, updateCandidateSettings } from "../candidates/settings";
-import { importCandidatesCsv, type ImportResult } from "../candidates/import";
 
-type Jar = Parameters<typeof setFlash>[0];
-const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 const actorOf = (u: { id: number; name: string | null; email: string }): Actor => ({ userId: u.id, name: u.name?.trim() || u.email });
+/** Back to the candidate's page a form came from (only a numeric id makes an address). */
+const candidatePage = (input: FormInput) => (/^\d+$/.test(input.params.id ?? "") ? `/candidates/${input.params.id}` : "/dashboard");
 
 /**
  * One person across features: the candidate page, activity, data export, erasure, duplicates
@@ -33,154 +33,148 @@ const actorOf = (u: { id: number; name: string | null; email: string }): Actor =
  * none of them imports another to forget a person.
  */
 export function peopleRoutes(deps: Deps) {
-  const api = new Elysia({ prefix: "/api/participants" })
+  const api = new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
     .use(authGuard(deps))
-    .get("/duplicates", ({ workspaceId }) => ({ duplicates: listDuplicates(deps, workspaceId) }), { auth: true })
-    .post("/merge", ({ body, workspaceId, me }) => mergeCandidates(deps, workspaceId, parseInput(MergeInput, body ?? {}), me.user.id), { auth: true })
-    .get("/test-data", ({ workspaceId }) => ({ count: testDataIds(deps, workspaceId).length }), { auth: true })
-    .delete("/test-data", ({ workspaceId }) => ({ success: true, removed: eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId)) }), { auth: true })
+    .guard({ auth: true })
+    .get("/duplicates", ({ workspaceId }) => ({ duplicates: listDuplicates(deps, workspaceId) }), {
+      response: { 200: DuplicateList },
+      detail: { summary: "Candidates that share an e-mail address" },
+    })
+    .post("/merge", ({ body, workspaceId, me }) => mergeCandidates(deps, workspaceId, body, me.user.id), {
+      body: orEmpty(MergeInput),
+      response: { 200: MergeResult },
+      detail: { summary: "Merge duplicates into the record to keep" },
+    })
+    .get("/test-data", ({ workspaceId }) => ({ count: testDataIds(deps, workspaceId).length }), {
+      response: { 200: TestDataCount },
+      detail: { summary: "How many candidates are test data" },
+    })
+    .delete("/test-data", ({ workspaceId }) => ({ success: true as const, removed: eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId)) }), {
+      response: { 200: TestDataRemoved },
+      detail: { summary: "Erase every test candidate" },
+    })
     // The same merge with the record to keep in the path: {mergeIds | duplicateIds, fields}.
-    .post("/:id/merge", ({ params, body, workspaceId, me }) => mergeCandidates(deps, workspaceId, parseInput(MergeInput, { ...(body as object), keepId: parseInput(IdParam, params).id }), me.user.id), { auth: true })
-    .get("/:id/activity", ({ params, workspaceId }) => candidateActivity(deps, workspaceId, parseInput(IdParam, params).id), { auth: true })
+    .post("/:id/merge", ({ params, body, workspaceId, me }) => mergeCandidates(deps, workspaceId, { ...body, keepId: params.id }, me.user.id), {
+      params: IdParam,
+      body: orEmpty(MergeIntoInput),
+      response: { 200: MergeResult },
+      detail: { summary: "Merge duplicates into this candidate" },
+    })
+    .get("/:id/activity", ({ params, workspaceId }) => candidateActivity(deps, workspaceId, params.id), {
+      params: IdParam,
+      response: { 200: CandidateActivity },
+      detail: { summary: "A candidate's timeline, newest first" },
+    })
+    // A file download: the answer is a Response, so it declares no response schema.
     .get(
       "/:id/export",
-      ({ params, workspaceId }) => {
-        const { id } = parseInput(IdParam, params);
-        return new Response(JSON.stringify(exportCandidate(deps, workspaceId, id), null, 2), {
-          headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="${exportFileName(id)}"`, "cache-control": "no-store" },
-        });
-      },
-      { auth: true },
+      ({ params, workspaceId }) =>
+        new Response(JSON.stringify(exportCandidate(deps, workspaceId, params.id), null, 2), {
+          headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="${exportFileName(params.id)}"`, "cache-control": "no-store" },
+        }),
+      { params: IdParam, detail: { summary: "Everything held about a candidate, as a JSON file" } },
     )
-    .delete("/:id", ({ params, workspaceId }) => ({ success: true, ...eraseCandidate(deps, workspaceId, parseInput(IdParam, params).id) }), { auth: true });
+    .delete("/:id", ({ params, workspaceId }) => ({ success: true as const, ...eraseCandidate(deps, workspaceId, params.id) }), {
+      params: IdParam,
+      response: { 200: Erased },
+      detail: { summary: "Erase a candidate from every table" },
+    });
+
+  // The import page's failure: the page again with a red toast, at the failure's status.
+  const importFailed = (failure: FormFailure, input: FormInput) => {
+    const me = signedInOf(input.request);
+    if (!me) return new Response(null, { status: 401 });
+    return renderPage({
+      title: "Import candidates",
+      status: failure.status,
+      body: ImportPage({ shell: makeShell(deps, me.user), result: null }),
+      toast: { title: "Not imported", description: "Choose a CSV file whose first row names the columns, with an emailAddress column.", variant: "destructive" },
+    });
+  };
 
   const pages = new Elysia()
     .use(authGuard(deps))
-    .get(
-      "/candidates/settings",
-      ({ me, workspaceId, cookie }) =>
-        renderPage({
-          title: "Candidate settings",
-          toast: takeFlash(cookie as Jar),
-          body: CandidateSettingsPage({
-            shell: makeShell(deps, me.user),
-            data: { settings: getCandidateSettings(deps, workspaceId), duplicates: listDuplicates(deps, workspaceId), testData: testDataIds(deps, workspaceId).length },
-          }),
-        }),
-      { auth: true },
-    )
-    .post(
-      "/candidates/settings",
-      async ({ body, workspaceId, cookie }) => {
-        const form = (body ?? {}) as Record<string, string>;
-        const lines = (v: string | undefined) => (v === undefined ? undefined : v.split(/\r?\n/).map((x) => x.trim()).filter(Boolean));
-        const input: Record<string, unknown> = { locations: lines(form.locations), roles: lines(form.roles) };
-        if ("privacyNotice" in form) input.privacyNotice = form.privacyNotice;
-        if ("privacyPolicyUrl" in form) input.privacyPolicyUrl = form.privacyPolicyUrl;
-        if ("retentionMonths" in form) input.retentionMonths = form.retentionMonths?.trim() ? Number(form.retentionMonths) : null;
-        try {
-          await updateCandidateSettings(deps, workspaceId, parseInput(CandidateSettingsInput, input));
-          setFlash(cookie as Jar, { title: "Settings saved", variant: "success" });
-        } catch (e) {
-          if (!(e instanceof AppError) || e.status >= 500) throw e;
-          setFlash(cookie as Jar, { title: "Not saved", description: e.message, variant: "destructive" });
-        }
-        return see("/candidates/settings");
-      },
-      { can: "settings.update" },
+    .guard({ auth: true })
+    .get("/candidates/settings", ({ me, workspaceId, cookie }) =>
+      renderPage({ title: "Candidate settings", toast: takeFlash(cookie), body: CandidateSettingsPage({ shell: makeShell(deps, me.user), data: loadCandidateSettingsPage(deps, workspaceId) }) }),
     )
     .post(
       "/candidates/merge",
       ({ body, workspaceId, me, cookie }) => {
-        const form = (body ?? {}) as Record<string, string | string[]>;
-        const mergeIds = ([] as string[]).concat(form.mergeIds ?? []);
-        return formStep(cookie as Jar, "/candidates/settings", "Duplicates merged", () => void mergeCandidates(deps, workspaceId, parseInput(MergeInput, { keepId: form.keepId, mergeIds }), me.user.id));
+        mergeCandidates(deps, workspaceId, body, me.user.id);
+        setFlash(cookie, { title: "Duplicates merged", variant: "success" });
+        return seeOther("/candidates/settings");
       },
-      { auth: true },
+      { body: MergeForm, form: { back: "/candidates/settings", failed: "Not saved" } },
     )
     .post(
       "/candidates/test-data/delete",
       ({ workspaceId, cookie }) => {
         const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId));
-        setFlash(cookie as Jar, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
-        return see("/candidates/settings");
+        setFlash(cookie, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
+        return seeOther("/candidates/settings");
       },
-      { auth: true },
     )
-    .get("/candidates/import", ({ me }) => renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result: null }) }), { auth: true })
+    .get("/candidates/import", ({ me }) => renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result: null }) }))
     // The upload without JavaScript: the whole file in one request, the result on the page.
     .post(
       "/candidates/import",
       async ({ body, workspaceId, me }) => {
-        const form = (body ?? {}) as Record<string, unknown>;
-        const file = form.file;
-        const text = file instanceof Blob ? await file.text() : "";
-        let result: ImportResult | null = null;
-        let status = 200;
-        try {
-          result = await importCandidatesCsv(deps, workspaceId, text, { dryRun: form.dryRun === "1", userId: me.user.id });
-        } catch (e) {
-          if (!(e instanceof AppError) || e.status >= 500) throw e;
-          status = e.status;
-        }
-        const page = renderPage({ title: "Import candidates", status, body: ImportPage({ shell: makeShell(deps, me.user), result }), toast: result ? null : { title: "Not imported", description: "Choose a CSV file whose first row names the columns, with an emailAddress column.", variant: "destructive" } });
-        return page;
+        const text = body.file ? await body.file.text() : "";
+        const result = await importCandidatesCsv(deps, workspaceId, text, { dryRun: body.dryRun === "1", userId: me.user.id });
+        return renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result }) });
       },
-      { auth: true },
+      { body: ImportForm, form: { render: importFailed } },
     )
-    .get(
-      "/candidates/:id",
-      ({ params, workspaceId, me, cookie }) => {
-        const { id } = parseInput(IdParam, params);
-        return renderPage({ title: "Candidate", toast: takeFlash(cookie as Jar), body: CandidatePage({ shell: makeShell(deps, me.user), data: loadCandidatePage(deps, workspaceId, id) }) });
-      },
-      { auth: true },
+    .get("/candidates/:id", ({ params, workspaceId, me, cookie }) =>
+      renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: makeShell(deps, me.user), data: loadCandidatePage(deps, workspaceId, params.id) }) }),
+      { params: IdParam },
     )
     // The page's forms without JavaScript: each answers 303 back to the page with a toast.
     .post(
       "/candidates/:id",
       ({ params, body, workspaceId, me, cookie }) => {
-        const { id } = parseInput(IdParam, params);
-        return formStep(cookie as Jar, `/candidates/${id}`, "Candidate saved", () => {
-          const form = { ...(body as Record<string, string>) };
-          const input = parseInput(PatchParticipantInput, { ...form, isTest: form.isTest === undefined ? undefined : form.isTest === "on" || form.isTest === "true" });
-          patchParticipant(deps, workspaceId, id, input, actorOf(me.user));
-        });
+        patchParticipant(deps, workspaceId, params.id, body, actorOf(me.user));
+        setFlash(cookie, { title: "Candidate saved", variant: "success" });
+        return seeOther(`/candidates/${params.id}`);
       },
-      { auth: true },
+      { params: IdParam, body: CandidateForm, form: { back: candidatePage, failed: "Not saved" } },
     )
     .post(
       "/candidates/:id/notes",
       ({ params, body, workspaceId, me, cookie }) => {
-        const { id } = parseInput(IdParam, params);
-        return formStep(cookie as Jar, `/candidates/${id}`, "Note added", () => void addNote(deps, workspaceId, id, parseInput(NoteInput, body ?? {}).body, actorOf(me.user)));
+        addNote(deps, workspaceId, params.id, body.body, actorOf(me.user));
+        setFlash(cookie, { title: "Note added", variant: "success" });
+        return seeOther(`/candidates/${params.id}`);
       },
-      { auth: true },
+      { params: IdParam, body: orEmpty(NoteInput), form: { back: candidatePage, failed: "Not saved" } },
     )
     .post(
       "/candidates/:id/delete",
       ({ params, workspaceId, cookie }) => {
-        eraseCandidate(deps, workspaceId, parseInput(IdParam, params).id);
-        setFlash(cookie as Jar, { title: "Candidate deleted", description: "Everything about the candidate was erased.", variant: "success" });
-        return see("/dashboard");
+        eraseCandidate(deps, workspaceId, params.id);
+        setFlash(cookie, { title: "Candidate deleted", description: "Everything about the candidate was erased.", variant: "success" });
+        return seeOther("/dashboard");
       },
-      { auth: true },
+      { params: IdParam },
     );
+
+  const settingsForm = new Elysia()
+    .use(authGuard(deps))
+    .guard({ can: "settings.update" })
+    .post(
+      "/candidates/settings",
+      async ({ body, workspaceId, cookie }) => {
+        await updateCandidateSettings(deps, workspaceId, body);
+        setFlash(cookie, { title: "Settings saved", variant: "success" });
+        return seeOther("/candidates/settings");
+      },
+      { body: CandidateSettingsForm, form: { back: "/candidates/settings", failed: "Not saved" } },
+    );
+
   return new Elysia()
     .use(api)
     .use(pages)
+    .use(settingsForm)
     .get("/privacy", () => renderPage({ title: "Privacy", body: PrivacyPage(), description: "How candidate data is handled" }));
-}
-
-/** Runs a form's change; a refusal (400, 409) comes back as a toast on the page instead of an error page. */
-function formStep(cookie: Jar, back: string, done: string, run: () => void): Response {
-  try {
-    run();
-    setFlash(cookie, { title: done, variant: "success" });
-  } catch (e) {
-    if (!(e instanceof AppError) || e.status === 404 || e.status >= 500) throw e;
-    const fields = e.fields ? Object.values(e.fields).join(" ") : "";
-    setFlash(cookie, { title: "Not saved", description: fields || e.message, variant: "destructive" });
-  }
-  return see(back);
 }

@@ -28,3 +28,15 @@ export interface Shortlist {
   candidateIds: number[];
   createdAt: string;
 }
+
+// ---- Route shapes (docs/decisions/0020) -------------------------------------------------------
+
+const positiveId = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id");
+export const MemberParam = z.object({ id: positiveId, candidateId: positiveId });
+
+const ShortlistView = z.object({ id: z.number().int(), name: z.string(), candidateIds: z.array(z.number().int()), createdAt: z.string() });
+export const ShortlistList = z.object({ shortlists: z.array(ShortlistView) });
+export const ShortlistIds = z.object({ id: z.number().int(), name: z.string(), candidateIds: z.array(z.number().int()) });
+export const ShortlistChanged = ShortlistIds.extend({ success: z.literal(true) });
+export const MembersChanged = z.object({ success: z.literal(true), candidateIds: z.array(z.number().int()) });
+export const MembersAdded = MembersChanged.extend({ added: z.number().int() });

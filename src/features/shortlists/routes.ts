@@ -1,79 +1,80 @@
 import { Elysia } from "elysia";
-import { z } from "zod";
 import type { Deps } from "../../deps";
-import { parseInput } from "../../lib/validate";
+import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
-import { AddCandidatesInput, CreateShortlistInput, RenameShortlistInput } from "./model";
+import { orEmpty, ParticipantView } from "../candidates/model";
+import { AddCandidatesInput, CreateShortlistInput, MemberParam, MembersAdded, MembersChanged, RenameShortlistInput, ShortlistChanged, ShortlistIds, ShortlistList } from "./model";
 import * as shortlists from "./service";
-
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
-const MemberParam = z.object({ id: z.coerce.number().int().positive(), candidateId: z.coerce.number().int().positive() });
 
 /** /api/shortlists: list, create, one shortlist's candidate ids, all with details, add candidates. */
 export function shortlistRoutes(deps: Deps) {
-  return new Elysia({ prefix: "/api/shortlists" })
+  return new Elysia({ prefix: "/api/shortlists", tags: ["Shortlists"] })
     .use(authGuard(deps))
-    .get("/", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), { auth: true })
-    .get("/all-details", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), { auth: true })
+    .guard({ auth: true })
+    .get("/", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), {
+      response: { 200: ShortlistList },
+      detail: { summary: "List shortlists with their candidate ids" },
+    })
+    .get("/all-details", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), {
+      response: { 200: ShortlistList },
+      detail: { summary: "List shortlists (the shortlist page's call)" },
+    })
     .post(
       "/",
       ({ body, workspaceId, set }) => {
-        const s = shortlists.createShortlist(deps, workspaceId, parseInput(CreateShortlistInput, body));
+        const s = shortlists.createShortlist(deps, workspaceId, body);
         set.status = 201;
-        return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true };
+        return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true as const };
       },
-      { auth: true },
+      { body: orEmpty(CreateShortlistInput), response: { 201: ShortlistChanged }, detail: { summary: "Create a shortlist" } },
     )
     .get(
       "/:id",
       ({ params, workspaceId }) => {
-        const s = shortlists.getShortlist(deps, workspaceId, parseInput(IdParam, params).id);
+        const s = shortlists.getShortlist(deps, workspaceId, params.id);
         return { id: s.id, name: s.name, candidateIds: s.candidateIds };
       },
-      { auth: true },
+      { params: IdParam, response: { 200: ShortlistIds }, detail: { summary: "One shortlist's candidate ids" } },
     )
     // A shortlist's members with their details (the shortlist view).
     .get(
       "/:id/candidates",
       ({ params, workspaceId }) => {
-        const s = shortlists.getShortlist(deps, workspaceId, parseInput(IdParam, params).id);
+        const s = shortlists.getShortlist(deps, workspaceId, params.id);
         return { id: s.id, name: s.name, candidateIds: s.candidateIds, candidates: shortlists.membersOf(deps, workspaceId, s.candidateIds) };
       },
-      { auth: true },
+      { params: IdParam, response: { 200: ShortlistIds.extend({ candidates: ParticipantView.array() }) }, detail: { summary: "One shortlist with its candidates' records" } },
     )
     .patch(
       "/:id",
       ({ params, body, workspaceId }) => {
-        const s = shortlists.renameShortlist(deps, workspaceId, parseInput(IdParam, params).id, parseInput(RenameShortlistInput, body ?? {}).name);
-        return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true };
+        const s = shortlists.renameShortlist(deps, workspaceId, params.id, body.name);
+        return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true as const };
       },
-      { auth: true },
+      { params: IdParam, body: orEmpty(RenameShortlistInput), response: { 200: ShortlistChanged }, detail: { summary: "Rename a shortlist" } },
     )
     .delete(
       "/:id",
       ({ params, workspaceId }) => {
-        shortlists.deleteShortlist(deps, workspaceId, parseInput(IdParam, params).id);
-        return { success: true };
+        shortlists.deleteShortlist(deps, workspaceId, params.id);
+        return { success: true as const };
       },
-      { auth: true },
+      { params: IdParam, response: { 200: Success }, detail: { summary: "Delete a shortlist (its candidates stay)" } },
     )
     .delete(
       "/:id/candidates/:candidateId",
       ({ params, workspaceId }) => {
-        const { id, candidateId } = parseInput(MemberParam, params);
-        const s = shortlists.removeCandidate(deps, workspaceId, id, candidateId);
-        return { success: true, candidateIds: s.candidateIds };
+        const s = shortlists.removeCandidate(deps, workspaceId, params.id, params.candidateId);
+        return { success: true as const, candidateIds: s.candidateIds };
       },
-      { auth: true },
+      { params: MemberParam, response: { 200: MembersChanged }, detail: { summary: "Take a candidate out of a shortlist" } },
     )
     .post(
       "/:id/candidates",
       ({ params, body, workspaceId }) => {
-        const { id } = parseInput(IdParam, params);
-        const { candidateIds } = parseInput(AddCandidatesInput, body);
-        const { added, shortlist } = shortlists.addCandidates(deps, workspaceId, id, candidateIds);
-        return { success: true, added, candidateIds: shortlist.candidateIds };
+        const { added, shortlist } = shortlists.addCandidates(deps, workspaceId, params.id, body.candidateIds);
+        return { success: true as const, added, candidateIds: shortlist.candidateIds };
       },
-      { auth: true },
+      { params: IdParam, body: orEmpty(AddCandidatesInput), response: { 200: MembersAdded }, detail: { summary: "Add candidates to a shortlist" } },
     );
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { billingTestApp } from "../../../test/kits/billing";
 import { users } from "../../db/schema";
-import { addMember } from "./team-test-kit";
+import { addMember } from "../../../test/kits/team";
 
 const { t } = await billingTestApp();
 const subscribe = (userId: number, on: boolean) =>

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
-import { addMember } from "./team-test-kit";
+import { addMember } from "../../../test/kits/team";
 
 const t = makeTestApp();
 t.clock.set(new Date("2030-01-10T03:00:00Z"));

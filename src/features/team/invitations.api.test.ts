@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, sessionCookie } from "../../../test/helpers";
 import { invitations, outbox, sessions } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
-import { addMember, invitationToken } from "./team-test-kit";
+import { addMember, invitationToken } from "../../../test/kits/team";
 import { INVITATION_TTL_MS } from "./service";
 
 const t = makeTestApp();

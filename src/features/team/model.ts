@@ -53,3 +53,47 @@ export interface InvitationView {
   expiresAt: string;
   createdAt: string;
 }
+
+// ---- Route shapes (docs/decisions/0020) -------------------------------------------------------
+
+/** A session's or interview's public id in a path. */
+export const RecordIdParam = z.object({ id: z.string().min(1).max(64) });
+/** The /invite/{token} link's token (checked by the service; a bad one is "invalid"). */
+export const TokenParam = z.object({ token: z.string() });
+/** The accept call's body: the service checks name and password, needed only without a session. */
+export const AcceptBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({ name: z.string({ error: "Name is required" }).optional(), password: z.string({ error: "Password must be at least 8 characters" }).optional() }),
+);
+export const RemoveBody = RemoveInput.optional();
+/** The members page's remove form: its "nobody" choice posts reassignTo="". */
+export const RemoveForm = z.object({ reassignTo: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()) });
+
+export const MemberSchema = z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string(), role: z.string(), createdAt: z.string() });
+export const MemberList = z.object({ members: z.array(MemberSchema) });
+export const InvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.string(),
+  status: z.enum(["pending", "expired"]),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export const InvitationList = z.object({ invitations: z.array(InvitationSchema) });
+const Moved = z.object({ sessions: z.number().int(), interviews: z.number().int() });
+export const MemberRemoved = z.object({ success: z.literal(true), reassigned: Moved });
+export const Reassigned = Moved;
+export const Accepted = z.object({ success: z.literal(true), workspaceId: z.number().int(), role: z.string() });
+export const ActivityList = z.object({
+  activity: z.array(
+    z.object({
+      id: z.number().int(),
+      member: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string() }).nullable(),
+      action: z.string(),
+      object: z.object({ type: z.string(), id: z.string().nullable() }),
+      summary: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  nextBefore: z.number().int().nullable(),
+});

@@ -6,7 +6,7 @@ import { hashPassword } from "../../lib/crypto";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { signInAs } from "../auth/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
-import * as repo from "./repo";
+import * as membership from "../auth/membership-repo";
 import { ACTIONS, FORBIDDEN_MESSAGE, PERMISSIONS, ROLES, type Action, type Role } from "./permissions";
 
 const t: TestApp = makeTestApp();
@@ -20,7 +20,7 @@ async function workspace() {
   const owner = await t.signUp();
   const ws = owner.workspaceId;
   const member = (role: Role) => {
-    const u = repo.insertMember(t.deps.db, { workspaceId: ws, email: `m${++n}@matrix.example`, passwordHash: hash, name: `M ${n}`, role });
+    const u = membership.insertMember(t.deps.db, { workspaceId: ws, email: `m${++n}@matrix.example`, passwordHash: hash, name: `M ${n}`, role });
     return { id: u.id, cookie: `frank_session=${signInAs(t.deps, u.id).token}` };
   };
   const cookies: Record<Role, string> = { owner: owner.cookie, admin: member("admin").cookie, recruiter: member("recruiter").cookie };

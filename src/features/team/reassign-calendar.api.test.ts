@@ -4,7 +4,7 @@ import { expect, test } from "bun:test";
 import { defaultAccount } from "../../../test/fakes/google";
 import { connectCalendar, makeCalendarTestApp, tomorrowAt } from "../../../test/kits/calendar";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { addMember } from "./team-test-kit";
+import { addMember } from "../../../test/kits/team";
 
 const { t, google } = makeCalendarTestApp();
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { invitations, sessions, users, workspaceActivity, workspaces } from "../../db/schema";
+import { invitations, users, workspaceActivity, workspaces } from "../../db/schema";
 import type { Role } from "./permissions";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
@@ -30,28 +30,6 @@ export function countOwners(db: Db, workspaceId: number): number {
 
 export function ownerRows(db: Db, workspaceId: number) {
   return db.select().from(users).where(and(eq(users.workspaceId, workspaceId), eq(users.role, "owner"), isNull(users.removedAt))).orderBy(asc(users.id)).all();
-}
-
-export function setRole(db: Db, id: number, role: Role) {
-  db.update(users).set({ role }).where(eq(users.id, id)).run();
-}
-
-/** Marks the member removed and ends every session of theirs in the same statement group. */
-export function removeMember(db: Db, id: number, now: Date) {
-  db.update(users).set({ removedAt: now }).where(eq(users.id, id)).run();
-  db.delete(sessions).where(eq(sessions.userId, id)).run();
-}
-
-/** Moves an account into a workspace with a role (a new member, or a former member back). */
-export function joinWorkspace(db: Db, id: number, v: { workspaceId: number; role: Role; name?: string | null; passwordHash?: string }) {
-  db.update(users)
-    .set({ workspaceId: v.workspaceId, role: v.role, removedAt: null, ...(v.name ? { name: v.name } : {}), ...(v.passwordHash ? { password: v.passwordHash } : {}) })
-    .where(eq(users.id, id))
-    .run();
-}
-
-export function insertMember(db: Db, v: { workspaceId: number; email: string; passwordHash: string; name: string | null; role: Role }) {
-  return db.insert(users).values({ workspaceId: v.workspaceId, email: v.email.toLowerCase(), password: v.passwordHash, name: v.name, role: v.role }).returning().get();
 }
 
 export function workspaceName(db: Db, workspaceId: number): string {

@@ -1,61 +1,117 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { parseInput } from "../../lib/validate";
+import { Success } from "../../lib/route-schemas";
 import { authGuard, sessionToken } from "../auth/guard";
 import { sessionUser, signInAs } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
-import { AcceptInput, ActivityQuery, InviteInput, MemberIdParam, ReassignInput, RemoveInput, RoleInput } from "./model";
+import {
+  AcceptBody,
+  Accepted,
+  ActivityList,
+  ActivityQuery,
+  InvitationList,
+  InvitationSchema,
+  InviteInput,
+  MemberIdParam,
+  MemberList,
+  MemberRemoved,
+  MemberSchema,
+  ReassignInput,
+  Reassigned,
+  RecordIdParam,
+  RemoveBody,
+  RemoveInput,
+  RoleInput,
+  TokenParam,
+} from "./model";
 import * as team from "./service";
 import { listActivity } from "./activity";
 import { teamPageRoutes } from "./page-routes";
 
 /** /api/workspace/members, /api/workspace/invitations, /api/workspace/activity, /api/invitations/{token}/accept, and the settings pages. */
 export function teamRoutes(deps: Deps) {
-  const api = new Elysia({ prefix: "/api" })
+  // Each call's role check is the service's (src/features/team/permissions.ts): 403 {message}.
+  const members = new Elysia({ prefix: "/api/workspace", tags: ["Team"] })
     .use(authGuard(deps))
-    .get("/workspace/members", ({ me }) => ({ members: team.listMembers(deps, me.user) }), { auth: true })
-    .patch("/workspace/members/:id", ({ me, params, body }) => team.changeRole(deps, me.user, parseInput(MemberIdParam, params).id, parseInput(RoleInput, body ?? {}).role), { auth: true })
-    .delete(
-      "/workspace/members/:id",
-      ({ me, params, query, body }) => {
-        const { id } = parseInput(MemberIdParam, params);
-        const { reassignTo } = parseInput(RemoveInput, { ...(query ?? {}), ...((body as object | null) ?? {}) });
-        return team.removeMember(deps, me.user, id, reassignTo);
-      },
-      { auth: true },
-    )
-    .post("/workspace/members/:id/reassign", ({ me, params, body }) => team.reassignAll(deps, me.user, parseInput(MemberIdParam, params).id, parseInput(ReassignInput, body ?? {}).to), { auth: true })
-    .patch("/workspace/sessions/:id/owner", ({ me, params, body }) => team.reassignRecord(deps, me.user, "session", String(params.id), parseInput(ReassignInput, body ?? {}).to), { auth: true })
-    .patch("/workspace/interviews/:id/owner", ({ me, params, body }) => team.reassignRecord(deps, me.user, "interview", String(params.id), parseInput(ReassignInput, body ?? {}).to), { auth: true })
-    .get("/workspace/invitations", ({ me }) => ({ invitations: team.listInvitations(deps, me.user) }), { auth: true })
+    .guard({ auth: true })
+    .get("/members", ({ me }) => ({ members: team.listMembers(deps, me.user) }), { response: { 200: MemberList }, detail: { summary: "The workspace's members" } })
+    .patch("/members/:id", ({ me, params, body }) => team.changeRole(deps, me.user, params.id, body.role), {
+      params: MemberIdParam,
+      body: RoleInput,
+      response: { 200: MemberSchema },
+      detail: { summary: "Change a member's role" },
+    })
+    // reassignTo in the query or the JSON body: who takes the member's sessions and interviews.
+    .delete("/members/:id", ({ me, params, query, body }) => team.removeMember(deps, me.user, params.id, body?.reassignTo ?? query.reassignTo), {
+      params: MemberIdParam,
+      query: RemoveInput,
+      body: RemoveBody,
+      response: { 200: MemberRemoved },
+      detail: { summary: "Remove a member (or leave the workspace)" },
+    })
+    .post("/members/:id/reassign", ({ me, params, body }) => team.reassignAll(deps, me.user, params.id, body.to), {
+      params: MemberIdParam,
+      body: ReassignInput,
+      response: { 200: Reassigned },
+      detail: { summary: "Hand a member's sessions and interviews to another member" },
+    })
+    .patch("/sessions/:id/owner", ({ me, params, body }) => team.reassignRecord(deps, me.user, "session", params.id, body.to), {
+      params: RecordIdParam,
+      body: ReassignInput,
+      response: { 200: Success },
+      detail: { summary: "Hand one scheduling session to another member" },
+    })
+    .patch("/interviews/:id/owner", ({ me, params, body }) => team.reassignRecord(deps, me.user, "interview", params.id, body.to), {
+      params: RecordIdParam,
+      body: ReassignInput,
+      response: { 200: Success },
+      detail: { summary: "Hand one interview to another member" },
+    })
+    .get("/invitations", ({ me }) => ({ invitations: team.listInvitations(deps, me.user) }), {
+      response: { 200: InvitationList },
+      detail: { summary: "Pending and expired invitations" },
+    })
     .post(
-      "/workspace/invitations",
+      "/invitations",
       ({ me, body, set }) => {
-        const invitation = team.invite(deps, me.user, parseInput(InviteInput, body ?? {}));
+        const invitation = team.invite(deps, me.user, body);
         set.status = 201;
         return invitation;
       },
-      { auth: true },
+      { body: InviteInput, response: { 201: InvitationSchema }, detail: { summary: "Invite someone by e-mail (a link valid 7 days)" } },
     )
-    .get("/workspace/invitations/:id", ({ me, params }) => team.getInvitation(deps, me.user, parseInput(MemberIdParam, params).id), { auth: true })
-    .delete("/workspace/invitations/:id", ({ me, params }) => team.revokeInvitation(deps, me.user, parseInput(MemberIdParam, params).id), { auth: true })
-    .post("/workspace/invitations/:id/resend", ({ me, params }) => team.resendInvitation(deps, me.user, parseInput(MemberIdParam, params).id), { auth: true })
-    .get(
-      "/workspace/activity",
-      ({ me, query }) => {
-        const q = parseInput(ActivityQuery, query ?? {});
-        return listActivity(deps, me.user, { memberId: q.member, action: q.action, before: q.before, limit: q.limit });
-      },
-      { auth: true },
-    )
-    // Public: the invitee may have no account yet. Signed in, the body is not needed.
-    .post("/invitations/:token/accept", async ({ params, body, request, cookie }) => {
-      const me = sessionUser(deps, sessionToken(request));
-      const input = me ? null : parseInput(AcceptInput, body ?? {});
-      const r = await team.acceptInvitation(deps, String(params.token), me?.user ?? null, input);
-      if (r.newSession) setSessionCookie(deps, cookie as never, signInAs(deps, r.userId));
-      return { success: true, workspaceId: r.workspaceId, role: r.role };
+    .get("/invitations/:id", ({ me, params }) => team.getInvitation(deps, me.user, params.id), {
+      params: MemberIdParam,
+      response: { 200: InvitationSchema },
+      detail: { summary: "One pending invitation" },
+    })
+    .delete("/invitations/:id", ({ me, params }) => team.revokeInvitation(deps, me.user, params.id), {
+      params: MemberIdParam,
+      response: { 200: Success },
+      detail: { summary: "Revoke an invitation (the link stops working)" },
+    })
+    .post("/invitations/:id/resend", ({ me, params }) => team.resendInvitation(deps, me.user, params.id), {
+      params: MemberIdParam,
+      response: { 200: InvitationSchema },
+      detail: { summary: "Send an invitation again with a new link" },
+    })
+    .get("/activity", ({ me, query }) => listActivity(deps, me.user, { memberId: query.member, action: query.action, before: query.before, limit: query.limit }), {
+      query: ActivityQuery,
+      response: { 200: ActivityList },
+      detail: { summary: "The workspace's activity log, newest first (page with before)" },
     });
 
-  return new Elysia().use(api).use(teamPageRoutes(deps));
+  // Public: the invitee may have no account yet. Signed in, the body is not needed.
+  const accept = new Elysia({ prefix: "/api/invitations", tags: ["Team"] }).post(
+    "/:token/accept",
+    async ({ params, body, request, cookie }) => {
+      const me = sessionUser(deps, sessionToken(request));
+      const r = await team.acceptInvitation(deps, params.token, me?.user ?? null, body);
+      if (r.newSession) setSessionCookie(deps, cookie, signInAs(deps, r.userId));
+      return { success: true as const, workspaceId: r.workspaceId, role: r.role };
+    },
+    { params: TokenParam, body: AcceptBody, response: { 200: Accepted }, detail: { summary: "Accept an invitation ({name, password} without an account)" } },
+  );
+
+  return new Elysia().use(members).use(accept).use(teamPageRoutes(deps));
 }

@@ -4,9 +4,11 @@ import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
 import { findUserByEmail, type SignedIn } from "../auth/service";
 import { interviewsBefore, moveCalendarEvents, reassignOne, reassignSchedulingOwner } from "../scheduling/reassign";
 import * as repo from "./repo";
+import * as membership from "../auth/membership-repo";
 import { recordActivity } from "./activity";
 import { requirePermission, type Role } from "./permissions";
-import type { InvitationView, MemberView } from "./model";
+import { AcceptInput, type InvitationView, type MemberView } from "./model";
+import { parseInput } from "../../lib/validate";
 import { InvitationEmail } from "./emails/invitation-email";
 
 type Me = SignedIn["user"];
@@ -44,7 +46,7 @@ export function changeRole(deps: Deps, me: Me, id: number, role: Role): MemberVi
   if (target.role === role) return memberView(target);
   deps.db.transaction((tx) => {
     if (target.role === "owner" && repo.countOwners(tx, me.workspaceId) <= 1) throw conflict(LAST_OWNER_MESSAGE);
-    repo.setRole(tx, id, role);
+    membership.setRole(tx, id, role);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "member.role_changed", objectType: "member", objectId: id, summary: `${target.email}: ${target.role} → ${role}` });
   });
   return memberView({ ...target, role });
@@ -66,7 +68,7 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
   }
   const reassigned = deps.db.transaction((tx) => {
     if (target.role === "owner" && repo.countOwners(tx, me.workspaceId) <= 1) throw conflict(LAST_OWNER_MESSAGE);
-    repo.removeMember(tx, id, deps.clock.now());
+    membership.removeFromWorkspace(tx, id, deps.clock.now());
     const before = reassignTo ? interviewsBefore(tx, { workspaceId: me.workspaceId, userId: id }) : [];
     const moved = reassignTo ? reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0 };
     moveCalendarEvents(deps, before);
@@ -101,7 +103,7 @@ export function reassignRecord(deps: Deps, me: Me, kind: "session" | "interview"
     moveCalendarEvents(deps, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: `${kind}.reassigned`, objectType: kind, objectId: id, summary: `to member ${to}` });
   });
-  return { success: true };
+  return { success: true as const };
 }
 
 // ---- invitations --------------------------------------------------------------------------
@@ -170,7 +172,7 @@ export function revokeInvitation(deps: Deps, me: Me, id: number) {
     repo.revokeInvitation(tx, id, deps.clock.now());
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "invitation.revoked", objectType: "invitation", objectId: id, summary: inv.email });
   });
-  return { success: true };
+  return { success: true as const };
 }
 
 /** POST /api/workspace/invitations/{id}/resend: a new link, valid 7 days from now; the old link stops working. */
@@ -220,7 +222,9 @@ export function invitationPage(deps: Deps, token: string): InvitationPageData {
  * (their account moves to this workspace). The invitation is used once, in the same
  * transaction as the membership.
  */
-export async function acceptInvitation(deps: Deps, token: string, me: Me | null, body: { name: string; password: string } | null): Promise<{ userId: number; workspaceId: number; role: Role; newSession: boolean }> {
+export async function acceptInvitation(deps: Deps, token: string, me: Me | null, posted: unknown): Promise<{ userId: number; workspaceId: number; role: Role; newSession: boolean }> {
+  // A new person's name and password are checked first (a signed-in person needs none).
+  const body = me ? null : parseInput(AcceptInput, posted);
   const inv = usableInvitation(deps, token);
   if (!inv) throw new AppError("invalid_token", 400, INVALID_MESSAGE);
   const now = deps.clock.now();
@@ -234,7 +238,7 @@ export async function acceptInvitation(deps: Deps, token: string, me: Me | null,
     }
     deps.db.transaction((tx) => {
       if (!repo.consumeInvitation(tx, inv.id, now)) throw new AppError("invalid_token", 400, INVALID_MESSAGE);
-      repo.joinWorkspace(tx, me.id, { workspaceId: inv.workspaceId, role: inv.role });
+      membership.joinWorkspace(tx, me.id, { workspaceId: inv.workspaceId, role: inv.role });
       recordActivity(deps, tx, { workspaceId: inv.workspaceId, userId: me.id, action: "member.joined", objectType: "member", objectId: me.id, summary: `${inv.email} as ${inv.role}` });
     });
     return { userId: me.id, workspaceId: inv.workspaceId, role: inv.role, newSession: false };
@@ -247,10 +251,10 @@ export async function acceptInvitation(deps: Deps, token: string, me: Me | null,
     let id: number;
     if (existing) {
       // A former (removed) member comes back with the new name and password.
-      repo.joinWorkspace(tx, existing.id, { workspaceId: inv.workspaceId, role: inv.role, name: body.name, passwordHash });
+      membership.joinWorkspace(tx, existing.id, { workspaceId: inv.workspaceId, role: inv.role, name: body.name, passwordHash });
       id = existing.id;
     } else {
-      id = repo.insertMember(tx, { workspaceId: inv.workspaceId, email: inv.email, passwordHash, name: body.name, role: inv.role }).id;
+      id = membership.insertMember(tx, { workspaceId: inv.workspaceId, email: inv.email, passwordHash, name: body.name, role: inv.role }).id;
     }
     recordActivity(deps, tx, { workspaceId: inv.workspaceId, userId: id, action: "member.joined", objectType: "member", objectId: id, summary: `${inv.email} as ${inv.role}` });
     return id;
@@ -263,7 +267,7 @@ export async function addMemberDirectly(deps: Deps, v: { workspaceId: number; em
   if (!repo.workspaceExists(deps.db, v.workspaceId)) throw notFound(`Workspace ${v.workspaceId} not found`);
   if (findUserByEmail(deps, v.email)) throw conflict("An account with this email already exists");
   const passwordHash = await hashPassword(v.password);
-  return repo.insertMember(deps.db, { workspaceId: v.workspaceId, email: v.email, passwordHash, name: v.name ?? null, role: v.role });
+  return membership.insertMember(deps.db, { workspaceId: v.workspaceId, email: v.email, passwordHash, name: v.name ?? null, role: v.role });
 }
 
 /** The active owners of a workspace, full rows (billing: the subscription is theirs). */

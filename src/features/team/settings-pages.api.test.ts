@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
-import { addMember, invitationToken } from "./team-test-kit";
+import { addMember, invitationToken } from "../../../test/kits/team";
 
 const t = makeTestApp();
 const sections = (html: string) => [...html.matchAll(/data-section="([^"]+)"/g)].map((m) => m[1]);

@@ -9,6 +9,7 @@ import { badRequest } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { listParticipantsSorted } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
+import type { Bulk } from "./model";
 import { listJobs } from "../jobs/service";
 import { addCandidates, createShortlist, listShortlists } from "../shortlists/service";
 
@@ -46,24 +47,12 @@ export function loadCandidates(deps: Deps, workspaceId: number, query: Record<st
 
 export type CandidatesData = ReturnType<typeof loadCandidates>;
 
-const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).max(1000, "At most 1000 candidates at once"));
-export const BulkInput = z.object({
-  action: z.enum(["shortlist", "schedule", "stage", "export", "delete"], { error: "Choose an action" }),
-  stage: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1, "Choose a stage").max(5, "Choose a stage").optional()),
-  confirmDelete: z.string().optional(),
-  ids,
-  shortlistId: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().positive().optional()),
-  newShortlist: z.string().trim().max(100).optional(),
-  back: z.string().optional(),
-});
-
 /**
  * The bulk actions that exist today. "shortlist": into a chosen shortlist, or a new one by
  * name. "schedule": the selection becomes a shortlist, which the dashboard's Create Scheduling
  * Session card sends one booking link to each of.
  */
-export function bulkAction(deps: Deps, workspaceId: number, body: unknown, actor: Actor): { message: string; next: string | null; shortlistName: string; csv?: string } {
-  const input = parseInput(BulkInput, body);
+export function bulkAction(deps: Deps, workspaceId: number, input: Bulk, actor: Actor): { message: string; next: string | null; shortlistName: string; csv?: string } {
   if (!input.ids.length) throw badRequest("No candidates selected", { ids: "No candidates selected" });
   if (input.action === "export") return { message: "", next: null, shortlistName: "", csv: exportSelectedCsv(deps, workspaceId, input.ids) };
   if (input.action === "delete") {

@@ -3,9 +3,8 @@ import { badRequest } from "../../lib/errors";
 import { listMeetingsForCalendar, listSessions } from "../scheduling/service";
 import { getSettings } from "../visitors/settings-service";
 import { addDays, isDay, isTimeZone, localParts, mondayOf } from "./week";
+import { INTERVIEW_STATUSES } from "./model";
 
-/** The statuses an interview can have (part2 §4), in the order the filter lists them. */
-export const INTERVIEW_STATUSES = ["scheduled", "pending", "completed", "canceled", "no_show"] as const;
 const PAST_LIMIT = 20;
 const UPCOMING_LIMIT = 50;
 

@@ -2,59 +2,53 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
-import { AppError } from "../../lib/errors";
+import { seeOther, type FormInput } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
 import { loadInterviews } from "./interviews-service";
 import { loadJobs } from "./jobs-service";
 import { bulkAction, loadCandidates } from "./candidates-service";
+import { BulkInput, CandidatesPageQuery, InterviewsPageQuery } from "./model";
 import { InterviewsPage } from "./pages/interviews-page";
 import { JobsPage } from "./pages/jobs-page";
 import { CandidatesPage } from "./pages/candidates-page";
 
-const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 /** Only a path of the candidates page itself is a place to go back to. */
 const safeBack = (v: unknown) => (typeof v === "string" && /^\/candidates(\?[^\s]*)?$/.test(v) ? v : "/candidates");
+const BULK_DONE: Record<string, string> = { shortlist: "Added to shortlist", stage: "Stage changed", delete: "Candidates erased" };
 
 /**
  * The workspace's section pages: /candidates, /jobs and /interviews. They read through the
- * candidates, jobs, shortlists and scheduling services and own no table.
+ * candidates, jobs, shortlists and scheduling services and own no table; each page's props come
+ * from its loader (…-service.ts), the components only render them.
  */
 export function workspaceRoutes(deps: Deps) {
   return new Elysia()
     .use(authGuard(deps))
+    .guard({ auth: true })
     .get(
       "/interviews",
       ({ me, workspaceId, query, cookie }) =>
-        renderPage({ title: "Interviews", toast: takeFlash(cookie as never), body: InterviewsPage({ shell: makeShell(deps, me.user), data: loadInterviews(deps, workspaceId, query ?? {}) }) }),
-      { auth: true },
+        renderPage({ title: "Interviews", toast: takeFlash(cookie), body: InterviewsPage({ shell: makeShell(deps, me.user), data: loadInterviews(deps, workspaceId, query) }) }),
+      { query: InterviewsPageQuery },
     )
-    .get("/jobs", ({ me, workspaceId }) => renderPage({ title: "Jobs", body: JobsPage({ shell: makeShell(deps, me.user), jobs: loadJobs(deps, workspaceId) }) }), { auth: true })
+    .get("/jobs", ({ me, workspaceId }) => renderPage({ title: "Jobs", body: JobsPage({ shell: makeShell(deps, me.user), jobs: loadJobs(deps, workspaceId) }) }))
     .get(
       "/candidates",
       ({ me, workspaceId, query, cookie }) =>
-        renderPage({ title: "Candidates", toast: takeFlash(cookie as never), body: CandidatesPage({ shell: makeShell(deps, me.user), data: loadCandidates(deps, workspaceId, query ?? {}) }) }),
-      { auth: true },
+        renderPage({ title: "Candidates", toast: takeFlash(cookie), body: CandidatesPage({ shell: makeShell(deps, me.user), data: loadCandidates(deps, workspaceId, query) }) }),
+      { query: CandidatesPageQuery },
     )
     .post(
       "/candidates/bulk",
       ({ workspaceId, body, cookie, me }) => {
-        const form = (body ?? {}) as Record<string, unknown>;
-        const back = safeBack(form.back);
-        try {
-          const r = bulkAction(deps, workspaceId, form, { userId: me.user.id, name: me.user.name || me.user.email });
-          if (r.csv !== undefined) {
-            return new Response(r.csv, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="candidates.csv"', "cache-control": "no-store" } });
-          }
-          const titles: Record<string, string> = { shortlist: "Added to shortlist", stage: "Stage changed", delete: "Candidates erased" };
-          setFlash(cookie as never, { title: r.next ? "Ready to schedule" : (titles[String(form.action)] ?? "Done"), description: r.message, variant: "success" });
-          return see(r.next ?? back);
-        } catch (e) {
-          if (!(e instanceof AppError) || e.status >= 500) throw e;
-          setFlash(cookie as never, { title: "Nothing changed", description: e.message, variant: "destructive" });
-          return see(back);
+        const r = bulkAction(deps, workspaceId, body, { userId: me.user.id, name: me.user.name || me.user.email });
+        if (r.csv !== undefined) {
+          return new Response(r.csv, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="candidates.csv"', "cache-control": "no-store" } });
         }
+        setFlash(cookie, { title: r.next ? "Ready to schedule" : (BULK_DONE[body.action] ?? "Done"), description: r.message, variant: "success" });
+        return seeOther(r.next ?? safeBack(body.back));
       },
-      { auth: true },
+      { body: BulkInput, form: { back: (input: FormInput) => safeBack(input.body.back), failed: "Nothing changed" } },
     );
 }

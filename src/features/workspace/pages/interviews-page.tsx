@@ -3,7 +3,7 @@ import type { Shell } from "../../../ui/shell";
 import { TimeZoneSwitch } from "../../../ui/time-zone-switch";
 import { interviewBadge, sessionStateBadge } from "../../scheduling/status";
 import type { InterviewItem, InterviewsData } from "../interviews-service";
-import { INTERVIEW_STATUSES } from "../interviews-service";
+import { INTERVIEW_STATUSES } from "../model";
 import { dayLabel, longDayLabel } from "../week";
 
 /** A link to this page with some parameters changed (the filters, zone and week carry over). */

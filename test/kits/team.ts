@@ -1,8 +1,8 @@
 // Test helpers for teams: an owner, invited members, and the link from the outbox.
 import { desc, eq } from "drizzle-orm";
-import { outbox } from "../../db/schema";
-import { sessionCookie, type TestApp } from "../../../test/helpers";
-import type { Role } from "./permissions";
+import { outbox } from "../../src/db/schema";
+import { sessionCookie, type TestApp } from "../helpers";
+import type { Role } from "../../src/features/team/permissions";
 
 /** The /invite/{token} token of the newest invitation e-mail to `email`. */
 export function invitationToken(t: TestApp, email: string): string {

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+
+/**
+ * The account writes that membership needs (team's invitations, roles and removals). Accounts and
+ * sessions are auth's tables, so auth writes them; team decides when (docs/decisions/0022).
+ */
+type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+type Db = DB | Tx;
+type Role = "owner" | "admin" | "recruiter";
+
+export function setRole(db: Db, id: number, role: Role) {
+  db.update(users).set({ role }).where(eq(users.id, id)).run();
+}
+
+/** Marks the account removed from its workspace and ends every session of theirs. */
+export function removeFromWorkspace(db: Db, id: number, now: Date) {
+  db.update(users).set({ removedAt: now }).where(eq(users.id, id)).run();
+  db.delete(sessions).where(eq(sessions.userId, id)).run();
+}
+
+/** Moves an account into a workspace with a role (a new member, or a former member back). */
+export function joinWorkspace(db: Db, id: number, v: { workspaceId: number; role: Role; name?: string | null; passwordHash?: string }) {
+  db.update(users)
+    .set({ workspaceId: v.workspaceId, role: v.role, removedAt: null, ...(v.name ? { name: v.name } : {}), ...(v.passwordHash ? { password: v.passwordHash } : {}) })
+    .where(eq(users.id, id))
+    .run();
+}
+
+/** A new account straight into an existing workspace. */
+export function insertMember(db: Db, v: { workspaceId: number; email: string; passwordHash: string; name: string | null; role: Role }) {
+  return db.insert(users).values({ workspaceId: v.workspaceId, email: v.email.toLowerCase(), password: v.passwordHash, name: v.name, role: v.role }).returning().get();
+}
