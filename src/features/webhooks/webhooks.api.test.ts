@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
 import { startWebhookReceiver } from "../../../test/fakes/webhook-receiver";
 import { webhookEndpoints } from "../../db/schema";
-import { addMember } from "../team/team-test-kit";
+import { addMember } from "../../../test/kits/team";
 import { FORBIDDEN_MESSAGE } from "../team/permissions";
 import { EVENT_TYPES } from "./model";
 
