@@ -43,7 +43,9 @@ export async function deliver(deps: Deps, deliveryId: number): Promise<void> {
     const retryAt = before.nextAttemptAt?.getTime() ?? 0;
     throw new NotYet(new Date(retryAt > now ? retryAt + 1000 : now + RECHECK_MS));
   }
-  const sentAt = deps.clock.now();
+  // The wall clock, not deps.clock: the receiver checks this timestamp against its own clock
+  // (Standard Webhooks: within 5 minutes) to refuse replays; it says when the bytes left.
+  const sentAt = new Date();
   const signature = new Webhook(deps.secrets.open(endpoint.secretSealed)).sign(d.webhookId, sentAt, d.payload);
   let res: Response;
   try {
