@@ -88,7 +88,8 @@ export const DeliveryView = z.object({
 });
 export type DeliveryView = z.infer<typeof DeliveryView>;
 
-export const CreatedWebhook = z.object({ id: z.number(), secret: z.string(), webhook: WebhookView });
+/** The answer to POST /api/webhooks: the id and the secret (shown this once); GET lists the rest. */
+export const CreatedWebhook = z.object({ id: z.number(), secret: z.string() });
 export const WebhookList = z.object({ webhooks: z.array(WebhookView) });
 export const DeliveryList = z.object({ deliveries: z.array(DeliveryView) });
 export const DeliveryAnswer = z.object({ delivery: DeliveryView });

@@ -85,7 +85,7 @@ function webhookPages(deps: Deps) {
         "/",
         ({ me, body }) => {
           const created = webhooks.createWebhook(deps, me.user, body);
-          return page(me.user, { created: { url: created.webhook.url, secret: created.secret } }, 200, { title: "Endpoint added", variant: "success" });
+          return page(me.user, { created: { url: body.url, secret: created.secret } }, 200, { title: "Endpoint added", variant: "success" });
         },
         { body: CreateWebhookForm, form: { render: refused } },
       )

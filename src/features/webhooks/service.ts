@@ -38,11 +38,11 @@ export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-export function createWebhook(deps: Deps, me: Member, input: CreateWebhook): { id: number; secret: string; webhook: WebhookView } {
+export function createWebhook(deps: Deps, me: Member, input: CreateWebhook): { id: number; secret: string } {
   requirePermission(me, "webhooks.manage");
   const secret = newSecret();
   const row = repo.insertEndpoint(deps.db, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
-  return { id: row.id, secret, webhook: toWebhookView(row) };
+  return { id: row.id, secret };
 }
 
 export function listWebhooks(deps: Deps, me: Member): WebhookView[] {

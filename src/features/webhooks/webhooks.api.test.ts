@@ -21,6 +21,7 @@ describe("/api/webhooks", () => {
     const res = await create(u.cookie, { url: receiver.url(), events: ["candidate.created", "interview.booked", "candidate.created"] });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: number; secret: string };
+    expect(Object.keys(body).sort()).toEqual(["id", "secret"]);
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(body.secret.slice(6), "base64").length).toBeGreaterThanOrEqual(24);
     const list = (await (await t.request("/api/webhooks", { cookie: u.cookie })).json()) as { webhooks: Record<string, unknown>[] };
