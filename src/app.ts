@@ -18,6 +18,8 @@ import { calendarRoutes } from "./features/calendar/routes";
 import { billingRoutes } from "./features/billing/routes";
 import { billingAccessGate } from "./features/billing/gate";
 import { installAccessGate } from "./features/auth/guard";
+import { installStripeIds } from "./features/auth/stripe-ids";
+import { stripeIdsOf } from "./features/billing/service";
 import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
@@ -47,6 +49,8 @@ export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 export function createApp(deps: Deps) {
   // The subscription gate lives in the auth guard; billing says who passes.
   installAccessGate(deps, billingAccessGate(deps));
+  // The Stripe ids in /api/auth/me and the profile are billing's; auth reads them through this.
+  installStripeIds(deps, (userId) => stripeIdsOf(deps, userId));
   // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
   installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.

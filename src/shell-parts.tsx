@@ -5,6 +5,7 @@ import { subscriptionGate } from "./features/billing/service";
 import { calendarShellState } from "./features/calendar/service";
 import { can } from "./features/team/permissions";
 import { ProfileDialogIsland } from "./features/auth/pages/profile-dialog";
+import { toProfile } from "./features/auth/profile-service";
 
 /**
  * The features' contributions to the frame of signed-in pages (src/ui/shell.ts), gathered by the
@@ -18,7 +19,7 @@ export function shellParts(deps: Deps) {
       ...billing,
       ...calendarShellState(deps, user.id),
       canEditSite: can(user, "settings.update"),
-      profileDialog: (gated) => <ProfileDialogIsland user={user} billingEnabled={billing.billingEnabled} hasSubscription={billing.hasSubscription} gated={gated} />,
+      profileDialog: (gated) => <ProfileDialogIsland profile={toProfile(deps, user)} billingOwner={user.role === "owner"} billingEnabled={billing.billingEnabled} hasSubscription={billing.hasSubscription} gated={gated} />,
     };
   };
 }

@@ -33,8 +33,7 @@ export const users = sqliteTable(
     company: text("company"),
     position: text("position"),
     bio: text("bio"),
-    stripeCustomerId: text("stripe_customer_id"),
-    stripeSubscriptionId: text("stripe_subscription_id"),
+    // The Stripe ids are billing's: billing_customers and billing_subscriptions (schema/billing.ts).
     // The Google Calendar connection is the calendar feature's: calendar_connections (schema/calendar.ts).
     // The member's role in the workspace (owner, admin, recruiter): docs/decisions/0018. Existing
     // accounts were each their workspace's first account, so they are its owners.

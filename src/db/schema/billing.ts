@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users, workspaces } from "./auth";
 
-// Billing state mirrored from Stripe. The user's current ids stay on users
-// (stripe_customer_id, stripe_subscription_id); what Stripe says about them lives here.
+// Billing state mirrored from Stripe, and the only place Stripe ids are kept (an account's
+// customer and live subscription are read from here; users holds none, docs/decisions/0021).
 // Rows are keyed by Stripe ids, and user_id / workspace_id are null until the Stripe
 // customer is linked to an account (a sign-up through payment may deliver the
 // subscription events before the completed checkout that creates the account).

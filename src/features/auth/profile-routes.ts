@@ -10,7 +10,7 @@ export function profileRoutes(deps: Deps) {
   return new Elysia({ prefix: "/api/auth", tags: ["Auth"] })
     .use(authGuard(deps))
     .guard({ account: true })
-    .get("/profile", ({ me }) => toProfile(me.user), { response: { 200: ProfileAnswer }, detail: { summary: "The signed-in user's profile" } })
+    .get("/profile", ({ me }) => toProfile(deps, me.user), { response: { 200: ProfileAnswer }, detail: { summary: "The signed-in user's profile" } })
     .put("/profile", ({ me, body, request, server }) => updateProfile(deps, me.user, body, clientIp(request, server, deps.config.TRUST_PROXY)), {
       body: ProfileInput,
       response: { 200: ProfileAnswer },

@@ -6,12 +6,15 @@ import { limitedPasswordCheck, revokePasswordResets } from "./service";
 import * as repo from "./repo";
 import type { ProfileInput } from "./model";
 import type { Profile } from "./profile-types";
+import { stripeIdsOf } from "./stripe-ids";
 
 type User = typeof users.$inferSelect;
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 
-export function toProfile(u: User): Profile {
+/** The profile's answer: auth's columns, and billing's Stripe ids for the account. */
+export function toProfile(deps: Deps, u: User): Profile {
+  const ids = stripeIdsOf(deps, u.id);
   return {
     name: u.name,
     email: u.email,
@@ -19,8 +22,8 @@ export function toProfile(u: User): Profile {
     company: u.company,
     position: u.position,
     bio: u.bio,
-    stripeCustomerId: u.stripeCustomerId,
-    stripeSubscriptionId: u.stripeSubscriptionId,
+    stripeCustomerId: ids.stripeCustomerId,
+    stripeSubscriptionId: ids.stripeSubscriptionId,
   };
 }
 
@@ -44,7 +47,7 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileInput,
     const updated = repo.updateProfile(deps.db, user.id, { ...fields, email });
     if (!updated) throw new AppError("not_found", 404, "Account not found");
     if (email !== user.email.toLowerCase()) revokePasswordResets(deps, user.id);
-    return toProfile(updated);
+    return toProfile(deps, updated);
   } catch (e) {
     // Two accounts racing for the same address: the unique index decides.
     if (e instanceof Error && /UNIQUE constraint failed: users\.email/.test(e.message)) throw conflictWithField();

@@ -33,7 +33,7 @@ export function authRoutes(deps: Deps) {
       async ({ body, cookie, request, server }) => {
         const { session, user } = await auth.login(deps, body, ipOf(request, server));
         setSessionCookie(deps, cookie, session);
-        return { user: auth.toCurrentUser(user) };
+        return { user: auth.toCurrentUser(deps, user) };
       },
       { body: LoginInput, response: { 200: UserAnswer }, detail: { summary: "Sign in with e-mail and password (sets the session cookie)" } },
     )
@@ -48,14 +48,14 @@ export function authRoutes(deps: Deps) {
     )
     // The session itself (the 30-second check, the profile ids the dialog's gate reads) answers
     // with or without a subscription: it is part of getting one, like profile and billing.
-    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(me.user) }), { account: true, response: { 200: UserAnswer }, detail: { summary: "The signed-in user" } })
+    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(deps, me.user) }), { account: true, response: { 200: UserAnswer }, detail: { summary: "The signed-in user" } })
     .post(
       "/demo-login",
       ({ cookie }) => {
         // The body may name an e-mail (older clients send one); it is checked and ignored.
         const { session, user } = auth.demoLogin(deps);
         setSessionCookie(deps, cookie, session);
-        return { user: auth.toCurrentUser(user) };
+        return { user: auth.toCurrentUser(deps, user) };
       },
       { transform: demoOnly, body: DemoLoginInput, response: { 200: UserAnswer }, detail: { summary: "Sign in as the demo account (demo mode only)" } },
     )

@@ -6,6 +6,7 @@ import * as repo from "./repo";
 import type { CurrentUser } from "./model";
 import { ResetPasswordEmail } from "./emails/reset-password";
 import { tryWrite } from "../../db/busy";
+import { stripeIdsOf } from "./stripe-ids";
 
 
 
@@ -63,8 +64,10 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export function toCurrentUser(u: repo.UserRow): CurrentUser {
-  return { name: u.name, email: u.email, stripeCustomerId: u.stripeCustomerId, stripeSubscriptionId: u.stripeSubscriptionId };
+/** GET /api/auth/me's user: the account's name and e-mail, and billing's Stripe ids for it. */
+export function toCurrentUser(deps: Deps, u: repo.UserRow): CurrentUser {
+  const ids = stripeIdsOf(deps, u.id);
+  return { name: u.name, email: u.email, stripeCustomerId: ids.stripeCustomerId, stripeSubscriptionId: ids.stripeSubscriptionId };
 }
 
 function startSession(deps: Deps, userId: number, persistent: boolean): NewSession {

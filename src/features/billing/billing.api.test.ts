@@ -4,6 +4,7 @@ import { billingSubscriptions, outbox, stripeEvents, users } from "../../db/sche
 import { makeTestApp } from "../../../test/helpers";
 import { billingTestApp, sessionIdOf } from "../../../test/kits/billing";
 import { PURCHASE_NOTICE_SUBJECT, WELCOME_SUBJECT } from "./webhook";
+import { stripeIdsOfUser } from "./repo";
 
 const { t, stripe, post, checkout } = await billingTestApp();
 
@@ -195,7 +196,8 @@ describe("sign-up through payment", () => {
     const user = t.deps.db.select().from(users).where(eq(users.email, "new.buyer@example.com")).get()!;
     expect(user).toBeDefined();
     expect(user.name).toBe("Nora Buyer");
-    expect(user.stripeSubscriptionId).toBe(subscription!.id);
+    const ids = stripeIdsOfUser(t.deps.db, user.id);
+    expect(ids.stripeSubscriptionId).toBe(subscription!.id);
     const mails = t.deps.db.select().from(outbox).all().slice(mailsBefore);
     expect(mails.length).toBe(1);
     expect(mails[0]!.subject).toBe(WELCOME_SUBJECT);
@@ -216,7 +218,9 @@ describe("sign-up through payment", () => {
     expect(b.hasSubscription).toBe(true);
     expect(b.subscription.status).toBe("trialing");
     expect(b.invoices.length).toBe(1);
-    expect(b.customer.id).toBe(user.stripeCustomerId);
+    expect(b.customer.id).toBe(ids.stripeCustomerId);
+    const me = await (await t.request("/api/auth/me", { cookie })).json();
+    expect(me.user).toEqual({ name: "Nora Buyer", email: "new.buyer@example.com", stripeCustomerId: b.customer.id, stripeSubscriptionId: subscription!.id });
   });
 
   test("paying signed out with the e-mail of an existing account links nothing to it and e-mails its owner", async () => {
@@ -232,7 +236,8 @@ describe("sign-up through payment", () => {
     const b = await billing(u.cookie);
     expect(b.hasSubscription).toBe(false);
     expect(b.customer).toBeNull();
-    expect(t.deps.db.select().from(users).where(eq(users.id, u.userId)).get()!).toMatchObject({ stripeCustomerId: null, stripeSubscriptionId: null });
+    expect(stripeIdsOfUser(t.deps.db, u.userId)).toEqual({ stripeCustomerId: null, stripeSubscriptionId: null });
+    expect((await (await t.request("/api/auth/me", { cookie: u.cookie })).json()).user).toMatchObject({ stripeCustomerId: null, stripeSubscriptionId: null });
     const mails = t.deps.db.select().from(outbox).all().slice(mailsBefore);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([[u.email, PURCHASE_NOTICE_SUBJECT]]);
   });

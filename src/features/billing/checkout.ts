@@ -80,7 +80,7 @@ async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Pr
   let customerId: string | null = null;
   let trialUsed = false;
   if (user) {
-    customerId = user.stripeCustomerId ?? repo.latestCustomerOfUser(deps.db, user.id)?.stripeCustomerId ?? null;
+    customerId = repo.stripeIdsOfUser(deps.db, user.id).stripeCustomerId;
     if (!customerId) {
       const c = await stripe.createCustomer(deps, { email: user.email, name: user.name, userId: user.id });
       // The customer exists at Stripe now: wait for the write lock rather than make another one.

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { billingCustomers, billingInvoices, billingSubscriptions, stripeEvents, users } from "../../db/schema";
+import { billingCustomers, billingInvoices, billingSubscriptions, stripeEvents } from "../../db/schema";
 import type { InvoiceState, SubscriptionState } from "./stripe";
 
-// The billing domain's SQL. It also writes the users columns that belong to this domain
-// (the Stripe ids), which the auth feature leaves to it; the profile fields are auth's.
+// The billing domain's SQL. Billing writes only its own tables: an account's Stripe ids are
+// read from them (stripeIdsOfUser), never kept on users (docs/decisions/0021).
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Db = DB | Tx;
@@ -57,7 +57,6 @@ export function linkCustomer(db: Db, c: { stripeCustomerId: string; userId: numb
   const owner = { userId: c.userId, workspaceId: c.workspaceId };
   db.update(billingSubscriptions).set(owner).where(and(eq(billingSubscriptions.stripeCustomerId, c.stripeCustomerId), isNull(billingSubscriptions.userId))).run();
   db.update(billingInvoices).set(owner).where(and(eq(billingInvoices.stripeCustomerId, c.stripeCustomerId), isNull(billingInvoices.userId))).run();
-  db.update(users).set({ stripeCustomerId: c.stripeCustomerId }).where(eq(users.id, c.userId)).run();
 }
 
 // ---- subscriptions and invoices --------------------------------------------------------
@@ -99,11 +98,14 @@ export function hadTrial(db: Db, userId: number, customerId: string | null): boo
   return !!db.select({ id: billingSubscriptions.id }).from(billingSubscriptions).where(and(own, isNotNull(billingSubscriptions.trialStart))).get();
 }
 
-/** Keeps users.stripe_subscription_id on the live subscription (null when none). */
-export function syncUserSubscriptionId(db: Db, userId: number) {
+/**
+ * The account's Stripe ids as the API reports them (part1 §3): the customer of the subscription
+ * the account is judged by, else the customer last linked to it; the subscription id only while
+ * that subscription is live (a lifetime purchase is not a subscription).
+ */
+export function stripeIdsOfUser(db: Db, userId: number): { stripeCustomerId: string | null; stripeSubscriptionId: string | null } {
   const cur = currentSubscription(subscriptionsOfUser(db, userId));
   const live = cur && cur.kind === "subscription" && LIVE_STATUSES.has(cur.status) ? cur : undefined;
-  const set: { stripeSubscriptionId: string | null; stripeCustomerId?: string } = { stripeSubscriptionId: live?.stripeId ?? null };
-  if (cur) set.stripeCustomerId = cur.stripeCustomerId;
-  db.update(users).set(set).where(eq(users.id, userId)).run();
+  const customerId = cur?.stripeCustomerId ?? latestCustomerOfUser(db, userId)?.stripeCustomerId ?? null;
+  return { stripeCustomerId: customerId, stripeSubscriptionId: live?.stripeId ?? null };
 }

@@ -12,8 +12,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export function getBilling(deps: Deps, user: User): BillingResponse {
   const enabled = billingEnabled(deps);
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
-  const customer = repo.latestCustomerOfUser(deps.db, user.id);
-  const customerId = cur?.stripeCustomerId ?? customer?.stripeCustomerId ?? user.stripeCustomerId;
+  const customerId = repo.stripeIdsOfUser(deps.db, user.id).stripeCustomerId;
   const customerRow = customerId ? repo.findCustomer(deps.db, customerId) : undefined;
   return {
     enabled,
@@ -48,9 +47,16 @@ export function getBilling(deps: Deps, user: User): BillingResponse {
 }
 
 /**
+ * The account's Stripe ids for the answers that carry them (GET /api/auth/me, the profile;
+ * part1 §3). Auth asks through the provider app.ts installs (auth/stripe-ids.ts).
+ */
+export function stripeIdsOf(deps: Deps, userId: number) {
+  return repo.stripeIdsOfUser(deps.db, userId);
+}
+
+/**
  * What the page frame needs to know for the gate (part1 §4): a subscription exists when
- * the profile carries both Stripe ids or billing reports a live one. Without billing
- * configured the gate never blocks.
+ * billing's mirror has a live one. Without billing configured the gate never blocks.
  */
 export function subscriptionGate(deps: Deps, user: User): { billingEnabled: boolean; hasSubscription: boolean } {
   if (!billingEnabled(deps)) return { billingEnabled: false, hasSubscription: true };
@@ -60,7 +66,6 @@ export function subscriptionGate(deps: Deps, user: User): { billingEnabled: bool
 }
 
 function userHasSubscription(deps: Deps, user: User): boolean {
-  if (user.stripeCustomerId && user.stripeSubscriptionId) return true;
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
   return !!cur && repo.LIVE_STATUSES.has(cur.status);
 }

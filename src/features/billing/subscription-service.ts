@@ -21,11 +21,8 @@ function liveSubscription(deps: Deps, user: User): repo.SubscriptionRow {
   return cur;
 }
 
-function store(deps: Deps, user: User, state: stripe.SubscriptionState) {
-  deps.db.transaction((tx) => {
-    repo.upsertSubscription(tx, state);
-    repo.syncUserSubscriptionId(tx, user.id);
-  });
+function store(deps: Deps, state: stripe.SubscriptionState) {
+  repo.upsertSubscription(deps.db, state);
 }
 
 async function stripeCall<T>(deps: Deps, what: string, call: () => Promise<T>): Promise<T> {
@@ -49,7 +46,7 @@ export async function changePlan(deps: Deps, user: User, planId: string): Promis
   if (cur.planId === plan.id) throw new AppError("same_plan", 409, `You are already on the ${plan.name} plan.`);
   const price = await stripeCall(deps, "price lookup", () => stripe.priceFor(deps, plan));
   const sub = await stripeCall(deps, "plan change", () => stripe.changeSubscriptionPrice(deps, cur.stripeId, price, plan));
-  store(deps, user, stripe.subscriptionState(sub));
+  store(deps, stripe.subscriptionState(sub));
   return getBilling(deps, user);
 }
 
@@ -59,14 +56,14 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Billin
   const cur = liveSubscription(deps, user);
   if (cur.kind !== "subscription" || !cur.cancelAtPeriodEnd) throw new AppError("not_cancelling", 409, "Your subscription is not set to cancel.");
   const sub = await stripeCall(deps, "resume", () => stripe.resumeSubscription(deps, cur.stripeId));
-  store(deps, user, stripe.subscriptionState(sub));
+  store(deps, stripe.subscriptionState(sub));
   return getBilling(deps, user);
 }
 
 /** POST /api/billing/portal: a Stripe customer portal session that returns to the dashboard. */
 export async function openPortal(deps: Deps, user: User, flow: stripe.PortalFlow | undefined): Promise<{ url: string }> {
   if (!stripe.billingEnabled(deps)) throw stripe.billingOff();
-  const customerId = user.stripeCustomerId ?? repo.latestCustomerOfUser(deps.db, user.id)?.stripeCustomerId;
+  const customerId = repo.stripeIdsOfUser(deps.db, user.id).stripeCustomerId;
   if (!customerId) throw new AppError("no_customer", 409, "There is no billing account yet. Choose a plan first.");
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
   const subscriptionId = cur?.kind === "subscription" && repo.LIVE_STATUSES.has(cur.status) ? cur.stripeId : null;

@@ -71,14 +71,9 @@ async function effectOf(deps: Deps, event: Stripe.Event): Promise<Effect> {
   }
 }
 
-function writeSubscription(tx: Tx, state: stripe.SubscriptionState) {
-  const userId = repo.upsertSubscription(tx, state);
-  if (userId) repo.syncUserSubscriptionId(tx, userId);
-}
-
 async function subscriptionChanged(deps: Deps, id: string): Promise<Effect> {
   const state = stripe.subscriptionState(await stripe.retrieveSubscription(deps, id));
-  return { apply: (tx) => writeSubscription(tx, state) };
+  return { apply: (tx) => repo.upsertSubscription(tx, state) };
 }
 
 async function invoiceChanged(deps: Deps, id: string): Promise<Effect> {
@@ -86,9 +81,8 @@ async function invoiceChanged(deps: Deps, id: string): Promise<Effect> {
   const sub = inv.subscriptionId ? stripe.subscriptionState(await stripe.retrieveSubscription(deps, inv.subscriptionId)) : null;
   return {
     apply(tx) {
-      const userId = repo.upsertInvoice(tx, inv);
-      if (sub) writeSubscription(tx, sub);
-      else if (userId) repo.syncUserSubscriptionId(tx, userId);
+      repo.upsertInvoice(tx, inv);
+      if (sub) repo.upsertSubscription(tx, sub);
     },
   };
 }
@@ -168,7 +162,6 @@ async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
       });
       if (bought) repo.upsertSubscription(tx, bought);
       if (receipt) repo.upsertInvoice(tx, receipt);
-      repo.syncUserSubscriptionId(tx, account.id);
       // The new account's link to set its password commits with the event (sent once).
       if (created) {
         writePasswordLink(deps, account, WELCOME_SUBJECT, true);

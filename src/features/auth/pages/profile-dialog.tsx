@@ -1,18 +1,18 @@
-import type { users } from "../../../db/schema";
 import { Island } from "../../../lib/render";
 import ProfileDialog from "../../../../islands/profile-dialog";
-import { toProfile } from "../profile-service";
+import type { Profile } from "../profile-types";
 
 /**
- * The profile dialog's island with its first props: the member's profile (auth's) and the
- * billing state billing computed. Handed to the page frame as its profile-dialog slot.
+ * The profile dialog's island with its first props, computed by the caller: the member's
+ * profile (auth's, with billing's Stripe ids) and the billing state billing computed. Handed
+ * to the page frame as its profile-dialog slot.
  */
-export function ProfileDialogIsland(props: { user: typeof users.$inferSelect; billingEnabled: boolean; hasSubscription: boolean; gated: boolean }) {
+export function ProfileDialogIsland(props: { profile: Profile; billingOwner: boolean; billingEnabled: boolean; hasSubscription: boolean; gated: boolean }) {
   return (
     <Island
       name="profile-dialog"
       component={ProfileDialog}
-      props={{ profile: toProfile(props.user), billingEnabled: props.billingEnabled, hasSubscription: props.hasSubscription, gated: props.gated, billingOwner: props.user.role === "owner" }}
+      props={{ profile: props.profile, billingEnabled: props.billingEnabled, hasSubscription: props.hasSubscription, gated: props.gated, billingOwner: props.billingOwner }}
     />
   );
 }
