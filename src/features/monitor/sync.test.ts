@@ -32,7 +32,7 @@ describe("participants sync", () => {
     addParticipants(t.deps, u.workspaceId, people(1500));
     const before = ids(participants, u.workspaceId, "id");
 
-    const writer = new Worker(new URL("./participant-writer.worker.ts", import.meta.url));
+    const writer = new Worker(new URL("../../../test/kits/participant-writer.worker.ts", import.meta.url));
     const done = new Promise<{ written: number }>((resolve) => (writer.onmessage = (e) => resolve(e.data)));
     writer.postMessage({ path: t.deps.config.DATABASE_PATH, workspaceId: u.workspaceId, perWrite: 5 });
     // Let the writer get going, then sync in small batches so the two interleave.

@@ -1,5 +1,6 @@
-// Test helper (sync.test.ts): writes participants from another thread, on its own SQLite
-// connection, while the sync runs in the main thread. Not part of the app.
+// Test kit (src/features/monitor/sync.test.ts): writes participants from another thread, on its
+// own SQLite connection, while the sync runs in the main thread. Not part of the app, so kept in
+// test/ rather than in a feature that does not own the participants table.
 import { Database } from "bun:sqlite";
 
 declare const self: Worker;
