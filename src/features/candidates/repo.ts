@@ -3,7 +3,7 @@ import type { DB } from "../../db/client";
 import { participantStats, participants, shortlistMembers } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
-import { preparedQuery } from "../../db/prepared";
+import { param, preparedQuery } from "../../db/prepared";
 import { titleKeywords } from "./classify";
 
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
@@ -107,7 +107,9 @@ export function listParticipants(db: DB, workspaceId: number, f: ListFilter, pag
     return { rows: rowsByIds(db, workspaceId, ids), total };
   }
   const where = conditions(workspaceId, { ...f, search: f.job ? f.search : undefined });
-  const rows = db.select(listColumns).from(participants).where(where).orderBy(desc(participants.id)).limit(limit).offset(offset).all() as ParticipantRow[];
+  const rows = f.job
+    ? (db.select(listColumns).from(participants).where(where).orderBy(desc(participants.id)).limit(limit).offset(offset).all() as ParticipantRow[])
+    : bucketPage(db, f)(db).all({ workspaceId, role: f.role ?? "", location: f.location ?? "", limit, offset });
   const key = `${workspaceId}|${f.role ?? ""}|${f.location ?? ""}|${f.job ? `${f.job.id}|${f.job.title}|${f.job.location ?? ""}|${f.search ?? ""}` : ""}|${f.excludeShortlisted ? 1 : 0}`;
   const total = filterTotals.get(db, key, () =>
     f.job
@@ -125,13 +127,53 @@ const searchIds = new StampCache<number[]>(1000, participantsVersion);
 const searchTotals = new StampCache<number>(1000, participantsVersion);
 const filterTotals = new StampCache<number>(500, participantsVersion);
 
-function rowsByIds(db: DB, workspaceId: number, ids: number[]): ParticipantRow[] {
-  if (!ids.length) return [];
-  const rows = db
+/**
+ * A page without a search or a job, newest first: one prepared query per combination of
+ * filters (eight at most), so a list request neither builds nor compiles SQL (the list
+ * endpoint answers under load: issue 21).
+ */
+const bucketPages = new Map<string, ReturnType<typeof buildBucketPage>>();
+function buildBucketPage(f: { role: boolean; location: boolean; excludeShortlisted: boolean }) {
+  return preparedQuery((db) =>
+    db
+      .select(listColumns)
+      .from(participants)
+      .where(
+        inWorkspace(
+          participants,
+          param("workspaceId"),
+          live,
+          f.role ? eq(participants.roleCategory, param<string>("role")) : undefined,
+          f.location ? eq(participants.locationCategory, param<string>("location")) : undefined,
+          f.excludeShortlisted ? sql`${participants.id} not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${param("workspaceId")})` : undefined,
+        ),
+      )
+      .orderBy(desc(participants.id))
+      .limit(param("limit"))
+      .offset(param("offset"))
+      .prepare(),
+  );
+}
+function bucketPage(db: DB, f: ListFilter) {
+  const shape = { role: !!f.role, location: !!f.location, excludeShortlisted: !!f.excludeShortlisted };
+  const key = `${+shape.role}${+shape.location}${+shape.excludeShortlisted}`;
+  let q = bucketPages.get(key);
+  if (!q) bucketPages.set(key, (q = buildBucketPage(shape)));
+  return q as unknown as (db: DB) => { all(values: Record<string, unknown>): ParticipantRow[] };
+}
+
+// The ids go in as one JSON array: one compiled statement whatever the page size.
+const rowsByIdList = preparedQuery((db) =>
+  db
     .select(listColumns)
     .from(participants)
-    .where(inWorkspace(participants, workspaceId, sql`${participants.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
-    .all() as ParticipantRow[];
+    .where(inWorkspace(participants, param("workspaceId"), sql`${participants.id} in (select value from json_each(${param<string>("ids")}))`))
+    .prepare(),
+);
+
+function rowsByIds(db: DB, workspaceId: number, ids: number[]): ParticipantRow[] {
+  if (!ids.length) return [];
+  const rows = rowsByIdList(db).all({ workspaceId, ids: JSON.stringify(ids) }) as ParticipantRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ParticipantRow => !!r);
 }
