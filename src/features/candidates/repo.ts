@@ -5,6 +5,7 @@ import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
 import { param, preparedQuery } from "../../db/prepared";
 import { titleKeywords } from "./classify";
+import { insertParticipantRows } from "./repo-bulk";
 
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
 export type ParticipantInsert = Omit<typeof participants.$inferInsert, "id" | "workspaceId">;
@@ -252,13 +253,9 @@ export function insertParticipant(db: DB, workspaceId: number, values: Participa
   return db.insert(participants).values({ ...values, workspaceId }).returning({ id: participants.id }).get().id;
 }
 
-/** Many rows in one transaction (seeding, benchmarks). */
+/** Many rows in one transaction (seeding, benchmarks): see repo-bulk.ts. */
 export function insertParticipants(db: DB, workspaceId: number, rows: ParticipantInsert[]): number {
-  if (!rows.length) return 0;
-  db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500) tx.insert(participants).values(rows.slice(i, i + 500).map((r) => ({ ...r, workspaceId }))).run();
-  });
-  return rows.length;
+  return insertParticipantRows(db, workspaceId, rows);
 }
 
 export function updateParticipant(db: DB, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
