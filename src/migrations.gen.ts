@@ -26,6 +26,7 @@ import m22 from "../migrations/0022_participants_name_index.sql" with { type: "t
 import m23 from "../migrations/0023_api_keys.sql" with { type: "text" };
 import m24 from "../migrations/0024_calendar_connections.sql" with { type: "text" };
 import m25 from "../migrations/0025_embed_origins.sql" with { type: "text" };
+import m26 from "../migrations/0026_participants_search_columns.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -55,4 +56,5 @@ export const migrationFiles: Record<string, string> = {
   "0023_api_keys.sql": m23 as unknown as string,
   "0024_calendar_connections.sql": m24 as unknown as string,
   "0025_embed_origins.sql": m25 as unknown as string,
+  "0026_participants_search_columns.sql": m26 as unknown as string,
 };

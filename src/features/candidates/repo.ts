@@ -26,15 +26,15 @@ export function ftsQuery(search: string): string | null {
 }
 
 const TEXT_COLUMNS = "{name email_address city role_applied job_title industry prequalifier}";
-const tag = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+/** A bucket name as the index's tags write it: its UTF-8 in hexadecimal, one word whatever it holds. */
+const tag = (s: string) => Buffer.from(s, "utf8").toString("hex");
 
 /** The words in the text columns, plus the workspace and bucket tags the index carries (migration participants_search). */
 function ftsFilterQuery(workspaceId: number, f: ListFilter): string | null {
   const words = f.search ? ftsQuery(f.search) : null;
   if (!words) return null;
-  // The location tag keeps its spaces, as the trigger writes it (a custom bucket may be two words).
   // Tags first: FTS5 then walks the shortest doclist (one workspace-and-bucket combination).
-  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${f.location.toLowerCase()}` : ""}`;
+  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${tag(f.location)}` : ""}`;
   const parts = [`tags : "${bucket}"`, `${TEXT_COLUMNS} : (${words})`];
   return parts.join(" AND ");
 }
@@ -93,19 +93,31 @@ const notShortlisted = (workspaceId: number) =>
  * a search is answered by FTS5 alone (tags carry the workspace and buckets); filters without
  * a search walk the bucket indexes and count from participant_stats; the job rule (§5) is SQL.
  */
-export function listParticipants(db: DB, workspaceId: number, f: ListFilter, page: number, limit: number): { rows: ParticipantRow[]; total: number } {
+export function listParticipants(db: DB, workspaceId: number, f: ListFilter, page: number, limit: number): { rows: ParticipantRow[]; total: number; totalIsLowerBound?: true } {
   const offset = (page - 1) * limit;
   const match = f.job ? null : ftsFilterQuery(workspaceId, f);
   if (match) {
     const exclude = f.excludeShortlisted ? sql` and ${notShortlisted(workspaceId)}` : sql``;
     const key = `${workspaceId}|${match}|${f.excludeShortlisted ? 1 : 0}`;
-    // A broad word ("a", "melbourne") matches most of a workspace: its count walks every match.
-    // Both reads are kept until the next write, so a recruiter paging or polling pays once.
-    const ids = searchIds.get(db, `${key}|${limit}|${offset}`, () =>
-      db.all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${limit} offset ${offset}`).map((r) => r.id),
+    // One walk, newest first, gives the first pages and the total: it stops past
+    // SEARCH_COUNT_CAP matches (a broad word at a million candidates would walk a million
+    // entries, 100–300 ms, to say a number no recruiter pages through). The walk is kept until
+    // the next write, so paging and polling read no index at all.
+    const walk = searchWalks.get(db, key, () =>
+      Float64Array.from(
+        db.all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${SEARCH_COUNT_CAP + 1}`),
+        (r) => r.id,
+      ),
     );
-    const total = searchTotals.get(db, key, () => db.all<{ n: number }>(sql`select count(*) as n from participants_fts where participants_fts match ${match}${exclude}`)[0]?.n ?? 0);
-    return { rows: rowsByIds(db, workspaceId, ids), total };
+    const n = walk.length;
+    const ids =
+      n <= SEARCH_COUNT_CAP || offset + limit <= n
+        ? Array.from(walk.subarray(offset, offset + limit))
+        : searchIds.get(db, `${key}|${limit}|${offset}`, () =>
+            db.all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${limit} offset ${offset}`).map((r) => r.id),
+          );
+    const rows = rowsByIds(db, workspaceId, ids);
+    return n > SEARCH_COUNT_CAP ? { rows, total: SEARCH_COUNT_CAP, totalIsLowerBound: true } : { rows, total: n };
   }
   const where = conditions(workspaceId, { ...f, search: f.job ? f.search : undefined });
   const rows = f.job
@@ -120,12 +132,16 @@ export function listParticipants(db: DB, workspaceId: number, f: ListFilter, pag
   return { rows, total };
 }
 
+/** A search's total is exact up to this many matches; above it, the answer says "at least". */
+export const SEARCH_COUNT_CAP = 10_000;
+
 const versionQuery = preparedQuery((db) => db.$client.prepare<{ v: number }, []>("select v from participants_version where id = 1"));
 /** Moves with every write to participants or shortlist memberships (triggers, migration participants_search_prefix1). */
 export const participantsVersion = (db: DB) => String(versionQuery(db).get()?.v ?? "");
 
+// A walk holds up to 10,001 ids (80 KB): a hundred searches kept at most.
+const searchWalks = new StampCache<Float64Array>(100, participantsVersion);
 const searchIds = new StampCache<number[]>(1000, participantsVersion);
-const searchTotals = new StampCache<number>(1000, participantsVersion);
 const filterTotals = new StampCache<number>(500, participantsVersion);
 
 /**
