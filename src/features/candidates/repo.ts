@@ -30,7 +30,7 @@ const TEXT_COLUMNS = "{name email_address city role_applied job_title industry p
 const tag = (s: string) => Buffer.from(s, "utf8").toString("hex");
 
 /** The words in the text columns, plus the workspace and bucket tags the index carries (migration participants_search). */
-function ftsFilterQuery(workspaceId: number, f: ListFilter): string | null {
+export function ftsFilterQuery(workspaceId: number, f: ListFilter): string | null {
   const words = f.search ? ftsQuery(f.search) : null;
   if (!words) return null;
   // Tags first: FTS5 then walks the shortest doclist (one workspace-and-bucket combination).
