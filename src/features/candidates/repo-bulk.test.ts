@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { addParticipants, databaseStats, listParticipants } from "./service";
 import { sampleCandidates } from "./sample-data";
+import { setSearchIndexAside } from "./repo-bulk";
 
 // A large batch sets the insert triggers aside and does their work once (repo-bulk.ts): the
 // search index, the stats and the kept results must come out as the row-by-row way makes them.
@@ -36,5 +37,17 @@ describe("adding many candidates at once", () => {
     addParticipants(t.deps, ws, [{ name: "Zebedee Quux", city: "Hobart", createdAt: t.clock.now() }]);
     expect(listParticipants(t.deps, ws, { search: "zebedee" }).pagination.total).toBe(1);
     expect(databaseStats(t.deps, ws).totalCandidates).toBe(1201);
+  });
+
+  test("a load with the search index set aside indexes every row it added when restored, and the trigger is back", async () => {
+    const ws = (await t.signUp()).workspaceId;
+    const index = setSearchIndexAside(t.deps.db);
+    addParticipants(t.deps, ws, sampleCandidates({ count: 1100, now: t.clock.now(), seed: 8 }));
+    addParticipants(t.deps, ws, [{ name: "Quentin Xylo", city: "Perth", createdAt: t.clock.now() }]);
+    index.restore();
+    expect(listParticipants(t.deps, ws, { search: "xylo" }).pagination.total).toBe(1);
+    expect(listParticipants(t.deps, ws, { search: "example" }).pagination.total).toBe(1100);
+    addParticipants(t.deps, ws, [{ name: "Xylo Second", createdAt: t.clock.now() }]);
+    expect(listParticipants(t.deps, ws, { search: "xylo" }).pagination.total).toBe(2);
   });
 });
