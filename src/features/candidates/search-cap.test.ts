@@ -29,6 +29,16 @@ describe("a search with more matches than it counts", () => {
     expect(deep.pagination.totalIsLowerBound).toBe(true);
     const last = await get(`search=example&limit=100&page=${Math.floor(SEARCH_COUNT_CAP / 100) + 1}`);
     expect(last.participants).toHaveLength(60);
+    // Three words or more are read oldest first when they fit under the cap, else newest first again.
+    const many = await get("search=example%20com%20example&limit=20");
+    expect(many.pagination).toEqual({ total: SEARCH_COUNT_CAP, page: 1, limit: 20, totalIsLowerBound: true });
+    expect(many.participants.map((p) => p.id)).toEqual(ids);
+    const few = await get("search=olivia%20smith%20example&limit=100");
+    expect(few.pagination.totalIsLowerBound).toBeUndefined();
+    expect(few.participants.length).toBeGreaterThan(1);
+    const fewIds = few.participants.map((p) => p.id);
+    expect(fewIds).toEqual([...fewIds].sort((a, b) => b - a));
+    expect(few.participants.every((p) => p.emailAddress.startsWith("olivia.smith."))).toBe(true);
     // Without a search, and for a narrower one, the total is exact and unflagged.
     const all = await get("limit=1");
     expect(all.pagination).toEqual({ total: SEARCH_COUNT_CAP + 60, page: 1, limit: 1 });
