@@ -123,8 +123,9 @@ export default function DashboardCandidates(props: CandidatesProps) {
     }
   }
 
-  const { total, limit } = data.pagination;
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const { total, limit, totalIsLowerBound } = data.pagination;
+  // Past 10,000 matches a search's total is a lower bound: one more page is always offered.
+  const pages = Math.max(1, Math.ceil(total / limit), totalIsLowerBound ? data.pagination.page + 1 : 0);
   const set = (k: keyof typeof filters) => (e: { target: EventTarget | null }) => setFilters({ ...filters, [k]: (e.target as HTMLInputElement).value });
   const go = (p: number) => (setPageNo(p), load(p));
 
@@ -134,7 +135,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
         <div>
           <h2 id="candidates-title" className="card-title">All Candidates</h2>
           <p className="text-sm text-slate-500">
-            {total} candidate{total === 1 ? "" : "s"}
+            {totalIsLowerBound ? `${total.toLocaleString("en-US")}+` : total} candidate{total === 1 ? "" : "s"}
             {includeShortlisted ? "" : " not yet shortlisted"}
           </p>
         </div>
@@ -195,7 +196,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
         {pages > 1 ? (
           <nav className="flex items-center justify-between text-sm" aria-label="Pagination">
             <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page <= 1} onClick={() => go(data.pagination.page - 1)}>Previous</button>
-            <span className="text-slate-500">Page {data.pagination.page} of {pages}</span>
+            <span className="text-slate-500">Page {data.pagination.page} of {totalIsLowerBound ? "many" : pages}</span>
             <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page >= pages} onClick={() => go(data.pagination.page + 1)}>Next</button>
           </nav>
         ) : null}

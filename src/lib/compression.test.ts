@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { makeTestApp } from "../../test/helpers";
-import { chooseEncoding, compressibleType, compressResponse } from "./compression";
+import { chooseEncoding, compressedText, compressibleType, compressResponse } from "./compression";
 
 const BROWSER = "gzip, deflate, br, zstd";
 
@@ -93,5 +93,19 @@ describe("responses on the wire", () => {
     const res = await t.request(css!, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("a large answer asked for again", () => {
+  const req = (enc: string) => new Request("http://x/api/list", { headers: { "accept-encoding": enc } });
+  const decode = async (r: Response) => (r.headers.get("content-encoding") === "br" ? brotliDecompressSync : gunzipSync)(Buffer.from(await r.arrayBuffer())).toString();
+  test("is sent from the kept bytes when the text is the same, and compressed anew when it differs", async () => {
+    const a = JSON.stringify({ rows: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `Candidate ${i}` })) });
+    const b = a.replace("Candidate 299", "Candidate 298");
+    for (let i = 0; i < 3; i++) expect(await decode(compressedText(req(BROWSER), a, 200, "application/json"))).toBe(a);
+    expect(await decode(compressedText(req(BROWSER), b, 200, "application/json"))).toBe(b);
+    const gz = compressedText(req("gzip"), a, 200, "application/json");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(await decode(gz)).toBe(a);
   });
 });

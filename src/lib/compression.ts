@@ -84,7 +84,29 @@ export function compressedText(request: Request, text: string, status: number, c
   const body = new TextEncoder().encode(text);
   if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(body, { status, headers });
   headers["content-encoding"] = encoding;
-  return new Response(compressBytes(body, encoding), { status, headers });
+  return new Response(keptCompression(text, body, encoding), { status, headers });
+}
+
+/**
+ * The same answer asked for again (a list polled, a page of a search read by several
+ * recruiters) is compressed once: the last few large bodies are kept with their compressed
+ * bytes, found by a hash of the text and checked against the text itself. Compressing 27 KB
+ * of JSON at brotli 4 costs about 85 µs, the look-up a few.
+ */
+const KEEP_ABOVE = 4096;
+const KEEP_MAX = 32;
+const kept = new Map<string, { text: string; bytes: Uint8Array<ArrayBuffer> }>();
+
+function keptCompression(text: string, body: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  if (body.byteLength < KEEP_ABOVE || body.byteLength > 1 << 20) return compressBytes(body, encoding);
+  const key = `${encoding}:${body.byteLength}:${Bun.hash(body)}`;
+  const hit = kept.get(key);
+  if (hit && hit.text === text) return hit.bytes;
+  const bytes = compressBytes(body, encoding);
+  kept.delete(key);
+  if (kept.size >= KEEP_MAX) kept.delete(kept.keys().next().value!);
+  kept.set(key, { text, bytes });
+  return bytes;
 }
 
 /**

@@ -68,7 +68,11 @@ export interface ListQuery {
 
 export interface ParticipantPage {
   participants: Participant[];
-  pagination: { total: number; page: number; limit: number };
+  /**
+   * total is exact, except for a search with more than 10,000 matches: then it is 10,000 and
+   * totalIsLowerBound is true ("10,000+"); pages past it still answer.
+   */
+  pagination: { total: number; page: number; limit: number; totalIsLowerBound?: true };
   /** With excludeShortlisted and a search: how many matches are hidden because they are in a shortlist. */
   shortlistedMatches?: number;
 }
@@ -145,7 +149,12 @@ export const ParticipantView = z.looseObject({
 
 export const ParticipantPageView = z.object({
   participants: z.array(ParticipantView),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  pagination: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalIsLowerBound: z.literal(true).optional().describe("Present when a search has more matches than it counts (10,000): total is then a lower bound"),
+  }),
   shortlistedMatches: z.number().int().optional(),
 });
 

@@ -1,11 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import { param, preparedQuery } from "../../db/prepared";
 import { candidateSettings, participants } from "../../db/schema";
 
 export type SettingsRow = typeof candidateSettings.$inferSelect;
 
+// Read by every list, filter and stats request (the workspace's buckets).
+const settingsOf = preparedQuery((db) => db.select().from(candidateSettings).where(eq(candidateSettings.workspaceId, param("workspaceId"))).prepare());
+
 export function findSettings(db: DB, workspaceId: number): SettingsRow | undefined {
-  return db.select().from(candidateSettings).where(eq(candidateSettings.workspaceId, workspaceId)).get();
+  return settingsOf(db).get({ workspaceId });
 }
 
 export function saveSettings(db: DB, workspaceId: number, v: Partial<Omit<SettingsRow, "workspaceId">>) {

@@ -3,8 +3,12 @@ import type { DB } from "../../db/client";
 import { participantStats, participants, shortlistMembers } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
-import { preparedQuery } from "../../db/prepared";
+import { param, preparedQuery } from "../../db/prepared";
 import { titleKeywords } from "./classify";
+import { insertParticipantRows } from "./repo-bulk";
+import { ftsFilterQuery, ftsQuery, participantsVersion, searchPage, SEARCH_COUNT_CAP, TEXT_COLUMNS } from "./repo-search";
+
+export { ftsFilterQuery, ftsQuery, participantsVersion, SEARCH_COUNT_CAP } from "./repo-search";
 
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
 export type ParticipantInsert = Omit<typeof participants.$inferInsert, "id" | "workspaceId">;
@@ -17,26 +21,6 @@ const { roleCategory: _role, locationCategory: _location, erased: _erased, ...pu
 /** Leaves out the workspace's stand-in for erased candidates (see schema: participants.erased). */
 export const live = eq(participants.erased, false);
 const listColumns = { ...publicColumns, shortlistId: shortlistIdOf };
-
-/** Turns what a user typed into FTS5 terms: every word is a case-insensitive prefix, all must match. */
-export function ftsQuery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
-  return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
-}
-
-const TEXT_COLUMNS = "{name email_address city role_applied job_title industry prequalifier}";
-const tag = (s: string) => s.toLowerCase().replace(/\s+/g, "");
-
-/** The words in the text columns, plus the workspace and bucket tags the index carries (migration participants_search). */
-function ftsFilterQuery(workspaceId: number, f: ListFilter): string | null {
-  const words = f.search ? ftsQuery(f.search) : null;
-  if (!words) return null;
-  // The location tag keeps its spaces, as the trigger writes it (a custom bucket may be two words).
-  // Tags first: FTS5 then walks the shortest doclist (one workspace-and-bucket combination).
-  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${f.location.toLowerCase()}` : ""}`;
-  const parts = [`tags : "${bucket}"`, `${TEXT_COLUMNS} : (${words})`];
-  return parts.join(" AND ");
-}
 
 export interface JobForMatch {
   id: number;
@@ -84,30 +68,23 @@ export function conditions(workspaceId: number, f: ListFilter): SQL {
   );
 }
 
-const notShortlisted = (workspaceId: number) =>
-  sql`rowid not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${workspaceId})`;
-
 /**
  * One page of candidates, newest first, and the total. Three plans, each kept on an index:
  * a search is answered by FTS5 alone (tags carry the workspace and buckets); filters without
  * a search walk the bucket indexes and count from participant_stats; the job rule (§5) is SQL.
  */
-export function listParticipants(db: DB, workspaceId: number, f: ListFilter, page: number, limit: number): { rows: ParticipantRow[]; total: number } {
+export function listParticipants(db: DB, workspaceId: number, f: ListFilter, page: number, limit: number): { rows: ParticipantRow[]; total: number; totalIsLowerBound?: true } {
   const offset = (page - 1) * limit;
   const match = f.job ? null : ftsFilterQuery(workspaceId, f);
   if (match) {
-    const exclude = f.excludeShortlisted ? sql` and ${notShortlisted(workspaceId)}` : sql``;
-    const key = `${workspaceId}|${match}|${f.excludeShortlisted ? 1 : 0}`;
-    // A broad word ("a", "melbourne") matches most of a workspace: its count walks every match.
-    // Both reads are kept until the next write, so a recruiter paging or polling pays once.
-    const ids = searchIds.get(db, `${key}|${limit}|${offset}`, () =>
-      db.all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${limit} offset ${offset}`).map((r) => r.id),
-    );
-    const total = searchTotals.get(db, key, () => db.all<{ n: number }>(sql`select count(*) as n from participants_fts where participants_fts match ${match}${exclude}`)[0]?.n ?? 0);
-    return { rows: rowsByIds(db, workspaceId, ids), total };
+    const { ids, n } = searchPage(db, workspaceId, match, f, offset, limit);
+    const rows = rowsByIds(db, workspaceId, ids);
+    return n > SEARCH_COUNT_CAP ? { rows, total: SEARCH_COUNT_CAP, totalIsLowerBound: true } : { rows, total: n };
   }
   const where = conditions(workspaceId, { ...f, search: f.job ? f.search : undefined });
-  const rows = db.select(listColumns).from(participants).where(where).orderBy(desc(participants.id)).limit(limit).offset(offset).all() as ParticipantRow[];
+  const rows = f.job
+    ? (db.select(listColumns).from(participants).where(where).orderBy(desc(participants.id)).limit(limit).offset(offset).all() as ParticipantRow[])
+    : bucketPage(db, f)(db).all({ workspaceId, role: f.role ?? "", location: f.location ?? "", limit, offset });
   const key = `${workspaceId}|${f.role ?? ""}|${f.location ?? ""}|${f.job ? `${f.job.id}|${f.job.title}|${f.job.location ?? ""}|${f.search ?? ""}` : ""}|${f.excludeShortlisted ? 1 : 0}`;
   const total = filterTotals.get(db, key, () =>
     f.job
@@ -117,21 +94,55 @@ export function listParticipants(db: DB, workspaceId: number, f: ListFilter, pag
   return { rows, total };
 }
 
-const versionQuery = preparedQuery((db) => db.$client.prepare<{ v: number }, []>("select v from participants_version where id = 1"));
-/** Moves with every write to participants or shortlist memberships (triggers, migration participants_search_prefix1). */
-export const participantsVersion = (db: DB) => String(versionQuery(db).get()?.v ?? "");
-
-const searchIds = new StampCache<number[]>(1000, participantsVersion);
-const searchTotals = new StampCache<number>(1000, participantsVersion);
 const filterTotals = new StampCache<number>(500, participantsVersion);
+
+/**
+ * A page without a search or a job, newest first: one prepared query per combination of
+ * filters (eight at most), so a list request neither builds nor compiles SQL (the list
+ * endpoint answers under load: issue 21).
+ */
+const bucketPages = new Map<string, ReturnType<typeof buildBucketPage>>();
+function buildBucketPage(f: { role: boolean; location: boolean; excludeShortlisted: boolean }) {
+  return preparedQuery((db) =>
+    db
+      .select(listColumns)
+      .from(participants)
+      .where(
+        inWorkspace(
+          participants,
+          param("workspaceId"),
+          live,
+          f.role ? eq(participants.roleCategory, param<string>("role")) : undefined,
+          f.location ? eq(participants.locationCategory, param<string>("location")) : undefined,
+          f.excludeShortlisted ? sql`${participants.id} not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${param("workspaceId")})` : undefined,
+        ),
+      )
+      .orderBy(desc(participants.id))
+      .limit(param("limit"))
+      .offset(param("offset"))
+      .prepare(),
+  );
+}
+function bucketPage(db: DB, f: ListFilter) {
+  const shape = { role: !!f.role, location: !!f.location, excludeShortlisted: !!f.excludeShortlisted };
+  const key = `${+shape.role}${+shape.location}${+shape.excludeShortlisted}`;
+  let q = bucketPages.get(key);
+  if (!q) bucketPages.set(key, (q = buildBucketPage(shape)));
+  return q as unknown as (db: DB) => { all(values: Record<string, unknown>): ParticipantRow[] };
+}
+
+// The ids go in as one JSON array: one compiled statement whatever the page size.
+const rowsByIdList = preparedQuery((db) =>
+  db
+    .select(listColumns)
+    .from(participants)
+    .where(inWorkspace(participants, param("workspaceId"), sql`${participants.id} in (select value from json_each(${param<string>("ids")}))`))
+    .prepare(),
+);
 
 function rowsByIds(db: DB, workspaceId: number, ids: number[]): ParticipantRow[] {
   if (!ids.length) return [];
-  const rows = db
-    .select(listColumns)
-    .from(participants)
-    .where(inWorkspace(participants, workspaceId, sql`${participants.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
-    .all() as ParticipantRow[];
+  const rows = rowsByIdList(db).all({ workspaceId, ids: JSON.stringify(ids) }) as ParticipantRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ParticipantRow => !!r);
 }
@@ -210,13 +221,9 @@ export function insertParticipant(db: DB, workspaceId: number, values: Participa
   return db.insert(participants).values({ ...values, workspaceId }).returning({ id: participants.id }).get().id;
 }
 
-/** Many rows in one transaction (seeding, benchmarks). */
+/** Many rows in one transaction (seeding, benchmarks): see repo-bulk.ts. */
 export function insertParticipants(db: DB, workspaceId: number, rows: ParticipantInsert[]): number {
-  if (!rows.length) return 0;
-  db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500) tx.insert(participants).values(rows.slice(i, i + 500).map((r) => ({ ...r, workspaceId }))).run();
-  });
-  return rows.length;
+  return insertParticipantRows(db, workspaceId, rows);
 }
 
 export function updateParticipant(db: DB, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {

@@ -30,7 +30,7 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
   checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
-  const { rows, total } = repo.listParticipants(
+  const { rows, total, totalIsLowerBound } = repo.listParticipants(
     deps.db,
     workspaceId,
     { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
@@ -39,7 +39,7 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
   );
   const participants = rows.map(toParticipant);
   if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
-  const out: ParticipantPage = { participants, pagination: { total, page, limit } };
+  const out: ParticipantPage = { participants, pagination: totalIsLowerBound ? { total, page, limit, totalIsLowerBound } : { total, page, limit } };
   // A search whose matches are all in shortlists must say so, not "No candidates found".
   if (q.excludeShortlisted && q.search) {
     const all = repo.listParticipants(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId) }, 1, 1).total;
@@ -250,5 +250,5 @@ export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQ
   const rows = repo.sortedPage(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted }, sort, page, limit);
   const participants = rows.map(toParticipant);
   if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
-  return { participants, pagination: { total: pagination.total, page, limit } };
+  return { participants, pagination: { ...pagination, page, limit } };
 }

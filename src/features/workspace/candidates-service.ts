@@ -39,7 +39,8 @@ export function loadCandidates(deps: Deps, workspaceId: number, query: Record<st
     query: { search: q.search ?? "", role: q.role ?? "", location: q.location ?? "", jobId: q.jobId ?? null, limit: q.limit, sort: sortKey ?? null, dir: sort?.dir ?? null },
     sort,
     ...page,
-    pages: Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit)),
+    // Past 10,000 matches a search's total is a lower bound: the next page is always offered.
+    pages: Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit), page.pagination.totalIsLowerBound ? page.pagination.page + 1 : 0),
     jobs: listJobs(deps, workspaceId).map((j) => ({ id: j.id, title: j.title })),
     shortlists: listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name })),
   };

@@ -9,7 +9,7 @@ export interface PickedCandidate {
 
 interface Found {
   participants: { id: number; name: string | null; emailAddress: string | null; roleApplied: string | null; jobTitle: string | null }[];
-  pagination: { total: number };
+  pagination: { total: number; totalIsLowerBound?: boolean };
 }
 
 const SHOWN = 20;
@@ -26,6 +26,7 @@ export function CandidatePicker(props: { id: string; value: PickedCandidate | nu
   const [open, setOpen] = useState(false);
   const [results, setResults] = useState<PickedCandidate[]>([]);
   const [total, setTotal] = useState(0);
+  const [capped, setCapped] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
   const typed = useRef(false);
@@ -42,6 +43,7 @@ export function CandidatePicker(props: { id: string; value: PickedCandidate | nu
         .then((r) => {
           setResults(r.participants.map((p) => ({ id: p.id, name: p.name, position: p.roleApplied || p.jobTitle || null })));
           setTotal(r.pagination.total);
+          setCapped(!!r.pagination.totalIsLowerBound);
           setActive(r.participants.length ? 0 : -1);
         })
         .catch(() => {})
@@ -104,7 +106,7 @@ export function CandidatePicker(props: { id: string; value: PickedCandidate | nu
             </li>
           ))}
           {!results.length ? <li className="px-3 py-1.5 text-slate-500">{loading ? "Searching..." : "No candidates found"}</li> : null}
-          {total > results.length ? <li className="px-3 py-1 text-xs text-slate-500">{total - results.length} more: type to narrow the search</li> : null}
+          {total > results.length ? <li className="px-3 py-1 text-xs text-slate-500">{total - results.length}{capped ? "+" : ""} more: type to narrow the search</li> : null}
         </ul>
       ) : null}
     </div>

@@ -155,7 +155,7 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="px-5 py-2 text-left text-xs text-slate-500 dark:text-slate-400" data-total={total}>
-              {total ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} candidates${d.sort ? "" : ", newest first"}` : "No candidates match."}
+              {total ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}${d.pagination.totalIsLowerBound ? "+" : ""} candidates${d.sort ? "" : ", newest first"}` : "No candidates match."}
             </caption>
             <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
               <tr>

@@ -1,0 +1,74 @@
+// Candidate search: what a user typed as an FTS5 query over the text columns and the tags, and
+// one walk of the index per search, kept until the candidates or shortlists change.
+import { sql, type SQL } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { shortlistMembers } from "../../db/schema";
+import { StampCache } from "../../db/stamp-cache";
+import { preparedQuery } from "../../db/prepared";
+
+/** Turns what a user typed into FTS5 terms: every word is a case-insensitive prefix, all must match. */
+export function ftsQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
+}
+
+export const TEXT_COLUMNS = "{name email_address city role_applied job_title industry prequalifier}";
+/** A bucket name as the index's tags write it: its UTF-8 in hexadecimal, one word whatever it holds. */
+const tag = (s: string) => Buffer.from(s, "utf8").toString("hex");
+
+/** The words in the text columns, plus the workspace and bucket tags the index carries (migrations participants_search, participants_search_columns). */
+export function ftsFilterQuery(workspaceId: number, f: { search?: string; role?: string; location?: string }): string | null {
+  const words = f.search ? ftsQuery(f.search) : null;
+  if (!words) return null;
+  // Tags first: FTS5 then walks the shortest doclist (one workspace-and-bucket combination).
+  const bucket = `w${workspaceId}${f.role ? `r${tag(f.role)}` : ""}${f.location ? `l${tag(f.location)}` : ""}`;
+  const parts = [`tags : "${bucket}"`, `${TEXT_COLUMNS} : (${words})`];
+  return parts.join(" AND ");
+}
+
+/** A search's total is exact up to this many matches; above it, the answer says "at least". */
+export const SEARCH_COUNT_CAP = 10_000;
+
+const versionQuery = preparedQuery((db) => db.$client.prepare<{ v: number }, []>("select v from participants_version where id = 1"));
+/** Moves with every write to participants or shortlist memberships (triggers, migration participants_search_prefix1). */
+export const participantsVersion = (db: DB) => String(versionQuery(db).get()?.v ?? "");
+
+// A walk holds up to 10,001 ids (80 KB): a hundred searches kept at most.
+const searchWalks = new StampCache<Float64Array>(100, participantsVersion);
+const searchIds = new StampCache<number[]>(1000, participantsVersion);
+
+const notShortlisted = (workspaceId: number) =>
+  sql`rowid not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${workspaceId})`;
+
+/**
+ * The ids of one page of a search (newest first) and how many matches the walk found (at most
+ * SEARCH_COUNT_CAP + 1: more than the cap means "at least").
+ */
+export function searchPage(db: DB, workspaceId: number, match: string, f: { search?: string; excludeShortlisted?: boolean }, offset: number, limit: number): { ids: number[]; n: number } {
+  const exclude = f.excludeShortlisted ? sql` and ${notShortlisted(workspaceId)}` : sql``;
+  const key = `${workspaceId}|${match}|${f.excludeShortlisted ? 1 : 0}`;
+  // One walk, newest first, gives the first pages and the total: it stops past
+  // SEARCH_COUNT_CAP matches (a broad word at a million candidates would walk a million
+  // entries, 100–300 ms, to say a number no recruiter pages through). The walk is kept until
+  // the next write, so paging and polling read no index at all.
+  const walk = searchWalks.get(db, key, () => {
+    const ids = (order: SQL) =>
+      db.all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid ${order} limit ${SEARCH_COUNT_CAP + 1}`);
+    // FTS5 reads oldest first about a third cheaper than newest first. Three words or more
+    // (an e-mail, a phone number, a long phrase) rarely match more than the cap: read them
+    // oldest first, and only when that walk was cut short read the newest again.
+    if ((f.search?.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= 3) {
+      const all = ids(sql`asc`);
+      if (all.length <= SEARCH_COUNT_CAP) return Float64Array.from(all.reverse(), (r) => r.id);
+    }
+    return Float64Array.from(ids(sql`desc`), (r) => r.id);
+  });
+  const n = walk.length;
+  const ids =
+    n <= SEARCH_COUNT_CAP || offset + limit <= n
+      ? Array.from(walk.subarray(offset, offset + limit))
+      : searchIds.get(db, `${key}|${limit}|${offset}`, () =>
+          db.all<{ id: number }>(sql`select rowid as id from participants_fts where participants_fts match ${match}${exclude} order by rowid desc limit ${limit} offset ${offset}`).map((r) => r.id),
+        );
+  return { ids, n };
+}
