@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { makeTestApp } from "../../../test/helpers";
-import { openApiPath } from "./document";
+
+// Elysia's ":id" as OpenAPI writes a path template.
+const templated = (path: string) => path.replace(/:([^/]+)/g, "{$1}");
 
 const t = makeTestApp();
 
@@ -26,7 +28,7 @@ describe("OpenAPI", () => {
       if (!r.path.startsWith("/api/")) continue;
       const method = r.method.toLowerCase();
       if (method === "options" || method === "ws") continue;
-      const entry = doc.paths[openApiPath(r.path)];
+      const entry = doc.paths[templated(r.path)];
       if (!entry?.[method]) missing.push(`${r.method} ${r.path}`);
     }
     expect(missing).toEqual([]);

@@ -27,8 +27,8 @@ function apiKeyPages(deps: Deps) {
   return new Elysia({ prefix: "/settings/api-keys" })
     .use(authGuard(deps))
     .guard({ can: "apiKeys.manage" })
-    .get("/", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
-    .post("/", ({ me, body }) => page(me.user, { created: { name: body.name, ...keys.createApiKey(deps, me.user, body) } }, 200, { title: "API key created", variant: "success" }), {
+    .get("", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
+    .post("", ({ me, body }) => page(me.user, { created: { name: body.name, ...keys.createApiKey(deps, me.user, body) } }, 200, { title: "API key created", variant: "success" }), {
       body: CreateApiKeyInput,
       form: { render: refused },
     })
@@ -47,12 +47,12 @@ function apiKeyApi(deps: Deps) {
   return new Elysia({ prefix: "/api/api-keys", tags: ["API keys"] })
     .use(authGuard(deps))
     .guard({ can: "apiKeys.manage" })
-    .get("/", ({ me }) => ({ apiKeys: keys.listApiKeys(deps, me.user) }), {
+    .get("", ({ me }) => ({ apiKeys: keys.listApiKeys(deps, me.user) }), {
       response: { 200: ApiKeyList },
       detail: { summary: "List the workspace's API keys" },
     })
     .post(
-      "/",
+      "",
       ({ me, body, set }) => {
         set.status = 201;
         return keys.createApiKey(deps, me.user, body);

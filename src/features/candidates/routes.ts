@@ -29,7 +29,7 @@ export function candidateRoutes(deps: Deps) {
   const participants = new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
     .use(authGuard(deps))
     .guard({ auth: true })
-    .get("/", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, query), {
+    .get("", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, query), {
       query: ListParticipantsInput,
       response: { 200: ParticipantPageView },
       detail: { summary: "List candidates (search, role and location buckets, job, pages)" },

@@ -12,9 +12,9 @@ export function jobRoutes(deps: Deps) {
   const api = new Elysia({ prefix: "/api/jobs", tags: ["Jobs"] })
     .use(authGuard(deps))
     .guard({ auth: true })
-    .get("/", ({ workspaceId }) => ({ jobs: jobs.listJobs(deps, workspaceId) }), { response: { 200: JobList }, detail: { summary: "List jobs" } })
+    .get("", ({ workspaceId }) => ({ jobs: jobs.listJobs(deps, workspaceId) }), { response: { 200: JobList }, detail: { summary: "List jobs" } })
     .post(
-      "/",
+      "",
       ({ body, workspaceId, set }) => {
         set.status = 201;
         return { job: jobs.createJob(deps, workspaceId, body) };

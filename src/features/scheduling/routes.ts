@@ -34,9 +34,9 @@ export function schedulingRoutes(deps: Deps) {
   const sessions = new Elysia({ prefix: "/api/scheduling-sessions", tags: ["Scheduling sessions"] })
     .use(authGuard(deps))
     .guard({ auth: true })
-    .get("/", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { response: { 200: SessionList }, detail: { summary: "List scheduling sessions" } })
+    .get("", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { response: { 200: SessionList }, detail: { summary: "List scheduling sessions" } })
     .post(
-      "/",
+      "",
       async ({ body, me, workspaceId, set }) => {
         // The session is the interviewer's: slots respect their interviews and calendar.
         const interviewer = body.interviewerId ? requireMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;

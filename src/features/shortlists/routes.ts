@@ -11,7 +11,7 @@ export function shortlistRoutes(deps: Deps) {
   return new Elysia({ prefix: "/api/shortlists", tags: ["Shortlists"] })
     .use(authGuard(deps))
     .guard({ auth: true })
-    .get("/", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), {
+    .get("", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), {
       response: { 200: ShortlistList },
       detail: { summary: "List shortlists with their candidate ids" },
     })
@@ -20,7 +20,7 @@ export function shortlistRoutes(deps: Deps) {
       detail: { summary: "List shortlists (the shortlist page's call)" },
     })
     .post(
-      "/",
+      "",
       ({ body, workspaceId, set }) => {
         const s = shortlists.createShortlist(deps, workspaceId, body);
         set.status = 201;

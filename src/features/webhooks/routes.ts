@@ -21,12 +21,12 @@ function webhookApi(deps: Deps) {
   return new Elysia({ prefix: "/api/webhooks", tags: ["Webhooks"] })
     .use(authGuard(deps))
     .guard({ can: "webhooks.manage" })
-    .get("/", ({ me }) => ({ webhooks: webhooks.listWebhooks(deps, me.user) }), {
+    .get("", ({ me }) => ({ webhooks: webhooks.listWebhooks(deps, me.user) }), {
       response: { 200: WebhookList },
       detail: { summary: "List the workspace's webhook endpoints (without their secrets)" },
     })
     .post(
-      "/",
+      "",
       ({ me, body, set }) => {
         set.status = 201;
         return webhooks.createWebhook(deps, me.user, body);
@@ -79,10 +79,10 @@ function webhookPages(deps: Deps) {
     new Elysia({ prefix: PAGE })
       .use(authGuard(deps))
       .guard({ can: "webhooks.manage" })
-      .get("/", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
+      .get("", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
       // Adding answers with the page itself, not a redirect: the secret is shown once and must not travel in a cookie or an address.
       .post(
-        "/",
+        "",
         ({ me, body }) => {
           const created = webhooks.createWebhook(deps, me.user, body);
           return page(me.user, { created: { url: body.url, secret: created.secret } }, 200, { title: "Endpoint added", variant: "success" });
