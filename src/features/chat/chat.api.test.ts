@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { listShortlists } from "../shortlists/service";
-import { namedCandidates, PEOPLE, seedPeople } from "./test-data";
+import { namedCandidates, PEOPLE, seedPeople } from "../../../test/kits/chat-people";
 import { NO_MODEL_NOTE } from "./prompt";
 import { CHAT_LIMIT_PER_MINUTE } from "./model";
 

@@ -9,7 +9,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { startFakeOpenAI } from "../../../test/fakes/openai";
 import { addParticipants } from "../candidates/service";
 import { listShortlists } from "../shortlists/service";
-import { seedPeople } from "./test-data";
+import { seedPeople } from "../../../test/kits/chat-people";
 import { isOwnLink, Linkified } from "./client/chat-view";
 
 const fake = startFakeOpenAI();

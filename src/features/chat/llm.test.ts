@@ -3,7 +3,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { startFakeOpenAI } from "../../../test/fakes/openai";
 import { addParticipants } from "../candidates/service";
 import { listShortlists } from "../shortlists/service";
-import { namedCandidates, seedPeople } from "./test-data";
+import { namedCandidates, seedPeople } from "../../../test/kits/chat-people";
 import { MAX_HISTORY_MESSAGES } from "./model";
 
 const fake = startFakeOpenAI();

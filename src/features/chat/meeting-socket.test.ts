@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { chatWebhookSecrets } from "../../db/schema";
 import { listShortlists } from "../shortlists/service";
-import { seedPeople } from "./test-data";
+import { seedPeople } from "../../../test/kits/chat-people";
 import { webhookSecret } from "./meeting-socket";
 
 const t = makeTestApp();

@@ -1,6 +1,6 @@
 // Seed candidates for the chat tests (not imported by the app).
-import type { Deps } from "../../deps";
-import { addParticipants, latestParticipants } from "../candidates/service";
+import type { Deps } from "../../src/deps";
+import { addParticipants, latestParticipants } from "../../src/features/candidates/service";
 
 export const PEOPLE = [
   { name: "Sarah Chen", roleApplied: "UX Designer", city: "Sydney", stages: 3, prequalifier: "I have used Figma and React for five years." },
