@@ -1,40 +1,21 @@
 // The migration that leaves the Stripe ids to billing's tables (0027): every account's customer and
 // live subscription id end up in billing_customers / billing_subscriptions, and the users columns go
 // without touching the rest of users.
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
+import { migrationsUpTo } from "../../../test/kits/migrations-up-to";
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../../db/schema";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { tmpdir } from "node:os";
-import { migrationFiles } from "../../migrations.gen";
 import { stripeIdsOfUser } from "./repo";
 
 const MOVE = "0027_billing_owns_stripe_ids";
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** The migrations folder as it was before the move, or up to and with it. */
-function folder(withMove: boolean): string {
-  const dir = mkdtempSync(join(tmpdir(), "frank-stripe-ids-"));
-  dirs.push(dir);
-  mkdirSync(join(dir, "meta"));
-  const journal = JSON.parse(migrationFiles["meta/_journal.json"]!) as { entries: { tag: string; idx: number }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === MOVE);
-  expect(cut).toBeGreaterThan(0);
-  const entries = withMove ? journal.entries.slice(0, cut + 1) : journal.entries.slice(0, cut);
-  writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) writeFileSync(join(dir, `${e.tag}.sql`), migrationFiles[`${e.tag}.sql`]!);
-  return dir;
-}
 
 test("every account's Stripe ids are in billing's tables after the users columns go", () => {
   const sqlite = new Database(":memory:");
   sqlite.exec("PRAGMA foreign_keys = ON;");
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: folder(false) });
+  migrate(db, { migrationsFolder: migrationsUpTo(MOVE, false) });
   sqlite.exec("INSERT INTO workspaces (id, name) VALUES (1, 'W'), (2, 'V')");
   // 1: mirrored by the webhook already; 2: ids only on users (a missed webhook, or set by hand);
   // 3: a mirrored customer and subscription not yet linked to the account; 4: a customer without
@@ -55,7 +36,7 @@ test("every account's Stripe ids are in billing's tables after the users columns
   const fksBefore = sqlite.query("PRAGMA foreign_key_list(users)").all();
   const columnsBefore = (sqlite.query("PRAGMA table_info(users)").all() as { name: string }[]).map((c) => c.name);
 
-  migrate(db, { migrationsFolder: folder(true) });
+  migrate(db, { migrationsFolder: migrationsUpTo(MOVE, true) });
 
   const ids = (userId: number) => stripeIdsOfUser(db, userId);
   expect(ids(1)).toEqual({ stripeCustomerId: "cus_A", stripeSubscriptionId: "sub_A" });

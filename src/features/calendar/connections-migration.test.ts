@@ -1,37 +1,18 @@
 // The migration that moved Google connections from users to calendar_connections (0024): the
 // connected users' sealed tokens move as they are, the rest of users is untouched.
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
+import { migrationsUpTo } from "../../../test/kits/migrations-up-to";
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { tmpdir } from "node:os";
-import { migrationFiles } from "../../migrations.gen";
 
 const MOVE = "0024_calendar_connections";
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** The migrations folder as it was before the move, or up to and with it. */
-function folder(withMove: boolean): string {
-  const dir = mkdtempSync(join(tmpdir(), "frank-move-"));
-  dirs.push(dir);
-  mkdirSync(join(dir, "meta"));
-  const journal = JSON.parse(migrationFiles["meta/_journal.json"]!) as { entries: { tag: string; idx: number }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === MOVE);
-  expect(cut).toBeGreaterThan(0);
-  const entries = withMove ? journal.entries.slice(0, cut + 1) : journal.entries.slice(0, cut);
-  writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) writeFileSync(join(dir, `${e.tag}.sql`), migrationFiles[`${e.tag}.sql`]!);
-  return dir;
-}
 
 test("connected users' tokens move to calendar_connections and the users columns go", () => {
   const sqlite = new Database(":memory:");
   sqlite.exec("PRAGMA foreign_keys = ON;");
   const db = drizzle(sqlite);
-  migrate(db, { migrationsFolder: folder(false) });
+  migrate(db, { migrationsFolder: migrationsUpTo(MOVE, false) });
   sqlite.exec("INSERT INTO workspaces (id, name) VALUES (1, 'W')");
   sqlite.exec(`INSERT INTO users (id, workspace_id, email, password, name, google_calendar_email, google_calendar_access_token, google_calendar_refresh_token, primary_calendar_id, calendar_connected)
     VALUES (1, 1, 'a@example.com', 'x', 'Ada', 'ada@gmail.example', 'v1.access', 'v1.refresh', 'team@group.calendar.google.com', 1),
@@ -39,7 +20,7 @@ test("connected users' tokens move to calendar_connections and the users columns
   sqlite.exec("INSERT INTO sessions (user_id, session_token, expires_at) VALUES (1, 'hash', 0)");
   const indexesBefore = sqlite.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users' ORDER BY name").all();
 
-  migrate(db, { migrationsFolder: folder(true) });
+  migrate(db, { migrationsFolder: migrationsUpTo(MOVE, true) });
 
   expect(sqlite.query("SELECT user_id, google_email, access_token_sealed, refresh_token_sealed, primary_calendar_id FROM calendar_connections").all()).toEqual([
     { user_id: 1, google_email: "ada@gmail.example", access_token_sealed: "v1.access", refresh_token_sealed: "v1.refresh", primary_calendar_id: "team@group.calendar.google.com" },
