@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import type { TrustProxy } from "../lib/http";
+import type { TrustProxy } from "../lib/client-ip";
 import { configMessages } from "./env-messages";
 import { databasePathProblem } from "./data-folder";
 

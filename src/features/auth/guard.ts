@@ -5,7 +5,7 @@ import { AppError, unauthorized } from "../../lib/errors";
 import { flashCookieHeader } from "../../lib/flash";
 import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
 import { keyPrincipal } from "./api-keys";
-import { clientIp } from "../../lib/http";
+import { clientIp } from "../../lib/client-ip";
 import { routeOptions } from "../../lib/route-options";
 import { requirePermission, type Action } from "../team/permissions";
 

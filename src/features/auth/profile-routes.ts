@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { clientIp } from "../../lib/http";
+import { clientIp } from "../../lib/client-ip";
 import { authGuard } from "./guard";
 import { ProfileAnswer, ProfileInput } from "./model";
 import { toProfile, updateProfile } from "./profile-service";

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Server } from "bun";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
-import { clientIp } from "../../lib/http";
+import { clientIp } from "../../lib/client-ip";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { AppError } from "../../lib/errors";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";

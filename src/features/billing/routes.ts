@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Server } from "bun";
 import type { Deps } from "../../deps";
-import { clientIp } from "../../lib/http";
+import { clientIp } from "../../lib/client-ip";
 import { AppError } from "../../lib/errors";
 import { renderPage, type Toast } from "../../lib/render";
 import { takeFlash } from "../../lib/flash";

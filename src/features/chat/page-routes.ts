@@ -8,7 +8,7 @@ import { authGuard } from "../auth/guard";
 import { ActionParam, ChatForm, ChatPageQuery, ConfirmForm, MAX_MESSAGE_CHARS } from "./model";
 import { confirmAction } from "./proposals";
 import { devGuard } from "../../lib/dev-pages";
-import { clientIp } from "../../lib/http";
+import { clientIp } from "../../lib/client-ip";
 import { ask } from "./service";
 import { rotateWebhookSecret, webhookSecret } from "./meeting-socket";
 import { loadChatPage, loadDashboardX, loadWebhookPage } from "./page-props";

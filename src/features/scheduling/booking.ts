@@ -7,6 +7,7 @@ import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
 import { interviewEvent } from "./webhook-events";
 import * as repo from "./repo";
+import * as changes from "./repo-interviews";
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another.";
@@ -154,7 +155,7 @@ export async function cancelByCandidate(deps: Deps, token: string): Promise<void
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
   const canceled = deps.db.transaction(() => {
-    const m = repo.cancelMeeting(deps.db, d.meeting.id);
+    const m = changes.cancelMeeting(deps.db, d.meeting.id);
     if (m) {
       enqueueInterviewEmails(deps, m.id, "canceled");
       enqueueCalendarWork(deps, m.id);
@@ -173,7 +174,7 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   let moved;
   try {
     moved = deps.db.transaction(() => {
-      const m = repo.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
+      const m = changes.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
       if (m) {
         enqueueInterviewEmails(deps, m.id, "moved");
         enqueueCalendarWork(deps, m.id);

@@ -29,7 +29,7 @@ const write = <T>(deps: Deps, fn: () => T): T => deps.db.transaction(fn, { behav
 export function cancelInterview(deps: Deps, workspaceId: number, publicId: string, reason?: string | null): void {
   const d = meetingOf(deps, workspaceId, publicId);
   const done = write(deps, () => {
-    const m = repo.cancelMeeting(deps.db, d.meeting.id);
+    const m = changes.cancelMeeting(deps.db, d.meeting.id);
     if (!m) return false;
     enqueueInterviewEmails(deps, m.id, "canceled", { reason: reason?.trim() || null });
     enqueueCalendarWork(deps, m.id);

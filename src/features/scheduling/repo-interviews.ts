@@ -1,10 +1,10 @@
-import { and, eq, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { meetings, schedulingSessions, schedulingSlots } from "../../db/schema";
 import { userBusy, type MeetingRow } from "./repo";
 
-// The recruiter's changes to a booked interview. Each runs inside the caller's write
-// transaction, beside the e-mails and calendar work it causes.
+// The changes to a booked interview, the recruiter's and the candidate's. Each runs inside the
+// caller's write transaction, beside the e-mails, calendar work and webhooks it causes.
 
 /** Moves a scheduled meeting to [start, end): a new slot of its session; null when the time clashes with another of the recruiter's meetings. */
 export function moveMeetingTo(db: DB, v: { meeting: MeetingRow; slotId: string; start: Date; end: Date }): MeetingRow | null {
@@ -53,4 +53,42 @@ export function markMeeting(db: DB, v: { meetingId: number; status: "completed" 
       .returning()
       .get() ?? null
   );
+}
+
+/** The candidate cancels: only a scheduled meeting; its session is closed with it. */
+export function cancelMeeting(db: DB, meetingId: number): MeetingRow | undefined {
+  return db.transaction((tx) => {
+    const m = tx
+      .update(meetings)
+      .set({ status: "canceled", sequence: sql`${meetings.sequence} + 1` })
+      .where(and(eq(meetings.id, meetingId), inArray(meetings.status, ["scheduled", "pending"])))
+      .returning()
+      .get();
+    if (m) tx.update(schedulingSessions).set({ status: "cancelled" }).where(eq(schedulingSessions.id, m.sessionId)).run();
+    return m;
+  });
+}
+
+/**
+ * The candidate moves the interview to another offered slot that is still open. The
+ * unique index on meetings(slot_id) refuses a slot another meeting holds.
+ */
+export function moveMeeting(db: DB, v: { meetingId: number; slotId: string; now: Date }): MeetingRow | undefined {
+  return db.transaction((tx) => {
+    const m = tx.select().from(meetings).where(and(eq(meetings.id, v.meetingId), eq(meetings.status, "scheduled"))).get();
+    if (!m) return undefined;
+    const slot = tx
+      .select()
+      .from(schedulingSlots)
+      .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, m.sessionId), gt(schedulingSlots.startTime, v.now)))
+      .get();
+    if (!slot || slot.id === m.slotId) return undefined;
+    if (userBusy(db, { userId: m.userId, start: slot.startTime, end: slot.endTime, exceptMeetingId: m.id })) return undefined;
+    return tx
+      .update(meetings)
+      .set({ slotId: slot.id, startTime: slot.startTime, endTime: slot.endTime, reminderSentAt: null, sequence: sql`${meetings.sequence} + 1` })
+      .where(and(eq(meetings.id, m.id), eq(meetings.slotId, m.slotId), eq(meetings.status, "scheduled")))
+      .returning()
+      .get();
+  });
 }

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import type { Server } from "bun";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
-import { clientIp } from "../../lib/http";
+import { clientIp } from "../../lib/client-ip";
 import { AppError, notFound } from "../../lib/errors";
 import { posted, seeOther, type FormFailure, type FormInput, type RawInput } from "../../lib/route-options";
 import { siteLinks } from "../../ui/links";
