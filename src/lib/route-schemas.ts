@@ -4,7 +4,10 @@ import { z } from "zod";
  * Schemas every feature's routes share (docs/decisions/0020): a path id, the error envelope and the
  * usual small answers. Feature schemas live in the feature's model.ts.
  */
-export const IdParam = z.object({ id: z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id") });
+/** A positive integer id from a path, query or form (a string there); `message` is what a bad one answers. */
+export const positiveId = (message = "Invalid id") => z.coerce.number({ error: message }).int(message).positive(message);
+
+export const IdParam = z.object({ id: positiveId() });
 
 /** The one error envelope of lib/http.ts. */
 export const ErrorEnvelope = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "../../lib/route-schemas";
 
 /** The participant as the API and the dashboard see it (part2 §3). */
 // A type (not an interface) so it fits the loose response schema below, which allows more keys.
@@ -108,12 +109,9 @@ export const ListParticipantsInput = z.object({
   limit: z.coerce.number().int().min(1, "Limit must be between 1 and 100").max(MAX_LIMIT, "Limit must be between 1 and 100").default(20),
 });
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive("Not found") });
+export const IdParam = z.object({ id: positiveId("Not found") });
 
 // ---- Route shapes (docs/decisions/0020) -------------------------------------------------------
-
-/** A JSON body that may be left out: read as `{}` so its own rules ("Nothing to change") answer. */
-export const orEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? {}, schema);
 
 const text = z.string().nullable();
 

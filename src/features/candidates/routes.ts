@@ -10,7 +10,6 @@ import {
   ListParticipantsInput,
   NoteCreated,
   NoteList,
-  orEmpty,
   ParticipantPageView,
   ParticipantView,
   SeedResult,
@@ -41,7 +40,7 @@ export function candidateRoutes(deps: Deps) {
     })
     .patch("/:id", ({ params, body, workspaceId, me }) => records.patchParticipant(deps, workspaceId, params.id, body, actorOf(me.user)), {
       params: IdParam,
-      body: orEmpty(PatchParticipantInput),
+      body: PatchParticipantInput,
       response: { 200: ParticipantView },
       detail: { summary: "Change a candidate's fields or stage" },
     })
@@ -57,7 +56,7 @@ export function candidateRoutes(deps: Deps) {
         set.status = 201;
         return { note, ...note };
       },
-      { params: IdParam, body: orEmpty(NoteInput), response: { 201: NoteCreated }, detail: { summary: "Add a note to a candidate" } },
+      { params: IdParam, body: NoteInput, response: { 201: NoteCreated }, detail: { summary: "Add a note to a candidate" } },
     );
 
   const workspace = new Elysia({ prefix: "/api", tags: ["Candidates"] })
@@ -81,7 +80,7 @@ export function candidateRoutes(deps: Deps) {
     .use(authGuard(deps))
     .guard({ can: "settings.update" })
     .patch("/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, body), {
-      body: orEmpty(settings.CandidateSettingsInput),
+      body: settings.CandidateSettingsInput,
       response: { 200: CandidateSettingsView },
       detail: { summary: "Change the buckets, privacy notice or retention" },
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "../../lib/route-schemas";
 
 const optional = (max: number) =>
   z
@@ -46,7 +47,7 @@ export const CampaignView = z.object({
 });
 export type Campaign = z.infer<typeof CampaignView>;
 
-export const JobIdParam = z.object({ jobId: z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id") });
+export const JobIdParam = z.object({ jobId: positiveId() });
 export const JobList = z.object({ jobs: z.array(JobView) });
 export const OneJob = z.object({ job: JobView });
 export const CampaignList = z.object({ campaigns: z.array(CampaignView) });

@@ -5,7 +5,7 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard, signedInOf } from "../auth/guard";
-import { IdParam, orEmpty } from "../candidates/model";
+import { IdParam } from "../candidates/model";
 import { NoteInput } from "../candidates/edit-model";
 import { MergeForm, MergeInput, MergeIntoInput, listDuplicates } from "../candidates/service-merge";
 import { patchParticipant, addNote, type Actor } from "../candidates/service-records";
@@ -41,7 +41,7 @@ export function peopleRoutes(deps: Deps) {
       detail: { summary: "Candidates that share an e-mail address" },
     })
     .post("/merge", ({ body, workspaceId, me }) => mergeCandidates(deps, workspaceId, body, me.user.id), {
-      body: orEmpty(MergeInput),
+      body: MergeInput,
       response: { 200: MergeResult },
       detail: { summary: "Merge duplicates into the record to keep" },
     })
@@ -56,7 +56,7 @@ export function peopleRoutes(deps: Deps) {
     // The same merge with the record to keep in the path: {mergeIds | duplicateIds, fields}.
     .post("/:id/merge", ({ params, body, workspaceId, me }) => mergeCandidates(deps, workspaceId, { ...body, keepId: params.id }, me.user.id), {
       params: IdParam,
-      body: orEmpty(MergeIntoInput),
+      body: MergeIntoInput,
       response: { 200: MergeResult },
       detail: { summary: "Merge duplicates into this candidate" },
     })
@@ -147,7 +147,7 @@ export function peopleRoutes(deps: Deps) {
         setFlash(cookie, { title: "Note added", variant: "success" });
         return seeOther(`/candidates/${params.id}`);
       },
-      { params: IdParam, body: orEmpty(NoteInput), form: { back: candidatePage, failed: "Not saved" } },
+      { params: IdParam, body: NoteInput, form: { back: candidatePage, failed: "Not saved" } },
     )
     .post(
       "/candidates/:id/delete",

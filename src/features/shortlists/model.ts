@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "../../lib/route-schemas";
 
 export const SHORTLIST_NAME_REQUIRED = "Please enter a shortlist name";
 export const NO_CANDIDATES_SELECTED = "Please select candidates to add to the shortlist";
@@ -31,8 +32,7 @@ export interface Shortlist {
 
 // ---- Route shapes (docs/decisions/0020) -------------------------------------------------------
 
-const positiveId = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id");
-export const MemberParam = z.object({ id: positiveId, candidateId: positiveId });
+export const MemberParam = z.object({ id: positiveId(), candidateId: positiveId() });
 
 const ShortlistView = z.object({ id: z.number().int(), name: z.string(), candidateIds: z.array(z.number().int()), createdAt: z.string() });
 export const ShortlistList = z.object({ shortlists: z.array(ShortlistView) });

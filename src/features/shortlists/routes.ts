@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
-import { orEmpty, ParticipantView } from "../candidates/model";
+import { ParticipantView } from "../candidates/model";
 import { AddCandidatesInput, CreateShortlistInput, MemberParam, MembersAdded, MembersChanged, RenameShortlistInput, ShortlistChanged, ShortlistIds, ShortlistList } from "./model";
 import * as shortlists from "./service";
 
@@ -26,7 +26,7 @@ export function shortlistRoutes(deps: Deps) {
         set.status = 201;
         return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true as const };
       },
-      { body: orEmpty(CreateShortlistInput), response: { 201: ShortlistChanged }, detail: { summary: "Create a shortlist" } },
+      { body: CreateShortlistInput, response: { 201: ShortlistChanged }, detail: { summary: "Create a shortlist" } },
     )
     .get(
       "/:id",
@@ -51,7 +51,7 @@ export function shortlistRoutes(deps: Deps) {
         const s = shortlists.renameShortlist(deps, workspaceId, params.id, body.name);
         return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true as const };
       },
-      { params: IdParam, body: orEmpty(RenameShortlistInput), response: { 200: ShortlistChanged }, detail: { summary: "Rename a shortlist" } },
+      { params: IdParam, body: RenameShortlistInput, response: { 200: ShortlistChanged }, detail: { summary: "Rename a shortlist" } },
     )
     .delete(
       "/:id",
@@ -75,6 +75,6 @@ export function shortlistRoutes(deps: Deps) {
         const { added, shortlist } = shortlists.addCandidates(deps, workspaceId, params.id, body.candidateIds);
         return { success: true as const, added, candidateIds: shortlist.candidateIds };
       },
-      { params: IdParam, body: orEmpty(AddCandidatesInput), response: { 200: MembersAdded }, detail: { summary: "Add candidates to a shortlist" } },
+      { params: IdParam, body: AddCandidatesInput, response: { 200: MembersAdded }, detail: { summary: "Add candidates to a shortlist" } },
     );
 }

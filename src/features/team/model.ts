@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "../../lib/route-schemas";
 import { ROLES } from "./permissions";
 
 const email = z
@@ -14,7 +15,7 @@ export type InviteInput = z.infer<typeof InviteInput>;
 
 export const RoleInput = z.object({ role });
 
-export const MemberIdParam = z.object({ id: z.coerce.number({ error: "Not found" }).int().positive() });
+export const MemberIdParam = z.object({ id: positiveId("Not found") });
 
 /** DELETE /api/workspace/members/{id}: optionally hands the member's sessions and interviews to another member. */
 export const RemoveInput = z.object({ reassignTo: z.coerce.number().int().positive().optional() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdParam } from "../../lib/route-schemas";
+import { positiveId } from "../../lib/route-schemas";
 
 /** The events a workspace can subscribe an endpoint to (issue 19). */
 export const EVENT_TYPES = [
@@ -59,8 +59,7 @@ export const CreateWebhookForm = z.object({
   events: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), CreateWebhookInput.shape.events),
 });
 
-const positiveId = IdParam.shape.id;
-export const DeliveryParams = z.object({ id: positiveId, deliveryId: positiveId });
+export const DeliveryParams = z.object({ id: positiveId(), deliveryId: positiveId() });
 
 export const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed"] as const;
 
