@@ -1,17 +1,13 @@
 // Frank's command line; the compiled binary has the same verbs. Every verb parses its options
 // and checks the whole configuration before it opens or starts anything.
+//
+// Only what help, version, healthcheck and configuration errors need is imported up front;
+// the server and the database load with the verb that uses them, so `frank healthcheck`
+// (run by a container every few seconds) and a mistyped command answer at once.
 import { parseArgs } from "node:util";
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config/env";
-import { CLI_BUSY_TIMEOUT_MS, createDeps } from "./bootstrap";
-import { acquireServeLock } from "./db/serve-lock";
-import { createApp } from "./app";
-import { seedDemo } from "./demo";
-import { startJobs } from "./scheduled-tasks";
-import { backupCommand, restoreCommand } from "./features/monitor/cli";
-import { HELP, USAGE } from "./commands/usage";
+import { HELP, USAGE, UsageError } from "./commands/usage";
 import { healthcheck } from "./commands/healthcheck";
-import { parseUserArgs, runUserCommand, UsageError } from "./commands/user";
-import { parseWorkspaceArgs, runWorkspaceCommand } from "./commands/workspace";
 import { versionLine } from "./version";
 
 /** The configuration, or the process ends with one plain line per bad value. */
@@ -42,6 +38,13 @@ const usageOf = () => (current && HELP[current]) || USAGE;
 async function serve(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { demo: { type: "boolean", default: false } } });
   const cfg = config(!!values.demo);
+  const [{ acquireServeLock }, { createDeps }, { createApp }, { seedDemo }, { startJobs }] = await Promise.all([
+    import("./db/serve-lock"),
+    import("./bootstrap"),
+    import("./app"),
+    import("./demo"),
+    import("./scheduled-tasks"),
+  ]);
   // One server per database file (refused, naming the file, while another one serves it).
   const lock = acquireServeLock(cfg.DATABASE_PATH);
   const deps = createDeps(cfg);
@@ -105,24 +108,33 @@ async function run(argv: string[]): Promise<number> {
       return serve(rest);
     case "migrate": {
       parseArgs({ args: rest, options: {} });
-      createDeps(toolConfig(), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS }).db.$client.close();
+      const cfg = toolConfig();
+      const { CLI_BUSY_TIMEOUT_MS, createDeps } = await import("./bootstrap");
+      createDeps(cfg, { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS }).db.$client.close();
       console.log("Database is up to date.");
       return 0;
     }
     case "backup":
       parseArgs({ args: rest, options: {} });
-      return backupCommand(toolConfig());
+      const cfg = toolConfig();
+      const { backupCommand } = await import("./features/monitor/cli");
+      return backupCommand(cfg);
     case "restore": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
       if (positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location");
-      return restoreCommand(toolConfig(), positionals[0]);
+      const cfg = toolConfig();
+      const { restoreCommand } = await import("./features/monitor/cli");
+      return restoreCommand(cfg, positionals[0]);
     }
     case "user": {
       const [sub, ...args] = rest;
       if (!sub) throw new UsageError("frank user needs one of: create, list, reset-password, delete");
+      const { parseUserArgs, runUserCommand } = await import("./commands/user");
       const cmd = parseUserArgs(sub, args);
       if (!cmd) return unknown(`user ${sub}`, HELP.user);
-      const deps = createDeps(toolConfig(), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+      const cfg = toolConfig();
+      const { CLI_BUSY_TIMEOUT_MS, createDeps } = await import("./bootstrap");
+      const deps = createDeps(cfg, { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
       try {
         return await runUserCommand(deps, cmd);
       } finally {
@@ -132,9 +144,12 @@ async function run(argv: string[]): Promise<number> {
     case "workspace": {
       const [sub, ...args] = rest;
       if (!sub) throw new UsageError("frank workspace needs: list");
+      const { parseWorkspaceArgs, runWorkspaceCommand } = await import("./commands/workspace");
       const cmd = parseWorkspaceArgs(sub, args);
       if (!cmd) return unknown(`workspace ${sub}`, HELP.workspace);
-      const deps = createDeps(toolConfig(), { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+      const cfg = toolConfig();
+      const { CLI_BUSY_TIMEOUT_MS, createDeps } = await import("./bootstrap");
+      const deps = createDeps(cfg, { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
       try {
         return runWorkspaceCommand(deps, cmd);
       } finally {

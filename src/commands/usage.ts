@@ -1,5 +1,8 @@
 // The help texts of the command line: `frank --help` and `frank help <command>`.
 
+/** A command used wrongly: its message is followed by the verb's help, and the exit code is 2. */
+export class UsageError extends Error {}
+
 export const USAGE = `Usage: frank <command> [options]
 
 Commands:

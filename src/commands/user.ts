@@ -8,7 +8,9 @@ import { AppError } from "../lib/errors";
 import { addMemberDirectly } from "../features/team/service";
 import { ROLES, type Role } from "../features/team/permissions";
 
-export class UsageError extends Error {}
+import { UsageError } from "./usage";
+
+export { UsageError };
 
 const emailOption = { email: { type: "string" } } as const;
 
