@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 // Browser tests against the real server in demo mode on a fresh database file.
@@ -5,12 +6,20 @@ const PORT = Number(process.env.E2E_PORT ?? 3300);
 // Several developers may run the suite at once: give each its own E2E_PORT and E2E_DB.
 const E2E_DB = process.env.E2E_DB ?? "data/e2e.db";
 process.env.E2E_DB = E2E_DB; // workers read it (e2e/fixtures.ts)
+// Accounts the tests create with the CLI hash at the suite's cheap cost too (honoured only with NODE_ENV=test).
+process.env.NODE_ENV = "test";
+process.env.FRANK_TEST_PASSWORD_COST = "low";
+
+// Debian's chromium-headless-shell is the headless-only build: the same engine as chromium at about
+// half the CPU per page, which decides how long the suite takes on two cores. Full chromium otherwise.
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   testMatch: /.*\.e2e\.ts$/,
-  fullyParallel: false,
-  workers: 2,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   // No retries: a flaky test is a failure to fix, not to hide.
   retries: 0,
   timeout: 30_000,
@@ -21,7 +30,7 @@ export default defineConfig({
     browserName: "chromium",
     trace: "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromium,
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
@@ -34,9 +43,9 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_PATH: E2E_DB,
       APP_URL: `http://127.0.0.1:${PORT}`,
-      NODE_ENV: "test",
-      // Sign-ups and logins hash at the suite's cheap cost (honoured only with NODE_ENV=test).
-      FRANK_TEST_PASSWORD_COST: "low",
+      // Served as in production (React's production build). The accounts the tests create hash at the
+      // suite's cheap cost (below); what the server hashes itself (a reset, an invitation) costs what it costs.
+      NODE_ENV: "production",
       E2E_DB,
       // Every browser test answers the candidate chats from 127.0.0.1: one address for the whole suite.
       VISITOR_ANSWERS_PER_IP: "2000",

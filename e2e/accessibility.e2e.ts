@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
-import { loginAsNewUser } from "./fixtures";
+import { axeOn, loginAsNewUser } from "./fixtures";
 
 // Candidate pages pass a strict accessibility check: axe-core with every rule, experimental and
 // best-practice included, finds no serious or critical violation, with JavaScript on and off.
@@ -11,7 +10,7 @@ import { loginAsNewUser } from "./fixtures";
 const EVERY_RULE = Object.fromEntries(axe.getRules().map((r) => [r.ruleId, { enabled: true }]));
 
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  const result = await axeOn(page).options({ rules: EVERY_RULE }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -1,9 +1,15 @@
-// `npm test`: builds the client assets, runs the type check (tsc), bun's unit and API tests,
-// then the Playwright browser tests, and ends with one plain line "N passed, N failed" over all suites.
+// `npm test`: builds the client assets, then runs the type check (tsc), bun's unit and API tests
+// and the Playwright browser tests side by side, and ends with one plain line "N passed, N failed"
+// over all suites.
+//
+// The three suites share nothing but the built assets: the unit tests use temporary databases
+// and free ports, the browser tests their own server and database (E2E_PORT, E2E_DB). Running
+// them together keeps both cores busy while a browser test waits on a page or a timer. Each
+// suite's output is printed whole when it ends, so the log reads one suite at a time.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 
-const sh = (cmd: string[], env: Record<string, string> = {}) =>
-  Bun.spawnSync(cmd, { stdout: "inherit", stderr: "pipe", env: { ...process.env, ...env } });
+const started = performance.now();
+const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
 const build = Bun.spawnSync(["npm", "run", "build:assets"], { stdout: "inherit", stderr: "inherit" });
 if (build.exitCode !== 0) {
@@ -11,41 +17,72 @@ if (build.exitCode !== 0) {
   process.exit(1);
 }
 
-let passed = 0;
-let failed = 0;
-
-// The type check counts as one suite: a type error fails `npm test` like a failing test.
-const types = Bun.spawnSync(["./node_modules/.bin/tsc", "--noEmit", "-p", "."], { stdout: "inherit", stderr: "inherit" });
-if (types.exitCode === 0) passed += 1;
-else {
-  console.error("Type check failed (tsc --noEmit)");
-  failed += 1;
+interface Suite {
+  name: string;
+  exitCode: number;
+  output: string;
+  took: string;
 }
 
-// bun test prints its summary on stderr.
-const unit = sh(["./node_modules/.bin/bun", "test", ...process.argv.slice(2).filter((a) => !a.startsWith("--e2e"))]);
-const unitErr = unit.stderr.toString();
-process.stderr.write(unitErr);
-const pass = unitErr.match(/^\s*(\d+) pass$/m);
-const fail = unitErr.match(/^\s*(\d+) fail$/m);
-passed += pass ? Number(pass[1]) : 0;
-failed += fail ? Number(fail[1]) : unit.exitCode === 0 ? 0 : 1;
+async function run(name: string, cmd: string[], env: Record<string, string> = {}): Promise<Suite> {
+  const from = performance.now();
+  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  const [out, err, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { name, exitCode, output: out + err, took: seconds(from) };
+}
 
-if (!process.argv.includes("--no-e2e")) {
+const args = process.argv.slice(2);
+const withE2e = !args.includes("--no-e2e");
+const unitArgs = args.filter((a) => !a.startsWith("--e2e") && a !== "--no-e2e");
+const report = "data/playwright-report.json";
+
+const suites: Promise<Suite>[] = [
+  // One checker thread: the other suites keep both cores busy, and tsc's parallel checkers
+  // nearly double its CPU time for the same answer.
+  run("type check", ["./node_modules/.bin/tsc", "--noEmit", "-p", ".", "--singleThreaded"]),
+];
+// The unit files in two halves of about equal time (test/timings.json, measured by
+// `bun test --timings=test/timings.json --update-timings`), each a plain `bun test` process: half
+// the wall time for the same CPU, where --parallel workers load the app once per file.
+const shards = unitArgs.length ? [unitArgs] : ["1/2", "2/2"].map((s) => [`--shard=${s}`, "--timings=test/timings.json"]);
+shards.forEach((a, i) => suites.push(run(`unit and API tests${shards.length > 1 ? ` (${i + 1}/${shards.length})` : ""}`, ["./node_modules/.bin/bun", "test", ...a])));
+if (withE2e) {
   mkdirSync("data", { recursive: true });
-  const report = "data/playwright-report.json";
   rmSync(report, { force: true });
-  const e2e = sh(["./node_modules/.bin/playwright", "test"], { PW_JSON: report, E2E_DB: "data/e2e.db" });
-  process.stderr.write(e2e.stderr.toString());
-  try {
-    const stats = JSON.parse(readFileSync(report, "utf8")).stats;
-    passed += stats.expected + (stats.flaky ?? 0);
-    failed += stats.unexpected;
-    if (e2e.exitCode !== 0 && stats.unexpected === 0) failed += 1;
-  } catch {
-    failed += 1;
+  suites.push(run("browser tests", ["./node_modules/.bin/playwright", "test"], { PW_JSON: report, E2E_DB: process.env.E2E_DB ?? "data/e2e.db" }));
+}
+
+let passed = 0;
+let failed = 0;
+for (const suite of await Promise.all(suites)) {
+  console.log(`\n=== ${suite.name} (${suite.took}) ===`);
+  process.stdout.write(suite.output);
+  if (suite.name === "type check") {
+    // A type error fails `npm test` like a failing test.
+    if (suite.exitCode === 0) passed += 1;
+    else {
+      console.error("Type check failed (tsc --noEmit)");
+      failed += 1;
+    }
+  } else if (suite.name.startsWith("unit and API tests")) {
+    // bun test prints its summary on stderr.
+    const pass = suite.output.match(/^\s*(\d+) pass$/m);
+    const fail = suite.output.match(/^\s*(\d+) fail$/m);
+    passed += pass ? Number(pass[1]) : 0;
+    failed += fail ? Number(fail[1]) : suite.exitCode === 0 ? 0 : 1;
+    if (suite.exitCode !== 0 && fail && Number(fail[1]) === 0) failed += 1;
+  } else {
+    try {
+      const stats = JSON.parse(readFileSync(report, "utf8")).stats;
+      passed += stats.expected;
+      failed += stats.unexpected + (stats.flaky ?? 0);
+      if (suite.exitCode !== 0 && stats.unexpected === 0) failed += 1;
+    } catch {
+      failed += 1;
+    }
   }
 }
 
+console.log(`\nnpm test took ${seconds(started)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,3 +4,11 @@ import { TEST_PASSWORD_HASH, usePasswordCostForTests } from "../src/lib/crypto";
 // argon2id at 19 MiB × 2 passes costs ~50 ms a hash on a busy 2-core machine; hundreds of
 // sign-ups made that half the unit suite. Production's cost is asserted in src/lib/crypto.test.ts.
 usePasswordCostForTests(TEST_PASSWORD_HASH);
+
+// Pages render with React's production build, as the server runs it (main.ts): React picks its
+// build from NODE_ENV when first loaded, and bun test sets NODE_ENV=test.
+process.env.NODE_ENV = "production";
+await import("react");
+await import("react/jsx-runtime");
+await import("react-dom/server");
+process.env.NODE_ENV = "test";
