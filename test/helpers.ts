@@ -1,11 +1,13 @@
 // Test harness: a real app on a temporary SQLite file, driven through app.handle().
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { afterAll } from "bun:test";
 import { loadConfig, type Config } from "../src/config/env";
 import { createDeps } from "../src/bootstrap";
 import { migrateDatabase, openDatabase } from "../src/db/client";
+import { migrationFiles } from "../src/migrations.gen";
 import { createApp } from "../src/app";
 import { FakeClock } from "../src/lib/clock";
 import { createUser } from "../src/features/auth/service";
@@ -29,19 +31,26 @@ let counter = 0;
 let template: string | null = null;
 
 /**
- * One migrated database per test process, copied for each test app: migrating from scratch
- * costs more than the copy, and on the copy createDeps' migrate finds nothing left to apply.
+ * One migrated database per set of migrations, copied for each test app: migrating from scratch
+ * costs more than the copy, and on the copy createDeps' migrate finds nothing left to apply. It is
+ * kept in the temporary folder under the migrations' hash, so later runs reuse it and nothing is
+ * left behind per run (bun test runs no exit handlers); a new migration makes a new file.
  */
 function migratedTemplate(): string {
   if (template) return template;
-  const dir = mkdtempSync(join(tmpdir(), "frank-template-"));
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  const path = join(dir, "template.db");
-  const db = openDatabase(path);
-  migrateDatabase(db);
-  // Everything into the main file, so copying that one file copies the whole database.
-  db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE);");
-  db.$client.close();
+  const hash = createHash("sha256").update(JSON.stringify(migrationFiles)).digest("hex").slice(0, 16);
+  const path = join(tmpdir(), `frank-template-${hash}.db`);
+  if (!existsSync(path)) {
+    // Built under a name of its own and renamed into place: two test processes may race here.
+    const building = `${path}.${process.pid}.building`;
+    const db = openDatabase(building);
+    migrateDatabase(db);
+    // Everything into the main file, so copying that one file copies the whole database.
+    db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE);");
+    db.$client.close();
+    for (const suffix of ["-wal", "-shm"]) rmSync(building + suffix, { force: true });
+    renameSync(building, path);
+  }
   template = path;
   return path;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { ConfigError, loadConfig } from "../config/env";
@@ -17,6 +17,7 @@ describe("configuration", () => {
     // generated once and kept in the data folder
     expect(readFileSync(join(dir, ".app-secret"), "utf8").trim()).toBe(c.APP_SECRET);
     expect(loadConfig({ DATABASE_PATH: join(dir, "frank.db") }, { demo: true }).APP_SECRET).toBe(c.APP_SECRET);
+    rmSync(dir, { recursive: true, force: true });
   });
   test("one line per bad variable", () => {
     try {
