@@ -2,12 +2,14 @@
 // N times in a row (default 5). Prints each run's wall time, its closing "N passed, N failed"
 // line and each suite's own time, then the spread; exits 1 if the runs disagree or any failed.
 //   bun bench/test-suite.ts [runs]
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const runs = Number(process.argv[2] ?? 5);
 const dir = mkdtempSync(join(tmpdir(), "frank-suite-bench-"));
+// Readable by others like a checkout: the start-up tests run the CLI as user nobody from it.
+chmodSync(dir, 0o755);
 const sh = (cmd: string[], cwd: string) => {
   const r = Bun.spawnSync(cmd, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, CI: "true" } });
   if (r.exitCode !== 0) throw new Error(`${cmd.join(" ")} failed:\n${r.stderr.toString()}`);

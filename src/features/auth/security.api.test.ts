@@ -159,7 +159,8 @@ describe("password reset (item 7)", () => {
       expect(res.status).toBe(200);
       return performance.now() - start;
     };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // The quickest of each: a busy machine only ever adds time, so the minimum is the work itself.
+    const fastest = (xs: number[]) => Math.min(...xs);
     const known: number[] = [];
     const unknown: number[] = [];
     // Each pair of e-mails is asked at most twice (the per-e-mail limit is 5); the per-address limit resets between rounds.
@@ -169,7 +170,7 @@ describe("password reset (item 7)", () => {
       t.clock.advance(16 * 60_000);
     }
     // Without the stand-in render an unknown address answered in a small fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    expect(fastest(unknown)).toBeGreaterThan(fastest(known) * 0.4);
   });
 
   test("a successful reset revokes every other outstanding reset link", async () => {
