@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, hydrated, login } from "./fixtures";
+import { createAccount, hydrated, login, loginThroughForm } from "./fixtures";
 
 test("login goes to the dashboard after the success toast", async ({ page }) => {
   const a = createAccount({ name: "Grace" });
@@ -67,7 +67,7 @@ test("forgot → mailbox → reset → login with the new password; the old one 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Invalid email or password. Please try again.")).toBeVisible();
 
-  await login(page, a.email, "brand-new-password");
+  await loginThroughForm(page, a.email, "brand-new-password");
 });
 
 test("route classes: public pages, sign-in redirects, 404", async ({ page, context }) => {
@@ -84,7 +84,7 @@ test("route classes: public pages, sign-in redirects, 404", async ({ page, conte
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 
   const a = createAccount();
-  await login(page, a.email, a.password);
+  await loginThroughForm(page, a.email, a.password);
   await page.goto("/login");
   await expect(page).toHaveURL(/\/dashboard$/);
   await context.clearCookies();

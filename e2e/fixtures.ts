@@ -69,8 +69,18 @@ export function createAccount(opts: { name?: string } = {}): { email: string; pa
   return { email, password };
 }
 
-/** Signs in through the login form and waits for the dashboard. */
+/**
+ * Signs in with the login API (the session cookie lands in the page's browser context) and opens
+ * the dashboard. The form itself is driven by loginThroughForm, in the tests about signing in.
+ */
 export async function login(page: Page, email: string, password: string) {
+  const res = await page.request.post("/api/auth/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto("/dashboard");
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function loginThroughForm(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
