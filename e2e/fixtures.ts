@@ -19,7 +19,7 @@ export function demoSecret(db: string): string {
 }
 
 /** The environment the CLI (and the account pool) needs to write to the e2e server's database. */
-function cliEnv(): NodeJS.ProcessEnv {
+export function cliEnv(): NodeJS.ProcessEnv {
   const db = process.env.E2E_DB ?? "";
   return { ...process.env, DATABASE_PATH: db, APP_SECRET: demoSecret(db) };
 }
@@ -32,7 +32,7 @@ export function accountPool() {
   const db = process.env.E2E_DB ?? "data/e2e.db";
   // Enough for every unnamed account the suite makes; more are made with the CLI. The claims
   // folder is beside the database, not named after it (the server's start removes E2E_DB*).
-  return { size: 60, prefix: "e2e-pool-", claims: join(dirname(db), `account-claims.${basename(db)}`), env: cliEnv() };
+  return { size: 60, prefix: "e2e-pool-", claims: join(dirname(db), `account-claims.${basename(db)}`) };
 }
 
 /** The pool's next unclaimed account: mkdir is atomic, so two workers never take the same one. */

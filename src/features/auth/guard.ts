@@ -6,21 +6,13 @@ import { flashCookieHeader } from "../../lib/flash";
 import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
 import { keyPrincipal } from "./api-keys";
 import { clientIp } from "../../lib/client-ip";
+import { cookieOf } from "../../lib/request-cookie";
 import { routeOptions } from "../../lib/route-options";
 import { requirePermission, type Action } from "../team/permissions";
 
-/**
- * The session cookie, read from the header itself: Elysia only parses `cookie` for routes
- * whose source it sees use it, and in the compiled binary it does not see into this macro.
- */
+/** The session cookie, read from the header itself (lib/request-cookie.ts says why). */
 export function sessionToken(request: Request): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
+  return cookieOf(request, SESSION_COOKIE);
 }
 
 type User = SignedIn["user"];

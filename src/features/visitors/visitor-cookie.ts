@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
-import { framedRequest } from "../../lib/framing";
-import { cookieOf } from "./visitor-request";
+import { framedRequest, withDirective } from "../../lib/framing";
+import { cookieOf } from "../../lib/request-cookie";
 import { CODE_PATTERN } from "./chat-service";
 import { campaignOfCode } from "./partners";
 import { embedOrigins } from "../auth/workspace-site";
@@ -53,7 +53,5 @@ export function embedOriginsOfCode(deps: Deps, code: unknown): readonly string[]
  */
 export function cspWithFrame(current: unknown, url: string): Record<string, string> {
   const base = typeof current === "string" && current ? current : "default-src 'self'";
-  const origin = new URL(url).origin;
-  const parts = base.split(";").map((p) => p.trim()).filter((p) => p && !p.startsWith("frame-src"));
-  return { "content-security-policy": [...parts, `frame-src ${origin}`].join("; ") };
+  return { "content-security-policy": withDirective(base, "frame-src", new URL(url).origin) };
 }
