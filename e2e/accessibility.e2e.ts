@@ -43,7 +43,7 @@ async function checker(browser: Browser, js: boolean) {
 
 test("booking, manage, cancel, reschedule, visitor pages and login: no serious or critical axe violation, JavaScript on and off", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   const { candidates } = await (await page.request.get("/api/candidates")).json();
   const slot = (days: number, hour: number) => {
@@ -87,7 +87,7 @@ test("booking, manage, cancel, reschedule, visitor pages and login: no serious o
 });
 
 test("without JavaScript the prequalifier's current question and the closing message are in view on a 390×844 phone", async ({ browser, page }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   const job = (await (await page.request.post("/api/jobs", { data: { title: "Phone Role" } })).json()).job;
   const campaign = (await (await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "Phone" } })).json()).campaign;
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createAccount, hydrated, login, loginThroughForm } from "./fixtures";
 
 test("login goes to the dashboard after the success toast", async ({ page }) => {
-  const a = createAccount({ name: "Grace" });
+  const a = await createAccount({ name: "Grace" });
   await page.goto("/login");
   await hydrated(page);
   await page.getByLabel("Email address").fill(a.email);
@@ -14,7 +14,7 @@ test("login goes to the dashboard after the success toast", async ({ page }) => 
 });
 
 test("a wrong password shows the failure toast and stays", async ({ page }) => {
-  const a = createAccount();
+  const a = await createAccount();
   await page.goto("/login");
   await hydrated(page);
   await page.getByLabel("Email address").fill(a.email);
@@ -36,7 +36,7 @@ test("the password toggle shows and hides the password", async ({ page }) => {
 });
 
 test("forgot → mailbox → reset → login with the new password; the old one is refused", async ({ page, browser }) => {
-  const a = createAccount();
+  const a = await createAccount();
   await page.goto("/forgot-password");
   await hydrated(page);
   await page.getByLabel("Email address").fill(a.email);
@@ -47,8 +47,7 @@ test("forgot → mailbox → reset → login with the new password; the old one 
   // in a second, signed-in browser, and follow it in the signed-out one.
   const other = await browser.newContext();
   const inbox = await other.newPage();
-  await login(inbox, a.email, a.password);
-  await inbox.goto("/dev/mailbox");
+  await login(inbox, a.email, a.password, "/dev/mailbox");
   const mail = inbox.getByTestId("mail").filter({ hasText: a.email }).first();
   const href = await mail.getByRole("link", { name: /reset-password\?token=/ }).first().getAttribute("href");
   await other.close();
@@ -83,7 +82,7 @@ test("route classes: public pages, sign-in redirects, 404", async ({ page, conte
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 
-  const a = createAccount();
+  const a = await createAccount();
   await loginThroughForm(page, a.email, a.password);
   await page.goto("/login");
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -94,7 +93,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the login form posts and lands on the dashboard; logout returns to login", async ({ page }) => {
-    const a = createAccount({ name: "NoScript" });
+    const a = await createAccount({ name: "NoScript" });
     await page.goto("/login");
     await page.getByLabel("Email address").fill(a.email);
     await page.getByLabel("Password", { exact: true }).fill(a.password);

@@ -4,7 +4,7 @@ import { loginAsNewUser } from "./fixtures";
 // The booking page's optional script: clicking the chosen slot again unselects it,
 // Confirm Interview is disabled until a slot is chosen and reads "Booking..." while sent.
 test("with JavaScript the booking page toggles slots and shows Booking...", async ({ page, browser }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   const seeded = await page.request.post("/api/candidates/seed");
   expect(seeded.ok()).toBe(true);
   const { candidates } = await (await page.request.get("/api/candidates")).json();
@@ -57,7 +57,7 @@ test("with JavaScript the booking page toggles slots and shows Booking...", asyn
 });
 
 test("with JavaScript the booking page shows the times in the browser's zone; the choice is kept with the booking", async ({ page, browser }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   const { candidates } = await (await page.request.get("/api/candidates")).json();
   const start = new Date(Date.now() + 4 * 86_400_000);

@@ -17,8 +17,7 @@ test.describe("without Google credentials", () => {
   });
 
   test("not connected: the Connect button explains what to configure; the feed works and regenerates", async ({ page }) => {
-    await loginAsNewUser(page);
-    await page.goto("/ical-manager");
+    await loginAsNewUser(page, { to: "/ical-manager" });
     await hydrated(page);
     await expect(page.getByRole("button", { name: "Connect Google Calendar" })).toBeDisabled();
     await expect(page.getByText("GOOGLE_CLIENT_ID")).toBeVisible();
@@ -39,8 +38,7 @@ test.describe("without Google credentials", () => {
   });
 
   test("an error parameter shows Connection Failed and is removed from the address", async ({ page }) => {
-    await loginAsNewUser(page);
-    await page.goto("/ical-manager?error=access_denied");
+    await loginAsNewUser(page, { to: "/ical-manager?error=access_denied" });
     await expect(page.getByText("Connection Failed")).toBeVisible();
     await expect(page.getByText("Failed to connect Google Calendar. Please try again.")).toBeVisible();
     await expect(page).toHaveURL(/\/ical-manager$/);

@@ -8,8 +8,8 @@ test.use({ javaScriptEnabled: false });
 test("/scheduleacall without JavaScript: pick another day by its link, then a time, and book", async ({ page, browser }) => {
   const context = await browser.newContext();
   const recruiter = await context.newPage();
-  const account = createAccount({ name: "Day Picker" });
-  await login(recruiter, account.email, account.password);
+  const account = await createAccount({ name: "Day Picker" });
+  await login(recruiter, account.email, account.password, null);
   const job = (await (await recruiter.request.post("/api/jobs", { data: { title: "Day Picker Role" } })).json()).job;
   const campaign = (await (await recruiter.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "LinkedIn" } })).json()).campaign;
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "09:00", end: "17:00" }));

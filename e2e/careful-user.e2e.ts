@@ -21,8 +21,7 @@ test("after saving the profile, the header shows the new name without a reload",
 });
 
 test("a failed chat send keeps one bubble, marked as not sent, and Retry sends it once", async ({ page }) => {
-  await loginAsNewUser(page);
-  await page.goto("/chat");
+  await loginAsNewUser(page, { to: "/chat" });
   await hydrated(page);
   let fail = true;
   await page.route("**/api/chat/openai/stream", (route) => (fail ? route.fulfill({ status: 502, contentType: "application/json", body: '{"message":"down","code":"bad_gateway"}' }) : route.continue()));
@@ -46,13 +45,13 @@ test("a failed chat send keeps one bubble, marked as not sent, and Retry sends i
 
 test("a batch of sessions that partly fails keeps only the failed candidates, and says so", async ({ page }) => {
   test.setTimeout(60_000);
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   const all = (await (await page.request.get("/api/candidates")).json()).candidates as { id: number; firstName: string; lastName: string }[];
   const three = all.slice(0, 3).map((c) => c.id);
   const list = await (await page.request.post("/api/shortlists", { data: { name: "Batch" } })).json();
   await page.request.post(`/api/shortlists/${list.id}/candidates`, { data: { candidateIds: three } });
-  await page.reload();
+  await page.goto("/dashboard");
   await page.waitForFunction(() => [...document.querySelectorAll("[data-island^='scheduling-']")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
 
   // The server refuses the session of one candidate the first time.
@@ -89,9 +88,9 @@ test("a batch of sessions that partly fails keeps only the failed candidates, an
 
 test("on a 390 px phone each candidate is a stacked card: no sideways scrolling, Role, City and Stage on screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
-  await page.reload();
+  await page.goto("/dashboard");
   const rows = page.getByTestId("candidate-row");
   await expect(rows.first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

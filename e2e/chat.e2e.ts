@@ -2,8 +2,7 @@ import { expect, test } from "@playwright/test";
 import { hydrated, loginAsNewUser } from "./fixtures";
 
 test("chat: greeting, Enter sends, Shift+Enter does not, New restores the greeting", async ({ page }) => {
-  await loginAsNewUser(page);
-  await page.goto("/chat");
+  await loginAsNewUser(page, { to: "/chat" });
   await hydrated(page);
   const messages = page.getByTestId("chat-messages");
   await expect(messages).toContainText("Beta 2.0 on the Starter Plan");
@@ -42,8 +41,7 @@ test("the dashboard embeds the assistant", async ({ page }) => {
 });
 
 test("meeting detection: the dialog's create action makes a scheduling session for the candidate", async ({ page }) => {
-  await loginAsNewUser(page);
-  await page.goto("/meeting-detection");
+  await loginAsNewUser(page, { to: "/meeting-detection" });
   await hydrated(page);
   await expect(page.getByRole("switch", { name: "Auto-detection" })).toBeChecked();
 
@@ -77,8 +75,7 @@ test("meeting detection: the dialog's create action makes a scheduling session f
 });
 
 test("shortlist test page: the websocket popup and its actions", async ({ page }) => {
-  await loginAsNewUser(page);
-  await page.goto("/shortlist-test");
+  await loginAsNewUser(page, { to: "/shortlist-test" });
   await hydrated(page);
   await expect(page.getByTestId("socket-state")).toHaveText("WebSocket connected");
   await page.getByLabel("Candidate name").fill("Avery Stone");

@@ -104,7 +104,7 @@ test("create a shortlist, add two candidates, and see them leave the list", asyn
 });
 
 test("the shortlistId query parameter preselects and is removed", async ({ page }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   const s = await (await page.request.post("/api/shortlists", { data: { name: "From link" } })).json();
   await page.goto(`/dashboard?shortlistId=${s.id}`);
   await hydrated(page);
@@ -113,7 +113,7 @@ test("the shortlistId query parameter preselects and is removed", async ({ page 
 });
 
 test("?connected=true on the dashboard shows 'Calendar Connected' and leaves the address", async ({ page }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   for (const path of ["/dashboard", "/dashboard3"]) {
     await page.goto(`${path}?connected=true`);
     await hydrated(page);

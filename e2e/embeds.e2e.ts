@@ -23,7 +23,7 @@ const framed = (page: Page) => page.frameLocator('iframe[title="Frank"]');
 const frameUrl = (page: Page) => page.frames().find((f) => f !== page.mainFrame())?.url() ?? "";
 
 async function campaignWithOrigins(page: Page, origins: string[]) {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   const job = (await (await page.request.post("/api/jobs", { data: { title: "Embedded Welder" } })).json()).job;
   const campaign = (await (await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "Careers page" } })).json()).campaign;
   const put = await page.request.put("/api/candidate-pages/settings/embed", { data: { allowedOrigins: origins } });
@@ -64,7 +64,7 @@ test("a campaign's prequalifier in a cross-site frame of an allowed origin: the 
   }
 });
 
-test("a booking page in a frame of an allowed origin: the candidate books a slot inside it", async ({ page, browser }) => {
+test("a booking page in a frame of an allowed origin: the candidate books a slot inside it", async ({ page, browser, baseURL }) => {
   const allowed = await agencySite();
   try {
     await campaignWithOrigins(page, [allowed.origin]);
@@ -76,7 +76,7 @@ test("a booking page in a frame of an allowed origin: the candidate books a slot
     const created = await page.request.post("/api/scheduling-sessions", { data: { candidateId: candidates[0].id, title: "Interview", duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false } });
     expect(created.ok()).toBe(true);
     const { sessionToken } = await created.json();
-    const bookingUrl = new URL(`/book/${sessionToken}`, page.url()).toString();
+    const bookingUrl = new URL(`/book/${sessionToken}`, baseURL).toString();
 
     const candidate = await browser.newPage({ timezoneId: "Australia/Melbourne" });
     await candidate.goto(`${allowed.origin}/?src=${encodeURIComponent(bookingUrl)}`);

@@ -1,14 +1,10 @@
 import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { POOL_PASSWORD } from "./pool-password";
-import { basename, dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 export const DEMO_EMAIL = "demo@frank.local";
 export const DEMO_PASSWORD = "demo-password";
-
-let n = 0;
 
 /**
  * The APP_SECRET of a demo server on `db`: the CLI refuses to run without one, and a demo
@@ -18,65 +14,28 @@ export function demoSecret(db: string): string {
   return readFileSync(join(dirname(db), ".app-secret"), "utf8").trim();
 }
 
-/** The environment the CLI (and the account pool) needs to write to the e2e server's database. */
+/** The environment the CLI (and the account server) needs to write to the e2e server's database. */
 export function cliEnv(): NodeJS.ProcessEnv {
   const db = process.env.E2E_DB ?? "";
   return { ...process.env, DATABASE_PATH: db, APP_SECRET: demoSecret(db) };
 }
 
-/**
- * The accounts made before the tests start (e2e/global-setup.ts), claimed one at a time. The
- * server starts on a new database each run, so the e-mails repeat from run to run.
- */
-export function accountPool() {
-  const db = process.env.E2E_DB ?? "data/e2e.db";
-  // Enough for every unnamed account the suite makes; more are made with the CLI. The claims
-  // folder is beside the database, not named after it (the server's start removes E2E_DB*).
-  return { size: 60, prefix: "e2e-pool-", claims: join(dirname(db), `account-claims.${basename(db)}`) };
-}
-
-/** The pool's next unclaimed account: mkdir is atomic, so two workers never take the same one. */
-function claimPooled(): { email: string; password: string } | null {
-  const pool = accountPool();
-  if (!existsSync(pool.claims)) return null;
-  for (let i = 0; i < pool.size; i++) {
-    try {
-      mkdirSync(join(pool.claims, String(i)));
-    } catch {
-      continue;
-    }
-    return { email: `${pool.prefix}${i}@example.com`, password: POOL_PASSWORD };
-  }
-  return null;
-}
-
-/**
- * A new account (and workspace) on the e2e server's database: one of the pool's, or, for a
- * given name or once the pool is used up, one made with the CLI.
- */
-export function createAccount(opts: { name?: string } = {}): { email: string; password: string } {
-  if (opts.name === undefined) {
-    const pooled = claimPooled();
-    if (pooled) return pooled;
-  }
-  const email = `e2e-${process.pid}-${Date.now()}-${++n}@example.com`;
-  const password = POOL_PASSWORD;
-  const r = spawnSync("./node_modules/.bin/bun", ["src/main.ts", "user", "create", "--email", email, "--password", password, "--name", opts.name ?? "E2E Recruiter"], {
-    env: cliEnv(),
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`user create failed: ${r.stderr}`);
-  return { email, password };
+/** A new account (and workspace) on the e2e server's database, made by e2e/account-server.ts. */
+export async function createAccount(opts: { name?: string } = {}): Promise<{ email: string; password: string }> {
+  const res = await fetch(process.env.E2E_ACCOUNTS_URL!, { method: "POST", body: JSON.stringify(opts) });
+  if (res.status !== 201) throw new Error(`making an account failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { email: string; password: string };
 }
 
 /**
  * Signs in with the login API (the session cookie lands in the page's browser context) and opens
- * the dashboard. The form itself is driven by loginThroughForm, in the tests about signing in.
+ * `to`, the dashboard unless told otherwise; null opens nothing, for a test that prepares its data
+ * through the API first. The form itself is driven by loginThroughForm, in the tests about signing in.
  */
-export async function login(page: Page, email: string, password: string) {
+export async function login(page: Page, email: string, password: string, to: string | null = "/dashboard") {
   const res = await page.request.post("/api/auth/login", { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
-  await page.goto("/dashboard");
+  if (to !== null) await page.goto(to);
 }
 
 /** Signs in through the login form and waits for the dashboard. */
@@ -88,10 +47,10 @@ export async function loginThroughForm(page: Page, email: string, password: stri
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 }
 
-/** A fresh account, signed in. */
-export async function loginAsNewUser(page: Page, opts: { name?: string } = {}) {
-  const account = createAccount(opts);
-  await login(page, account.email, account.password);
+/** A fresh account, signed in, on `to` (see login). */
+export async function loginAsNewUser(page: Page, opts: { name?: string; to?: string | null } = {}) {
+  const account = await createAccount({ name: opts.name });
+  await login(page, account.email, account.password, opts.to);
   return account;
 }
 

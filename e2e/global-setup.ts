@@ -1,15 +1,22 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
-import { accountPool, cliEnv } from "./fixtures";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { cliEnv } from "./fixtures";
 
 /**
- * Before the browser tests start (the server is up): the accounts they sign in with, made in
- * one Bun process. createAccount() claims them one at a time.
+ * Before the browser tests start (the server is up): the process that makes the accounts they sign
+ * in with (e2e/account-server.ts). Workers find it through E2E_ACCOUNTS_URL; it stops with the run.
  */
-export default function globalSetup() {
-  const pool = accountPool();
-  rmSync(pool.claims, { recursive: true, force: true });
-  mkdirSync(pool.claims, { recursive: true });
-  const r = spawnSync("./node_modules/.bin/bun", ["e2e/account-pool.ts", String(pool.size), pool.prefix], { env: cliEnv(), encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`making the test accounts failed: ${r.stderr}`);
+export default async function globalSetup() {
+  const child = spawn("./node_modules/.bin/bun", ["e2e/account-server.ts"], { env: cliEnv(), stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the account server stopped (exit ${code})`)));
+    createInterface({ input: child.stdout! }).once("line", (line) => resolve(line.replace(/^listening /, "")));
+  });
+  process.env.E2E_ACCOUNTS_URL = `http://127.0.0.1:${port}/accounts`;
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  };
 }

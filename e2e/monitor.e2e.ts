@@ -14,9 +14,7 @@ test("signed out, every monitor and developer page sends the browser to /login",
 });
 
 test("add test candidates, then sync them and watch the monitor change", async ({ page }) => {
-  await loginAsNewUser(page);
-
-  await page.goto("/database-test");
+  await loginAsNewUser(page, { to: "/database-test" });
   await hydrated(page);
   await expect(page.getByTestId("candidate-total")).toHaveText("Total: 0");
   await expect(page.getByText("No candidates found")).toBeVisible();
@@ -64,8 +62,7 @@ test("add test candidates, then sync them and watch the monitor change", async (
 });
 
 test("the debug page shows the HTTP error status", async ({ page }) => {
-  await loginAsNewUser(page);
-  await page.goto("/database-debug");
+  await loginAsNewUser(page, { to: "/database-debug" });
   await hydrated(page);
   await page.route("**/api/participants/debug", (route) => route.fulfill({ status: 500, body: "boom" }));
   await page.getByRole("button", { name: "Fetch All Participants" }).click();
@@ -73,8 +70,7 @@ test("the debug page shows the HTTP error status", async ({ page }) => {
 });
 
 test("monitor: a failing sync call shows its toast", async ({ page }) => {
-  await loginAsNewUser(page);
-  await page.goto("/participants-monitor");
+  await loginAsNewUser(page, { to: "/participants-monitor" });
   await hydrated(page);
   await page.route("**/api/participants/sync/trigger", (route) => route.fulfill({ status: 503, body: "down" }));
   await page.getByRole("button", { name: "Manual Sync" }).click();
@@ -82,8 +78,7 @@ test("monitor: a failing sync call shows its toast", async ({ page }) => {
 });
 
 test("dashboard variant 2: account menu, debug button, three welcome blocks", async ({ page }) => {
-  const a = await loginAsNewUser(page, { name: "Vera Variant" });
-  await page.goto("/dashboard2");
+  const a = await loginAsNewUser(page, { name: "Vera Variant", to: "/dashboard2" });
   await expect(page.getByTestId("welcome-block")).toHaveCount(3);
   for (const block of await page.getByTestId("welcome-block").all()) await expect(block).toContainText("Welcome Vera Variant");
   await page.getByLabel("Account menu").click();
@@ -96,8 +91,7 @@ test("dashboard variant 2: account menu, debug button, three welcome blocks", as
 });
 
 test("dashboard 4 and the integration page render", async ({ page }) => {
-  await loginAsNewUser(page);
-  await page.goto("/dashboard4");
+  await loginAsNewUser(page, { to: "/dashboard4" });
   await expect(page.getByRole("heading", { name: "Developer tools" })).toBeVisible();
   await expect(page.getByTestId("workspace-summary")).toContainText("Never");
   await page.getByRole("link", { name: /Database integration/ }).click();
@@ -105,7 +99,7 @@ test("dashboard 4 and the integration page render", async ({ page }) => {
 });
 
 test("the monitor refreshes itself every 30 seconds", async ({ page }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   await page.clock.install();
   await page.goto("/participants-monitor");
   await hydrated(page);

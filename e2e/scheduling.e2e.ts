@@ -8,9 +8,9 @@ const hydrated = (page: Page) =>
 
 test("a recruiter creates a session; the candidate books without JavaScript; the recruiter sees it confirmed", async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await loginAsNewUser(page, { name: "Rae Recruiter" });
+  await loginAsNewUser(page, { name: "Rae Recruiter", to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
-  await page.reload();
+  await page.goto("/dashboard");
   await hydrated(page);
 
   // Schedule Interview: §5 messages first, then a real session.
@@ -74,7 +74,7 @@ test("a recruiter creates a session; the candidate books without JavaScript; the
 
 test("the recruiter offers new times; the candidate picks one without JavaScript; the recruiter sees the new time", async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await loginAsNewUser(page, { name: "Remy Recruiter" });
+  await loginAsNewUser(page, { name: "Remy Recruiter", to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   const candidates = (await (await page.request.get("/api/candidates")).json()).candidates;
   const zone = "Europe/London";

@@ -18,7 +18,7 @@ async function invitationLink(page: Page): Promise<string> {
 
 test("an owner invites a recruiter; the recruiter accepts and schedules for themself; a candidate books; the owner sees it under Everyone", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const owner = createAccount({ name: "Olive Owner" });
+  const owner = await createAccount({ name: "Olive Owner" });
   await login(page, owner.email, owner.password);
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
 

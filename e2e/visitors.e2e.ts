@@ -7,8 +7,8 @@ const ANSWERS = ["Ada Lovelace", "ada@example.com", "Melbourne", "Senior Develop
 async function recruiter(browser: Browser, title: string) {
   const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();
-  const account = createAccount({ name: `Recruiter of ${title}` });
-  await login(page, account.email, account.password);
+  const account = await createAccount({ name: `Recruiter of ${title}` });
+  await login(page, account.email, account.password, null);
   const job = (await (await page.request.post("/api/jobs", { data: { title } })).json()).job;
   const campaign = (await (await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "LinkedIn" } })).json()).campaign;
   return { page, job, campaign, close: () => context.close() };

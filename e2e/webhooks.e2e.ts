@@ -21,7 +21,7 @@ async function receiver() {
 
 test("without JavaScript an owner adds an endpoint, copies the secret once, sends a test event and sees it delivered; a change arrives signed", async ({ browser, baseURL }) => {
   const r = await receiver();
-  const owner = createAccount({ name: "Wanda Webhooks" });
+  const owner = await createAccount({ name: "Wanda Webhooks" });
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password }, headers: { origin: baseURL! } })).ok()).toBe(true);

@@ -27,7 +27,7 @@ for (const width of [1280, 390]) {
       test.use({ viewport: { width, height: 900 }, javaScriptEnabled: js });
       test("every section is reachable from the navigation, marked as current and named in the title", async ({ page }) => {
         test.setTimeout(60_000);
-        const account = createAccount();
+        const account = await createAccount();
         await login(page, account.email, account.password);
         const phone = width < 1024;
         for (const [label, url] of SECTIONS) {
@@ -53,7 +53,7 @@ test("the navigation works by keyboard: Tab reaches the links, Enter follows one
 });
 
 test("the candidates page keeps search, filters and page in the address across back and forward", async ({ page }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   for (let i = 0; i < 4; i++) expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   await page.goto("/candidates");
   await expect(page).toHaveTitle(/Candidates/);
@@ -117,8 +117,8 @@ function monday(day: string) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the interviews week shows a booked interview at its time in Europe/London and in Australia/Melbourne", async ({ page }) => {
-    const account = createAccount();
-    await login(page, account.email, account.password);
+    const account = await createAccount();
+    await login(page, account.email, account.password, null);
     const { start, end } = await bookInterview(page);
     for (const tz of ["Europe/London", "Australia/Melbourne"]) {
       const s = local(start, tz);
@@ -145,7 +145,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("the command palette (Ctrl+K) jumps to a section and finds a candidate by name", async ({ page }) => {
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   const candidates = (await (await page.request.get("/api/candidates")).json()).candidates;
   await page.goto("/dashboard");
@@ -175,7 +175,7 @@ test("the command palette (Ctrl+K) jumps to a section and finds a candidate by n
 
 test("the section pages have no serious accessibility violations, in light and dark", async ({ page }) => {
   test.setTimeout(60_000);
-  await loginAsNewUser(page);
+  await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -5,7 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { buildBinary } from "../scripts/build-binary";
+import { compiledBinary } from "./kits/compiled-binary";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-binary-"));
 let proc: ReturnType<typeof Bun.spawn> | null = null;
@@ -15,8 +15,8 @@ afterAll(() => {
 });
 
 test("the compiled binary serves the whole app from an empty folder", async () => {
-  const out = join(dir, "build", "frank");
-  const build = buildBinary(out);
+  const build = await compiledBinary();
+  const out = build.path;
   expect(build.output).not.toContain("error");
   expect(existsSync(out)).toBe(true);
 

@@ -6,7 +6,7 @@ import { afterAll, expect, test } from "bun:test";
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { buildBinary } from "../scripts/build-binary";
+import { compiledBinary } from "./kits/compiled-binary";
 
 const NOBODY = 65534;
 const isRoot = process.getuid?.() === 0;
@@ -29,9 +29,9 @@ test.skipIf(!canRun)("the binary runs like the image: non-root, empty folder, on
   const volume = join(root, "data");
   const readOnly = join(root, "readonly");
   for (const d of [bin, home, volume, readOnly]) mkdirSync(d, { recursive: true, mode: 0o755 });
-  const built = buildBinary(join(root, "build", "frank"));
+  const built = await compiledBinary();
   expect(built.exitCode).toBe(0);
-  copyFileSync(join(root, "build", "frank"), join(bin, "frank"));
+  copyFileSync(built.path, join(bin, "frank"));
   chmodSync(join(bin, "frank"), 0o755);
   if (isRoot) chownSync(volume, NOBODY, NOBODY);
   else chmodSync(home, 0o555);
