@@ -8,7 +8,8 @@ import { createDeps } from "../src/bootstrap";
 import { createUser } from "../src/features/auth/service";
 
 const PASSWORD = "e2e-password-123";
-const deps = createDeps(loadConfig(process.env), { quiet: true });
+// It writes while the e2e server serves the same file: like a CLI verb, it waits for the lock.
+const deps = createDeps(loadConfig(process.env), { quiet: true, busyTimeoutMs: 10_000 });
 let made = 0;
 
 const server = Bun.serve({

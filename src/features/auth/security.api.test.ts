@@ -153,18 +153,21 @@ describe("password reset (item 7)", () => {
   test("forgot-password does the same work whether or not the account exists", async () => {
     const t = makeTestApp({ LOGIN_LIMIT_PER_IP: "1000" });
     const u = await t.signUp();
+    // The CPU time the request takes in this process: what an answer's delay is made of on a quiet
+    // server, without the waits for a core that a busy machine adds to the wall clock.
     const time = async (email: string) => {
-      const start = performance.now();
+      const start = process.cpuUsage();
       const res = await t.request("/api/auth/forgot-password", { json: { email } });
       expect(res.status).toBe(200);
-      return performance.now() - start;
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000;
     };
-    // The quickest of each: a busy machine only ever adds time, so the minimum is the work itself.
+    // The quickest of each: interruptions only ever add time, so the minimum is the work itself.
     const fastest = (xs: number[]) => Math.min(...xs);
     const known: number[] = [];
     const unknown: number[] = [];
     // Each pair of e-mails is asked at most twice (the per-e-mail limit is 5); the per-address limit resets between rounds.
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       known.push(await time(u.email));
       unknown.push(await time(`nobody-${i}@example.com`));
       t.clock.advance(16 * 60_000);
