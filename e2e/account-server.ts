@@ -32,4 +32,8 @@ const stop = () => {
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+// Its standard input is a pipe from the test run: when the run ends without stopping it (killed,
+// crashed), the pipe closes and this process goes with it instead of holding the database open.
+process.stdin.on("end", stop);
+process.stdin.resume();
 console.log(`listening ${server.port}`);

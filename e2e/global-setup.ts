@@ -7,7 +7,7 @@ import { cliEnv } from "./fixtures";
  * in with (e2e/account-server.ts). Workers find it through E2E_ACCOUNTS_URL; it stops with the run.
  */
 export default async function globalSetup() {
-  const child = spawn("./node_modules/.bin/bun", ["e2e/account-server.ts"], { env: cliEnv(), stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn("./node_modules/.bin/bun", ["e2e/account-server.ts"], { env: cliEnv(), stdio: ["pipe", "pipe", "inherit"] });
   const port = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the account server stopped (exit ${code})`)));
     createInterface({ input: child.stdout! }).once("line", (line) => resolve(line.replace(/^listening /, "")));

@@ -1,6 +1,6 @@
 // The single binary that binary.test.ts and container.test.ts run, built once for both: `bun build
 // --compile` costs a few CPU-seconds, and the two files may run in different test processes.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
@@ -42,7 +42,10 @@ export async function compiledBinary(): Promise<CompiledBinary> {
     try {
       mkdirSync(lock);
     } catch {
-      await Bun.sleep(200); // another process is building it
+      // Another process is building it; a build takes seconds, so an old lock is one left by a
+      // process that was killed while building.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000) rmSync(lock, { recursive: true, force: true });
+      else await Bun.sleep(200);
       continue;
     }
     try {
