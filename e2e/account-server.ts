@@ -3,6 +3,8 @@
 // (`frank user create`) started Bun and loaded the app each time, while the test's worker waited.
 //   bun e2e/account-server.ts        prints "listening <port>", then serves
 //   POST /accounts {"name"?: string} → 201 {"email", "password"}
+// A test with a server of its own names that server's database and secret, and the e-mail and
+// password to use: {"database", "secret", "email", "password", "name"?}.
 import { loadConfig } from "../src/config/env";
 import { createDeps } from "../src/bootstrap";
 import { createUser } from "../src/features/auth/service";
@@ -17,10 +19,22 @@ const server = Bun.serve({
   port: 0,
   async fetch(req) {
     if (req.method !== "POST" || new URL(req.url).pathname !== "/accounts") return new Response("not found", { status: 404 });
-    const { name } = (await req.json().catch(() => ({}))) as { name?: string };
+    const body = (await req.json().catch(() => ({}))) as { name?: string; database?: string; secret?: string; email?: string; password?: string };
+    const name = body.name ?? "E2E Recruiter";
+    if (body.database) {
+      if (!body.secret || !body.email || !body.password) return new Response("database needs secret, email and password", { status: 400 });
+      // Opened for this one account: the test removes its database when it ends.
+      const own = createDeps(loadConfig({ ...process.env, DATABASE_PATH: body.database, APP_SECRET: body.secret }), { quiet: true, busyTimeoutMs: 10_000 });
+      try {
+        await createUser(own, { email: body.email, password: body.password, name });
+      } finally {
+        own.db.$client.close();
+      }
+      return Response.json({ email: body.email, password: body.password }, { status: 201 });
+    }
     // The server starts on a new database each run, so the e-mails repeat from run to run.
     const email = `e2e-${++made}@example.com`;
-    await createUser(deps, { email, password: PASSWORD, name: name ?? "E2E Recruiter" });
+    await createUser(deps, { email, password: PASSWORD, name });
     return Response.json({ email, password: PASSWORD }, { status: 201 });
   },
 });

@@ -1,8 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { rmSync } from "node:fs";
-import { hydrated, loginAsNewUser } from "./fixtures";
+import { createAccount, hydrated, loginAsNewUser } from "./fixtures";
 
 // The shared e2e server runs without Stripe (billing off, the gate never blocks). These
 // tests start their own: a fake Stripe (test/fakes/stripe.ts) and a Frank server whose
@@ -80,11 +80,7 @@ test.describe("with Stripe configured", () => {
   async function signIn(page: Page) {
     const email = `billing-${process.pid}-${Date.now()}-${++n}@example.com`;
     const password = "e2e-password-123";
-    const r = spawnSync("./node_modules/.bin/bun", ["src/main.ts", "user", "create", "--email", email, "--password", password, "--name", "Billing Tester"], {
-      env: { ...process.env, DATABASE_PATH: db, APP_SECRET: "e2e-billing-secret-e2e-billing-secret-0123" },
-      encoding: "utf8",
-    });
-    if (r.status !== 0) throw new Error(r.stderr);
+    await createAccount({ database: db, secret: "e2e-billing-secret-e2e-billing-secret-0123", email, password, name: "Billing Tester" });
     await page.goto(`${app}/login`);
     await hydrated(page);
     await page.getByLabel("Email address").fill(email);

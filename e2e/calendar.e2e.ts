@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { demoSecret, hydrated, loginAsNewUser } from "./fixtures";
+import { createAccount, demoSecret, hydrated, loginAsNewUser } from "./fixtures";
 
 // The manager page in each state. Without Google credentials: the shared e2e server.
 // Connected: a second Frank server started here, pointed at the fake Google (test/fakes/google.ts).
@@ -76,11 +76,7 @@ const control = (body: object) => fetch(`${googleUrl}/__control`, { method: "POS
 
 async function signIn(page: Page) {
   const email = `cal-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const r = spawnSync("./node_modules/.bin/bun", ["src/main.ts", "user", "create", "--email", email, "--password", "e2e-password-123", "--name", "Cal Recruiter"], {
-    env: { ...process.env, DATABASE_PATH: db, APP_SECRET: demoSecret(db) },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(r.stderr);
+  await createAccount({ database: db, secret: demoSecret(db), email, password: "e2e-password-123", name: "Cal Recruiter" });
   await page.goto(`${base}/login`);
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("e2e-password-123");

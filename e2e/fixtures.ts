@@ -20,8 +20,12 @@ export function cliEnv(): NodeJS.ProcessEnv {
   return { ...process.env, DATABASE_PATH: db, APP_SECRET: demoSecret(db) };
 }
 
-/** A new account (and workspace) on the e2e server's database, made by e2e/account-server.ts. */
-export async function createAccount(opts: { name?: string } = {}): Promise<{ email: string; password: string }> {
+/**
+ * A new account (and workspace) on the e2e server's database, made by e2e/account-server.ts; or,
+ * for a test with a server of its own, on that server's `database` (with its `secret`), with the
+ * e-mail and password given.
+ */
+export async function createAccount(opts: { name?: string; database?: string; secret?: string; email?: string; password?: string } = {}): Promise<{ email: string; password: string }> {
   const res = await fetch(process.env.E2E_ACCOUNTS_URL!, { method: "POST", body: JSON.stringify(opts) });
   if (res.status !== 201) throw new Error(`making an account failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { email: string; password: string };

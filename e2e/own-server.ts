@@ -1,6 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { rmSync } from "node:fs";
+import { createAccount } from "./fixtures";
 
 // A Frank server of the test's own (port, database), for tests that stop and restart it or
 // need another configuration than the shared e2e server.
@@ -57,11 +58,7 @@ export class OwnServer {
   }
 
   createAccount(email: string, password: string) {
-    const r = spawnSync("./node_modules/.bin/bun", ["src/main.ts", "user", "create", "--email", email, "--password", password, "--name", "Own Server Recruiter"], {
-      env: { ...process.env, DATABASE_PATH: this.db, APP_SECRET: SECRET },
-      encoding: "utf8",
-    });
-    if (r.status !== 0) throw new Error(r.stderr);
+    return createAccount({ database: this.db, secret: SECRET, email, password, name: "Own Server Recruiter" });
   }
 
   async dispose() {

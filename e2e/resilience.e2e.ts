@@ -17,7 +17,7 @@ test.describe("a server stopped for 10 s", () => {
   test("nothing typed is lost, the banner stays until the server is back, and the failed action can be retried", async ({ page }) => {
     test.setTimeout(90_000);
     const email = `resilience-${Date.now()}@example.com`;
-    server.createAccount(email, "e2e-password-123");
+    await server.createAccount(email, "e2e-password-123");
     await page.goto(`${server.url}/login`);
     await hydrated(page);
     await page.getByLabel("Email address").fill(email);
