@@ -35,6 +35,8 @@ try {
     walls.push(wall);
     results.add(result);
     console.log(`${String(i).padEnd(4)} ${wall.toFixed(1).padStart(6)} s  ${result.padEnd(24)}  ${suites}`);
+    // What failed, by name: the clone and its logs are gone when the bench ends.
+    for (const line of out.split("\n").filter((l) => /^\s*(✘|\(fail\))/.test(l))) console.log(`       ${line.trim()}`);
   }
   const sorted = [...walls].sort((a, b) => a - b);
   console.log(`wall: min ${sorted[0]!.toFixed(1)} s, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} s, max ${sorted.at(-1)!.toFixed(1)} s over ${runs} runs`);
