@@ -1,9 +1,19 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_EMAIL, DEMO_PASSWORD, hydrated, login } from "./fixtures";
+import { expect, test, type Page } from "@playwright/test";
+import { hydrated, loginAsNewUser } from "./fixtures";
+
+/**
+ * A workspace of the test's own with ten candidates, on the dashboard: these tests edit candidates
+ * and run side by side, so the shared demo workspace would let one change another's rows.
+ */
+async function dashboardWithCandidates(page: Page) {
+  await loginAsNewUser(page, { name: "Nora Recruiter", to: null });
+  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  await page.goto("/dashboard");
+  await hydrated(page);
+}
 
 test("a recruiter edits a candidate, changes the stage, adds a note and sees it in the timeline", async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD);
-  await hydrated(page);
+  await dashboardWithCandidates(page);
   // From the dashboard: the details dialog opens the candidate page.
   await page.getByTestId("candidate-row").first().getByRole("link", { name: /^#\d+$/ }).click();
   await page.getByRole("link", { name: "Open candidate page" }).click();
@@ -26,7 +36,7 @@ test("a recruiter edits a candidate, changes the stage, adds a note and sees it 
 
   await page.getByRole("textbox", { name: "Note" }).fill("Great portfolio, invite to final round");
   await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByTestId("timeline")).toContainText("Note by Demo");
+  await expect(page.getByTestId("timeline")).toContainText("Note by Nora");
   await expect(page.getByTestId("timeline")).toContainText("Great portfolio, invite to final round");
 
   // It is all stored: a reload shows the same.
@@ -37,8 +47,7 @@ test("a recruiter edits a candidate, changes the stage, adds a note and sees it 
 });
 
 test("the quick stage control in All Candidates changes a candidate's stage", async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD);
-  await hydrated(page);
+  await dashboardWithCandidates(page);
   const row = page.getByTestId("candidate-row").nth(1);
   const select = row.getByRole("combobox", { name: /^Stage of/ });
   await select.selectOption("3");
@@ -49,8 +58,7 @@ test("the quick stage control in All Candidates changes a candidate's stage", as
 });
 
 test("the Schedule Interview picker searches every candidate on the server and works with the keyboard", async ({ page }) => {
-  await login(page, DEMO_EMAIL, DEMO_PASSWORD);
-  await hydrated(page);
+  await dashboardWithCandidates(page);
   const card = page.locator("section:has(#schedule-title)");
   const name = ((await page.getByTestId("candidate-row").last().locator("a[href^='/candidates/']").textContent()) ?? "").trim();
   const picker = card.getByRole("combobox", { name: "Candidate", exact: true });
