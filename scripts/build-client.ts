@@ -1,6 +1,6 @@
 // Builds the client side: one bundle per island (React API, bundled with preact/compat),
 // content-hashed CSS, gzip copies, and src/assets.gen.ts, which embeds them all
-// in the binary with `type: "file"` imports. Run after the Tailwind build (build:css).
+// in the binary with `type: "file"` imports. Run by scripts/build-assets.ts after the Tailwind build.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -85,14 +85,14 @@ for (const f of plain) {
   plainNames[`${stem}.js`] = name;
 }
 
-// CSS (from build:css) gets a content-hashed name.
+// CSS (from the Tailwind build) gets a content-hashed name.
 const hashedCopy = (src: string, stem: string, ext: string) => {
   const buf = readFileSync(src);
   const name = `${stem}-${hashOf(buf)}.${ext}`;
   writeFileSync(join(out, name), buf);
   return name;
 };
-for (const css of ["app.css", "candidate.css"]) if (!existsSync(join(out, css))) throw new Error(`public/build/${css} missing: run npm run build:css first`);
+for (const css of ["app.css", "candidate.css"]) if (!existsSync(join(out, css))) throw new Error(`public/build/${css} missing: run npm run build:assets`);
 const cssName = hashedCopy(join(out, "app.css"), "app", "css");
 
 // Gzip copies, served when the client accepts gzip.

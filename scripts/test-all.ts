@@ -7,12 +7,18 @@
 // them together keeps both cores busy while a browser test waits on a page or a timer. Each
 // suite's output is printed whole when it ends, so the log reads one suite at a time.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import pkg from "../package.json";
 
 const started = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
-// What `npm run build:assets` runs, without npm's own start in front of it.
-const build = Bun.spawnSync(["flock", ".build.lock", "./node_modules/.bin/bun", "scripts/build-assets.ts"], { stdout: "inherit", stderr: "inherit" });
+// `npm run build:assets`, run as npm runs it (a shell, node_modules/.bin first on PATH) without
+// npm's own start in front of it.
+const build = Bun.spawnSync(["sh", "-c", pkg.scripts["build:assets"]], {
+  stdout: "inherit",
+  stderr: "inherit",
+  env: { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH ?? ""}` },
+});
 if (build.exitCode !== 0) {
   console.log("0 passed, 1 failed");
   process.exit(1);
