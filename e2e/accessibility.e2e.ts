@@ -10,7 +10,7 @@ import { axeOn, loginAsNewUser } from "./fixtures";
 const EVERY_RULE = Object.fromEntries(axe.getRules().map((r) => [r.ruleId, { enabled: true }]));
 
 async function seriousViolations(page: Page) {
-  const result = await axeOn(page).options({ rules: EVERY_RULE }).analyze();
+  const result = await axeOn(page, { rules: EVERY_RULE }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
