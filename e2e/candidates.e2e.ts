@@ -68,8 +68,12 @@ test("the Schedule Interview picker searches every candidate on the server and w
   const options = card.locator("#sched-candidate-list [role=option]");
   await picker.fill(name.split(" ")[0]!);
   await expect(options.filter({ hasText: name }).first()).toBeVisible();
+  // The keys act on the list the full name brought back, not on the first name's list still shown.
+  const searched = page.waitForResponse((r) => r.url().includes(`search=${encodeURIComponent(name)}`));
   await picker.fill(name);
+  await searched;
   await expect(options.first()).toContainText(name);
+  await expect(options.filter({ hasNotText: name })).toHaveCount(0);
   await picker.press("ArrowDown");
   await picker.press("Enter");
   await expect(picker).toHaveValue(new RegExp(`^${name}`));
