@@ -4,9 +4,6 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export const DEMO_EMAIL = "demo@frank.local";
-export const DEMO_PASSWORD = "demo-password";
-
 /**
  * The APP_SECRET of a demo server on `db`: the CLI refuses to run without one, and a demo
  * server keeps the secret it generated beside its database.
