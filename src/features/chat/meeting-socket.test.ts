@@ -4,6 +4,7 @@ import { chatWebhookSecrets } from "../../db/schema";
 import { listShortlists } from "../shortlists/service";
 import { seedPeople } from "../../../test/kits/chat-people";
 import { webhookSecret } from "./meeting-socket";
+import { holdWriteLock } from "../../../test/hold-write-lock";
 
 const t = makeTestApp();
 const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
@@ -48,6 +49,22 @@ describe("WebSocket /ws/chat-monitor", () => {
     c.ws.send(JSON.stringify({ text: "How is the weather in Sydney?", userId: u.userId, timestamp: Date.now() }));
     c.ws.send(JSON.stringify({ text: "Schedule an interview with Tom Baker", userId: u.userId, timestamp: Date.now() }));
     expect(await c.next()).toEqual({ type: "shortlist_popup", candidateName: "Tom Baker", position: "Position not specified" });
+    c.ws.close();
+  });
+
+  test("while another process holds the write lock, a meeting request waits for it and still gets its popup, recorded once", async () => {
+    const u = await t.signUp();
+    const c = connect(u.cookie);
+    expect((await c.next()).type).toBe("connected");
+    const lock = await holdWriteLock(t.deps.config.DATABASE_PATH, 400);
+    c.ws.send(JSON.stringify({ text: "Let's meet Lena Lock for the Designer role", userId: u.userId, timestamp: Date.now() }));
+    const answer = await c.next();
+    await lock.released;
+    // Before, the insert failed at once with SQLITE_BUSY and the socket answered "Something went wrong".
+    expect(answer).toEqual({ type: "shortlist_popup", candidateName: "Lena Lock", position: "Designer" });
+    expect(performance.now() - lock.heldAt).toBeGreaterThan(350);
+    const events = t.deps.db.$client.query("SELECT count(*) AS n FROM chat_events WHERE candidate_name = 'Lena Lock'").get() as { n: number };
+    expect(events.n).toBe(1);
     c.ws.close();
   });
 

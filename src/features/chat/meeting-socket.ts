@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps";
 import { AppError, badRequest, tooManyRequests, unauthorized } from "../../lib/errors";
+import { retryOnBusy } from "../../db/busy";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { RateLimiter } from "../../lib/rate-limit";
 import type { SignedIn } from "../auth/service";
@@ -83,20 +84,24 @@ function popupFor(name: string, position: string | null | undefined): ShortlistP
  * A text typed in a watched chat (the socket's {text, userId, timestamp}): on a meeting
  * request naming a candidate, records the event and answers the popup; otherwise null.
  */
-export function monitorText(deps: Deps, me: SignedIn, text: string): ShortlistPopup | null {
+export async function monitorText(deps: Deps, me: SignedIn, text: string): Promise<ShortlistPopup | null> {
   limit(deps, "monitor", `u:${me.user.id}`);
   const d = detectMeeting(text);
   if (!isActionable(d)) return null;
-  repo.insertEvent(deps.db, {
-    workspaceId: me.user.workspaceId,
-    userId: me.user.id,
-    type: "meeting_detected",
-    source: "websocket",
-    candidateName: d.candidateName,
-    position: d.position,
-    message: text.slice(0, 4000),
-    createdAt: deps.clock.now(),
-  });
+  // A socket message has no HTTP retry around it: when another process (a CLI verb, a backup)
+  // holds the write lock, wait for it here rather than answer the recruiter with an error.
+  await retryOnBusy(deps.db.$client, () =>
+    repo.insertEvent(deps.db, {
+      workspaceId: me.user.workspaceId,
+      userId: me.user.id,
+      type: "meeting_detected",
+      source: "websocket",
+      candidateName: d.candidateName,
+      position: d.position,
+      message: text.slice(0, 4000),
+      createdAt: deps.clock.now(),
+    }),
+  );
   return popupFor(d.candidateName, d.position);
 }
 

@@ -122,7 +122,7 @@ function meetingDetectionRoutes(deps: Deps) {
         hub.add(me.user.id, me.user.workspaceId, entry);
         ws.send(JSON.stringify({ type: "connected", userId: me.user.id }));
       },
-      message(ws, message) {
+      async message(ws, message) {
         const entry = sockets.get(ws.id);
         if (!entry) return;
         let data: unknown = message;
@@ -136,7 +136,7 @@ function meetingDetectionRoutes(deps: Deps) {
         const parsed = MonitorMessage.safeParse(data);
         if (!parsed.success) return ws.send(JSON.stringify({ type: "error", message: "Expected {text, userId, timestamp}" }));
         try {
-          const popup = monitorText(deps, entry.me, parsed.data.text);
+          const popup = await monitorText(deps, entry.me, parsed.data.text);
           if (popup) ws.send(JSON.stringify(popup));
         } catch (e) {
           ws.send(JSON.stringify({ type: "error", message: e instanceof AppError ? e.message : "Something went wrong" }));
