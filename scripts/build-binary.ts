@@ -16,11 +16,18 @@ export function commitForBuild(): string {
   return dirty ? `${sha}-dirty` : sha;
 }
 
-/** Runs bun build; returns its exit code and output. */
-export function buildBinary(outfile: string, commit = commitForBuild()) {
+/**
+ * The entry points: the app, and the backup thread's code, which a Worker loads by path and the
+ * bundler does not follow (embedded as /$bunfs/root/features/monitor/backup.worker.js, which
+ * src/features/monitor/db-backup.ts names).
+ */
+export const ENTRY_POINTS = ["src/main.ts", "src/features/monitor/backup.worker.ts"];
+
+/** Runs bun build (in `cwd`, the project by default); returns its exit code and output. */
+export function buildBinary(outfile: string, commit = commitForBuild(), cwd?: string) {
   mkdirSync(dirname(outfile), { recursive: true });
-  const args = [process.execPath, "build", ...BUILD_FLAGS, "--define", `FRANK_COMMIT=${JSON.stringify(commit)}`, "src/main.ts", "--outfile", outfile];
-  const r = Bun.spawnSync(args, { stdout: "pipe", stderr: "pipe" });
+  const args = [process.execPath, "build", ...BUILD_FLAGS, "--define", `FRANK_COMMIT=${JSON.stringify(commit)}`, ...ENTRY_POINTS, "--outfile", outfile];
+  const r = Bun.spawnSync(args, { cwd, stdout: "pipe", stderr: "pipe" });
   return { exitCode: r.exitCode, output: r.stdout.toString() + r.stderr.toString(), commit };
 }
 

@@ -1,14 +1,14 @@
 // The single binary that binary.test.ts and container.test.ts run, built once for both: `bun build
 // --compile` costs a few CPU-seconds, and the two files may run in different test processes.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { tmpdir } from "node:os";
-import { BUILD_FLAGS, buildBinary, commitForBuild } from "../../scripts/build-binary";
+import { BUILD_FLAGS, ENTRY_POINTS, buildBinary, commitForBuild } from "../../scripts/build-binary";
 
 /** What goes into the binary: the code, the built assets, the migrations, the locked packages. */
 function inputsHash(commit: string): string {
-  const h = createHash("sha256").update(`${Bun.version} ${BUILD_FLAGS.join(" ")} ${commit}\n`);
+  const h = createHash("sha256").update(`${Bun.version} ${BUILD_FLAGS.join(" ")} ${ENTRY_POINTS.join(" ")} ${commit}\n`);
   const add = (path: string) => {
     for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const p = join(path, entry.name);
@@ -52,7 +52,19 @@ export async function compiledBinary(): Promise<CompiledBinary> {
       // Built under a name of its own and renamed into place whole.
       const building = `${dir}.building`;
       rmSync(building, { recursive: true, force: true });
-      const r = buildBinary(join(building, "frank"), commit);
+      // Built from a copy of the sources that is gone before the binary runs, as on a server:
+      // a binary that still reads a file of the checkout (a worker's code, say) fails here.
+      const sources = `${dir}.sources`;
+      rmSync(sources, { recursive: true, force: true });
+      mkdirSync(sources);
+      for (const p of ["src", "islands", "public", "migrations", "package.json", "tsconfig.json", "bunfig.toml"]) if (existsSync(p)) cpSync(p, join(sources, p), { recursive: true });
+      symlinkSync(resolve("node_modules"), join(sources, "node_modules"));
+      let r: ReturnType<typeof buildBinary>;
+      try {
+        r = buildBinary(resolve(building, "frank"), commit, sources);
+      } finally {
+        rmSync(sources, { recursive: true, force: true });
+      }
       if (r.exitCode !== 0) return { path: join(building, "frank"), ...r };
       writeFileSync(join(building, "result.json"), JSON.stringify(r));
       renameSync(building, dir);

@@ -1,8 +1,8 @@
 // A whole-database backup on its own thread and SQLite connection (db-backup.ts starts it):
 // VACUUM INTO reads the whole file, about 1 s for 250 MB, and here that second never stops
 // the server's event loop. In WAL mode the read does not stop the server's writes either.
-// bun build --compile bundles it (it finds `new Worker(new URL(..., import.meta.url))`);
-// test/binary.test.ts runs a backup with the binary.
+// The single binary embeds it as an entry point of its own (scripts/build-binary.ts);
+// test/binary.test.ts runs a backup with a binary whose sources are gone.
 import { Database } from "bun:sqlite";
 import { setPriority } from "node:os";
 import { snapshotTo } from "./snapshot";

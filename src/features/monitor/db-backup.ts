@@ -53,10 +53,19 @@ export interface BackupResult {
 
 export { snapshotTo };
 
+/**
+ * Where the backup thread's code is. In the single binary it is an entry point of its own
+ * (scripts/build-binary.ts), embedded under the sources' root; import.meta.url there is the path
+ * the binary was built from, which the machine running it does not have.
+ */
+function backupWorkerUrl(): string | URL {
+  return Bun.main.startsWith("/$bunfs/") ? "/$bunfs/root/features/monitor/backup.worker.js" : new URL("./backup.worker.ts", import.meta.url);
+}
+
 /** Runs snapshotTo on a worker thread with its own connection: the event loop goes on meanwhile. */
 export function snapshotInWorker(source: string, target: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./backup.worker.ts", import.meta.url));
+    const worker = new Worker(backupWorkerUrl());
     const done = (error?: Error) => {
       worker.terminate();
       if (error) reject(error);
