@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { AppError } from "../lib/errors";
 
 /**
- * Waiting for SQLite's write lock without stopping the event loop (decision record 7).
+ * Waiting for SQLite's write lock without stopping the event loop (decision record 14).
  *
  * The server's connection has busy_timeout = 0: a write that finds the lock taken by another
  * process fails at once with SQLITE_BUSY instead of sleeping inside SQLite, which would stop
