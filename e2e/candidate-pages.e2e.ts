@@ -15,11 +15,11 @@ test("/scheduleacall without JavaScript: pick another day by its link, then a ti
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "09:00", end: "17:00" }));
   expect((await recruiter.request.put("/api/candidate-pages/settings/availability", { data: { introCallMinutes: 30, timeZone: "UTC", weekly } })).status()).toBe(200);
 
-  // Intro calls are for candidates who answered the prequalifier (without JavaScript: a form per answer).
+  // Intro calls are for candidates who answered the prequalifier: the candidate opens its link and
+  // answers through the chat's API (the prequalifier's pages are tested in visitors.e2e.ts).
   await page.goto(`/prequalifier?c=${campaign.code}`);
   for (const a of ["Day Picker Candidate", "day.picker@example.com", "Melbourne", "Senior Developer", "skip", "Software", "Australian citizen", "150k", "Four weeks"]) {
-    await page.getByLabel(/Your answer/).fill(a);
-    await page.getByRole("button", { name: "Send" }).click();
+    expect((await page.request.post("/api/visitors/prequalifier/answer", { data: { answer: a, c: campaign.code } })).status()).toBe(200);
   }
 
   const requests: string[] = [];

@@ -2,11 +2,13 @@ import { expect, test } from "@playwright/test";
 import { hydrated, loginAsNewUser } from "./fixtures";
 import { classifyRole } from "../src/features/candidates/classify";
 
-// A fresh account per test; candidates come from POST /api/candidates/seed (the test page's seed).
-async function seed(page: import("@playwright/test").Page) {
+// A fresh account per test, signed in with candidates from POST /api/candidates/seed (the test
+// page's seed), on the dashboard.
+async function dashboardWithCandidates(page: import("@playwright/test").Page) {
+  await loginAsNewUser(page, { to: null });
   const res = await page.request.post("/api/candidates/seed");
   expect(res.ok()).toBe(true);
-  await page.reload();
+  await page.goto("/dashboard");
   await hydrated(page);
 }
 
@@ -44,8 +46,7 @@ test("create a job, add a campaign, copy its link; delete the job after confirmi
 });
 
 test("search and filter candidates; open candidate details", async ({ page }) => {
-  await loginAsNewUser(page);
-  await seed(page);
+  await dashboardWithCandidates(page);
   const rows = page.getByTestId("candidate-row");
   await expect(rows.first()).toBeVisible();
   // A name from further down the list, so the first row proves the search ran.
@@ -80,8 +81,7 @@ test("search and filter candidates; open candidate details", async ({ page }) =>
 });
 
 test("create a shortlist, add two candidates, and see them leave the list", async ({ page }) => {
-  await loginAsNewUser(page);
-  await seed(page);
+  await dashboardWithCandidates(page);
   const rows = page.getByTestId("candidate-row");
   await expect(rows.first()).toBeVisible();
   await page.getByRole("button", { name: /Add selected/ }).isDisabled();
