@@ -118,8 +118,10 @@ describe("with a language model (fake OpenAI-compatible server, real SDK)", () =
 });
 
 describe("a model that goes quiet (fake server made to hang or stall)", () => {
-  // Short limits so the test is quick; production defaults are 30 s and 15 s (lib.test.ts).
-  const quick = makeTestApp({ OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_MODEL: "fake-model", OPENAI_TIMEOUT_MS: "400", OPENAI_STALL_MS: "300" });
+  // Short limits so the test is quick; production defaults are 30 s and 15 s (lib.test.ts). Not
+  // shorter: beside the browser tests on two busy cores, the fake's first token once took longer
+  // than a 0.4 s limit, and the stall test saw a timeout instead of its deltas.
+  const quick = makeTestApp({ OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_MODEL: "fake-model", OPENAI_TIMEOUT_MS: "1500", OPENAI_STALL_MS: "1000" });
   const ask = async (cookie: string, message: string, sessionId?: string) => {
     const start = performance.now();
     const res = await quick.request("/api/chat/openai", { json: { message, sessionId }, cookie });
@@ -135,9 +137,9 @@ describe("a model that goes quiet (fake server made to hang or stall)", () => {
     expect(first.status).toBe(200);
     const r = await ask(u.cookie, "please hang now", first.body.sessionId);
     expect(r.status).toBe(504);
-    expect(r.body).toMatchObject({ code: "ai_timeout", message: "The AI assistant did not answer within 0.4 seconds. Please try again." });
-    expect(r.ms).toBeGreaterThanOrEqual(390);
-    expect(r.ms).toBeLessThan(2000);
+    expect(r.body).toMatchObject({ code: "ai_timeout", message: "The AI assistant did not answer within 1.5 seconds. Please try again." });
+    expect(r.ms).toBeGreaterThanOrEqual(1490);
+    expect(r.ms).toBeLessThan(5000);
     expect(await stored(first.body.sessionId, u.cookie)).toEqual([
       ["user", "hello there"],
       ["assistant", "You said: hello there"],
@@ -158,10 +160,10 @@ describe("a model that goes quiet (fake server made to hang or stall)", () => {
     const deltas = [...text.matchAll(/event: delta\ndata: (.*)/g)].map((m) => JSON.parse(m[1]!).text);
     expect(deltas.join("")).toBe("Let me think");
     const error = /event: error\ndata: (.*)/.exec(text);
-    expect(JSON.parse(error![1]!).message).toBe("The AI assistant stopped answering (no reply for 0.3 seconds). Please try again.");
+    expect(JSON.parse(error![1]!).message).toBe("The AI assistant stopped answering (no reply for 1 second). Please try again.");
     expect(text).not.toContain("event: done");
-    expect(ms).toBeGreaterThanOrEqual(290);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeGreaterThanOrEqual(990);
+    expect(ms).toBeLessThan(5000);
     expect(await stored(first.body.sessionId, u.cookie)).toEqual([
       ["user", "hello again"],
       ["assistant", "You said: hello again"],

@@ -53,10 +53,11 @@ export async function ask(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (
 
 /** What the recruiter reads when the model went quiet (no first token, or silence mid-answer), naming the limit. */
 export function timeoutMessage(e: ModelTimeout): string {
-  const s = Number((e.ms / 1000).toFixed(1));
+  const n = Number((e.ms / 1000).toFixed(1));
+  const s = `${n} ${n === 1 ? "second" : "seconds"}`;
   return e.kind === "first-token"
-    ? `The AI assistant did not answer within ${s} seconds. Please try again.`
-    : `The AI assistant stopped answering (no reply for ${s} seconds). Please try again.`;
+    ? `The AI assistant did not answer within ${s}. Please try again.`
+    : `The AI assistant stopped answering (no reply for ${s}). Please try again.`;
 }
 
 /** ask() without the rate check, for the streaming route, which checks before it starts the stream. */
