@@ -6,13 +6,14 @@ import { tmpdir } from "node:os";
 import { loadConfig } from "../config/env";
 import { createDeps } from "../bootstrap";
 import { findUserByEmail } from "../features/auth/service";
+import { frankCommand } from "../../test/kits/frank-command";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-team-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = { DATABASE_PATH: join(dir, "team.db"), APP_SECRET: "cli-secret-cli-secret-cli-secret-cli-00" };
 
 async function run(args: string[]) {
-  const p = Bun.spawn([process.execPath, "src/main.ts", ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([...(await frankCommand()), ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, exitCode] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { stdout, stderr, exitCode };
 }

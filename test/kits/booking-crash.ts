@@ -7,6 +7,7 @@ import { createDeps } from "../../src/bootstrap";
 import { createUser } from "../../src/features/auth/service";
 import { upsertParticipantFromVisitor } from "../../src/features/candidates/service";
 import { createSchedulingSession } from "../../src/features/scheduling/service";
+import { frankCommand } from "./frank-command";
 
 export const SECRET = "crash-test-secret-crash-test-secret-0123";
 
@@ -36,7 +37,7 @@ export async function seedSessions(dbPath: string, count: number): Promise<[stri
 }
 
 export async function startServer(dbPath: string, port: number, env: Record<string, string> = {}) {
-  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve"], {
+  const proc = Bun.spawn([...(await frankCommand()), "serve"], {
     env: { ...process.env, APP_SECRET: SECRET, DATABASE_PATH: dbPath, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production", ...env },
     stdout: "ignore",
     stderr: "ignore",

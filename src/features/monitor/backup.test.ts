@@ -1,10 +1,11 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { tmpdir } from "node:os";
 import { afterAll } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
+import { frankCommand } from "../../../test/kits/frank-command";
 import { addParticipants } from "../candidates/service";
 import { runSync } from "./sync";
 import { backupDatabase, backupFolder, backupPattern, databaseStem, listBackups } from "./db-backup";
@@ -197,9 +198,12 @@ describe("restore", () => {
 });
 
 describe("command line", () => {
-  const bun = "./node_modules/.bin/bun";
+  let frank: string[] = [];
+  beforeAll(async () => {
+    frank = await frankCommand();
+  });
   const run = (args: string[], dbPath: string) =>
-    Bun.spawnSync([bun, "src/main.ts", ...args], { env: { ...process.env, DATABASE_PATH: dbPath, APP_SECRET: "cli-secret-cli-secret-cli-secret-0123" } });
+    Bun.spawnSync([...frank, ...args], { env: { ...process.env, DATABASE_PATH: dbPath, APP_SECRET: "cli-secret-cli-secret-cli-secret-0123" } });
 
   test("frank backup writes a backup; frank restore FILE puts it back", async () => {
     const dir = join(scratch, "cli");

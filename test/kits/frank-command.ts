@@ -1,0 +1,20 @@
+// How the tests that start Frank as a separate process (its command line, a server they kill or
+// stop) run it: the single binary production runs, built once for the sources as they are
+// (compiled-binary.ts, shared with binary.test.ts and container.test.ts).
+//
+// `bun src/main.ts` reads, transpiles and links some 940 files on every start, about three times
+// the CPU of the binary's start: with about ninety such starts, that was a fifth of the unit
+// suite's CPU. The sources are still started as `bun src/main.ts` by test/startup.test.ts and by
+// the browser tests' server.
+import { compiledBinary } from "./compiled-binary";
+
+let command: Promise<string[]> | null = null;
+
+/** The argv prefix that runs `frank`: append the verb and its options. */
+export function frankCommand(): Promise<string[]> {
+  command ??= compiledBinary().then((built) => {
+    if (built.exitCode !== 0) throw new Error(`building the binary failed:\n${built.output}`);
+    return [built.path];
+  });
+  return command;
+}
