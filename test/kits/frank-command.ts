@@ -3,9 +3,8 @@
 // (compiled-binary.ts, shared with binary.test.ts and container.test.ts).
 //
 // `bun src/main.ts` reads, transpiles and links some 940 files on every start, about three times
-// the CPU of the binary's start: with about ninety such starts, that was a fifth of the unit
-// suite's CPU. The sources are still started as `bun src/main.ts` by test/startup.test.ts and by
-// the browser tests' server.
+// the CPU of the binary's start, and these tests start it about ninety times. The sources are
+// still started as `bun src/main.ts` by test/startup.test.ts and by the browser tests' servers.
 import { compiledBinary } from "./compiled-binary";
 
 let command: Promise<string[]> | null = null;
