@@ -13,6 +13,7 @@ import { createDeps } from "../src/bootstrap";
 import { encodeVersion, knownSchema, StartupRefused } from "../src/db/startup";
 import { FRANK_VERSION } from "../src/version";
 import { backupDatabase } from "../src/features/monitor/db-backup";
+import { frankCommand } from "./kits/frank-command";
 
 const SECRET = "startup-secret-startup-secret-startup-00";
 const PORT = 3401;
@@ -27,8 +28,12 @@ const folder = () => {
   return d;
 };
 
+// Frank as it is deployed: the single binary (kits/frank-command.ts). Known before the tests are
+// collected: whether another user can run it decides which tests run.
+const [frank] = (await frankCommand()) as [string];
+
 const cli = (args: string[], env: Record<string, string>, opts: { uid?: number; gid?: number } = {}) => {
-  const r = spawnSync(process.execPath, ["src/main.ts", ...args], {
+  const r = spawnSync(frank, args, {
     env: { PATH: process.env.PATH ?? "", HOME: root, APP_SECRET: SECRET, ...env },
     ...opts,
   });
@@ -51,7 +56,7 @@ describe("one server per database file", () => {
   test("a second server on the same file refuses, naming it; a killed server's lock does not block the next start", async () => {
     const db = join(folder(), "frank.db");
     const env = { PATH: process.env.PATH ?? "", HOME: root, APP_SECRET: SECRET, DATABASE_PATH: db, PORT: String(PORT), HOST: "127.0.0.1" };
-    const first = spawn(process.execPath, ["src/main.ts", "serve"], { env, stdio: "ignore" });
+    const first = spawn(frank, ["serve"], { env, stdio: "ignore" });
     try {
       await waitHealthy(PORT);
       const second = cli(["serve"], { DATABASE_PATH: db, PORT: String(PORT + 1), HOST: "127.0.0.1" });
@@ -64,7 +69,7 @@ describe("one server per database file", () => {
       await exited(first);
     }
     expect(existsSync(`${db}.lock`)).toBe(true); // left behind by the killed server, and harmless:
-    const third = spawn(process.execPath, ["src/main.ts", "serve"], { env, stdio: "ignore" });
+    const third = spawn(frank, ["serve"], { env, stdio: "ignore" });
     try {
       await waitHealthy(PORT);
     } finally {

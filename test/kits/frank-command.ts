@@ -4,7 +4,7 @@
 //
 // `bun src/main.ts` reads, transpiles and links some 940 files on every start, about three times
 // the CPU of the binary's start, and these tests start it about ninety times. The sources are
-// still started as `bun src/main.ts` by test/startup.test.ts and by the browser tests' servers.
+// still started as `bun src/main.ts` (as `npm start` does) by the browser tests' servers.
 import { compiledBinary } from "./compiled-binary";
 
 let command: Promise<string[]> | null = null;
