@@ -21,6 +21,19 @@ function inputsHash(commit: string): string {
   return h.digest("hex").slice(0, 16);
 }
 
+/**
+ * Binaries of earlier sources (about 100 MB each, one per change to the sources) are removed when
+ * a new one is built; one built in the last hour may still be in use by another checkout's run.
+ */
+function pruneOutdated(current: string) {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(tmpdir())) {
+    const p = join(tmpdir(), name);
+    if (!/^frank-compiled-[0-9a-f]{16}$/.test(name) || p === current) continue;
+    if ((statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) < hourAgo) rmSync(p, { recursive: true, force: true });
+  }
+}
+
 export interface CompiledBinary {
   path: string;
   exitCode: number;
@@ -68,6 +81,7 @@ export async function compiledBinary(): Promise<CompiledBinary> {
       if (r.exitCode !== 0) return { path: join(building, "frank"), ...r };
       writeFileSync(join(building, "result.json"), JSON.stringify(r));
       renameSync(building, dir);
+      pruneOutdated(dir);
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
