@@ -11,13 +11,17 @@ import { findUserByEmail } from "../src/features/auth/service";
 import { verifyPassword } from "../src/lib/crypto";
 import { frankCommand } from "./kits/frank-command";
 
+// Resolved before the tests are collected: the first file to ask builds the binary, which can take
+// longer than a test may under a loaded machine.
+const frank = await frankCommand();
+
 const dir = mkdtempSync(join(tmpdir(), "frank-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const SECRET = "cli-secret-cli-secret-cli-secret-cli-00";
 const base = { DATABASE_PATH: join(dir, "table.db"), APP_SECRET: SECRET };
 
 async function run(args: string[], env: Record<string, string> = {}) {
-  const p = Bun.spawn([...(await frankCommand()), ...args], { env: { ...process.env, ...base, ...env }, stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([...frank, ...args], { env: { ...process.env, ...base, ...env }, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, exitCode] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { stdout, stderr, exitCode };
 }
@@ -154,7 +158,7 @@ describe("frank user", () => {
 test("healthcheck exits 0 when the local server answers /healthz; a second serve on the port is refused", async () => {
   const port = 3700 + Math.floor(Math.random() * 200);
   const env = { DATABASE_PATH: join(dir, "health.db"), PORT: String(port) };
-  const server = Bun.spawn([...(await frankCommand()), "serve"], { env: { ...process.env, ...base, ...env }, stdout: "ignore", stderr: "ignore" });
+  const server = Bun.spawn([...frank, "serve"], { env: { ...process.env, ...base, ...env }, stdout: "ignore", stderr: "ignore" });
   try {
     for (let i = 0; i < 200; i++) {
       if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
@@ -186,7 +190,7 @@ test("verbs other than serve --demo refuse to run without APP_SECRET (no silent 
 
 test("serve --demo warns when HOST is not a loopback address", async () => {
   const demoDir = mkdtempSync(join(tmpdir(), "frank-cli-demo-"));
-  const proc = Bun.spawn([...(await frankCommand()), "serve", "--demo"], {
+  const proc = Bun.spawn([...frank, "serve", "--demo"], {
     env: { ...process.env, DATABASE_PATH: join(demoDir, "frank.db"), APP_SECRET: "", PORT: String(20000 + Math.floor(Math.random() * 20000)), HOST: "0.0.0.0" },
     stdout: "pipe",
     stderr: "pipe",

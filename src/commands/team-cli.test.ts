@@ -8,12 +8,16 @@ import { createDeps } from "../bootstrap";
 import { findUserByEmail } from "../features/auth/service";
 import { frankCommand } from "../../test/kits/frank-command";
 
+// Resolved before the tests are collected: the first file to ask builds the binary, which can take
+// longer than a test may under a loaded machine.
+const frank = await frankCommand();
+
 const dir = mkdtempSync(join(tmpdir(), "frank-team-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = { DATABASE_PATH: join(dir, "team.db"), APP_SECRET: "cli-secret-cli-secret-cli-secret-cli-00" };
 
 async function run(args: string[]) {
-  const p = Bun.spawn([...(await frankCommand()), ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([...frank, ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, exitCode] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { stdout, stderr, exitCode };
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -6,6 +6,10 @@ import { tmpdir } from "node:os";
 import { afterAll } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { frankCommand } from "../../../test/kits/frank-command";
+
+// Resolved before the tests are collected: the first file to ask builds the binary, which can take
+// longer than a test may under a loaded machine.
+const frank = await frankCommand();
 import { addParticipants } from "../candidates/service";
 import { runSync } from "./sync";
 import { backupDatabase, backupFolder, backupPattern, databaseStem, listBackups } from "./db-backup";
@@ -198,10 +202,6 @@ describe("restore", () => {
 });
 
 describe("command line", () => {
-  let frank: string[] = [];
-  beforeAll(async () => {
-    frank = await frankCommand();
-  });
   const run = (args: string[], dbPath: string) =>
     Bun.spawnSync([...frank, ...args], { env: { ...process.env, DATABASE_PATH: dbPath, APP_SECRET: "cli-secret-cli-secret-cli-secret-0123" } });
 

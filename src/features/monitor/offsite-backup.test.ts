@@ -8,6 +8,10 @@ import { tmpdir } from "node:os";
 import { startFakeS3 } from "../../../test/fakes/s3";
 import { makeTestApp } from "../../../test/helpers";
 import { frankCommand } from "../../../test/kits/frank-command";
+
+// Resolved before the tests are collected: the first file to ask builds the binary, which can take
+// longer than a test may under a loaded machine.
+const frank = await frankCommand();
 import { backupWithUpload, OffsiteBackupFailed, parseS3Url } from "./offsite-backup";
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
@@ -22,7 +26,7 @@ afterAll(async () => {
 
 // Asynchronous: the S3 server runs in this process and must go on answering meanwhile.
 async function cli(args: string[], env: Record<string, string>) {
-  const p = Bun.spawn([...(await frankCommand()), ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([...frank, ...args], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, exitCode] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { stdout, stderr, exitCode };
 }
