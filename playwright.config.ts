@@ -58,8 +58,12 @@ export default defineConfig({
       // suite's cheap cost (below); what the server hashes itself (a reset, an invitation) costs what it costs.
       NODE_ENV: "production",
       E2E_DB,
-      // Every browser test answers the candidate chats from 127.0.0.1: one address for the whole suite.
+      // Every browser test signs in, opens campaign links and answers the candidate chats from
+      // 127.0.0.1: one address for the whole suite, which the default limits would cut short (or
+      // stop counting) as tests are added or repeated.
       VISITOR_ANSWERS_PER_IP: "2000",
+      VISITOR_CLICKS_PER_IP: "2000",
+      LOGIN_LIMIT_PER_IP: "2000",
     },
     stdout: "ignore",
     stderr: "pipe",

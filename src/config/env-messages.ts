@@ -19,6 +19,8 @@ const EXPECTED: Record<string, string> = {
   TRUST_PROXY: "0 or 1",
   LOGIN_LIMIT_PER_IP: "a whole number of at least 1",
   LOGIN_LIMIT_PER_EMAIL: "a whole number of at least 1",
+  VISITOR_ANSWERS_PER_IP: "a whole number of at least 1",
+  VISITOR_CLICKS_PER_IP: "a whole number of at least 1",
   STRIPE_API_BASE: "a full URL",
   OPENAI_BASE_URL: "a full URL such as https://api.openai.com/v1",
   GOOGLE_OAUTH_BASE_URL: "a full URL",

@@ -46,6 +46,8 @@ const schema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   // Answers to the candidate chats (prequalifier, assessment) per client address per 10 minutes.
   VISITOR_ANSWERS_PER_IP: z.coerce.number().int().positive().default(60),
+  // Campaign link clicks counted per client address per hour (more are served, not counted).
+  VISITOR_CLICKS_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   // Stripe (billing is off without a secret key).
   STRIPE_SECRET_KEY: optionalText,

@@ -44,7 +44,7 @@ export interface ChatState {
 
 export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const TEN_MINUTES = 10 * 60_000;
-/** The default of VISITOR_ANSWERS_PER_IP. */
+/** The defaults of VISITOR_ANSWERS_PER_IP and VISITOR_CLICKS_PER_IP. */
 export const ANSWERS_PER_IP = 60;
 export const CLICKS_PER_IP = 30;
 
@@ -53,7 +53,7 @@ export function visitorLimits(deps: Deps) {
   let l = limits.get(deps);
   if (!l) {
     const now = () => deps.clock.now().getTime();
-    l = { answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now), clicks: new RateLimiter(CLICKS_PER_IP, 6 * TEN_MINUTES, now) };
+    l = { answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now), clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now) };
     limits.set(deps, l);
   }
   return l;

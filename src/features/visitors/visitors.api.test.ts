@@ -198,6 +198,22 @@ describe("prequalifier", () => {
   });
 });
 
+describe("campaign clicks from one address", () => {
+  test("count up to VISITOR_CLICKS_PER_IP an hour (30 by default); the page is still served", async () => {
+    expect(t.deps.config.VISITOR_CLICKS_PER_IP).toBe(30);
+    const few = makeTestApp({ TRUST_PROXY: "1", VISITOR_CLICKS_PER_IP: "2" });
+    const r = await recruiterWithCampaign(few);
+    const clicks = () => listCampaigns(few.deps, r.workspaceId, r.job.id)[0]!.clickCount;
+    for (let i = 0; i < 3; i++) expect((await new Browser(few, "10.9.0.1").get(`/prequalifier?c=${r.campaign.code}`)).status).toBe(200);
+    expect(clicks()).toBe(2);
+    await new Browser(few, "10.9.0.2").get(`/prequalifier?c=${r.campaign.code}`);
+    expect(clicks()).toBe(3);
+    few.clock.advance(60 * 60_000 + 1);
+    await new Browser(few, "10.9.0.1").get(`/prequalifier?c=${r.campaign.code}`);
+    expect(clicks()).toBe(4);
+  });
+});
+
 describe("assessment and workspaces", () => {
   test("the assessment asks the job's questions (default set when none) and moves the stage to 3", async () => {
     const r = await recruiterWithCampaign(t);
