@@ -62,8 +62,15 @@ try {
     walls.push(wall);
     results.add(result);
     console.log(`${String(i).padEnd(4)} ${wall.toFixed(1).padStart(6)} s  ${cpu.padStart(6)}  ${speed.toFixed(0).padStart(5)}  ${result.padEnd(24)}  ${suites}`);
-    // What failed, by name: the clone and its logs are gone when the bench ends.
-    for (const line of out.split("\n").filter((l) => /^\s*(✘|\(fail\))/.test(l))) console.log(`       ${line.trim()}`);
+    // What failed, by name, and the first lines of each error: the clone and its logs are gone
+    // when the bench ends.
+    const lines = out.split("\n");
+    for (const line of lines.filter((l) => /^\s*(✘|\(fail\))/.test(l))) console.log(`       ${line.trim()}`);
+    if (r.exitCode !== 0) {
+      lines.forEach((l, at) => {
+        if (/^\s*(Error|error):/.test(l)) for (const e of lines.slice(at, at + 12).filter((x) => x.trim())) console.log(`         ${e.trim().slice(0, 160)}`);
+      });
+    }
   }
   const sorted = [...walls].sort((a, b) => a - b);
   console.log(`wall: min ${sorted[0]!.toFixed(1)} s, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} s, max ${sorted.at(-1)!.toFixed(1)} s over ${runs} runs`);
