@@ -58,6 +58,7 @@ const table: Row[] = [
   { args: ["serve"], env: { APP_SECRET: "" }, exit: 1, err: "APP_SECRET must be set outside demo mode" },
   { args: ["serve"], env: { LOG_LEVEL: "loud" }, exit: 1, err: "LOG_LEVEL must be one of debug, info, warn, error, silent, got 'loud'" },
   { args: ["serve"], env: { BACKUP_KEEP: "0" }, exit: 1, err: "BACKUP_KEEP must be a whole number of at least 1, got '0'" },
+  { args: ["serve"], env: { VISITOR_CLICKS_PER_IP: "abc" }, exit: 1, err: "VISITOR_CLICKS_PER_IP must be a whole number of at least 1, got 'abc'" },
   { args: ["backup"], env: { BACKUP_S3_URL: "https://bucket/x" }, exit: 1, err: "BACKUP_S3_URL must be an S3 location such as s3://bucket/prefix, got 'https://bucket/x'" },
   { args: ["backup"], env: { BACKUP_S3_URL: "s3://bucket/x" }, exit: 1, err: "BACKUP_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too" },
   { args: ["migrate"], env: { DATABASE_PATH: join(dir, "a-file", "frank.db") }, exit: 1, err: `Cannot open the database at ${join(dir, "a-file", "frank.db")}: ${join(dir, "a-file")} is not a folder` },
