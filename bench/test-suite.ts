@@ -1,8 +1,8 @@
 // `npm test` wall time, as CI meets it: a clean clone of HEAD, `npm ci`, then `npm test` run
 // N times in a row (default 5). Prints each run's wall time, its closing "N passed, N failed"
-// line, the CPU-seconds it used (both cores, the whole machine), how fast a core was just before
-// it (millions of turns of a fixed loop in 0.5 s) and each suite's own time, then the spread;
-// exits 1 if the runs disagree or any failed.
+// line, the CPU-seconds it used (both cores, the whole machine) and each suite's own time, then
+// the spread; exits 1 if the runs disagree or any failed. The machine's speed moves during a day:
+// the CPU-seconds tell a slower suite from a slower machine.
 //   bun bench/test-suite.ts [runs]
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,29 +28,16 @@ function busySeconds(): number | null {
   }
 }
 
-/**
- * How fast one core is at this moment: millions of turns of a fixed loop in 0.5 s. The machine's
- * speed moves during a day; with the run's CPU-seconds, it tells a slower suite from a slower machine.
- */
-function coreSpeed(): number {
-  let n = 0;
-  let x = 0;
-  const end = performance.now() + 500;
-  while (performance.now() < end) for (let i = 0; i < 1000; i++, n++) x = (x * 31 + i) | 0;
-  return x === 42 ? 0 : n / 1e6;
-}
-
 try {
   const head = sh(["git", "rev-parse", "--short", "HEAD"], process.cwd()).trim();
   sh(["git", "clone", "--quiet", process.cwd(), dir], process.cwd());
   const install = performance.now();
   sh(["npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"], dir);
   console.log(`clean clone of ${head}; npm ci ${((performance.now() - install) / 1000).toFixed(1)} s; ${navigator.hardwareConcurrency} cores`);
-  console.log("run  wall      CPU       core  result                    suites");
+  console.log("run  wall      CPU     result                    suites");
   const walls: number[] = [];
   const results = new Set<string>();
   for (let i = 1; i <= runs; i++) {
-    const speed = coreSpeed();
     const busy = busySeconds();
     const start = performance.now();
     const r = Bun.spawnSync(["npm", "test"], { cwd: dir, stdout: "pipe", stderr: "pipe" });
@@ -61,7 +48,7 @@ try {
     const suites = [...out.matchAll(/^=== (.+) \((\d+\.\d) s\) ===$/gm)].map((m) => `${m[1]} ${m[2]} s`).join("; ");
     walls.push(wall);
     results.add(result);
-    console.log(`${String(i).padEnd(4)} ${wall.toFixed(1).padStart(6)} s  ${cpu.padStart(6)}  ${speed.toFixed(0).padStart(5)}  ${result.padEnd(24)}  ${suites}`);
+    console.log(`${String(i).padEnd(4)} ${wall.toFixed(1).padStart(6)} s  ${cpu.padStart(6)}  ${result.padEnd(24)}  ${suites}`);
     // What failed, by name, and the first lines of each error: the clone and its logs are gone
     // when the bench ends.
     const lines = out.split("\n");

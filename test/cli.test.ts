@@ -11,8 +11,6 @@ import { findUserByEmail } from "../src/features/auth/service";
 import { verifyPassword } from "../src/lib/crypto";
 import { frankCommand } from "./kits/frank-command";
 
-// Resolved before the tests are collected: the first file to ask builds the binary, which can take
-// longer than a test may under a loaded machine.
 const frank = await frankCommand();
 
 const dir = mkdtempSync(join(tmpdir(), "frank-cli-"));

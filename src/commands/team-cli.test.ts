@@ -8,8 +8,6 @@ import { createDeps } from "../bootstrap";
 import { findUserByEmail } from "../features/auth/service";
 import { frankCommand } from "../../test/kits/frank-command";
 
-// Resolved before the tests are collected: the first file to ask builds the binary, which can take
-// longer than a test may under a loaded machine.
 const frank = await frankCommand();
 
 const dir = mkdtempSync(join(tmpdir(), "frank-team-cli-"));

@@ -9,7 +9,12 @@ import { compiledBinary } from "./compiled-binary";
 
 let command: Promise<string[]> | null = null;
 
-/** The argv prefix that runs `frank`: append the verb and its options. */
+/**
+ * The argv prefix that runs `frank`: append the verb and its options. Await it at the top level of
+ * the test file, before its tests are collected: the first file to ask builds the binary, which on
+ * a loaded machine takes longer than a test may (bun test stops a test's child processes when it
+ * times out).
+ */
 export function frankCommand(): Promise<string[]> {
   command ??= compiledBinary().then((built) => {
     if (built.exitCode !== 0) throw new Error(`building the binary failed:\n${built.output}`);

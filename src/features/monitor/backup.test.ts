@@ -7,8 +7,6 @@ import { afterAll } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { frankCommand } from "../../../test/kits/frank-command";
 
-// Resolved before the tests are collected: the first file to ask builds the binary, which can take
-// longer than a test may under a loaded machine.
 const frank = await frankCommand();
 import { addParticipants } from "../candidates/service";
 import { runSync } from "./sync";

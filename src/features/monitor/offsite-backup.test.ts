@@ -9,8 +9,6 @@ import { startFakeS3 } from "../../../test/fakes/s3";
 import { makeTestApp } from "../../../test/helpers";
 import { frankCommand } from "../../../test/kits/frank-command";
 
-// Resolved before the tests are collected: the first file to ask builds the binary, which can take
-// longer than a test may under a loaded machine.
 const frank = await frankCommand();
 import { backupWithUpload, OffsiteBackupFailed, parseS3Url } from "./offsite-backup";
 

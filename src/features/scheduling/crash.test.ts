@@ -7,8 +7,7 @@ import { tmpdir } from "node:os";
 import { bookThenKill, meetingsWithoutMessages, seedSessions, startServer } from "../../../test/kits/booking-crash";
 import { frankCommand } from "../../../test/kits/frank-command";
 
-// The servers are the single binary (startServer): built, if it is not yet, before the test starts.
-await frankCommand();
+await frankCommand(); // startServer runs the binary
 
 const dir = mkdtempSync(join(tmpdir(), "frank-crash-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
