@@ -1,4 +1,5 @@
-// Builds the client side: one bundle per island (React API, bundled with preact/compat),
+// Builds the client side: the island bundles (React API, bundled with preact/compat; one per
+// public island, one for the workspace's),
 // content-hashed CSS, gzip copies, and src/assets.gen.ts, which embeds them all
 // in the binary with `type: "file"` imports. Run by scripts/build-assets.ts after the Tailwind build.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -49,14 +50,25 @@ for (const name of islandNames) {
   );
 }
 
+// A page loads one script. The islands of the pages seen without signing in (sign-in, password
+// reset, the candidate's chat) are each a bundle of their own: one page, one island, nothing of
+// the workspace's code. Every other island goes into one workspace bundle, fetched once and
+// then cached for good (immutable): a dashboard made 21 requests for its islands and their
+// shared chunks, another workspace page 5, and each request cost the browser more than the
+// bytes it saved.
+const STANDALONE = ["login-form", "forgot-form", "reset-form", "visitor-chat"];
+for (const name of STANDALONE) if (!islandNames.includes(name)) throw new Error(`islands/${name}.tsx is missing`);
+const workspaceIslands = islandNames.filter((n) => !STANDALONE.includes(n));
+writeFileSync(join(entriesDir, "workspace.tsx"), workspaceIslands.map((n) => `import ${JSON.stringify(join(entriesDir, `${n}.tsx`))};\n`).join(""));
+
 const result = await Bun.build({
-  entrypoints: islandNames.map((n) => join(entriesDir, `${n}.tsx`)),
+  entrypoints: [...STANDALONE, "workspace"].map((n) => join(entriesDir, `${n}.tsx`)),
   outdir: islandsOut,
   target: "browser",
   format: "esm",
-  splitting: true,
+  splitting: false,
   minify: true,
-  naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]" },
+  naming: { entry: "[name]-[hash].[ext]" },
   define: { "process.env.NODE_ENV": '"production"' },
   plugins: [preactCompat],
 });
@@ -99,13 +111,13 @@ const cssName = hashedCopy(join(out, "app.css"), "app", "css");
 const files: string[] = [cssName, ...Object.values(plainNames), ...readdirSync(islandsOut).filter((f) => f.endsWith(".js")).map((f) => `islands/${f}`)];
 for (const f of files) writeFileSync(join(out, f + ".gz"), gzipSync(readFileSync(join(out, f)), { level: 9 }));
 
-const islandUrls: Record<string, string> = {};
+const bundleUrls: Record<string, string> = {};
 for (const o of result.outputs) {
-  if (o.kind !== "entry-point") continue;
   const file = basename(o.path);
-  const name = file.replace(/-[a-z0-9]+\.js$/, "");
-  islandUrls[name] = `/assets/islands/${file}`;
+  bundleUrls[file.replace(/-[a-z0-9]+\.js$/, "")] = `/assets/islands/${file}`;
 }
+// Island name → the one script that mounts it.
+const islandUrls: Record<string, string> = Object.fromEntries(islandNames.map((n) => [n, bundleUrls[STANDALONE.includes(n) ? n : "workspace"]!]));
 
 const all = [...files, ...files.map((f) => f + ".gz")];
 const lines = [

@@ -70,7 +70,8 @@ export function renderHtml(opts: PageOptions): string {
     usedIslands = null;
     pageSection = null;
   }
-  const scripts = [...(opts.scripts ?? []), ...islands.map(islandScript)]
+  // Several islands share one bundle (scripts/build-client.ts): each script once.
+  const scripts = [...new Set([...(opts.scripts ?? []), ...islands.map(islandScript)])]
     .filter(Boolean)
     .map((src) => `<script type="module" src="${src}"></script>`)
     .join("");
