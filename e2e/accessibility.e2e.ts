@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import axe from "axe-core";
-import { axeCheck, loginAsNewUser } from "./fixtures";
+import { axeCheck, loginAsNewUser, withAxe } from "./fixtures";
 
 // Candidate pages pass a strict accessibility check: axe-core with every rule, experimental and
 // best-practice included, finds no serious or critical violation, with JavaScript on and off.
@@ -22,6 +22,7 @@ async function seriousViolations(page: Page) {
  */
 async function checker(browser: Browser, js: boolean) {
   const context = await browser.newContext({ timezoneId: "Australia/Melbourne" });
+  await withAxe(context);
   const page = await context.newPage();
   if (!js) await page.route(/\.js(\?|$)/, (r) => r.abort());
   return {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeCheck, createAccount, hydrated, login, loginAsNewUser } from "./fixtures";
+import { axeCheck, createAccount, hydrated, login, loginAsNewUser, withAxe } from "./fixtures";
 
 // Issue 22: the navigation, the candidates, jobs and interviews pages, the command palette.
 const SECTIONS: [string, RegExp][] = [
@@ -181,6 +181,7 @@ test("the section pages have no serious accessibility violations, in light and d
   test.setTimeout(60_000);
   await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  await withAxe(page.context());
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const path of ["/dashboard", "/candidates", "/jobs", "/interviews"]) {
