@@ -7,6 +7,8 @@
 // them together keeps both cores busy while a browser test waits on a page or a timer. Each
 // suite's output is printed whole when it ends, so the log reads one suite at a time.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pkg from "../package.json";
 
 const started = performance.now();
@@ -72,7 +74,11 @@ suites.push(run("unit and API tests", [...background, "./node_modules/.bin/bun",
 if (withE2e) {
   mkdirSync("data", { recursive: true });
   rmSync(report, { force: true });
-  suites.push(run("browser tests", ["./node_modules/.bin/playwright", "test"], { PW_JSON: report, E2E_DB: process.env.E2E_DB ?? "data/e2e.db" }));
+  // Node keeps the compiled code of Playwright's modules between runs (Node 22's compile cache,
+  // keyed by each file's contents): the runner and each of its workers load several megabytes of
+  // them, which each process would otherwise compile again.
+  const compileCache = process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), "frank-node-compile-cache");
+  suites.push(run("browser tests", ["./node_modules/.bin/playwright", "test"], { PW_JSON: report, E2E_DB: process.env.E2E_DB ?? "data/e2e.db", NODE_COMPILE_CACHE: compileCache }));
 }
 
 let passed = 0;
