@@ -1,4 +1,5 @@
-// Candidate pages: bytes on the wire (HTML, CSS, island JS; gzip -9) of /prequalifier,
+// Candidate pages: their bytes gzipped here at level 9 (HTML, CSS, island JS; the bytes the server
+// itself sends are measured by bench/candidate-pages.ts) of /prequalifier,
 // /assessment and /scheduleacall in the states a candidate sees them, against the 14 KB
 // budget, then GET /prequalifier and an answer POST per second on 127.0.0.1, then wrk if installed.
 // Usage: bun bench/visitors.ts
@@ -48,22 +49,11 @@ async function request(path: string, form?: Record<string, string>) {
 const gz = (b: Uint8Array | string) => gzipSync(typeof b === "string" ? Buffer.from(b) : b, { level: 9 }).length;
 const fileOf = (url: string) => readFileSync(assets.files[url]!);
 
-/** The island scripts a page loads (and any chunk one imports). */
+/** The island scripts a page loads: one bundle each, no chunks (decision 27). */
 function scriptBytes(html: string) {
-  const seen = new Set<string>();
-  const queue = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
-  let raw = 0;
-  let zipped = 0;
-  while (queue.length) {
-    const url = queue.shift()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const buf = fileOf(url);
-    raw += buf.length;
-    zipped += gz(buf);
-    for (const m of buf.toString("utf8").matchAll(/from\s*"\.\/([^"]+\.js)"|import\s*"\.\/([^"]+\.js)"/g)) queue.push(url.replace(/[^/]+$/, m[1] ?? m[2]!));
-  }
-  return { raw, zipped, files: seen.size };
+  const urls = [...new Set([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!))];
+  const files = urls.map(fileOf);
+  return { raw: files.reduce((n, b) => n + b.length, 0), zipped: files.reduce((n, b) => n + gz(b), 0), files: urls.length };
 }
 
 /** Linked stylesheets (the candidate pages inline theirs, which the HTML's bytes already hold). */
