@@ -33,7 +33,6 @@ import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
-import { registerWebhookWork } from "./features/webhooks/deliver";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
@@ -65,10 +64,9 @@ export function createApp(deps: Deps): AnyElysia {
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
-  deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
-  deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)));
-  // Outgoing webhooks: every feature records its events; the webhooks feature delivers them.
-  registerWebhookWork(deps);
+  // Tasks of one meeting's event run one at a time, in order (serial key).
+  deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)), { serialKey: (p) => `meeting:${p.meetingId}` });
+  deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)), { serialKey: (p) => `calendar-event:${p.eventId}` });
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));

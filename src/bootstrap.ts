@@ -8,6 +8,7 @@ import { SecretBox } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
 import { WorkQueue } from "./lib/work-queue";
+import { Jobs } from "./lib/jobs";
 
 /** How long a CLI verb (user create, backup) lets SQLite wait for a running server's write lock. */
 export const CLI_BUSY_TIMEOUT_MS = 5000;
@@ -30,13 +31,17 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
   db.$client.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? SERVE_BUSY_TIMEOUT_MS}`);
   const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
-  return {
+  const jobs = new Jobs(db, { clock, log });
+  const deps: Deps = {
     config,
     db,
     clock,
     log,
     secrets: new SecretBox(config.APP_SECRET),
-    mail: new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, clock }),
-    work: new WorkQueue(db, { clock, log }),
+    jobs,
+    mail: new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, clock, jobs }),
+    work: new WorkQueue(jobs),
   };
+  jobs.bind(deps);
+  return deps;
 }

@@ -5,6 +5,7 @@ import type { Mailer } from "./lib/mail";
 import type { SecretBox } from "./lib/crypto";
 import type { Logger } from "./lib/log";
 import type { WorkQueue } from "./lib/work-queue";
+import type { Jobs } from "./lib/jobs";
 
 /**
  * What every route and service needs, built once at start-up (or per test) and passed
@@ -15,7 +16,9 @@ export interface Deps {
   db: DB;
   clock: Clock;
   mail: Mailer;
-  /** Outside work caused by a change (calendar events), done after the commit. */
+  /** The worker of the one task table (src/lib/jobs.ts): e-mail, webhooks, calendar work. */
+  jobs: Jobs;
+  /** The calendar's registered kinds on the task table (scheduling causes them, the calendar does them). */
   work: WorkQueue;
   secrets: SecretBox;
   log: Logger;

@@ -10,7 +10,7 @@ import pkg from "../package.json";
 const family = (text: string, name: string) => parsePrometheusTextFormat(text).find((f) => f.name === name);
 
 describe("/metrics", () => {
-  test("HTTP requests by route pattern and status, with a latency histogram, outbox, jobs and database size", async () => {
+  test("HTTP requests by route pattern and status, with a latency histogram, mailMessages, jobs and database size", async () => {
     const t = makeTestApp();
     const { cookie } = await t.signUp();
     await t.request("/api/auth/me", { cookie });
@@ -42,9 +42,9 @@ describe("/metrics", () => {
     expect(text).toContain('frank_http_request_duration_seconds_count{method="GET",route="/api/auth/me",status="200"} 1');
     expect(text).toMatch(/frank_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/auth\/me",status="401"\} 1/);
 
-    const outbox = family(text, "frank_outbox_messages")!;
-    expect(outbox.type).toBe("GAUGE");
-    expect(Array.isArray(outbox.metrics)).toBe(true);
+    const mailMessages = family(text, "frank_outbox_messages")!;
+    expect(mailMessages.type).toBe("GAUGE");
+    expect(Array.isArray(mailMessages.metrics)).toBe(true);
 
     const runs = family(text, "frank_scheduled_job_runs_total")!;
     expect(runs.metrics.find((m) => m.labels?.job === "calendar-sync")!.labels!.result).toBe("failed");
@@ -61,14 +61,14 @@ describe("/metrics", () => {
     expect(bytes("main") + bytes("wal")).toBeGreaterThan(4096);
   });
 
-  test("the outbox gauge counts messages by delivery state", async () => {
+  test("the mailMessages gauge counts messages by delivery state", async () => {
     const t = makeTestApp();
     const { cookie: _ } = await t.signUp();
     await t.request("/api/auth/forgot-password", { json: { email: "nobody@example.com" } });
     const user = await t.signUp();
     await t.request("/api/auth/forgot-password", { json: { email: user.email } });
-    const outbox = family(await (await t.request("/metrics")).text(), "frank_outbox_messages")!;
-    const total = outbox.metrics.reduce((n, m) => n + Number(m.value), 0);
+    const mailMessages = family(await (await t.request("/metrics")).text(), "frank_outbox_messages")!;
+    const total = mailMessages.metrics.reduce((n, m) => n + Number(m.value), 0);
     expect(total).toBe(1);
   });
 

@@ -4,11 +4,12 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../test/helpers";
+import { mailRow } from "../../test/kits/mail-rows";
 import { openDatabase } from "../db/client";
-import { outbox, workQueue } from "../db/schema";
+import { tasks } from "../db/schema";
 import { ResetPasswordEmail } from "../features/auth/emails/reset-password";
 import { Mailer } from "./mail";
-import { PermanentFailure, WorkQueue } from "./work-queue";
+import { Jobs, PermanentFailure } from "./jobs";
 import { backoffMs, GIVE_UP_AFTER_MS } from "./delivery-policy";
 
 type Mode = { delayMs: number; reject?: number; hang?: boolean };
@@ -39,7 +40,7 @@ afterAll(() => server.close());
 
 const t = makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
 const email = (subject: string) => ({ to: "ada@example.com", subject, email: ResetPasswordEmail({ name: "Ada", url: "http://localhost/x" }) });
-const row = (id: number) => t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+const row = (id: number) => mailRow(t.deps.db, id);
 const times = (subject: string) => received.filter((s) => s === subject).length;
 
 describe("leases", () => {
@@ -47,7 +48,9 @@ describe("leases", () => {
     Object.assign(mode, { delayMs: 800, reject: undefined, hang: false });
     // A second process: its own connection to the same file and its own worker.
     const otherDb = openDatabase(t.deps.config.DATABASE_PATH);
-    const other = new Mailer(otherDb, { smtpUrl: t.deps.config.SMTP_URL, from: "x@example.com", log: t.deps.log, clock: t.clock });
+    const otherJobs = new Jobs(otherDb, { clock: t.clock, log: t.deps.log });
+    const other = new Mailer(otherDb, { smtpUrl: t.deps.config.SMTP_URL, from: "x@example.com", log: t.deps.log, clock: t.clock, jobs: otherJobs });
+    otherJobs.bind({ ...t.deps, db: otherDb, mail: other, jobs: otherJobs });
     const subjects = Array.from({ length: 6 }, (_, i) => `lease-${i}`);
     for (const s of subjects) await t.deps.mail.send(email(s));
     await Promise.all([t.deps.mail.deliverDue(), other.deliverDue(), t.deps.mail.deliverDue(), other.deliverDue()]);
@@ -118,16 +121,16 @@ describe("shutdown", () => {
     const started = performance.now();
     await app.deps.mail.stop(3000);
     expect(performance.now() - started).toBeLessThan(5000);
-    const r = app.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+    const r = mailRow(app.deps.db, id);
     expect(r.status).toBe("pending");
     expect(r.leaseUntil).toBeNull();
     mode.hang = false;
   }, 10_000);
 });
 
-describe("the work queue", () => {
+describe("registered kinds (the calendar's)", () => {
   test("done, retried with backoff, or failed for good", async () => {
-    const q = new WorkQueue(t.deps.db, { clock: t.clock, log: t.deps.log });
+    const q = t.deps.work;
     let calls = 0;
     q.register("ok", async () => void calls++);
     q.register("flaky", async () => {
@@ -137,14 +140,14 @@ describe("the work queue", () => {
     q.register("bad", async () => {
       throw new PermanentFailure("400 bad request");
     });
-    const ok = q.enqueue(t.deps.db, "ok", {});
-    const bad = q.enqueue(t.deps.db, "bad", {});
+    const ok = t.deps.db.transaction((tx) => q.enqueue(tx, "ok", {}));
+    const bad = t.deps.db.transaction((tx) => q.enqueue(tx, "bad", {}));
     await q.runDue();
-    const get = (id: number) => t.deps.db.select().from(workQueue).where(eq(workQueue.id, id)).get()!;
+    const get = (id: number) => t.deps.db.select().from(tasks).where(eq(tasks.id, id)).get()!;
     expect(get(ok).status).toBe("done");
     expect(get(bad)).toMatchObject({ status: "failed", attempts: 1, lastError: "400 bad request" });
     calls = 0;
-    const flaky = q.enqueue(t.deps.db, "flaky", {});
+    const flaky = t.deps.db.transaction((tx) => q.enqueue(tx, "flaky", {}));
     await q.runDue();
     expect(get(flaky).status).toBe("retrying");
     t.clock.advance(60_000);
@@ -152,6 +155,5 @@ describe("the work queue", () => {
     t.clock.advance(120_000);
     await q.runDue();
     expect(get(flaky)).toMatchObject({ status: "done", attempts: 3 });
-    await q.stop(100);
   });
 });

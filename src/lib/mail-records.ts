@@ -1,10 +1,11 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
-import { outbox } from "../db/schema";
-import type { MailStatus, Writer } from "./mail";
+import type { Tx } from "../db/tx";
+import { mailMessages, tasks } from "../db/schema";
+import type { MailStatus } from "./mail";
 
-// What the outbox says about interviews and people: delivery states shown beside an
-// interview, a person's e-mails for their timeline and export, and their erasure.
+// What the mail messages and their tasks say about interviews and people: delivery states
+// shown beside an interview, a person's e-mails for their timeline and export, and erasure.
 /** One e-mail's delivery state, as the recruiter sees it beside an interview. */
 export interface MailState {
   meetingId: number;
@@ -23,31 +24,41 @@ export interface MailState {
 /** An e-mail to or about one person, as their timeline and data export show it. */
 export type PersonMail = Omit<MailState, "meetingId"> & { id: number; subject: string; text: string; meetingId: number | null };
 
-/** The delivery state of every e-mail about these meetings, oldest first (what the recruiter sees and may resend). */
-/** A row's delivery state in the shape pages and the API show. */
-function deliveryState(r: typeof outbox.$inferSelect): Omit<MailState, "meetingId"> {
+type Row = { m: typeof mailMessages.$inferSelect; t: typeof tasks.$inferSelect | null };
+
+/** The task's state in the words mail uses (a done task is a sent e-mail). */
+export function mailStatusOf(taskStatus: string | null | undefined): MailStatus {
+  if (taskStatus === "done") return "sent";
+  if (taskStatus === "held" || !taskStatus) return taskStatus === "held" ? "pending" : "failed";
+  return taskStatus as MailStatus;
+}
+
+/** A message's delivery state in the shape pages and the API show, read from its task. */
+function deliveryState({ m, t }: Row): Omit<MailState, "meetingId"> {
+  const status = mailStatusOf(t?.status);
   return {
-    kind: r.kind ?? "email",
-    audience: r.audience,
-    to: r.to,
-    status: r.status as MailStatus,
-    attempts: r.attempts,
-    nextAttemptAt: r.status === "pending" || r.status === "retrying" ? r.nextAttemptAt.toISOString() : null,
-    lastError: r.lastError,
-    sentAt: r.sentAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
+    kind: m.kind ?? "email",
+    audience: m.audience,
+    to: m.to,
+    status,
+    attempts: t?.attempts ?? 0,
+    nextAttemptAt: t && (status === "pending" || status === "retrying") ? t.runAt.toISOString() : null,
+    lastError: t?.lastError ?? null,
+    sentAt: status === "sent" && t?.finishedAt ? t.finishedAt.toISOString() : null,
+    createdAt: m.createdAt.toISOString(),
   };
 }
 
+const withTask = (db: DB) => db.select({ m: mailMessages, t: tasks }).from(mailMessages).leftJoin(tasks, eq(tasks.id, mailMessages.taskId));
+
+/** The delivery state of every e-mail about these meetings, oldest first (what the recruiter sees and may resend). */
 export function mailForMeetings(db: DB, meetingIds: number[]): MailState[] {
   if (!meetingIds.length) return [];
-  return db
-    .select()
-    .from(outbox)
-    .where(inArray(outbox.meetingId, meetingIds))
-    .orderBy(outbox.id)
+  return withTask(db)
+    .where(inArray(mailMessages.meetingId, meetingIds))
+    .orderBy(mailMessages.id)
     .all()
-    .map((r) => ({ ...deliveryState(r), meetingId: r.meetingId! }));
+    .map((r) => ({ ...deliveryState(r), meetingId: r.m.meetingId! }));
 }
 
 /**
@@ -57,13 +68,26 @@ export function mailForMeetings(db: DB, meetingIds: number[]): MailState[] {
 export function mailAboutPerson(db: DB, workspaceId: number, who: { emails: string[]; meetingIds: number[] }): PersonMail[] {
   const cond = personCondition(workspaceId, who);
   if (!cond) return [];
-  return db
-    .select()
-    .from(outbox)
+  return withTask(db)
     .where(cond)
-    .orderBy(outbox.id)
+    .orderBy(mailMessages.id)
     .all()
-    .map((r) => ({ ...deliveryState(r), id: r.id, meetingId: r.meetingId, subject: r.subject, text: r.text }));
+    .map((r) => ({ ...deliveryState(r), id: r.m.id, meetingId: r.m.meetingId, subject: r.m.subject, text: r.m.text }));
+}
+
+/**
+ * Resend while an e-mail still waits: its task is due now (a retrying one is tried at once)
+ * instead of a second copy being written. Answers the audiences brought forward.
+ */
+export function bringMailForward(tx: Tx, meetingId: number, kind: string, now: Date): Set<string> {
+  const waiting = tx
+    .select({ audience: mailMessages.audience, taskId: mailMessages.taskId })
+    .from(mailMessages)
+    .innerJoin(tasks, eq(tasks.id, mailMessages.taskId))
+    .where(and(eq(mailMessages.meetingId, meetingId), eq(mailMessages.kind, kind), inArray(tasks.status, ["pending", "retrying"])))
+    .all();
+  if (waiting.length) tx.update(tasks).set({ runAt: now }).where(inArray(tasks.id, waiting.map((w) => w.taskId))).run();
+  return new Set(waiting.map((w) => w.audience ?? ""));
 }
 
 /**
@@ -71,36 +95,40 @@ export function mailAboutPerson(db: DB, workspaceId: number, who: { emails: stri
  * delivery record) but lose the address, subject, bodies and attachments; ones not yet
  * sent are not sent. Runs in the caller's transaction.
  */
-export function forgetPersonMail(tx: Writer, workspaceId: number, who: { emails: string[]; meetingIds: number[] }): number {
+export function forgetPersonMail(tx: Tx, workspaceId: number, who: { emails: string[]; meetingIds: number[] }): number {
   const cond = personCondition(workspaceId, who);
   if (!cond) return 0;
   const emails = who.emails.map((e) => e.trim().toLowerCase()).filter(Boolean);
-  return tx
-    .update(outbox)
+  const rows = tx
+    .update(mailMessages)
     .set({
       // The recruiter's copy keeps its (recruiter's) address; the person's address goes.
-      to: emails.length ? sql`case when lower(${outbox.to}) in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) then 'erased' else ${outbox.to} end` : outbox.to,
+      to: emails.length ? sql`case when lower(${mailMessages.to}) in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) then 'erased' else ${mailMessages.to} end` : mailMessages.to,
       subject: "(erased)",
       html: "",
       text: "",
       attachments: null,
       icalEvent: null,
       replyTo: null,
-      lastError: null,
-      leaseUntil: null,
-      status: sql`case when ${outbox.status} in ('pending', 'retrying') then 'skipped' else ${outbox.status} end`,
     })
     .where(cond)
-    .returning({ id: outbox.id })
-    .all().length;
+    .returning({ taskId: mailMessages.taskId })
+    .all();
+  if (rows.length) {
+    tx.update(tasks)
+      .set({ status: sql`case when ${tasks.status} in ('pending', 'retrying', 'held') then 'skipped' else ${tasks.status} end`, lastError: null, leaseToken: null, leaseUntil: null })
+      .where(inArray(tasks.id, rows.map((r) => r.taskId)))
+      .run();
+  }
+  return rows.length;
 }
 
 function personCondition(workspaceId: number, who: { emails: string[]; meetingIds: number[] }) {
   const emails = [...new Set(who.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
   const parts = [
-    emails.length ? inArray(sql`lower(${outbox.to})`, emails) : undefined,
-    who.meetingIds.length ? inArray(outbox.meetingId, who.meetingIds) : undefined,
+    emails.length ? inArray(sql`lower(${mailMessages.to})`, emails) : undefined,
+    who.meetingIds.length ? inArray(mailMessages.meetingId, who.meetingIds) : undefined,
   ].filter((c) => c !== undefined);
   if (!parts.length) return undefined;
-  return and(eq(outbox.workspaceId, workspaceId), or(...parts));
+  return and(eq(mailMessages.workspaceId, workspaceId), or(...parts));
 }

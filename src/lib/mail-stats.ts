@@ -1,8 +1,8 @@
-import { count } from "drizzle-orm";
 import type { DB } from "../db/client";
-import { outbox } from "../db/schema";
+import { mailStatusOf } from "./mail-records";
 
-/** Outbox messages by delivery state (pending, sent, failed, skipped): the mail queue's depth and failures. */
+/** E-mails by delivery state (pending, sent, failed, skipped): the mail queue's depth and failures. */
 export function outboxCounts(db: DB): Array<{ status: string; count: number }> {
-  return db.select({ status: outbox.status, count: count() }).from(outbox).groupBy(outbox.status).all();
+  const rows = db.$client.query<{ status: string; count: number }, []>("SELECT status, count(*) AS count FROM tasks WHERE kind = 'mail.send' GROUP BY status").all();
+  return rows.map((r) => ({ status: mailStatusOf(r.status), count: r.count }));
 }

@@ -3,7 +3,8 @@ import { afterAll, expect, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../test/helpers";
-import { outbox } from "../db/schema";
+import { mailRow } from "../../test/kits/mail-rows";
+import { mailMessages } from "../db/schema";
 import { ResetPasswordEmail } from "../features/auth/emails/reset-password";
 
 const received: { to: string[]; data: string }[] = [];
@@ -38,7 +39,7 @@ test("an e-mail is rendered to HTML and text, stored, sent over SMTP and marked 
     attachments: [{ filename: "invite.ics", contentType: "text/calendar; method=REQUEST", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" }],
   });
   await t.deps.mail.idle();
-  const row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  const row = mailRow(t.deps.db, id);
   expect(row.status).toBe("sent");
   expect(row.html).toContain("<html");
   expect(received.at(-1)!.to).toEqual(["ada@example.com"]);
@@ -50,10 +51,10 @@ test("an e-mail is rendered to HTML and text, stored, sent over SMTP and marked 
 test("a delivered e-mail keeps no secret link at rest", async () => {
   const secret = "Zq8vX2mN4bR7tY1wK5pL9sD3fG6hJ0aE";
   const id = await t.deps.mail.send({ to: "ada@example.com", subject: "Reset", email: ResetPasswordEmail({ name: "Ada", url: `http://localhost/reset-password?token=${secret}` }) });
-  const stored = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  const stored = mailRow(t.deps.db, id);
   expect(stored.text).toContain(secret);
   await t.deps.mail.idle();
-  const row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  const row = mailRow(t.deps.db, id);
   expect(row.status).toBe("sent");
   expect(row.text).not.toContain(secret);
   expect(row.html).not.toContain(secret);
@@ -64,19 +65,19 @@ test("a temporary refusal (4xx) is recorded as retrying with the error and the n
   failNext = true;
   const id = await t.deps.mail.send({ to: "bob@example.com", subject: "Retry me", email: ResetPasswordEmail({ name: "Bob", url: "http://localhost/x" }) });
   await t.deps.mail.idle();
-  let row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  let row = mailRow(t.deps.db, id);
   expect(row.status).toBe("retrying");
   expect(row.lastError).toContain("mailbox full");
   expect(row.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
   t.clock.advance(60_000);
   await t.deps.mail.idle();
-  row = t.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!;
+  row = mailRow(t.deps.db, id);
   expect(row.status).toBe("sent");
   expect(row.attempts).toBe(2);
 });
 
-test("without SMTP the mail stays in the outbox as skipped", async () => {
+test("without SMTP the mail is stored as skipped", async () => {
   const plain = makeTestApp();
   const id = await plain.deps.mail.send({ to: "c@example.com", subject: "Local", email: ResetPasswordEmail({ name: null, url: "http://localhost/y" }) });
-  expect(plain.deps.db.select().from(outbox).where(eq(outbox.id, id)).get()!.status).toBe("skipped");
+  expect(mailRow(plain.deps.db, id).status).toBe("skipped");
 });

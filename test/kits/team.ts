@@ -1,12 +1,12 @@
-// Test helpers for teams: an owner, invited members, and the link from the outbox.
+// Test helpers for teams: an owner, invited members, and the link from the mailMessages.
 import { desc, eq } from "drizzle-orm";
-import { outbox } from "../../src/db/schema";
+import { mailMessages } from "../../src/db/schema";
 import { sessionCookie, type TestApp } from "../helpers";
 import type { Role } from "../../src/features/team/permissions";
 
 /** The /invite/{token} token of the newest invitation e-mail to `email`. */
 export function invitationToken(t: TestApp, email: string): string {
-  const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).get();
+  const mail = t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, email)).orderBy(desc(mailMessages.id)).get();
   const m = mail?.text.match(/\/invite\/([A-Za-z0-9_-]+)/);
   if (!m) throw new Error(`no invitation e-mail to ${email}`);
   return m[1]!;

@@ -1,5 +1,6 @@
 // One file per domain; drizzle-kit reads this index to generate migrations.
 export * from "./auth";
+export * from "./tasks";
 export * from "./mail";
 export * from "./candidates";
 export * from "./visitors";

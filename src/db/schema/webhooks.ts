@@ -25,9 +25,10 @@ export const webhookEndpoints = sqliteTable(
 );
 
 /**
- * One event to one endpoint: the exact body sent (signed again on each try), its
- * Standard Webhooks id (`msg_…`, the same on every retry and resend) and each try's outcome.
- * `work_item_id` is the work queue row that delivers it now.
+ * One event to one endpoint: the exact body sent (signed again on each try) and its Standard
+ * Webhooks id (`msg_…`, the same on every retry and resend). Its delivery state lives in the
+ * `tasks` row named by `task_id` (the newest, after a resend); `attempt_log` keeps every try
+ * as a JSON list of {at, statusCode, error, durationMs}.
  */
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
@@ -38,20 +39,15 @@ export const webhookDeliveries = sqliteTable(
     webhookId: text("webhook_id").notNull().unique(),
     type: text("type").notNull(),
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["pending", "retrying", "delivered", "failed"] }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    statusCode: integer("status_code"),
-    lastError: text("last_error"),
-    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
-    workItemId: integer("work_item_id"),
+    taskId: integer("task_id"),
+    attemptLog: text("attempt_log").notNull().default("[]"),
     // The candidate the event is about (candidate, session and interview events): erasing
     // the candidate deletes these deliveries, whose bodies carry their name and e-mail.
     candidateId: integer("candidate_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
   },
   (t) => [
-    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.status, t.id),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
     index("webhook_deliveries_candidate_idx").on(t.workspaceId, t.candidateId),
     index("webhook_deliveries_created_idx").on(t.createdAt),
   ],

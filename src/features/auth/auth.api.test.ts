@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp, sessionCookie } from "../../../test/helpers";
-import { outbox, sessions, passwordResets } from "../../db/schema";
+import { mailMessages, sessions, passwordResets } from "../../db/schema";
 import { RESET_TOKEN_MS } from "./service";
 
 const t = makeTestApp();
 
 function lastResetToken(): string {
-  const mail = t.deps.db.select().from(outbox).all().at(-1)!;
+  const mail = t.deps.db.select().from(mailMessages).all().at(-1)!;
   const m = mail.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
   if (!m) throw new Error("no reset link in: " + mail.text);
   return decodeURIComponent(m[1]!);
@@ -75,19 +75,19 @@ describe("login, me, logout", () => {
 
 describe("forgot and reset password", () => {
   test("forgot answers the same for unknown and known accounts; only a known one gets mail", async () => {
-    const before = t.deps.db.select().from(outbox).all().length;
+    const before = t.deps.db.select().from(mailMessages).all().length;
     const a = await t.request("/api/auth/forgot-password", { json: { email: "nobody@example.com" } });
     const u = await t.signUp();
     const b = await t.request("/api/auth/forgot-password", { json: { email: u.email } });
     expect(a.status).toBe(200);
     expect(await a.json()).toEqual(await b.json());
-    expect(t.deps.db.select().from(outbox).all().length).toBe(before + 1);
+    expect(t.deps.db.select().from(mailMessages).all().length).toBe(before + 1);
   });
 
   test("reset: link from APP_URL, single use, ends sessions, old password refused", async () => {
     const u = await t.signUp();
     await t.request("/api/auth/forgot-password", { json: { email: u.email }, headers: { host: "evil.example" } });
-    const mail = t.deps.db.select().from(outbox).all().at(-1)!;
+    const mail = t.deps.db.select().from(mailMessages).all().at(-1)!;
     expect(mail.text).toContain("http://localhost/reset-password?token=");
     expect(mail.text).not.toContain("evil.example");
     const token = lastResetToken();

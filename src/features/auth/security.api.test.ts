@@ -2,7 +2,7 @@
 // password reset. Each test failed on the code before the fix.
 import { describe, expect, test } from "bun:test";
 import { makeTestApp, sessionCookie } from "../../../test/helpers";
-import { outbox, passwordResets } from "../../db/schema";
+import { mailMessages, passwordResets } from "../../db/schema";
 import { isLoopbackHost, loadConfig } from "../../config/env";
 import { seedDemo } from "../../demo";
 import { DEMO_EMAIL, FORGOT_LIMIT_PER_IP } from "./service";
@@ -26,7 +26,7 @@ describe("demo mode cannot be used to take an account (item 1)", () => {
     const a = await t.signUp();
     const b = await t.signUp();
     await t.request("/api/auth/forgot-password", { json: { email: a.email } });
-    const mailOfA = t.deps.db.select().from(outbox).all().at(-1)!;
+    const mailOfA = t.deps.db.select().from(mailMessages).all().at(-1)!;
     expect(mailOfA.to).toBe(a.email);
 
     const anonymous = await t.request("/dev/mailbox");
@@ -181,7 +181,7 @@ describe("password reset (item 7)", () => {
     const u = await t.signUp();
     await t.request("/api/auth/forgot-password", { json: { email: u.email } });
     await t.request("/api/auth/forgot-password", { json: { email: u.email } });
-    const [first, second] = t.deps.db.select().from(outbox).all().slice(-2).map((m) => resetTokenOf(m.text));
+    const [first, second] = t.deps.db.select().from(mailMessages).all().slice(-2).map((m) => resetTokenOf(m.text));
     const ok = await t.request("/api/auth/reset-password", { json: { token: second, password: "new-password-1", confirmPassword: "new-password-1" } });
     expect(ok.status).toBe(200);
     const stale = await t.request("/api/auth/reset-password", { json: { token: first, password: "attacker-pass", confirmPassword: "attacker-pass" } });
@@ -192,7 +192,7 @@ describe("password reset (item 7)", () => {
     const t = makeTestApp();
     const u = await t.signUp();
     await t.request("/api/auth/forgot-password", { json: { email: u.email } });
-    const token = resetTokenOf(t.deps.db.select().from(outbox).all().at(-1)!.text);
+    const token = resetTokenOf(t.deps.db.select().from(mailMessages).all().at(-1)!.text);
     const change = await t.request("/api/auth/profile", {
       method: "PUT",
       cookie: u.cookie,

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { AppError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
@@ -210,14 +211,14 @@ export async function forgotPassword(deps: Deps, email: string, ip: string, subj
 
 /** Also used by sign-up through payment: the same single-use link sets the first password. */
 export async function sendPasswordLink(deps: Deps, user: repo.UserRow, subject = "Reset your Frank password", welcome = false) {
-  deps.db.transaction(() => writePasswordLink(deps, user, subject, welcome));
+  deps.db.transaction((tx) => writePasswordLink(deps, tx, user, subject, welcome));
 }
 
 /**
  * The reset row and its e-mail, written together: call inside the caller's transaction (a
  * Stripe event's, say), so the link is sent once, when that change commits.
  */
-export function writePasswordLink(deps: Deps, user: repo.UserRow, subject = "Reset your Frank password", welcome = false): void {
+export function writePasswordLink(deps: Deps, tx: Tx, user: repo.UserRow, subject = "Reset your Frank password", welcome = false): void {
   const token = randomToken(32);
   repo.insertPasswordReset(deps.db, {
     userId: user.id,
@@ -226,7 +227,7 @@ export function writePasswordLink(deps: Deps, user: repo.UserRow, subject = "Res
   });
   // welcome=1 only words the page ("Set your password"); the token alone grants the change.
   const url = `${deps.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}${welcome ? "&welcome=1" : ""}`;
-  deps.mail.enqueue(deps.db, {
+  deps.mail.enqueue(tx, {
     to: user.email,
     subject,
     workspaceId: user.workspaceId,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { billingSubscriptions, outbox, stripeEvents, users } from "../../db/schema";
+import { billingSubscriptions, mailMessages, stripeEvents, users } from "../../db/schema";
 import { makeTestApp } from "../../../test/helpers";
 import { billingTestApp, sessionIdOf } from "../../../test/kits/billing";
 import { PURCHASE_NOTICE_SUBJECT, WELCOME_SUBJECT } from "./webhook";
@@ -188,7 +188,7 @@ describe("sign-up through payment", () => {
   test("a completed checkout for a new e-mail creates the account and e-mails a link to set the password", async () => {
     const res = await checkout(undefined, "starter");
     const { events, subscription } = stripe.completeCheckout(sessionIdOf((await res.json()).url), { email: "New.Buyer@Example.com", name: "Nora Buyer" });
-    const mailsBefore = t.deps.db.select().from(outbox).all().length;
+    const mailsBefore = t.deps.db.select().from(mailMessages).all().length;
     // Subscription and invoice events first (no account yet), the completed checkout last, and again.
     const completed = events.at(-1)!;
     for (const ev of [...events, completed]) expect((await post(ev)).status).toBe(200);
@@ -198,7 +198,7 @@ describe("sign-up through payment", () => {
     expect(user.name).toBe("Nora Buyer");
     const ids = stripeIdsOfUser(t.deps.db, user.id);
     expect(ids.stripeSubscriptionId).toBe(subscription!.id);
-    const mails = t.deps.db.select().from(outbox).all().slice(mailsBefore);
+    const mails = t.deps.db.select().from(mailMessages).all().slice(mailsBefore);
     expect(mails.length).toBe(1);
     expect(mails[0]!.subject).toBe(WELCOME_SUBJECT);
     expect(mails[0]!.to).toBe("new.buyer@example.com");
@@ -228,7 +228,7 @@ describe("sign-up through payment", () => {
     const res = await checkout(undefined, "pro");
     const { events } = stripe.completeCheckout(sessionIdOf((await res.json()).url), { email: u.email });
     const countBefore = t.deps.db.select().from(users).all().length;
-    const mailsBefore = t.deps.db.select().from(outbox).all().length;
+    const mailsBefore = t.deps.db.select().from(mailMessages).all().length;
     for (const ev of events) expect((await post(ev)).status).toBe(200);
     // Stripe delivers an event again when it is unsure: the owner is told once.
     for (const ev of events) expect((await post(ev)).status).toBe(200);
@@ -238,7 +238,7 @@ describe("sign-up through payment", () => {
     expect(b.customer).toBeNull();
     expect(stripeIdsOfUser(t.deps.db, u.userId)).toEqual({ stripeCustomerId: null, stripeSubscriptionId: null });
     expect((await (await t.request("/api/auth/me", { cookie: u.cookie })).json()).user).toMatchObject({ stripeCustomerId: null, stripeSubscriptionId: null });
-    const mails = t.deps.db.select().from(outbox).all().slice(mailsBefore);
+    const mails = t.deps.db.select().from(mailMessages).all().slice(mailsBefore);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([[u.email, PURCHASE_NOTICE_SUBJECT]]);
   });
 

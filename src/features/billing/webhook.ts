@@ -164,7 +164,7 @@ async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
       if (receipt) repo.upsertInvoice(tx, receipt);
       // The new account's link to set its password commits with the event (sent once).
       if (created) {
-        writePasswordLink(deps, account, WELCOME_SUBJECT, true);
+        writePasswordLink(deps, tx, account, WELCOME_SUBJECT, true);
         deps.log.info("account created through payment", { userId: account.id });
       }
     },

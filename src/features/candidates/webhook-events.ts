@@ -1,12 +1,11 @@
 // The candidate events of outgoing webhooks, written in the transaction of the change: the
 // payload carries the candidate as the API returns it, read inside that transaction.
 import type { Deps } from "../../deps";
-import type { Writer } from "../../lib/mail";
+import type { Tx } from "../../db/tx";
 import { recordEvent } from "../webhooks/record";
 import { toParticipant } from "./participant-view";
 import * as repo from "./repo";
 
-type Tx = Writer;
 
 function candidateData(deps: Deps, workspaceId: number, id: number) {
   const row = repo.findParticipant(deps.db, workspaceId, id);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { desc } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
-import { outbox } from "../../db/schema";
+import { mailMessages } from "../../db/schema";
 
 // /dev/mailbox (a developer page): who sees which e-mails, as a table of requests.
 const t = makeTestApp({ DEV_PAGES: "1" });
@@ -10,7 +10,7 @@ const ready = (async () => {
   const owner = await t.signUp();
   const stranger = await t.signUp();
   expect((await t.request("/api/auth/forgot-password", { json: { email: owner.email } })).status).toBe(200);
-  const mail = t.deps.db.select().from(outbox).orderBy(desc(outbox.id)).get()!;
+  const mail = t.deps.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).get()!;
   expect(mail.workspaceId).toBe(owner.workspaceId);
   return { owner: owner.cookie, stranger: stranger.cookie, anonymous: undefined, mailId: mail.id, subject: mail.subject };
 })();

@@ -1,9 +1,7 @@
-import type { outbox } from "../../db/schema";
+import type { MailboxMail } from "./repo";
 import { Logo } from "../../ui/logo";
 
-type Mail = typeof outbox.$inferSelect;
-
-export function MailboxPage({ mails }: { mails: Mail[] }) {
+export function MailboxPage({ mails, linkHours }: { mails: MailboxMail[]; linkHours: number }) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
       <div className="mb-6 flex items-center justify-between">
@@ -12,6 +10,9 @@ export function MailboxPage({ mails }: { mails: Mail[] }) {
       </div>
       <h1 className="text-2xl font-semibold">Mailbox</h1>
       <p className="mt-1 text-sm text-slate-500">The e-mails Frank wrote for your workspace. A developer page, shown only when developer pages are on.</p>
+      <p className="mt-1 text-sm text-slate-500" data-testid="link-note">
+        Links in an e-mail (sign-in, reset, invitation, booking) are shown for {linkHours === 1 ? "1 hour" : `${linkHours} hours`} after it was written, then removed: Frank keeps no live link at rest.
+      </p>
       <div className="card mt-6 divide-y divide-slate-100">
         {mails.length === 0 ? <p className="p-5 text-sm text-slate-500">No e-mails yet.</p> : null}
         {mails.map((m) => (

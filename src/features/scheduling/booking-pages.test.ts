@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
 import { makeTestApp } from "../../../test/helpers";
-import { outbox } from "../../db/schema";
+import { mailMessages } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { randomToken } from "../../lib/crypto";
 import { redactPath } from "../../lib/log";
@@ -155,10 +155,10 @@ describe("the candidate's confirmation link", () => {
     expect(html).toContain("Choose another time");
     expect(html.match(/name="slotId"/g)).toHaveLength(15);
 
-    const before = t.deps.db.select().from(outbox).all().length;
+    const before = t.deps.db.select().from(mailMessages).all().length;
     const moved = await t.request(`${manage}/move`, { method: "POST", ...form({ slotId: s.timeSlots[5]!.id }) });
     expect(moved.status).toBe(303);
-    const mails = t.deps.db.select().from(outbox).all().slice(before);
+    const mails = t.deps.db.select().from(mailMessages).all().slice(before);
     expect(mails).toHaveLength(2);
     const ev = new ICAL.Event(new ICAL.Component(ICAL.parse(JSON.parse(mails[0]!.icalEvent!).content)).getFirstSubcomponent("vevent")!);
     expect(ev.sequence).toBe(1);
@@ -172,7 +172,7 @@ describe("the candidate's confirmation link", () => {
     expect((await t.request(`${manage}?cancel=1`)).status).toBe(200);
     const cancelled = await t.request(`${manage}/cancel`, { method: "POST", ...form({}) });
     expect(cancelled.status).toBe(303);
-    const last = t.deps.db.select().from(outbox).all().at(-1)!;
+    const last = t.deps.db.select().from(mailMessages).all().at(-1)!;
     const cal = new ICAL.Component(ICAL.parse(JSON.parse(last.icalEvent!).content));
     expect(cal.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(await (await t.request(manage)).text()).toContain("Interview Canceled");

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
-import { outbox } from "../../db/schema";
+import { mailMessages } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { defaultAccount } from "../../../test/fakes/google";
 import { connectCalendar, makeCalendarTestApp } from "../../../test/kits/calendar";
@@ -32,7 +32,7 @@ async function bookAsLondon(token: string, slotId: string) {
   return res;
 }
 
-const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all();
+const mailsTo = (to: string) => t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, to)).all();
 const invitation = (row: { icalEvent: string | null }) => {
   const ical = JSON.parse(row.icalEvent!);
   const cal = new ICAL.Component(ICAL.parse(ical.content));

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { sha256 } from "../../lib/crypto";
 import { InterviewEmail, type InterviewEmailKind } from "./emails/interview-email";
 import { buildCalendar } from "../../lib/ics";
@@ -31,6 +32,8 @@ export interface EmailExtras {
   reason?: string | null;
   /** For "reschedule": the candidate's booking link, where the new times are offered. */
   bookingUrl?: string | null;
+  /** Audiences not to write (Resend: their copy is still waiting and was brought forward). */
+  skipAudiences?: Set<string>;
 }
 
 /** The interview as an iMIP invitation: one UID for its whole life, SEQUENCE bumped on each change. */
@@ -65,7 +68,7 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string 
  * mail worker sends them after the commit. The candidate's copy carries the invitation as
  * iMIP, with a Reply-To of the recruiter so an answer reaches a person.
  */
-export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: InterviewEmailKind, extras: EmailExtras = {}): void {
+export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, kind: InterviewEmailKind, extras: EmailExtras = {}): void {
   const d = repo.findMeetingById(deps.db, meetingId);
   if (!d) return;
   const m = d.meeting;
@@ -79,8 +82,9 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
   const subjectFor = (zone: string) => `${kind === "reminder" ? `Reminder: interview ${relativeDay(m.startTime, now, zone)}` : subjects[kind]}: ${m.title}`;
   const common = { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent };
   const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null };
-  if (d.candidateEmail) {
-    deps.mail.enqueue(deps.db, {
+  const skip = extras.skipAudiences ?? new Set<string>();
+  if (d.candidateEmail && !skip.has("candidate")) {
+    deps.mail.enqueue(tx, {
       ...common,
       audience: "candidate",
       to: d.candidateEmail,
@@ -97,7 +101,8 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
       }),
     });
   }
-  deps.mail.enqueue(deps.db, {
+  if (skip.has("recruiter")) return;
+  deps.mail.enqueue(tx, {
     ...common,
     audience: "recruiter",
     to: d.recruiterEmail,
@@ -119,16 +124,16 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
 export const CALENDAR_WORK = "calendar.meeting";
 /** An event to take out of one user's calendar (the interview moved to another interviewer). */
 export const REMOVE_EVENT_WORK = "calendar.remove-event";
-export function enqueueCalendarWork(deps: Deps, meetingId: number): void {
-  deps.work.enqueue(deps.db, CALENDAR_WORK, { meetingId });
+export function enqueueCalendarWork(deps: Deps, tx: Tx, meetingId: number): void {
+  deps.work.enqueue(tx, CALENDAR_WORK, { meetingId });
 }
 
 /**
  * E-mails a candidate their booking link (inside the transaction that creates the session,
  * or on Resend). Names the company, the position and the recruiter.
  */
-export function enqueueBookingLink(deps: Deps, v: { workspaceId: number; sessionId: number; to: string; candidateName: string | null; position: string | null; companyName: string; recruiterName: string | null; recruiterEmail: string | null; title: string; duration: number; message: string | null; bookingUrl: string; expiresAt: Date; timeZone: string }): void {
-  deps.mail.enqueue(deps.db, {
+export function enqueueBookingLink(deps: Deps, tx: Tx, v: { workspaceId: number; sessionId: number; to: string; candidateName: string | null; position: string | null; companyName: string; recruiterName: string | null; recruiterEmail: string | null; title: string; duration: number; message: string | null; bookingUrl: string; expiresAt: Date; timeZone: string }): void {
+  deps.mail.enqueue(tx, {
     workspaceId: v.workspaceId,
     kind: "booking-link",
     audience: "candidate",

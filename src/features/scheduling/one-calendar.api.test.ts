@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
-import { outbox, workQueue } from "../../db/schema";
+import { mailMessages, tasks } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";
 
@@ -107,14 +107,14 @@ describe("the booking, its e-mails and its calendar work commit together", () =>
     const u = await recruiterWithCandidates(2);
     const a = await session(u.cookie, u.ids[0]!);
     const b = await session(u.cookie, u.ids[1]!);
-    const mailsBefore = t.deps.db.select().from(outbox).all().length;
-    const workBefore = t.deps.db.select().from(workQueue).all().length;
+    const mailsBefore = t.deps.db.select().from(mailMessages).all().length;
+    const workBefore = t.deps.db.select().from(tasks).all().length;
     await book(a.sessionToken, a.timeSlots[1]!.id);
     expect((await book(b.sessionToken, b.timeSlots[1]!.id)).status).toBe(409);
-    const mails = t.deps.db.select().from(outbox).all().slice(mailsBefore);
+    const mails = t.deps.db.select().from(mailMessages).all().slice(mailsBefore);
     expect(mails.map((m) => m.audience).sort()).toEqual(["candidate", "recruiter"]);
     expect(mails.every((m) => m.kind === "booked" && m.meetingId != null)).toBe(true);
-    const work = t.deps.db.select().from(workQueue).all().slice(workBefore);
+    const work = t.deps.db.select().from(tasks).all().slice(workBefore).filter((w) => !w.kind.startsWith("mail."));
     expect(work.map((w) => w.kind)).toEqual(["calendar.meeting"]);
   });
 
@@ -148,7 +148,7 @@ describe("the booking, its e-mails and its calendar work commit together", () =>
     const saved = t.clock.now();
     t.clock.set(new Date(Date.parse(a.timeSlots[0]!.startTime) - 23 * 3_600_000));
     expect(await sendDueReminders(t.deps)).toBeGreaterThanOrEqual(1);
-    const reminders = t.deps.db.select().from(outbox).where(eq(outbox.kind, "reminder")).all();
+    const reminders = t.deps.db.select().from(mailMessages).where(eq(mailMessages.kind, "reminder")).all();
     expect(reminders.filter((r) => r.to === `cand${n}@example.com`)).toHaveLength(1);
     expect(await sendDueReminders(t.deps)).toBe(0);
     t.clock.set(saved);

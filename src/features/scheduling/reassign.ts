@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { meetings, schedulingSessions } from "../../db/schema";
 import { enqueueCalendarWork, REMOVE_EVENT_WORK } from "./notify";
 import { userBusy, type MeetingRow } from "./repo";
@@ -12,17 +13,17 @@ type Db = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
  * interviewer's calendar and a new one is made in the new interviewer's (work items, written
  * in the reassignment's transaction, done after it by the calendar feature).
  */
-function followCalendar(deps: Deps, moved: MeetingRow[]): void {
+function followCalendar(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
   for (const m of moved) {
-    if (m.calendarEventId) deps.work.enqueue(deps.db, REMOVE_EVENT_WORK, { userId: m.userId, eventId: m.calendarEventId });
-    deps.db.update(meetings).set({ calendarEventId: null, meetingUrl: null }).where(eq(meetings.id, m.id)).run();
-    if (m.status === "scheduled") enqueueCalendarWork(deps, m.id);
+    if (m.calendarEventId) deps.work.enqueue(tx, REMOVE_EVENT_WORK, { userId: m.userId, eventId: m.calendarEventId });
+    tx.update(meetings).set({ calendarEventId: null, meetingUrl: null }).where(eq(meetings.id, m.id)).run();
+    if (m.status === "scheduled") enqueueCalendarWork(deps, tx, m.id);
   }
 }
 
 /** Call inside the reassignment's transaction, with the interviews as they were before the move. */
-export function moveCalendarEvents(deps: Deps, before: MeetingRow[]): void {
-  followCalendar(deps, before.filter((m) => m.status === "scheduled" || m.calendarEventId));
+export function moveCalendarEvents(deps: Deps, tx: Tx, before: MeetingRow[]): void {
+  followCalendar(deps, tx, before.filter((m) => m.status === "scheduled" || m.calendarEventId));
 }
 
 /** A member's interviews, or one interview by its public id, as they are before a reassignment. */

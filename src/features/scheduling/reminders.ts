@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { REMINDER_BEFORE_MS } from "./model";
 import { enqueueInterviewEmails } from "./notify";
 import * as reminderRepo from "./repo-reminders";
@@ -14,9 +15,9 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
   const due = reminderRepo.meetingsDueForReminder(deps.db, now, new Date(now.getTime() + REMINDER_BEFORE_MS), REMINDER_BEFORE_MS);
   let sent = 0;
   for (const id of due) {
-    const claimed = deps.db.transaction(() => {
+    const claimed = deps.db.transaction((tx) => {
       if (!reminderRepo.claimReminder(deps.db, id, now)) return false;
-      enqueueInterviewEmails(deps, id, "reminder");
+      enqueueInterviewEmails(deps, tx, id, "reminder");
       return true;
     });
     if (claimed) sent++;

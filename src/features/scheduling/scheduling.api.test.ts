@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
 import { makeTestApp } from "../../../test/helpers";
-import { outbox } from "../../db/schema";
+import { mailMessages } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { createShortlist, addCandidates } from "../shortlists/service";
 import { sendDueReminders } from "./reminders";
@@ -202,10 +202,10 @@ describe("after a booking", () => {
   test("e-mails both sides with an .ics that a real iCalendar parser reads", async () => {
     const u = await recruiter();
     const { body } = await createSession(u.cookie, u.candidateId);
-    const before = t.deps.db.select().from(outbox).all().length;
+    const before = t.deps.db.select().from(mailMessages).all().length;
     const slot = body.timeSlots[2];
     expect((await book(body.sessionToken, slot.id)).status).toBe(200);
-    const mails = t.deps.db.select().from(outbox).all().slice(before);
+    const mails = t.deps.db.select().from(mailMessages).all().slice(before);
     expect(mails.map((m) => m.to).sort()).toEqual([`jane${n}@example.com`, u.email].sort());
     const candidateMail = mails.find((m) => m.to.startsWith("jane"))!;
     expect(candidateMail.text).toMatch(/\/book\/manage\/[A-Za-z0-9_-]{43}/);
@@ -264,7 +264,7 @@ describe("after a booking", () => {
     const { body } = await createSession(u.cookie, u.candidateId, { timeSlots: slotsFor(5) });
     await book(body.sessionToken, body.timeSlots[0].id);
     const start = Date.parse(body.timeSlots[0].startTime);
-    const count = () => t.deps.db.select().from(outbox).all().filter((m) => m.subject.startsWith("Reminder")).length;
+    const count = () => t.deps.db.select().from(mailMessages).all().filter((m) => m.subject.startsWith("Reminder")).length;
     const before = count();
     const saved = t.clock.now();
     t.clock.set(new Date(start - 25 * 3_600_000));

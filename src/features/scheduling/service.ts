@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { splitName } from "../candidates/classify";
@@ -52,7 +53,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
 
   // Only the token's SHA-256 finds the session; a sealed copy lets the dashboard copy the link again.
   const token = randomToken(32);
-  const row = deps.db.transaction(() => {
+  const row = deps.db.transaction((tx) => {
     const inserted = repo.insertSession(
     deps.db,
     {
@@ -72,8 +73,8 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })),
     );
     // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
-    if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, inserted.id, token, args.message ?? null);
-    sessionEvent(deps, deps.db, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id });
+    if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
+    sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id });
     return inserted;
   });
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
@@ -249,11 +250,24 @@ export const interviewNotFound = () => new AppError("not_found", 404, "The inter
  * POST /api/interviews/{id}/resend: the interview's e-mails again, for its current state
  * (confirmation or cancellation), both sides, freshly written (delivered copies keep no link).
  */
+/**
+ * Resend while an e-mail of this kind still waits (pending or retrying): it is tried now
+ * instead of being written again; only an audience whose copy was sent or failed gets a new one.
+ */
+function bringForwardOrEnqueue(deps: Deps, meetingId: number, kind: "booked" | "canceled"): void {
+  deps.db.transaction((tx) => {
+    const waiting = deps.mail.bringForward(tx, meetingId, kind);
+    if (waiting.has("candidate") && waiting.has("recruiter")) return;
+    enqueueInterviewEmails(deps, tx, meetingId, kind, { skipAudiences: waiting });
+  });
+  deps.jobs.kick();
+}
+
 export function resendInterviewEmails(deps: Deps, workspaceId: number, publicId: string): InterviewEmailState[] {
   const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
   if (!d || d.meeting.workspaceId !== workspaceId) throw interviewNotFound();
   const kind = d.meeting.status === "scheduled" ? "booked" : d.meeting.status === "canceled" ? "canceled" : null;
   if (!kind) throw conflict("Only a scheduled or canceled interview's e-mails can be sent again.");
-  deps.db.transaction(() => enqueueInterviewEmails(deps, d.meeting.id, kind));
+  bringForwardOrEnqueue(deps, d.meeting.id, kind);
   return emailsByMeeting(deps, [d.meeting.id]).get(d.meeting.id) ?? [];
 }

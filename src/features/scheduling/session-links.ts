@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { sha256 } from "../../lib/crypto";
 import type { SessionState } from "./model";
@@ -8,10 +9,10 @@ import * as repo from "./repo";
 // A session's link: its state, the token opened from its sealed copy, and the e-mail that
 // carries it to the candidate (on creation, and again with Resend).
 
-export function sendBookingLink(deps: Deps, sessionId: number, token: string, message: string | null): boolean {
+export function sendBookingLink(deps: Deps, tx: Tx, sessionId: number, token: string, message: string | null): boolean {
   const r = repo.findSessionByTokenHash(deps.db, sha256(token));
   if (!r?.candidateEmail) return false;
-  enqueueBookingLink(deps, {
+  enqueueBookingLink(deps, tx, {
     workspaceId: r.session.workspaceId,
     sessionId,
     to: r.candidateEmail,
@@ -37,7 +38,7 @@ export function resendBookingLink(deps: Deps, workspaceId: number, id: number, m
   if (sessionState(s, deps.clock.now()) !== "pending") throw conflict("Only a pending session's link can be sent again");
   const token = openToken(deps, s.tokenSealed);
   if (!token) throw conflict("This link can no longer be sent: create a new session");
-  const sent = deps.db.transaction(() => sendBookingLink(deps, s.id, token, message ?? null));
+  const sent = deps.db.transaction((tx) => sendBookingLink(deps, tx, s.id, token, message ?? null));
   if (!sent) throw badRequest("The candidate has no e-mail address");
 }
 

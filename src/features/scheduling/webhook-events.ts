@@ -2,12 +2,11 @@
 // payload carries the session or the interview as the API returns it, without the booking
 // token, the booking link or the candidate's manage link (those let anyone act as the candidate).
 import type { Deps } from "../../deps";
-import type { Writer } from "../../lib/mail";
+import type { Tx } from "../../db/tx";
 import { recordEvent } from "../webhooks/record";
 import * as repo from "./repo";
 import { getInterview, listSessions } from "./service";
 
-type Tx = Writer;
 
 function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
   const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);

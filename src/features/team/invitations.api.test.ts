@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeTestApp, sessionCookie } from "../../../test/helpers";
-import { invitations, outbox, sessions } from "../../db/schema";
+import { invitations, mailMessages, sessions } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { addMember, invitationToken } from "../../../test/kits/team";
 import { INVITATION_TTL_MS } from "./service";
@@ -9,7 +9,7 @@ import { INVITATION_TTL_MS } from "./service";
 const t = makeTestApp();
 
 describe("invitations", () => {
-  test("an owner invites; the link goes through the outbox, stored hashed; a new person accepts and signs in as a recruiter", async () => {
+  test("an owner invites; the link goes out by e-mail, stored hashed; a new person accepts and signs in as a recruiter", async () => {
     const owner = await t.signUp();
     const res = await t.request("/api/workspace/invitations", { json: { email: "New.Person@example.com", role: "recruiter" }, cookie: owner.cookie });
     expect(res.status).toBe(201);
@@ -71,9 +71,9 @@ describe("invitations", () => {
     const owner = await t.signUp();
     const inv = (await (await t.request("/api/workspace/invitations", { json: { email: "rev@example.com", role: "recruiter" }, cookie: owner.cookie })).json()) as { id: number };
     const first = invitationToken(t, "rev@example.com");
-    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, "rev@example.com")).all().length;
+    const mails = t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, "rev@example.com")).all().length;
     expect((await t.request(`/api/workspace/invitations/${inv.id}/resend`, { method: "POST", cookie: owner.cookie })).status).toBe(200);
-    expect(t.deps.db.select().from(outbox).where(eq(outbox.to, "rev@example.com")).all().length).toBe(mails + 1);
+    expect(t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, "rev@example.com")).all().length).toBe(mails + 1);
     const second = invitationToken(t, "rev@example.com");
     expect(second).not.toBe(first);
     expect((await t.request(`/invite/${first}`)).status).toBe(404);

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
 import { findUserByEmail, type SignedIn } from "../auth/service";
@@ -71,7 +72,7 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
     membership.removeFromWorkspace(tx, id, deps.clock.now());
     const before = reassignTo ? interviewsBefore(tx, { workspaceId: me.workspaceId, userId: id }) : [];
     const moved = reassignTo ? reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0 };
-    moveCalendarEvents(deps, before);
+    moveCalendarEvents(deps, tx, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: self ? "member.left" : "member.removed", objectType: "member", objectId: id, summary: target.email });
     return moved;
   });
@@ -85,7 +86,7 @@ export function reassignAll(deps: Deps, me: Me, fromId: number, to: number) {
   return deps.db.transaction((tx) => {
     const before = interviewsBefore(tx, { workspaceId: me.workspaceId, userId: fromId });
     const moved = reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: fromId, toUserId: to });
-    moveCalendarEvents(deps, before);
+    moveCalendarEvents(deps, tx, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "records.reassigned", objectType: "member", objectId: fromId, summary: `${moved.sessions} sessions and ${moved.interviews} interviews to member ${to}` });
     return moved;
   });
@@ -100,7 +101,7 @@ export function reassignRecord(deps: Deps, me: Me, kind: "session" | "interview"
     const r = reassignOne(tx, { workspaceId: me.workspaceId, kind, id, toUserId: to });
     if (r === "missing") throw notFound(kind === "session" ? "Scheduling session not found" : "Interview not found");
     if (r === "busy") throw conflict("That member already has an interview at this time.");
-    moveCalendarEvents(deps, before);
+    moveCalendarEvents(deps, tx, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: `${kind}.reassigned`, objectType: kind, objectId: id, summary: `to member ${to}` });
   });
   return { success: true as const };
@@ -117,7 +118,7 @@ const invitationView = (r: repo.InvitationRow, now: Date): InvitationView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-function sendInvitation(deps: Deps, tx: Parameters<typeof repo.insertInvitation>[0], me: Me, inv: { email: string; role: string; expiresAt: Date }, token: string) {
+function sendInvitation(deps: Deps, tx: Tx, me: Me, inv: { email: string; role: string; expiresAt: Date }, token: string) {
   const url = `${deps.config.APP_URL}/invite/${encodeURIComponent(token)}`;
   const workspaceName = repo.workspaceName(tx, me.workspaceId);
   deps.mail.enqueue(tx, {

@@ -1,7 +1,7 @@
 // Issue 15 item 6: intro calls are not an open relay, and the anonymous page does not call
 // Google on every request.
 import { describe, expect, test } from "bun:test";
-import { outbox } from "../../db/schema";
+import { mailMessages } from "../../db/schema";
 import { listMeetings } from "../scheduling/service";
 import { makeCalendarTestApp, connectCalendar } from "../../../test/kits/calendar";
 import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
@@ -22,7 +22,7 @@ async function openRecruiter() {
 describe("intro calls are not an open relay (item 6)", () => {
   test("four fresh cookies cannot book four slots and e-mail four strangers", async () => {
     const r = await openRecruiter();
-    const mailsBefore = t.deps.db.select().from(outbox).all().length;
+    const mailsBefore = t.deps.db.select().from(mailMessages).all().length;
     const { slots } = await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json();
     for (let i = 0; i < 4; i++) {
       const res = await browser().json("/api/visitors/intro-call", { start: slots[i].startTime, name: `Stranger ${i}`, email: `stranger${i}@example.org`, c: r.campaign.code });
@@ -35,7 +35,7 @@ describe("intro calls are not an open relay (item 6)", () => {
     expect(html).toContain(PREQUALIFIER_FIRST);
     expect(html).not.toContain("Book call");
     await t.deps.mail.idle();
-    expect(t.deps.db.select().from(outbox).all().length).toBe(mailsBefore);
+    expect(t.deps.db.select().from(mailMessages).all().length).toBe(mailsBefore);
   });
 
   test("the confirmation goes only to the address given in the prequalifier", async () => {

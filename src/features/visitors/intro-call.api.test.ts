@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
-import { outbox } from "../../db/schema";
+import { mailMessages } from "../../db/schema";
 import { listParticipants } from "../candidates/service";
 import { listMeetings } from "../scheduling/service";
 import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
@@ -51,7 +51,7 @@ describe("/scheduleacall", () => {
     expect(participant.emailAddress).toBe("ada@example.com");
     expect(participant.jobId).toBe(r.job.id);
     await t.deps.mail.idle();
-    const mail = t.deps.db.select().from(outbox).all().find((m) => m.to === "ada@example.com")!;
+    const mail = t.deps.db.select().from(mailMessages).all().find((m) => m.to === "ada@example.com")!;
     expect(mail).toBeDefined();
     expect(mail.icalEvent).toContain("BEGIN:VCALENDAR");
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq, gt } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
 import { startWebhookReceiver } from "../../../test/fakes/webhook-receiver";
-import { outbox, webhookDeliveries, workQueue } from "../../db/schema";
+import { mailMessages, tasks, webhookDeliveries } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { proposeInterview, shortlistCandidates } from "../chat/actions";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
@@ -79,10 +79,10 @@ describe("candidate events", () => {
     expect(stages.map((p) => [p.data.candidate.id, p.data.from, p.data.to])).toEqual([[a.id, 1, 2], [b.id, 1, 2]]);
     const other = await t.signUp();
     const foreign = candidate(other.workspaceId);
-    const before = t.deps.db.select().from(workQueue).all().length;
+    const before = t.deps.db.select().from(tasks).all().length;
     await w.form("/candidates/bulk", [["action", "stage"], ["stage", "5"], ["ids", String(a.id)], ["ids", String(foreign.id)]]);
     expect(w.types()).toEqual([]);
-    expect(t.deps.db.select().from(workQueue).all().length).toBe(before);
+    expect(t.deps.db.select().from(tasks).all().length).toBe(before);
   });
 
   test("CSV import: created for new rows, updated and stage_changed for known e-mails", async () => {
@@ -174,7 +174,7 @@ describe("scheduling events", () => {
     const [booked] = w.take();
     expect(booked).toMatchObject({ type: "interview.booked", data: { interview: { title: "Interview", status: "scheduled", scheduledTime: s.timeSlots[0]!.startTime }, candidateId: c.id, sessionId: s.id, by: "candidate" } });
     const interviewId = booked!.data.interview.id as string;
-    const mail = t.deps.db.select().from(outbox).where(and(eq(outbox.to, c.emailAddress!), eq(outbox.kind, "booked"))).get()!;
+    const mail = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, c.emailAddress!), eq(mailMessages.kind, "booked"))).get()!;
     const manage = /\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     for (const secret of [s.sessionToken, manage]) expect(JSON.stringify(booked)).not.toContain(secret);
 
@@ -211,7 +211,7 @@ describe("scheduling events", () => {
     const id1 = booked[0]!.data.interview.id as string;
     expect((await t.request(`/api/interviews/${id1}/cancel`, { cookie: w.cookie, json: { reason: "Position filled" } })).status).toBe(200);
     expect(w.take()[0]).toMatchObject({ type: "interview.cancelled", data: { interview: { id: id1, status: "canceled" }, by: "recruiter", reason: "Position filled" } });
-    const mail = t.deps.db.select().from(outbox).where(and(eq(outbox.to, c2.emailAddress!), eq(outbox.kind, "booked"))).get()!;
+    const mail = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, c2.emailAddress!), eq(mailMessages.kind, "booked"))).get()!;
     const manage = /\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     const res = await t.request(`/book/manage/${manage}/cancel`, { method: "POST", body: "", headers: { "content-type": "application/x-www-form-urlencoded", ...ORIGIN } });
     expect(res.status).toBe(303);
@@ -255,7 +255,7 @@ describe("erasure and retention", () => {
     const w = await workspace(["candidate.created"]);
     candidate(w.workspaceId);
     await t.deps.work.runDue();
-    const mine = () => t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
+    const mine = () => t.deps.db.select({ id: webhookDeliveries.id, task: tasks }).from(webhookDeliveries).leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId)).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all().map((r) => ({ status: r.task?.status === "done" ? "delivered" : r.task?.status }));
     expect(mine().map((d) => d.status)).toEqual(["delivered"]);
     t.clock.advance(31 * 86_400_000);
     receiver.answer([500]);

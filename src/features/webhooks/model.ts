@@ -78,7 +78,8 @@ export const DeliveryView = z.object({
   webhookId: z.string(),
   type: z.string(),
   status: z.enum(DELIVERY_STATUSES),
-  attempts: z.number(),
+  /** Every try, oldest first. */
+  attempts: z.array(z.object({ at: z.string(), statusCode: z.number().nullable(), error: z.string().nullable(), durationMs: z.number().nullable() })),
   statusCode: z.number().nullable(),
   lastError: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),

@@ -2,28 +2,29 @@
 // It imports no other feature, so the feature graph keeps no cycle.
 import type { Deps } from "../../deps";
 import { randomToken } from "../../lib/crypto";
-import type { Writer } from "../../lib/mail";
+import type { Tx } from "../../db/tx";
+import { deliverWebhookJob } from "./deliver-job";
 import { PAYLOAD_VERSION, TEST_EVENT, type EventType, type WebhookPayload } from "./model";
 import * as repo from "./repo";
 
 export type { EventType } from "./model";
 
-/** The work queue kind whose handler (app.ts → deliver.ts) sends one delivery. */
-export const DELIVER_WORK = "webhooks.deliver";
+/** The task kind that sends one delivery (deliver-job.ts → deliver.ts). */
+export const DELIVER_WORK = deliverWebhookJob.kind;
 
 /** Standard Webhooks ids are `msg_` and a random part; receivers deduplicate by it. */
 const newWebhookId = () => `msg_${randomToken(18)}`;
 
 /**
  * Records an event for the workspace's endpoints that subscribe to it: one delivery row each
- * and one work item each, written with `tx`, the transaction of the change itself (the event
+ * and one task each, written with `tx`, the transaction of the change itself (the event
  * commits with the change or not at all). `data` may be a function, so the payload (reading
  * the changed rows inside `tx`) is built only when an endpoint listens; with none, the cost
  * is one indexed query.
  */
 export function recordEvent(
   deps: Deps,
-  tx: Writer,
+  tx: Tx,
   workspaceId: number,
   type: EventType,
   data: Record<string, unknown> | (() => Record<string, unknown>),
@@ -37,17 +38,17 @@ export function recordEvent(
 }
 
 /** Erasure of a candidate (in its transaction): the deliveries about them go, sent or not. */
-export function forgetCandidateDeliveries(tx: Writer, workspaceId: number, candidateIds: number[]): number {
+export function forgetCandidateDeliveries(tx: Tx, workspaceId: number, candidateIds: number[]): number {
   return repo.deleteDeliveriesAbout(tx, workspaceId, candidateIds);
 }
 
-/** Finished deliveries older than `days` are deleted (the scheduled clean-up, like the outbox's). */
+/** Finished deliveries older than `days` are deleted (the scheduled clean-up, like the tasks'). */
 export function pruneDeliveries(deps: Deps, days: number): number {
   return repo.deleteFinishedBefore(deps.db, new Date(deps.clock.now().getTime() - days * 86_400_000));
 }
 
 /** "Send test event": a `webhook.test` to one endpoint, whatever it subscribes to. */
-export function recordTestEvent(deps: Deps, tx: Writer, workspaceId: number, endpointId: number): repo.DeliveryRow {
+export function recordTestEvent(deps: Deps, tx: Tx, workspaceId: number, endpointId: number): repo.DeliveryRow {
   const payload = buildPayload(deps, workspaceId, TEST_EVENT, { message: "A test event from Frank: this endpoint receives its webhooks." });
   return queueDelivery(deps, tx, workspaceId, endpointId, TEST_EVENT, payload);
 }
@@ -57,11 +58,11 @@ function buildPayload(deps: Deps, workspaceId: number, type: WebhookPayload["typ
   return JSON.stringify(body);
 }
 
-function queueDelivery(deps: Deps, tx: Writer, workspaceId: number, endpointId: number, type: string, payload: string, candidateId: number | null = null): repo.DeliveryRow {
+function queueDelivery(deps: Deps, tx: Tx, workspaceId: number, endpointId: number, type: string, payload: string, candidateId: number | null = null): repo.DeliveryRow {
   const row = repo.insertDelivery(tx, { workspaceId, endpointId, webhookId: newWebhookId(), type, payload, candidateId, createdAt: deps.clock.now() });
-  const workItemId = deps.work.enqueue(tx, DELIVER_WORK, { deliveryId: row.id });
-  repo.setWorkItem(tx, row.id, workItemId);
-  return { ...row, workItemId };
+  const taskId = deliverWebhookJob.enqueue(tx, { deliveryId: row.id, endpointId });
+  repo.setTask(tx, row.id, taskId);
+  return { ...row, taskId };
 }
 
 function subscribes(events: string, type: string): boolean {

@@ -1,11 +1,24 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { tasks, webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import type { Writer } from "../../lib/mail";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-const UNFINISHED = ["pending", "retrying"] as const;
+export type TaskRow = typeof tasks.$inferSelect;
+/** A delivery with the task that holds its state (null once pruned). */
+export interface DeliveryWithTask {
+  delivery: DeliveryRow;
+  task: TaskRow | null;
+}
+/** One try, as the delivery log shows it. */
+export interface Attempt {
+  at: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number | null;
+}
 
 /** The workspace's live endpoints with their event lists: the one query an event costs when nobody listens. */
 export function activeEndpoints(db: Writer, workspaceId: number): Pick<EndpointRow, "id" | "events">[] {
@@ -28,7 +41,7 @@ export function findEndpoint(db: Writer, workspaceId: number, id: number): Endpo
   return db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id))).get();
 }
 
-/** Deletes the endpoint and (by cascade) its deliveries; their work items then find nothing to do. */
+/** Deletes the endpoint and (by cascade) its deliveries; their tasks then find nothing to do. */
 export function deleteEndpoint(db: DB, workspaceId: number, id: number): boolean {
   return db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id))).returning({ id: webhookEndpoints.id }).all().length > 0;
 }
@@ -38,66 +51,41 @@ export function disableEndpoint(db: Writer, id: number, at: Date): void {
 }
 
 export function insertDelivery(db: Writer, v: { workspaceId: number; endpointId: number; webhookId: string; type: string; payload: string; candidateId: number | null; createdAt: Date }): DeliveryRow {
-  return db.insert(webhookDeliveries).values({ ...v, status: "pending" }).returning().get();
+  return db.insert(webhookDeliveries).values(v).returning().get();
 }
 
-export function setWorkItem(db: Writer, deliveryId: number, workItemId: number): void {
-  db.update(webhookDeliveries).set({ workItemId }).where(eq(webhookDeliveries.id, deliveryId)).run();
+export function setTask(db: Tx, deliveryId: number, taskId: number): void {
+  db.update(webhookDeliveries).set({ taskId }).where(eq(webhookDeliveries.id, deliveryId)).run();
 }
 
-export function listDeliveries(db: DB, workspaceId: number, endpointId: number, limit: number): DeliveryRow[] {
-  return db
-    .select()
-    .from(webhookDeliveries)
+const withTask = (db: Writer) => db.select({ delivery: webhookDeliveries, task: tasks }).from(webhookDeliveries).leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId));
+
+export function listDeliveries(db: DB, workspaceId: number, endpointId: number, limit: number): DeliveryWithTask[] {
+  return withTask(db)
     .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.endpointId, endpointId)))
     .orderBy(desc(webhookDeliveries.id))
     .limit(limit)
     .all();
 }
 
-export function findDelivery(db: Writer, workspaceId: number, endpointId: number, id: number): DeliveryRow | undefined {
-  return db
-    .select()
-    .from(webhookDeliveries)
+export function findDelivery(db: Writer, workspaceId: number, endpointId: number, id: number): DeliveryWithTask | undefined {
+  return withTask(db)
     .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, id)))
     .get();
 }
 
-/** A delivery with its endpoint, for the worker (no workspace: the work item names the row). */
+/** A delivery with its endpoint, for the worker (no workspace: the task names the row). */
 export function deliveryToSend(db: DB, id: number): { delivery: DeliveryRow; endpoint: EndpointRow } | undefined {
   const row = db.select().from(webhookDeliveries).innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId)).where(eq(webhookDeliveries.id, id)).get();
   return row ? { delivery: row.webhook_deliveries, endpoint: row.webhook_endpoints } : undefined;
 }
 
-/** The oldest unfinished delivery of the endpoint before this one: this one waits for it. */
-export function earlierUnfinished(db: DB, endpointId: number, id: number): DeliveryRow | undefined {
-  return db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), inArray(webhookDeliveries.status, [...UNFINISHED]), lt(webhookDeliveries.id, id)))
-    .orderBy(webhookDeliveries.id)
-    .limit(1)
-    .get();
-}
-
-/** The next unfinished delivery of the endpoint after this one (woken when this one is done). */
-export function nextUnfinished(db: Writer, endpointId: number, id: number): DeliveryRow | undefined {
-  return db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), inArray(webhookDeliveries.status, [...UNFINISHED]), gt(webhookDeliveries.id, id)))
-    .orderBy(webhookDeliveries.id)
-    .limit(1)
-    .get();
-}
-
-export function updateDelivery(db: Writer, id: number, v: Partial<Pick<DeliveryRow, "status" | "attempts" | "statusCode" | "lastError" | "nextAttemptAt" | "deliveredAt" | "workItemId">>): void {
-  db.update(webhookDeliveries).set(v).where(eq(webhookDeliveries.id, id)).run();
-}
-
-/** Counts a try on the row (before its outcome is known, so a crash mid-call still shows it). */
-export function countAttempt(db: Writer, id: number, v: { statusCode: number | null; lastError: string | null }): void {
-  db.update(webhookDeliveries).set({ ...v, attempts: sql`${webhookDeliveries.attempts} + 1` }).where(eq(webhookDeliveries.id, id)).run();
+/** Adds one try to the delivery's log (in the try's fenced transaction). */
+export function appendAttempt(db: Tx, id: number, attempt: Attempt): void {
+  db.update(webhookDeliveries)
+    .set({ attemptLog: sql`json_insert(${webhookDeliveries.attemptLog}, '$[#]', json(${JSON.stringify(attempt)}))` })
+    .where(eq(webhookDeliveries.id, id))
+    .run();
 }
 
 export function deleteDeliveriesAbout(db: Writer, workspaceId: number, candidateIds: number[]): number {
@@ -109,10 +97,12 @@ export function deleteDeliveriesAbout(db: Writer, workspaceId: number, candidate
     .all().length;
 }
 
+/** Deliveries older than `before` whose task is finished (or already pruned). */
 export function deleteFinishedBefore(db: DB, before: Date): number {
+  const unfinished = db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.id, webhookDeliveries.taskId), inArray(tasks.status, ["pending", "retrying", "held"])));
   return db
     .delete(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, before)))
+    .where(and(lt(webhookDeliveries.createdAt, before), sql`not exists ${unfinished}`))
     .returning({ id: webhookDeliveries.id })
     .all().length;
 }

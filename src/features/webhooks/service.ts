@@ -3,7 +3,10 @@ import type { Deps } from "../../deps";
 import { conflict, notFound } from "../../lib/errors";
 import { requirePermission } from "../team/permissions";
 import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
-import { DELIVER_WORK, recordTestEvent } from "./record";
+import { recordTestEvent } from "./record";
+import { deliverWebhookJob } from "./deliver-job";
+import { tasks } from "../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
 import * as repo from "./repo";
 
 /** Who asks: the signed-in member (owner or admin may manage webhooks). */
@@ -18,18 +21,30 @@ export function toWebhookView(r: repo.EndpointRow): WebhookView {
   return { id: r.id, url: r.url, events: JSON.parse(r.events) as string[], createdAt: r.createdAt.toISOString(), disabledAt: iso(r.disabledAt), status: r.disabledAt ? "disabled" : "active" };
 }
 
-export function toDeliveryView(r: repo.DeliveryRow): DeliveryView {
+/** The task's state in the delivery log's words (a done task is a delivered webhook). */
+function deliveryStatus(task: repo.TaskRow | null): DeliveryView["status"] {
+  if (!task) return "failed";
+  if (task.status === "done") return "delivered";
+  if (task.status === "failed" || task.status === "skipped") return "failed";
+  if (task.status === "retrying") return "retrying";
+  return "pending";
+}
+
+export function toDeliveryView({ delivery: r, task }: repo.DeliveryWithTask): DeliveryView {
+  const attempts = JSON.parse(r.attemptLog) as repo.Attempt[];
+  const last = attempts.at(-1);
+  const status = deliveryStatus(task);
   return {
     id: r.id,
     webhookId: r.webhookId,
     type: r.type,
-    status: r.status,
-    attempts: r.attempts,
-    statusCode: r.statusCode,
-    lastError: r.lastError,
-    nextAttemptAt: iso(r.nextAttemptAt),
+    status,
+    attempts,
+    statusCode: last?.statusCode ?? null,
+    lastError: status === "delivered" ? null : (task?.lastError ?? last?.error ?? null),
+    nextAttemptAt: task && (status === "pending" || status === "retrying") && task.runAt.getTime() > 0 ? task.runAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
-    deliveredAt: iso(r.deliveredAt),
+    deliveredAt: status === "delivered" ? iso(task?.finishedAt ?? null) : null,
   };
 }
 
@@ -78,26 +93,29 @@ const refuseDisabled = (e: repo.EndpointRow) => {
 export function sendTestEvent(deps: Deps, me: Member, id: number): DeliveryView {
   const endpoint = endpointOf(deps, me, id);
   refuseDisabled(endpoint);
-  return toDeliveryView(deps.db.transaction((tx) => recordTestEvent(deps, tx, me.workspaceId, endpoint.id)));
+  const row = deps.db.transaction((tx) => recordTestEvent(deps, tx, me.workspaceId, endpoint.id));
+  return toDeliveryView(repo.findDelivery(deps.db, me.workspaceId, endpoint.id, row.id)!);
 }
 
 /**
- * "Resend": the same body with the same webhook-id (receivers drop a copy they already have),
- * through a new work item; an unfinished delivery is simply tried now.
+ * "Resend": the same body with the same webhook-id (receivers drop a copy they already have).
+ * A delivery still waiting is tried now; a delivered or failed one gets a new task, behind the
+ * endpoint's other waiting deliveries.
  */
 export function resendDelivery(deps: Deps, me: Member, id: number, deliveryId: number): DeliveryView {
   const endpoint = endpointOf(deps, me, id);
   refuseDisabled(endpoint);
-  const d = repo.findDelivery(deps.db, me.workspaceId, endpoint.id, deliveryId);
-  if (!d) throw notFound("Delivery not found");
+  const found = repo.findDelivery(deps.db, me.workspaceId, endpoint.id, deliveryId);
+  if (!found) throw notFound("Delivery not found");
   deps.db.transaction((tx) => {
-    if ((d.status === "pending" || d.status === "retrying") && d.workItemId) {
-      deps.work.wake(tx, d.workItemId);
-      return;
-    }
-    const workItemId = deps.work.enqueue(tx, DELIVER_WORK, { deliveryId: d.id });
-    repo.updateDelivery(tx, d.id, { status: "pending", nextAttemptAt: null, deliveredAt: null, workItemId });
+    const waiting = found.task
+      ? tx.update(tasks).set({ runAt: deps.clock.now() }).where(and(eq(tasks.id, found.task.id), inArray(tasks.status, ["pending", "retrying"]))).returning({ id: tasks.id }).all().length > 0
+      : false;
+    if (waiting) return;
+    const taskId = deliverWebhookJob.enqueue(tx, { deliveryId: found.delivery.id, endpointId: endpoint.id });
+    repo.setTask(tx, found.delivery.id, taskId);
   });
+  deps.jobs.kick();
   return toDeliveryView(repo.findDelivery(deps.db, me.workspaceId, endpoint.id, deliveryId)!);
 }
 

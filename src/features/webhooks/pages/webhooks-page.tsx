@@ -114,7 +114,7 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
                           {d.status === "retrying" && d.nextAttemptAt ? <span className="block text-xs text-slate-500">next try {when(d.nextAttemptAt)}</span> : null}
                         </td>
                         <td className="pr-2 sm:pr-3">{d.statusCode ?? "—"}</td>
-                        <td className="pr-2 sm:pr-3">{d.attempts}</td>
+                        <td className="pr-2 sm:pr-3">{d.attempts.length}</td>
                         <td className="hidden whitespace-nowrap pr-3 sm:table-cell"><time dateTime={d.createdAt}>{when(d.createdAt)}</time></td>
                         <td className="hidden sm:table-cell">
                           {w.status === "active" ? (

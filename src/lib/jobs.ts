@@ -1,0 +1,340 @@
+import type { Database } from "bun:sqlite";
+import type { z } from "zod";
+import type { DB } from "../db/client";
+import type { Tx } from "../db/tx";
+import { tasks } from "../db/schema";
+import type { Deps } from "../deps";
+import { retryOnBusy } from "../db/busy";
+import { systemClock, type Clock } from "./clock";
+import type { Logger } from "./log";
+import { afterFailure } from "./delivery-policy";
+import { DeliveryPump } from "./delivery-pump";
+
+/** Thrown by a handler when trying again cannot help (a 4xx other than 429, an SMTP 5xx, 410 Gone). */
+export class PermanentFailure extends Error {}
+
+export interface JobContext {
+  /** Aborted when the try runs out of time (or the server stops): pass it to fetch and the SDKs. */
+  signal: AbortSignal;
+  /** 1 for the first try. */
+  attempt: number;
+  deps: Deps;
+  /**
+   * Runs `write` in a transaction only while this try still holds the task's lease (same
+   * lease_token): a try that timed out, or lost its lease to another worker, writes nothing.
+   */
+  whileLeased(write: (tx: Tx) => void): boolean;
+}
+
+export interface JobOptions<P> {
+  /** Tasks with the same key run one at a time, oldest first (an endpoint, a meeting's event). */
+  serialKey?: (payload: P) => string | null;
+  timeoutMs?: number;
+  /** Runs in the fenced transaction that marks the task done or failed for good. */
+  settled?: (tx: Tx, payload: P, outcome: "done" | "failed", deps: Deps) => void;
+  /** Whether this process may run the kind now (e-mail only with SMTP_URL). */
+  enabled?: (deps: Deps) => boolean;
+}
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  /** "skipped": recorded, never run (an e-mail while mail is off). */
+  status?: "pending" | "skipped";
+}
+
+export interface Job<P> {
+  readonly kind: string;
+  readonly schema: z.ZodType<P>;
+  readonly handler: (payload: P, ctx: JobContext) => Promise<void>;
+  readonly options: JobOptions<P>;
+  /** Writes the task in the caller's transaction; a worker runs it after the commit. */
+  enqueue(tx: Tx, payload: P, opts?: EnqueueOptions): number;
+}
+
+const definitions = new Map<string, Job<any>>();
+
+/** What runs tasks on one database connection: enqueue() finds its clock and wakes it. */
+const runners = new WeakMap<Database, Jobs>();
+const clientOf = (tx: Tx): Database | undefined => (tx as unknown as { session?: { client?: Database } }).session?.client;
+
+/**
+ * Declares a kind of outside work: its payload's zod schema and its handler. The task row is
+ * written by `enqueue(tx, payload)` inside the change's transaction (the type refuses the root
+ * database), so the work commits with the change or not at all.
+ */
+export function defineJob<S extends z.ZodType>(
+  kind: string,
+  schema: S,
+  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>,
+  options: JobOptions<z.infer<S>> = {},
+): Job<z.infer<S>> {
+  if (definitions.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
+  const job: Job<z.infer<S>> = {
+    kind,
+    schema: schema as unknown as z.ZodType<z.infer<S>>,
+    handler,
+    options,
+    enqueue: (tx, payload, opts) => insertTask(tx, kind, schema.parse(payload), options.serialKey?.(payload) ?? null, opts),
+  };
+  definitions.set(kind, job);
+  return job;
+}
+
+/** Writes one task row (defineJob's enqueue, and the `deps.work` shim for registered kinds). */
+export function insertTask(tx: Tx, kind: string, payload: unknown, serialKey: string | null, opts: EnqueueOptions = {}): number {
+  const client = clientOf(tx);
+  const runner = client ? runners.get(client) : undefined;
+  const now = (runner?.clock ?? systemClock).now();
+  const skipped = opts.status === "skipped";
+  const row = tx
+    .insert(tasks)
+    .values({
+      kind,
+      serialKey,
+      payload: JSON.stringify(payload),
+      status: skipped ? "skipped" : "pending",
+      runAt: opts.runAt ?? new Date(0),
+      createdAt: now,
+      finishedAt: skipped ? now : null,
+    })
+    .returning({ id: tasks.id })
+    .get();
+  // A microtask runs after the synchronous transaction has committed (or rolled back).
+  if (runner && !skipped) queueMicrotask(() => runner.kick());
+  return row.id;
+}
+
+interface Claimed {
+  id: number;
+  kind: string;
+  payload: string;
+  attempts: number;
+  leaseToken: string;
+  createdAt: number;
+}
+
+const UNFINISHED = "('pending', 'retrying', 'held')";
+
+/**
+ * Takes due tasks with a fresh lease in one UPDATE (SQLite runs it under its write lock, so a
+ * task is taken by one worker only). A task with a serial_key is taken only when no older
+ * unfinished task has the same key. The SQL is fixed: kinds come in as a JSON parameter.
+ */
+const CLAIM_SQL = `UPDATE tasks SET lease_token = lower(hex(randomblob(12))), lease_until = ?1, attempts = attempts + 1
+  WHERE id IN (
+    SELECT t.id FROM tasks t
+    WHERE t.status IN ('pending', 'retrying') AND t.run_at <= ?2 AND (t.lease_until IS NULL OR t.lease_until <= ?2)
+      AND t.kind IN (SELECT value FROM json_each(?3))
+      AND (t.serial_key IS NULL OR NOT EXISTS (
+        SELECT 1 FROM tasks o WHERE o.serial_key = t.serial_key AND o.id < t.id AND o.status IN ${UNFINISHED}))
+    ORDER BY t.run_at, t.id LIMIT ?4)
+  RETURNING id, kind, payload, attempts, lease_token AS leaseToken, created_at AS createdAt`;
+
+const DUE_SQL = `SELECT 1 AS due FROM tasks t
+  WHERE t.status IN ('pending', 'retrying') AND t.run_at <= ?1 AND (t.lease_until IS NULL OR t.lease_until <= ?1)
+    AND t.kind IN (SELECT value FROM json_each(?2))
+    AND (t.serial_key IS NULL OR NOT EXISTS (
+      SELECT 1 FROM tasks o WHERE o.serial_key = t.serial_key AND o.id < t.id AND o.status IN ${UNFINISHED}))
+  LIMIT 1`;
+
+const NEXT_DUE_SQL = `SELECT min(max(run_at, coalesce(lease_until, 0))) AS at FROM tasks
+  WHERE status IN ('pending', 'retrying') AND kind IN (SELECT value FROM json_each(?1))`;
+
+export interface JobsOptions {
+  clock: Clock;
+  log: Logger;
+  leaseMs?: number;
+  timeoutMs?: number;
+  batch?: number;
+}
+
+const DEFAULT_LEASE_MS = 3 * 60_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The worker of one process: after each commit that wrote tasks, and when the next one falls
+ * due, it claims a batch and runs their handlers. Several workers (processes) may share the
+ * database: the claim, the lease token and the serial keys keep them apart.
+ */
+export class Jobs {
+  private readonly pump: DeliveryPump;
+  private readonly inFlight = new Map<number, string>();
+  private readonly registered = new Map<string, Job<any>>();
+  private deps: Deps | null = null;
+  readonly clock: Clock;
+
+  constructor(
+    private readonly db: DB,
+    private readonly opts: JobsOptions,
+  ) {
+    this.clock = opts.clock;
+    runners.set(db.$client, this);
+    this.pump = new DeliveryPump("jobs", () => this.pass(), () => this.nextDue(), opts.clock, opts.log);
+  }
+
+  /** Handlers get the app's services through their context. */
+  bind(deps: Deps): void {
+    this.deps = deps;
+  }
+
+  /** A kind registered on this worker only (the `deps.work` shim, the bench). */
+  register(job: Job<any>): void {
+    this.registered.set(job.kind, job);
+  }
+
+  kick(): void {
+    this.pump.kick();
+  }
+
+  async runDue(): Promise<void> {
+    this.pump.kick();
+    await this.pump.idle();
+  }
+
+  /** Resolves when nothing due now is waiting or running (tests, the CLI). */
+  async idle(): Promise<void> {
+    await this.pump.idle();
+    while (this.hasDueNow()) {
+      this.pump.kick();
+      await this.pump.idle();
+    }
+  }
+
+  /**
+   * Stops claiming and waits up to `graceMs` for the running tries; those still running are
+   * released for the next start (their attempt not counted), so nothing is lost.
+   */
+  async stop(graceMs = 3000): Promise<void> {
+    await this.pump.stop(graceMs);
+    for (const [id, token] of this.inFlight) {
+      this.db.$client
+        .query("UPDATE tasks SET lease_until = NULL, lease_token = NULL, attempts = max(0, attempts - 1) WHERE id = ?1 AND lease_token = ?2")
+        .run(id, token);
+    }
+    this.inFlight.clear();
+  }
+
+  /** Deletes finished tasks older than `days` (with their mail rows, by cascade). */
+  prune(days: number): number {
+    const before = this.clock.now().getTime() - days * 86_400_000;
+    return this.db.$client.query("DELETE FROM tasks WHERE status IN ('done', 'failed', 'skipped') AND created_at < ?1").run(before).changes;
+  }
+
+  /** Tasks waiting or failed, for /metrics and the monitor. */
+  depth(): { waiting: number; failed: number; held: number } {
+    const rows = this.db.$client
+      .query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM tasks WHERE status IN ('pending', 'retrying', 'failed', 'held') GROUP BY status")
+      .all();
+    const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+    return { waiting: n("pending") + n("retrying"), failed: n("failed"), held: n("held") };
+  }
+
+  private jobFor(kind: string): Job<any> | undefined {
+    return this.registered.get(kind) ?? definitions.get(kind);
+  }
+
+  /** The kinds this worker runs now, as the JSON the claim's SQL reads. */
+  private kinds(): string {
+    const all = new Map([...definitions, ...this.registered]);
+    const deps = this.deps;
+    return JSON.stringify([...all.values()].filter((j) => !j.options.enabled || (deps && j.options.enabled(deps))).map((j) => j.kind));
+  }
+
+  private hasDueNow(): boolean {
+    return !!this.db.$client.query(DUE_SQL).get(this.clock.now().getTime(), this.kinds());
+  }
+
+  private nextDue(): number | null {
+    return this.db.$client.query<{ at: number | null }, [string]>(NEXT_DUE_SQL).get(this.kinds())?.at ?? null;
+  }
+
+  /** Claims up to `limit` due tasks (exported for the bench and the lease tests through runDue). */
+  claim(limit = this.opts.batch ?? 10): Claimed[] {
+    const now = this.clock.now().getTime();
+    const rows = this.db.$client.query<Claimed, [number, number, string, number]>(CLAIM_SQL).all(now + (this.opts.leaseMs ?? DEFAULT_LEASE_MS), now, this.kinds(), limit);
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  private async pass(): Promise<void> {
+    for (;;) {
+      const claimed = this.claim();
+      if (!claimed.length) return;
+      await Promise.all(claimed.map((c) => this.run(c)));
+    }
+  }
+
+  /** A write that ends or reschedules the task: only while it still carries this try's token. */
+  private fenced(id: number, token: string, write: (tx: Tx) => void): boolean {
+    return this.db.transaction((tx) => {
+      const held = this.db.$client.query("SELECT 1 FROM tasks WHERE id = ?1 AND lease_token = ?2").get(id, token);
+      if (!held) return false;
+      write(tx);
+      return true;
+    });
+  }
+
+  private async run(c: Claimed): Promise<void> {
+    const job = this.jobFor(c.kind);
+    const deps = this.deps;
+    if (!job || !deps) {
+      // Not known to this worker yet: later, uncounted.
+      this.db.$client
+        .query("UPDATE tasks SET lease_until = NULL, lease_token = NULL, attempts = max(0, attempts - 1), run_at = ?3 WHERE id = ?1 AND lease_token = ?2")
+        .run(c.id, c.leaseToken, this.clock.now().getTime() + 5000);
+      return;
+    }
+    this.inFlight.set(c.id, c.leaseToken);
+    const controller = new AbortController();
+    const timeoutMs = job.options.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let payload: unknown = undefined;
+    try {
+      const parsed = job.schema.safeParse(JSON.parse(c.payload));
+      if (!parsed.success) throw new PermanentFailure(`Bad payload: ${parsed.error.issues.map((i) => i.message).join("; ")}`.slice(0, 300));
+      payload = parsed.data;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const e = new Error(`No answer within ${timeoutMs / 1000} s`);
+          controller.abort(e);
+          reject(e);
+        }, timeoutMs);
+      });
+      const ctx: JobContext = {
+        signal: controller.signal,
+        attempt: c.attempts,
+        deps,
+        whileLeased: (write) => !controller.signal.aborted && this.fenced(c.id, c.leaseToken, write),
+      };
+      await Promise.race([job.handler(payload, ctx), timedOut]);
+      clearTimeout(timer);
+      await retryOnBusy(this.db.$client, () =>
+        this.fenced(c.id, c.leaseToken, (tx) => {
+          this.db.$client
+            .query("UPDATE tasks SET status = 'done', finished_at = ?2, lease_token = NULL, lease_until = NULL, last_error = NULL WHERE id = ?1")
+            .run(c.id, this.clock.now().getTime());
+          job.options.settled?.(tx, payload, "done", deps);
+        }),
+        { waitMs: 60_000 },
+      ).catch(() => {
+        // Still locked: the lease runs out and the task is tried again.
+      });
+    } catch (e) {
+      clearTimeout(timer);
+      if (!controller.signal.aborted) controller.abort(e);
+      const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+      const now = this.clock.now();
+      const next = afterFailure({ permanent: e instanceof PermanentFailure, createdAt: new Date(c.createdAt), attempts: c.attempts, now });
+      await retryOnBusy(this.db.$client, () =>
+        this.fenced(c.id, c.leaseToken, (tx) => {
+          this.db.$client
+            .query("UPDATE tasks SET status = ?2, last_error = ?3, run_at = ?4, finished_at = ?5, lease_token = NULL, lease_until = NULL WHERE id = ?1")
+            .run(c.id, next.status, message, next.nextAttemptAt.getTime(), next.status === "failed" ? now.getTime() : null);
+          if (next.status === "failed" && payload !== undefined) job.options.settled?.(tx, payload, "failed", deps);
+        }),
+      ).catch(() => {});
+      this.opts.log.error("task failed", { id: c.id, kind: c.kind, error: message, willRetry: next.status === "retrying" });
+    } finally {
+      this.inFlight.delete(c.id);
+    }
+  }
+}
