@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { makeTestApp } from "../../../test/helpers";
 import { startWebhookReceiver, type Received } from "../../../test/fakes/webhook-receiver";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { tasks, webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { toDeliveryView } from "./service";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { GIVE_UP_AFTER_MS } from "../../lib/delivery-policy";
 
@@ -24,7 +25,19 @@ async function endpoint(events: string[] = ["candidate.created"]) {
 }
 
 const newCandidate = (workspaceId: number, name = "Wendy Webhook") => upsertParticipantFromVisitor(t.deps, workspaceId, { uniqueId: `wh-${++n}`, name, emailAddress: `wendy${n}@example.com`, roleApplied: "Designer" });
-const rows = (endpointId: number) => t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(webhookDeliveries.id).all();
+/** The endpoint's deliveries as the log shows them (tries counted), oldest first. */
+const rows = (endpointId: number) =>
+  t.deps.db
+    .select({ delivery: webhookDeliveries, task: tasks })
+    .from(webhookDeliveries)
+    .leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId))
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(webhookDeliveries.id)
+    .all()
+    .map((r) => {
+      const v = toDeliveryView(r);
+      return { ...v, payload: r.delivery.payload, log: v.attempts, attempts: v.attempts.length, nextAttemptAt: v.nextAttemptAt ? new Date(v.nextAttemptAt) : null, deliveredAt: v.deliveredAt ? new Date(v.deliveredAt) : null };
+    });
 const headersOf = (r: Received) => ({ "webhook-id": r.headers["webhook-id"]!, "webhook-timestamp": r.headers["webhook-timestamp"]!, "webhook-signature": r.headers["webhook-signature"]! });
 /** Moves the test clock (which the work queue reads) and runs what fell due. */
 async function later(ms: number) {
@@ -84,6 +97,12 @@ describe("webhook delivery", () => {
     [d] = rows(e.id);
     expect(d).toMatchObject({ status: "delivered", attempts: 3, statusCode: 200, lastError: null, nextAttemptAt: null });
     expect(d!.deliveredAt).toBeInstanceOf(Date);
+    // Every try is kept (issue 41 item 6), oldest first, as GET /api/webhooks/{id}/deliveries shows it.
+    const log = (await (await t.request(`/api/webhooks/${e.id}/deliveries`, { cookie: e.u.cookie })).json()) as { deliveries: { attempts: { at: string; statusCode: number | null; error: string | null; durationMs: number }[] }[] };
+    const tries = log.deliveries[0]!.attempts;
+    expect(tries.map((a) => [a.statusCode, a.error])).toEqual([[500, "HTTP 500 Internal Server Error"], [503, "HTTP 503 Service Unavailable"], [200, null]]);
+    expect(tries.every((a) => typeof a.durationMs === "number" && a.durationMs >= 0 && !Number.isNaN(Date.parse(a.at)))).toBe(true);
+    expect(Date.parse(tries[2]!.at)).toBeGreaterThan(Date.parse(tries[0]!.at));
     const got = e.received();
     expect(got).toHaveLength(3);
     expect(new Set(got.map((r) => r.headers["webhook-id"]))).toEqual(new Set([d!.webhookId]));
@@ -185,15 +204,46 @@ describe("webhook delivery", () => {
     expect(e.received().at(-1)!.headers["webhook-id"]).toBe(d!.webhookId);
   });
 
+  test("serial key: a delivery that fails for good releases its endpoint; the next one is delivered, the failed one shows failed with Resend", async () => {
+    const e = await endpoint();
+    receiver.answer(Array(200).fill(500));
+    const first = newCandidate(e.u.workspaceId, "Failing First");
+    await t.deps.work.runDue();
+    const idOf = (r: Received) => JSON.parse(r.body).data.candidate.id as number;
+    let second: { id: number } | null = null;
+    // 48 hours of 500s for the first; the second, recorded near the end, waits behind it untried.
+    for (let waited = 0; waited <= GIVE_UP_AFTER_MS + 3_600_000; waited += 3_600_000) {
+      if (!second && waited >= GIVE_UP_AFTER_MS - 2 * 3_600_000) second = newCandidate(e.u.workspaceId, "Waiting Second");
+      if (rows(e.id)[0]!.status === "failed") break;
+      expect(new Set(e.received().map(idOf))).toEqual(new Set([first.id]));
+      await later(3_600_000);
+    }
+    expect(rows(e.id)[0]!.status).toBe("failed");
+    // Its key is released: the second is tried (the receiver is still down), then delivered once it is back.
+    receiver.answer([]);
+    await later(3_600_000);
+    const [a, b] = rows(e.id);
+    expect(a!.status).toBe("failed");
+    expect(b).toMatchObject({ status: "delivered", statusCode: 200 });
+    expect(e.received().map(idOf).at(-1)).toBe(second!.id);
+    expect(b!.log.at(-1)!.statusCode).toBe(200);
+    // The failed one is in the log as failed, and Resend sends it (after the endpoint's others).
+    const res = await t.request(`/api/webhooks/${e.id}/deliveries/${a!.id}/resend`, { method: "POST", cookie: await t.login(e.u.email, e.u.password) });
+    expect(res.status).toBe(202);
+    await t.deps.work.runDue();
+    expect(rows(e.id)[0]!.status).toBe("delivered");
+    expect(e.received().map(idOf).at(-1)).toBe(first.id);
+  });
+
   test("an address that does not answer: the error is on the row and the delivery is retried", async () => {
     const u = await t.signUp();
     const dead = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
     const url = `http://127.0.0.1:${dead.port}/gone`;
     dead.stop(true);
-    await t.request("/api/webhooks", { cookie: u.cookie, json: { url, events: ["candidate.created"] } });
+    const { id } = (await (await t.request("/api/webhooks", { cookie: u.cookie, json: { url, events: ["candidate.created"] } })).json()) as { id: number };
     newCandidate(u.workspaceId);
     await t.deps.work.runDue();
-    const [d] = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, u.workspaceId)).all();
+    const [d] = rows(id);
     expect(d).toMatchObject({ status: "retrying", attempts: 1, statusCode: null });
     expect(d!.lastError).toStartWith("Could not connect");
   });

@@ -39,7 +39,7 @@ apiScenarios(
     { name: "known events only", method: "POST", url: "/api/webhooks", body: { url: body.url, events: ["webhook.test"] }, as: "owner", status: 400, code: "validation_failed" },
     { name: "the log", url: (w) => `/api/webhooks/${w.ids.webhook}/deliveries`, as: "owner", status: 200, expect: (j) => expect(j.deliveries).toEqual([]) },
     { name: "another workspace's log", url: (w) => `/api/webhooks/${w.ids.strangerWebhook}/deliveries`, as: "owner", status: 404, code: "not_found" },
-    { name: "a test event", method: "POST", url: (w) => `/api/webhooks/${w.ids.webhook}/test`, as: "owner", status: 202, expect: (j) => expect(j.delivery).toMatchObject({ type: "webhook.test", status: "pending", attempts: 0 }) },
+    { name: "a test event", method: "POST", url: (w) => `/api/webhooks/${w.ids.webhook}/test`, as: "owner", status: 202, expect: (j) => expect(j.delivery).toMatchObject({ type: "webhook.test", status: "pending", attempts: [] }) },
     { name: "a test event to another workspace's endpoint", method: "POST", url: (w) => `/api/webhooks/${w.ids.strangerWebhook}/test`, as: "owner", status: 404 },
     { name: "resend of another workspace's delivery", method: "POST", url: (w) => `/api/webhooks/${w.ids.strangerWebhook}/deliveries/${w.ids.strangerDelivery}/resend`, as: "owner", status: 404 },
     { name: "resend of another endpoint's delivery", method: "POST", url: (w) => `/api/webhooks/${w.ids.webhook}/deliveries/${w.ids.strangerDelivery}/resend`, as: "owner", status: 404, message: "Delivery not found" },
