@@ -56,7 +56,7 @@ try {
   saveAvailability(deps, user.workspaceId, user.id, { introCallMinutes: 30, timeZone: "Australia/Sydney", weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "08:00", end: "18:00" })) });
   await deps.mail.idle();
   // The seeding process's own mail and work pumps stop before its connection closes.
-  await Promise.all([deps.mail.stop(1000), deps.work.stop(1000)]);
+  await deps.mail.stop(1000);
   deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE);");
   deps.db.$client.close();
 

@@ -1,7 +1,7 @@
 // Integrity figures of issue "Nothing lost, nothing doubled", measured on the wire against
 // real server processes on 127.0.0.1 (and a real SMTP server in this process):
 //   1. bookings over two overlapping sessions of one recruiter at 100 and 500 concurrency;
-//   2. a SIGKILL loop during bookings: meetings without their e-mail rows, e-mails delivered twice;
+//   2. a SIGKILL loop during bookings: meetings made, meetings without their e-mail job, e-mails sent twice;
 //   3. a 2-hour SMTP outage simulated with the clock: e-mails delivered after recovery;
 //   4. booking latency while Google hangs (baseline: Google answering).
 // Usage: bun bench/integrity.ts
@@ -80,30 +80,30 @@ try {
     let ok = 0;
     for (let cycle = 0; cycle < 10; cycle++) {
       const proc = await startServer(db, port, { SMTP_URL: smtpUrl });
-      const statuses = await bookThenKill(port, proc, pairs.slice(cycle * 30, cycle * 30 + 30), 100 + cycle * 100);
+      const statuses = await bookThenKill(port, proc, pairs.slice(cycle * 30, cycle * 30 + 30), db, 300);
       ok += statuses.filter((s) => s === 200).length;
     }
     const r = meetingsWithoutMessages(db);
     // The leases of the killed processes run out (3 minutes); end them now instead of waiting.
     const raw = new Database(db);
-    raw.run("update outbox set lease_until = null");
+    raw.run("update tasks set lease_until = null, lease_token = null");
     raw.close();
     const proc = await startServer(db, port, { SMTP_URL: smtpUrl });
     const check = new Database(db, { readonly: true });
     for (let i = 0; i < 200; i++) {
-      const left = check.query<{ n: number }, []>("select count(*) as n from outbox where status in ('pending', 'retrying')").get()!.n;
+      const left = check.query<{ n: number }, []>("select count(*) as n from tasks where kind = 'mail.send' and status in ('pending', 'retrying')").get()!.n;
       if (!left) break;
       await Bun.sleep(100);
     }
-    const notSent = check.query<{ n: number }, []>("select count(*) as n from outbox where status <> 'sent'").get()!.n;
-    const rows = check.query<{ n: number }, []>("select count(*) as n from outbox").get()!.n;
+    const notSent = check.query<{ n: number }, []>("select count(*) as n from tasks where kind = 'mail.send' and status <> 'done'").get()!.n;
+    const rows = check.query<{ n: number }, []>("select count(*) as n from tasks where kind = 'mail.send'").get()!.n;
     check.close();
     proc.kill();
     await proc.exited;
     const twice = [...seen.values()].filter((n) => n > 1).length;
-    // A row is marked sent right after the SMTP server's 250: a kill between the two sends that
+    // A task is marked done right after the SMTP server's 250: a kill between the two sends that
     // e-mail again after the lease, with the same Message-ID (receivers can drop the copy).
-    console.log(`SIGKILL loop, 10 cycles: ${r.meetings} meetings (${ok} answered 200 before the kill), ${r.missing} without their e-mail rows; ${rows} e-mails, ${notSent} not sent after recovery, ${twice} transmitted twice (same Message-ID)`);
+    console.log(`SIGKILL loop, 10 kills at random points after bookings began committing: ${r.meetings} meetings made (${ok} answered 200 before the kill), ${r.missing} without their e-mail job; ${rows} e-mails, ${notSent} not sent after recovery, ${twice} sent twice (same Message-ID)`);
   }
 
   // 3. A 2-hour SMTP outage, simulated with the clock (the SMTP server refuses with 421).
@@ -119,15 +119,15 @@ try {
       await deps.mail.idle();
     }
     await deps.mail.stop(100);
-    // Recovery: the same rows, a mailer pointed at the working server.
-    const { Mailer } = await import("../src/lib/mail");
-    const healthy = new Mailer(deps.db, { smtpUrl, from: "Frank <frank@example.com>", log: deps.log, clock });
+    deps.db.$client.close();
+    // Recovery: the same tasks, a server process pointed at the working SMTP server.
+    const healthy = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: smtpUrl, MAIL_FROM: "Frank <frank@example.com>" }), { clock, quiet: true });
     const before = seen.size;
     clock.advance(3_600_000);
-    await healthy.idle();
-    const sent = deps.db.$client.query<{ n: number }, []>("select count(*) as n from outbox where status = 'sent'").get()!.n;
+    await healthy.mail.idle();
+    const sent = healthy.db.$client.query<{ n: number }, []>("select count(*) as n from tasks where kind = 'mail.send' and status = 'done'").get()!.n;
     console.log(`SMTP outage of 2 hours: ${sent} of ${n} e-mails delivered after recovery, ${seen.size - before} distinct messages received`);
-    await healthy.stop(100);
+    await healthy.mail.stop(100);
   }
 
   // 4. Booking latency while Google hangs (and, as a baseline, while it answers).
@@ -163,7 +163,7 @@ try {
     google.hang = false;
     console.log(`booking while Google answers: p50 ${pct(normal, 50).toFixed(1)} ms, p99 ${pct(normal, 99).toFixed(1)} ms`);
     console.log(`booking while Google hangs:   p50 ${pct(hung, 50).toFixed(1)} ms, p99 ${pct(hung, 99).toFixed(1)} ms`);
-    await deps.work.stop(100);
+    await deps.jobs.stop(100);
     app.stop();
     google.stop();
   }

@@ -59,14 +59,13 @@ async function serve(args: string[]): Promise<number> {
   const jobs = startJobs(deps);
   console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
   // Rows left by a previous process are delivered now.
-  void deps.mail.deliverDue();
-  void deps.work.runDue();
+  void deps.jobs.runDue();
   const stop = async () => {
     jobs.stop();
     await app.stop();
     // A hung SMTP server or Google must not hold the shutdown: what is still in flight
     // after the grace time is released for the next start.
-    await Promise.all([deps.mail.stop(3000), deps.work.stop(3000)]);
+    await deps.mail.stop(3000);
     deps.db.$client.close();
     lock.release();
     process.exit(0);

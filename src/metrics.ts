@@ -52,14 +52,15 @@ function registerGauges(deps: Deps, metrics: AppMetrics) {
   registered.add(deps);
   const build = { version: VERSION, commit: buildCommit() };
   metrics.gauge("frank_build_info", "The running version and the commit it was built from (always 1)", ["version", "commit"], () => [{ labels: build, value: 1 }]);
-  metrics.gauge("frank_outbox_messages", "E-mails in the outbox by delivery state (pending is the queue depth, failed the failures)", ["status"], () =>
+  metrics.gauge("frank_outbox_messages", "E-mails by delivery state (pending is the queue depth, failed the failures), from the tasks table", ["status"], () =>
     outboxCounts(deps.db).map((r) => ({ labels: { status: r.status }, value: r.count })),
   );
-  metrics.gauge("frank_work_queue_items", "Calendar and other outside work by state (waiting is the queue depth, failed the failures)", ["status"], () => {
-    const d = deps.work.depth();
+  metrics.gauge("frank_work_queue_items", "Every task (e-mail, calendar, webhooks) by state: waiting is the queue depth, failed the failures, held what a restore paused", ["status"], () => {
+    const d = deps.jobs.depth();
     return [
       { labels: { status: "waiting" }, value: d.waiting },
       { labels: { status: "failed" }, value: d.failed },
+      { labels: { status: "held" }, value: d.held },
     ];
   });
   metrics.gauge("frank_database_size_bytes", "Size of the SQLite database on disk, by file (main and WAL)", ["file"], () => {

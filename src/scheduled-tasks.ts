@@ -19,15 +19,14 @@ export interface ScheduledJob {
 
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
-    // Deliveries start after each commit and wake when a retry falls due; this is the safety net.
-    { name: "mail-delivery", pattern: "* * * * *", run: (d) => d.mail.deliverDue() },
-    { name: "work-queue", pattern: "* * * * *", run: (d) => d.work.runDue() },
+    // Tasks start after each commit and wake when a retry falls due; this is the safety net
+    // (and picks up what another process wrote, e.g. a CLI verb).
+    { name: "tasks", pattern: "* * * * *", run: (d) => d.jobs.runDue() },
     {
-      name: "outbox-retention",
+      name: "tasks-retention",
       pattern: "17 4 * * *",
       run: (d) => {
-        d.mail.prune(d.config.OUTBOX_RETENTION_DAYS);
-        d.work.prune(d.config.OUTBOX_RETENTION_DAYS);
+        d.jobs.prune(d.config.OUTBOX_RETENTION_DAYS);
         pruneDeliveries(d, d.config.OUTBOX_RETENTION_DAYS);
       },
     },

@@ -52,26 +52,51 @@ export async function startServer(dbPath: string, port: number, env: Record<stri
   throw new Error("the server did not start");
 }
 
-/** Books `batch` concurrently and kills the server with SIGKILL after `killAfterMs`. */
-export async function bookThenKill(port: number, proc: ReturnType<typeof Bun.spawn>, batch: [string, string][], killAfterMs: number) {
-  const posts = batch.map(([token, slotId]) =>
-    fetch(`http://127.0.0.1:${port}/api/book/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId }) })
-      .then((r) => r.status)
-      .catch(() => 0),
-  );
-  await Bun.sleep(killAfterMs);
+/**
+ * Books `batch` (a few at a time, so bookings keep committing) and kills the server with
+ * SIGKILL at a random point after the first of them has committed: the kill lands among
+ * commits, not before the first one. Answers the statuses seen (0: cut off by the kill).
+ */
+export async function bookThenKill(port: number, proc: ReturnType<typeof Bun.spawn>, batch: [string, string][], dbPath: string, maxDelayMs = 120) {
+  const statuses: number[] = [];
+  let next = 0;
+  let killed = false;
+  const lane = async () => {
+    while (!killed && next < batch.length) {
+      const [token, slotId] = batch[next++]!;
+      const status = await fetch(`http://127.0.0.1:${port}/api/book/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId }) })
+        .then((r) => r.status)
+        .catch(() => 0);
+      statuses.push(status);
+    }
+  };
+  const lanes = Promise.all([lane(), lane(), lane(), lane()]);
+  const before = meetingCount(dbPath);
+  for (let i = 0; i < 500 && meetingCount(dbPath) === before; i++) await Bun.sleep(2);
+  await Bun.sleep(Math.floor(Math.random() * maxDelayMs));
+  killed = true;
   proc.kill(9);
   await proc.exited;
-  return Promise.all(posts);
+  await lanes;
+  return statuses;
 }
 
-/** Meetings that lack their two e-mails or their calendar work item. */
+function meetingCount(dbPath: string): number {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.query<{ n: number }, []>("select count(*) as n from meetings").get()!.n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Meetings that lack their two e-mails (with their tasks) or their calendar task. */
 export function meetingsWithoutMessages(dbPath: string): { meetings: number; missing: number } {
   const db = new Database(dbPath, { readonly: true });
   try {
     const meetings = db.query<{ id: number }, []>("select id from meetings").all();
-    const mails = db.query<{ n: number }, [number]>("select count(*) as n from outbox where meeting_id = ?");
-    const work = db.query<{ n: number }, [string]>("select count(*) as n from work_queue where kind = 'calendar.meeting' and payload = ?");
+    const mails = db.query<{ n: number }, [number]>("select count(*) as n from mail_messages m join tasks t on t.id = m.task_id and t.kind = 'mail.send' where m.meeting_id = ?");
+    const work = db.query<{ n: number }, [string]>("select count(*) as n from tasks where kind = 'calendar.meeting' and payload = ?");
     const missing = meetings.filter((m) => mails.get(m.id)!.n < 2 || work.get(JSON.stringify({ meetingId: m.id }))!.n < 1).length;
     return { meetings: meetings.length, missing };
   } finally {

@@ -105,7 +105,7 @@ describe("per-candidate export and erasure", () => {
     expect(raw.includes(EMAIL.toLowerCase())).toBe(false);
     expect(raw.includes(NAME.toLowerCase())).toBe(false);
     // Nothing queued to them is sent any more.
-    const pending = t.deps.db.all<{ n: number }>(sql`select count(*) as n from mailMessages where status in ('pending', 'retrying') and "to" = ${EMAIL}`)[0]!.n;
+    const pending = t.deps.db.all<{ n: number }>(sql`select count(*) as n from mail_messages m join tasks t on t.id = m.task_id where t.status in ('pending', 'retrying') and m."to" in (${EMAIL}, 'erased')`)[0]!.n;
     expect(pending).toBe(0);
   });
 });
