@@ -1,0 +1,59 @@
+// Resend while the confirmation still waits (issue 41 item 3): the waiting e-mails are tried at
+// once, not written again, so when mail comes back each side gets it once. After they were sent,
+// Resend writes new ones. Against a real SMTP server on 127.0.0.1 that refuses for a while.
+import { afterAll, expect, test } from "bun:test";
+import { SMTPServer } from "smtp-server";
+import { makeTestApp } from "../../../test/helpers";
+import { upsertParticipantFromVisitor } from "../candidates/service";
+import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";
+
+let refuse = true;
+const received: { to: string; subject: string }[] = [];
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, session, cb) {
+    let data = "";
+    stream.on("data", (c: Buffer) => (data += c.toString()));
+    stream.on("end", () => {
+      if (refuse) return cb(Object.assign(new Error("try later"), { responseCode: 421 }));
+      received.push({ to: session.envelope.rcptTo[0]!.address, subject: /Subject: (.*)/.exec(data)?.[1] ?? "" });
+      cb();
+    });
+  },
+});
+await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+afterAll(() => server.close());
+
+const t = makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}` });
+const TZ = "Europe/London";
+
+test("Resend brings the retrying confirmation forward instead of adding a copy; after it was sent, it adds a new one", async () => {
+  const u = await t.signUp({ name: "Rita Recruiter" });
+  const c = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "resend-1", name: "Ada Lovelace", emailAddress: "ada@example.com" });
+  const timeSlots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), TZ), 3)], ...DEFAULT_WINDOW, duration: 60, timeZone: TZ });
+  const s = (await (await t.request("/api/scheduling-sessions", { cookie: u.cookie, json: { candidateId: c.id, title: "Interview", duration: 60, timeSlots, timeZone: TZ, sendEmail: false } })).json()) as { sessionToken: string; timeSlots: { id: string }[] };
+  expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0]!.id } })).status).toBe(200);
+  await t.deps.mail.idle();
+  const [m] = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings as { id: string; emails: { status: string; nextAttemptAt: string | null }[] }[];
+  expect(m!.emails.map((e) => e.status)).toEqual(["retrying", "retrying"]);
+
+  // Mail comes back; Resend (twice, impatiently) while both still wait for their next try.
+  refuse = false;
+  for (let i = 0; i < 2; i++) {
+    const res = await t.request(`/api/interviews/${m!.id}/resend`, { method: "POST", cookie: u.cookie });
+    expect(res.status).toBe(200);
+    expect(((await res.json()).emails as unknown[]).length).toBe(2);
+  }
+  await t.deps.mail.idle();
+  const confirmations = received.filter((r) => r.subject.startsWith("Interview Scheduled"));
+  expect(confirmations.map((r) => r.to).sort()).toEqual(["ada@example.com", u.email].sort());
+  const after = (await (await t.request(`/api/interviews/${m!.id}`, { cookie: u.cookie })).json()).emails as { status: string }[];
+  expect(after.map((e) => e.status)).toEqual(["sent", "sent"]);
+
+  // Sent: Resend writes both again, and each side gets a second copy.
+  const again = await t.request(`/api/interviews/${m!.id}/resend`, { method: "POST", cookie: u.cookie });
+  expect(((await again.json()).emails as unknown[]).length).toBe(4);
+  await t.deps.mail.idle();
+  expect(received.filter((r) => r.subject.startsWith("Interview Scheduled"))).toHaveLength(4);
+});
