@@ -140,6 +140,10 @@ const DUE_SQL = `SELECT 1 AS due FROM tasks t
 const NEXT_DUE_SQL = `SELECT min(max(run_at, coalesce(lease_until, 0))) AS at FROM tasks
   WHERE status IN ('pending', 'retrying') AND kind IN (SELECT value FROM json_each(?1))`;
 
+/** The writes that end or reschedule a try: matched on id and lease token, so a stale try's write changes nothing. */
+const DONE_SQL = "UPDATE tasks SET status = 'done', finished_at = ?3, lease_token = NULL, lease_until = NULL, last_error = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
+const FAIL_SQL = "UPDATE tasks SET status = ?3, last_error = ?4, run_at = ?5, finished_at = ?6, lease_token = NULL, lease_until = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
+
 export interface JobsOptions {
   clock: Clock;
   log: Logger;
@@ -307,13 +311,17 @@ export class Jobs {
       };
       await Promise.race([job.handler(payload, ctx), timedOut]);
       clearTimeout(timer);
-      await retryOnBusy(this.db.$client, () =>
-        this.fenced(c.id, c.leaseToken, (tx) => {
-          this.db.$client
-            .query("UPDATE tasks SET status = 'done', finished_at = ?2, lease_token = NULL, lease_until = NULL, last_error = NULL WHERE id = ?1")
-            .run(c.id, this.clock.now().getTime());
-          job.options.settled?.(tx, payload, "done", deps);
-        }),
+      const settled = job.options.settled;
+      await retryOnBusy(
+        this.db.$client,
+        () => {
+          // One UPDATE matched on id and lease token; with a settle step, both in one transaction.
+          const markDone = () => this.db.$client.query(DONE_SQL).all(c.id, c.leaseToken, this.clock.now().getTime()).length > 0;
+          if (!settled) return markDone();
+          return this.db.transaction((tx) => {
+            if (markDone()) settled(tx, payload, "done", deps);
+          });
+        },
         { waitMs: 60_000 },
       ).catch(() => {
         // Still locked: the lease runs out and the task is tried again.
@@ -325,11 +333,9 @@ export class Jobs {
       const now = this.clock.now();
       const next = afterFailure({ permanent: e instanceof PermanentFailure, createdAt: new Date(c.createdAt), attempts: c.attempts, now });
       await retryOnBusy(this.db.$client, () =>
-        this.fenced(c.id, c.leaseToken, (tx) => {
-          this.db.$client
-            .query("UPDATE tasks SET status = ?2, last_error = ?3, run_at = ?4, finished_at = ?5, lease_token = NULL, lease_until = NULL WHERE id = ?1")
-            .run(c.id, next.status, message, next.nextAttemptAt.getTime(), next.status === "failed" ? now.getTime() : null);
-          if (next.status === "failed" && payload !== undefined) job.options.settled?.(tx, payload, "failed", deps);
+        this.db.transaction((tx) => {
+          const changed = this.db.$client.query(FAIL_SQL).all(c.id, c.leaseToken, next.status, message, next.nextAttemptAt.getTime(), next.status === "failed" ? now.getTime() : null).length > 0;
+          if (changed && next.status === "failed" && payload !== undefined) job.options.settled?.(tx, payload, "failed", deps);
         }),
       ).catch(() => {});
       this.opts.log.error("task failed", { id: c.id, kind: c.kind, error: message, willRetry: next.status === "retrying" });
