@@ -4,7 +4,7 @@
 //   2. a SIGKILL loop during bookings: meetings made, meetings without their e-mail job, e-mails sent twice;
 //   3. a 2-hour SMTP outage simulated with the clock: e-mails delivered after recovery;
 //   4. booking latency while Google hangs (baseline: Google answering).
-// Usage: bun bench/integrity.ts
+// Usage: bun bench/integrity.ts   (BENCH_PORT=3950)
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
@@ -25,7 +25,7 @@ const { startFakeGoogle } = await import("../test/fakes/google");
 
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-integrity-"));
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-const port = 3950;
+const port = Number(process.env.BENCH_PORT ?? 3950);
 
 // A real SMTP server that counts every message by its Message-ID.
 const seen = new Map<string, number>();
