@@ -155,6 +155,25 @@ async function run(argv: string[]): Promise<number> {
         deps.db.$client.close();
       }
     }
+    case "jobs": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
+      if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== "release")) throw new UsageError("frank jobs takes no subcommand or: release");
+      const cfg = toolConfig();
+      const { CLI_BUSY_TIMEOUT_MS, createDeps } = await import("./bootstrap");
+      const { describeHeld, heldWork, releaseHeldWork } = await import("./lib/held-tasks");
+      const deps = createDeps(cfg, { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+      try {
+        if (positionals[0] === "release") console.log(`Released ${describeHeld(releaseHeldWork(deps.db.$client))}: the server sends them at its next pass.`);
+        else {
+          const held = heldWork(deps.db.$client);
+          const any = held.emails + held.calendar + held.webhooks + held.other > 0;
+          console.log(`Held: ${describeHeld(held)}.${any ? " Send them with: frank jobs release" : ""}`);
+        }
+        return 0;
+      } finally {
+        deps.db.$client.close();
+      }
+    }
     case "healthcheck":
       parseArgs({ args: rest, options: {} });
       return healthcheck(process.env);

@@ -24,7 +24,7 @@ async function run(args: string[], env: Record<string, string> = {}) {
   return { stdout, stderr, exitCode };
 }
 
-const VERBS = ["serve", "migrate", "backup", "restore", "user", "healthcheck"];
+const VERBS = ["serve", "migrate", "backup", "restore", "user", "jobs", "healthcheck"];
 type Row = { args: string[]; env?: Record<string, string>; exit: number; out?: string | RegExp; err?: string | RegExp };
 
 const table: Row[] = [
@@ -43,6 +43,9 @@ const table: Row[] = [
   { args: ["user", "frob"], exit: 2, err: /^unknown command: user frob\n\nUsage: frank user/ },
   { args: ["serve", "--bogus"], exit: 2, err: /Unknown option '--bogus'[\s\S]*Usage: frank serve/ },
   { args: ["restore"], exit: 2, err: "frank restore needs one FILE or s3:// location" },
+  { args: ["jobs", "frob"], exit: 2, err: "frank jobs takes no subcommand or: release" },
+  { args: ["jobs"], exit: 0, out: "Held: 0 e-mails, 0 calendar writes, 0 webhooks." },
+  { args: ["jobs", "release"], exit: 0, out: "Released 0 e-mails, 0 calendar writes, 0 webhooks" },
   { args: ["user", "reset-password"], exit: 2, err: "frank user reset-password needs --email E" },
   { args: ["user", "create", "--email", "nope", "--password", "short"], exit: 2, err: "Invalid email address (--email)\nPassword must be at least 8 characters (--password)" },
   { args: ["user", "create", "--email", "a@example.com"], exit: 2, err: "frank user create needs --password P" },

@@ -17,6 +17,7 @@ Commands:
                                     set a new password (a random one when none is given)
   user delete --email E             delete an account (and its workspace when it was the last account in it)
   workspace list [--json]           list the workspaces with their owner and member count
+  jobs [release]                    show outgoing work held by a restore, or release it
   healthcheck                       exit 0 when the local server answers /healthz (for containers)
   help [COMMAND]                    show this help, or the help of one command
   version                           show the version and the commit it was built from
@@ -48,7 +49,14 @@ S3_SECRET_ACCESS_KEY, S3_ENDPOINT and S3_REGION say how to reach the store).`,
 Replaces the database at DATABASE_PATH with a backup, from a file or from the S3 store.
 Stop the server first: restore refuses while the database is in use. The backup is checked
 (an SQLite file with Frank's tables, not newer than this version), and the current database
-is kept as a safety copy in <data folder>/backups/.`,
+is kept as a safety copy in <data folder>/backups/. E-mails, calendar writes and webhooks
+that were waiting in the backup are held (the old server may have sent them after the
+snapshot); restore prints how many, and frank jobs release sends them.`,
+  jobs: `Usage: frank jobs
+       frank jobs release
+
+Without a subcommand, shows the outgoing work (e-mails, calendar writes, webhooks) held by a
+restore. release makes it due: a running server sends it at its next pass (within a minute).`,
   user: `Usage: frank user create --email E --password P [--name N] [--workspace ID --role R]
        frank user list [--json]
        frank user reset-password --email E [--password P]

@@ -46,6 +46,12 @@ export async function restoreCommand(config: Config, source: string | undefined)
     const r = restoreDatabase(file, config.DATABASE_PATH);
     if (r.safetyCopy) console.log(`The previous database was kept as ${r.safetyCopy}`);
     console.log(`Restored ${source} into ${r.target} (${r.migrations} migrations; the next start applies any newer ones).`);
+    const { describeHeld } = await import("../../lib/held-tasks");
+    const total = r.held.emails + r.held.calendar + r.held.webhooks + r.held.other;
+    if (total) {
+      console.log(`Held ${describeHeld(r.held)} that were waiting in the backup: the old server may have sent them after the snapshot, so the server starts with them paused.`);
+      console.log("Send them with: frank jobs release   (see what is held with: frank jobs)");
+    } else console.log("No outgoing work was waiting in the backup.");
     return 0;
   } catch (e) {
     if (e instanceof RestoreRefused) {

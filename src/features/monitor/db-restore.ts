@@ -6,6 +6,7 @@ import { migrationFiles } from "../../migrations.gen";
 import { serveLockHeld } from "../../db/serve-lock";
 import { backupFolder, backupName, databaseStem } from "./db-backup";
 import { snapshotTo } from "./snapshot";
+import { holdPendingWork, type HeldCounts } from "../../lib/held-tasks";
 
 /** Why a restore was refused; the CLI prints the message and exits 1. */
 export class RestoreRefused extends Error {}
@@ -71,6 +72,8 @@ export interface RestoreResult {
   target: string;
   safetyCopy: string | null;
   migrations: number;
+  /** Outgoing work that was waiting in the backup, now held until released. */
+  held: HeldCounts;
 }
 
 /**
@@ -82,7 +85,9 @@ export interface RestoreResult {
  *    the backups folder;
  * 3. the old -wal and -shm files are removed (a stale WAL must never be replayed onto the
  *    restored file) and the copy is renamed over the target in one step;
- * 4. the next start of the server migrates it to this version's schema.
+ * 4. outgoing work that was waiting in the backup is held (the old server may have sent it
+ *    after the snapshot): `frank jobs release` lets it go;
+ * 5. the next start of the server migrates it to this version's schema.
  */
 export function restoreDatabase(file: string, target: string, opts: { now?: Date } = {}): RestoreResult {
   const src = resolve(file);
@@ -100,8 +105,15 @@ export function restoreDatabase(file: string, target: string, opts: { now?: Date
     source.close();
   }
   let safetyCopy: string | null = null;
+  let held: HeldCounts;
   try {
     inspectFrankDatabase(incoming);
+    const copy = new Database(incoming);
+    try {
+      held = holdPendingWork(copy);
+    } finally {
+      copy.close();
+    }
     if (existsSync(dst)) safetyCopy = lockAndKeepCopy(dst, opts.now ?? new Date());
     for (const ext of ["-wal", "-shm"]) rmSync(dst + ext, { force: true });
     renameSync(incoming, dst);
@@ -109,7 +121,7 @@ export function restoreDatabase(file: string, target: string, opts: { now?: Date
     rmSync(incoming, { force: true });
   }
   // The schema is brought up to date by the next start (serve and migrate apply migrations).
-  return { target: dst, safetyCopy, migrations: inspectFrankDatabase(dst).migrations };
+  return { target: dst, safetyCopy, migrations: inspectFrankDatabase(dst).migrations, held };
 }
 
 /**
