@@ -1,10 +1,10 @@
 import type { ReactElement } from "react";
 import type { Transporter } from "nodemailer";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DB } from "../db/client";
 import type { Tx } from "../db/tx";
-import { mailMessages } from "../db/schema";
+import { mailMessages, tasks } from "../db/schema";
 import type { Clock } from "./clock";
 import type { Logger } from "./log";
 import { renderEmail } from "./email-render";
@@ -94,11 +94,12 @@ export class Mailer {
   enqueue(tx: Tx, input: MailInput): number {
     const { html, text } = renderEmail(input.email);
     const now = this.opts.clock.now();
-    const messageId = (tx.select({ n: sql<number>`coalesce(max(${mailMessages.id}), 0) + 1` }).from(mailMessages).get()?.n ?? 1) as number;
-    const taskId = sendMailJob.enqueue(tx, { messageId }, { status: this.configured ? "pending" : "skipped" });
-    tx.insert(mailMessages)
+    // The task first (its payload names the message once the message has its id): no read of
+    // the table before the transaction's first write, so two processes never pick the same id.
+    const taskId = sendMailJob.enqueue(tx, { messageId: 0 }, { status: this.configured ? "pending" : "skipped" });
+    const { id: messageId } = tx
+      .insert(mailMessages)
       .values({
-        id: messageId,
         taskId,
         workspaceId: input.workspaceId ?? null,
         meetingId: input.meetingId ?? null,
@@ -113,7 +114,9 @@ export class Mailer {
         replyTo: input.replyTo ?? null,
         createdAt: now,
       })
-      .run();
+      .returning({ id: mailMessages.id })
+      .get();
+    tx.update(tasks).set({ payload: JSON.stringify({ messageId }) }).where(eq(tasks.id, taskId)).run();
     if (!this.configured) forgetSkippedLinksJob.enqueue(tx, { messageId }, { runAt: new Date(now.getTime() + SKIPPED_LINK_TTL_MS) });
     return messageId;
   }
