@@ -162,7 +162,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  */
 export class Jobs {
   private readonly pump: DeliveryPump;
-  private readonly inFlight = new Map<number, string>();
+  private readonly inFlight = new Map<number, { token: string; controller: AbortController }>();
   private readonly registered = new Map<string, Job<any>>();
   private deps: Deps | null = null;
   readonly clock: Clock;
@@ -210,7 +210,8 @@ export class Jobs {
    */
   async stop(graceMs = 3000): Promise<void> {
     await this.pump.stop(graceMs);
-    for (const [id, token] of this.inFlight) {
+    for (const [id, { token, controller }] of this.inFlight) {
+      controller.abort(new Error("The server is stopping"));
       this.db.$client
         .query("UPDATE tasks SET lease_until = NULL, lease_token = NULL, attempts = max(0, attempts - 1) WHERE id = ?1 AND lease_token = ?2")
         .run(id, token);
@@ -287,8 +288,8 @@ export class Jobs {
         .run(c.id, c.leaseToken, this.clock.now().getTime() + 5000);
       return;
     }
-    this.inFlight.set(c.id, c.leaseToken);
     const controller = new AbortController();
+    this.inFlight.set(c.id, { token: c.leaseToken, controller });
     const timeoutMs = job.options.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let payload: unknown = undefined;
