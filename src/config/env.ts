@@ -71,7 +71,7 @@ const schema = z.object({
   // Whole-database snapshots (daily at 03:00 by default), keeping the newest BACKUP_KEEP.
   BACKUP_CRON: cronPattern("0 3 * * *"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
-  // Delivered (or given up) e-mails and finished work items are deleted after this many days.
+  // Finished tasks (delivered or given-up e-mails, calendar work, webhook deliveries) are deleted after this many days.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   // Off-machine copies of each backup (s3://bucket/prefix) and the store's credentials.
   BACKUP_S3_URL: s3Url,

@@ -1,6 +1,6 @@
 /**
  * Removes the links that carry a secret (reset, booking, manage, invitation links: any URL
- * with a long random part) from a delivered e-mail, so the outbox keeps no live credential.
+ * with a long random part) from a delivered e-mail, so a stored e-mail keeps no live credential.
  */
 const SECRET_URL = /https?:\/\/[^\s"'<>]*[A-Za-z0-9_-]{20,}[^\s"'<>]*/g;
 

@@ -195,7 +195,7 @@ export async function forgotPassword(deps: Deps, email: string, ip: string, subj
     const token = randomToken(32);
     sha256(token);
     const url = `${deps.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    // The same render and the same outbox write as for a real account, rolled back.
+    // The same render and the same mail write as for a real account, rolled back.
     try {
       deps.db.transaction((tx) => {
         deps.mail.enqueue(tx, { to: email, subject, email: ResetPasswordEmail({ name: null, url, welcome: false }) });

@@ -8,7 +8,7 @@ import { MailboxPage } from "./pages";
 import { loadMailbox, workspaceMail } from "./service";
 
 /**
- * /dev/mailbox: the outbox, so a newcomer without SMTP can follow a reset link. A developer
+ * /dev/mailbox: the e-mails written, so a newcomer without SMTP can follow a reset link. A developer
  * page (DEV_PAGES, on in demo mode; otherwise the routes do not exist), shown only to a
  * signed-in user and only with the e-mails of that user's workspace: reset links and
  * candidates' manage links are keys to accounts and bookings.

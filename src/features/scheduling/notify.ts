@@ -63,7 +63,7 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string 
 }
 
 /**
- * Writes the candidate's and the recruiter's e-mails about a meeting into the outbox. Call
+ * Writes the candidate's and the recruiter's e-mails about a meeting as tasks. Call
  * it inside the transaction of the change it announces, so both commit (or neither); the
  * mail worker sends them after the commit. The candidate's copy carries the invitation as
  * iMIP, with a Reply-To of the recruiter so an answer reaches a person.

@@ -129,7 +129,7 @@ function sendInvitation(deps: Deps, tx: Tx, me: Me, inv: { email: string; role: 
   });
 }
 
-/** POST /api/workspace/invitations {email, role}: the link is random, stored hashed, valid 7 days, and goes through the outbox. */
+/** POST /api/workspace/invitations {email, role}: the link is random, stored hashed, valid 7 days, and goes out by e-mail (written in the same transaction). */
 export function invite(deps: Deps, me: Me, input: { email: string; role: Role }): InvitationView {
   requirePermission(me, "invitations.create");
   if (input.role === "owner" && me.role !== "owner") throw new AppError("forbidden", 403, "Only an owner can invite an owner.");
