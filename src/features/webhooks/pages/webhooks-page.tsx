@@ -114,7 +114,25 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
                           {d.status === "retrying" && d.nextAttemptAt ? <span className="block text-xs text-slate-500">next try {when(d.nextAttemptAt)}</span> : null}
                         </td>
                         <td className="pr-2 sm:pr-3">{d.statusCode ?? "—"}</td>
-                        <td className="pr-2 sm:pr-3">{d.attempts.length}</td>
+                        <td className="pr-2 sm:pr-3">
+                          {d.attempts.length > 1 ? (
+                            // Every try, as Stripe and Svix list them: when, what came back, how long it took.
+                            <details>
+                              <summary className="cursor-pointer">{d.attempts.length}</summary>
+                              <ol className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Tries">
+                                {d.attempts.map((a, i) => (
+                                  <li key={i} className="sm:whitespace-nowrap">
+                                    {/* Month-day and time to the second (UTC): tries can be seconds or days apart. */}
+                                    <time dateTime={a.at} title={when(a.at)}>{`${a.at.slice(5, 10)} ${a.at.slice(11, 19)}`}</time> · {a.statusCode ?? a.error ?? "no answer"}
+                                    {a.durationMs != null ? ` · ${a.durationMs} ms` : ""}
+                                  </li>
+                                ))}
+                              </ol>
+                            </details>
+                          ) : (
+                            d.attempts.length
+                          )}
+                        </td>
                         <td className="hidden whitespace-nowrap pr-3 sm:table-cell"><time dateTime={d.createdAt}>{when(d.createdAt)}</time></td>
                         <td className="hidden sm:table-cell">
                           {w.status === "active" ? (
