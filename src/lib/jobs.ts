@@ -250,7 +250,16 @@ export class Jobs {
   }
 
   private nextDue(): number | null {
-    return this.db.$client.query<{ at: number | null }, [string]>(NEXT_DUE_SQL).get(this.kinds())?.at ?? null;
+    try {
+      return this.db.$client.query<{ at: number | null }, [string]>(NEXT_DUE_SQL).get(this.kinds())?.at ?? null;
+    } catch (e) {
+      // The connection was closed without stop() (a CLI verb, a test): nothing more to do here.
+      if (e instanceof Error && /closed database/i.test(e.message)) {
+        void this.pump.stop(0);
+        return null;
+      }
+      throw e;
+    }
   }
 
   /** Claims up to `limit` due tasks (exported for the bench and the lease tests through runDue). */
