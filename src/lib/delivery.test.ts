@@ -89,7 +89,7 @@ describe("retries", () => {
     for (const id of ids) expect(row(id).status).toBe("sent");
     expect(times("outage-1")).toBe(1);
     expect(times("outage-2")).toBe(1);
-  });
+  }, 60_000); // about 50 SMTP conversations: seconds alone, more on a loaded machine
 
   test("a permanent refusal (550) fails at once, with the reason", async () => {
     Object.assign(mode, { delayMs: 0, reject: 550, hang: false });
