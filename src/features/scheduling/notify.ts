@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { sha256 } from "../../lib/crypto";
 import { InterviewEmail, type InterviewEmailKind } from "./emails/interview-email";
 import { buildCalendar } from "../../lib/ics";
+import type { Writer } from "../../lib/mail";
 import * as repo from "./repo";
 import { dayText, dualTimeText, relativeDay } from "./zone-text";
 import { BookingLinkEmail } from "./emails/booking-link-email";
@@ -24,6 +25,7 @@ const subjects: Record<InterviewEmailKind, string> = {
   canceled: "Interview canceled",
   reminder: "Reminder: interview",
   reschedule: "Please choose a new time",
+  reassigned: "New interviewer",
 };
 
 export interface EmailExtras {
@@ -65,8 +67,8 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string 
  * mail worker sends them after the commit. The candidate's copy carries the invitation as
  * iMIP, with a Reply-To of the recruiter so an answer reaches a person.
  */
-export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: InterviewEmailKind, extras: EmailExtras = {}): void {
-  const d = repo.findMeetingById(deps.db, meetingId);
+export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: InterviewEmailKind, extras: EmailExtras = {}, tx: Writer = deps.db): void {
+  const d = repo.findMeetingById(tx as Deps["db"], meetingId);
   if (!d) return;
   const m = d.meeting;
   // A cancellation, and an interview whose time is being chosen again, take the event off calendars.
@@ -80,7 +82,7 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
   const common = { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent };
   const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null };
   if (d.candidateEmail) {
-    deps.mail.enqueue(deps.db, {
+    deps.mail.enqueue(tx, {
       ...common,
       audience: "candidate",
       to: d.candidateEmail,
@@ -97,7 +99,7 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
       }),
     });
   }
-  deps.mail.enqueue(deps.db, {
+  deps.mail.enqueue(tx, {
     ...common,
     audience: "recruiter",
     to: d.recruiterEmail,

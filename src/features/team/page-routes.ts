@@ -13,6 +13,7 @@ import * as team from "./service";
 import { loadActivityPage, loadInvitePage, loadMembersPage } from "./page-data";
 import { ActivityPage, MembersPage, SettingsIndexPage } from "./pages/settings-pages";
 import { InvitePage } from "./pages/invite-page";
+import { handOverLeftToast } from "./hand-over-toast";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 // Every members form comes back to the members page; a refusal shows as a red "Not done" toast.
@@ -70,8 +71,8 @@ export function teamPageRoutes(deps: Deps) {
       "/settings/members/:id/remove",
       ({ me, params, body, cookie }) => {
         const leaving = params.id === me.user.id;
-        team.removeMember(deps, me.user, params.id, body.reassignTo);
-        setFlash(cookie, { title: leaving ? "You left the workspace" : "Member removed", variant: "success" });
+        const { conflicts } = team.removeMember(deps, me.user, params.id, body.reassignTo);
+        setFlash(cookie, conflicts.length ? handOverLeftToast(leaving, conflicts, "UTC") : { title: leaving ? "You left the workspace" : "Member removed", variant: "success" });
         return seeOther(leaving ? "/login" : "/settings/members");
       },
       // The form's "nobody" choice posts reassignTo="".

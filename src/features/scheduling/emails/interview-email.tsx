@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "../../../lib/email-ui";
 
-export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder" | "reschedule";
+/** "reassigned": the interview was handed to another interviewer (same time, new organizer). */
+export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder" | "reschedule" | "reassigned";
 
 export interface InterviewEmailProps {
   kind: InterviewEmailKind;
@@ -26,6 +27,7 @@ const headline: Record<InterviewEmailKind, string> = {
   canceled: "Interview canceled",
   reminder: "Interview reminder",
   reschedule: "Please choose a new time",
+  reassigned: "New interviewer",
 };
 
 /** Confirmation, change, cancellation and 24-hour reminder of a booked interview (both sides). */
@@ -33,7 +35,11 @@ export function InterviewEmail(p: InterviewEmailProps) {
   const text = { color: "#334155" };
   const small = { color: "#64748b", fontSize: "13px" };
   const lead =
-    p.kind === "canceled"
+    p.kind === "reassigned"
+      ? p.audience === "candidate"
+        ? `Your interview "${p.title}" is now with ${p.otherPartyName || "a new interviewer"}. The time stays the same.`
+        : `The interview "${p.title}" with ${p.otherPartyName || "a candidate"} was handed over to you.`
+      : p.kind === "canceled"
       ? `The interview "${p.title}" has been canceled.`
       : p.kind === "reschedule"
         ? p.audience === "candidate"
