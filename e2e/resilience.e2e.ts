@@ -79,5 +79,5 @@ test("a session revoked on the server is noticed within 35 s with 'Session expir
 
   await expect(page.locator("#toaster").getByText("Session expired")).toBeVisible({ timeout: 35_000 });
   expect(Date.now() - revokedAt).toBeLessThan(35_000);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login(\?next=.*)?$/, { timeout: 5_000 });
 });

@@ -10,11 +10,15 @@ export const LoginInput = z.object({
   email: email(),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long"),
   rememberMe: z.boolean({ error: "rememberMe must be true or false" }).optional().default(false),
+  /** The browser's IANA time zone: becomes the member's when they have none yet (issue 41). */
+  timeZone: z.string().max(64).optional(),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 /** The sign-in page's form: the checkbox arrives as "on" or not at all. */
-export const LoginForm = LoginInput.extend({ rememberMe: Checkbox });
+export const LoginForm = LoginInput.extend({ rememberMe: Checkbox, next: z.string().max(2000).optional() });
+/** /login?next=/page: where to go after signing in (checked by safeNext). */
+export const NextQuery = z.object({ next: z.string().optional() });
 
 export const DemoLoginInput = z.object({ email: email().optional() }).nullish();
 

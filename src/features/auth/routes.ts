@@ -8,7 +8,8 @@ import { AppError } from "../../lib/errors";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { Success } from "../../lib/route-schemas";
 import { siteLinks } from "../../ui/links";
-import { DemoLoginInput, ForgotPageQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
+import { safeNext } from "../../lib/next-path";
+import { DemoLoginInput, ForgotPageQuery, NextQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
 import * as auth from "./service";
 import { authGuard } from "./guard";
 import { profileRoutes } from "./profile-routes";
@@ -81,7 +82,7 @@ export function authRoutes(deps: Deps) {
       title: "Sign in",
       status: f.status,
       headers: f.headers,
-      body: LoginPage({ links, demo: deps.config.demo, email: posted(input, "email", 320), errors: f.fields }),
+      body: LoginPage({ links, demo: deps.config.demo, email: posted(input, "email", 320), errors: f.fields, next: safeNext(input.body.next) }),
       toast: { title: "Login failed", description: f.message || "Invalid email or password. Please try again.", variant: "destructive" },
     });
   const forgotFailed = (f: FormFailure, input: FormInput) =>
@@ -107,11 +108,12 @@ export function authRoutes(deps: Deps) {
     .use(authGuard(deps))
     .get(
       "/login",
-      ({ me, cookie }) => {
-        if (me) return seeOther("/dashboard");
-        return renderPage({ title: "Sign in", body: LoginPage({ links, demo: deps.config.demo }), toast: takeFlash(cookie) });
+      ({ me, cookie, query }) => {
+        const next = safeNext(query.next);
+        if (me) return seeOther(next);
+        return renderPage({ title: "Sign in", body: LoginPage({ links, demo: deps.config.demo, next }), toast: takeFlash(cookie) });
       },
-      { withUser: true },
+      { withUser: true, query: NextQuery },
     )
     .post(
       "/login",
@@ -119,7 +121,7 @@ export function authRoutes(deps: Deps) {
         const { session } = await auth.login(deps, body, ipOf(request, server));
         setSessionCookie(deps, cookie, session);
         setFlash(cookie, { title: "Login successful!", description: "Welcome back! Redirecting to your dashboard...", variant: "success" });
-        return seeOther("/dashboard");
+        return seeOther(safeNext(body.next));
       },
       { body: LoginForm, form: { render: loginFailed } },
     )

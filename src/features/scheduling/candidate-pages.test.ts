@@ -105,7 +105,7 @@ describe("candidate pages: description and indexing", () => {
       expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
     }
-    for (const path of [`/book/${"z".repeat(43)}`, `/book/manage/${"z".repeat(43)}`, `/interview-details/${"z".repeat(22)}`]) {
+    for (const path of [`/book/${"z".repeat(43)}`, `/book/manage/${"z".repeat(43)}`]) {
       const gone = await withMail.request(path);
       expect(gone.status).toBe(404);
       expect(gone.headers.get("x-robots-tag")).toContain("noindex");

@@ -5,6 +5,7 @@ import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { renderHtml, renderPage, type Toast } from "../../lib/render";
 import { routeOptions, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { CachedPage } from "../../lib/page-cache";
+import { loginWithNext } from "../../lib/next-path";
 import { StampCache } from "../../db/stamp-cache";
 import { assetUrl } from "../../lib/assets";
 import { ErrorPage, errorTitle } from "../../ui/error-page";
@@ -152,8 +153,10 @@ export function bookingPageRoutes(deps: Deps) {
     .use(authGuard(deps))
     .get(
       "/interview-details/:id",
-      ({ params, me, cookie }) => {
-        const shell = me ? makeShell(deps, me.user) : null;
+      ({ params, me, cookie, request }) => {
+        // Signed out: sign in first and come back here (issue 41).
+        if (!me) return seeOther(loginWithNext(request.url));
+        const shell = makeShell(deps, me.user);
         const interview = loadInterviewDetails(deps, me?.user.workspaceId, params.id);
         if (!interview) return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
         return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now() }) });
