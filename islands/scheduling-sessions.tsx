@@ -16,7 +16,7 @@ const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastN
  * be booked), Booked (when, and a link to the interview), Expired or Cancelled; Copy and
  * Resend only while the link works. 'Slot Booked!' when a session becomes booked.
  */
-export default function SchedulingSessions({ sessions: initial, meId }: { sessions: SessionView[]; meId?: number }) {
+export default function SchedulingSessions({ sessions: initial, meId, timeZone }: { sessions: SessionView[]; meId?: number; /** The member's zone (issue 41); else each session's. */ timeZone?: string }) {
   const [all, setSessions] = useState(initial);
   const [scope, setScope] = useScope();
   const sessions = inScope(all, scope, meId);
@@ -99,11 +99,11 @@ export default function SchedulingSessions({ sessions: initial, meId }: { sessio
                   <p className="text-xs text-slate-500">
                     {s.title} · {s.duration} min ·{" "}
                     {s.state === "pending"
-                      ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, s.timeZone)}`
+                      ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
                       : s.state === "booked" && s.interview
-                        ? `booked for ${formatShortDate(s.interview.startTime, s.timeZone)}, ${formatTime(s.interview.startTime, s.timeZone)}`
+                        ? `booked for ${formatShortDate(s.interview.startTime, timeZone ?? s.timeZone)}, ${formatTime(s.interview.startTime, timeZone ?? s.timeZone)}`
                         : s.state === "expired"
-                          ? `expired ${formatShortDate(s.expiresAt, s.timeZone)}`
+                          ? `expired ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
                           : "cancelled"}
                   </p>
                   {s.state === "pending" ? (

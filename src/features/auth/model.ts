@@ -1,5 +1,6 @@
 import { SITE_TEXT_MAX } from "./site-texts";
 import { z } from "zod";
+import { canonicalZone, UNKNOWN_ZONE } from "../../lib/time-zone";
 import { Checkbox } from "../../lib/route-schemas";
 
 // Messages are the spec's (part1 §5), word for word.
@@ -48,6 +49,8 @@ export const CreateUserInput = z.object({
 export const CurrentUser = z.object({
   name: z.string().nullable(),
   email: z.string(),
+  /** The member's IANA time zone (UTC until the browser or the profile gives one). */
+  timeZone: z.string(),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
 });
@@ -124,6 +127,17 @@ export const ProfileInput = z.object({
   company: optionalText(200, "Company"),
   position: optionalText(200, "Job Title"),
   bio: optionalText(2000, "Bio"),
+  /** The member's IANA time zone; left out, it stays as it is. */
+  timeZone: z
+    .string({ error: UNKNOWN_ZONE })
+    .max(64, UNKNOWN_ZONE)
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const zone = canonicalZone(v);
+      if (!zone) ctx.addIssue({ code: "custom", message: UNKNOWN_ZONE });
+      return zone ?? undefined;
+    }),
   // Needed only when the e-mail changes.
   currentPassword: z.string().max(1024).optional(),
 });
@@ -132,6 +146,7 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const ProfileAnswer = z.object({
   name: z.string().nullable(),
   email: z.string(),
+  timeZone: z.string(),
   phone: z.string().nullable(),
   company: z.string().nullable(),
   position: z.string().nullable(),

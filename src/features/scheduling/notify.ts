@@ -74,7 +74,8 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
   // A cancellation, and an interview whose time is being chosen again, take the event off calendars.
   const cancel = kind === "canceled" || kind === "reschedule";
   const icalEvent = { method: cancel ? ("CANCEL" as const) : ("REQUEST" as const), content: invitation(deps, d, cancel) };
-  const recruiterZone = d.timeZone;
+  // The interviewer's own zone (issue 41), else the session's.
+  const recruiterZone = d.recruiterTimeZone ?? d.timeZone;
   const candidateZone = m.candidateTimeZone ?? d.timeZone;
   const duration = Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000);
   const now = deps.clock.now();

@@ -14,6 +14,7 @@ import { loadActivityPage, loadInvitePage, loadMembersPage } from "./page-data";
 import { ActivityPage, MembersPage, SettingsIndexPage } from "./pages/settings-pages";
 import { InvitePage } from "./pages/invite-page";
 import { handOverLeftToast } from "./hand-over-toast";
+import { memberZone } from "../../lib/time-zone";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 // Every members form comes back to the members page; a refusal shows as a red "Not done" toast.
@@ -72,7 +73,7 @@ export function teamPageRoutes(deps: Deps) {
       ({ me, params, body, cookie }) => {
         const leaving = params.id === me.user.id;
         const { conflicts } = team.removeMember(deps, me.user, params.id, body.reassignTo);
-        setFlash(cookie, conflicts.length ? handOverLeftToast(leaving, conflicts, "UTC") : { title: leaving ? "You left the workspace" : "Member removed", variant: "success" });
+        setFlash(cookie, conflicts.length ? handOverLeftToast(leaving, conflicts, memberZone(me.user)) : { title: leaving ? "You left the workspace" : "Member removed", variant: "success" });
         return seeOther(leaving ? "/login" : "/settings/members");
       },
       // The form's "nobody" choice posts reassignTo="".
