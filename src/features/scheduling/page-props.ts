@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { workspaceSite } from "../auth/workspace-site";
+import { siteLinks } from "../../ui/links";
 import { bookingWorkspaceId, getBookingView, getManageView, manageWorkspaceId, type ManageView } from "./booking";
 import { interviewForStaff } from "./interview-access";
 import type { BookingView, InterviewView } from "./model";
@@ -13,11 +14,12 @@ import { isValidTimeZone } from "./slots";
 
 // Home and Back to Site go to the workspace's own site when it has one, else nowhere
 // (candidates have nothing to do on the recruiters' sign-in page).
-function siteOf(deps: Deps, workspaceId: () => number): string | null {
+/** The workspace's own site, else the product's: a candidate page always has a way back (issue 41). */
+function siteOf(deps: Deps, workspaceId: () => number): string {
   try {
-    return workspaceSite(deps, workspaceId()).siteUrl;
+    return workspaceSite(deps, workspaceId()).siteUrl ?? siteLinks(deps.config).home;
   } catch {
-    return null;
+    return siteLinks(deps.config).home;
   }
 }
 
