@@ -192,7 +192,7 @@ export function httpPlugin(opts: HttpOptions) {
     .wrap((fn) => ((request: Request) => {
       if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
       const { requestId } = started.get(request)!;
-      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url) }, () => fn(request)));
+      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url), request }, () => fn(request)));
     }) as unknown as ReturnType<typeof fn>)
     .onRequest(({ request, set }) => {
       const requestId = started.get(request)?.requestId ?? requestIdFor(null);

@@ -38,7 +38,7 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
           </div>
         </div>
       </header>
-      <EmailSetupBanner configured={shell.emailConfigured} />
+      <EmailSetupBanner show={shell.emailBanner} back={shell.path} />
       <div className="flex">
         <SideNav sections={sections} current={current} />
         <main id="main" className={`mx-auto w-full min-w-0 px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>

@@ -15,6 +15,13 @@ import { ActivityPage, MembersPage, SettingsIndexPage } from "./pages/settings-p
 import { InvitePage } from "./pages/invite-page";
 import { handOverLeftToast } from "./hand-over-toast";
 import { memberZone } from "../../lib/time-zone";
+import { safeNext } from "../../lib/next-path";
+import { EMAIL_BANNER_COOKIE } from "../../ui/email-setup-banner";
+import { EmailSetupPage } from "./pages/email-setup-page";
+import { z } from "zod";
+
+/** The e-mail banner's dismiss form: the page to go back to. */
+const DismissForm = z.object({ back: z.string().max(2000).optional() });
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 // Every members form comes back to the members page; a refusal shows as a red "Not done" toast.
@@ -28,6 +35,16 @@ export function teamPageRoutes(deps: Deps) {
     .use(authGuard(deps))
     .guard({ auth: true })
     .get("/settings", ({ me, cookie }) => renderPage({ title: "Settings", toast: takeFlash(cookie), body: SettingsIndexPage({ shell: makeShell(deps, me.user) }) }))
+    .get("/settings/email", ({ me }) => renderPage({ title: "E-mail", body: EmailSetupPage({ shell: makeShell(deps, me.user), mailFrom: deps.config.MAIL_FROM }) }), { can: "settings.update" })
+    // The e-mail banner's ×: hidden until the browser session ends (a cookie without an expiry).
+    .post(
+      "/settings/email/dismiss",
+      ({ body, cookie }) => {
+        cookie[EMAIL_BANNER_COOKIE]!.set({ value: "hidden", httpOnly: true, sameSite: "lax", path: "/", secure: deps.config.APP_URL.startsWith("https:") });
+        return seeOther(safeNext(body.back));
+      },
+      { body: DismissForm },
+    )
     .get("/settings/members", ({ me, cookie }) => {
       const props = loadMembersPage(deps, me.user);
       return renderPage({ title: "Members", toast: takeFlash(cookie), body: MembersPage({ shell: makeShell(deps, me.user), ...props }) });

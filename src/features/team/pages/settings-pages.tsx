@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS: { href: string; title: string; text: string; act
   { href: "/settings/activity", title: "Activity", text: "Who did what: candidates, shortlists, sessions, interviews, members, settings.", action: "activity.read" },
   { href: "/settings/candidate-pages", title: "Candidate pages", text: "The prequalifier, assessment and intro calls candidates see.", action: "settings.update" },
   { href: "/settings/api-keys", title: "API keys", text: "Keys for your ATS, website or automation to use Frank's API.", action: "apiKeys.manage" },
+  { href: "/settings/email", title: "E-mail", text: "Whether Frank sends e-mail, and how to set it up.", action: "settings.update" },
   { href: "/settings/webhooks", title: "Webhooks", text: "Tell your own systems when candidates, shortlists and interviews change.", action: "webhooks.manage" },
   { href: "/ical-manager", title: "Calendar", text: "Your own Google calendar and iCal feed.", action: "calendar.own" },
   // Billing lives in the profile dialog (its Billing tab): the section opens it.
