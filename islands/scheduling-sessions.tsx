@@ -67,7 +67,8 @@ export default function SchedulingSessions({ sessions: initial, meId, timeZone }
 
   async function copy(s: SessionView) {
     try {
-      await navigator.clipboard.writeText(`${location.origin}/book/${s.sessionToken}`);
+      // The link shown is the one copied (and the one e-mailed): APP_URL's, whatever host this page is on.
+      await navigator.clipboard.writeText(s.bookingUrl);
       toast({ title: "URL copied" });
     } catch {
       toast({ title: "Copy failed", description: "Select the link and copy it.", variant: "destructive" });
