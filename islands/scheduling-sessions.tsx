@@ -13,7 +13,7 @@ const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastN
 
 /**
  * Active Sessions card, polled every 10 s: each session as Pending (how many slots can still
- * be booked), Booked (when, and a link to the interview), Expired or Cancelled; Copy and
+ * be booked), Booked (when, and a link to the interview), Expired or Canceled; Copy and
  * Resend only while the link works. 'Slot Booked!' when a session becomes booked.
  */
 export default function SchedulingSessions({ sessions: initial, meId, timeZone }: { sessions: SessionView[]; meId?: number; /** The member's zone (issue 41); else each session's. */ timeZone?: string }) {
@@ -49,7 +49,7 @@ export default function SchedulingSessions({ sessions: initial, meId, timeZone }
     if (!window.confirm(CANCEL_SESSION_CONFIRM)) return;
     try {
       await api(`/api/scheduling-sessions/${s.id}`, { method: "DELETE" });
-      toast({ title: "Session cancelled", description: `The link for ${nameOf(s)} no longer works.` });
+      toast({ title: "Session canceled", description: `The link for ${nameOf(s)} no longer works.` });
       refresh();
     } catch {
       toast({ title: "Error", description: "Failed to delete scheduling session", variant: "destructive" });
@@ -105,7 +105,7 @@ export default function SchedulingSessions({ sessions: initial, meId, timeZone }
                         ? `booked for ${formatShortDate(s.interview.startTime, timeZone ?? s.timeZone)}, ${formatTime(s.interview.startTime, timeZone ?? s.timeZone)}`
                         : s.state === "expired"
                           ? `expired ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
-                          : "cancelled"}
+                          : "canceled"}
                   </p>
                   {s.state === "pending" ? (
                     <div className="mt-1 flex flex-wrap items-center gap-2">

@@ -14,14 +14,20 @@ import { isValidTimeZone } from "./slots";
 
 // Home and Back to Site go to the workspace's own site when it has one, else nowhere
 // (candidates have nothing to do on the recruiters' sign-in page).
-/** The workspace's own site, else the product's: a candidate page always has a way back (issue 41). */
-function siteOf(deps: Deps, workspaceId: () => number): string {
+/**
+ * The workspace's own site, else the product's marketing site (MARKETING_URL), else null: the
+ * pages then lead to the public Help page, never to Frank's own "/" (the recruiters' sign-in).
+ */
+export function candidateHome(deps: Deps, workspaceId: () => number): string | null {
+  const product = siteLinks(deps.config);
+  const fallback = product.external ? product.home : null;
   try {
-    return workspaceSite(deps, workspaceId()).siteUrl ?? siteLinks(deps.config).home;
+    return workspaceSite(deps, workspaceId()).siteUrl ?? fallback;
   } catch {
-    return siteLinks(deps.config).home;
+    return fallback;
   }
 }
+const siteOf = candidateHome;
 
 const orNull = <T>(load: () => T): T | null => {
   try {

@@ -39,7 +39,7 @@ export function bookingPageRoutes(deps: Deps) {
   // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
   const emailConfigured = !!deps.config.SMTP_URL;
   // An unknown link names no workspace: its page leads to the product's site.
-  const productHome = siteLinks(deps.config).home;
+  const productHome = siteLinks(deps.config).external ? siteLinks(deps.config).home : null;
 
   type Extra = { status?: number; toast?: Toast | null; error?: string };
   const bookingPage = (token: string, layout: Layout, tzQuery: string | undefined, extra: Extra = {}) => {
