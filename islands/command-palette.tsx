@@ -157,7 +157,7 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
                     onMouseEnter={() => setActive(i)}
                   >
                     <span>{it.label}</span>
-                    <span className="text-xs text-slate-400">{it.hint}</span>
+                    <span className="text-xs text-slate-500">{it.hint}</span>
                   </a>
                 </li>
               ))}

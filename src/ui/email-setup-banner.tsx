@@ -26,7 +26,7 @@ export function EmailSetupBanner({ show, back }: { show: boolean; back: string }
         </p>
         <form method="post" action="/settings/email/dismiss" className="shrink-0">
           <input type="hidden" name="back" value={back} />
-          <button type="submit" className="rounded px-2 py-0.5 text-base leading-none hover:bg-amber-100 dark:hover:bg-amber-900" aria-label="Dismiss the e-mail notice for this session">
+          <button type="submit" className="rounded px-2 py-0.5 text-base leading-none hover:bg-amber-100 dark:hover:bg-amber-900" aria-label="Hide this notice until the browser is closed">
             ×
           </button>
         </form>

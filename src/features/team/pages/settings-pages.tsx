@@ -195,7 +195,7 @@ export function ActivityPage({ shell, members, activity, filter }: { shell: Shel
               <span className="text-slate-700">{a.action}</span>{" "}
               <span className="text-slate-500">{a.object.type}{a.object.id ? ` ${a.object.id}` : ""}</span>
               {a.summary ? <span className="block text-slate-500">{a.summary}</span> : null}
-              <time className="block text-xs text-slate-400" dateTime={a.createdAt}>{date(a.createdAt)}</time>
+              <time className="block text-xs text-slate-500" dateTime={a.createdAt}>{date(a.createdAt)}</time>
             </li>
           ))}
         </ul>
