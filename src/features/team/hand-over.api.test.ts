@@ -118,3 +118,21 @@ test("the members page's remove form tells which interviews stayed behind", asyn
   const page = await (await t.request("/settings/members", { cookie: `${w.owner.cookie}; frank_flash=${flash}` })).text();
   expect(page).toContain("1 interview was not handed over because the new interviewer is busy then");
 });
+
+test("the members page lists the interviews left with a removed member, and hands one to a member free then", async () => {
+  const w = await ritaAndBob();
+  const form = (path: string, fields: Record<string, string>) =>
+    t.request(path, { cookie: w.owner.cookie, body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+  expect((await form(`/settings/members/${w.rita.id}/remove`, { reassignTo: String(w.bob.id) })).status).toBe(303);
+  const page = await (await t.request("/settings/members", { cookie: w.owner.cookie })).text();
+  expect(page).toContain("Interviews still with former members");
+  expect(page).toContain(`data-interview="${w.ritaAtTen.id}"`);
+  // Bob is busy then: refused with the reason, nothing moves.
+  const busy = await form(`/settings/members/interviews/${w.ritaAtTen.id}/owner`, { to: String(w.bob.id) });
+  expect(busy.status).toBe(303);
+  expect(await interviewerOf(w.owner.cookie, w.ritaAtTen.id)).toBe(w.rita.id);
+  // The owner is free: handed over, and the list is empty again.
+  expect((await form(`/settings/members/interviews/${w.ritaAtTen.id}/owner`, { to: String(w.owner.userId) })).status).toBe(303);
+  expect(await interviewerOf(w.owner.cookie, w.ritaAtTen.id)).toBe(w.owner.userId);
+  expect(await (await t.request("/settings/members", { cookie: w.owner.cookie })).text()).not.toContain("Interviews still with former members");
+});

@@ -8,7 +8,7 @@ import { siteLinks } from "../../ui/links";
 import { authGuard, sessionToken } from "../auth/guard";
 import { sessionUser, signInAs } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
-import { AcceptBody, ActivityQuery, InviteInput, MemberIdParam, RemoveForm, RoleInput, TokenParam } from "./model";
+import { AcceptBody, ActivityQuery, InviteInput, MemberIdParam, ReassignInput, RecordIdParam, RemoveForm, RoleInput, TokenParam } from "./model";
 import * as team from "./service";
 import { loadActivityPage, loadInvitePage, loadMembersPage } from "./page-data";
 import { ActivityPage, MembersPage, SettingsIndexPage } from "./pages/settings-pages";
@@ -95,6 +95,16 @@ export function teamPageRoutes(deps: Deps) {
       },
       // The form's "nobody" choice posts reassignTo="".
       { params: MemberIdParam, body: RemoveForm, form: membersForm },
+    )
+    // One interview a hand-over left with a former member, to a member free at that time.
+    .post(
+      "/settings/members/interviews/:id/owner",
+      ({ me, params, body, cookie }) => {
+        team.reassignRecord(deps, me.user, "interview", params.id, body.to);
+        setFlash(cookie, { title: "Interview handed over", variant: "success" });
+        return seeOther("/settings/members#left-behind");
+      },
+      { params: RecordIdParam, body: ReassignInput, form: membersForm },
     )
     .get(
       "/settings/activity",

@@ -3,6 +3,8 @@ import type { Shell } from "../../../ui/shell";
 import type { ActivityItem } from "../activity";
 import type { InvitationView, MemberView } from "../model";
 import { can, ROLES, type Action } from "../permissions";
+import type { LeftBehindInterview } from "../../scheduling/left-behind";
+import { LeftBehindSection } from "./left-behind-section";
 
 /** The settings sections and the action each needs: a section shows only to roles that may use it. */
 export const SETTINGS_SECTIONS: { href: string; title: string; text: string; action: Action }[] = [
@@ -58,7 +60,7 @@ function RoleSelect({ name, value, id, owner }: { name: string; value: string; i
   );
 }
 
-export function MembersPage({ shell, members, invitations }: { shell: Shell; members: MemberView[]; invitations: InvitationView[] | null }) {
+export function MembersPage({ shell, members, invitations, leftBehind = [], timeZone = "UTC" }: { shell: Shell; members: MemberView[]; invitations: InvitationView[] | null; leftBehind?: LeftBehindInterview[]; timeZone?: string }) {
   const me = shell.user;
   const owner = me.role === "owner";
   return (
@@ -102,6 +104,8 @@ export function MembersPage({ shell, members, invitations }: { shell: Shell; mem
           ))}
         </ul>
       </section>
+
+      <LeftBehindSection interviews={leftBehind} members={members} timeZone={timeZone} />
 
       {invitations ? (
         <section className="card mt-6" id="invitations">
