@@ -40,6 +40,11 @@ export function watchSession(intervalMs = SESSION_POLL_MS) {
     }
   };
   startPoll(check, intervalMs);
+  // A member without a time zone yet (an invitation, the demo): the browser's becomes theirs.
+  if (document.querySelector("[data-zone-unknown]")) {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) void api(`/api/auth/me?timeZone=${encodeURIComponent(zone)}`).catch(() => undefined);
+  }
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && Date.now() - checkedAt > SESSION_FRESH_MS) void check();
   });

@@ -18,6 +18,8 @@ export type LoginInput = z.infer<typeof LoginInput>;
 
 /** The sign-in page's form: the checkbox arrives as "on" or not at all. */
 export const LoginForm = LoginInput.extend({ rememberMe: Checkbox, next: z.string().max(2000).optional() });
+/** GET /api/auth/me?timeZone=: the browser's zone, kept when the member has none yet. */
+export const MeQuery = z.object({ timeZone: z.string().max(64).optional().catch(undefined) });
 /** /login?next=/page: where to go after signing in (checked by safeNext). */
 export const NextQuery = z.object({ next: z.string().optional() });
 

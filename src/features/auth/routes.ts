@@ -9,7 +9,7 @@ import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/ro
 import { Success } from "../../lib/route-schemas";
 import { siteLinks } from "../../ui/links";
 import { safeNext } from "../../lib/next-path";
-import { DemoLoginInput, ForgotPageQuery, NextQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
+import { DemoLoginInput, ForgotPageQuery, MeQuery, NextQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
 import * as auth from "./service";
 import { authGuard } from "./guard";
 import { profileRoutes } from "./profile-routes";
@@ -49,7 +49,13 @@ export function authRoutes(deps: Deps) {
     )
     // The session itself (the 30-second check, the profile ids the dialog's gate reads) answers
     // with or without a subscription: it is part of getting one, like profile and billing.
-    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(deps, me.user) }), { account: true, response: { 200: UserAnswer }, detail: { summary: "The signed-in user" } })
+    // ?timeZone= (the browser's) becomes the member's zone when they have none yet (issue 41).
+    .get("/me", ({ me, query }) => ({ user: auth.toCurrentUser(deps, me.apiKey ? me.user : auth.adoptBrowserZone(deps, me.user, query.timeZone)) }), {
+      account: true,
+      query: MeQuery,
+      response: { 200: UserAnswer },
+      detail: { summary: "The signed-in user" },
+    })
     .post(
       "/demo-login",
       ({ cookie }) => {

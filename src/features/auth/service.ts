@@ -113,10 +113,17 @@ export async function login(deps: Deps, input: { email: string; password: string
   const ok = await limitedPasswordCheck(deps, email, ip, () => verifyPassword(input.password, stored));
   // A removed member's account no longer signs in (issue 18); the answer is the usual one.
   if (!user || !ok || user.removedAt) throw new AppError("invalid_credentials", 401, "Invalid email or password. Please try again.");
-  // The browser's zone becomes the member's at the first sign-in that sends one (issue 41).
-  const zone = user.timeZone ? null : canonicalZone(input.timeZone);
-  const signedIn = zone ? (repo.setTimeZone(deps.db, user.id, zone) ?? user) : user;
-  return { session: startSession(deps, user.id, input.rememberMe), user: signedIn };
+  return { session: startSession(deps, user.id, input.rememberMe), user: adoptBrowserZone(deps, user, input.timeZone) };
+}
+
+/**
+ * The browser's zone becomes the member's the first time one is sent (issue 41): at sign-in, or
+ * on the first signed-in page for accounts that came in another way (an invitation, the demo).
+ * A member who has a zone keeps it; the profile changes it.
+ */
+export function adoptBrowserZone(deps: Deps, user: repo.UserRow, browserZone: string | undefined): repo.UserRow {
+  const zone = user.timeZone ? null : canonicalZone(browserZone);
+  return zone ? (repo.setTimeZone(deps.db, user.id, zone) ?? user) : user;
 }
 
 /**

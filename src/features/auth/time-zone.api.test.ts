@@ -33,6 +33,17 @@ describe("a member's time zone", () => {
     expect((await member("Mars/Olympus")).user.timeZone).toBe("UTC");
   });
 
+  test("an account that never signed in with a zone (an invitation, the demo) takes the browser's from its first page", async () => {
+    const m = await member();
+    expect(m.user.timeZone).toBe("UTC");
+    expect(await (await t.request("/dashboard", { cookie: m.cookie })).text()).toContain("data-zone-unknown");
+    const me = await (await t.request("/api/auth/me?timeZone=America/New_York", { cookie: m.cookie })).json();
+    expect(me.user.timeZone).toBe("America/New_York");
+    expect(await (await t.request("/dashboard", { cookie: m.cookie })).text()).not.toContain("data-zone-unknown");
+    // Once known, another browser's zone does not change it.
+    expect((await (await t.request("/api/auth/me?timeZone=Asia/Tokyo", { cookie: m.cookie })).json()).user.timeZone).toBe("America/New_York");
+  });
+
   test("PUT /api/auth/profile changes it; an unknown zone is a 400 naming the field", async () => {
     const m = await member("Europe/London");
     const profile = await (await t.request("/api/auth/profile", { cookie: m.cookie })).json();
