@@ -104,7 +104,8 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
     ...common,
     audience: "recruiter",
     to: d.recruiterEmail,
-    subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
+    // The new interviewer of a handed-over interview is told it is now theirs.
+    subject: `${kind === "reassigned" ? `Interview handed to you: ${m.title}` : subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
     replyTo: d.candidateEmail,
     email: InterviewEmail({
       ...base,

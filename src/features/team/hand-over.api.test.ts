@@ -92,6 +92,8 @@ describe("a handed-over interview is announced", () => {
     expect(toCandidate.text).toContain("is now with A recruiter");
     const toBob = handed.find((r) => r.to === w.bob.email)!;
     expect(toBob.text).toContain("was handed over to you");
+    expect(toBob.subject).toStartWith("Interview handed to you: ");
+    expect(toCandidate.subject).toStartWith("New interviewer: ");
     expect(toBob.text).toContain(`/interview-details/${w.ritaLater.id}`);
     // Only the interview that moved is announced (not the one that stayed with Rita).
     expect(handed).toHaveLength(2);

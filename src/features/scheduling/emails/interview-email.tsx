@@ -56,7 +56,7 @@ export function InterviewEmail(p: InterviewEmailProps) {
       <Preview>{`${p.kind === "reminder" ? `${headline[p.kind]}: ${p.day ?? "tomorrow"}` : headline[p.kind]}: ${p.when}`}</Preview>
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif" }}>
         <Container style={{ backgroundColor: "#ffffff", padding: "32px", borderRadius: "12px", maxWidth: "520px" }}>
-          <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{headline[p.kind]}</Heading>
+          <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{p.kind === "reassigned" && p.audience === "recruiter" ? "Interview handed to you" : headline[p.kind]}</Heading>
           <Text style={text}>Hi {p.greetingName || "there"},</Text>
           <Text style={text}>{lead}</Text>
           {p.reason && p.kind === "canceled" ? <Text style={text}>Reason: {p.reason}</Text> : null}
