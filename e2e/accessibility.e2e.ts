@@ -114,3 +114,59 @@ test("without JavaScript the prequalifier's current question and the closing mes
   await expect(c.getByTestId("closing-message")).toBeInViewport();
   await context.close();
 });
+
+// Issue 41 item 7: every signed-in section, light and dark, at 1280 and 390 px: no serious or
+// critical violation (axe's default rules, contrast included).
+test("signed-in sections: no serious or critical axe violation in light and dark, at 1280 and 390 px", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const account = await loginAsNewUser(page, { to: null });
+  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  const { candidates } = await (await page.request.get("/api/candidates")).json();
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCHours(1, 0, 0, 0);
+  const timeSlots = [0, 1].map((h) => ({ startTime: new Date(start.getTime() + h * 3_600_000).toISOString(), endTime: new Date(start.getTime() + (h + 1) * 3_600_000).toISOString() }));
+  const s = await (await page.request.post("/api/scheduling-sessions", { data: { candidateId: candidates[0].id, duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false } })).json();
+  expect((await page.request.post(`/api/book/${s.sessionToken}`, { data: { slotId: s.timeSlots[0].id } })).ok()).toBe(true);
+  await page.request.post("/api/scheduling-sessions", { data: { candidateId: candidates[1].id, duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false } });
+  const job = (await (await page.request.post("/api/jobs", { data: { title: "Accessible Role", location: "Remote" } })).json()).job;
+  await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "LinkedIn" } });
+  const interview = (await (await page.request.get("/api/meetings")).json()).meetings[0].id;
+
+  const pages = [
+    "/dashboard",
+    "/candidates",
+    `/candidates/${candidates[0].id}`,
+    "/jobs",
+    "/interviews",
+    `/interview-details/${interview}`,
+    "/chat",
+    "/settings",
+    "/settings/members",
+    "/settings/activity",
+    "/settings/candidate-pages",
+    "/settings/api-keys",
+    "/settings/webhooks",
+    "/settings/email",
+    "/ical-manager",
+  ];
+  const problems: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ colorScheme, viewport: { width, height: width === 390 ? 844 : 900 }, timezoneId: "Australia/Melbourne" });
+      await withAxe(context);
+      const tab = await context.newPage();
+      expect((await tab.request.post("/api/auth/login", { data: { email: account.email, password: account.password } })).ok()).toBe(true);
+      for (const path of pages) {
+        await tab.goto(path);
+        await tab.waitForLoadState("networkidle");
+        await tab.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
+        const result = await axeCheck(tab);
+        for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+          problems.push(`${path} ${colorScheme} ${width}px: ${v.id} (${v.impact}) — ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`);
+        }
+      }
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});

@@ -13,7 +13,8 @@ test.describe("without Google credentials", () => {
     await page.goto("/ical-manager");
     await expect(page.getByText("Please log in to manage calendar connections")).toBeVisible();
     await page.getByRole("link", { name: "Go to Login" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    // Back to the calendar page after signing in (issue 41).
+    await expect(page).toHaveURL(/\/login\?next=%2Fical-manager$/);
   });
 
   test("not connected: the Connect button explains what to configure; the feed works and regenerates", async ({ page }) => {

@@ -80,3 +80,14 @@ test("the Schedule Interview picker searches every candidate on the server and w
   await expect(picker).toHaveValue(new RegExp(`^${name}`));
   await expect(card.locator("#sched-candidate-list")).toHaveCount(0);
 });
+
+test("on /candidates a changed role or location filter applies at once (issue 41)", async ({ page }) => {
+  await dashboardWithCandidates(page);
+  await page.goto("/candidates");
+  await hydrated(page);
+  await page.getByLabel("Role").selectOption("Other");
+  await expect(page).toHaveURL(/[?&]role=Other/);
+  await hydrated(page);
+  await page.getByLabel("Location").selectOption("Other");
+  await expect(page).toHaveURL(/role=Other.*location=Other|location=Other.*role=Other/);
+});

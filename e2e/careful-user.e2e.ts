@@ -68,7 +68,7 @@ test("a batch of sessions that partly fails keeps only the failed candidates, an
 
   const card = page.locator("section:has(#schedule-title)");
   await card.locator("#sched-shortlist").selectOption(String(list.id));
-  await card.locator("[data-testid=date-picker] button:not([disabled])[aria-label^='20']").nth(1).click();
+  await card.locator("[data-testid=date-picker] button:not([disabled])[data-date]").nth(1).click();
   await card.getByRole("button", { name: "Add Time Slots" }).click();
   await card.getByRole("button", { name: "Create Sessions (3)" }).click();
   await expect(page.getByText("Failed to create some scheduling sessions (1 of 3 failed)")).toBeVisible();

@@ -91,3 +91,15 @@ test("shortlist test page: the websocket popup and its actions", async ({ page }
   await expect(page.getByTestId("log")).toContainText("Webhook 200");
   await expect(popup).toBeVisible();
 });
+
+test("on a 390 px phone /chat's Send button is on screen, with the e-mail notice showing (issue 41)", async ({ page }) => {
+  // 664 px: an iPhone 12's height less the browser's own bars.
+  await page.setViewportSize({ width: 390, height: 664 });
+  await loginAsNewUser(page, { to: "/chat" });
+  await expect(page.getByTestId("email-setup-banner")).toBeVisible();
+  const send = page.getByRole("button", { name: "Send" });
+  await expect(send).toBeVisible();
+  const box = (await send.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(664);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(664);
+});

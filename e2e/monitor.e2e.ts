@@ -6,7 +6,7 @@ import { hydrated, loginAsNewUser } from "./fixtures";
 test("signed out, every monitor and developer page sends the browser to /login", async ({ page }) => {
   for (const path of ["/participants-monitor", "/database-test", "/database-debug", "/dashboard2", "/dashboard4"]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?next=.*)?$/);
   }
   // The static explanatory page is for any audience (part2 §2).
   await page.goto("/database-integration");

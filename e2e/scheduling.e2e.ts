@@ -25,7 +25,7 @@ test("a recruiter creates a session; the candidate books without JavaScript; the
   const first = card.locator("#sched-candidate-list [role=option]").first();
   const candidateName = ((await first.textContent()) ?? "").split(" — ")[0]!.replace(/\s*#\d+$/, "").trim();
   await first.click();
-  await card.locator("[data-testid=date-picker] button:not([disabled])[aria-label^='20']").nth(1).click();
+  await card.locator("[data-testid=date-picker] button:not([disabled])[data-date]").nth(1).click();
   await card.getByRole("button", { name: "Add Time Slots" }).click();
   await expect(card.getByTestId("slot-list")).toContainText("8 time slots");
   await card.getByRole("button", { name: /Remove 9:00 AM/ }).click();

@@ -60,7 +60,7 @@ test("an owner invites a recruiter; the recruiter accepts and schedules for them
   const first = card.locator("#sched-candidate-list [role=option]").first();
   const candidateName = ((await first.textContent()) ?? "").split(" — ")[0]!.replace(/\s*#\d+$/, "").trim();
   await first.click();
-  await card.locator("[data-testid=date-picker] button:not([disabled])[aria-label^='20']").nth(1).click();
+  await card.locator("[data-testid=date-picker] button:not([disabled])[data-date]").nth(1).click();
   await card.getByRole("button", { name: "Add Time Slots" }).click();
   await card.getByRole("button", { name: "Create Session" }).click();
   await expect(r.getByText("Scheduling session created")).toBeVisible();

@@ -139,7 +139,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
     }
   }
 
-  if (loggedOut) return <LoggedOut />;
+  if (loggedOut) return <LoggedOut back={typeof location === "undefined" ? undefined : location.pathname} />;
   if (!status) return <p className="py-6 text-sm text-slate-500" role="status">Loading calendar status...</p>;
   if (!status.isConnected) return <NotConnected status={status} mode={props.mode} redirectUri={props.redirectUri} />;
 
@@ -205,11 +205,12 @@ function NotConnected({ status, mode, redirectUri }: { status: ManagerStatus; mo
   );
 }
 
-export function LoggedOut() {
+/** Signed out: a prompt to sign in, and back to `back` (this page) afterwards (issue 41). */
+export function LoggedOut({ back }: { back?: string }) {
   return (
     <div className="space-y-4 text-center" data-state="logged-out">
       <p className="text-sm text-slate-600">Please log in to manage calendar connections</p>
-      <a className="btn-primary" href="/login">Go to Login</a>
+      <a className="btn-primary" href={back ? `/login?next=${encodeURIComponent(back)}` : "/login"}>Go to Login</a>
     </div>
   );
 }

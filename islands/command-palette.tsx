@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
+import { installAutoApply } from "../src/client/auto-apply";
 
 export interface PaletteSection {
   label: string;
@@ -34,6 +35,9 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+
+  // The palette is on every workspace page: it also makes the pages' filter forms apply at once.
+  useEffect(() => installAutoApply(), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -153,7 +157,7 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
                     onMouseEnter={() => setActive(i)}
                   >
                     <span>{it.label}</span>
-                    <span className="text-xs text-slate-400">{it.hint}</span>
+                    <span className="text-xs text-slate-500">{it.hint}</span>
                   </a>
                 </li>
               ))}

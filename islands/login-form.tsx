@@ -1,6 +1,16 @@
 import { useState } from "react";
 import { api, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
+import { safeNext } from "../src/lib/next-path";
+
+/** The browser's IANA time zone ("Europe/London"), or nothing when it cannot say. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface LoginFormProps {
   email?: string;
@@ -8,6 +18,8 @@ export interface LoginFormProps {
   forgotHref: string;
   signUpHref: string;
   demo: boolean;
+  /** The page to come back to after signing in (already checked by the server). */
+  next?: string;
 }
 
 export const LOGIN_REDIRECT_DELAY = 1500;
@@ -25,11 +37,11 @@ export default function LoginForm(props: LoginFormProps) {
     setErrors({});
     try {
       await api("/api/auth/login", {
-        body: { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), rememberMe: form.get("rememberMe") === "on" },
+        body: { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), rememberMe: form.get("rememberMe") === "on", timeZone: browserTimeZone() },
         noLogoutOn401: true,
       });
       toast({ title: "Login successful!", description: "Welcome back! Redirecting to your dashboard...", variant: "success" });
-      setTimeout(() => location.assign("/dashboard"), LOGIN_REDIRECT_DELAY);
+      setTimeout(() => location.assign(safeNext(props.next)), LOGIN_REDIRECT_DELAY);
     } catch (err) {
       setPending(false);
       const fields = (err as { body?: { fields?: Record<string, string> } }).body?.fields;
@@ -41,6 +53,7 @@ export default function LoginForm(props: LoginFormProps) {
   return (
     <div>
       <form method="post" action="/login" className="space-y-4" onSubmit={onSubmit} noValidate>
+        {props.next && props.next !== "/dashboard" ? <input type="hidden" name="next" value={props.next} /> : null}
         <div>
           <label className="label" htmlFor="email">Email address</label>
           <input className="input" id="email" name="email" type="email" autoComplete="email" placeholder="you@company.com" defaultValue={props.email} required />

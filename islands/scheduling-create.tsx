@@ -56,7 +56,7 @@ function TimeSelect({ label, value, onChange }: { label: string; value: { hour: 
 }
 
 /** Schedule Interview card: candidate (or shortlist), duration, dates, window → slots → one session per candidate. */
-export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string; interviewers?: { id: number; name: string }[]; meId?: number }) {
+export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string; interviewers?: { id: number; name: string }[]; meId?: number; timeZone?: string }) {
   const [candidates, setCandidates] = useState(props.candidates);
   const [shortlists, setShortlists] = useState(props.shortlists);
   const [candidateId, setCandidateId] = useState("");
@@ -74,11 +74,11 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [interviewerId, setInterviewerId] = useState(props.meId ? String(props.meId) : "");
   // After a batch partly failed: only the candidates still without a session, and why.
   const [retry, setRetry] = useState<{ ids: number[]; notice: string } | null>(null);
-  // The server renders in UTC; the browser's own zone takes over once hydrated.
-  const [tz, setTz] = useState("UTC");
+  // The member's zone (issue 41); without one, the browser's takes over once hydrated.
+  const [tz, setTz] = useState(props.timeZone ?? "UTC");
   const [now, setNow] = useState(() => new Date(props.now));
   useEffect(() => {
-    setTz(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+    if (!props.timeZone) setTz(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
     setNow(new Date());
     const pick = (e: Event) => {
       const id = (e as CustomEvent<{ candidateId: number }>).detail?.candidateId;

@@ -10,7 +10,7 @@ import { inScope, ScopeToggle, useScope } from "../src/features/team/scope-toggl
 import { deliveryLine, deliverySummary, deliveryTone } from "../src/features/scheduling/delivery-text";
 
 /** Interview Status card: polled every 15 s; 'Interview Scheduled' when new meetings appear. */
-export default function SchedulingMeetings({ meetings: initial, meId }: { meetings: MeetingView[]; meId?: number }) {
+export default function SchedulingMeetings({ meetings: initial, meId, timeZone }: { meetings: MeetingView[]; meId?: number; /** The member's zone (issue 41); else each interview's session zone. */ timeZone?: string }) {
   const [all, setMeetings] = useState(initial);
   const [scope, setScope] = useScope();
   const meetings = inScope(all, scope, meId);
@@ -56,9 +56,9 @@ export default function SchedulingMeetings({ meetings: initial, meId }: { meetin
                       <span className={badge.className}>{badge.label}</span>
                     </div>
                     <p className="text-xs text-slate-500">
-                      {m.title} · {formatShortDate(m.startTime, m.timeZone)}, {formatTime(m.startTime, m.timeZone)}
+                      {m.title} · {formatShortDate(m.startTime, timeZone ?? m.timeZone)}, {formatTime(m.startTime, timeZone ?? m.timeZone)}
                     </p>
-                    <Delivery meeting={m} />
+                    <Delivery meeting={m} timeZone={timeZone} />
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
                     <a href={`/interview-details/${m.id}`} className="btn-outline btn-sm">View Details</a>
@@ -75,12 +75,12 @@ export default function SchedulingMeetings({ meetings: initial, meId }: { meetin
 }
 
 /** The interview's e-mails at a glance: delivered, retrying (next try at …) or failed (reason). */
-function Delivery({ meeting: m }: { meeting: MeetingView }) {
+function Delivery({ meeting: m, timeZone }: { meeting: MeetingView; timeZone?: string }) {
   const worst = deliverySummary(m.emails);
   if (!worst) return null;
   return (
     <p className={`text-xs ${deliveryTone[worst.status]}`} data-testid="meeting-delivery" data-status={worst.status}>
-      E-mails: {deliveryLine(worst.email, m.timeZone)}
+      E-mails: {deliveryLine(worst.email, timeZone ?? m.timeZone)}
     </p>
   );
 }

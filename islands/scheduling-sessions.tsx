@@ -13,10 +13,10 @@ const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastN
 
 /**
  * Active Sessions card, polled every 10 s: each session as Pending (how many slots can still
- * be booked), Booked (when, and a link to the interview), Expired or Cancelled; Copy and
+ * be booked), Booked (when, and a link to the interview), Expired or Canceled; Copy and
  * Resend only while the link works. 'Slot Booked!' when a session becomes booked.
  */
-export default function SchedulingSessions({ sessions: initial, meId }: { sessions: SessionView[]; meId?: number }) {
+export default function SchedulingSessions({ sessions: initial, meId, timeZone }: { sessions: SessionView[]; meId?: number; /** The member's zone (issue 41); else each session's. */ timeZone?: string }) {
   const [all, setSessions] = useState(initial);
   const [scope, setScope] = useScope();
   const sessions = inScope(all, scope, meId);
@@ -49,7 +49,7 @@ export default function SchedulingSessions({ sessions: initial, meId }: { sessio
     if (!window.confirm(CANCEL_SESSION_CONFIRM)) return;
     try {
       await api(`/api/scheduling-sessions/${s.id}`, { method: "DELETE" });
-      toast({ title: "Session cancelled", description: `The link for ${nameOf(s)} no longer works.` });
+      toast({ title: "Session canceled", description: `The link for ${nameOf(s)} no longer works.` });
       refresh();
     } catch {
       toast({ title: "Error", description: "Failed to delete scheduling session", variant: "destructive" });
@@ -67,7 +67,8 @@ export default function SchedulingSessions({ sessions: initial, meId }: { sessio
 
   async function copy(s: SessionView) {
     try {
-      await navigator.clipboard.writeText(`${location.origin}/book/${s.sessionToken}`);
+      // The link shown is the one copied (and the one e-mailed): APP_URL's, whatever host this page is on.
+      await navigator.clipboard.writeText(s.bookingUrl);
       toast({ title: "URL copied" });
     } catch {
       toast({ title: "Copy failed", description: "Select the link and copy it.", variant: "destructive" });
@@ -99,12 +100,12 @@ export default function SchedulingSessions({ sessions: initial, meId }: { sessio
                   <p className="text-xs text-slate-500">
                     {s.title} · {s.duration} min ·{" "}
                     {s.state === "pending"
-                      ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, s.timeZone)}`
+                      ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
                       : s.state === "booked" && s.interview
-                        ? `booked for ${formatShortDate(s.interview.startTime, s.timeZone)}, ${formatTime(s.interview.startTime, s.timeZone)}`
+                        ? `booked for ${formatShortDate(s.interview.startTime, timeZone ?? s.timeZone)}, ${formatTime(s.interview.startTime, timeZone ?? s.timeZone)}`
                         : s.state === "expired"
-                          ? `expired ${formatShortDate(s.expiresAt, s.timeZone)}`
-                          : "cancelled"}
+                          ? `expired ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
+                          : "canceled"}
                   </p>
                   {s.state === "pending" ? (
                     <div className="mt-1 flex flex-wrap items-center gap-2">

@@ -178,7 +178,7 @@ export default function ShortlistTest(props: ShortlistTestProps) {
       <section className="card">
         <div className="card-header"><h2 className="card-title">Connection log</h2></div>
         <ol className="card-body max-h-96 space-y-1 overflow-y-auto font-mono text-xs" data-testid="log">
-          {log.length ? log.map((l, i) => <li key={i} className="break-all">{l}</li>) : <li className="text-slate-400">Nothing yet</li>}
+          {log.length ? log.map((l, i) => <li key={i} className="break-all">{l}</li>) : <li className="text-slate-500">Nothing yet</li>}
         </ol>
       </section>
       {popup ? (

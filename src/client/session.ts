@@ -6,6 +6,7 @@
 import { toast } from "./toast";
 import { api } from "./api";
 import { startPoll } from "./connection";
+import { loginWithNext } from "../lib/next-path";
 
 export const SESSION_POLL_MS = 30_000;
 export const SESSION_FRESH_MS = 60_000;
@@ -19,7 +20,8 @@ export function sessionExpired() {
   if (expired) return;
   expired = true;
   toast({ ...SESSION_EXPIRED, variant: "destructive", duration: SESSION_EXPIRED_REDIRECT_MS + 1000 });
-  setTimeout(() => location.assign("/login"), SESSION_EXPIRED_REDIRECT_MS);
+  // Back to this page after signing in again.
+  setTimeout(() => location.assign(loginWithNext(location.href)), SESSION_EXPIRED_REDIRECT_MS);
 }
 
 let started = false;
@@ -38,6 +40,11 @@ export function watchSession(intervalMs = SESSION_POLL_MS) {
     }
   };
   startPoll(check, intervalMs);
+  // A member without a time zone yet (an invitation, the demo): the browser's becomes theirs.
+  if (document.querySelector("[data-zone-unknown]")) {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) void api(`/api/auth/me?timeZone=${encodeURIComponent(zone)}`).catch(() => undefined);
+  }
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && Date.now() - checkedAt > SESSION_FRESH_MS) void check();
   });

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { AppError } from "./errors";
+import { loginWithNext } from "./next-path";
 import { validationFields } from "./validate";
 import { CROSS_SITE, formFailure } from "./route-options";
 import type { Logger } from "./log";
@@ -72,8 +73,8 @@ function errorResponse(request: Request, status: number, code: string, message: 
   const requestId = requestIdOf(request);
   const headers = requestId ? { ...extra, "x-request-id": requestId } : extra;
   if (isApi(request)) return compressResponse(request, json(status, { message, code, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) }, headers));
-  // A page that needs a session sends the visitor to sign in.
-  if (status === 401) return new Response(null, { status: 303, headers: { ...headers, location: "/login" } });
+  // A page that needs a session sends the visitor to sign in, and back to it afterwards.
+  if (status === 401) return new Response(null, { status: 303, headers: { ...headers, location: request.method === "GET" ? loginWithNext(request.url) : "/login" } });
   const res = opts.renderError(status, message);
   for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
   return compressResponse(request, res);
@@ -191,7 +192,7 @@ export function httpPlugin(opts: HttpOptions) {
     .wrap((fn) => ((request: Request) => {
       if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
       const { requestId } = started.get(request)!;
-      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url) }, () => fn(request)));
+      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url), request }, () => fn(request)));
     }) as unknown as ReturnType<typeof fn>)
     .onRequest(({ request, set }) => {
       const requestId = started.get(request)?.requestId ?? requestIdFor(null);

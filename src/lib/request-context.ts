@@ -8,6 +8,8 @@ export interface RequestContext {
   requestId: string;
   /** The path asked for: the application shell marks the section it belongs to. */
   path?: string;
+  /** The request: the shell reads a cookie or two from it (the e-mail banner's dismissal). */
+  request?: Request;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -21,6 +23,11 @@ export function requestIdFor(incoming: string | null): string {
 
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
+}
+
+/** The request being served, if any. */
+export function currentRequest(): Request | undefined {
+  return requestContext.getStore()?.request;
 }
 
 /** The path of the request being served (the shell's current section), if any. */

@@ -68,7 +68,7 @@ export function AccountMenu({ user, links, variant = "full", calendarAvailable =
           <a className="menu-item flex-1" href="/ical-manager" role="menuitem">
             {dot}
             iCal Manager
-            {cal.state === "unavailable" ? <span className="ml-auto text-xs text-slate-400">Not available</span> : null}
+            {cal.state === "unavailable" ? <span className="ml-auto text-xs text-slate-500">Not available</span> : null}
           </a>
           {full && user.calendarConnected ? (
             <a className="btn-ghost btn-sm" href="/sync-ical" title="Sync interviews to the calendar">Sync</a>

@@ -20,7 +20,8 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
   const label = sectionLabel(current);
   if (label) declareSection(label);
   return (
-    <div className="app-frame min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+    // data-zone-unknown: the member has no time zone yet; the page's script sends the browser's (src/client/session.ts).
+    <div className="app-frame min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100" data-zone-unknown={shell.user.timeZone ? undefined : ""}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm">
         Skip to content
       </a>
@@ -38,7 +39,7 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
           </div>
         </div>
       </header>
-      <EmailSetupBanner configured={shell.emailConfigured} />
+      <EmailSetupBanner show={shell.emailBanner} back={shell.path} />
       <div className="flex">
         <SideNav sections={sections} current={current} />
         <main id="main" className={`mx-auto w-full min-w-0 px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>

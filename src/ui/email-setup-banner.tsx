@@ -1,19 +1,35 @@
 /**
- * Shown on every signed-in page while no mail transport is set: booking confirmations,
- * reminders and password e-mails are then only recorded, never delivered.
+ * Shown to owners and admins (who can do something about it) while no mail transport is set:
+ * booking confirmations, reminders and password e-mails are then only recorded, never
+ * delivered. One line with a link to the how-to; dismissed for the browser session by a
+ * session cookie, so it works without JavaScript and does not flash back on the next page.
  */
 export const EMAIL_NOT_SET_UP = "E-mail is not set up: candidates receive no confirmations";
+export const EMAIL_BANNER_COOKIE = "frank_mail_banner";
+export const EMAIL_SETUP_PATH = "/settings/email";
 
-export function EmailSetupBanner({ configured }: { configured: boolean }) {
-  if (configured) return null;
+export function EmailSetupBanner({ show, back }: { show: boolean; back: string }) {
+  if (!show) return null;
   return (
-    <div className="border-b border-amber-200 bg-amber-50 text-sm text-amber-900" role="status" data-testid="email-setup-banner">
-      <div className="mx-auto max-w-7xl px-4 py-2">
-        <strong className="font-semibold">{EMAIL_NOT_SET_UP}</strong>
-        <span className="block sm:inline">
-          {" "}To send e-mail, set <code>SMTP_URL</code> (for example <code className="break-all">smtp://user:pass@mail.example.com:587</code>) and{" "}
-          <code>MAIL_FROM</code> in Frank's environment, then restart it.
-        </span>
+    <div
+      className="border-b border-amber-200 bg-amber-50 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      role="status"
+      data-testid="email-setup-banner"
+    >
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-1.5">
+        <p className="min-w-0 flex-1 truncate">
+          <strong className="font-semibold">
+            <span className="sm:hidden">E-mail is not set up.</span>
+            <span className="hidden sm:inline">{EMAIL_NOT_SET_UP}.</span>
+          </strong>{" "}
+          <a className="font-medium underline" href={EMAIL_SETUP_PATH}>How to set it up</a>
+        </p>
+        <form method="post" action="/settings/email/dismiss" className="shrink-0">
+          <input type="hidden" name="back" value={back} />
+          <button type="submit" className="rounded px-2 py-0.5 text-base leading-none hover:bg-amber-100 dark:hover:bg-amber-900" aria-label="Hide this notice until the browser is closed">
+            ×
+          </button>
+        </form>
       </div>
     </div>
   );

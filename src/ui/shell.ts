@@ -2,7 +2,21 @@ import type { ReactNode } from "react";
 import type { Deps } from "../deps";
 import type { users } from "../db/schema";
 import { siteLinks, type SiteLinks } from "./links";
-import { currentPath } from "../lib/request-context";
+import { currentPath, currentRequest } from "../lib/request-context";
+import { cookieOf } from "../lib/request-cookie";
+import { EMAIL_BANNER_COOKIE } from "./email-setup-banner";
+
+function bannerDismissed(): boolean {
+  const request = currentRequest();
+  return !!request && cookieOf(request, EMAIL_BANNER_COOKIE) === "hidden";
+}
+
+function pagePath(): string {
+  const request = currentRequest();
+  if (!request) return currentPath() ?? "/dashboard";
+  const u = new URL(request.url);
+  return u.pathname + u.search;
+}
 import { sectionOf, type SectionId } from "./sections";
 import type { MenuUser } from "./account-menu";
 
@@ -36,6 +50,10 @@ export interface Shell extends ShellParts {
   links: SiteLinks;
   /** A mail transport (SMTP_URL) is set; without it candidates receive no e-mail and a banner says so. */
   emailConfigured: boolean;
+  /** The e-mail banner shows: no transport, an owner or admin, and not dismissed this session. */
+  emailBanner: boolean;
+  /** The path (and query) of the page, for forms that come back to it. */
+  path: string;
   /** Set on the page the server's gate answers with (402): the profile dialog opens by itself. */
   gated?: boolean;
   /** Developer pages are enabled (DEV_PAGES): the navigation lists Developer tools. */
@@ -59,6 +77,8 @@ export function makeShell(deps: Deps, user: User): Shell {
     links: siteLinks(deps.config),
     ...parts(user),
     emailConfigured: !!deps.config.SMTP_URL,
+    emailBanner: !deps.config.SMTP_URL && (user.role === "owner" || user.role === "admin") && !bannerDismissed(),
+    path: pagePath(),
     devPages: !!deps.config.devPages,
     section: sectionOf(currentPath()),
   };

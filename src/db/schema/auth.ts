@@ -33,6 +33,9 @@ export const users = sqliteTable(
     company: text("company"),
     position: text("position"),
     bio: text("bio"),
+    // The member's IANA time zone (issue 41): times on their pages and in their e-mails. Taken
+    // from the browser at the first sign-in that sends one; null until then.
+    timeZone: text("time_zone"),
     // The Stripe ids are billing's: billing_customers and billing_subscriptions (schema/billing.ts).
     // The Google Calendar connection is the calendar feature's: calendar_connections (schema/calendar.ts).
     // The member's role in the workspace (owner, admin, recruiter): docs/decisions/0018. Existing

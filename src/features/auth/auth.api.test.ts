@@ -17,7 +17,7 @@ describe("login, me, logout", () => {
     const u = await t.signUp({ name: "Ada" });
     const me = await t.request("/api/auth/me", { cookie: u.cookie });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ user: { name: "Ada", email: u.email, stripeCustomerId: null, stripeSubscriptionId: null } });
+    expect(await me.json()).toEqual({ user: { name: "Ada", email: u.email, timeZone: "UTC", stripeCustomerId: null, stripeSubscriptionId: null } });
   });
 
   test("the session token is stored only as a SHA-256 hash", async () => {

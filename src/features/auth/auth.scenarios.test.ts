@@ -17,7 +17,7 @@ apiScenarios(
     w.ids.ownerEmail = ((await (await t.request("/api/auth/me", { headers: w.headers.owner })).json()) as { user: { email: string } }).user.email;
   },
   [
-    { name: "signs in", method: "POST", url: "/api/auth/login", body: (w: World) => login(w), as: "anonymous", status: 200, expect: (j, w) => expect(j.user).toEqual({ name: "Signs In", email: w.ids.email, stripeCustomerId: null, stripeSubscriptionId: null }) },
+    { name: "signs in", method: "POST", url: "/api/auth/login", body: (w: World) => login(w), as: "anonymous", status: 200, expect: (j, w) => expect(j.user).toEqual({ name: "Signs In", email: w.ids.email, timeZone: "UTC", stripeCustomerId: null, stripeSubscriptionId: null }) },
     { name: "wrong password", method: "POST", url: "/api/auth/login", body: (w: World) => login(w, { password: "wrong-password" }), as: "anonymous", status: 401, code: "invalid_credentials", message: "Invalid email or password. Please try again." },
     { name: "missing fields", method: "POST", url: "/api/auth/login", body: {}, as: "anonymous", status: 400, code: "validation_failed", message: "Invalid email address", expect: (j) => expect(j.fields).toEqual({ email: "Invalid email address", password: "Password is required" }) },
     { name: "empty password", method: "POST", url: "/api/auth/login", body: (w: World) => login(w, { password: "" }), as: "anonymous", status: 400, message: "Password is required" },

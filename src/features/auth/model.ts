@@ -1,5 +1,6 @@
 import { SITE_TEXT_MAX } from "./site-texts";
 import { z } from "zod";
+import { canonicalZone, UNKNOWN_ZONE } from "../../lib/time-zone";
 import { Checkbox } from "../../lib/route-schemas";
 
 // Messages are the spec's (part1 §5), word for word.
@@ -10,11 +11,17 @@ export const LoginInput = z.object({
   email: email(),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long"),
   rememberMe: z.boolean({ error: "rememberMe must be true or false" }).optional().default(false),
+  /** The browser's IANA time zone: becomes the member's when they have none yet (issue 41). */
+  timeZone: z.string().max(64).optional(),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 /** The sign-in page's form: the checkbox arrives as "on" or not at all. */
-export const LoginForm = LoginInput.extend({ rememberMe: Checkbox });
+export const LoginForm = LoginInput.extend({ rememberMe: Checkbox, next: z.string().max(2000).optional() });
+/** GET /api/auth/me?timeZone=: the browser's zone, kept when the member has none yet. */
+export const MeQuery = z.object({ timeZone: z.string().max(64).optional().catch(undefined) });
+/** /login?next=/page: where to go after signing in (checked by safeNext). */
+export const NextQuery = z.object({ next: z.string().optional() });
 
 export const DemoLoginInput = z.object({ email: email().optional() }).nullish();
 
@@ -44,6 +51,8 @@ export const CreateUserInput = z.object({
 export const CurrentUser = z.object({
   name: z.string().nullable(),
   email: z.string(),
+  /** The member's IANA time zone (UTC until the browser or the profile gives one). */
+  timeZone: z.string(),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
 });
@@ -120,6 +129,17 @@ export const ProfileInput = z.object({
   company: optionalText(200, "Company"),
   position: optionalText(200, "Job Title"),
   bio: optionalText(2000, "Bio"),
+  /** The member's IANA time zone; left out, it stays as it is. */
+  timeZone: z
+    .string({ error: UNKNOWN_ZONE })
+    .max(64, UNKNOWN_ZONE)
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const zone = canonicalZone(v);
+      if (!zone) ctx.addIssue({ code: "custom", message: UNKNOWN_ZONE });
+      return zone ?? undefined;
+    }),
   // Needed only when the e-mail changes.
   currentPassword: z.string().max(1024).optional(),
 });
@@ -128,6 +148,7 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const ProfileAnswer = z.object({
   name: z.string().nullable(),
   email: z.string(),
+  timeZone: z.string(),
   phone: z.string().nullable(),
   company: z.string().nullable(),
   position: z.string().nullable(),

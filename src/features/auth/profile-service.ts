@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { memberZone } from "../../lib/time-zone";
 import type { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { verifyPassword } from "../../lib/crypto";
@@ -18,6 +19,7 @@ export function toProfile(deps: Deps, u: User): Profile {
   return {
     name: u.name,
     email: u.email,
+    timeZone: memberZone(u),
     phone: u.phone,
     company: u.company,
     position: u.position,

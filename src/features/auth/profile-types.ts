@@ -3,6 +3,8 @@
 export interface Profile {
   name: string | null;
   email: string;
+  /** The member's IANA time zone. */
+  timeZone: string;
   phone: string | null;
   company: string | null;
   /** Labelled Job Title. */

@@ -19,7 +19,7 @@ describe("GET /api/auth/profile", () => {
     const u = await t.signUp({ name: "Ada" });
     const res = await t.request("/api/auth/profile", { cookie: u.cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ name: "Ada", email: u.email, phone: null, company: null, position: null, bio: null, stripeCustomerId: null, stripeSubscriptionId: null });
+    expect(await res.json()).toEqual({ name: "Ada", email: u.email, timeZone: "UTC", phone: null, company: null, position: null, bio: null, stripeCustomerId: null, stripeSubscriptionId: null });
   });
 });
 

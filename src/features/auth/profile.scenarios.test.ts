@@ -13,7 +13,7 @@ apiScenarios(
     w.ids.ownerEmail = ((await (await t.request("/api/auth/profile", { headers: w.headers.owner })).json()) as { email: string }).email;
   },
   [
-    { name: "reads the profile", url: "/api/auth/profile", as: "owner", status: 200, expect: (j, w) => expect(j).toEqual({ name: expect.any(String), email: w.ids.ownerEmail, phone: null, company: null, position: null, bio: null, stripeCustomerId: null, stripeSubscriptionId: null }) },
+    { name: "reads the profile", url: "/api/auth/profile", as: "owner", status: 200, expect: (j, w) => expect(j).toEqual({ name: expect.any(String), email: w.ids.ownerEmail, timeZone: "UTC", phone: null, company: null, position: null, bio: null, stripeCustomerId: null, stripeSubscriptionId: null }) },
     { name: "without a session", url: "/api/auth/profile", as: "anonymous", status: 401, code: "unauthorized" },
     { name: "a recruiter reads their own", url: "/api/auth/profile", as: "recruiter", status: 200, expect: (j, w) => expect(j.email).not.toBe(w.ids.ownerEmail) },
     { name: "a read key reads its maker's", url: "/api/auth/profile", as: "readKey", status: 200, expect: (j, w) => expect(j.email).toBe(w.ids.ownerEmail) },

@@ -119,10 +119,18 @@ export interface ProfileFields {
   company: string | null;
   position: string | null;
   bio: string | null;
+  /** Left out: unchanged. */
+  timeZone?: string;
 }
 
 export function updateProfile(db: DB, userId: number, f: ProfileFields) {
-  return db.update(users).set({ ...f, email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
+  const { timeZone, ...rest } = f;
+  return db.update(users).set({ ...rest, ...(timeZone ? { timeZone } : {}), email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
+}
+
+/** The member's time zone, set once from the browser (the profile changes it afterwards). */
+export function setTimeZone(db: DB, userId: number, timeZone: string) {
+  return db.update(users).set({ timeZone }).where(eq(users.id, userId)).returning().get();
 }
 
 export function emailTakenByOther(db: DB, email: string, userId: number): boolean {

@@ -8,7 +8,8 @@ import { AppError } from "../../lib/errors";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { Success } from "../../lib/route-schemas";
 import { siteLinks } from "../../ui/links";
-import { DemoLoginInput, ForgotPageQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
+import { safeNext } from "../../lib/next-path";
+import { DemoLoginInput, ForgotPageQuery, MeQuery, NextQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
 import * as auth from "./service";
 import { authGuard } from "./guard";
 import { profileRoutes } from "./profile-routes";
@@ -48,7 +49,13 @@ export function authRoutes(deps: Deps) {
     )
     // The session itself (the 30-second check, the profile ids the dialog's gate reads) answers
     // with or without a subscription: it is part of getting one, like profile and billing.
-    .get("/me", ({ me }) => ({ user: auth.toCurrentUser(deps, me.user) }), { account: true, response: { 200: UserAnswer }, detail: { summary: "The signed-in user" } })
+    // ?timeZone= (the browser's) becomes the member's zone when they have none yet (issue 41).
+    .get("/me", ({ me, query }) => ({ user: auth.toCurrentUser(deps, me.apiKey ? me.user : auth.adoptBrowserZone(deps, me.user, query.timeZone)) }), {
+      account: true,
+      query: MeQuery,
+      response: { 200: UserAnswer },
+      detail: { summary: "The signed-in user" },
+    })
     .post(
       "/demo-login",
       ({ cookie }) => {
@@ -81,7 +88,7 @@ export function authRoutes(deps: Deps) {
       title: "Sign in",
       status: f.status,
       headers: f.headers,
-      body: LoginPage({ links, demo: deps.config.demo, email: posted(input, "email", 320), errors: f.fields }),
+      body: LoginPage({ links, demo: deps.config.demo, email: posted(input, "email", 320), errors: f.fields, next: safeNext(input.body.next) }),
       toast: { title: "Login failed", description: f.message || "Invalid email or password. Please try again.", variant: "destructive" },
     });
   const forgotFailed = (f: FormFailure, input: FormInput) =>
@@ -107,11 +114,12 @@ export function authRoutes(deps: Deps) {
     .use(authGuard(deps))
     .get(
       "/login",
-      ({ me, cookie }) => {
-        if (me) return seeOther("/dashboard");
-        return renderPage({ title: "Sign in", body: LoginPage({ links, demo: deps.config.demo }), toast: takeFlash(cookie) });
+      ({ me, cookie, query }) => {
+        const next = safeNext(query.next);
+        if (me) return seeOther(next);
+        return renderPage({ title: "Sign in", body: LoginPage({ links, demo: deps.config.demo, next }), toast: takeFlash(cookie) });
       },
-      { withUser: true },
+      { withUser: true, query: NextQuery },
     )
     .post(
       "/login",
@@ -119,7 +127,7 @@ export function authRoutes(deps: Deps) {
         const { session } = await auth.login(deps, body, ipOf(request, server));
         setSessionCookie(deps, cookie, session);
         setFlash(cookie, { title: "Login successful!", description: "Welcome back! Redirecting to your dashboard...", variant: "success" });
-        return seeOther("/dashboard");
+        return seeOther(safeNext(body.next));
       },
       { body: LoginForm, form: { render: loginFailed } },
     )

@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
+import { canonicalZone, memberZone } from "../../lib/time-zone";
 import { AppError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
@@ -68,7 +69,7 @@ export interface NewSession {
 /** GET /api/auth/me's user: the account's name and e-mail, and billing's Stripe ids for it. */
 export function toCurrentUser(deps: Deps, u: repo.UserRow): CurrentUser {
   const ids = stripeIdsOf(deps, u.id);
-  return { name: u.name, email: u.email, stripeCustomerId: ids.stripeCustomerId, stripeSubscriptionId: ids.stripeSubscriptionId };
+  return { name: u.name, email: u.email, timeZone: memberZone(u), stripeCustomerId: ids.stripeCustomerId, stripeSubscriptionId: ids.stripeSubscriptionId };
 }
 
 function startSession(deps: Deps, userId: number, persistent: boolean): NewSession {
@@ -105,7 +106,7 @@ export async function limitedPasswordCheck(deps: Deps, email: string, ip: string
 }
 
 /** Checks e-mail and password under the login limits. Every login gets a new session token. */
-export async function login(deps: Deps, input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<{ session: NewSession; user: repo.UserRow }> {
+export async function login(deps: Deps, input: { email: string; password: string; rememberMe: boolean; timeZone?: string }, ip: string): Promise<{ session: NewSession; user: repo.UserRow }> {
   const email = input.email.toLowerCase();
   const user = repo.findUserByEmail(deps.db, email);
   dummyHash ??= hashPassword(randomToken(16));
@@ -113,7 +114,17 @@ export async function login(deps: Deps, input: { email: string; password: string
   const ok = await limitedPasswordCheck(deps, email, ip, () => verifyPassword(input.password, stored));
   // A removed member's account no longer signs in (issue 18); the answer is the usual one.
   if (!user || !ok || user.removedAt) throw new AppError("invalid_credentials", 401, "Invalid email or password. Please try again.");
-  return { session: startSession(deps, user.id, input.rememberMe), user };
+  return { session: startSession(deps, user.id, input.rememberMe), user: adoptBrowserZone(deps, user, input.timeZone) };
+}
+
+/**
+ * The browser's zone becomes the member's the first time one is sent (issue 41): at sign-in, or
+ * on the first signed-in page for accounts that came in another way (an invitation, the demo).
+ * A member who has a zone keeps it; the profile changes it.
+ */
+export function adoptBrowserZone(deps: Deps, user: repo.UserRow, browserZone: string | undefined): repo.UserRow {
+  const zone = user.timeZone ? null : canonicalZone(browserZone);
+  return zone ? (repo.setTimeZone(deps.db, user.id, zone) ?? user) : user;
 }
 
 /**

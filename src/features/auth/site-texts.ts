@@ -12,7 +12,7 @@ export const DEFAULT_HELP = `Help & Support
 
 Booking an interview: open the link you received, choose a time and confirm. The confirmation page and e-mail have links to change or cancel it.
 
-A link that no longer works has expired or was cancelled: reply to the e-mail you received and the team will send a new one.
+A link that no longer works has expired or was canceled: reply to the e-mail you received and the team will send a new one.
 
 Recruiters: sign in, then use the account menu (Profile, Billing, iCal Manager). For anything else, contact the person who runs this Frank server.`;
 

@@ -220,7 +220,7 @@ describe("sign-up through payment", () => {
     expect(b.invoices.length).toBe(1);
     expect(b.customer.id).toBe(ids.stripeCustomerId);
     const me = await (await t.request("/api/auth/me", { cookie })).json();
-    expect(me.user).toEqual({ name: "Nora Buyer", email: "new.buyer@example.com", stripeCustomerId: b.customer.id, stripeSubscriptionId: subscription!.id });
+    expect(me.user).toEqual({ name: "Nora Buyer", email: "new.buyer@example.com", timeZone: "UTC", stripeCustomerId: b.customer.id, stripeSubscriptionId: subscription!.id });
   });
 
   test("paying signed out with the e-mail of an existing account links nothing to it and e-mails its owner", async () => {

@@ -5,7 +5,7 @@ import type { Toast } from "../../lib/render";
 // parameter afterwards, so a reload does not show it again.
 const TOASTS: Record<string, Toast> = {
   "checkout:success": { title: "Payment Successful", description: "Thank you! Your subscription is being activated.", variant: "success" },
-  "checkout:cancelled": { title: "Checkout Cancelled", description: "No payment was made. You can choose a plan at any time.", variant: "warning" },
+  "checkout:cancelled": { title: "Checkout Canceled", description: "No payment was made. You can choose a plan at any time.", variant: "warning" },
   "portal:return": { title: "Billing Updated", description: "Changes made in the billing portal show in the Billing tab.", variant: "success" },
 };
 

@@ -18,7 +18,7 @@ describe("dashboard arrival toasts", () => {
   test("back from checkout or the portal", async () => {
     const u = await t.signUp();
     expect(await (await t.request("/dashboard?checkout=success", { cookie: u.cookie })).text()).toContain("Payment Successful");
-    expect(await (await t.request("/dashboard?checkout=cancelled", { cookie: u.cookie })).text()).toContain("Checkout Cancelled");
+    expect(await (await t.request("/dashboard?checkout=cancelled", { cookie: u.cookie })).text()).toContain("Checkout Canceled");
     expect(await (await t.request("/dashboard?portal=return", { cookie: u.cookie })).text()).toContain("Billing Updated");
   });
 });

@@ -24,7 +24,7 @@ describe("signed out", () => {
   test.each(PAGES)("page %s redirects to /login", async (path) => {
     const res = await t.request(path);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/login");
+    expect(res.headers.get("location")).toMatch(/^\/login(\?next=|$)/);
   });
 
   test("/database-integration is public (part2 §2: audience any)", async () => {
@@ -45,7 +45,7 @@ describe("signed out", () => {
     for (const path of ["/participants-monitor/sync", "/database-test/seed"]) {
       const res = await t.request(path, { method: "POST" });
       expect(res.status).toBe(303);
-      expect(res.headers.get("location")).toBe("/login");
+      expect(res.headers.get("location")).toMatch(/^\/login(\?next=|$)/);
     }
     expect(t.deps.db.$client.query("select count(*) as n from sync_runs").get()).toEqual({ n: 0 });
   });

@@ -25,6 +25,7 @@ const subjects: Record<InterviewEmailKind, string> = {
   canceled: "Interview canceled",
   reminder: "Reminder: interview",
   reschedule: "Please choose a new time",
+  reassigned: "New interviewer",
 };
 
 export interface EmailExtras {
@@ -75,7 +76,8 @@ export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, ki
   // A cancellation, and an interview whose time is being chosen again, take the event off calendars.
   const cancel = kind === "canceled" || kind === "reschedule";
   const icalEvent = { method: cancel ? ("CANCEL" as const) : ("REQUEST" as const), content: invitation(deps, d, cancel) };
-  const recruiterZone = d.timeZone;
+  // The interviewer's own zone (issue 41), else the session's.
+  const recruiterZone = d.recruiterTimeZone ?? d.timeZone;
   const candidateZone = m.candidateTimeZone ?? d.timeZone;
   const duration = Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000);
   const now = deps.clock.now();
@@ -106,7 +108,8 @@ export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, ki
     ...common,
     audience: "recruiter",
     to: d.recruiterEmail,
-    subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
+    // The new interviewer of a handed-over interview is told it is now theirs.
+    subject: `${kind === "reassigned" ? `Interview handed to you: ${m.title}` : subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
     replyTo: d.candidateEmail,
     email: InterviewEmail({
       ...base,

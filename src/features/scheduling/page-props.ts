@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { workspaceSite } from "../auth/workspace-site";
+import { siteLinks } from "../../ui/links";
 import { bookingWorkspaceId, getBookingView, getManageView, manageWorkspaceId, type ManageView } from "./booking";
 import { interviewForStaff } from "./interview-access";
 import type { BookingView, InterviewView } from "./model";
@@ -13,13 +14,20 @@ import { isValidTimeZone } from "./slots";
 
 // Home and Back to Site go to the workspace's own site when it has one, else nowhere
 // (candidates have nothing to do on the recruiters' sign-in page).
-function siteOf(deps: Deps, workspaceId: () => number): string | null {
+/**
+ * The workspace's own site, else the product's marketing site (MARKETING_URL), else null: the
+ * pages then lead to the public Help page, never to Frank's own "/" (the recruiters' sign-in).
+ */
+export function candidateHome(deps: Deps, workspaceId: () => number): string | null {
+  const product = siteLinks(deps.config);
+  const fallback = product.external ? product.home : null;
   try {
-    return workspaceSite(deps, workspaceId()).siteUrl;
+    return workspaceSite(deps, workspaceId()).siteUrl ?? fallback;
   } catch {
-    return null;
+    return fallback;
   }
 }
+const siteOf = candidateHome;
 
 const orNull = <T>(load: () => T): T | null => {
   try {

@@ -5,6 +5,7 @@ import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { renderHtml, renderPage, type Toast } from "../../lib/render";
 import { routeOptions, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { CachedPage } from "../../lib/page-cache";
+import { loginWithNext } from "../../lib/next-path";
 import { StampCache } from "../../db/stamp-cache";
 import { assetUrl } from "../../lib/assets";
 import { ErrorPage, errorTitle } from "../../ui/error-page";
@@ -17,6 +18,7 @@ import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
 import { interviewFormAction } from "./interview-forms";
 import { makeShell } from "../../ui/shell";
+import { siteLinks } from "../../ui/links";
 import { bookingFrame, manageFrame } from "./embed-frame";
 
 // Public pages carry their token in the URL: no referrer leaves them, and nothing is cached.
@@ -36,6 +38,8 @@ const postedZone = (input: FormInput) => (typeof input.body.timeZone === "string
 export function bookingPageRoutes(deps: Deps) {
   // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
   const emailConfigured = !!deps.config.SMTP_URL;
+  // An unknown link names no workspace: its page leads to the product's site.
+  const productHome = siteLinks(deps.config).external ? siteLinks(deps.config).home : null;
 
   type Extra = { status?: number; toast?: Toast | null; error?: string };
   const bookingPage = (token: string, layout: Layout, tzQuery: string | undefined, extra: Extra = {}) => {
@@ -51,7 +55,7 @@ export function bookingPageRoutes(deps: Deps) {
       // Booked already: the candidate sees their interview and its manage link, not "invalid".
       const manage = extra.status === undefined ? bookedManageToken(deps, token) : null;
       if (manage) return new CachedPage("", 303, { ...privateHeaders, location: managePath(manage) }, now + PAGE_TTL_MS);
-      const html = renderHtml({ title: "Session Not Found", ...BOOKING_PAGE, styles: "candidate", toast: extra.toast, body: SessionNotFound({ home: null }) });
+      const html = renderHtml({ title: "Session Not Found", ...BOOKING_PAGE, styles: "candidate", toast: extra.toast, body: SessionNotFound({ home: productHome }) });
       return new CachedPage(html, extra.status ?? 404, privateHeaders, now + PAGE_TTL_MS);
     }
     const html = renderHtml({
@@ -81,6 +85,13 @@ export function bookingPageRoutes(deps: Deps) {
 
   // A refused booking shows the page again, its slots and the reason (404: the link is gone).
   const bookingFailed = (layout: Layout) => (failure: FormFailure, input: FormInput) => {
+    // Booked meanwhile (another tab of the same link): the candidate sees their interview,
+    // not "Session Not Found" under a "choose another" toast (issue 41).
+    const manage = bookedManageToken(deps, input.params.token ?? "");
+    if (manage) {
+      const note = { title: "Already booked", description: "Your interview was already booked with this link. Here it is.", variant: "default" as const };
+      return seeOther(managePath(manage), { ...privateHeaders, "set-cookie": flashCookieHeader(note) });
+    }
     const toast: Toast = { title: "Booking Failed", description: failure.message || "Failed to book slot", variant: "destructive" };
     return bookingPage(input.params.token ?? "", layout, postedZone(input), { status: failure.status, toast, error: failure.status === 404 ? undefined : failure.message });
   };
@@ -117,7 +128,7 @@ export function bookingPageRoutes(deps: Deps) {
       "/book/manage/:token",
       ({ params, query, cookie }) => {
         const props = loadManagePage(deps, params.token);
-        if (!props) return renderPage({ title: "Session Not Found", ...MANAGE_PAGE, status: 404, headers: privateHeaders, body: SessionNotFound({ home: null }) });
+        if (!props) return renderPage({ title: "Session Not Found", ...MANAGE_PAGE, status: 404, headers: privateHeaders, body: SessionNotFound({ home: productHome }) });
         return renderPage({
           title: "Your Interview",
           ...MANAGE_PAGE,
@@ -152,8 +163,10 @@ export function bookingPageRoutes(deps: Deps) {
     .use(authGuard(deps))
     .get(
       "/interview-details/:id",
-      ({ params, me, cookie }) => {
-        const shell = me ? makeShell(deps, me.user) : null;
+      ({ params, me, cookie, request }) => {
+        // Signed out: sign in first and come back here (issue 41).
+        if (!me) return seeOther(loginWithNext(request.url));
+        const shell = makeShell(deps, me.user);
         const interview = loadInterviewDetails(deps, me?.user.workspaceId, params.id);
         if (!interview) return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
         return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now() }) });

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { meetings, schedulingSessions } from "../../db/schema";
-import { enqueueCalendarWork, REMOVE_EVENT_WORK } from "./notify";
-import { userBusy, type MeetingRow } from "./repo";
+import { enqueueCalendarWork, enqueueInterviewEmails, REMOVE_EVENT_WORK } from "./notify";
+import type { MeetingRow } from "./repo";
 
-type Db = Parameters<Parameters<DB["transaction"]>[0]>[0] | DB;
+type Db = Tx | DB;
 
 /**
  * The calendar follows an interview to its new interviewer: the event leaves the former
@@ -32,32 +32,77 @@ export function interviewsBefore(db: Db, v: { workspaceId: number; userId?: numb
   return db.select().from(meetings).where(and(eq(meetings.workspaceId, v.workspaceId), by)).all();
 }
 
+/** An interview a hand-over left with its owner: it overlaps `with`, an interview of the new interviewer. */
+export interface HandOverConflict {
+  interviewId: string;
+  startTime: string;
+  with: string;
+}
+
+/** The new interviewer's scheduled interview that overlaps `m`, if any (one calendar per interviewer). */
+function clashOf(db: Db, m: MeetingRow, toUserId: number): string | null {
+  if (m.status !== "scheduled" || m.userId === toUserId) return null;
+  const o = db
+    .select({ publicId: meetings.publicId })
+    .from(meetings)
+    .where(and(eq(meetings.userId, toUserId), eq(meetings.status, "scheduled"), lt(meetings.startTime, m.endTime), gt(meetings.endTime, m.startTime), ne(meetings.id, m.id)))
+    .get();
+  return o?.publicId ?? null;
+}
+
+/**
+ * A handed-over interview that is still to come: the candidate gets the invitation again from
+ * the new interviewer (same UID, SEQUENCE + 1, ORGANIZER the new interviewer), and the new
+ * interviewer an e-mail with the interview. Written in the hand-over's transaction.
+ */
+function announceHandOver(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
+  const now = deps.clock.now().getTime();
+  for (const m of moved) {
+    if (m.status !== "scheduled" || m.startTime.getTime() <= now) continue;
+    tx.update(meetings).set({ sequence: sql`${meetings.sequence} + 1` }).where(eq(meetings.id, m.id)).run();
+    enqueueInterviewEmails(deps, tx, m.id, "reassigned");
+  }
+}
+
 /**
  * Hands one member's scheduling sessions and interviews to another member of the same
  * workspace (issue 18: a removed member's work stays and can be reassigned). The team
- * service checks both are members; this only moves the rows, in the caller's transaction.
+ * service checks both are members; this runs in the caller's transaction. It keeps the
+ * one-calendar rule: an interview that would overlap one of the new interviewer's stays with
+ * its owner (and so does its session), and is answered as a conflict.
  */
-export function reassignSchedulingOwner(db: Db, v: { workspaceId: number; fromUserId: number; toUserId: number }): { sessions: number; interviews: number } {
-  const s = db
+export function reassignSchedulingOwner(deps: Deps, tx: Tx, v: { workspaceId: number; fromUserId: number; toUserId: number }): { sessions: number; interviews: number; conflicts: HandOverConflict[] } {
+  const before = interviewsBefore(tx, { workspaceId: v.workspaceId, userId: v.fromUserId });
+  const conflicts: HandOverConflict[] = [];
+  const kept = new Set<number>();
+  for (const m of before) {
+    const clash = clashOf(tx, m, v.toUserId);
+    if (clash) {
+      conflicts.push({ interviewId: m.publicId, startTime: m.startTime.toISOString(), with: clash });
+      kept.add(m.sessionId);
+    }
+  }
+  const movable = before.filter((m) => !kept.has(m.sessionId));
+  const s = tx
     .update(schedulingSessions)
     .set({ userId: v.toUserId })
-    .where(and(eq(schedulingSessions.workspaceId, v.workspaceId), eq(schedulingSessions.userId, v.fromUserId)))
+    .where(and(eq(schedulingSessions.workspaceId, v.workspaceId), eq(schedulingSessions.userId, v.fromUserId), kept.size ? notInArray(schedulingSessions.id, [...kept]) : undefined))
     .returning({ id: schedulingSessions.id })
     .all();
-  const m = db
-    .update(meetings)
-    .set({ userId: v.toUserId })
-    .where(and(eq(meetings.workspaceId, v.workspaceId), eq(meetings.userId, v.fromUserId)))
-    .returning({ id: meetings.id })
-    .all();
-  return { sessions: s.length, interviews: m.length };
+  const m = movable.length
+    ? tx.update(meetings).set({ userId: v.toUserId }).where(inArray(meetings.id, movable.map((x) => x.id))).returning({ id: meetings.id }).all()
+    : [];
+  moveCalendarEvents(deps, tx, movable);
+  announceHandOver(deps, tx, movable);
+  return { sessions: s.length, interviews: m.length, conflicts };
 }
 
 /**
  * One session (by id) or one interview (by public id) to another member: "missing" when not in
  * the workspace, "busy" when the interview would overlap one of the new interviewer's own.
+ * A moved interview's calendar event follows it and the people are told, in the caller's transaction.
  */
-export function reassignOne(db: Db, v: { workspaceId: number; kind: "session" | "interview"; id: string; toUserId: number }): "done" | "missing" | "busy" {
+export function reassignOne(deps: Deps, db: Tx, v: { workspaceId: number; kind: "session" | "interview"; id: string; toUserId: number }): "done" | "missing" | "busy" {
   if (v.kind === "session") {
     const n = Number(v.id);
     if (!Number.isInteger(n) || n <= 0) return "missing";
@@ -71,8 +116,11 @@ export function reassignOne(db: Db, v: { workspaceId: number; kind: "session" | 
   }
   const m = db.select().from(meetings).where(and(eq(meetings.workspaceId, v.workspaceId), eq(meetings.publicId, v.id))).get();
   if (!m) return "missing";
+  if (m.userId === v.toUserId) return "done";
   // One interviewer's interviews never overlap, whoever moved them to that interviewer.
-  if (m.status === "scheduled" && m.userId !== v.toUserId && userBusy(db as DB, { userId: v.toUserId, start: m.startTime, end: m.endTime, exceptMeetingId: m.id })) return "busy";
+  if (clashOf(db, m, v.toUserId)) return "busy";
   db.update(meetings).set({ userId: v.toUserId }).where(eq(meetings.id, m.id)).run();
+  moveCalendarEvents(deps, db, [m]);
+  announceHandOver(deps, db, [m]);
   return "done";
 }

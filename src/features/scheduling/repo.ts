@@ -20,6 +20,7 @@ const people = {
   candidateLinkedin: participants.linkedinUrl,
   recruiterName: users.name,
   recruiterEmail: users.email,
+  recruiterTimeZone: users.timeZone,
   workspaceName: workspaces.name,
 };
 

@@ -121,7 +121,7 @@ describe("cancel rules", () => {
     expect((await book(booked.sessionToken, booked.timeSlots[0].id)).status).toBe(200);
     const res = await t.request(`/api/scheduling-sessions/${booked.id}`, { method: "DELETE", cookie: u.cookie });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe("Only pending sessions can be cancelled");
+    expect((await res.json()).message).toBe("Only pending sessions can be canceled");
     expect((await t.request(`/api/scheduling-sessions/abc`, { method: "DELETE", cookie: u.cookie })).status).toBe(400);
   });
 });

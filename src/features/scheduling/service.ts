@@ -127,9 +127,9 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
 export function cancelSession(deps: Deps, workspaceId: number, id: number): void {
   const s = repo.findSession(deps.db, workspaceId, id);
   if (!s) throw notFound("Scheduling session not found");
-  if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be cancelled");
+  if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be canceled");
   deps.db.transaction((tx) => {
-    if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
+    if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be canceled");
     sessionEvent(deps, tx, workspaceId, "session.cancelled", s);
   });
 }

@@ -76,6 +76,6 @@ apiScenarios(
     { name: "another workspace's session", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.strangerSession}`, as: "owner", status: 404, message: "Scheduling session not found" },
     { name: "a read key may not cancel", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "readKey", status: 403, code: "insufficient_scope" },
     { name: "cancels", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true }) },
-    { name: "only a pending one", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "owner", status: 409, message: "Only pending sessions can be cancelled" },
+    { name: "only a pending one", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "owner", status: 409, message: "Only pending sessions can be canceled" },
   ],
 );

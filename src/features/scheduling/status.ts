@@ -1,11 +1,11 @@
 /** Labels and badge classes of sessions and interviews (part2 §4). Pure: shared by pages and islands. */
 
-/** The Active Sessions card's states: pending, booked, expired, cancelled. */
+/** The Active Sessions card's states: pending, booked, expired, cancelled (shown "Canceled", the spec's spelling). */
 export function sessionStateBadge(state: string): { label: string; className: string } {
   if (state === "pending") return { label: "Pending", className: "badge-default" };
   if (state === "booked") return { label: "Booked", className: "badge-orange" };
   if (state === "expired") return { label: "Expired", className: "badge-secondary" };
-  return { label: "Cancelled", className: "badge-secondary" };
+  return { label: "Canceled", className: "badge-secondary" };
 }
 
 export function interviewBadge(status: string): { label: string; className: string } {

@@ -59,7 +59,7 @@ describe("interviewers", () => {
     const s = await session(rec.cookie, owner.workspaceId);
     expect((await book(s.body)).status).toBe(200);
     const res = await t.request(`/api/workspace/members/${rec.id}?reassignTo=${owner.userId}`, { method: "DELETE", cookie: owner.cookie });
-    expect(await res.json()).toEqual({ success: true, reassigned: { sessions: 1, interviews: 1 } });
+    expect(await res.json()).toEqual({ success: true, reassigned: { sessions: 1, interviews: 1 }, conflicts: [] });
     const sessions = (await (await t.request("/api/scheduling-sessions", { cookie: owner.cookie })).json()) as { sessions: { id: number; interviewerId: number }[] };
     expect(sessions.sessions.find((x) => x.id === s.body.id)?.interviewerId).toBe(owner.userId);
   });

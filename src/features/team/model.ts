@@ -82,8 +82,10 @@ export const InvitationSchema = z.object({
 });
 export const InvitationList = z.object({ invitations: z.array(InvitationSchema) });
 const Moved = z.object({ sessions: z.number().int(), interviews: z.number().int() });
-export const MemberRemoved = z.object({ success: z.literal(true), reassigned: Moved });
-export const Reassigned = Moved;
+/** An interview a hand-over left with its owner, and the new interviewer's interview it overlaps. */
+const HandOverConflict = z.object({ interviewId: z.string(), startTime: z.string(), with: z.string() });
+export const MemberRemoved = z.object({ success: z.literal(true), reassigned: Moved, conflicts: z.array(HandOverConflict) });
+export const Reassigned = z.object({ moved: Moved, conflicts: z.array(HandOverConflict) });
 export const Accepted = z.object({ success: z.literal(true), workspaceId: z.number().int(), role: z.string() });
 export const ActivityList = z.object({
   activity: z.array(

@@ -3,6 +3,8 @@ import type { SignedIn } from "../auth/service";
 import { listActivity, type ActivityItem } from "./activity";
 import type { InvitationView, MemberView } from "./model";
 import { can } from "./permissions";
+import { interviewsOfFormerMembers, type LeftBehindInterview } from "../scheduling/left-behind";
+import { memberZone } from "../../lib/time-zone";
 import { invitationPage, listInvitations, listMembers, type InvitationPageData } from "./service";
 
 /**
@@ -11,9 +13,17 @@ import { invitationPage, listInvitations, listMembers, type InvitationPageData }
  */
 type Me = SignedIn["user"];
 
-/** /settings/members: the members, and the pending invitations when the role may see them. */
-export function loadMembersPage(deps: Deps, me: Me): { members: MemberView[]; invitations: InvitationView[] | null } {
-  return { members: listMembers(deps, me), invitations: can(me, "invitations.read") ? listInvitations(deps, me) : null };
+/**
+ * /settings/members: the members, the pending invitations when the role may see them, and the
+ * upcoming interviews a hand-over left with former members when the role may hand them over.
+ */
+export function loadMembersPage(deps: Deps, me: Me): { members: MemberView[]; invitations: InvitationView[] | null; leftBehind: LeftBehindInterview[]; timeZone: string } {
+  return {
+    members: listMembers(deps, me),
+    invitations: can(me, "invitations.read") ? listInvitations(deps, me) : null,
+    leftBehind: can(me, "records.reassign") ? interviewsOfFormerMembers(deps.db, me.workspaceId, deps.clock.now()) : [],
+    timeZone: memberZone(me),
+  };
 }
 
 /** /settings/activity: the newest 100 (or `limit`) entries under the filter, and the members to filter by. */

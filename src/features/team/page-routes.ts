@@ -8,11 +8,20 @@ import { siteLinks } from "../../ui/links";
 import { authGuard, sessionToken } from "../auth/guard";
 import { sessionUser, signInAs } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
-import { AcceptBody, ActivityQuery, InviteInput, MemberIdParam, RemoveForm, RoleInput, TokenParam } from "./model";
+import { AcceptBody, ActivityQuery, InviteInput, MemberIdParam, ReassignInput, RecordIdParam, RemoveForm, RoleInput, TokenParam } from "./model";
 import * as team from "./service";
 import { loadActivityPage, loadInvitePage, loadMembersPage } from "./page-data";
 import { ActivityPage, MembersPage, SettingsIndexPage } from "./pages/settings-pages";
 import { InvitePage } from "./pages/invite-page";
+import { handOverLeftToast } from "./hand-over-toast";
+import { memberZone } from "../../lib/time-zone";
+import { safeNext } from "../../lib/next-path";
+import { EMAIL_BANNER_COOKIE } from "../../ui/email-setup-banner";
+import { EmailSetupPage } from "./pages/email-setup-page";
+import { z } from "zod";
+
+/** The e-mail banner's dismiss form: the page to go back to. */
+const DismissForm = z.object({ back: z.string().max(2000).optional() });
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 // Every members form comes back to the members page; a refusal shows as a red "Not done" toast.
@@ -26,6 +35,16 @@ export function teamPageRoutes(deps: Deps) {
     .use(authGuard(deps))
     .guard({ auth: true })
     .get("/settings", ({ me, cookie }) => renderPage({ title: "Settings", toast: takeFlash(cookie), body: SettingsIndexPage({ shell: makeShell(deps, me.user) }) }))
+    .get("/settings/email", ({ me }) => renderPage({ title: "E-mail", body: EmailSetupPage({ shell: makeShell(deps, me.user), mailFrom: deps.config.MAIL_FROM }) }), { can: "settings.update" })
+    // The e-mail banner's ×: hidden until the browser session ends (a cookie without an expiry).
+    .post(
+      "/settings/email/dismiss",
+      ({ body, cookie }) => {
+        cookie[EMAIL_BANNER_COOKIE]!.set({ value: "hidden", httpOnly: true, sameSite: "lax", path: "/", secure: deps.config.APP_URL.startsWith("https:") });
+        return seeOther(safeNext(body.back));
+      },
+      { body: DismissForm },
+    )
     .get("/settings/members", ({ me, cookie }) => {
       const props = loadMembersPage(deps, me.user);
       return renderPage({ title: "Members", toast: takeFlash(cookie), body: MembersPage({ shell: makeShell(deps, me.user), ...props }) });
@@ -70,12 +89,22 @@ export function teamPageRoutes(deps: Deps) {
       "/settings/members/:id/remove",
       ({ me, params, body, cookie }) => {
         const leaving = params.id === me.user.id;
-        team.removeMember(deps, me.user, params.id, body.reassignTo);
-        setFlash(cookie, { title: leaving ? "You left the workspace" : "Member removed", variant: "success" });
+        const { conflicts } = team.removeMember(deps, me.user, params.id, body.reassignTo);
+        setFlash(cookie, conflicts.length ? handOverLeftToast(leaving, conflicts, memberZone(me.user)) : { title: leaving ? "You left the workspace" : "Member removed", variant: "success" });
         return seeOther(leaving ? "/login" : "/settings/members");
       },
       // The form's "nobody" choice posts reassignTo="".
       { params: MemberIdParam, body: RemoveForm, form: membersForm },
+    )
+    // One interview a hand-over left with a former member, to a member free at that time.
+    .post(
+      "/settings/members/interviews/:id/owner",
+      ({ me, params, body, cookie }) => {
+        team.reassignRecord(deps, me.user, "interview", params.id, body.to);
+        setFlash(cookie, { title: "Interview handed over", variant: "success" });
+        return seeOther("/settings/members#left-behind");
+      },
+      { params: RecordIdParam, body: ReassignInput, form: membersForm },
     )
     .get(
       "/settings/activity",

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/tx";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
 import { findUserByEmail, type SignedIn } from "../auth/service";
-import { interviewsBefore, moveCalendarEvents, reassignOne, reassignSchedulingOwner } from "../scheduling/reassign";
+import { reassignOne, reassignSchedulingOwner, type HandOverConflict } from "../scheduling/reassign";
 import * as repo from "./repo";
 import * as membership from "../auth/membership-repo";
 import { recordActivity } from "./activity";
@@ -58,7 +58,7 @@ export function changeRole(deps: Deps, me: Me, id: number, role: Role): MemberVi
  * scheduling sessions and interviews stay in the workspace, handed to `reassignTo` when given.
  * A member may leave (remove themself) whatever their role; the last owner cannot.
  */
-export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number): { success: true; reassigned: { sessions: number; interviews: number } } {
+export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number): { success: true; reassigned: { sessions: number; interviews: number }; conflicts: HandOverConflict[] } {
   const self = id === me.id;
   if (!self) requirePermission(me, "members.remove");
   const target = requireMember(deps, me.workspaceId, id);
@@ -67,28 +67,28 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
     if (reassignTo === id) throw new AppError("validation_failed", 400, "Choose another member to take over", { reassignTo: "Choose another member to take over" });
     requireMember(deps, me.workspaceId, reassignTo, "The member to take over was not found");
   }
-  const reassigned = deps.db.transaction((tx) => {
+  const { conflicts, ...reassigned } = deps.db.transaction((tx) => {
     if (target.role === "owner" && repo.countOwners(tx, me.workspaceId) <= 1) throw conflict(LAST_OWNER_MESSAGE);
     membership.removeFromWorkspace(tx, id, deps.clock.now());
-    const before = reassignTo ? interviewsBefore(tx, { workspaceId: me.workspaceId, userId: id }) : [];
-    const moved = reassignTo ? reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0 };
-    moveCalendarEvents(deps, tx, before);
+    const moved = reassignTo ? reassignSchedulingOwner(deps, tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0, conflicts: [] };
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: self ? "member.left" : "member.removed", objectType: "member", objectId: id, summary: target.email });
     return moved;
   });
-  return { success: true, reassigned };
+  return { success: true, reassigned, conflicts };
 }
 
-/** POST /api/workspace/members/{id}/reassign {to}: hands a (former) member's sessions and interviews to a member. */
+/**
+ * POST /api/workspace/members/{id}/reassign {to}: hands a (former) member's sessions and
+ * interviews to a member. Interviews that would overlap the new interviewer's stay and are
+ * answered as conflicts: {moved: {sessions, interviews}, conflicts}.
+ */
 export function reassignAll(deps: Deps, me: Me, fromId: number, to: number) {
   requirePermission(me, "records.reassign");
   requireMember(deps, me.workspaceId, to, "The member to take over was not found");
   return deps.db.transaction((tx) => {
-    const before = interviewsBefore(tx, { workspaceId: me.workspaceId, userId: fromId });
-    const moved = reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: fromId, toUserId: to });
-    moveCalendarEvents(deps, tx, before);
+    const { conflicts, ...moved } = reassignSchedulingOwner(deps, tx, { workspaceId: me.workspaceId, fromUserId: fromId, toUserId: to });
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "records.reassigned", objectType: "member", objectId: fromId, summary: `${moved.sessions} sessions and ${moved.interviews} interviews to member ${to}` });
-    return moved;
+    return { moved, conflicts };
   });
 }
 
@@ -97,11 +97,9 @@ export function reassignRecord(deps: Deps, me: Me, kind: "session" | "interview"
   requirePermission(me, "records.reassign");
   requireMember(deps, me.workspaceId, to, "The member to take over was not found");
   deps.db.transaction((tx) => {
-    const before = kind === "interview" ? interviewsBefore(tx, { workspaceId: me.workspaceId, publicId: id }).filter((m) => m.userId !== to) : [];
-    const r = reassignOne(tx, { workspaceId: me.workspaceId, kind, id, toUserId: to });
+    const r = reassignOne(deps, tx, { workspaceId: me.workspaceId, kind, id, toUserId: to });
     if (r === "missing") throw notFound(kind === "session" ? "Scheduling session not found" : "Interview not found");
     if (r === "busy") throw conflict("That member already has an interview at this time.");
-    moveCalendarEvents(deps, tx, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: `${kind}.reassigned`, objectType: kind, objectId: id, summary: `to member ${to}` });
   });
   return { success: true as const };

@@ -34,12 +34,12 @@ apiScenarios("workspace members API", t, setup, [
   { name: "a reassign needs a member", method: "POST", url: (w) => `/api/workspace/members/${w.ids.recruiter}/reassign`, body: {}, as: "owner", status: 400, message: "Choose a member" },
   { name: "a reassign to another workspace's member", method: "POST", url: (w) => `/api/workspace/members/${w.ids.recruiter}/reassign`, body: (w: World) => ({ to: w.ids.strangerMember }), as: "owner", status: 404, message: "The member to take over was not found" },
   { name: "a recruiter may not reassign", method: "POST", url: (w) => `/api/workspace/members/${w.ids.admin}/reassign`, body: (w: World) => ({ to: w.ids.recruiter }), as: "recruiter", status: 403 },
-  { name: "reassigns", method: "POST", url: (w) => `/api/workspace/members/${w.ids.recruiter}/reassign`, body: (w: World) => ({ to: w.ids.admin }), as: "admin", status: 200, expect: (j) => expect(j).toEqual({ sessions: 0, interviews: 0 }) },
+  { name: "reassigns", method: "POST", url: (w) => `/api/workspace/members/${w.ids.recruiter}/reassign`, body: (w: World) => ({ to: w.ids.admin }), as: "admin", status: 200, expect: (j) => expect(j).toEqual({ moved: { sessions: 0, interviews: 0 }, conflicts: [] }) },
   { name: "an unknown session", method: "PATCH", url: "/api/workspace/sessions/999999/owner", body: (w: World) => ({ to: w.ids.admin }), as: "owner", status: 404, message: "Scheduling session not found" },
   { name: "an unknown interview", method: "PATCH", url: "/api/workspace/interviews/nope/owner", body: (w: World) => ({ interviewerId: w.ids.admin }), as: "owner", status: 404, message: "Interview not found" },
   { name: "a recruiter may not remove", method: "DELETE", url: (w) => `/api/workspace/members/${w.ids.admin}`, as: "recruiter", status: 403 },
   { name: "removing another workspace's member", method: "DELETE", url: (w) => `/api/workspace/members/${w.ids.strangerMember}`, as: "owner", status: 404 },
-  { name: "removes, handing the records over", method: "DELETE", url: (w) => `/api/workspace/members/${w.ids.recruiter}?reassignTo=${w.ids.admin}`, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true, reassigned: { sessions: 0, interviews: 0 } }) },
+  { name: "removes, handing the records over", method: "DELETE", url: (w) => `/api/workspace/members/${w.ids.recruiter}?reassignTo=${w.ids.admin}`, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true, reassigned: { sessions: 0, interviews: 0 }, conflicts: [] }) },
 ]);
 
 apiScenarios("workspace invitations API", t, setup, [

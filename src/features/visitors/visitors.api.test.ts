@@ -29,8 +29,8 @@ describe("visitor id and page frame", () => {
     const html = await res.text();
     expect(html).toContain(b.visitorId!);
     for (const label of ["Plans &amp; Pricing", "Buy LinkedIn Media", "Terms", "Help &amp; Support", "Sign In"]) expect(html).toContain(`>${label}</a>`);
-    // Home goes to the workspace's own site only: without one (and without a campaign) there is none.
-    expect(html).not.toContain(">Home</a>");
+    // Home: the workspace's own site; without one (and without a campaign), the start of these pages (issue 41).
+    expect(html).toContain('<a href="/prequalifier" class="menu-item">Home</a>');
     const again = await b.get("/assessment");
     expect(again.headers.getSetCookie().some((c) => c.startsWith("prequalifier_id="))).toBe(false);
     expect(await again.text()).toContain(b.visitorId!);

@@ -35,20 +35,22 @@ function pick(q: Record<string, unknown>, k: string): string | undefined {
   return typeof v === "string" && v.trim() ? v.trim() : undefined;
 }
 
-/** The zone to show times in: ?tz=, else the newest scheduling session's zone, else the workspace's intro-call zone, else UTC. */
-function viewerZone(deps: Deps, workspaceId: number, asked: string | undefined, sessionZones: string[]): string {
+/**
+ * The zone to show times in: ?tz=, else the viewer's own (their profile, issue 41), else the
+ * workspace's intro-call zone, else UTC. Never a session's zone: that is the candidate's.
+ */
+function viewerZone(deps: Deps, workspaceId: number, asked: string | undefined, viewer: { timeZone?: string | null }): string {
   if (asked) {
     if (!isTimeZone(asked)) throw badRequest("Unknown time zone", { tz: "Unknown time zone" });
     return asked;
   }
-  const fromSession = sessionZones.find(isTimeZone);
-  if (fromSession) return fromSession;
+  if (viewer.timeZone && isTimeZone(viewer.timeZone)) return viewer.timeZone;
   const site = getSettings(deps, workspaceId).timeZone;
   return site && isTimeZone(site) ? site : "UTC";
 }
 
 /** Everything /interviews shows: the week, the agenda (today, upcoming, past), the filters and the pending sessions. */
-export function loadInterviews(deps: Deps, workspaceId: number, query: Record<string, unknown>) {
+export function loadInterviews(deps: Deps, workspaceId: number, query: Record<string, unknown>, viewer: { timeZone?: string | null } = {}) {
   const q: InterviewsQuery = { week: pick(query, "week"), tz: pick(query, "tz"), interviewer: pick(query, "interviewer"), status: pick(query, "status") };
   if (q.week && !isDay(q.week)) throw badRequest("The week must be a date: YYYY-MM-DD", { week: "The week must be a date: YYYY-MM-DD" });
   if (q.status && !(INTERVIEW_STATUSES as readonly string[]).includes(q.status)) throw badRequest(`Status must be one of: ${INTERVIEW_STATUSES.join(", ")}`, { status: "Unknown status" });
@@ -57,7 +59,7 @@ export function loadInterviews(deps: Deps, workspaceId: number, query: Record<st
 
   const now = deps.clock.now();
   const sessions = listSessions(deps, workspaceId);
-  const tz = viewerZone(deps, workspaceId, q.tz, sessions.map((s) => s.timeZone));
+  const tz = viewerZone(deps, workspaceId, q.tz, viewer);
   const today = localParts(now, tz).day;
   const weekStart = mondayOf(q.week ?? today);
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));

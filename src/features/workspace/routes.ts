@@ -29,7 +29,7 @@ export function workspaceRoutes(deps: Deps) {
     .get(
       "/interviews",
       ({ me, workspaceId, query, cookie }) =>
-        renderPage({ title: "Interviews", toast: takeFlash(cookie), body: InterviewsPage({ shell: makeShell(deps, me.user), data: loadInterviews(deps, workspaceId, query) }) }),
+        renderPage({ title: "Interviews", toast: takeFlash(cookie), body: InterviewsPage({ shell: makeShell(deps, me.user), data: loadInterviews(deps, workspaceId, query, me.user) }) }),
       { query: InterviewsPageQuery },
     )
     .get("/jobs", ({ me, workspaceId }) => renderPage({ title: "Jobs", body: JobsPage({ shell: makeShell(deps, me.user), jobs: loadJobs(deps, workspaceId) }) }))

@@ -5,10 +5,10 @@ import LoginForm from "../../../../islands/login-form";
 import ForgotForm from "../../../../islands/forgot-form";
 import ResetForm from "../../../../islands/reset-form";
 
-export function LoginPage({ links, demo, email, errors }: { links: SiteLinks; demo: boolean; email?: string; errors?: Record<string, string> }) {
+export function LoginPage({ links, demo, email, errors, next = "/dashboard" }: { links: SiteLinks; demo: boolean; email?: string; errors?: Record<string, string>; next?: string }) {
   return (
     <AuthCard title="Sign in to your account" subtitle="Welcome back. Enter your details to continue." homeHref={links.home}>
-      <Island name="login-form" component={LoginForm} props={{ email, errors, demo, forgotHref: "/forgot-password", signUpHref: links.pricing }} />
+      <Island name="login-form" component={LoginForm} props={{ email, errors, demo, next, forgotHref: "/forgot-password", signUpHref: links.pricing }} />
     </AuthCard>
   );
 }

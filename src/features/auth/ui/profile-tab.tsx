@@ -12,6 +12,12 @@ const FIELDS: { name: keyof Profile; label: string; type?: string; rows?: number
   { name: "bio", label: "Bio", rows: 3 },
 ];
 
+/** Every IANA zone the browser knows, with the member's own first when the list lacks it (e.g. "UTC"). */
+function zoneChoices(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
 /** Profile tab: Edit Profile toggles to Cancel; Save sends the changes and leaves edit mode. */
 export function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const [editing, setEditing] = useState(false);
@@ -27,7 +33,7 @@ export function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved: (p
       setErrors({});
       return;
     }
-    setValues(Object.fromEntries(FIELDS.map((f) => [f.name, String(profile[f.name] ?? "")])));
+    setValues({ ...Object.fromEntries(FIELDS.map((f) => [f.name, String(profile[f.name] ?? "")])), timeZone: profile.timeZone });
     setEditing(true);
   }
 
@@ -69,6 +75,20 @@ export function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved: (p
             </div>
           );
         })}
+        <div>
+          <label className="label" htmlFor="profile-timeZone">Time zone</label>
+          {editing ? (
+            <select id="profile-timeZone" name="timeZone" className="input" value={values.timeZone ?? profile.timeZone} onChange={(ev) => setValues((v) => ({ ...v, timeZone: ev.currentTarget.value }))}>
+              {zoneChoices(values.timeZone ?? profile.timeZone).map((z) => (
+                <option key={z} value={z}>{z.replace(/_/g, " ")}</option>
+              ))}
+            </select>
+          ) : (
+            <input id="profile-timeZone" name="timeZone" className="input bg-slate-50" value={profile.timeZone.replace(/_/g, " ")} readOnly />
+          )}
+          <p className="mt-1 text-xs text-slate-500">Interviews, the dashboard and your e-mails show times in this zone.</p>
+          {errors.timeZone ? <p className="field-error">{errors.timeZone}</p> : null}
+        </div>
       </div>
       {emailChanged ? (
         <div>

@@ -26,7 +26,7 @@ export function PricingPage({ links, enabled, signedInAs, checkout }: { links: S
             Payment received. {signedInAs ? "Your subscription is being activated." : "Check your email for a link to set your password, then sign in."}
           </p>
         ) : checkout === "cancelled" ? (
-          <p className="mx-auto mb-6 max-w-2xl rounded-md border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" role="status">Checkout cancelled. Nothing was charged.</p>
+          <p className="mx-auto mb-6 max-w-2xl rounded-md border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" role="status">Checkout canceled. Nothing was charged.</p>
         ) : null}
         {!enabled ? <div className="mx-auto mb-6 max-w-2xl"><BillingNotConfigured /></div> : null}
         <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">

@@ -37,10 +37,10 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
             {sub.currentPeriodEnd ? `Current period: ${formatDate(sub.currentPeriodStart)} – ${formatDate(sub.currentPeriodEnd)}` : `Since ${formatDate(sub.currentPeriodStart)}`}
           </p>
         ) : null}
-        {billing.customer?.created ? <p className="mt-1 text-xs text-slate-400">Customer since {formatDate(billing.customer.created)}</p> : null}
+        {billing.customer?.created ? <p className="mt-1 text-xs text-slate-500">Customer since {formatDate(billing.customer.created)}</p> : null}
         {sub.cancelAtPeriodEnd ? (
           <div className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900" data-testid="cancel-at-period-end">
-            <span className="flex-1">Your subscription is cancelled and ends on {formatDate(sub.currentPeriodEnd)}.</span>
+            <span className="flex-1">Your subscription is canceled and ends on {formatDate(sub.currentPeriodEnd)}.</span>
             <ResumeButton onResumed={onChanged} />
           </div>
         ) : null}

@@ -26,12 +26,21 @@ export function MediaTab() {
         <h4 className="mb-2 text-sm font-semibold text-slate-900">Campaigns (sample)</h4>
         <table className="w-full text-left text-sm">
           <thead className="text-xs text-slate-500">
-            <tr><th className="py-1">Campaign</th><th>Spend</th><th>Impressions</th><th>Clicks</th></tr>
+            {/* Padded and numbers right-aligned, so the headers never run together ("SpendImpressionsClicks"). */}
+            <tr>
+              <th scope="col" className="py-1 pr-4">Campaign</th>
+              <th scope="col" className="py-1 pr-4 text-right">Spend</th>
+              <th scope="col" className="py-1 pr-4 text-right">Impressions</th>
+              <th scope="col" className="py-1 text-right">Clicks</th>
+            </tr>
           </thead>
           <tbody>
             {SAMPLE.campaigns.map((c) => (
               <tr key={c.name} className="border-t border-slate-100">
-                <td className="py-1.5">{c.name}</td><td>{dollars(c.spend)}</td><td>{c.impressions.toLocaleString("en-US")}</td><td>{c.clicks}</td>
+                <td className="py-1.5 pr-4">{c.name}</td>
+                <td className="py-1.5 pr-4 text-right tabular-nums">{dollars(c.spend)}</td>
+                <td className="py-1.5 pr-4 text-right tabular-nums">{c.impressions.toLocaleString("en-US")}</td>
+                <td className="py-1.5 text-right tabular-nums">{c.clicks}</td>
               </tr>
             ))}
           </tbody>

@@ -83,7 +83,7 @@ export function CalendarLoggedOutPage({ mode }: { mode: "manager" | "sync" }) {
           <h1 className="card-title">{TITLES[mode]}</h1>
         </div>
         <div className="card-body">
-          <LoggedOut />
+          <LoggedOut back={mode === "sync" ? "/sync-ical" : "/ical-manager"} />
         </div>
       </section>
       <div className="mt-6 flex justify-center">

@@ -131,7 +131,7 @@ export function ChatView(props: ChatViewProps) {
               data-failed={m.failed ? "true" : undefined}
               className={`max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap ${m.role === "user" ? (m.failed ? "border border-red-300 bg-red-50 text-slate-900" : "bg-brand-600 text-white") : "bg-slate-100 text-slate-900"}`}
             >
-              {m.content ? <Linkified text={m.content} appOrigin={props.appOrigin} /> : <span className="animate-pulse text-slate-400">Frank is typing…</span>}
+              {m.content ? <Linkified text={m.content} appOrigin={props.appOrigin} /> : <span className="animate-pulse text-slate-500">Frank is typing…</span>}
               {m.actions?.map((a) => <ActionCard key={a.id} action={a} sessionId={props.sessionId} onConfirm={props.onConfirm} />)}
             </div>
             {m.failed ? (

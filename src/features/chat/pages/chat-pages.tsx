@@ -15,7 +15,7 @@ const SUGGESTIONS = ["How many candidates do I have?", "Find designers in Sydney
 export function ChatPage({ assistant: mode, shell, initial, sessionId }: { assistant: AssistantProps; shell: Shell; initial: ChatMessage[]; sessionId: string | null }) {
   return (
     <AppShell shell={shell} title="Chat" wide={false}>
-      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, initial, sessionId, appOrigin: mode.appOrigin, className: "h-[calc(100vh-9rem)]" }} />
+      <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: mode.builtIn, model: mode.model, initial, sessionId, appOrigin: mode.appOrigin, className: "h-[calc(100dvh-9.5rem)]" }} />
     </AppShell>
   );
 }

@@ -6,7 +6,7 @@ const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-wa
 // One table; below the sm breakpoint each row is a stacked card (no sideways scrolling on a
 // phone), with the column names written beside the values the header no longer labels.
 const TABLE = "w-full text-left text-sm max-sm:block";
-const ROW = "max-sm:relative max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:py-2 max-sm:pr-3 max-sm:pl-10";
+const ROW = "max-sm:relative max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:dark:border-slate-700 max-sm:dark:bg-slate-900 max-sm:py-2 max-sm:pr-3 max-sm:pl-10";
 const CELL = "py-2 pr-3 max-sm:block max-sm:py-0.5 max-sm:pr-0";
 const Label = ({ children }: { children: string }) => <span className="text-xs text-slate-500 sm:hidden">{children}: </span>;
 

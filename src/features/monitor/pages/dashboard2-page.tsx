@@ -28,7 +28,7 @@ export function Dashboard2Page({ shell }: { shell: Shell }) {
           </div>
         </div>
       </header>
-      <EmailSetupBanner configured={shell.emailConfigured} />
+      <EmailSetupBanner show={shell.emailBanner} back={shell.path} />
       <main className="mx-auto grid max-w-7xl gap-4 px-4 py-8 md:grid-cols-3">
         {blocks.map((b) => (
           <section key={b.href} className="card" data-testid="welcome-block">

@@ -102,7 +102,7 @@ export function CandidatePicker(props: { id: string; value: PickedCandidate | nu
               onMouseDown={(e) => (e.preventDefault(), choose(c))}
               onMouseEnter={() => setActive(i)}
             >
-              {label(c)} <span className="text-xs text-slate-400">#{c.id}</span>
+              {label(c)} <span className="text-xs text-slate-500">#{c.id}</span>
             </li>
           ))}
           {!results.length ? <li className="px-3 py-1.5 text-slate-500">{loading ? "Searching..." : "No candidates found"}</li> : null}

@@ -37,7 +37,7 @@ export function MultiDatePicker({ first, last, selected, onToggle }: { first: st
       </div>
       <div className="grid grid-cols-7 gap-0.5 text-center text-xs">
         {WEEKDAYS.map((d) => (
-          <span key={d} className="py-1 text-slate-400">{d}</span>
+          <span key={d} className="py-1 text-slate-500">{d}</span>
         ))}
         {cells.map((date, i) =>
           date ? (
@@ -46,7 +46,9 @@ export function MultiDatePicker({ first, last, selected, onToggle }: { first: st
               type="button"
               disabled={date < first || date > last}
               aria-pressed={chosen.has(date)}
-              aria-label={date}
+              // Named as shown ("1") and then in full, so speech users can say what they see.
+              aria-label={`${Number(date.slice(8))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`}
+              data-date={date}
               onClick={() => onToggle(date)}
               className={`rounded py-1.5 text-sm disabled:cursor-not-allowed disabled:text-slate-300 ${chosen.has(date) ? "bg-brand-600 text-white" : "hover:bg-slate-100"}`}
             >

@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "../../../lib/email-ui";
 
-export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder" | "reschedule";
+/** "reassigned": the interview was handed to another interviewer (same time, new organizer). */
+export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder" | "reschedule" | "reassigned";
 
 export interface InterviewEmailProps {
   kind: InterviewEmailKind;
@@ -26,6 +27,7 @@ const headline: Record<InterviewEmailKind, string> = {
   canceled: "Interview canceled",
   reminder: "Interview reminder",
   reschedule: "Please choose a new time",
+  reassigned: "New interviewer",
 };
 
 /** Confirmation, change, cancellation and 24-hour reminder of a booked interview (both sides). */
@@ -33,7 +35,11 @@ export function InterviewEmail(p: InterviewEmailProps) {
   const text = { color: "#334155" };
   const small = { color: "#64748b", fontSize: "13px" };
   const lead =
-    p.kind === "canceled"
+    p.kind === "reassigned"
+      ? p.audience === "candidate"
+        ? `Your interview "${p.title}" is now with ${p.otherPartyName || "a new interviewer"}. The time stays the same.`
+        : `The interview "${p.title}" with ${p.otherPartyName || "a candidate"} was handed over to you.`
+      : p.kind === "canceled"
       ? `The interview "${p.title}" has been canceled.`
       : p.kind === "reschedule"
         ? p.audience === "candidate"
@@ -50,7 +56,7 @@ export function InterviewEmail(p: InterviewEmailProps) {
       <Preview>{`${p.kind === "reminder" ? `${headline[p.kind]}: ${p.day ?? "tomorrow"}` : headline[p.kind]}: ${p.when}`}</Preview>
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif" }}>
         <Container style={{ backgroundColor: "#ffffff", padding: "32px", borderRadius: "12px", maxWidth: "520px" }}>
-          <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{headline[p.kind]}</Heading>
+          <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{p.kind === "reassigned" && p.audience === "recruiter" ? "Interview handed to you" : headline[p.kind]}</Heading>
           <Text style={text}>Hi {p.greetingName || "there"},</Text>
           <Text style={text}>{lead}</Text>
           {p.reason && p.kind === "canceled" ? <Text style={text}>Reason: {p.reason}</Text> : null}

@@ -28,13 +28,21 @@ export function PublicFrame({ home, children }: { home: string | null; children:
   );
 }
 
+/**
+ * The way on from a candidate page that ends (issue 41): the workspace's or the product's site,
+ * else the public Help page (what to do about a link that no longer works).
+ */
+export function SiteButton({ home, label }: { home: string | null; label: string }) {
+  return home ? <a href={home} className="btn-primary mt-6">{label}</a> : <a href="/help" className="btn-primary mt-6">Help &amp; Support</a>;
+}
+
 export function SessionNotFound({ home }: { home: string | null }) {
   return (
     <PublicFrame home={home}>
       <div className="card card-body text-center">
         <h1 className="text-xl font-semibold">Session Not Found</h1>
         <p className="mt-2 text-sm text-slate-600">This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.</p>
-        {home ? <a href={home} className="btn-primary mt-6">Go to Homepage</a> : null}
+        <SiteButton home={home} label="Go to Homepage" />
       </div>
     </PublicFrame>
   );

@@ -1,6 +1,7 @@
 import type { Deps } from "../../../deps";
 import type { users } from "../../../db/schema";
 import { Island } from "../../../lib/render";
+import { memberZone } from "../../../lib/time-zone";
 import SchedulingCreate from "../../../../islands/scheduling-create";
 import SchedulingSessions from "../../../../islands/scheduling-sessions";
 import SchedulingMeetings from "../../../../islands/scheduling-meetings";
@@ -13,6 +14,8 @@ export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect)
   const ws = user.workspaceId;
   return {
     meId: user.id,
+    // The member's zone (issue 41): the cards and the Schedule form show times in it.
+    timeZone: memberZone(user),
     candidates: candidateChoices(deps, ws).map(({ id, name, position }) => ({ id, name, position })),
     shortlists: shortlistChoices(deps, ws),
     now: deps.clock.now().toISOString(),
@@ -26,9 +29,9 @@ export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect)
 export function SchedulingCards({ cards: c }: { cards: ReturnType<typeof loadSchedulingCards> }) {
   return (
     <>
-      <Island name="scheduling-create" component={SchedulingCreate} props={{ candidates: c.candidates, shortlists: c.shortlists, now: c.now, interviewers: c.interviewers, meId: c.meId }} />
-      <Island name="scheduling-sessions" component={SchedulingSessions} props={{ sessions: c.sessions, meId: c.meId }} />
-      <Island name="scheduling-meetings" component={SchedulingMeetings} props={{ meetings: c.meetings, meId: c.meId }} />
+      <Island name="scheduling-create" component={SchedulingCreate} props={{ candidates: c.candidates, shortlists: c.shortlists, now: c.now, interviewers: c.interviewers, meId: c.meId, timeZone: c.timeZone }} />
+      <Island name="scheduling-sessions" component={SchedulingSessions} props={{ sessions: c.sessions, meId: c.meId, timeZone: c.timeZone }} />
+      <Island name="scheduling-meetings" component={SchedulingMeetings} props={{ meetings: c.meetings, meId: c.meId, timeZone: c.timeZone }} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ManageView } from "../booking";
 import { formatTime, groupByDay, slotLabel } from "../slots";
 import { dualTimeText } from "../zone-text";
-import { PublicFrame } from "./booking-page";
+import { PublicFrame, SiteButton } from "./booking-page";
 
 /**
  * The candidate's page after booking (and the link in their e-mail): the booked
@@ -36,7 +36,7 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel, e
             </div>
           ) : null}
         </dl>
-        {home ? <a href={home} className="btn-primary mt-6">Back to Site</a> : null}
+        <SiteButton home={home} label="Back to Site" />
       </section>
 
       {v.changeable && v.otherSlots.length ? (

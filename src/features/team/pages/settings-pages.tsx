@@ -3,6 +3,8 @@ import type { Shell } from "../../../ui/shell";
 import type { ActivityItem } from "../activity";
 import type { InvitationView, MemberView } from "../model";
 import { can, ROLES, type Action } from "../permissions";
+import type { LeftBehindInterview } from "../../scheduling/left-behind";
+import { LeftBehindSection } from "./left-behind-section";
 
 /** The settings sections and the action each needs: a section shows only to roles that may use it. */
 export const SETTINGS_SECTIONS: { href: string; title: string; text: string; action: Action }[] = [
@@ -11,6 +13,7 @@ export const SETTINGS_SECTIONS: { href: string; title: string; text: string; act
   { href: "/settings/activity", title: "Activity", text: "Who did what: candidates, shortlists, sessions, interviews, members, settings.", action: "activity.read" },
   { href: "/settings/candidate-pages", title: "Candidate pages", text: "The prequalifier, assessment and intro calls candidates see.", action: "settings.update" },
   { href: "/settings/api-keys", title: "API keys", text: "Keys for your ATS, website or automation to use Frank's API.", action: "apiKeys.manage" },
+  { href: "/settings/email", title: "E-mail", text: "Whether Frank sends e-mail, and how to set it up.", action: "settings.update" },
   { href: "/settings/webhooks", title: "Webhooks", text: "Tell your own systems when candidates, shortlists and interviews change.", action: "webhooks.manage" },
   { href: "/ical-manager", title: "Calendar", text: "Your own Google calendar and iCal feed.", action: "calendar.own" },
   // Billing lives in the profile dialog (its Billing tab): the section opens it.
@@ -57,7 +60,7 @@ function RoleSelect({ name, value, id, owner }: { name: string; value: string; i
   );
 }
 
-export function MembersPage({ shell, members, invitations }: { shell: Shell; members: MemberView[]; invitations: InvitationView[] | null }) {
+export function MembersPage({ shell, members, invitations, leftBehind = [], timeZone = "UTC" }: { shell: Shell; members: MemberView[]; invitations: InvitationView[] | null; leftBehind?: LeftBehindInterview[]; timeZone?: string }) {
   const me = shell.user;
   const owner = me.role === "owner";
   return (
@@ -101,6 +104,8 @@ export function MembersPage({ shell, members, invitations }: { shell: Shell; mem
           ))}
         </ul>
       </section>
+
+      <LeftBehindSection interviews={leftBehind} members={members} timeZone={timeZone} />
 
       {invitations ? (
         <section className="card mt-6" id="invitations">
@@ -194,7 +199,7 @@ export function ActivityPage({ shell, members, activity, filter }: { shell: Shel
               <span className="text-slate-700">{a.action}</span>{" "}
               <span className="text-slate-500">{a.object.type}{a.object.id ? ` ${a.object.id}` : ""}</span>
               {a.summary ? <span className="block text-slate-500">{a.summary}</span> : null}
-              <time className="block text-xs text-slate-400" dateTime={a.createdAt}>{date(a.createdAt)}</time>
+              <time className="block text-xs text-slate-500" dateTime={a.createdAt}>{date(a.createdAt)}</time>
             </li>
           ))}
         </ul>

@@ -27,9 +27,9 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
     <AppShell shell={shell} title="Candidate pages" wide={false}>
       <h1 className="text-2xl font-semibold">Candidate pages</h1>
       <p className="mt-1 text-sm text-slate-500">
-        What candidates see at <a className="text-brand-600 hover:underline" href="/prequalifier">{appUrl}/prequalifier</a>,{" "}
-        <a className="text-brand-600 hover:underline" href="/assessment">/assessment</a> and{" "}
-        <a className="text-brand-600 hover:underline" href="/scheduleacall">/scheduleacall</a>. A campaign link adds <code>?c=CODE</code>, which
+        What candidates see at <a className="text-brand-600 underline" href="/prequalifier">{appUrl}/prequalifier</a>,{" "}
+        <a className="text-brand-600 underline" href="/assessment">/assessment</a> and{" "}
+        <a className="text-brand-600 underline" href="/scheduleacall">/scheduleacall</a>. A campaign link adds <code>?c=CODE</code>, which
         files the candidate under that campaign's job.
       </p>
 
@@ -67,7 +67,7 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
                     <td className="py-2">
                       <input className="input" type="time" step={900} name={`start_${d}`} aria-label={`${WEEKDAYS[d]} from`} defaultValue={w?.start ?? "09:00"} />
                     </td>
-                    <td className="px-2 text-slate-400">to</td>
+                    <td className="px-2 text-slate-500">to</td>
                     <td className="py-2">
                       <input className="input" type="time" step={900} name={`end_${d}`} aria-label={`${WEEKDAYS[d]} until`} defaultValue={w?.end ?? "17:00"} />
                     </td>

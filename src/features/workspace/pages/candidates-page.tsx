@@ -20,7 +20,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { time
 
 function Filters({ d }: { d: CandidatesData }) {
   return (
-    <form method="get" action="/candidates" role="search" autoComplete="off" aria-label="Search candidates" className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
+    <form method="get" action="/candidates" role="search" autoComplete="off" aria-label="Search candidates" data-auto-apply className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
       {d.query.sort ? <input type="hidden" name="sort" value={d.query.sort} /> : null}
       {d.query.sort && d.query.dir ? <input type="hidden" name="dir" value={d.query.dir} /> : null}
       <label className="label mb-0">

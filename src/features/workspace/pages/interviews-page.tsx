@@ -141,7 +141,7 @@ export function InterviewsPage({ shell, data: d }: { shell: Shell; data: Intervi
                   ))}
                 </ul>
               ) : (
-                <p className="mt-2 text-xs text-slate-400 sm:sr-only">No interviews</p>
+                <p className="mt-2 text-xs text-slate-500 sm:sr-only">No interviews</p>
               )}
             </li>
           ))}
