@@ -83,6 +83,9 @@ const schema = z.object({
   // (without one, /metrics answers only on the loopback address).
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   METRICS_TOKEN: optionalText,
+  // Webhooks reach only public addresses; 1 lets them post to loopback and private networks
+  // (a self-hosted install whose receivers are on its own network).
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
 });
 
 

@@ -2,6 +2,7 @@ import { Webhook } from "standardwebhooks";
 import type { Deps } from "../../deps";
 import { NotYet, PermanentFailure, type WorkFailure } from "../../lib/work-queue";
 import type { Writer } from "../../lib/mail";
+import { publicFetch, BlockedAddressError } from "../../lib/public-fetch";
 import { DELIVER_WORK } from "./record";
 import * as repo from "./repo";
 
@@ -49,7 +50,7 @@ export async function deliver(deps: Deps, deliveryId: number): Promise<void> {
   const signature = new Webhook(deps.secrets.open(endpoint.secretSealed)).sign(d.webhookId, sentAt, d.payload);
   let res: Response;
   try {
-    res = await fetch(endpoint.url, {
+    res = await publicFetch(endpoint.url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -59,11 +60,11 @@ export async function deliver(deps: Deps, deliveryId: number): Promise<void> {
         "webhook-signature": signature,
       },
       body: d.payload,
-      redirect: "manual",
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
+    }, { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE, ownAddresses: [deps.config.HOST] });
   } catch (e) {
-    const message = e instanceof Error && e.name === "TimeoutError" ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
+    // A refused target says only that (no refused/unknown/timeout detail that would map a private network).
+    const message = e instanceof BlockedAddressError ? e.message : e instanceof Error && e.name === "TimeoutError" ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
     repo.countAttempt(deps.db, d.id, { statusCode: null, lastError: message });
     throw new Error(message);
   }

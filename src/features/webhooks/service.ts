@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../../deps";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { publicUrlProblem } from "../../lib/public-fetch";
 import { requirePermission } from "../team/permissions";
 import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
 import { DELIVER_WORK, recordTestEvent } from "./record";
@@ -38,8 +39,10 @@ export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-export function createWebhook(deps: Deps, me: Member, input: CreateWebhook): { id: number; secret: string } {
+export async function createWebhook(deps: Deps, me: Member, input: CreateWebhook): Promise<{ id: number; secret: string }> {
   requirePermission(me, "webhooks.manage");
+  const problem = await publicUrlProblem(input.url, { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE, ownAddresses: [deps.config.HOST] });
+  if (problem) throw badRequest(problem, { url: problem });
   const secret = newSecret();
   const row = repo.insertEndpoint(deps.db, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
   return { id: row.id, secret };

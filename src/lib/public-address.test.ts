@@ -1,0 +1,42 @@
+// The address check behind outgoing webhooks: what is public, what is not, and the fetch that
+// connects to the checked address with the name kept in the Host header.
+import { describe, expect, test } from "bun:test";
+import { isPublicAddress } from "./public-address";
+import { BlockedAddressError, publicFetch } from "./public-fetch";
+
+describe("isPublicAddress", () => {
+  test("public IPv4 and IPv6 addresses pass", () => {
+    for (const a of ["8.8.8.8", "1.1.1.1", "93.184.216.34", "2606:4700:4700::1111", "2a00:1450:4001:82a::200e"]) expect({ a, ok: isPublicAddress(a) }).toEqual({ a, ok: true });
+  });
+  test("loopback, private, link-local, unspecified, multicast, CGNAT, mapped and embedded forms are refused", () => {
+    const refused = [
+      "127.0.0.1", "127.255.0.9", "0.0.0.0", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.0.1", "169.254.169.254", "100.64.0.1", "100.127.255.254",
+      "224.0.0.1", "239.255.255.250", "255.255.255.255", "240.0.0.1", "::", "::1", "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::127.0.0.1",
+      "fc00::1", "fdff::1", "fe80::1", "fe80::1%eth0", "ff02::1", "64:ff9b::7f00:1", "2002:a00:1::", "2001:db8::1", "not-an-ip", "",
+    ];
+    for (const a of refused) expect({ a, ok: isPublicAddress(a) }).toEqual({ a, ok: false });
+    expect(isPublicAddress("172.32.0.1")).toBe(true);
+    expect(isPublicAddress("100.128.0.1")).toBe(true);
+  });
+  test("the server's own address is refused", () => {
+    expect(isPublicAddress("8.8.4.4", ["8.8.4.4"])).toBe(false);
+    expect(isPublicAddress("::ffff:8.8.4.4", ["8.8.4.4"])).toBe(false);
+  });
+});
+
+describe("publicFetch", () => {
+  test("refuses a name that resolves to loopback before connecting; with private allowed it connects to the checked address and keeps the name as Host", async () => {
+    const hosts: string[] = [];
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => (hosts.push(req.headers.get("host") ?? ""), new Response("ok", { status: 302, headers: { location: "/elsewhere" } })) });
+    try {
+      const url = `http://localhost:${server.port}/x`;
+      await expect(publicFetch(url, { method: "POST" }, { allowPrivate: false })).rejects.toBeInstanceOf(BlockedAddressError);
+      const res = await publicFetch(url, { method: "POST", body: "{}" }, { allowPrivate: true });
+      // Redirects are answers, never followed.
+      expect(res.status).toBe(302);
+      expect(hosts).toEqual([`localhost:${server.port}`]);
+    } finally {
+      server.stop(true);
+    }
+  });
+});
