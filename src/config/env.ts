@@ -33,7 +33,8 @@ const schema = z.object({
   DATABASE_PATH: z.string().min(1).default("./data/frank.db"),
   APP_URL: z.string().url().optional(),
   APP_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
-  SMTP_URL: optionalUrl,
+  // smtp:// or smtps:// (what the mailer speaks); "user:pass@host" would otherwise parse as a URL.
+  SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().refine((v) => /^smtps?:\/\//i.test(v), "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().default("Frank <no-reply@localhost>"),
   // Where the marketing site lives (pricing, terms, help). Defaults to this server's own pages.
   MARKETING_URL: optionalUrl,
