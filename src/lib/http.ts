@@ -182,6 +182,8 @@ export function httpPlugin(opts: HttpOptions) {
     return crossSite.some((re) => re.test(`${method} ${path}`));
   };
 
+  // The status each request's answer left with (set where the answer is made; read by the log and metrics).
+  const sentStatus = new WeakMap<Request, number>();
   return new Elysia({ name: "http" })
     // One id per request: in the X-Request-Id header, the error envelope and every log line
     // written while the request is served (the logger reads it from the request context,
@@ -222,14 +224,18 @@ export function httpPlugin(opts: HttpOptions) {
     })
     // Every handler's answer leaves through here: compress text once, in one place.
     .mapResponse(({ request, responseValue, set }) => {
-      if (responseValue instanceof Response) return compressResponse(request, responseValue);
-      return plainResponse(request, responseValue, set);
+      // The status sent is remembered here: onAfterResponse sees the handler's value, which for a
+      // compressed page is still a promise (it logged a page's own 404 as 200).
+      if (responseValue instanceof Response) return compressResponse(request, responseValue).then((res) => (sentStatus.set(request, res.status), res));
+      const res = plainResponse(request, responseValue, set);
+      if (res) sentStatus.set(request, res.status);
+      return res;
     })
     .onAfterResponse((ctx) => {
       const { request, set, responseValue } = ctx;
       const info = started.get(request);
       const ms = info ? performance.now() - info.at : 0;
-      const status = Number(responseValue instanceof Response ? responseValue.status : set.status) || 200;
+      const status = sentStatus.get(request) ?? (Number(responseValue instanceof Response ? responseValue.status : set.status) || 200);
       opts.log.info("request", {
         requestId: info?.requestId,
         method: request.method,
