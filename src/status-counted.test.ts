@@ -10,7 +10,7 @@ describe("the status counted is the status sent", () => {
     // The request log line goes through deps.log (quiet in tests): listen to it here.
     t.deps.log.info = (msg, data) => void (msg === "request" && logged.push(data as { path?: string; status?: number }));
     const other = await t.signUp();
-    for (const headers of [{}, { "accept-encoding": "gzip, br" }]) {
+    for (const headers of [{}, { "accept-encoding": "gzip, br" }] as Record<string, string>[]) {
       const res = await t.request(`/interview-details/${"m".repeat(22)}`, { cookie: other.cookie, headers });
       expect(res.status).toBe(404);
       expect(await res.text()).toBeDefined();
