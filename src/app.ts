@@ -34,6 +34,9 @@ import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerWebhookWork } from "./features/webhooks/deliver";
+import { onMemberLeaving } from "./features/auth/member-leaving";
+import { turnOffFeed } from "./features/calendar/feed";
+import { hubFor } from "./features/chat/meeting-socket";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
@@ -69,6 +72,8 @@ export function createApp(deps: Deps): AnyElysia {
   deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)));
   // Outgoing webhooks: every feature records its events; the webhooks feature delivers them.
   registerWebhookWork(deps);
+  // A member who leaves loses their iCal feed and their open chat-monitor sockets at once.
+  onMemberLeaving(deps, { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => hubFor(deps).closeUser(userId) });
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));

@@ -5,6 +5,7 @@ import { findUserByEmail, type SignedIn } from "../auth/service";
 import { interviewsBefore, moveCalendarEvents, reassignOne, reassignSchedulingOwner } from "../scheduling/reassign";
 import * as repo from "./repo";
 import * as membership from "../auth/membership-repo";
+import { memberLeavingInTransaction, memberLeft } from "../auth/member-leaving";
 import { recordActivity } from "./activity";
 import { requirePermission, type Role } from "./permissions";
 import { AcceptInput, type InvitationView, type MemberView } from "./model";
@@ -73,8 +74,10 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
     const moved = reassignTo ? reassignSchedulingOwner(tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0 };
     moveCalendarEvents(deps, before);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: self ? "member.left" : "member.removed", objectType: "member", objectId: id, summary: target.email });
+    memberLeavingInTransaction(deps, tx, id);
     return moved;
   });
+  memberLeft(deps, id);
   return { success: true, reassigned };
 }
 
