@@ -37,7 +37,7 @@ async function read(type: string, body: unknown): Promise<{ text: string; mappin
     const form = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
     const file = form.file;
     if (!(file instanceof Blob)) throw badRequest("Attach the CSV file in the field file", { file: "Required" });
-    if (file.size > MAX_IMPORT_BYTES) throw new AppError("too_large", 413, "The file is too large: at most 50 MB");
+    if (file.size > MAX_IMPORT_BYTES) throw new AppError("too_large", 413, `The file is too large: at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
     return { text: await file.text(), mapping: form.mapping };
   }
   if (typeof body === "string") return { text: body };
