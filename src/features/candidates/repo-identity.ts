@@ -90,3 +90,8 @@ export function idleIds(db: DB, workspaceId: number, before: Date, afterId: numb
     .all()
     .map((r) => r.id);
 }
+
+/** Merges every segment of the search index into one: entries of deleted rows are dropped from the file. */
+export function optimizeSearchIndex(db: DB): void {
+  db.run(sql`insert into participants_fts(participants_fts) values ('optimize')`);
+}

@@ -1,9 +1,11 @@
-import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getParticipant } from "../candidates/service";
 import { eraseParticipantRows, erasedStandInFor } from "../candidates/service-erasure";
-import { eraseChatMentions } from "../chat/person-data";
+import { eraseChatMentions, type Mentions } from "../chat/person-data";
+import { mergeSearchIndex } from "../candidates/service-erasure";
+import { forgetFreedPages } from "../../db/residue";
+import type { Participant } from "../candidates/model";
 import { eraseBackupOf } from "../monitor/person-data";
 import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/candidate-records";
 import { forgetCandidateName } from "../shortlists/service";
@@ -22,9 +24,6 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { e
   const words = [p.name, p.emailAddress].filter((w): w is string => !!w && w.trim().length >= 2);
   const schedule = candidateSchedule(deps, workspaceId, id);
   const meetingIds = schedule.interviews.map((m) => m.id);
-  // Deleted rows' bytes are overwritten, not left in free pages of the file (a connection
-  // setting; it costs little and only matters when something is deleted).
-  deps.db.run(sql`PRAGMA secure_delete = ON`);
   const kept = deps.db.transaction((tx) => {
     deps.mail.forgetPerson(tx, workspaceId, { emails: p.emailAddress ? [p.emailAddress] : [], meetingIds });
     if (schedule.sessions.length || schedule.interviews.length) {
@@ -32,15 +31,41 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { e
     }
     eraseConversations(tx, workspaceId, id, p.uniqueId ? [p.uniqueId] : []);
     eraseBackupOf(tx, workspaceId, id);
-    eraseChatMentions(tx, workspaceId, id, words);
+    eraseChatMentions(tx, workspaceId, id, mentionsOf(p));
     forgetCandidateName(tx, workspaceId, p.name ? [p.name] : []);
     // Webhook bodies about them (sent or waiting) carry their name and e-mail.
     forgetCandidateDeliveries(tx, workspaceId, [id]);
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
     return schedule.interviews.length;
   });
+  // The deleted rows' bytes: zeroed as they were freed (secure_delete, set when the file opens),
+  // then out of the search index's old segments and out of the -wal (docs/decisions/0030).
+  mergeSearchIndex(deps);
+  forgetFreedPages(deps.db);
   deps.log.info("candidate erased", { workspaceId, participantId: id, interviewsKept: kept });
   return { erased: 1, interviewsKept: kept };
+}
+
+/** Phone numbers written in a text: runs of 7 or more digits with the usual separators. */
+function phonesIn(text: string | null): string[] {
+  return [...(text ?? "").matchAll(/\+?\d[\d ().-]{5,}\d/g)].map((m) => m[0]).filter((m) => m.replace(/\D/g, "").length >= 7);
+}
+
+/** Everything that identifies the person in free text: each field of theirs that names them, and the parts of their name. */
+export function mentionsOf(p: Participant): Mentions {
+  const linkedin = p.linkedinUrl?.trim() || null;
+  const phones = [p.prequalifier, p.assessment, p.voiceTranscript, p.availability].flatMap(phonesIn);
+  const words = [
+    p.name,
+    p.emailAddress,
+    linkedin,
+    linkedin?.replace(/^https?:\/\/(www\.)?/i, ""),
+    p.uniqueId,
+    ...phones,
+    ...phones.map((x) => x.replace(/\D/g, "")),
+  ].filter((w): w is string => !!w && w.trim().length >= 2);
+  const nameParts = (p.name ?? "").split(/[\s,.'"()-]+/).filter((x) => x.length >= 2);
+  return { words: [...new Set(words)], nameParts: [...new Set(nameParts)] };
 }
 
 /** Erases many (test data, retention) one by one, each in its own transaction; returns how many. */
