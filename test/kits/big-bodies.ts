@@ -30,6 +30,12 @@ export interface BigBodyFigures {
   loginStatuses: (number | string)[];
   afterLoginsPeakMb: number;
   csvStatus: number | string;
+  /** A 9.5 MB file of 100,000 real rows (dry run), sent with its length: imported, parsed as it arrives. */
+  rowsStatus: number | string;
+  rowsImported: number;
+  /** A 9.5 MB file of 1.2 million empty rows: stopped at the 100,000-row limit. */
+  emptyRowsStatus: number | string;
+  emptyRowsMessage: string;
   peakMb: number;
   ms: number;
 }
@@ -58,7 +64,24 @@ export async function bigBodies(port: number): Promise<BigBodyFigures> {
     const loginStatuses = await Promise.all(Array.from({ length: 8 }, () => send("/api/auth/login", chunkedBody(48 << 20, "a"), { "content-type": "application/json" })));
     const afterLoginsPeakMb = memoryMb(server.pid, "VmHWM");
     const csvStatus = await send("/api/participants/import?dryRun=1", chunkedBody(48 << 20, ",,,,,,,\n"), { "content-type": "text/csv", cookie });
-    return { startMb, loginStatuses, afterLoginsPeakMb, csvStatus, peakMb: memoryMb(server.pid, "VmHWM"), ms: performance.now() - t0 };
+    const csv = (text: string) => fetch(`${base}/api/participants/import?dryRun=1`, { method: "POST", body: text, headers: { origin: base, "content-type": "text/csv", cookie } });
+    const rowsText = "emailAddress,name,city,jobTitle\n" + Array.from({ length: 100_000 }, (_, i) => `person${i}@example.com,Person Number ${i},Melbourne,Senior Product Designer ${i % 97}`).join("\n");
+    const rows = await csv(rowsText);
+    const rowsAnswer = (await rows.json()) as { imported?: number };
+    const empty = await csv("emailAddress\n" + ",,,,,,,\n".repeat(1_200_000));
+    const emptyAnswer = (await empty.json()) as { failed?: { message: string }[] };
+    return {
+      startMb,
+      loginStatuses,
+      afterLoginsPeakMb,
+      csvStatus,
+      rowsStatus: rows.status,
+      rowsImported: rowsAnswer.imported ?? -1,
+      emptyRowsStatus: empty.status,
+      emptyRowsMessage: emptyAnswer.failed?.at(-1)?.message ?? "",
+      peakMb: memoryMb(server.pid, "VmHWM"),
+      ms: performance.now() - t0,
+    };
   } finally {
     server.kill();
     await server.exited;
