@@ -22,7 +22,7 @@ export function setRole(db: Db, id: number, role: Role) {
 export function removeFromWorkspace(db: Db, id: number, now: Date) {
   db.update(users).set({ removedAt: now }).where(eq(users.id, id)).run();
   db.delete(sessions).where(eq(sessions.userId, id)).run();
-  db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.createdBy, id), isNull(apiKeys.revokedAt))).run();
+  revokeApiKeysOf(db, id, now);
   db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt))).run();
 }
 
@@ -37,4 +37,9 @@ export function joinWorkspace(db: Db, id: number, v: { workspaceId: number; role
 /** A new account straight into an existing workspace. */
 export function insertMember(db: Db, v: { workspaceId: number; email: string; passwordHash: string; name: string | null; role: Role }) {
   return db.insert(users).values({ workspaceId: v.workspaceId, email: v.email.toLowerCase(), password: v.passwordHash, name: v.name, role: v.role }).returning().get();
+}
+
+/** Marks every API key the account made revoked (never undone). */
+export function revokeApiKeysOf(db: Db, id: number, now: Date) {
+  db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.createdBy, id), isNull(apiKeys.revokedAt))).run();
 }

@@ -82,3 +82,15 @@ describe("a member who leaves", () => {
     expect(reset.status).toBe(400);
   });
 });
+
+describe("a member demoted to recruiter", () => {
+  test("loses the keys they made as an admin (recruiters may not hold keys)", async () => {
+    const owner = await t.signUp();
+    const admin = await addMember(t, owner.cookie, "admin");
+    const made = (await (await t.request("/api/api-keys", { cookie: admin.cookie, json: { name: "Mine", scope: "read-write" } })).json()) as { id: number; key: string };
+    expect((await t.request("/api/jobs", { headers: { authorization: `Bearer ${made.key}` } })).status).toBe(200);
+    expect((await t.request(`/api/workspace/members/${admin.id}`, { method: "PATCH", cookie: owner.cookie, json: { role: "recruiter" } })).status).toBe(200);
+    expect((await t.request("/api/jobs", { headers: { authorization: `Bearer ${made.key}` } })).status).toBe(401);
+    expect(t.deps.db.select().from(apiKeys).where(eq(apiKeys.id, made.id)).get()!.revokedAt).toBeInstanceOf(Date);
+  });
+});
