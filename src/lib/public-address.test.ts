@@ -2,7 +2,7 @@
 // connects to the checked address with the name kept in the Host header.
 import { describe, expect, test } from "bun:test";
 import { isPublicAddress } from "./public-address";
-import { BlockedAddressError, publicFetch } from "./public-fetch";
+import { BlockedAddressError, publicFetch, publicUrlProblem } from "./public-fetch";
 
 describe("isPublicAddress", () => {
   test("public IPv4 and IPv6 addresses pass", () => {
@@ -38,5 +38,13 @@ describe("publicFetch", () => {
     } finally {
       server.stop(true);
     }
+  });
+});
+
+describe("publicUrlProblem", () => {
+  test("the server's own public name is refused whatever it resolves to; a name that does not resolve now is kept", async () => {
+    expect(await publicUrlProblem("https://hire.agency.example/api/auth/logout", { allowPrivate: false, ownHost: "hire.agency.example" })).toBe("Webhook URLs must point to a public address");
+    expect(await publicUrlProblem("https://hooks.agency.example/frank", { allowPrivate: false, ownHost: "hire.agency.example" })).toBeNull();
+    expect(await publicUrlProblem("http://127.0.0.1/x", { allowPrivate: true })).toBeNull();
   });
 });

@@ -12,6 +12,13 @@ export interface PublicFetchOptions {
   allowPrivate: boolean;
   /** The server's own listening address (HOST), refused like the interfaces' addresses. */
   ownAddresses?: readonly string[];
+  /** The server's public name (APP_URL's host): it and whatever it resolves to are the server too. */
+  ownHost?: string;
+}
+
+/** The policy of this install (WEBHOOK_ALLOW_PRIVATE, HOST, APP_URL) for URLs a workspace chose. */
+export function workspaceUrlPolicy(config: { WEBHOOK_ALLOW_PRIVATE: boolean; HOST: string; APP_URL: string }): PublicFetchOptions {
+  return { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, ownAddresses: [config.HOST], ownHost: new URL(config.APP_URL).hostname };
 }
 
 /** The target resolved to a private address: the message says no more than that. */
@@ -34,10 +41,14 @@ async function resolve(hostname: string): Promise<string[]> {
  * the name has is not public (a name with one private address among public ones is refused).
  */
 export async function checkedAddress(url: URL, opts: PublicFetchOptions): Promise<string> {
-  if (!opts.allowPrivate && isLocalName(url.hostname)) throw new BlockedAddressError();
+  const own = opts.ownHost?.toLowerCase();
+  if (!opts.allowPrivate && (isLocalName(url.hostname) || url.hostname.toLowerCase() === own)) throw new BlockedAddressError();
   const addresses = await resolve(url.hostname);
   if (addresses.length === 0) throw new Error("The name has no address");
-  if (!opts.allowPrivate && addresses.some((a) => !isPublicAddress(a, opts.ownAddresses))) throw new BlockedAddressError();
+  if (opts.allowPrivate) return addresses[0]!;
+  // Behind NAT the server's public address is on no interface: its own name says what it is.
+  const ownAddresses = [...(opts.ownAddresses ?? []), ...(own ? await resolve(own).catch(() => []) : [])];
+  if (addresses.some((a) => !isPublicAddress(a, ownAddresses))) throw new BlockedAddressError();
   return addresses[0]!;
 }
 

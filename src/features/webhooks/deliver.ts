@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import type { Deps } from "../../deps";
 import { NotYet, PermanentFailure, type WorkFailure } from "../../lib/work-queue";
 import type { Writer } from "../../lib/mail";
-import { publicFetch, BlockedAddressError } from "../../lib/public-fetch";
+import { publicFetch, BlockedAddressError, workspaceUrlPolicy } from "../../lib/public-fetch";
 import { DELIVER_WORK } from "./record";
 import * as repo from "./repo";
 
@@ -60,8 +60,9 @@ export async function deliver(deps: Deps, deliveryId: number): Promise<void> {
         "webhook-signature": signature,
       },
       body: d.payload,
+      redirect: "manual",
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    }, { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE, ownAddresses: [deps.config.HOST] });
+    }, workspaceUrlPolicy(deps.config));
   } catch (e) {
     // A refused target says only that (no refused/unknown/timeout detail that would map a private network).
     const message = e instanceof BlockedAddressError ? e.message : e instanceof Error && e.name === "TimeoutError" ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { publicUrlProblem } from "../../lib/public-fetch";
+import { publicUrlProblem, workspaceUrlPolicy } from "../../lib/public-fetch";
 import { requirePermission } from "../team/permissions";
 import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
 import { DELIVER_WORK, recordTestEvent } from "./record";
@@ -41,7 +41,7 @@ export function newSecret(): string {
 
 export async function createWebhook(deps: Deps, me: Member, input: CreateWebhook): Promise<{ id: number; secret: string }> {
   requirePermission(me, "webhooks.manage");
-  const problem = await publicUrlProblem(input.url, { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE, ownAddresses: [deps.config.HOST] });
+  const problem = await publicUrlProblem(input.url, workspaceUrlPolicy(deps.config));
   if (problem) throw badRequest(problem, { url: problem });
   const secret = newSecret();
   const row = repo.insertEndpoint(deps.db, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
