@@ -30,3 +30,11 @@ export function idleCandidateIds(deps: Deps, workspaceId: number, before: Date, 
 export function mergeSearchIndex(deps: Deps): void {
   identity.optimizeSearchIndex(deps.db);
 }
+
+/**
+ * The step that, repeated after an erasure (db/residue.ts), merges the search index until the
+ * erased person's tokens have left its old segments.
+ */
+export function searchIndexMergeStep(): string {
+  return identity.MERGE_SEARCH_INDEX_STEP;
+}

@@ -1,9 +1,8 @@
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getParticipant } from "../candidates/service";
-import { eraseParticipantRows, erasedStandInFor } from "../candidates/service-erasure";
+import { eraseParticipantRows, erasedStandInFor, searchIndexMergeStep } from "../candidates/service-erasure";
 import { eraseChatMentions, type Mentions } from "../chat/person-data";
-import { mergeSearchIndex } from "../candidates/service-erasure";
 import { forgetFreedPages } from "../../db/residue";
 import type { Participant } from "../candidates/model";
 import { eraseBackupOf } from "../monitor/person-data";
@@ -19,7 +18,7 @@ import { forgetCandidateDeliveries } from "../webhooks/record";
  * assistant conversations; their interviews stay for the recruiter, anonymised; the e-mails
  * to them or about their interviews keep only their delivery state.
  */
-export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { erased: number; interviewsKept: number } {
+export function eraseCandidate(deps: Deps, workspaceId: number, id: number, opts: { cleanUp?: boolean } = {}): { erased: number; interviewsKept: number } {
   const p = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   const words = [p.name, p.emailAddress].filter((w): w is string => !!w && w.trim().length >= 2);
   const schedule = candidateSchedule(deps, workspaceId, id);
@@ -38,12 +37,21 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { e
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
     return schedule.interviews.length;
   });
-  // The deleted rows' bytes: zeroed as they were freed (secure_delete, set when the file opens),
-  // then out of the search index's old segments and out of the -wal (docs/decisions/0030).
-  mergeSearchIndex(deps);
-  forgetFreedPages(deps.db);
+  if (opts.cleanUp !== false) void afterErasure(deps);
   deps.log.info("candidate erased", { workspaceId, participantId: id, interviewsKept: kept });
   return { erased: 1, interviewsKept: kept };
+}
+
+/**
+ * The erased bytes out of the file (decision 0030): deleted rows are zeroed as they are freed
+ * (secure_delete, set when the file opens); the search index is merged in small steps and the
+ * -wal emptied after the answer, between other requests (a full merge rewrites the whole index).
+ * Once per erasure, or once after a batch of them. A backup waits for it.
+ */
+export function afterErasure(deps: Deps): Promise<void> {
+  return forgetFreedPages(deps.db, searchIndexMergeStep()).catch((e: unknown) => {
+    deps.log.error("erasure clean-up failed", { error: e instanceof Error ? e.message : String(e) });
+  });
 }
 
 /** Phone numbers written in a text: runs of 7 or more digits with the usual separators. */
@@ -71,13 +79,17 @@ export function mentionsOf(p: Participant): Mentions {
 /** Erases many (test data, retention) one by one, each in its own transaction; returns how many. */
 export function eraseCandidates(deps: Deps, workspaceId: number, ids: number[]): number {
   let n = 0;
-  for (const id of ids) {
-    try {
-      eraseCandidate(deps, workspaceId, id);
-      n++;
-    } catch (e) {
-      if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
+  try {
+    for (const id of ids) {
+      try {
+        eraseCandidate(deps, workspaceId, id, { cleanUp: false });
+        n++;
+      } catch (e) {
+        if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
+      }
     }
+  } finally {
+    if (n) void afterErasure(deps);
   }
   return n;
 }

@@ -8,6 +8,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { Browser, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { backupDatabase } from "../monitor/db-backup";
 import * as chatRepo from "../chat/repo";
+import { residueSettled } from "../../db/residue";
 
 const t = makeTestApp();
 
@@ -52,6 +53,8 @@ describe("erasure leaves no residue", () => {
     };
 
     expect((await call("DELETE", `/api/participants/${p.id}`)).status).toBe(200);
+    // The index merge and the -wal's checkpoint run on their own thread after the answer.
+    await residueSettled(t.deps.db);
     const content = (id: number) => t.deps.db.$client.query<{ content: string }, [number]>("select content from chat_messages where id = ?").get(id)?.content ?? null;
     for (const id of [ids.partial, ids.full, ids.byId]) {
       const c = content(id);
