@@ -5,6 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "./log";
 import { redactUserInfo } from "./redact";
+import { frankCommand } from "../../test/kits/frank-command";
+
+// The compiled binary (built once for the suite): starting `bun src/main.ts` four times costs
+// seconds each on a loaded machine.
+const frank = await frankCommand();
 
 const PASSWORD = "hunter2-Sup3rSecret";
 
@@ -13,7 +18,7 @@ describe("user-info never printed", () => {
     const dir = mkdtempSync(join(tmpdir(), "frank-redact-"));
     try {
       for (const bad of [`smtp://mailer:${PASSWORD}@mail example.com:587`, `mailer:${PASSWORD}@mail.example.com`, `smtp://mailer:${PASSWORD}@mail.example.com:99999`, `smtp//mailer:${PASSWORD}@x`]) {
-        const run = Bun.spawnSync([process.execPath, "src/main.ts", "migrate"], {
+        const run = Bun.spawnSync([...frank, "migrate"], {
           env: { ...process.env, SMTP_URL: bad, APP_SECRET: "x".repeat(40), DATABASE_PATH: join(dir, "f.db") },
           stdout: "pipe",
           stderr: "pipe",
@@ -26,7 +31,7 @@ describe("user-info never printed", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 
   test("log lines hide the user-info of any URL, in the message and in the data", () => {
     const lines: string[] = [];

@@ -40,14 +40,18 @@ export interface BigBodyFigures {
   ms: number;
 }
 
-/** Starts `bun src/main.ts serve` on `port`, sends the bodies, stops it; the figures. */
-export async function bigBodies(port: number): Promise<BigBodyFigures> {
+/**
+ * Starts Frank (`frank`: the argv prefix, `bun src/main.ts` by default; the tests pass the
+ * compiled binary, test/kits/frank-command.ts) on `port`, sends the bodies, stops it; the figures.
+ */
+export async function bigBodies(port: number, frank: string[] = [process.execPath, "src/main.ts"]): Promise<BigBodyFigures> {
   const dir = mkdtempSync(join(tmpdir(), "frank-bodies-"));
   const base = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORT: String(port), DATABASE_PATH: join(dir, "f.db"), APP_SECRET: "x".repeat(40), APP_URL: base, NODE_ENV: "production", LOG_LEVEL: "error" };
-  const server = Bun.spawn([process.execPath, "src/main.ts", "serve"], { env, stdout: "ignore", stderr: "ignore" });
+  // The account first: a serving process holds the file (one server per database).
+  await Bun.spawn([...frank, "user", "create", "--email", "m@example.com", "--password", "correct-horse-battery"], { env, stdout: "ignore", stderr: "ignore" }).exited;
+  const server = Bun.spawn([...frank, "serve"], { env, stdout: "ignore", stderr: "ignore" });
   try {
-    await Bun.spawn([process.execPath, "src/main.ts", "user", "create", "--email", "m@example.com", "--password", "correct-horse-battery"], { env, stdout: "ignore", stderr: "ignore" }).exited;
     for (let i = 0; i < 200; i++) {
       if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
       await Bun.sleep(100);
