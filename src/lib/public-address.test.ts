@@ -1,6 +1,9 @@
 // The address check behind outgoing webhooks: what is public, what is not, and the fetch that
 // connects to the checked address with the name kept in the Host header.
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { isPublicAddress } from "./public-address";
 import { BlockedAddressError, publicFetch, publicUrlProblem } from "./public-fetch";
 
@@ -47,4 +50,41 @@ describe("publicUrlProblem", () => {
     expect(await publicUrlProblem("https://hooks.agency.example/frank", { allowPrivate: false, ownHost: "hire.agency.example" })).toBeNull();
     expect(await publicUrlProblem("http://127.0.0.1/x", { allowPrivate: true })).toBeNull();
   });
+});
+
+describe("publicFetch over https", () => {
+  /** A CA and a certificate for `name`, made with openssl in a temporary folder. */
+  function certificateFor(name: string) {
+    const dir = mkdtempSync(join(tmpdir(), "frank-tls-"));
+    const run = (args: string[]) => {
+      const r = Bun.spawnSync(["openssl", ...args], { cwd: dir, stdout: "ignore", stderr: "pipe" });
+      if (r.exitCode !== 0) throw new Error(`openssl ${args[0]}: ${r.stderr.toString()}`);
+    };
+    run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Frank test CA"]);
+    run(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "srv.key", "-out", "srv.csr", "-subj", `/CN=${name}`]);
+    writeFileSync(join(dir, "ext.cnf"), `subjectAltName=DNS:${name}\n`);
+    run(["x509", "-req", "-in", "srv.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "srv.pem", "-days", "2", "-extfile", "ext.cnf"]);
+    const read = (f: string) => readFileSync(join(dir, f), "utf8");
+    const out = { ca: read("ca.pem"), cert: read("srv.pem"), key: read("srv.key") };
+    rmSync(dir, { recursive: true, force: true });
+    return out;
+  }
+
+  test("the connection goes to the checked address, and the certificate is checked against the URL's name (not the address)", async () => {
+    const good = certificateFor("localhost");
+    const other = certificateFor("hooks.example");
+    const serve = (c: { cert: string; key: string }) => Bun.serve({ hostname: "127.0.0.1", port: 0, tls: { cert: c.cert, key: c.key }, fetch: (req) => new Response(req.headers.get("host") ?? "") });
+    const right = serve(good);
+    const wrong = serve(other);
+    try {
+      const res = await publicFetch(`https://localhost:${right.port}/hook`, { method: "POST", body: "{}" }, { allowPrivate: true, ca: good.ca });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(`localhost:${right.port}`);
+      // A certificate for another name is refused, although the address is the one asked for.
+      await expect(publicFetch(`https://localhost:${wrong.port}/hook`, { method: "POST", body: "{}" }, { allowPrivate: true, ca: other.ca })).rejects.toThrow();
+    } finally {
+      right.stop(true);
+      wrong.stop(true);
+    }
+  }, 20_000);
 });

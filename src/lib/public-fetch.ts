@@ -14,6 +14,8 @@ export interface PublicFetchOptions {
   ownAddresses?: readonly string[];
   /** The server's public name (APP_URL's host): it and whatever it resolves to are the server too. */
   ownHost?: string;
+  /** Certificate authorities trusted besides the system's (PEM): a private CA's receivers, and the tests. */
+  ca?: string;
 }
 
 /** The policy of this install (WEBHOOK_ALLOW_PRIVATE, HOST, APP_URL) for URLs a workspace chose. */
@@ -87,6 +89,8 @@ export async function publicFetch(raw: string, init: RequestInit, opts: PublicFe
     headers,
     redirect: "manual",
     // The certificate must be the name's, although the connection is made to its address.
-    ...(url.protocol === "https:" ? { tls: { serverName: name, checkServerIdentity: (_host: string, cert: Parameters<typeof checkServerIdentity>[1]) => checkServerIdentity(name, cert) } } : {}),
+    ...(url.protocol === "https:"
+      ? { tls: { serverName: name, ...(opts.ca ? { ca: opts.ca } : {}), checkServerIdentity: (_host: string, cert: Parameters<typeof checkServerIdentity>[1]) => checkServerIdentity(name, cert) } }
+      : {}),
   });
 }
