@@ -54,6 +54,8 @@ export async function checkedAddress(url: URL, opts: PublicFetchOptions): Promis
   return addresses[0]!;
 }
 
+const SAVE_LOOKUP_MS = 3000;
+
 /**
  * For saving a URL: refuses one whose host is (or resolves to) a private address, with the
  * message the API and the settings form show. A name that does not resolve now is accepted:
@@ -68,7 +70,8 @@ export async function publicUrlProblem(raw: string, opts: PublicFetchOptions): P
     return null; // the URL's own schema says what is wrong with it
   }
   try {
-    await checkedAddress(url, opts);
+    // A slow resolver does not hold the request: after SAVE_LOOKUP_MS the URL is kept (delivery checks).
+    await Promise.race([checkedAddress(url, opts), new Promise((r) => setTimeout(r, SAVE_LOOKUP_MS))]);
     return null;
   } catch (e) {
     return e instanceof BlockedAddressError ? PRIVATE_URL_MESSAGE : null;
