@@ -64,6 +64,8 @@ export default defineConfig({
       VISITOR_ANSWERS_PER_IP: "2000",
       VISITOR_CLICKS_PER_IP: "2000",
       LOGIN_LIMIT_PER_IP: "2000",
+      // The webhook test's receiver listens on 127.0.0.1 beside the server.
+      WEBHOOK_ALLOW_PRIVATE: "1",
     },
     stdout: "ignore",
     stderr: "pipe",

@@ -24,7 +24,7 @@ import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
 import { peopleRoutes } from "./features/people/routes";
-import { MAX_IMPORT_BYTES } from "./features/candidates/import-columns";
+import { BODY_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
 import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
@@ -33,6 +33,9 @@ import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { onMemberLeaving } from "./features/auth/member-leaving";
+import { turnOffFeed } from "./features/calendar/feed";
+import { hubFor } from "./features/chat/meeting-socket";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
@@ -40,6 +43,9 @@ import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
 import { installShellParts } from "./ui/shell";
 import { shellParts } from "./shell-parts";
+
+/** The paths that take a file (the CSV import, by API and by the page's form). */
+const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"]);
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -67,6 +73,8 @@ export function createApp(deps: Deps): AnyElysia {
   // Tasks of one meeting's event run one at a time, in order (serial key).
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)), { serialKey: (p) => `meeting:${p.meetingId}` });
   deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)), { serialKey: (p) => `calendar-event:${p.eventId}` });
+  // A member who leaves loses their iCal feed and their open chat-monitor sockets at once.
+  onMemberLeaving(deps, { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => hubFor(deps).closeUser(userId) });
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
@@ -75,8 +83,8 @@ export function createApp(deps: Deps): AnyElysia {
   };
   let routesOf: () => ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> = () => [];
   const app = new Elysia({
-    // Bodies are limited to 1 MB, except a CSV import (checked per request below).
-    serve: { maxRequestBodySize: MAX_IMPORT_BYTES + 1024 * 1024 },
+    // Nothing larger than an upload is taken at all; each path's own limit is applied as the body is read (httpPlugin).
+    serve: { maxRequestBodySize: UPLOAD_LIMIT_BYTES + 64 * 1024 },
     websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES },
     // On https every cookie is Secure, the flash toast's included (features set their own attributes).
     ...(deps.config.secureCookies ? { cookie: { secure: true } } : {}),
@@ -93,15 +101,11 @@ export function createApp(deps: Deps): AnyElysia {
         redispatch: (request): Promise<Response> => handleRequest(request),
         waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
         routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
+        // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
+        bodyLimit: (path) => (UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES),
       })),
     )
     .use(mounted(metricsRoutes(deps)))
-    .onRequest(({ request }) => {
-      const size = Number(request.headers.get("content-length") ?? 0);
-      if (size > 1024 * 1024 && new URL(request.url).pathname !== "/api/participants/import") {
-        return Response.json({ message: "Request body too large", code: "too_large" }, { status: 413 });
-      }
-    })
     .get("/assets/*", ({ request }) => {
       const res = serveAsset(new URL(request.url).pathname, request.headers.get("accept-encoding"));
       return res ?? new Response("Not found", { status: 404 });

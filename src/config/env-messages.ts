@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { redactUserInfo } from "../lib/redact";
 
 type Issue = z.ZodError["issues"][number];
 
@@ -39,7 +40,12 @@ const SECRET = /SECRET|TOKEN|PASSWORD|KEY/;
 export function describeValue(name: string, raw: string | undefined): string {
   if (raw === undefined) return "nothing";
   if (SECRET.test(name)) return `a value of ${raw.length} character${raw.length === 1 ? "" : "s"}`;
-  return `'${raw}'`;
+  // A URL's user-info is a credential (smtp://user:password@host), however malformed the URL.
+  if (/_URL$/.test(name) && raw.includes("@")) {
+    const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0] ?? "";
+    return `'${scheme}***${raw.slice(raw.lastIndexOf("@"))}'`;
+  }
+  return `'${redactUserInfo(raw)}'`;
 }
 
 /** One line for one bad variable. */

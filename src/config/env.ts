@@ -33,7 +33,8 @@ const schema = z.object({
   DATABASE_PATH: z.string().min(1).default("./data/frank.db"),
   APP_URL: z.string().url().optional(),
   APP_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
-  SMTP_URL: optionalUrl,
+  // smtp:// or smtps:// (what the mailer speaks); "user:pass@host" would otherwise parse as a URL.
+  SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().refine((v) => /^smtps?:\/\//i.test(v), "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().default("Frank <no-reply@localhost>"),
   // Where the marketing site lives (pricing, terms, help). Defaults to this server's own pages.
   MARKETING_URL: optionalUrl,
@@ -83,6 +84,9 @@ const schema = z.object({
   // (without one, /metrics answers only on the loopback address).
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   METRICS_TOKEN: optionalText,
+  // Webhooks reach only public addresses; 1 lets them post to loopback and private networks
+  // (a self-hosted install whose receivers are on its own network).
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
 });
 
 

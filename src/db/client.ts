@@ -23,6 +23,9 @@ export function openDatabase(path: string, opts: { busyTimeoutMs?: number } = {}
   sqlite.exec("PRAGMA journal_mode = WAL;");
   sqlite.exec("PRAGMA foreign_keys = ON;");
   sqlite.exec("PRAGMA synchronous = NORMAL;");
+  // Deleted rows and freed pages are overwritten with zeros, from the first delete on: an erased
+  // candidate's bytes must not stay in free pages of the file or its backups (decision 0030).
+  sqlite.exec("PRAGMA secure_delete = ON;");
   return drizzle(sqlite, { schema }) as DB;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { csvCell, csvLine, parseCsv, unguardCell } from "./csv";
+import { csvCell, csvLine, parseCsv, parseCsvStream, unguardCell } from "./csv";
 
 const all = (s: string) => [...parseCsv(s)];
 
@@ -48,5 +48,40 @@ describe("writing", () => {
       expect(unguardCell(all(csvCell(f))[0]!.cells[0]!)).toBe(f);
     }
     expect(unguardCell("'plain")).toBe("'plain");
+  });
+});
+
+describe("reading as the text arrives", () => {
+  test("parseCsvStream gives the records and line numbers of parseCsv, however the text is cut into pieces", async () => {
+    const samples = [
+      '\ufeffa,b\r\n1,"x""y\nz",3\r\n\r\nlast,"unclosed\nmore\n',
+      'h1,h2\n"a","b"\n5\'10",x\n"q\nw",e\n',
+      "a,b\rc,d\re,f",
+      'x\n"a"b",c\nz,""""\n',
+    ];
+    for (const s of samples) {
+      const whole = [...parseCsv(s)];
+      for (let size = 1; size <= s.length; size++) {
+        const pieces = async function* () {
+          for (let i = 0; i < s.length; i += size) yield s.slice(i, i + size);
+        };
+        const got = [];
+        for await (const r of parseCsvStream(pieces())) got.push(r);
+        expect({ size, got }).toEqual({ size, got: whole });
+      }
+    }
+  });
+
+  test("a reader that stops early stops reading the pieces", async () => {
+    let pulled = 0;
+    const pieces = async function* () {
+      for (let i = 0; i < 1000; i++) {
+        pulled++;
+        yield `row${i},x\n`;
+      }
+    };
+    let n = 0;
+    for await (const _ of parseCsvStream(pieces())) if (++n === 5) break;
+    expect(pulled).toBeLessThan(10);
   });
 });

@@ -123,3 +123,54 @@ export function csvLine(values: unknown[]): string {
 export function unguardCell(s: string): string {
   return s.length > 1 && s[0] === "'" && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s;
 }
+
+/**
+ * parseCsv over text that arrives in pieces (a request body being read): records are parsed
+ * as soon as the piece holding their end has arrived, so memory holds one piece and the
+ * records not yet taken, not the file. A piece is cut only at a line break outside quotes (the
+ * same reading as parseCsv's), so the records and their line numbers are those of the whole
+ * text. A caller that stops early (a row limit) stops the reading too.
+ */
+export async function* parseCsvStream(pieces: AsyncIterable<string>, delimiter = ","): AsyncGenerator<CsvRecord> {
+  let buf = "";
+  let lines = 0; // line breaks before buf
+  let scanned = 0;
+  let quoted = false;
+  let atFieldStart = true;
+  const d = delimiter.charCodeAt(0);
+  function* parsed(text: string) {
+    for (const r of parseCsv(text, delimiter)) yield lines ? { ...r, line: r.line + lines } : r;
+    lines += (text.match(/\r\n|\r|\n/g) ?? []).length;
+  }
+  for await (const piece of pieces) {
+    buf += piece;
+    let cut = -1;
+    let i = scanned;
+    for (; i < buf.length; i++) {
+      const c = buf.charCodeAt(i);
+      if (quoted) {
+        if (c !== 34) continue;
+        if (i + 1 >= buf.length) break; // "" or a closing quote: the next piece tells
+        if (buf.charCodeAt(i + 1) === 34) i++;
+        else quoted = false;
+      } else if (c === 34 && atFieldStart) {
+        quoted = true;
+        atFieldStart = false;
+      } else if (c === d || c === 13) {
+        atFieldStart = true;
+      } else if (c === 10) {
+        atFieldStart = true;
+        cut = i;
+      } else {
+        atFieldStart = false;
+      }
+    }
+    scanned = i;
+    if (cut < 0) continue;
+    const head = buf.slice(0, cut + 1);
+    buf = buf.slice(cut + 1);
+    scanned -= cut + 1;
+    yield* parsed(head);
+  }
+  if (buf) yield* parsed(buf);
+}

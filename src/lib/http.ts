@@ -7,6 +7,7 @@ import type { Logger } from "./log";
 import { redactPath } from "./log";
 import { requestContext, requestIdFor } from "./request-context";
 import { compressedText, compressResponse } from "./compression";
+import { boundedBody } from "./body-limit";
 import {
   BUSY_WAIT_MS,
   busyDelay,
@@ -36,6 +37,8 @@ export interface HttpOptions {
   waitForLock?: (deadline: number) => Promise<boolean>;
   /** The app's routes: those declared `{ crossSite: true }` take posts from other sites. */
   routes?: () => ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }>;
+  /** The largest body a path takes, in bytes (lib/body-limit.ts); larger ones answer 413. */
+  bodyLimit?: (path: string) => number;
 }
 
 // Per-request facts kept beside the Request object (Elysia gives hooks the same object).
@@ -53,6 +56,8 @@ const scopeOf = new WeakMap<Request, RequestScope>();
 const copies = new WeakMap<Request, Request>();
 const carriedScope = new WeakMap<Request, RequestScope>();
 const firstRequest = new WeakMap<Request, Request>();
+// Requests whose body was over their limit (answered 413 by the first hook).
+const tooLarge = new WeakSet<Request>();
 
 /** The request as the server received it (a retry runs a copy; the client address belongs to the original). */
 export const originalRequest = (request: Request): Request => firstRequest.get(request) ?? request;
@@ -183,17 +188,36 @@ export function httpPlugin(opts: HttpOptions) {
     return crossSite.some((re) => re.test(`${method} ${path}`));
   };
 
+  // The status each request's answer left with (set where the answer is made; read by the log and metrics).
+  const sentStatus = new WeakMap<Request, number>();
   return new Elysia({ name: "http" })
     // One id per request: in the X-Request-Id header, the error envelope and every log line
     // written while the request is served (the logger reads it from the request context,
     // which follows the handler through its awaits).
     // Every request also runs inside its own database scope (src/db/busy.ts); a retry after
     // SQLITE_BUSY carries the first attempt's scope and request id.
-    .wrap((fn) => ((request: Request) => {
-      if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
-      const { requestId } = started.get(request)!;
-      return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url), request }, () => fn(request)));
-    }) as unknown as ReturnType<typeof fn>)
+    .wrap((fn) => {
+      const run = (request: Request) => {
+        if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
+        const { requestId } = started.get(request)!;
+        return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url), request }, () => fn(request)));
+      };
+      return ((request: Request) => {
+        // A body is bounded before anything reads it; a retry's copy was bounded the first time.
+        if (!opts.bodyLimit || !request.body || carriedScope.has(request)) return run(request);
+        const at = performance.now();
+        return boundedBody(request, opts.bodyLimit(pathOf(request.url))).then((checked) => {
+          // Over the limit: the app answers 413 for a body-less copy (so it is logged and counted).
+          const next = checked.ok ? checked.request : new Request(request.url, { method: request.method, headers: request.headers });
+          if (next !== request) {
+            firstRequest.set(next, originalRequest(request));
+            started.set(next, { at, requestId: requestIdFor(request.headers.get("x-request-id")) });
+          }
+          if (!checked.ok) tooLarge.add(next);
+          return run(next);
+        });
+      }) as unknown as ReturnType<typeof fn>;
+    })
     .onRequest(({ request, set }) => {
       const requestId = started.get(request)?.requestId ?? requestIdFor(null);
       if (!started.has(request)) started.set(request, { at: performance.now(), requestId });
@@ -204,6 +228,7 @@ export function httpPlugin(opts: HttpOptions) {
       scope.calls = new Map();
       scopeOf.set(request, scope);
       for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
+      if (tooLarge.has(request)) return errorResponse(request, 413, "too_large", "Request body too large", opts);
       if (!STATE_CHANGING.has(request.method)) return;
       if (opts.redispatch && request.body) copies.set(request, request.clone());
       // Browsers send Origin on every cross-site POST, and Sec-Fetch-Site when they know it.
@@ -223,14 +248,18 @@ export function httpPlugin(opts: HttpOptions) {
     })
     // Every handler's answer leaves through here: compress text once, in one place.
     .mapResponse(({ request, responseValue, set }) => {
-      if (responseValue instanceof Response) return compressResponse(request, responseValue);
-      return plainResponse(request, responseValue, set);
+      // The status sent is remembered here: onAfterResponse sees the handler's value, which for a
+      // compressed page is still a promise (it logged a page's own 404 as 200).
+      if (responseValue instanceof Response) return compressResponse(request, responseValue).then((res) => (sentStatus.set(request, res.status), res));
+      const res = plainResponse(request, responseValue, set);
+      if (res) sentStatus.set(request, res.status);
+      return res;
     })
     .onAfterResponse((ctx) => {
       const { request, set, responseValue } = ctx;
       const info = started.get(request);
       const ms = info ? performance.now() - info.at : 0;
-      const status = Number(responseValue instanceof Response ? responseValue.status : set.status) || 200;
+      const status = sentStatus.get(request) ?? (Number(responseValue instanceof Response ? responseValue.status : set.status) || 200);
       opts.log.info("request", {
         requestId: info?.requestId,
         method: request.method,

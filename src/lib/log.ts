@@ -1,4 +1,5 @@
 import { currentRequestId } from "./request-context";
+import { redactUserInfo } from "./redact";
 
 /**
  * One-line JSON logs at or above LOG_LEVEL; a line written while a request is served carries
@@ -28,7 +29,8 @@ export function createLogger(opts: { quiet?: boolean; level?: LogLevel; out?: (l
   const write = (level: Exclude<LogLevel, "silent">, msg: string, data?: Record<string, unknown>) => {
     if (RANK[level] < min) return;
     const requestId = currentRequestId();
-    const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...data });
+    // No line carries a URL's password (a connection string in an error message, a bad setting).
+    const line = redactUserInfo(JSON.stringify({ t: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...data }));
     if (opts.out) opts.out(line, level);
     else if (level === "error" || level === "warn") console.error(line);
     else console.log(line);

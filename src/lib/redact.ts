@@ -9,3 +9,15 @@ export const REDACTED_LINK = "[link removed]";
 export function redactSecrets(body: string): string {
   return body.replace(SECRET_URL, REDACTED_LINK);
 }
+
+/**
+ * Hides the user-info of every URL in a text (smtp://user:password@host → smtp://***@host), for
+ * error messages and log lines: a password in a connection URL must never reach a terminal or a
+ * log. Greedy up to the last "@" before a space or quote, so a password holding "@" or "/" is
+ * hidden whole; a URL without user-info is left alone.
+ */
+const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s"'<>@]*(?:@[^\s"'<>@/]*)*@/gi;
+
+export function redactUserInfo(text: string): string {
+  return text.replace(USER_INFO, "$1***@");
+}

@@ -6,6 +6,7 @@ import { menuUser, type Shell } from "./shell";
 import { ProfileDialogSlot } from "./profile-dialog-slot";
 import { Island, declareSection } from "../lib/render";
 import { MobileNav, SideNav } from "./app-nav";
+import { can } from "../features/team/permissions";
 import { SETTINGS_LINKS, visibleSections, sectionLabel } from "./sections";
 import CommandPalette from "../../islands/command-palette";
 
@@ -43,7 +44,7 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
       <div className="flex">
         <SideNav sections={sections} current={current} />
         <main id="main" className={`mx-auto w-full min-w-0 px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>
-          {current === "settings" ? <SettingsLinks /> : null}
+          {current === "settings" ? <SettingsLinks role={shell.user.role} /> : null}
           {children}
         </main>
       </div>
@@ -52,10 +53,10 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
   );
 }
 
-function SettingsLinks() {
+function SettingsLinks({ role }: { role: string }) {
   return (
     <nav aria-label="Settings" className="mb-4 flex flex-wrap gap-2 text-sm">
-      {SETTINGS_LINKS.map((l) => (
+      {SETTINGS_LINKS.filter((l) => !("managersOnly" in l) || can({ role }, "chatWebhook.manage")).map((l) => (
         <a key={l.href} href={l.href} className="rounded-full border border-slate-300 px-3 py-1 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800">
           {l.label}
         </a>

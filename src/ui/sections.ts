@@ -39,7 +39,8 @@ export const SETTINGS_LINKS = [
   { label: "All settings", href: "/settings" },
   { label: "Calendar (iCal)", href: "/ical-manager" },
   { label: "Sync iCal", href: "/sync-ical" },
-  { label: "Assistant webhook", href: "/chat/webhook" },
+  // Its secret is an owner's or admin's (the permission table): other members are not shown the link.
+  { label: "Assistant webhook", href: "/chat/webhook", managersOnly: true },
 ];
 
 export function visibleSections(devPages: boolean): Section[] {

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { apiKeys, passwordResets, sessions, users } from "../../db/schema";
 
 /**
  * The account writes that membership needs (team's invitations, roles and removals). Accounts and
@@ -14,10 +14,16 @@ export function setRole(db: Db, id: number, role: Role) {
   db.update(users).set({ role }).where(eq(users.id, id)).run();
 }
 
-/** Marks the account removed from its workspace and ends every session of theirs. */
+/**
+ * Marks the account removed from its workspace and ends what it could still act with: every
+ * session, every API key (marked revoked, so joining again brings none back) and every
+ * outstanding password-reset link.
+ */
 export function removeFromWorkspace(db: Db, id: number, now: Date) {
   db.update(users).set({ removedAt: now }).where(eq(users.id, id)).run();
   db.delete(sessions).where(eq(sessions.userId, id)).run();
+  revokeApiKeysOf(db, id, now);
+  db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt))).run();
 }
 
 /** Moves an account into a workspace with a role (a new member, or a former member back). */
@@ -31,4 +37,9 @@ export function joinWorkspace(db: Db, id: number, v: { workspaceId: number; role
 /** A new account straight into an existing workspace. */
 export function insertMember(db: Db, v: { workspaceId: number; email: string; passwordHash: string; name: string | null; role: Role }) {
   return db.insert(users).values({ workspaceId: v.workspaceId, email: v.email.toLowerCase(), password: v.passwordHash, name: v.name, role: v.role }).returning().get();
+}
+
+/** Marks every API key the account made revoked (never undone). */
+export function revokeApiKeysOf(db: Db, id: number, now: Date) {
+  db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.createdBy, id), isNull(apiKeys.revokedAt))).run();
 }

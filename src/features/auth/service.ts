@@ -201,7 +201,9 @@ export async function forgotPassword(deps: Deps, email: string, ip: string, subj
   for (const c of [l.forgotIp.check(ip), l.forgot.check(pair)]) if (!c.ok) throw tooManyRequests(c.retryAfter);
   l.forgotIp.hit(ip);
   l.forgot.hit(pair);
-  const user = repo.findUserByEmail(deps.db, email);
+  const found = repo.findUserByEmail(deps.db, email);
+  // A removed member has no account to reset: answered and worked exactly like an unknown address.
+  const user = found && !found.removedAt ? found : undefined;
   if (!user) {
     const token = randomToken(32);
     sha256(token);

@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { randomToken, sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
+import { findUserById } from "../auth/service";
 import { buildCalendar, type IcsEvent } from "../../lib/ics";
 import { meetingsOfUser, type CalendarMeeting } from "./meetings";
 
@@ -59,6 +60,14 @@ export function renderFeed(deps: Deps, token: string): string | null {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const feed = repo.findFeedByHash(deps.db, sha256(token));
   if (!feed) return null;
+  // Only a member's feed serves: one who left (or moved workspace) shows no one's interviews.
+  const owner = findUserById(deps, feed.userId);
+  if (!owner || owner.removedAt || owner.workspaceId !== feed.workspaceId) return null;
   const events = meetingsOfUser(deps, feed.workspaceId, feed.userId).map((m) => toFeedEvent(deps, m));
   return buildCalendar({ name: "Frank interviews", prodId: "-//Frank//Interview feed//EN", method: "PUBLISH", refreshMinutes: 15, now: deps.clock.now(), events });
+}
+
+/** A member left (wired in app.ts): the feed row goes in the removal's transaction. */
+export function turnOffFeed(tx: Parameters<typeof repo.deleteFeed>[0], userId: number): void {
+  repo.deleteFeed(tx, userId);
 }

@@ -103,6 +103,11 @@ export function findFeedByUser(db: DB, userId: number) {
   return db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get();
 }
 
+/** A member left: their feed address stops working (joining again needs a new one). */
+export function deleteFeed(db: Pick<DB, "delete">, userId: number) {
+  db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).run();
+}
+
 export function findFeedByHash(db: DB, tokenHash: string) {
   return db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).get();
 }

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { badRequest } from "../../lib/errors";
-import { parseCsv, unguardCell } from "../../lib/csv";
+import { parseCsvStream, unguardCell, type CsvRecord } from "../../lib/csv";
 import type { Buckets } from "./buckets";
 import { bucketColumns, bucketsOf } from "./settings";
 import { emailField, linkedinField, stageField } from "./edit-model";
@@ -45,10 +45,25 @@ type Values = Partial<Record<ImportField, string | number>>;
  * and skipped. Written in transactions of CHUNK rows, yielding between them, so a large file
  * does not hold the database; a dry run checks and counts without writing.
  */
-export async function importCandidatesCsv(deps: Deps, workspaceId: number, text: string, opts: ImportOptions = {}): Promise<ImportResult> {
-  const records = parseCsv(text);
-  const header = records.next();
-  if (header.done || header.value.error) throw badRequest("The file has no readable header row", { file: "The file has no readable header row" });
+export async function importCandidatesCsv(deps: Deps, workspaceId: number, csv: string | AsyncIterable<string>, opts: ImportOptions = {}): Promise<ImportResult> {
+  // Parsed as it arrives: memory holds a piece of the file and one chunk of rows, and reading
+  // stops at the row limit (the rest of the body is never read).
+  const records = parseCsvStream(typeof csv === "string" ? oneString(csv) : csv)[Symbol.asyncIterator]();
+  try {
+    return await importRecords(deps, workspaceId, records, opts);
+  } finally {
+    await records.return?.(undefined);
+  }
+}
+
+async function* oneString(text: string) {
+  yield text;
+}
+
+async function importRecords(deps: Deps, workspaceId: number, records: AsyncIterator<CsvRecord>, opts: ImportOptions): Promise<ImportResult> {
+  const header = await records.next();
+  if (header.done || (!header.value.error && header.value.cells.every((c) => !c.trim()))) throw badRequest("The file is empty", { file: "Empty" });
+  if (header.value.error) throw badRequest("The file has no readable header row", { file: "The file has no readable header row" });
   const columns = header.value.cells.map((h) => columnField(h, opts.mapping));
   if (!columns.includes("emailAddress")) {
     throw badRequest("The file needs an emailAddress column (one person, one record: rows are matched by e-mail)", { file: "No emailAddress column" });
@@ -62,9 +77,12 @@ export async function importCandidatesCsv(deps: Deps, workspaceId: number, text:
   const buckets = bucketsOf(deps, workspaceId);
   let chunk: { row: number; values: Values }[] = [];
   let rows = 0;
-  for (const rec of records) {
+  for (let next = await records.next(); !next.done; next = await records.next()) {
+    const rec = next.value;
     if (++rows > MAX_IMPORT_ROWS) {
-      fail(rec.line, `Too many rows: at most ${MAX_IMPORT_ROWS} per file`);
+      // Listed even past MAX_FAILURES: it says why the rest of the file was not read.
+      result.failedCount++;
+      result.failed.push({ row: rec.line, message: `Too many rows: at most ${MAX_IMPORT_ROWS} per file` });
       break;
     }
     if (rec.error) {

@@ -14,15 +14,16 @@ export function candidateIoRoutes(deps: Deps) {
     .post(
       "/import",
       async ({ request, body, query, workspaceId, me }) => {
-        const { text, mapping } = await csvOfRequest(request, body);
-        return importCandidatesCsv(deps, workspaceId, text, { dryRun: query.dryRun, mapping: parseMapping(mapping ?? query.mapping), userId: me.user.id });
+        const { csv, mapping } = csvOfRequest(request, body);
+        return importCandidatesCsv(deps, workspaceId, csv, { dryRun: query.dryRun, mapping: parseMapping(mapping ?? query.mapping), userId: me.user.id });
       },
       {
         query: ImportQuery,
         response: { 200: ImportResultView },
-        // The body is a text/csv file or a multipart form with the field `file`: text/csv arrives
-        // as text; Elysia's own parsers read the form. csvOfRequest tells which.
-        parse: ({ request }, contentType) => (contentType.startsWith("text/") ? request.text() : undefined),
+        // The body is a text/csv file or a multipart form with the field `file`: text/csv is read
+        // as a stream by the import itself (parsed as it arrives); Elysia's own parsers read the
+        // form. csvOfRequest tells which.
+        parse: ({ request }, contentType) => (contentType.startsWith("text/") ? (request.body ?? "") : undefined),
         detail: { summary: "Import candidates from a CSV file (text/csv, or multipart field file); ?dryRun=1 only checks" },
       },
     )

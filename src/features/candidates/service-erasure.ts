@@ -22,3 +22,19 @@ export function testDataIds(deps: Deps, workspaceId: number): number[] {
 export function idleCandidateIds(deps: Deps, workspaceId: number, before: Date, afterId = 0, limit = 500): number[] {
   return identity.idleIds(deps.db, workspaceId, before, afterId, limit);
 }
+
+/**
+ * After an erasure: the search index merged into one segment, so the erased person's tokens
+ * leave its old segments now rather than at some later automatic merge (decision 0030).
+ */
+export function mergeSearchIndex(deps: Deps): void {
+  identity.optimizeSearchIndex(deps.db);
+}
+
+/**
+ * The step that, repeated after an erasure (db/residue.ts), merges the search index until the
+ * erased person's tokens have left its old segments.
+ */
+export function searchIndexMergeStep(): string {
+  return identity.MERGE_SEARCH_INDEX_STEP;
+}

@@ -20,6 +20,8 @@ import { MONITOR_LIMIT_PER_MINUTE, WEBHOOK_LIMIT_PER_MINUTE, type ChatEventInput
  */
 export interface Sender {
   send(text: string): unknown;
+  /** Ends the connection (a member who left the workspace). */
+  close?(code: number, reason: string): unknown;
 }
 
 export class MonitorHub {
@@ -48,6 +50,14 @@ export class MonitorHub {
     let n = 0;
     for (const [userId, e] of this.byUser) if (e.workspaceId === workspaceId) n += this.toUser(userId, msg);
     return n;
+  }
+  /** Closes every socket of a member who left; they receive nothing more. */
+  closeUser(userId: number): number {
+    const e = this.byUser.get(userId);
+    if (!e) return 0;
+    this.byUser.delete(userId);
+    for (const s of e.senders) s.close?.(4403, "No longer a member of this workspace");
+    return e.senders.size;
   }
   connections(): number {
     let n = 0;

@@ -11,6 +11,7 @@ import { devGuard } from "../../lib/dev-pages";
 import { clientIp } from "../../lib/client-ip";
 import { ask } from "./service";
 import { rotateWebhookSecret, webhookSecret } from "./meeting-socket";
+import { can } from "../team/permissions";
 import { loadChatPage, loadDashboardX, loadWebhookPage } from "./page-props";
 import { ChatPage, DashboardXPage, MeetingDetectionPage, ShortlistTestPage } from "./pages/chat-pages";
 import { WebhookPage } from "./pages/webhook-page";
@@ -60,19 +61,26 @@ export function chatPageRoutes(deps: Deps) {
     .get("/meeting-detection", ({ me }) =>
       renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }),
     )
-    .get("/chat/webhook", ({ me, workspaceId, cookie }) =>
-      renderPage({
-        title: "Chat webhook",
-        headers: { "referrer-policy": "no-referrer" },
-        body: WebhookPage({ ...loadWebhookPage(deps, workspaceId), shell: makeShell(deps, me.user) }),
-        toast: takeFlash(cookie),
-      }),
+    .get(
+      "/chat/webhook",
+      ({ me, workspaceId, cookie }) =>
+        renderPage({
+          title: "Chat webhook",
+          headers: { "referrer-policy": "no-referrer" },
+          body: WebhookPage({ ...loadWebhookPage(deps, workspaceId), shell: makeShell(deps, me.user) }),
+          toast: takeFlash(cookie),
+        }),
+      { can: "chatWebhook.manage" },
     )
-    .post("/chat/webhook/rotate", ({ workspaceId, cookie }) => {
-      rotateWebhookSecret(deps, workspaceId);
-      setFlash(cookie, { title: "Secret regenerated", description: "The old secret no longer works.", variant: "success" });
-      return seeOther("/chat/webhook");
-    });
+    .post(
+      "/chat/webhook/rotate",
+      ({ workspaceId, cookie }) => {
+        rotateWebhookSecret(deps, workspaceId);
+        setFlash(cookie, { title: "Secret regenerated", description: "The old secret no longer works.", variant: "success" });
+        return seeOther("/chat/webhook");
+      },
+      { can: "chatWebhook.manage" },
+    );
 
   // A developer page (DEV_PAGES). Open to everyone then: it shows the login state, and its actions need a signed-in user.
   const devPages = new Elysia().use(authGuard(deps)).get(
@@ -81,7 +89,7 @@ export function chatPageRoutes(deps: Deps) {
       devPage(me ? `u${me.user.id}` : `ip${clientIp(request, server, deps.config.TRUST_PROXY)}`);
       return renderPage({
         title: "Shortlist test",
-        body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me ? webhookSecret(deps, me.user.workspaceId) : null }),
+        body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me && can(me.user, "chatWebhook.manage") ? webhookSecret(deps, me.user.workspaceId) : null }),
       });
     },
     { withUser: true },

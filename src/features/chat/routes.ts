@@ -117,7 +117,7 @@ function meetingDetectionRoutes(deps: Deps) {
         const me = upgradeUser(deps, ws.data.request, sessionToken(ws.data.request));
         if (!me) return ws.close(4401, "Unauthorized");
         const raw = ws.raw;
-        const entry = { me, send: (t: string) => raw.send(t) };
+        const entry = { me, send: (t: string) => raw.send(t), close: (code: number, reason: string) => raw.close(code, reason) };
         sockets.set(ws.id, entry);
         hub.add(me.user.id, me.user.workspaceId, entry);
         ws.send(JSON.stringify({ type: "connected", userId: me.user.id }));
@@ -125,6 +125,8 @@ function meetingDetectionRoutes(deps: Deps) {
       async message(ws, message) {
         const entry = sockets.get(ws.id);
         if (!entry) return;
+        // The session may have ended since the socket opened (sign-out, removal): nothing is written then.
+        if (!upgradeUser(deps, ws.data.request, sessionToken(ws.data.request))) return ws.close(4401, "Unauthorized");
         let data: unknown = message;
         if (typeof message === "string") {
           try {

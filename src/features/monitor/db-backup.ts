@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { snapshotTo } from "./snapshot";
+import { residueSettled } from "../../db/residue";
 import type { Deps } from "../../deps";
 
 /**
@@ -99,6 +100,8 @@ async function backupNow(deps: Deps): Promise<BackupResult> {
   const now = deps.clock.now();
   const at = after !== null && after >= now.getTime() ? new Date(after + 1) : now;
   const file = join(dir, backupName(at, stem));
+  // An erasure's clean-up first: a backup must not copy what it is about to remove.
+  await residueSettled(deps.db);
   await snapshotInWorker(resolve(deps.config.DATABASE_PATH), file);
   const removed = await pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
   const result = { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started), removed };

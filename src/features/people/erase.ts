@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getParticipant } from "../candidates/service";
-import { eraseParticipantRows, erasedStandInFor } from "../candidates/service-erasure";
-import { eraseChatMentions } from "../chat/person-data";
+import { eraseParticipantRows, erasedStandInFor, searchIndexMergeStep } from "../candidates/service-erasure";
+import { eraseChatMentions, type Mentions } from "../chat/person-data";
+import { forgetFreedPages } from "../../db/residue";
+import type { Participant } from "../candidates/model";
 import { eraseBackupOf } from "../monitor/person-data";
 import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/candidate-records";
 import { forgetCandidateName } from "../shortlists/service";
@@ -17,14 +18,11 @@ import { forgetCandidateDeliveries } from "../webhooks/record";
  * assistant conversations; their interviews stay for the recruiter, anonymised; the e-mails
  * to them or about their interviews keep only their delivery state.
  */
-export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { erased: number; interviewsKept: number } {
+export function eraseCandidate(deps: Deps, workspaceId: number, id: number, opts: { cleanUp?: boolean } = {}): { erased: number; interviewsKept: number } {
   const p = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   const words = [p.name, p.emailAddress].filter((w): w is string => !!w && w.trim().length >= 2);
   const schedule = candidateSchedule(deps, workspaceId, id);
   const meetingIds = schedule.interviews.map((m) => m.id);
-  // Deleted rows' bytes are overwritten, not left in free pages of the file (a connection
-  // setting; it costs little and only matters when something is deleted).
-  deps.db.run(sql`PRAGMA secure_delete = ON`);
   const kept = deps.db.transaction((tx) => {
     deps.mail.forgetPerson(tx, workspaceId, { emails: p.emailAddress ? [p.emailAddress] : [], meetingIds });
     if (schedule.sessions.length || schedule.interviews.length) {
@@ -32,27 +30,66 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { e
     }
     eraseConversations(tx, workspaceId, id, p.uniqueId ? [p.uniqueId] : []);
     eraseBackupOf(tx, workspaceId, id);
-    eraseChatMentions(tx, workspaceId, id, words);
+    eraseChatMentions(tx, workspaceId, id, mentionsOf(p));
     forgetCandidateName(tx, workspaceId, p.name ? [p.name] : []);
     // Webhook bodies about them (sent or waiting) carry their name and e-mail.
     forgetCandidateDeliveries(tx, workspaceId, [id]);
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
     return schedule.interviews.length;
   });
+  if (opts.cleanUp !== false) void afterErasure(deps);
   deps.log.info("candidate erased", { workspaceId, participantId: id, interviewsKept: kept });
   return { erased: 1, interviewsKept: kept };
+}
+
+/**
+ * The erased bytes out of the file (decision 0030): deleted rows are zeroed as they are freed
+ * (secure_delete, set when the file opens); the search index is merged in small steps and the
+ * -wal emptied after the answer, between other requests (a full merge rewrites the whole index).
+ * Once per erasure, or once after a batch of them. A backup waits for it.
+ */
+export function afterErasure(deps: Deps): Promise<void> {
+  return forgetFreedPages(deps.db, searchIndexMergeStep()).catch((e: unknown) => {
+    deps.log.error("erasure clean-up failed", { error: e instanceof Error ? e.message : String(e) });
+  });
+}
+
+/** Phone numbers written in a text: runs of 7 or more digits with the usual separators. */
+function phonesIn(text: string | null): string[] {
+  return [...(text ?? "").matchAll(/\+?\d[\d ().-]{5,}\d/g)].map((m) => m[0]).filter((m) => m.replace(/\D/g, "").length >= 7);
+}
+
+/** Everything that identifies the person in free text: each field of theirs that names them, and the parts of their name. */
+export function mentionsOf(p: Participant): Mentions {
+  const linkedin = p.linkedinUrl?.trim() || null;
+  const phones = [p.prequalifier, p.assessment, p.voiceTranscript, p.availability].flatMap(phonesIn);
+  const words = [
+    p.name,
+    p.emailAddress,
+    linkedin,
+    linkedin?.replace(/^https?:\/\/(www\.)?/i, ""),
+    p.uniqueId,
+    ...phones,
+    ...phones.map((x) => x.replace(/\D/g, "")),
+  ].filter((w): w is string => !!w && w.trim().length >= 2);
+  const nameParts = (p.name ?? "").split(/[\s,.'"()-]+/).filter((x) => x.length >= 2);
+  return { words: [...new Set(words)], nameParts: [...new Set(nameParts)] };
 }
 
 /** Erases many (test data, retention) one by one, each in its own transaction; returns how many. */
 export function eraseCandidates(deps: Deps, workspaceId: number, ids: number[]): number {
   let n = 0;
-  for (const id of ids) {
-    try {
-      eraseCandidate(deps, workspaceId, id);
-      n++;
-    } catch (e) {
-      if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
+  try {
+    for (const id of ids) {
+      try {
+        eraseCandidate(deps, workspaceId, id, { cleanUp: false });
+        n++;
+      } catch (e) {
+        if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
+      }
     }
+  } finally {
+    if (n) void afterErasure(deps);
   }
   return n;
 }

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import { idleCandidateIds } from "../candidates/service-erasure";
 import { retentionWorkspaces } from "../candidates/settings";
 import { candidateSchedule } from "../scheduling/candidate-records";
-import { eraseCandidate } from "./erase";
+import { afterErasure, eraseCandidate } from "./erase";
 
 const MONTH_MS = 30 * 86_400_000;
 
@@ -21,11 +21,14 @@ export function eraseIdleCandidates(deps: Deps): number {
         const s = candidateSchedule(deps, workspaceId, id);
         const recent = [...s.sessions.map((x) => x.createdAt), ...s.interviews.flatMap((x) => [x.createdAt, x.endTime])].some((t) => new Date(t) > cutoff);
         if (recent) continue;
-        eraseCandidate(deps, workspaceId, id);
+        eraseCandidate(deps, workspaceId, id, { cleanUp: false });
         erased++;
       }
     }
   }
-  if (erased) deps.log.info("retention: idle candidates erased", { erased });
+  if (erased) {
+    void afterErasure(deps);
+    deps.log.info("retention: idle candidates erased", { erased });
+  }
   return erased;
 }

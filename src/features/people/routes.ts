@@ -12,6 +12,7 @@ import { patchParticipant, addNote, type Actor } from "../candidates/service-rec
 import { testDataIds } from "../candidates/service-erasure";
 import { updateCandidateSettings } from "../candidates/settings";
 import { importCandidatesCsv } from "../candidates/import";
+import { textPieces } from "../candidates/import-request";
 import { candidateActivity } from "./activity";
 import { eraseCandidate, eraseCandidates } from "./erase";
 import { exportCandidate, exportFileName } from "./export";
@@ -120,8 +121,7 @@ export function peopleRoutes(deps: Deps) {
     .post(
       "/candidates/import",
       async ({ body, workspaceId, me }) => {
-        const text = body.file ? await body.file.text() : "";
-        const result = await importCandidatesCsv(deps, workspaceId, text, { dryRun: body.dryRun === "1", userId: me.user.id });
+        const result = await importCandidatesCsv(deps, workspaceId, body.file ? textPieces(body.file.stream()) : "", { dryRun: body.dryRun === "1", userId: me.user.id });
         return renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result }) });
       },
       { body: ImportForm, form: { render: importFailed } },

@@ -14,12 +14,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("SIGKILL mid-booking leaves no meeting without its messages", async () => {
   const db = join(dir, "crash.db");
-  const pairs = await seedSessions(db, 150);
+  const pairs = await seedSessions(db, 300);
   const port = 3900 + Math.floor(Math.random() * 90);
   let booked = 0;
   let cycle = 0;
-  // At least 3 kills; more until 20 meetings exist (each kill lands after the cycle's first commit).
-  for (; cycle < 10 && (cycle < 3 || meetingsWithoutMessages(db).meetings < 20); cycle++) {
+  // At least 3 kills; more until 20 meetings exist (each kill lands after the cycle's first commit;
+  // a loaded machine commits fewer bookings before the kill, so up to 20 cycles).
+  for (; cycle < 20 && (cycle < 3 || meetingsWithoutMessages(db).meetings < 20); cycle++) {
     const proc = await startServer(db, port);
     const statuses = await bookThenKill(port, proc, pairs.slice(cycle * 15, cycle * 15 + 15), db);
     booked += statuses.filter((s) => s === 200).length;

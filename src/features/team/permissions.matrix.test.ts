@@ -41,6 +41,9 @@ interface Call {
   json?: unknown;
   /** The path names an object of the workspace: another workspace's owner gets 404. */
   scoped?: boolean;
+  /** An HTML page (GET) or a no-JavaScript form post. */
+  page?: boolean;
+  form?: boolean;
 }
 
 /** One request per action of the table; a new action without one fails the test below. */
@@ -75,10 +78,23 @@ const CALLS: Record<Action, (w: W) => Call[]> = {
     { method: "POST", path: "/api/webhooks", json: { url: "https://hooks.example/frank", events: ["candidate.created"] } },
     { method: "GET", path: "/api/webhooks" },
   ],
+  "chatWebhook.manage": () => [
+    { method: "GET", path: "/chat/webhook", page: true },
+    { method: "POST", path: "/chat/webhook/rotate", form: true },
+  ],
   "billing.manage": () => [{ method: "GET", path: "/api/auth/billing" }],
 };
 
-const send = (c: Call, cookie: string) => t.request(c.path, { method: c.method, cookie, ...(c.json !== undefined ? { json: c.json } : {}) });
+const send = (c: Call, cookie: string) =>
+  t.request(c.path, {
+    method: c.method,
+    cookie,
+    ...(c.json !== undefined ? { json: c.json } : {}),
+    ...(c.form ? { body: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } } : {}),
+  });
+/** Pages answer HTML; a form post a redirect (303) when it is done. */
+const bodyOf = async (res: Response): Promise<{ message?: string }> =>
+  res.headers.get("content-type")?.includes("json") ? ((await res.json()) as { message?: string }) : { message: (await res.text()).includes(FORBIDDEN_MESSAGE) ? FORBIDDEN_MESSAGE : "(html)" };
 
 describe("permission matrix", () => {
   test("every action of the table has a request", () => {
@@ -92,10 +108,10 @@ describe("permission matrix", () => {
         const w = await workspace();
         for (const call of CALLS[action](w)) {
           const res = await send(call, w.cookies[role]);
-          const body = (await res.json()) as { message?: string };
+          const body = await bodyOf(res);
           if (allowed) {
-            // Allowed: the change is made (200, or 201 for a new object).
-            expect({ call: `${call.method} ${call.path}`, ok: res.status === 200 || res.status === 201, body }).toMatchObject({ ok: true });
+            // Allowed: the change is made (200, or 201 for a new object; a form's 303).
+            expect({ call: `${call.method} ${call.path}`, ok: res.status === 200 || res.status === 201 || (!!call.form && res.status === 303), body }).toMatchObject({ ok: true });
           } else {
             expect({ call: `${call.method} ${call.path}`, status: res.status }).toEqual({ call: `${call.method} ${call.path}`, status: 403 });
             expect(body.message).toBe(FORBIDDEN_MESSAGE);

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   "apiKeys.manage": MANAGERS,
   // Outgoing webhooks send the workspace's candidate data to an address of the admin's choosing.
   "webhooks.manage": MANAGERS,
+  // The chat platform's secret names the workspace to Frank: whoever holds it writes chat events.
+  "chatWebhook.manage": MANAGERS,
   "billing.manage": OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 

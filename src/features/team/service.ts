@@ -6,8 +6,9 @@ import { findUserByEmail, type SignedIn } from "../auth/service";
 import { reassignOne, reassignSchedulingOwner, type HandOverConflict } from "../scheduling/reassign";
 import * as repo from "./repo";
 import * as membership from "../auth/membership-repo";
+import { memberLeavingInTransaction, memberLeft } from "../auth/member-leaving";
 import { recordActivity } from "./activity";
-import { requirePermission, type Role } from "./permissions";
+import { can, requirePermission, type Role } from "./permissions";
 import { AcceptInput, type InvitationView, type MemberView } from "./model";
 import { parseInput } from "../../lib/validate";
 import { InvitationEmail } from "./emails/invitation-email";
@@ -48,6 +49,8 @@ export function changeRole(deps: Deps, me: Me, id: number, role: Role): MemberVi
   deps.db.transaction((tx) => {
     if (target.role === "owner" && repo.countOwners(tx, me.workspaceId) <= 1) throw conflict(LAST_OWNER_MESSAGE);
     membership.setRole(tx, id, role);
+    // Keys are made by those who may manage them: a member who no longer may keeps none (issue 37).
+    if (!can({ role }, "apiKeys.manage")) membership.revokeApiKeysOf(tx, id, deps.clock.now());
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "member.role_changed", objectType: "member", objectId: id, summary: `${target.email}: ${target.role} → ${role}` });
   });
   return memberView({ ...target, role });
@@ -72,8 +75,10 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
     membership.removeFromWorkspace(tx, id, deps.clock.now());
     const moved = reassignTo ? reassignSchedulingOwner(deps, tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0, conflicts: [] };
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: self ? "member.left" : "member.removed", objectType: "member", objectId: id, summary: target.email });
+    memberLeavingInTransaction(deps, tx, id);
     return moved;
   });
+  memberLeft(deps, id);
   return { success: true, reassigned, conflicts };
 }
 

@@ -1,6 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import type { Deps } from "../../deps";
 import { PermanentFailure, type JobContext } from "../../lib/jobs";
+import { publicFetch, BlockedAddressError, workspaceUrlPolicy } from "../../lib/public-fetch";
 import * as repo from "./repo";
 
 /** Per try; the task's own limit (30 s) is above it, so the log always says why. */
@@ -26,7 +27,7 @@ export async function deliver(deps: Deps, deliveryId: number, ctx: Pick<JobConte
   const attempt = (statusCode: number | null, error: string | null): repo.Attempt => ({ at: deps.clock.now().toISOString(), statusCode, error, durationMs: Math.round(performance.now() - started) });
   let res: Response;
   try {
-    res = await fetch(endpoint.url, {
+    res = await publicFetch(endpoint.url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -38,9 +39,10 @@ export async function deliver(deps: Deps, deliveryId: number, ctx: Pick<JobConte
       body: d.payload,
       redirect: "manual",
       signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]),
-    });
+    }, workspaceUrlPolicy(deps.config));
   } catch (e) {
-    const message = e instanceof Error && e.name === "TimeoutError" ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
+    // A refused target says only that (no refused/unknown/timeout detail that would map a private network).
+    const message = e instanceof BlockedAddressError ? e.message : e instanceof Error && e.name === "TimeoutError" ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
     ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(null, message)));
     throw new Error(message);
   }

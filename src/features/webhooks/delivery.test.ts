@@ -11,7 +11,8 @@ import { toDeliveryView } from "./service";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { GIVE_UP_AFTER_MS } from "../../lib/delivery-policy";
 
-const t = makeTestApp();
+// The receivers listen on 127.0.0.1: private addresses are allowed here (public-fetch.test.ts covers refusing them).
+const t = makeTestApp({ WEBHOOK_ALLOW_PRIVATE: "1" });
 const receiver = startWebhookReceiver();
 afterAll(() => receiver.stop());
 let n = 0;

@@ -11,7 +11,8 @@ import { proposeInterview, shortlistCandidates } from "../chat/actions";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 import { EVENT_TYPES } from "./model";
 
-const t = makeTestApp();
+// The receivers listen on 127.0.0.1: private addresses are allowed here (public-fetch.test.ts covers refusing them).
+const t = makeTestApp({ WEBHOOK_ALLOW_PRIVATE: "1" });
 t.clock.set(new Date("2030-03-04T01:00:00Z"));
 const receiver = startWebhookReceiver();
 afterAll(() => receiver.stop());

@@ -27,9 +27,10 @@ function webhookApi(deps: Deps) {
     })
     .post(
       "",
-      ({ me, body, set }) => {
+      async ({ me, body, set }) => {
+        const created = await webhooks.createWebhook(deps, me.user, body);
         set.status = 201;
-        return webhooks.createWebhook(deps, me.user, body);
+        return created;
       },
       { body: CreateWebhookInput, response: { 201: CreatedWebhook }, detail: { summary: "Add an endpoint (its whsec_ signing secret is in this answer only)" } },
     )
@@ -83,8 +84,8 @@ function webhookPages(deps: Deps) {
       // Adding answers with the page itself, not a redirect: the secret is shown once and must not travel in a cookie or an address.
       .post(
         "",
-        ({ me, body }) => {
-          const created = webhooks.createWebhook(deps, me.user, body);
+        async ({ me, body }) => {
+          const created = await webhooks.createWebhook(deps, me.user, body);
           return page(me.user, { created: { url: body.url, secret: created.secret } }, 200, { title: "Endpoint added", variant: "success" });
         },
         { body: CreateWebhookForm, form: { render: refused } },

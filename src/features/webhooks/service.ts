@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../../deps";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { publicUrlProblem, workspaceUrlPolicy } from "../../lib/public-fetch";
 import { requirePermission } from "../team/permissions";
 import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
 import { recordTestEvent } from "./record";
@@ -53,8 +54,10 @@ export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-export function createWebhook(deps: Deps, me: Member, input: CreateWebhook): { id: number; secret: string } {
+export async function createWebhook(deps: Deps, me: Member, input: CreateWebhook): Promise<{ id: number; secret: string }> {
   requirePermission(me, "webhooks.manage");
+  const problem = await publicUrlProblem(input.url, workspaceUrlPolicy(deps.config));
+  if (problem) throw badRequest(problem, { url: problem });
   const secret = newSecret();
   const row = repo.insertEndpoint(deps.db, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
   return { id: row.id, secret };

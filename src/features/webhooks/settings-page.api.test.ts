@@ -4,7 +4,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { startWebhookReceiver } from "../../../test/fakes/webhook-receiver";
 
-const t = makeTestApp();
+// The receivers listen on 127.0.0.1: private addresses are allowed here (public-fetch.test.ts covers refusing them).
+const t = makeTestApp({ WEBHOOK_ALLOW_PRIVATE: "1" });
 const receiver = startWebhookReceiver();
 afterAll(() => receiver.stop());
 const FORM = { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" };

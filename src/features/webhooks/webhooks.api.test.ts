@@ -9,7 +9,8 @@ import { addMember } from "../../../test/kits/team";
 import { FORBIDDEN_MESSAGE } from "../team/permissions";
 import { EVENT_TYPES } from "./model";
 
-const t = makeTestApp();
+// The receivers listen on 127.0.0.1: private addresses are allowed here (public-fetch.test.ts covers refusing them).
+const t = makeTestApp({ WEBHOOK_ALLOW_PRIVATE: "1" });
 const receiver = startWebhookReceiver();
 afterAll(() => receiver.stop());
 

@@ -5,7 +5,8 @@ import { makeTestApp } from "../../../test/helpers";
 import { apiScenarios } from "../../../test/kits/api-scenario";
 import { startWebhookReceiver } from "../../../test/fakes/webhook-receiver";
 
-const t = makeTestApp();
+// The receivers listen on 127.0.0.1: private addresses are allowed here (public-fetch.test.ts covers refusing them).
+const t = makeTestApp({ WEBHOOK_ALLOW_PRIVATE: "1" });
 const receiver = startWebhookReceiver();
 afterAll(() => receiver.stop());
 const body = { url: "https://hooks.example/frank", events: ["candidate.created", "interview.booked"] };

@@ -73,7 +73,8 @@ export function ShortlistTestPage({ shell, webhookSecret }: { shell: Shell | nul
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">Shortlist popup test</h1>
-        {shell ? <a className="btn-outline btn-sm" href="/chat/webhook">Webhook settings</a> : <a className="btn-primary btn-sm" href="/login">Sign in</a>}
+        {/* The secret, and its page, are an owner's or admin's (webhookSecret is null for others). */}
+        {shell ? webhookSecret ? <a className="btn-outline btn-sm" href="/chat/webhook">Webhook settings</a> : null : <a className="btn-primary btn-sm" href="/login">Sign in</a>}
       </div>
       <Island
         name="shortlist-test"
