@@ -35,7 +35,9 @@ import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerWebhookWork } from "./features/webhooks/deliver";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { cachedBusy, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { registerCalendarWork } from "./features/calendar/work";
+import { videoDefault } from "./features/calendar/video-link";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -61,12 +63,16 @@ export function createApp(deps: Deps): AnyElysia {
   // The Stripe ids in /api/auth/me and the profile are billing's; auth reads them through this.
   installStripeIds(deps, (userId) => stripeIdsOf(deps, userId));
   // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
-  installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
+  installBusyCalendar(deps, {
+    busyIntervals: (userId, from, to) => cachedBusy(deps, userId, from, to),
+    videoDefault: (userId) => videoDefault(deps, userId),
+  });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)));
   deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)));
+  registerCalendarWork(deps);
   // Outgoing webhooks: every feature records its events; the webhooks feature delivers them.
   registerWebhookWork(deps);
   hashLegacyTokens(deps);

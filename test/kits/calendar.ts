@@ -30,3 +30,12 @@ export function tomorrowAt(now: Date, hour: number, minute = 0): Date {
   d.setUTCHours(hour, minute, 0, 0);
   return d;
 }
+
+/** Sync now (POST /api/calendar/connections/{id}/sync) of the signed-in member's connection; answers the connection. */
+export async function syncCalendarNow(t: TestApp, cookie: string): Promise<any> {
+  const { connections } = await (await t.request("/api/calendar/connections", { cookie })).json();
+  if (!connections[0]) throw new Error("no calendar connection");
+  const res = await t.request(`/api/calendar/connections/${connections[0].id}/sync`, { method: "POST", cookie });
+  if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}

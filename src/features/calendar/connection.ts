@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
-import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable, type GoogleTokens } from "./google";
+import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable, type GoogleTokens } from "./providers/google";
 
 /**
  * A connected user's Google client: tokens are opened from their sealed form, refreshed

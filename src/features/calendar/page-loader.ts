@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import * as calendar from "./service";
 import { feedUrl } from "./feed";
-import { redirectUri } from "./google";
+import { redirectUri } from "./providers/google";
 import type { CalendarPageProps } from "./pages/calendar-pages";
 
 /** The page waits this long for the calendar list; after that the island loads it. */

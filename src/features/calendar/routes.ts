@@ -9,6 +9,7 @@ import { authGuard } from "../auth/guard";
 import * as calendar from "./service";
 import { regenerateFeed, renderFeed } from "./feed";
 import { syncUser } from "./sync";
+import { connectionRoutes } from "./connection-routes";
 import { loadCalendarPage } from "./page-loader";
 import { CalendarList, CalendarPageQuery, CalendarStatus, CallbackQuery, ConnectQuery, DisconnectAnswer, FeedAnswer, FeedFileParam, SetPrimaryForm, SetPrimaryInput, SyncReport } from "./model";
 import { calendarName, syncReportText as reportText } from "./selection";
@@ -165,5 +166,5 @@ export function calendarRoutes(deps: Deps) {
     { params: FeedFileParam },
   );
 
-  return new Elysia().use(oauth).use(api).use(pages).use(forms).use(feed);
+  return new Elysia().use(oauth).use(api).use(connectionRoutes(deps)).use(pages).use(forms).use(feed);
 }

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
-import { GoogleGrantRevoked } from "./google";
+import { GoogleGrantRevoked } from "./providers/google";
 import { connectedClient, withGoogle, type Connected } from "./connection";
 import { meetingsOfUser, recordCalendarEvent, type CalendarMeeting } from "./meetings";
 import type { SyncReport } from "./model";
@@ -35,13 +35,20 @@ function eventFields(deps: Deps, m: CalendarMeeting) {
     end: m.endTime,
     timeZone: m.timeZone ?? undefined,
     attendees: m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : [],
+    // Marks the event as Frank's, at the interview's version: the sync tells Frank's own
+    // writes from changes made in the calendar by it (decision 32).
+    frankMeeting: m.publicId,
+    frankVersion: m.sequence,
   };
 }
 
+/** Meet is made with the event when the interview asked for it (and for interviews from before the choice). */
+const wantsMeet = (m: CalendarMeeting) => m.videoKind === "google_meet" || (m.videoKind === null && !m.meetingUrl);
+
 /** Creates (or finds) the meeting's event and stores its id and video link on the meeting. */
 export async function pushMeeting(deps: Deps, c: Connected, m: CalendarMeeting): Promise<"created" | "existed"> {
-  const result = await withGoogle(deps, c, (x) => x.client.insertEvent(x.calendarId, { id: eventIdFor(m), ...eventFields(deps, m) }));
-  recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl ? null : result.meetingUrl });
+  const result = await withGoogle(deps, c, (x) => x.client.insertEvent(x.calendarId, { id: eventIdFor(m), ...eventFields(deps, m), createVideo: wantsMeet(m) }));
+  recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl || !wantsMeet(m) ? null : result.videoUrl });
   // Found rather than made (a retry after a lost answer, or a move before the first push): bring it up to date.
   if (result.existed) await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, eventFields(deps, m)));
   return result.existed ? "existed" : "created";

@@ -202,6 +202,8 @@ export interface MeetingForCalendar {
   recruiterName: string | null;
   recruiterEmail: string;
   meetingUrl: string | null;
+  /** google_meet | fixed | none; null for interviews booked before video links (Meet, as then). */
+  videoKind: string | null;
   calendarEventId: string | null;
   createdAt: Date;
 }

@@ -262,3 +262,8 @@ export const findMeetingByManageHash = (db: DB, hash: string): MeetingDetail | u
 export function setCalendarEvent(db: DB, meetingId: number, v: { calendarEventId?: string | null; meetingUrl?: string | null }) {
   return db.update(meetings).set(v).where(eq(meetings.id, meetingId)).returning({ id: meetings.id }).get();
 }
+
+/** One offered slot by its id (the calendar check of a booking reads its times). */
+export function findSlot(db: DB, slotId: string) {
+  return db.select().from(schedulingSlots).where(eq(schedulingSlots.id, slotId)).get();
+}

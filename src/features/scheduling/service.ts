@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { splitName } from "../candidates/classify";
-import { busyIntervals } from "./busy-calendar";
+import { busyIntervals, freeInCalendar } from "./busy-calendar";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
 import { enqueueInterviewEmails } from "./notify";
@@ -44,7 +44,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   if (problem) throw badRequest(problem, { timeSlots: problem });
 
   let slots = args.timeSlots.map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })).sort((a, b) => a.start - b.start);
-  const busy = await busyIntervals(deps, args.userId, new Date(slots[0]!.start), new Date(slots.at(-1)!.end)).catch(() => []);
+  const busy = busyIntervals(deps, args.userId, new Date(slots[0]!.start), new Date(slots.at(-1)!.end));
   if (busy.length) {
     slots = slots.filter((s) => !busy.some((b) => overlaps(s, b)));
     if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
@@ -90,7 +90,12 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const rows = repo.listSessions(deps.db, workspaceId);
   const ids = rows.map((r) => r.session.id);
   const slots = repo.slotsOfSessions(deps.db, ids);
-  const bookableBySession = repo.bookableCounts(deps.db, ids, now);
+  // Open slots in Frank, then less the interviewer's cached calendar (only pending sessions have any).
+  const bookableBySession = new Map(
+    rows
+      .filter((r) => sessionState(r.session, now) === "pending")
+      .map((r) => [r.session.id, freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+  );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
   return rows.map(({ session: s, candidateName }) => {
     const own = slots.filter((x) => x.slot.sessionId === s.id);
@@ -180,6 +185,7 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
     recruiterName: d.recruiterName,
     recruiterEmail: d.recruiterEmail,
     meetingUrl: m.meetingUrl,
+    videoKind: m.videoKind,
     calendarEventId: m.calendarEventId,
     createdAt: m.createdAt,
   };

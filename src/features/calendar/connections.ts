@@ -1,0 +1,85 @@
+import type { Deps } from "../../deps";
+import { AppError, badRequest } from "../../lib/errors";
+import { can } from "../team/permissions";
+import * as repo from "./repo";
+import * as cache from "./repo-cache";
+import { connectionState, receivingCalendarId, syncMember } from "./cache-sync";
+import { cachedBusy } from "./hooks";
+import { listMeetingsForCalendar } from "../scheduling/service";
+import type { BusyAnswer, Connection, PatchConnectionInput } from "./model-connections";
+
+/**
+ * The API of calendars that count (decision 32): a member's connection with its calendars,
+ * which count as busy and which one receives interviews, its sync state, sync now, and the
+ * busy times Frank works from. A connection's id is its member's user id (one per member).
+ */
+const notFound = () => new AppError("not_found", 404, "Calendar connection not found");
+
+export function connectionOf(deps: Deps, userId: number): Connection | null {
+  const a = repo.findAccount(deps.db, userId);
+  if (!a?.connected) return null;
+  const receiving = receivingCalendarId(deps, userId);
+  const s = connectionState(deps, userId);
+  return {
+    id: userId,
+    provider: "google",
+    accountEmail: a.email ?? "",
+    calendars: cache.calendarsOf(deps.db, userId).map((c) => ({ id: c.calendarId, name: c.name, checkConflicts: c.checkConflicts, receivesInterviews: c.calendarId === receiving })),
+    state: s.state,
+    lastSyncedAt: s.lastSyncedAt?.toISOString() ?? null,
+    error: s.error,
+  };
+}
+
+export function listConnections(deps: Deps, userId: number): { connections: Connection[] } {
+  const c = connectionOf(deps, userId);
+  return { connections: c ? [c] : [] };
+}
+
+const own = (deps: Deps, me: { id: number }, id: number) => {
+  if (id !== me.id || !repo.findAccount(deps.db, id)?.connected) throw notFound();
+};
+
+/** Chooses the calendars that count as busy and the one receiving interviews; a newly checked calendar is read at once. */
+export async function patchConnection(deps: Deps, me: { id: number }, id: number, input: PatchConnectionInput): Promise<Connection> {
+  own(deps, me, id);
+  const known = new Set(cache.calendarsOf(deps.db, id).map((c) => c.calendarId));
+  const unknown = [...(input.calendars ?? []).map((c) => c.id), ...(input.interviewCalendarId ? [input.interviewCalendarId] : [])].find((x) => !known.has(x));
+  if (unknown !== undefined) throw badRequest("Please choose one of your calendars", { calendars: "Please choose one of your calendars" });
+  if (input.calendars) cache.setCheckConflicts(deps.db, id, input.calendars);
+  if (input.interviewCalendarId) repo.setPrimaryCalendar(deps.db, id, input.interviewCalendarId);
+  // What now counts and was never read is read before answering (bounded like sync now).
+  const unread = cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts && !c.lastSyncedAt);
+  if (unread.length) await withinSeconds(10, syncMember(deps, id));
+  return connectionOf(deps, id)!;
+}
+
+/** Sync now: answers when the sync is done, or after 10 s (it goes on in the background). */
+export async function syncNow(deps: Deps, me: { id: number }, id: number): Promise<Connection> {
+  own(deps, me, id);
+  await withinSeconds(10, syncMember(deps, id));
+  return connectionOf(deps, id)!;
+}
+
+function withinSeconds(s: number, p: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([p.then(() => {}), new Promise<void>((r) => (timer = setTimeout(r, s * 1000)))]).finally(() => clearTimeout(timer));
+}
+
+/** GET /api/calendar/busy: one's own busy times, or (owners and admins) any member's of the workspace. */
+export function busyTimes(deps: Deps, me: { id: number; workspaceId: number; role: string }, q: { from: Date; to: Date; userId?: number }): BusyAnswer {
+  const userId = q.userId ?? me.id;
+  if (userId !== me.id) {
+    const other = repo.findAccount(deps.db, userId);
+    if (!other || other.workspaceId !== me.workspaceId) throw new AppError("not_found", 404, "Member not found");
+    if (!can(me, "members.update")) throw new AppError("forbidden", 403, "You do not have permission to do this.");
+  }
+  if (!(q.to > q.from)) throw badRequest("to must be after from", { to: "to must be after from" });
+  if (q.to.getTime() - q.from.getTime() > 366 * 86_400_000) throw badRequest("At most a year at a time", { to: "At most a year at a time" });
+  const calendar = cachedBusy(deps, userId, q.from, q.to).map((b) => ({ start: b.start.toISOString(), end: b.end.toISOString(), calendarId: b.calendarId, source: "calendar" as const }));
+  const receiving = receivingCalendarId(deps, userId);
+  const frank = listMeetingsForCalendar(deps, { workspaceId: me.workspaceId, userId })
+    .filter((m) => m.status === "scheduled" && m.start < q.to && m.end > q.from)
+    .map((m) => ({ start: m.start.toISOString(), end: m.end.toISOString(), calendarId: receiving, source: "frank" as const }));
+  return { busy: [...calendar, ...frank].sort((a, b) => a.start.localeCompare(b.start)) };
+}
