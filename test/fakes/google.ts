@@ -192,7 +192,7 @@ export class FakeGoogle {
     this.requests.push({ method: req.method, path, body });
 
     if (path === "/__control" && req.method === "POST") {
-      for (const k of ["down", "hang", "authError", "omitRefreshToken", "pageSize", "allowHttpPush"] as const) if (k in body) (this as any)[k] = body[k];
+      for (const k of ["down", "hang", "authError", "omitRefreshToken", "pageSize", "allowHttpPush", "meetFails"] as const) if (k in body) (this as any)[k] = body[k];
       // Changes made "in Google" by another process (the browser tests, the bench).
       if (body.addEvent) return json({ ok: true, id: this.addEvent(body.addEvent.calendarId, body.addEvent) });
       if (body.removeEvent) this.removeEvent(body.removeEvent);
@@ -251,6 +251,21 @@ export class FakeGoogle {
     if (!grant || grant.expires < Date.now()) return apiError(401, "Invalid Credentials", "authError");
     const account = this.accounts.get(grant.email) ?? this.account;
     return this.calendarApi(req.method, path.slice("/calendar/v3".length), url, body, account);
+  }
+
+  /** Meet cannot be made (the account has no Meet): the create request fails, the event has no link. */
+  meetFails = false;
+
+  /** conferenceData.createRequest with conferenceDataVersion=1: a Meet link, or a failed request. */
+  private conference(event: any, body: any, url: URL) {
+    if (url.searchParams.get("conferenceDataVersion") !== "1" || !body.conferenceData?.createRequest) return;
+    if (this.meetFails) {
+      event.conferenceData = { createRequest: { ...body.conferenceData.createRequest, status: { statusCode: "failure" } } };
+      return;
+    }
+    const meet = `https://meet.google.com/${rand(3).toLowerCase()}-${rand(3).toLowerCase()}`;
+    event.hangoutLink = meet;
+    event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
   }
 
   /** Tests on http: Google refuses plain-http channel addresses; the tests' server has no https. */
@@ -342,11 +357,7 @@ export class FakeGoogle {
       const id = body.id ?? rand(10).toLowerCase();
       if (this.events.some((e) => e.id === id && e.calendarId === calendarId)) return apiError(409, "The requested identifier already exists.", "duplicate");
       const event: any = { kind: "calendar#event", status: "confirmed", ...body, id, htmlLink: `https://calendar.google.com/event?eid=${id}` };
-      if (url.searchParams.get("conferenceDataVersion") === "1" && body.conferenceData?.createRequest) {
-        const meet = `https://meet.google.com/${rand(3).toLowerCase()}-${rand(3).toLowerCase()}`;
-        event.hangoutLink = meet;
-        event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
-      }
+      this.conference(event, body, url);
       this.events.push({ id, calendarId, body: event, change: ++this.changeSeq });
       this.updates.push({ method, sendUpdates: url.searchParams.get("sendUpdates") });
       return json(event);
@@ -361,6 +372,7 @@ export class FakeGoogle {
       const e = this.events.find((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
       if (!e) return apiError(404, "Not Found", "notFound");
       e.body = method === "PUT" ? { ...body, id: e.id } : { ...e.body, ...body };
+      this.conference(e.body, body, url);
       e.change = ++this.changeSeq;
       return json(e.body);
     }

@@ -50,13 +50,16 @@ export async function pushMeeting(deps: Deps, c: Connected, m: CalendarMeeting):
   const result = await withGoogle(deps, c, (x) => x.client.insertEvent(x.calendarId, { id: eventIdFor(m), ...eventFields(deps, m), createVideo: wantsMeet(m) }));
   recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl || !wantsMeet(m) ? null : result.videoUrl });
   // Found rather than made (a retry after a lost answer, or a move before the first push): bring it up to date.
-  if (result.existed) await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, eventFields(deps, m)));
+  if (result.existed) await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, { ...eventFields(deps, m), createVideo: false }));
   return result.existed ? "existed" : "created";
 }
 
 /** A moved meeting: the event takes its new time. */
 export async function moveMeetingEvent(deps: Deps, c: Connected, m: CalendarMeeting & { calendarEventId: string }): Promise<void> {
-  await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, m.calendarEventId, eventFields(deps, m)));
+  // A Meet link that could not be made with the event is asked for again (the page's Retry queues this).
+  const missingMeet = wantsMeet(m) && !m.meetingUrl;
+  const r = await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, m.calendarEventId, { ...eventFields(deps, m), createVideo: missingMeet }));
+  if (missingMeet && r.videoUrl) recordCalendarEvent(deps, m.id, { eventId: m.calendarEventId, meetingUrl: r.videoUrl });
 }
 
 /** A canceled meeting: its event is removed, and the time is free again. */

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { busyIntervals, freeInCalendar } from "./busy-calendar";
+import { busyIntervals, freeInCalendar, videoDefault } from "./busy-calendar";
 import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
@@ -87,7 +87,7 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
         // meetings (repo.bookSlot): no provider is called while the candidate waits.
         const slot = repo.findSlot(deps.db, slotId);
         if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
-        const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone });
+        const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, o.meeting.id);

@@ -150,3 +150,11 @@ export function resolveFlag(deps: Deps, workspaceId: number, publicId: string, f
   }
   deps.db.update(meetingFlags).set({ resolvedAt: deps.clock.now() }).where(eq(meetingFlags.id, flagId)).run();
 }
+
+/** Retry of a missing Meet link: the interview's event is written again, asking for the link. */
+export function retryVideoLink(deps: Deps, workspaceId: number, publicId: string): void {
+  const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
+  if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
+  if (d.meeting.status !== "scheduled" || d.meeting.videoKind !== "google_meet" || d.meeting.meetingUrl) throw conflict("This interview is not waiting for a Google Meet link.");
+  write(deps, () => enqueueCalendarWork(deps, d.meeting.id));
+}

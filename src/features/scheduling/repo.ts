@@ -136,7 +136,7 @@ export type BookOutcome =
  */
 export function bookSlot(
   db: DB,
-  v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null },
+  v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null; videoFor?: (s: SessionRow) => { kind: string; url: string | null } },
 ): BookOutcome {
   return db.transaction((tx): BookOutcome => {
     const s = tx.select().from(schedulingSessions).where(eq(schedulingSessions.tokenHash, v.tokenHash)).get();
@@ -177,9 +177,13 @@ export function bookSlot(
         .get();
       return { kind: "booked", meeting, session: flipped, rebooked: true, previousStartTime: waiting.startTime };
     }
+    // The video link: the session's own, else the interviewer's default (a fixed link is the meeting's URL now; Meet comes with the event).
+    const video = v.videoFor?.(s) ?? null;
     const meeting = tx
       .insert(meetings)
       .values({
+        videoKind: video?.kind ?? null,
+        meetingUrl: video?.kind === "fixed" ? video.url : null,
         publicId: v.publicId,
         workspaceId: s.workspaceId,
         sessionId: s.id,

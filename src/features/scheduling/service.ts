@@ -11,6 +11,7 @@ export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from 
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import { sessionEvent } from "./webhook-events";
+import { interviewFlags } from "./calendar-changes";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -26,6 +27,8 @@ export interface CreateSessionArgs {
   /** E-mail the link to the candidate (default: yes, when they have an address), with the recruiter's message. */
   sendEmail?: boolean;
   message?: string | null;
+  /** The session's own video link (null: the interviewer's default at booking). */
+  videoLink?: { kind: "google_meet" | "fixed" | "none"; url: string | null } | null;
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: Date; end: Date }) => a.start < b.end.getTime() && b.start.getTime() < a.end;
@@ -66,6 +69,8 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
       description: args.description?.trim() || null,
       duration: args.duration,
       timeZone: args.timeZone,
+      videoKind: args.videoLink?.kind ?? null,
+      videoUrl: args.videoLink?.url ?? null,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       createdAt: now,
     },
@@ -234,6 +239,8 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
     timeZone: d.timeZone,
     candidateTimeZone: m.candidateTimeZone,
     meetingUrl: m.meetingUrl,
+    videoLink: videoLinkOf(m),
+    flags: interviewFlags(deps, m.id),
     meetingLocation: m.location,
     description: m.description,
     notes: m.notes,
@@ -247,6 +254,13 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
     },
     interviewer: { name: d.recruiterName, email: d.recruiterEmail },
   };
+}
+
+/** The interview's video link as the pages and the API show it (null: booked before video links, no link). */
+function videoLinkOf(m: { videoKind: string | null; meetingUrl: string | null }): InterviewView["videoLink"] {
+  const kind = m.videoKind === "google_meet" || m.videoKind === "fixed" || m.videoKind === "none" ? m.videoKind : m.meetingUrl ? "google_meet" : null;
+  if (!kind) return null;
+  return { kind, url: kind === "none" ? null : m.meetingUrl, missing: kind === "google_meet" && !m.meetingUrl };
 }
 
 export const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");

@@ -173,12 +173,13 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
     },
 
     /** Moves an event (new times, text and attendees); Google sends no update of its own. */
-    async patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id" | "createVideo">): Promise<void> {
-      await callOrGone(() =>
+    async patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">) {
+      const res = await callOrGone(() =>
         api.events.patch({
           calendarId,
           eventId,
           sendUpdates: "none",
+          ...(event.createVideo ? { conferenceDataVersion: 1 } : {}),
           requestBody: {
             summary: event.summary,
             description: event.description,
@@ -188,9 +189,11 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
             attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name ?? undefined })),
             extendedProperties: { private: { frankMeeting: event.frankMeeting, frankVersion: String(event.frankVersion) } },
             status: "confirmed",
+            ...(event.createVideo ? { conferenceData: { createRequest: { requestId: `${eventId}-${event.frankVersion}`, conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {}),
           },
         }),
       );
+      return { videoUrl: videoLink(res.data) };
     },
 
     /** Removes an event; one already gone (404, 410) counts as removed. */

@@ -82,8 +82,11 @@ export interface CalendarProvider {
   readEvents(calendarId: string, q: { syncToken: string | null; timeMin: Date; pageToken: string | null }): Promise<EventPage>;
   /** Creates the event by Frank's id (an existing one with that id is returned, existed: true). */
   insertEvent(calendarId: string, event: NewEvent): Promise<WrittenEvent>;
-  /** Brings an event up to date; throws EventGone when it was deleted in the calendar. */
-  patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id" | "createVideo">): Promise<void>;
+  /**
+   * Brings an event up to date (createVideo: asks again for the video meeting that is missing);
+   * throws EventGone when it was deleted in the calendar.
+   */
+  patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">): Promise<{ videoUrl: string | null }>;
   /** Removes an event; one already gone counts as removed. */
   deleteEvent(calendarId: string, eventId: string): Promise<void>;
   /** Opens a push channel for a calendar's events. */
