@@ -147,6 +147,8 @@ export async function setPrimaryCalendar(deps: Deps, userId: number, calendarId:
 
 /** Revokes the grant at Google (best effort) and forgets the tokens here in any case. */
 export async function disconnect(deps: Deps, userId: number) {
+  // Push channels are stopped while the grant still works.
+  await stopChannels(deps, userId).catch(() => {});
   const a = repo.findAccount(deps.db, userId);
   if (a) {
     const tokens = openTokens(deps, a);
@@ -155,7 +157,6 @@ export async function disconnect(deps: Deps, userId: number) {
       await google.revoke(deps.config, token).catch((e) => deps.log.error("calendar revoke failed", { userId, error: String(e?.message ?? e) }));
     }
   }
-  await stopChannels(deps, userId).catch(() => {});
   repo.clearConnection(deps.db, userId);
   calendarCache.forgetCalendars(deps.db, userId);
   forgetCalendarList(deps, userId);
