@@ -147,6 +147,7 @@ export function getManageView(deps: Deps, token: string) {
     clientName: d.workspaceName,
     hiringManagerName: d.recruiterName,
     linkedinProfile: d.candidateLinkedin,
+    videoUrl: d.meeting.status === "scheduled" ? d.meeting.meetingUrl : null,
     otherSlots: open.map((s) => ({ id: s.id, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() })),
   };
 }

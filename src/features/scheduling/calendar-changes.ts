@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { AppError, conflict } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
@@ -157,4 +157,13 @@ export function retryVideoLink(deps: Deps, workspaceId: number, publicId: string
   if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
   if (d.meeting.status !== "scheduled" || d.meeting.videoKind !== "google_meet" || d.meeting.meetingUrl) throw conflict("This interview is not waiting for a Google Meet link.");
   write(deps, () => enqueueCalendarWork(deps, d.meeting.id));
+}
+
+/** The open flags of several interviews (lists: the Interview Status card, /interviews). */
+export function openFlagsByMeeting(deps: Deps, meetingIds: number[]): Map<number, { kind: FlagKind; message: string }[]> {
+  const out = new Map<number, { kind: FlagKind; message: string }[]>();
+  if (!meetingIds.length) return out;
+  const rows = deps.db.select().from(meetingFlags).where(and(inArray(meetingFlags.meetingId, meetingIds), isNull(meetingFlags.resolvedAt))).orderBy(meetingFlags.id).all();
+  for (const f of rows) out.set(f.meetingId, [...(out.get(f.meetingId) ?? []), { kind: f.kind as FlagKind, message: f.message }]);
+  return out;
 }

@@ -125,6 +125,9 @@ export type InterviewEmailState = z.infer<typeof InterviewEmailState>;
 
 /** A meeting in the dashboard's Interview Status list. */
 export const MeetingView = z.looseObject({
+  /** What a calendar said that needs a look (decision 32). */
+  flags: z.array(z.object({ kind: z.string(), message: z.string() })),
+  videoUrl: z.string().nullable(),
   /** The member who holds the interview (the dashboard's Mine / Everyone). */
   interviewerId: z.number().int(),
   emails: z.array(InterviewEmailState),
@@ -250,4 +253,7 @@ export const InterviewActionForm = z.object({
   time: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
+  // Apply or Keep on a calendar flag.
+  flagId: z.string().optional(),
+  decision: z.string().optional(),
 });

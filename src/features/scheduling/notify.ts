@@ -47,7 +47,7 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string 
         start: m.startTime,
         end: m.endTime,
         summary: m.title,
-        description: [m.description, cancel ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
+        description: [m.description, !cancel && m.meetingUrl ? `Join the video call: ${m.meetingUrl}` : null, cancel ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
         location: m.meetingUrl ?? m.location,
         url: m.meetingUrl,
         status: cancel ? "CANCELLED" : "CONFIRMED",

@@ -11,7 +11,8 @@ export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from 
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import { sessionEvent } from "./webhook-events";
-import { interviewFlags } from "./calendar-changes";
+import { interviewFlags, openFlagsByMeeting } from "./calendar-changes";
+export { openFlagsByMeeting } from "./calendar-changes";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -157,7 +158,10 @@ function emailsByMeeting(deps: Deps, meetingIds: number[]): Map<number, Intervie
 export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   const rows = repo.listMeetings(deps.db, workspaceId);
   const emails = emailsByMeeting(deps, rows.map((r) => r.meeting.id));
+  const flags = openFlagsByMeeting(deps, rows.map((r) => r.meeting.id));
   return rows.map(({ meeting: m, candidateName, timeZone }) => ({
+    flags: flags.get(m.id) ?? [],
+    videoUrl: m.videoKind === "none" ? null : m.meetingUrl,
     id: m.publicId,
     interviewerId: m.userId,
     emails: emails.get(m.id) ?? [],
