@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import { AppError, badRequest } from "../../lib/errors";
 import { can } from "../team/permissions";
 import * as repo from "./repo";
+import { REVOKED_NOTICE } from "./connection";
 import * as cache from "./repo-cache";
 import { connectionState, receivingCalendarId, syncMember } from "./cache-sync";
 import { cachedBusy } from "./hooks";
@@ -51,14 +52,19 @@ export async function patchConnection(deps: Deps, me: { id: number }, id: number
   // What now counts and was never read is read before answering (bounded like sync now).
   const unread = cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts && !c.lastSyncedAt);
   if (unread.length) await withinSeconds(10, syncMember(deps, id));
-  return connectionOf(deps, id)!;
+  const c = connectionOf(deps, id);
+  if (!c) throw new AppError("not_connected", 409, REVOKED_NOTICE);
+  return c;
 }
 
 /** Sync now: answers when the sync is done, or after 10 s (it goes on in the background). */
 export async function syncNow(deps: Deps, me: { id: number }, id: number): Promise<Connection> {
   own(deps, me, id);
   await withinSeconds(10, syncMember(deps, id));
-  return connectionOf(deps, id)!;
+  // Google may have refused the grant during the sync: the connection is gone (with its notice).
+  const c = connectionOf(deps, id);
+  if (!c) throw new AppError("not_connected", 409, REVOKED_NOTICE);
+  return c;
 }
 
 function withinSeconds(s: number, p: Promise<unknown>): Promise<void> {
