@@ -35,7 +35,7 @@ import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerWebhookWork } from "./features/webhooks/deliver";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { cachedBusy, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { cachedBusySpans, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { registerCalendarWork } from "./features/calendar/work";
 import { videoDefault } from "./features/calendar/video-link";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
@@ -64,7 +64,7 @@ export function createApp(deps: Deps): AnyElysia {
   installStripeIds(deps, (userId) => stripeIdsOf(deps, userId));
   // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
   installBusyCalendar(deps, {
-    busyIntervals: (userId, from, to) => cachedBusy(deps, userId, from, to),
+    busyIntervals: (userId, from, to) => cachedBusySpans(deps, userId, from, to),
     videoDefault: (userId) => videoDefault(deps, userId),
   });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.

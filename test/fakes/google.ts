@@ -151,7 +151,7 @@ export class FakeGoogle {
   /** Tells the calendar's open channels that it changed, as Google does (fire and forget). */
   private notify(calendarId: string) {
     for (const c of this.channels.filter((x) => x.calendarId === calendarId)) {
-      fetch(c.address, {
+      fetch(this.pushVia ? this.pushVia + new URL(c.address).pathname : c.address, {
         method: "POST",
         headers: { "x-goog-channel-id": c.id, "x-goog-channel-token": c.token, "x-goog-resource-id": c.resourceId, "x-goog-resource-state": "exists", "x-goog-message-number": String(this.changeSeq) },
       })
@@ -267,6 +267,9 @@ export class FakeGoogle {
     event.hangoutLink = meet;
     event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
   }
+
+  /** Where notifications really go (the http side of the https proxy a real install has in front of Frank). */
+  pushVia: string | null = null;
 
   /** Tests on http: Google refuses plain-http channel addresses; the tests' server has no https. */
   allowHttpPush = false;
