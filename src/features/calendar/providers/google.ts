@@ -186,7 +186,7 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
             location: event.location ?? undefined,
             start: { dateTime: event.start.toISOString(), timeZone: event.timeZone },
             end: { dateTime: event.end.toISOString(), timeZone: event.timeZone },
-            attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name ?? undefined })),
+            // No attendees: a patch would reset the candidate's answer (declined, accepted); the event was made with them.
             extendedProperties: { private: { frankMeeting: event.frankMeeting, frankVersion: String(event.frankVersion) } },
             status: "confirmed",
             ...(event.createVideo ? { conferenceData: { createRequest: { requestId: `${eventId}-${event.frankVersion}`, conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {}),
