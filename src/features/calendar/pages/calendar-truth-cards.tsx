@@ -54,7 +54,7 @@ export function CalendarsThatCount({ connection: c }: { connection: Connection }
               <tbody>
                 {c.calendars.map((cal, i) => (
                   <tr key={cal.id} className="border-t border-slate-200 dark:border-slate-700">
-                    <td className="py-2 pr-2 break-all">{cal.name}</td>
+                    <td className="py-2 pr-2 break-words">{cal.name}</td>
                     <td className="py-2 text-center">
                       <input type="hidden" name={`calendar${i}`} value={cal.id} />
                       <input type="checkbox" name={`check${i}`} value="on" defaultChecked={cal.checkConflicts} aria-label={`Check ${cal.name} for conflicts`} />
