@@ -200,6 +200,7 @@ describe("video links", () => {
     const i = await (await t.request(`/api/interviews/${m.id}`, { cookie: u.cookie })).json();
     expect(i.videoLink).toEqual({ kind: "fixed", url: "https://zoom.us/j/123", missing: false });
     const event = google.eventsOf(google.account.email).find((e) => e.body.extendedProperties?.private?.frankMeeting === m.id)!;
+    expect(event.body.location).toBe("https://zoom.us/j/123");
     expect(event.body.conferenceData).toBeUndefined();
     expect(event.body.hangoutLink).toBeUndefined();
   });

@@ -30,7 +30,8 @@ function eventFields(deps: Deps, m: CalendarMeeting) {
   return {
     summary: m.candidateName ? `${m.title} – ${m.candidateName}` : m.title,
     description: describe(deps, m),
-    location: m.location,
+    // A fixed room is the event's place; a Meet link comes with the event itself.
+    location: m.videoKind === "fixed" && m.meetingUrl ? m.meetingUrl : m.location,
     start: m.startTime,
     end: m.endTime,
     timeZone: m.timeZone ?? undefined,
