@@ -66,6 +66,8 @@ describe("Follow (the default)", () => {
     expect((await b.interview()).status).toBe("canceled");
     expect(b.mails().some((m) => m.to === b.email && m.kind === "canceled")).toBe(true);
     expect(b.webhooks()).toEqual([expect.objectContaining({ type: "interview.cancelled", data: expect.objectContaining({ by: "calendar" }) })]);
+    const log = (await (await t.request("/api/workspace/activity", { cookie: b.u.cookie })).json()).activity;
+    expect(log[0]).toMatchObject({ action: "interview.cancelled", object: { type: "interview", id: b.interviewId }, summary: "Deleted in the interviewer's calendar" });
   });
 
   test("the full comparison finds an event that is gone, and a 410 reads the calendar again in full", async () => {

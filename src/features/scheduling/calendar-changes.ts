@@ -9,6 +9,7 @@ import * as changes from "./repo-interviews";
 import { interviewEvent } from "./webhook-events";
 import { CalendarFlagEmail } from "./emails/calendar-flag-email";
 import { dualTimeText } from "./zone-text";
+import { recordActivity } from "../team/activity";
 
 /**
  * Changes found in an interviewer's calendar (decision 32), made through the same steps as a
@@ -44,6 +45,7 @@ export function moveFromCalendar(deps: Deps, meetingId: number, start: Date, end
     // Brings the event's Frank version up to the interview's (so the next read is no change).
     enqueueCalendarWork(deps, r.id);
     interviewEvent(deps, deps.db, r, "interview.moved", { by: "calendar", previousStartTime: m.startTime });
+    recordActivity(deps, deps.db, { workspaceId: r.workspaceId, userId: r.userId, action: "interview.moved", objectType: "interview", objectId: r.publicId, summary: "Moved in the interviewer's calendar" });
     resolveOpen(deps, r.id, ["moved_in_calendar", "clash"]);
     return "moved";
   });
@@ -57,6 +59,7 @@ export function cancelFromCalendar(deps: Deps, meetingId: number): boolean {
     enqueueInterviewEmails(deps, m.id, "canceled");
     enqueueCalendarWork(deps, m.id);
     interviewEvent(deps, deps.db, m, "interview.cancelled", { by: "calendar" });
+    recordActivity(deps, deps.db, { workspaceId: m.workspaceId, userId: m.userId, action: "interview.cancelled", objectType: "interview", objectId: m.publicId, summary: "Deleted in the interviewer's calendar" });
     resolveOpen(deps, m.id, ["moved_in_calendar", "deleted_in_calendar", "clash", "declined"]);
     return true;
   });
