@@ -77,6 +77,20 @@ describe("GET/PATCH /api/calendar/connections", () => {
     expect((await syncCalendarNow(t, u.cookie)).state).toBe("ok");
   });
 
+  test("a grant Google refuses: the sync finds out, and the connection shows as error with the reason until connected again", async () => {
+    const u = await connected();
+    google.revokeAll(google.account.email);
+    const res = await t.request(`/api/calendar/connections/${u.userId}/sync`, { method: "POST", cookie: u.cookie });
+    expect(res.status).toBe(409);
+    const [c] = await connections(u.cookie);
+    expect(c).toMatchObject({ id: u.userId, state: "error", accountEmail: google.account.email, calendars: [] });
+    expect(c.error).toContain("Google no longer accepts this connection");
+    expect(await (await t.request("/metrics")).text()).toMatch(/frank_calendar_connections\{state="error"\} [1-9]/);
+    await connectCalendar(t, u.cookie);
+    await t.deps.work.idle();
+    expect((await connections(u.cookie))[0].state).toBe("ok");
+  });
+
   test("a full read follows every page and stores the token only with the last one; the next read is incremental", async () => {
     const u = await connected();
     const now = t.clock.now();

@@ -18,7 +18,7 @@ const notFound = () => new AppError("not_found", 404, "Calendar connection not f
 
 export function connectionOf(deps: Deps, userId: number): Connection | null {
   const a = repo.findAccount(deps.db, userId);
-  if (!a?.connected) return null;
+  if (!a?.connected) return droppedConnection(deps, userId);
   const receiving = receivingCalendarId(deps, userId);
   const s = connectionState(deps, userId);
   return {
@@ -30,6 +30,16 @@ export function connectionOf(deps: Deps, userId: number): Connection | null {
     lastSyncedAt: s.lastSyncedAt?.toISOString() ?? null,
     error: s.error,
   };
+}
+
+/**
+ * A connection Google stopped accepting (grant revoked or expired) is gone, but the member sees it
+ * in the error state with the reason until they connect again.
+ */
+function droppedConnection(deps: Deps, userId: number): Connection | null {
+  const notice = repo.findNotice(deps.db, userId);
+  if (!notice) return null;
+  return { id: userId, provider: "google", accountEmail: notice.email ?? "", calendars: [], state: "error", lastSyncedAt: null, error: notice.reason };
 }
 
 export function listConnections(deps: Deps, userId: number): { connections: Connection[] } {
@@ -52,9 +62,8 @@ export async function patchConnection(deps: Deps, me: { id: number }, id: number
   // What now counts and was never read is read before answering (bounded like sync now).
   const unread = cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts && !c.lastSyncedAt);
   if (unread.length) await withinSeconds(10, syncMember(deps, id));
-  const c = connectionOf(deps, id);
-  if (!c) throw new AppError("not_connected", 409, REVOKED_NOTICE);
-  return c;
+  if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, REVOKED_NOTICE);
+  return connectionOf(deps, id)!;
 }
 
 /** Sync now: answers when the sync is done, or after 10 s (it goes on in the background). */
@@ -62,9 +71,8 @@ export async function syncNow(deps: Deps, me: { id: number }, id: number): Promi
   own(deps, me, id);
   await withinSeconds(10, syncMember(deps, id));
   // Google may have refused the grant during the sync: the connection is gone (with its notice).
-  const c = connectionOf(deps, id);
-  if (!c) throw new AppError("not_connected", 409, REVOKED_NOTICE);
-  return c;
+  if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, REVOKED_NOTICE);
+  return connectionOf(deps, id)!;
 }
 
 function withinSeconds(s: number, p: Promise<unknown>): Promise<void> {

@@ -117,6 +117,11 @@ export function applyRead(
   });
 }
 
+/** A new grant: the old connection's failures no longer say anything. */
+export function clearSyncErrors(db: DB, userId: number): void {
+  db.update(calendarCalendars).set({ syncError: null }).where(eq(calendarCalendars.userId, userId)).run();
+}
+
 export function setSyncError(db: DB, userId: number, calendarId: string, error: string): void {
   db.update(calendarCalendars)
     .set({ syncError: error.slice(0, 500) })

@@ -90,6 +90,7 @@ export async function finishConnect(
     // Google anyway), the busy cache is filled by a queued sync, push channels by a renewal.
     if (before?.email && before.email !== email) calendarCache.forgetCalendars(deps.db, me.userId);
     calendarCache.storeCalendarList(deps.db, me.userId, await client.listCalendars());
+    calendarCache.clearSyncErrors(deps.db, me.userId);
     deps.db.transaction(() => {
       for (const id of calendarsToRead(deps, me.userId)) requestSync(deps, me.userId, id);
       if (pushAvailable(deps)) deps.work.enqueue(deps.db, RENEW_WORK, {});
