@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { outbox } from "../../db/schema";
 import { listMeetings } from "../scheduling/service";
-import { makeCalendarTestApp, connectCalendar } from "../../../test/kits/calendar";
+import { makeCalendarTestApp, connectCalendar, syncCalendarNow } from "../../../test/kits/calendar";
 import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { ALREADY_BOOKED, PREQUALIFIER_FIRST, USE_PREQUALIFIER_EMAIL } from "./intro-call-service";
 
@@ -68,5 +68,16 @@ describe("intro calls are not an open relay (item 6)", () => {
     const before = calls();
     for (let i = 0; i < 20; i++) expect((await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).status).toBe(200);
     expect(calls() - before).toBe(0);
+  });
+
+  test("a busy event in the host's calendar leaves the intro-call times at the next sync, not a minute later", async () => {
+    const r = await openRecruiter();
+    expect(await connectCalendar(t, r.cookie)).toContain("connected=true");
+    await t.deps.work.idle();
+    const first = (await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json()).slots[0];
+    google.addEvent(google.account.email, { summary: "Dentist", start: first.startTime, end: first.endTime });
+    await syncCalendarNow(t, r.cookie);
+    const after = (await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json()).slots;
+    expect(after.map((s: { startTime: string }) => s.startTime)).not.toContain(first.startTime);
   });
 });
