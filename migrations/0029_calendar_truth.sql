@@ -47,6 +47,15 @@ CREATE TABLE `calendar_calendars` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `calendar_calendars_user_cal_idx` ON `calendar_calendars` (`user_id`,`calendar_id`);--> statement-breakpoint
 CREATE INDEX `calendar_calendars_channel_idx` ON `calendar_calendars` (`channel_id`);--> statement-breakpoint
+CREATE TABLE `calendar_event_homes` (
+	`meeting_id` integer PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`calendar_id` text NOT NULL,
+	`event_id` text NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `calendar_event_homes_event_idx` ON `calendar_event_homes` (`user_id`,`event_id`);--> statement-breakpoint
 CREATE TABLE `calendar_video_links` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`kind` text DEFAULT 'google_meet' NOT NULL,

@@ -133,3 +133,18 @@ export const calendarVideoLinks = sqliteTable("calendar_video_links", {
   kind: text("kind").notNull().default("google_meet"),
   url: text("url"),
 });
+
+/**
+ * Where Frank wrote each interview's event: later patches and deletes go to that calendar, even
+ * after the member chooses another calendar for new interviews (decision 32).
+ */
+export const calendarEventHomes = sqliteTable(
+  "calendar_event_homes",
+  {
+    meetingId: integer("meeting_id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    calendarId: text("calendar_id").notNull(),
+    eventId: text("event_id").notNull(),
+  },
+  (t) => [index("calendar_event_homes_event_idx").on(t.userId, t.eventId)],
+);

@@ -27,11 +27,13 @@ export function receivingCalendarId(deps: Deps, userId: number): string | null {
   return rows.find((r) => r.primary)?.calendarId ?? "primary";
 }
 
-/** The calendars a member's sync reads: the checked ones and the one receiving interviews. */
+/** The calendars a member's sync reads: the checked ones, the one receiving interviews, and those holding Frank's events. */
 export function calendarsToRead(deps: Deps, userId: number): string[] {
   const receiving = receivingCalendarId(deps, userId);
   if (!receiving) return [];
-  const ids = cache.calendarsOf(deps.db, userId).filter((r) => r.checkConflicts || r.calendarId === receiving).map((r) => r.calendarId);
+  // The calendars holding interviews Frank wrote earlier are read too (their changes come back).
+  const homes = new Set(cache.eventHomesOf(deps.db, userId).values());
+  const ids = cache.calendarsOf(deps.db, userId).filter((r) => r.checkConflicts || r.calendarId === receiving || homes.has(r.calendarId)).map((r) => r.calendarId);
   return ids.includes(receiving) ? ids : [...ids, receiving];
 }
 

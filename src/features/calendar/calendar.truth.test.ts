@@ -123,6 +123,24 @@ describe("Follow (the default)", () => {
   });
 });
 
+describe("another calendar for new interviews", () => {
+  test("an interview's event stays in the calendar it was written to: a move in Frank patches it there, a move there is followed", async () => {
+    const b = await bookedInterview(t, google);
+    const now = t.clock.now();
+    const TEAM = "team-interviews@group.calendar.google.com";
+    expect((await t.request(`/api/calendar/connections/${b.u.userId}`, { method: "PATCH", cookie: b.u.cookie, json: { interviewCalendarId: TEAM } })).status).toBe(200);
+    const res = await t.request(`/api/interviews/${b.interviewId}/reschedule`, { cookie: b.u.cookie, json: { startTime: tomorrowAt(now, 14).toISOString() } });
+    expect(res.status).toBe(200);
+    await t.deps.work.idle();
+    expect((await b.interview()).status).toBe("scheduled");
+    expect(google.eventsOf(google.account.email).find((e) => e.id === b.event.id)!.body.start.dateTime).toBe(tomorrowAt(now, 14).toISOString());
+    expect(google.eventsOf(TEAM)).toEqual([]);
+    google.moveEvent(b.event.id, tomorrowAt(now, 16), tomorrowAt(now, 17));
+    await b.sync();
+    expect((await b.interview()).scheduledTime).toBe(tomorrowAt(now, 16).toISOString());
+  });
+});
+
 describe("Only flag", () => {
   test("a move is only flagged; Apply moves the interview there", async () => {
     const b = await bookedInterview(t, google, { mode: "flag" });

@@ -4,7 +4,9 @@ import { can } from "../team/permissions";
 import * as repo from "./repo";
 import { REVOKED_NOTICE } from "./connection";
 import * as cache from "./repo-cache";
-import { connectionState, receivingCalendarId, syncMember } from "./cache-sync";
+import { connectionState, receivingCalendarId, syncCalendar, syncMember } from "./cache-sync";
+import { pushAvailable } from "./push";
+import { RENEW_WORK } from "./work";
 import { cachedBusy } from "./hooks";
 import { listMeetingsForCalendar } from "../scheduling/service";
 import type { BusyAnswer, Connection, PatchConnectionInput } from "./model-connections";
@@ -57,11 +59,14 @@ export async function patchConnection(deps: Deps, me: { id: number }, id: number
   const known = new Set(cache.calendarsOf(deps.db, id).map((c) => c.calendarId));
   const unknown = [...(input.calendars ?? []).map((c) => c.id), ...(input.interviewCalendarId ? [input.interviewCalendarId] : [])].find((x) => !known.has(x));
   if (unknown !== undefined) throw badRequest("Please choose one of your calendars", { calendars: "Please choose one of your calendars" });
+  const before = new Set(cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts).map((c) => c.calendarId));
   if (input.calendars) cache.setCheckConflicts(deps.db, id, input.calendars);
   if (input.interviewCalendarId) repo.setPrimaryCalendar(deps.db, id, input.interviewCalendarId);
-  // What now counts and was never read is read before answering (bounded like sync now).
-  const unread = cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts && !c.lastSyncedAt);
-  if (unread.length) await withinSeconds(10, syncMember(deps, id));
+  // What now counts and was not read before is read before answering (bounded like sync now),
+  // and push channels follow the calendars read (opened for the new ones, stopped for the others).
+  const fresh = cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts && (!before.has(c.calendarId) || !c.lastSyncedAt));
+  if (fresh.length) await withinSeconds(10, Promise.all(fresh.map((c) => syncCalendar(deps, id, c.calendarId))));
+  if (pushAvailable(deps)) deps.work.enqueue(deps.db, RENEW_WORK, {});
   if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, REVOKED_NOTICE);
   return connectionOf(deps, id)!;
 }

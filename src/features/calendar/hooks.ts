@@ -75,7 +75,9 @@ export async function removeEventOf(deps: Deps, userId: number, eventId: string)
   const c = await connectedClient(deps, userId);
   if (!c) return;
   try {
-    await withGoogle(deps, c, (x) => x.client.deleteEvent(x.calendarId, eventId));
+    const home = cache.eventHomeById(deps.db, userId, eventId);
+    await withGoogle(deps, c, (x) => x.client.deleteEvent(home?.calendarId ?? x.calendarId, eventId));
+    if (home) cache.setEventHome(deps.db, { meetingId: home.meetingId, remove: true });
   } catch (e) {
     throw failureKind(e);
   }

@@ -35,6 +35,12 @@ export async function openChannel(deps: Deps, userId: number, calendarId: string
   }
 }
 
+async function stopChannel(deps: Deps, userId: number, row: cache.CalendarRow): Promise<void> {
+  const c = await connectedClient(deps, userId);
+  if (c && row.channelId && row.channelResourceId) await withGoogle(deps, c, (x) => x.client.stopChannel(row.channelId!, row.channelResourceId!));
+  cache.setChannel(deps.db, userId, row.calendarId, null);
+}
+
 /** Stops every channel of a member (before forgetting the connection). */
 export async function stopChannels(deps: Deps, userId: number): Promise<void> {
   const c = await connectedClient(deps, userId).catch(() => null);
@@ -50,7 +56,12 @@ export async function renewChannels(deps: Deps): Promise<void> {
   if (!pushAvailable(deps)) return;
   const soon = deps.clock.now().getTime() + RENEW_BEFORE_MS;
   for (const userId of repo.connectedUserIds(deps.db)) {
-    for (const calendarId of calendarsToRead(deps, userId)) {
+    const read = calendarsToRead(deps, userId);
+    // A calendar no longer read (unchecked) keeps no channel.
+    for (const row of cache.calendarsOf(deps.db, userId)) {
+      if (row.channelId && !read.includes(row.calendarId)) await stopChannel(deps, userId, row).catch(() => {});
+    }
+    for (const calendarId of read) {
       const row = cache.findCalendar(deps.db, userId, calendarId);
       if (row?.channelId && row.channelExpiresAt && row.channelExpiresAt.getTime() > soon) continue;
       await openChannel(deps, userId, calendarId).catch((e) =>

@@ -26,11 +26,15 @@ export async function reconcile(deps: Deps, r: { userId: number; workspaceId: nu
   const meetings = meetingsOfUser(deps, r.workspaceId, r.userId).filter((m) => m.status === "scheduled" && m.endTime > now);
   const byEvent = new Map(meetings.flatMap((m) => (m.calendarEventId ? [[m.calendarEventId, m] as const] : [])));
   const checked = !!cache.findCalendar(deps.db, r.userId, r.calendarId)?.checkConflicts;
+  // An interview's event is compared in the calendar Frank wrote it to (events from before homes: the receiving one).
+  const homes = cache.eventHomesOf(deps.db, r.userId);
+  const livesHere = (m: CalendarMeeting) => (homes.has(m.id) ? homes.get(m.id) === r.calendarId : r.receiving);
   const seen = new Set<string>();
 
   for (const e of r.events) {
     seen.add(e.id);
-    const m = r.receiving ? byEvent.get(e.id) : undefined;
+    const candidate = byEvent.get(e.id);
+    const m = candidate && livesHere(candidate) ? candidate : undefined;
     if (m) {
       interviewEventChanged(deps, m, e);
       continue;
@@ -46,8 +50,8 @@ export async function reconcile(deps: Deps, r: { userId: number; workspaceId: nu
   }
 
   // The full comparison: an interview whose event is no longer in the calendar was deleted there.
-  if (r.full && r.receiving) {
-    for (const m of meetings) if (m.calendarEventId && !seen.has(m.calendarEventId)) await eventDeletedInCalendar(deps, m);
+  if (r.full) {
+    for (const m of meetings) if (m.calendarEventId && livesHere(m) && !seen.has(m.calendarEventId)) await eventDeletedInCalendar(deps, m);
   }
 }
 
