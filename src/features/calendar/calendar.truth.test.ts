@@ -142,6 +142,20 @@ describe("another calendar for new interviews", () => {
 });
 
 describe("Only flag", () => {
+  test("a decline and a clash are flagged as with Follow; nothing moves or is cancelled", async () => {
+    const b = await bookedInterview(t, google, { mode: "flag" });
+    const now = t.clock.now();
+    google.respond(b.event.id, b.email, "declined");
+    google.addEvent(google.account.email, { summary: "Board meeting", start: tomorrowAt(now, 9, 30), end: tomorrowAt(now, 10, 30) });
+    b.webhooks();
+    await b.sync();
+    const i = await b.interview();
+    expect(i.status).toBe("scheduled");
+    expect(i.scheduledTime).toBe(tomorrowAt(now, 10).toISOString());
+    expect(i.flags.map((f: { message: string }) => f.message).sort()).toEqual(["Clashes with ‘Board meeting’ in your calendar", "The candidate declined in their calendar"]);
+    expect(b.webhooks()).toEqual([]);
+  });
+
   test("a move is only flagged; Apply moves the interview there", async () => {
     const b = await bookedInterview(t, google, { mode: "flag" });
     const now = t.clock.now();
