@@ -12,10 +12,13 @@ import { renewChannels } from "./push";
 export const SYNC_WORK = "calendar.sync";
 export const RENEW_WORK = "calendar.renew-channels";
 
-const queued = new WeakMap<Deps, Set<string>>();
+// Calendar key → when its run was queued. A run not started within QUEUED_MS (the queue paused or
+// its row lost) no longer blocks the next request.
+const queued = new WeakMap<Deps, Map<string, number>>();
+const QUEUED_MS = 10 * 60_000;
 const queuedOf = (deps: Deps) => {
   let s = queued.get(deps);
-  if (!s) queued.set(deps, (s = new Set()));
+  if (!s) queued.set(deps, (s = new Map()));
   return s;
 };
 
@@ -35,8 +38,9 @@ export function registerCalendarWork(deps: Deps): void {
 export function requestSync(deps: Deps, userId: number, calendarId: string, opts: { full?: boolean } = {}): void {
   const key = `${userId}:${calendarId}`;
   const q = queuedOf(deps);
-  if (q.has(key)) return;
-  q.add(key);
+  const now = Date.now();
+  if ((q.get(key) ?? 0) > now - QUEUED_MS) return;
+  q.set(key, now);
   deps.work.enqueue(deps.db, SYNC_WORK, { userId, calendarId, full: !!opts.full });
 }
 
