@@ -110,9 +110,11 @@ export class FakeGoogle {
   }
 
   /** A change made by the calendar's owner in Google (not through the API): an event of theirs. */
-  addEvent(calendarId: string, e: { summary: string; start: string | Date; end: string | Date; transparency?: "opaque" | "transparent"; id?: string }) {
+  addEvent(calendarId: string, e: { summary: string; start: string | Date; end: string | Date; transparency?: "opaque" | "transparent"; id?: string; allDay?: boolean }) {
     const id = e.id ?? "ev" + rand(8).toLowerCase().replace(/[^a-v0-9]/g, "0");
-    const body = { kind: "calendar#event", id, status: "confirmed", summary: e.summary, transparency: e.transparency, start: { dateTime: new Date(e.start).toISOString() }, end: { dateTime: new Date(e.end).toISOString() } };
+    // An all-day event carries dates (YYYY-MM-DD, the end exclusive), as Google sends them.
+    const at = (v: string | Date) => (e.allDay ? { date: String(v).slice(0, 10) } : { dateTime: new Date(v).toISOString() });
+    const body = { kind: "calendar#event", id, status: "confirmed", summary: e.summary, transparency: e.transparency, start: at(e.start), end: at(e.end) };
     this.events.push({ id, calendarId, body, change: ++this.changeSeq });
     this.notify(calendarId);
     return id;
@@ -268,6 +270,9 @@ export class FakeGoogle {
     event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
   }
 
+  /** Each calendar's zone (events.list names it; all-day events are days of it). */
+  timeZones: Record<string, string> = {};
+
   /** Where notifications really go (the http side of the https proxy a real install has in front of Frank). */
   pushVia: string | null = null;
 
@@ -302,6 +307,7 @@ export class FakeGoogle {
     const more = offset! + size < items.length;
     return json({
       kind: "calendar#events",
+      timeZone: this.timeZones[calendarId] ?? "UTC",
       items: page.map((e) => e.body),
       ...(more ? { nextPageToken: `${asOf}.${offset! + size}` } : { nextSyncToken: `st-${this.tokenEpoch}-${asOf}` }),
     });

@@ -91,6 +91,23 @@ describe("GET/PATCH /api/calendar/connections", () => {
     expect((await connections(u.cookie))[0].state).toBe("ok");
   });
 
+  test("an all-day event is busy from midnight to midnight in the calendar's zone; a 'free' one counts for nothing", async () => {
+    const u = await connected();
+    google.timeZones[google.account.email] = "Australia/Melbourne";
+    const day = tomorrowAt(t.clock.now(), 12).toISOString().slice(0, 10);
+    const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
+    google.addEvent(google.account.email, { summary: "Holiday", start: day, end: next, allDay: true });
+    google.addEvent(google.account.email, { summary: "Working from home", start: day, end: next, allDay: true, transparency: "transparent" });
+    await syncCalendarNow(t, u.cookie);
+    const busy = await (await t.request(`/api/calendar/busy?from=${t.clock.now().toISOString()}&to=${new Date(Date.parse(next) + 3 * 86_400_000).toISOString()}`, { cookie: u.cookie })).json();
+    // Melbourne is UTC+10 or +11: its midnight is the afternoon before in UTC.
+    expect(busy.busy).toHaveLength(1);
+    expect(Date.parse(busy.busy[0].start)).toBeLessThan(Date.parse(`${day}T00:00:00Z`));
+    // A day of 24 hours (23 or 25 on the days the clocks change).
+    expect(Math.abs(Date.parse(busy.busy[0].end) - Date.parse(busy.busy[0].start) - 86_400_000)).toBeLessThanOrEqual(3_600_000);
+    delete google.timeZones[google.account.email];
+  });
+
   test("a full read follows every page and stores the token only with the last one; the next read is incremental", async () => {
     const u = await connected();
     const now = t.clock.now();

@@ -1,5 +1,6 @@
 import type { calendar_v3 } from "@googleapis/calendar";
 import type { Config } from "../../../config/env";
+import { zonedToUtc } from "../../scheduling/zones";
 import {
   EventGone,
   ProviderGrantRevoked,
@@ -223,7 +224,8 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
           ...(q.syncToken ? { syncToken: q.syncToken } : { timeMin: q.timeMin.toISOString() }),
         });
         return {
-          events: (res.data.items ?? []).flatMap((e) => (e.id ? [toProviderEvent(e)] : [])),
+          // All-day events are days of the calendar's own zone (events.list names it).
+          events: (res.data.items ?? []).flatMap((e) => (e.id ? [toProviderEvent(e, res.data.timeZone ?? "UTC")] : [])),
           nextPageToken: res.data.nextPageToken ?? null,
           nextSyncToken: res.data.nextSyncToken ?? null,
         };
@@ -269,22 +271,24 @@ async function callOrGone<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function when(t: calendar_v3.Schema$EventDateTime | undefined): Date | null {
+function when(t: calendar_v3.Schema$EventDateTime | undefined, calendarZone: string): Date | null {
   if (!t) return null;
-  // An all-day event is busy from its first day's midnight (UTC here: the zone is not read).
-  const v = t.dateTime ?? (t.date ? `${t.date}T00:00:00Z` : null);
-  const d = v ? new Date(v) : null;
-  return d && !Number.isNaN(d.getTime()) ? d : null;
+  if (t.dateTime) {
+    const d = new Date(t.dateTime);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  // An all-day event: from the day's midnight in the event's (or the calendar's) zone.
+  return t.date ? zonedToUtc(t.date, 0, 0, t.timeZone || calendarZone) ?? zonedToUtc(t.date, 0, 0, "UTC") : null;
 }
 
-function toProviderEvent(e: calendar_v3.Schema$Event): ProviderEvent {
+function toProviderEvent(e: calendar_v3.Schema$Event, calendarZone: string): ProviderEvent {
   const status = e.status === "cancelled" ? "cancelled" : e.status === "tentative" ? "tentative" : "confirmed";
   return {
     id: e.id!,
     status,
     summary: e.summary ?? null,
-    start: when(e.start),
-    end: when(e.end),
+    start: when(e.start, calendarZone),
+    end: when(e.end, calendarZone),
     transparent: e.transparency === "transparent",
     attendees: (e.attendees ?? []).flatMap((a) => (a.email ? [{ email: a.email, responseStatus: a.responseStatus ?? null }] : [])),
     frankMeeting: e.extendedProperties?.private?.frankMeeting ?? null,
