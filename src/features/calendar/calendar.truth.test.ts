@@ -22,6 +22,8 @@ describe("Follow (the default)", () => {
     const mails = b.mails();
     const toCandidate = mails.find((m) => m.to === b.email && m.kind === "moved")!;
     expect(toCandidate).toBeDefined();
+    expect(toCandidate.text).toContain('Test Recruiter moved your interview "Interview" to a new time.');
+    expect(mails.find((m) => m.audience === "recruiter" && m.kind === "moved")!.text).toContain("was moved in your calendar");
     const ics = JSON.parse(toCandidate.icalEvent!).content as string;
     expect(ics).toContain(`UID:${b.interviewId}@`);
     expect(ics).toMatch(/SEQUENCE:1\r?\n/);

@@ -41,7 +41,7 @@ export function moveFromCalendar(deps: Deps, meetingId: number, start: Date, end
     const m = d.meeting;
     const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
     if (!r) return "clash";
-    enqueueInterviewEmails(deps, r.id, "moved");
+    enqueueInterviewEmails(deps, r.id, "moved", { movedBy: "calendar" });
     // Brings the event's Frank version up to the interview's (so the next read is no change).
     enqueueCalendarWork(deps, r.id);
     interviewEvent(deps, deps.db, r, "interview.moved", { by: "calendar", previousStartTime: m.startTime });

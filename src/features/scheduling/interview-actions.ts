@@ -57,7 +57,7 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     const moved = write(deps, () => {
       const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
       if (!r) return null;
-      enqueueInterviewEmails(deps, r.id, "moved");
+      enqueueInterviewEmails(deps, r.id, "moved", { movedBy: "recruiter" });
       enqueueCalendarWork(deps, r.id);
       interviewEvent(deps, deps.db, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
       return r;

@@ -31,6 +31,8 @@ export interface EmailExtras {
   reason?: string | null;
   /** For "reschedule": the candidate's booking link, where the new times are offered. */
   bookingUrl?: string | null;
+  /** For "moved": who moved the interview (the candidate when absent). */
+  movedBy?: "candidate" | "recruiter" | "calendar";
 }
 
 /** The interview as an iMIP invitation: one UID for its whole life, SEQUENCE bumped on each change. */
@@ -78,7 +80,7 @@ export function enqueueInterviewEmails(deps: Deps, meetingId: number, kind: Inte
   const now = deps.clock.now();
   const subjectFor = (zone: string) => `${kind === "reminder" ? `Reminder: interview ${relativeDay(m.startTime, now, zone)}` : subjects[kind]}: ${m.title}`;
   const common = { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent };
-  const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null };
+  const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null, movedBy: extras.movedBy ?? null };
   if (d.candidateEmail) {
     deps.mail.enqueue(deps.db, {
       ...common,
