@@ -1,12 +1,17 @@
 // Helpers for the calendar's tests (not used by the app): a test app wired to the fake
 // Google, and the OAuth round trip a browser would make.
-import { afterAll } from "bun:test";
+import { afterAll, beforeAll } from "bun:test";
 import { makeTestApp, type TestApp } from "../helpers";
 import { startFakeGoogle, type FakeGoogle } from "../fakes/google";
 
 export function makeCalendarTestApp(): { t: TestApp; google: FakeGoogle } {
   const google = startFakeGoogle();
   afterAll(() => google.stop());
+  // The Google SDK loads on first use (16 MB of JavaScript): on a busy machine that can take
+  // seconds, which belong to no test's time limit.
+  beforeAll(async () => {
+    await import("@googleapis/calendar");
+  }, 60_000);
   const t = makeTestApp(google.env());
   return { t, google };
 }
