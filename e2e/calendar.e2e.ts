@@ -136,6 +136,8 @@ test.describe("with Google (fake)", () => {
         GOOGLE_CLIENT_SECRET: "fake-client-secret",
         GOOGLE_OAUTH_BASE_URL: googleUrl,
         GOOGLE_API_BASE_URL: googleUrl,
+        // The busy cache is read again every 2 s (the default is 120).
+        CALENDAR_POLL_SECONDS: "2",
       },
     });
     await waitFor(`${base}/healthz`);
@@ -207,10 +209,11 @@ test.describe("with Google (fake)", () => {
     await page.getByRole("link", { name: "Connect Google Calendar" }).click();
     await expect(page.getByTestId("calendar-email")).toBeVisible();
     await control({ revokeAll: "recruiter@example.com" });
-    // The next call to Google (here the busy-times check of a new session) finds out.
-    await createSession(page);
-    await page.goto(`${base}/ical-manager`);
-    await expect(page.getByRole("alert")).toContainText("Google no longer accepts this connection");
+    // The next call to Google finds out: here the busy cache's polling sync (every 2 s in these tests).
+    await expect(async () => {
+      await page.goto(`${base}/ical-manager`);
+      await expect(page.getByRole("alert")).toContainText("Google no longer accepts this connection", { timeout: 500 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole("link", { name: "Connect Google Calendar" })).toBeVisible();
     await expect(page.getByTestId("calendar-dot")).toHaveAttribute("data-connected", "false");
   });
@@ -229,5 +232,32 @@ test.describe("with Google (fake)", () => {
     await page.getByRole("button", { name: "Disconnect Google Calendar" }).click();
     await expect(page.getByText("Calendar Disconnected")).toBeVisible();
     await context.close();
+  });
+
+  test("calendars that count: check a second calendar, and a busy event in it hides the slot on the candidate's page", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${base}/ical-manager`);
+    await page.getByRole("link", { name: "Connect Google Calendar" }).click();
+    await expect(page.getByText("Calendar Connected")).toBeVisible();
+    const count = page.getByRole("region", { name: "Calendars that count" });
+    await expect(count.getByText("Up to date")).toBeVisible();
+    await expect(count.getByLabel("Check recruiter@example.com for conflicts")).toBeChecked();
+    const team = count.getByLabel("Check Team Interviews for conflicts");
+    await expect(team).not.toBeChecked();
+    await team.check();
+    await count.getByRole("button", { name: "Save calendars" }).click();
+    await expect(page.getByText("Calendars Saved")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Calendars that count" }).getByLabel("Check Team Interviews for conflicts")).toBeChecked();
+
+    const session = await createSession(page);
+    const slot = session.timeSlots[0];
+    await page.goto(`${base}/book/${session.sessionToken}`);
+    await expect(page.locator('input[name="slotId"]')).toHaveCount(1);
+    // A client meeting lands in the team calendar: the next poll (2 s) takes the slot off the page.
+    await control({ addEvent: { calendarId: "team-interviews@group.calendar.google.com", summary: "Client meeting", start: slot.startTime, end: new Date(Date.parse(slot.startTime) + 30 * 60_000).toISOString() } });
+    await expect(async () => {
+      await page.reload();
+      await expect(page.locator('input[name="slotId"]')).toHaveCount(0, { timeout: 500 });
+    }).toPass({ timeout: 15_000 });
   });
 });

@@ -70,6 +70,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [busy, setBusy] = useState(false);
   const [sendEmail, setSendEmail] = useState(true);
   const [message, setMessage] = useState("");
+  // This session's video link: "" keeps the interviewer's default (their profile).
+  const [video, setVideo] = useState<"" | "google_meet" | "fixed" | "none">("");
+  const [videoUrl, setVideoUrl] = useState("");
   // The member who holds the interview (issue 18): the creator unless another is chosen.
   const [interviewerId, setInterviewerId] = useState(props.meId ? String(props.meId) : "");
   // After a batch partly failed: only the candidates still without a session, and why.
@@ -136,6 +139,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
       sendEmail,
       message: message.trim() || null,
+      ...(video ? { videoLink: { kind: video, url: video === "fixed" ? videoUrl.trim() : null } } : {}),
       ...(interviewerId ? { interviewerId: Number(interviewerId) } : {}),
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
@@ -257,6 +261,23 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
             </div>
           </div>
         ) : null}
+        <div className="space-y-2">
+          <label className="block text-sm">
+            <span className="label">Video link</span>
+            <select className="input" value={video} onChange={(e) => setVideo(e.currentTarget.value as typeof video)}>
+              <option value="">Interviewer's default</option>
+              <option value="google_meet">Google Meet</option>
+              <option value="fixed">A fixed link</option>
+              <option value="none">No video link</option>
+            </select>
+          </label>
+          {video === "fixed" ? (
+            <label className="block text-sm">
+              <span className="label">Room link</span>
+              <input type="url" className="input" value={videoUrl} onInput={(e) => setVideoUrl(e.currentTarget.value)} placeholder="https://zoom.us/j/…" />
+            </label>
+          ) : null}
+        </div>
         <div className="space-y-2 rounded-md border border-slate-200 p-3">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={sendEmail} onChange={(e) => setSendEmail(e.currentTarget.checked)} />

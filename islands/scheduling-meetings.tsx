@@ -58,6 +58,12 @@ export default function SchedulingMeetings({ meetings: initial, meId, timeZone }
                     <p className="text-xs text-slate-500">
                       {m.title} · {formatShortDate(m.startTime, timeZone ?? m.timeZone)}, {formatTime(m.startTime, timeZone ?? m.timeZone)}
                     </p>
+                    {m.flags.map((f) => (
+                      <p key={f.kind + f.message} className="text-xs text-amber-800 dark:text-amber-300" data-flag={f.kind}>⚠ {f.message}</p>
+                    ))}
+                    {m.videoUrl && m.status === "scheduled" ? (
+                      <a href={m.videoUrl} className="text-xs text-brand-600 underline" target="_blank" rel="noopener noreferrer">Join video call</a>
+                    ) : null}
                     <Delivery meeting={m} timeZone={timeZone} />
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">

@@ -37,7 +37,8 @@ import { onMemberLeaving } from "./features/auth/member-leaving";
 import { turnOffFeed } from "./features/calendar/feed";
 import { hubFor } from "./features/chat/meeting-socket";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { cachedBusySpans, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { videoDefault } from "./features/calendar/video-link";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -66,7 +67,10 @@ export function createApp(deps: Deps): AnyElysia {
   // The Stripe ids in /api/auth/me and the profile are billing's; auth reads them through this.
   installStripeIds(deps, (userId) => stripeIdsOf(deps, userId));
   // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
-  installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
+  installBusyCalendar(deps, {
+    busyIntervals: (userId, from, to) => cachedBusySpans(deps, userId, from, to),
+    videoDefault: (userId) => videoDefault(deps, userId),
+  });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.

@@ -5,6 +5,7 @@ import type { Deps } from "./deps";
 import { metricsFor, type AppMetrics } from "./lib/metrics";
 import { outboxCounts } from "./lib/mail-stats";
 import { buildCommit, VERSION } from "./version";
+import { connectionStateCounts } from "./features/calendar/metrics";
 
 /**
  * GET /metrics in the Prometheus text format. With METRICS_TOKEN set it needs
@@ -63,6 +64,9 @@ function registerGauges(deps: Deps, metrics: AppMetrics) {
       { labels: { status: "held" }, value: d.held },
     ];
   });
+  metrics.gauge("frank_calendar_connections", "Connected calendars by sync state (stale: no successful sync for 15 minutes)", ["state"], () =>
+    connectionStateCounts(deps).map((r) => ({ labels: { state: r.state }, value: r.count })),
+  );
   metrics.gauge("frank_database_size_bytes", "Size of the SQLite database on disk, by file (main and WAL)", ["file"], () => {
     const path = deps.config.DATABASE_PATH;
     const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);

@@ -31,6 +31,7 @@ import m27 from "../migrations/0027_billing_owns_stripe_ids.sql" with { type: "t
 import m28 from "../migrations/0028_participants_search_columns.sql" with { type: "text" };
 import m29 from "../migrations/0029_one_task_table.sql" with { type: "text" };
 import m30 from "../migrations/0030_member_time_zone.sql" with { type: "text" };
+import m31 from "../migrations/0031_calendar_truth.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -65,4 +66,5 @@ export const migrationFiles: Record<string, string> = {
   "0028_participants_search_columns.sql": m28 as unknown as string,
   "0029_one_task_table.sql": m29 as unknown as string,
   "0030_member_time_zone.sql": m30 as unknown as string,
+  "0031_calendar_truth.sql": m31 as unknown as string,
 };

@@ -1,5 +1,6 @@
 import type { Deps } from "./deps";
 import { syncAllConnected } from "./features/calendar/sync";
+import { startCalendarPolling } from "./features/calendar/work";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
 import { metricsFor } from "./lib/metrics";
@@ -57,5 +58,12 @@ export function startJobs(deps: Deps): { stop(): void } {
       }
     });
   });
-  return { stop: () => handles.forEach((h: any) => h.stop()) };
+  // The busy cache's polling runs at seconds, below cron's minute (CALENDAR_POLL_SECONDS).
+  const polling = startCalendarPolling(deps);
+  return {
+    stop: () => {
+      handles.forEach((h: any) => h.stop());
+      polling.stop();
+    },
+  };
 }

@@ -67,6 +67,8 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_OAUTH_BASE_URL: optionalUrl,
   GOOGLE_API_BASE_URL: optionalUrl,
+  // The busy cache's incremental sync runs this often even without push (decision 32).
+  CALENDAR_POLL_SECONDS: z.coerce.number().int().min(1).default(120),
   // Scheduled jobs: participants sync and database backups.
   SYNC_CRON: cronPattern("0 * * * *"),
   // Whole-database snapshots (daily at 03:00 by default), keeping the newest BACKUP_KEEP.

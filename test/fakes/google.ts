@@ -21,6 +21,17 @@ interface StoredEvent {
   id: string;
   calendarId: string;
   body: any;
+  /** The fake's change counter when the event last changed (sync tokens count on it). */
+  change?: number;
+}
+
+export interface FakeChannel {
+  id: string;
+  token: string;
+  address: string;
+  resourceId: string;
+  calendarId: string;
+  expiration: number;
 }
 
 const rand = (n = 16) => randomBytes(n).toString("base64url");
@@ -60,7 +71,19 @@ export class FakeGoogle {
   refresh = new Map<string, string>();
   revoked: string[] = [];
   events: StoredEvent[] = [];
+  /** Deleted events (status "cancelled"), returned by incremental reads. */
+  tombstones: StoredEvent[] = [];
   requests: { method: string; path: string; body?: any }[] = [];
+  /** Sync tokens name the change counter they were given at, and an epoch: a token of an older epoch answers 410. */
+  changeSeq = 0;
+  tokenEpoch = 0;
+  /** The most events one page of events.list holds (smaller than Google's 2,500 to test paging). */
+  pageSize = 250;
+  /** Open push channels and the ones Frank stopped. */
+  channels: FakeChannel[] = [];
+  stoppedChannels: string[] = [];
+  /** Push notifications sent, and whether Frank answered 2xx. */
+  pushes: { channelId: string; status: number }[] = [];
 
   get url() {
     return `http://127.0.0.1:${this.server.port}`;
@@ -84,6 +107,59 @@ export class FakeGoogle {
 
   eventsOf(calendarId: string) {
     return this.events.filter((e) => e.calendarId === calendarId);
+  }
+
+  /** A change made by the calendar's owner in Google (not through the API): an event of theirs. */
+  addEvent(calendarId: string, e: { summary: string; start: string | Date; end: string | Date; transparency?: "opaque" | "transparent"; id?: string; allDay?: boolean }) {
+    const id = e.id ?? "ev" + rand(8).toLowerCase().replace(/[^a-v0-9]/g, "0");
+    // An all-day event carries dates (YYYY-MM-DD, the end exclusive), as Google sends them.
+    const at = (v: string | Date) => (e.allDay ? { date: String(v).slice(0, 10) } : { dateTime: new Date(v).toISOString() });
+    const body = { kind: "calendar#event", id, status: "confirmed", summary: e.summary, transparency: e.transparency, start: at(e.start), end: at(e.end) };
+    this.events.push({ id, calendarId, body, change: ++this.changeSeq });
+    this.notify(calendarId);
+    return id;
+  }
+
+  /** The owner drags an event to another time in Google. */
+  moveEvent(id: string, start: string | Date, end: string | Date) {
+    const e = this.events.find((x) => x.id === id)!;
+    e.body = { ...e.body, start: { dateTime: new Date(start).toISOString() }, end: { dateTime: new Date(end).toISOString() } };
+    e.change = ++this.changeSeq;
+    this.notify(e.calendarId);
+  }
+
+  /** The owner deletes an event in Google. */
+  removeEvent(id: string) {
+    const i = this.events.findIndex((x) => x.id === id);
+    if (i < 0) return;
+    const [e] = this.events.splice(i, 1);
+    this.tombstones.push({ id: e!.id, calendarId: e!.calendarId, body: { kind: "calendar#event", id: e!.id, status: "cancelled" }, change: ++this.changeSeq });
+    this.notify(e!.calendarId);
+  }
+
+  /** An attendee answers the invitation in their own calendar. */
+  respond(id: string, email: string, responseStatus: "accepted" | "declined" | "tentative" | "needsAction") {
+    const e = this.events.find((x) => x.id === id)!;
+    e.body = { ...e.body, attendees: (e.body.attendees ?? []).map((a: any) => (a.email === email ? { ...a, responseStatus } : a)) };
+    e.change = ++this.changeSeq;
+    this.notify(e.calendarId);
+  }
+
+  /** Every sync token given so far stops working (Google's 410 Gone). */
+  expireSyncTokens() {
+    this.tokenEpoch++;
+  }
+
+  /** Tells the calendar's open channels that it changed, as Google does (fire and forget). */
+  private notify(calendarId: string) {
+    for (const c of this.channels.filter((x) => x.calendarId === calendarId)) {
+      fetch(this.pushVia ? this.pushVia + new URL(c.address).pathname : c.address, {
+        method: "POST",
+        headers: { "x-goog-channel-id": c.id, "x-goog-channel-token": c.token, "x-goog-resource-id": c.resourceId, "x-goog-resource-state": "exists", "x-goog-message-number": String(this.changeSeq) },
+      })
+        .then((r) => this.pushes.push({ channelId: c.id, status: r.status }))
+        .catch(() => this.pushes.push({ channelId: c.id, status: 0 }));
+    }
   }
 
   start(port = 0) {
@@ -118,7 +194,11 @@ export class FakeGoogle {
     this.requests.push({ method: req.method, path, body });
 
     if (path === "/__control" && req.method === "POST") {
-      for (const k of ["down", "hang", "authError", "omitRefreshToken"] as const) if (k in body) (this as any)[k] = body[k];
+      for (const k of ["down", "hang", "authError", "omitRefreshToken", "pageSize", "allowHttpPush", "meetFails"] as const) if (k in body) (this as any)[k] = body[k];
+      // Changes made "in Google" by another process (the browser tests, the bench).
+      if (body.addEvent) return json({ ok: true, id: this.addEvent(body.addEvent.calendarId, body.addEvent) });
+      if (body.removeEvent) this.removeEvent(body.removeEvent);
+      if (body.moveEvent) this.moveEvent(body.moveEvent.id, body.moveEvent.start, body.moveEvent.end);
       if (body.account) this.account = body.account;
       if (body.revokeAll) this.revokeAll(body.revokeAll);
       return json({ ok: true, events: this.events.length });
@@ -175,6 +255,64 @@ export class FakeGoogle {
     return this.calendarApi(req.method, path.slice("/calendar/v3".length), url, body, account);
   }
 
+  /** Meet cannot be made (the account has no Meet): the create request fails, the event has no link. */
+  meetFails = false;
+
+  /** conferenceData.createRequest with conferenceDataVersion=1: a Meet link, or a failed request. */
+  private conference(event: any, body: any, url: URL) {
+    if (url.searchParams.get("conferenceDataVersion") !== "1" || !body.conferenceData?.createRequest) return;
+    if (this.meetFails) {
+      event.conferenceData = { createRequest: { ...body.conferenceData.createRequest, status: { statusCode: "failure" } } };
+      return;
+    }
+    const meet = `https://meet.google.com/${rand(3).toLowerCase()}-${rand(3).toLowerCase()}`;
+    event.hangoutLink = meet;
+    event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
+  }
+
+  /** Each calendar's zone (events.list names it; all-day events are days of it). */
+  timeZones: Record<string, string> = {};
+
+  /** Where notifications really go (the http side of the https proxy a real install has in front of Frank). */
+  pushVia: string | null = null;
+
+  /** Tests on http: Google refuses plain-http channel addresses; the tests' server has no https. */
+  allowHttpPush = false;
+
+  /**
+   * events.list as Google answers it: in full (from timeMin, deleted ones left out) or, with a
+   * syncToken, what changed since (deleted ones as status "cancelled"); pages of pageSize, the
+   * nextSyncToken only on the last page; a token from before expireSyncTokens() is a 410.
+   */
+  private listEvents(calendarId: string, url: URL, owns: (id: string) => boolean): Response {
+    if (!owns(calendarId)) return apiError(404, "Not Found", "notFound");
+    const q = url.searchParams;
+    const syncToken = q.get("syncToken");
+    const pageToken = q.get("pageToken");
+    // A page token carries the change counter of the first page and the offset.
+    const [asOf, offset] = pageToken ? pageToken.split(".").map(Number) : [this.changeSeq, 0];
+    let items: StoredEvent[];
+    if (syncToken) {
+      const [, epoch, seq] = syncToken.split("-");
+      const since = Number(seq);
+      if (!Number.isFinite(since) || Number(epoch) !== this.tokenEpoch) return apiError(410, "Sync token is no longer valid, a full sync is required.", "fullSyncRequired");
+      items = [...this.eventsOf(calendarId), ...this.tombstones.filter((t) => t.calendarId === calendarId)].filter((e) => (e.change ?? 0) > since && (e.change ?? 0) <= asOf!);
+    } else {
+      const timeMin = q.get("timeMin") ? Date.parse(q.get("timeMin")!) : -Infinity;
+      items = this.eventsOf(calendarId).filter((e) => (e.change ?? 0) <= asOf! && Date.parse(e.body.end?.dateTime ?? e.body.end?.date ?? "") >= timeMin);
+    }
+    items.sort((a, b) => (a.change ?? 0) - (b.change ?? 0));
+    const size = Math.min(Number(q.get("maxResults") ?? 250), this.pageSize);
+    const page = items.slice(offset!, offset! + size);
+    const more = offset! + size < items.length;
+    return json({
+      kind: "calendar#events",
+      timeZone: this.timeZones[calendarId] ?? "UTC",
+      items: page.map((e) => e.body),
+      ...(more ? { nextPageToken: `${asOf}.${offset! + size}` } : { nextSyncToken: `st-${this.tokenEpoch}-${asOf}` }),
+    });
+  }
+
   private calendarApi(method: string, path: string, url: URL, body: any, account: FakeAccount): Response {
     const resolve = (id: string) => (id === "primary" ? account.email : id);
     const owns = (id: string) => account.calendars.some((c) => c.id === id);
@@ -204,18 +342,32 @@ export class FakeGoogle {
       return c ? json({ kind: "calendar#calendar", id: c.id, summary: c.summary, timeZone: "UTC" }) : apiError(404, "Not Found", "notFound");
     }
     const list = path.match(/^\/calendars\/([^/]+)\/events$/);
+    if (method === "GET" && list) return this.listEvents(resolve(decodeURIComponent(list[1]!)), url, owns);
+    const watch = path.match(/^\/calendars\/([^/]+)\/events\/watch$/);
+    if (method === "POST" && watch) {
+      const calendarId = resolve(decodeURIComponent(watch[1]!));
+      if (!owns(calendarId)) return apiError(404, "Not Found", "notFound");
+      if (!/^https:\/\//.test(body.address ?? "") && !this.allowHttpPush) return apiError(400, "WebHook callback must be HTTPS: " + body.address, "push.webhookUrlNotHttps");
+      const ttl = Number(body.params?.ttl ?? 604800);
+      const channel: FakeChannel = { id: body.id, token: body.token, address: body.address, resourceId: "res-" + rand(6), calendarId, expiration: Date.now() + ttl * 1000 };
+      this.channels.push(channel);
+      return json({ kind: "api#channel", id: channel.id, resourceId: channel.resourceId, resourceUri: `${this.url}/calendar/v3/calendars/${calendarId}/events`, token: channel.token, expiration: String(channel.expiration) });
+    }
+    if (method === "POST" && path === "/channels/stop") {
+      const i = this.channels.findIndex((c) => c.id === body.id && c.resourceId === body.resourceId);
+      if (i < 0) return apiError(404, "Channel not found", "notFound");
+      this.channels.splice(i, 1);
+      this.stoppedChannels.push(body.id);
+      return new Response(null, { status: 204 });
+    }
     if (method === "POST" && list) {
       const calendarId = resolve(decodeURIComponent(list[1]!));
       if (!owns(calendarId)) return apiError(404, "Not Found", "notFound");
       const id = body.id ?? rand(10).toLowerCase();
       if (this.events.some((e) => e.id === id && e.calendarId === calendarId)) return apiError(409, "The requested identifier already exists.", "duplicate");
       const event: any = { kind: "calendar#event", status: "confirmed", ...body, id, htmlLink: `https://calendar.google.com/event?eid=${id}` };
-      if (url.searchParams.get("conferenceDataVersion") === "1" && body.conferenceData?.createRequest) {
-        const meet = `https://meet.google.com/${rand(3).toLowerCase()}-${rand(3).toLowerCase()}`;
-        event.hangoutLink = meet;
-        event.conferenceData = { ...body.conferenceData, entryPoints: [{ entryPointType: "video", uri: meet }] };
-      }
-      this.events.push({ id, calendarId, body: event });
+      this.conference(event, body, url);
+      this.events.push({ id, calendarId, body: event, change: ++this.changeSeq });
       this.updates.push({ method, sendUpdates: url.searchParams.get("sendUpdates") });
       return json(event);
     }
@@ -229,12 +381,15 @@ export class FakeGoogle {
       const e = this.events.find((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
       if (!e) return apiError(404, "Not Found", "notFound");
       e.body = method === "PUT" ? { ...body, id: e.id } : { ...e.body, ...body };
+      this.conference(e.body, body, url);
+      e.change = ++this.changeSeq;
       return json(e.body);
     }
     if (method === "DELETE" && one) {
       const i = this.events.findIndex((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
       if (i < 0) return apiError(410, "Resource has been deleted", "deleted");
-      this.events.splice(i, 1);
+      const [gone] = this.events.splice(i, 1);
+      this.tombstones.push({ id: gone!.id, calendarId: gone!.calendarId, body: { kind: "calendar#event", id: gone!.id, status: "cancelled" }, change: ++this.changeSeq });
       return new Response(null, { status: 204 });
     }
     return apiError(404, "Not Found", "notFound");

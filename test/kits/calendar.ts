@@ -1,13 +1,19 @@
 // Helpers for the calendar's tests (not used by the app): a test app wired to the fake
 // Google, and the OAuth round trip a browser would make.
-import { afterAll } from "bun:test";
+import { afterAll, beforeAll } from "bun:test";
 import { makeTestApp, type TestApp } from "../helpers";
 import { startFakeGoogle, type FakeGoogle } from "../fakes/google";
 
 export function makeCalendarTestApp(): { t: TestApp; google: FakeGoogle } {
   const google = startFakeGoogle();
   afterAll(() => google.stop());
-  const t = makeTestApp(google.env());
+  // The Google SDK loads on first use (16 MB of JavaScript): on a busy machine that can take
+  // seconds, which belong to no test's time limit.
+  beforeAll(async () => {
+    await import("@googleapis/calendar");
+  }, 60_000);
+  // The scenarios post webhooks to a receiver on this machine.
+  const t = makeTestApp({ ...google.env(), WEBHOOK_ALLOW_PRIVATE: "1" });
   return { t, google };
 }
 
@@ -29,4 +35,13 @@ export function tomorrowAt(now: Date, hour: number, minute = 0): Date {
   d.setUTCDate(d.getUTCDate() + 1);
   d.setUTCHours(hour, minute, 0, 0);
   return d;
+}
+
+/** Sync now (POST /api/calendar/connections/{id}/sync) of the signed-in member's connection; answers the connection. */
+export async function syncCalendarNow(t: TestApp, cookie: string): Promise<any> {
+  const { connections } = await (await t.request("/api/calendar/connections", { cookie })).json();
+  if (!connections[0]) throw new Error("no calendar connection");
+  const res = await t.request(`/api/calendar/connections/${connections[0].id}/sync`, { method: "POST", cookie });
+  if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${await res.text()}`);
+  return res.json();
 }

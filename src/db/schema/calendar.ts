@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users, workspaces } from "./auth";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -67,3 +67,84 @@ export const calendarConnectionNotices = sqliteTable("calendar_connection_notice
   email: text("email"),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
 });
+
+/**
+ * The calendars of a member's connection as Frank uses them (decision 32): which count as busy
+ * (check_conflicts, several) and which one receives interviews (one), and each one's sync
+ * state: the provider's sync token (stored only with the last page of a read), when it last
+ * synced, the last failure, and its push channel. Owned by the calendar feature.
+ */
+export const calendarCalendars = sqliteTable(
+  "calendar_calendars",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    calendarId: text("calendar_id").notNull(),
+    name: text("name").notNull(),
+    primary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+    checkConflicts: integer("check_conflicts", { mode: "boolean" }).notNull().default(false),
+    syncToken: text("sync_token"),
+    lastSyncedAt: integer("last_synced_at", { mode: "timestamp_ms" }),
+    lastFullSyncAt: integer("last_full_sync_at", { mode: "timestamp_ms" }),
+    syncError: text("sync_error"),
+    // Push (events.watch): the channel's id, the SHA-256 of its token, Google's resource id, its end.
+    channelId: text("channel_id"),
+    channelTokenHash: text("channel_token_hash"),
+    channelResourceId: text("channel_resource_id"),
+    channelExpiresAt: integer("channel_expires_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("calendar_calendars_user_cal_idx").on(t.userId, t.calendarId), index("calendar_calendars_channel_idx").on(t.channelId)],
+);
+
+/**
+ * The busy cache: the events of the next 120 days of each checked calendar, kept by incremental
+ * sync. frank_event marks the events Frank wrote itself (their busy time is the meeting's).
+ */
+export const calendarBusyEvents = sqliteTable(
+  "calendar_busy_events",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    calendarId: text("calendar_id").notNull(),
+    eventId: text("event_id").notNull(),
+    summary: text("summary"),
+    startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),
+    endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
+    transparent: integer("transparent", { mode: "boolean" }).notNull().default(false),
+    // confirmed | tentative (cancelled events are removed)
+    status: text("status").notNull().default("confirmed"),
+    frankEvent: integer("frank_event", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.calendarId, t.eventId] }), index("calendar_busy_user_time_idx").on(t.userId, t.startTime)],
+);
+
+/** The workspace's choice for changes made to an interview's event in a calendar: follow them, or only flag them. */
+export const calendarWorkspaceSettings = sqliteTable("calendar_workspace_settings", {
+  workspaceId: integer("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  onEventChange: text("on_event_change").notNull().default("follow"),
+});
+
+/** A member's default video link: google_meet (made with the event), fixed (their own room) or none. */
+export const calendarVideoLinks = sqliteTable("calendar_video_links", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull().default("google_meet"),
+  url: text("url"),
+});
+
+/**
+ * Where Frank wrote each interview's event: later patches and deletes go to that calendar, even
+ * after the member chooses another calendar for new interviews (decision 32).
+ */
+export const calendarEventHomes = sqliteTable(
+  "calendar_event_homes",
+  {
+    meetingId: integer("meeting_id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    calendarId: text("calendar_id").notNull(),
+    eventId: text("event_id").notNull(),
+  },
+  (t) => [index("calendar_event_homes_event_idx").on(t.userId, t.eventId)],
+);

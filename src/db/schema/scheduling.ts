@@ -27,6 +27,9 @@ export const schedulingSessions = sqliteTable(
     description: text("description"),
     duration: integer("duration").notNull(),
     timeZone: text("time_zone").notNull(),
+    // The session's own video link (null: the interviewer's default): google_meet | fixed | none.
+    videoKind: text("video_kind"),
+    videoUrl: text("video_url"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -74,6 +77,8 @@ export const meetings = sqliteTable(
     // Set by the calendar feature (Google event, video link).
     calendarEventId: text("calendar_event_id"),
     meetingUrl: text("meeting_url"),
+    // The video link chosen at booking (google_meet | fixed | none; null: before video links).
+    videoKind: text("video_kind"),
     reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
     // The zone the candidate chose on the booking page; pages and e-mails show the time in it.
     candidateTimeZone: text("candidate_time_zone"),
@@ -89,4 +94,28 @@ export const meetings = sqliteTable(
     // The recruiter's own calendar: no two scheduled meetings of one user overlap.
     index("meetings_user_time_idx").on(t.userId, t.status, t.startTime),
   ],
+);
+
+/**
+ * What a calendar said about an interview that needs a person's look (decision 32): the
+ * candidate declined, a busy event clashes, or (with "Only flag") the event was moved or
+ * deleted in the calendar. Resolved flags stay for the record.
+ */
+export const meetingFlags = sqliteTable(
+  "meeting_flags",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    meetingId: integer("meeting_id").notNull().references(() => meetings.id, { onDelete: "cascade" }),
+    // declined | clash | moved_in_calendar | deleted_in_calendar
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    // For moved_in_calendar: the event's new time (Apply moves the interview there).
+    startTime: integer("start_time", { mode: "timestamp_ms" }),
+    endTime: integer("end_time", { mode: "timestamp_ms" }),
+    // What it is about (the clashing event's id), so the same finding is not flagged twice.
+    subject: text("subject").notNull().default(""),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("meeting_flags_meeting_idx").on(t.meetingId, t.kind)],
 );

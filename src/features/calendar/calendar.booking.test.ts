@@ -3,7 +3,7 @@ import { createSchedulingSession, getMeetingForCalendar, setMeetingCalendarEvent
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { randomAlphanumeric } from "../../lib/crypto";
 import { defaultAccount } from "../../../test/fakes/google";
-import { connectCalendar, makeCalendarTestApp, tomorrowAt } from "../../../test/kits/calendar";
+import { connectCalendar, makeCalendarTestApp, syncCalendarNow, tomorrowAt } from "../../../test/kits/calendar";
 import { meetingsOfUser } from "./meetings";
 import { busyIntervals } from "./hooks";
 import { syncAllConnected, eventIdFor } from "./sync";
@@ -34,40 +34,42 @@ async function book(token: string, startTime: string) {
 
 const sync = async (cookie: string) => (await t.request("/api/calendar/sync", { method: "POST", cookie })).json();
 
-describe("busy times", () => {
-  test("times the primary calendar shows busy are left out of a new session's slots", async () => {
+describe("busy times (from the cache the sync keeps)", () => {
+  test("times a checked calendar shows busy are left out of a new session's slots", async () => {
     const u = await t.signUp();
     google.account = defaultAccount(`recruiter-${u.userId}@example.com`);
     await connectCalendar(t, u.cookie);
     const now = t.clock.now();
-    google.account.busy[google.account.email] = [{ start: tomorrowAt(now, 11, 30).toISOString(), end: tomorrowAt(now, 11, 45).toISOString() }];
-    try {
-      const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name: "Alan Turing", emailAddress: "alan@example.com" });
-      const timeSlots = [10, 11, 12].map((h) => ({ startTime: tomorrowAt(now, h).toISOString(), endTime: tomorrowAt(now, h + 1).toISOString() }));
-      const session = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: candidate.id, title: "Interview", duration: 60, timeSlots, timeZone: "UTC" });
-      expect(session.timeSlots.map((s) => new Date(s.startTime).getUTCHours())).toEqual([10, 12]);
-    } finally {
-      google.account.busy = {};
-    }
+    google.addEvent(google.account.email, { summary: "Dentist", start: tomorrowAt(now, 11, 30), end: tomorrowAt(now, 11, 45) });
+    await syncCalendarNow(t, u.cookie);
+    const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name: "Alan Turing", emailAddress: "alan@example.com" });
+    const timeSlots = [10, 11, 12].map((h) => ({ startTime: tomorrowAt(now, h).toISOString(), endTime: tomorrowAt(now, h + 1).toISOString() }));
+    const session = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: candidate.id, title: "Interview", duration: 60, timeSlots, timeZone: "UTC" });
+    expect(session.timeSlots.map((s) => new Date(s.startTime).getUTCHours())).toEqual([10, 12]);
   });
 
-  test("busy times are checked again at booking", async () => {
-    const { session } = await recruiterWithSession();
+  test("a busy event that appears between the page load and the click: the booking is refused with 409", async () => {
+    const { u, session } = await recruiterWithSession();
     const now = t.clock.now();
-    google.account.busy[google.account.email] = [{ start: tomorrowAt(now, 10).toISOString(), end: tomorrowAt(now, 10, 30).toISOString() }];
-    try {
-      const res = await book(session.sessionToken, tomorrowAt(now, 10).toISOString());
-      expect(res.status).toBe(409);
-    } finally {
-      google.account.busy = {};
-    }
+    const view = await (await t.request(`/api/book/${session.sessionToken}`)).json();
+    const ten = view.availableSlots.find((s: { startTime: string }) => s.startTime === tomorrowAt(now, 10).toISOString());
+    google.addEvent(google.account.email, { summary: "Client call", start: tomorrowAt(now, 10), end: tomorrowAt(now, 10, 30) });
+    await syncCalendarNow(t, u.cookie);
+    const res = await t.request(`/api/book/${session.sessionToken}`, { json: { slotId: ten.id } });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe("This time slot is no longer available. Please choose another.");
   });
 
-  test("busyIntervals never throws: Google down or not connected gives []", async () => {
+  test("with Google down the cache still answers, and no busy read calls Google", async () => {
     const { u } = await recruiterWithSession();
+    const now = t.clock.now();
+    google.addEvent(google.account.email, { summary: "Standup", start: tomorrowAt(now, 9), end: tomorrowAt(now, 9, 15) });
+    await syncCalendarNow(t, u.cookie);
     google.down = true;
+    const calls = google.requests.length;
     try {
-      expect(await busyIntervals(t.deps, u.userId, new Date(), tomorrowAt(new Date(), 20))).toEqual([]);
+      expect((await busyIntervals(t.deps, u.userId, now, tomorrowAt(now, 20))).map((b) => b.start.toISOString())).toEqual([tomorrowAt(now, 9).toISOString()]);
+      expect(google.requests.length).toBe(calls);
     } finally {
       google.down = false;
     }

@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
-import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable, type GoogleTokens } from "./google";
+import { EventGone, SyncCursorGone } from "./providers/provider";
+import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable, type GoogleTokens } from "./providers/google";
 
 /**
  * A connected user's Google client: tokens are opened from their sealed form, refreshed
@@ -69,7 +70,8 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
       forgetCalendarList(deps, c.account.userId);
       deps.log.info("calendar disconnected: grant refused by Google", { userId: c.account.userId });
     }
-    if (e instanceof GoogleGrantRevoked || e instanceof GoogleUnavailable) throw e;
+    // The provider's own answers pass through as they are (a gone event or cursor is not an outage).
+    if (e instanceof GoogleGrantRevoked || e instanceof GoogleUnavailable || e instanceof EventGone || e instanceof SyncCursorGone) throw e;
     throw new GoogleUnavailable(e instanceof Error ? e.message : String(e));
   }
 }

@@ -1,7 +1,10 @@
 import type { Deps } from "../../deps";
 import { PermanentFailure } from "../../lib/work-queue";
 import { connectedClient, withGoogle } from "./connection";
-import { GoogleGrantRevoked, GoogleUnavailable } from "./google";
+import { GoogleGrantRevoked, GoogleUnavailable } from "./providers/google";
+import { EventGone } from "./providers/provider";
+import * as cache from "./repo-cache";
+import { eventDeletedInCalendar } from "./reconcile";
 import { meetingForCalendar } from "./meetings";
 import { moveMeetingEvent, pushMeeting, removeMeetingEvent } from "./sync";
 
@@ -15,27 +18,24 @@ export interface Interval {
   end: Date;
 }
 
-/** Busy times are waited for at most this long unless the caller asks for less. */
-export const BUSY_TIMEOUT_MS = 2000;
-
-function within<T>(ms: number, p: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout>;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer from Google within ${ms} ms`)), ms)));
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+/**
+ * Busy times of the user's checked calendars between from and to, from Frank's own cache
+ * (decision 32): synchronous, never a provider call, so a booking never waits for Google.
+ */
+export function cachedBusy(deps: Deps, userId: number, from: Date, to: Date): (Interval & { calendarId: string; summary: string | null; eventId: string })[] {
+  if (!(to > from)) return [];
+  return cache.busyBetween(deps.db, userId, from, to);
 }
 
-/** Busy times of the user's primary calendar between from and to ([] when not connected, on failure or past the time limit). */
-export async function busyIntervals(deps: Deps, userId: number, from: Date, to: Date, opts: { timeoutMs?: number } = {}): Promise<Interval[]> {
-  try {
-    if (!(to > from)) return [];
-    const limit = opts.timeoutMs ?? BUSY_TIMEOUT_MS;
-    const c = await within(limit, connectedClient(deps, userId));
-    if (!c) return [];
-    return await within(limit, withGoogle(deps, c, (x) => x.client.busy(x.calendarId, from, to)));
-  } catch (e) {
-    deps.log.error("calendar busy times unavailable", { userId, error: e instanceof Error ? e.message : String(e) });
-    return [];
-  }
+/** Start and end only, for the slot filter (fast: no row mapping). */
+export function cachedBusySpans(deps: Deps, userId: number, from: Date, to: Date): Interval[] {
+  if (!(to > from)) return [];
+  return cache.busySpans(deps.db, userId, from, to);
+}
+
+/** The same, as a promise, for callers written against the live check (intro calls). */
+export async function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): Promise<Interval[]> {
+  return cachedBusySpans(deps, userId, from, to);
 }
 
 /**
@@ -51,7 +51,18 @@ export async function syncMeetingEvent(deps: Deps, meetingId: number): Promise<v
   if (!c) return;
   try {
     const eventId = m.calendarEventId;
-    if (m.status === "scheduled") await (eventId ? moveMeetingEvent(deps, c, { ...m, calendarEventId: eventId }) : pushMeeting(deps, c, m));
+    if (m.status === "scheduled") {
+      if (!eventId) await pushMeeting(deps, c, m);
+      else {
+        try {
+          await moveMeetingEvent(deps, c, { ...m, calendarEventId: eventId });
+        } catch (e) {
+          if (!(e instanceof EventGone)) throw e;
+          // Deleted in the calendar meanwhile: the workspace's setting for deleted events says what follows.
+          await eventDeletedInCalendar(deps, m);
+        }
+      }
+    }
     // Canceled, or waiting for the candidate to pick a new time: the time is free again.
     else if ((m.status === "canceled" || m.status === "pending") && eventId) await removeMeetingEvent(deps, c, { ...m, calendarEventId: eventId });
   } catch (e) {
@@ -64,7 +75,9 @@ export async function removeEventOf(deps: Deps, userId: number, eventId: string)
   const c = await connectedClient(deps, userId);
   if (!c) return;
   try {
-    await withGoogle(deps, c, (x) => x.client.deleteEvent(x.calendarId, eventId));
+    const home = cache.eventHomeById(deps.db, userId, eventId);
+    await withGoogle(deps, c, (x) => x.client.deleteEvent(home?.calendarId ?? x.calendarId, eventId));
+    if (home) cache.setEventHome(deps.db, { meetingId: home.meetingId, remove: true });
   } catch (e) {
     throw failureKind(e);
   }

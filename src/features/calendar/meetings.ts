@@ -22,6 +22,7 @@ export interface CalendarMeeting {
   timeZone: string | null;
   calendarEventId: string | null;
   meetingUrl: string | null;
+  videoKind: string | null;
   candidateName: string | null;
   candidateEmail: string | null;
   recruiterName: string | null;
@@ -45,6 +46,7 @@ function toCalendarMeeting(m: MeetingForCalendar): CalendarMeeting {
     timeZone: m.timeZone,
     calendarEventId: m.calendarEventId,
     meetingUrl: m.meetingUrl,
+    videoKind: m.videoKind,
     candidateName: m.candidateName,
     candidateEmail: m.candidateEmail,
     recruiterName: m.recruiterName,

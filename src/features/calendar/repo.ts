@@ -119,3 +119,8 @@ export function upsertFeed(db: DB, v: { userId: number; workspaceId: number; tok
     .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: v.tokenHash, tokenSealed: v.tokenSealed } })
     .run();
 }
+
+/** How many members' connections were dropped by Google (for /metrics). */
+export function noticeCount(db: DB): number {
+  return db.select({ userId: calendarConnectionNotices.userId }).from(calendarConnectionNotices).all().length;
+}

@@ -9,6 +9,15 @@ import { authGuard } from "../auth/guard";
 import * as calendar from "./service";
 import { regenerateFeed, renderFeed } from "./feed";
 import { syncUser } from "./sync";
+import { connectionRoutes } from "./connection-routes";
+import { patchConnection, syncNow } from "./connections";
+import { setVideoDefault } from "./video-link";
+import { setEventChangeMode } from "./repo-cache";
+import { can } from "../team/permissions";
+import { z } from "zod";
+
+/** A no-JavaScript form's fields (every value a string; unknown ones are ignored). */
+const FormFields = z.record(z.string(), z.string().max(4096));
 import { loadCalendarPage } from "./page-loader";
 import { CalendarList, CalendarPageQuery, CalendarStatus, CallbackQuery, ConnectQuery, DisconnectAnswer, FeedAnswer, FeedFileParam, SetPrimaryForm, SetPrimaryInput, SyncReport } from "./model";
 import { calendarName, syncReportText as reportText } from "./selection";
@@ -136,6 +145,57 @@ export function calendarRoutes(deps: Deps) {
       setFlash(cookie, { title: "Feed URL Regenerated", description: "The old address no longer works. Subscribe again with the new one.", variant: "success" });
       return seeOther("/ical-manager");
     })
+    // Decision 32's forms: calendars that count, sync now, the video link, the workspace's choice.
+    .post(
+      "/ical-manager/calendars",
+      async ({ me, body, cookie }) => {
+        const calendars: { id: string; checkConflicts: boolean }[] = [];
+        for (let i = 0; i < 200 && body[`calendar${i}`] !== undefined; i++) calendars.push({ id: String(body[`calendar${i}`]), checkConflicts: body[`check${i}`] === "on" });
+        try {
+          await patchConnection(deps, me.user, me.user.id, { calendars, interviewCalendarId: body.interviewCalendarId || undefined });
+          setFlash(cookie, { title: "Calendars Saved", description: "Frank now checks the calendars you chose for conflicts.", variant: "success" });
+        } catch (e) {
+          setFlash(cookie, { title: "Save Failed", description: e instanceof AppError ? e.message : "Failed to save calendars. Please try again.", variant: "destructive" });
+        }
+        return seeOther("/ical-manager");
+      },
+      { body: FormFields },
+    )
+    .post("/ical-manager/sync-now", async ({ me, cookie }) => {
+      try {
+        const c = await syncNow(deps, me.user, me.user.id);
+        setFlash(cookie, c.state === "error" ? { title: "Sync Failed", description: c.error ?? "Google did not answer.", variant: "destructive" } : { title: "Calendar Synced", description: "Your busy times are up to date.", variant: "success" });
+      } catch {
+        setFlash(cookie, { title: "Sync Failed", description: "Connect Google Calendar first.", variant: "destructive" });
+      }
+      return seeOther("/ical-manager");
+    })
+    .post(
+      "/ical-manager/video-link",
+      ({ me, body, cookie }) => {
+        const kind = body.kind === "fixed" || body.kind === "none" ? body.kind : "google_meet";
+        try {
+          setVideoDefault(deps, me.user.id, { kind, url: body.url ?? null });
+          setFlash(cookie, { title: "Video Link Saved", description: kind === "fixed" ? "Interviews get your own room's link." : kind === "none" ? "Interviews get no video link." : "Interviews get a Google Meet link.", variant: "success" });
+        } catch (e) {
+          setFlash(cookie, { title: "Save Failed", description: e instanceof AppError ? e.message : "Failed to save the video link.", variant: "destructive" });
+        }
+        return seeOther("/ical-manager");
+      },
+      { body: FormFields },
+    )
+    .post(
+      "/ical-manager/event-changes",
+      ({ me, body, cookie }) => {
+        if (!can(me.user, "settings.update")) setFlash(cookie, { title: "Not Saved", description: "Owners and admins can change this.", variant: "destructive" });
+        else {
+          setEventChangeMode(deps.db, me.user.workspaceId, body.onEventChange === "flag" ? "flag" : "follow");
+          setFlash(cookie, { title: "Saved", description: body.onEventChange === "flag" ? "Changes made in a calendar are only flagged." : "Interviews follow changes made in a calendar.", variant: "success" });
+        }
+        return seeOther("/ical-manager");
+      },
+      { body: FormFields },
+    )
     .post("/sync-ical", async ({ me, cookie }) => {
       try {
         const r = await syncUser(deps, me.user);
@@ -165,5 +225,5 @@ export function calendarRoutes(deps: Deps) {
     { params: FeedFileParam },
   );
 
-  return new Elysia().use(oauth).use(api).use(pages).use(forms).use(feed);
+  return new Elysia().use(oauth).use(api).use(connectionRoutes(deps)).use(pages).use(forms).use(feed);
 }

@@ -2,9 +2,13 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
-import * as google from "./google";
+import * as google from "./providers/google";
 import { connectedClient, forgetCalendarList, listCache, LIST_CACHE_MS, openTokens, sealAccessToken, withGoogle } from "./connection";
 import type { CalendarStatus } from "./model";
+import * as calendarCache from "./repo-cache";
+import { calendarsToRead } from "./cache-sync";
+import { pushAvailable, stopChannels } from "./push";
+import { renewChannelsJob, requestSync } from "./work";
 
 /** Google connection: status, the OAuth round trip, the calendar list, primary choice, disconnect. */
 
@@ -82,6 +86,15 @@ export async function finishConnect(
       refreshTokenSealed: deps.secrets.seal(refreshToken),
     });
     forgetCalendarList(deps, me.userId);
+    // The calendars that count (decision 32): the list is stored now (the member is waiting on
+    // Google anyway), the busy cache is filled by a queued sync, push channels by a renewal.
+    if (before?.email && before.email !== email) calendarCache.forgetCalendars(deps.db, me.userId);
+    calendarCache.storeCalendarList(deps.db, me.userId, await client.listCalendars());
+    calendarCache.clearSyncErrors(deps.db, me.userId);
+    deps.db.transaction((tx) => {
+      for (const id of calendarsToRead(deps, me.userId)) requestSync(deps, me.userId, id, {}, tx);
+      if (pushAvailable(deps)) renewChannelsJob.enqueue(tx, {});
+    });
     return { returnTo };
   } catch (e) {
     if (e instanceof ConnectError) throw e;
@@ -104,6 +117,7 @@ export async function listCalendars(deps: Deps, userId: number): Promise<google.
   try {
     const items = await withGoogle(deps, c, (x) => x.client.listCalendars());
     cache.set(userId, { at: now, items });
+    calendarCache.storeCalendarList(deps.db, userId, items);
     return items;
   } catch (e) {
     if (e instanceof google.GoogleGrantRevoked) return [];
@@ -134,6 +148,8 @@ export async function setPrimaryCalendar(deps: Deps, userId: number, calendarId:
 
 /** Revokes the grant at Google (best effort) and forgets the tokens here in any case. */
 export async function disconnect(deps: Deps, userId: number) {
+  // Push channels are stopped while the grant still works.
+  await stopChannels(deps, userId).catch(() => {});
   const a = repo.findAccount(deps.db, userId);
   if (a) {
     const tokens = openTokens(deps, a);
@@ -143,6 +159,7 @@ export async function disconnect(deps: Deps, userId: number) {
     }
   }
   repo.clearConnection(deps.db, userId);
+  calendarCache.forgetCalendars(deps.db, userId);
   forgetCalendarList(deps, userId);
   return calendarStatus(deps, userId);
 }

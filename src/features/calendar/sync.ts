@@ -2,7 +2,9 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
-import { GoogleGrantRevoked } from "./google";
+import * as cache from "./repo-cache";
+import { receivingCalendarId } from "./cache-sync";
+import { GoogleGrantRevoked } from "./providers/google";
 import { connectedClient, withGoogle, type Connected } from "./connection";
 import { meetingsOfUser, recordCalendarEvent, type CalendarMeeting } from "./meetings";
 import type { SyncReport } from "./model";
@@ -30,32 +32,55 @@ function eventFields(deps: Deps, m: CalendarMeeting) {
   return {
     summary: m.candidateName ? `${m.title} – ${m.candidateName}` : m.title,
     description: describe(deps, m),
-    location: m.location,
+    // A fixed room is the event's place; a Meet link comes with the event itself.
+    location: m.videoKind === "fixed" && m.meetingUrl ? m.meetingUrl : m.location,
     start: m.startTime,
     end: m.endTime,
     timeZone: m.timeZone ?? undefined,
     attendees: m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : [],
+    // Marks the event as Frank's, at the interview's version: the sync tells Frank's own
+    // writes from changes made in the calendar by it (decision 32).
+    frankMeeting: m.publicId,
+    frankVersion: m.sequence,
   };
 }
 
+/** Meet is made with the event when the interview asked for it (and for interviews from before the choice). */
+const wantsMeet = (m: CalendarMeeting) => m.videoKind === "google_meet" || (m.videoKind === null && !m.meetingUrl);
+
 /** Creates (or finds) the meeting's event and stores its id and video link on the meeting. */
 export async function pushMeeting(deps: Deps, c: Connected, m: CalendarMeeting): Promise<"created" | "existed"> {
-  const result = await withGoogle(deps, c, (x) => x.client.insertEvent(x.calendarId, { id: eventIdFor(m), ...eventFields(deps, m) }));
-  recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl ? null : result.meetingUrl });
+  const result = await withGoogle(deps, c, (x) => x.client.insertEvent(x.calendarId, { id: eventIdFor(m), ...eventFields(deps, m), createVideo: wantsMeet(m) }));
+  recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl || !wantsMeet(m) ? null : result.videoUrl });
+  // The home by the calendar's own id ("primary" is Google's alias of the account's primary calendar).
+  cache.setEventHome(deps.db, { meetingId: m.id, userId: m.userId, calendarId: receivingCalendarId(deps, m.userId) ?? c.calendarId, eventId: result.eventId });
   // Found rather than made (a retry after a lost answer, or a move before the first push): bring it up to date.
-  if (result.existed) await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, eventFields(deps, m)));
+  if (result.existed) await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, { ...eventFields(deps, m), createVideo: false }));
   return result.existed ? "existed" : "created";
+}
+
+/**
+ * The calendar holding the meeting's event: where Frank wrote it (the member may have chosen
+ * another calendar for new interviews since), or the receiving one for events from before homes.
+ */
+function homeOf(deps: Deps, m: CalendarMeeting & { calendarEventId: string }, receiving: string): string {
+  const home = cache.eventHome(deps.db, m.id);
+  return home && home.eventId === m.calendarEventId ? home.calendarId : receiving;
 }
 
 /** A moved meeting: the event takes its new time. */
 export async function moveMeetingEvent(deps: Deps, c: Connected, m: CalendarMeeting & { calendarEventId: string }): Promise<void> {
-  await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, m.calendarEventId, eventFields(deps, m)));
+  // A Meet link that could not be made with the event is asked for again (the page's Retry queues this).
+  const missingMeet = wantsMeet(m) && !m.meetingUrl;
+  const r = await withGoogle(deps, c, (x) => x.client.patchEvent(homeOf(deps, m, x.calendarId), m.calendarEventId, { ...eventFields(deps, m), createVideo: missingMeet }));
+  if (missingMeet && r.videoUrl) recordCalendarEvent(deps, m.id, { eventId: m.calendarEventId, meetingUrl: r.videoUrl });
 }
 
 /** A canceled meeting: its event is removed, and the time is free again. */
 export async function removeMeetingEvent(deps: Deps, c: Connected, m: CalendarMeeting & { calendarEventId: string }): Promise<void> {
-  await withGoogle(deps, c, (x) => x.client.deleteEvent(x.calendarId, m.calendarEventId));
+  await withGoogle(deps, c, (x) => x.client.deleteEvent(homeOf(deps, m, x.calendarId), m.calendarEventId));
   recordCalendarEvent(deps, m.id, { eventId: null, meetingUrl: null });
+  cache.setEventHome(deps.db, { meetingId: m.id, remove: true });
 }
 
 const isScheduled = (m: CalendarMeeting) => m.status === "scheduled";

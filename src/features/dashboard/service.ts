@@ -9,6 +9,7 @@ import { listJobs } from "../jobs/service";
 import { listShortlists } from "../shortlists/service";
 import { loadSchedulingCards } from "../scheduling/pages/dashboard-cards";
 import { loadDashboardChat } from "../chat/pages/dashboard-chat";
+import { loadCalendarCard } from "../calendar/pages/dashboard-calendar-card";
 import type { DashboardQuery } from "./model";
 
 /** Everything the dashboard shows on the first response (no loading spinners), as plain props. */
@@ -36,6 +37,7 @@ export function loadDashboard(deps: Deps, user: typeof users.$inferSelect, query
     buckets: bucketsOf(deps, workspaceId),
     initialShortlistId: shortlists.some((s) => s.id === wanted) ? wanted : null,
     scheduling: loadSchedulingCards(deps, user),
+    calendar: loadCalendarCard(deps, user.id),
     chat: loadDashboardChat(deps),
   };
 }

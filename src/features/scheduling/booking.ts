@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { busyIntervals } from "./busy-calendar";
+import { busyIntervals, freeInCalendar, videoDefault } from "./busy-calendar";
 import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
@@ -16,8 +16,6 @@ export const BAD_SLOT = "Please select one of the available time slots.";
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 const sessionNotFound = () => new AppError("not_found", 404, SESSION_NOT_FOUND);
-/** The booking asks Google for busy times at most this long, then goes on without them. */
-const BUSY_CHECK_MS = 500;
 
 /** A session by its public token (only its SHA-256 is stored), or undefined. */
 function sessionByToken(deps: Deps, token: string) {
@@ -31,7 +29,12 @@ function openSession(deps: Deps, token: string) {
   return row;
 }
 
-const bookable = (deps: Deps, s: { id: number; userId: number }) => repo.openSlots(deps.db, { sessionId: s.id, userId: s.userId, now: deps.clock.now() });
+/** Slots that can be booked now: open in Frank (repo.openSlots) and free in the interviewer's cached calendar. */
+export const bookable = (deps: Deps, s: { id: number; userId: number }, exceptMeetingId?: number) =>
+  freeInCalendar(deps, s.userId, repo.openSlots(deps.db, { sessionId: s.id, userId: s.userId, now: deps.clock.now(), exceptMeetingId }));
+
+/** True when a busy time of the interviewer's calendar cache overlaps [start, end). */
+const calendarBusy = (deps: Deps, userId: number, start: Date, end: Date) => busyIntervals(deps, userId, start, end).length > 0;
 
 /** The candidate's manage link when their session is already booked (they reopened their booking link). */
 export function bookedManageToken(deps: Deps, token: string): string | null {
@@ -75,20 +78,17 @@ export interface Booked {
 export async function bookByToken(deps: Deps, token: string, slotId: string, opts: { timeZone?: string | null } = {}): Promise<Booked> {
   const row = sessionByToken(deps, token);
   if (!row) throw sessionNotFound();
-  // Google's busy times are read before the transaction (never while holding the lock),
-  // and only for a slot that can still be booked; a slow Google is not waited for.
-  const slot = row.session.status === "pending" ? bookable(deps, row.session).find((s) => s.id === slotId) : undefined;
-  if (slot) {
-    const busy = await busyIntervals(deps, row.session.userId, slot.startTime, slot.endTime, { timeoutMs: BUSY_CHECK_MS }).catch(() => []);
-    if (busy.some((b) => b.start < slot.endTime && slot.startTime < b.end)) throw conflict(SLOT_TAKEN);
-  }
   const publicId = randomToken(16);
   const candidateTimeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : null;
   let outcome: repo.BookOutcome;
   try {
     outcome = deps.db.transaction(
-      (tx) => {
-        const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone });
+      (tx): repo.BookOutcome => {
+        // The calendar's cached busy times are checked in the same transaction as Frank's own
+        // meetings (repo.bookSlot): no provider is called while the candidate waits.
+        const slot = repo.findSlot(deps.db, slotId);
+        if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
+        const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, tx, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, tx, o.meeting.id);
@@ -135,7 +135,7 @@ export function getManageView(deps: Deps, token: string) {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
   const changeable = d.meeting.status === "scheduled" && d.meeting.startTime.getTime() > now.getTime();
-  const open = changeable && d.sessionExpiresAt.getTime() > now.getTime() ? repo.openSlots(deps.db, { sessionId: d.meeting.sessionId, userId: d.meeting.userId, now, exceptMeetingId: d.meeting.id }) : [];
+  const open = changeable && d.sessionExpiresAt.getTime() > now.getTime() ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id) : [];
   return {
     title: d.meeting.title,
     status: d.meeting.status,
@@ -148,6 +148,7 @@ export function getManageView(deps: Deps, token: string) {
     clientName: d.workspaceName,
     hiringManagerName: d.recruiterName,
     linkedinProfile: d.candidateLinkedin,
+    videoUrl: d.meeting.status === "scheduled" ? d.meeting.meetingUrl : null,
     otherSlots: open.map((s) => ({ id: s.id, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() })),
   };
 }
@@ -175,6 +176,8 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   let moved;
   try {
     moved = deps.db.transaction((tx) => {
+      const slot = repo.findSlot(deps.db, slotId);
+      if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
       const m = changes.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
       if (m) {
         enqueueInterviewEmails(deps, tx, m.id, "moved");

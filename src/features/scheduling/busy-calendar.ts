@@ -1,19 +1,26 @@
 import type { Deps } from "../../deps";
 
 /**
- * What scheduling asks of a calendar: the busy times of an interviewer. Scheduling declares it
- * and app.ts fills it from the calendar feature at start-up, so scheduling never imports
- * calendar (calendar imports scheduling's meetings; the feature graph has no cycle).
- * An implementation never throws and answers within its time limit ([] when it cannot tell):
- * a calendar failure must not lose or hold a booking.
+ * What scheduling asks of a calendar (decision 32): the interviewer's busy times and their
+ * default video link. Scheduling declares the port and app.ts fills it from the calendar
+ * feature at start-up, so scheduling never imports calendar. Busy times come from the
+ * calendar's own cache: the port is synchronous, never calls a provider, and so can be read
+ * inside the booking transaction. Without a calendar installed nothing is busy.
  */
 export interface BusyInterval {
   start: Date;
   end: Date;
 }
 
+export type VideoKind = "google_meet" | "fixed" | "none";
+export interface VideoLinkChoice {
+  kind: VideoKind;
+  url: string | null;
+}
+
 export interface BusyCalendar {
-  busyIntervals(userId: number, from: Date, to: Date, opts?: { timeoutMs?: number }): Promise<BusyInterval[]>;
+  busyIntervals(userId: number, from: Date, to: Date): BusyInterval[];
+  videoDefault(userId: number): VideoLinkChoice;
 }
 
 const calendars = new WeakMap<Deps, BusyCalendar>();
@@ -22,9 +29,50 @@ export function installBusyCalendar(deps: Deps, calendar: BusyCalendar): void {
   calendars.set(deps, calendar);
 }
 
-/** The interviewer's busy times ([] when no calendar is installed or it fails). */
-export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date, opts: { timeoutMs?: number } = {}): Promise<BusyInterval[]> {
-  const calendar = calendars.get(deps);
-  if (!calendar) return Promise.resolve([]);
-  return calendar.busyIntervals(userId, from, to, opts).catch(() => []);
+/** The interviewer's cached busy times overlapping [from, to) ([] when no calendar is installed). */
+export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): BusyInterval[] {
+  return calendars.get(deps)?.busyIntervals(userId, from, to) ?? [];
+}
+
+/** The interviewer's default video link (none when no calendar is installed). */
+export function videoDefault(deps: Deps, userId: number): VideoLinkChoice {
+  return calendars.get(deps)?.videoDefault(userId) ?? { kind: "none", url: null };
+}
+
+/**
+ * The slots that no busy time overlaps, in their order. Both lists are walked once in start
+ * order (a sweep, not slots × busy), so 2,000 busy events cost little more than 20.
+ */
+export function freeSlots<T extends { startTime: Date; endTime: Date }>(slots: T[], busy: BusyInterval[]): T[] {
+  if (!busy.length || !slots.length) return slots;
+  const b = [...busy].sort((x, y) => x.start.getTime() - y.start.getTime());
+  const order = slots.map((s, i) => i).sort((x, y) => slots[x]!.startTime.getTime() - slots[y]!.startTime.getTime());
+  const taken = new Set<number>();
+  let j = 0;
+  // The furthest end among busy intervals starting before the current slot's end.
+  for (const i of order) {
+    const s = slots[i]!;
+    const start = s.startTime.getTime();
+    const end = s.endTime.getTime();
+    while (j < b.length && b[j]!.end.getTime() <= start && b[j]!.start.getTime() < start) j++;
+    for (let k = j; k < b.length && b[k]!.start.getTime() < end; k++) {
+      if (b[k]!.end.getTime() > start) {
+        taken.add(i);
+        break;
+      }
+    }
+  }
+  return slots.filter((_, i) => !taken.has(i));
+}
+
+/** The slots of one interviewer still free in their calendar (the cached busy times across the slots' span). */
+export function freeInCalendar<T extends { startTime: Date; endTime: Date }>(deps: Deps, userId: number, slots: T[]): T[] {
+  if (!slots.length) return slots;
+  let from = slots[0]!.startTime;
+  let to = slots[0]!.endTime;
+  for (const s of slots) {
+    if (s.startTime < from) from = s.startTime;
+    if (s.endTime > to) to = s.endTime;
+  }
+  return freeSlots(slots, busyIntervals(deps, userId, from, to));
 }

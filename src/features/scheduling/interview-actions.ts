@@ -58,7 +58,7 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     const moved = write(deps, (tx) => {
       const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
       if (!r) return null;
-      enqueueInterviewEmails(deps, tx, r.id, "moved");
+      enqueueInterviewEmails(deps, tx, r.id, "moved", { movedBy: "recruiter" });
       enqueueCalendarWork(deps, tx, r.id);
       interviewEvent(deps, tx, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
       return r;

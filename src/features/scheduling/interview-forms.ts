@@ -5,6 +5,7 @@ import { cancelInterview, markInterview, rescheduleInterview } from "./interview
 import { CancelInterviewInput, InterviewStatusInput } from "./model";
 import { bookingUrlOf, getInterview, resendInterviewEmails } from "./service";
 import { generateSlots, zonedToUtc } from "./slots";
+import { resolveFlag, retryVideoLink } from "./calendar-changes";
 
 /**
  * The details page's forms (no JavaScript): the same actions as the API, with times typed
@@ -22,6 +23,17 @@ export function interviewFormAction(deps: Deps, workspaceId: number, publicId: s
   if (action === "status") {
     markInterview(deps, workspaceId, publicId, parseInput(InterviewStatusInput, form).status);
     return "Interview updated";
+  }
+  // What a calendar said (decision 32): Apply or Keep a flagged change, Retry a missing Meet link.
+  if (action === "flag") {
+    const decision = form.decision === "apply" ? "apply" : form.decision === "keep" ? "keep" : null;
+    if (!decision || !/^\d{1,12}$/.test(form.flagId ?? "")) throw badRequest("Choose Apply or Keep");
+    resolveFlag(deps, workspaceId, publicId, Number(form.flagId), decision);
+    return decision === "apply" ? "Calendar change applied" : "Interview kept as it was";
+  }
+  if (action === "video-retry") {
+    retryVideoLink(deps, workspaceId, publicId);
+    return "Asking Google Meet for the link again";
   }
   if (action !== "reschedule") throw notFound("Not found");
   const zone = getInterview(deps, publicId).timeZone;

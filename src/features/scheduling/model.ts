@@ -12,6 +12,12 @@ export const TimeSlotInput = z.object({
 
 const missing = "Missing information: Please select a candidate and add time slots";
 
+const VIDEO_URL = "Enter the link of your video room (https://…)";
+/** A video link: Google Meet made with the event, a fixed link (a personal Zoom or Whereby room), or none. */
+export const VideoLinkInput = z
+  .object({ kind: z.enum(["google_meet", "fixed", "none"], { error: "Video link must be google_meet, fixed or none" }), url: z.string().trim().max(2000).optional().nullable() })
+  .refine((v) => v.kind !== "fixed" || /^https?:\/\/\S+$/i.test(v.url ?? ""), { message: VIDEO_URL, path: ["url"] });
+
 /** POST /api/scheduling-sessions. expiresAt may be sent (the spec's client does) but the server sets it. */
 export const CreateSessionInput = z.object({
   candidateId: z.coerce.number({ error: missing }).int(missing).positive(missing),
@@ -31,6 +37,8 @@ export const CreateSessionInput = z.object({
   message: z.string().trim().max(2000, "Keep the message under 2000 characters").optional().nullable(),
   /** The member who holds the interview (issue 18); the creator when absent. */
   interviewerId: z.coerce.number({ error: "Choose an interviewer" }).int("Choose an interviewer").positive("Choose an interviewer").optional().nullable(),
+  /** This session's own video link instead of the interviewer's default (decision 32). */
+  videoLink: VideoLinkInput.optional().nullable(),
 });
 
 export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });
@@ -117,6 +125,9 @@ export type InterviewEmailState = z.infer<typeof InterviewEmailState>;
 
 /** A meeting in the dashboard's Interview Status list. */
 export const MeetingView = z.looseObject({
+  /** What a calendar said that needs a look (decision 32). */
+  flags: z.array(z.object({ kind: z.string(), message: z.string() })),
+  videoUrl: z.string().nullable(),
   /** The member who holds the interview (the dashboard's Mine / Everyone). */
   interviewerId: z.number().int(),
   emails: z.array(InterviewEmailState),
@@ -152,6 +163,10 @@ export const InterviewView = z.looseObject({
   /** The zone the candidate booked in (null: the session's). */
   candidateTimeZone: z.string().nullable(),
   meetingUrl: z.string().nullable(),
+  /** The interview's video link; missing: Meet was asked for and is not there (yet), with Retry. */
+  videoLink: z.object({ kind: z.enum(["google_meet", "fixed", "none"]), url: z.string().nullable(), missing: z.boolean() }).nullable(),
+  /** What a calendar said about the interview that needs a look (decision 32). */
+  flags: z.array(z.object({ id: z.number().int(), kind: z.enum(["declined", "clash", "moved_in_calendar", "deleted_in_calendar"]), message: z.string(), at: z.string(), startTime: z.string().nullable() })),
   meetingLocation: z.string().nullable(),
   description: z.string().nullable(),
   notes: z.string().nullable(),
@@ -202,6 +217,8 @@ export interface MeetingForCalendar {
   recruiterName: string | null;
   recruiterEmail: string;
   meetingUrl: string | null;
+  /** google_meet | fixed | none; null for interviews booked before video links (Meet, as then). */
+  videoKind: string | null;
   calendarEventId: string | null;
   createdAt: Date;
 }
@@ -236,4 +253,7 @@ export const InterviewActionForm = z.object({
   time: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
+  // Apply or Keep on a calendar flag.
+  flagId: z.string().optional(),
+  decision: z.string().optional(),
 });

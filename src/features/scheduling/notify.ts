@@ -35,6 +35,8 @@ export interface EmailExtras {
   bookingUrl?: string | null;
   /** Audiences not to write (Resend: their copy is still waiting and was brought forward). */
   skipAudiences?: Set<string>;
+  /** For "moved": who moved the interview (the candidate when absent). */
+  movedBy?: "candidate" | "recruiter" | "calendar";
 }
 
 /** The interview as an iMIP invitation: one UID for its whole life, SEQUENCE bumped on each change. */
@@ -51,7 +53,7 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string 
         start: m.startTime,
         end: m.endTime,
         summary: m.title,
-        description: [m.description, cancel ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
+        description: [m.description, !cancel && m.meetingUrl ? `Join the video call: ${m.meetingUrl}` : null, cancel ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
         location: m.meetingUrl ?? m.location,
         url: m.meetingUrl,
         status: cancel ? "CANCELLED" : "CONFIRMED",
@@ -83,7 +85,7 @@ export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, ki
   const now = deps.clock.now();
   const subjectFor = (zone: string) => `${kind === "reminder" ? `Reminder: interview ${relativeDay(m.startTime, now, zone)}` : subjects[kind]}: ${m.title}`;
   const common = { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent };
-  const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null };
+  const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null, movedBy: extras.movedBy ?? null };
   const skip = extras.skipAudiences ?? new Set<string>();
   if (d.candidateEmail && !skip.has("candidate")) {
     deps.mail.enqueue(tx, {

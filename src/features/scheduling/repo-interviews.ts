@@ -92,3 +92,8 @@ export function moveMeeting(db: DB, v: { meetingId: number; slotId: string; now:
       .get();
   });
 }
+
+/** A new version of the interview without another change (its event is written again). */
+export function bumpSequence(db: DB, meetingId: number): void {
+  db.update(meetings).set({ sequence: sql`${meetings.sequence} + 1` }).where(eq(meetings.id, meetingId)).run();
+}

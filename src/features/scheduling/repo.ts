@@ -137,7 +137,7 @@ export type BookOutcome =
  */
 export function bookSlot(
   db: DB,
-  v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null },
+  v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null; videoFor?: (s: SessionRow) => { kind: string; url: string | null } },
 ): BookOutcome {
   return db.transaction((tx): BookOutcome => {
     const s = tx.select().from(schedulingSessions).where(eq(schedulingSessions.tokenHash, v.tokenHash)).get();
@@ -178,9 +178,13 @@ export function bookSlot(
         .get();
       return { kind: "booked", meeting, session: flipped, rebooked: true, previousStartTime: waiting.startTime };
     }
+    // The video link: the session's own, else the interviewer's default (a fixed link is the meeting's URL now; Meet comes with the event).
+    const video = v.videoFor?.(s) ?? null;
     const meeting = tx
       .insert(meetings)
       .values({
+        videoKind: video?.kind ?? null,
+        meetingUrl: video?.kind === "fixed" ? video.url : null,
         publicId: v.publicId,
         workspaceId: s.workspaceId,
         sessionId: s.id,
@@ -262,4 +266,9 @@ export const findMeetingByManageHash = (db: DB, hash: string): MeetingDetail | u
 
 export function setCalendarEvent(db: DB, meetingId: number, v: { calendarEventId?: string | null; meetingUrl?: string | null }) {
   return db.update(meetings).set(v).where(eq(meetings.id, meetingId)).returning({ id: meetings.id }).get();
+}
+
+/** One offered slot by its id (the calendar check of a booking reads its times). */
+export function findSlot(db: DB, slotId: string) {
+  return db.select().from(schedulingSlots).where(eq(schedulingSlots.id, slotId)).get();
 }

@@ -1,3 +1,4 @@
+import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
 import type { Deps } from "../../deps";
@@ -52,6 +53,7 @@ export function schedulingRoutes(deps: Deps) {
           timeZone: body.timeZone,
           sendEmail: body.sendEmail,
           message: body.message ?? null,
+          videoLink: body.videoLink ? { kind: body.videoLink.kind, url: body.videoLink.kind === "fixed" ? (body.videoLink.url ?? null) : null } : null,
         });
         set.status = 201;
         return session;
@@ -166,5 +168,5 @@ export function schedulingRoutes(deps: Deps) {
       { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
     );
 
-  return new Elysia().use(sessions).use(interviews).use(interviewDetail).use(booking).use(bookingPageRoutes(deps));
+  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps));
 }

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/tx";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { splitName } from "../candidates/classify";
-import { busyIntervals } from "./busy-calendar";
+import { busyIntervals, freeInCalendar } from "./busy-calendar";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
 import { enqueueInterviewEmails } from "./notify";
@@ -12,6 +12,8 @@ export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from 
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import { sessionEvent } from "./webhook-events";
+import { interviewFlags, openFlagsByMeeting } from "./calendar-changes";
+export { openFlagsByMeeting } from "./calendar-changes";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -27,6 +29,8 @@ export interface CreateSessionArgs {
   /** E-mail the link to the candidate (default: yes, when they have an address), with the recruiter's message. */
   sendEmail?: boolean;
   message?: string | null;
+  /** The session's own video link (null: the interviewer's default at booking). */
+  videoLink?: { kind: "google_meet" | "fixed" | "none"; url: string | null } | null;
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: Date; end: Date }) => a.start < b.end.getTime() && b.start.getTime() < a.end;
@@ -45,7 +49,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   if (problem) throw badRequest(problem, { timeSlots: problem });
 
   let slots = args.timeSlots.map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })).sort((a, b) => a.start - b.start);
-  const busy = await busyIntervals(deps, args.userId, new Date(slots[0]!.start), new Date(slots.at(-1)!.end)).catch(() => []);
+  const busy = busyIntervals(deps, args.userId, new Date(slots[0]!.start), new Date(slots.at(-1)!.end));
   if (busy.length) {
     slots = slots.filter((s) => !busy.some((b) => overlaps(s, b)));
     if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
@@ -67,6 +71,8 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
       description: args.description?.trim() || null,
       duration: args.duration,
       timeZone: args.timeZone,
+      videoKind: args.videoLink?.kind ?? null,
+      videoUrl: args.videoLink?.url ?? null,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       createdAt: now,
     },
@@ -91,7 +97,12 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const rows = repo.listSessions(deps.db, workspaceId);
   const ids = rows.map((r) => r.session.id);
   const slots = repo.slotsOfSessions(deps.db, ids);
-  const bookableBySession = repo.bookableCounts(deps.db, ids, now);
+  // Open slots in Frank, then less the interviewer's cached calendar (only pending sessions have any).
+  const bookableBySession = new Map(
+    rows
+      .filter((r) => sessionState(r.session, now) === "pending")
+      .map((r) => [r.session.id, freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+  );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
   return rows.map(({ session: s, candidateName }) => {
     const own = slots.filter((x) => x.slot.sessionId === s.id);
@@ -148,7 +159,10 @@ function emailsByMeeting(deps: Deps, meetingIds: number[]): Map<number, Intervie
 export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   const rows = repo.listMeetings(deps.db, workspaceId);
   const emails = emailsByMeeting(deps, rows.map((r) => r.meeting.id));
+  const flags = openFlagsByMeeting(deps, rows.map((r) => r.meeting.id));
   return rows.map(({ meeting: m, candidateName, timeZone }) => ({
+    flags: flags.get(m.id) ?? [],
+    videoUrl: m.videoKind === "none" ? null : m.meetingUrl,
     id: m.publicId,
     interviewerId: m.userId,
     emails: emails.get(m.id) ?? [],
@@ -181,6 +195,7 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
     recruiterName: d.recruiterName,
     recruiterEmail: d.recruiterEmail,
     meetingUrl: m.meetingUrl,
+    videoKind: m.videoKind,
     calendarEventId: m.calendarEventId,
     createdAt: m.createdAt,
   };
@@ -229,6 +244,8 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
     timeZone: d.timeZone,
     candidateTimeZone: m.candidateTimeZone,
     meetingUrl: m.meetingUrl,
+    videoLink: videoLinkOf(m),
+    flags: interviewFlags(deps, m.id),
     meetingLocation: m.location,
     description: m.description,
     notes: m.notes,
@@ -242,6 +259,13 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
     },
     interviewer: { name: d.recruiterName, email: d.recruiterEmail },
   };
+}
+
+/** The interview's video link as the pages and the API show it (null: booked before video links, no link). */
+function videoLinkOf(m: { videoKind: string | null; meetingUrl: string | null }): InterviewView["videoLink"] {
+  const kind = m.videoKind === "google_meet" || m.videoKind === "fixed" || m.videoKind === "none" ? m.videoKind : m.meetingUrl ? "google_meet" : null;
+  if (!kind) return null;
+  return { kind, url: kind === "none" ? null : m.meetingUrl, missing: kind === "google_meet" && !m.meetingUrl };
 }
 
 export const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");

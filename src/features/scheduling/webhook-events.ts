@@ -30,7 +30,7 @@ type InterviewEventType = "interview.booked" | "interview.moved" | "interview.ca
  * An interview event; for interview.moved `previousStartTime` and `startTime` (null while the
  * candidate is choosing among newly offered times), and who made the change.
  */
-export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter"; previousStartTime?: Date | null; reason?: string | null }): void {
+export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter" | "calendar"; previousStartTime?: Date | null; reason?: string | null }): void {
   recordEvent(deps, tx, meeting.workspaceId, type, () => {
     const m = repo.findMeetingById(deps.db, meeting.id)!.meeting;
     return {

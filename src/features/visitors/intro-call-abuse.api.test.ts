@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { mailMessages } from "../../db/schema";
 import { listMeetings } from "../scheduling/service";
-import { makeCalendarTestApp, connectCalendar } from "../../../test/kits/calendar";
+import { makeCalendarTestApp, connectCalendar, syncCalendarNow } from "../../../test/kits/calendar";
 import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { ALREADY_BOOKED, PREQUALIFIER_FIRST, USE_PREQUALIFIER_EMAIL } from "./intro-call-service";
 
@@ -60,16 +60,24 @@ describe("intro calls are not an open relay (item 6)", () => {
     expect(listMeetings(t.deps, r.workspaceId)).toHaveLength(1);
   });
 
-  test("20 anonymous GETs of the intro-call times make one Google free/busy call", async () => {
+  test("20 anonymous GETs of the intro-call times make no Google call (busy times come from the calendar cache)", async () => {
     const r = await openRecruiter();
     expect(await connectCalendar(t, r.cookie)).toContain("connected=true");
-    const freeBusy = () => google.requests.filter((q) => q.path.endsWith("/freeBusy")).length;
-    const before = freeBusy();
+    await t.deps.work.idle();
+    const calls = () => google.requests.filter((q) => q.path.startsWith("/calendar/v3/")).length;
+    const before = calls();
     for (let i = 0; i < 20; i++) expect((await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).status).toBe(200);
-    expect(freeBusy() - before).toBe(1);
-    // A short cache: a minute later the busy times are read again.
-    t.clock.advance(61_000);
-    await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`);
-    expect(freeBusy() - before).toBe(2);
+    expect(calls() - before).toBe(0);
+  });
+
+  test("a busy event in the host's calendar leaves the intro-call times at the next sync, not a minute later", async () => {
+    const r = await openRecruiter();
+    expect(await connectCalendar(t, r.cookie)).toContain("connected=true");
+    await t.deps.work.idle();
+    const first = (await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json()).slots[0];
+    google.addEvent(google.account.email, { summary: "Dentist", start: first.startTime, end: first.endTime });
+    await syncCalendarNow(t, r.cookie);
+    const after = (await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json()).slots;
+    expect(after.map((s: { startTime: string }) => s.startTime)).not.toContain(first.startTime);
   });
 });

@@ -32,22 +32,11 @@ export const PREQUALIFIER_FIRST = "Please answer the prequalifier before booking
 export const USE_PREQUALIFIER_EMAIL = "Use the email address you gave in the prequalifier.";
 
 /**
- * Google free/busy of a host, kept for a short time per workspace and host: the
- * anonymous intro-call page must not turn every request into a Google call.
+ * The host's busy times, from the calendar's own cache (decision 32): read on each request, no
+ * Google call, so the anonymous page costs a query and a change in the calendar shows at once.
  */
-export const BUSY_CACHE_MS = 60_000;
-const busyCache = new WeakMap<Deps, Map<string, { at: number; busy: Promise<{ start: Date; end: Date }[]> }>>();
-
-function cachedBusy(deps: Deps, workspaceId: number, hostUserId: number, now: Date, to: Date) {
-  let byHost = busyCache.get(deps);
-  if (!byHost) busyCache.set(deps, (byHost = new Map()));
-  const key = `${workspaceId}:${hostUserId}`;
-  const hit = byHost.get(key);
-  if (hit && now.getTime() - hit.at < BUSY_CACHE_MS) return hit.busy;
-  // A little beyond the window, so the cached answer still covers it a minute later.
-  const busy = busyIntervals(deps, hostUserId, now, new Date(to.getTime() + BUSY_CACHE_MS)).catch(() => []);
-  byHost.set(key, { at: now.getTime(), busy });
-  return busy;
+function cachedBusy(deps: Deps, _workspaceId: number, hostUserId: number, now: Date, to: Date) {
+  return busyIntervals(deps, hostUserId, now, to).catch(() => []);
 }
 
 /**

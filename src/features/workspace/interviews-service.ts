@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { badRequest } from "../../lib/errors";
-import { listMeetingsForCalendar, listSessions } from "../scheduling/service";
+import { listMeetingsForCalendar, listSessions, openFlagsByMeeting } from "../scheduling/service";
 import { getSettings } from "../visitors/settings-service";
 import { addDays, isDay, isTimeZone, localParts, mondayOf } from "./week";
 import { INTERVIEW_STATUSES } from "./model";
@@ -21,6 +21,8 @@ export interface InterviewItem {
   day: string;
   startTime: string;
   endTime: string;
+  /** What a calendar said that needs a look (declined, clash, moved or deleted there). */
+  flags: { kind: string; message: string }[];
 }
 
 export interface InterviewsQuery {
@@ -70,6 +72,7 @@ export function loadInterviews(deps: Deps, workspaceId: number, query: Record<st
   // The agenda needs every meeting (today, upcoming, past), so one read serves both views.
   const all = listMeetingsForCalendar(deps, { workspaceId });
   const interviewers = [...new Map(all.map((m) => [m.recruiterUserId, m.recruiterName || m.recruiterEmail])).entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  const flags = openFlagsByMeeting(deps, all.map((m) => m.id));
   const items: InterviewItem[] = all
     .filter((m) => (!interviewerId || m.recruiterUserId === interviewerId) && (!q.status || m.status === q.status))
     .map((m) => {
@@ -86,6 +89,7 @@ export function loadInterviews(deps: Deps, workspaceId: number, query: Record<st
         day: s.day,
         startTime: s.time,
         endTime: localParts(m.end, tz).time,
+        flags: flags.get(m.id) ?? [],
       };
     })
     .sort((a, b) => a.start.localeCompare(b.start));

@@ -5,6 +5,7 @@ import type { Shell } from "../../../ui/shell";
 import CalendarManager, { LoggedOut, type ManagerStatus, type SyncResult } from "../../../../islands/calendar-manager";
 import IcalFeed from "../../../../islands/ical-feed";
 import type { CalendarOption } from "../selection";
+import { CalendarsThatCount, EventChangeCard, VideoLinkCard, type CalendarTruthProps } from "./calendar-truth-cards";
 
 export interface CalendarPageProps {
   mode: "manager" | "sync";
@@ -13,6 +14,7 @@ export interface CalendarPageProps {
   feedUrl: string;
   redirectUri: string;
   report?: SyncResult | null;
+  truth?: CalendarTruthProps;
 }
 
 const TITLES = { manager: "iCal Manager", sync: "Sync iCal" };
@@ -56,6 +58,13 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
             />
           </div>
         </section>
+        {p.mode === "manager" && p.truth ? (
+          <>
+            {p.truth.connection ? <CalendarsThatCount connection={p.truth.connection} /> : null}
+            <VideoLinkCard videoLink={p.truth.videoLink} />
+            <EventChangeCard onEventChange={p.truth.onEventChange} canEdit={p.truth.canEditWorkspace} />
+          </>
+        ) : null}
         <section className="card">
           <div className="card-header">
             <h2 className="card-title">iCal feed</h2>

@@ -2,6 +2,7 @@ import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import { SchedulingCards } from "../../scheduling/pages/dashboard-cards";
+import { CalendarCard } from "../../calendar/pages/dashboard-calendar-card";
 import { DashboardChat } from "../../chat/pages/dashboard-chat";
 import type { DashboardData } from "../service";
 import DashboardJobs from "../../../../islands/dashboard-jobs";
@@ -28,6 +29,7 @@ export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardDa
           />
         </div>
         <SchedulingCards cards={data.scheduling} />
+        <CalendarCard card={data.calendar} />
       </div>
       <section className="mt-6" aria-label="Assistant">
         <DashboardChat chat={data.chat} />

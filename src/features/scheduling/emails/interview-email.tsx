@@ -19,6 +19,8 @@ export interface InterviewEmailProps {
   reason?: string | null;
   /** The reminder's day, as the reader counts it: "tomorrow", "today". */
   day?: string;
+  /** For "moved": who moved it (the candidate when absent); "calendar": the interviewer, in their calendar. */
+  movedBy?: "candidate" | "recruiter" | "calendar" | null;
 }
 
 const headline: Record<InterviewEmailKind, string> = {
@@ -45,6 +47,12 @@ export function InterviewEmail(p: InterviewEmailProps) {
         ? p.audience === "candidate"
           ? `The time of your interview "${p.title}" no longer works. Please choose a new time from the times offered.`
           : `New times were offered to ${p.otherPartyName || "the candidate"} for "${p.title}".`
+      : p.kind === "moved" && p.movedBy && p.movedBy !== "candidate"
+        ? p.audience === "candidate"
+          ? `${p.otherPartyName || "Your interviewer"} moved your interview "${p.title}" to a new time.`
+          : p.movedBy === "calendar"
+            ? `The interview "${p.title}" with ${p.otherPartyName || "the candidate"} was moved in your calendar; Frank moved it too and told them.`
+            : `The interview "${p.title}" with ${p.otherPartyName || "the candidate"} was moved.`
       : p.audience === "candidate"
         ? p.kind === "reminder"
           ? `This is a reminder of your interview "${p.title}" ${p.day ?? "tomorrow"}.`

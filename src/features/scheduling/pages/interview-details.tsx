@@ -118,6 +118,8 @@ export function InterviewDetailsPage({ interview: i, shell, now }: { interview: 
         </div>
       </section>
 
+      {i.flags.length ? <CalendarFlags interview={i} canAct={!!shell} /> : null}
+
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Card title="Meeting">
           <Row label="Video meeting link">
@@ -127,8 +129,17 @@ export function InterviewDetailsPage({ interview: i, shell, now }: { interview: 
                 <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary btn-sm">Join</a>
                 <Copy value={i.meetingUrl} label="Meeting link" />
               </>
+            ) : i.videoLink?.missing && i.status === "scheduled" ? (
+              <>
+                <span className="text-amber-800 dark:text-amber-300" data-testid="video-link-missing">The Google Meet link is missing</span>
+                {shell ? (
+                  <form method="post" action={`/interview-details/${i.id}/video-retry`}>
+                    <button type="submit" className="btn-outline btn-sm">Retry</button>
+                  </form>
+                ) : null}
+              </>
             ) : (
-              <span className="text-slate-500">No meeting link yet</span>
+              <span className="text-slate-500">{i.videoLink?.kind === "none" ? "No video link" : "No meeting link yet"}</span>
             )}
           </Row>
           <Row label="Location">{i.meetingLocation || <span className="text-slate-500">Online</span>}</Row>
@@ -172,6 +183,31 @@ export function InterviewDetailsPage({ interview: i, shell, now }: { interview: 
         {shell ? <EmailsCard interview={i} /> : null}
       </div>
     </Frame>
+  );
+}
+
+/** What a calendar said about the interview (decision 32); a flagged move or delete has Apply and Keep. */
+function CalendarFlags({ interview: i, canAct }: { interview: InterviewView; canAct: boolean }) {
+  return (
+    <section className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" aria-label="Calendar flags" data-testid="calendar-flags">
+      <ul className="space-y-2">
+        {i.flags.map((f) => (
+          <li key={f.id} className="flex flex-wrap items-center gap-3" data-flag={f.kind}>
+            <span>
+              {f.message}
+              {f.kind === "moved_in_calendar" && f.startTime ? `: now ${dualTimeText(new Date(f.startTime), new Date(Date.parse(f.startTime) + i.duration * 60_000), i.timeZone)}` : ""}
+            </span>
+            {canAct && (f.kind === "moved_in_calendar" || f.kind === "deleted_in_calendar") ? (
+              <form method="post" action={`/interview-details/${i.id}/flag`} className="flex gap-2">
+                <input type="hidden" name="flagId" value={String(f.id)} />
+                <button type="submit" name="decision" value="apply" className="btn-primary btn-sm">{f.kind === "moved_in_calendar" ? "Apply (move)" : "Apply (cancel)"}</button>
+                <button type="submit" name="decision" value="keep" className="btn-outline btn-sm">Keep</button>
+              </form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

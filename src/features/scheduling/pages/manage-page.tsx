@@ -29,6 +29,12 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel, e
         <dl className="mx-auto mt-4 grid max-w-xs gap-1 text-left text-sm">
           {v.clientName ? <div><dt className="inline text-slate-500">Client: </dt><dd className="inline">{v.clientName}</dd></div> : null}
           {v.hiringManagerName ? <div><dt className="inline text-slate-500">Hiring Manager: </dt><dd className="inline">{v.hiringManagerName}</dd></div> : null}
+          {v.videoUrl && !canceled ? (
+            <div>
+              <dt className="inline text-slate-500">Video call: </dt>
+              <dd className="inline"><a className="text-brand-600 underline break-all" href={v.videoUrl} rel="noopener noreferrer nofollow" target="_blank" data-testid="video-link">{v.videoUrl}</a></dd>
+            </div>
+          ) : null}
           {v.linkedinProfile ? (
             <div>
               <dt className="inline text-slate-500">LinkedIn: </dt>

@@ -36,6 +36,9 @@ function InterviewLink({ i, showDay = false }: { i: InterviewItem; showDay?: boo
         <span className={badge.className}>{badge.label}</span>
         <span className="truncate text-xs text-slate-500 dark:text-slate-400">{i.interviewer}</span>
       </span>
+      {i.flags.map((f) => (
+        <span key={f.kind + f.message} className="mt-1 block text-xs text-amber-800 dark:text-amber-300" data-flag={f.kind}>⚠ {f.message}</span>
+      ))}
     </a>
   );
 }

@@ -1,5 +1,15 @@
 import type { calendar_v3 } from "@googleapis/calendar";
-import type { Config } from "../../config/env";
+import type { Config } from "../../../config/env";
+import { zonedToUtc } from "../../scheduling/zones";
+import {
+  EventGone,
+  ProviderGrantRevoked,
+  ProviderUnavailable,
+  SyncCursorGone,
+  type CalendarProvider,
+  type NewEvent,
+  type ProviderEvent,
+} from "./provider";
 
 /**
  * The one file that talks to Google (OAuth and Calendar v3), through @googleapis/calendar.
@@ -25,24 +35,18 @@ export function redirectUri(config: GoogleConfig): string {
   return `${config.APP_URL}/auth/google/calendar/callback`;
 }
 
-/** Google refused the grant (revoked, expired refresh token): the connection is gone. */
-export class GoogleGrantRevoked extends Error {}
-/** Anything else (network, 5xx, timeout): try again later. */
-export class GoogleUnavailable extends Error {
-  constructor(message: string, public readonly status?: number) {
-    super(message);
-  }
-}
+// Google's failures are the provider interface's (the names stay for the code that says "Google").
+export { ProviderGrantRevoked as GoogleGrantRevoked, ProviderUnavailable as GoogleUnavailable };
 
 function classify(e: unknown): Error {
   const err = e as { message?: string; status?: number; response?: { status?: number; data?: any } };
   const data = err?.response?.data;
   const code = typeof data === "object" && data ? (data.error?.status ?? data.error) : undefined;
   if (code === "invalid_grant" || err?.message === "invalid_grant" || /invalid_grant/.test(String(err?.message))) {
-    return new GoogleGrantRevoked("Google refused the calendar grant (invalid_grant)");
+    return new ProviderGrantRevoked("Google refused the calendar grant (invalid_grant)");
   }
   const status = err?.response?.status ?? err?.status;
-  return new GoogleUnavailable(`Google request failed${status ? ` (${status})` : ""}: ${String(err?.message ?? e).slice(0, 200)}`, status);
+  return new ProviderUnavailable(`Google request failed${status ? ` (${status})` : ""}: ${String(err?.message ?? e).slice(0, 200)}`, status);
 }
 
 async function call<T>(fn: () => Promise<T>): Promise<T> {
@@ -97,17 +101,14 @@ export async function revoke(config: GoogleConfig, token: string): Promise<void>
   await call(async () => (await oauthClient(config)).revokeToken(token));
 }
 
-export interface CalendarListItem {
-  id: string;
-  summary: string;
-  primary: boolean;
-}
+export type { ProviderCalendar as CalendarListItem } from "./provider";
+import type { ProviderCalendar as CalendarListItem } from "./provider";
 
 /**
  * A Calendar v3 client for one user's tokens. onTokens receives a refreshed access token,
  * so the caller can store it (encrypted) for the next call.
  */
-export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens, onTokens: (t: GoogleTokens) => void) {
+export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens, onTokens: (t: GoogleTokens) => void): Promise<CalendarProvider> {
   const { calendar } = await loadSdk();
   const client = await oauthClient(config);
   client.setCredentials({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expiry_date: tokens.expiryDate });
@@ -122,6 +123,7 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
   } as calendar_v3.Options);
 
   return {
+    kind: "google" as const,
     /** The account's e-mail: the id of its primary calendar. */
     async accountEmail(): Promise<string> {
       const res = await call(() => api.calendars.get({ calendarId: "primary" }));
@@ -142,22 +144,11 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
       return items;
     },
 
-    async busy(calendarId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
-      const res = await call(() =>
-        api.freebusy.query({ requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: calendarId }] } }),
-      );
-      const cal = res.data.calendars?.[calendarId];
-      if (cal?.errors?.length) throw new GoogleUnavailable(`freebusy: ${cal.errors.map((e) => e.reason).join(", ")}`);
-      return (cal?.busy ?? [])
-        .filter((b) => b.start && b.end)
-        .map((b) => ({ start: new Date(b.start!), end: new Date(b.end!) }));
-    },
-
     /**
      * Creates an event with a client-chosen id, so a retry after a lost answer cannot
      * make a second copy: Google answers 409 and the existing event is read instead.
      */
-    async insertEvent(calendarId: string, event: NewEvent): Promise<{ eventId: string; meetingUrl: string | null; existed: boolean }> {
+    async insertEvent(calendarId: string, event: NewEvent) {
       const requestBody: calendar_v3.Schema$Event = {
         id: event.id,
         summary: event.summary,
@@ -166,39 +157,44 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
         start: { dateTime: event.start.toISOString(), timeZone: event.timeZone },
         end: { dateTime: event.end.toISOString(), timeZone: event.timeZone },
         attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name ?? undefined })),
-        conferenceData: { createRequest: { requestId: event.id, conferenceSolutionKey: { type: "hangoutsMeet" } } },
+        conferenceData: event.createVideo ? { createRequest: { requestId: event.id, conferenceSolutionKey: { type: "hangoutsMeet" } } } : undefined,
+        extendedProperties: { private: { frankMeeting: event.frankMeeting, frankVersion: String(event.frankVersion) } },
         reminders: { useDefault: true },
       };
       try {
         // Frank sends the invitation itself (iMIP): Google must not send a second one.
         const res = await api.events.insert({ calendarId, requestBody, conferenceDataVersion: 1, sendUpdates: "none" });
-        return { eventId: res.data.id ?? event.id, meetingUrl: videoLink(res.data), existed: false };
+        return { eventId: res.data.id ?? event.id, videoUrl: videoLink(res.data), existed: false };
       } catch (e) {
         const status = (e as { response?: { status?: number }; status?: number })?.response?.status ?? (e as { status?: number }).status;
         if (status !== 409) throw classify(e);
         const res = await call(() => api.events.get({ calendarId, eventId: event.id }));
-        return { eventId: res.data.id ?? event.id, meetingUrl: videoLink(res.data), existed: true };
+        return { eventId: res.data.id ?? event.id, videoUrl: videoLink(res.data), existed: true };
       }
     },
 
     /** Moves an event (new times, text and attendees); Google sends no update of its own. */
-    async patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">): Promise<void> {
-      await call(() =>
+    async patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">) {
+      const res = await callOrGone(() =>
         api.events.patch({
           calendarId,
           eventId,
           sendUpdates: "none",
+          ...(event.createVideo ? { conferenceDataVersion: 1 } : {}),
           requestBody: {
             summary: event.summary,
             description: event.description,
             location: event.location ?? undefined,
             start: { dateTime: event.start.toISOString(), timeZone: event.timeZone },
             end: { dateTime: event.end.toISOString(), timeZone: event.timeZone },
-            attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name ?? undefined })),
+            // No attendees: a patch would reset the candidate's answer (declined, accepted); the event was made with them.
+            extendedProperties: { private: { frankMeeting: event.frankMeeting, frankVersion: String(event.frankVersion) } },
             status: "confirmed",
+            ...(event.createVideo ? { conferenceData: { createRequest: { requestId: `${eventId}-${event.frankVersion}`, conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {}),
           },
         }),
       );
+      return { videoUrl: videoLink(res.data) };
     },
 
     /** Removes an event; one already gone (404, 410) counts as removed. */
@@ -211,19 +207,95 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
         throw classify(e);
       }
     },
+
+    /**
+     * One page of events.list: singleEvents so a recurring meeting's busy times are its
+     * instances; with a sync token only what changed (deleted ones as status "cancelled").
+     * A 410 means the token is gone: the caller reads everything again.
+     */
+    async readEvents(calendarId, q) {
+      try {
+        const res = await api.events.list({
+          calendarId,
+          singleEvents: true,
+          showDeleted: !!q.syncToken,
+          maxResults: 2500,
+          pageToken: q.pageToken ?? undefined,
+          ...(q.syncToken ? { syncToken: q.syncToken } : { timeMin: q.timeMin.toISOString() }),
+        });
+        return {
+          // All-day events are days of the calendar's own zone (events.list names it).
+          events: (res.data.items ?? []).flatMap((e) => (e.id ? [toProviderEvent(e, res.data.timeZone ?? "UTC")] : [])),
+          nextPageToken: res.data.nextPageToken ?? null,
+          nextSyncToken: res.data.nextSyncToken ?? null,
+        };
+      } catch (e) {
+        if (statusOf(e) === 410) throw new SyncCursorGone("Google's sync token expired (410)");
+        throw classify(e);
+      }
+    },
+
+    async watch(calendarId, channel) {
+      const res = await call(() =>
+        api.events.watch({
+          calendarId,
+          requestBody: { id: channel.id, token: channel.token, type: "web_hook", address: channel.address, params: { ttl: String(channel.ttlSeconds) } },
+        }),
+      );
+      const expires = Number(res.data.expiration);
+      return { resourceId: res.data.resourceId ?? "", expiresAt: new Date(Number.isFinite(expires) && expires > 0 ? expires : Date.now() + channel.ttlSeconds * 1000) };
+    },
+
+    async stopChannel(channelId, resourceId) {
+      try {
+        await api.channels.stop({ requestBody: { id: channelId, resourceId } });
+      } catch (e) {
+        // A channel Google no longer knows is stopped already.
+        if (statusOf(e) === 404) return;
+        throw classify(e);
+      }
+    },
   };
 }
 
-export interface NewEvent {
-  id: string;
-  summary: string;
-  description: string;
-  location?: string | null;
-  start: Date;
-  end: Date;
-  timeZone?: string;
-  attendees: { email: string; name?: string | null }[];
+const statusOf = (e: unknown) => (e as { response?: { status?: number }; status?: number })?.response?.status ?? (e as { status?: number })?.status;
+
+/** A patch of an event deleted in the calendar answers 404 or 410: the caller decides what follows. */
+async function callOrGone<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const status = statusOf(e);
+    if (status === 404 || status === 410) throw new EventGone(`the event is gone (${status})`);
+    throw classify(e);
+  }
 }
+
+function when(t: calendar_v3.Schema$EventDateTime | undefined, calendarZone: string): Date | null {
+  if (!t) return null;
+  if (t.dateTime) {
+    const d = new Date(t.dateTime);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  // An all-day event: from the day's midnight in the event's (or the calendar's) zone.
+  return t.date ? zonedToUtc(t.date, 0, 0, t.timeZone || calendarZone) ?? zonedToUtc(t.date, 0, 0, "UTC") : null;
+}
+
+function toProviderEvent(e: calendar_v3.Schema$Event, calendarZone: string): ProviderEvent {
+  const status = e.status === "cancelled" ? "cancelled" : e.status === "tentative" ? "tentative" : "confirmed";
+  return {
+    id: e.id!,
+    status,
+    summary: e.summary ?? null,
+    start: when(e.start, calendarZone),
+    end: when(e.end, calendarZone),
+    transparent: e.transparency === "transparent",
+    attendees: (e.attendees ?? []).flatMap((a) => (a.email ? [{ email: a.email, responseStatus: a.responseStatus ?? null }] : [])),
+    frankMeeting: e.extendedProperties?.private?.frankMeeting ?? null,
+    frankVersion: e.extendedProperties?.private?.frankVersion != null ? Number(e.extendedProperties.private.frankVersion) : null,
+  };
+}
+
 
 function videoLink(e: calendar_v3.Schema$Event): string | null {
   if (e.hangoutLink) return e.hangoutLink;

@@ -1,0 +1,88 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { authGuard } from "../auth/guard";
+import { requirePermission } from "../team/permissions";
+import { busyTimes, listConnections, patchConnection, syncNow } from "./connections";
+import { setVideoDefault, videoDefault } from "./video-link";
+import * as cache from "./repo-cache";
+import { checkNotification, NOTIFICATION_PATH } from "./push";
+import { requestSync } from "./work";
+import { BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer, EventChangeSetting, PatchConnectionInput, VideoLinkAnswer, VideoLinkBody } from "./model-connections";
+
+const noStore = { "cache-control": "no-store" };
+
+/** Calendars that count, the busy cache, the video-link default and push notifications (decision 32). */
+export function connectionRoutes(deps: Deps) {
+  const api = new Elysia({ prefix: "/api/calendar", tags: ["Calendar"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get(
+      "/connections",
+      ({ me, set }) => {
+        Object.assign(set.headers, noStore);
+        return listConnections(deps, me.user.id);
+      },
+      { response: { 200: ConnectionsAnswer }, detail: { summary: "The member's calendar connections, their calendars and sync state" } },
+    )
+    .patch("/connections/:id", ({ me, params, body }) => patchConnection(deps, me.user, params.id, body), {
+      params: ConnectionParams,
+      body: PatchConnectionInput,
+      response: { 200: Connection },
+      detail: { summary: "Choose the calendars that count as busy and the one receiving interviews" },
+    })
+    .post("/connections/:id/sync", ({ me, params }) => syncNow(deps, me.user, params.id), {
+      params: ConnectionParams,
+      response: { 200: Connection },
+      detail: { summary: "Sync now (answers when done, or after 10 s)" },
+    })
+    .get(
+      "/busy",
+      ({ me, query, set }) => {
+        Object.assign(set.headers, noStore);
+        return busyTimes(deps, me.user, query);
+      },
+      { query: BusyQuery, response: { 200: BusyAnswer }, detail: { summary: "Busy times Frank works from: the calendar cache and Frank's own interviews" } },
+    )
+    .get("/settings", ({ me }) => ({ onEventChange: cache.eventChangeMode(deps.db, me.user.workspaceId) }), {
+      response: { 200: EventChangeSetting },
+      detail: { summary: "When an interview's event is changed in a calendar: follow, or only flag" },
+    })
+    .put(
+      "/settings",
+      ({ me, body }) => {
+        requirePermission(me.user, "settings.update");
+        cache.setEventChangeMode(deps.db, me.user.workspaceId, body.onEventChange);
+        return { onEventChange: body.onEventChange };
+      },
+      { body: EventChangeSetting, response: { 200: EventChangeSetting }, detail: { summary: "Set what a change made in a calendar does" } },
+    );
+
+  // The member's default video link, beside the profile (its own small block).
+  const video = new Elysia({ prefix: "/api/auth/profile", tags: ["Calendar"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get("/video-link", ({ me }) => videoDefault(deps, me.user.id), { response: { 200: VideoLinkAnswer }, detail: { summary: "The member's default video link" } })
+    .put("/video-link", ({ me, body }) => setVideoDefault(deps, me.user.id, body), {
+      body: VideoLinkBody,
+      response: { 200: VideoLinkAnswer },
+      detail: { summary: "Set the default video link: Google Meet, a fixed link, or none" },
+    });
+
+  // Google's push: no session; the channel's id and token are the credential. 200 at once, the sync runs after.
+  const push = new Elysia({ tags: ["Calendar"] }).use(authGuard(deps)).post(
+    NOTIFICATION_PATH,
+    ({ request, set }) => {
+      const h = request.headers;
+      const r = checkNotification(deps, { channelId: h.get("x-goog-channel-id"), token: h.get("x-goog-channel-token"), state: h.get("x-goog-resource-state") });
+      if (r === "refused") {
+        set.status = 401;
+        return { message: "Unknown channel", code: "unauthorized" };
+      }
+      if (r) requestSync(deps, r.userId, r.calendarId);
+      return { ok: true };
+    },
+    { parse: "none", crossSite: true, detail: { summary: "Google Calendar push notifications (no session; checked by channel id and token)" } },
+  );
+
+  return new Elysia().use(api).use(video).use(push);
+}

@@ -1,0 +1,108 @@
+/**
+ * What Frank asks of a calendar provider (decision 32). Google implements it now; Microsoft 365
+ * comes through the same shape, so nothing outside features/calendar knows which provider a
+ * member uses. Every method may throw ProviderGrantRevoked (the member must connect again) or
+ * ProviderUnavailable (try later); readEvents also throws SyncCursorGone (read again in full).
+ */
+export interface ProviderCalendar {
+  id: string;
+  summary: string;
+  primary: boolean;
+}
+
+export interface ProviderAttendee {
+  email: string;
+  /** needsAction | accepted | declined | tentative */
+  responseStatus: string | null;
+}
+
+/** One event as the sync sees it; a cancelled (deleted) one carries only its id. */
+export interface ProviderEvent {
+  id: string;
+  status: "confirmed" | "tentative" | "cancelled";
+  summary: string | null;
+  start: Date | null;
+  end: Date | null;
+  /** "Show me as available": not busy. */
+  transparent: boolean;
+  attendees: ProviderAttendee[];
+  /** Set on the events Frank wrote: the interview's public id. */
+  frankMeeting: string | null;
+  /**
+   * The interview's version (its SEQUENCE) Frank last wrote into the event: an event older
+   * than the interview is waiting for Frank's own write, and is not a change made in the calendar.
+   */
+  frankVersion: number | null;
+}
+
+export interface EventPage {
+  events: ProviderEvent[];
+  /** Present on the last page only: the cursor of the next incremental read. */
+  nextSyncToken: string | null;
+  nextPageToken: string | null;
+}
+
+export type VideoKind = "google_meet" | "fixed" | "none";
+
+export interface NewEvent {
+  /** Frank's own id for the event: writing it twice finds the first one. */
+  id: string;
+  summary: string;
+  description: string;
+  location?: string | null;
+  start: Date;
+  end: Date;
+  timeZone?: string;
+  attendees: { email: string; name?: string | null }[];
+  /** The interview's public id, kept on the event so the sync knows it as Frank's. */
+  frankMeeting: string;
+  frankVersion: number;
+  /** Ask the provider for a video meeting with the event (Google Meet). */
+  createVideo: boolean;
+}
+
+export interface WrittenEvent {
+  eventId: string;
+  videoUrl: string | null;
+  existed: boolean;
+}
+
+export interface WatchChannel {
+  id: string;
+  token: string;
+  address: string;
+  ttlSeconds: number;
+}
+
+export interface CalendarProvider {
+  readonly kind: "google";
+  accountEmail(): Promise<string>;
+  listCalendars(): Promise<ProviderCalendar[]>;
+  /** One page of events: in full from timeMin (no cursor), or what changed since syncToken. */
+  readEvents(calendarId: string, q: { syncToken: string | null; timeMin: Date; pageToken: string | null }): Promise<EventPage>;
+  /** Creates the event by Frank's id (an existing one with that id is returned, existed: true). */
+  insertEvent(calendarId: string, event: NewEvent): Promise<WrittenEvent>;
+  /**
+   * Brings an event up to date (createVideo: asks again for the video meeting that is missing);
+   * throws EventGone when it was deleted in the calendar.
+   */
+  patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">): Promise<{ videoUrl: string | null }>;
+  /** Removes an event; one already gone counts as removed. */
+  deleteEvent(calendarId: string, eventId: string): Promise<void>;
+  /** Opens a push channel for a calendar's events. */
+  watch(calendarId: string, channel: WatchChannel): Promise<{ resourceId: string; expiresAt: Date }>;
+  stopChannel(channelId: string, resourceId: string): Promise<void>;
+}
+
+/** The provider refused the grant (revoked, expired refresh token): the connection is gone. */
+export class ProviderGrantRevoked extends Error {}
+/** Anything else (network, 5xx, quota, timeout): try again later. */
+export class ProviderUnavailable extends Error {
+  constructor(message: string, public readonly status?: number) {
+    super(message);
+  }
+}
+/** The incremental cursor is no longer valid (Google's 410 Gone): read everything again. */
+export class SyncCursorGone extends Error {}
+/** The event does not exist any more (deleted in the calendar). */
+export class EventGone extends Error {}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
+import { defineJob } from "../../lib/jobs";
+import * as repo from "./repo";
+import { calendarsToRead, syncCalendar } from "./cache-sync";
+import { renewChannels } from "./push";
+
+/**
+ * The calendar's background work, all in this one file (decision 32): sync runs and channel
+ * renewals are typed jobs of the one task table (decision 28); polling wakes them
+ * every CALENDAR_POLL_SECONDS. Requests for the same calendar merge: while one run is queued,
+ * another request adds nothing (push notifications arrive in bursts).
+ */
+export const SYNC_WORK = "calendar.sync";
+export const RENEW_WORK = "calendar.renew-channels";
+
+// Calendar key → when its run was queued. A run not started within QUEUED_MS (the queue paused or
+// its row lost) no longer blocks the next request.
+const queued = new WeakMap<Deps, Map<string, number>>();
+const QUEUED_MS = 10 * 60_000;
+const queuedOf = (deps: Deps) => {
+  let s = queued.get(deps);
+  if (!s) queued.set(deps, (s = new Map()));
+  return s;
+};
+
+/** One sync run of one calendar; runs of one calendar go one at a time (serial key). */
+export const syncCalendarJob = defineJob(
+  SYNC_WORK,
+  z.object({ userId: z.number().int(), calendarId: z.string(), full: z.boolean().default(false) }),
+  async (p, { deps }) => {
+    queuedOf(deps).delete(`${p.userId}:${p.calendarId}`);
+    const r = await syncCalendar(deps, p.userId, p.calendarId, { full: p.full });
+    // Stored on the calendar (its state shows it); a failed run is not retried here: the next poll is the retry.
+    if (r.error) deps.log.info("calendar sync run ended with an error", { userId: p.userId, calendarId: p.calendarId, error: r.error });
+  },
+  { serialKey: (p) => `calendar:${p.userId}:${p.calendarId}` },
+);
+
+/** Renews the push channels that expire within a day (and opens missing ones). */
+export const renewChannelsJob = defineJob(RENEW_WORK, z.object({}), (_p, { deps }) => renewChannels(deps), { serialKey: () => "calendar-channels" });
+
+/** Queues one sync of a calendar, unless one is queued already. */
+export function requestSync(deps: Deps, userId: number, calendarId: string, opts: { full?: boolean } = {}, tx?: Tx): void {
+  const key = `${userId}:${calendarId}`;
+  const q = queuedOf(deps);
+  const now = Date.now();
+  if ((q.get(key) ?? 0) > now - QUEUED_MS) return;
+  q.set(key, now);
+  const enqueue = (t: Tx) => syncCalendarJob.enqueue(t, { userId, calendarId, full: !!opts.full });
+  if (tx) enqueue(tx);
+  else deps.db.transaction(enqueue);
+}
+
+/** Queues a sync of every calendar every connected member's sync reads. */
+export function requestAllSyncs(deps: Deps): void {
+  for (const userId of repo.connectedUserIds(deps.db)) for (const id of calendarsToRead(deps, userId)) requestSync(deps, userId, id);
+}
+
+/** Polling (every CALENDAR_POLL_SECONDS) and channel renewal (hourly); the daily full comparison is decided per run. */
+export function startCalendarPolling(deps: Deps): { stop(): void } {
+  const poll = setInterval(() => {
+    try {
+      requestAllSyncs(deps);
+    } catch (e) {
+      deps.log.error("calendar poll failed", { error: e instanceof Error ? e.message : String(e) });
+    }
+  }, deps.config.CALENDAR_POLL_SECONDS * 1000);
+  const renew = setInterval(() => {
+    try {
+      deps.db.transaction((tx) => renewChannelsJob.enqueue(tx, {}));
+    } catch (e) {
+      deps.log.error("calendar channel renewal not queued", { error: e instanceof Error ? e.message : String(e) });
+    }
+  }, 60 * 60 * 1000);
+  return {
+    stop() {
+      clearInterval(poll);
+      clearInterval(renew);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
+import { AppError, conflict } from "../../lib/errors";
+import { randomToken } from "../../lib/crypto";
+import { meetingFlags } from "../../db/schema";
+import { enqueueCalendarWork, enqueueInterviewEmails, detailsUrl } from "./notify";
+import * as repo from "./repo";
+import * as changes from "./repo-interviews";
+import { interviewEvent } from "./webhook-events";
+import { CalendarFlagEmail } from "./emails/calendar-flag-email";
+import { dualTimeText } from "./zone-text";
+import { recordActivity } from "../team/activity";
+
+/**
+ * Changes found in an interviewer's calendar (decision 32), made through the same steps as a
+ * recruiter's move or cancel: one transaction with the candidate's e-mails (same UID,
+ * SEQUENCE + 1), the calendar work and the webhook event (`by: "calendar"`). What needs a
+ * person's look is flagged on the interview instead (meeting_flags is scheduling's table).
+ */
+export type FlagKind = "declined" | "clash" | "moved_in_calendar" | "deleted_in_calendar";
+export interface InterviewFlag {
+  id: number;
+  kind: FlagKind;
+  message: string;
+  at: string;
+  startTime: string | null;
+}
+
+export const DECLINED = "The candidate declined in their calendar";
+export const clashMessage = (summary: string | null) => `Clashes with ‘${summary || "Busy"}’ in your calendar`;
+export const MOVED_IN_CALENDAR = "The event was moved in your calendar";
+export const DELETED_IN_CALENDAR = "The event was deleted in your calendar";
+
+const write = <T>(deps: Deps, fn: (tx: Tx) => T): T => deps.db.transaction(fn, { behavior: "immediate" });
+
+/** The interview follows its event to [start, end): "clash" when that time holds another of the interviewer's meetings. */
+export function moveFromCalendar(deps: Deps, meetingId: number, start: Date, end: Date): "moved" | "clash" | "not_scheduled" {
+  return write(deps, (tx) => {
+    const d = repo.findMeetingById(deps.db, meetingId);
+    if (!d || d.meeting.status !== "scheduled") return "not_scheduled";
+    const m = d.meeting;
+    const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
+    if (!r) return "clash";
+    enqueueInterviewEmails(deps, tx, r.id, "moved", { movedBy: "calendar" });
+    // Brings the event's Frank version up to the interview's (so the next read is no change).
+    enqueueCalendarWork(deps, tx, r.id);
+    interviewEvent(deps, tx, r, "interview.moved", { by: "calendar", previousStartTime: m.startTime });
+    recordActivity(deps, deps.db, { workspaceId: r.workspaceId, userId: r.userId, action: "interview.moved", objectType: "interview", objectId: r.publicId, summary: "Moved in the interviewer's calendar" });
+    resolveOpen(deps, r.id, ["moved_in_calendar", "clash"]);
+    return "moved";
+  });
+}
+
+/** The event was deleted or cancelled in the calendar: the interview is cancelled, as a recruiter's cancel. */
+export function cancelFromCalendar(deps: Deps, meetingId: number): boolean {
+  return write(deps, (tx) => {
+    const m = changes.cancelMeeting(deps.db, meetingId);
+    if (!m) return false;
+    enqueueInterviewEmails(deps, tx, m.id, "canceled");
+    enqueueCalendarWork(deps, tx, m.id);
+    interviewEvent(deps, tx, m, "interview.cancelled", { by: "calendar" });
+    recordActivity(deps, deps.db, { workspaceId: m.workspaceId, userId: m.userId, action: "interview.cancelled", objectType: "interview", objectId: m.publicId, summary: "Deleted in the interviewer's calendar" });
+    resolveOpen(deps, m.id, ["moved_in_calendar", "deleted_in_calendar", "clash", "declined"]);
+    return true;
+  });
+}
+
+function resolveOpen(deps: Deps, meetingId: number, kinds: FlagKind[]) {
+  for (const kind of kinds) {
+    deps.db
+      .update(meetingFlags)
+      .set({ resolvedAt: deps.clock.now() })
+      .where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, kind), isNull(meetingFlags.resolvedAt)))
+      .run();
+  }
+}
+
+/**
+ * Flags an interview once per finding (kind + subject, while unresolved); a declined
+ * invitation also e-mails the interviewer. A newer move or delete replaces an older open one.
+ */
+export function flagInterview(deps: Deps, meetingId: number, f: { kind: FlagKind; message: string; subject?: string; startTime?: Date; endTime?: Date }): boolean {
+  return write(deps, (tx) => {
+    const d = repo.findMeetingById(deps.db, meetingId);
+    if (!d || (d.meeting.status !== "scheduled" && f.kind !== "deleted_in_calendar")) return false;
+    const subject = f.subject ?? "";
+    const open = deps.db
+      .select()
+      .from(meetingFlags)
+      .where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, f.kind), isNull(meetingFlags.resolvedAt)))
+      .all();
+    const same = open.find((o) => o.subject === subject && o.startTime?.getTime() === f.startTime?.getTime());
+    if (same) return false;
+    if (f.kind === "moved_in_calendar" || f.kind === "deleted_in_calendar") resolveOpen(deps, meetingId, ["moved_in_calendar", "deleted_in_calendar"]);
+    deps.db.insert(meetingFlags).values({ meetingId, kind: f.kind, message: f.message, subject, startTime: f.startTime ?? null, endTime: f.endTime ?? null, createdAt: deps.clock.now() }).run();
+    if (f.kind === "declined") {
+      const m = d.meeting;
+      deps.mail.enqueue(tx, {
+        workspaceId: m.workspaceId,
+        meetingId: m.id,
+        kind: "calendar-flag",
+        audience: "recruiter",
+        to: d.recruiterEmail,
+        subject: `${f.message}: ${m.title} (${d.candidateName || "candidate"})`,
+        email: CalendarFlagEmail({ recruiterName: d.recruiterName, title: m.title, message: f.message, when: dualTimeText(m.startTime, m.endTime, d.timeZone), detailsUrl: detailsUrl(deps, m.publicId) }),
+      });
+    }
+    return true;
+  });
+}
+
+/** A flag that no longer holds (the clashing event left, the candidate accepted again). */
+export function clearFlag(deps: Deps, meetingId: number, kind: FlagKind, subject = ""): void {
+  deps.db
+    .update(meetingFlags)
+    .set({ resolvedAt: deps.clock.now() })
+    .where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, kind), eq(meetingFlags.subject, subject), isNull(meetingFlags.resolvedAt)))
+    .run();
+}
+
+/** The open flags of an interview, oldest first (GET /api/interviews/{id}, the pages). */
+export function interviewFlags(deps: Deps, meetingId: number): InterviewFlag[] {
+  return deps.db
+    .select()
+    .from(meetingFlags)
+    .where(and(eq(meetingFlags.meetingId, meetingId), isNull(meetingFlags.resolvedAt)))
+    .orderBy(meetingFlags.id)
+    .all()
+    .map((f) => ({ id: f.id, kind: f.kind as FlagKind, message: f.message, at: f.createdAt.toISOString(), startTime: f.startTime?.toISOString() ?? null }));
+}
+
+/**
+ * Apply or Keep on a flagged move or delete ("Only flag"): Apply moves or cancels the interview
+ * as the calendar said; Keep leaves it and puts the event back as the interview has it.
+ */
+export function resolveFlag(deps: Deps, workspaceId: number, publicId: string, flagId: number, action: "apply" | "keep"): void {
+  const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
+  if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
+  const flag = deps.db.select().from(meetingFlags).where(and(eq(meetingFlags.id, flagId), eq(meetingFlags.meetingId, d.meeting.id), isNull(meetingFlags.resolvedAt))).get();
+  if (!flag) throw new AppError("not_found", 404, "This flag was already resolved.");
+  if (action === "apply") {
+    if (flag.kind === "moved_in_calendar" && flag.startTime && flag.endTime) {
+      const r = moveFromCalendar(deps, d.meeting.id, flag.startTime, flag.endTime);
+      if (r === "clash") throw conflict("This time slot is no longer available. Please choose another.");
+    } else if (flag.kind === "deleted_in_calendar") cancelFromCalendar(deps, d.meeting.id);
+  } else if (flag.kind === "moved_in_calendar" || flag.kind === "deleted_in_calendar") {
+    // Keep: the event is written again as the interview is (made anew when it was deleted).
+    write(deps, (tx) => {
+      if (flag.kind === "deleted_in_calendar") repo.setCalendarEvent(deps.db, d.meeting.id, { calendarEventId: null });
+      changes.bumpSequence(deps.db, d.meeting.id);
+      enqueueCalendarWork(deps, tx, d.meeting.id);
+    });
+  }
+  deps.db.update(meetingFlags).set({ resolvedAt: deps.clock.now() }).where(eq(meetingFlags.id, flagId)).run();
+}
+
+/** Retry of a missing Meet link: the interview's event is written again, asking for the link. */
+export function retryVideoLink(deps: Deps, workspaceId: number, publicId: string): void {
+  const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
+  if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
+  if (d.meeting.status !== "scheduled" || d.meeting.videoKind !== "google_meet" || d.meeting.meetingUrl) throw conflict("This interview is not waiting for a Google Meet link.");
+  write(deps, (tx) => enqueueCalendarWork(deps, tx, d.meeting.id));
+}
+
+/** The open flags of several interviews (lists: the Interview Status card, /interviews). */
+export function openFlagsByMeeting(deps: Deps, meetingIds: number[]): Map<number, { kind: FlagKind; message: string }[]> {
+  const out = new Map<number, { kind: FlagKind; message: string }[]>();
+  if (!meetingIds.length) return out;
+  const rows = deps.db.select().from(meetingFlags).where(and(inArray(meetingFlags.meetingId, meetingIds), isNull(meetingFlags.resolvedAt))).orderBy(meetingFlags.id).all();
+  for (const f of rows) out.set(f.meetingId, [...(out.get(f.meetingId) ?? []), { kind: f.kind as FlagKind, message: f.message }]);
+  return out;
+}
