@@ -29,7 +29,6 @@ import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { teamRoutes } from "./features/team/routes";
-import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
@@ -117,8 +116,6 @@ export function createApp(deps: Deps): AnyElysia {
         return { status: "unavailable" };
       }
     })
-    // Records who changed what for the workspace's activity log (before the routes it watches).
-    .use(mounted(activityRecorder(deps)))
     .use(mounted(authRoutes(deps)))
     .use(mounted(apiKeyRoutes(deps)))
     .use(mounted(siteRoutes(deps)))

@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/tx";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { param, preparedQuery } from "../../db/prepared";
@@ -102,11 +103,11 @@ export function embedOrigins(db: DB, workspaceId: number): string | null {
   return db.select({ v: workspaces.embedOrigins }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()?.v ?? null;
 }
 
-export function saveEmbedOrigins(db: DB, workspaceId: number, origins: string | null) {
+export function saveEmbedOrigins(db: DB | Tx, workspaceId: number, origins: string | null) {
   db.update(workspaces).set({ embedOrigins: origins }).where(eq(workspaces.id, workspaceId)).run();
 }
 
-export function saveWorkspaceSite(db: DB, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
+export function saveWorkspaceSite(db: DB | Tx, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
   db.update(workspaces).set(site).where(eq(workspaces.id, workspaceId)).run();
 }
 

@@ -27,8 +27,8 @@ export function seedWorkspaceDemo(deps: Deps, workspaceId: number, count = 200) 
     }
   }
   addParticipants(deps, workspaceId, sampleCandidates({ count, seed: 20240601, now: deps.clock.now(), links }));
-  const shortlist = createShortlist(deps, workspaceId, "Final round");
+  const shortlist = createShortlist(deps, workspaceId, "Final round", "system");
   // Three candidates start in the shortlist (and so are hidden from All Candidates).
-  addCandidates(deps, workspaceId, shortlist.id, latestParticipants(deps, workspaceId, 3).map((p) => p.id));
+  addCandidates(deps, workspaceId, shortlist.id, latestParticipants(deps, workspaceId, 3).map((p) => p.id), "system");
   deps.log.info("demo jobs and candidates seeded", { workspaceId, count });
 }

@@ -9,6 +9,7 @@ import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/c
 import { forgetCandidateName } from "../shortlists/service";
 import { eraseConversations } from "../visitors/person-data";
 import { forgetCandidateDeliveries } from "../webhooks/record";
+import { recordEvent, type Actor } from "../events/record";
 
 /**
  * DELETE /api/participants/{id}: erases one person from every table in one transaction:
@@ -17,7 +18,7 @@ import { forgetCandidateDeliveries } from "../webhooks/record";
  * assistant conversations; their interviews stay for the recruiter, anonymised; the e-mails
  * to them or about their interviews keep only their delivery state.
  */
-export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { erased: number; interviewsKept: number } {
+export function eraseCandidate(deps: Deps, workspaceId: number, id: number, actor: Actor): { erased: number; interviewsKept: number } {
   const p = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   const words = [p.name, p.emailAddress].filter((w): w is string => !!w && w.trim().length >= 2);
   const schedule = candidateSchedule(deps, workspaceId, id);
@@ -37,6 +38,8 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { e
     // Webhook bodies about them (sent or waiting) carry their name and e-mail.
     forgetCandidateDeliveries(tx, workspaceId, [id]);
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
+    // After the rows: the candidate's own events went with them; this one names only the id.
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id }, kind: "candidate.deleted" });
     return schedule.interviews.length;
   });
   deps.log.info("candidate erased", { workspaceId, participantId: id, interviewsKept: kept });
@@ -44,11 +47,11 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number): { e
 }
 
 /** Erases many (test data, retention) one by one, each in its own transaction; returns how many. */
-export function eraseCandidates(deps: Deps, workspaceId: number, ids: number[]): number {
+export function eraseCandidates(deps: Deps, workspaceId: number, ids: number[], actor: Actor): number {
   let n = 0;
   for (const id of ids) {
     try {
-      eraseCandidate(deps, workspaceId, id);
+      eraseCandidate(deps, workspaceId, id, actor);
       n++;
     } catch (e) {
       if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;

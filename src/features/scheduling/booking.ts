@@ -86,13 +86,13 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
   let outcome: repo.BookOutcome;
   try {
     outcome = deps.db.transaction(
-      () => {
+      (tx) => {
         const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone });
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, o.meeting.id);
-          if (o.rebooked) interviewEvent(deps, deps.db, o.meeting, "interview.moved", { by: "candidate", previousStartTime: o.previousStartTime });
-          else interviewEvent(deps, deps.db, o.meeting, "interview.booked", { by: "candidate" });
+          if (o.rebooked) interviewEvent(deps, tx, o.meeting, "interview.moved", { by: "candidate", previousStartTime: o.previousStartTime });
+          else interviewEvent(deps, tx, o.meeting, "interview.booked", { by: "candidate" });
         }
         return o;
       },
@@ -154,12 +154,12 @@ export function getManageView(deps: Deps, token: string) {
 export async function cancelByCandidate(deps: Deps, token: string): Promise<void> {
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
-  const canceled = deps.db.transaction(() => {
+  const canceled = deps.db.transaction((tx) => {
     const m = changes.cancelMeeting(deps.db, d.meeting.id);
     if (m) {
       enqueueInterviewEmails(deps, m.id, "canceled");
       enqueueCalendarWork(deps, m.id);
-      interviewEvent(deps, deps.db, m, "interview.cancelled", { by: "candidate" });
+      interviewEvent(deps, tx, m, "interview.cancelled", { by: "candidate" });
     }
     return m;
   }, { behavior: "immediate" });
@@ -173,12 +173,12 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   if (d.sessionExpiresAt.getTime() <= now.getTime()) throw conflict("The other time slots are no longer available.");
   let moved;
   try {
-    moved = deps.db.transaction(() => {
+    moved = deps.db.transaction((tx) => {
       const m = changes.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
       if (m) {
         enqueueInterviewEmails(deps, m.id, "moved");
         enqueueCalendarWork(deps, m.id);
-        interviewEvent(deps, deps.db, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });
+        interviewEvent(deps, tx, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });
       }
       return m;
     }, { behavior: "immediate" });

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
 import { SESSION_TTL_MS } from "./model";
@@ -7,6 +8,7 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { slotProblem, type TimeSlot } from "./slots";
 import { interviewEvent } from "./webhook-events";
+import type { Actor } from "../events/record";
 
 /**
  * The recruiter's actions on a booked interview (the details page, the Interview Status
@@ -23,17 +25,17 @@ function meetingOf(deps: Deps, workspaceId: number, publicId: string) {
   return d;
 }
 
-const write = <T>(deps: Deps, fn: () => T): T => deps.db.transaction(fn, { behavior: "immediate" });
+const write = <T>(deps: Deps, fn: (tx: Tx) => T): T => deps.db.transaction(fn, { behavior: "immediate" });
 
 /** Cancels a scheduled (or waiting) interview; the candidate is told, with the reason if one is given. */
-export function cancelInterview(deps: Deps, workspaceId: number, publicId: string, reason?: string | null): void {
+export function cancelInterview(deps: Deps, workspaceId: number, publicId: string, reason: string | null | undefined, actor: Actor): void {
   const d = meetingOf(deps, workspaceId, publicId);
-  const done = write(deps, () => {
+  const done = write(deps, (tx) => {
     const m = changes.cancelMeeting(deps.db, d.meeting.id);
     if (!m) return false;
     enqueueInterviewEmails(deps, m.id, "canceled", { reason: reason?.trim() || null });
     enqueueCalendarWork(deps, m.id);
-    interviewEvent(deps, deps.db, m, "interview.cancelled", { by: "recruiter", reason: reason?.trim() || null });
+    interviewEvent(deps, tx, m, "interview.cancelled", { by: "recruiter", reason: reason?.trim() || null }, actor);
     return true;
   });
   if (!done) throw conflict(NOT_CHANGEABLE);
@@ -43,7 +45,7 @@ export function cancelInterview(deps: Deps, workspaceId: number, publicId: strin
  * Reschedules: to one chosen start time (the interview keeps its length), or by offering a
  * new set of slots on the candidate's own booking link (they pick one as before).
  */
-export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: string, input: { startTime?: string; timeSlots?: TimeSlot[] }, bookingUrl: (sessionId: number) => string | null): void {
+export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: string, input: { startTime?: string; timeSlots?: TimeSlot[] }, bookingUrl: (sessionId: number) => string | null, actor: Actor): void {
   const d = meetingOf(deps, workspaceId, publicId);
   const m = d.meeting;
   const now = deps.clock.now();
@@ -54,12 +56,12 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     if (Number.isNaN(start.getTime())) throw badRequest("Please choose a valid start time", { startTime: "Please choose a valid start time" });
     if (start.getTime() <= now.getTime()) throw badRequest("Please choose a time in the future", { startTime: "Please choose a time in the future" });
     const end = new Date(start.getTime() + duration * 60_000);
-    const moved = write(deps, () => {
+    const moved = write(deps, (tx) => {
       const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
       if (!r) return null;
       enqueueInterviewEmails(deps, r.id, "moved");
       enqueueCalendarWork(deps, r.id);
-      interviewEvent(deps, deps.db, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
+      interviewEvent(deps, tx, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime }, actor);
       return r;
     });
     if (!moved) throw conflict(TAKEN);
@@ -68,7 +70,7 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
   const slots = input.timeSlots ?? [];
   const problem = slotProblem(slots, { duration, timeZone: d.timeZone, now }) ?? (slots.length ? null : "Please add at least one time slot");
   if (problem) throw badRequest(problem, { timeSlots: problem });
-  const offered = write(deps, () => {
+  const offered = write(deps, (tx) => {
     const r = changes.offerNewTimes(deps.db, {
       meeting: m,
       slots: slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.startTime), endTime: new Date(s.endTime) })),
@@ -78,18 +80,18 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     enqueueInterviewEmails(deps, r.id, "reschedule", { bookingUrl: bookingUrl(r.sessionId) });
     enqueueCalendarWork(deps, r.id);
     // The old time is off; the candidate picks a new one on their link (startTime null until then).
-    interviewEvent(deps, deps.db, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
+    interviewEvent(deps, tx, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime }, actor);
     return r;
   });
   if (!offered) throw conflict(NOT_CHANGEABLE);
 }
 
 /** Marks an interview that has started as completed or no-show. */
-export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show"): void {
+export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show", actor: Actor): void {
   const d = meetingOf(deps, workspaceId, publicId);
   if (d.meeting.status !== "scheduled" && d.meeting.status !== "completed" && d.meeting.status !== "no_show") throw conflict(NOT_CHANGEABLE);
-  write(deps, () => {
+  write(deps, (tx) => {
     if (!changes.markMeeting(deps.db, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
-    if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, deps.db, d.meeting, "interview.completed", { by: "recruiter" });
+    if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, tx, d.meeting, "interview.completed", { by: "recruiter" }, actor);
   });
 }

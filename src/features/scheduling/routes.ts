@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
 import {
@@ -42,6 +43,7 @@ export function schedulingRoutes(deps: Deps) {
         const interviewer = body.interviewerId ? requireMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
         const session = await scheduling.createSchedulingSession(deps, {
           workspaceId,
+          actor: memberActor(me),
           userId: interviewer.id,
           candidateId: body.candidateId,
           shortlistId: body.shortlistId ?? null,
@@ -60,8 +62,8 @@ export function schedulingRoutes(deps: Deps) {
     )
     .delete(
       "/:id",
-      ({ params, workspaceId }) => {
-        scheduling.cancelSession(deps, workspaceId, params.id);
+      ({ params, workspaceId, me }) => {
+        scheduling.cancelSession(deps, workspaceId, params.id, memberActor(me));
         return { success: true as const };
       },
       { params: IdParam, response: { 200: Success }, detail: { summary: "Cancel a pending scheduling session" } },
@@ -96,16 +98,16 @@ export function schedulingRoutes(deps: Deps) {
     })
     .post(
       "/interviews/:id/cancel",
-      ({ params, body, workspaceId }) => {
-        actions.cancelInterview(deps, workspaceId, params.id, body.reason);
+      ({ params, body, workspaceId, me }) => {
+        actions.cancelInterview(deps, workspaceId, params.id, body.reason, memberActor(me));
         return scheduling.getInterview(deps, params.id);
       },
       { params: InterviewIdParam, body: CancelInterviewInput, response: { 200: InterviewView }, detail: { summary: "Cancel an interview" } },
     )
     .post(
       "/interviews/:id/reschedule",
-      ({ params, body, workspaceId }) => {
-        actions.rescheduleInterview(deps, workspaceId, params.id, body, (sessionId) => scheduling.bookingUrlOf(deps, workspaceId, sessionId));
+      ({ params, body, workspaceId, me }) => {
+        actions.rescheduleInterview(deps, workspaceId, params.id, body, (sessionId) => scheduling.bookingUrlOf(deps, workspaceId, sessionId), memberActor(me));
         return scheduling.getInterview(deps, params.id);
       },
       { params: InterviewIdParam, body: RescheduleInput, response: { 200: InterviewView }, detail: { summary: "Move an interview, or offer the candidate new times" } },
@@ -121,8 +123,8 @@ export function schedulingRoutes(deps: Deps) {
     })
     .post(
       "/interviews/:id/status",
-      ({ params, body, workspaceId }) => {
-        actions.markInterview(deps, workspaceId, params.id, body.status);
+      ({ params, body, workspaceId, me }) => {
+        actions.markInterview(deps, workspaceId, params.id, body.status, memberActor(me));
         return scheduling.getInterview(deps, params.id);
       },
       { params: InterviewIdParam, body: InterviewStatusInput, response: { 200: InterviewView }, detail: { summary: "Mark an interview completed or a no-show" } },

@@ -11,9 +11,12 @@ export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from 
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import { sessionEvent } from "./webhook-events";
+import type { Actor } from "../events/record";
 
 export interface CreateSessionArgs {
   workspaceId: number;
+  /** Who offers the times (the activity log's member); the interviewer when not given. */
+  actor?: Actor;
   userId: number;
   candidateId: number;
   shortlistId?: number | null;
@@ -52,7 +55,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
 
   // Only the token's SHA-256 finds the session; a sealed copy lets the dashboard copy the link again.
   const token = randomToken(32);
-  const row = deps.db.transaction(() => {
+  const row = deps.db.transaction((tx) => {
     const inserted = repo.insertSession(
     deps.db,
     {
@@ -73,7 +76,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     );
     // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
     if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, inserted.id, token, args.message ?? null);
-    sessionEvent(deps, deps.db, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id });
+    sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
     return inserted;
   });
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
@@ -123,13 +126,13 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
 }
 
 /** Cancels a session; only a pending one (409 otherwise, 404 for another workspace's id). */
-export function cancelSession(deps: Deps, workspaceId: number, id: number): void {
+export function cancelSession(deps: Deps, workspaceId: number, id: number, actor: Actor): void {
   const s = repo.findSession(deps.db, workspaceId, id);
   if (!s) throw notFound("Scheduling session not found");
   if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be cancelled");
   deps.db.transaction((tx) => {
     if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
-    sessionEvent(deps, tx, workspaceId, "session.cancelled", s);
+    sessionEvent(deps, tx, workspaceId, "session.cancelled", s, actor);
   });
 }
 

@@ -1,13 +1,11 @@
-// The scheduling events of outgoing webhooks, written in the transaction of the change. The
-// payload carries the session or the interview as the API returns it, without the booking
+// The scheduling events (decision 0029), written in the transaction of the change through the one
+// recorder, with their outgoing webhooks as the event's jobs. The webhook payload carries the session or the interview as the API returns it, without the booking
 // token, the booking link or the candidate's manage link (those let anyone act as the candidate).
 import type { Deps } from "../../deps";
-import type { Writer } from "../../lib/mail";
-import { recordEvent } from "../webhooks/record";
+import type { Tx } from "../../db/tx";
+import { recordEvent, type Actor } from "../events/record";
 import * as repo from "./repo";
 import { getInterview, listSessions } from "./service";
-
-type Tx = Writer;
 
 function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
   const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);
@@ -21,8 +19,15 @@ function interviewData(deps: Deps, publicId: string) {
   return rest;
 }
 
-export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }): void {
-  recordEvent(deps, tx, workspaceId, type, () => ({ session: sessionData(deps, workspaceId, session.id) }), { candidateId: session.candidateId });
+export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }, actor: Actor): void {
+  recordEvent(deps, tx, {
+    workspaceId,
+    actor,
+    subject: { type: "session", id: session.id },
+    kind: type,
+    data: { candidateId: session.candidateId },
+    webhooks: [{ type, candidateId: session.candidateId, data: () => ({ session: sessionData(deps, workspaceId, session.id) }) }],
+  });
 }
 
 type InterviewEventType = "interview.booked" | "interview.moved" | "interview.cancelled" | "interview.completed";
@@ -31,8 +36,8 @@ type InterviewEventType = "interview.booked" | "interview.moved" | "interview.ca
  * An interview event; for interview.moved `previousStartTime` and `startTime` (null while the
  * candidate is choosing among newly offered times), and who made the change.
  */
-export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter"; previousStartTime?: Date | null; reason?: string | null }): void {
-  recordEvent(deps, tx, meeting.workspaceId, type, () => {
+export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; publicId?: string; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter"; previousStartTime?: Date | null; reason?: string | null }, actor: Actor = extra.by === "candidate" ? "candidate" : "system"): void {
+  const webhook = () => {
     const m = repo.findMeetingById(deps.db, meeting.id)!.meeting;
     return {
       interview: interviewData(deps, m.publicId),
@@ -42,5 +47,13 @@ export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; worksp
       ...(type === "interview.moved" ? { previousStartTime: extra.previousStartTime?.toISOString() ?? null, startTime: m.status === "scheduled" ? m.startTime.toISOString() : null } : {}),
       ...(extra.reason ? { reason: extra.reason } : {}),
     };
-  }, { candidateId: meeting.candidateId });
+  };
+  recordEvent(deps, tx, {
+    workspaceId: meeting.workspaceId,
+    actor,
+    subject: { type: "interview", id: meeting.publicId ?? repo.findMeetingById(deps.db, meeting.id)!.meeting.publicId },
+    kind: type,
+    data: { candidateId: meeting.candidateId, by: extra.by, ...(extra.previousStartTime ? { previousStartTime: extra.previousStartTime.toISOString() } : {}) },
+    webhooks: [{ type, candidateId: meeting.candidateId, data: webhook }],
+  });
 }

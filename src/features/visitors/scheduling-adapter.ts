@@ -16,6 +16,7 @@ export async function bookIntroMeeting(
 ): Promise<{ sessionId: number }> {
   const session = await createSchedulingSession(deps, {
     workspaceId: v.workspaceId,
+    actor: "candidate",
     userId: v.hostUserId,
     candidateId: v.candidateId,
     title: "Intro call",
@@ -32,7 +33,7 @@ export async function bookIntroMeeting(
     await bookByToken(deps, session.sessionToken, slotId);
   } catch (e) {
     try {
-      cancelSession(deps, v.workspaceId, session.id);
+      cancelSession(deps, v.workspaceId, session.id, "system");
     } catch {}
     throw e;
   }
