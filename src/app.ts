@@ -2,6 +2,8 @@ import { Elysia, type AnyElysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
+import { wirePorts, type PortOverrides } from "./ports";
+import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
@@ -16,10 +18,6 @@ import { visitorRoutes } from "./features/visitors/routes";
 import { visitorSettingsRoutes } from "./features/visitors/settings-routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { billingRoutes } from "./features/billing/routes";
-import { billingAccessGate } from "./features/billing/gate";
-import { installAccessGate } from "./features/auth/guard";
-import { installStripeIds } from "./features/auth/stripe-ids";
-import { stripeIdsOf } from "./features/billing/service";
 import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
@@ -34,8 +32,6 @@ import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerWebhookWork } from "./features/webhooks/deliver";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
-import { installBusyCalendar } from "./features/scheduling/busy-calendar";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
 import { installShellParts } from "./ui/shell";
@@ -53,14 +49,13 @@ function mounted<P>(plugin: P): AnyElysia {
   return plugin as unknown as AnyElysia;
 }
 
-/** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
-export function createApp(deps: Deps): AnyElysia {
-  // The subscription gate lives in the auth guard; billing says who passes.
-  installAccessGate(deps, billingAccessGate(deps));
-  // The Stripe ids in /api/auth/me and the profile are billing's; auth reads them through this.
-  installStripeIds(deps, (userId) => stripeIdsOf(deps, userId));
-  // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
-  installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
+/**
+ * Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens.
+ * `override` replaces ports (a test leaves one out to see the start refused with its name).
+ */
+export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
+  // Checked before anything runs: a missing port stops the start with its name (lib/ports.ts).
+  wirePorts(deps, override);
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.

@@ -8,6 +8,7 @@ import { SecretBox } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
 import { WorkQueue } from "./lib/work-queue";
+import { wirePorts } from "./ports";
 
 /** How long a CLI verb (user create, backup) lets SQLite wait for a running server's write lock. */
 export const CLI_BUSY_TIMEOUT_MS = 5000;
@@ -30,7 +31,7 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
   db.$client.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? SERVE_BUSY_TIMEOUT_MS}`);
   const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
-  return {
+  const deps: Deps = {
     config,
     db,
     clock,
@@ -39,4 +40,7 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
     mail: new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, clock }),
     work: new WorkQueue(db, { clock, log }),
   };
+  // The features' ports, so a command or a script that calls services has them (src/ports.ts).
+  wirePorts(deps);
+  return deps;
 }

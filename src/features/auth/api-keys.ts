@@ -3,7 +3,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { RateLimiter } from "../../lib/rate-limit";
 import { tryWrite } from "../../db/busy";
-import { requirePermission } from "../team/permissions";
+import { requirePermission } from "./permissions";
 import * as repo from "./api-key-repo";
 import type { ApiKeyView, CreateApiKeyInput } from "./model";
 import type { UserRow } from "./repo";

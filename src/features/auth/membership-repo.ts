@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
@@ -31,4 +31,13 @@ export function joinWorkspace(db: Db, id: number, v: { workspaceId: number; role
 /** A new account straight into an existing workspace. */
 export function insertMember(db: Db, v: { workspaceId: number; email: string; passwordHash: string; name: string | null; role: Role }) {
   return db.insert(users).values({ workspaceId: v.workspaceId, email: v.email.toLowerCase(), password: v.passwordHash, name: v.name, role: v.role }).returning().get();
+}
+
+/** The workspace's current members (not removed), oldest first: who can interview or take records over. */
+export function activeMembers(db: Db, workspaceId: number) {
+  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+}
+
+export function activeMember(db: Db, workspaceId: number, id: number) {
+  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt))).get();
 }

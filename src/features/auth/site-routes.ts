@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { memberActor } from "../events/record";
 import { renderPage } from "../../lib/render";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
@@ -37,7 +36,7 @@ export function siteRoutes(deps: Deps) {
   const write = new Elysia({ tags: ["Workspace"] })
     .use(authGuard(deps))
     .guard({ can: "settings.update" })
-    .put("/api/workspace/site", ({ workspaceId, body, me }) => saveWorkspaceSite(deps, workspaceId, body, memberActor(me)), {
+    .put("/api/workspace/site", ({ workspaceId, body, me }) => saveWorkspaceSite(deps, workspaceId, body, { userId: me.user.id, apiKeyId: me.apiKey?.id ?? null }), {
       body: WorkspaceSiteInput,
       response: { 200: WorkspaceSite },
       detail: { summary: "Change the workspace's site URL and texts" },
@@ -46,7 +45,7 @@ export function siteRoutes(deps: Deps) {
     .post(
       "/settings/site",
       ({ workspaceId, body, cookie, me }) => {
-        saveWorkspaceSite(deps, workspaceId, body, memberActor(me));
+        saveWorkspaceSite(deps, workspaceId, body, { userId: me.user.id, apiKeyId: me.apiKey?.id ?? null });
         setFlash(cookie, { title: "Site settings saved", variant: "success" });
         return seeOther(SITE_SETTINGS_PAGE);
       },

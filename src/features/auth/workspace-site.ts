@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps";
-import { recordEvent, type Actor } from "../events/record";
+import type { Actor } from "../events/record";
+import { authPorts } from "./ports";
 import * as repo from "./repo";
 import type { WorkspaceSiteInput } from "./model";
 import { DEFAULT_HELP, DEFAULT_TERMS } from "./site-texts";
@@ -20,7 +21,7 @@ export function workspaceSite(deps: Deps, workspaceId: number): WorkspaceSite {
 export function saveWorkspaceSite(deps: Deps, workspaceId: number, input: WorkspaceSiteInput, actor: Actor): WorkspaceSite {
   deps.db.transaction((tx) => {
     repo.saveWorkspaceSite(tx, workspaceId, input);
-    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "site" }, kind: "settings.changed", summary: "Site URL and texts" });
+    authPorts.of(deps).recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "site" }, kind: "settings.changed", summary: "Site URL and texts" });
   });
   return workspaceSite(deps, workspaceId);
 }
@@ -52,7 +53,7 @@ export function saveEmbedOrigins(deps: Deps, workspaceId: number, origins: reado
   deps.db.transaction((tx) => {
     repo.saveEmbedOrigins(tx, workspaceId, origins.length ? JSON.stringify(origins) : null);
     // Who may frame the candidate pages is security-relevant: the log keeps the lists themselves.
-    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "embed_origins" }, kind: "embed_origins.changed", summary: origins.length ? origins.join(", ") : "none", data: { before, after: [...origins] } });
+    authPorts.of(deps).recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "embed_origins" }, kind: "embed_origins.changed", summary: origins.length ? origins.join(", ") : "none", data: { before, after: [...origins] } });
   });
   return embedOrigins(deps, workspaceId);
 }

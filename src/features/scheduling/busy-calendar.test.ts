@@ -3,7 +3,9 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { installBusyCalendar } from "./busy-calendar";
+import { schedulingPorts, type BusyCalendar } from "./busy-calendar";
+
+const installBusyCalendar = (deps: object, busyCalendar: BusyCalendar) => schedulingPorts.wire(deps, { busyCalendar });
 import { bookByToken } from "./booking";
 import { createSchedulingSession } from "./service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { Ports } from "../../lib/ports";
 
 /**
  * What scheduling asks of a calendar: the busy times of an interviewer. Scheduling declares it
@@ -16,15 +17,11 @@ export interface BusyCalendar {
   busyIntervals(userId: number, from: Date, to: Date, opts?: { timeoutMs?: number }): Promise<BusyInterval[]>;
 }
 
-const calendars = new WeakMap<Deps, BusyCalendar>();
+/** Scheduling's ports, wired by app.ts (decision 0029). */
+export const schedulingPorts = new Ports<{ busyCalendar: BusyCalendar }>("scheduling", ["busyCalendar"]);
 
-export function installBusyCalendar(deps: Deps, calendar: BusyCalendar): void {
-  calendars.set(deps, calendar);
-}
-
-/** The interviewer's busy times ([] when no calendar is installed or it fails). */
+/** The interviewer's busy times ([] when the calendar fails). */
 export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date, opts: { timeoutMs?: number } = {}): Promise<BusyInterval[]> {
-  const calendar = calendars.get(deps);
-  if (!calendar) return Promise.resolve([]);
+  const calendar = schedulingPorts.of(deps).busyCalendar;
   return calendar.busyIntervals(userId, from, to, opts).catch(() => []);
 }

@@ -25,8 +25,7 @@ import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
-import { reassignRecord, requireMember } from "../team/service";
-import { ReassignInput } from "../team/model";
+import { requireWorkspaceMember } from "../auth/members";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
@@ -40,7 +39,7 @@ export function schedulingRoutes(deps: Deps) {
       "",
       async ({ body, me, workspaceId, set }) => {
         // The session is the interviewer's: slots respect their interviews and calendar.
-        const interviewer = body.interviewerId ? requireMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
+        const interviewer = body.interviewerId ? requireWorkspaceMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
         const session = await scheduling.createSchedulingSession(deps, {
           workspaceId,
           actor: memberActor(me),
@@ -68,16 +67,6 @@ export function schedulingRoutes(deps: Deps) {
       },
       { params: IdParam, response: { 200: Success }, detail: { summary: "Cancel a pending scheduling session" } },
     )
-    // Another member takes the session over (issue 18); the team feature checks roles and membership.
-    .patch("/:id", ({ params, body, me }) => {
-      reassignRecord(deps, me.user, "session", String(params.id), body.to);
-      return { success: true as const };
-    }, {
-      params: IdParam,
-      body: ReassignInput,
-      response: { 200: Success },
-      detail: { summary: "Hand a scheduling session to another member" },
-    })
     .post(
       "/:id/resend",
       ({ params, body, workspaceId }) => {
@@ -112,15 +101,6 @@ export function schedulingRoutes(deps: Deps) {
       },
       { params: InterviewIdParam, body: RescheduleInput, response: { 200: InterviewView }, detail: { summary: "Move an interview, or offer the candidate new times" } },
     )
-    .patch("/interviews/:id", ({ params, body, me }) => {
-      reassignRecord(deps, me.user, "interview", params.id.slice(0, 64), body.to);
-      return { success: true as const };
-    }, {
-      params: InterviewIdParam,
-      body: ReassignInput,
-      response: { 200: Success },
-      detail: { summary: "Hand an interview to another member" },
-    })
     .post(
       "/interviews/:id/status",
       ({ params, body, workspaceId, me }) => {

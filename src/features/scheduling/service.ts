@@ -10,8 +10,8 @@ import { bookingUrl, openToken, sendBookingLink, sessionState } from "./session-
 export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from "./session-links";
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
-import { sessionEvent } from "./webhook-events";
-import type { Actor } from "../events/record";
+import { recordEvent, type Actor } from "../events/record";
+import type { Tx } from "../../db/tx";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -259,4 +259,23 @@ export function resendInterviewEmails(deps: Deps, workspaceId: number, publicId:
   if (!kind) throw conflict("Only a scheduled or canceled interview's e-mails can be sent again.");
   deps.db.transaction(() => enqueueInterviewEmails(deps, d.meeting.id, kind));
   return emailsByMeeting(deps, [d.meeting.id]).get(d.meeting.id) ?? [];
+}
+
+// The session's events (decision 0029): here beside listSessions, which their webhook payload reads.
+function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
+  const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);
+  if (!s) return null;
+  const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
+  return rest;
+}
+
+export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }, actor: Actor): void {
+  recordEvent(deps, tx, {
+    workspaceId,
+    actor,
+    subject: { type: "session", id: session.id },
+    kind: type,
+    data: { candidateId: session.candidateId },
+    webhooks: [{ type, candidateId: session.candidateId, data: () => ({ session: sessionData(deps, workspaceId, session.id) }) }],
+  });
 }

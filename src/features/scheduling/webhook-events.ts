@@ -5,29 +5,11 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { recordEvent, type Actor } from "../events/record";
 import * as repo from "./repo";
-import { getInterview, listSessions } from "./service";
-
-function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
-  const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);
-  if (!s) return null;
-  const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
-  return rest;
-}
+import { getInterview } from "./service";
 
 function interviewData(deps: Deps, publicId: string) {
   const { emails: _emails, ...rest } = getInterview(deps, publicId);
   return rest;
-}
-
-export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }, actor: Actor): void {
-  recordEvent(deps, tx, {
-    workspaceId,
-    actor,
-    subject: { type: "session", id: session.id },
-    kind: type,
-    data: { candidateId: session.candidateId },
-    webhooks: [{ type, candidateId: session.candidateId, data: () => ({ session: sessionData(deps, workspaceId, session.id) }) }],
-  });
 }
 
 type InterviewEventType = "interview.booked" | "interview.moved" | "interview.cancelled" | "interview.completed";

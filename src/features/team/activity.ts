@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { recordEvent } from "../events/record";
 import { activityLog } from "../events/views";
-import { requirePermission } from "./permissions";
+import { requirePermission } from "../auth/permissions";
 
 export interface ActivityEntry {
   workspaceId: number;

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import type { SignedIn } from "../auth/service";
 import { listActivity, type ActivityItem } from "./activity";
 import type { InvitationView, MemberView } from "./model";
-import { can } from "./permissions";
+import { can } from "../auth/permissions";
 import { invitationPage, listInvitations, listMembers, type InvitationPageData } from "./service";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { invitations, users, workspaces } from "../../db/schema";
-import type { Role } from "./permissions";
+import type { Role } from "../auth/permissions";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Db = DB | Tx;

@@ -6,7 +6,7 @@ import { interviewsBefore, moveCalendarEvents, reassignOne, reassignSchedulingOw
 import * as repo from "./repo";
 import * as membership from "../auth/membership-repo";
 import { recordActivity } from "./activity";
-import { requirePermission, type Role } from "./permissions";
+import { requirePermission, type Role } from "../auth/permissions";
 import { AcceptInput, type InvitationView, type MemberView } from "./model";
 import { parseInput } from "../../lib/validate";
 import { InvitationEmail } from "./emails/invitation-email";

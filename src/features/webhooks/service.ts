@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../../deps";
 import { conflict, notFound } from "../../lib/errors";
-import { requirePermission } from "../team/permissions";
+import { requirePermission } from "../auth/permissions";
 import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
 import { DELIVER_WORK, recordTestEvent } from "./record";
 import * as repo from "./repo";

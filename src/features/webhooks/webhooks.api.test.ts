@@ -6,7 +6,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { startWebhookReceiver } from "../../../test/fakes/webhook-receiver";
 import { webhookEndpoints } from "../../db/schema";
 import { addMember } from "../../../test/kits/team";
-import { FORBIDDEN_MESSAGE } from "../team/permissions";
+import { FORBIDDEN_MESSAGE } from "../auth/permissions";
 import { EVENT_TYPES } from "./model";
 
 const t = makeTestApp();

@@ -2,7 +2,7 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { ActivityItem } from "../activity";
 import type { InvitationView, MemberView } from "../model";
-import { can, ROLES, type Action } from "../permissions";
+import { can, ROLES, type Action } from "../../auth/permissions";
 
 /** The settings sections and the action each needs: a section shows only to roles that may use it. */
 export const SETTINGS_SECTIONS: { href: string; title: string; text: string; action: Action }[] = [

@@ -1,8 +1,8 @@
-import type { Deps } from "../../deps";
-import { addParticipants, latestParticipants } from "../candidates/service";
-import { sampleCandidates } from "../candidates/sample-data";
-import { createShortlist, addCandidates } from "../shortlists/service";
-import { createCampaign, createJob, listJobs } from "./service";
+import type { Deps } from "./deps";
+import { addParticipants, latestParticipants } from "./features/candidates/service";
+import { sampleCandidates } from "./features/candidates/sample-data";
+import { createShortlist, addCandidates } from "./features/shortlists/service";
+import { createCampaign, createJob, listJobs } from "./features/jobs/service";
 
 const JOBS = [
   { title: "Frontend Developer", location: "Melbourne", description: "React and TypeScript for our hiring platform.", campaigns: ["LinkedIn", "Seek"] },
