@@ -9,6 +9,7 @@ import { stripeIdsOf } from "./features/billing/service";
 import { busyIntervals } from "./features/calendar/hooks";
 import { recordEvent } from "./features/events/record";
 import { schedulingPorts, type BusyCalendar } from "./features/scheduling/busy-calendar";
+import { webhooksPorts } from "./features/webhooks/ports";
 
 export type AppPorts = AuthPorts & { busyCalendar: BusyCalendar };
 export type PortOverrides = Partial<{ [K in keyof AppPorts]: AppPorts[K] | undefined }>;
@@ -19,7 +20,7 @@ function appPorts(deps: Deps): AppPorts {
     accessGate: billingAccessGate(deps),
     // The Stripe ids in /api/auth/me and the profile are billing's.
     stripeIds: (userId) => stripeIdsOf(deps, userId),
-    // Auth's own changes (sign-ins, API keys, site) go to the one event record.
+    // Auth's own changes (sign-ins, API keys, site) and webhooks' (endpoints) go to the one event record.
     recordEvent,
     // Scheduling declares what it needs of a calendar; the calendar feature answers it.
     busyCalendar: { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) },
@@ -31,4 +32,5 @@ export function wirePorts(deps: Deps, override: PortOverrides = {}): void {
   const ports = { ...appPorts(deps), ...override };
   authPorts.wire(deps, { accessGate: ports.accessGate, stripeIds: ports.stripeIds, recordEvent: ports.recordEvent });
   schedulingPorts.wire(deps, { busyCalendar: ports.busyCalendar });
+  webhooksPorts.wire(deps, { recordEvent: ports.recordEvent });
 }

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   "apiKeys.manage": MANAGERS,
   // Outgoing webhooks send the workspace's candidate data to an address of the admin's choosing.
   "webhooks.manage": MANAGERS,
+  // The chat webhook's secret lets anyone post into the workspace's chat monitor (issue 37).
+  "chatWebhook.manage": MANAGERS,
   "billing.manage": OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -30,7 +30,7 @@ export function updatePassword(db: DB, userId: number, passwordHash: string) {
   db.update(users).set({ password: passwordHash }).where(eq(users.id, userId)).run();
 }
 
-export function insertSession(db: DB, v: { userId: number; tokenHash: string; persistent: boolean; expiresAt: Date }) {
+export function insertSession(db: DB | Tx, v: { userId: number; tokenHash: string; persistent: boolean; expiresAt: Date }) {
   db.insert(sessions).values({ userId: v.userId, sessionToken: v.tokenHash, persistent: v.persistent, expiresAt: v.expiresAt }).run();
 }
 

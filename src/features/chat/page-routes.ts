@@ -10,7 +10,8 @@ import { confirmAction } from "./proposals";
 import { devGuard } from "../../lib/dev-pages";
 import { clientIp } from "../../lib/client-ip";
 import { ask } from "./service";
-import { rotateWebhookSecret, webhookSecret } from "./meeting-socket";
+import { rotateChatWebhookSecret, webhookSecret } from "./meeting-socket";
+import { can } from "../auth/permissions";
 import { loadChatPage, loadDashboardX, loadWebhookPage } from "./page-props";
 import { ChatPage, DashboardXPage, MeetingDetectionPage, ShortlistTestPage } from "./pages/chat-pages";
 import { WebhookPage } from "./pages/webhook-page";
@@ -60,16 +61,16 @@ export function chatPageRoutes(deps: Deps) {
     .get("/meeting-detection", ({ me }) =>
       renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }),
     )
-    .get("/chat/webhook", ({ me, workspaceId, cookie }) =>
+    .get("/chat/webhook", ({ me, cookie }) =>
       renderPage({
         title: "Chat webhook",
         headers: { "referrer-policy": "no-referrer" },
-        body: WebhookPage({ ...loadWebhookPage(deps, workspaceId), shell: makeShell(deps, me.user) }),
+        body: WebhookPage({ ...loadWebhookPage(deps, me.user), shell: makeShell(deps, me.user) }),
         toast: takeFlash(cookie),
       }),
     )
-    .post("/chat/webhook/rotate", ({ workspaceId, cookie }) => {
-      rotateWebhookSecret(deps, workspaceId);
+    .post("/chat/webhook/rotate", ({ me, cookie }) => {
+      rotateChatWebhookSecret(deps, me);
       setFlash(cookie, { title: "Secret regenerated", description: "The old secret no longer works.", variant: "success" });
       return seeOther("/chat/webhook");
     });
@@ -81,7 +82,7 @@ export function chatPageRoutes(deps: Deps) {
       devPage(me ? `u${me.user.id}` : `ip${clientIp(request, server, deps.config.TRUST_PROXY)}`);
       return renderPage({
         title: "Shortlist test",
-        body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me ? webhookSecret(deps, me.user.workspaceId) : null }),
+        body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me && can(me.user, "chatWebhook.manage") ? webhookSecret(deps, me.user.workspaceId) : null }),
       });
     },
     { withUser: true },

@@ -39,6 +39,8 @@ interface Call {
   method: string;
   path: string;
   json?: unknown;
+  /** A page or a form without JavaScript (HTML; a form answers 303). */
+  page?: boolean;
   /** The path names an object of the workspace: another workspace's owner gets 404. */
   scoped?: boolean;
 }
@@ -76,9 +78,25 @@ const CALLS: Record<Action, (w: W) => Call[]> = {
     { method: "GET", path: "/api/webhooks" },
   ],
   "billing.manage": () => [{ method: "GET", path: "/api/auth/billing" }],
+  "chatWebhook.manage": () => [
+    { method: "GET", path: "/chat/webhook", page: true },
+    { method: "POST", path: "/chat/webhook/rotate", page: true },
+  ],
 };
 
-const send = (c: Call, cookie: string) => t.request(c.path, { method: c.method, cookie, ...(c.json !== undefined ? { json: c.json } : {}) });
+const send = (c: Call, cookie: string) =>
+  t.request(c.path, {
+    method: c.method,
+    cookie,
+    ...(c.json !== undefined ? { json: c.json } : {}),
+    ...(c.page && c.method === "POST" ? { body: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } } : {}),
+  });
+
+/** The JSON answer, or for a page whether it says the member may not (the error page's text). */
+async function answer(c: Call, res: Response): Promise<{ message?: string }> {
+  if (!c.page) return (await res.json()) as { message?: string };
+  return (await res.text()).includes(FORBIDDEN_MESSAGE) ? { message: FORBIDDEN_MESSAGE } : {};
+}
 
 describe("permission matrix", () => {
   test("every action of the table has a request", () => {
@@ -92,10 +110,10 @@ describe("permission matrix", () => {
         const w = await workspace();
         for (const call of CALLS[action](w)) {
           const res = await send(call, w.cookies[role]);
-          const body = (await res.json()) as { message?: string };
+          const body = await answer(call, res);
           if (allowed) {
-            // Allowed: the change is made (200, or 201 for a new object).
-            expect({ call: `${call.method} ${call.path}`, ok: res.status === 200 || res.status === 201, body }).toMatchObject({ ok: true });
+            // Allowed: the change is made (200, or 201 for a new object; a form's 303).
+            expect({ call: `${call.method} ${call.path}`, ok: res.status === 200 || res.status === 201 || (!!call.page && res.status === 303), body }).toMatchObject({ ok: true });
           } else {
             expect({ call: `${call.method} ${call.path}`, status: res.status }).toEqual({ call: `${call.method} ${call.path}`, status: 403 });
             expect(body.message).toBe(FORBIDDEN_MESSAGE);
