@@ -6,6 +6,9 @@ import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
 import { interviewEvent } from "./webhook-events";
+import { sessionEvent } from "./service";
+import { SESSION_TTL_MS } from "./model";
+import { slotProblem, type TimeSlot } from "./slots";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 
@@ -115,6 +118,64 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
     timeZone: outcome.session.timeZone,
     title: meeting.title,
   };
+}
+
+/**
+ * An intro call (visitors' /scheduleacall): a one-slot session for the candidate, booked at
+ * once. ONE write transaction holds the session, its slot, the meeting, its e-mails and
+ * calendar work and their events: a slot taken meanwhile leaves nothing behind, so there is no
+ * clean-up to get wrong. The host's calendar is asked before, never while holding the lock.
+ */
+export async function bookIntroCall(
+  deps: Deps,
+  v: { workspaceId: number; hostUserId: number; candidateId: number; slot: TimeSlot; duration: number; timeZone: string; title: string; description: string | null },
+): Promise<{ sessionId: number }> {
+  const now = deps.clock.now();
+  const problem = slotProblem([v.slot], { duration: v.duration, timeZone: v.timeZone, now });
+  if (problem) throw badRequest(problem, { slot: problem });
+  const start = new Date(v.slot.startTime);
+  const end = new Date(v.slot.endTime);
+  const busy = await busyIntervals(deps, v.hostUserId, start, end, { timeoutMs: BUSY_CHECK_MS }).catch(() => []);
+  if (busy.some((b) => b.start < end && start < b.end)) throw conflict(SLOT_TAKEN);
+  const token = randomToken(32);
+  const slotId = randomToken(12);
+  const publicId = randomToken(16);
+  try {
+    return deps.db.transaction(
+      (tx) => {
+        const session = repo.insertSession(
+          tx,
+          {
+            workspaceId: v.workspaceId,
+            userId: v.hostUserId,
+            candidateId: v.candidateId,
+            shortlistId: null,
+            tokenHash: sha256(token),
+            tokenSealed: deps.secrets.seal(token),
+            title: v.title,
+            description: v.description,
+            duration: v.duration,
+            timeZone: v.timeZone,
+            expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+            createdAt: now,
+          },
+          [{ id: slotId, startTime: start, endTime: end }],
+        );
+        sessionEvent(deps, tx, v.workspaceId, "session.created", { id: session.id, candidateId: v.candidateId }, "candidate");
+        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId, now, publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone: null });
+        // Another booking holds the host's hour: the throw rolls the session back with it.
+        if (o.kind !== "booked") throw conflict(SLOT_TAKEN);
+        enqueueInterviewEmails(deps, o.meeting.id, "booked");
+        enqueueCalendarWork(deps, o.meeting.id);
+        interviewEvent(deps, tx, o.meeting, "interview.booked", { by: "candidate" });
+        return { sessionId: session.id };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (e) {
+    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
+    throw e;
+  }
 }
 
 // ---- The candidate's link in the confirmation: cancel, or move to another offered slot ----
