@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
+import type { ParticipantPageAnswer } from "../src/client/answers";
 
 export interface PaletteSection {
   label: string;
@@ -73,7 +74,7 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
     }
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
-      api<{ participants: ParticipantHit[] }>(`/api/participants?search=${encodeURIComponent(q)}&limit=6`, { signal: ctrl.signal })
+      api<ParticipantPageAnswer>(`/api/participants?search=${encodeURIComponent(q)}&limit=6`, { signal: ctrl.signal })
         .then((r) => setHits(r.participants))
         .catch(() => setHits([]));
     }, 150);
