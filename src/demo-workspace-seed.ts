@@ -20,9 +20,9 @@ export function seedWorkspaceDemo(deps: Deps, workspaceId: number, count = 200) 
   if (listJobs(deps, workspaceId).length) return;
   const links: { jobId: number; campaignId: number }[] = [];
   for (const j of JOBS) {
-    const job = createJob(deps, workspaceId, { title: j.title, location: j.location, description: j.description });
+    const job = createJob(deps, workspaceId, { title: j.title, location: j.location, description: j.description }, "system");
     for (const name of j.campaigns) {
-      const c = createCampaign(deps, workspaceId, job.id, { name: `${name} ${j.title}`, label: name, description: null });
+      const c = createCampaign(deps, workspaceId, job.id, { name: `${name} ${j.title}`, label: name, description: null }, "system");
       links.push({ jobId: job.id, campaignId: c.id });
     }
   }

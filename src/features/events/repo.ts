@@ -1,5 +1,5 @@
 // The SQL of the events table (decision 0029): the only file that touches it.
-import { and, asc, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { events, users } from "../../db/schema";
@@ -16,9 +16,9 @@ export function insertMany(tx: Tx, rows: NewEventRow[]) {
   for (let i = 0; i < rows.length; i += 500) tx.insert(events).values(rows.slice(i, i + 500)).run();
 }
 
-/** The activity log: newest first, the kinds that are a candidate's own doing left out. */
-export function activity(db: DB, workspaceId: number, f: { userId?: number; kind?: string; before?: number; limit: number; hidden: string[] }) {
-  const where = [eq(events.workspaceId, workspaceId), sql`${events.actor} <> 'candidate'`, sql`json_extract(${events.data}, '$.legacy') is null`, notInArray(events.kind, f.hidden)];
+/** The activity log: newest first; of what candidates do, only the kinds given (their application, their booking). */
+export function activity(db: DB, workspaceId: number, f: { userId?: number; kind?: string; before?: number; limit: number; hidden: string[]; candidateKinds: string[] }) {
+  const where = [eq(events.workspaceId, workspaceId), or(sql`${events.actor} <> 'candidate'`, inArray(events.kind, f.candidateKinds))!, sql`json_extract(${events.data}, '$.legacy') is null`, notInArray(events.kind, f.hidden)];
   if (f.userId) where.push(eq(events.userId, f.userId));
   if (f.kind) where.push(eq(events.kind, f.kind));
   if (f.before) where.push(lt(events.id, f.before));

@@ -2,6 +2,7 @@
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import * as repo from "./repo";
+import { CANDIDATE_KINDS_IN_LOG } from "./kinds";
 
 export type { EventRow } from "./repo";
 
@@ -23,9 +24,9 @@ export interface ActivityRow {
   createdAt: Date;
 }
 
-/** The workspace's activity log, newest first: every event a member, a key or Frank made (not a candidate's). */
+/** The workspace's activity log, newest first: every event a member, a key or Frank made, and a candidate's application and booking. */
 export function activityLog(deps: Deps, workspaceId: number, f: { userId?: number; kind?: string; before?: number; limit: number }): ActivityRow[] {
-  return repo.activity(deps.db, workspaceId, { ...f, hidden: TIMELINE_ONLY });
+  return repo.activity(deps.db, workspaceId, { ...f, hidden: TIMELINE_ONLY, candidateKinds: CANDIDATE_KINDS_IN_LOG });
 }
 
 /** Everything recorded about one subject, oldest first. */

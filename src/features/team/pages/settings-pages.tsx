@@ -3,6 +3,7 @@ import type { Shell } from "../../../ui/shell";
 import type { ActivityItem } from "../activity";
 import type { InvitationView, MemberView } from "../model";
 import { can, ROLES, type Action } from "../../auth/permissions";
+import { ACTIVITY_KINDS } from "../../events/kinds";
 
 /** The settings sections and the action each needs: a section shows only to roles that may use it. */
 export const SETTINGS_SECTIONS: { href: string; title: string; text: string; action: Action }[] = [
@@ -144,20 +145,7 @@ export function MembersPage({ shell, members, invitations }: { shell: Shell; mem
   );
 }
 
-export const ACTIVITY_ACTIONS = [
-  "candidate.updated",
-  "candidate.stage_changed",
-  "shortlist.changed",
-  "session.created",
-  "session.cancelled",
-  "interview.moved",
-  "interview.cancelled",
-  "member.invited",
-  "member.joined",
-  "member.removed",
-  "member.role_changed",
-  "settings.changed",
-];
+export const ACTIVITY_ACTIONS = ACTIVITY_KINDS;
 
 export function ActivityPage({ shell, members, activity, filter }: { shell: Shell; members: MemberView[]; activity: ActivityItem[]; filter: { member?: number; action?: string } }) {
   return (
