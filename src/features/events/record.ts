@@ -56,20 +56,3 @@ export function recordEvent(deps: Deps, tx: Tx, e: NewEvent): number {
   for (const w of e.webhooks ?? []) queueWebhook(deps, tx, e.workspaceId, w.type, w.data, { candidateId: w.candidateId ?? null });
   return id;
 }
-
-/** Many events of one kind at once (a CSV import's records), without webhooks. */
-export function recordEvents(deps: Deps, tx: Tx, list: NewEvent[]) {
-  repo.insertMany(
-    tx,
-    list.map((e) => ({
-      workspaceId: e.workspaceId,
-      ...actorColumns(e.actor),
-      subjectType: e.subject.type,
-      subjectId: e.subject.id == null ? null : String(e.subject.id),
-      kind: e.kind,
-      summary: e.summary ?? null,
-      data: JSON.stringify(e.data ?? {}),
-      createdAt: e.at ?? deps.clock.now(),
-    })),
-  );
-}

@@ -11,11 +11,6 @@ export function insert(tx: Tx, v: NewEventRow): number {
   return tx.insert(events).values(v).returning({ id: events.id }).get().id;
 }
 
-/** Many at once (a CSV import's candidates): one statement per 500 rows. */
-export function insertMany(tx: Tx, rows: NewEventRow[]) {
-  for (let i = 0; i < rows.length; i += 500) tx.insert(events).values(rows.slice(i, i + 500)).run();
-}
-
 /** The activity log: newest first; of what candidates do, only the kinds given (their application, their booking). */
 export function activity(db: DB, workspaceId: number, f: { userId?: number; kind?: string; before?: number; limit: number; hidden: string[]; candidateKinds: string[] }) {
   const where = [eq(events.workspaceId, workspaceId), or(sql`${events.actor} <> 'candidate'`, inArray(events.kind, f.candidateKinds))!, sql`json_extract(${events.data}, '$.legacy') is null`, notInArray(events.kind, f.hidden)];
