@@ -67,7 +67,7 @@ export function insertPasswordReset(db: DB, v: { userId: number; tokenHash: stri
  * Uses a reset token once: marks it used only if it is unused and unexpired, sets the
  * new password and ends every session of the user, all in one transaction.
  */
-export function consumePasswordReset(db: DB, tokenHash: string, now: Date, passwordHash: string): number | null {
+export function consumePasswordReset(db: DB | Tx, tokenHash: string, now: Date, passwordHash: string): number | null {
   return db.transaction((tx) => {
     const row = tx
       .update(passwordResets)
@@ -122,7 +122,7 @@ export interface ProfileFields {
   bio: string | null;
 }
 
-export function updateProfile(db: DB, userId: number, f: ProfileFields) {
+export function updateProfile(db: DB | Tx, userId: number, f: ProfileFields) {
   return db.update(users).set({ ...f, email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
 }
 

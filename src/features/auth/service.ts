@@ -241,7 +241,12 @@ export function writePasswordLink(deps: Deps, user: repo.UserRow, subject = "Res
 
 export async function resetPassword(deps: Deps, input: { token: string; password: string }): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const userId = repo.consumePasswordReset(deps.db, sha256(input.token), deps.clock.now(), passwordHash);
+  const userId = deps.db.transaction((tx) => {
+    const userId = repo.consumePasswordReset(tx, sha256(input.token), deps.clock.now(), passwordHash);
+    const user = userId ? repo.findUserById(deps.db, userId) : undefined;
+    if (user) authPorts.of(deps).recordEvent(deps, tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "member", id: user.id }, kind: "member.password_reset" });
+    return userId;
+  });
   if (!userId) throw new AppError("invalid_token", 400, "This reset link is invalid or has expired.", { token: "This reset link is invalid or has expired." });
 }
 

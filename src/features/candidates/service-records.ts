@@ -10,6 +10,7 @@ import * as identity from "./repo-identity";
 import { getParticipant } from "./service";
 import { candidateChanged } from "./candidate-events";
 import { eventsAbout } from "../events/views";
+import { recordEvent } from "../events/record";
 import { timelineOf, type CandidateEvent } from "./timeline";
 export { candidateChanged } from "./candidate-events";
 export type { CandidateEvent } from "./timeline";
@@ -73,6 +74,8 @@ export function addNote(deps: Deps, workspaceId: number, id: number, body: strin
   const row = deps.db.transaction((tx) => {
     const note = history.insertNote(tx, { workspaceId, participantId: id, authorUserId: actor.userId, authorName: actor.name, body, createdAt: now });
     identity.setFields(tx, workspaceId, id, { lastUpdated: now });
+    // The note itself stays in its table (the timeline shows it from there); the event says who wrote one.
+    recordEvent(deps, tx, { workspaceId, actor: { userId: actor.userId, apiKeyId: actor.apiKeyId ?? null }, subject: { type: "candidate", id }, kind: "candidate.note_added", data: { noteId: note.id } });
     return note;
   });
   return toNote(row);

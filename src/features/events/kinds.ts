@@ -2,6 +2,8 @@
 // A new kind a service records belongs here, so a member can filter by it.
 export const ACTIVITY_KINDS = [
   "member.signed_in",
+  "member.password_reset",
+  "member.email_changed",
   "member.invited",
   "member.joined",
   "member.role_changed",
@@ -22,6 +24,7 @@ export const ACTIVITY_KINDS = [
   "candidate.updated",
   "candidate.stage_changed",
   "candidate.merged",
+  "candidate.note_added",
   "candidate.deleted",
   "candidates.imported",
   "shortlist.created",

@@ -38,6 +38,10 @@ describe("security-relevant changes in the activity log", () => {
 
     expect((await form(admin.cookie, "/chat/webhook/rotate")).status).toBe(303);
 
+    // The sign-in address of an account changes (with the current password).
+    const moved = await t.request("/api/auth/profile", { method: "PUT", cookie: admin.cookie, json: { name: "A admin", email: `moved-${admin.id}@example.com`, currentPassword: "correct-horse-battery" } });
+    expect(moved.status).toBe(200);
+
     const rows = (await log()).slice(0, -before || undefined);
     const by = (action: string) => rows.filter((r) => r.action === action);
     expect(by("member.signed_in")).toHaveLength(1);
@@ -54,6 +58,7 @@ describe("security-relevant changes in the activity log", () => {
     expect(rows.filter((r) => r.action.startsWith("candidate.") && r.object.type === "candidate" && r.member?.id === admin.id && r.action !== "candidate.deleted")).toHaveLength(0);
     expect(by("candidate.deleted")[0]).toMatchObject({ member: { id: admin.id }, object: { type: "candidate", id: String(cand.id) } });
     expect(by("chat_webhook.secret_rotated")[0]).toMatchObject({ member: { id: admin.id } });
+    expect(by("member.email_changed")[0]).toMatchObject({ member: { id: admin.id }, object: { type: "member", id: String(admin.id) }, summary: null });
     // The log never holds the erased person's name or e-mail.
     expect(JSON.stringify(rows)).not.toContain("eve@example.com");
   });
