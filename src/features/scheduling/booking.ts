@@ -90,7 +90,7 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
   try {
     outcome = deps.db.transaction(
       (tx) => {
-        const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone });
+        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone });
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, o.meeting.id);
@@ -216,7 +216,7 @@ export async function cancelByCandidate(deps: Deps, token: string): Promise<void
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
   const canceled = deps.db.transaction((tx) => {
-    const m = changes.cancelMeeting(deps.db, d.meeting.id);
+    const m = changes.cancelMeeting(tx, d.meeting.id);
     if (m) {
       enqueueInterviewEmails(deps, m.id, "canceled");
       enqueueCalendarWork(deps, m.id);
@@ -235,7 +235,7 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   let moved;
   try {
     moved = deps.db.transaction((tx) => {
-      const m = changes.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
+      const m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
       if (m) {
         enqueueInterviewEmails(deps, m.id, "moved");
         enqueueCalendarWork(deps, m.id);

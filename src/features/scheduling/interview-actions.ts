@@ -31,7 +31,7 @@ const write = <T>(deps: Deps, fn: (tx: Tx) => T): T => deps.db.transaction(fn, {
 export function cancelInterview(deps: Deps, workspaceId: number, publicId: string, reason: string | null | undefined, actor: Actor): void {
   const d = meetingOf(deps, workspaceId, publicId);
   const done = write(deps, (tx) => {
-    const m = changes.cancelMeeting(deps.db, d.meeting.id);
+    const m = changes.cancelMeeting(tx, d.meeting.id);
     if (!m) return false;
     enqueueInterviewEmails(deps, m.id, "canceled", { reason: reason?.trim() || null });
     enqueueCalendarWork(deps, m.id);
@@ -57,7 +57,7 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     if (start.getTime() <= now.getTime()) throw badRequest("Please choose a time in the future", { startTime: "Please choose a time in the future" });
     const end = new Date(start.getTime() + duration * 60_000);
     const moved = write(deps, (tx) => {
-      const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
+      const r = changes.moveMeetingTo(tx, { meeting: m, slotId: randomToken(12), start, end });
       if (!r) return null;
       enqueueInterviewEmails(deps, r.id, "moved");
       enqueueCalendarWork(deps, r.id);
@@ -71,7 +71,7 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
   const problem = slotProblem(slots, { duration, timeZone: d.timeZone, now }) ?? (slots.length ? null : "Please add at least one time slot");
   if (problem) throw badRequest(problem, { timeSlots: problem });
   const offered = write(deps, (tx) => {
-    const r = changes.offerNewTimes(deps.db, {
+    const r = changes.offerNewTimes(tx, {
       meeting: m,
       slots: slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.startTime), endTime: new Date(s.endTime) })),
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
@@ -91,7 +91,7 @@ export function markInterview(deps: Deps, workspaceId: number, publicId: string,
   const d = meetingOf(deps, workspaceId, publicId);
   if (d.meeting.status !== "scheduled" && d.meeting.status !== "completed" && d.meeting.status !== "no_show") throw conflict(NOT_CHANGEABLE);
   write(deps, (tx) => {
-    if (!changes.markMeeting(deps.db, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
+    if (!changes.markMeeting(tx, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
     if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, tx, d.meeting, "interview.completed", { by: "recruiter" }, actor);
   });
 }

@@ -66,7 +66,7 @@ export function findSession(db: DB, workspaceId: number, id: number): SessionRow
 }
 
 /** Cancels only a pending session; null when it was not pending (or not in the workspace). */
-export function cancelPendingSession(db: DB, workspaceId: number, id: number): SessionRow | undefined {
+export function cancelPendingSession(db: DB | Tx, workspaceId: number, id: number): SessionRow | undefined {
   return db
     .update(schedulingSessions)
     .set({ status: "cancelled" })

@@ -57,7 +57,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   const token = randomToken(32);
   const row = deps.db.transaction((tx) => {
     const inserted = repo.insertSession(
-    deps.db,
+    tx,
     {
       workspaceId: args.workspaceId,
       userId: args.userId,
@@ -131,7 +131,7 @@ export function cancelSession(deps: Deps, workspaceId: number, id: number, actor
   if (!s) throw notFound("Scheduling session not found");
   if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be cancelled");
   deps.db.transaction((tx) => {
-    if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
+    if (!repo.cancelPendingSession(tx, workspaceId, id)) throw conflict("Only pending sessions can be cancelled");
     sessionEvent(deps, tx, workspaceId, "session.cancelled", s, actor);
   });
 }

@@ -27,7 +27,7 @@ export function getShortlist(deps: Deps, workspaceId: number, id: number): Short
 export function createShortlist(deps: Deps, workspaceId: number, input: string | CreateShortlist, actor: Actor): Shortlist {
   const v = typeof input === "string" ? { name: input.trim(), candidateName: null, chatMessage: null } : input;
   return deps.db.transaction((tx) => {
-    const s = toShortlist(repo.insertShortlist(deps.db, workspaceId, { ...v, createdAt: deps.clock.now() }), []);
+    const s = toShortlist(repo.insertShortlist(tx, workspaceId, { ...v, createdAt: deps.clock.now() }), []);
     shortlistEvent(deps, tx, workspaceId, s.id, "shortlist.created", actor, { shortlist: s, change: "created", candidateIds: [] }, s.name);
     return s;
   });
@@ -53,7 +53,7 @@ export function addCandidates(deps: Deps, workspaceId: number, shortlistId: numb
   const known = participantIdsInWorkspace(deps, workspaceId, ids);
   if (ids.some((id) => !known.has(id))) throw notFound("Candidate not found");
   const added = deps.db.transaction((tx) => {
-    const n = repo.addMembers(deps.db, workspaceId, shortlistId, ids, deps.clock.now());
+    const n = repo.addMembers(tx, workspaceId, shortlistId, ids, deps.clock.now());
     if (n) shortlistUpdated(deps, tx, workspaceId, shortlistId, "candidates_added", ids, actor);
     return n;
   });
@@ -73,7 +73,7 @@ export function shortlistsOfCandidates(deps: Deps, workspaceId: number, particip
 export function removeCandidate(deps: Deps, workspaceId: number, shortlistId: number, participantId: number, actor: Actor): Shortlist {
   if (!repo.findShortlist(deps.db, workspaceId, shortlistId)) throw notFound("Shortlist not found");
   deps.db.transaction((tx) => {
-    if (!members.removeMember(deps.db, workspaceId, shortlistId, participantId)) throw notFound("Candidate not in this shortlist");
+    if (!members.removeMember(tx, workspaceId, shortlistId, participantId)) throw notFound("Candidate not in this shortlist");
     shortlistUpdated(deps, tx, workspaceId, shortlistId, "candidate_removed", [participantId], actor);
   });
   return getShortlist(deps, workspaceId, shortlistId);
@@ -81,7 +81,7 @@ export function removeCandidate(deps: Deps, workspaceId: number, shortlistId: nu
 
 export function renameShortlist(deps: Deps, workspaceId: number, id: number, name: string, actor: Actor): Shortlist {
   deps.db.transaction((tx) => {
-    if (!members.renameShortlist(deps.db, workspaceId, id, name.trim())) throw notFound("Shortlist not found");
+    if (!members.renameShortlist(tx, workspaceId, id, name.trim())) throw notFound("Shortlist not found");
     shortlistUpdated(deps, tx, workspaceId, id, "renamed", [], actor);
   });
   return getShortlist(deps, workspaceId, id);
@@ -90,9 +90,9 @@ export function renameShortlist(deps: Deps, workspaceId: number, id: number, nam
 /** Deletes a shortlist; its candidates are not deleted (they return to All Candidates). */
 export function deleteShortlist(deps: Deps, workspaceId: number, id: number, actor: Actor): void {
   deps.db.transaction((tx) => {
-    const before = repo.findShortlist(deps.db, workspaceId, id);
-    const candidateIds = before ? repo.memberIds(deps.db, workspaceId, id) : [];
-    if (!before || !members.deleteShortlist(deps.db, workspaceId, id)) throw notFound("Shortlist not found");
+    const before = repo.findShortlist(tx, workspaceId, id);
+    const candidateIds = before ? repo.memberIds(tx, workspaceId, id) : [];
+    if (!before || !members.deleteShortlist(tx, workspaceId, id)) throw notFound("Shortlist not found");
     shortlistEvent(deps, tx, workspaceId, id, "shortlist.deleted", actor, { shortlist: { ...toShortlist(before, candidateIds), candidateIds: [] }, change: "deleted", candidateIds }, before.name);
   });
 }
