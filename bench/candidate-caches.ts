@@ -57,9 +57,9 @@ try {
   for (let n = 0; n < ROWS; n += 20_000) addParticipants(deps, ws, sampleCandidates({ count: Math.min(20_000, ROWS - n), seed: 1_000 + n, now, days: 365 }));
   db.$client.exec("INSERT INTO participants_fts(participants_fts) VALUES('optimize'); INSERT INTO participants_fts(participants_fts, rank) VALUES('automerge', 4); PRAGMA optimize;");
   // A few shortlisted candidates, as a recruiter has.
-  const list = createShortlist(deps, ws, "Finalists");
+  const list = createShortlist(deps, ws, "Finalists", "system");
   const ids = db.select({ id: participants.id }).from(participants).limit(200).all().map((r) => r.id);
-  addCandidates(deps, ws, list.id, ids);
+  addCandidates(deps, ws, list.id, ids, "system");
   console.log(`${ROWS} candidates seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${N} runs each, ms (p50 p95)\n`);
 
   const role = db.$client.query("select role_category as r from participants where workspace_id = ? group by 1 order by count(*) desc limit 1").get(ws) as { r: string };

@@ -50,8 +50,8 @@ try {
   const s40 = await session();
   const toBook = await session();
   const booked = await bookByToken(deps, toBook.sessionToken, toBook.timeSlots[3]!.id);
-  const job = createJob(deps, user.workspaceId, { title: "Senior Product Designer", description: null, location: "Sydney" });
-  const campaign = createCampaign(deps, user.workspaceId, job.id, { name: "Bench", label: null, description: null });
+  const job = createJob(deps, user.workspaceId, { title: "Senior Product Designer", description: null, location: "Sydney" }, "system");
+  const campaign = createCampaign(deps, user.workspaceId, job.id, { name: "Bench", label: null, description: null }, "system");
   // The largest schedule page: every day open 08:00–18:00 in 30-minute calls.
   saveAvailability(deps, user.workspaceId, user.id, { introCallMinutes: 30, timeZone: "Australia/Sydney", weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "08:00", end: "18:00" })) });
   await deps.mail.idle();

@@ -23,8 +23,8 @@ const server = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
 const base = `http://127.0.0.1:${server.server!.port}`;
 
 const user = await createUser(deps, { email: "bench@example.com", password: "bench-password", name: "Bench" });
-const job = createJob(deps, user.workspaceId, { title: "Senior Product Designer", description: null, location: "Sydney" });
-const campaign = createCampaign(deps, user.workspaceId, job.id, { name: "Bench", label: null, description: null });
+const job = createJob(deps, user.workspaceId, { title: "Senior Product Designer", description: null, location: "Sydney" }, "system");
+const campaign = createCampaign(deps, user.workspaceId, job.id, { name: "Bench", label: null, description: null }, "system");
 // The largest schedule page: every day open 08:00–18:00 in 30-minute calls.
 saveAvailability(deps, user.workspaceId, user.id, {
   introCallMinutes: 30,

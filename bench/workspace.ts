@@ -11,7 +11,7 @@ import { createApp } from "../src/app";
 import { createUser } from "../src/features/auth/service";
 import { addParticipants } from "../src/features/candidates/service";
 import { sampleCandidates } from "../src/features/candidates/sample-data";
-import { seedWorkspaceDemo } from "../src/features/jobs/demo-seed";
+import { seedWorkspaceDemo } from "../src/demo-workspace-seed";
 import { loadDashboard } from "../src/features/dashboard/service";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-"));

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { api, ApiError } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { calendarName, defaultSelection, optionLabel, saveDisabled, syncReportText as reportText, type CalendarOption } from "../src/features/calendar/selection";
+import type { CalendarListAnswer, CalendarStatusAnswer, CalendarSyncAnswer } from "../src/client/answers";
 
 export interface ManagerStatus {
   isConnected: boolean;
@@ -52,7 +53,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
 
   async function loadStatus() {
     try {
-      const s = await api<ManagerStatus>(`/api/calendar/status?t=${Date.now()}`, { noLogoutOn401: true });
+      const s = await api<CalendarStatusAnswer>(`/api/calendar/status?t=${Date.now()}`, { noLogoutOn401: true });
       setStatus(s);
       paintMenu(s.isConnected);
       return s;
@@ -65,7 +66,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
 
   async function loadCalendars(primaryId: string | null) {
     setCalendars(null);
-    const list = await api<CalendarOption[]>("/api/calendar/list", { noLogoutOn401: true }).catch(() => [] as CalendarOption[]);
+    const list = await api<CalendarListAnswer>("/api/calendar/list", { noLogoutOn401: true }).catch((): CalendarListAnswer => []);
     setCalendars(list);
     setSelected(defaultSelection(primaryId, list));
   }
@@ -73,7 +74,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
   async function runSync() {
     setBusy("sync");
     try {
-      const r = await api<SyncResult>("/api/calendar/sync", { body: {} });
+      const r = await api<CalendarSyncAnswer>("/api/calendar/sync", { body: {} });
       setReport(r);
       toast({ title: "Calendar Synced", description: reportText(r), variant: r.failed ? "warning" : "success" });
     } catch {

@@ -4,6 +4,7 @@ import { toast } from "../src/client/toast";
 import { csvLine, parseCsv, type CsvRecord } from "../src/lib/csv";
 import { fieldOfHeader, IMPORT_FIELDS } from "../src/features/candidates/import-columns";
 import type { ImportFailure, ImportResult } from "../src/features/candidates/import";
+import type { ImportAnswer } from "../src/client/answers";
 
 export interface ImportProps {
   /** A result rendered by the server (the form posted without JavaScript). */
@@ -59,7 +60,7 @@ export default function CandidateImport(props: ImportProps) {
         });
         const json = await res.json();
         if (!res.ok) throw new ApiError(`${res.status}`, res.status, json);
-        const r = json as ImportResult;
+        const r = json as ImportAnswer;
         total.imported += r.imported;
         total.updated += r.updated;
         total.failedCount += r.failedCount;

@@ -5,6 +5,7 @@ import { stageLabel } from "../src/features/candidates/classify";
 import type { Participant } from "../src/features/candidates/model";
 import type { CandidatePageData } from "../src/features/people/page-data";
 import type { ActivityItem } from "../src/features/people/activity";
+import type { CandidateActivityAnswer, ParticipantAnswer } from "../src/client/answers";
 
 type Props = CandidatePageData;
 type Editable = Exclude<keyof Participant, "id" | "uniqueId" | "stages" | "jobId" | "campaignId" | "createdAt" | "lastUpdated" | "shortlistId" | "matchReason" | "isTest">;
@@ -53,12 +54,12 @@ export default function CandidateRecord(props: Props) {
   const [busy, setBusy] = useState(false);
   const base = `/api/participants/${p.id}`;
 
-  const refresh = () => api<{ activity: ActivityItem[] }>(`${base}/activity`).then((r) => setActivity(r.activity)).catch(() => {});
+  const refresh = () => api<CandidateActivityAnswer>(`${base}/activity`).then((r) => setActivity(r.activity)).catch(() => {});
 
   async function patch(body: Record<string, unknown>, done: string) {
     setBusy(true);
     try {
-      const next = await api<Participant>(base, { method: "PATCH", body });
+      const next = await api<ParticipantAnswer>(base, { method: "PATCH", body });
       setP(next);
       setErrors({});
       toast({ title: done, variant: "success" });

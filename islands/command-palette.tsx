@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
 import { installAutoApply } from "../src/client/auto-apply";
+import type { ParticipantPageAnswer } from "../src/client/answers";
 
 export interface PaletteSection {
   label: string;
@@ -77,7 +78,7 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
     }
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
-      api<{ participants: ParticipantHit[] }>(`/api/participants?search=${encodeURIComponent(q)}&limit=6`, { signal: ctrl.signal })
+      api<ParticipantPageAnswer>(`/api/participants?search=${encodeURIComponent(q)}&limit=6`, { signal: ctrl.signal })
         .then((r) => setHits(r.participants))
         .catch(() => setHits([]));
     }, 150);

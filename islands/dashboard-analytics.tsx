@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
 import { POLL_STATS_MS, usePoll, useSelectedJob } from "../src/features/dashboard/components/bus";
 import type { DatabaseStats } from "../src/features/candidates/model";
+import type { DatabaseStatsAnswer } from "../src/client/answers";
 
 function Bars({ title, rows }: { title: string; rows: { name: string; count: number }[] }) {
   const max = Math.max(1, ...rows.map((r) => r.count));
@@ -32,7 +33,7 @@ export default function DashboardAnalytics({ stats: initial }: { stats: Database
   const [stats, setStats] = useState(initial);
   const job = useSelectedJob();
   const load = () => {
-    api<DatabaseStats>(`/api/database/stats${job ? `?jobId=${job.id}` : ""}`).then(setStats).catch(() => {});
+    api<DatabaseStatsAnswer>(`/api/database/stats${job ? `?jobId=${job.id}` : ""}`).then(setStats).catch(() => {});
   };
   const first = useRef(true);
   useEffect(() => {

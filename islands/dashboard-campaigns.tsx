@@ -3,6 +3,7 @@ import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { COPIED_MS, useSelectedJob } from "../src/features/dashboard/components/bus";
 import { EmbedSnippet } from "../src/ui/embed-snippet";
+import type { CampaignAnswer, CampaignListAnswer } from "../src/client/answers";
 
 export interface DashboardCampaign {
   id: number;
@@ -43,7 +44,7 @@ export default function DashboardCampaigns({ appUrl }: { appUrl: string }) {
     if (!job) return;
     let live = true;
     setLoading(true);
-    api<{ campaigns: DashboardCampaign[] }>(`/api/jobs/${job.id}/campaigns`)
+    api<CampaignListAnswer>(`/api/jobs/${job.id}/campaigns`)
       .then((r) => live && setCampaigns(r.campaigns))
       .catch(() => {})
       .finally(() => live && setLoading(false));
@@ -56,7 +57,7 @@ export default function DashboardCampaigns({ appUrl }: { appUrl: string }) {
     e.preventDefault();
     if (!job || !name.trim()) return;
     try {
-      const { campaign } = await api<{ campaign: DashboardCampaign }>(`/api/jobs/${job.id}/campaigns`, { body: { name, label: label || name, description: "" } });
+      const { campaign } = await api<CampaignAnswer>(`/api/jobs/${job.id}/campaigns`, { body: { name, label: label || name, description: "" } });
       setCampaigns((cs) => [...cs, campaign]);
       setName("");
       setLabel("");

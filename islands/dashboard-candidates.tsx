@@ -10,6 +10,7 @@ import { CandidateTable } from "../src/features/dashboard/components/candidate-t
 import { CandidateDetailsDialog } from "../src/features/dashboard/components/candidate-details-dialog";
 import { ShortlistControls, type ShortlistOption } from "../src/features/dashboard/components/shortlist-controls";
 import { ShortlistView } from "../src/features/dashboard/components/shortlist-view";
+import type { ParticipantPageAnswer, TestDataCountAnswer, TestDataRemovedAnswer } from "../src/client/answers";
 
 export interface CandidatesProps {
   page: ParticipantPage;
@@ -32,11 +33,11 @@ export default function DashboardCandidates(props: CandidatesProps) {
   const [includeShortlisted, setIncludeShortlisted] = useState(false);
   const [membersVersion, setMembersVersion] = useState(0);
   const [testCount, setTestCount] = useState(0);
-  useEffect(() => void api<{ count: number }>("/api/participants/test-data").then((r) => setTestCount(r.count)).catch(() => {}), [data.pagination.total]);
+  useEffect(() => void api<TestDataCountAnswer>("/api/participants/test-data").then((r) => setTestCount(r.count)).catch(() => {}), [data.pagination.total]);
   async function removeTestData() {
     if (!confirm(`Remove the ${testCount} test candidate${testCount === 1 ? "" : "s"} (made by the developer and test pages) and everything about them?`)) return;
     try {
-      const r = await api<{ removed: number }>("/api/participants/test-data", { method: "DELETE" });
+      const r = await api<TestDataRemovedAnswer>("/api/participants/test-data", { method: "DELETE" });
       toast({ title: "Test data removed", description: `${r.removed} test candidate${r.removed === 1 ? "" : "s"} removed`, variant: "success" });
       setTestCount(0);
       await load();
@@ -56,7 +57,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
     if (job) q.set("jobId", String(job.id));
     // A newer search, filter or page supersedes this one: its late answer is dropped.
     const req = nextRequest();
-    return api<ParticipantPage>(`/api/participants?${q}`, { signal: req.signal })
+    return api<ParticipantPageAnswer>(`/api/participants?${q}`, { signal: req.signal })
       .then((page) => req.current() && setData(page))
       .catch(() => {});
   };

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { selectJob, useHydrated, useSelectedJob } from "../src/features/dashboard/components/bus";
+import type { JobAnswer } from "../src/client/answers";
 
 export interface DashboardJob {
   id: number;
@@ -27,7 +28,7 @@ export default function DashboardJobs({ jobs: initial }: { jobs: DashboardJob[] 
     if (!title.trim()) return;
     setBusy(true);
     try {
-      const { job } = await api<{ job: DashboardJob }>("/api/jobs", { body: { title, location, description } });
+      const { job } = await api<JobAnswer>("/api/jobs", { body: { title, location, description } });
       setJobs([job, ...jobs]);
       setTitle("");
       setLocation("");

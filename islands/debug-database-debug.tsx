@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { api, ApiError } from "../src/client/api";
 import { extractParticipant, type DebugParticipant } from "../src/features/monitor/extract";
+import type { DebugListAnswer } from "../src/client/answers";
 
 export type DebugView = "all" | "design";
 
@@ -26,7 +27,7 @@ export default function DatabaseDebug(props: DatabaseDebugProps) {
     setLoading(v);
     setError(null);
     try {
-      const res = await api<{ participants: DebugParticipant[] }>(ENDPOINT[v]);
+      const res = await api<DebugListAnswer>(ENDPOINT[v]);
       setRows(res.participants);
       setView(v);
     } catch (e) {

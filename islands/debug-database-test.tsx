@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { api, ApiError } from "../src/client/api";
 import { toast } from "../src/client/toast";
+import type { CandidateListAnswer } from "../src/client/answers";
 
 export interface TestCandidate {
   id: number;
@@ -27,7 +28,7 @@ export default function DatabaseTest(props: DatabaseTestProps) {
   async function load() {
     setLoading(true);
     try {
-      setList(await api<DatabaseTestProps>("/api/candidates"));
+      setList(await api<CandidateListAnswer>("/api/candidates"));
     } catch {
       toast({ title: "Error", description: "Failed to load candidates", variant: "destructive" });
     } finally {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
+import type { FeedAnswerBody } from "../src/client/answers";
 
 export interface IcalFeedProps {
   url: string;
@@ -27,7 +28,7 @@ export default function IcalFeed(props: IcalFeedProps) {
     if (!confirm("Regenerate the feed address? Calendars subscribed to the old address stop updating.")) return;
     setPending(true);
     try {
-      const r = await api<{ url: string }>("/api/calendar/feed/regenerate", { body: {} });
+      const r = await api<FeedAnswerBody>("/api/calendar/feed/regenerate", { body: {} });
       setUrl(r.url);
       toast({ title: "Feed URL Regenerated", description: "The old address no longer works. Subscribe again with the new one.", variant: "success" });
     } catch {

@@ -5,6 +5,7 @@ import { ChatView } from "../src/features/chat/client/chat-view";
 import { useChat } from "../src/features/chat/client/use-chat";
 import { browserTimeZone } from "../src/features/chat/client/chat-client";
 import { BUFFER_RESET_KEYS, DETECTION_GRACE_MS, DETECTION_SCAN_MS, detectMeeting, isActionable } from "../src/features/chat/meeting-detect";
+import type { ChatEventAnswerBody } from "../src/client/answers";
 
 export interface MeetingDetectionProps {
   greeting: string;
@@ -83,7 +84,7 @@ export default function MeetingDetection(props: MeetingDetectionProps) {
     if (!found) return;
     setCreating(true);
     try {
-      const r = await api<{ candidate: { id: number; name: string }; bookingUrl: string }>("/api/chat-events", {
+      const r = await api<ChatEventAnswerBody>("/api/chat-events", {
         body: { type: "schedule_interview", candidateName: found.candidateName, position: found.position, message: found.message, timeZone: browserTimeZone() },
       });
       toast({ title: "Success", description: `Scheduling session created for ${found.candidateName}`, variant: "success" });

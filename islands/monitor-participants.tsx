@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { BackupListAnswer, ParticipantPageAnswer, SyncStatusAnswer, SyncTriggerAnswer } from "../src/client/answers";
 import { startPoll } from "../src/client/connection";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
@@ -42,9 +43,9 @@ export default function MonitorParticipants(props: MonitorParticipantsProps) {
     busy.current = true;
     setRefreshing(true);
     const [s, p, b] = await Promise.allSettled([
-      api<SyncStatus>("/api/participants/sync/status"),
-      api<{ participants: Parameters<typeof toMonitorParticipant>[0][] }>("/api/participants?limit=10"),
-      api<{ backupData: MonitorBackupRow[] }>("/api/participants/backup?limit=10"),
+      api<SyncStatusAnswer>("/api/participants/sync/status"),
+      api<ParticipantPageAnswer>("/api/participants?limit=10"),
+      api<BackupListAnswer>("/api/participants/backup?limit=10"),
     ]);
     if (s.status === "fulfilled") setStatus(s.value);
     else fail("Failed to fetch sync status");
@@ -64,7 +65,7 @@ export default function MonitorParticipants(props: MonitorParticipantsProps) {
   async function manualSync() {
     setSyncing(true);
     try {
-      const r = await api<SyncTriggerResult>("/api/participants/sync/trigger", { method: "POST" });
+      const r = await api<SyncTriggerAnswer>("/api/participants/sync/trigger", { method: "POST" });
       if (r.success) toast({ title: "Success", description: `Synchronized ${r.recordCount} records in ${r.duration}ms`, variant: "success" });
       else fail("Sync failed");
     } catch {

@@ -11,6 +11,7 @@ import { MediaTab } from "../src/features/billing/ui/media-tab";
 import { PlansTab } from "../src/features/billing/ui/plans-tab";
 import { ProfileTab } from "../src/features/auth/ui/profile-tab";
 import { initialTab, SUBSCRIPTION_REQUIRED, TABS, type TabId } from "../src/features/billing/ui/status";
+import type { BillingAnswerBody, ProfileAnswerBody } from "../src/client/answers";
 
 export interface ProfileDialogProps {
   profile: Profile;
@@ -47,7 +48,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
   const loadBilling = useCallback(async (): Promise<BillingResponse | null> => {
     if (!props.billingEnabled || !owner) return null;
     try {
-      const b = await api<BillingResponse>("/api/auth/billing", { noLogoutOn401: true });
+      const b = await api<BillingAnswerBody>("/api/auth/billing", { noLogoutOn401: true });
       setBilling(b);
       return b;
     } catch {
@@ -57,7 +58,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
 
   const loadProfile = useCallback(async () => {
     try {
-      const p = await api<Profile>("/api/auth/profile", { noLogoutOn401: true });
+      const p = await api<ProfileAnswerBody>("/api/auth/profile", { noLogoutOn401: true });
       setProfile(p);
       return p;
     } catch {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { CandidateListAnswer, ParticipantAnswer, ShortlistListAnswer } from "../src/client/answers";
 import { latestRequests } from "../src/client/latest";
 import { api, isConnectionError } from "../src/client/api";
 import { toast } from "../src/client/toast";
@@ -89,7 +90,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       setShortlistId("");
       setCandidateId(String(id));
       // The chat popup names only the id: the picker shows the candidate's name once known.
-      api<{ id: number; name: string | null; roleApplied: string | null; jobTitle: string | null }>(`/api/participants/${id}`)
+      api<ParticipantAnswer>(`/api/participants/${id}`)
         .then((p) => setPicked({ id: p.id, name: p.name, position: p.roleApplied || p.jobTitle || null }))
         .catch(() => setPicked({ id, name: null, position: null }));
     };
@@ -98,11 +99,11 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     const nextCandidates = latestRequests();
     const reloadLists = () => {
       const rs = nextShortlists();
-      api<{ shortlists: ShortlistChoice[] }>("/api/shortlists", { signal: rs.signal })
+      api<ShortlistListAnswer>("/api/shortlists", { signal: rs.signal })
         .then((r) => rs.current() && setShortlists(r.shortlists))
         .catch(() => {});
       const rc = nextCandidates();
-      api<{ candidates: { id: number; firstName: string; lastName: string; position: string }[] }>("/api/candidates", { signal: rc.signal })
+      api<CandidateListAnswer>("/api/candidates", { signal: rc.signal })
         .then((r) => rc.current() && setCandidates(r.candidates.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), position: c.position || null }))))
         .catch(() => {});
     };

@@ -8,6 +8,7 @@ import { formatShortDate, formatTime } from "../src/features/scheduling/slots";
 import { interviewBadge } from "../src/features/scheduling/status";
 import { inScope, ScopeToggle, useScope } from "../src/features/team/scope-toggle";
 import { deliveryLine, deliverySummary, deliveryTone } from "../src/features/scheduling/delivery-text";
+import type { InterviewAnswer, MeetingListAnswer } from "../src/client/answers";
 
 /** Interview Status card: polled every 15 s; 'Interview Scheduled' when new meetings appear. */
 export default function SchedulingMeetings({ meetings: initial, meId, timeZone }: { meetings: MeetingView[]; meId?: number; /** The member's zone (issue 41); else each interview's session zone. */ timeZone?: string }) {
@@ -19,7 +20,7 @@ export default function SchedulingMeetings({ meetings: initial, meId, timeZone }
   useEffect(() => {
     const refresh = async () => {
       try {
-        const { meetings: next } = await api<{ meetings: MeetingView[] }>("/api/meetings");
+        const { meetings: next } = await api<MeetingListAnswer>("/api/meetings");
         const added = next.length - count.current;
         if (added > 0) toast({ title: "Interview Scheduled", description: `${added} new interview${added === 1 ? "" : "s"} scheduled.`, variant: "success" });
         count.current = next.length;
@@ -97,7 +98,7 @@ function QuickActions({ meeting: m, onDone }: { meeting: MeetingView; onDone: (m
   const started = Date.parse(m.startTime) <= Date.now();
   const act = async (path: string, body: object, done: string) => {
     try {
-      const i = await api<{ status: string }>(`/api/interviews/${m.id}/${path}`, { body });
+      const i = await api<InterviewAnswer>(`/api/interviews/${m.id}/${path}`, { body });
       onDone({ ...m, status: i.status });
       toast({ title: done, variant: "success" });
     } catch (e) {

@@ -8,6 +8,7 @@ import { formatShortDate, formatTime } from "../src/features/scheduling/slots";
 import { sessionStateBadge } from "../src/features/scheduling/status";
 import { inScope, ScopeToggle, useScope } from "../src/features/team/scope-toggle";
 import { EmbedSnippet } from "../src/ui/embed-snippet";
+import type { SessionListAnswer } from "../src/client/answers";
 
 const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastName}`.trim() || "The candidate";
 
@@ -24,7 +25,7 @@ export default function SchedulingSessions({ sessions: initial, meId, timeZone }
 
   async function refresh() {
     try {
-      const { sessions: next } = await api<{ sessions: SessionView[] }>("/api/scheduling-sessions");
+      const { sessions: next } = await api<SessionListAnswer>("/api/scheduling-sessions");
       for (const s of next) {
         const before = seen.current.get(s.id);
         if (before === "pending" && s.state === "booked") {

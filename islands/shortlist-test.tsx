@@ -3,6 +3,7 @@ import { api, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { browserTimeZone } from "../src/features/chat/client/chat-client";
 import { POPUP_HIDE_MS, RECONNECT_DELAY_MS, RECONNECT_TRIES } from "../src/features/chat/meeting-detect";
+import type { ChatEventAnswerBody } from "../src/client/answers";
 
 export interface ShortlistTestProps {
   signedIn: boolean;
@@ -109,7 +110,7 @@ export default function ShortlistTest(props: ShortlistTestProps) {
   async function sendApi() {
     if (!ready()) return;
     try {
-      const r = await api<{ success: boolean; candidate: { id: number } }>("/api/chat-events", {
+      const r = await api<ChatEventAnswerBody>("/api/chat-events", {
         body: { type: "meeting_detected", userId: props.userId, candidateName: name.trim(), position: position.trim(), message: meetText() },
       });
       add(`API: success ${r.success}, candidate ${r.candidate.id}`);
@@ -125,7 +126,7 @@ export default function ShortlistTest(props: ShortlistTestProps) {
       return;
     }
     try {
-      const r = await api<{ shortlist?: { name: string }; bookingUrl?: string }>("/api/chat-events", {
+      const r = await api<ChatEventAnswerBody>("/api/chat-events", {
         body: { type, userId: props.userId, candidateName: popup.candidateName, position: popup.position, message: meetText(), timeZone: browserTimeZone() },
       });
       if (type === "add_to_shortlist") {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, serverMessage } from "../src/client/api";
 import type { ChatState } from "../src/features/visitors/chat-service";
+import type { ChatStateAnswer } from "../src/client/answers";
 
 export interface VisitorChatProps {
   state: ChatState;
@@ -42,7 +43,7 @@ export default function VisitorChat(props: VisitorChatProps) {
     const sent = value;
     setPending(true);
     try {
-      const next = await api<ChatState>(`/api/visitors/${state.kind}/answer`, { body: { answer: sent, step: q.step, c: state.code ?? undefined, website } });
+      const next = await api<ChatStateAnswer>(`/api/visitors/${state.kind}/answer`, { body: { answer: sent, step: q.step, c: state.code ?? undefined, website } });
       setState(next);
       // Clear the box unless the visitor already typed the next answer while this one was sent.
       setValue((v) => (v === sent ? "" : v));

@@ -2,6 +2,8 @@ import { Elysia, type AnyElysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
+import { wirePorts, type PortOverrides } from "./ports";
+import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
@@ -16,10 +18,6 @@ import { visitorRoutes } from "./features/visitors/routes";
 import { visitorSettingsRoutes } from "./features/visitors/settings-routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { billingRoutes } from "./features/billing/routes";
-import { billingAccessGate } from "./features/billing/gate";
-import { installAccessGate } from "./features/auth/guard";
-import { installStripeIds } from "./features/auth/stripe-ids";
-import { stripeIdsOf } from "./features/billing/service";
 import { jobRoutes } from "./features/jobs/routes";
 import { candidateRoutes } from "./features/candidates/routes";
 import { shortlistRoutes } from "./features/shortlists/routes";
@@ -29,17 +27,10 @@ import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { teamRoutes } from "./features/team/routes";
-import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
-import { onMemberLeaving } from "./features/auth/member-leaving";
-import { turnOffFeed } from "./features/calendar/feed";
-import { hubFor } from "./features/chat/meeting-socket";
 import { hashLegacyTokens } from "./features/scheduling/service";
-import { cachedBusySpans, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
-import { videoDefault } from "./features/calendar/video-link";
-import { installBusyCalendar } from "./features/scheduling/busy-calendar";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
 import { installShellParts } from "./ui/shell";
@@ -60,25 +51,19 @@ function mounted<P>(plugin: P): AnyElysia {
   return plugin as unknown as AnyElysia;
 }
 
-/** Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens. */
-export function createApp(deps: Deps): AnyElysia {
-  // The subscription gate lives in the auth guard; billing says who passes.
-  installAccessGate(deps, billingAccessGate(deps));
-  // The Stripe ids in /api/auth/me and the profile are billing's; auth reads them through this.
-  installStripeIds(deps, (userId) => stripeIdsOf(deps, userId));
-  // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
-  installBusyCalendar(deps, {
-    busyIntervals: (userId, from, to) => cachedBusySpans(deps, userId, from, to),
-    videoDefault: (userId) => videoDefault(deps, userId),
-  });
+/**
+ * Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens.
+ * `override` replaces ports (a test leaves one out to see the start refused with its name).
+ */
+export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
+  // Checked before anything runs: a missing port stops the start with its name (lib/ports.ts).
+  wirePorts(deps, override);
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
   // Tasks of one meeting's event run one at a time, in order (serial key).
   deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)), { serialKey: (p) => `meeting:${p.meetingId}` });
   deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)), { serialKey: (p) => `calendar-event:${p.eventId}` });
-  // A member who leaves loses their iCal feed and their open chat-monitor sockets at once.
-  onMemberLeaving(deps, { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => hubFor(deps).closeUser(userId) });
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
@@ -123,8 +108,6 @@ export function createApp(deps: Deps): AnyElysia {
         return { status: "unavailable" };
       }
     })
-    // Records who changed what for the workspace's activity log (before the routes it watches).
-    .use(mounted(activityRecorder(deps)))
     .use(mounted(authRoutes(deps)))
     .use(mounted(apiKeyRoutes(deps)))
     .use(mounted(siteRoutes(deps)))

@@ -9,6 +9,7 @@ import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
 import { WorkQueue } from "./lib/work-queue";
 import { Jobs } from "./lib/jobs";
+import { wirePorts } from "./ports";
 
 /** How long a CLI verb (user create, backup) lets SQLite wait for a running server's write lock. */
 export const CLI_BUSY_TIMEOUT_MS = 5000;
@@ -43,5 +44,7 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
     work: new WorkQueue(jobs),
   };
   jobs.bind(deps);
+  // The features' ports, so a command or a script that calls services has them (src/ports.ts).
+  wirePorts(deps);
   return deps;
 }

@@ -1,6 +1,6 @@
 import type { Deps } from "./deps";
 import { createUser, DEMO_EMAIL, DEMO_PASSWORD, findUserByEmail } from "./features/auth/service";
-import { seedWorkspaceDemo } from "./features/jobs/demo-seed";
+import { seedWorkspaceDemo } from "./demo-workspace-seed";
 import { seedVisitorDemo } from "./features/visitors/settings-service";
 import { seedSchedulingDemo } from "./features/scheduling/demo-seed";
 

@@ -3,7 +3,7 @@ import type { ShellParts } from "./ui/shell";
 import type { users } from "./db/schema";
 import { subscriptionGate } from "./features/billing/service";
 import { calendarShellState } from "./features/calendar/service";
-import { can } from "./features/team/permissions";
+import { can } from "./features/auth/permissions";
 import { ProfileDialogIsland } from "./features/auth/pages/profile-dialog";
 import { toProfile } from "./features/auth/profile-service";
 

@@ -6,7 +6,7 @@ import { deleteAccount, listAccounts, setPassword } from "../features/auth/admin
 import { CreateUserInput } from "../features/auth/model";
 import { AppError } from "../lib/errors";
 import { addMemberDirectly } from "../features/team/service";
-import { ROLES, type Role } from "../features/team/permissions";
+import { ROLES, type Role } from "../features/auth/permissions";
 
 import { UsageError } from "./usage";
 

@@ -22,8 +22,8 @@ describe("one script per page", () => {
 
   test("the sign-in page and the candidate's chat load their own island only", async () => {
     const u = await t.signUp();
-    const job = createJob(t.deps, u.workspaceId, { title: "Script Budget Role", description: null, location: null });
-    const { code } = createCampaign(t.deps, u.workspaceId, job.id, { name: "Scripts", label: null, description: null });
+    const job = createJob(t.deps, u.workspaceId, { title: "Script Budget Role", description: null, location: null }, "system");
+    const { code } = createCampaign(t.deps, u.workspaceId, job.id, { name: "Scripts", label: null, description: null }, "system");
     for (const [path, island] of [
       ["/login", "login-form"],
       [`/prequalifier?c=${code}`, "visitor-chat"],

@@ -6,7 +6,7 @@ import { menuUser, type Shell } from "./shell";
 import { ProfileDialogSlot } from "./profile-dialog-slot";
 import { Island, declareSection } from "../lib/render";
 import { MobileNav, SideNav } from "./app-nav";
-import { can } from "../features/team/permissions";
+import { can } from "../features/auth/permissions";
 import { SETTINGS_LINKS, visibleSections, sectionLabel } from "./sections";
 import CommandPalette from "../../islands/command-palette";
 

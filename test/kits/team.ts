@@ -2,7 +2,7 @@
 import { desc, eq } from "drizzle-orm";
 import { mailMessages } from "../../src/db/schema";
 import { sessionCookie, type TestApp } from "../helpers";
-import type { Role } from "../../src/features/team/permissions";
+import type { Role } from "../../src/features/auth/permissions";
 
 /** The /invite/{token} token of the newest invitation e-mail to `email`. */
 export function invitationToken(t: TestApp, email: string): string {

@@ -62,8 +62,8 @@ export const GOOD_ANSWERS = [
 /** A recruiter with a job and a campaign link. */
 export async function recruiterWithCampaign(t: TestApp, title = "Senior Developer") {
   const r = await t.signUp();
-  const job = createJob(t.deps, r.workspaceId, { title, description: null, location: "Melbourne" });
-  const campaign = createCampaign(t.deps, r.workspaceId, job.id, { name: "LinkedIn", label: null, description: null });
+  const job = createJob(t.deps, r.workspaceId, { title, description: null, location: "Melbourne" }, "system");
+  const campaign = createCampaign(t.deps, r.workspaceId, job.id, { name: "LinkedIn", label: null, description: null }, "system");
   return { ...r, job, campaign };
 }
 

@@ -20,25 +20,6 @@ export const participantNotes = sqliteTable(
   (t) => [index("participant_notes_participant_idx").on(t.workspaceId, t.participantId, t.id)],
 );
 
-/**
- * What happened to a candidate, for the activity timeline: applied (with the campaign),
- * applied_again, stage (from, to), edited (field names), merged, shortlisted, unshortlisted, imported.
- * `detail` is JSON; it never repeats personal data (field names, not values).
- */
-export const participantEvents = sqliteTable(
-  "participant_events",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
-    detail: text("detail").notNull().default("{}"),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [index("participant_events_participant_idx").on(t.workspaceId, t.participantId, t.id)],
-);
-
 /** Per-workspace candidate settings: the §9 buckets, the privacy notice and retention. Defaults apply when no row. */
 export const candidateSettings = sqliteTable("candidate_settings", {
   workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),

@@ -21,19 +21,3 @@ export const invitations = sqliteTable(
   },
   (t) => [index("invitations_workspace_idx").on(t.workspaceId, t.id)],
 );
-
-/** Who did what in a workspace: one row per change that matters (issue 18, item 4). */
-export const workspaceActivity = sqliteTable(
-  "workspace_activity",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    action: text("action").notNull(),
-    objectType: text("object_type").notNull(),
-    objectId: text("object_id"),
-    summary: text("summary"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("workspace_activity_ws_idx").on(t.workspaceId, t.id), index("workspace_activity_user_idx").on(t.workspaceId, t.userId, t.id)],
-);

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { apiKeys, users } from "../../db/schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export function insertApiKey(db: DB, v: { workspaceId: number; createdBy: number; name: string; scope: "read" | "read-write"; keyHash: string; prefix: string }): ApiKeyRow {
+export function insertApiKey(db: DB | Tx, v: { workspaceId: number; createdBy: number; name: string; scope: "read" | "read-write"; keyHash: string; prefix: string }): ApiKeyRow {
   return db.insert(apiKeys).values(v).returning().get();
 }
 
@@ -20,7 +21,7 @@ export function listApiKeys(db: DB, workspaceId: number) {
 }
 
 /** Revokes a key of this workspace; false when there is none (or it was revoked already). */
-export function revokeApiKey(db: DB, workspaceId: number, id: number, at: Date): boolean {
+export function revokeApiKey(db: DB | Tx, workspaceId: number, id: number, at: Date): boolean {
   return !!db
     .update(apiKeys)
     .set({ revokedAt: at })

@@ -28,14 +28,14 @@ function apiKeyPages(deps: Deps) {
     .use(authGuard(deps))
     .guard({ can: "apiKeys.manage" })
     .get("", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
-    .post("", ({ me, body }) => page(me.user, { created: { name: body.name, ...keys.createApiKey(deps, me.user, body) } }, 200, { title: "API key created", variant: "success" }), {
+    .post("", ({ me, body }) => page(me.user, { created: { name: body.name, ...keys.createApiKey(deps, me.user, body, me.apiKey) } }, 200, { title: "API key created", variant: "success" }), {
       body: CreateApiKeyInput,
       form: { render: refused },
     })
     .post(
       "/:id/revoke",
       ({ me, params, cookie }) => {
-        keys.revokeApiKey(deps, me.user, params.id);
+        keys.revokeApiKey(deps, me.user, params.id, me.apiKey);
         setFlash(cookie, { title: "API key revoked", variant: "success" });
         return seeOther("/settings/api-keys");
       },
@@ -55,14 +55,14 @@ function apiKeyApi(deps: Deps) {
       "",
       ({ me, body, set }) => {
         set.status = 201;
-        return keys.createApiKey(deps, me.user, body);
+        return keys.createApiKey(deps, me.user, body, me.apiKey);
       },
       { body: CreateApiKeyInput, response: { 201: CreatedApiKey }, detail: { summary: "Create an API key (the key is in this answer only)" } },
     )
     .delete(
       "/:id",
       ({ me, params }) => {
-        keys.revokeApiKey(deps, me.user, params.id);
+        keys.revokeApiKey(deps, me.user, params.id, me.apiKey);
         return { success: true as const };
       },
       { params: IdParam, response: { 200: Success }, detail: { summary: "Revoke an API key" } },

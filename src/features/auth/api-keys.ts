@@ -3,7 +3,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { RateLimiter } from "../../lib/rate-limit";
 import { tryWrite } from "../../db/busy";
-import { requirePermission } from "../team/permissions";
+import { requirePermission } from "./permissions";
+import { authPorts } from "./ports";
 import * as repo from "./api-key-repo";
 import type { ApiKeyView, CreateApiKeyInput } from "./model";
 import type { UserRow } from "./repo";
@@ -32,10 +33,14 @@ function toView(row: repo.ApiKeyRow, creator: string): ApiKeyView {
 }
 
 /** Creates a key acting as `me`; the key itself is in this answer only. */
-export function createApiKey(deps: Deps, me: UserRow, input: CreateApiKeyInput): { id: number; key: string; apiKey: ApiKeyView } {
+export function createApiKey(deps: Deps, me: UserRow, input: CreateApiKeyInput, via?: { id: number } | null): { id: number; key: string; apiKey: ApiKeyView } {
   requirePermission(me, "apiKeys.manage");
   const key = KEY_PREFIX + randomToken(32);
-  const row = repo.insertApiKey(deps.db, { workspaceId: me.workspaceId, createdBy: me.id, name: input.name, scope: input.scope, keyHash: sha256(key), prefix: key.slice(0, KEY_PREFIX.length + 6) });
+  const row = deps.db.transaction((tx) => {
+    const row = repo.insertApiKey(tx, { workspaceId: me.workspaceId, createdBy: me.id, name: input.name, scope: input.scope, keyHash: sha256(key), prefix: key.slice(0, KEY_PREFIX.length + 6) });
+    authPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: actorOf(me, via), subject: { type: "api_key", id: row.id }, kind: "api_key.created", summary: `${row.name} (${row.scope}, ${row.prefix}…)`, data: { scope: row.scope } });
+    return row;
+  });
   return { id: row.id, key, apiKey: toView(row, me.name || me.email) };
 }
 
@@ -44,10 +49,16 @@ export function listApiKeys(deps: Deps, me: UserRow): ApiKeyView[] {
   return repo.listApiKeys(deps.db, me.workspaceId).map((r) => toView(r.key, r.creatorName || r.creatorEmail));
 }
 
-export function revokeApiKey(deps: Deps, me: UserRow, id: number): void {
+export function revokeApiKey(deps: Deps, me: UserRow, id: number, via?: { id: number } | null): void {
   requirePermission(me, "apiKeys.manage");
-  if (!repo.revokeApiKey(deps.db, me.workspaceId, id, deps.clock.now())) throw notFound("API key not found");
+  deps.db.transaction((tx) => {
+    if (!repo.revokeApiKey(tx, me.workspaceId, id, deps.clock.now())) throw notFound("API key not found");
+    authPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: actorOf(me, via), subject: { type: "api_key", id }, kind: "api_key.revoked" });
+  });
 }
+
+/** The event's actor: the member, and the key they used when it was one. */
+const actorOf = (me: UserRow, via?: { id: number } | null) => ({ userId: me.id, apiKeyId: via?.id ?? null });
 
 const limiters = new WeakMap<Deps, { perKey: RateLimiter; badPerIp: RateLimiter }>();
 function limitersFor(deps: Deps) {

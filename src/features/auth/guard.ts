@@ -5,10 +5,11 @@ import { AppError, unauthorized } from "../../lib/errors";
 import { flashCookieHeader } from "../../lib/flash";
 import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
 import { keyPrincipal } from "./api-keys";
+import { authPorts } from "./ports";
 import { clientIp } from "../../lib/client-ip";
 import { cookieOf } from "../../lib/request-cookie";
 import { routeOptions } from "../../lib/route-options";
-import { requirePermission, type Action } from "../team/permissions";
+import { requirePermission, type Action } from "./permissions";
 
 /** The session cookie, read from the header itself (lib/request-cookie.ts says why). */
 export function sessionToken(request: Request): string | undefined {
@@ -17,26 +18,16 @@ export function sessionToken(request: Request): string | undefined {
 
 type User = SignedIn["user"];
 
-/**
- * The subscription gate (part1 §4, §6), kept by the server. Billing decides who may pass and
- * what a refused page shows; app.ts installs it, so auth never imports billing.
- */
-export interface AccessGate {
-  allows(user: User): boolean;
-  /** The page a refused HTML request gets (status 402, with the profile dialog open). */
-  refusedPage(user: User, request: Request): Response;
-}
-const gates = new WeakMap<Deps, AccessGate>();
-export function installAccessGate(deps: Deps, gate: AccessGate) {
-  gates.set(deps, gate);
-}
+// The subscription gate is billing's, wired as auth's port (ports.ts); auth never imports billing.
+export type { AccessGate } from "./ports";
 
 export const SUBSCRIPTION_REQUIRED_MESSAGE = "Subscription Required";
 
 /** Without a subscription: an API call answers 402 {message: "Subscription Required"}, a page shows the gate. */
 function gateCheck(deps: Deps, request: Request, user: User | undefined): Response | undefined {
-  const gate = gates.get(deps);
-  if (!gate || !user || gate.allows(user)) return undefined;
+  // An unwired gate is an error (authPorts.of throws), never a pass for everyone.
+  const gate = authPorts.of(deps).accessGate;
+  if (!user || gate.allows(user)) return undefined;
   const path = new URL(request.url).pathname;
   if (path === "/api" || path.startsWith("/api/")) throw new AppError("subscription_required", 402, SUBSCRIPTION_REQUIRED_MESSAGE);
   return gate.refusedPage(user, request);
@@ -114,7 +105,7 @@ let nextId = 1;
  *   { withCaller: true } → for /api routes that answer strangers too: `me` from an API key (a bad key is
  *                        401) or the session, else null.
  *   { can: "settings.update" } → `auth` plus the role check of the one permission table
- *                        (src/features/team/permissions.ts): 403 {message} for a role that may not.
+ *                        (src/features/auth/permissions.ts): 403 {message} for a role that may not.
  *   { accountCan: "billing.manage" } → `account` plus the same role check.
  * and those of lib/route-options.ts ({ crossSite }, { form }).
  */

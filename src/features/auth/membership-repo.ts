@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { apiKeys, passwordResets, sessions, users } from "../../db/schema";
 
@@ -42,4 +42,13 @@ export function insertMember(db: Db, v: { workspaceId: number; email: string; pa
 /** Marks every API key the account made revoked (never undone). */
 export function revokeApiKeysOf(db: Db, id: number, now: Date) {
   db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.createdBy, id), isNull(apiKeys.revokedAt))).run();
+}
+
+/** The workspace's current members (not removed), oldest first: who can interview or take records over. */
+export function activeMembers(db: Db, workspaceId: number) {
+  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+}
+
+export function activeMember(db: Db, workspaceId: number, id: number) {
+  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt))).get();
 }

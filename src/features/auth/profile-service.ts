@@ -8,6 +8,7 @@ import * as repo from "./repo";
 import type { ProfileInput } from "./model";
 import type { Profile } from "./profile-types";
 import { stripeIdsOf } from "./stripe-ids";
+import { authPorts } from "./ports";
 
 type User = typeof users.$inferSelect;
 
@@ -46,9 +47,16 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileInput,
     if (repo.emailTakenByOther(deps.db, email, user.id)) throw conflictWithField();
   }
   try {
-    const updated = repo.updateProfile(deps.db, user.id, { ...fields, email });
-    if (!updated) throw new AppError("not_found", 404, "Account not found");
-    if (email !== user.email.toLowerCase()) revokePasswordResets(deps, user.id);
+    const updated = deps.db.transaction((tx) => {
+      const updated = repo.updateProfile(tx, user.id, { ...fields, email });
+      if (!updated) throw new AppError("not_found", 404, "Account not found");
+      if (email !== user.email.toLowerCase()) {
+        revokePasswordResets(deps, user.id);
+        // A sign-in address that changed is how an account is taken over: in the log, without the addresses.
+        authPorts.of(deps).recordEvent(deps, tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "member", id: user.id }, kind: "member.email_changed" });
+      }
+      return updated;
+    });
     return toProfile(deps, updated);
   } catch (e) {
     // Two accounts racing for the same address: the unique index decides.

@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/tx";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { param, preparedQuery } from "../../db/prepared";
@@ -29,7 +30,7 @@ export function updatePassword(db: DB, userId: number, passwordHash: string) {
   db.update(users).set({ password: passwordHash }).where(eq(users.id, userId)).run();
 }
 
-export function insertSession(db: DB, v: { userId: number; tokenHash: string; persistent: boolean; expiresAt: Date }) {
+export function insertSession(db: DB | Tx, v: { userId: number; tokenHash: string; persistent: boolean; expiresAt: Date }) {
   db.insert(sessions).values({ userId: v.userId, sessionToken: v.tokenHash, persistent: v.persistent, expiresAt: v.expiresAt }).run();
 }
 
@@ -66,7 +67,7 @@ export function insertPasswordReset(db: DB, v: { userId: number; tokenHash: stri
  * Uses a reset token once: marks it used only if it is unused and unexpired, sets the
  * new password and ends every session of the user, all in one transaction.
  */
-export function consumePasswordReset(db: DB, tokenHash: string, now: Date, passwordHash: string): number | null {
+export function consumePasswordReset(db: DB | Tx, tokenHash: string, now: Date, passwordHash: string): number | null {
   return db.transaction((tx) => {
     const row = tx
       .update(passwordResets)
@@ -102,11 +103,11 @@ export function embedOrigins(db: DB, workspaceId: number): string | null {
   return db.select({ v: workspaces.embedOrigins }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()?.v ?? null;
 }
 
-export function saveEmbedOrigins(db: DB, workspaceId: number, origins: string | null) {
+export function saveEmbedOrigins(db: DB | Tx, workspaceId: number, origins: string | null) {
   db.update(workspaces).set({ embedOrigins: origins }).where(eq(workspaces.id, workspaceId)).run();
 }
 
-export function saveWorkspaceSite(db: DB, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
+export function saveWorkspaceSite(db: DB | Tx, workspaceId: number, site: { siteUrl: string | null; termsText: string | null; helpText: string | null }) {
   db.update(workspaces).set(site).where(eq(workspaces.id, workspaceId)).run();
 }
 
@@ -123,7 +124,7 @@ export interface ProfileFields {
   timeZone?: string;
 }
 
-export function updateProfile(db: DB, userId: number, f: ProfileFields) {
+export function updateProfile(db: DB | Tx, userId: number, f: ProfileFields) {
   const { timeZone, ...rest } = f;
   return db.update(users).set({ ...rest, ...(timeZone ? { timeZone } : {}), email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
 }

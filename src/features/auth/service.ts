@@ -9,6 +9,7 @@ import type { CurrentUser } from "./model";
 import { ResetPasswordEmail } from "./emails/reset-password";
 import { tryWrite } from "../../db/busy";
 import { stripeIdsOf } from "./stripe-ids";
+import { authPorts } from "./ports";
 
 
 
@@ -72,10 +73,14 @@ export function toCurrentUser(deps: Deps, u: repo.UserRow): CurrentUser {
   return { name: u.name, email: u.email, timeZone: memberZone(u), stripeCustomerId: ids.stripeCustomerId, stripeSubscriptionId: ids.stripeSubscriptionId };
 }
 
-function startSession(deps: Deps, userId: number, persistent: boolean): NewSession {
+function startSession(deps: Deps, userId: number, persistent: boolean, signIn?: { workspaceId: number; how: "password" | "demo" }): NewSession {
   const token = randomToken(32);
   const expiresAt = new Date(deps.clock.now().getTime() + (persistent ? REMEMBER_ME_MS : IDLE_SESSION_MS));
-  repo.insertSession(deps.db, { userId, tokenHash: sha256(token), persistent, expiresAt });
+  deps.db.transaction((tx) => {
+    repo.insertSession(tx, { userId, tokenHash: sha256(token), persistent, expiresAt });
+    // A sign-in is in the activity log (decision 0029), with the session it opened.
+    if (signIn) authPorts.of(deps).recordEvent(deps, tx, { workspaceId: signIn.workspaceId, actor: { userId }, subject: { type: "member", id: userId }, kind: "member.signed_in", summary: signIn.how === "demo" ? "Demo login" : persistent ? "Password, remembered" : "Password" });
+  });
   return { token, persistent, expiresAt };
 }
 
@@ -114,7 +119,7 @@ export async function login(deps: Deps, input: { email: string; password: string
   const ok = await limitedPasswordCheck(deps, email, ip, () => verifyPassword(input.password, stored));
   // A removed member's account no longer signs in (issue 18); the answer is the usual one.
   if (!user || !ok || user.removedAt) throw new AppError("invalid_credentials", 401, "Invalid email or password. Please try again.");
-  return { session: startSession(deps, user.id, input.rememberMe), user: adoptBrowserZone(deps, user, input.timeZone) };
+  return { session: startSession(deps, user.id, input.rememberMe, { workspaceId: user.workspaceId, how: "password" }), user: adoptBrowserZone(deps, user, input.timeZone) };
 }
 
 /**
@@ -134,7 +139,7 @@ export function adoptBrowserZone(deps: Deps, user: repo.UserRow, browserZone: st
 export function demoLogin(deps: Deps): { session: NewSession; user: repo.UserRow } {
   const user = repo.findUserByEmail(deps.db, DEMO_EMAIL);
   if (!user) throw new AppError("not_found", 404, "Demo account not found");
-  return { session: startSession(deps, user.id, false), user };
+  return { session: startSession(deps, user.id, false, { workspaceId: user.workspaceId, how: "demo" }), user };
 }
 
 export const DEMO_EMAIL = "demo@frank.local";
@@ -250,7 +255,12 @@ export function writePasswordLink(deps: Deps, tx: Tx, user: repo.UserRow, subjec
 
 export async function resetPassword(deps: Deps, input: { token: string; password: string }): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const userId = repo.consumePasswordReset(deps.db, sha256(input.token), deps.clock.now(), passwordHash);
+  const userId = deps.db.transaction((tx) => {
+    const userId = repo.consumePasswordReset(tx, sha256(input.token), deps.clock.now(), passwordHash);
+    const user = userId ? repo.findUserById(deps.db, userId) : undefined;
+    if (user) authPorts.of(deps).recordEvent(deps, tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "member", id: user.id }, kind: "member.password_reset" });
+    return userId;
+  });
   if (!userId) throw new AppError("invalid_token", 400, "This reset link is invalid or has expired.", { token: "This reset link is invalid or has expired." });
 }
 

@@ -36,7 +36,7 @@ export function siteRoutes(deps: Deps) {
   const write = new Elysia({ tags: ["Workspace"] })
     .use(authGuard(deps))
     .guard({ can: "settings.update" })
-    .put("/api/workspace/site", ({ workspaceId, body }) => saveWorkspaceSite(deps, workspaceId, body), {
+    .put("/api/workspace/site", ({ workspaceId, body, me }) => saveWorkspaceSite(deps, workspaceId, body, { userId: me.user.id, apiKeyId: me.apiKey?.id ?? null }), {
       body: WorkspaceSiteInput,
       response: { 200: WorkspaceSite },
       detail: { summary: "Change the workspace's site URL and texts" },
@@ -44,8 +44,8 @@ export function siteRoutes(deps: Deps) {
     // The settings form without JavaScript: 303 back with a toast.
     .post(
       "/settings/site",
-      ({ workspaceId, body, cookie }) => {
-        saveWorkspaceSite(deps, workspaceId, body);
+      ({ workspaceId, body, cookie, me }) => {
+        saveWorkspaceSite(deps, workspaceId, body, { userId: me.user.id, apiKeyId: me.apiKey?.id ?? null });
         setFlash(cookie, { title: "Site settings saved", variant: "success" });
         return seeOther(SITE_SETTINGS_PAGE);
       },

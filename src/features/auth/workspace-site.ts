@@ -1,4 +1,6 @@
 import type { Deps } from "../../deps";
+import type { Actor } from "../events/record";
+import { authPorts } from "./ports";
 import * as repo from "./repo";
 import type { WorkspaceSiteInput } from "./model";
 import { DEFAULT_HELP, DEFAULT_TERMS } from "./site-texts";
@@ -16,8 +18,11 @@ export function workspaceSite(deps: Deps, workspaceId: number): WorkspaceSite {
   return { siteUrl: row?.siteUrl ?? null, termsText: row?.termsText ?? null, helpText: row?.helpText ?? null };
 }
 
-export function saveWorkspaceSite(deps: Deps, workspaceId: number, input: WorkspaceSiteInput): WorkspaceSite {
-  repo.saveWorkspaceSite(deps.db, workspaceId, input);
+export function saveWorkspaceSite(deps: Deps, workspaceId: number, input: WorkspaceSiteInput, actor: Actor): WorkspaceSite {
+  deps.db.transaction((tx) => {
+    repo.saveWorkspaceSite(tx, workspaceId, input);
+    authPorts.of(deps).recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "site" }, kind: "settings.changed", summary: "Site URL and texts" });
+  });
   return workspaceSite(deps, workspaceId);
 }
 
@@ -43,7 +48,12 @@ export function embedOrigins(deps: Deps, workspaceId: number): string[] {
 }
 
 /** Saves a validated list of origins (an empty list: no site may frame the pages). */
-export function saveEmbedOrigins(deps: Deps, workspaceId: number, origins: readonly string[]): string[] {
-  repo.saveEmbedOrigins(deps.db, workspaceId, origins.length ? JSON.stringify(origins) : null);
+export function saveEmbedOrigins(deps: Deps, workspaceId: number, origins: readonly string[], actor: Actor): string[] {
+  const before = embedOrigins(deps, workspaceId);
+  deps.db.transaction((tx) => {
+    repo.saveEmbedOrigins(tx, workspaceId, origins.length ? JSON.stringify(origins) : null);
+    // Who may frame the candidate pages is security-relevant: the log keeps the lists themselves.
+    authPorts.of(deps).recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "embed_origins" }, kind: "embed_origins.changed", summary: origins.length ? origins.join(", ") : "none", data: { before, after: [...origins] } });
+  });
   return embedOrigins(deps, workspaceId);
 }

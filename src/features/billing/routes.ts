@@ -17,7 +17,7 @@ import { handleWebhook } from "./webhook";
 import { billingEnabled } from "./stripe";
 import { planNotAvailable } from "./plans";
 import { PricingPage } from "./pages/pricing-page";
-import { requirePermission } from "../team/permissions";
+import { requirePermission } from "../auth/permissions";
 
 /** Stripe unreachable or not set up: the pricing page says so itself (the form option shows only answers below 500). */
 const SHOWN_ON_PRICING = new Set(["billing_not_configured", "payment_unavailable"]);

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { findPlan } from "./plans";
 import { planNotAvailableError } from "./checkout";
 import * as repo from "./repo";
+import { recordEvent } from "../events/record";
 import * as stripe from "./stripe";
 import { getBilling } from "./service";
 import type { BillingResponse } from "./types";
@@ -21,8 +22,12 @@ function liveSubscription(deps: Deps, user: User): repo.SubscriptionRow {
   return cur;
 }
 
-function store(deps: Deps, state: stripe.SubscriptionState) {
-  repo.upsertSubscription(deps.db, state);
+/** The subscription as Stripe now has it, and the member's change in the activity log, in one transaction. */
+function store(deps: Deps, state: stripe.SubscriptionState, user: User, kind: string, summary: string) {
+  deps.db.transaction((tx) => {
+    repo.upsertSubscription(tx, state);
+    recordEvent(deps, tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "billing", id: null }, kind, summary });
+  });
 }
 
 async function stripeCall<T>(deps: Deps, what: string, call: () => Promise<T>): Promise<T> {
@@ -46,7 +51,7 @@ export async function changePlan(deps: Deps, user: User, planId: string): Promis
   if (cur.planId === plan.id) throw new AppError("same_plan", 409, `You are already on the ${plan.name} plan.`);
   const price = await stripeCall(deps, "price lookup", () => stripe.priceFor(deps, plan));
   const sub = await stripeCall(deps, "plan change", () => stripe.changeSubscriptionPrice(deps, cur.stripeId, price, plan));
-  store(deps, stripe.subscriptionState(sub));
+  store(deps, stripe.subscriptionState(sub), user, "billing.plan_changed", `${cur.planId ?? "?"} → ${plan.id}`);
   return getBilling(deps, user);
 }
 
@@ -56,7 +61,7 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Billin
   const cur = liveSubscription(deps, user);
   if (cur.kind !== "subscription" || !cur.cancelAtPeriodEnd) throw new AppError("not_cancelling", 409, "Your subscription is not set to cancel.");
   const sub = await stripeCall(deps, "resume", () => stripe.resumeSubscription(deps, cur.stripeId));
-  store(deps, stripe.subscriptionState(sub));
+  store(deps, stripe.subscriptionState(sub), user, "billing.resumed", "Subscription kept");
   return getBilling(deps, user);
 }
 

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
 import { createUser, findUserByEmail, findUserById, writePasswordLink } from "../auth/service";
 import * as repo from "./repo";
+import { recordEvent } from "../events/record";
 import * as stripe from "./stripe";
 import { PurchaseNoticeEmail } from "./emails/purchase-notice";
 
@@ -73,7 +74,14 @@ async function effectOf(deps: Deps, event: Stripe.Event): Promise<Effect> {
 
 async function subscriptionChanged(deps: Deps, id: string): Promise<Effect> {
   const state = stripe.subscriptionState(await stripe.retrieveSubscription(deps, id));
-  return { apply: (tx) => repo.upsertSubscription(tx, state) };
+  return {
+    apply: (tx) => {
+      repo.upsertSubscription(tx, state);
+      // What Stripe changed (a checkout, the portal, a renewal that failed) is in the activity log.
+      const owner = repo.findCustomer(tx, state.stripeCustomerId);
+      if (owner?.workspaceId) recordEvent(deps, tx, { workspaceId: owner.workspaceId, actor: "system", subject: { type: "billing", id: null }, kind: "billing.subscription_changed", summary: `${state.planId ?? state.productName ?? "plan"}: ${state.status}${state.cancelAtPeriodEnd ? ", cancels at period end" : ""}`, data: { status: state.status, planId: state.planId } });
+    },
+  };
 }
 
 async function invoiceChanged(deps: Deps, id: string): Promise<Effect> {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { authGuard } from "../auth/guard";
-import { requirePermission } from "../team/permissions";
+import { requirePermission } from "../auth/permissions";
 import { busyTimes, listConnections, patchConnection, syncNow } from "./connections";
 import { setVideoDefault, videoDefault } from "./video-link";
 import * as cache from "./repo-cache";

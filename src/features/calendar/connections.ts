@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { AppError, badRequest } from "../../lib/errors";
-import { can } from "../team/permissions";
+import { can } from "../auth/permissions";
 import * as repo from "./repo";
 import { REVOKED_NOTICE } from "./connection";
 import * as cache from "./repo-cache";

@@ -6,7 +6,7 @@ import type { CalendarPageProps } from "./pages/calendar-pages";
 import { connectionOf } from "./connections";
 import { videoDefault } from "./video-link";
 import { eventChangeMode } from "./repo-cache";
-import { can } from "../team/permissions";
+import { can } from "../auth/permissions";
 
 /** The page waits this long for the calendar list; after that the island loads it. */
 const PAGE_LIST_WAIT_MS = 1500;

@@ -13,7 +13,7 @@ import { connectionRoutes } from "./connection-routes";
 import { patchConnection, syncNow } from "./connections";
 import { setVideoDefault } from "./video-link";
 import { setEventChangeMode } from "./repo-cache";
-import { can } from "../team/permissions";
+import { can } from "../auth/permissions";
 import { z } from "zod";
 
 /** A no-JavaScript form's fields (every value a string; unknown ones are ignored). */

@@ -7,7 +7,8 @@ import { emailField, linkedinField, stageField } from "./edit-model";
 import { fieldOfHeader, IMPORT_FIELDS, MAX_CELL_CHARS, MAX_IMPORT_ROWS, type ImportField } from "./import-columns";
 import * as identity from "./repo-identity";
 import * as importRepo from "./repo-import";
-import { candidateChanged, candidateCreated } from "./webhook-events";
+import { candidateChanged, candidateCreated } from "./candidate-events";
+import { recordEvent, type Actor } from "../events/record";
 
 export interface ImportFailure {
   /** The row as a spreadsheet numbers it (the header is row 1). */
@@ -28,6 +29,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** CSV header → field name ("" skips the column); without it, headers are matched by name. */
   mapping?: Record<string, string>;
+  /** The API key the import was made with, for the activity log. */
+  apiKeyId?: number | null;
   userId?: number | null;
 }
 
@@ -169,8 +172,9 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
     const rows = [...fresh.values()].map((v) => ({ ...withBuckets(v, b), stages: Number(v.stages ?? 1), createdAt: now, lastUpdated: now }));
     const ids = importRepo.insertMany(tx, workspaceId, rows);
     [...fresh.keys()].forEach((email, i) => known.set(email, ids[i]!));
-    const events = ids.map((id) => ({ workspaceId, participantId: id, kind: "imported", detail: "{}", userId: opts.userId ?? null, createdAt: now }));
-    for (const id of ids) candidateCreated(deps, tx, workspaceId, id, "import");
+    const actor: Actor = opts.userId ? { userId: opts.userId, apiKeyId: opts.apiKeyId ?? null } : "system";
+    for (const id of ids) candidateCreated(deps, tx, workspaceId, id, "import", actor);
+    let updated = 0;
     const befores = new Map(identity.rowsById(deps.db, workspaceId, [...updates.keys()].filter((id) => id > 0)).map((r) => [r.id, r]));
     for (const [id, v] of updates) {
       const before = befores.get(id);
@@ -183,10 +187,11 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
       const buckets = bucketColumns(b, merged);
       const bucketChanges = Object.fromEntries(Object.entries(buckets).filter(([k, x]) => before[k as keyof typeof before] !== x));
       importRepo.updateOne(tx, workspaceId, id, { ...changed, ...stages, ...bucketChanges, lastUpdated: now });
-      events.push({ workspaceId, participantId: id, kind: "imported", detail: JSON.stringify({ updated: true, fields: Object.keys({ ...changed, ...stages }) }), userId: opts.userId ?? null, createdAt: now });
-      candidateChanged(deps, tx, workspaceId, id, { changedFields: Object.keys({ ...changed, ...stages }), stage: "stages" in stages ? { from: before.stages, to: Number(v.stages) } : null, source: "import" });
+      candidateChanged(deps, tx, workspaceId, id, { changedFields: Object.keys({ ...changed, ...stages }), stage: "stages" in stages ? { from: before.stages, to: Number(v.stages) } : null, source: "import" }, actor, "candidate.imported_row", { updated: true });
+      updated++;
     }
-    importRepo.importEvents(tx, events);
+    // The activity log's line for this part of the import (each record's own line is its timeline's).
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "import", id: null }, kind: "candidates.imported", summary: `${ids.length} created, ${updated} updated`, data: { created: ids.length, updated } });
   });
 }
 

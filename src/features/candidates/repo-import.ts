@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { participantEvents, participants } from "../../db/schema";
+import { participants } from "../../db/schema";
 import type { ParticipantInsert } from "./repo";
 import type { Writer } from "./repo-identity";
 
@@ -26,8 +26,4 @@ export function insertMany(tx: Writer, workspaceId: number, rows: ParticipantIns
 
 export function updateOne(tx: Writer, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
   tx.update(participants).set(values).where(sql`${participants.workspaceId} = ${workspaceId} and ${participants.id} = ${id}`).run();
-}
-
-export function importEvents(tx: Writer, rows: { workspaceId: number; participantId: number; kind: string; detail: string; userId: number | null; createdAt: Date }[]) {
-  for (let i = 0; i < rows.length; i += 500) tx.insert(participantEvents).values(rows.slice(i, i + 500)).run();
 }

@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/tx";
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { param, preparedQuery } from "../../db/prepared";
@@ -12,7 +13,7 @@ export function findSettings(db: DB, workspaceId: number): SettingsRow | undefin
   return settingsOf(db).get({ workspaceId });
 }
 
-export function saveSettings(db: DB, workspaceId: number, v: Partial<Omit<SettingsRow, "workspaceId">>) {
+export function saveSettings(db: DB | Tx, workspaceId: number, v: Partial<Omit<SettingsRow, "workspaceId">>) {
   db.insert(candidateSettings)
     .values({ workspaceId, ...v })
     .onConflictDoUpdate({ target: candidateSettings.workspaceId, set: v })

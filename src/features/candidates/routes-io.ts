@@ -15,7 +15,7 @@ export function candidateIoRoutes(deps: Deps) {
       "/import",
       async ({ request, body, query, workspaceId, me }) => {
         const { csv, mapping } = csvOfRequest(request, body);
-        return importCandidatesCsv(deps, workspaceId, csv, { dryRun: query.dryRun, mapping: parseMapping(mapping ?? query.mapping), userId: me.user.id });
+        return importCandidatesCsv(deps, workspaceId, csv, { dryRun: query.dryRun, mapping: parseMapping(mapping ?? query.mapping), userId: me.user.id, apiKeyId: me.apiKey?.id ?? null });
       },
       {
         query: ImportQuery,

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { devLimiter } from "../../lib/dev-pages";
 import { authGuard } from "../auth/guard";
 import {
@@ -21,7 +22,7 @@ import { candidateIoRoutes } from "./routes-io";
 import * as settings from "./settings";
 import { NoteInput, PatchParticipantInput } from "./edit-model";
 
-const actorOf = (u: { id: number; name: string | null; email: string }): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email });
+const actorOf = (u: { id: number; name: string | null; email: string }, apiKey?: { id: number } | null): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email, apiKeyId: apiKey?.id ?? null });
 
 /** /api/participants, /api/database/stats, /api/candidate-settings and the test page's /api/candidates. */
 export function candidateRoutes(deps: Deps) {
@@ -38,7 +39,7 @@ export function candidateRoutes(deps: Deps) {
       response: { 200: ParticipantView },
       detail: { summary: "One candidate" },
     })
-    .patch("/:id", ({ params, body, workspaceId, me }) => records.patchParticipant(deps, workspaceId, params.id, body, actorOf(me.user)), {
+    .patch("/:id", ({ params, body, workspaceId, me }) => records.patchParticipant(deps, workspaceId, params.id, body, actorOf(me.user, me.apiKey)), {
       params: IdParam,
       body: PatchParticipantInput,
       response: { 200: ParticipantView },
@@ -79,7 +80,7 @@ export function candidateRoutes(deps: Deps) {
   const settingsWrite = new Elysia({ prefix: "/api", tags: ["Candidates"] })
     .use(authGuard(deps))
     .guard({ can: "settings.update" })
-    .patch("/candidate-settings", ({ body, workspaceId }) => settings.updateCandidateSettings(deps, workspaceId, body), {
+    .patch("/candidate-settings", ({ body, workspaceId, me }) => settings.updateCandidateSettings(deps, workspaceId, body, memberActor(me)), {
       body: settings.CandidateSettingsInput,
       response: { 200: CandidateSettingsView },
       detail: { summary: "Change the buckets, privacy notice or retention" },

@@ -36,8 +36,8 @@ describe("kept search results are never stale", () => {
     // Shortlisting changes the "not yet shortlisted" totals and pages.
     const open = search({ search: "ann", excludeShortlisted: true });
     expect(open.participants.map((p) => p.uniqueId)).toContain("zed-1");
-    const list = createShortlist(t.deps, ws, "Keepers");
-    addCandidates(t.deps, ws, list.id, [open.participants.find((p) => p.uniqueId === "zed-1")!.id]);
+    const list = createShortlist(t.deps, ws, "Keepers", "system");
+    addCandidates(t.deps, ws, list.id, [open.participants.find((p) => p.uniqueId === "zed-1")!.id], "system");
     const after = search({ search: "ann", excludeShortlisted: true });
     expect(after.pagination.total).toBe(open.pagination.total - 1);
     expect(after.participants.map((p) => p.uniqueId)).not.toContain("zed-1");

@@ -6,6 +6,8 @@ import { bucketColumns } from "./settings";
 import type { Participant } from "./model";
 import * as repo from "./repo";
 import * as history from "./repo-history";
+import { moveEvents } from "../events/views";
+import type { Tx } from "../../db/tx";
 import * as identity from "./repo-identity";
 import { toParticipant } from "./service";
 import { IMPORT_FIELDS } from "./import-columns";
@@ -72,15 +74,15 @@ export function mergedValues(deps: Deps, workspaceId: number, m: Merge) {
 }
 
 /** Writes the merged values to the kept record, moves the duplicates' notes and history, deletes them. */
-export function applyMerge(tx: identity.Writer, workspaceId: number, keepId: number, dupes: number[], values: Record<string, unknown>, at: Date, userId: number | null, b: Buckets) {
+export function applyMerge(tx: Tx, workspaceId: number, keepId: number, dupes: number[], values: Record<string, unknown>, at: Date, b: Buckets) {
   const v = values as Parameters<typeof identity.setFields>[3];
   // The kept record takes the duplicates' e-mail only after they are gone (no two records share one meanwhile).
-  history.moveHistory(tx, workspaceId, dupes, keepId);
+  history.moveNotes(tx, workspaceId, dupes, keepId);
+  moveEvents(tx, workspaceId, "candidate", dupes, keepId);
   identity.deleteRows(tx, workspaceId, dupes);
   identity.setFields(tx, workspaceId, keepId, {
     ...v,
     ...bucketColumns(b, { roleApplied: values.roleApplied as string | null, jobTitle: values.jobTitle as string | null, city: values.city as string | null }),
     lastUpdated: at,
   });
-  history.insertEvent(tx, { workspaceId, participantId: keepId, kind: "merged", detail: { mergedIds: dupes, count: dupes.length }, userId, createdAt: at });
 }

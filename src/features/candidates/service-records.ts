@@ -8,13 +8,18 @@ import * as repo from "./repo";
 import * as history from "./repo-history";
 import * as identity from "./repo-identity";
 import { getParticipant } from "./service";
-import { candidateChanged } from "./webhook-events";
-export { candidateChanged } from "./webhook-events";
+import { candidateChanged } from "./candidate-events";
+import { eventsAbout } from "../events/views";
+import { recordEvent } from "../events/record";
+import { timelineOf, type CandidateEvent } from "./timeline";
+export { candidateChanged } from "./candidate-events";
+export type { CandidateEvent } from "./timeline";
 
-/** Who made a change, for notes and the timeline. */
+/** Who made a change, for notes and the timeline (apiKeyId when made with an API key). */
 export interface Actor {
   userId: number;
   name: string;
+  apiKeyId?: number | null;
 }
 
 function existing(deps: Deps, workspaceId: number, id: number) {
@@ -47,13 +52,9 @@ export function patchParticipant(deps: Deps, workspaceId: number, id: number, in
       ...bucketColumns(bucketsOf(deps, workspaceId), merged),
       lastUpdated: now,
     });
-    const { stages, ...edited } = changes;
-    if (stages !== undefined) {
-      history.insertEvent(tx, { workspaceId, participantId: id, kind: "stage", detail: { from: before.stages, to: stages }, userId: actor?.userId ?? null, createdAt: now });
-    }
-    const fields = Object.keys(edited);
-    if (fields.length) history.insertEvent(tx, { workspaceId, participantId: id, kind: "edited", detail: { fields }, userId: actor?.userId ?? null, createdAt: now });
-    candidateChanged(deps, tx, workspaceId, id, { changedFields: Object.keys(changes), stage: stages !== undefined ? { from: before.stages, to: stages } : null, source: "recruiter" });
+    const { stages } = changes;
+    const who = actor ? { userId: actor.userId, apiKeyId: actor.apiKeyId ?? null } : "system";
+    candidateChanged(deps, tx, workspaceId, id, { changedFields: Object.keys(changes), stage: stages !== undefined ? { from: before.stages, to: stages } : null, source: "recruiter" }, who);
   });
   return getParticipant(deps, workspaceId, id);
 }
@@ -73,6 +74,8 @@ export function addNote(deps: Deps, workspaceId: number, id: number, body: strin
   const row = deps.db.transaction((tx) => {
     const note = history.insertNote(tx, { workspaceId, participantId: id, authorUserId: actor.userId, authorName: actor.name, body, createdAt: now });
     identity.setFields(tx, workspaceId, id, { lastUpdated: now });
+    // The note itself stays in its table (the timeline shows it from there); the event says who wrote one.
+    recordEvent(deps, tx, { workspaceId, actor: { userId: actor.userId, apiKeyId: actor.apiKeyId ?? null }, subject: { type: "candidate", id }, kind: "candidate.note_added", data: { noteId: note.id } });
     return note;
   });
   return toNote(row);
@@ -83,31 +86,9 @@ export function listNotes(deps: Deps, workspaceId: number, id: number): Note[] {
   return history.notesOf(deps.db, workspaceId, id).map(toNote);
 }
 
-/** One entry of the candidate's own history (the timeline adds shortlists, sessions, interviews, e-mails). */
-export interface CandidateEvent {
-  kind: string;
-  at: string;
-  detail: Record<string, unknown>;
-  userId: number | null;
-}
-
 export function candidateEvents(deps: Deps, workspaceId: number, id: number): CandidateEvent[] {
   existing(deps, workspaceId, id);
-  return history.eventsOf(deps.db, workspaceId, id).map((e) => ({ kind: e.kind, at: e.createdAt.toISOString(), detail: safeJson(e.detail), userId: e.userId }));
-}
-
-function safeJson(s: string): Record<string, unknown> {
-  try {
-    const v = JSON.parse(s);
-    return v && typeof v === "object" ? v : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A timeline event written by the visitor flows (applied, applied again, stage reached). */
-export function recordEvent(deps: Deps, workspaceId: number, participantId: number, kind: string, detail: Record<string, unknown> = {}, userId: number | null = null) {
-  history.insertEvent(deps.db, { workspaceId, participantId, kind, detail, userId, createdAt: deps.clock.now() });
+  return timelineOf(eventsAbout(deps, workspaceId, "candidate", id));
 }
 
 export function describeStage(stage: number): string {

@@ -7,12 +7,11 @@ import type { Buckets } from "./buckets";
 import { bucketColumns, bucketsOf, checkBucketFilter } from "./settings";
 import * as repo from "./repo";
 import * as statsRepo from "./repo-stats";
-import * as history from "./repo-history";
 import * as identity from "./repo-identity";
 import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
 import { sampleCandidates } from "./sample-data";
 import { toParticipant } from "./participant-view";
-import { candidateCreated, candidateChanged } from "./webhook-events";
+import { candidateCreated, candidateChanged } from "./candidate-events";
 
 export type { Participant, ParticipantFields } from "./model";
 export { toParticipant } from "./participant-view";
@@ -142,8 +141,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   if (!existing) {
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
-      history.insertEvent(tx, { workspaceId, participantId: id, kind: "applied", detail: via, createdAt: now });
-      candidateCreated(deps, tx, workspaceId, id, "visitor");
+      candidateCreated(deps, tx, workspaceId, id, "visitor", "candidate", via);
       return id;
     });
     return getParticipant(deps, workspaceId, id);
@@ -154,11 +152,10 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   const stages = Math.max(found.stages, given.stages ?? found.stages);
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
-    if (again) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "applied_again", detail: via, createdAt: now });
-    if (stages !== found.stages) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "stage", detail: { from: found.stages, to: stages, by: "candidate" }, createdAt: now });
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");
-    candidateChanged(deps, tx, workspaceId, found.id, { changedFields, stage: { from: found.stages, to: stages }, source: "visitor" });
+    // One event: an application again (with what it changed), or the change itself.
+    candidateChanged(deps, tx, workspaceId, found.id, { changedFields, stage: { from: found.stages, to: stages }, source: "visitor" }, "candidate", again ? "candidate.applied_again" : "candidate.updated", again ? via : {});
   });
   return getParticipant(deps, workspaceId, found.id);
 }

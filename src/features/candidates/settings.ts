@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Deps } from "../../deps";
+import { recordEvent, type Actor } from "../events/record";
 import { badRequest } from "../../lib/errors";
 import { DEFAULT_BUCKETS, locationIn, roleIn, type Buckets } from "./buckets";
 import { candidateRole } from "./classify";
@@ -81,7 +82,7 @@ export function bucketColumns(b: Buckets, v: { roleApplied?: string | null; jobT
  * PATCH /api/candidate-settings. New buckets re-sort every candidate of the workspace (in
  * batches, yielding between them; the search index and counts follow by trigger).
  */
-export async function updateCandidateSettings(deps: Deps, workspaceId: number, input: CandidateSettingsInput): Promise<CandidateSettings> {
+export async function updateCandidateSettings(deps: Deps, workspaceId: number, input: CandidateSettingsInput, actor: Actor): Promise<CandidateSettings> {
   const before = getCandidateSettings(deps, workspaceId);
   const v: Parameters<typeof repo.saveSettings>[2] = { updatedAt: deps.clock.now() };
   if (input.locations) v.locations = JSON.stringify(input.locations);
@@ -89,7 +90,10 @@ export async function updateCandidateSettings(deps: Deps, workspaceId: number, i
   if (input.privacyNotice !== undefined) v.privacyNotice = input.privacyNotice || null;
   if (input.privacyPolicyUrl !== undefined) v.privacyPolicyUrl = input.privacyPolicyUrl || null;
   if (input.retentionMonths !== undefined) v.retentionMonths = input.retentionMonths;
-  repo.saveSettings(deps.db, workspaceId, v);
+  deps.db.transaction((tx) => {
+    repo.saveSettings(tx, workspaceId, v);
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "candidates" }, kind: "settings.changed", summary: "Candidate settings", data: { fields: Object.keys(input) } });
+  });
   const after = getCandidateSettings(deps, workspaceId);
   if (JSON.stringify([before.locations, before.roles]) !== JSON.stringify([after.locations, after.roles])) await rebucket(deps, workspaceId, after);
   return after;

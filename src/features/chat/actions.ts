@@ -26,7 +26,7 @@ export function shortlistNamed(ctx: ActionContext, name: string): { shortlist: S
   const clean = name.trim().slice(0, 200) || "Assistant picks";
   const existing = listShortlists(ctx.deps, ctx.workspaceId).find((s) => s.name.toLowerCase() === clean.toLowerCase());
   if (existing) return { shortlist: existing, created: false };
-  return { shortlist: createShortlist(ctx.deps, ctx.workspaceId, clean), created: true };
+  return { shortlist: createShortlist(ctx.deps, ctx.workspaceId, clean, { userId: ctx.userId }), created: true };
 }
 
 export function shortlistCandidates(ctx: ActionContext, input: { shortlistId?: number; shortlistName?: string; candidateIds: number[] }) {
@@ -40,7 +40,7 @@ export function shortlistCandidates(ctx: ActionContext, input: { shortlistId?: n
   }
   const ids = input.candidateIds.filter((id) => Number.isInteger(id) && id > 0);
   if (!ids.length) return { ...target, added: 0 };
-  const { added, shortlist } = addCandidates(ctx.deps, ctx.workspaceId, target.shortlist.id, ids);
+  const { added, shortlist } = addCandidates(ctx.deps, ctx.workspaceId, target.shortlist.id, ids, { userId: ctx.userId });
   return { shortlist, created: target.created, added };
 }
 

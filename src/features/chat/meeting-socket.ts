@@ -1,9 +1,11 @@
 import type { Deps } from "../../deps";
+import { memberActor, recordEvent } from "../events/record";
+import { requirePermission } from "../auth/permissions";
+import type { SignedIn } from "../auth/service";
 import { AppError, badRequest, tooManyRequests, unauthorized } from "../../lib/errors";
 import { retryOnBusy } from "../../db/busy";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { RateLimiter } from "../../lib/rate-limit";
-import type { SignedIn } from "../auth/service";
 import { findUserById } from "../auth/service";
 import { upsertParticipantFromVisitor, type Participant } from "../candidates/service";
 import { candidateRole } from "../candidates/classify";
@@ -181,6 +183,15 @@ export function rotateWebhookSecret(deps: Deps, workspaceId: number): string {
   const secret = `whsec_${randomToken(24)}`;
   repo.saveWebhookSecret(deps.db, { workspaceId, sealed: deps.secrets.seal(secret), hash: sha256(secret), now: deps.clock.now() });
   return secret;
+}
+
+/** "Regenerate" on /chat/webhook: owners and admins only, and in the activity log. */
+export function rotateChatWebhookSecret(deps: Deps, me: SignedIn): void {
+  requirePermission(me.user, "chatWebhook.manage");
+  deps.db.transaction((tx) => {
+    rotateWebhookSecret(deps, me.user.workspaceId);
+    recordEvent(deps, tx, { workspaceId: me.user.workspaceId, actor: memberActor(me), subject: { type: "settings", id: "chat_webhook" }, kind: "chat_webhook.secret_rotated" });
+  });
 }
 
 /** POST /api/webhook/chat: a chat platform reports a message; the secret names the workspace. */

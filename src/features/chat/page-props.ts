@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { requirePermission } from "../auth/permissions";
 import type { SignedIn } from "../auth/service";
 import { latestCandidates } from "./candidate-cards";
 import type { ChatMessage } from "./client/chat-client";
@@ -33,6 +34,9 @@ export function loadDashboardX(deps: Deps, workspaceId: number): { assistant: As
 }
 
 /** /chat/webhook: the address, the workspace's secret and the latest chat events. */
-export function loadWebhookPage(deps: Deps, workspaceId: number) {
+/** /chat/webhook shows the secret: owners and admins only (the permission table). */
+export function loadWebhookPage(deps: Deps, me: { role: string; workspaceId: number }) {
+  requirePermission(me, "chatWebhook.manage");
+  const workspaceId = me.workspaceId;
   return { url: `${deps.config.APP_URL}/api/webhook/chat`, secret: webhookSecret(deps, workspaceId), events: recentChatEvents(deps, workspaceId) };
 }

@@ -10,8 +10,8 @@ import { confirmAction } from "./proposals";
 import { devGuard } from "../../lib/dev-pages";
 import { clientIp } from "../../lib/client-ip";
 import { ask } from "./service";
-import { rotateWebhookSecret, webhookSecret } from "./meeting-socket";
-import { can } from "../team/permissions";
+import { rotateChatWebhookSecret, webhookSecret } from "./meeting-socket";
+import { can } from "../auth/permissions";
 import { loadChatPage, loadDashboardX, loadWebhookPage } from "./page-props";
 import { ChatPage, DashboardXPage, MeetingDetectionPage, ShortlistTestPage } from "./pages/chat-pages";
 import { WebhookPage } from "./pages/webhook-page";
@@ -63,19 +63,19 @@ export function chatPageRoutes(deps: Deps) {
     )
     .get(
       "/chat/webhook",
-      ({ me, workspaceId, cookie }) =>
+      ({ me, cookie }) =>
         renderPage({
           title: "Chat webhook",
           headers: { "referrer-policy": "no-referrer" },
-          body: WebhookPage({ ...loadWebhookPage(deps, workspaceId), shell: makeShell(deps, me.user) }),
+          body: WebhookPage({ ...loadWebhookPage(deps, me.user), shell: makeShell(deps, me.user) }),
           toast: takeFlash(cookie),
         }),
       { can: "chatWebhook.manage" },
     )
     .post(
       "/chat/webhook/rotate",
-      ({ workspaceId, cookie }) => {
-        rotateWebhookSecret(deps, workspaceId);
+      ({ me, cookie }) => {
+        rotateChatWebhookSecret(deps, me);
         setFlash(cookie, { title: "Secret regenerated", description: "The old secret no longer works.", variant: "success" });
         return seeOther("/chat/webhook");
       },

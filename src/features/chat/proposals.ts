@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { memberActor, recordEvent } from "../events/record";
 import { AppError, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
 import type { SignedIn } from "../auth/service";
@@ -108,8 +109,15 @@ export async function confirmAction(deps: Deps, me: SignedIn, publicId: string):
     throw e;
   }
   const now = deps.clock.now();
-  actionsRepo.finishAction(deps.db, ws, row.id, message, now);
-  repo.insertMessage(deps.db, { workspaceId: ws, sessionId: row.sessionId, role: "assistant", content: message, now });
-  repo.touchSession(deps.db, ws, row.sessionId, now);
+  const done = message;
+  deps.db.transaction((tx) => {
+    actionsRepo.finishAction(tx, ws, row.id, done, now);
+    repo.insertMessage(tx, { workspaceId: ws, sessionId: row.sessionId, role: "assistant", content: done, now });
+    repo.touchSession(tx, ws, row.sessionId, now);
+    // The member confirmed what the assistant proposed: their act, in the activity log (its own
+    // changes, the shortlist or the session, are recorded by the services that made them). The
+    // proposal's own summary names candidates, so the log keeps only its kind.
+    recordEvent(deps, tx, { workspaceId: ws, actor: memberActor(me), subject: { type: "assistant_action", id: row.publicId }, kind: "assistant.action_confirmed", summary: row.kind === "shortlist_candidates" ? "Shortlist candidates" : "Propose an interview", data: { kind: row.kind } });
+  });
   return { action: { ...toChatAction(row), status: "done", result: message }, message, ...(bookingUrl ? { bookingUrl } : {}) };
 }

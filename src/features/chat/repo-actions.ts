@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { chatActions } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 
@@ -30,7 +31,7 @@ export function claimAction(db: DB, workspaceId: number, id: number): boolean {
     .get();
 }
 
-export function finishAction(db: DB, workspaceId: number, id: number, result: string, now: Date) {
+export function finishAction(db: DB | Tx, workspaceId: number, id: number, result: string, now: Date) {
   db.update(chatActions).set({ status: "done", result, doneAt: now }).where(inWorkspace(chatActions, workspaceId, eq(chatActions.id, id))).run();
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { chatEvents, chatMessages, chatSessions, chatWebhookSecrets } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 
@@ -19,11 +20,11 @@ export function insertSession(db: DB, v: { workspaceId: number; userId: number; 
   return db.insert(chatSessions).values({ workspaceId: v.workspaceId, userId: v.userId, publicId: v.publicId, createdAt: v.now, updatedAt: v.now }).returning().get();
 }
 
-export function touchSession(db: DB, workspaceId: number, id: number, now: Date) {
+export function touchSession(db: DB | Tx, workspaceId: number, id: number, now: Date) {
   db.update(chatSessions).set({ updatedAt: now }).where(inWorkspace(chatSessions, workspaceId, eq(chatSessions.id, id))).run();
 }
 
-export function insertMessage(db: DB, v: { workspaceId: number; sessionId: number; role: "user" | "assistant"; content: string; now: Date }): ChatMessageRow {
+export function insertMessage(db: DB | Tx, v: { workspaceId: number; sessionId: number; role: "user" | "assistant"; content: string; now: Date }): ChatMessageRow {
   return db.insert(chatMessages).values({ workspaceId: v.workspaceId, sessionId: v.sessionId, role: v.role, content: v.content, createdAt: v.now }).returning().get();
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { campaignClicks, campaigns, jobs } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { param, preparedQuery } from "../../db/prepared";
@@ -17,12 +18,12 @@ export function findJob(db: DB, workspaceId: number, id: number): JobRow | undef
   return jobById(db).get({ workspaceId, id });
 }
 
-export function insertJob(db: DB, workspaceId: number, v: { title: string; description: string | null; location: string | null; createdAt: Date }): JobRow {
+export function insertJob(db: DB | Tx, workspaceId: number, v: { title: string; description: string | null; location: string | null; createdAt: Date }): JobRow {
   return db.insert(jobs).values({ ...v, workspaceId }).returning().get();
 }
 
 /** Deletes the job; its campaigns go with it (ON DELETE CASCADE, foreign keys are on). */
-export function deleteJob(db: DB, workspaceId: number, id: number): boolean {
+export function deleteJob(db: DB | Tx, workspaceId: number, id: number): boolean {
   return db.delete(jobs).where(inWorkspace(jobs, workspaceId, eq(jobs.id, id))).returning({ id: jobs.id }).all().length > 0;
 }
 
@@ -30,7 +31,7 @@ export function listCampaigns(db: DB, workspaceId: number, jobId: number): Campa
   return db.select().from(campaigns).where(inWorkspace(campaigns, workspaceId, eq(campaigns.jobId, jobId))).orderBy(asc(campaigns.id)).all();
 }
 
-export function insertCampaign(db: DB, workspaceId: number, v: { jobId: number; name: string; label: string | null; description: string | null; code: string; createdAt: Date }): CampaignRow {
+export function insertCampaign(db: DB | Tx, workspaceId: number, v: { jobId: number; name: string; label: string | null; description: string | null; code: string; createdAt: Date }): CampaignRow {
   return db.insert(campaigns).values({ ...v, workspaceId }).returning().get();
 }
 

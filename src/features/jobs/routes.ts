@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { IdParam, Success } from "../../lib/route-schemas";
@@ -15,16 +16,16 @@ export function jobRoutes(deps: Deps) {
     .get("", ({ workspaceId }) => ({ jobs: jobs.listJobs(deps, workspaceId) }), { response: { 200: JobList }, detail: { summary: "List jobs" } })
     .post(
       "",
-      ({ body, workspaceId, set }) => {
+      ({ body, workspaceId, set, me }) => {
         set.status = 201;
-        return { job: jobs.createJob(deps, workspaceId, body) };
+        return { job: jobs.createJob(deps, workspaceId, body, memberActor(me)) };
       },
       { body: CreateJobInput, response: { 201: OneJob }, detail: { summary: "Create a job" } },
     )
     .delete(
       "/:id",
-      ({ params, workspaceId }) => {
-        jobs.deleteJob(deps, workspaceId, params.id);
+      ({ params, workspaceId, me }) => {
+        jobs.deleteJob(deps, workspaceId, params.id, memberActor(me));
         return { success: true as const };
       },
       { params: IdParam, response: { 200: Success }, detail: { summary: "Delete a job and its campaigns" } },
@@ -36,9 +37,9 @@ export function jobRoutes(deps: Deps) {
     })
     .post(
       "/:jobId/campaigns",
-      ({ params, body, workspaceId, set }) => {
+      ({ params, body, workspaceId, set, me }) => {
         set.status = 201;
-        return { campaign: jobs.createCampaign(deps, workspaceId, params.jobId, body) };
+        return { campaign: jobs.createCampaign(deps, workspaceId, params.jobId, body, memberActor(me)) };
       },
       { params: JobIdParam, body: CreateCampaignInput, response: { 201: OneCampaign }, detail: { summary: "Create a campaign link for a job" } },
     );
@@ -49,8 +50,8 @@ export function jobRoutes(deps: Deps) {
     .guard({ auth: true })
     .post(
       "/dashboard/jobs",
-      ({ body, workspaceId, cookie }) => {
-        jobs.createJob(deps, workspaceId, body);
+      ({ body, workspaceId, cookie, me }) => {
+        jobs.createJob(deps, workspaceId, body, memberActor(me));
         setFlash(cookie, { title: "Job Created", variant: "success" });
         return seeOther("/dashboard");
       },
@@ -58,8 +59,8 @@ export function jobRoutes(deps: Deps) {
     )
     .post(
       "/dashboard/jobs/:id/delete",
-      ({ params, workspaceId, cookie }) => {
-        jobs.deleteJob(deps, workspaceId, params.id);
+      ({ params, workspaceId, cookie, me }) => {
+        jobs.deleteJob(deps, workspaceId, params.id, memberActor(me));
         setFlash(cookie, { title: "Job Deleted", variant: "success" });
         return seeOther("/dashboard");
       },

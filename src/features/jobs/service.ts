@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
 import * as repo from "./repo";
+import { recordEvent, type Actor } from "../events/record";
 import type { Campaign, CreateCampaign, CreateJob, Job } from "./model";
 
 export type { Campaign, Job } from "./model";
@@ -41,13 +42,20 @@ export function getJob(deps: Deps, workspaceId: number, id: number): Job {
   return toJob(row);
 }
 
-export function createJob(deps: Deps, workspaceId: number, input: CreateJob): Job {
-  return toJob(repo.insertJob(deps.db, workspaceId, { ...input, createdAt: deps.clock.now() }));
+export function createJob(deps: Deps, workspaceId: number, input: CreateJob, actor: Actor): Job {
+  return deps.db.transaction((tx) => {
+    const job = toJob(repo.insertJob(tx, workspaceId, { ...input, createdAt: deps.clock.now() }));
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id: job.id }, kind: "job.created", summary: job.title });
+    return job;
+  });
 }
 
 /** Deletes a job and its campaign links. */
-export function deleteJob(deps: Deps, workspaceId: number, id: number): void {
-  if (!repo.deleteJob(deps.db, workspaceId, id)) throw notFound("Job not found");
+export function deleteJob(deps: Deps, workspaceId: number, id: number, actor: Actor): void {
+  deps.db.transaction((tx) => {
+    if (!repo.deleteJob(tx, workspaceId, id)) throw notFound("Job not found");
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id }, kind: "job.deleted" });
+  });
 }
 
 export function listCampaigns(deps: Deps, workspaceId: number, jobId: number): Campaign[] {
@@ -56,9 +64,13 @@ export function listCampaigns(deps: Deps, workspaceId: number, jobId: number): C
 }
 
 /** A campaign gets a random URL-safe code (96 bits): links cannot be guessed or enumerated. */
-export function createCampaign(deps: Deps, workspaceId: number, jobId: number, input: CreateCampaign): Campaign {
+export function createCampaign(deps: Deps, workspaceId: number, jobId: number, input: CreateCampaign, actor: Actor): Campaign {
   getJob(deps, workspaceId, jobId);
-  const row = repo.insertCampaign(deps.db, workspaceId, { jobId, ...input, code: randomToken(12), createdAt: deps.clock.now() });
+  const row = deps.db.transaction((tx) => {
+    const row = repo.insertCampaign(tx, workspaceId, { jobId, ...input, code: randomToken(12), createdAt: deps.clock.now() });
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "campaign", id: row.id }, kind: "campaign.created", summary: row.name, data: { jobId } });
+    return row;
+  });
   return toCampaign(deps, row);
 }
 

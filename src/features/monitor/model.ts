@@ -57,7 +57,7 @@ const DebugParticipantView = z.object({
   prequalifier: z.string().nullable(),
   assessment: z.string().nullable(),
   voice_transcript: z.string().nullable(),
-  stages: z.number().nullable(),
+  stages: z.number(),
   industry: z.string().nullable(),
 });
 export const DebugList = z.object({ participants: z.array(DebugParticipantView) });

@@ -10,6 +10,7 @@ import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/c
 import { forgetCandidateName } from "../shortlists/service";
 import { eraseConversations } from "../visitors/person-data";
 import { forgetCandidateDeliveries } from "../webhooks/record";
+import { recordEvent, type Actor } from "../events/record";
 
 /**
  * DELETE /api/participants/{id}: erases one person from every table in one transaction:
@@ -18,7 +19,7 @@ import { forgetCandidateDeliveries } from "../webhooks/record";
  * assistant conversations; their interviews stay for the recruiter, anonymised; the e-mails
  * to them or about their interviews keep only their delivery state.
  */
-export function eraseCandidate(deps: Deps, workspaceId: number, id: number, opts: { cleanUp?: boolean } = {}): { erased: number; interviewsKept: number } {
+export function eraseCandidate(deps: Deps, workspaceId: number, id: number, actor: Actor, opts: { cleanUp?: boolean } = {}): { erased: number; interviewsKept: number } {
   const p = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   const words = [p.name, p.emailAddress].filter((w): w is string => !!w && w.trim().length >= 2);
   const schedule = candidateSchedule(deps, workspaceId, id);
@@ -35,6 +36,8 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number, opts
     // Webhook bodies about them (sent or waiting) carry their name and e-mail.
     forgetCandidateDeliveries(tx, workspaceId, [id]);
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
+    // After the rows: the candidate's own events went with them; this one names only the id.
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id }, kind: "candidate.deleted" });
     return schedule.interviews.length;
   });
   if (opts.cleanUp !== false) void afterErasure(deps);
@@ -77,12 +80,12 @@ export function mentionsOf(p: Participant): Mentions {
 }
 
 /** Erases many (test data, retention) one by one, each in its own transaction; returns how many. */
-export function eraseCandidates(deps: Deps, workspaceId: number, ids: number[]): number {
+export function eraseCandidates(deps: Deps, workspaceId: number, ids: number[], actor: Actor): number {
   let n = 0;
   try {
     for (const id of ids) {
       try {
-        eraseCandidate(deps, workspaceId, id, { cleanUp: false });
+        eraseCandidate(deps, workspaceId, id, actor, { cleanUp: false });
         n++;
       } catch (e) {
         if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;

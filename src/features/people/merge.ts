@@ -13,7 +13,7 @@ import { moveConversations } from "../visitors/person-data";
  * field values; the duplicates' notes, history, shortlist memberships, scheduling sessions,
  * interviews and chats move to it; the duplicates are deleted. One transaction.
  */
-export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userId: number | null) {
+export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userId: number | null, apiKeyId?: number | null) {
   const { dupes, values } = mergedValues(deps, workspaceId, m);
   const now = deps.clock.now();
   const before = getParticipant(deps, workspaceId, m.keepId);
@@ -22,10 +22,10 @@ export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userI
     moveCandidateSchedule(tx, workspaceId, dupes, m.keepId);
     moveConversations(tx, workspaceId, dupes, m.keepId);
     for (const id of dupes) eraseBackupOf(tx, workspaceId, id);
-    applyMerge(tx, workspaceId, m.keepId, dupes, values, now, userId, bucketsOf(deps, workspaceId));
-    // Outgoing webhooks: the kept record changed (the duplicates are gone; `mergedIds` names them).
+    applyMerge(tx, workspaceId, m.keepId, dupes, values, now, bucketsOf(deps, workspaceId));
+    // One event on the kept record (the duplicates are gone; `mergedIds` names them); its webhooks say it changed.
     const changedFields = Object.keys(values).filter((k) => (before as unknown as Record<string, unknown>)[k] !== values[k]);
-    candidateChanged(deps, tx, workspaceId, m.keepId, { changedFields: changedFields.length ? changedFields : ["merged"], stage: { from: before.stages, to: Number(values.stages ?? before.stages) }, source: "merge", mergedIds: dupes });
+    candidateChanged(deps, tx, workspaceId, m.keepId, { changedFields: changedFields.length ? changedFields : ["merged"], stage: { from: before.stages, to: Number(values.stages ?? before.stages) }, source: "merge", mergedIds: dupes }, userId ? { userId, apiKeyId: apiKeyId ?? null } : "system", "candidate.merged");
   });
   return { participant: getParticipant(deps, workspaceId, m.keepId), merged: dupes };
 }

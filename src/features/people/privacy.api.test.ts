@@ -31,7 +31,7 @@ describe("retention and test data", () => {
     t.clock.set(new Date(t.clock.now().getTime() + 400 * 86_400_000));
     const fresh = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "new", name: "Nina New", emailAddress: "nina@example.com" });
     expect(eraseIdleCandidates(t.deps)).toBe(0); // off by default
-    await updateCandidateSettings(t.deps, u.workspaceId, { retentionMonths: 12 }); // (the session expired with the clock move)
+    await updateCandidateSettings(t.deps, u.workspaceId, { retentionMonths: 12 }, "system"); // (the session expired with the clock move)
     expect(eraseIdleCandidates(t.deps)).toBe(1);
     const ids = t.deps.db.all<{ id: number }>(sql`select id from participants where workspace_id = ${u.workspaceId}`).map((r) => r.id);
     expect(ids).toEqual([fresh.id]);

@@ -21,7 +21,7 @@ export function eraseIdleCandidates(deps: Deps): number {
         const s = candidateSchedule(deps, workspaceId, id);
         const recent = [...s.sessions.map((x) => x.createdAt), ...s.interviews.flatMap((x) => [x.createdAt, x.endTime])].some((t) => new Date(t) > cutoff);
         if (recent) continue;
-        eraseCandidate(deps, workspaceId, id, { cleanUp: false });
+        eraseCandidate(deps, workspaceId, id, "system", { cleanUp: false });
         erased++;
       }
     }

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
@@ -41,7 +42,7 @@ export function peopleRoutes(deps: Deps) {
       response: { 200: DuplicateList },
       detail: { summary: "Candidates that share an e-mail address" },
     })
-    .post("/merge", ({ body, workspaceId, me }) => mergeCandidates(deps, workspaceId, body, me.user.id), {
+    .post("/merge", ({ body, workspaceId, me }) => mergeCandidates(deps, workspaceId, body, me.user.id, me.apiKey?.id), {
       body: MergeInput,
       response: { 200: MergeResult },
       detail: { summary: "Merge duplicates into the record to keep" },
@@ -50,12 +51,12 @@ export function peopleRoutes(deps: Deps) {
       response: { 200: TestDataCount },
       detail: { summary: "How many candidates are test data" },
     })
-    .delete("/test-data", ({ workspaceId }) => ({ success: true as const, removed: eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId)) }), {
+    .delete("/test-data", ({ workspaceId, me }) => ({ success: true as const, removed: eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId), memberActor(me)) }), {
       response: { 200: TestDataRemoved },
       detail: { summary: "Erase every test candidate" },
     })
     // The same merge with the record to keep in the path: {mergeIds | duplicateIds, fields}.
-    .post("/:id/merge", ({ params, body, workspaceId, me }) => mergeCandidates(deps, workspaceId, { ...body, keepId: params.id }, me.user.id), {
+    .post("/:id/merge", ({ params, body, workspaceId, me }) => mergeCandidates(deps, workspaceId, { ...body, keepId: params.id }, me.user.id, me.apiKey?.id), {
       params: IdParam,
       body: MergeIntoInput,
       response: { 200: MergeResult },
@@ -75,7 +76,7 @@ export function peopleRoutes(deps: Deps) {
         }),
       { params: IdParam, detail: { summary: "Everything held about a candidate, as a JSON file" } },
     )
-    .delete("/:id", ({ params, workspaceId }) => ({ success: true as const, ...eraseCandidate(deps, workspaceId, params.id) }), {
+    .delete("/:id", ({ params, workspaceId, me }) => ({ success: true as const, ...eraseCandidate(deps, workspaceId, params.id, memberActor(me)) }), {
       params: IdParam,
       response: { 200: Erased },
       detail: { summary: "Erase a candidate from every table" },
@@ -110,8 +111,8 @@ export function peopleRoutes(deps: Deps) {
     )
     .post(
       "/candidates/test-data/delete",
-      ({ workspaceId, cookie }) => {
-        const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId));
+      ({ workspaceId, cookie, me }) => {
+        const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId), memberActor(me));
         setFlash(cookie, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
         return seeOther("/candidates/settings");
       },
@@ -151,8 +152,8 @@ export function peopleRoutes(deps: Deps) {
     )
     .post(
       "/candidates/:id/delete",
-      ({ params, workspaceId, cookie }) => {
-        eraseCandidate(deps, workspaceId, params.id);
+      ({ params, workspaceId, cookie, me }) => {
+        eraseCandidate(deps, workspaceId, params.id, memberActor(me));
         setFlash(cookie, { title: "Candidate deleted", description: "Everything about the candidate was erased.", variant: "success" });
         return seeOther("/dashboard");
       },
@@ -164,8 +165,8 @@ export function peopleRoutes(deps: Deps) {
     .guard({ can: "settings.update" })
     .post(
       "/candidates/settings",
-      async ({ body, workspaceId, cookie }) => {
-        await updateCandidateSettings(deps, workspaceId, body);
+      async ({ body, workspaceId, cookie, me }) => {
+        await updateCandidateSettings(deps, workspaceId, body, memberActor(me));
         setFlash(cookie, { title: "Settings saved", variant: "success" });
         return seeOther("/candidates/settings");
       },

@@ -68,7 +68,7 @@ describe("the booking page as served", () => {
 
     // Another session of the same recruiter is cancelled: this page is unchanged.
     const other = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: s.candidateId, title: "Other", duration: 60, timeSlots: [s.timeSlots[39]!], timeZone: TZ });
-    cancelSession(t.deps, u.workspaceId, other.id);
+    cancelSession(t.deps, u.workspaceId, other.id, "system");
     expect((await page(path)).slots).toBe(39);
 
     // Booked: the link now leads to the booked interview (its manage page).
@@ -83,7 +83,7 @@ describe("the booking page as served", () => {
   test("a session cancelled by the recruiter stops answering", async () => {
     const { u, s } = await session();
     expect((await page(`/booking-option-b/${s.sessionToken}`)).slots).toBe(40);
-    cancelSession(t.deps, u.workspaceId, s.id);
+    cancelSession(t.deps, u.workspaceId, s.id, "system");
     expect((await page(`/booking-option-b/${s.sessionToken}`)).res.status).toBe(404);
   });
 });

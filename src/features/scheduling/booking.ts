@@ -7,6 +7,9 @@ import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
 import { interviewEvent } from "./webhook-events";
+import { sessionEvent } from "./service";
+import { SESSION_TTL_MS } from "./model";
+import { slotProblem, type TimeSlot } from "./slots";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 
@@ -88,7 +91,7 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
         // meetings (repo.bookSlot): no provider is called while the candidate waits.
         const slot = repo.findSlot(deps.db, slotId);
         if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
-        const o = repo.bookSlot(deps.db, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
+        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, tx, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, tx, o.meeting.id);
@@ -116,6 +119,63 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
     timeZone: outcome.session.timeZone,
     title: meeting.title,
   };
+}
+
+/**
+ * An intro call (visitors' /scheduleacall): a one-slot session for the candidate, booked at
+ * once. ONE write transaction holds the session, its slot, the meeting, its e-mails and
+ * calendar work and their events: a slot taken meanwhile leaves nothing behind, so there is no
+ * clean-up to get wrong. The host's cached busy times are checked in the same transaction.
+ */
+export async function bookIntroCall(
+  deps: Deps,
+  v: { workspaceId: number; hostUserId: number; candidateId: number; slot: TimeSlot; duration: number; timeZone: string; title: string; description: string | null },
+): Promise<{ sessionId: number }> {
+  const now = deps.clock.now();
+  const problem = slotProblem([v.slot], { duration: v.duration, timeZone: v.timeZone, now });
+  if (problem) throw badRequest(problem, { slot: problem });
+  const start = new Date(v.slot.startTime);
+  const end = new Date(v.slot.endTime);
+  const token = randomToken(32);
+  const slotId = randomToken(12);
+  const publicId = randomToken(16);
+  try {
+    return deps.db.transaction(
+      (tx) => {
+        if (calendarBusy(deps, v.hostUserId, start, end)) throw conflict(SLOT_TAKEN);
+        const session = repo.insertSession(
+          tx,
+          {
+            workspaceId: v.workspaceId,
+            userId: v.hostUserId,
+            candidateId: v.candidateId,
+            shortlistId: null,
+            tokenHash: sha256(token),
+            tokenSealed: deps.secrets.seal(token),
+            title: v.title,
+            description: v.description,
+            duration: v.duration,
+            timeZone: v.timeZone,
+            expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+            createdAt: now,
+          },
+          [{ id: slotId, startTime: start, endTime: end }],
+        );
+        sessionEvent(deps, tx, v.workspaceId, "session.created", { id: session.id, candidateId: v.candidateId }, "candidate");
+        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId, now, publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone: null });
+        // Another booking holds the host's hour: the throw rolls the session back with it.
+        if (o.kind !== "booked") throw conflict(SLOT_TAKEN);
+        enqueueInterviewEmails(deps, tx, o.meeting.id, "booked");
+        enqueueCalendarWork(deps, tx, o.meeting.id);
+        interviewEvent(deps, tx, o.meeting, "interview.booked", { by: "candidate" });
+        return { sessionId: session.id };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (e) {
+    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
+    throw e;
+  }
 }
 
 // ---- The candidate's link in the confirmation: cancel, or move to another offered slot ----
@@ -157,7 +217,7 @@ export async function cancelByCandidate(deps: Deps, token: string): Promise<void
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
   const canceled = deps.db.transaction((tx) => {
-    const m = changes.cancelMeeting(deps.db, d.meeting.id);
+    const m = changes.cancelMeeting(tx, d.meeting.id);
     if (m) {
       enqueueInterviewEmails(deps, tx, m.id, "canceled");
       enqueueCalendarWork(deps, tx, m.id);
@@ -178,7 +238,7 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
     moved = deps.db.transaction((tx) => {
       const slot = repo.findSlot(deps.db, slotId);
       if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
-      const m = changes.moveMeeting(deps.db, { meetingId: d.meeting.id, slotId, now });
+      const m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
       if (m) {
         enqueueInterviewEmails(deps, tx, m.id, "moved");
         enqueueCalendarWork(deps, tx, m.id);

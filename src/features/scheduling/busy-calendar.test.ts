@@ -4,7 +4,9 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { freeSlots, installBusyCalendar, type BusyInterval } from "./busy-calendar";
+import { freeSlots, schedulingPorts, type BusyCalendar, type BusyInterval } from "./busy-calendar";
+
+const installBusyCalendar = (deps: object, busyCalendar: BusyCalendar) => schedulingPorts.wire(deps, { busyCalendar });
 import { bookByToken, getBookingView } from "./booking";
 import { createSchedulingSession } from "./service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";

@@ -1,11 +1,12 @@
 import type { Deps } from "../../deps";
+import { Ports } from "../../lib/ports";
 
 /**
  * What scheduling asks of a calendar (decision 32): the interviewer's busy times and their
- * default video link. Scheduling declares the port and app.ts fills it from the calendar
+ * default video link. Scheduling declares the port and src/ports.ts fills it from the calendar
  * feature at start-up, so scheduling never imports calendar. Busy times come from the
  * calendar's own cache: the port is synchronous, never calls a provider, and so can be read
- * inside the booking transaction. Without a calendar installed nothing is busy.
+ * inside the booking transaction.
  */
 export interface BusyInterval {
   start: Date;
@@ -23,20 +24,17 @@ export interface BusyCalendar {
   videoDefault(userId: number): VideoLinkChoice;
 }
 
-const calendars = new WeakMap<Deps, BusyCalendar>();
+/** Scheduling's ports, wired at start-up (src/ports.ts, decision 0029). */
+export const schedulingPorts = new Ports<{ busyCalendar: BusyCalendar }>("scheduling", ["busyCalendar"]);
 
-export function installBusyCalendar(deps: Deps, calendar: BusyCalendar): void {
-  calendars.set(deps, calendar);
-}
-
-/** The interviewer's cached busy times overlapping [from, to) ([] when no calendar is installed). */
+/** The interviewer's cached busy times overlapping [from, to). */
 export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): BusyInterval[] {
-  return calendars.get(deps)?.busyIntervals(userId, from, to) ?? [];
+  return schedulingPorts.of(deps).busyCalendar.busyIntervals(userId, from, to);
 }
 
-/** The interviewer's default video link (none when no calendar is installed). */
+/** The interviewer's default video link. */
 export function videoDefault(deps: Deps, userId: number): VideoLinkChoice {
-  return calendars.get(deps)?.videoDefault(userId) ?? { kind: "none", url: null };
+  return schedulingPorts.of(deps).busyCalendar.videoDefault(userId);
 }
 
 /**

@@ -1,16 +1,16 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { AppError, conflict } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
 import { meetingFlags } from "../../db/schema";
+import type { FlagKind } from "./meeting-flags";
 import { enqueueCalendarWork, enqueueInterviewEmails, detailsUrl } from "./notify";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { interviewEvent } from "./webhook-events";
 import { CalendarFlagEmail } from "./emails/calendar-flag-email";
 import { dualTimeText } from "./zone-text";
-import { recordActivity } from "../team/activity";
 
 /**
  * Changes found in an interviewer's calendar (decision 32), made through the same steps as a
@@ -18,14 +18,6 @@ import { recordActivity } from "../team/activity";
  * SEQUENCE + 1), the calendar work and the webhook event (`by: "calendar"`). What needs a
  * person's look is flagged on the interview instead (meeting_flags is scheduling's table).
  */
-export type FlagKind = "declined" | "clash" | "moved_in_calendar" | "deleted_in_calendar";
-export interface InterviewFlag {
-  id: number;
-  kind: FlagKind;
-  message: string;
-  at: string;
-  startTime: string | null;
-}
 
 export const DECLINED = "The candidate declined in their calendar";
 export const clashMessage = (summary: string | null) => `Clashes with ‘${summary || "Busy"}’ in your calendar`;
@@ -46,7 +38,6 @@ export function moveFromCalendar(deps: Deps, meetingId: number, start: Date, end
     // Brings the event's Frank version up to the interview's (so the next read is no change).
     enqueueCalendarWork(deps, tx, r.id);
     interviewEvent(deps, tx, r, "interview.moved", { by: "calendar", previousStartTime: m.startTime });
-    recordActivity(deps, deps.db, { workspaceId: r.workspaceId, userId: r.userId, action: "interview.moved", objectType: "interview", objectId: r.publicId, summary: "Moved in the interviewer's calendar" });
     resolveOpen(deps, r.id, ["moved_in_calendar", "clash"]);
     return "moved";
   });
@@ -60,7 +51,6 @@ export function cancelFromCalendar(deps: Deps, meetingId: number): boolean {
     enqueueInterviewEmails(deps, tx, m.id, "canceled");
     enqueueCalendarWork(deps, tx, m.id);
     interviewEvent(deps, tx, m, "interview.cancelled", { by: "calendar" });
-    recordActivity(deps, deps.db, { workspaceId: m.workspaceId, userId: m.userId, action: "interview.cancelled", objectType: "interview", objectId: m.publicId, summary: "Deleted in the interviewer's calendar" });
     resolveOpen(deps, m.id, ["moved_in_calendar", "deleted_in_calendar", "clash", "declined"]);
     return true;
   });
@@ -119,16 +109,6 @@ export function clearFlag(deps: Deps, meetingId: number, kind: FlagKind, subject
     .run();
 }
 
-/** The open flags of an interview, oldest first (GET /api/interviews/{id}, the pages). */
-export function interviewFlags(deps: Deps, meetingId: number): InterviewFlag[] {
-  return deps.db
-    .select()
-    .from(meetingFlags)
-    .where(and(eq(meetingFlags.meetingId, meetingId), isNull(meetingFlags.resolvedAt)))
-    .orderBy(meetingFlags.id)
-    .all()
-    .map((f) => ({ id: f.id, kind: f.kind as FlagKind, message: f.message, at: f.createdAt.toISOString(), startTime: f.startTime?.toISOString() ?? null }));
-}
 
 /**
  * Apply or Keep on a flagged move or delete ("Only flag"): Apply moves or cancels the interview
@@ -163,11 +143,3 @@ export function retryVideoLink(deps: Deps, workspaceId: number, publicId: string
   write(deps, (tx) => enqueueCalendarWork(deps, tx, d.meeting.id));
 }
 
-/** The open flags of several interviews (lists: the Interview Status card, /interviews). */
-export function openFlagsByMeeting(deps: Deps, meetingIds: number[]): Map<number, { kind: FlagKind; message: string }[]> {
-  const out = new Map<number, { kind: FlagKind; message: string }[]>();
-  if (!meetingIds.length) return out;
-  const rows = deps.db.select().from(meetingFlags).where(and(inArray(meetingFlags.meetingId, meetingIds), isNull(meetingFlags.resolvedAt))).orderBy(meetingFlags.id).all();
-  for (const f of rows) out.set(f.meetingId, [...(out.get(f.meetingId) ?? []), { kind: f.kind as FlagKind, message: f.message }]);
-  return out;
-}

@@ -8,6 +8,7 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { slotProblem, type TimeSlot } from "./slots";
 import { interviewEvent } from "./webhook-events";
+import type { Actor } from "../events/record";
 
 /**
  * The recruiter's actions on a booked interview (the details page, the Interview Status
@@ -27,14 +28,14 @@ function meetingOf(deps: Deps, workspaceId: number, publicId: string) {
 const write = <T>(deps: Deps, fn: (tx: Tx) => T): T => deps.db.transaction(fn, { behavior: "immediate" });
 
 /** Cancels a scheduled (or waiting) interview; the candidate is told, with the reason if one is given. */
-export function cancelInterview(deps: Deps, workspaceId: number, publicId: string, reason?: string | null): void {
+export function cancelInterview(deps: Deps, workspaceId: number, publicId: string, reason: string | null | undefined, actor: Actor): void {
   const d = meetingOf(deps, workspaceId, publicId);
   const done = write(deps, (tx) => {
-    const m = changes.cancelMeeting(deps.db, d.meeting.id);
+    const m = changes.cancelMeeting(tx, d.meeting.id);
     if (!m) return false;
     enqueueInterviewEmails(deps, tx, m.id, "canceled", { reason: reason?.trim() || null });
     enqueueCalendarWork(deps, tx, m.id);
-    interviewEvent(deps, tx, m, "interview.cancelled", { by: "recruiter", reason: reason?.trim() || null });
+    interviewEvent(deps, tx, m, "interview.cancelled", { by: "recruiter", reason: reason?.trim() || null }, actor);
     return true;
   });
   if (!done) throw conflict(NOT_CHANGEABLE);
@@ -44,7 +45,7 @@ export function cancelInterview(deps: Deps, workspaceId: number, publicId: strin
  * Reschedules: to one chosen start time (the interview keeps its length), or by offering a
  * new set of slots on the candidate's own booking link (they pick one as before).
  */
-export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: string, input: { startTime?: string; timeSlots?: TimeSlot[] }, bookingUrl: (sessionId: number) => string | null): void {
+export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: string, input: { startTime?: string; timeSlots?: TimeSlot[] }, bookingUrl: (sessionId: number) => string | null, actor: Actor): void {
   const d = meetingOf(deps, workspaceId, publicId);
   const m = d.meeting;
   const now = deps.clock.now();
@@ -56,11 +57,11 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     if (start.getTime() <= now.getTime()) throw badRequest("Please choose a time in the future", { startTime: "Please choose a time in the future" });
     const end = new Date(start.getTime() + duration * 60_000);
     const moved = write(deps, (tx) => {
-      const r = changes.moveMeetingTo(deps.db, { meeting: m, slotId: randomToken(12), start, end });
+      const r = changes.moveMeetingTo(tx, { meeting: m, slotId: randomToken(12), start, end });
       if (!r) return null;
       enqueueInterviewEmails(deps, tx, r.id, "moved", { movedBy: "recruiter" });
       enqueueCalendarWork(deps, tx, r.id);
-      interviewEvent(deps, tx, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
+      interviewEvent(deps, tx, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime }, actor);
       return r;
     });
     if (!moved) throw conflict(TAKEN);
@@ -70,7 +71,7 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
   const problem = slotProblem(slots, { duration, timeZone: d.timeZone, now }) ?? (slots.length ? null : "Please add at least one time slot");
   if (problem) throw badRequest(problem, { timeSlots: problem });
   const offered = write(deps, (tx) => {
-    const r = changes.offerNewTimes(deps.db, {
+    const r = changes.offerNewTimes(tx, {
       meeting: m,
       slots: slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.startTime), endTime: new Date(s.endTime) })),
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
@@ -79,18 +80,18 @@ export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: s
     enqueueInterviewEmails(deps, tx, r.id, "reschedule", { bookingUrl: bookingUrl(r.sessionId) });
     enqueueCalendarWork(deps, tx, r.id);
     // The old time is off; the candidate picks a new one on their link (startTime null until then).
-    interviewEvent(deps, tx, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime });
+    interviewEvent(deps, tx, r, "interview.moved", { by: "recruiter", previousStartTime: m.startTime }, actor);
     return r;
   });
   if (!offered) throw conflict(NOT_CHANGEABLE);
 }
 
 /** Marks an interview that has started as completed or no-show. */
-export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show"): void {
+export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show", actor: Actor): void {
   const d = meetingOf(deps, workspaceId, publicId);
   if (d.meeting.status !== "scheduled" && d.meeting.status !== "completed" && d.meeting.status !== "no_show") throw conflict(NOT_CHANGEABLE);
   write(deps, (tx) => {
-    if (!changes.markMeeting(deps.db, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
-    if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, tx, d.meeting, "interview.completed", { by: "recruiter" });
+    if (!changes.markMeeting(tx, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
+    if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, tx, d.meeting, "interview.completed", { by: "recruiter" }, actor);
   });
 }

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Actor } from "../events/record";
 import { badRequest, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { cancelInterview, markInterview, rescheduleInterview } from "./interview-actions";
@@ -11,9 +12,9 @@ import { resolveFlag, retryVideoLink } from "./calendar-changes";
  * The details page's forms (no JavaScript): the same actions as the API, with times typed
  * as a date and a wall-clock time in the interview's zone. Returns the toast's title.
  */
-export function interviewFormAction(deps: Deps, workspaceId: number, publicId: string, action: string, form: Record<string, string | undefined>): string {
+export function interviewFormAction(deps: Deps, workspaceId: number, publicId: string, action: string, form: Record<string, string | undefined>, actor: Actor): string {
   if (action === "cancel") {
-    cancelInterview(deps, workspaceId, publicId, parseInput(CancelInterviewInput, form).reason);
+    cancelInterview(deps, workspaceId, publicId, parseInput(CancelInterviewInput, form).reason, actor);
     return "Interview canceled";
   }
   if (action === "resend") {
@@ -21,7 +22,7 @@ export function interviewFormAction(deps: Deps, workspaceId: number, publicId: s
     return "E-mails queued: the interview's e-mails will be sent again";
   }
   if (action === "status") {
-    markInterview(deps, workspaceId, publicId, parseInput(InterviewStatusInput, form).status);
+    markInterview(deps, workspaceId, publicId, parseInput(InterviewStatusInput, form).status, actor);
     return "Interview updated";
   }
   // What a calendar said (decision 32): Apply or Keep a flagged change, Retry a missing Meet link.
@@ -48,12 +49,12 @@ export function interviewFormAction(deps: Deps, workspaceId: number, publicId: s
     const i = getInterview(deps, publicId);
     const timeSlots = generateSlots({ dates: [date], start: { hour: +from[1]!, minute: +from[2]! }, end: { hour: +to[1]!, minute: +to[2]! }, duration: i.duration, timeZone: zone })
       .filter((s) => Date.parse(s.startTime) > deps.clock.now().getTime());
-    rescheduleInterview(deps, workspaceId, publicId, { timeSlots }, bookingUrl);
+    rescheduleInterview(deps, workspaceId, publicId, { timeSlots }, bookingUrl, actor);
     return "New times offered to the candidate";
   }
   const time = clock(form.time);
   const start = time ? zonedToUtc(date, +time[1]!, +time[2]!, zone) : null;
   if (!start) throw badRequest("Please choose a valid start time", { startTime: "Please choose a valid start time" });
-  rescheduleInterview(deps, workspaceId, publicId, { startTime: start.toISOString() }, bookingUrl);
+  rescheduleInterview(deps, workspaceId, publicId, { startTime: start.toISOString() }, bookingUrl, actor);
   return "Interview moved";
 }

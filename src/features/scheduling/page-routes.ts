@@ -1,6 +1,7 @@
 import { Elysia, type Cookie } from "elysia";
 import type { z } from "zod";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { renderHtml, renderPage, type Toast } from "../../lib/render";
 import { routeOptions, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
@@ -175,8 +176,8 @@ export function bookingPageRoutes(deps: Deps) {
     )
     .post(
       "/interview-details/:id/:action",
-      ({ params, workspaceId, body, cookie }) => {
-        setFlash(cookie, { title: interviewFormAction(deps, workspaceId, params.id, params.action, body), variant: "success" });
+      ({ params, workspaceId, body, cookie, me }) => {
+        setFlash(cookie, { title: interviewFormAction(deps, workspaceId, params.id, params.action, body, memberActor(me)), variant: "success" });
         return see(`/interview-details/${encodeURIComponent(params.id)}`);
       },
       {

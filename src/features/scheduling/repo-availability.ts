@@ -1,6 +1,7 @@
 import { and, eq, getTableName, gt, inArray, notExists, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { meetings, schedulingSessions, schedulingSlots } from "../../db/schema";
 import { param, preparedQuery } from "../../db/prepared";
 
@@ -21,7 +22,7 @@ const overlapping = (userId: unknown, start: unknown, end: unknown, exceptMeetin
   sql`exists (select 1 from ${meetings} o where o.user_id = ${userId} and o.status = 'scheduled' and o.start_time < ${end} and o.end_time > ${start} and o.id <> ${exceptMeetingId})`;
 
 /** True when the user has a scheduled meeting (other than `exceptMeetingId`) overlapping [start, end). */
-export function userBusy(db: DB, v: { userId: number; start: Date; end: Date; exceptMeetingId?: number }): boolean {
+export function userBusy(db: DB | Tx, v: { userId: number; start: Date; end: Date; exceptMeetingId?: number }): boolean {
   // drizzle's get() on raw SQL gives the row as an array of values.
   const row = db.get<[number]>(sql`select ${overlapping(v.userId, v.start.getTime(), v.end.getTime(), v.exceptMeetingId ?? 0)}`);
   return !!row?.[0];

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { meetings, schedulingSessions, schedulingSlots } from "../../db/schema";
 import { userBusy, type MeetingRow } from "./repo";
 
@@ -7,7 +8,7 @@ import { userBusy, type MeetingRow } from "./repo";
 // caller's write transaction, beside the e-mails, calendar work and webhooks it causes.
 
 /** Moves a scheduled meeting to [start, end): a new slot of its session; null when the time clashes with another of the recruiter's meetings. */
-export function moveMeetingTo(db: DB, v: { meeting: MeetingRow; slotId: string; start: Date; end: Date }): MeetingRow | null {
+export function moveMeetingTo(db: DB | Tx, v: { meeting: MeetingRow; slotId: string; start: Date; end: Date }): MeetingRow | null {
   if (userBusy(db, { userId: v.meeting.userId, start: v.start, end: v.end, exceptMeetingId: v.meeting.id })) return null;
   db.insert(schedulingSlots).values({ id: v.slotId, sessionId: v.meeting.sessionId, workspaceId: v.meeting.workspaceId, startTime: v.start, endTime: v.end }).run();
   return (
@@ -25,7 +26,7 @@ export function moveMeetingTo(db: DB, v: { meeting: MeetingRow; slotId: string; 
  * the session is open again (for another 14 days), and the meeting waits as "pending" until
  * the candidate picks one (bookSlot then gives it the new slot).
  */
-export function offerNewTimes(db: DB, v: { meeting: MeetingRow; slots: { id: string; startTime: Date; endTime: Date }[]; expiresAt: Date }): MeetingRow | null {
+export function offerNewTimes(db: DB | Tx, v: { meeting: MeetingRow; slots: { id: string; startTime: Date; endTime: Date }[]; expiresAt: Date }): MeetingRow | null {
   const m = db
     .update(meetings)
     .set({ status: "pending", reminderSentAt: null, sequence: sql`${meetings.sequence} + 1` })
@@ -44,7 +45,7 @@ export function offerNewTimes(db: DB, v: { meeting: MeetingRow; slots: { id: str
 }
 
 /** Marks a scheduled meeting that has started as completed or no-show. */
-export function markMeeting(db: DB, v: { meetingId: number; status: "completed" | "no_show"; now: Date }): MeetingRow | null {
+export function markMeeting(db: DB | Tx, v: { meetingId: number; status: "completed" | "no_show"; now: Date }): MeetingRow | null {
   return (
     db
       .update(meetings)
@@ -56,7 +57,7 @@ export function markMeeting(db: DB, v: { meetingId: number; status: "completed" 
 }
 
 /** The candidate cancels: only a scheduled meeting; its session is closed with it. */
-export function cancelMeeting(db: DB, meetingId: number): MeetingRow | undefined {
+export function cancelMeeting(db: DB | Tx, meetingId: number): MeetingRow | undefined {
   return db.transaction((tx) => {
     const m = tx
       .update(meetings)
@@ -73,7 +74,7 @@ export function cancelMeeting(db: DB, meetingId: number): MeetingRow | undefined
  * The candidate moves the interview to another offered slot that is still open. The
  * unique index on meetings(slot_id) refuses a slot another meeting holds.
  */
-export function moveMeeting(db: DB, v: { meetingId: number; slotId: string; now: Date }): MeetingRow | undefined {
+export function moveMeeting(db: DB | Tx, v: { meetingId: number; slotId: string; now: Date }): MeetingRow | undefined {
   return db.transaction((tx) => {
     const m = tx.select().from(meetings).where(and(eq(meetings.id, v.meetingId), eq(meetings.status, "scheduled"))).get();
     if (!m) return undefined;

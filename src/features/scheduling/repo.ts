@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { meetings, participants, schedulingSessions, schedulingSlots, users, workspaces } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { param, preparedQuery } from "../../db/prepared";
@@ -25,7 +26,7 @@ const people = {
 };
 
 export function insertSession(
-  db: DB,
+  db: DB | Tx,
   v: Omit<typeof schedulingSessions.$inferInsert, "id" | "status" | "createdAt"> & { createdAt: Date },
   slots: { id: string; startTime: Date; endTime: Date }[],
 ): SessionRow {
@@ -66,7 +67,7 @@ export function findSession(db: DB, workspaceId: number, id: number): SessionRow
 }
 
 /** Cancels only a pending session; null when it was not pending (or not in the workspace). */
-export function cancelPendingSession(db: DB, workspaceId: number, id: number): SessionRow | undefined {
+export function cancelPendingSession(db: DB | Tx, workspaceId: number, id: number): SessionRow | undefined {
   return db
     .update(schedulingSessions)
     .set({ status: "cancelled" })
@@ -136,7 +137,7 @@ export type BookOutcome =
  * unique indexes on meetings(session_id) and meetings(slot_id) are the last guard.
  */
 export function bookSlot(
-  db: DB,
+  db: DB | Tx,
   v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null; videoFor?: (s: SessionRow) => { kind: string; url: string | null } },
 ): BookOutcome {
   return db.transaction((tx): BookOutcome => {
@@ -150,7 +151,7 @@ export function bookSlot(
       .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, s.id)))
       .get();
     if (!slot || slot.startTime.getTime() <= v.now.getTime()) return { kind: "bad_slot" };
-    if (userBusy(db, { userId: s.userId, start: slot.startTime, end: slot.endTime })) return { kind: "taken" };
+    if (userBusy(tx, { userId: s.userId, start: slot.startTime, end: slot.endTime })) return { kind: "taken" };
     const flipped = tx
       .update(schedulingSessions)
       .set({ status: "scheduled" })

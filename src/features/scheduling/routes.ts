@@ -2,6 +2,7 @@ import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
 import {
@@ -25,8 +26,7 @@ import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
-import { reassignRecord, requireMember } from "../team/service";
-import { ReassignInput } from "../team/model";
+import { requireWorkspaceMember } from "../auth/members";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
@@ -40,9 +40,10 @@ export function schedulingRoutes(deps: Deps) {
       "",
       async ({ body, me, workspaceId, set }) => {
         // The session is the interviewer's: slots respect their interviews and calendar.
-        const interviewer = body.interviewerId ? requireMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
+        const interviewer = body.interviewerId ? requireWorkspaceMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
         const session = await scheduling.createSchedulingSession(deps, {
           workspaceId,
+          actor: memberActor(me),
           userId: interviewer.id,
           candidateId: body.candidateId,
           shortlistId: body.shortlistId ?? null,
@@ -62,22 +63,12 @@ export function schedulingRoutes(deps: Deps) {
     )
     .delete(
       "/:id",
-      ({ params, workspaceId }) => {
-        scheduling.cancelSession(deps, workspaceId, params.id);
+      ({ params, workspaceId, me }) => {
+        scheduling.cancelSession(deps, workspaceId, params.id, memberActor(me));
         return { success: true as const };
       },
       { params: IdParam, response: { 200: Success }, detail: { summary: "Cancel a pending scheduling session" } },
     )
-    // Another member takes the session over (issue 18); the team feature checks roles and membership.
-    .patch("/:id", ({ params, body, me }) => {
-      reassignRecord(deps, me.user, "session", String(params.id), body.to);
-      return { success: true as const };
-    }, {
-      params: IdParam,
-      body: ReassignInput,
-      response: { 200: Success },
-      detail: { summary: "Hand a scheduling session to another member" },
-    })
     .post(
       "/:id/resend",
       ({ params, body, workspaceId }) => {
@@ -98,33 +89,24 @@ export function schedulingRoutes(deps: Deps) {
     })
     .post(
       "/interviews/:id/cancel",
-      ({ params, body, workspaceId }) => {
-        actions.cancelInterview(deps, workspaceId, params.id, body.reason);
+      ({ params, body, workspaceId, me }) => {
+        actions.cancelInterview(deps, workspaceId, params.id, body.reason, memberActor(me));
         return scheduling.getInterview(deps, params.id);
       },
       { params: InterviewIdParam, body: CancelInterviewInput, response: { 200: InterviewView }, detail: { summary: "Cancel an interview" } },
     )
     .post(
       "/interviews/:id/reschedule",
-      ({ params, body, workspaceId }) => {
-        actions.rescheduleInterview(deps, workspaceId, params.id, body, (sessionId) => scheduling.bookingUrlOf(deps, workspaceId, sessionId));
+      ({ params, body, workspaceId, me }) => {
+        actions.rescheduleInterview(deps, workspaceId, params.id, body, (sessionId) => scheduling.bookingUrlOf(deps, workspaceId, sessionId), memberActor(me));
         return scheduling.getInterview(deps, params.id);
       },
       { params: InterviewIdParam, body: RescheduleInput, response: { 200: InterviewView }, detail: { summary: "Move an interview, or offer the candidate new times" } },
     )
-    .patch("/interviews/:id", ({ params, body, me }) => {
-      reassignRecord(deps, me.user, "interview", params.id.slice(0, 64), body.to);
-      return { success: true as const };
-    }, {
-      params: InterviewIdParam,
-      body: ReassignInput,
-      response: { 200: Success },
-      detail: { summary: "Hand an interview to another member" },
-    })
     .post(
       "/interviews/:id/status",
-      ({ params, body, workspaceId }) => {
-        actions.markInterview(deps, workspaceId, params.id, body.status);
+      ({ params, body, workspaceId, me }) => {
+        actions.markInterview(deps, workspaceId, params.id, body.status, memberActor(me));
         return scheduling.getInterview(deps, params.id);
       },
       { params: InterviewIdParam, body: InterviewStatusInput, response: { 200: InterviewView }, detail: { summary: "Mark an interview completed or a no-show" } },

@@ -76,8 +76,8 @@ describe("creating and listing sessions", () => {
 
   test("a shortlist of the workspace is accepted; one session per candidate", async () => {
     const u = await recruiter();
-    const list = createShortlist(t.deps, u.workspaceId, "Finalists");
-    addCandidates(t.deps, u.workspaceId, list.id, [u.candidateId]);
+    const list = createShortlist(t.deps, u.workspaceId, "Finalists", "system");
+    addCandidates(t.deps, u.workspaceId, list.id, [u.candidateId], "system");
     const { res, body } = await createSession(u.cookie, u.candidateId, { shortlistId: list.id });
     expect(res.status).toBe(201);
     expect(body.shortlistId).toBe(list.id);
@@ -98,7 +98,7 @@ describe("workspace isolation", () => {
     expect((await t.request(`/api/scheduling-sessions/${body.id}`, { method: "DELETE", cookie: b.cookie })).status).toBe(404);
     // A's candidate does not exist for B.
     expect((await createSession(b.cookie, a.candidateId)).res.status).toBe(404);
-    const shortlistOfA = createShortlist(t.deps, a.workspaceId, "A's list");
+    const shortlistOfA = createShortlist(t.deps, a.workspaceId, "A's list", "system");
     expect((await createSession(b.cookie, b.candidateId, { shortlistId: shortlistOfA.id })).res.status).toBe(404);
     // A booking in A's workspace is not in B's meetings.
     expect((await book(body.sessionToken, body.timeSlots[0].id)).status).toBe(200);

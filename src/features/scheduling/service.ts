@@ -11,12 +11,14 @@ import { bookingUrl, openToken, sendBookingLink, sessionState } from "./session-
 export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from "./session-links";
 import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
-import { sessionEvent } from "./webhook-events";
-import { interviewFlags, openFlagsByMeeting } from "./calendar-changes";
-export { openFlagsByMeeting } from "./calendar-changes";
+import { interviewFlags, openFlagsByMeeting } from "./meeting-flags";
+export { openFlagsByMeeting } from "./meeting-flags";
+import { recordEvent, type Actor } from "../events/record";
 
 export interface CreateSessionArgs {
   workspaceId: number;
+  /** Who offers the times (the activity log's member); the interviewer when not given. */
+  actor?: Actor;
   userId: number;
   candidateId: number;
   shortlistId?: number | null;
@@ -59,7 +61,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   const token = randomToken(32);
   const row = deps.db.transaction((tx) => {
     const inserted = repo.insertSession(
-    deps.db,
+    tx,
     {
       workspaceId: args.workspaceId,
       userId: args.userId,
@@ -80,7 +82,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     );
     // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
     if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
-    sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id });
+    sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
     return inserted;
   });
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
@@ -135,13 +137,13 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
 }
 
 /** Cancels a session; only a pending one (409 otherwise, 404 for another workspace's id). */
-export function cancelSession(deps: Deps, workspaceId: number, id: number): void {
+export function cancelSession(deps: Deps, workspaceId: number, id: number, actor: Actor): void {
   const s = repo.findSession(deps.db, workspaceId, id);
   if (!s) throw notFound("Scheduling session not found");
   if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be canceled");
   deps.db.transaction((tx) => {
-    if (!repo.cancelPendingSession(deps.db, workspaceId, id)) throw conflict("Only pending sessions can be canceled");
-    sessionEvent(deps, tx, workspaceId, "session.cancelled", s);
+    if (!repo.cancelPendingSession(tx, workspaceId, id)) throw conflict("Only pending sessions can be canceled");
+    sessionEvent(deps, tx, workspaceId, "session.cancelled", s, actor);
   });
 }
 
@@ -294,4 +296,23 @@ export function resendInterviewEmails(deps: Deps, workspaceId: number, publicId:
   if (!kind) throw conflict("Only a scheduled or canceled interview's e-mails can be sent again.");
   bringForwardOrEnqueue(deps, d.meeting.id, kind);
   return emailsByMeeting(deps, [d.meeting.id]).get(d.meeting.id) ?? [];
+}
+
+// The session's events (decision 0029): here beside listSessions, which their webhook payload reads.
+function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
+  const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);
+  if (!s) return null;
+  const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
+  return rest;
+}
+
+export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }, actor: Actor): void {
+  recordEvent(deps, tx, {
+    workspaceId,
+    actor,
+    subject: { type: "session", id: session.id },
+    kind: type,
+    data: { candidateId: session.candidateId },
+    webhooks: [{ type, candidateId: session.candidateId, data: () => ({ session: sessionData(deps, workspaceId, session.id) }) }],
+  });
 }

@@ -1,27 +1,15 @@
-// The scheduling events of outgoing webhooks, written in the transaction of the change. The
-// payload carries the session or the interview as the API returns it, without the booking
+// The scheduling events (decision 0029), written in the transaction of the change through the one
+// recorder, with their outgoing webhooks as the event's jobs. The webhook payload carries the session or the interview as the API returns it, without the booking
 // token, the booking link or the candidate's manage link (those let anyone act as the candidate).
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
-import { recordEvent } from "../webhooks/record";
+import { recordEvent, type Actor } from "../events/record";
 import * as repo from "./repo";
-import { getInterview, listSessions } from "./service";
-
-
-function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
-  const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);
-  if (!s) return null;
-  const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
-  return rest;
-}
+import { getInterview } from "./service";
 
 function interviewData(deps: Deps, publicId: string) {
   const { emails: _emails, ...rest } = getInterview(deps, publicId);
   return rest;
-}
-
-export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }): void {
-  recordEvent(deps, tx, workspaceId, type, () => ({ session: sessionData(deps, workspaceId, session.id) }), { candidateId: session.candidateId });
 }
 
 type InterviewEventType = "interview.booked" | "interview.moved" | "interview.cancelled" | "interview.completed";
@@ -30,8 +18,8 @@ type InterviewEventType = "interview.booked" | "interview.moved" | "interview.ca
  * An interview event; for interview.moved `previousStartTime` and `startTime` (null while the
  * candidate is choosing among newly offered times), and who made the change.
  */
-export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter" | "calendar"; previousStartTime?: Date | null; reason?: string | null }): void {
-  recordEvent(deps, tx, meeting.workspaceId, type, () => {
+export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; publicId?: string; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter" | "calendar"; previousStartTime?: Date | null; reason?: string | null }, actor: Actor = extra.by === "candidate" ? "candidate" : extra.by === "calendar" ? "calendar" : "system"): void {
+  const webhook = () => {
     const m = repo.findMeetingById(deps.db, meeting.id)!.meeting;
     return {
       interview: interviewData(deps, m.publicId),
@@ -41,5 +29,15 @@ export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; worksp
       ...(type === "interview.moved" ? { previousStartTime: extra.previousStartTime?.toISOString() ?? null, startTime: m.status === "scheduled" ? m.startTime.toISOString() : null } : {}),
       ...(extra.reason ? { reason: extra.reason } : {}),
     };
-  }, { candidateId: meeting.candidateId });
+  };
+  recordEvent(deps, tx, {
+    workspaceId: meeting.workspaceId,
+    actor,
+    subject: { type: "interview", id: meeting.publicId ?? repo.findMeetingById(deps.db, meeting.id)!.meeting.publicId },
+    kind: type,
+    // A change the sync brought back from the interviewer's calendar says so in the activity log.
+    summary: extra.by === "calendar" ? `${type === "interview.cancelled" ? "Deleted" : "Moved"} in the interviewer's calendar` : null,
+    data: { candidateId: meeting.candidateId, by: extra.by, ...(extra.previousStartTime ? { previousStartTime: extra.previousStartTime.toISOString() } : {}) },
+    webhooks: [{ type, candidateId: meeting.candidateId, data: webhook }],
+  });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { shortlistMembers, shortlists } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 
@@ -31,7 +32,7 @@ export function membershipsOfMany(db: DB, workspaceId: number, participantIds: n
   return out;
 }
 
-export function removeMember(db: DB, workspaceId: number, shortlistId: number, participantId: number): boolean {
+export function removeMember(db: DB | Tx, workspaceId: number, shortlistId: number, participantId: number): boolean {
   return (
     db
       .delete(shortlistMembers)
@@ -41,11 +42,11 @@ export function removeMember(db: DB, workspaceId: number, shortlistId: number, p
   );
 }
 
-export function renameShortlist(db: DB, workspaceId: number, id: number, name: string): boolean {
+export function renameShortlist(db: DB | Tx, workspaceId: number, id: number, name: string): boolean {
   return db.update(shortlists).set({ name }).where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id))).returning({ id: shortlists.id }).all().length > 0;
 }
 
-export function deleteShortlist(db: DB, workspaceId: number, id: number): boolean {
+export function deleteShortlist(db: DB | Tx, workspaceId: number, id: number): boolean {
   return db.delete(shortlists).where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id))).returning({ id: shortlists.id }).all().length > 0;
 }
 

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { shortlistMembers, shortlists } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 
@@ -9,11 +10,11 @@ export function listShortlists(db: DB, workspaceId: number): ShortlistRow[] {
   return db.select().from(shortlists).where(inWorkspace(shortlists, workspaceId)).orderBy(asc(shortlists.id)).all();
 }
 
-export function findShortlist(db: DB, workspaceId: number, id: number): ShortlistRow | undefined {
+export function findShortlist(db: DB | Tx, workspaceId: number, id: number): ShortlistRow | undefined {
   return db.select().from(shortlists).where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id))).get();
 }
 
-export function insertShortlist(db: DB, workspaceId: number, v: { name: string; candidateName: string | null; chatMessage: string | null; createdAt: Date }): ShortlistRow {
+export function insertShortlist(db: DB | Tx, workspaceId: number, v: { name: string; candidateName: string | null; chatMessage: string | null; createdAt: Date }): ShortlistRow {
   return db.insert(shortlists).values({ ...v, workspaceId }).returning().get();
 }
 
@@ -30,7 +31,7 @@ export function membersByShortlist(db: DB, workspaceId: number): Map<number, num
   return out;
 }
 
-export function memberIds(db: DB, workspaceId: number, shortlistId: number): number[] {
+export function memberIds(db: DB | Tx, workspaceId: number, shortlistId: number): number[] {
   return db
     .select({ id: shortlistMembers.participantId })
     .from(shortlistMembers)
@@ -41,7 +42,7 @@ export function memberIds(db: DB, workspaceId: number, shortlistId: number): num
 }
 
 /** Adds members; ones already there are left as they are. Returns how many were new. */
-export function addMembers(db: DB, workspaceId: number, shortlistId: number, participantIds: number[], at: Date): number {
+export function addMembers(db: DB | Tx, workspaceId: number, shortlistId: number, participantIds: number[], at: Date): number {
   if (!participantIds.length) return 0;
   return db
     .insert(shortlistMembers)

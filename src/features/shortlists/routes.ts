@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
 import { ParticipantView } from "../candidates/model";
@@ -21,8 +22,8 @@ export function shortlistRoutes(deps: Deps) {
     })
     .post(
       "",
-      ({ body, workspaceId, set }) => {
-        const s = shortlists.createShortlist(deps, workspaceId, body);
+      ({ body, workspaceId, set, me }) => {
+        const s = shortlists.createShortlist(deps, workspaceId, body, memberActor(me));
         set.status = 201;
         return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true as const };
       },
@@ -47,32 +48,32 @@ export function shortlistRoutes(deps: Deps) {
     )
     .patch(
       "/:id",
-      ({ params, body, workspaceId }) => {
-        const s = shortlists.renameShortlist(deps, workspaceId, params.id, body.name);
+      ({ params, body, workspaceId, me }) => {
+        const s = shortlists.renameShortlist(deps, workspaceId, params.id, body.name, memberActor(me));
         return { id: s.id, name: s.name, candidateIds: s.candidateIds, success: true as const };
       },
       { params: IdParam, body: RenameShortlistInput, response: { 200: ShortlistChanged }, detail: { summary: "Rename a shortlist" } },
     )
     .delete(
       "/:id",
-      ({ params, workspaceId }) => {
-        shortlists.deleteShortlist(deps, workspaceId, params.id);
+      ({ params, workspaceId, me }) => {
+        shortlists.deleteShortlist(deps, workspaceId, params.id, memberActor(me));
         return { success: true as const };
       },
       { params: IdParam, response: { 200: Success }, detail: { summary: "Delete a shortlist (its candidates stay)" } },
     )
     .delete(
       "/:id/candidates/:candidateId",
-      ({ params, workspaceId }) => {
-        const s = shortlists.removeCandidate(deps, workspaceId, params.id, params.candidateId);
+      ({ params, workspaceId, me }) => {
+        const s = shortlists.removeCandidate(deps, workspaceId, params.id, params.candidateId, memberActor(me));
         return { success: true as const, candidateIds: s.candidateIds };
       },
       { params: MemberParam, response: { 200: MembersChanged }, detail: { summary: "Take a candidate out of a shortlist" } },
     )
     .post(
       "/:id/candidates",
-      ({ params, body, workspaceId }) => {
-        const { added, shortlist } = shortlists.addCandidates(deps, workspaceId, params.id, body.candidateIds);
+      ({ params, body, workspaceId, me }) => {
+        const { added, shortlist } = shortlists.addCandidates(deps, workspaceId, params.id, body.candidateIds, memberActor(me));
         return { success: true as const, added, candidateIds: shortlist.candidateIds };
       },
       { params: IdParam, body: AddCandidatesInput, response: { 200: MembersAdded }, detail: { summary: "Add candidates to a shortlist" } },

@@ -1,9 +1,8 @@
 import type { Deps } from "../../deps";
-import type { DB } from "../../db/client";
-import * as repo from "./repo";
-import { requirePermission } from "./permissions";
-
-type Db = Parameters<typeof repo.insertActivity>[0];
+import type { Tx } from "../../db/tx";
+import { recordEvent } from "../events/record";
+import { activityLog } from "../events/views";
+import { requirePermission } from "../auth/permissions";
 
 export interface ActivityEntry {
   workspaceId: number;
@@ -14,16 +13,14 @@ export interface ActivityEntry {
   summary?: string | null;
 }
 
-/** Writes one line of the workspace's activity log, in the caller's transaction when it passes one. */
-export function recordActivity(deps: Deps, db: Db | DB, e: ActivityEntry) {
-  repo.insertActivity(db, {
+/** A member's change to the team, as an event (decision 0029), in the change's transaction. */
+export function recordActivity(deps: Deps, tx: Tx, e: ActivityEntry) {
+  recordEvent(deps, tx, {
     workspaceId: e.workspaceId,
-    userId: e.userId,
-    action: e.action,
-    objectType: e.objectType,
-    objectId: e.objectId == null ? null : String(e.objectId),
+    actor: e.userId ? { userId: e.userId } : "system",
+    subject: { type: e.objectType, id: e.objectId ?? null },
+    kind: e.action,
     summary: e.summary ?? null,
-    createdAt: deps.clock.now(),
   });
 }
 
@@ -36,17 +33,17 @@ export interface ActivityItem {
   createdAt: string;
 }
 
-/** GET /api/workspace/activity: newest first, filterable by member and action, paged by `before`. */
+/** GET /api/workspace/activity: newest first, filterable by member and action, paged by `before`. A view of the events. */
 export function listActivity(deps: Deps, me: { role: string; workspaceId: number }, f: { memberId?: number; action?: string; before?: number; limit?: number }): { activity: ActivityItem[]; nextBefore: number | null } {
   requirePermission(me, "activity.read");
   const limit = Math.min(Math.max(f.limit ?? 50, 1), 200);
-  const rows = repo.listActivity(deps.db, me.workspaceId, { userId: f.memberId, action: f.action, before: f.before, limit });
+  const rows = activityLog(deps, me.workspaceId, { userId: f.memberId, kind: f.action, before: f.before, limit });
   return {
     activity: rows.map((r) => ({
       id: r.id,
       member: r.userId != null && r.memberEmail ? { id: r.userId, name: r.memberName, email: r.memberEmail } : null,
-      action: r.action,
-      object: { type: r.objectType, id: r.objectId },
+      action: r.kind,
+      object: { type: r.subjectType, id: r.subjectId },
       summary: r.summary,
       createdAt: r.createdAt.toISOString(),
     })),

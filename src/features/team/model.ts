@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { positiveId } from "../../lib/route-schemas";
-import { ROLES } from "./permissions";
+import { ROLES } from "../auth/permissions";
 
 const email = z
   .string({ error: "Invalid email address" })

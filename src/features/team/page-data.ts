@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import type { SignedIn } from "../auth/service";
 import { listActivity, type ActivityItem } from "./activity";
 import type { InvitationView, MemberView } from "./model";
-import { can } from "./permissions";
+import { can } from "../auth/permissions";
 import { interviewsOfFormerMembers, type LeftBehindInterview } from "../scheduling/left-behind";
 import { memberZone } from "../../lib/time-zone";
 import { invitationPage, listInvitations, listMembers, type InvitationPageData } from "./service";

@@ -7,7 +7,7 @@ import { upsertParticipantFromVisitor } from "../candidates/service";
 import { signInAs } from "../auth/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 import * as membership from "../auth/membership-repo";
-import { ACTIONS, FORBIDDEN_MESSAGE, PERMISSIONS, ROLES, type Action, type Role } from "./permissions";
+import { ACTIONS, FORBIDDEN_MESSAGE, PERMISSIONS, ROLES, type Action, type Role } from "../auth/permissions";
 
 const t: TestApp = makeTestApp();
 t.clock.set(new Date("2030-01-10T03:00:00Z"));

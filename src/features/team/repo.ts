@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { invitations, users, workspaceActivity, workspaces } from "../../db/schema";
-import type { Role } from "./permissions";
+import { invitations, users, workspaces } from "../../db/schema";
+import type { Role } from "../auth/permissions";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Db = DB | Tx;
@@ -105,35 +105,4 @@ export function consumeInvitation(db: Db, id: number, now: Date): boolean {
     .returning({ id: invitations.id })
     .get();
   return !!r;
-}
-
-// ---- activity -----------------------------------------------------------------------------
-
-export function insertActivity(db: Db, v: { workspaceId: number; userId: number | null; action: string; objectType: string; objectId: string | null; summary: string | null; createdAt: Date }) {
-  db.insert(workspaceActivity).values(v).run();
-}
-
-export function listActivity(db: Db, workspaceId: number, f: { userId?: number; action?: string; before?: number; limit: number }) {
-  const where = [eq(workspaceActivity.workspaceId, workspaceId)];
-  if (f.userId) where.push(eq(workspaceActivity.userId, f.userId));
-  if (f.action) where.push(eq(workspaceActivity.action, f.action));
-  if (f.before) where.push(lt(workspaceActivity.id, f.before));
-  return db
-    .select({
-      id: workspaceActivity.id,
-      userId: workspaceActivity.userId,
-      memberName: users.name,
-      memberEmail: users.email,
-      action: workspaceActivity.action,
-      objectType: workspaceActivity.objectType,
-      objectId: workspaceActivity.objectId,
-      summary: workspaceActivity.summary,
-      createdAt: workspaceActivity.createdAt,
-    })
-    .from(workspaceActivity)
-    .leftJoin(users, eq(users.id, workspaceActivity.userId))
-    .where(and(...where))
-    .orderBy(desc(workspaceActivity.id))
-    .limit(f.limit)
-    .all();
 }

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { Success } from "../../lib/route-schemas";
+import { z } from "zod";
+import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard, sessionToken } from "../auth/guard";
 import { sessionUser, signInAs } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
@@ -30,7 +31,7 @@ import { teamPageRoutes } from "./page-routes";
 
 /** /api/workspace/members, /api/workspace/invitations, /api/workspace/activity, /api/invitations/{token}/accept, and the settings pages. */
 export function teamRoutes(deps: Deps) {
-  // Each call's role check is the service's (src/features/team/permissions.ts): 403 {message}.
+  // Each call's role check is the service's (src/features/auth/permissions.ts): 403 {message}.
   const members = new Elysia({ prefix: "/api/workspace", tags: ["Team"] })
     .use(authGuard(deps))
     .guard({ auth: true })
@@ -113,5 +114,22 @@ export function teamRoutes(deps: Deps) {
     { params: TokenParam, body: AcceptBody, response: { 200: Accepted }, detail: { summary: "Accept an invitation ({name, password} without an account)" } },
   );
 
-  return new Elysia().use(members).use(accept).use(teamPageRoutes(deps));
+  // The hand-over of one session or interview, at the scheduling paths: team owns the rule (roles,
+  // membership) and calls scheduling, so scheduling never imports team (no cycle, decision 0029).
+  const handOver = new Elysia({ prefix: "/api" })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .patch("/scheduling-sessions/:id", ({ params, body, me }) => team.reassignRecord(deps, me.user, "session", String(params.id), body.to), {
+      params: IdParam,
+      body: ReassignInput,
+      response: { 200: Success },
+      detail: { summary: "Hand a scheduling session to another member", tags: ["Scheduling"] },
+    })
+    .patch("/interviews/:id", ({ params, body, me }) => team.reassignRecord(deps, me.user, "interview", params.id.slice(0, 64), body.to), {
+      params: z.object({ id: z.string() }),
+      body: ReassignInput,
+      response: { 200: Success },
+      detail: { summary: "Hand an interview to another member", tags: ["Interviews"] },
+    });
+  return new Elysia().use(members).use(accept).use(handOver).use(teamPageRoutes(deps));
 }

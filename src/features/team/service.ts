@@ -8,7 +8,7 @@ import * as repo from "./repo";
 import * as membership from "../auth/membership-repo";
 import { memberLeavingInTransaction, memberLeft } from "../auth/member-leaving";
 import { recordActivity } from "./activity";
-import { can, requirePermission, type Role } from "./permissions";
+import { can, requirePermission, type Role } from "../auth/permissions";
 import { AcceptInput, type InvitationView, type MemberView } from "./model";
 import { parseInput } from "../../lib/validate";
 import { InvitationEmail } from "./emails/invitation-email";

@@ -10,7 +10,7 @@ apiScenarios(
   "candidate pages settings API",
   t,
   async (w) => {
-    w.ids.job = createJob(t.deps, w.workspaceId, { title: "Welder", description: null, location: null }).id;
+    w.ids.job = createJob(t.deps, w.workspaceId, { title: "Welder", description: null, location: null }, "system").id;
     const stranger = await (await t.request("/api/jobs", { headers: w.headers.stranger, json: { title: "Elsewhere" } })).json();
     w.ids.strangerJob = stranger.job.id;
   },

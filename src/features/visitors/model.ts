@@ -92,7 +92,17 @@ const TimeSlotView = z.object({ startTime: z.string(), endTime: z.string() });
 export const ChatStateView = z.object({
   kind: z.enum(["prequalifier", "assessment"]),
   messages: z.array(z.object({ from: z.enum(["bot", "me"]), text: z.string() })),
-  question: z.looseObject({ prompt: z.string(), step: z.number(), total: z.number() }).nullable(),
+  question: z
+    .looseObject({
+      prompt: z.string(),
+      step: z.number(),
+      total: z.number(),
+      input: z.enum(["text", "email", "url", "textarea"]),
+      max: z.number(),
+      placeholder: z.string().optional(),
+      optional: z.boolean().optional(),
+    })
+    .nullable(),
   done: z.boolean(),
   jobTitle: z.string().nullable(),
   code: z.string().nullable(),

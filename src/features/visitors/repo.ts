@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/tx";
 import { and, asc, desc, eq, gt, lt, min } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { inWorkspace } from "../../db/scope";
@@ -99,7 +100,7 @@ export function findSettings(db: DB, workspaceId: number): SettingsRow | undefin
   return settingsOf(db).get({ workspaceId });
 }
 
-export function upsertSettings(db: DB, workspaceId: number, set: Partial<Omit<SettingsRow, "workspaceId">>) {
+export function upsertSettings(db: DB | Tx, workspaceId: number, set: Partial<Omit<SettingsRow, "workspaceId">>) {
   db.insert(visitorSettings)
     .values({ workspaceId, ...set })
     .onConflictDoUpdate({ target: visitorSettings.workspaceId, set })
@@ -117,7 +118,7 @@ export function listJobQuestions(db: DB, workspaceId: number) {
   return db.select().from(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, workspaceId)).all();
 }
 
-export function saveJobQuestions(db: DB, workspaceId: number, jobId: number, questions: string | null, now: Date) {
+export function saveJobQuestions(db: DB | Tx, workspaceId: number, jobId: number, questions: string | null, now: Date) {
   if (questions === null) {
     db.delete(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, workspaceId, eq(visitorJobQuestions.jobId, jobId))).run();
     return;

@@ -1,42 +1,30 @@
 /**
  * Intro calls go through the scheduling module: a one-slot scheduling session for the
- * candidate, booked at once by its token. Scheduling then records the meeting, runs the
- * calendar hook and sends the confirmation e-mail with its .ics, as for any interview.
+ * candidate, booked at once in one transaction (scheduling/booking.ts bookIntroCall). Scheduling
+ * then records the meeting, its calendar work and the confirmation e-mail with its .ics, as for
+ * any interview.
  */
 import type { Deps } from "../../deps";
 import type { DB } from "../../db/client";
 import { writeStamp } from "../../db/prepared";
-import { cancelSession, createSchedulingSession, listMeetings } from "../scheduling/service";
-import { bookByToken } from "../scheduling/booking";
+import { listMeetings } from "../scheduling/service";
+import { bookIntroCall } from "../scheduling/booking";
 import type { TimeSlot } from "../scheduling/slots";
 
-export async function bookIntroMeeting(
+export function bookIntroMeeting(
   deps: Deps,
   v: { workspaceId: number; hostUserId: number; candidateId: number; slot: TimeSlot; duration: number; timeZone: string; jobTitle: string | null },
 ): Promise<{ sessionId: number }> {
-  const session = await createSchedulingSession(deps, {
+  return bookIntroCall(deps, {
     workspaceId: v.workspaceId,
-    userId: v.hostUserId,
+    hostUserId: v.hostUserId,
     candidateId: v.candidateId,
+    slot: v.slot,
+    duration: v.duration,
+    timeZone: v.timeZone,
     title: "Intro call",
     description: v.jobTitle ? `A short introductory call about the ${v.jobTitle} role.` : "A short introductory call with the hiring team.",
-    duration: v.duration,
-    timeSlots: [v.slot],
-    timeZone: v.timeZone,
-    // Booked at once below: the candidate gets the confirmation, not a link to choose a time.
-    sendEmail: false,
   });
-  const slotId = (session.timeSlots as { id?: string }[])[0]?.id;
-  try {
-    if (!slotId) throw new Error("scheduling session without a slot");
-    await bookByToken(deps, session.sessionToken, slotId);
-  } catch (e) {
-    try {
-      cancelSession(deps, v.workspaceId, session.id);
-    } catch {}
-    throw e;
-  }
-  return { sessionId: session.id };
 }
 
 type Busy = { start: Date; end: Date };

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
@@ -45,7 +46,7 @@ export function visitorSettingsRoutes(deps: Deps) {
     .post(
       `${PAGE}/availability`,
       ({ me, workspaceId, body, cookie }) => {
-        saveAvailability(deps, workspaceId, me.user.id, body);
+        saveAvailability(deps, workspaceId, me.user.id, body, memberActor(me));
         setFlash(cookie, { title: "Availability saved", variant: "success" });
         return seeOther(PAGE);
       },
@@ -53,8 +54,8 @@ export function visitorSettingsRoutes(deps: Deps) {
     )
     .post(
       `${PAGE}/questions`,
-      ({ workspaceId, body, cookie }) => {
-        saveJobQuestions(deps, workspaceId, body.jobId, body.questions);
+      ({ workspaceId, body, cookie, me }) => {
+        saveJobQuestions(deps, workspaceId, body.jobId, body.questions, memberActor(me));
         setFlash(cookie, { title: "Questions saved", variant: "success" });
         return seeOther(`${PAGE}?job=${body.jobId}`);
       },
@@ -62,8 +63,8 @@ export function visitorSettingsRoutes(deps: Deps) {
     )
     .post(
       `${PAGE}/urls`,
-      ({ workspaceId, body, cookie }) => {
-        saveOutsideUrls(deps, workspaceId, body);
+      ({ workspaceId, body, cookie, me }) => {
+        saveOutsideUrls(deps, workspaceId, body, memberActor(me));
         setFlash(cookie, { title: "URLs saved", variant: "success" });
         return seeOther(PAGE);
       },
@@ -71,8 +72,8 @@ export function visitorSettingsRoutes(deps: Deps) {
     )
     .post(
       `${PAGE}/embed`,
-      ({ workspaceId, body, cookie }) => {
-        saveAllowedOrigins(deps, workspaceId, body.allowedOrigins);
+      ({ workspaceId, body, cookie, me }) => {
+        saveAllowedOrigins(deps, workspaceId, body.allowedOrigins, memberActor(me));
         setFlash(cookie, { title: "Allowed origins saved", variant: "success" });
         return seeOther(PAGE);
       },
@@ -98,8 +99,8 @@ export function visitorSettingsRoutes(deps: Deps) {
     .guard({ can: "settings.update" })
     .put(
       "/settings/urls",
-      ({ workspaceId, body }) => {
-        saveOutsideUrls(deps, workspaceId, body);
+      ({ workspaceId, body, me }) => {
+        saveOutsideUrls(deps, workspaceId, body, memberActor(me));
         return settingsView(deps, workspaceId);
       },
       { body: OutsideUrlsInput, response: { 200: SettingsView }, detail: { summary: "Set the outside chatbot or scheduler URLs" } },
@@ -107,17 +108,17 @@ export function visitorSettingsRoutes(deps: Deps) {
     .put(
       "/settings/availability",
       ({ me, workspaceId, body }) => {
-        saveAvailability(deps, workspaceId, me.user.id, body);
+        saveAvailability(deps, workspaceId, me.user.id, body, memberActor(me));
         return settingsView(deps, workspaceId);
       },
       { body: AvailabilityInput, response: { 200: SettingsView }, detail: { summary: "Set the intro-call hours (the caller hosts the calls)" } },
     )
-    .put("/settings/embed", ({ workspaceId, body }) => saveAllowedOrigins(deps, workspaceId, body.allowedOrigins), {
+    .put("/settings/embed", ({ workspaceId, body, me }) => saveAllowedOrigins(deps, workspaceId, body.allowedOrigins, memberActor(me)), {
       body: EmbedOriginsInput,
       response: { 200: EmbedOriginsView },
       detail: { summary: "Set the origins allowed to embed the prequalifier and booking pages" },
     })
-    .put("/jobs/:jobId/questions", ({ workspaceId, params, body }) => saveJobQuestions(deps, workspaceId, params.jobId, body.questions), {
+    .put("/jobs/:jobId/questions", ({ workspaceId, params, body, me }) => saveJobQuestions(deps, workspaceId, params.jobId, body.questions, memberActor(me)), {
       params: JobIdParam,
       body: JobQuestionsInput,
       response: { 200: JobQuestionsView },

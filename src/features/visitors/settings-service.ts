@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { recordEvent, type Actor } from "../events/record";
 import { notFound } from "../../lib/errors";
 import * as repo from "./repo";
 import { jobTitleIn } from "./partners";
@@ -53,30 +54,36 @@ export function settingsView(deps: Deps, workspaceId: number): CandidatePageSett
  * The sites that may frame the prequalifier and booking pages (docs/decisions/0024). The workspace
  * row keeps them (auth owns it), so the booking pages of scheduling read them without this feature.
  */
-export function saveAllowedOrigins(deps: Deps, workspaceId: number, origins: readonly string[]): { allowedOrigins: string[] } {
-  return { allowedOrigins: saveEmbedOrigins(deps, workspaceId, origins) };
+export function saveAllowedOrigins(deps: Deps, workspaceId: number, origins: readonly string[], actor: Actor): { allowedOrigins: string[] } {
+  return { allowedOrigins: saveEmbedOrigins(deps, workspaceId, origins, actor) };
 }
 
 /** The outside chatbot or scheduler a page frames instead of Frank's own (null: Frank's own). */
-export function saveOutsideUrls(deps: Deps, workspaceId: number, input: OutsideUrlsInput): CandidatePageSettings {
-  repo.upsertSettings(deps.db, workspaceId, {
-    prequalifierUrl: input.prequalifierUrl ?? null,
-    assessmentUrl: input.assessmentUrl ?? null,
-    schedulerUrl: input.schedulerUrl ?? null,
-    updatedAt: deps.clock.now(),
+export function saveOutsideUrls(deps: Deps, workspaceId: number, input: OutsideUrlsInput, actor: Actor): CandidatePageSettings {
+  deps.db.transaction((tx) => {
+    repo.upsertSettings(tx, workspaceId, {
+      prequalifierUrl: input.prequalifierUrl ?? null,
+      assessmentUrl: input.assessmentUrl ?? null,
+      schedulerUrl: input.schedulerUrl ?? null,
+      updatedAt: deps.clock.now(),
+    });
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "candidate_pages.urls" }, kind: "settings.changed", summary: "Candidate pages: outside URLs" });
   });
   return getSettings(deps, workspaceId);
 }
 
 /** The recruiter who saves the weekly availability hosts the intro calls (their calendar, their meetings). */
-export function saveAvailability(deps: Deps, workspaceId: number, userId: number, input: AvailabilityInput): CandidatePageSettings {
+export function saveAvailability(deps: Deps, workspaceId: number, userId: number, input: AvailabilityInput, actor: Actor = { userId }): CandidatePageSettings {
   const weekly = [...input.weekly].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
-  repo.upsertSettings(deps.db, workspaceId, {
-    hostUserId: userId,
-    introCallMinutes: input.introCallMinutes,
-    timeZone: input.timeZone,
-    weeklyAvailability: JSON.stringify(weekly),
-    updatedAt: deps.clock.now(),
+  deps.db.transaction((tx) => {
+    repo.upsertSettings(tx, workspaceId, {
+      hostUserId: userId,
+      introCallMinutes: input.introCallMinutes,
+      timeZone: input.timeZone,
+      weeklyAvailability: JSON.stringify(weekly),
+      updatedAt: deps.clock.now(),
+    });
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "candidate_pages.availability" }, kind: "settings.changed", summary: "Candidate pages: intro-call hours" });
   });
   return getSettings(deps, workspaceId);
 }
@@ -99,9 +106,12 @@ export function getJobQuestions(deps: Deps, workspaceId: number, jobId: number) 
 }
 
 /** An empty list goes back to the default questions. */
-export function saveJobQuestions(deps: Deps, workspaceId: number, jobId: number, questions: string[]) {
+export function saveJobQuestions(deps: Deps, workspaceId: number, jobId: number, questions: string[], actor: Actor) {
   requireJob(deps, workspaceId, jobId);
-  repo.saveJobQuestions(deps.db, workspaceId, jobId, questions.length ? JSON.stringify(questions) : null, deps.clock.now());
+  deps.db.transaction((tx) => {
+    repo.saveJobQuestions(tx, workspaceId, jobId, questions.length ? JSON.stringify(questions) : null, deps.clock.now());
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id: jobId }, kind: "settings.changed", summary: "Assessment questions" });
+  });
   return getJobQuestions(deps, workspaceId, jobId);
 }
 
@@ -114,5 +124,5 @@ export function jobsWithQuestions(deps: Deps, workspaceId: number): Set<number> 
 export function seedVisitorDemo(deps: Deps, workspaceId: number, userId: number) {
   if (repo.findSettings(deps.db, workspaceId)) return;
   const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
-  saveAvailability(deps, workspaceId, userId, { introCallMinutes: 30, timeZone: "UTC", weekly });
+  saveAvailability(deps, workspaceId, userId, { introCallMinutes: 30, timeZone: "UTC", weekly }, "system");
 }

@@ -11,8 +11,8 @@ apiScenarios(
   "visitor chat API",
   t,
   async (w) => {
-    const job = createJob(t.deps, w.workspaceId, { title: "Welder", description: null, location: null });
-    w.ids.code = createCampaign(t.deps, w.workspaceId, job.id, { name: "Spring", label: null, description: null }).code;
+    const job = createJob(t.deps, w.workspaceId, { title: "Welder", description: null, location: null }, "system");
+    w.ids.code = createCampaign(t.deps, w.workspaceId, job.id, { name: "Spring", label: null, description: null }, "system").code;
   },
   [
     { name: "the first question of a campaign's prequalifier", url: (w) => `/api/visitors/prequalifier?c=${w.ids.code}`, as: "anonymous", status: 200, expect: (j) => expect(j).toMatchObject({ kind: "prequalifier", done: false, jobTitle: "Welder", question: { step: 0 } }) },

@@ -42,7 +42,7 @@ export function findEndpoint(db: Writer, workspaceId: number, id: number): Endpo
 }
 
 /** Deletes the endpoint and (by cascade) its deliveries; their tasks then find nothing to do. */
-export function deleteEndpoint(db: DB, workspaceId: number, id: number): boolean {
+export function deleteEndpoint(db: DB | Tx, workspaceId: number, id: number): boolean {
   return db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id))).returning({ id: webhookEndpoints.id }).all().length > 0;
 }
 

@@ -2,16 +2,18 @@ import { randomBytes } from "node:crypto";
 import type { Deps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { publicUrlProblem, workspaceUrlPolicy } from "../../lib/public-fetch";
-import { requirePermission } from "../team/permissions";
+import { requirePermission } from "../auth/permissions";
 import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
 import { recordTestEvent } from "./record";
 import { deliverWebhookJob } from "./deliver-job";
 import { tasks } from "../../db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import * as repo from "./repo";
+import { webhooksPorts } from "./ports";
 
 /** Who asks: the signed-in member (owner or admin may manage webhooks). */
 export interface Member {
+  id: number;
   role: string;
   workspaceId: number;
 }
@@ -59,7 +61,12 @@ export async function createWebhook(deps: Deps, me: Member, input: CreateWebhook
   const problem = await publicUrlProblem(input.url, workspaceUrlPolicy(deps.config));
   if (problem) throw badRequest(problem, { url: problem });
   const secret = newSecret();
-  const row = repo.insertEndpoint(deps.db, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
+  // An endpoint receives candidates' data: who added it is in the activity log (issue 37).
+  const row = deps.db.transaction((tx) => {
+    const row = repo.insertEndpoint(tx, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
+    webhooksPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "webhook", id: row.id }, kind: "webhook.created", summary: `${input.url} (${input.events.join(", ")})`, data: { events: input.events } });
+    return row;
+  });
   return { id: row.id, secret };
 }
 
@@ -76,8 +83,11 @@ function endpointOf(deps: Deps, me: Member, id: number): repo.EndpointRow {
 }
 
 export function deleteWebhook(deps: Deps, me: Member, id: number): void {
-  endpointOf(deps, me, id);
-  repo.deleteEndpoint(deps.db, me.workspaceId, id);
+  const endpoint = endpointOf(deps, me, id);
+  deps.db.transaction((tx) => {
+    repo.deleteEndpoint(tx, me.workspaceId, id);
+    webhooksPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "webhook", id }, kind: "webhook.deleted", summary: endpoint.url });
+  });
 }
 
 export const DELIVERY_LOG_SIZE = 100;

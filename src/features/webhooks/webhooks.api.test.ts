@@ -6,7 +6,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { startWebhookReceiver } from "../../../test/fakes/webhook-receiver";
 import { webhookEndpoints } from "../../db/schema";
 import { addMember } from "../../../test/kits/team";
-import { FORBIDDEN_MESSAGE } from "../team/permissions";
+import { FORBIDDEN_MESSAGE } from "../auth/permissions";
 import { EVENT_TYPES } from "./model";
 
 // The receivers listen on 127.0.0.1: private addresses are allowed here (public-fetch.test.ts covers refusing them).

@@ -102,8 +102,8 @@ describe("the section pages", () => {
   test("another workspace sees none of it", async () => {
     const a = await recruiter("Alice Owner");
     await bookedInterview(a);
-    const job = createJob(t.deps, a.workspaceId, { title: "Secret Job", location: "Melbourne", description: "" });
-    createCampaign(t.deps, a.workspaceId, job.id, { name: "Secret Campaign", label: null, description: null });
+    const job = createJob(t.deps, a.workspaceId, { title: "Secret Job", location: "Melbourne", description: "" }, "system");
+    createCampaign(t.deps, a.workspaceId, job.id, { name: "Secret Campaign", label: null, description: null }, "system");
     const b = await recruiter("Bob Other");
     const interviews = await page("/interviews?tz=Australia/Melbourne&week=2030-01-07", b.cookie);
     expect(interviews.html).not.toContain("10:00–10:45");
@@ -120,8 +120,8 @@ describe("the section pages", () => {
 
   test("jobs list their campaigns with clicks and applicants", async () => {
     const u = await recruiter();
-    const job = createJob(t.deps, u.workspaceId, { title: "Product Designer", location: "Sydney", description: "" });
-    const c = createCampaign(t.deps, u.workspaceId, job.id, { name: "LinkedIn ad", label: null, description: null });
+    const job = createJob(t.deps, u.workspaceId, { title: "Product Designer", location: "Sydney", description: "" }, "system");
+    const c = createCampaign(t.deps, u.workspaceId, job.id, { name: "LinkedIn ad", label: null, description: null }, "system");
     addParticipants(t.deps, u.workspaceId, [
       { name: "A One", campaignId: c.id, jobId: job.id },
       { name: "B Two", campaignId: c.id, jobId: job.id },

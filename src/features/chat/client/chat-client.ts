@@ -3,6 +3,7 @@
 import { ApiError } from "../../../client/api";
 import { connectionBack, connectionLost, isNetworkFailure } from "../../../client/connection";
 import { sessionExpired } from "../../../client/session";
+import type { ChatHistoryAnswer } from "../../../client/answers";
 
 export const SESSION_KEY = "frank_session_id";
 
@@ -110,6 +111,6 @@ export async function streamChat(body: { message: string; sessionId: string | nu
 export async function loadHistory(sessionId: string): Promise<ChatMessage[]> {
   const res = await fetch(`/api/chat/history?sessionId=${encodeURIComponent(sessionId)}`, { credentials: "include" });
   if (!res.ok) return [];
-  const body = (await res.json()) as { messages: { id: number; role: "user" | "assistant"; content: string; timestamp: string; actions?: ChatActionView[] }[] };
+  const body = (await res.json()) as ChatHistoryAnswer;
   return body.messages.map((m) => ({ ...m, id: String(m.id) }));
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../client/toast";
 import { api, serverMessage } from "../../../client/api";
 import { loadHistory, newId, storedSessionId, storeSessionId, streamChat, type ChatMessage } from "./chat-client";
+import type { ConfirmedActionAnswer } from "../../../client/answers";
 
 export const greetingMessage = (greeting: string): ChatMessage => ({ id: "greeting", role: "assistant", content: greeting, timestamp: "" });
 
@@ -81,7 +82,7 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
   /** Performs a change the assistant proposed; its outcome becomes the next message. */
   async function confirm(actionId: string): Promise<void> {
     try {
-      const r = await api<{ message: string }>(`/api/chat/actions/${encodeURIComponent(actionId)}/confirm`, { method: "POST" });
+      const r = await api<ConfirmedActionAnswer>(`/api/chat/actions/${encodeURIComponent(actionId)}/confirm`, { method: "POST" });
       setMessages((m) => [
         ...m.map((x) => (x.actions?.some((a) => a.id === actionId) ? { ...x, actions: x.actions.map((a) => (a.id === actionId ? { ...a, status: "done" as const, result: r.message } : a)) } : x)),
         { id: newId(), role: "assistant", content: r.message, timestamp: new Date().toISOString() },

@@ -7,7 +7,7 @@ import SchedulingSessions from "../../../../islands/scheduling-sessions";
 import SchedulingMeetings from "../../../../islands/scheduling-meetings";
 import { candidateChoices, shortlistChoices } from "../candidate-source";
 import { listMeetings, listSessions } from "../service";
-import { listMembers } from "../../team/service";
+import { workspaceMembers } from "../../auth/members";
 
 /** What the scheduling cards show on the first response (the dashboard's loader calls this). */
 export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect) {
@@ -19,7 +19,7 @@ export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect)
     candidates: candidateChoices(deps, ws).map(({ id, name, position }) => ({ id, name, position })),
     shortlists: shortlistChoices(deps, ws),
     now: deps.clock.now().toISOString(),
-    interviewers: listMembers(deps, user).map((m) => ({ id: m.id, name: m.name || m.email })),
+    interviewers: workspaceMembers(deps, ws).map((m) => ({ id: m.id, name: m.name || m.email })),
     sessions: listSessions(deps, ws),
     meetings: listMeetings(deps, ws),
   };

@@ -2,7 +2,8 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { ActivityItem } from "../activity";
 import type { InvitationView, MemberView } from "../model";
-import { can, ROLES, type Action } from "../permissions";
+import { can, ROLES, type Action } from "../../auth/permissions";
+import { ACTIVITY_KINDS } from "../../events/kinds";
 import type { LeftBehindInterview } from "../../scheduling/left-behind";
 import { LeftBehindSection } from "./left-behind-section";
 
@@ -149,20 +150,7 @@ export function MembersPage({ shell, members, invitations, leftBehind = [], time
   );
 }
 
-export const ACTIVITY_ACTIONS = [
-  "candidate.updated",
-  "candidate.stage_changed",
-  "shortlist.changed",
-  "session.created",
-  "session.cancelled",
-  "interview.moved",
-  "interview.cancelled",
-  "member.invited",
-  "member.joined",
-  "member.removed",
-  "member.role_changed",
-  "settings.changed",
-];
+export const ACTIVITY_ACTIONS = ACTIVITY_KINDS;
 
 export function ActivityPage({ shell, members, activity, filter }: { shell: Shell; members: MemberView[]; activity: ActivityItem[]; filter: { member?: number; action?: string } }) {
   return (

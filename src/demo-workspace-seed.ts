@@ -1,8 +1,8 @@
-import type { Deps } from "../../deps";
-import { addParticipants, latestParticipants } from "../candidates/service";
-import { sampleCandidates } from "../candidates/sample-data";
-import { createShortlist, addCandidates } from "../shortlists/service";
-import { createCampaign, createJob, listJobs } from "./service";
+import type { Deps } from "./deps";
+import { addParticipants, latestParticipants } from "./features/candidates/service";
+import { sampleCandidates } from "./features/candidates/sample-data";
+import { createShortlist, addCandidates } from "./features/shortlists/service";
+import { createCampaign, createJob, listJobs } from "./features/jobs/service";
 
 const JOBS = [
   { title: "Frontend Developer", location: "Melbourne", description: "React and TypeScript for our hiring platform.", campaigns: ["LinkedIn", "Seek"] },
@@ -20,15 +20,15 @@ export function seedWorkspaceDemo(deps: Deps, workspaceId: number, count = 200) 
   if (listJobs(deps, workspaceId).length) return;
   const links: { jobId: number; campaignId: number }[] = [];
   for (const j of JOBS) {
-    const job = createJob(deps, workspaceId, { title: j.title, location: j.location, description: j.description });
+    const job = createJob(deps, workspaceId, { title: j.title, location: j.location, description: j.description }, "system");
     for (const name of j.campaigns) {
-      const c = createCampaign(deps, workspaceId, job.id, { name: `${name} ${j.title}`, label: name, description: null });
+      const c = createCampaign(deps, workspaceId, job.id, { name: `${name} ${j.title}`, label: name, description: null }, "system");
       links.push({ jobId: job.id, campaignId: c.id });
     }
   }
   addParticipants(deps, workspaceId, sampleCandidates({ count, seed: 20240601, now: deps.clock.now(), links }));
-  const shortlist = createShortlist(deps, workspaceId, "Final round");
+  const shortlist = createShortlist(deps, workspaceId, "Final round", "system");
   // Three candidates start in the shortlist (and so are hidden from All Candidates).
-  addCandidates(deps, workspaceId, shortlist.id, latestParticipants(deps, workspaceId, 3).map((p) => p.id));
+  addCandidates(deps, workspaceId, shortlist.id, latestParticipants(deps, workspaceId, 3).map((p) => p.id), "system");
   deps.log.info("demo jobs and candidates seeded", { workspaceId, count });
 }

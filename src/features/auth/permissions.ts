@@ -34,7 +34,7 @@ export const PERMISSIONS = {
   "apiKeys.manage": MANAGERS,
   // Outgoing webhooks send the workspace's candidate data to an address of the admin's choosing.
   "webhooks.manage": MANAGERS,
-  // The chat platform's secret names the workspace to Frank: whoever holds it writes chat events.
+  // The chat webhook's secret lets anyone post into the workspace's chat monitor (issue 37).
   "chatWebhook.manage": MANAGERS,
   "billing.manage": OWNER,
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,0 +1,47 @@
+// The candidate's own history, read from the event record (decision 0029): each event of the
+// candidate becomes the timeline's entries (applied, applied_again, stage, edited, merged, imported).
+import type { EventRow } from "../events/views";
+
+export interface CandidateEvent {
+  kind: string;
+  at: string;
+  detail: Record<string, unknown>;
+  userId: number | null;
+}
+
+function parse(s: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(s);
+    return v && typeof v === "object" ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+export function timelineOf(rows: EventRow[]): CandidateEvent[] {
+  return rows.flatMap((r) => {
+    const { legacy: _legacy, ...d } = parse(r.data);
+    const at = r.createdAt.toISOString();
+    const entry = (kind: string, detail: Record<string, unknown>): CandidateEvent => ({ kind, at, detail, userId: r.userId });
+    const stage = d.stage as { from: number; to: number } | undefined;
+    const byCandidate = d.source === "visitor";
+    const stageEntry = stage ? [entry("stage", byCandidate ? { from: stage.from, to: stage.to, by: "candidate" } : { from: stage.from, to: stage.to })] : [];
+    const via = { campaignId: d.campaignId ?? null, jobId: d.jobId ?? null };
+    const fields = ((d.fields as string[] | undefined) ?? []).filter((f) => f !== "stages");
+    switch (r.kind) {
+      case "candidate.created":
+        return [entry("applied", via)];
+      case "candidate.applied_again":
+        return [entry("applied_again", via), ...stageEntry];
+      case "candidate.updated":
+      case "candidate.stage_changed":
+        return [...stageEntry, ...(fields.length && !byCandidate ? [entry("edited", { fields })] : [])];
+      case "candidate.imported_row":
+        return [entry("imported", d.updated ? { updated: true, fields: d.fields ?? [] } : {})];
+      case "candidate.merged":
+        return [entry("merged", { mergedIds: d.mergedIds ?? [], count: d.count ?? 0 })];
+      default:
+        return [];
+    }
+  });
+}

@@ -1,0 +1,60 @@
+// The features' import graph: an edge a → b when a file of src/features/a imports, as a value,
+// one of src/features/b. Type-only imports are left out (Bun's scanner drops them): they vanish
+// at build time and a port's type is how a feature names what it needs without depending on it.
+import { Glob } from "bun";
+import { dirname, relative, resolve } from "node:path";
+
+export async function featureGraph(root: string): Promise<Map<string, Set<string>>> {
+  const ts = new Bun.Transpiler({ loader: "ts" });
+  const tsx = new Bun.Transpiler({ loader: "tsx" });
+  const graph = new Map<string, Set<string>>();
+  for (const file of new Glob("**/*.{ts,tsx}").scanSync(root)) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    const from = file.split("/")[0]!;
+    if (!graph.has(from)) graph.set(from, new Set());
+    const code = await Bun.file(`${root}/${file}`).text();
+    for (const imp of (file.endsWith(".tsx") ? tsx : ts).scanImports(code)) {
+      if (!imp.path.startsWith(".")) continue;
+      const rel = relative(root, resolve(dirname(`${root}/${file}`), imp.path));
+      if (rel.startsWith("..")) continue;
+      const to = rel.split("/")[0]!;
+      if (to !== from) graph.get(from)!.add(to);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle's features (strongly connected components of two or more), each sorted. */
+export function featureCycles(graph: Map<string, Set<string>>): string[][] {
+  // Tarjan's algorithm.
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
+  return out.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
