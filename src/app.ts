@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
 import { wirePorts, type PortOverrides } from "./ports";
-import { removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
@@ -27,7 +26,6 @@ import { monitorRoutes } from "./features/monitor/routes";
 import { schedulingRoutes } from "./features/scheduling/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { teamRoutes } from "./features/team/routes";
-import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
@@ -60,10 +58,6 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
   wirePorts(deps, override);
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
-  // Work items are written by the feature that causes them and done by the one that owns the outside service.
-  // Tasks of one meeting's event run one at a time, in order (serial key).
-  deps.work.register(CALENDAR_WORK, (p) => syncMeetingEvent(deps, Number(p.meetingId)), { serialKey: (p) => `meeting:${p.meetingId}` });
-  deps.work.register(REMOVE_EVENT_WORK, (p) => removeEventOf(deps, Number(p.userId), String(p.eventId)), { serialKey: (p) => `calendar-event:${p.eventId}` });
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));

@@ -6,15 +6,16 @@ import type { Deps } from "./deps";
 import { authPorts, type AuthPorts } from "./features/auth/ports";
 import { billingAccessGate } from "./features/billing/gate";
 import { stripeIdsOf } from "./features/billing/service";
-import { cachedBusySpans } from "./features/calendar/hooks";
+import { cachedBusySpans, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { turnOffFeed } from "./features/calendar/feed";
 import { videoDefault } from "./features/calendar/video-link";
 import { hubFor } from "./features/chat/meeting-socket";
 import { recordEvent } from "./features/events/record";
 import { schedulingPorts, type BusyCalendar } from "./features/scheduling/busy-calendar";
+import type { CalendarEvents } from "./features/scheduling/calendar-jobs";
 import { webhooksPorts } from "./features/webhooks/ports";
 
-export type AppPorts = AuthPorts & { busyCalendar: BusyCalendar };
+export type AppPorts = AuthPorts & { busyCalendar: BusyCalendar; calendarEvents: CalendarEvents };
 export type PortOverrides = Partial<{ [K in keyof AppPorts]: AppPorts[K] | undefined }>;
 
 function appPorts(deps: Deps): AppPorts {
@@ -30,6 +31,8 @@ function appPorts(deps: Deps): AppPorts {
       busyIntervals: (userId, from, to) => cachedBusySpans(deps, userId, from, to),
       videoDefault: (userId) => videoDefault(deps, userId),
     },
+    // The interview's calendar event (the scheduling jobs calendar.meeting and calendar.remove-event).
+    calendarEvents: { sync: syncMeetingEvent, remove: removeEventOf },
     // A member who leaves loses their iCal feed (in the removal's transaction) and their open chat-monitor sockets.
     memberLeaving: {
       inTransaction: (tx, userId) => turnOffFeed(tx, userId),
@@ -42,6 +45,6 @@ function appPorts(deps: Deps): AppPorts {
 export function wirePorts(deps: Deps, override: PortOverrides = {}): void {
   const ports = { ...appPorts(deps), ...override };
   authPorts.wire(deps, { accessGate: ports.accessGate, stripeIds: ports.stripeIds, recordEvent: ports.recordEvent, memberLeaving: ports.memberLeaving });
-  schedulingPorts.wire(deps, { busyCalendar: ports.busyCalendar });
+  schedulingPorts.wire(deps, { busyCalendar: ports.busyCalendar, calendarEvents: ports.calendarEvents });
   webhooksPorts.wire(deps, { recordEvent: ports.recordEvent });
 }

@@ -9,9 +9,11 @@ export type WorkHandler = (payload: Record<string, unknown>, ctx: JobContext) =>
 const anyPayload = z.record(z.string(), z.unknown());
 
 /**
- * The calendar's kinds, registered at start-up (app.ts) so that scheduling, which causes the
- * work, never imports the calendar, which does it. A thin layer over the one task table
- * (src/lib/jobs.ts): same claim, lease token, timeout signal and serial keys as defineJob.
+ * Kinds whose handler is given per app at run time, over the one task table (src/lib/jobs.ts):
+ * same claim, lease token, timeout signal and serial keys as defineJob. Features define their
+ * kinds with defineJob (the calendar's through scheduling/calendar-jobs.ts and a port); this is
+ * left for the lease tests, which give two workers on one database different handlers, and
+ * `idle()`/`runDue()` wait for every kind.
  */
 export class WorkQueue {
   private readonly serialKeys = new Map<string, (p: Record<string, unknown>) => string | null>();

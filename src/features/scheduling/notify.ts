@@ -125,13 +125,8 @@ export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, ki
   });
 }
 
-/** The calendar work a meeting change causes: the calendar feature brings the event in line with the meeting. */
-export const CALENDAR_WORK = "calendar.meeting";
-/** An event to take out of one user's calendar (the interview moved to another interviewer). */
-export const REMOVE_EVENT_WORK = "calendar.remove-event";
-export function enqueueCalendarWork(deps: Deps, tx: Tx, meetingId: number): void {
-  deps.work.enqueue(tx, CALENDAR_WORK, { meetingId });
-}
+/** The calendar work a meeting change causes (a typed job; see calendar-jobs.ts). */
+export { enqueueCalendarWork } from "./calendar-jobs";
 
 /**
  * E-mails a candidate their booking link (inside the transaction that creates the session,

@@ -3,7 +3,8 @@ import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { meetings, schedulingSessions } from "../../db/schema";
-import { enqueueCalendarWork, enqueueInterviewEmails, REMOVE_EVENT_WORK } from "./notify";
+import { enqueueInterviewEmails } from "./notify";
+import { enqueueCalendarWork, removeEventJob } from "./calendar-jobs";
 import type { MeetingRow } from "./repo";
 
 type Db = Tx | DB;
@@ -15,7 +16,7 @@ type Db = Tx | DB;
  */
 function followCalendar(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
   for (const m of moved) {
-    if (m.calendarEventId) deps.work.enqueue(tx, REMOVE_EVENT_WORK, { userId: m.userId, eventId: m.calendarEventId });
+    if (m.calendarEventId) removeEventJob.enqueue(tx, { userId: m.userId, eventId: m.calendarEventId });
     tx.update(meetings).set({ calendarEventId: null, meetingUrl: null }).where(eq(meetings.id, m.id)).run();
     if (m.status === "scheduled") enqueueCalendarWork(deps, tx, m.id);
   }
