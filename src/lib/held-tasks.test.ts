@@ -4,8 +4,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { SMTPServer } from "smtp-server";
 import { makeTestApp } from "../../test/helpers";
+import { startTestSmtp } from "../../test/kits/smtp-server";
 import { mailRow } from "../../test/kits/mail-rows";
 import { createDeps } from "../bootstrap";
 import { loadConfig } from "../config/env";
@@ -14,26 +14,12 @@ import { ResetPasswordEmail } from "../features/auth/emails/reset-password";
 import { FakeClock } from "./clock";
 import { heldWork, releaseHeldWork } from "./held-tasks";
 
-let refuse = true;
-const received: string[] = [];
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, _s, cb) {
-    let data = "";
-    stream.on("data", (c: Buffer) => (data += c.toString()));
-    stream.on("end", () => {
-      if (refuse) return cb(Object.assign(new Error("try later"), { responseCode: 421 }));
-      received.push(/Subject: (.*)/.exec(data)?.[1] ?? "");
-      cb();
-    });
-  },
-});
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-const SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+const smtp = await startTestSmtp({ refuse: true });
+const SMTP_URL = smtp.url;
+const subjects = () => smtp.received.map((m) => m.subject);
 const dir = mkdtempSync(join(tmpdir(), "frank-held-"));
 afterAll(() => {
-  server.close();
+  smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -52,20 +38,20 @@ test("e-mails waiting in a backup are held by restore, not sent, until released;
   expect(r.held).toEqual({ emails: 2, calendar: 0, webhooks: 0, other: 0 });
 
   // The restored server, with mail working and the retries long due: nothing goes out.
-  refuse = false;
+  smtp.refuse = false;
   const clock = new FakeClock(new Date(t.clock.now().getTime() + 86_400_000));
   const restored = createDeps(loadConfig({ APP_SECRET: "test-secret-test-secret-test-secret-0123", DATABASE_PATH: target, APP_URL: "http://localhost", NODE_ENV: "test", SMTP_URL }), { clock, quiet: true });
   try {
     await restored.jobs.runDue();
     await restored.mail.idle();
-    expect(received).toEqual([]);
+    expect(subjects()).toEqual([]);
     expect(heldWork(restored.db.$client).emails).toBe(2);
     expect(restored.mail.forMeetings([])).toEqual([]);
 
     expect(releaseHeldWork(restored.db.$client).emails).toBe(2);
     await restored.jobs.runDue();
     await restored.mail.idle();
-    expect(received.sort()).toEqual(["held-1", "held-2"]);
+    expect(subjects().sort()).toEqual(["held-1", "held-2"]);
     expect(ids.map((id) => mailRow(restored.db, id).status)).toEqual(["sent", "sent"]);
   } finally {
     await restored.mail.stop(100);

@@ -2,30 +2,16 @@
 // once, not written again, so when mail comes back each side gets it once. After they were sent,
 // Resend writes new ones. Against a real SMTP server on 127.0.0.1 that refuses for a while.
 import { afterAll, expect, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
 import { makeTestApp } from "../../../test/helpers";
+import { startTestSmtp } from "../../../test/kits/smtp-server";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";
 
-let refuse = true;
-const received: { to: string; subject: string }[] = [];
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, cb) {
-    let data = "";
-    stream.on("data", (c: Buffer) => (data += c.toString()));
-    stream.on("end", () => {
-      if (refuse) return cb(Object.assign(new Error("try later"), { responseCode: 421 }));
-      received.push({ to: session.envelope.rcptTo[0]!.address, subject: /Subject: (.*)/.exec(data)?.[1] ?? "" });
-      cb();
-    });
-  },
-});
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-afterAll(() => server.close());
+const smtp = await startTestSmtp({ refuse: true });
+afterAll(() => smtp.close());
+const received = smtp.received;
 
-const t = makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}` });
+const t = makeTestApp({ SMTP_URL: smtp.url });
 const TZ = "Europe/London";
 
 test("Resend brings the retrying confirmation forward instead of adding a copy; after it was sent, it adds a new one", async () => {
@@ -39,7 +25,7 @@ test("Resend brings the retrying confirmation forward instead of adding a copy; 
   expect(m!.emails.map((e) => e.status)).toEqual(["retrying", "retrying"]);
 
   // Mail comes back; Resend (twice, impatiently) while both still wait for their next try.
-  refuse = false;
+  smtp.refuse = false;
   for (let i = 0; i < 2; i++) {
     const res = await t.request(`/api/interviews/${m!.id}/resend`, { method: "POST", cookie: u.cookie });
     expect(res.status).toBe(200);
