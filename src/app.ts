@@ -33,6 +33,9 @@ import { activityRecorder } from "./features/team/activity-routes";
 import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { clientRoutes } from "./features/clients/routes";
+import { installClientJobs } from "./features/clients/service";
+import { jobsOfClient } from "./features/jobs/service";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
@@ -61,6 +64,8 @@ export function createApp(deps: Deps): AnyElysia {
   installStripeIds(deps, (userId) => stripeIdsOf(deps, userId));
   // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
   installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
+  // Jobs name their client; clients learn their jobs through this (no import cycle).
+  installClientJobs(deps, { jobsOf: (workspaceId, clientId) => jobsOfClient(deps, workspaceId, clientId) });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
@@ -136,6 +141,7 @@ export function createApp(deps: Deps): AnyElysia {
     .use(mounted(teamRoutes(deps)))
     .use(mounted(workspaceRoutes(deps)))
     .use(mounted(webhookRoutes(deps)))
+    .use(mounted(clientRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

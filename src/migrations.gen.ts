@@ -30,6 +30,7 @@ import m26 from "../migrations/0026_webhooks.sql" with { type: "text" };
 import m27 from "../migrations/0027_billing_owns_stripe_ids.sql" with { type: "text" };
 import m28 from "../migrations/0028_participants_search_columns.sql" with { type: "text" };
 import m29 from "../migrations/0029_one_task_table.sql" with { type: "text" };
+import m30 from "../migrations/0030_agency_pipeline.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -63,4 +64,5 @@ export const migrationFiles: Record<string, string> = {
   "0027_billing_owns_stripe_ids.sql": m27 as unknown as string,
   "0028_participants_search_columns.sql": m28 as unknown as string,
   "0029_one_task_table.sql": m29 as unknown as string,
+  "0030_agency_pipeline.sql": m30 as unknown as string,
 };

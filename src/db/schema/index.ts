@@ -12,3 +12,4 @@ export * from "./chat";
 export * from "./candidate-history";
 export * from "./team";
 export * from "./webhooks";
+export * from "./pipeline";

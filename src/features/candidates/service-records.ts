@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { stageLabel } from "./classify";
 import { bucketColumns, bucketsOf } from "./settings";
@@ -108,6 +109,11 @@ function safeJson(s: string): Record<string, unknown> {
 /** A timeline event written by the visitor flows (applied, applied again, stage reached). */
 export function recordEvent(deps: Deps, workspaceId: number, participantId: number, kind: string, detail: Record<string, unknown> = {}, userId: number | null = null) {
   history.insertEvent(deps.db, { workspaceId, participantId, kind, detail, userId, createdAt: deps.clock.now() });
+}
+
+/** A timeline event written in the caller's transaction (a pipeline move, a stage e-mail, feedback). */
+export function recordEventIn(deps: Deps, tx: Tx, workspaceId: number, participantId: number, kind: string, detail: Record<string, unknown> = {}, userId: number | null = null) {
+  history.insertEvent(tx, { workspaceId, participantId, kind, detail, userId, createdAt: deps.clock.now() });
 }
 
 export function describeStage(stage: number): string {

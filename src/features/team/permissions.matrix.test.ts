@@ -31,7 +31,8 @@ async function workspace() {
   const slots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), "UTC"), 2)], ...DEFAULT_WINDOW, duration: 60, timeZone: "UTC" });
   const session = await post("/api/scheduling-sessions", { candidateId: cand.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false });
   const invitation = await post("/api/workspace/invitations", { email: `inv${++n}@example.com`, role: "recruiter" });
-  return { ownerId: owner.userId, cookies, ids: { candidate: cand.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id } };
+  const client = (await post("/api/clients", { name: "Matrix Client" })).client as { id: number };
+  return { ownerId: owner.userId, cookies, ids: { candidate: cand.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id, client: client.id } };
 }
 type W = Awaited<ReturnType<typeof workspace>>;
 
@@ -47,6 +48,12 @@ interface Call {
 const CALLS: Record<Action, (w: W) => Call[]> = {
   "candidates.write": (w) => [{ method: "PATCH", path: `/api/participants/${w.ids.candidate}`, json: { city: "Melbourne" }, scoped: true }],
   "jobs.write": () => [{ method: "POST", path: "/api/jobs", json: { title: "Designer" } }],
+  "clients.write": (w) => [
+    { method: "POST", path: "/api/clients", json: { name: "Acme" } },
+    { method: "PATCH", path: `/api/clients/${w.ids.client}`, json: { notes: "Pays on time" }, scoped: true },
+    { method: "POST", path: `/api/clients/${w.ids.client}/contacts`, json: { name: "Grace", email: "grace@acme.example" }, scoped: true },
+  ],
+  "clients.delete": (w) => [{ method: "DELETE", path: `/api/clients/${w.ids.client}`, scoped: true }],
   "shortlists.write": (w) => [
     { method: "POST", path: "/api/shortlists", json: { name: "Another" } },
     { method: "PATCH", path: `/api/shortlists/${w.ids.shortlist}`, json: { name: "Renamed" }, scoped: true },

@@ -18,6 +18,9 @@ const OWNER: readonly Role[] = ["owner"];
 export const PERMISSIONS = {
   "candidates.write": ALL,
   "jobs.write": ALL,
+  // An agency's clients and their contacts (issue 38); deleting one is for managers.
+  "clients.write": ALL,
+  "clients.delete": MANAGERS,
   "shortlists.write": ALL,
   "scheduling.write": ALL,
   "calendar.own": ALL,

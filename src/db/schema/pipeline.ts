@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users, workspaces } from "./auth";
+import { jobs, participants } from "./candidates";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+// An agency's clients (issue 38). Owned by features/clients.
+export const clients = sqliteTable(
+  "clients",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    website: text("website"),
+    notes: text("notes"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("clients_workspace_idx").on(t.workspaceId, t.name)],
+);
+
+export const clientContacts = sqliteTable(
+  "client_contacts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    role: text("role"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("client_contacts_client_idx").on(t.workspaceId, t.clientId)],
+);
+
+// The pipeline (issue 38). Owned by features/applications.
+/** A workspace's stages in order; `kind` "rejected" is the one closing stage that needs a reason. */
+export const pipelineStages = sqliteTable(
+  "pipeline_stages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: ["open", "rejected"] }).notNull().default("open"),
+  },
+  (t) => [index("pipeline_stages_workspace_idx").on(t.workspaceId, t.position)],
+);
+
+/** Per-workspace pipeline settings: the reasons offered for Rejected (JSON list; null = defaults). */
+export const pipelineSettings = sqliteTable("pipeline_settings", {
+  workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+  rejectReasons: text("reject_reasons"),
+});
+
+/** A candidate's application to a job: one per person and job. */
+export const applications = sqliteTable(
+  "applications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    jobId: integer("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
+    stageId: integer("stage_id").notNull().references(() => pipelineStages.id),
+    rejectedReason: text("rejected_reason"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("applications_job_participant_idx").on(t.jobId, t.participantId),
+    index("applications_board_idx").on(t.workspaceId, t.jobId, t.stageId),
+    index("applications_participant_idx").on(t.workspaceId, t.participantId),
+  ],
+);
+
+/** Every stage change of an application (the funnel's days in stage and conversions read it). */
+export const applicationMoves = sqliteTable(
+  "application_moves",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    applicationId: integer("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    fromStageId: integer("from_stage_id"),
+    toStageId: integer("to_stage_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("application_moves_application_idx").on(t.workspaceId, t.applicationId, t.id)],
+);
