@@ -40,6 +40,7 @@ const DOTS: Record<ActivityItem["type"], string> = {
   session: "bg-sky-500",
   interview: "bg-sky-600",
   email: "bg-slate-500",
+  pipeline: "bg-green-600",
 };
 
 const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-warning" : "badge-secondary");

@@ -36,6 +36,9 @@ import { webhookRoutes } from "./features/webhooks/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { installClientJobs } from "./features/clients/service";
 import { jobsOfClient } from "./features/jobs/service";
+import { applicationApiRoutes } from "./features/applications/routes";
+import { applicationsOfCandidate, openApplication } from "./features/applications/service";
+import { installApplicationHooks } from "./features/candidates/application-hook";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { busyIntervals, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { installBusyCalendar } from "./features/scheduling/busy-calendar";
@@ -66,6 +69,11 @@ export function createApp(deps: Deps): AnyElysia {
   installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
   // Jobs name their client; clients learn their jobs through this (no import cycle).
   installClientJobs(deps, { jobsOf: (workspaceId, clientId) => jobsOfClient(deps, workspaceId, clientId) });
+  // A candidate arriving through a job's campaign link gets an application (issue 38).
+  installApplicationHooks(deps, {
+    applied: (tx, workspaceId, participantId, jobId) => void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate"),
+    applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
+  });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
@@ -142,6 +150,7 @@ export function createApp(deps: Deps): AnyElysia {
     .use(mounted(workspaceRoutes(deps)))
     .use(mounted(webhookRoutes(deps)))
     .use(mounted(clientRoutes(deps)))
+    .use(mounted(applicationApiRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

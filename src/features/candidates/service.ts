@@ -13,6 +13,7 @@ import type { DatabaseStats, ListQuery, Participant, ParticipantFields, Particip
 import { sampleCandidates } from "./sample-data";
 import { toParticipant } from "./participant-view";
 import { candidateCreated, candidateChanged } from "./webhook-events";
+import { applicationHooks } from "./application-hook";
 
 export type { Participant, ParticipantFields } from "./model";
 export { toParticipant } from "./participant-view";
@@ -143,6 +144,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       history.insertEvent(tx, { workspaceId, participantId: id, kind: "applied", detail: via, createdAt: now });
+      if (via.jobId) applicationHooks(deps)?.applied(tx, workspaceId, id, via.jobId);
       candidateCreated(deps, tx, workspaceId, id, "visitor");
       return id;
     });
@@ -155,6 +157,8 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
     if (again) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "applied_again", detail: via, createdAt: now });
+    // A campaign link of a job the person has no application to yet makes one (issue 38).
+    if (via.jobId) applicationHooks(deps)?.applied(tx, workspaceId, found.id, via.jobId);
     if (stages !== found.stages) history.insertEvent(tx, { workspaceId, participantId: found.id, kind: "stage", detail: { from: found.stages, to: stages, by: "candidate" }, createdAt: now });
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");

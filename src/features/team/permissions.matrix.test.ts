@@ -32,7 +32,14 @@ async function workspace() {
   const session = await post("/api/scheduling-sessions", { candidateId: cand.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false });
   const invitation = await post("/api/workspace/invitations", { email: `inv${++n}@example.com`, role: "recruiter" });
   const client = (await post("/api/clients", { name: "Matrix Client" })).client as { id: number };
-  return { ownerId: owner.userId, cookies, ids: { candidate: cand.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id, client: client.id } };
+  const job = (await post("/api/jobs", { title: "Matrix job" })).job as { id: number };
+  const application = (await post(`/api/jobs/${job.id}/applications`, { candidateId: cand.id })).application as { id: number };
+  const other = upsertParticipantFromVisitor(t.deps, ws, { uniqueId: `mx-${++n}`, name: "Mia Matrix", emailAddress: `mia${n}@example.com` });
+  return {
+    ownerId: owner.userId,
+    cookies,
+    ids: { candidate: cand.id, other: other.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id, client: client.id, job: job.id, application: application.id },
+  };
 }
 type W = Awaited<ReturnType<typeof workspace>>;
 
@@ -54,6 +61,10 @@ const CALLS: Record<Action, (w: W) => Call[]> = {
     { method: "POST", path: `/api/clients/${w.ids.client}/contacts`, json: { name: "Grace", email: "grace@acme.example" }, scoped: true },
   ],
   "clients.delete": (w) => [{ method: "DELETE", path: `/api/clients/${w.ids.client}`, scoped: true }],
+  "applications.write": (w) => [
+    { method: "POST", path: `/api/jobs/${w.ids.job}/applications`, json: { candidateId: w.ids.other }, scoped: true },
+    { method: "PATCH", path: `/api/applications/${w.ids.application}`, json: { stage: "Screening" }, scoped: true },
+  ],
   "shortlists.write": (w) => [
     { method: "POST", path: "/api/shortlists", json: { name: "Another" } },
     { method: "PATCH", path: `/api/shortlists/${w.ids.shortlist}`, json: { name: "Renamed" }, scoped: true },

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   // An agency's clients and their contacts (issue 38); deleting one is for managers.
   "clients.write": ALL,
   "clients.delete": MANAGERS,
+  // Adding candidates to a job's pipeline and moving them on its board.
+  "applications.write": ALL,
   "shortlists.write": ALL,
   "scheduling.write": ALL,
   "calendar.own": ALL,

@@ -1,0 +1,38 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { IdParam } from "../../lib/route-schemas";
+import { authGuard } from "../auth/guard";
+import { ApplicationList, CreateApplicationInput, JobParam, MoveInput, OneApplication, StageQuery } from "./model";
+import * as applications from "./service";
+
+/** /api/jobs/{id}/applications and /api/applications/{id}: a job's pipeline (issue 38). */
+export function applicationApiRoutes(deps: Deps) {
+  return new Elysia({ tags: ["Applications"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get("/api/jobs/:jobId/applications", ({ workspaceId, params, query }) => ({ applications: applications.listOfJob(deps, workspaceId, params.jobId, query.stage) }), {
+      params: JobParam,
+      query: StageQuery,
+      response: { 200: ApplicationList },
+      detail: { summary: "A job's applications, in one stage with ?stage=" },
+    })
+    .post(
+      "/api/jobs/:jobId/applications",
+      ({ me, params, body, set }) => {
+        set.status = 201;
+        return { application: applications.addToJob(deps, me.user, params.jobId, body.candidateId) };
+      },
+      { params: JobParam, body: CreateApplicationInput, response: { 201: OneApplication }, detail: { summary: "Add a candidate to a job's pipeline (first stage)" } },
+    )
+    .get("/api/applications/:id", ({ workspaceId, params }) => ({ application: applications.getApplication(deps, workspaceId, params.id) }), {
+      params: IdParam,
+      response: { 200: OneApplication },
+      detail: { summary: "One application" },
+    })
+    .patch("/api/applications/:id", ({ me, params, body }) => ({ application: applications.moveApplication(deps, me.user, params.id, body) }), {
+      params: IdParam,
+      body: MoveInput,
+      response: { 200: OneApplication },
+      detail: { summary: "Move an application to a stage (Rejected needs a rejectedReason)" },
+    });
+}

@@ -1,0 +1,22 @@
+import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
+
+/**
+ * What candidates need of the job pipeline (issue 38), wired by app.ts: the applications
+ * feature reads candidates, so candidates cannot import it. `applied` runs in the transaction
+ * that records a candidate coming through a job's campaign link; `applicationsOf` adds their
+ * applications to GET /api/participants/{id}.
+ */
+export interface ApplicationHooks {
+  applied(tx: Tx, workspaceId: number, participantId: number, jobId: number): void;
+  applicationsOf(workspaceId: number, participantId: number): unknown[];
+}
+const hooks = new WeakMap<Deps, ApplicationHooks>();
+
+export function installApplicationHooks(deps: Deps, h: ApplicationHooks) {
+  hooks.set(deps, h);
+}
+
+export function applicationHooks(deps: Deps): ApplicationHooks | undefined {
+  return hooks.get(deps);
+}
