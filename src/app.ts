@@ -37,6 +37,7 @@ import { clientRoutes } from "./features/clients/routes";
 import { installClientJobs } from "./features/clients/service";
 import { jobsOfClient } from "./features/jobs/service";
 import { applicationApiRoutes } from "./features/applications/routes";
+import { pipelineRoutes } from "./features/applications/pipeline-routes";
 import { applicationsOfCandidate, openApplication } from "./features/applications/service";
 import { installApplicationHooks } from "./features/candidates/application-hook";
 import { hashLegacyTokens } from "./features/scheduling/service";
@@ -151,6 +152,7 @@ export function createApp(deps: Deps): AnyElysia {
     .use(mounted(webhookRoutes(deps)))
     .use(mounted(clientRoutes(deps)))
     .use(mounted(applicationApiRoutes(deps)))
+    .use(mounted(pipelineRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

@@ -30,3 +30,15 @@ export const StageQuery = z.object({ stage: z.string().trim().max(100).optional(
 export const JobParam = z.object({ jobId: positiveId() });
 export const ApplicationList = z.object({ applications: z.array(ApplicationView) });
 export const OneApplication = z.object({ application: ApplicationView });
+
+const stageName = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(60, "Name must be at most 60 characters");
+const position = z.coerce.number({ error: "Position must be a number" }).int("Position must be a number").min(0, "Position must be 0 or more").max(100, "Position must be at most 100");
+export const StageView = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), kind: z.enum(["open", "rejected"]), applications: z.number().int() });
+export const PipelineView = z.object({ stages: z.array(StageView), rejectReasons: z.array(z.string()) });
+export const AddStageInput = z.object({ name: stageName, position: position.optional() });
+export const ChangeStageInput = z.object({ name: stageName.optional(), position: z.preprocess((v) => (v === "" ? undefined : v), position.optional()) });
+export const RemoveStageQuery = z.object({ moveTo: z.preprocess((v) => (v === "" ? undefined : v), positiveId("Choose a stage").optional()) });
+export const ReasonsInput = z.object({
+  // A list in the API; the form's textarea sends one reason per line.
+  reasons: z.preprocess((v) => (typeof v === "string" ? v.split(/\r?\n/) : v), z.array(z.string().max(100, "At most 30 reasons of up to 100 characters"), { error: "Give at least one reason" })),
+});

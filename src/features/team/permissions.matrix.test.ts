@@ -65,6 +65,10 @@ const CALLS: Record<Action, (w: W) => Call[]> = {
     { method: "POST", path: `/api/jobs/${w.ids.job}/applications`, json: { candidateId: w.ids.other }, scoped: true },
     { method: "PATCH", path: `/api/applications/${w.ids.application}`, json: { stage: "Screening" }, scoped: true },
   ],
+  "pipeline.manage": () => [
+    { method: "POST", path: "/api/pipeline/stages", json: { name: "Client interview" } },
+    { method: "PUT", path: "/api/pipeline/reject-reasons", json: { reasons: ["Not a fit", "Ghosted"] } },
+  ],
   "shortlists.write": (w) => [
     { method: "POST", path: "/api/shortlists", json: { name: "Another" } },
     { method: "PATCH", path: `/api/shortlists/${w.ids.shortlist}`, json: { name: "Renamed" }, scoped: true },

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   "clients.delete": MANAGERS,
   // Adding candidates to a job's pipeline and moving them on its board.
   "applications.write": ALL,
+  // The workspace's pipeline stages, rejection reasons and stage e-mail templates.
+  "pipeline.manage": MANAGERS,
   "shortlists.write": ALL,
   "scheduling.write": ALL,
   "calendar.own": ALL,
