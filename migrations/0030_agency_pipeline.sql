@@ -55,6 +55,53 @@ CREATE TABLE `clients` (
 );
 --> statement-breakpoint
 CREATE INDEX `clients_workspace_idx` ON `clients` (`workspace_id`,`name`);--> statement-breakpoint
+CREATE TABLE `email_templates` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`subject` text NOT NULL,
+	`body` text NOT NULL,
+	`stage_id` integer,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`stage_id`) REFERENCES `pipeline_stages`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `email_templates_workspace_idx` ON `email_templates` (`workspace_id`,`stage_id`);--> statement-breakpoint
+CREATE TABLE `interview_feedback` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`meeting_id` integer NOT NULL,
+	`participant_id` integer NOT NULL,
+	`job_id` integer,
+	`reviewer_user_id` integer,
+	`reviewer_email` text NOT NULL,
+	`reviewer_name` text,
+	`token_hash` text,
+	`expires_at` integer,
+	`recommendation` text,
+	`ratings` text DEFAULT '{}' NOT NULL,
+	`notes` text,
+	`submitted_at` integer,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`participant_id`) REFERENCES `participants`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`job_id`) REFERENCES `jobs`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`reviewer_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `interview_feedback_token_hash_unique` ON `interview_feedback` (`token_hash`);--> statement-breakpoint
+CREATE UNIQUE INDEX `interview_feedback_reviewer_idx` ON `interview_feedback` (`meeting_id`,`reviewer_email`);--> statement-breakpoint
+CREATE INDEX `interview_feedback_participant_idx` ON `interview_feedback` (`workspace_id`,`participant_id`);--> statement-breakpoint
+CREATE TABLE `job_scorecards` (
+	`job_id` integer PRIMARY KEY NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`criteria` text NOT NULL,
+	FOREIGN KEY (`job_id`) REFERENCES `jobs`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `pipeline_settings` (
 	`workspace_id` integer PRIMARY KEY NOT NULL,
 	`reject_reasons` text,

@@ -38,6 +38,11 @@ import { installClientJobs } from "./features/clients/service";
 import { jobsOfClient } from "./features/jobs/service";
 import { applicationApiRoutes } from "./features/applications/routes";
 import { pipelineRoutes } from "./features/applications/pipeline-routes";
+import { templateRoutes } from "./features/applications/template-routes";
+import { boardRoutes } from "./features/applications/board-routes";
+import { stageTemplates } from "./features/applications/templates";
+import { interviewBooked } from "./features/applications/service";
+import { installBookedHook } from "./features/scheduling/booking-hook";
 import { applicationsOfCandidate, openApplication } from "./features/applications/service";
 import { installApplicationHooks } from "./features/candidates/application-hook";
 import { hashLegacyTokens } from "./features/scheduling/service";
@@ -75,6 +80,8 @@ export function createApp(deps: Deps): AnyElysia {
     applied: (tx, workspaceId, participantId, jobId) => void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate"),
     applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
   });
+  // Booking an interview moves the candidate's earlier applications to Interview (scheduling does not import the pipeline).
+  installBookedHook(deps, (tx, workspaceId, candidateId) => interviewBooked(deps, tx, workspaceId, candidateId, "candidate"));
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
@@ -153,6 +160,8 @@ export function createApp(deps: Deps): AnyElysia {
     .use(mounted(clientRoutes(deps)))
     .use(mounted(applicationApiRoutes(deps)))
     .use(mounted(pipelineRoutes(deps)))
+    .use(mounted(templateRoutes(deps)))
+    .use(mounted(boardRoutes(deps, { templates: (workspaceId) => stageTemplates(deps, workspaceId) })))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

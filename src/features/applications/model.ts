@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveId } from "../../lib/route-schemas";
+import { Checkbox, positiveId } from "../../lib/route-schemas";
 
 export const ApplicationView = z.object({
   id: z.number().int(),
@@ -24,8 +24,18 @@ export const MoveInput = z.object({
     .max(200, "A reason must be at most 200 characters")
     .nullish()
     .transform((v) => v || null),
+  // Send the e-mail template tied to the stage moved into (item 5), in the move's transaction.
+  sendEmail: z.boolean({ error: "sendEmail must be true or false" }).optional(),
 });
 export type Move = z.infer<typeof MoveInput>;
+export const MoveForm = z.object({
+  stage: z.string({ error: "Choose a stage" }).trim().min(1, "Choose a stage"),
+  rejectedReason: MoveInput.shape.rejectedReason,
+  sendEmail: Checkbox,
+});
+export const BoardParams = z.object({ id: positiveId() });
+export const BoardQuery = z.object({ column: z.preprocess((v) => (v === "" ? undefined : v), positiveId().optional()) });
+export const MoveParams = z.object({ id: positiveId(), applicationId: positiveId() });
 export const StageQuery = z.object({ stage: z.string().trim().max(100).optional() });
 export const JobParam = z.object({ jobId: positiveId() });
 export const ApplicationList = z.object({ applications: z.array(ApplicationView) });
@@ -42,3 +52,22 @@ export const ReasonsInput = z.object({
   // A list in the API; the form's textarea sends one reason per line.
   reasons: z.preprocess((v) => (typeof v === "string" ? v.split(/\r?\n/) : v), z.array(z.string().max(100, "At most 30 reasons of up to 100 characters"), { error: "Give at least one reason" })),
 });
+
+const templateText = (what: string, max: number) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
+const templateStage = z.preprocess((v) => (v === "" ? null : v), positiveId("Stage not found").nullish());
+export const CreateTemplateInput = z.object({ name: templateText("Name", 100), subject: templateText("Subject", 200), body: templateText("Body", 10_000), stageId: templateStage });
+export const UpdateTemplateInput = z.object({ name: templateText("Name", 100).optional(), subject: templateText("Subject", 200).optional(), body: templateText("Body", 10_000).optional(), stageId: templateStage });
+export const TemplateView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  stageId: z.number().int().nullable(),
+  stage: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const TemplateList = z.object({ templates: z.array(TemplateView) });
+export const OneTemplate = z.object({ template: TemplateView });
+export const PreviewQuery = z.object({ applicationId: positiveId("Choose an application") });
+export const PreviewView = z.object({ to: z.string().nullable(), subject: z.string(), text: z.string() });

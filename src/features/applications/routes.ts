@@ -4,6 +4,7 @@ import { IdParam } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
 import { ApplicationList, CreateApplicationInput, JobParam, MoveInput, OneApplication, StageQuery } from "./model";
 import * as applications from "./service";
+import { moveWithEmail } from "./move";
 
 /** /api/jobs/{id}/applications and /api/applications/{id}: a job's pipeline (issue 38). */
 export function applicationApiRoutes(deps: Deps) {
@@ -29,10 +30,10 @@ export function applicationApiRoutes(deps: Deps) {
       response: { 200: OneApplication },
       detail: { summary: "One application" },
     })
-    .patch("/api/applications/:id", ({ me, params, body }) => ({ application: applications.moveApplication(deps, me.user, params.id, body) }), {
+    .patch("/api/applications/:id", ({ me, params, body }) => ({ application: moveWithEmail(deps, me.user, params.id, body).application }), {
       params: IdParam,
       body: MoveInput,
       response: { 200: OneApplication },
-      detail: { summary: "Move an application to a stage (Rejected needs a rejectedReason)" },
+      detail: { summary: "Move an application to a stage (Rejected needs a rejectedReason; sendEmail sends the stage's template)" },
     });
 }

@@ -148,11 +148,6 @@ export function moveIn(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id
   return { application, from, to, changed: true };
 }
 
-/** PATCH /api/applications/{id}. */
-export function moveApplication(deps: Deps, me: Member, id: number, input: Move): Application {
-  requirePermission(me, "applications.write");
-  return deps.db.transaction((tx) => moveIn(deps, tx, me.workspaceId, { userId: me.id }, id, input)).application;
-}
 
 /** Booking an interview for an application earlier than Interview moves it there (scheduling's hook). */
 export function interviewBooked(deps: Deps, tx: Tx, workspaceId: number, participantId: number, actor: Actor): void {

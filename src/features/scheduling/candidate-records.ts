@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import { meetings, schedulingSessions } from "../../db/schema";
@@ -114,4 +114,17 @@ export function anonymiseCandidateInterviews(tx: Writer, workspaceId: number, ca
 /** Interview ids of a candidate (the e-mails about them are theirs too). */
 export function interviewIdsOf(deps: Deps, workspaceId: number, candidateId: number): number[] {
   return deps.db.select({ id: meetings.id }).from(meetings).where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId))).all().map((r) => r.id);
+}
+
+/** The next scheduled interview of each candidate of the workspace (a job's board shows it on each card). */
+export function nextInterviews(deps: Deps, workspaceId: number): Map<number, { publicId: string; startTime: string }> {
+  const rows = deps.db
+    .select({ candidateId: meetings.candidateId, publicId: meetings.publicId, startTime: meetings.startTime })
+    .from(meetings)
+    .where(inWorkspace(meetings, workspaceId, gte(meetings.startTime, deps.clock.now()), eq(meetings.status, "scheduled")))
+    .orderBy(asc(meetings.startTime))
+    .all();
+  const next = new Map<number, { publicId: string; startTime: string }>();
+  for (const r of rows) if (!next.has(r.candidateId)) next.set(r.candidateId, { publicId: r.publicId, startTime: r.startTime.toISOString() });
+  return next;
 }

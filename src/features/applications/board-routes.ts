@@ -1,0 +1,49 @@
+import { Elysia } from "elysia";
+import type { ReactNode } from "react";
+import type { Deps } from "../../deps";
+import { renderPage } from "../../lib/render";
+import { setFlash, takeFlash } from "../../lib/flash";
+import { seeOther } from "../../lib/route-options";
+import { makeShell } from "../../ui/shell";
+import { authGuard } from "../auth/guard";
+import { requirePermission } from "../team/permissions";
+import { BoardParams, BoardQuery, MoveForm, MoveParams } from "./model";
+import { loadBoard, type BoardData, type FeedbackSummaries } from "./board";
+import { moveWithEmail } from "./move";
+import { BoardPage } from "./pages/board-page";
+
+/** What other parts add to the board: the funnel above it (item 8), feedback summaries (item 6), stage templates (item 5). */
+export interface BoardExtras {
+  funnel?: (workspaceId: number, data: BoardData) => ReactNode;
+  feedback?: FeedbackSummaries;
+  templates?: (workspaceId: number) => { stageId: number; id: number; name: string }[];
+}
+
+/** /jobs/{id}: the job's board, and the move form each card posts without JavaScript. */
+export function boardRoutes(deps: Deps, extras: BoardExtras = {}) {
+  return new Elysia()
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get(
+      "/jobs/:id",
+      ({ me, workspaceId, params, query, cookie }) => {
+        const data = loadBoard(deps, workspaceId, params.id, { column: query.column, feedback: extras.feedback });
+        return renderPage({
+          title: data.job.title,
+          toast: takeFlash(cookie),
+          body: BoardPage({ shell: makeShell(deps, me.user), data, funnel: extras.funnel?.(workspaceId, data), templates: extras.templates?.(workspaceId) ?? [] }),
+        });
+      },
+      { params: BoardParams, query: BoardQuery },
+    )
+    .post(
+      "/jobs/:id/applications/:applicationId/move",
+      ({ me, params, body, cookie }) => {
+        requirePermission(me.user, "applications.write");
+        const moved = moveWithEmail(deps, me.user, params.applicationId, { stage: body.stage, rejectedReason: body.rejectedReason, sendEmail: body.sendEmail }, params.id);
+        setFlash(cookie, { title: moved.changed ? `Moved to ${moved.to.name}` : "Nothing changed", description: moved.emailed ? `E-mail ‘${moved.emailed}’ queued.` : undefined, variant: "success" });
+        return seeOther(`/jobs/${params.id}`);
+      },
+      { params: MoveParams, body: MoveForm, form: { back: (i: { params: Record<string, string> }) => `/jobs/${Number(i.params.id) || ""}`, failed: "Not moved" } },
+    );
+}

@@ -1,0 +1,18 @@
+import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
+
+/**
+ * Told, in the booking's transaction, that a candidate booked an interview: the job pipeline
+ * moves their applications to Interview (issue 38). app.ts installs it, so scheduling does not
+ * import the pipeline.
+ */
+export type BookedHook = (tx: Tx, workspaceId: number, candidateId: number) => void;
+const hooks = new WeakMap<Deps, BookedHook>();
+
+export function installBookedHook(deps: Deps, hook: BookedHook) {
+  hooks.set(deps, hook);
+}
+
+export function interviewBookedHook(deps: Deps): BookedHook | undefined {
+  return hooks.get(deps);
+}
