@@ -6,7 +6,7 @@ import type { Participant } from "../src/features/candidates/model";
 import type { CandidatePageData } from "../src/features/people/page-data";
 import type { ActivityItem } from "../src/features/people/activity";
 
-type Props = CandidatePageData;
+type Props = Omit<CandidatePageData, "pipeline">;
 type Editable = Exclude<keyof Participant, "id" | "uniqueId" | "stages" | "jobId" | "campaignId" | "createdAt" | "lastUpdated" | "shortlistId" | "matchReason" | "isTest">;
 
 const SHORT_FIELDS: [Editable, string, string][] = [

@@ -34,7 +34,8 @@ import { CALENDAR_WORK, REMOVE_EVENT_WORK } from "./features/scheduling/notify";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { clientRoutes } from "./features/clients/routes";
-import { installClientJobs } from "./features/clients/service";
+import { clientNames, installClientJobs } from "./features/clients/service";
+import { installClientNames } from "./features/jobs/client-names";
 import { jobsOfClient } from "./features/jobs/service";
 import { applicationApiRoutes } from "./features/applications/routes";
 import { pipelineRoutes } from "./features/applications/pipeline-routes";
@@ -43,6 +44,8 @@ import { boardRoutes } from "./features/applications/board-routes";
 import { stageTemplates } from "./features/applications/templates";
 import { interviewBooked } from "./features/applications/service";
 import { installBookedHook } from "./features/scheduling/booking-hook";
+import { feedbackRoutes } from "./features/feedback/routes";
+import { scheduleFeedbackRequest, summariesOf } from "./features/feedback/service";
 import { applicationsOfCandidate, openApplication } from "./features/applications/service";
 import { installApplicationHooks } from "./features/candidates/application-hook";
 import { hashLegacyTokens } from "./features/scheduling/service";
@@ -75,13 +78,18 @@ export function createApp(deps: Deps): AnyElysia {
   installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
   // Jobs name their client; clients learn their jobs through this (no import cycle).
   installClientJobs(deps, { jobsOf: (workspaceId, clientId) => jobsOfClient(deps, workspaceId, clientId) });
+  installClientNames(deps, (workspaceId) => clientNames(deps, workspaceId));
   // A candidate arriving through a job's campaign link gets an application (issue 38).
   installApplicationHooks(deps, {
     applied: (tx, workspaceId, participantId, jobId) => void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate"),
     applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
   });
   // Booking an interview moves the candidate's earlier applications to Interview (scheduling does not import the pipeline).
-  installBookedHook(deps, (tx, workspaceId, candidateId) => interviewBooked(deps, tx, workspaceId, candidateId, "candidate"));
+  // Feedback is asked for when the interview ends (a task at its end time, written with the booking).
+  installBookedHook(deps, (tx, meeting) => {
+    interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
+    scheduleFeedbackRequest(tx, meeting);
+  });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
   // Work items are written by the feature that causes them and done by the one that owns the outside service.
@@ -161,7 +169,8 @@ export function createApp(deps: Deps): AnyElysia {
     .use(mounted(applicationApiRoutes(deps)))
     .use(mounted(pipelineRoutes(deps)))
     .use(mounted(templateRoutes(deps)))
-    .use(mounted(boardRoutes(deps, { templates: (workspaceId) => stageTemplates(deps, workspaceId) })))
+    .use(mounted(boardRoutes(deps, { templates: (workspaceId) => stageTemplates(deps, workspaceId), feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) })))
+    .use(mounted(feedbackRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

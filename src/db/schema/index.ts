@@ -12,4 +12,5 @@ export * from "./chat";
 export * from "./candidate-history";
 export * from "./team";
 export * from "./webhooks";
+export * from "./clients";
 export * from "./pipeline";

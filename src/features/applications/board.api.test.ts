@@ -99,7 +99,7 @@ describe("the board at /jobs/{id}", () => {
     const mails = mailsTo(p.emailAddress!);
     expect(mails.map((m) => m.subject)).toEqual(["Your application for Barista"]);
     const timeline = (await w.call(`/api/participants/${p.id}/activity`)).body.activity.map((i: any) => i.text);
-    expect(timeline).toContain(`E-mail ‘Rejection – polite’ sent to Ada Lovelace`);
+    expect(timeline).toContain("E-mail ‘Rejection – polite’ sent: Your application for Barista");
 
     const list = await w.call("/api/email-templates");
     expect(list.body.templates).toHaveLength(1);

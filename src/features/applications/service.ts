@@ -53,7 +53,8 @@ export function addToJob(deps: Deps, me: Member, jobId: number, candidateId: num
       actor: { userId: me.id },
       subject: { type: "application", id: row.id },
       kind: "application.created",
-      summary: `Added ${person.name ?? "a candidate"} to ${job.title}`,
+      summary: `Added candidate #${candidateId} to ${job.title}`,
+      timeline: `Added to ${job.title}`,
       candidateId,
       data: { applicationId: row.id, jobId },
     });
@@ -132,7 +133,6 @@ export function moveIn(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id
   repo.moveApplication(tx, workspaceId, id, { stageId: to.id, rejectedReason: reason, movedAt: now });
   repo.insertMove(tx, { workspaceId, applicationId: id, fromStageId: row.stageId, toStageId: to.id, userId: typeof actor === "object" ? actor.userId : null, at: now });
   const application = toApplication({ ...row, stageId: to.id, rejectedReason: reason, movedAt: now }, stages);
-  const person = getParticipant(deps, workspaceId, row.participantId);
   const job = getJob(deps, workspaceId, row.jobId);
   const change = { applicationId: id, candidateId: row.participantId, jobId: row.jobId, from: from?.name ?? null, to: to.name, rejectedReason: reason };
   recordPipelineEvent(deps, tx, {
@@ -140,7 +140,8 @@ export function moveIn(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id
     actor,
     subject: { type: "application", id },
     kind: "application.stage_changed",
-    summary: `${person.name ?? "Candidate"} moved from ${from?.name ?? "none"} to ${to.name}${reason ? ` (${reason})` : ""} for ${job.title}`,
+    summary: `Candidate #${row.participantId} moved from ${from?.name ?? "none"} to ${to.name}${reason ? ` (${reason})` : ""} for ${job.title}`,
+    timeline: `Moved from ${from?.name ?? "none"} to ${to.name}${reason ? ` (${reason})` : ""} for ${job.title}`,
     candidateId: row.participantId,
     data: change,
     webhooks: [{ type: "application.stage_changed", data: () => ({ ...change, application, job: { id: job.id, title: job.title } }), candidateId: row.participantId }],

@@ -140,7 +140,8 @@ export function sendStageEmail(deps: Deps, tx: Tx, workspaceId: number, actor: A
     actor,
     subject: { type: "application", id: a.id },
     kind: "email_template.sent",
-    summary: `E-mail ‘${t.name}’ sent to ${values["candidate.name"] || values.to}`,
+    summary: `E-mail ‘${t.name}’ sent to candidate #${a.participantId}`,
+    timeline: `E-mail ‘${t.name}’ sent: ${subject}`,
     candidateId: a.participantId,
     data: { templateId: t.id, applicationId: a.id, subject },
   });

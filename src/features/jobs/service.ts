@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { badRequest, notFound } from "../../lib/errors";
-import { clientNames } from "../clients/service";
+import { clientNames } from "./client-names";
 import { randomToken } from "../../lib/crypto";
 import * as repo from "./repo";
 import type { Campaign, CreateCampaign, CreateJob, Job, UpdateJob } from "./model";

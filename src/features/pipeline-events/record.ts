@@ -19,17 +19,18 @@ export interface PipelineEvent {
   subject: { type: string; id: string | number | null };
   /** `<subject>.<verb>`: application.stage_changed, client.created, email_template.sent, feedback.given… */
   kind: string;
-  /** The activity log's line. */
+  /** The activity log's line: no candidate's name or e-mail (erasure leaves the log as it is). */
   summary: string;
   data?: Record<string, unknown>;
-  /** The candidate it is about: the line also goes on their timeline (with `summary` as its text). */
+  /** The candidate it is about: `timeline` goes on their timeline (erased with them). */
   candidateId?: number | null;
+  timeline?: string;
   webhooks?: { type: EventType; data: Record<string, unknown> | (() => Record<string, unknown>); candidateId?: number | null }[];
 }
 
 export function recordPipelineEvent(deps: Deps, tx: Tx, e: PipelineEvent): void {
   const userId = typeof e.actor === "object" ? e.actor.userId : null;
   recordActivity(deps, tx, { workspaceId: e.workspaceId, userId, action: e.kind, objectType: e.subject.type, objectId: e.subject.id, summary: e.summary });
-  if (e.candidateId) recordTimeline(deps, tx, e.workspaceId, e.candidateId, e.kind, { ...e.data, text: e.summary }, userId);
+  if (e.candidateId) recordTimeline(deps, tx, e.workspaceId, e.candidateId, e.kind, { ...e.data, text: e.timeline ?? e.summary }, userId);
   for (const w of e.webhooks ?? []) queueWebhook(deps, tx, e.workspaceId, w.type, w.data, { candidateId: w.candidateId ?? null });
 }

@@ -2,11 +2,11 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 
 /**
- * Told, in the booking's transaction, that a candidate booked an interview: the job pipeline
- * moves their applications to Interview (issue 38). app.ts installs it, so scheduling does not
+ * Told, in the booking's transaction, that a candidate booked (or moved) an interview: the job
+ * pipeline moves their applications to Interview and feedback is asked for when it ends (issue 38). app.ts installs it, so scheduling does not
  * import the pipeline.
  */
-export type BookedHook = (tx: Tx, workspaceId: number, candidateId: number) => void;
+export type BookedHook = (tx: Tx, meeting: { id: number; workspaceId: number; candidateId: number; endTime: Date }) => void;
 const hooks = new WeakMap<Deps, BookedHook>();
 
 export function installBookedHook(deps: Deps, hook: BookedHook) {

@@ -95,7 +95,7 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
           enqueueCalendarWork(deps, tx, o.meeting.id);
           if (o.rebooked) interviewEvent(deps, tx, o.meeting, "interview.moved", { by: "candidate", previousStartTime: o.previousStartTime });
           else interviewEvent(deps, tx, o.meeting, "interview.booked", { by: "candidate" });
-          interviewBookedHook(deps)?.(tx, o.meeting.workspaceId, o.meeting.candidateId);
+          interviewBookedHook(deps)?.(tx, o.meeting);
         }
         return o;
       },

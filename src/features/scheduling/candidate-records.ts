@@ -4,6 +4,7 @@ import type { Deps } from "../../deps";
 import { meetings, schedulingSessions } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { sessionState } from "./service";
+import { findMeetingById, findMeetingByPublicId } from "./repo";
 
 /**
  * What the candidates feature asks of scheduling about one person: their sessions and
@@ -127,4 +128,35 @@ export function nextInterviews(deps: Deps, workspaceId: number): Map<number, { p
   const next = new Map<number, { publicId: string; startTime: string }>();
   for (const r of rows) if (!next.has(r.candidateId)) next.set(r.candidateId, { publicId: r.publicId, startTime: r.startTime.toISOString() });
   return next;
+}
+
+/** What interview feedback needs of a meeting (by id, or by public id within a workspace), or null. */
+export interface MeetingForFeedback {
+  id: number;
+  publicId: string;
+  workspaceId: number;
+  candidateId: number;
+  candidateName: string | null;
+  interviewer: { userId: number; name: string | null; email: string };
+  title: string;
+  startTime: Date;
+  endTime: Date;
+  status: string;
+}
+export function meetingForFeedback(deps: Deps, by: { id: number } | { workspaceId: number; publicId: string }): MeetingForFeedback | null {
+  const d = "id" in by ? findMeetingById(deps.db, by.id) : /^[A-Za-z0-9_-]{16,64}$/.test(by.publicId) ? findMeetingByPublicId(deps.db, by.publicId) : undefined;
+  if (!d || ("workspaceId" in by && d.meeting.workspaceId !== by.workspaceId)) return null;
+  const m = d.meeting;
+  return {
+    id: m.id,
+    publicId: m.publicId,
+    workspaceId: m.workspaceId,
+    candidateId: m.candidateId,
+    candidateName: d.candidateName,
+    interviewer: { userId: m.userId, name: d.recruiterName, email: d.recruiterEmail },
+    title: m.title,
+    startTime: m.startTime,
+    endTime: m.endTime,
+    status: m.status,
+  };
 }
