@@ -42,6 +42,8 @@ import { pipelineRoutes } from "./features/applications/pipeline-routes";
 import { templateRoutes } from "./features/applications/template-routes";
 import { boardRoutes } from "./features/applications/board-routes";
 import { stageTemplates } from "./features/applications/templates";
+import { funnelOf } from "./features/applications/funnel";
+import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { interviewBooked } from "./features/applications/service";
 import { installBookedHook } from "./features/scheduling/booking-hook";
 import { feedbackRoutes } from "./features/feedback/routes";
@@ -165,7 +167,7 @@ export function createApp(deps: Deps): AnyElysia {
     .use(mounted(teamRoutes(deps)))
     .use(mounted(workspaceRoutes(deps)))
     .use(mounted(webhookRoutes(deps)))
-    .use(mounted(clientRoutes(deps)))
+    .use(mounted(clientRoutes(deps, { funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }) })))
     .use(mounted(applicationApiRoutes(deps)))
     .use(mounted(pipelineRoutes(deps)))
     .use(mounted(templateRoutes(deps)))

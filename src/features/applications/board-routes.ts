@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import type { ReactNode } from "react";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
@@ -8,13 +7,14 @@ import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
 import { requirePermission } from "../team/permissions";
 import { BoardParams, BoardQuery, MoveForm, MoveParams } from "./model";
-import { loadBoard, type BoardData, type FeedbackSummaries } from "./board";
+import { loadBoard, type FeedbackSummaries } from "./board";
+import { funnelOf } from "./funnel";
+import { FunnelChart } from "./pages/funnel-chart";
 import { moveWithEmail } from "./move";
 import { BoardPage } from "./pages/board-page";
 
-/** What other parts add to the board: the funnel above it (item 8), feedback summaries (item 6), stage templates (item 5). */
+/** What other parts add to the board: feedback summaries (item 6), stage templates (item 5). */
 export interface BoardExtras {
-  funnel?: (workspaceId: number, data: BoardData) => ReactNode;
   feedback?: FeedbackSummaries;
   templates?: (workspaceId: number) => { stageId: number; id: number; name: string }[];
 }
@@ -31,7 +31,12 @@ export function boardRoutes(deps: Deps, extras: BoardExtras = {}) {
         return renderPage({
           title: data.job.title,
           toast: takeFlash(cookie),
-          body: BoardPage({ shell: makeShell(deps, me.user), data, funnel: extras.funnel?.(workspaceId, data), templates: extras.templates?.(workspaceId) ?? [] }),
+          body: BoardPage({
+            shell: makeShell(deps, me.user),
+            data,
+            funnel: FunnelChart({ funnel: funnelOf(deps, workspaceId, [data.job.id]), title: "This job's funnel" }),
+            templates: extras.templates?.(workspaceId) ?? [],
+          }),
         });
       },
       { params: BoardParams, query: BoardQuery },
