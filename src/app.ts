@@ -47,7 +47,9 @@ import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { interviewBooked } from "./features/applications/service";
 import { installBookedHook } from "./features/scheduling/booking-hook";
 import { feedbackRoutes } from "./features/feedback/routes";
-import { scheduleFeedbackRequest, summariesOf } from "./features/feedback/service";
+import { interviewFeedbackCard, scheduleFeedbackRequest, summariesOf } from "./features/feedback/service";
+import { InterviewFeedbackCard } from "./features/feedback/pages/interview-feedback-card";
+import { installInterviewExtras } from "./features/scheduling/interview-extras";
 import { applicationsOfCandidate, openApplication } from "./features/applications/service";
 import { installApplicationHooks } from "./features/candidates/application-hook";
 import { hashLegacyTokens } from "./features/scheduling/service";
@@ -91,6 +93,11 @@ export function createApp(deps: Deps): AnyElysia {
   installBookedHook(deps, (tx, meeting) => {
     interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
     scheduleFeedbackRequest(tx, meeting);
+  });
+  // The interview page shows the job's client and the feedback (scheduling imports neither).
+  installInterviewExtras(deps, (workspaceId, publicId, member) => {
+    const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
+    return card ? InterviewFeedbackCard(card) : null;
   });
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));

@@ -91,6 +91,20 @@ describe("interview feedback", () => {
     expect((await w.call(`/api/jobs/${w.job.id}/scorecard`, { method: "PUT", json: { criteria: ["Charm", "Speed"] } })).body.criteria).toEqual(["Charm", "Speed"]);
     expect((await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "no", ratings: { Charm: 3 } } })).status).toBe(201);
 
+    // The interview page: the job (and its client) and the member's own scorecard, a plain form.
+    const page = (await w.call(`/interview-details/${w.interview}`)).body as string;
+    expect(page).toContain("Your scorecard");
+    expect(page).toContain(">Sous chef</a>");
+    expect(page).toContain("Ivy Interviewer: No (Charm 3)");
+    const form = await t.request(`/interview-details/${w.interview}/feedback`, {
+      method: "POST",
+      cookie: w.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      body: new URLSearchParams({ recommendation: "strong_no", "rating.Charm": "1", notes: "Changed my mind" }).toString(),
+    });
+    expect(form.status).toBe(303);
+    expect((await w.call(`/api/interviews/${w.interview}/feedback`)).body.feedback.find((f: any) => f.reviewer.email === w.email)).toMatchObject({ recommendation: "strong_no", ratings: { Charm: 1 } });
+
     const other = await t.signUp();
     for (const path of [`/api/interviews/${w.interview}/feedback`, `/api/participants/${w.p.id}/feedback`, `/api/jobs/${w.job.id}/scorecard`]) {
       expect((await t.request(path, { cookie: other.cookie })).status).toBe(404);

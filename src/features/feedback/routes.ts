@@ -3,6 +3,8 @@ import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { seeOther } from "../../lib/route-options";
+import { setFlash } from "../../lib/flash";
+import { badRequest } from "../../lib/errors";
 import { authGuard } from "../auth/guard";
 import { InterviewIdParam } from "../scheduling/model";
 import { CriteriaInput, CriteriaView, FeedbackInput, FeedbackList, JobParam, OneFeedback, TokenParam } from "./model";
@@ -73,5 +75,20 @@ export function feedbackRoutes(deps: Deps) {
       },
       { params: TokenParam },
     );
-  return new Elysia().use(api).use(pages);
+  // The member's own scorecard on the interview page, without JavaScript.
+  const memberForm = new Elysia()
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .post(
+      "/interview-details/:id/feedback",
+      ({ me, params, body, cookie }) => {
+        const parsed = fromForm((body ?? {}) as Record<string, unknown>);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Check the form");
+        feedback.giveFeedback(deps, me.user, params.id, parsed.data);
+        setFlash(cookie, { title: "Feedback saved", variant: "success" });
+        return seeOther(`/interview-details/${params.id}`);
+      },
+      { params: InterviewIdParam, form: { back: (i: { params: Record<string, string> }) => `/interview-details/${encodeURIComponent(i.params.id ?? "")}`, failed: "Feedback not saved" } },
+    );
+  return new Elysia().use(api).use(pages).use(memberForm);
 }

@@ -216,3 +216,18 @@ export function answerScorecard(deps: Deps, token: string, input: FeedbackFields
   const { row } = scorecardOf(deps, token);
   deps.db.transaction((tx) => save(deps, tx, row, input, row.reviewerUserId ? { userId: row.reviewerUserId } : "system"));
 }
+
+/** The interview page's feedback card: the job and client, the scorecards, the member's own (empty until given). */
+export function interviewFeedbackCard(deps: Deps, workspaceId: number, publicId: string, member: { id: number; email: string }) {
+  const m = meetingForFeedback(deps, { workspaceId, publicId });
+  if (!m) return null;
+  const rows = repo.ofMeeting(deps.db, workspaceId, m.id);
+  const feedback = rows.map((r) => toFeedback(r, m.publicId));
+  const jobId = rows[0]?.jobId ?? jobOfInterview(deps, workspaceId, m.candidateId);
+  const job = jobId ? getJob(deps, workspaceId, jobId) : null;
+  const email = member.email.toLowerCase();
+  const mine = feedback.find((f) => f.reviewer.email === email) ?? {
+    id: 0, interviewId: m.publicId, candidateId: m.candidateId, jobId, reviewer: { name: null, email, member: true }, recommendation: null, ratings: {}, notes: null, submittedAt: null, createdAt: "",
+  };
+  return { publicId: m.publicId, job: job ? { id: job.id, title: job.title, client: job.client } : null, summary: summarise(feedback.map((f) => f.recommendation)), feedback, mine, criteria: criteriaOf(deps, workspaceId, jobId) };
+}
