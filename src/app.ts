@@ -36,7 +36,7 @@ import { webhookRoutes } from "./features/webhooks/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { clientNames, installClientJobs } from "./features/clients/service";
 import { installClientNames } from "./features/jobs/client-names";
-import { jobsOfClient } from "./features/jobs/service";
+import { createJob, jobsOfClient } from "./features/jobs/service";
 import { applicationApiRoutes } from "./features/applications/routes";
 import { pipelineRoutes } from "./features/applications/pipeline-routes";
 import { templateRoutes } from "./features/applications/template-routes";
@@ -81,7 +81,10 @@ export function createApp(deps: Deps): AnyElysia {
   // Scheduling declares what it needs of a calendar; the calendar feature answers it (no import cycle).
   installBusyCalendar(deps, { busyIntervals: (userId, from, to, opts) => busyIntervals(deps, userId, from, to, opts) });
   // Jobs name their client; clients learn their jobs through this (no import cycle).
-  installClientJobs(deps, { jobsOf: (workspaceId, clientId) => jobsOfClient(deps, workspaceId, clientId) });
+  installClientJobs(deps, {
+    jobsOf: (workspaceId, clientId) => jobsOfClient(deps, workspaceId, clientId),
+    create: (workspaceId, clientId, input) => createJob(deps, workspaceId, { ...input, description: null, clientId }),
+  });
   installClientNames(deps, (workspaceId) => clientNames(deps, workspaceId));
   // A candidate arriving through a job's campaign link gets an application (issue 38).
   installApplicationHooks(deps, {

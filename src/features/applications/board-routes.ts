@@ -6,7 +6,9 @@ import { seeOther } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
 import { requirePermission } from "../team/permissions";
-import { BoardParams, BoardQuery, MoveForm, MoveParams } from "./model";
+import { BoardParams, BoardQuery, JobClientForm, MoveForm, MoveParams } from "./model";
+import { updateJob } from "../jobs/service";
+import { clientNames } from "../jobs/client-names";
 import { loadBoard, type FeedbackSummaries } from "./board";
 import { funnelOf } from "./funnel";
 import { FunnelChart } from "./pages/funnel-chart";
@@ -36,10 +38,21 @@ export function boardRoutes(deps: Deps, extras: BoardExtras = {}) {
             data,
             funnel: FunnelChart({ funnel: funnelOf(deps, workspaceId, [data.job.id]), title: "This job's funnel" }),
             templates: extras.templates?.(workspaceId) ?? [],
+            clients: [...clientNames(deps, workspaceId)].map(([id, name]) => ({ id, name })),
           }),
         });
       },
       { params: BoardParams, query: BoardQuery },
+    )
+    .post(
+      "/jobs/:id/client",
+      ({ me, workspaceId, params, body, cookie }) => {
+        requirePermission(me.user, "jobs.write");
+        updateJob(deps, workspaceId, params.id, { clientId: body.clientId });
+        setFlash(cookie, { title: "Client saved", variant: "success" });
+        return seeOther(`/jobs/${params.id}`);
+      },
+      { params: BoardParams, body: JobClientForm, form: { back: (i: { params: Record<string, string> }) => `/jobs/${Number(i.params.id) || ""}`, failed: "Client not saved" } },
     )
     .post(
       "/jobs/:id/applications/:applicationId/move",

@@ -71,3 +71,4 @@ export const TemplateList = z.object({ templates: z.array(TemplateView) });
 export const OneTemplate = z.object({ template: TemplateView });
 export const PreviewQuery = z.object({ applicationId: positiveId("Choose an application") });
 export const PreviewView = z.object({ to: z.string().nullable(), subject: z.string(), text: z.string() });
+export const JobClientForm = z.object({ clientId: z.preprocess((v) => (v === "" ? null : v), positiveId("Invalid client").nullable()) });

@@ -110,5 +110,15 @@ describe("/api/clients", () => {
     const list = await w.call("/clients");
     expect(list.body).toContain("1 job · 1 contact");
     expect((await w.call("/jobs")).body).toContain("Hooli");
+
+    // A job made from the client's page is the client's; the board changes a job's client.
+    const made2 = await form(`${path}/jobs`, { title: "Chief evangelist", location: "" });
+    expect(made2.status).toBe(303);
+    const jobPath = made2.headers.get("location")!;
+    expect(jobPath).toMatch(/^\/jobs\/\d+$/);
+    const jobId = Number(jobPath.split("/")[2]);
+    expect((await w.call(`/api/jobs/${jobId}`)).body.job.client.name).toBe("Hooli");
+    expect((await form(`${jobPath}/client`, { clientId: "" })).status).toBe(303);
+    expect((await w.call(`/api/jobs/${jobId}`)).body.job.client).toBeNull();
   });
 });

@@ -64,3 +64,7 @@ export const ClientList = z.object({ clients: z.array(ClientView) });
 export const OneClient = z.object({ client: ClientView });
 export const OneContact = z.object({ contact: ContactView });
 export const ContactParams = z.object({ id: positiveId(), contactId: positiveId() });
+export const ClientJobForm = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+  location: optional(200),
+});

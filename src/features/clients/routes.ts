@@ -6,7 +6,7 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { makeShell } from "../../ui/shell";
 import { authGuard } from "../auth/guard";
-import { ClientList, ContactInput, ContactParams, CreateClientInput, OneClient, OneContact, UpdateClientInput, UpdateContactInput } from "./model";
+import { ClientJobForm, ClientList, ContactInput, ContactParams, CreateClientInput, OneClient, OneContact, UpdateClientInput, UpdateContactInput } from "./model";
 import * as clients from "./service";
 import { ClientsPage } from "./pages/clients-page";
 import { ClientPage } from "./pages/client-page";
@@ -119,6 +119,15 @@ export function clientRoutes(deps: Deps, extras: ClientExtras = {}) {
         return seeOther(`/clients/${params.id}`);
       },
       { params: IdParam, body: ContactInput, form: { back, failed: "Contact not added" } },
+    )
+    .post(
+      "/clients/:id/jobs",
+      ({ me, params, body, cookie }) => {
+        const job = clients.addJobForClient(deps, member(me), params.id, body);
+        setFlash(cookie, { title: "Job created", variant: "success" });
+        return seeOther(`/jobs/${job.id}`);
+      },
+      { params: IdParam, body: ClientJobForm, form: { back, failed: "Job not created" } },
     )
     .post(
       "/clients/:id/contacts/:contactId/delete",

@@ -15,6 +15,8 @@ type Member = { id: number; role: string; workspaceId: number };
  */
 export interface ClientJobs {
   jobsOf(workspaceId: number, clientId: number | null): { id: number; title: string; location: string | null; clientId: number | null }[];
+  /** A new job for the client (the client page's form). */
+  create?(workspaceId: number, clientId: number, input: { title: string; location: string | null }): { id: number };
 }
 const jobPorts = new WeakMap<Deps, ClientJobs>();
 export function installClientJobs(deps: Deps, port: ClientJobs) {
@@ -129,4 +131,13 @@ export function contactByEmail(deps: Deps, workspaceId: number, email: string): 
 /** The jobs of one client (its page). */
 export function jobsOfClient(deps: Deps, workspaceId: number, clientId: number) {
   return jobsPort(deps).jobsOf(workspaceId, clientId);
+}
+
+/** "Add a job for this client" on the client's page. */
+export function addJobForClient(deps: Deps, me: Member, clientId: number, input: { title: string; location: string | null }): { id: number } {
+  requirePermission(me, "jobs.write");
+  getClient(deps, me.workspaceId, clientId);
+  const create = jobsPort(deps).create;
+  if (!create) throw new AppError("unavailable", 503, "Jobs cannot be created here");
+  return create(me.workspaceId, clientId, input);
 }

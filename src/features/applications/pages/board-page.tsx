@@ -88,7 +88,19 @@ function Column({ column, data }: { column: BoardColumn; data: BoardData }) {
 }
 
 /** /jobs/{id}: the job's board, one column per stage; the island adds drag and drop and the keyboard. */
-export function BoardPage({ shell, data, funnel, templates }: { shell: Shell; data: BoardData; funnel?: ReactNode; templates: { stageId: number; id: number; name: string }[] }) {
+export function BoardPage({
+  shell,
+  data,
+  funnel,
+  templates,
+  clients,
+}: {
+  shell: Shell;
+  data: BoardData;
+  funnel?: ReactNode;
+  templates: { stageId: number; id: number; name: string }[];
+  clients: { id: number; name: string }[];
+}) {
   const { job } = data;
   return (
     <AppShell shell={shell} title={job.title}>
@@ -103,6 +115,20 @@ export function BoardPage({ shell, data, funnel, templates }: { shell: Shell; da
           {` · ${data.total} application${data.total === 1 ? "" : "s"}`}
         </p>
       </div>
+      {clients.length ? (
+        <form method="post" action={`/jobs/${job.id}/client`} className="mt-2 flex flex-wrap items-end gap-2 text-sm">
+          <label>
+            Client
+            <select className="input" name="clientId" defaultValue={job.clientId ? String(job.clientId) : ""}>
+              <option value="">No client</option>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </label>
+          <button className="btn-outline btn-sm" type="submit">Save</button>
+        </form>
+      ) : null}
       {funnel ? <div className="mt-4">{funnel}</div> : null}
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400" id="board-help">
         Drag a card to another column, or focus a card and press the left or right arrow key to move it one stage; each card's Move form works without JavaScript.

@@ -31,6 +31,17 @@ export function ClientPage({ shell, data }: { shell: Shell; data: ClientPageData
           ) : (
             <p className="card-body text-sm text-slate-500">No jobs for this client yet. Choose the client when you create or edit a job.</p>
           )}
+          <form method="post" action={`/clients/${client.id}/jobs`} className="card-body flex flex-wrap items-end gap-2 border-t border-slate-100 dark:border-slate-800">
+            <label className="text-sm">
+              New job for {client.name}
+              <input className="input" name="title" required maxLength={200} placeholder="Job title" />
+            </label>
+            <label className="text-sm">
+              Location
+              <input className="input" name="location" maxLength={200} />
+            </label>
+            <button className="btn-primary btn-sm" type="submit">Add job</button>
+          </form>
           {funnel ? <div className="card-body">{funnel}</div> : null}
         </section>
         <section className="card" aria-labelledby="client-contacts">
