@@ -66,6 +66,8 @@ test("drag a card to Rejected with a reason and send the template; move another 
   await page.screenshot({ path: "test-results/pipeline-board-1280.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/pipeline-board-390.png", fullPage: true });
+  // The board scrolls sideways inside its own box; the page itself fits a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test.describe("without JavaScript", () => {
