@@ -108,6 +108,19 @@ describe("applications", () => {
     expect((await w.call(`/api/applications/abc`, { method: "PATCH", json: { stage: "Offer" } })).status).toBe(400);
   });
 
+  test("merging duplicates keeps their applications (one per job)", async () => {
+    const w = await workspace();
+    const other = (await w.call("/api/jobs", { json: { title: "Ops" } })).body.job;
+    const keep = w.person("Kim");
+    const dupe = w.person("Kim Again");
+    await w.call(`/api/jobs/${w.job.id}/applications`, { json: { candidateId: keep.id } });
+    await w.call(`/api/jobs/${w.job.id}/applications`, { json: { candidateId: dupe.id } });
+    await w.call(`/api/jobs/${other.id}/applications`, { json: { candidateId: dupe.id } });
+    expect((await w.call("/api/participants/merge", { json: { keepId: keep.id, mergeIds: [dupe.id] } })).status).toBe(200);
+    const apps = (await w.call(`/api/participants/${keep.id}`)).body.applications.map((a: any) => a.jobId).sort();
+    expect(apps).toEqual([w.job.id, other.id].sort());
+  });
+
   test("500 concurrent stage moves on one board: none lost", async () => {
     const w = await workspace();
     const ids: number[] = [];

@@ -90,3 +90,18 @@ export function reassignStage(db: Db, workspaceId: number, fromStageId: number, 
   if (ids.length) db.update(applications).set({ stageId: toStageId, movedAt: at, rejectedReason: sql`NULL` }).where(inWorkspace(applications, workspaceId, inArray(applications.id, ids))).run();
   return ids;
 }
+
+/**
+ * A merge: the duplicates' applications become the kept record's, except to a job it already
+ * has one for (that one stays and the duplicate's goes with the duplicate).
+ */
+export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[], toId: number): void {
+  if (!fromIds.length) return;
+  const taken = new Set(applicationsOfParticipant(db, workspaceId, toId).map((a) => a.jobId));
+  const rows = db.select().from(applications).where(inWorkspace(applications, workspaceId, inArray(applications.participantId, fromIds))).orderBy(asc(applications.id)).all();
+  for (const a of rows) {
+    if (taken.has(a.jobId)) continue;
+    taken.add(a.jobId);
+    db.update(applications).set({ participantId: toId }).where(eq(applications.id, a.id)).run();
+  }
+}

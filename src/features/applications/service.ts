@@ -161,3 +161,8 @@ export function interviewBooked(deps: Deps, tx: Tx, workspaceId: number, partici
   }
 }
 
+
+/** POST /api/participants/merge, in its transaction: the duplicates' applications move to the kept record. */
+export function moveApplications(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
+  repo.moveToParticipant(tx, workspaceId, fromIds, toId);
+}

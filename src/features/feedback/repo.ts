@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { interviewFeedback, jobScorecards } from "../../db/schema";
@@ -42,4 +42,8 @@ export function ofParticipant(db: Db, workspaceId: number, participantId: number
 /** Given answers of a workspace (the board's summaries read them all at once). */
 export function answersOf(db: Db, workspaceId: number): Pick<FeedbackRow, "participantId" | "recommendation">[] {
   return db.select({ participantId: interviewFeedback.participantId, recommendation: interviewFeedback.recommendation }).from(interviewFeedback).where(inWorkspace(interviewFeedback, workspaceId)).all();
+}
+
+export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[], toId: number): void {
+  if (fromIds.length) db.update(interviewFeedback).set({ participantId: toId }).where(inWorkspace(interviewFeedback, workspaceId, inArray(interviewFeedback.participantId, fromIds))).run();
 }

@@ -231,3 +231,8 @@ export function interviewFeedbackCard(deps: Deps, workspaceId: number, publicId:
   };
   return { publicId: m.publicId, job: job ? { id: job.id, title: job.title, client: job.client } : null, summary: summarise(feedback.map((f) => f.recommendation)), feedback, mine, criteria: criteriaOf(deps, workspaceId, jobId) };
 }
+
+/** A merge, in its transaction: the feedback about the duplicates is about the kept record. */
+export function moveFeedback(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
+  repo.moveToParticipant(tx, workspaceId, fromIds, toId);
+}
