@@ -1,3 +1,39 @@
+CREATE TABLE `session_guests` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`session_id` integer NOT NULL,
+	`email` text NOT NULL,
+	`name` text,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`session_id`) REFERENCES `scheduling_sessions`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `session_guests_email_idx` ON `session_guests` (`session_id`,`email`);--> statement-breakpoint
+CREATE TABLE `client_contacts` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`client_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`email` text,
+	`phone` text,
+	`role` text,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`client_id`) REFERENCES `clients`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `client_contacts_client_idx` ON `client_contacts` (`workspace_id`,`client_id`);--> statement-breakpoint
+CREATE TABLE `clients` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`website` text,
+	`notes` text,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `clients_workspace_idx` ON `clients` (`workspace_id`,`name`);--> statement-breakpoint
 CREATE TABLE `application_moves` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`workspace_id` integer NOT NULL,
@@ -30,31 +66,6 @@ CREATE TABLE `applications` (
 CREATE UNIQUE INDEX `applications_job_participant_idx` ON `applications` (`job_id`,`participant_id`);--> statement-breakpoint
 CREATE INDEX `applications_board_idx` ON `applications` (`workspace_id`,`job_id`,`stage_id`);--> statement-breakpoint
 CREATE INDEX `applications_participant_idx` ON `applications` (`workspace_id`,`participant_id`);--> statement-breakpoint
-CREATE TABLE `client_contacts` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`workspace_id` integer NOT NULL,
-	`client_id` integer NOT NULL,
-	`name` text NOT NULL,
-	`email` text,
-	`phone` text,
-	`role` text,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`client_id`) REFERENCES `clients`(`id`) ON UPDATE no action ON DELETE cascade
-);
---> statement-breakpoint
-CREATE INDEX `client_contacts_client_idx` ON `client_contacts` (`workspace_id`,`client_id`);--> statement-breakpoint
-CREATE TABLE `clients` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`workspace_id` integer NOT NULL,
-	`name` text NOT NULL,
-	`website` text,
-	`notes` text,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
-);
---> statement-breakpoint
-CREATE INDEX `clients_workspace_idx` ON `clients` (`workspace_id`,`name`);--> statement-breakpoint
 CREATE TABLE `email_templates` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`workspace_id` integer NOT NULL,

@@ -5,13 +5,14 @@ import { addMember } from "../../../test/kits/team";
 import { mailMessages } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
+import { sendDueReminders } from "../scheduling/reminders";
 
 const t = makeTestApp();
 t.clock.set(new Date("2030-05-06T03:00:00Z"));
 let n = 0;
 
 /** A workspace whose candidate booked an interview for a job, the interview now over. */
-async function interviewed() {
+async function interviewed(guests: { email: string; name?: string }[] = []) {
   const u = await t.signUp({ name: "Ivy Interviewer" });
   const call = async (path: string, init: { method?: string; json?: unknown; cookie?: string | null } = {}) => {
     const res = await t.request(path, { ...init, cookie: init.cookie === null ? undefined : (init.cookie ?? u.cookie) });
@@ -22,7 +23,7 @@ async function interviewed() {
   const p = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: `f-${++n}`, name: "Ada Lovelace", emailAddress: `ada${n}@example.com` });
   await call(`/api/jobs/${job.id}/applications`, { json: { candidateId: p.id } });
   const slots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), "UTC"), 1)], ...DEFAULT_WINDOW, duration: 60, timeZone: "UTC" });
-  const s = (await call("/api/scheduling-sessions", { json: { candidateId: p.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false } })).body;
+  const s = (await call("/api/scheduling-sessions", { json: { candidateId: p.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false, guests } })).body;
   expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0].id } })).status).toBe(200);
   const interview = (await call(`/api/participants/${p.id}/activity`)).body.activity.find((i: any) => i.type === "interview").detail.interviewId as string;
   return { ...u, call, job, p, interview, endsAt: new Date(s.timeSlots[0].endTime) };
@@ -110,5 +111,31 @@ describe("interview feedback", () => {
       expect((await t.request(path, { cookie: other.cookie })).status).toBe(404);
     }
     expect((await t.request(`/api/interviews/${w.interview}/feedback`, { cookie: other.cookie, json: { recommendation: "no" } })).status).toBe(404);
+  });
+
+  test("a client's contact on the interview gets the invitation, the reminder and the feedback link, and fills it without an account", async () => {
+    t.clock.set(new Date("2030-08-05T03:00:00Z"));
+    const bad = await t.signUp();
+    const refused = await t.request("/api/scheduling-sessions", { cookie: bad.cookie, json: { candidateId: 1, duration: 60, timeSlots: [], guests: [{ email: "nope" }] } });
+    expect(refused.status).toBe(400);
+    const w = await interviewed([{ email: "Grace@Acme.example", name: "Grace Hopper" }]);
+    const toGrace = () => t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, "grace@acme.example")).all();
+    const invitation = toGrace().find((m) => m.kind === "booked")!;
+    expect(invitation).toBeDefined();
+    expect(JSON.parse(invitation.icalEvent!).method).toBe("REQUEST");
+    expect(invitation.text).not.toContain("/interview-details/");
+    // The reminder the day before goes to her too.
+    t.clock.set(new Date(w.endsAt.getTime() - 20 * 3_600_000));
+    expect(await sendDueReminders(t.deps)).toBe(1);
+    expect(toGrace().filter((m) => m.kind === "reminder")).toHaveLength(1);
+    t.clock.set(new Date(w.endsAt.getTime() + 60_000));
+    await t.deps.jobs.runDue();
+    const token = feedbackLink("grace@acme.example");
+    expect(token).not.toBeNull();
+    const ok = await t.request(`/feedback/${token}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: new URLSearchParams({ recommendation: "yes", "rating.Skills": "4" }).toString() });
+    expect(ok.status).toBe(303);
+    const cookie = await t.login(w.email, w.password);
+    const list = (await w.call(`/api/interviews/${w.interview}/feedback`, { cookie })).body;
+    expect(list.feedback.find((f: any) => f.reviewer.email === "grace@acme.example")).toMatchObject({ recommendation: "yes", reviewer: { name: "Grace Hopper", member: false } });
   });
 });

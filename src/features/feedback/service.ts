@@ -125,7 +125,9 @@ export function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): numb
   const expires = new Date(now.getTime() + LINK_TTL_MS);
   const jobId = jobOfInterview(deps, m.workspaceId, m.candidateId);
   let sent = 0;
-  for (const reviewer of [{ userId: m.interviewer.userId as number | null, name: m.interviewer.name, email: m.interviewer.email.toLowerCase() }]) {
+  // The interviewer (a member) and the guests (a client's contact, no sign-in: the link is enough).
+  const reviewers = [{ userId: m.interviewer.userId as number | null, name: m.interviewer.name, email: m.interviewer.email.toLowerCase() }, ...m.guests.map((g) => ({ userId: null, name: g.name, email: g.email }))];
+  for (const reviewer of reviewers) {
     const token = randomToken(24);
     const row = repo.insertRequest(tx, {
       workspaceId: m.workspaceId,

@@ -5,6 +5,7 @@ import { meetings, schedulingSessions } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { sessionState } from "./service";
 import { findMeetingById, findMeetingByPublicId } from "./repo";
+import { guestsOf } from "./guests";
 
 /**
  * What the candidates feature asks of scheduling about one person: their sessions and
@@ -138,6 +139,8 @@ export interface MeetingForFeedback {
   candidateId: number;
   candidateName: string | null;
   interviewer: { userId: number; name: string | null; email: string };
+  /** Guests who are not members (a client's contact): they are asked for feedback too. */
+  guests: { email: string; name: string | null }[];
   title: string;
   startTime: Date;
   endTime: Date;
@@ -154,6 +157,7 @@ export function meetingForFeedback(deps: Deps, by: { id: number } | { workspaceI
     candidateId: m.candidateId,
     candidateName: d.candidateName,
     interviewer: { userId: m.userId, name: d.recruiterName, email: d.recruiterEmail },
+    guests: guestsOf(deps.db, m.sessionId),
     title: m.title,
     startTime: m.startTime,
     endTime: m.endTime,

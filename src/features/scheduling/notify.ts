@@ -1,3 +1,4 @@
+import { guestsOf } from "./guests";
 import { createHmac } from "node:crypto";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
@@ -118,6 +119,26 @@ export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, ki
       actionUrl: detailsUrl(deps, m.publicId),
     }),
   });
+  // Guests who are not members (a client's contact, issue 38): the same invitation and reminders,
+  // without a link into Frank (they have no sign-in).
+  for (const g of guestsOf(tx, m.sessionId)) {
+    deps.mail.enqueue(tx, {
+      ...common,
+      audience: "recruiter",
+      to: g.email,
+      subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
+      replyTo: d.recruiterEmail,
+      email: InterviewEmail({
+        ...base,
+        audience: "recruiter",
+        greetingName: g.name,
+        when: dualTimeText(m.startTime, m.endTime, recruiterZone, candidateZone),
+        day: relativeDay(m.startTime, now, recruiterZone),
+        otherPartyName: d.candidateName,
+        actionUrl: null,
+      }),
+    });
+  }
 }
 
 /** The calendar work a meeting change causes: the calendar feature brings the event in line with the meeting. */

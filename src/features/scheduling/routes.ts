@@ -52,6 +52,7 @@ export function schedulingRoutes(deps: Deps) {
           timeZone: body.timeZone,
           sendEmail: body.sendEmail,
           message: body.message ?? null,
+          guests: body.guests ?? [],
         });
         set.status = 201;
         return session;
