@@ -128,4 +128,24 @@ describe("the board at /jobs/{id}", () => {
     const page = (await w.call(`/jobs/${w.job.id}`)).body as string;
     expect(page).toMatch(/Interview 2030-03-\d\d 09:00 UTC/);
   });
+
+  test("bulk moves: one transaction; the stage's e-mail by default up to 20 cards, not above", async () => {
+    const w = await workspace();
+    await w.call("/api/email-templates", { json: { name: "Offer note", subject: "Good news about {{job.title}}", body: "Hi {{candidate.firstName}}", stageId: w.stage("Offer") } });
+    const few = [];
+    for (let i = 0; i < 3; i++) few.push((await w.apply(`Few ${i}`)).a.id);
+    const r = await w.call(`/api/jobs/${w.job.id}/applications/move`, { json: { applicationIds: few, stage: "Offer" } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ emailed: 3 });
+    const many = [];
+    for (let i = 0; i < 21; i++) many.push((await w.apply(`Many ${i}`)).a.id);
+    expect((await w.call(`/api/jobs/${w.job.id}/applications/move`, { json: { applicationIds: many, stage: "Offer" } })).body.emailed).toBe(0);
+    const other = (await w.call("/api/jobs", { json: { title: "Elsewhere" } })).body.job;
+    const stray = await w.call(`/api/jobs/${other.id}/applications/move`, { json: { applicationIds: [few[0]], stage: "Screening" } });
+    expect(stray.status).toBe(404);
+    expect((await w.call(`/api/applications/${few[0]}`)).body.application.stage).toBe("Offer");
+    const refused = await w.call(`/api/jobs/${w.job.id}/applications/move`, { json: { applicationIds: many.slice(0, 2), stage: "Rejected" } });
+    expect(refused.body.message).toBe("Choose a reason for Rejected");
+    expect((await w.call(`/api/jobs/${w.job.id}/applications?stage=Rejected`)).body.applications).toHaveLength(0);
+  });
 });

@@ -72,3 +72,12 @@ export const OneTemplate = z.object({ template: TemplateView });
 export const PreviewQuery = z.object({ applicationId: positiveId("Choose an application") });
 export const PreviewView = z.object({ to: z.string().nullable(), subject: z.string(), text: z.string() });
 export const JobClientForm = z.object({ clientId: z.preprocess((v) => (v === "" ? null : v), positiveId("Invalid client").nullable()) });
+
+export const BulkMoveInput = z.object({
+  applicationIds: z.array(positiveId("Invalid application"), { error: "applicationIds must be a list" }).min(1, "Choose at least one application").max(500, "At most 500 applications at once"),
+  stage: MoveInput.shape.stage,
+  rejectedReason: MoveInput.shape.rejectedReason,
+  // Ticked by default for up to 20 cards, not above (a mass e-mail should be a choice).
+  sendEmail: z.boolean({ error: "sendEmail must be true or false" }).optional(),
+});
+export const BulkMoved = z.object({ applications: z.array(ApplicationView), emailed: z.number().int() });

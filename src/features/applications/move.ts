@@ -27,3 +27,29 @@ export function moveWithEmail(deps: Deps, me: Member, id: number, input: Move, j
     return { ...moved, emailed };
   });
 }
+
+/** How many cards a move may hold before its e-mail is no longer ticked by default. */
+export const BULK_EMAIL_LIMIT = 20;
+
+/**
+ * POST /api/jobs/{id}/applications/move: several cards of one job to one stage, in one
+ * transaction (one refused card refuses them all). The stage's e-mail goes by default only
+ * for up to 20 cards.
+ */
+export function moveMany(deps: Deps, me: Member, jobId: number, input: { applicationIds: number[]; stage: string | number; rejectedReason: string | null; sendEmail?: boolean }) {
+  requirePermission(me, "applications.write");
+  const sendEmail = input.sendEmail ?? input.applicationIds.length <= BULK_EMAIL_LIMIT;
+  return deps.db.transaction((tx) => {
+    let emailed = 0;
+    const applications = [...new Set(input.applicationIds)].map((id) => {
+      if (repo.findApplication(tx, me.workspaceId, id)?.jobId !== jobId) throw notFound("Application not found");
+      const moved = moveIn(deps, tx, me.workspaceId, { userId: me.id }, id, { stage: input.stage, rejectedReason: input.rejectedReason });
+      if (moved.changed && sendEmail) {
+        const t = templateForStage(deps, me.workspaceId, moved.to.id, tx);
+        if (t && sendStageEmail(deps, tx, me.workspaceId, { userId: me.id }, me, t, repo.findApplication(tx, me.workspaceId, id)!)) emailed++;
+      }
+      return moved.application;
+    });
+    return { applications, emailed };
+  });
+}

@@ -2,9 +2,10 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
-import { ApplicationList, CreateApplicationInput, JobParam, MoveInput, OneApplication, StageQuery } from "./model";
+import { ApplicationList, BulkMoved, BulkMoveInput, CreateApplicationInput, JobParam, MoveInput, OneApplication, StageQuery } from "./model";
 import * as applications from "./service";
-import { moveWithEmail } from "./move";
+import { moveMany, moveWithEmail } from "./move";
+import { getJob } from "../jobs/service";
 
 /** /api/jobs/{id}/applications and /api/applications/{id}: a job's pipeline (issue 38). */
 export function applicationApiRoutes(deps: Deps) {
@@ -24,6 +25,14 @@ export function applicationApiRoutes(deps: Deps) {
         return { application: applications.addToJob(deps, me.user, params.jobId, body.candidateId) };
       },
       { params: JobParam, body: CreateApplicationInput, response: { 201: OneApplication }, detail: { summary: "Add a candidate to a job's pipeline (first stage)" } },
+    )
+    .post(
+      "/api/jobs/:jobId/applications/move",
+      ({ me, workspaceId, params, body }) => {
+        getJob(deps, workspaceId, params.jobId);
+        return moveMany(deps, me.user, params.jobId, body);
+      },
+      { params: JobParam, body: BulkMoveInput, response: { 200: BulkMoved }, detail: { summary: "Move several of a job's applications to one stage (the stage's e-mail by default only up to 20)" } },
     )
     .get("/api/applications/:id", ({ workspaceId, params }) => ({ application: applications.getApplication(deps, workspaceId, params.id) }), {
       params: IdParam,
