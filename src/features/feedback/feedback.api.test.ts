@@ -122,8 +122,12 @@ describe("interview feedback", () => {
     const toGrace = () => t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, "grace@acme.example")).all();
     const invitation = toGrace().find((m) => m.kind === "booked")!;
     expect(invitation).toBeDefined();
-    expect(JSON.parse(invitation.icalEvent!).method).toBe("REQUEST");
+    const ics = JSON.parse(invitation.icalEvent!);
+    expect(ics.method).toBe("REQUEST");
+    expect(ics.content).toContain("mailto:grace@acme.example");
+    // Her copy carries no link into Frank: neither the staff page nor the candidate's own manage link.
     expect(invitation.text).not.toContain("/interview-details/");
+    expect(ics.content.replace(/\r\n[ \t]/g, "")).not.toContain("/manage/");
     // The reminder the day before goes to her too.
     t.clock.set(new Date(w.endsAt.getTime() - 20 * 3_600_000));
     expect(await sendDueReminders(t.deps)).toBe(1);
