@@ -36,10 +36,14 @@ export function funnelOf(deps: Deps, workspaceId: number, jobIds: number[]): Fun
   const stages = stagesOf(deps, workspaceId);
   const open = stages.filter((s) => s.kind === "open");
   const rank = new Map(open.map((s, i) => [s.id, i]));
-  const moves = repo.movesOfJob(deps.db, workspaceId, jobIds);
+  const moves = repo.funnelMoves(deps.db, workspaceId, jobIds);
   const now = deps.clock.now().getTime();
   const byApp = new Map<number, typeof moves>();
-  for (const m of moves) byApp.set(m.applicationId, [...(byApp.get(m.applicationId) ?? []), m]);
+  for (const m of moves) {
+    const list = byApp.get(m.applicationId);
+    if (list) list.push(m);
+    else byApp.set(m.applicationId, [m]);
+  }
   const furthest: number[] = [];
   const stays = new Map<number, number[]>(stages.map((s) => [s.id, []]));
   const current = new Map<number, number>();
@@ -49,14 +53,14 @@ export function funnelOf(deps: Deps, workspaceId: number, jobIds: number[]): Fun
     let best = -1;
     list.forEach((m, i) => {
       best = Math.max(best, rank.get(m.toStageId) ?? -1);
-      const until = list[i + 1]?.at.getTime() ?? now;
-      stays.get(m.toStageId)?.push((until - m.at.getTime()) / DAY);
+      const until = list[i + 1]?.at ?? now;
+      stays.get(m.toStageId)?.push((until - m.at) / DAY);
     });
     const last = list.at(-1)!;
     current.set(last.toStageId, (current.get(last.toStageId) ?? 0) + 1);
     furthest.push(best);
     const reachedPlaced = placed && list.find((m) => m.toStageId === placed.id);
-    if (reachedPlaced) toPlaced.push((reachedPlaced.at.getTime() - list[0]!.at.getTime()) / DAY);
+    if (reachedPlaced) toPlaced.push((reachedPlaced.at - list[0]!.at) / DAY);
   }
   const reached = open.map((_, i) => furthest.filter((f) => f >= i).length);
   const rejectedStage: Stage | undefined = stages.find((s) => s.kind === "rejected");

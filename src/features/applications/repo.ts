@@ -68,17 +68,6 @@ export function insertMove(db: Db, v: Omit<typeof applicationMoves.$inferInsert,
   db.insert(applicationMoves).values(v).run();
 }
 
-export function movesOfJob(db: Db, workspaceId: number, jobIds: number[]): MoveRow[] {
-  if (!jobIds.length) return [];
-  return db
-    .select({ m: applicationMoves })
-    .from(applicationMoves)
-    .innerJoin(applications, eq(applications.id, applicationMoves.applicationId))
-    .where(and(eq(applicationMoves.workspaceId, workspaceId), inArray(applications.jobId, jobIds)))
-    .orderBy(asc(applicationMoves.applicationId), asc(applicationMoves.id))
-    .all()
-    .map((r) => r.m);
-}
 
 export function countInStage(db: Db, workspaceId: number, stageId: number): number {
   return db.select({ n: count() }).from(applications).where(inWorkspace(applications, workspaceId, eq(applications.stageId, stageId))).get()?.n ?? 0;
@@ -104,4 +93,29 @@ export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[]
     taken.add(a.jobId);
     db.update(applications).set({ participantId: toId }).where(eq(applications.id, a.id)).run();
   }
+}
+
+/** The board's rows in one plain query (no ORM mapping: 2,000 rows are read on every board view). */
+export function boardRows(db: DB, workspaceId: number, jobId: number) {
+  return db.$client
+    .query<{ id: number; participantId: number; stageId: number; rejectedReason: string | null; movedAt: number; name: string | null; city: string | null }, [number, number]>(
+      `SELECT a.id, a.participant_id AS participantId, a.stage_id AS stageId, a.rejected_reason AS rejectedReason, a.moved_at AS movedAt, p.name, p.city
+       FROM applications a JOIN participants p ON p.id = a.participant_id
+       WHERE a.workspace_id = ?1 AND a.job_id = ?2 AND p.erased = 0
+       ORDER BY a.moved_at, a.id`,
+    )
+    .all(workspaceId, jobId);
+}
+
+/** The funnel's moves in one plain query, in order per application. */
+export function funnelMoves(db: DB, workspaceId: number, jobIds: number[]) {
+  if (!jobIds.length) return [];
+  return db.$client
+    .query<{ applicationId: number; toStageId: number; at: number }, [number, string]>(
+      `SELECT m.application_id AS applicationId, m.to_stage_id AS toStageId, m.at
+       FROM application_moves m JOIN applications a ON a.id = m.application_id
+       WHERE m.workspace_id = ?1 AND a.job_id IN (SELECT value FROM json_each(?2))
+       ORDER BY m.application_id, m.id`,
+    )
+    .all(workspaceId, JSON.stringify(jobIds));
 }
