@@ -88,3 +88,25 @@ test.describe("without JavaScript", () => {
     expect(timeline).toContain("E-mail ‘Rejection – polite’ sent: About Line cook");
   });
 });
+
+test("the client's page and the pipeline's settings fit a phone and a desktop", async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAsNewUser(page, { to: null });
+  const b = await board(page);
+  const client = (await b.api("GET", "/api/clients")).clients[0] as { id: number };
+  await b.api("POST", `/api/clients/${client.id}/contacts`, { name: "Grace Hopper", email: "grace@acme.example", role: "Hiring manager", phone: "+61 400 000 000" });
+  for (const [name, path] of [
+    ["client", `/clients/${client.id}`],
+    ["clients", "/clients"],
+    ["pipeline", "/settings/pipeline"],
+    ["templates", "/settings/email-templates"],
+  ] as const) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      expect({ path, width, scroll: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width, scroll: width });
+      await page.screenshot({ path: `test-results/pipeline-${name}-${width}.png`, fullPage: true });
+    }
+  }
+});
