@@ -152,10 +152,13 @@ export function moveIn(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id
 
 /** Booking an interview for an application earlier than Interview moves it there (scheduling's hook). */
 export function interviewBooked(deps: Deps, tx: Tx, workspaceId: number, participantId: number, actor: Actor): void {
+  // Most bookings are of candidates without an application: one indexed read, nothing more.
+  const apps = repo.applicationsOfParticipant(tx, workspaceId, participantId);
+  if (!apps.length) return;
   const stages = ensureStages(deps, tx, workspaceId);
   const interview = stages.find((s) => s.kind === "open" && s.name.toLowerCase() === "interview");
   if (!interview) return;
-  for (const a of repo.applicationsOfParticipant(tx, workspaceId, participantId)) {
+  for (const a of apps) {
     const at = stages.find((s) => s.id === a.stageId);
     if (at && at.kind === "open" && at.position < interview.position) moveIn(deps, tx, workspaceId, actor, a.id, { stage: interview.id, rejectedReason: null });
   }
