@@ -7,7 +7,7 @@ import type { CandidatePageData } from "../src/features/people/page-data";
 import type { ActivityItem } from "../src/features/people/activity";
 import type { CandidateActivityAnswer, ParticipantAnswer } from "../src/client/answers";
 
-type Props = CandidatePageData;
+type Props = Omit<CandidatePageData, "pipeline">;
 type Editable = Exclude<keyof Participant, "id" | "uniqueId" | "stages" | "jobId" | "campaignId" | "createdAt" | "lastUpdated" | "shortlistId" | "matchReason" | "isTest">;
 
 const SHORT_FIELDS: [Editable, string, string][] = [
@@ -41,6 +41,7 @@ const DOTS: Record<ActivityItem["type"], string> = {
   session: "bg-sky-500",
   interview: "bg-sky-600",
   email: "bg-slate-500",
+  pipeline: "bg-green-600",
 };
 
 const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-warning" : "badge-secondary");

@@ -28,6 +28,16 @@ import { chatRoutes } from "./features/chat/routes";
 import { teamRoutes } from "./features/team/routes";
 import { workspaceRoutes } from "./features/workspace/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { clientRoutes } from "./features/clients/routes";
+import { applicationApiRoutes } from "./features/applications/routes";
+import { pipelineRoutes } from "./features/applications/pipeline-routes";
+import { templateRoutes } from "./features/applications/template-routes";
+import { boardRoutes } from "./features/applications/board-routes";
+import { stageTemplates } from "./features/applications/templates";
+import { summariesOf } from "./features/feedback/service";
+import { funnelOf } from "./features/applications/funnel";
+import { FunnelChart } from "./features/applications/pages/funnel-chart";
+import { feedbackRoutes } from "./features/feedback/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -121,6 +131,12 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     .use(mounted(teamRoutes(deps)))
     .use(mounted(workspaceRoutes(deps)))
     .use(mounted(webhookRoutes(deps)))
+    .use(mounted(clientRoutes(deps, { funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }) })))
+    .use(mounted(applicationApiRoutes(deps)))
+    .use(mounted(pipelineRoutes(deps)))
+    .use(mounted(templateRoutes(deps)))
+    .use(mounted(boardRoutes(deps, { templates: (workspaceId) => stageTemplates(deps, workspaceId), feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) })))
+    .use(mounted(feedbackRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { ProfileAnswer } from "../features/auth/model";
 import type { BillingAnswer } from "../features/billing/model";
+import type { PreviewView } from "../features/applications/model";
 import type { CalendarList, CalendarStatus, FeedAnswer, SyncReport } from "../features/calendar/model";
 import type { CandidateListView, DatabaseStatsView, ImportResultView, ParticipantPageView, ParticipantView } from "../features/candidates/model";
 import type { ChatEventAnswer, ChatHistory, ConfirmedAction } from "../features/chat/model";
@@ -75,3 +76,5 @@ export type SessionListAnswer = Of<typeof SessionList>;
 export type ShortlistListAnswer = Of<typeof ShortlistList>;
 /** POST /api/visitors/{kind}/answer */
 export type ChatStateAnswer = Of<typeof ChatStateView>;
+/** GET /api/email-templates/{id}/preview */
+export type TemplatePreviewAnswer = Of<typeof PreviewView>;

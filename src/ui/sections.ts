@@ -18,7 +18,7 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { id: "dashboard", label: "Dashboard", href: "/dashboard", paths: ["/dashboard", "/dashboard3"] },
   { id: "candidates", label: "Candidates", href: "/candidates", paths: ["/candidates", "/shortlists"] },
-  { id: "jobs", label: "Jobs", href: "/jobs", paths: ["/jobs"] },
+  { id: "jobs", label: "Jobs", href: "/jobs", paths: ["/jobs", "/clients"] },
   { id: "interviews", label: "Interviews", href: "/interviews", paths: ["/interviews", "/interview-details", "/scheduling-sessions"] },
   { id: "assistant", label: "Assistant", href: "/chat", paths: ["/chat", "/meeting-detection"] },
   { id: "settings", label: "Settings", href: "/settings", paths: ["/settings", "/ical-manager", "/sync-ical", "/profile", "/pricing"] },

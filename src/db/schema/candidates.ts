@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./auth";
+import { clients } from "./clients";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -13,9 +14,11 @@ export const jobs = sqliteTable(
     title: text("title").notNull(),
     description: text("description"),
     location: text("location"),
+    // The agency's client the job is for (issue 38); the clients feature refuses to delete one with jobs.
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
-  (t) => [index("jobs_workspace_idx").on(t.workspaceId)],
+  (t) => [index("jobs_workspace_idx").on(t.workspaceId), index("jobs_client_idx").on(t.workspaceId, t.clientId)],
 );
 
 export const campaigns = sqliteTable(

@@ -13,3 +13,5 @@ export * from "./candidate-history";
 export * from "./team";
 export * from "./webhooks";
 export * from "./events";
+export * from "./clients";
+export * from "./pipeline";

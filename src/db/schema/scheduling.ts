@@ -119,3 +119,19 @@ export const meetingFlags = sqliteTable(
   },
   (t) => [index("meeting_flags_meeting_idx").on(t.meetingId, t.kind)],
 );
+
+/**
+ * People who join a session's interview without being members (issue 38: a client's hiring
+ * manager): they get the invitation (iMIP), its changes and reminders, and the feedback link.
+ */
+export const sessionGuests = sqliteTable(
+  "session_guests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id").notNull().references(() => schedulingSessions.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name"),
+  },
+  (t) => [uniqueIndex("session_guests_email_idx").on(t.sessionId, t.email)],
+);

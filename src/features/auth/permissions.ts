@@ -18,6 +18,13 @@ const OWNER: readonly Role[] = ["owner"];
 export const PERMISSIONS = {
   "candidates.write": ALL,
   "jobs.write": ALL,
+  // An agency's clients and their contacts (issue 38); deleting one is for managers.
+  "clients.write": ALL,
+  "clients.delete": MANAGERS,
+  // Adding candidates to a job's pipeline and moving them on its board.
+  "applications.write": ALL,
+  // The workspace's pipeline stages, rejection reasons and stage e-mail templates.
+  "pipeline.manage": MANAGERS,
   "shortlists.write": ALL,
   "scheduling.write": ALL,
   "calendar.own": ALL,

@@ -17,6 +17,7 @@ import {
   StatsQuery,
 } from "./model";
 import * as candidates from "./service";
+import { applicationHooks } from "./application-hook";
 import * as records from "./service-records";
 import { candidateIoRoutes } from "./routes-io";
 import * as settings from "./settings";
@@ -34,7 +35,7 @@ export function candidateRoutes(deps: Deps) {
       response: { 200: ParticipantPageView },
       detail: { summary: "List candidates (search, role and location buckets, job, pages)" },
     })
-    .get("/:id", ({ params, workspaceId }) => candidates.getParticipant(deps, workspaceId, params.id), {
+    .get("/:id", ({ params, workspaceId }) => ({ ...candidates.getParticipant(deps, workspaceId, params.id), applications: applicationHooks(deps).applicationsOf(workspaceId, params.id) ?? [] }), {
       params: IdParam,
       response: { 200: ParticipantView },
       detail: { summary: "One candidate" },

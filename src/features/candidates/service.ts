@@ -12,6 +12,7 @@ import type { DatabaseStats, ListQuery, Participant, ParticipantFields, Particip
 import { sampleCandidates } from "./sample-data";
 import { toParticipant } from "./participant-view";
 import { candidateCreated, candidateChanged } from "./candidate-events";
+import { applicationHooks } from "./application-hook";
 
 export type { Participant, ParticipantFields } from "./model";
 export { toParticipant } from "./participant-view";
@@ -142,6 +143,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       candidateCreated(deps, tx, workspaceId, id, "visitor", "candidate", via);
+      if (via.jobId) applicationHooks(deps).applied(tx, workspaceId, id, via.jobId);
       return id;
     });
     return getParticipant(deps, workspaceId, id);
@@ -152,6 +154,8 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   const stages = Math.max(found.stages, given.stages ?? found.stages);
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
+    // A campaign link of a job the person has no application to yet makes one (issue 38).
+    if (via.jobId) applicationHooks(deps).applied(tx, workspaceId, found.id, via.jobId);
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");
     // One event: an application again (with what it changed), or the change itself.

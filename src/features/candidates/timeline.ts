@@ -41,7 +41,8 @@ export function timelineOf(rows: EventRow[]): CandidateEvent[] {
       case "candidate.merged":
         return [entry("merged", { mergedIds: d.mergedIds ?? [], count: d.count ?? 0 })];
       default:
-        return [];
+        // The pipeline's events about the candidate (a stage move, a stage e-mail, feedback) carry their line.
+        return typeof d.text === "string" ? [entry(r.kind, d)] : [];
     }
   });
 }

@@ -13,8 +13,17 @@ export const CreateJobInput = z.object({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   description: optional(5000),
   location: optional(200),
+  // The agency's client (issue 38); an empty form field or null means none.
+  clientId: z.preprocess((v) => (v === "" ? null : v), positiveId("Invalid client").nullish()),
 });
 export type CreateJob = z.infer<typeof CreateJobInput>;
+export const UpdateJobInput = z.object({
+  title: CreateJobInput.shape.title.optional(),
+  description: optional(5000).optional(),
+  location: optional(200).optional(),
+  clientId: CreateJobInput.shape.clientId,
+});
+export type UpdateJob = z.infer<typeof UpdateJobInput>;
 
 export const CreateCampaignInput = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
@@ -28,6 +37,8 @@ export const JobView = z.object({
   title: z.string(),
   description: z.string().nullable(),
   location: z.string().nullable(),
+  clientId: z.number().int().nullable(),
+  client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type Job = z.infer<typeof JobView>;

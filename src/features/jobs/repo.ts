@@ -18,8 +18,13 @@ export function findJob(db: DB, workspaceId: number, id: number): JobRow | undef
   return jobById(db).get({ workspaceId, id });
 }
 
-export function insertJob(db: DB | Tx, workspaceId: number, v: { title: string; description: string | null; location: string | null; createdAt: Date }): JobRow {
+export function insertJob(db: DB | Tx, workspaceId: number, v: { title: string; description: string | null; location: string | null; clientId: number | null; createdAt: Date }): JobRow {
   return db.insert(jobs).values({ ...v, workspaceId }).returning().get();
+}
+
+export function updateJob(db: DB | Tx, workspaceId: number, id: number, set: Partial<Pick<JobRow, "title" | "description" | "location" | "clientId">>): JobRow | undefined {
+  if (!Object.keys(set).length) return db.select().from(jobs).where(inWorkspace(jobs, workspaceId, eq(jobs.id, id))).get();
+  return db.update(jobs).set(set).where(inWorkspace(jobs, workspaceId, eq(jobs.id, id))).returning().get();
 }
 
 /** Deletes the job; its campaigns go with it (ON DELETE CASCADE, foreign keys are on). */

@@ -5,7 +5,7 @@ import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
-import { CampaignList, CreateCampaignInput, CreateJobInput, JobIdParam, JobList, OneCampaign, OneJob } from "./model";
+import { CampaignList, CreateCampaignInput, CreateJobInput, JobIdParam, JobList, OneCampaign, OneJob, UpdateJobInput } from "./model";
 import * as jobs from "./service";
 
 /** /api/jobs, /api/jobs/{jobId}/campaigns, and the dashboard's no-JavaScript job form. */
@@ -22,6 +22,13 @@ export function jobRoutes(deps: Deps) {
       },
       { body: CreateJobInput, response: { 201: OneJob }, detail: { summary: "Create a job" } },
     )
+    .get("/:jobId", ({ params, workspaceId }) => ({ job: jobs.getJob(deps, workspaceId, params.jobId) }), { params: JobIdParam, response: { 200: OneJob }, detail: { summary: "A job" } })
+    .patch("/:jobId", ({ params, workspaceId, body, me }) => ({ job: jobs.updateJob(deps, workspaceId, params.jobId, body, memberActor(me)) }), {
+      params: JobIdParam,
+      body: UpdateJobInput,
+      response: { 200: OneJob },
+      detail: { summary: "Change a job's title, description, location or client" },
+    })
     .delete(
       "/:id",
       ({ params, workspaceId, me }) => {

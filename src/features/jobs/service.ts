@@ -1,13 +1,24 @@
 import type { Deps } from "../../deps";
-import { notFound } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
+import { clientNames } from "./client-names";
 import { randomToken } from "../../lib/crypto";
 import * as repo from "./repo";
 import { recordEvent, type Actor } from "../events/record";
-import type { Campaign, CreateCampaign, CreateJob, Job } from "./model";
+import type { Campaign, CreateCampaign, CreateJob, Job, UpdateJob } from "./model";
 
 export type { Campaign, Job } from "./model";
 
-const toJob = (r: repo.JobRow): Job => ({ id: r.id, title: r.title, description: r.description, location: r.location, createdAt: r.createdAt.toISOString() });
+const toJob = (r: repo.JobRow, names: Map<number, string> = new Map()): Job => {
+  const name = r.clientId ? names.get(r.clientId) : undefined;
+  return { id: r.id, title: r.title, description: r.description, location: r.location, clientId: r.clientId, client: r.clientId && name !== undefined ? { id: r.clientId, name } : null, createdAt: r.createdAt.toISOString() };
+};
+
+/** A client of another workspace, or none, is refused like a missing one. */
+function checkClient(deps: Deps, workspaceId: number, clientId: number | null | undefined): Map<number, string> {
+  const names = clientNames(deps, workspaceId);
+  if (clientId && !names.has(clientId)) throw badRequest("Client not found", { clientId: "Client not found" });
+  return names;
+}
 
 /** The public link of a campaign: the prequalifier with the campaign code. */
 export function campaignUrl(deps: Deps, code: string): string {
@@ -33,21 +44,39 @@ export function toCampaign(deps: Deps, r: repo.CampaignRow): Campaign {
 
 /** The workspace's jobs, newest first. */
 export function listJobs(deps: Deps, workspaceId: number): Job[] {
-  return repo.listJobs(deps.db, workspaceId).map(toJob);
+  const names = clientNames(deps, workspaceId);
+  return repo.listJobs(deps.db, workspaceId).map((r) => toJob(r, names));
 }
 
 export function getJob(deps: Deps, workspaceId: number, id: number): Job {
   const row = repo.findJob(deps.db, workspaceId, id);
   if (!row) throw notFound("Job not found");
-  return toJob(row);
+  return toJob(row, clientNames(deps, workspaceId));
 }
 
 export function createJob(deps: Deps, workspaceId: number, input: CreateJob, actor: Actor): Job {
+  const names = checkClient(deps, workspaceId, input.clientId);
   return deps.db.transaction((tx) => {
-    const job = toJob(repo.insertJob(tx, workspaceId, { ...input, createdAt: deps.clock.now() }));
+    const job = toJob(repo.insertJob(tx, workspaceId, { ...input, clientId: input.clientId ?? null, createdAt: deps.clock.now() }), names);
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id: job.id }, kind: "job.created", summary: job.title });
     return job;
   });
+}
+
+export function updateJob(deps: Deps, workspaceId: number, id: number, input: UpdateJob, actor: Actor): Job {
+  getJob(deps, workspaceId, id);
+  const names = checkClient(deps, workspaceId, input.clientId);
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  return deps.db.transaction((tx) => {
+    const job = toJob(repo.updateJob(tx, workspaceId, id, set)!, names);
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id }, kind: "job.updated", summary: job.title, data: { fields: Object.keys(set) } });
+    return job;
+  });
+}
+
+/** The jobs of one client, or all with their client (the clients feature reads them through its port). */
+export function jobsOfClient(deps: Deps, workspaceId: number, clientId: number | null) {
+  return repo.listJobs(deps.db, workspaceId).filter((j) => clientId === null || j.clientId === clientId).map((j) => ({ id: j.id, title: j.title, location: j.location, clientId: j.clientId }));
 }
 
 /** Deletes a job and its campaign links. */

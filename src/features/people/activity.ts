@@ -8,7 +8,7 @@ import { shortlistsOfCandidate } from "../shortlists/service";
 
 /** One line of a candidate's timeline. `type` says what it is; `text` is what the page shows. */
 export interface ActivityItem {
-  type: "applied" | "applied_again" | "imported" | "stage" | "edited" | "merged" | "note" | "shortlist" | "session" | "interview" | "email";
+  type: "applied" | "applied_again" | "imported" | "stage" | "edited" | "merged" | "note" | "shortlist" | "session" | "interview" | "email" | "pipeline";
   at: string;
   text: string;
   detail: Record<string, unknown>;
@@ -62,6 +62,8 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number): 
       const fields = Array.isArray(d.fields) ? d.fields.map((f) => FIELD_LABELS[String(f)] ?? String(f)) : [];
       items.push({ type, at: e.at, text: `Edited ${fields.join(", ")}`, detail: d });
     } else if (e.kind === "merged") items.push({ type, at: e.at, text: `Merged with ${Number(d.count ?? 1)} duplicate record${Number(d.count ?? 1) === 1 ? "" : "s"}`, detail: d });
+    // The job pipeline's events (issue 38: stage changes, stage e-mails, feedback) carry their own line.
+    else if (typeof d.text === "string") items.push({ type: "pipeline", at: e.at, text: d.text, detail: { ...d, kind: e.kind } });
   }
   for (const n of listNotes(deps, workspaceId, id)) {
     items.push({ type: "note", at: n.createdAt, text: `Note by ${n.author}: ${n.body}`, detail: { noteId: n.id, author: n.author, body: n.body } });

@@ -5,6 +5,8 @@ import { chatEventsAbout } from "../chat/person-data";
 import { candidateSchedule } from "../scheduling/candidate-records";
 import { shortlistsOfCandidate } from "../shortlists/service";
 import { conversationsOf } from "../visitors/person-data";
+import { applicationsOfCandidate } from "../applications/service";
+import { feedbackOfCandidate } from "../feedback/service";
 
 /**
  * GET /api/participants/{id}/export: everything Frank holds about one person, as one JSON
@@ -30,6 +32,9 @@ export function exportCandidate(deps: Deps, workspaceId: number, id: number) {
     emails: emails.map((e) => ({ to: e.to, subject: e.subject, text: e.text, kind: e.kind, status: e.status, sentAt: e.sentAt, createdAt: e.createdAt })),
     chatEvents: chatEventsAbout(deps, workspaceId, id, participant.name),
     history: candidateEvents(deps, workspaceId, id),
+    // Issue 38: their applications and the interview feedback about them (it is about them).
+    applications: applicationsOfCandidate(deps, workspaceId, id),
+    feedback: feedbackOfCandidate(deps, workspaceId, id).feedback,
   };
 }
 

@@ -7,6 +7,8 @@ import { eraseBackupOf } from "../monitor/person-data";
 import { moveCandidateSchedule } from "../scheduling/candidate-records";
 import { moveMemberships } from "../shortlists/service";
 import { moveConversations } from "../visitors/person-data";
+import { moveApplications } from "../applications/service";
+import { moveFeedback } from "../feedback/service";
 
 /**
  * POST /api/participants/merge: one person, one record. The kept record takes the chosen
@@ -21,6 +23,8 @@ export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userI
     moveMemberships(tx, workspaceId, dupes, m.keepId);
     moveCandidateSchedule(tx, workspaceId, dupes, m.keepId);
     moveConversations(tx, workspaceId, dupes, m.keepId);
+    moveApplications(tx, workspaceId, dupes, m.keepId);
+    moveFeedback(tx, workspaceId, dupes, m.keepId);
     for (const id of dupes) eraseBackupOf(tx, workspaceId, id);
     applyMerge(tx, workspaceId, m.keepId, dupes, values, now, bucketsOf(deps, workspaceId));
     // One event on the kept record (the duplicates are gone; `mergedIds` names them); its webhooks say it changed.

@@ -6,6 +6,8 @@ import { testDataIds } from "../candidates/service-erasure";
 import { getCandidateSettings } from "../candidates/settings";
 import { shortlistsOfCandidate } from "../shortlists/service";
 import { candidateActivity } from "./activity";
+import { applicationsOfCandidate } from "../applications/service";
+import { feedbackOfCandidate } from "../feedback/service";
 import type { CandidateSettingsPageData } from "./pages/settings-page";
 
 /**
@@ -21,6 +23,8 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
     activity: candidateActivity(deps, workspaceId, id).activity,
     shortlists: shortlistsOfCandidate(deps, workspaceId, id).map((s) => s.name),
     stages: Object.entries(STAGE_LABELS).map(([value, label]) => ({ value: Number(value), label })),
+    // Issue 38: the person's applications (one per job) and their interview feedback, shown above the record.
+    pipeline: { applications: applicationsOfCandidate(deps, workspaceId, id), feedback: feedbackOfCandidate(deps, workspaceId, id).summary },
   };
 }
 export type CandidatePageData = ReturnType<typeof loadCandidatePage>;

@@ -6,6 +6,7 @@ import { busyIntervals, freeInCalendar, videoDefault } from "./busy-calendar";
 import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
+import { interviewBookedHook } from "./booking-hook";
 import { interviewEvent } from "./webhook-events";
 import { sessionEvent } from "./service";
 import { SESSION_TTL_MS } from "./model";
@@ -97,6 +98,7 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
           enqueueCalendarWork(deps, tx, o.meeting.id);
           if (o.rebooked) interviewEvent(deps, tx, o.meeting, "interview.moved", { by: "candidate", previousStartTime: o.previousStartTime });
           else interviewEvent(deps, tx, o.meeting, "interview.booked", { by: "candidate" });
+          interviewBookedHook(deps)(tx, o.meeting);
         }
         return o;
       },

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import { meetings, schedulingSessions } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { sessionState } from "./service";
+import { findMeetingById, findMeetingByPublicId } from "./repo";
+import { guestsOf } from "./guests";
 
 /**
  * What the candidates feature asks of scheduling about one person: their sessions and
@@ -114,4 +116,51 @@ export function anonymiseCandidateInterviews(tx: Writer, workspaceId: number, ca
 /** Interview ids of a candidate (the e-mails about them are theirs too). */
 export function interviewIdsOf(deps: Deps, workspaceId: number, candidateId: number): number[] {
   return deps.db.select({ id: meetings.id }).from(meetings).where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId))).all().map((r) => r.id);
+}
+
+/** The next scheduled interview of each candidate of the workspace (a job's board shows it on each card). */
+export function nextInterviews(deps: Deps, workspaceId: number): Map<number, { publicId: string; startTime: string }> {
+  const rows = deps.db
+    .select({ candidateId: meetings.candidateId, publicId: meetings.publicId, startTime: meetings.startTime })
+    .from(meetings)
+    .where(inWorkspace(meetings, workspaceId, gte(meetings.startTime, deps.clock.now()), eq(meetings.status, "scheduled")))
+    .orderBy(asc(meetings.startTime))
+    .all();
+  const next = new Map<number, { publicId: string; startTime: string }>();
+  for (const r of rows) if (!next.has(r.candidateId)) next.set(r.candidateId, { publicId: r.publicId, startTime: r.startTime.toISOString() });
+  return next;
+}
+
+/** What interview feedback needs of a meeting (by id, or by public id within a workspace), or null. */
+export interface MeetingForFeedback {
+  id: number;
+  publicId: string;
+  workspaceId: number;
+  candidateId: number;
+  candidateName: string | null;
+  interviewer: { userId: number; name: string | null; email: string };
+  /** Guests who are not members (a client's contact): they are asked for feedback too. */
+  guests: { email: string; name: string | null }[];
+  title: string;
+  startTime: Date;
+  endTime: Date;
+  status: string;
+}
+export function meetingForFeedback(deps: Deps, by: { id: number } | { workspaceId: number; publicId: string }): MeetingForFeedback | null {
+  const d = "id" in by ? findMeetingById(deps.db, by.id) : /^[A-Za-z0-9_-]{16,64}$/.test(by.publicId) ? findMeetingByPublicId(deps.db, by.publicId) : undefined;
+  if (!d || ("workspaceId" in by && d.meeting.workspaceId !== by.workspaceId)) return null;
+  const m = d.meeting;
+  return {
+    id: m.id,
+    publicId: m.publicId,
+    workspaceId: m.workspaceId,
+    candidateId: m.candidateId,
+    candidateName: d.candidateName,
+    interviewer: { userId: m.userId, name: d.recruiterName, email: d.recruiterEmail },
+    guests: guestsOf(deps.db, m.sessionId),
+    title: m.title,
+    startTime: m.startTime,
+    endTime: m.endTime,
+    status: m.status,
+  };
 }

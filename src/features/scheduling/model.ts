@@ -39,6 +39,17 @@ export const CreateSessionInput = z.object({
   interviewerId: z.coerce.number({ error: "Choose an interviewer" }).int("Choose an interviewer").positive("Choose an interviewer").optional().nullable(),
   /** This session's own video link instead of the interviewer's default (decision 32). */
   videoLink: VideoLinkInput.optional().nullable(),
+  /** Who else joins by e-mail without being a member (a client's contact): invitation, reminders, feedback link. */
+  guests: z
+    .array(
+      z.object({
+        email: z.string({ error: "A guest needs an e-mail" }).trim().toLowerCase().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "A guest's e-mail is not a valid address"),
+        name: z.string().trim().max(200).nullish().transform((v) => v || null),
+      }),
+      { error: "Guests must be a list of {email, name}" },
+    )
+    .max(10, "At most 10 guests")
+    .optional(),
 });
 
 export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });

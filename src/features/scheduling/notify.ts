@@ -1,3 +1,4 @@
+import { guestsOf } from "./guests";
 import { createHmac } from "node:crypto";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
@@ -40,8 +41,10 @@ export interface EmailExtras {
 }
 
 /** The interview as an iMIP invitation: one UID for its whole life, SEQUENCE bumped on each change. */
-function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string {
+function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean, forGuest = false): string {
   const m = d.meeting;
+  // Guests (issue 38) are attendees too; their copy leaves out the candidate's own manage link.
+  const guests = guestsOf(deps.db, m.sessionId).map((g) => ({ name: g.name, email: g.email, partstat: cancel ? ("DECLINED" as const) : ("NEEDS-ACTION" as const), rsvp: !cancel }));
   return buildCalendar({
     prodId: "-//Frank//Interview Scheduling//EN",
     method: cancel ? "CANCEL" : "REQUEST",
@@ -53,13 +56,13 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean): string 
         start: m.startTime,
         end: m.endTime,
         summary: m.title,
-        description: [m.description, !cancel && m.meetingUrl ? `Join the video call: ${m.meetingUrl}` : null, cancel ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
+        description: [m.description, !cancel && m.meetingUrl ? `Join the video call: ${m.meetingUrl}` : null, cancel || forGuest ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
         location: m.meetingUrl ?? m.location,
         url: m.meetingUrl,
         status: cancel ? "CANCELLED" : "CONFIRMED",
         transp: "OPAQUE",
         organizer: { name: d.recruiterName, email: d.recruiterEmail },
-        attendees: [{ name: d.candidateName, email: d.candidateEmail || d.recruiterEmail, partstat: cancel ? "DECLINED" : "NEEDS-ACTION", rsvp: !cancel }],
+        attendees: [{ name: d.candidateName, email: d.candidateEmail || d.recruiterEmail, partstat: cancel ? "DECLINED" : "NEEDS-ACTION", rsvp: !cancel }, ...guests],
       },
     ],
   });
@@ -123,6 +126,29 @@ export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, ki
       actionUrl: detailsUrl(deps, m.publicId),
     }),
   });
+  // Guests who are not members (a client's contact, issue 38): the same invitation and reminders,
+  // without a link into Frank (they have no sign-in).
+  const guests = guestsOf(tx, m.sessionId);
+  const guestEvent = guests.length ? { method: icalEvent.method, content: invitation(deps, d, cancel, true) } : icalEvent;
+  for (const g of guests) {
+    deps.mail.enqueue(tx, {
+      ...common,
+      icalEvent: guestEvent,
+      audience: "recruiter",
+      to: g.email,
+      subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
+      replyTo: d.recruiterEmail,
+      email: InterviewEmail({
+        ...base,
+        audience: "recruiter",
+        greetingName: g.name,
+        when: dualTimeText(m.startTime, m.endTime, recruiterZone, candidateZone),
+        day: relativeDay(m.startTime, now, recruiterZone),
+        otherPartyName: d.candidateName,
+        actionUrl: null,
+      }),
+    });
+  }
 }
 
 /** The calendar work a meeting change causes (a typed job; see calendar-jobs.ts). */

@@ -115,7 +115,8 @@ describe("the booking, its e-mails and its calendar work commit together", () =>
     expect(mails.map((m) => m.audience).sort()).toEqual(["candidate", "recruiter"]);
     expect(mails.every((m) => m.kind === "booked" && m.meetingId != null)).toBe(true);
     const work = t.deps.db.select().from(tasks).all().slice(workBefore).filter((w) => !w.kind.startsWith("mail."));
-    expect(work.map((w) => w.kind)).toEqual(["calendar.meeting"]);
+    // The calendar write, and the request for feedback due when the interview ends (issue 38).
+    expect(work.map((w) => w.kind).sort()).toEqual(["calendar.meeting", "feedback.request"]);
   });
 
   test("GET /api/meetings and /api/interviews/{id} carry each e-mail's delivery state; resend queues them again", async () => {

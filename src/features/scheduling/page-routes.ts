@@ -14,6 +14,7 @@ import { authGuard } from "../auth/guard";
 import { bookByToken, bookedManageToken, cancelByCandidate, moveByCandidate } from "./booking";
 import { BookForm, BookingPageQuery, InterviewActionForm, InterviewActionParams, InterviewIdParam, ManagePageQuery, MoveForm, TokenParam } from "./model";
 import { loadBookingPage, loadInterviewDetails, loadManagePage } from "./page-props";
+import { interviewExtras } from "./interview-extras";
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
@@ -170,7 +171,7 @@ export function bookingPageRoutes(deps: Deps) {
         const shell = makeShell(deps, me.user);
         const interview = loadInterviewDetails(deps, me?.user.workspaceId, params.id);
         if (!interview) return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
-        return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now() }) });
+        return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? interviewExtras(deps, me.user.workspaceId, params.id, me.user) : null }) });
       },
       { withUser: true, params: InterviewIdParam },
     )

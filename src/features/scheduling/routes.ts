@@ -55,6 +55,7 @@ export function schedulingRoutes(deps: Deps) {
           sendEmail: body.sendEmail,
           message: body.message ?? null,
           videoLink: body.videoLink ? { kind: body.videoLink.kind, url: body.videoLink.kind === "fixed" ? (body.videoLink.url ?? null) : null } : null,
+          guests: body.guests ?? [],
         });
         set.status = 201;
         return session;

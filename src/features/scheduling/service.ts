@@ -1,3 +1,4 @@
+import { addGuests, type Guest } from "./guests";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
@@ -33,6 +34,8 @@ export interface CreateSessionArgs {
   message?: string | null;
   /** The session's own video link (null: the interviewer's default at booking). */
   videoLink?: { kind: "google_meet" | "fixed" | "none"; url: string | null } | null;
+  /** Guests who are not members (issue 38): a client's contact joins the interview by e-mail. */
+  guests?: Guest[];
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: Date; end: Date }) => a.start < b.end.getTime() && b.start.getTime() < a.end;
@@ -80,6 +83,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     },
     slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })),
     );
+    addGuests(tx, args.workspaceId, inserted.id, args.guests ?? []);
     // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
     if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
     sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });

@@ -9,7 +9,7 @@ import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/sl
 import * as membership from "../auth/membership-repo";
 import { ACTIONS, FORBIDDEN_MESSAGE, PERMISSIONS, ROLES, type Action, type Role } from "../auth/permissions";
 
-const t: TestApp = makeTestApp();
+const t: TestApp = makeTestApp({ LOGIN_LIMIT_PER_IP: "1000" }); // every action signs up a workspace of three members: more sign-ins than one address may make in 15 minutes
 t.clock.set(new Date("2030-01-10T03:00:00Z"));
 let hash: string;
 let n = 0;
@@ -31,7 +31,15 @@ async function workspace() {
   const slots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), "UTC"), 2)], ...DEFAULT_WINDOW, duration: 60, timeZone: "UTC" });
   const session = await post("/api/scheduling-sessions", { candidateId: cand.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false });
   const invitation = await post("/api/workspace/invitations", { email: `inv${++n}@example.com`, role: "recruiter" });
-  return { ownerId: owner.userId, cookies, ids: { candidate: cand.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id } };
+  const client = (await post("/api/clients", { name: "Matrix Client" })).client as { id: number };
+  const job = (await post("/api/jobs", { title: "Matrix job" })).job as { id: number };
+  const application = (await post(`/api/jobs/${job.id}/applications`, { candidateId: cand.id })).application as { id: number };
+  const other = upsertParticipantFromVisitor(t.deps, ws, { uniqueId: `mx-${++n}`, name: "Mia Matrix", emailAddress: `mia${n}@example.com` });
+  return {
+    ownerId: owner.userId,
+    cookies,
+    ids: { candidate: cand.id, other: other.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id, client: client.id, job: job.id, application: application.id },
+  };
 }
 type W = Awaited<ReturnType<typeof workspace>>;
 
@@ -50,6 +58,20 @@ interface Call {
 const CALLS: Record<Action, (w: W) => Call[]> = {
   "candidates.write": (w) => [{ method: "PATCH", path: `/api/participants/${w.ids.candidate}`, json: { city: "Melbourne" }, scoped: true }],
   "jobs.write": () => [{ method: "POST", path: "/api/jobs", json: { title: "Designer" } }],
+  "clients.write": (w) => [
+    { method: "POST", path: "/api/clients", json: { name: "Acme" } },
+    { method: "PATCH", path: `/api/clients/${w.ids.client}`, json: { notes: "Pays on time" }, scoped: true },
+    { method: "POST", path: `/api/clients/${w.ids.client}/contacts`, json: { name: "Grace", email: "grace@acme.example" }, scoped: true },
+  ],
+  "clients.delete": (w) => [{ method: "DELETE", path: `/api/clients/${w.ids.client}`, scoped: true }],
+  "applications.write": (w) => [
+    { method: "POST", path: `/api/jobs/${w.ids.job}/applications`, json: { candidateId: w.ids.other }, scoped: true },
+    { method: "PATCH", path: `/api/applications/${w.ids.application}`, json: { stage: "Screening" }, scoped: true },
+  ],
+  "pipeline.manage": () => [
+    { method: "POST", path: "/api/pipeline/stages", json: { name: "Client interview" } },
+    { method: "PUT", path: "/api/pipeline/reject-reasons", json: { reasons: ["Not a fit", "Ghosted"] } },
+  ],
   "shortlists.write": (w) => [
     { method: "POST", path: "/api/shortlists", json: { name: "Another" } },
     { method: "PATCH", path: `/api/shortlists/${w.ids.shortlist}`, json: { name: "Renamed" }, scoped: true },

@@ -282,3 +282,8 @@ export function workspaceOwners(deps: Deps, workspaceId: number) {
 export function listWorkspaces(deps: Deps) {
   return repo.listWorkspaces(deps.db);
 }
+
+/** The workspace's name (the agency's, in e-mails it sends). */
+export function workspaceNameOf(deps: Deps, workspaceId: number): string {
+  return repo.workspaceName(deps.db, workspaceId);
+}

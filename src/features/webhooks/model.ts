@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   "interview.moved",
   "interview.cancelled",
   "interview.completed",
+  "application.stage_changed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Sent only by "Send test event", to one endpoint, whatever it subscribes to. */

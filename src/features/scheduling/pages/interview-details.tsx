@@ -97,7 +97,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function InterviewDetailsPage({ interview: i, shell, now }: { interview: InterviewView; shell: Shell | null; now: Date }) {
+export function InterviewDetailsPage({ interview: i, shell, now, extras }: { interview: InterviewView; shell: Shell | null; now: Date; extras?: ReactNode }) {
   const badge = interviewBadge(i.status);
   const tz = i.timeZone;
   const c = i.candidate;
@@ -182,6 +182,7 @@ export function InterviewDetailsPage({ interview: i, shell, now }: { interview: 
         </section>
         {shell ? <EmailsCard interview={i} /> : null}
       </div>
+      {extras ? <div className="mt-4">{extras}</div> : null}
     </Frame>
   );
 }

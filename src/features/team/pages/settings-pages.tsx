@@ -16,6 +16,8 @@ export const SETTINGS_SECTIONS: { href: string; title: string; text: string; act
   { href: "/settings/api-keys", title: "API keys", text: "Keys for your ATS, website or automation to use Frank's API.", action: "apiKeys.manage" },
   { href: "/settings/email", title: "E-mail", text: "Whether Frank sends e-mail, and how to set it up.", action: "settings.update" },
   { href: "/settings/webhooks", title: "Webhooks", text: "Tell your own systems when candidates, shortlists and interviews change.", action: "webhooks.manage" },
+  { href: "/settings/pipeline", title: "Pipeline", text: "The stages of every job's board and the reasons for Rejected.", action: "pipeline.manage" },
+  { href: "/settings/email-templates", title: "E-mail templates", text: "Stage e-mails, offered when a card moves into their stage.", action: "pipeline.manage" },
   { href: "/ical-manager", title: "Calendar", text: "Your own Google calendar and iCal feed.", action: "calendar.own" },
   // Billing lives in the profile dialog (its Billing tab): the section opens it.
   { href: "#billing", title: "Billing", text: "The workspace's subscription, plan and invoices.", action: "billing.manage" },

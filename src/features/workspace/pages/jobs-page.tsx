@@ -11,9 +11,14 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
           <h1 className="text-2xl font-semibold">Jobs</h1>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Each job's campaign links, how many people opened them and how many applied.</p>
         </div>
-        <a className="btn-primary" href="/dashboard">
-          Create a job or campaign
-        </a>
+        <div className="flex gap-2">
+          <a className="btn-outline" href="/clients">
+            Clients
+          </a>
+          <a className="btn-primary" href="/dashboard">
+            Create a job or campaign
+          </a>
+        </div>
       </div>
       {jobs.length ? (
         <ul className="mt-6 space-y-6">
@@ -21,8 +26,14 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
             <li key={j.id} className="card" data-job={j.id}>
               <div className="card-header flex flex-wrap items-baseline justify-between gap-2">
                 <div>
-                  <h2 className="card-title">{j.title}</h2>
-                  {j.location ? <p className="text-sm text-slate-500 dark:text-slate-400">{j.location}</p> : null}
+                  <h2 className="card-title">
+                    <a className="underline" href={`/jobs/${j.id}`}>{j.title}</a>
+                  </h2>
+                  <p className="text-sm text-slate-500 dark:text-slate-400" data-job-client>
+                    {j.client ? <a className="underline" href={`/clients/${j.client.id}`}>{j.client.name}</a> : null}
+                    {j.client && j.location ? " · " : null}
+                    {j.location}
+                  </p>
                 </div>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
                   <a className="underline" href={`/candidates?jobId=${j.id}`}>

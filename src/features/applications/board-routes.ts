@@ -1,0 +1,68 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { memberActor } from "../events/record";
+import { renderPage } from "../../lib/render";
+import { setFlash, takeFlash } from "../../lib/flash";
+import { seeOther } from "../../lib/route-options";
+import { makeShell } from "../../ui/shell";
+import { authGuard } from "../auth/guard";
+import { requirePermission } from "../auth/permissions";
+import { BoardParams, BoardQuery, JobClientForm, MoveForm, MoveParams } from "./model";
+import { updateJob } from "../jobs/service";
+import { clientNames } from "../jobs/client-names";
+import { loadBoard, type FeedbackSummaries } from "./board";
+import { funnelOf } from "./funnel";
+import { FunnelChart } from "./pages/funnel-chart";
+import { moveWithEmail } from "./move";
+import { BoardPage } from "./pages/board-page";
+
+/** What other parts add to the board: feedback summaries (item 6), stage templates (item 5). */
+export interface BoardExtras {
+  feedback?: FeedbackSummaries;
+  templates?: (workspaceId: number) => { stageId: number; id: number; name: string }[];
+}
+
+/** /jobs/{id}: the job's board, and the move form each card posts without JavaScript. */
+export function boardRoutes(deps: Deps, extras: BoardExtras = {}) {
+  return new Elysia()
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get(
+      "/jobs/:id",
+      ({ me, workspaceId, params, query, cookie }) => {
+        const data = loadBoard(deps, workspaceId, params.id, { column: query.column, feedback: extras.feedback });
+        return renderPage({
+          title: data.job.title,
+          toast: takeFlash(cookie),
+          body: BoardPage({
+            shell: makeShell(deps, me.user),
+            data,
+            funnel: FunnelChart({ funnel: funnelOf(deps, workspaceId, [data.job.id]), title: "This job's funnel" }),
+            templates: extras.templates?.(workspaceId) ?? [],
+            clients: [...clientNames(deps, workspaceId)].map(([id, name]) => ({ id, name })),
+          }),
+        });
+      },
+      { params: BoardParams, query: BoardQuery },
+    )
+    .post(
+      "/jobs/:id/client",
+      ({ me, workspaceId, params, body, cookie }) => {
+        requirePermission(me.user, "jobs.write");
+        updateJob(deps, workspaceId, params.id, { clientId: body.clientId }, memberActor(me));
+        setFlash(cookie, { title: "Client saved", variant: "success" });
+        return seeOther(`/jobs/${params.id}`);
+      },
+      { params: BoardParams, body: JobClientForm, form: { back: (i: { params: Record<string, string> }) => `/jobs/${Number(i.params.id) || ""}`, failed: "Client not saved" } },
+    )
+    .post(
+      "/jobs/:id/applications/:applicationId/move",
+      ({ me, params, body, cookie }) => {
+        requirePermission(me.user, "applications.write");
+        const moved = moveWithEmail(deps, me.user, params.applicationId, { stage: body.stage, rejectedReason: body.rejectedReason, sendEmail: body.sendEmail }, params.id);
+        setFlash(cookie, { title: moved.changed ? `Moved to ${moved.to.name}` : "Nothing changed", description: moved.emailed ? `E-mail ‘${moved.emailed}’ queued.` : undefined, variant: "success" });
+        return seeOther(`/jobs/${params.id}`);
+      },
+      { params: MoveParams, body: MoveForm, form: { back: (i: { params: Record<string, string> }) => `/jobs/${Number(i.params.id) || ""}`, failed: "Not moved" } },
+    );
+}

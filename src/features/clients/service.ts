@@ -1,0 +1,141 @@
+import type { Deps } from "../../deps";
+import { Ports } from "../../lib/ports";
+import { AppError, notFound } from "../../lib/errors";
+import { requirePermission } from "../auth/permissions";
+import { recordPipelineEvent } from "../pipeline-events/record";
+import * as repo from "./repo";
+import type { Client, Contact, ContactFields, CreateClient, UpdateClient, UpdateContact } from "./model";
+
+export type { Client, Contact } from "./model";
+
+type Member = { id: number; role: string; workspaceId: number };
+
+/**
+ * What clients need to know of jobs (how many a client has, which), answered by the jobs
+ * feature through a port (src/ports.ts): jobs import clients (a job's client), so clients cannot import jobs.
+ */
+export interface ClientJobs {
+  jobsOf(workspaceId: number, clientId: number | null): { id: number; title: string; location: string | null; clientId: number | null }[];
+  /** A new job for the client (the client page's form). */
+  create?(workspaceId: number, clientId: number, input: { title: string; location: string | null }): { id: number };
+}
+export const clientsPorts = new Ports<{ clientJobs: ClientJobs }>("clients", ["clientJobs"]);
+const jobsPort = (deps: Deps): ClientJobs => clientsPorts.of(deps).clientJobs;
+
+const toContact = (r: repo.ContactRow): Contact => ({ id: r.id, clientId: r.clientId, name: r.name, email: r.email, phone: r.phone, role: r.role, createdAt: r.createdAt.toISOString() });
+
+function toClients(deps: Deps, workspaceId: number, rows: repo.ClientRow[]): Client[] {
+  const contacts = repo.contactsOf(deps.db, workspaceId, rows.map((r) => r.id));
+  const counts = new Map<number, number>();
+  for (const j of jobsPort(deps).jobsOf(workspaceId, null)) if (j.clientId) counts.set(j.clientId, (counts.get(j.clientId) ?? 0) + 1);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    website: r.website,
+    notes: r.notes,
+    createdAt: r.createdAt.toISOString(),
+    jobCount: counts.get(r.id) ?? 0,
+    contacts: contacts.filter((c) => c.clientId === r.id).map(toContact),
+  }));
+}
+
+export function listClients(deps: Deps, workspaceId: number): Client[] {
+  return toClients(deps, workspaceId, repo.listClients(deps.db, workspaceId));
+}
+
+export function getClient(deps: Deps, workspaceId: number, id: number): Client {
+  const row = repo.findClient(deps.db, workspaceId, id);
+  if (!row) throw notFound("Client not found");
+  return toClients(deps, workspaceId, [row])[0]!;
+}
+
+/** The client's name, or null for no client or another workspace's (jobs check a clientId with this). */
+export function clientName(deps: Deps, workspaceId: number, id: number | null | undefined): string | null {
+  if (!id) return null;
+  return repo.findClient(deps.db, workspaceId, id)?.name ?? null;
+}
+
+/** Names of the workspace's clients by id (lists that show each job's client). */
+export function clientNames(deps: Deps, workspaceId: number): Map<number, string> {
+  return new Map(repo.listClients(deps.db, workspaceId).map((c) => [c.id, c.name]));
+}
+
+export function createClient(deps: Deps, me: Member, input: CreateClient): Client {
+  requirePermission(me, "clients.write");
+  const row = deps.db.transaction((tx) => {
+    const row = repo.insertClient(tx, { ...input, workspaceId: me.workspaceId, createdAt: deps.clock.now() });
+    recordPipelineEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "client", id: row.id }, kind: "client.created", summary: `Added client ${row.name}` });
+    return row;
+  });
+  return getClient(deps, me.workspaceId, row.id);
+}
+
+export function updateClient(deps: Deps, me: Member, id: number, input: UpdateClient): Client {
+  requirePermission(me, "clients.write");
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  deps.db.transaction((tx) => {
+    const row = repo.updateClient(tx, me.workspaceId, id, set);
+    if (!row) throw notFound("Client not found");
+    recordPipelineEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "client", id }, kind: "client.updated", summary: `Edited client ${row.name}` });
+  });
+  return getClient(deps, me.workspaceId, id);
+}
+
+/** A client with jobs stays: the jobs would lose who they are for. */
+export function deleteClient(deps: Deps, me: Member, id: number): void {
+  requirePermission(me, "clients.delete");
+  const client = getClient(deps, me.workspaceId, id);
+  if (client.jobCount > 0) {
+    const n = client.jobCount;
+    throw new AppError("conflict", 409, `${client.name} has ${n} job${n === 1 ? "" : "s"}: move or delete ${n === 1 ? "it" : "them"} before deleting the client.`);
+  }
+  deps.db.transaction((tx) => {
+    repo.deleteClient(tx, me.workspaceId, id);
+    recordPipelineEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "client", id }, kind: "client.deleted", summary: `Deleted client ${client.name}` });
+  });
+}
+
+export function addContact(deps: Deps, me: Member, clientId: number, input: ContactFields): Contact {
+  requirePermission(me, "clients.write");
+  const client = getClient(deps, me.workspaceId, clientId);
+  return deps.db.transaction((tx) => {
+    const row = repo.insertContact(tx, { ...input, clientId, workspaceId: me.workspaceId, createdAt: deps.clock.now() });
+    recordPipelineEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "client", id: clientId }, kind: "client.contact_added", summary: `Added contact ${row.name} to ${client.name}` });
+    return toContact(row);
+  });
+}
+
+export function updateContact(deps: Deps, me: Member, clientId: number, contactId: number, input: UpdateContact): Contact {
+  requirePermission(me, "clients.write");
+  if (!repo.findContact(deps.db, me.workspaceId, clientId, contactId)) throw notFound("Contact not found");
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const row = Object.keys(set).length ? repo.updateContact(deps.db, me.workspaceId, contactId, set) : repo.findContact(deps.db, me.workspaceId, clientId, contactId);
+  return toContact(row!);
+}
+
+export function deleteContact(deps: Deps, me: Member, clientId: number, contactId: number): void {
+  requirePermission(me, "clients.write");
+  if (!repo.findContact(deps.db, me.workspaceId, clientId, contactId)) throw notFound("Contact not found");
+  repo.deleteContact(deps.db, me.workspaceId, contactId);
+}
+
+/** A contact of the workspace's clients by e-mail (an interviewer who is not a member), or null. */
+export function contactByEmail(deps: Deps, workspaceId: number, email: string): (Contact & { clientName: string }) | null {
+  const row = repo.findContactByEmail(deps.db, workspaceId, email);
+  if (!row) return null;
+  return { ...toContact(row), clientName: repo.findClient(deps.db, workspaceId, row.clientId)?.name ?? "" };
+}
+
+/** The jobs of one client (its page). */
+export function jobsOfClient(deps: Deps, workspaceId: number, clientId: number) {
+  return jobsPort(deps).jobsOf(workspaceId, clientId);
+}
+
+/** "Add a job for this client" on the client's page. */
+export function addJobForClient(deps: Deps, me: Member, clientId: number, input: { title: string; location: string | null }): { id: number } {
+  requirePermission(me, "jobs.write");
+  getClient(deps, me.workspaceId, clientId);
+  const create = jobsPort(deps).create;
+  if (!create) throw new AppError("unavailable", 503, "Jobs cannot be created here");
+  return create(me.workspaceId, clientId, input);
+}

@@ -1,0 +1,240 @@
+import { z } from "zod";
+import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
+import { defineJob } from "../../lib/jobs";
+import { badRequest, notFound } from "../../lib/errors";
+import { randomToken, sha256 } from "../../lib/crypto";
+import { getJob } from "../jobs/service";
+import { getParticipant } from "../candidates/service";
+import { applicationsOfCandidate } from "../applications/service";
+import { meetingForFeedback, type MeetingForFeedback } from "../scheduling/candidate-records";
+import { recordPipelineEvent } from "../pipeline-events/record";
+import { FeedbackRequestEmail } from "./emails/feedback-request-email";
+import { DEFAULT_CRITERIA, RECOMMENDATION_LABELS, RECOMMENDATIONS, type Feedback, type FeedbackFields, type Recommendation } from "./model";
+import * as repo from "./repo";
+
+const LINK_TTL_MS = 30 * 86_400_000;
+type Member = { id: number; role: string; workspaceId: number; name?: string | null; email: string };
+
+// ---- criteria per job ----
+
+export function criteriaOf(deps: Deps, workspaceId: number, jobId: number | null): string[] {
+  if (!jobId) return [...DEFAULT_CRITERIA];
+  const raw = repo.criteriaOf(deps.db, workspaceId, jobId);
+  try {
+    const list: unknown = raw ? JSON.parse(raw) : null;
+    return Array.isArray(list) && list.length ? list.map(String) : [...DEFAULT_CRITERIA];
+  } catch {
+    return [...DEFAULT_CRITERIA];
+  }
+}
+
+/** GET /api/jobs/{id}/scorecard (another workspace's job: 404). */
+export function scorecardCriteria(deps: Deps, workspaceId: number, jobId: number): string[] {
+  getJob(deps, workspaceId, jobId);
+  return criteriaOf(deps, workspaceId, jobId);
+}
+
+export function setCriteria(deps: Deps, workspaceId: number, jobId: number, criteria: string[]): string[] {
+  getJob(deps, workspaceId, jobId);
+  const seen = new Set<string>();
+  const list = criteria.filter((c) => !seen.has(c.toLowerCase()) && seen.add(c.toLowerCase()));
+  repo.setCriteria(deps.db, workspaceId, jobId, JSON.stringify(list));
+  return list;
+}
+
+// ---- views and summaries ----
+
+function toFeedback(r: repo.FeedbackRow, publicId: string): Feedback {
+  let ratings: Record<string, number> = {};
+  try {
+    ratings = JSON.parse(r.ratings);
+  } catch {
+    // A row written by hand: no ratings.
+  }
+  return {
+    id: r.id,
+    interviewId: publicId,
+    candidateId: r.participantId,
+    jobId: r.jobId,
+    reviewer: { name: r.reviewerName, email: r.reviewerEmail, member: r.reviewerUserId != null },
+    recommendation: r.recommendation,
+    ratings,
+    notes: r.notes,
+    submittedAt: r.submittedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** "2 × Yes, 1 × Strong yes": the given recommendations, most first; "" when none. */
+export function summarise(recommendations: (Recommendation | null)[]): string {
+  const counts = new Map<Recommendation, number>();
+  for (const r of recommendations) if (r) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || RECOMMENDATIONS.indexOf(a[0]) - RECOMMENDATIONS.indexOf(b[0]))
+    .map(([r, n]) => `${n} × ${RECOMMENDATION_LABELS[r]}`)
+    .join(", ");
+}
+
+/** Every candidate's summary in one read (the board's cards). */
+export function summariesOf(deps: Deps, workspaceId: number, candidateIds: number[]): Map<number, string> {
+  const wanted = new Set(candidateIds);
+  const by = new Map<number, (Recommendation | null)[]>();
+  for (const r of repo.answersOf(deps.db, workspaceId)) if (wanted.has(r.participantId)) by.set(r.participantId, [...(by.get(r.participantId) ?? []), r.recommendation]);
+  const out = new Map<number, string>();
+  for (const [id, list] of by) {
+    const s = summarise(list);
+    if (s) out.set(id, s);
+  }
+  return out;
+}
+
+function meetingOrNotFound(deps: Deps, workspaceId: number, publicId: string): MeetingForFeedback {
+  const m = meetingForFeedback(deps, { workspaceId, publicId });
+  if (!m) throw notFound("The interview details could not be found. It may have been canceled or the link is invalid.");
+  return m;
+}
+
+export function feedbackOfInterview(deps: Deps, workspaceId: number, publicId: string) {
+  const m = meetingOrNotFound(deps, workspaceId, publicId);
+  const feedback = repo.ofMeeting(deps.db, workspaceId, m.id).map((r) => toFeedback(r, m.publicId));
+  return { feedback, summary: summarise(feedback.map((f) => f.recommendation)) };
+}
+
+export function feedbackOfCandidate(deps: Deps, workspaceId: number, candidateId: number) {
+  getParticipant(deps, workspaceId, candidateId);
+  const rows = repo.ofParticipant(deps.db, workspaceId, candidateId);
+  const publicIds = new Map<number, string>();
+  for (const r of rows) if (!publicIds.has(r.meetingId)) publicIds.set(r.meetingId, meetingForFeedback(deps, { id: r.meetingId })?.publicId ?? "");
+  const feedback = rows.map((r) => toFeedback(r, publicIds.get(r.meetingId) ?? ""));
+  return { feedback, summary: summarise(feedback.map((f) => f.recommendation)) };
+}
+
+// ---- asking, and answering ----
+
+/** The job an interview is for: the candidate's application in Interview, else their latest. */
+function jobOfInterview(deps: Deps, workspaceId: number, candidateId: number): number | null {
+  const apps = applicationsOfCandidate(deps, workspaceId, candidateId);
+  const inInterview = apps.find((a) => a.stage.toLowerCase() === "interview");
+  return (inInterview ?? [...apps].sort((a, b) => b.movedAt.localeCompare(a.movedAt))[0])?.jobId ?? null;
+}
+
+/** In `tx`: one scorecard request per interviewer with a private link, and its e-mail. */
+export function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): number {
+  const now = deps.clock.now();
+  const expires = new Date(now.getTime() + LINK_TTL_MS);
+  const jobId = jobOfInterview(deps, m.workspaceId, m.candidateId);
+  let sent = 0;
+  // The interviewer (a member) and the guests (a client's contact, no sign-in: the link is enough).
+  const reviewers = [{ userId: m.interviewer.userId as number | null, name: m.interviewer.name, email: m.interviewer.email.toLowerCase() }, ...m.guests.map((g) => ({ userId: null, name: g.name, email: g.email }))];
+  for (const reviewer of reviewers) {
+    const token = randomToken(24);
+    const row = repo.insertRequest(tx, {
+      workspaceId: m.workspaceId,
+      meetingId: m.id,
+      participantId: m.candidateId,
+      jobId,
+      reviewerUserId: reviewer.userId,
+      reviewerEmail: reviewer.email,
+      reviewerName: reviewer.name,
+      tokenHash: sha256(token),
+      expiresAt: expires,
+      createdAt: now,
+    });
+    if (!row) continue; // already asked (or already given on the interview page)
+    deps.mail.enqueue(tx, {
+      to: reviewer.email,
+      subject: `Feedback: ${m.candidateName ?? "your interview"}`,
+      email: FeedbackRequestEmail({ reviewerName: reviewer.name, candidateName: m.candidateName ?? "the candidate", title: m.title, url: `${deps.config.APP_URL}/feedback/${token}`, expires: expires.toISOString().slice(0, 10) }),
+      workspaceId: m.workspaceId,
+      meetingId: m.id,
+      kind: "feedback_request",
+      audience: "recruiter",
+    });
+    sent++;
+  }
+  return sent;
+}
+
+/**
+ * Runs when the interview should have ended (written with the booking, at its end time). A
+ * moved interview has a newer task at its new end; a cancelled one asks nobody.
+ */
+export const feedbackRequestJob = defineJob("feedback.request", z.object({ meetingId: z.number().int() }), async ({ meetingId }, { deps, whileLeased }) => {
+  const m = meetingForFeedback(deps, { id: meetingId });
+  if (!m || (m.status !== "scheduled" && m.status !== "completed")) return;
+  if (m.endTime.getTime() > deps.clock.now().getTime()) return;
+  whileLeased((tx) => void requestFeedback(deps, tx, m));
+});
+
+export function scheduleFeedbackRequest(tx: Tx, meeting: { id: number; endTime: Date }) {
+  feedbackRequestJob.enqueue(tx, { meetingId: meeting.id }, { runAt: meeting.endTime });
+}
+
+function checkRatings(criteria: string[], ratings: Record<string, number>) {
+  for (const key of Object.keys(ratings)) if (!criteria.includes(key)) throw badRequest(`Unknown criterion: ${key.slice(0, 60)}. Criteria are: ${criteria.join(", ")}`, { ratings: "Unknown criterion" });
+}
+
+function save(deps: Deps, tx: Tx, row: repo.FeedbackRow, input: FeedbackFields, actor: { userId: number } | "system") {
+  checkRatings(criteriaOf(deps, row.workspaceId, row.jobId), input.ratings);
+  const saved = repo.saveAnswer(tx, row.id, { recommendation: input.recommendation, ratings: JSON.stringify(input.ratings), notes: input.notes, submittedAt: deps.clock.now() });
+  recordPipelineEvent(deps, tx, {
+    workspaceId: row.workspaceId,
+    actor,
+    subject: { type: "interview_feedback", id: row.id },
+    kind: "feedback.given",
+    summary: `${row.reviewerName ?? row.reviewerEmail} gave interview feedback on candidate #${row.participantId}`,
+    timeline: `Interview feedback from ${row.reviewerName ?? row.reviewerEmail}: ${RECOMMENDATION_LABELS[input.recommendation]}`,
+    candidateId: row.participantId,
+    data: { feedbackId: row.id, meetingId: row.meetingId, recommendation: input.recommendation },
+  });
+  return saved;
+}
+
+/** POST /api/interviews/{id}/feedback and the interview page: the signed-in member's own scorecard. */
+export function giveFeedback(deps: Deps, me: Member, publicId: string, input: FeedbackFields): Feedback {
+  const m = meetingOrNotFound(deps, me.workspaceId, publicId);
+  const email = me.email.toLowerCase();
+  const row = deps.db.transaction((tx) => {
+    const existing =
+      repo.findByReviewer(tx, me.workspaceId, m.id, email) ??
+      repo.insertRequest(tx, { workspaceId: m.workspaceId, meetingId: m.id, participantId: m.candidateId, jobId: jobOfInterview(deps, m.workspaceId, m.candidateId), reviewerUserId: me.id, reviewerEmail: email, reviewerName: me.name ?? null, createdAt: deps.clock.now() })!;
+    return save(deps, tx, existing, input, { userId: me.id });
+  });
+  return toFeedback(row, m.publicId);
+}
+
+/** /feedback/{token}: the scorecard of one interviewer, no sign-in; unknown or expired links are one 404. */
+export function scorecardOf(deps: Deps, token: string) {
+  const row = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? repo.findByToken(deps.db, sha256(token)) : undefined;
+  if (!row || !row.expiresAt || row.expiresAt.getTime() < deps.clock.now().getTime()) throw notFound("This feedback link is invalid or has expired.");
+  const m = meetingForFeedback(deps, { id: row.meetingId });
+  if (!m) throw notFound("This feedback link is invalid or has expired.");
+  const job = row.jobId ? getJob(deps, row.workspaceId, row.jobId) : null;
+  return { row, feedback: toFeedback(row, m.publicId), candidateName: m.candidateName ?? "the candidate", title: m.title, when: m.startTime.toISOString(), job: job?.title ?? null, criteria: criteriaOf(deps, row.workspaceId, row.jobId) };
+}
+
+export function answerScorecard(deps: Deps, token: string, input: FeedbackFields): void {
+  const { row } = scorecardOf(deps, token);
+  deps.db.transaction((tx) => save(deps, tx, row, input, row.reviewerUserId ? { userId: row.reviewerUserId } : "system"));
+}
+
+/** The interview page's feedback card: the job and client, the scorecards, the member's own (empty until given). */
+export function interviewFeedbackCard(deps: Deps, workspaceId: number, publicId: string, member: { id: number; email: string }) {
+  const m = meetingForFeedback(deps, { workspaceId, publicId });
+  if (!m) return null;
+  const rows = repo.ofMeeting(deps.db, workspaceId, m.id);
+  const feedback = rows.map((r) => toFeedback(r, m.publicId));
+  const jobId = rows[0]?.jobId ?? jobOfInterview(deps, workspaceId, m.candidateId);
+  const job = jobId ? getJob(deps, workspaceId, jobId) : null;
+  const email = member.email.toLowerCase();
+  const mine = feedback.find((f) => f.reviewer.email === email) ?? {
+    id: 0, interviewId: m.publicId, candidateId: m.candidateId, jobId, reviewer: { name: null, email, member: true }, recommendation: null, ratings: {}, notes: null, submittedAt: null, createdAt: "",
+  };
+  return { publicId: m.publicId, job: job ? { id: job.id, title: job.title, client: job.client } : null, summary: summarise(feedback.map((f) => f.recommendation)), feedback, mine, criteria: criteriaOf(deps, workspaceId, jobId) };
+}
+
+/** A merge, in its transaction: the feedback about the duplicates is about the kept record. */
+export function moveFeedback(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
+  repo.moveToParticipant(tx, workspaceId, fromIds, toId);
+}
