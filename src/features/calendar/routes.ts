@@ -50,6 +50,31 @@ export function calendarRoutes(deps: Deps) {
       { query: ConnectQuery },
     )
     .get(
+      "/auth/microsoft/calendar",
+      async ({ me, query }) => {
+        try {
+          return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, "microsoft"));
+        } catch (e) {
+          if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
+          throw e;
+        }
+      },
+      { query: ConnectQuery },
+    )
+    .get(
+      "/auth/microsoft/calendar/callback",
+      async ({ me, query }) => {
+        try {
+          const { returnTo } = await calendar.finishConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query);
+          return found(withParam(returnTo, "connected", "true"));
+        } catch (e) {
+          if (e instanceof calendar.ConnectError) return found(withParam(e.returnTo, "error", e.code));
+          throw e;
+        }
+      },
+      { query: CallbackQuery },
+    )
+    .get(
       "/auth/google/calendar/callback",
       async ({ me, query }) => {
         try {

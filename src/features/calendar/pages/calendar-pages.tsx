@@ -48,7 +48,7 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
         </div>
         <section className="card">
           <div className="card-header">
-            <h2 className="card-title">Google Calendar</h2>
+            <h2 className="card-title">{p.status.provider === "microsoft" ? "Microsoft Outlook" : "Google Calendar"}</h2>
           </div>
           <div className="card-body">
             <Island
@@ -61,7 +61,7 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
         {p.mode === "manager" && p.truth ? (
           <>
             {p.truth.connection ? <CalendarsThatCount connection={p.truth.connection} /> : null}
-            <VideoLinkCard videoLink={p.truth.videoLink} />
+            <VideoLinkCard videoLink={p.truth.videoLink} teams={p.truth.teams} />
             <EventChangeCard onEventChange={p.truth.onEventChange} canEdit={p.truth.canEditWorkspace} />
           </>
         ) : null}
