@@ -31,6 +31,7 @@ export interface CalendarManagerProps {
 }
 
 const CONNECTED_TOAST = { title: "Calendar Connected", description: "Google Calendar successfully connected. You can now create scheduling sessions.", variant: "success" as const };
+const MICROSOFT_CONNECTED_TOAST = { title: "Calendar Connected", description: "Microsoft Outlook successfully connected. You can now create scheduling sessions.", variant: "success" as const };
 const FAILED_TOAST = { title: "Connection Failed", description: "Failed to connect Google Calendar. Please try again.", variant: "destructive" as const };
 
 /** Repaints the account menu's calendar dots and Sync link after a change without reloading. */
@@ -94,7 +95,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
     const error = url.searchParams.get("error");
     let initial: Promise<ManagerStatus | null> = Promise.resolve(props.status);
     if (connected !== null || error !== null) {
-      if (connected === "true") toast(CONNECTED_TOAST);
+      if (connected === "true") toast(props.status.provider === "microsoft" ? MICROSOFT_CONNECTED_TOAST : CONNECTED_TOAST);
       else if (error !== null) toast(FAILED_TOAST);
       url.searchParams.delete("connected");
       url.searchParams.delete("error");
@@ -192,9 +193,13 @@ function NotConnected({ status, mode, redirectUri }: { status: ManagerStatus; mo
   return (
     <div className="space-y-4" data-state="not-connected">
       {status.notice ? <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900" role="alert">{status.notice}</p> : null}
-      <p className="text-sm text-slate-600">Connect a Google calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer.</p>
+      <p className="text-sm text-slate-600">
+        {status.microsoftConfigured
+          ? "Connect a Google or Microsoft 365 / Outlook.com calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer."
+          : "Connect a Google calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer."}
+      </p>
       {status.microsoftConfigured ? (
-        <a className="btn-outline mr-2" href={`/auth/microsoft/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`} data-testid="connect-microsoft">Connect Microsoft Outlook</a>
+        <a className="btn-primary" href={`/auth/microsoft/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`} data-testid="connect-microsoft">Connect Microsoft Outlook</a>
       ) : null}
       {status.configured ? (
         <a className="btn-primary" href={`/auth/google/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`}>Connect Google Calendar</a>

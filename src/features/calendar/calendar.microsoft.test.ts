@@ -188,6 +188,14 @@ describe("Teams links", () => {
     expect(page).not.toContain('value="microsoft_teams"');
   });
 
+  test("Meet is neither offered nor accepted for a Microsoft member", async () => {
+    const u = await connectedMember();
+    const put = await t.request("/api/auth/profile/video-link", { method: "PUT", cookie: u.cookie, json: { kind: "google_meet" } });
+    expect(put.status).toBe(400);
+    expect((await put.json()).message).toBe("Google Meet links need a connected Google calendar; your calendar is Microsoft Outlook.");
+    expect(await (await t.request("/ical-manager", { cookie: u.cookie })).text()).not.toContain('value="google_meet"');
+  });
+
   test("Teams for a Google member is refused", async () => {
     const u = await t.signUp();
     const put = await t.request("/api/auth/profile/video-link", { method: "PUT", cookie: u.cookie, json: { kind: "microsoft_teams" } });

@@ -28,6 +28,7 @@ const noStore = { "cache-control": "no-store" };
 const withParam = (path: string, key: string, value: string) => `${path}${path.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
 
 const CONNECTED: Toast = { title: "Calendar Connected", description: "Google Calendar successfully connected. You can now create scheduling sessions.", variant: "success" };
+const MICROSOFT_CONNECTED: Toast = { title: "Calendar Connected", description: "Microsoft Outlook successfully connected. You can now create scheduling sessions.", variant: "success" };
 const FAILED: Toast = { title: "Connection Failed", description: "Failed to connect Google Calendar. Please try again.", variant: "destructive" };
 const TITLES = { manager: "iCal Manager", sync: "Sync iCal" } as const;
 
@@ -133,7 +134,7 @@ export function calendarRoutes(deps: Deps) {
       async ({ me, cookie, query }) => {
         if (!me) return renderPage({ title: TITLES[mode], body: CalendarLoggedOutPage({ mode }), toast: takeFlash(cookie) });
         const props = await loadCalendarPage(deps, me.user, mode);
-        const toast = query.connected === "true" ? CONNECTED : query.error !== undefined ? FAILED : takeFlash(cookie);
+        const toast = query.connected === "true" ? (props.status.provider === "microsoft" ? MICROSOFT_CONNECTED : CONNECTED) : query.error !== undefined ? FAILED : takeFlash(cookie);
         // No "no-referrer" here: Chromium then sends Origin: null on the form posts, which the CSRF rule refuses.
         return renderPage({ title: TITLES[mode], toast, body: CalendarPage({ shell: makeShell(deps, me.user), ...props }) });
       },

@@ -15,6 +15,7 @@ export interface VideoLink {
 }
 
 export const VIDEO_URL_NEEDED = "Enter the link of your video room (https://…)";
+export const MEET_NEEDS_GOOGLE = "Google Meet links need a connected Google calendar; your calendar is Microsoft Outlook.";
 export const TEAMS_NEEDS_MICROSOFT = "Microsoft Teams links need a connected Microsoft 365 calendar.";
 export const TEAMS_NOT_AVAILABLE = "Your Microsoft account cannot make Teams meetings (personal Outlook.com accounts cannot). Choose another video link.";
 
@@ -48,6 +49,9 @@ export function checkVideoLink(v: { kind: VideoKind; url?: string | null }): Vid
 
 export function setVideoDefault(deps: Deps, userId: number, v: { kind: VideoKind; url?: string | null }): VideoLink {
   const link = checkVideoLink(v);
+  if (link.kind === "google_meet" && repo.findAccount(deps.db, userId)?.provider === "microsoft" && repo.findAccount(deps.db, userId)?.connected) {
+    throw badRequest(MEET_NEEDS_GOOGLE, { kind: MEET_NEEDS_GOOGLE });
+  }
   if (link.kind === "microsoft_teams") {
     const why = teamsUnavailable(deps, userId);
     if (why) throw badRequest(why, { kind: why });

@@ -93,7 +93,7 @@ export function VideoLinkCard({ videoLink, teams }: { videoLink: VideoLink; team
         <p className="mt-1 text-sm text-slate-500">Every interview gets this link in its invitation, its e-mails and its page, unless a session says otherwise.</p>
       </div>
       <form method="post" action="/ical-manager/video-link" className="card-body space-y-2">
-        {teams === null ? option("microsoft_teams", "Microsoft Teams (made with the Outlook event)") : option("google_meet", "Google Meet (made with the calendar event)")}
+        {teams === undefined ? option("google_meet", "Google Meet (made with the calendar event)") : teams === null ? option("microsoft_teams", "Microsoft Teams (made with the Outlook event)") : null}
         {teams ? <p className="text-sm text-slate-500" data-testid="teams-unavailable">{teams}</p> : null}
         {option("fixed", "My own room (Zoom, Whereby…)")}
         <label className="label" htmlFor="video-url">Room link</label>
