@@ -165,6 +165,11 @@ describe("Teams links", () => {
     const put = await t.request("/api/auth/profile/video-link", { method: "PUT", cookie: u.cookie, json: { kind: "microsoft_teams" } });
     expect(await put.json()).toEqual({ kind: "microsoft_teams", url: null });
     expect(await (await t.request("/ical-manager", { cookie: u.cookie })).text()).toContain("Microsoft Teams (made with the Outlook event)");
+    // The form without JavaScript saves the same choice.
+    await t.request("/api/auth/profile/video-link", { method: "PUT", cookie: u.cookie, json: { kind: "none" } });
+    const form = await t.request("/ical-manager/video-link", { cookie: u.cookie, headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" }, body: "kind=microsoft_teams" });
+    expect(form.status).toBe(303);
+    expect(await (await t.request("/api/auth/profile/video-link", { cookie: u.cookie })).json()).toEqual({ kind: "microsoft_teams", url: null });
     // Reconnecting now asks for OnlineMeetings.ReadWrite as well.
     await connectWith(t, ms, u.cookie);
     expect(microsoft.consents.at(-1)).toBe("offline_access Calendars.ReadWrite User.Read OnlineMeetings.ReadWrite");

@@ -199,10 +199,10 @@ export function calendarRoutes(deps: Deps) {
     .post(
       "/ical-manager/video-link",
       ({ me, body, cookie }) => {
-        const kind = body.kind === "fixed" || body.kind === "none" ? body.kind : "google_meet";
+        const kind = body.kind === "fixed" || body.kind === "none" || body.kind === "microsoft_teams" ? body.kind : "google_meet";
         try {
           setVideoDefault(deps, me.user.id, { kind, url: body.url ?? null });
-          setFlash(cookie, { title: "Video Link Saved", description: kind === "fixed" ? "Interviews get your own room's link." : kind === "none" ? "Interviews get no video link." : "Interviews get a Google Meet link.", variant: "success" });
+          setFlash(cookie, { title: "Video Link Saved", description: kind === "fixed" ? "Interviews get your own room's link." : kind === "none" ? "Interviews get no video link." : kind === "microsoft_teams" ? "Interviews get a Microsoft Teams link." : "Interviews get a Google Meet link.", variant: "success" });
         } catch (e) {
           setFlash(cookie, { title: "Save Failed", description: e instanceof AppError ? e.message : "Failed to save the video link.", variant: "destructive" });
         }

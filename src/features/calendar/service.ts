@@ -180,7 +180,7 @@ export async function listCalendars(deps: Deps, userId: number): Promise<google.
     return items;
   } catch (e) {
     if (e instanceof google.GoogleGrantRevoked) return [];
-    throw new AppError("google_unavailable", 502, "Google Calendar did not answer. Please try again.");
+    throw new AppError("google_unavailable", 502, c.account.provider === "microsoft" ? "Microsoft Outlook did not answer. Please try again." : "Google Calendar did not answer. Please try again.");
   }
 }
 
