@@ -265,8 +265,10 @@ export function graphClient(config: MicrosoftConfig, tokens: MicrosoftTokens, on
       for (const e of data.value ?? []) {
         if (!e.id) continue;
         const ev = toProviderEvent(e);
-        // Frank's own events: their version is read with the event (a delta answer has no extended properties).
-        if (ev.status !== "cancelled" && typeof e.transactionId === "string" && e.transactionId.startsWith(TRANSACTION_PREFIX)) {
+        // Frank's own events (by transactionId, or an id Frank holds): their version is read with the
+        // event, since a delta answer has no extended properties.
+        const franks = (typeof e.transactionId === "string" && e.transactionId.startsWith(TRANSACTION_PREFIX)) || !!q.frankEventIds?.has(e.id);
+        if (ev.status !== "cancelled" && franks) {
           const marks = await frankMarks(e.id);
           ev.frankMeeting = marks.meeting;
           ev.frankVersion = marks.version;

@@ -81,7 +81,16 @@ export interface CalendarProvider {
   accountEmail(): Promise<string>;
   listCalendars(): Promise<ProviderCalendar[]>;
   /** One page of events: in full from timeMin (no cursor), or what changed since syncToken. */
-  readEvents(calendarId: string, q: { syncToken: string | null; timeMin: Date; pageToken: string | null }): Promise<EventPage>;
+  readEvents(
+    calendarId: string,
+    q: {
+      syncToken: string | null;
+      timeMin: Date;
+      pageToken: string | null;
+      /** The ids of the interview events Frank wrote (a provider whose reads leave out Frank's marks reads them for these). */
+      frankEventIds?: ReadonlySet<string>;
+    },
+  ): Promise<EventPage>;
   /** Creates the event by Frank's id (an existing one with that id is returned, existed: true). */
   insertEvent(calendarId: string, event: NewEvent): Promise<WrittenEvent>;
   /**
