@@ -5,6 +5,7 @@ import { connectedClient, withGoogle } from "./connection";
 import { meetingsOfUser } from "./meetings";
 import { SyncCursorGone, type ProviderEvent } from "./providers/provider";
 import { reconcile } from "./reconcile";
+import { teamsCapable } from "./providers/microsoft";
 
 /**
  * The busy cache kept by incremental sync (decision 32). Each read follows every page and
@@ -43,6 +44,7 @@ export async function refreshCalendarList(deps: Deps, userId: number): Promise<v
   if (!c) return;
   const items = await withGoogle(deps, c, (x) => x.client.listCalendars());
   cache.storeCalendarList(deps.db, userId, items);
+  if (c.account.provider === "microsoft") repo.setTeamsCapable(deps.db, userId, teamsCapable(items));
 }
 
 export interface SyncOutcome {

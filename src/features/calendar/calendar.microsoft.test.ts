@@ -191,6 +191,11 @@ describe("Teams links", () => {
     const page = await (await t.request("/ical-manager", { cookie: u.cookie })).text();
     expect(page).toContain("cannot make Teams meetings");
     expect(page).not.toContain('value="microsoft_teams"');
+    // Teams turned on for the account later: the next calendar list says so, and the choice is offered.
+    microsoft.accounts.get(microsoft.account.email)!.personal = false;
+    t.clock.advance(6 * 60_000); // past the list's 5-minute cache
+    expect((await t.request("/api/calendar/list", { cookie: u.cookie })).status).toBe(200);
+    expect((await t.request("/api/auth/profile/video-link", { method: "PUT", cookie: u.cookie, json: { kind: "microsoft_teams" } })).status).toBe(200);
   });
 
   test("Meet is neither offered nor accepted for a Microsoft member", async () => {

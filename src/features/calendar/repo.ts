@@ -73,6 +73,11 @@ export function saveAccessToken(db: DB, userId: number, accessTokenSealed: strin
   db.update(calendarConnections).set({ accessTokenSealed }).where(eq(calendarConnections.userId, userId)).run();
 }
 
+/** Whether the Microsoft account can make Teams meetings, as its calendar list last said. */
+export function setTeamsCapable(db: DB, userId: number, teamsCapable: boolean) {
+  db.update(calendarConnections).set({ teamsCapable }).where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.provider, "microsoft"))).run();
+}
+
 /** Microsoft rotates refresh tokens: the newest one is kept. */
 export function saveRefreshToken(db: DB, userId: number, refreshTokenSealed: string) {
   db.update(calendarConnections).set({ refreshTokenSealed }).where(eq(calendarConnections.userId, userId)).run();

@@ -151,7 +151,7 @@ async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string,
       accessTokenSealed: sealAccessToken(deps, tokens),
       refreshTokenSealed: deps.secrets.seal(tokens.refreshToken!),
       // Work and school accounts make Teams meetings; personal (Outlook.com) ones cannot.
-      teamsCapable: calendars.find((c) => c.primary)?.teams ?? calendars.some((c) => c.teams),
+      teamsCapable: microsoft.teamsCapable(calendars),
     });
     afterConnect(deps, me.userId, before?.connected && before.provider === "microsoft" ? before.email : null, email, calendars);
     return { returnTo };
@@ -177,6 +177,8 @@ export async function listCalendars(deps: Deps, userId: number): Promise<google.
     const items = await withGoogle(deps, c, (x) => x.client.listCalendars());
     cache.set(userId, { at: now, items });
     calendarCache.storeCalendarList(deps.db, userId, items);
+    // An admin may have turned Teams on (or off) since connecting.
+    if (c.account.provider === "microsoft") repo.setTeamsCapable(deps.db, userId, microsoft.teamsCapable(items));
     return items;
   } catch (e) {
     if (e instanceof google.GoogleGrantRevoked) return [];

@@ -108,6 +108,12 @@ export interface MicrosoftCalendar extends ProviderCalendar {
   teams: boolean;
 }
 
+/** Teams meetings are possible where the default calendar (else any calendar) allows them. */
+export function teamsCapable(items: ProviderCalendar[]): boolean {
+  const teams = (c: ProviderCalendar | undefined) => (c as MicrosoftCalendar | undefined)?.teams;
+  return teams(items.find((c) => c.primary)) ?? items.some((c) => teams(c));
+}
+
 export type MicrosoftProvider = Omit<CalendarProvider, "listCalendars"> & { listCalendars(): Promise<MicrosoftCalendar[]> };
 
 /**
