@@ -200,7 +200,8 @@ export async function setPrimaryCalendar(deps: Deps, userId: number, calendarId:
   const a = repo.findAccount(deps.db, userId);
   if (!a?.connected) throw new AppError("not_connected", 409, "Google Calendar is not connected.");
   const mine = await listCalendars(deps, userId);
-  if (id !== "primary" && !mine.some((c) => c.id === id)) {
+  // "primary" is Google's alias; Microsoft names every calendar by its own id.
+  if ((id !== "primary" || a.provider === "microsoft") && !mine.some((c) => c.id === id)) {
     throw new AppError("validation_failed", 400, NOT_YOUR_CALENDAR, { calendarId: NOT_YOUR_CALENDAR });
   }
   repo.setPrimaryCalendar(deps.db, userId, id);
