@@ -10,6 +10,9 @@ export interface ManagerStatus {
   primaryCalendarId: string | null;
   notice: string | null;
   configured: boolean;
+  /** google | microsoft while connected; whether Microsoft is set up here (decision 34). */
+  provider?: "google" | "microsoft" | null;
+  microsoftConfigured?: boolean;
 }
 
 export interface SyncResult {
@@ -28,6 +31,7 @@ export interface CalendarManagerProps {
 }
 
 const CONNECTED_TOAST = { title: "Calendar Connected", description: "Google Calendar successfully connected. You can now create scheduling sessions.", variant: "success" as const };
+const MICROSOFT_CONNECTED_TOAST = { title: "Calendar Connected", description: "Microsoft Outlook successfully connected. You can now create scheduling sessions.", variant: "success" as const };
 const FAILED_TOAST = { title: "Connection Failed", description: "Failed to connect Google Calendar. Please try again.", variant: "destructive" as const };
 
 /** Repaints the account menu's calendar dots and Sync link after a change without reloading. */
@@ -59,7 +63,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
       return s;
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) setLoggedOut(true);
-      setStatus({ isConnected: false, userEmail: null, primaryCalendarId: null, notice: null, configured: props.status.configured });
+      setStatus({ isConnected: false, userEmail: null, primaryCalendarId: null, notice: null, configured: props.status.configured, microsoftConfigured: props.status.microsoftConfigured });
       return null;
     }
   }
@@ -91,7 +95,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
     const error = url.searchParams.get("error");
     let initial: Promise<ManagerStatus | null> = Promise.resolve(props.status);
     if (connected !== null || error !== null) {
-      if (connected === "true") toast(CONNECTED_TOAST);
+      if (connected === "true") toast(props.status.provider === "microsoft" ? MICROSOFT_CONNECTED_TOAST : CONNECTED_TOAST);
       else if (error !== null) toast(FAILED_TOAST);
       url.searchParams.delete("connected");
       url.searchParams.delete("error");
@@ -129,7 +133,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
     try {
       await api("/api/calendar/disconnect", { body: {} });
       toast({ title: "Calendar Disconnected", description: "Google Calendar has been disconnected.", variant: "success" });
-      setStatus({ isConnected: false, userEmail: null, primaryCalendarId: null, notice: null, configured: status?.configured ?? true });
+      setStatus({ isConnected: false, userEmail: null, primaryCalendarId: null, notice: null, configured: status?.configured ?? true, microsoftConfigured: status?.microsoftConfigured ?? false });
       setCalendars(null);
       setReport(null);
       paintMenu(false);
@@ -167,7 +171,7 @@ export default function CalendarManager(props: CalendarManagerProps) {
       </form>
       {props.mode === "sync" ? <SyncPanel report={report} busy={busy === "sync"} onSync={runSync} /> : null}
       <form method="post" action="/ical-manager/disconnect" onSubmit={disconnect} className="border-t border-slate-100 pt-4">
-        <button type="submit" className="btn-destructive" disabled={busy !== ""}>{busy === "disconnect" ? "Disconnecting..." : "Disconnect Google Calendar"}</button>
+        <button type="submit" className="btn-destructive" disabled={busy !== ""}>{busy === "disconnect" ? "Disconnecting..." : status.provider === "microsoft" ? "Disconnect Microsoft Outlook" : "Disconnect Google Calendar"}</button>
       </form>
     </div>
   );
@@ -189,7 +193,14 @@ function NotConnected({ status, mode, redirectUri }: { status: ManagerStatus; mo
   return (
     <div className="space-y-4" data-state="not-connected">
       {status.notice ? <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900" role="alert">{status.notice}</p> : null}
-      <p className="text-sm text-slate-600">Connect a Google calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer.</p>
+      <p className="text-sm text-slate-600">
+        {status.microsoftConfigured
+          ? "Connect a Google or Microsoft 365 / Outlook.com calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer."
+          : "Connect a Google calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer."}
+      </p>
+      {status.microsoftConfigured ? (
+        <a className="btn-primary" href={`/auth/microsoft/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`} data-testid="connect-microsoft">Connect Microsoft Outlook</a>
+      ) : null}
       {status.configured ? (
         <a className="btn-primary" href={`/auth/google/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`}>Connect Google Calendar</a>
       ) : (

@@ -67,6 +67,13 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_OAUTH_BASE_URL: optionalUrl,
   GOOGLE_API_BASE_URL: optionalUrl,
+  // Microsoft 365 / Outlook.com (decision 34): an app registration's id and secret, its tenant
+  // (common: work, school and personal accounts), and other clouds' (or the tests') endpoints.
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_TENANT: z.string().trim().regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers, a tenant id or a domain").default("common"),
+  MICROSOFT_AUTHORITY_URL: optionalUrl,
+  MICROSOFT_GRAPH_URL: optionalUrl,
   // The busy cache's incremental sync runs this often even without push (decision 32).
   CALENDAR_POLL_SECONDS: z.coerce.number().int().min(1).default(120),
   // Scheduled jobs: participants sync and database backups.

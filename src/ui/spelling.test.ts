@@ -16,8 +16,8 @@ function files(dir: string): string[] {
   });
 }
 
-// Values that are data: the status, event names, iCalendar's STATUS, and Stripe's return parameter.
-const DATA = /"cancelled"|"CANCELLED"|'cancelled'|\.cancelled|checkout[=:]cancelled|\bcancelled\b(?=[^"'`]*\*\/)/g;
+// Values that are data: the status, event names, iCalendar's STATUS, Stripe's return parameter, and Graph's isCancelled.
+const DATA = /"cancelled"|"CANCELLED"|'cancelled'|\.cancelled|\.isCancelled\b|checkout[=:]cancelled|\bcancelled\b(?=[^"'`]*\*\/)/g;
 
 test("no text a person reads spells it 'cancelled'", () => {
   const found: string[] = [];

@@ -4,14 +4,18 @@ import { and, eq, gt } from "drizzle-orm";
 import { mailMessages, webhookDeliveries } from "../../src/db/schema";
 import { upsertParticipantFromVisitor } from "../../src/features/candidates/service";
 import { randomAlphanumeric } from "../../src/lib/crypto";
-import { defaultAccount, type FakeGoogle } from "../fakes/google";
+import { FakeGoogle } from "../fakes/google";
 import type { TestApp } from "../helpers";
-import { connectCalendar, syncCalendarNow, tomorrowAt } from "./calendar";
+import { syncCalendarNow, tomorrowAt } from "./calendar";
+import { connectWith, googleDriver, type CalendarFakeDriver } from "./calendar-providers";
 
-export async function bookedInterview(t: TestApp, google: FakeGoogle, opts: { mode?: "follow" | "flag"; hours?: number[] } = {}) {
+/** A recruiter connected to the fake's calendar (Google's, or either provider's driver) with one booked interview. */
+export async function bookedInterview(t: TestApp, fake: FakeGoogle | CalendarFakeDriver, opts: { mode?: "follow" | "flag"; hours?: number[] } = {}) {
+  const d = fake instanceof FakeGoogle ? googleDriver(fake) : fake;
   const u = await t.signUp();
-  google.account = defaultAccount(`recruiter-${u.userId}@example.com`);
-  await connectCalendar(t, u.cookie);
+  d.useAccount(`recruiter-${u.userId}@example.com`);
+  const connected = await connectWith(t, d, u.cookie);
+  if (!connected.includes("connected=true")) throw new Error(`connect ended at ${connected}`);
   await t.deps.work.idle();
   if (opts.mode) expect200(await t.request("/api/calendar/settings", { method: "PUT", cookie: u.cookie, json: { onEventChange: opts.mode } }));
   expect201(await t.request("/api/webhooks", { cookie: u.cookie, json: { url: "http://127.0.0.1:9/hooks", events: ["interview.moved", "interview.cancelled"] } }));
@@ -27,7 +31,8 @@ export async function bookedInterview(t: TestApp, google: FakeGoogle, opts: { mo
   await t.deps.work.idle();
   const meetings = await (await t.request("/api/meetings", { cookie: u.cookie })).json();
   const interviewId: string = meetings.meetings.at(-1).id;
-  const event = google.eventsOf(google.account.email).find((e) => e.body.extendedProperties?.private?.frankMeeting)!;
+  const event = d.eventsIn(d.primaryCalendar()).find((e) => e.frankMeeting)!;
+  if (!event) throw new Error("the interview's event was not written to the calendar");
   let seenDelivery = 0;
   let seenMail = 0;
   return {

@@ -17,6 +17,9 @@ export const calendarOauthStates = sqliteTable(
     sessionId: integer("session_id").notNull(),
     // Where to come back to (a whitelisted local path).
     returnTo: text("return_to").notNull().default("/ical-manager"),
+    // Which provider the round trip is for, and (Microsoft) its PKCE verifier, sealed (decision 34).
+    provider: text("provider").notNull().default("google"),
+    verifierSealed: text("verifier_sealed"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -32,8 +35,12 @@ export const calendarConnections = sqliteTable("calendar_connections", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  // The Google account the calendar belongs to.
+  // google | microsoft (decision 34): one connection per member, of either provider.
+  provider: text("provider").notNull().default("google"),
+  // The account the calendar belongs to (the column's name is from when only Google was known).
   googleEmail: text("google_email"),
+  // Microsoft: whether the account can make Teams meetings (work or school accounts can, personal ones cannot).
+  teamsCapable: integer("teams_capable", { mode: "boolean" }),
   accessTokenSealed: text("access_token_sealed"),
   refreshTokenSealed: text("refresh_token_sealed"),
   // The calendar Frank writes events to (null: Google's "primary").
@@ -65,6 +72,7 @@ export const calendarConnectionNotices = sqliteTable("calendar_connection_notice
     .references(() => users.id, { onDelete: "cascade" }),
   reason: text("reason").notNull(),
   email: text("email"),
+  provider: text("provider").notNull().default("google"),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
 });
 

@@ -5,6 +5,7 @@ import { connectedClient, withGoogle } from "./connection";
 import { meetingsOfUser } from "./meetings";
 import { SyncCursorGone, type ProviderEvent } from "./providers/provider";
 import { reconcile } from "./reconcile";
+import { teamsCapable } from "./providers/microsoft";
 
 /**
  * The busy cache kept by incremental sync (decision 32). Each read follows every page and
@@ -43,6 +44,7 @@ export async function refreshCalendarList(deps: Deps, userId: number): Promise<v
   if (!c) return;
   const items = await withGoogle(deps, c, (x) => x.client.listCalendars());
   cache.storeCalendarList(deps.db, userId, items);
+  if (c.account.provider === "microsoft") repo.setTeamsCapable(deps.db, userId, teamsCapable(items));
 }
 
 export interface SyncOutcome {
@@ -60,16 +62,16 @@ export async function syncCalendar(deps: Deps, userId: number, calendarId: strin
   const now = deps.clock.now();
   let full = !!opts.full || !row?.syncToken || !row.lastFullSyncAt || now.getTime() - row.lastFullSyncAt.getTime() >= FULL_EVERY_MS;
   try {
+    const meetings = meetingsOfUser(deps, c.account.workspaceId, userId);
+    const frankEventIds = new Set(meetings.flatMap((m) => (m.calendarEventId ? [m.calendarEventId] : [])));
     let read: { events: ProviderEvent[]; syncToken: string | null };
     try {
-      read = await readAll(deps, c, calendarId, full ? null : row!.syncToken, now);
+      read = await readAll(deps, c, calendarId, full ? null : row!.syncToken, now, frankEventIds);
     } catch (e) {
       if (!(e instanceof SyncCursorGone)) throw e;
       full = true;
-      read = await readAll(deps, c, calendarId, null, now);
+      read = await readAll(deps, c, calendarId, null, now, frankEventIds);
     }
-    const meetings = meetingsOfUser(deps, c.account.workspaceId, userId);
-    const frankEventIds = new Set(meetings.flatMap((m) => (m.calendarEventId ? [m.calendarEventId] : [])));
     // The cached state before this read, for the full comparison of Frank's own events.
     const horizon = new Date(now.getTime() + CACHE_DAYS * 86_400_000);
     if (!row) cache.storeCalendarList(deps.db, userId, [{ id: calendarId, summary: calendarId, primary: calendarId === "primary" }]);
@@ -84,13 +86,13 @@ export async function syncCalendar(deps: Deps, userId: number, calendarId: strin
   }
 }
 
-async function readAll(deps: Deps, c: NonNullable<Awaited<ReturnType<typeof connectedClient>>>, calendarId: string, syncToken: string | null, now: Date) {
+async function readAll(deps: Deps, c: NonNullable<Awaited<ReturnType<typeof connectedClient>>>, calendarId: string, syncToken: string | null, now: Date, frankEventIds: Set<string>) {
   const events: ProviderEvent[] = [];
   // A little of the past: an interview under way is still compared.
   const timeMin = new Date(now.getTime() - 86_400_000);
   let pageToken: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const p = await withGoogle(deps, c, (x) => x.client.readEvents(calendarId, { syncToken, timeMin, pageToken }));
+    const p = await withGoogle(deps, c, (x) => x.client.readEvents(calendarId, { syncToken, timeMin, pageToken, frankEventIds }));
     events.push(...p.events);
     if (p.nextPageToken) {
       pageToken = p.nextPageToken;

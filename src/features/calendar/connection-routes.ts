@@ -5,8 +5,8 @@ import { requirePermission } from "../auth/permissions";
 import { busyTimes, listConnections, patchConnection, syncNow } from "./connections";
 import { setVideoDefault, videoDefault } from "./video-link";
 import * as cache from "./repo-cache";
-import { checkNotification, NOTIFICATION_PATH } from "./push";
-import { requestSync } from "./work";
+import { checkGraphNotification, checkNotification, MICROSOFT_NOTIFICATION_PATH, NOTIFICATION_PATH, type GraphNotification } from "./push";
+import { reopenChannelJob, requestSync } from "./work";
 import { BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer, EventChangeSetting, PatchConnectionInput, VideoLinkAnswer, VideoLinkBody } from "./model-connections";
 
 const noStore = { "cache-control": "no-store" };
@@ -84,5 +84,47 @@ export function connectionRoutes(deps: Deps) {
     { parse: "none", crossSite: true, detail: { summary: "Google Calendar push notifications (no session; checked by channel id and token)" } },
   );
 
-  return new Elysia().use(api).use(video).use(push);
+  // Graph's notifications (decision 34): the validation handshake echoes the token as text/plain;
+  // change and lifecycle notifications are checked by subscription and clientState, answered 202
+  // at once, and the work they ask for is queued.
+  const graphPush = new Elysia({ tags: ["Calendar"] }).use(authGuard(deps)).post(
+    MICROSOFT_NOTIFICATION_PATH,
+    async ({ request, set }) => {
+      const token = new URL(request.url).searchParams.get("validationToken");
+      if (token !== null) {
+        if (token.length > 1024) {
+          set.status = 400;
+          return { message: "Invalid validation token", code: "validation_failed" };
+        }
+        return new Response(token, { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
+      }
+      const text = await request.text();
+      let items: GraphNotification[] = [];
+      try {
+        const body = text.length <= 1_000_000 ? JSON.parse(text) : null;
+        if (Array.isArray(body?.value)) items = body.value.slice(0, 1000);
+      } catch {
+        items = [];
+      }
+      let accepted = 0;
+      for (const n of items) {
+        const r = checkGraphNotification(deps, n ?? {});
+        if (r === "refused") continue;
+        accepted++;
+        if (r.action === "reopen") {
+          deps.db.transaction((tx) => reopenChannelJob.enqueue(tx, { userId: r.userId, calendarId: r.calendarId }));
+          requestSync(deps, r.userId, r.calendarId);
+        } else requestSync(deps, r.userId, r.calendarId, { full: r.action === "full" });
+      }
+      if (!accepted) {
+        set.status = 401;
+        return { message: "Unknown subscription", code: "unauthorized" };
+      }
+      set.status = 202;
+      return { ok: true };
+    },
+    { parse: "none", crossSite: true, detail: { summary: "Microsoft Graph change and lifecycle notifications (no session; checked by subscription and clientState)" } },
+  );
+
+  return new Elysia().use(api).use(video).use(push).use(graphPush);
 }

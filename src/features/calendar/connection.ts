@@ -1,16 +1,24 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
+import { calendarsOf as calendarsOfConnection } from "./repo-cache";
 import { EventGone, SyncCursorGone } from "./providers/provider";
 import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable, type GoogleTokens } from "./providers/google";
+import { graphClient, microsoftConfigured } from "./providers/microsoft";
+import type { CalendarProvider, ProviderKind } from "./providers/provider";
 
 /**
- * A connected user's Google client: tokens are opened from their sealed form, refreshed
- * ones are sealed and stored again, and a grant Google refuses (invalid_grant) turns the
- * connection off with a notice, instead of failing every later call.
+ * A connected user's provider client (Google or Microsoft, decision 34): tokens are opened from
+ * their sealed form, refreshed ones are sealed and stored again, and a grant the provider refuses
+ * (invalid_grant) turns the connection off with a notice, instead of failing every later call.
  */
-export type Client = Awaited<ReturnType<typeof calendarClient>>;
+export type Client = CalendarProvider;
 
 export const REVOKED_NOTICE = "Google no longer accepts this connection (access was revoked or has expired). Connect Google Calendar again.";
+export const MICROSOFT_REVOKED_NOTICE = "Microsoft no longer accepts this connection (access was revoked or has expired). Connect Microsoft Outlook again.";
+export const revokedNotice = (provider: ProviderKind) => (provider === "microsoft" ? MICROSOFT_REVOKED_NOTICE : REVOKED_NOTICE);
+
+/** Whether this server can use the provider (its client id and secret are set). */
+export const providerConfigured = (deps: Deps, provider: ProviderKind) => (provider === "microsoft" ? microsoftConfigured(deps.config) : googleConfigured(deps.config));
 
 export function sealAccessToken(deps: Deps, t: Pick<GoogleTokens, "accessToken" | "expiryDate">): string | null {
   return t.accessToken ? deps.secrets.seal(JSON.stringify({ t: t.accessToken, e: t.expiryDate })) : null;
@@ -42,19 +50,26 @@ export interface Connected {
 
 /** The user's client, or null when the calendar is not connected or cannot be used. */
 export async function connectedClient(deps: Deps, userId: number): Promise<Connected | null> {
-  if (!googleConfigured(deps.config)) return null;
   const account = repo.findAccount(deps.db, userId);
-  if (!account?.connected) return null;
+  if (!account?.connected || !providerConfigured(deps, account.provider)) return null;
   const tokens = openTokens(deps, account);
   if (!tokens) {
-    repo.clearConnection(deps.db, userId, { reason: REVOKED_NOTICE, email: account.email });
+    repo.clearConnection(deps.db, userId, { reason: revokedNotice(account.provider), email: account.email, provider: account.provider });
     return null;
   }
-  const client = await calendarClient(deps.config, tokens, (t) => {
+  const onTokens = (t: GoogleTokens) => {
     const sealed = sealAccessToken(deps, t);
     if (sealed) repo.saveAccessToken(deps.db, userId, sealed);
-  });
-  return { account, client, calendarId: account.primaryCalendarId || "primary" };
+    // Microsoft answers a new refresh token with each refresh; the newest is the one to keep.
+    if (account.provider === "microsoft" && t.refreshToken) repo.saveRefreshToken(deps.db, userId, deps.secrets.seal(t.refreshToken));
+  };
+  const client: Client = account.provider === "microsoft" ? graphClient(deps.config, tokens, onTokens) : await calendarClient(deps.config, tokens, onTokens);
+  // Microsoft has no "primary" alias: the receiving calendar is the stored choice or the default calendar.
+  return { account, client, calendarId: account.primaryCalendarId || (account.provider === "microsoft" ? defaultCalendarOf(deps, userId) : "primary") };
+}
+
+function defaultCalendarOf(deps: Deps, userId: number): string {
+  return calendarsOfConnection(deps.db, userId).find((c) => c.primary)?.calendarId ?? "primary";
 }
 
 /**
@@ -66,9 +81,9 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
     return await fn(c);
   } catch (e) {
     if (e instanceof GoogleGrantRevoked) {
-      repo.clearConnection(deps.db, c.account.userId, { reason: REVOKED_NOTICE, email: c.account.email });
+      repo.clearConnection(deps.db, c.account.userId, { reason: revokedNotice(c.account.provider), email: c.account.email, provider: c.account.provider });
       forgetCalendarList(deps, c.account.userId);
-      deps.log.info("calendar disconnected: grant refused by Google", { userId: c.account.userId });
+      deps.log.info("calendar disconnected: grant refused by the provider", { userId: c.account.userId, provider: c.account.provider });
     }
     // The provider's own answers pass through as they are (a gone event or cursor is not an outage).
     if (e instanceof GoogleGrantRevoked || e instanceof GoogleUnavailable || e instanceof EventGone || e instanceof SyncCursorGone) throw e;

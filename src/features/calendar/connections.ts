@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import { AppError, badRequest } from "../../lib/errors";
 import { can } from "../auth/permissions";
 import * as repo from "./repo";
-import { REVOKED_NOTICE } from "./connection";
+import { revokedNotice } from "./connection";
 import * as cache from "./repo-cache";
 import { connectionState, receivingCalendarId, syncCalendar, syncMember } from "./cache-sync";
 import { pushAvailable } from "./push";
@@ -25,7 +25,7 @@ export function connectionOf(deps: Deps, userId: number): Connection | null {
   const s = connectionState(deps, userId);
   return {
     id: userId,
-    provider: "google",
+    provider: a.provider,
     accountEmail: a.email ?? "",
     calendars: cache.calendarsOf(deps.db, userId).map((c) => ({ id: c.calendarId, name: c.name, checkConflicts: c.checkConflicts, receivesInterviews: c.calendarId === receiving })),
     state: s.state,
@@ -41,7 +41,7 @@ export function connectionOf(deps: Deps, userId: number): Connection | null {
 function droppedConnection(deps: Deps, userId: number): Connection | null {
   const notice = repo.findNotice(deps.db, userId);
   if (!notice) return null;
-  return { id: userId, provider: "google", accountEmail: notice.email ?? "", calendars: [], state: "error", lastSyncedAt: null, error: notice.reason };
+  return { id: userId, provider: notice.provider === "microsoft" ? "microsoft" : "google", accountEmail: notice.email ?? "", calendars: [], state: "error", lastSyncedAt: null, error: notice.reason };
 }
 
 export function listConnections(deps: Deps, userId: number): { connections: Connection[] } {
@@ -67,7 +67,7 @@ export async function patchConnection(deps: Deps, me: { id: number }, id: number
   const fresh = cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts && (!before.has(c.calendarId) || !c.lastSyncedAt));
   if (fresh.length) await withinSeconds(10, Promise.all(fresh.map((c) => syncCalendar(deps, id, c.calendarId))));
   if (pushAvailable(deps)) deps.db.transaction((tx) => renewChannelsJob.enqueue(tx, {}));
-  if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, REVOKED_NOTICE);
+  if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, revokedNotice(repo.findNotice(deps.db, id)?.provider === "microsoft" ? "microsoft" : "google"));
   return connectionOf(deps, id)!;
 }
 
@@ -76,7 +76,7 @@ export async function syncNow(deps: Deps, me: { id: number }, id: number): Promi
   own(deps, me, id);
   await withinSeconds(10, syncMember(deps, id));
   // Google may have refused the grant during the sync: the connection is gone (with its notice).
-  if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, REVOKED_NOTICE);
+  if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, revokedNotice(repo.findNotice(deps.db, id)?.provider === "microsoft" ? "microsoft" : "google"));
   return connectionOf(deps, id)!;
 }
 

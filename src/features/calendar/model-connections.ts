@@ -4,7 +4,7 @@ import { z } from "zod";
 export const ConnectionCalendar = z.object({ id: z.string(), name: z.string(), checkConflicts: z.boolean(), receivesInterviews: z.boolean() });
 export const Connection = z.object({
   id: z.number().int(),
-  provider: z.literal("google"),
+  provider: z.enum(["google", "microsoft"]),
   accountEmail: z.string(),
   calendars: z.array(ConnectionCalendar),
   state: z.enum(["ok", "stale", "error"]),
@@ -32,7 +32,7 @@ export const BusyAnswer = z.object({
 });
 export type BusyAnswer = z.infer<typeof BusyAnswer>;
 
-export const VideoLinkBody = z.object({ kind: z.enum(["google_meet", "fixed", "none"], { error: "kind must be google_meet, fixed or none" }), url: z.string().max(2000).nullable().optional() });
-export const VideoLinkAnswer = z.object({ kind: z.enum(["google_meet", "fixed", "none"]), url: z.string().nullable() });
+export const VideoLinkBody = z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"], { error: "kind must be google_meet, microsoft_teams, fixed or none" }), url: z.string().max(2000).nullable().optional() });
+export const VideoLinkAnswer = z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"]), url: z.string().nullable() });
 
 export const EventChangeSetting = z.object({ onEventChange: z.enum(["follow", "flag"], { error: "onEventChange must be follow or flag" }) });

@@ -7,6 +7,9 @@ export const CalendarStatus = z.object({
   primaryCalendarId: z.string().nullable(),
   notice: z.string().nullable(),
   configured: z.boolean(),
+  /** google | microsoft while connected (decision 34). */
+  provider: z.enum(["google", "microsoft"]).nullable(),
+  microsoftConfigured: z.boolean(),
 });
 export type CalendarStatus = z.infer<typeof CalendarStatus>;
 

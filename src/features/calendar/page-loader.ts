@@ -4,7 +4,7 @@ import { feedUrl } from "./feed";
 import { redirectUri } from "./providers/google";
 import type { CalendarPageProps } from "./pages/calendar-pages";
 import { connectionOf } from "./connections";
-import { videoDefault } from "./video-link";
+import { teamsUnavailable, videoDefault } from "./video-link";
 import { eventChangeMode } from "./repo-cache";
 import { can } from "../auth/permissions";
 
@@ -30,6 +30,7 @@ export async function loadCalendarPage(deps: Deps, user: { id: number; workspace
     videoLink: videoDefault(deps, user.id),
     onEventChange: eventChangeMode(deps.db, user.workspaceId),
     canEditWorkspace: can(user, "settings.update"),
+    teams: status.provider === "microsoft" ? teamsUnavailable(deps, user.id) : undefined,
   };
   return { mode, status, calendars: status.isConnected ? calendars : null, feedUrl: feedUrl(deps, user), redirectUri: redirectUri(deps.config), truth };
 }

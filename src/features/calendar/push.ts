@@ -12,6 +12,8 @@ import { connectedClient, withGoogle } from "./connection";
  * Channels are renewed a day before they end, and the old one is stopped.
  */
 export const NOTIFICATION_PATH = "/api/calendar/notifications/google";
+/** Graph's change and lifecycle notifications (decision 34). */
+export const MICROSOFT_NOTIFICATION_PATH = "/api/calendar/notifications/microsoft";
 const CHANNEL_TTL_S = 7 * 24 * 60 * 60;
 const RENEW_BEFORE_MS = 24 * 60 * 60 * 1000;
 
@@ -24,10 +26,10 @@ export async function openChannel(deps: Deps, userId: number, calendarId: string
   const before = cache.findCalendar(deps.db, userId, calendarId);
   const id = randomToken(16);
   const token = randomToken(32);
-  const { resourceId, expiresAt } = await withGoogle(deps, c, (x) =>
-    x.client.watch(calendarId, { id, token, address: `${deps.config.APP_URL}${NOTIFICATION_PATH}`, ttlSeconds: CHANNEL_TTL_S }),
-  );
-  cache.setChannel(deps.db, userId, calendarId, { id, tokenHash: sha256(token), resourceId, expiresAt });
+  const path = c.client.kind === "microsoft" ? MICROSOFT_NOTIFICATION_PATH : NOTIFICATION_PATH;
+  const opened = await withGoogle(deps, c, (x) => x.client.watch(calendarId, { id, token, address: `${deps.config.APP_URL}${path}`, ttlSeconds: CHANNEL_TTL_S }));
+  // Graph names its subscriptions itself: that id is the channel's.
+  cache.setChannel(deps.db, userId, calendarId, { id: opened.channelId ?? id, tokenHash: sha256(token), resourceId: opened.resourceId, expiresAt: opened.expiresAt });
   if (before?.channelId && before.channelResourceId) {
     await withGoogle(deps, c, (x) => x.client.stopChannel(before.channelId!, before.channelResourceId!)).catch((e) =>
       deps.log.error("calendar channel not stopped", { userId, calendarId, error: e instanceof Error ? e.message : String(e) }),
@@ -84,4 +86,35 @@ export function checkNotification(deps: Deps, h: { channelId: string | null; tok
   if (a.length !== b.length || !timingSafeEqual(a, b)) return "refused";
   if (h.state === "sync") return null;
   return { userId: row.userId, calendarId: row.calendarId };
+}
+
+/** One Graph notification as it arrives (change or lifecycle). */
+export interface GraphNotification {
+  subscriptionId?: unknown;
+  clientState?: unknown;
+  lifecycleEvent?: unknown;
+  changeType?: unknown;
+}
+
+export type GraphVerdict =
+  | { userId: number; calendarId: string; action: "sync" | "full" | "reopen" }
+  | "refused";
+
+/**
+ * A Graph notification (decision 34): the subscription must be known and its clientState match
+ * (SHA-256 compared in constant time). A change queues a sync; the lifecycle events say what else:
+ * reauthorizationRequired and subscriptionRemoved open the subscription again (and read, since
+ * changes may have gone unsent), missed reads the calendar in full.
+ */
+export function checkGraphNotification(deps: Deps, n: GraphNotification): GraphVerdict {
+  if (typeof n.subscriptionId !== "string" || typeof n.clientState !== "string") return "refused";
+  const row = cache.findByChannel(deps.db, n.subscriptionId);
+  if (!row?.channelTokenHash) return "refused";
+  const a = Buffer.from(sha256(n.clientState), "hex");
+  const b = Buffer.from(row.channelTokenHash, "hex");
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return "refused";
+  const at = { userId: row.userId, calendarId: row.calendarId };
+  if (n.lifecycleEvent === "missed") return { ...at, action: "full" };
+  if (n.lifecycleEvent === "reauthorizationRequired" || n.lifecycleEvent === "subscriptionRemoved") return { ...at, action: "reopen" };
+  return { ...at, action: "sync" };
 }

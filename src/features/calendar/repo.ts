@@ -1,5 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { ProviderKind } from "./providers/provider";
 import { calendarConnectionNotices, calendarConnections, calendarFeeds, calendarOauthStates, users } from "../../db/schema";
 
 /**
@@ -14,6 +15,10 @@ export interface CalendarAccount {
   refreshTokenSealed: string | null;
   primaryCalendarId: string | null;
   connected: boolean;
+  /** google | microsoft (decision 34); google when not connected. */
+  provider: ProviderKind;
+  /** Microsoft: whether the account can make Teams meetings. */
+  teamsCapable: boolean;
 }
 
 /** The user's connection (connected: false when there is none); undefined for an unknown user. */
@@ -27,14 +32,16 @@ export function findAccount(db: DB, userId: number): CalendarAccount | undefined
       accessTokenSealed: calendarConnections.accessTokenSealed,
       refreshTokenSealed: calendarConnections.refreshTokenSealed,
       primaryCalendarId: calendarConnections.primaryCalendarId,
+      provider: calendarConnections.provider,
+      teamsCapable: calendarConnections.teamsCapable,
     })
     .from(users)
     .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
     .where(eq(users.id, userId))
     .get();
   if (!row) return undefined;
-  const { connectedUser, ...account } = row;
-  return { ...account, connected: connectedUser !== null };
+  const { connectedUser, provider, teamsCapable, ...account } = row;
+  return { ...account, connected: connectedUser !== null, provider: provider === "microsoft" ? "microsoft" : "google", teamsCapable: !!teamsCapable };
 }
 
 /** Users whose calendar is connected (for the background sync). */
@@ -42,15 +49,19 @@ export function connectedUserIds(db: DB): number[] {
   return db.select({ id: calendarConnections.userId }).from(calendarConnections).all().map((r) => r.id);
 }
 
-export function saveConnection(db: DB, userId: number, v: { email: string; accessTokenSealed: string | null; refreshTokenSealed: string }) {
+/** Stores a connection; one per member, so connecting the other provider replaces the first. */
+export function saveConnection(db: DB, userId: number, v: { provider?: ProviderKind; email: string; accessTokenSealed: string | null; refreshTokenSealed: string; teamsCapable?: boolean | null }) {
+  const provider = v.provider ?? "google";
   db.transaction((tx) => {
-    const before = tx.select({ email: calendarConnections.googleEmail, primary: calendarConnections.primaryCalendarId }).from(calendarConnections).where(eq(calendarConnections.userId, userId)).get();
+    const before = tx.select({ email: calendarConnections.googleEmail, primary: calendarConnections.primaryCalendarId, provider: calendarConnections.provider }).from(calendarConnections).where(eq(calendarConnections.userId, userId)).get();
     const set = {
+      provider,
+      teamsCapable: v.teamsCapable ?? null,
       googleEmail: v.email,
       accessTokenSealed: v.accessTokenSealed,
       refreshTokenSealed: v.refreshTokenSealed,
       // The chosen primary calendar belongs to the account it was chosen in.
-      primaryCalendarId: before?.email === v.email ? before.primary : null,
+      primaryCalendarId: before?.email === v.email && before.provider === provider ? before.primary : null,
     };
     tx.insert(calendarConnections).values({ userId, ...set }).onConflictDoUpdate({ target: calendarConnections.userId, set }).run();
     tx.delete(calendarConnectionNotices).where(eq(calendarConnectionNotices.userId, userId)).run();
@@ -62,16 +73,26 @@ export function saveAccessToken(db: DB, userId: number, accessTokenSealed: strin
   db.update(calendarConnections).set({ accessTokenSealed }).where(eq(calendarConnections.userId, userId)).run();
 }
 
+/** Whether the Microsoft account can make Teams meetings, as its calendar list last said. */
+export function setTeamsCapable(db: DB, userId: number, teamsCapable: boolean) {
+  db.update(calendarConnections).set({ teamsCapable }).where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.provider, "microsoft"))).run();
+}
+
+/** Microsoft rotates refresh tokens: the newest one is kept. */
+export function saveRefreshToken(db: DB, userId: number, refreshTokenSealed: string) {
+  db.update(calendarConnections).set({ refreshTokenSealed }).where(eq(calendarConnections.userId, userId)).run();
+}
+
 export function setPrimaryCalendar(db: DB, userId: number, calendarId: string) {
   db.update(calendarConnections).set({ primaryCalendarId: calendarId }).where(eq(calendarConnections.userId, userId)).run();
 }
 
 /** Forgets the connection. With a notice, the manager explains why it is gone. */
-export function clearConnection(db: DB, userId: number, notice?: { reason: string; email: string | null }) {
+export function clearConnection(db: DB, userId: number, notice?: { reason: string; email: string | null; provider?: ProviderKind }) {
   db.transaction((tx) => {
     tx.delete(calendarConnections).where(eq(calendarConnections.userId, userId)).run();
     tx.delete(calendarConnectionNotices).where(eq(calendarConnectionNotices.userId, userId)).run();
-    if (notice) tx.insert(calendarConnectionNotices).values({ userId, reason: notice.reason, email: notice.email }).run();
+    if (notice) tx.insert(calendarConnectionNotices).values({ userId, reason: notice.reason, email: notice.email, provider: notice.provider ?? "google" }).run();
   });
 }
 
@@ -81,10 +102,12 @@ export function findNotice(db: DB, userId: number) {
 
 // OAuth states
 
-export function insertOauthState(db: DB, v: { stateHash: string; userId: number; sessionId: number; returnTo: string; expiresAt: Date; now: Date }) {
+export function insertOauthState(db: DB, v: { stateHash: string; userId: number; sessionId: number; returnTo: string; expiresAt: Date; now: Date; provider?: ProviderKind; verifierSealed?: string | null }) {
   db.transaction((tx) => {
     tx.delete(calendarOauthStates).where(lt(calendarOauthStates.expiresAt, v.now)).run();
-    tx.insert(calendarOauthStates).values({ stateHash: v.stateHash, userId: v.userId, sessionId: v.sessionId, returnTo: v.returnTo, expiresAt: v.expiresAt }).run();
+    tx.insert(calendarOauthStates)
+      .values({ stateHash: v.stateHash, userId: v.userId, sessionId: v.sessionId, returnTo: v.returnTo, expiresAt: v.expiresAt, provider: v.provider ?? "google", verifierSealed: v.verifierSealed ?? null })
+      .run();
   });
 }
 

@@ -28,6 +28,7 @@ const noStore = { "cache-control": "no-store" };
 const withParam = (path: string, key: string, value: string) => `${path}${path.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
 
 const CONNECTED: Toast = { title: "Calendar Connected", description: "Google Calendar successfully connected. You can now create scheduling sessions.", variant: "success" };
+const MICROSOFT_CONNECTED: Toast = { title: "Calendar Connected", description: "Microsoft Outlook successfully connected. You can now create scheduling sessions.", variant: "success" };
 const FAILED: Toast = { title: "Connection Failed", description: "Failed to connect Google Calendar. Please try again.", variant: "destructive" };
 const TITLES = { manager: "iCal Manager", sync: "Sync iCal" } as const;
 
@@ -48,6 +49,31 @@ export function calendarRoutes(deps: Deps) {
         }
       },
       { query: ConnectQuery },
+    )
+    .get(
+      "/auth/microsoft/calendar",
+      async ({ me, query }) => {
+        try {
+          return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, "microsoft"));
+        } catch (e) {
+          if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
+          throw e;
+        }
+      },
+      { query: ConnectQuery },
+    )
+    .get(
+      "/auth/microsoft/calendar/callback",
+      async ({ me, query }) => {
+        try {
+          const { returnTo } = await calendar.finishConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query);
+          return found(withParam(returnTo, "connected", "true"));
+        } catch (e) {
+          if (e instanceof calendar.ConnectError) return found(withParam(e.returnTo, "error", e.code));
+          throw e;
+        }
+      },
+      { query: CallbackQuery },
     )
     .get(
       "/auth/google/calendar/callback",
@@ -108,7 +134,7 @@ export function calendarRoutes(deps: Deps) {
       async ({ me, cookie, query }) => {
         if (!me) return renderPage({ title: TITLES[mode], body: CalendarLoggedOutPage({ mode }), toast: takeFlash(cookie) });
         const props = await loadCalendarPage(deps, me.user, mode);
-        const toast = query.connected === "true" ? CONNECTED : query.error !== undefined ? FAILED : takeFlash(cookie);
+        const toast = query.connected === "true" ? (props.status.provider === "microsoft" ? MICROSOFT_CONNECTED : CONNECTED) : query.error !== undefined ? FAILED : takeFlash(cookie);
         // No "no-referrer" here: Chromium then sends Origin: null on the form posts, which the CSRF rule refuses.
         return renderPage({ title: TITLES[mode], toast, body: CalendarPage({ shell: makeShell(deps, me.user), ...props }) });
       },
@@ -173,10 +199,10 @@ export function calendarRoutes(deps: Deps) {
     .post(
       "/ical-manager/video-link",
       ({ me, body, cookie }) => {
-        const kind = body.kind === "fixed" || body.kind === "none" ? body.kind : "google_meet";
+        const kind = body.kind === "fixed" || body.kind === "none" || body.kind === "microsoft_teams" ? body.kind : "google_meet";
         try {
           setVideoDefault(deps, me.user.id, { kind, url: body.url ?? null });
-          setFlash(cookie, { title: "Video Link Saved", description: kind === "fixed" ? "Interviews get your own room's link." : kind === "none" ? "Interviews get no video link." : "Interviews get a Google Meet link.", variant: "success" });
+          setFlash(cookie, { title: "Video Link Saved", description: kind === "fixed" ? "Interviews get your own room's link." : kind === "none" ? "Interviews get no video link." : kind === "microsoft_teams" ? "Interviews get a Microsoft Teams link." : "Interviews get a Google Meet link.", variant: "success" });
         } catch (e) {
           setFlash(cookie, { title: "Save Failed", description: e instanceof AppError ? e.message : "Failed to save the video link.", variant: "destructive" });
         }

@@ -3,7 +3,10 @@ import { AppError } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
 import * as google from "./providers/google";
+import * as microsoft from "./providers/microsoft";
+import type { ProviderKind } from "./providers/provider";
 import { connectedClient, forgetCalendarList, listCache, LIST_CACHE_MS, openTokens, sealAccessToken, withGoogle } from "./connection";
+import * as videoLinks from "./video-link";
 import type { CalendarStatus } from "./model";
 import * as calendarCache from "./repo-cache";
 import { calendarsToRead } from "./cache-sync";
@@ -25,19 +28,26 @@ export function calendarStatus(deps: Deps, userId: number): CalendarStatus {
     primaryCalendarId: connected ? (a?.primaryCalendarId ?? null) : null,
     notice: notice?.reason ?? null,
     configured: google.googleConfigured(deps.config),
+    provider: connected ? a!.provider : null,
+    microsoftConfigured: microsoft.microsoftConfigured(deps.config),
   };
 }
 
 /** What the page frame shows of the calendar: whether Google is set up here and whether the member connected it. */
 export function calendarShellState(deps: Deps, userId: number): { calendarAvailable: boolean; calendarConnected: boolean } {
-  return { calendarAvailable: google.googleConfigured(deps.config), calendarConnected: !!repo.findAccount(deps.db, userId)?.connected };
+  return { calendarAvailable: google.googleConfigured(deps.config) || microsoft.microsoftConfigured(deps.config), calendarConnected: !!repo.findAccount(deps.db, userId)?.connected };
 }
 
-/** Starts the OAuth round trip: a state bound to this user and session, used once within 10 minutes. */
-export async function startConnect(deps: Deps, me: { userId: number; sessionId: number }, returnTo?: string): Promise<string> {
-  if (!google.googleConfigured(deps.config)) throw new AppError("not_configured", 400, "Google Calendar is not configured on this server.");
+/**
+ * Starts the OAuth round trip: a state bound to this user and session, used once within 10
+ * minutes. Microsoft's adds PKCE (decision 34): the verifier is kept sealed with the state.
+ */
+export async function startConnect(deps: Deps, me: { userId: number; sessionId: number }, returnTo?: string, provider: ProviderKind = "google"): Promise<string> {
+  if (provider === "google" && !google.googleConfigured(deps.config)) throw new AppError("not_configured", 400, "Google Calendar is not configured on this server.");
+  if (provider === "microsoft" && !microsoft.microsoftConfigured(deps.config)) throw new AppError("not_configured", 400, "Microsoft Outlook is not configured on this server.");
   const state = randomToken(32);
   const now = deps.clock.now();
+  const pkce = provider === "microsoft" ? microsoft.pkcePair() : null;
   repo.insertOauthState(deps.db, {
     stateHash: sha256(state),
     userId: me.userId,
@@ -45,8 +55,12 @@ export async function startConnect(deps: Deps, me: { userId: number; sessionId: 
     returnTo: returnTo && RETURN_PATHS.includes(returnTo) ? returnTo : "/ical-manager",
     expiresAt: new Date(now.getTime() + OAUTH_STATE_MS),
     now,
+    provider,
+    verifierSealed: pkce ? deps.secrets.seal(pkce.verifier) : null,
   });
-  return google.authorizationUrl(deps.config, state);
+  if (!pkce) return google.authorizationUrl(deps.config, state);
+  // OnlineMeetings.ReadWrite only for members whose interviews get Teams links.
+  return microsoft.microsoftAuthorizationUrl(deps.config, state, pkce.challenge, { teams: videoLinks.videoDefault(deps, me.userId).kind === "microsoft_teams" });
 }
 
 /** A failed connection: `code` goes to the page as ?error=code. */
@@ -70,36 +84,81 @@ export async function finishConnect(
   const returnTo = row.returnTo;
   if (q.error) throw new ConnectError(/^[a-z_]{1,40}$/.test(q.error) ? q.error : "access_denied", returnTo);
   if (!q.code) throw new ConnectError("missing_code", returnTo);
+  if (row.provider === "microsoft") return finishMicrosoft(deps, me, q.code, row.verifierSealed, returnTo);
   if (!google.googleConfigured(deps.config)) throw new ConnectError("not_configured", returnTo);
 
   try {
     const tokens = await google.exchangeCode(deps.config, q.code);
     const before = repo.findAccount(deps.db, me.userId);
     // Google gives a refresh token with prompt=consent; keep the old one if it did not.
-    const refreshToken = tokens.refreshToken ?? (before ? openTokens(deps, before)?.refreshToken : null);
+    const refreshToken = tokens.refreshToken ?? (before?.connected && before.provider === "google" ? openTokens(deps, before)?.refreshToken : null);
     if (!refreshToken) throw new ConnectError("no_refresh_token", returnTo);
     const client = await google.calendarClient(deps.config, { ...tokens, refreshToken }, (t) => Object.assign(tokens, t));
     const email = await client.accountEmail();
+    const calendars = await client.listCalendars();
+    // One connection per member: the other provider's (its channels, its grant) goes first.
+    if (before?.connected && before.provider !== "google") await disconnect(deps, me.userId);
     repo.saveConnection(deps.db, me.userId, {
+      provider: "google",
       email,
       accessTokenSealed: sealAccessToken(deps, tokens),
       refreshTokenSealed: deps.secrets.seal(refreshToken),
     });
-    forgetCalendarList(deps, me.userId);
-    // The calendars that count (decision 32): the list is stored now (the member is waiting on
-    // Google anyway), the busy cache is filled by a queued sync, push channels by a renewal.
-    if (before?.email && before.email !== email) calendarCache.forgetCalendars(deps.db, me.userId);
-    calendarCache.storeCalendarList(deps.db, me.userId, await client.listCalendars());
-    calendarCache.clearSyncErrors(deps.db, me.userId);
-    deps.db.transaction((tx) => {
-      for (const id of calendarsToRead(deps, me.userId)) requestSync(deps, me.userId, id, {}, tx);
-      if (pushAvailable(deps)) renewChannelsJob.enqueue(tx, {});
-    });
+    afterConnect(deps, me.userId, before?.connected && before.provider === "google" ? before.email : null, email, calendars);
     return { returnTo };
   } catch (e) {
     if (e instanceof ConnectError) throw e;
     deps.log.error("calendar connection failed", { userId: me.userId, error: e instanceof Error ? e.message : String(e) });
     throw new ConnectError(e instanceof google.GoogleGrantRevoked ? "invalid_grant" : "google_unavailable", returnTo);
+  }
+}
+
+/**
+ * The calendars that count (decision 32): the list is stored now (the member is waiting on the
+ * provider anyway), the busy cache is filled by a queued sync, push channels by a renewal.
+ */
+function afterConnect(deps: Deps, userId: number, beforeEmail: string | null, email: string, calendars: google.CalendarListItem[]) {
+  forgetCalendarList(deps, userId);
+  if (beforeEmail !== email) calendarCache.forgetCalendars(deps.db, userId);
+  calendarCache.storeCalendarList(deps.db, userId, calendars);
+  calendarCache.clearSyncErrors(deps.db, userId);
+  deps.db.transaction((tx) => {
+    for (const id of calendarsToRead(deps, userId)) requestSync(deps, userId, id, {}, tx);
+    if (pushAvailable(deps)) renewChannelsJob.enqueue(tx, {});
+  });
+}
+
+/** Microsoft's end of the round trip: the code with the PKCE verifier, then as Google's. */
+async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string, verifierSealed: string | null, returnTo: string): Promise<{ returnTo: string }> {
+  if (!microsoft.microsoftConfigured(deps.config)) throw new ConnectError("not_configured", returnTo);
+  let verifier: string;
+  try {
+    verifier = deps.secrets.open(verifierSealed ?? "");
+  } catch {
+    throw new ConnectError("invalid_state", returnTo);
+  }
+  try {
+    const tokens = await microsoft.exchangeMicrosoftCode(deps.config, code, verifier);
+    if (!tokens.refreshToken) throw new ConnectError("no_refresh_token", returnTo);
+    const client = microsoft.graphClient(deps.config, tokens, (t) => Object.assign(tokens, t));
+    const email = await client.accountEmail();
+    const calendars = await client.listCalendars();
+    const before = repo.findAccount(deps.db, me.userId);
+    if (before?.connected && before.provider !== "microsoft") await disconnect(deps, me.userId);
+    repo.saveConnection(deps.db, me.userId, {
+      provider: "microsoft",
+      email,
+      accessTokenSealed: sealAccessToken(deps, tokens),
+      refreshTokenSealed: deps.secrets.seal(tokens.refreshToken!),
+      // Work and school accounts make Teams meetings; personal (Outlook.com) ones cannot.
+      teamsCapable: microsoft.teamsCapable(calendars),
+    });
+    afterConnect(deps, me.userId, before?.connected && before.provider === "microsoft" ? before.email : null, email, calendars);
+    return { returnTo };
+  } catch (e) {
+    if (e instanceof ConnectError) throw e;
+    deps.log.error("calendar connection failed", { userId: me.userId, provider: "microsoft", error: e instanceof Error ? e.message : String(e) });
+    throw new ConnectError(e instanceof google.GoogleGrantRevoked ? "invalid_grant" : "microsoft_unavailable", returnTo);
   }
 }
 
@@ -118,10 +177,12 @@ export async function listCalendars(deps: Deps, userId: number): Promise<google.
     const items = await withGoogle(deps, c, (x) => x.client.listCalendars());
     cache.set(userId, { at: now, items });
     calendarCache.storeCalendarList(deps.db, userId, items);
+    // An admin may have turned Teams on (or off) since connecting.
+    if (c.account.provider === "microsoft") repo.setTeamsCapable(deps.db, userId, microsoft.teamsCapable(items));
     return items;
   } catch (e) {
     if (e instanceof google.GoogleGrantRevoked) return [];
-    throw new AppError("google_unavailable", 502, "Google Calendar did not answer. Please try again.");
+    throw new AppError("google_unavailable", 502, c.account.provider === "microsoft" ? "Microsoft Outlook did not answer. Please try again." : "Google Calendar did not answer. Please try again.");
   }
 }
 
@@ -139,7 +200,8 @@ export async function setPrimaryCalendar(deps: Deps, userId: number, calendarId:
   const a = repo.findAccount(deps.db, userId);
   if (!a?.connected) throw new AppError("not_connected", 409, "Google Calendar is not connected.");
   const mine = await listCalendars(deps, userId);
-  if (id !== "primary" && !mine.some((c) => c.id === id)) {
+  // "primary" is Google's alias; Microsoft names every calendar by its own id.
+  if ((id !== "primary" || a.provider === "microsoft") && !mine.some((c) => c.id === id)) {
     throw new AppError("validation_failed", 400, NOT_YOUR_CALENDAR, { calendarId: NOT_YOUR_CALENDAR });
   }
   repo.setPrimaryCalendar(deps.db, userId, id);
@@ -154,7 +216,9 @@ export async function disconnect(deps: Deps, userId: number) {
   if (a) {
     const tokens = openTokens(deps, a);
     const token = tokens?.refreshToken ?? tokens?.accessToken;
-    if (token && google.googleConfigured(deps.config)) {
+    // Microsoft has no endpoint that revokes a refresh token: forgetting it here ends Frank's use
+    // of it (the member removes the app's consent at myapps.microsoft.com to end the grant).
+    if (token && a.provider === "google" && google.googleConfigured(deps.config)) {
       await google.revoke(deps.config, token).catch((e) => deps.log.error("calendar revoke failed", { userId, error: String(e?.message ?? e) }));
     }
   }

@@ -45,8 +45,11 @@ function eventFields(deps: Deps, m: CalendarMeeting) {
   };
 }
 
-/** Meet is made with the event when the interview asked for it (and for interviews from before the choice). */
-const wantsMeet = (m: CalendarMeeting) => m.videoKind === "google_meet" || (m.videoKind === null && !m.meetingUrl);
+/**
+ * The provider's own video meeting (Meet, Teams) is made with the event when the interview asked
+ * for it (and, Meet, for interviews from before the choice).
+ */
+const wantsMeet = (m: CalendarMeeting) => m.videoKind === "google_meet" || m.videoKind === "microsoft_teams" || (m.videoKind === null && !m.meetingUrl);
 
 /** Creates (or finds) the meeting's event and stores its id and video link on the meeting. */
 export async function pushMeeting(deps: Deps, c: Connected, m: CalendarMeeting): Promise<"created" | "existed"> {

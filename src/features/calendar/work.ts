@@ -4,7 +4,7 @@ import type { Tx } from "../../db/tx";
 import { defineJob } from "../../lib/jobs";
 import * as repo from "./repo";
 import { calendarsToRead, syncCalendar } from "./cache-sync";
-import { renewChannels } from "./push";
+import { openChannel, renewChannels } from "./push";
 
 /**
  * The calendar's background work, all in this one file (decision 32): sync runs and channel
@@ -40,6 +40,17 @@ export const syncCalendarJob = defineJob(
 
 /** Renews the push channels that expire within a day (and opens missing ones). */
 export const renewChannelsJob = defineJob(RENEW_WORK, z.object({}), (_p, { deps }) => renewChannels(deps), { serialKey: () => "calendar-channels" });
+
+/**
+ * Opens a calendar's push channel again now (Graph's reauthorizationRequired and
+ * subscriptionRemoved lifecycle events, decision 34); the old subscription is deleted after.
+ */
+export const reopenChannelJob = defineJob(
+  "calendar.reopen-channel",
+  z.object({ userId: z.number().int(), calendarId: z.string() }),
+  (p, { deps }) => openChannel(deps, p.userId, p.calendarId),
+  { serialKey: () => "calendar-channels" },
+);
 
 /** Queues one sync of a calendar, unless one is queued already. */
 export function requestSync(deps: Deps, userId: number, calendarId: string, opts: { full?: boolean } = {}, tx?: Tx): void {

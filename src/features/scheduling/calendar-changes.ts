@@ -139,7 +139,7 @@ export function resolveFlag(deps: Deps, workspaceId: number, publicId: string, f
 export function retryVideoLink(deps: Deps, workspaceId: number, publicId: string): void {
   const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
   if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
-  if (d.meeting.status !== "scheduled" || d.meeting.videoKind !== "google_meet" || d.meeting.meetingUrl) throw conflict("This interview is not waiting for a Google Meet link.");
+  if (d.meeting.status !== "scheduled" || (d.meeting.videoKind !== "google_meet" && d.meeting.videoKind !== "microsoft_teams") || d.meeting.meetingUrl) throw conflict(d.meeting.videoKind === "microsoft_teams" ? "This interview is not waiting for a Teams link." : "This interview is not waiting for a Google Meet link.");
   write(deps, (tx) => enqueueCalendarWork(deps, tx, d.meeting.id));
 }
 

@@ -15,7 +15,7 @@ const missing = "Missing information: Please select a candidate and add time slo
 const VIDEO_URL = "Enter the link of your video room (https://…)";
 /** A video link: Google Meet made with the event, a fixed link (a personal Zoom or Whereby room), or none. */
 export const VideoLinkInput = z
-  .object({ kind: z.enum(["google_meet", "fixed", "none"], { error: "Video link must be google_meet, fixed or none" }), url: z.string().trim().max(2000).optional().nullable() })
+  .object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"], { error: "Video link must be google_meet, microsoft_teams, fixed or none" }), url: z.string().trim().max(2000).optional().nullable() })
   .refine((v) => v.kind !== "fixed" || /^https?:\/\/\S+$/i.test(v.url ?? ""), { message: VIDEO_URL, path: ["url"] });
 
 /** POST /api/scheduling-sessions. expiresAt may be sent (the spec's client does) but the server sets it. */
@@ -175,7 +175,7 @@ export const InterviewView = z.looseObject({
   candidateTimeZone: z.string().nullable(),
   meetingUrl: z.string().nullable(),
   /** The interview's video link; missing: Meet was asked for and is not there (yet), with Retry. */
-  videoLink: z.object({ kind: z.enum(["google_meet", "fixed", "none"]), url: z.string().nullable(), missing: z.boolean() }).nullable(),
+  videoLink: z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"]), url: z.string().nullable(), missing: z.boolean() }).nullable(),
   /** What a calendar said about the interview that needs a look (decision 32). */
   flags: z.array(z.object({ id: z.number().int(), kind: z.enum(["declined", "clash", "moved_in_calendar", "deleted_in_calendar"]), message: z.string(), at: z.string(), startTime: z.string().nullable() })),
   meetingLocation: z.string().nullable(),

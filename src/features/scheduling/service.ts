@@ -33,7 +33,7 @@ export interface CreateSessionArgs {
   sendEmail?: boolean;
   message?: string | null;
   /** The session's own video link (null: the interviewer's default at booking). */
-  videoLink?: { kind: "google_meet" | "fixed" | "none"; url: string | null } | null;
+  videoLink?: { kind: "google_meet" | "microsoft_teams" | "fixed" | "none"; url: string | null } | null;
   /** Guests who are not members (issue 38): a client's contact joins the interview by e-mail. */
   guests?: Guest[];
 }
@@ -269,9 +269,9 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
 
 /** The interview's video link as the pages and the API show it (null: booked before video links, no link). */
 function videoLinkOf(m: { videoKind: string | null; meetingUrl: string | null }): InterviewView["videoLink"] {
-  const kind = m.videoKind === "google_meet" || m.videoKind === "fixed" || m.videoKind === "none" ? m.videoKind : m.meetingUrl ? "google_meet" : null;
+  const kind = m.videoKind === "google_meet" || m.videoKind === "microsoft_teams" || m.videoKind === "fixed" || m.videoKind === "none" ? m.videoKind : m.meetingUrl ? "google_meet" : null;
   if (!kind) return null;
-  return { kind, url: kind === "none" ? null : m.meetingUrl, missing: kind === "google_meet" && !m.meetingUrl };
+  return { kind, url: kind === "none" ? null : m.meetingUrl, missing: (kind === "google_meet" || kind === "microsoft_teams") && !m.meetingUrl };
 }
 
 export const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");

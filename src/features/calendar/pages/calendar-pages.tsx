@@ -43,12 +43,16 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
         <div>
           <h1 className="text-2xl font-semibold">{TITLES[p.mode]}</h1>
           <p className="mt-1 text-sm text-slate-500">
-            {p.mode === "sync" ? "Push your scheduled interviews to your Google calendar." : "Connect Google Calendar and subscribe to your interviews from any calendar app."}
+            {p.mode === "sync"
+              ? p.status.provider === "microsoft" ? "Push your scheduled interviews to your Outlook calendar." : "Push your scheduled interviews to your Google calendar."
+              : p.status.microsoftConfigured && !p.status.isConnected
+                ? "Connect Google Calendar or Microsoft Outlook and subscribe to your interviews from any calendar app."
+                : "Connect Google Calendar and subscribe to your interviews from any calendar app."}
           </p>
         </div>
         <section className="card">
           <div className="card-header">
-            <h2 className="card-title">Google Calendar</h2>
+            <h2 className="card-title">{p.status.provider === "microsoft" ? "Microsoft Outlook" : p.status.isConnected || !p.status.microsoftConfigured ? "Google Calendar" : "Your calendar"}</h2>
           </div>
           <div className="card-body">
             <Island
@@ -61,7 +65,7 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
         {p.mode === "manager" && p.truth ? (
           <>
             {p.truth.connection ? <CalendarsThatCount connection={p.truth.connection} /> : null}
-            <VideoLinkCard videoLink={p.truth.videoLink} />
+            <VideoLinkCard videoLink={p.truth.videoLink} teams={p.truth.teams} />
             <EventChangeCard onEventChange={p.truth.onEventChange} canEdit={p.truth.canEditWorkspace} />
           </>
         ) : null}

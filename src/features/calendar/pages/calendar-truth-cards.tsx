@@ -11,6 +11,8 @@ export interface CalendarTruthProps {
   videoLink: VideoLink;
   onEventChange: "follow" | "flag";
   canEditWorkspace: boolean;
+  /** Microsoft members: null when Teams links are offered, else why not; undefined for others. */
+  teams?: string | null;
 }
 
 const STATE_TEXT = { ok: "Up to date", stale: "Not synced for 15 minutes", error: "Sync failed" } as const;
@@ -76,7 +78,8 @@ export function CalendarsThatCount({ connection: c }: { connection: Connection }
   );
 }
 
-export function VideoLinkCard({ videoLink }: { videoLink: VideoLink }) {
+/** teams: offered (null), or why not (a Microsoft account that cannot make Teams meetings); undefined: not a Microsoft member. */
+export function VideoLinkCard({ videoLink, teams }: { videoLink: VideoLink; teams?: string | null }) {
   const option = (kind: VideoLink["kind"], label: string) => (
     <label className="flex items-center gap-2 text-sm">
       <input type="radio" name="kind" value={kind} defaultChecked={videoLink.kind === kind} />
@@ -90,7 +93,8 @@ export function VideoLinkCard({ videoLink }: { videoLink: VideoLink }) {
         <p className="mt-1 text-sm text-slate-500">Every interview gets this link in its invitation, its e-mails and its page, unless a session says otherwise.</p>
       </div>
       <form method="post" action="/ical-manager/video-link" className="card-body space-y-2">
-        {option("google_meet", "Google Meet (made with the calendar event)")}
+        {teams === undefined ? option("google_meet", "Google Meet (made with the calendar event)") : teams === null ? option("microsoft_teams", "Microsoft Teams (made with the Outlook event)") : null}
+        {teams ? <p className="text-sm text-slate-500" data-testid="teams-unavailable">{teams}</p> : null}
         {option("fixed", "My own room (Zoom, Whereby…)")}
         <label className="label" htmlFor="video-url">Room link</label>
         <input id="video-url" name="url" type="url" className="input" placeholder="https://zoom.us/j/…" defaultValue={videoLink.url ?? ""} />

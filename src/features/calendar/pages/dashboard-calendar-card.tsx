@@ -1,12 +1,13 @@
 import type { Deps } from "../../../deps";
 import { connectionOf } from "../connections";
 import { googleConfigured } from "../providers/google";
+import { microsoftConfigured } from "../providers/microsoft";
 import type { Connection } from "../model-connections";
 import { SyncStateBadge } from "./calendar-truth-cards";
 
 /** What the dashboard's calendar card shows: the member's connection and its sync state (decision 32). */
-export function loadCalendarCard(deps: Deps, userId: number): { available: boolean; connection: Connection | null } {
-  return { available: googleConfigured(deps.config), connection: connectionOf(deps, userId) };
+export function loadCalendarCard(deps: Deps, userId: number): { available: boolean; microsoft?: boolean; connection: Connection | null } {
+  return { available: googleConfigured(deps.config), microsoft: microsoftConfigured(deps.config), connection: connectionOf(deps, userId) };
 }
 
 /** The dashboard's calendar card (no script): ok, stale or error, when it last synced, and the calendars that count. */
@@ -28,7 +29,13 @@ export function CalendarCard({ card }: { card: ReturnType<typeof loadCalendarCar
             {c.error ? <p className="text-red-700 dark:text-red-300">{c.error}</p> : null}
           </>
         ) : (
-          <p className="text-slate-600 dark:text-slate-300">{card.available ? "Connect Google Calendar so offered slots leave out your busy times." : "Google Calendar is not set up on this server."}</p>
+          <p className="text-slate-600 dark:text-slate-300">{card.available && card.microsoft
+              ? "Connect Google Calendar or Microsoft Outlook so offered slots leave out your busy times."
+              : card.microsoft
+                ? "Connect Microsoft Outlook so offered slots leave out your busy times."
+                : card.available
+                  ? "Connect Google Calendar so offered slots leave out your busy times."
+                  : "Google Calendar is not set up on this server."}</p>
         )}
         <a href="/ical-manager" className="btn-outline btn-sm">{c ? "Manage calendars" : "Connect"}</a>
       </div>

@@ -1,6 +1,6 @@
 /**
- * What Frank asks of a calendar provider (decision 32). Google implements it now; Microsoft 365
- * comes through the same shape, so nothing outside features/calendar knows which provider a
+ * What Frank asks of a calendar provider (decision 32). Google and Microsoft 365 (decision 34)
+ * implement it, so nothing outside features/calendar knows which provider a
  * member uses. Every method may throw ProviderGrantRevoked (the member must connect again) or
  * ProviderUnavailable (try later); readEvents also throws SyncCursorGone (read again in full).
  */
@@ -42,7 +42,7 @@ export interface EventPage {
   nextPageToken: string | null;
 }
 
-export type VideoKind = "google_meet" | "fixed" | "none";
+export type VideoKind = "google_meet" | "microsoft_teams" | "fixed" | "none";
 
 export interface NewEvent {
   /** Frank's own id for the event: writing it twice finds the first one. */
@@ -57,7 +57,7 @@ export interface NewEvent {
   /** The interview's public id, kept on the event so the sync knows it as Frank's. */
   frankMeeting: string;
   frankVersion: number;
-  /** Ask the provider for a video meeting with the event (Google Meet). */
+  /** Ask the provider for a video meeting with the event (Google Meet, Microsoft Teams). */
   createVideo: boolean;
 }
 
@@ -74,12 +74,23 @@ export interface WatchChannel {
   ttlSeconds: number;
 }
 
+export type ProviderKind = "google" | "microsoft";
+
 export interface CalendarProvider {
-  readonly kind: "google";
+  readonly kind: ProviderKind;
   accountEmail(): Promise<string>;
   listCalendars(): Promise<ProviderCalendar[]>;
   /** One page of events: in full from timeMin (no cursor), or what changed since syncToken. */
-  readEvents(calendarId: string, q: { syncToken: string | null; timeMin: Date; pageToken: string | null }): Promise<EventPage>;
+  readEvents(
+    calendarId: string,
+    q: {
+      syncToken: string | null;
+      timeMin: Date;
+      pageToken: string | null;
+      /** The ids of the interview events Frank wrote (a provider whose reads leave out Frank's marks reads them for these). */
+      frankEventIds?: ReadonlySet<string>;
+    },
+  ): Promise<EventPage>;
   /** Creates the event by Frank's id (an existing one with that id is returned, existed: true). */
   insertEvent(calendarId: string, event: NewEvent): Promise<WrittenEvent>;
   /**
@@ -89,8 +100,8 @@ export interface CalendarProvider {
   patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">): Promise<{ videoUrl: string | null }>;
   /** Removes an event; one already gone counts as removed. */
   deleteEvent(calendarId: string, eventId: string): Promise<void>;
-  /** Opens a push channel for a calendar's events. */
-  watch(calendarId: string, channel: WatchChannel): Promise<{ resourceId: string; expiresAt: Date }>;
+  /** Opens a push channel for a calendar's events (channelId: the provider named it, as Graph's subscriptions). */
+  watch(calendarId: string, channel: WatchChannel): Promise<{ resourceId: string; expiresAt: Date; channelId?: string }>;
   stopChannel(channelId: string, resourceId: string): Promise<void>;
 }
 

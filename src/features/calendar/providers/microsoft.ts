@@ -1,0 +1,354 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Config } from "../../../config/env";
+import { zonedToUtc } from "../../scheduling/zones";
+import {
+  EventGone,
+  ProviderGrantRevoked,
+  ProviderUnavailable,
+  SyncCursorGone,
+  type CalendarProvider,
+  type NewEvent,
+  type ProviderCalendar,
+  type ProviderEvent,
+} from "./provider";
+
+/**
+ * The one file that talks to Microsoft (decision 34): the identity platform's authorization code
+ * flow with PKCE, and Microsoft Graph's calendar endpoints, with plain fetch (a Graph SDK would
+ * add megabytes to the binary for a dozen calls). Every call has a time limit and no retry of
+ * its own: what fails is picked up by the calendar's jobs and the sync, as for Google.
+ */
+export type MicrosoftConfig = Pick<
+  Config,
+  "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET" | "MICROSOFT_TENANT" | "MICROSOFT_AUTHORITY_URL" | "MICROSOFT_GRAPH_URL" | "APP_URL"
+>;
+
+export const BASE_SCOPES = "offline_access Calendars.ReadWrite User.Read";
+/** Asked only of members whose interviews get Teams links. */
+export const TEAMS_SCOPE = "OnlineMeetings.ReadWrite";
+const TIMEOUT_MS = 8000;
+/** How far ahead the first delta round reads (the cache keeps 120 days; the daily full read moves the window). */
+const WINDOW_DAYS = 121;
+/** Graph keeps subscriptions to events at most 4,230 minutes (just under three days). */
+const MAX_SUBSCRIPTION_MINUTES = 4230 - 5;
+
+/** Frank's marks on an event, as named MAPI properties in the public strings set (PS_PUBLIC_STRINGS). */
+const PROP = (name: string) => `String {00020329-0000-0000-C000-000000000046} Name ${name}`;
+const FRANK_EVENT = PROP("frankEvent");
+const FRANK_MEETING = PROP("frankMeeting");
+const FRANK_VERSION = PROP("frankVersion");
+const EXPAND = `singleValueExtendedProperties($filter=id eq '${FRANK_MEETING}' or id eq '${FRANK_VERSION}')`;
+/** Every event Frank writes carries this transactionId prefix: the sync knows Frank's events without reading their properties. */
+const TRANSACTION_PREFIX = "frank-";
+
+export function microsoftConfigured(config: Pick<MicrosoftConfig, "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET">): boolean {
+  return !!(config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET);
+}
+
+export function microsoftRedirectUri(config: Pick<MicrosoftConfig, "APP_URL">): string {
+  return `${config.APP_URL}/auth/microsoft/calendar/callback`;
+}
+
+const authority = (config: MicrosoftConfig) => `${(config.MICROSOFT_AUTHORITY_URL ?? "https://login.microsoftonline.com").replace(/\/$/, "")}/${config.MICROSOFT_TENANT || "common"}`;
+export const graphBase = (config: Pick<MicrosoftConfig, "MICROSOFT_GRAPH_URL">) => (config.MICROSOFT_GRAPH_URL ?? "https://graph.microsoft.com/v1.0").replace(/\/$/, "");
+
+/** A PKCE pair: the verifier stays with Frank (sealed with the state), the challenge goes to the browser. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+export function microsoftAuthorizationUrl(config: MicrosoftConfig, state: string, challenge: string, opts: { teams: boolean }): string {
+  const u = new URL(`${authority(config)}/oauth2/v2.0/authorize`);
+  u.searchParams.set("client_id", config.MICROSOFT_CLIENT_ID!);
+  u.searchParams.set("response_type", "code");
+  u.searchParams.set("redirect_uri", microsoftRedirectUri(config));
+  u.searchParams.set("response_mode", "query");
+  u.searchParams.set("scope", opts.teams ? `${BASE_SCOPES} ${TEAMS_SCOPE}` : BASE_SCOPES);
+  u.searchParams.set("state", state);
+  u.searchParams.set("code_challenge", challenge);
+  u.searchParams.set("code_challenge_method", "S256");
+  u.searchParams.set("prompt", "select_account");
+  return u.toString();
+}
+
+export interface MicrosoftTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiryDate: number | null;
+}
+
+async function tokenCall(config: MicrosoftConfig, form: Record<string, string>): Promise<MicrosoftTokens> {
+  let res: Response;
+  try {
+    res = await fetch(`${authority(config)}/oauth2/v2.0/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: config.MICROSOFT_CLIENT_ID!, client_secret: config.MICROSOFT_CLIENT_SECRET!, ...form }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (e) {
+    throw new ProviderUnavailable(`Microsoft sign-in did not answer: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string; error_description?: string };
+  if (!res.ok) {
+    // invalid_grant: revoked consent, expired or reused refresh token, a password change: connect again.
+    if (body.error === "invalid_grant" || body.error === "interaction_required") throw new ProviderGrantRevoked(`Microsoft refused the calendar grant (${body.error})`);
+    throw new ProviderUnavailable(`Microsoft sign-in failed (${res.status}): ${String(body.error_description ?? body.error ?? "").slice(0, 200)}`, res.status);
+  }
+  return { accessToken: body.access_token ?? null, refreshToken: body.refresh_token ?? null, expiryDate: body.expires_in ? Date.now() + body.expires_in * 1000 : null };
+}
+
+export function exchangeMicrosoftCode(config: MicrosoftConfig, code: string, verifier: string): Promise<MicrosoftTokens> {
+  return tokenCall(config, { grant_type: "authorization_code", code, redirect_uri: microsoftRedirectUri(config), code_verifier: verifier });
+}
+
+/** A calendar as Graph lists it, with whether the account can make Teams meetings in it. */
+export interface MicrosoftCalendar extends ProviderCalendar {
+  teams: boolean;
+}
+
+/** Teams meetings are possible where the default calendar (else any calendar) allows them. */
+export function teamsCapable(items: ProviderCalendar[]): boolean {
+  const teams = (c: ProviderCalendar | undefined) => (c as MicrosoftCalendar | undefined)?.teams;
+  return teams(items.find((c) => c.primary)) ?? items.some((c) => teams(c));
+}
+
+export type MicrosoftProvider = Omit<CalendarProvider, "listCalendars"> & { listCalendars(): Promise<MicrosoftCalendar[]> };
+
+/**
+ * A Graph client for one member's tokens. Access tokens are refreshed a minute before they end
+ * (and once on a 401); Microsoft rotates the refresh token, and onTokens receives both so the
+ * caller stores them sealed.
+ */
+export function graphClient(config: MicrosoftConfig, tokens: MicrosoftTokens, onTokens: (t: MicrosoftTokens) => void): MicrosoftProvider {
+  const base = graphBase(config);
+  const origin = new URL(base).origin;
+  let current = { ...tokens };
+  let refreshing: Promise<void> | null = null;
+
+  const refresh = () =>
+    (refreshing ??= (async () => {
+      try {
+        if (!current.refreshToken) throw new ProviderGrantRevoked("no Microsoft refresh token");
+        const t = await tokenCall(config, { grant_type: "refresh_token", refresh_token: current.refreshToken, scope: BASE_SCOPES });
+        current = { accessToken: t.accessToken, refreshToken: t.refreshToken ?? current.refreshToken, expiryDate: t.expiryDate };
+        onTokens(current);
+      } finally {
+        refreshing = null;
+      }
+    })());
+
+  /** One Graph call: a path under the Graph base or a link Graph gave (nextLink, deltaLink) on the same origin. */
+  async function graph(method: string, pathOrUrl: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${base}${pathOrUrl}`;
+    // The bearer token goes to Graph only, never to a link that points elsewhere.
+    if (new URL(url).origin !== origin) throw new ProviderUnavailable(`Graph answered a link outside ${origin}`);
+    for (let attempt = 0; ; attempt++) {
+      if (!current.accessToken || (current.expiryDate ?? 0) < Date.now() + 60_000) await refresh();
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method,
+          headers: {
+            authorization: `Bearer ${current.accessToken}`,
+            ...(body !== undefined ? { "content-type": "application/json" } : {}),
+            // Times come back in UTC whatever the mailbox's zone.
+            prefer: 'outlook.timezone="UTC"',
+            ...headers,
+          },
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (e) {
+        throw new ProviderUnavailable(`Microsoft Graph did not answer: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (res.status === 401 && attempt === 0) {
+        // Revoked at Microsoft before the token ran out: the refresh tells a revoked grant from a passing failure.
+        current.expiryDate = 0;
+        continue;
+      }
+      return res;
+    }
+  }
+
+  async function ok(res: Response, what: string): Promise<any> {
+    if (res.ok) return res.status === 204 ? null : res.json();
+    const text = await res.text().catch(() => "");
+    throw new ProviderUnavailable(`Microsoft Graph ${what} failed (${res.status}): ${text.slice(0, 200)}`, res.status);
+  }
+
+  function eventBody(event: Omit<NewEvent, "id">, frankEventId: string | null) {
+    return {
+      subject: event.summary,
+      body: { contentType: "text", content: event.description },
+      start: { dateTime: graphTime(event.start), timeZone: "UTC" },
+      end: { dateTime: graphTime(event.end), timeZone: "UTC" },
+      location: { displayName: event.location ?? "" },
+      showAs: "busy",
+      // No attendees on Outlook's copy: Exchange mails every attendee its own invitation and Graph
+      // has no switch to stop it; Frank's iMIP invitation is the one the candidate gets.
+      singleValueExtendedProperties: [
+        ...(frankEventId ? [{ id: FRANK_EVENT, value: frankEventId }] : []),
+        { id: FRANK_MEETING, value: event.frankMeeting },
+        { id: FRANK_VERSION, value: String(event.frankVersion) },
+      ],
+      ...(event.createVideo ? { isOnlineMeeting: true, onlineMeetingProvider: "teamsForBusiness" } : {}),
+    };
+  }
+
+  /** Frank's version on one of its events (delta answers leave extended properties out). */
+  async function frankMarks(id: string): Promise<{ meeting: string | null; version: number | null }> {
+    const res = await graph("GET", `/me/events/${encodeURIComponent(id)}?$select=id&$expand=${encodeURIComponent(EXPAND)}`);
+    if (res.status === 404) return { meeting: null, version: null };
+    const e = await ok(res, "event read");
+    return marksOf(e);
+  }
+
+  return {
+    kind: "microsoft" as const,
+
+    async accountEmail() {
+      const me = await ok(await graph("GET", "/me?$select=mail,userPrincipalName"), "profile read");
+      return String(me.mail || me.userPrincipalName || "");
+    },
+
+    async listCalendars() {
+      const items: MicrosoftCalendar[] = [];
+      let next: string | null = "/me/calendars?$top=100";
+      for (let page = 0; next && page < 10; page++) {
+        const data: any = await ok(await graph("GET", next), "calendar list");
+        for (const c of data.value ?? []) {
+          if (c.canEdit === false) continue;
+          const providers: string[] = c.allowedOnlineMeetingProviders ?? [];
+          items.push({ id: c.id, summary: c.name || c.id, primary: !!c.isDefaultCalendar, teams: providers.includes("teamsForBusiness") });
+        }
+        next = data["@odata.nextLink"] ?? null;
+      }
+      return items;
+    },
+
+    /**
+     * Creates the event once: Frank's id is looked for first (an extended property), and the
+     * create carries it as transactionId, so a retry after a lost answer finds the first event.
+     */
+    async insertEvent(calendarId, event) {
+      const filter = `singleValueExtendedProperties/Any(ep: ep/id eq '${FRANK_EVENT}' and ep/value eq '${event.id}')`;
+      const found = await ok(await graph("GET", `/me/calendars/${encodeURIComponent(calendarId)}/events?$filter=${encodeURIComponent(filter)}&$select=id,onlineMeeting`), "event search");
+      const existing = found.value?.[0];
+      if (existing) return { eventId: existing.id, videoUrl: existing.onlineMeeting?.joinUrl ?? null, existed: true };
+      const res = await graph("POST", `/me/calendars/${encodeURIComponent(calendarId)}/events`, { ...eventBody(event, event.id), transactionId: `${TRANSACTION_PREFIX}${event.id}` });
+      const e = await ok(res, "event create");
+      return { eventId: e.id, videoUrl: e.onlineMeeting?.joinUrl ?? null, existed: false };
+    },
+
+    async patchEvent(_calendarId, eventId, event) {
+      const res = await graph("PATCH", `/me/events/${encodeURIComponent(eventId)}`, eventBody(event, null));
+      if (res.status === 404 || res.status === 410) throw new EventGone(`the event is gone (${res.status})`);
+      const e = await ok(res, "event update");
+      return { videoUrl: e.onlineMeeting?.joinUrl ?? null };
+    },
+
+    async deleteEvent(_calendarId, eventId) {
+      const res = await graph("DELETE", `/me/events/${encodeURIComponent(eventId)}`);
+      if (res.status === 404 || res.status === 410) return;
+      await ok(res, "event delete");
+    },
+
+    /**
+     * One page of calendarView/delta. The cursor Frank keeps is Graph's own deltaLink (and the
+     * page token its nextLink); an expired one (410, syncStateNotFound) reads the window in full.
+     */
+    async readEvents(calendarId, q) {
+      const first = () => {
+        const end = new Date(q.timeMin.getTime() + WINDOW_DAYS * 86_400_000);
+        return `/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta?startDateTime=${q.timeMin.toISOString()}&endDateTime=${end.toISOString()}`;
+      };
+      const res = await graph("GET", q.pageToken ?? q.syncToken ?? first(), undefined, { prefer: 'outlook.timezone="UTC", odata.maxpagesize=500' });
+      if (res.status === 410) throw new SyncCursorGone("Microsoft's delta token expired (410)");
+      const data = await ok(res, "calendar read");
+      const events: ProviderEvent[] = [];
+      for (const e of data.value ?? []) {
+        if (!e.id) continue;
+        const ev = toProviderEvent(e);
+        // Frank's own events (by transactionId, or an id Frank holds): their version is read with the
+        // event, since a delta answer has no extended properties.
+        const franks = (typeof e.transactionId === "string" && e.transactionId.startsWith(TRANSACTION_PREFIX)) || !!q.frankEventIds?.has(e.id);
+        if (ev.status !== "cancelled" && franks) {
+          const marks = await frankMarks(e.id);
+          ev.frankMeeting = marks.meeting;
+          ev.frankVersion = marks.version;
+        }
+        events.push(ev);
+      }
+      return { events, nextPageToken: data["@odata.nextLink"] ?? null, nextSyncToken: data["@odata.nextLink"] ? null : (data["@odata.deltaLink"] ?? null) };
+    },
+
+    /** A change notification subscription (Graph's "channel"): its id is the channel's id and resource. */
+    async watch(calendarId, channel) {
+      const minutes = Math.min(MAX_SUBSCRIPTION_MINUTES, Math.floor(channel.ttlSeconds / 60));
+      const expirationDateTime = new Date(Date.now() + minutes * 60_000).toISOString();
+      const s = await ok(
+        await graph("POST", "/subscriptions", {
+          changeType: "created,updated,deleted",
+          notificationUrl: channel.address,
+          lifecycleNotificationUrl: channel.address,
+          resource: `me/calendars/${calendarId}/events`,
+          expirationDateTime,
+          clientState: channel.token,
+        }),
+        "subscription",
+      );
+      return { resourceId: s.id, channelId: s.id, expiresAt: new Date(s.expirationDateTime ?? expirationDateTime) };
+    },
+
+    async stopChannel(_channelId, resourceId) {
+      const res = await graph("DELETE", `/subscriptions/${encodeURIComponent(resourceId)}`);
+      if (res.status === 404) return;
+      await ok(res, "subscription delete");
+    },
+  };
+}
+
+/** Graph's dateTime: the time in the zone named beside it, without an offset. */
+function graphTime(d: Date): string {
+  return d.toISOString().replace(/Z$/, "");
+}
+
+function when(t: { dateTime?: string; timeZone?: string } | undefined): Date | null {
+  if (!t?.dateTime) return null;
+  const zone = t.timeZone || "UTC";
+  if (zone === "UTC" || zone === "Etc/GMT") {
+    const d = new Date(t.dateTime.replace(/(\.\d{3})\d*$/, "$1") + "Z");
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  const [date, time = "00:00"] = t.dateTime.split("T");
+  const [h, m] = time.split(":").map(Number);
+  return zonedToUtc(date!, h ?? 0, m ?? 0, zone);
+}
+
+const RESPONSES: Record<string, string> = { accepted: "accepted", declined: "declined", tentativelyAccepted: "tentative", none: "needsAction", notResponded: "needsAction", organizer: "accepted" };
+
+function marksOf(e: any): { meeting: string | null; version: number | null } {
+  const props: { id: string; value: string }[] = e.singleValueExtendedProperties ?? [];
+  const get = (id: string) => props.find((p) => p.id.toLowerCase() === id.toLowerCase())?.value ?? null;
+  const v = get(FRANK_VERSION);
+  return { meeting: get(FRANK_MEETING), version: v !== null && Number.isFinite(Number(v)) ? Number(v) : null };
+}
+
+/** showAs free is not busy; tentative, busy, away and working elsewhere are (decision 34). */
+export function toProviderEvent(e: any): ProviderEvent {
+  if (e["@removed"] || e.isCancelled) return { id: e.id, status: "cancelled", summary: null, start: null, end: null, transparent: false, attendees: [], frankMeeting: null, frankVersion: null };
+  const marks = marksOf(e);
+  return {
+    id: e.id,
+    status: e.showAs === "tentative" ? "tentative" : "confirmed",
+    summary: e.subject ?? null,
+    start: when(e.start),
+    end: when(e.end),
+    transparent: e.showAs === "free",
+    attendees: (e.attendees ?? []).flatMap((a: any) => (a.emailAddress?.address ? [{ email: a.emailAddress.address, responseStatus: RESPONSES[a.status?.response] ?? null }] : [])),
+    frankMeeting: marks.meeting,
+    frankVersion: marks.version,
+  };
+}
