@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { mailMessages } from "../../db/schema";
 import { createSchedulingSession, getMeetingForCalendar, setMeetingCalendarEvent } from "../scheduling/service";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { randomAlphanumeric } from "../../lib/crypto";
@@ -93,6 +95,27 @@ describe("booking creates the event", () => {
     expect(m!.calendarEventId).toBe(event.id);
     expect(m!.meetingUrl).toBe(event.body.hangoutLink);
     expect(m!.meetingUrl).toStartWith("https://meet.google.com/");
+  });
+
+  test("the Meet link made after the booking reaches the candidate: the invitation again with the link (same UID and SEQUENCE, newer DTSTAMP), no recruiter copy", async () => {
+    const { u, session } = await recruiterWithSession();
+    expect((await book(session.sessionToken, tomorrowAt(t.clock.now(), 12).toISOString())).status).toBe(200);
+    const [m] = meetingsOfUser(t.deps, u.workspaceId, u.userId);
+    expect(m!.meetingUrl).toStartWith("https://meet.google.com/");
+    const mails = t.deps.db.select().from(mailMessages).where(eq(mailMessages.meetingId, m!.id)).orderBy(mailMessages.id).all();
+    expect(mails.map((x) => `${x.kind}:${x.audience}`)).toEqual(["booked:candidate", "booked:recruiter", "video_link:candidate"]);
+    const confirmation = mails[0]!;
+    const update = mails[2]!;
+    expect(confirmation.text).not.toContain(m!.meetingUrl!);
+    expect(update.subject).toBe("Video call link: Technical interview");
+    expect(update.text).toContain(m!.meetingUrl!);
+    const ics = (x: typeof update) => JSON.parse(x.icalEvent!).content as string;
+    expect(ics(update).match(/SEQUENCE:(\d+)/)![1]).toBe(ics(confirmation).match(/SEQUENCE:(\d+)/)![1]);
+    expect(ics(update)).toContain(m!.meetingUrl!);
+    expect(ics(update).match(/UID:(.*)/)![1]).toBe(ics(confirmation).match(/UID:(.*)/)![1]);
+    // Another write of the same link (a move, a retry) sends nothing more.
+    setMeetingCalendarEvent(t.deps, m!.id, { meetingUrl: m!.meetingUrl });
+    expect(t.deps.db.select().from(mailMessages).where(eq(mailMessages.meetingId, m!.id)).all()).toHaveLength(3);
   });
 
   test("the chosen primary calendar receives the event", async () => {

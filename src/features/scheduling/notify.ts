@@ -27,6 +27,7 @@ const subjects: Record<InterviewEmailKind, string> = {
   reminder: "Reminder: interview",
   reschedule: "Please choose a new time",
   reassigned: "New interviewer",
+  video_link: "Video call link",
 };
 
 export interface EmailExtras {

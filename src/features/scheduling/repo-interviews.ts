@@ -95,6 +95,6 @@ export function moveMeeting(db: DB | Tx, v: { meetingId: number; slotId: string;
 }
 
 /** A new version of the interview without another change (its event is written again). */
-export function bumpSequence(db: DB, meetingId: number): void {
+export function bumpSequence(db: DB | Tx, meetingId: number): void {
   db.update(meetings).set({ sequence: sql`${meetings.sequence} + 1` }).where(eq(meetings.id, meetingId)).run();
 }

@@ -265,7 +265,7 @@ export const findMeetingById = (db: DB, id: number) => meetingWithPeople(db, eq(
 export const findMeetingByPublicId = (db: DB, publicId: string) => meetingWithPeople(db, eq(meetings.publicId, publicId));
 export const findMeetingByManageHash = (db: DB, hash: string): MeetingDetail | undefined => meetingByManageHash(db).get({ hash });
 
-export function setCalendarEvent(db: DB, meetingId: number, v: { calendarEventId?: string | null; meetingUrl?: string | null }) {
+export function setCalendarEvent(db: DB | Tx, meetingId: number, v: { calendarEventId?: string | null; meetingUrl?: string | null }) {
   return db.update(meetings).set(v).where(eq(meetings.id, meetingId)).returning({ id: meetings.id }).get();
 }
 

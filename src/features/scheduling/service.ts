@@ -230,7 +230,17 @@ export function setMeetingCalendarEvent(deps: Deps, meetingId: number, v: { even
     patch.meetingUrl = v.meetingUrl;
   }
   if (!Object.keys(patch).length) return;
-  if (!repo.setCalendarEvent(deps.db, meetingId, patch)) throw notFound("Meeting not found");
+  deps.db.transaction((tx) => {
+    const before = repo.findMeetingById(deps.db, meetingId)?.meeting;
+    if (!repo.setCalendarEvent(tx, meetingId, patch)) throw notFound("Meeting not found");
+    // A video link made by the calendar after the booking (Meet, Teams) reaches the candidate:
+    // the invitation again with the link (same UID; a new location is no rescheduling, so the
+    // SEQUENCE stays and the newer DTSTAMP updates it), since the confirmation went out before
+    // the calendar was asked (nothing a person waits for calls a provider).
+    if (patch.meetingUrl && before && !before.meetingUrl && before.status === "scheduled" && before.startTime.getTime() > deps.clock.now().getTime()) {
+      enqueueInterviewEmails(deps, tx, meetingId, "video_link", { skipAudiences: new Set(["recruiter"]) });
+    }
+  });
 }
 
 /** The interview of a public id. Routes reach it through interview-access.ts (staff of its workspace only). */

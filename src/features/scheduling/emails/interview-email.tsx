@@ -1,7 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "../../../lib/email-ui";
 
 /** "reassigned": the interview was handed to another interviewer (same time, new organizer). */
-export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder" | "reschedule" | "reassigned";
+export type InterviewEmailKind = "booked" | "moved" | "canceled" | "reminder" | "reschedule" | "reassigned" | "video_link";
 
 export interface InterviewEmailProps {
   kind: InterviewEmailKind;
@@ -30,6 +30,7 @@ const headline: Record<InterviewEmailKind, string> = {
   reminder: "Interview reminder",
   reschedule: "Please choose a new time",
   reassigned: "New interviewer",
+  video_link: "Your video call link",
 };
 
 /** Confirmation, change, cancellation and 24-hour reminder of a booked interview (both sides). */
@@ -37,7 +38,9 @@ export function InterviewEmail(p: InterviewEmailProps) {
   const text = { color: "#334155" };
   const small = { color: "#64748b", fontSize: "13px" };
   const lead =
-    p.kind === "reassigned"
+    p.kind === "video_link"
+      ? `The video call link of your interview "${p.title}" is ready: join it at the time below. The time stays the same.`
+      : p.kind === "reassigned"
       ? p.audience === "candidate"
         ? `Your interview "${p.title}" is now with ${p.otherPartyName || "a new interviewer"}. The time stays the same.`
         : `The interview "${p.title}" with ${p.otherPartyName || "a candidate"} was handed over to you.`
