@@ -15,7 +15,7 @@ const { createUser } = await import("../src/features/auth/service");
 const { addParticipants } = await import("../src/features/candidates/service");
 const { sampleCandidates } = await import("../src/features/candidates/sample-data");
 const { ftsFilterQuery } = await import("../src/features/candidates/repo");
-const { setSearchIndexAside } = await import("../src/features/candidates/repo-bulk");
+const { setIndexesAside } = await import("../src/features/candidates/repo-bulk");
 const { fixedServer, liveStatsMs, previousLoadRate, previousSearchMs } = await import("./search-baselines");
 
 const arg = (name: string, dflt: number) => {
@@ -49,7 +49,7 @@ try {
   const appCache = (deps.db.$client.query("PRAGMA cache_size").get() as { cache_size: number }).cache_size;
   const t0 = performance.now();
   deps.db.$client.exec("PRAGMA cache_size = -1048576; PRAGMA synchronous = OFF; INSERT INTO participants_fts(participants_fts, rank) VALUES('hashsize', 2147483647);");
-  const index = setSearchIndexAside(deps.db);
+  const index = setIndexesAside(deps.db);
   await seed(user.workspaceId, ROWS, 1_000);
   await seed(other.workspaceId, OTHER, 9_000_000);
   const loaded = (performance.now() - t0) / 1000;
