@@ -238,6 +238,7 @@ async function candidateTick(a: Agency, read: Database) {
   }
   let v = visitors.get(a.n);
   if (!v || v.step >= ANSWERS.length) visitors.set(a.n, (v = { cookie: "", step: 0 }));
+  const t = performance.now();
   const res = await fetch(`${base}/api/visitors/prequalifier/answer`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: v.cookie, "x-forwarded-for": `10.${a.n % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
@@ -246,6 +247,7 @@ async function candidateTick(a: Agency, read: Database) {
   const set = res?.headers.getSetCookie().map((c) => c.split(";")[0]!) ?? [];
   if (set.length) v.cookie = set.join("; ");
   await res?.arrayBuffer();
+  record("answer", performance.now() - t);
   v.step++;
 }
 
@@ -278,18 +280,18 @@ async function runStep(count: number) {
   const until = t0 + STEP_S * 1000;
   const loops: Promise<void>[] = [];
   const every = async (ms: number, tick: () => Promise<void>) => {
-    await Bun.sleep(Math.random() * ms); // spread over the interval
+    await Bun.sleep(Math.random() * Math.min(ms, until - performance.now())); // spread over the interval
     while (performance.now() < until) {
       const started = performance.now();
       await tick();
-      await Bun.sleep(Math.max(0, ms - (performance.now() - started)));
+      await Bun.sleep(Math.max(0, Math.min(ms - (performance.now() - started), until - performance.now())));
     }
   };
   for (const a of agencies) {
     for (const who of [0, 1, 2]) loops.push(every(5000, () => recruiterTick(a, who)));
     loops.push(every(5000, () => candidateTick(a, read)));
-    // The assistant: one question a minute per agency.
-    loops.push(every(60_000, async () => void (await timed("assistant", "/api/chat/openai", { method: "POST", headers: { cookie: a.cookies[1]! }, body: JSON.stringify({ message: "find developer" }) }))));
+    // The assistant: a question every 20 s per agency (a recruiter asks it now and then).
+    loops.push(every(20_000, async () => void (await timed("assistant", "/api/chat/openai", { method: "POST", headers: { cookie: a.cookies[1]! }, body: JSON.stringify({ message: "find developer" }) }))));
   }
   loops.push(every(500, async () => void (await timed("healthz", "/healthz"))));
   await Promise.all(loops);
@@ -303,7 +305,7 @@ async function runStep(count: number) {
     agencies: count,
     rps: requests / wall,
     p99: pct(recruiterAll, 0.99),
-    perKind: Object.fromEntries([...RECRUITER, "book", "assistant", "healthz"].map((k) => [k, pct(lat.get(k as Kind), 0.99)])),
+    perKind: Object.fromEntries([...RECRUITER, "book", "answer", "assistant", "healthz"].map((k) => [k, pct(lat.get(k as Kind), 0.99)])),
     bookingsPerMin: (bookings / wall) * 60,
     bookFailures: failures.filter((f) => f.startsWith("book")).length,
     failures,
@@ -327,10 +329,12 @@ function firstLimit(r: Awaited<ReturnType<typeof runStep>>) {
   return "none of CPU, the writer, memory or disk near its limit: latency from the shared machine";
 }
 
-const cols = ["agencies", "candidates", "req/s", "p99 ms", ...RECRUITER.map((k) => `${k} p99`), "book p99", "assistant p99", "healthz p99", "bookings/min", "mails", "webhooks", "server CPU %", "machine CPU %", "RSS MB", "DB MB", "disk MB/s", "overdue tasks"];
+const cols = ["agencies", "candidates", "req/s", "p99 ms", ...RECRUITER.map((k) => `${k} p99`), "book p99", "answer p99", "assistant p99", "healthz p99", "bookings/min", "mails", "webhooks", "server CPU %", "machine CPU %", "RSS MB", "DB MB", "disk MB/s", "overdue tasks"];
 console.log(`Capacity: agencies of 3 recruiters (a request every 5 s each) and ${CANDIDATES.toLocaleString("en")} candidates; ${STEP_S} s per step; model delay ${MODEL_DELAY_MS} ms; backup every minute; the knee: p99 of a recruiter request > ${P99_LIMIT} ms or a booking fails.`);
 console.log("The machine (2 cores) is shared with other work: figures move between runs; /healthz beside them is the baseline.");
 console.log(cols.join(" | "));
+// Stopped from the keyboard or by a time limit: the server goes too.
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => (server?.kill(9), rmSync(dir, { recursive: true, force: true }), process.exit(130)));
 let knee: Awaited<ReturnType<typeof runStep>> | null = null;
 let last: Awaited<ReturnType<typeof runStep>> | null = null;
 try {
@@ -339,7 +343,7 @@ try {
     await startServer();
     const r = await runStep(count);
     await stopServer();
-    const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.serverCpu.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
+    const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.answer!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.serverCpu.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
     console.log(row.join(" | ") + `   (seeded in ${seeded.toFixed(1)} s)`);
     for (const f of r.failures.slice(0, 3)) console.log(`    failed: ${f}`);
     last = r;
