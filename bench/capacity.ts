@@ -322,7 +322,7 @@ async function runStep(count: number) {
 
 function firstLimit(r: Awaited<ReturnType<typeof runStep>>) {
   if (r.serverCpu >= 85) return `CPU: the server's event loop (one thread) at ${r.serverCpu.toFixed(0)}% of a core`;
-  if (r.machineCpu >= 90) return `CPU: the machine (2 cores, shared) at ${r.machineCpu.toFixed(0)}%`;
+  if (r.machineCpu >= 85) return `CPU: the machine (2 cores, shared) at ${r.machineCpu.toFixed(0)}%`;
   if (r.backlog > 50) return `the writer: ${r.backlog} tasks overdue by 10 s or more`;
   if (r.rssMB > totalmem() / 1e6 / 2) return `memory: RSS ${r.rssMB.toFixed(0)} MB`;
   if (r.diskMBs > 50) return `disk: ${r.diskMBs.toFixed(0)} MB/s written`;
@@ -341,7 +341,13 @@ try {
   for (const count of STEPS) {
     const seeded = await seedAgencies(count);
     await startServer();
-    const r = await runStep(count);
+    let r = await runStep(count);
+    // Over the limit while /healthz itself was slow: the machine (shared) was busy; the step is
+    // run once more before it counts as the knee.
+    if ((r.p99 > P99_LIMIT || r.bookFailures > 0) && r.perKind.healthz! > 100) {
+      console.log(`    (${count} agencies: p99 ${r.p99.toFixed(0)} ms with /healthz at p99 ${r.perKind.healthz!.toFixed(0)} ms and the machine at ${r.machineCpu.toFixed(0)}%: run again)`);
+      r = await runStep(count);
+    }
     await stopServer();
     const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.answer!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.serverCpu.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
     console.log(row.join(" | ") + `   (seeded in ${seeded.toFixed(1)} s)`);
@@ -351,6 +357,12 @@ try {
       knee = r;
       break;
     }
+  }
+  // What the server's own CPU says, apart from the machine's other work: a core per agency count.
+  const steps = [knee ?? last].filter(Boolean) as NonNullable<typeof last>[];
+  for (const r of steps) {
+    const perAgency = r.serverCpu / r.agencies;
+    console.log(`Server CPU: ${perAgency.toFixed(2)}% of a core per agency at ${r.agencies} agencies: the event loop (one core) would be 80% busy at about ${Math.floor(80 / perAgency)} agencies on this machine with nothing else running.`);
   }
   if (knee) {
     console.log(`Knee: ${knee.agencies} agencies (${(knee.agencies * CANDIDATES).toLocaleString("en")} candidates): recruiter p99 ${knee.p99.toFixed(0)} ms, booking failures ${knee.bookFailures}.`);

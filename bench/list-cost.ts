@@ -40,6 +40,11 @@ try {
   const page = listParticipants(deps, user.workspaceId, q);
   const text = JSON.stringify(page);
   console.log(`GET /api/participants?limit=20 at ${ROWS.toLocaleString("en")} candidates, ${N} runs each (machine shared: compare the lines with each other)`);
+  if (process.argv.includes("--only-list")) {
+    // For a profile (bun --cpu-prof bench/list-cost.ts --only-list): the list request alone.
+    for (let k = 0; k < 20_000; k++) await (await app.handle(new Request("http://127.0.0.1/api/participants?limit=20", { headers }))).arrayBuffer();
+    process.exit(0);
+  }
   await each("whole request: GET /healthz (baseline)", async () => (await app.handle(new Request("http://127.0.0.1/healthz", { headers }))).arrayBuffer());
   await each("whole request: GET /api/participants?limit=20", async () => (await app.handle(new Request("http://127.0.0.1/api/participants?limit=20", { headers }))).arrayBuffer());
   await each("part: listParticipants (service, kept reads)", () => listParticipants(deps, user.workspaceId, q));
