@@ -261,10 +261,12 @@ function procFigures(pid: number) {
   const rssMB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
   const io = readFileSync(`/proc/${pid}/io`, "utf8");
   const writtenMB = Number(/write_bytes: (\d+)/.exec(io)![1]) / 1e6;
+  // The event loop's thread: nanoseconds on a core and waiting for one (runnable, not running).
+  const [onCpuNs, waitNs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ").map(Number);
   const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.split(/\s+/).slice(1).map(Number);
   const idle = cpu[3]! + cpu[4]!;
   const total = cpu.reduce((x, y) => x + y, 0);
-  return { cpuS, rssMB, writtenMB, idle, total };
+  return { cpuS, rssMB, writtenMB, idle, total, loopCpuS: onCpuNs! / 1e9, loopWaitS: waitNs! / 1e9 };
 }
 const dbMB = () => ["", "-wal"].reduce((s, x) => s + (statSync(dbPath + x, { throwIfNoEntry: false })?.size ?? 0), 0) / 1e6;
 const pct = (xs: number[] | undefined, p: number) => (xs?.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]! : NaN);
@@ -325,6 +327,8 @@ async function runStep(count: number) {
     failures,
     serverCpu: ((p1.cpuS - p0.cpuS) / wall) * 100,
     ioWait: (ioSamples.d / Math.max(1, ioSamples.n)) * 100,
+    loopCpu: ((p1.loopCpuS - p0.loopCpuS) / wall) * 100,
+    loopWaitCpu: ((p1.loopWaitS - p0.loopWaitS) / wall) * 100,
     machineCpu: (1 - (p1.idle - p0.idle) / (p1.total - p0.total)) * 100,
     rssMB: p1.rssMB,
     dbMB: dbMB(),
@@ -337,6 +341,8 @@ async function runStep(count: number) {
 
 function firstLimit(r: Awaited<ReturnType<typeof runStep>>) {
   if (r.serverCpu >= 85) return `CPU: the server's event loop (one thread) at ${r.serverCpu.toFixed(0)}% of a core`;
+  if (r.loopCpu >= 80) return `CPU: the event loop's thread on a core ${r.loopCpu.toFixed(0)}% of the time`;
+  if (r.loopWaitCpu >= 20) return `CPU: the machine (2 cores, shared, at ${r.machineCpu.toFixed(0)}%): the event loop was ready but waited for a core ${r.loopWaitCpu.toFixed(0)}% of the time (on one ${r.loopCpu.toFixed(0)}%)`;
   // The event loop is synchronous over SQLite: a commit's fsync behind the backup's writes blocks every request.
   if (r.ioWait >= 20 && r.serverCpu < 60) return `disk: the event loop was found waiting on the disk in ${r.ioWait.toFixed(0)}% of samples (its own CPU ${r.serverCpu.toFixed(0)}%), writing ${r.diskMBs.toFixed(1)} MB/s`;
   if (r.backlog > 50 && r.serverCpu < 60) return `the writer: ${r.backlog} tasks overdue by 10 s or more with the server's CPU at ${r.serverCpu.toFixed(0)}%`;
@@ -347,7 +353,7 @@ function firstLimit(r: Awaited<ReturnType<typeof runStep>>) {
   return "none of CPU, the writer, memory or disk near its limit: latency from the shared machine";
 }
 
-const cols = ["agencies", "candidates", "req/s", "p99 ms", ...RECRUITER.map((k) => `${k} p99`), "book p99", "answer p99", "assistant p99", "healthz p99", "bookings/min", "mails", "webhooks", "server CPU %", "event loop in disk wait %", "machine CPU %", "RSS MB", "DB MB", "disk MB/s", "overdue tasks"];
+const cols = ["agencies", "candidates", "req/s", "p99 ms", ...RECRUITER.map((k) => `${k} p99`), "book p99", "answer p99", "assistant p99", "healthz p99", "bookings/min", "mails", "webhooks", "server CPU %", "event loop on a core %", "event loop waiting for a core %", "event loop in disk wait %", "machine CPU %", "RSS MB", "DB MB", "disk MB/s", "overdue tasks"];
 console.log(`Capacity: agencies of 3 recruiters (a request every 5 s each) and ${CANDIDATES.toLocaleString("en")} candidates; ${STEP_S} s per step; model delay ${MODEL_DELAY_MS} ms; backup cron ${BACKUP_CRON}; the knee: p99 of a recruiter request > ${P99_LIMIT} ms or a booking fails.`);
 console.log("The machine (2 cores) is shared with other work: figures move between runs; /healthz beside them is the baseline.");
 console.log(cols.join(" | "));
@@ -367,7 +373,7 @@ try {
       r = await runStep(count);
     }
     await stopServer();
-    const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.answer!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.serverCpu.toFixed(0), r.ioWait.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
+    const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.answer!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.serverCpu.toFixed(0), r.loopCpu.toFixed(0), r.loopWaitCpu.toFixed(0), r.ioWait.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
     console.log(row.join(" | ") + `   (seeded in ${seeded.toFixed(1)} s)`);
     for (const f of r.failures.slice(0, 3)) console.log(`    failed: ${f}`);
     last = r;
