@@ -277,6 +277,8 @@ async function runStep(count: number) {
   bookings = 0;
   const mailsBefore = mailsSent;
   const hooksBefore = hooks.received.length;
+  const calendarWrites = () => google.requests.filter((r) => r.method !== "GET" && r.path.includes("/events")).length;
+  const calendarBefore = calendarWrites();
   const read = new Database(dbPath, { readonly: true });
   for (const a of agencies) if (!a.setUp) await setUpOutside(a);
   const pid = server!.pid;
@@ -336,6 +338,7 @@ async function runStep(count: number) {
     backlog: backlog.n,
     mails: mailsSent - mailsBefore,
     webhooks: hooks.received.length - hooksBefore,
+    calendar: calendarWrites() - calendarBefore,
   };
 }
 
@@ -353,7 +356,7 @@ function firstLimit(r: Awaited<ReturnType<typeof runStep>>) {
   return "none of CPU, the writer, memory or disk near its limit: latency from the shared machine";
 }
 
-const cols = ["agencies", "candidates", "req/s", "p99 ms", ...RECRUITER.map((k) => `${k} p99`), "book p99", "answer p99", "assistant p99", "healthz p99", "bookings/min", "mails", "webhooks", "server CPU %", "event loop on a core %", "event loop waiting for a core %", "event loop in disk wait %", "machine CPU %", "RSS MB", "DB MB", "disk MB/s", "overdue tasks"];
+const cols = ["agencies", "candidates", "req/s", "p99 ms", ...RECRUITER.map((k) => `${k} p99`), "book p99", "answer p99", "assistant p99", "healthz p99", "bookings/min", "mails", "webhooks", "calendar writes", "server CPU %", "event loop on a core %", "event loop waiting for a core %", "event loop in disk wait %", "machine CPU %", "RSS MB", "DB MB", "disk MB/s", "overdue tasks"];
 console.log(`Capacity: agencies of 3 recruiters (a request every 5 s each) and ${CANDIDATES.toLocaleString("en")} candidates; ${STEP_S} s per step; model delay ${MODEL_DELAY_MS} ms; backup cron ${BACKUP_CRON}; the knee: p99 of a recruiter request > ${P99_LIMIT} ms or a booking fails.`);
 console.log("The machine (2 cores) is shared with other work: figures move between runs; /healthz beside them is the baseline.");
 console.log(cols.join(" | "));
@@ -373,7 +376,7 @@ try {
       r = await runStep(count);
     }
     await stopServer();
-    const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.answer!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.serverCpu.toFixed(0), r.loopCpu.toFixed(0), r.loopWaitCpu.toFixed(0), r.ioWait.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
+    const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.answer!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.calendar, r.serverCpu.toFixed(0), r.loopCpu.toFixed(0), r.loopWaitCpu.toFixed(0), r.ioWait.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
     console.log(row.join(" | ") + `   (seeded in ${seeded.toFixed(1)} s)`);
     for (const f of r.failures.slice(0, 3)) console.log(`    failed: ${f}`);
     last = r;
