@@ -43,6 +43,8 @@ try {
   if (process.argv.includes("--only-list")) {
     // For a profile (bun --cpu-prof bench/list-cost.ts --only-list): the list request alone.
     for (let k = 0; k < 20_000; k++) await (await app.handle(new Request("http://127.0.0.1/api/participants?limit=20", { headers }))).arrayBuffer();
+    deps.db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   }
   await each("whole request: GET /healthz (baseline)", async () => (await app.handle(new Request("http://127.0.0.1/healthz", { headers }))).arrayBuffer());
