@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { answerJson } from "./kept-answers";
 import { AppError } from "./errors";
 import { loginWithNext } from "./next-path";
 import { validationFields } from "./validate";
@@ -95,7 +96,7 @@ function plainResponse(request: Request, value: unknown, set: { status?: number 
   const chosen = typeof set.headers["content-type"] === "string" ? (set.headers["content-type"] as string) : null;
   if (typeof value === "string") return compressedText(request, value, status, chosen ?? "text/plain; charset=utf-8");
   const plainObject = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
-  if (plainObject) return compressedText(request, JSON.stringify(value), status, chosen ?? "application/json; charset=utf-8");
+  if (plainObject) return compressedText(request, answerJson(value), status, chosen ?? "application/json; charset=utf-8");
   return undefined;
 }
 

@@ -85,6 +85,11 @@ export const participants = sqliteTable(
     index("participants_email_idx").on(t.workspaceId, t.emailAddress),
     // The candidates page's sort by name (a page in name order without sorting the workspace).
     index("participants_name_idx").on(t.workspaceId, t.name),
+    // The other sorts of the candidates page (city, role, stage): a page in either direction
+    // read off the index (repo.ts sortedPage); without them, 142 ms at 100,000 candidates.
+    index("participants_city_idx").on(t.workspaceId, t.city),
+    index("participants_role_applied_idx").on(t.workspaceId, t.roleApplied),
+    index("participants_stage_idx").on(t.workspaceId, t.stages),
   ],
 );
 

@@ -8,6 +8,7 @@ import * as repo from "./repo";
 import type { CurrentUser } from "./model";
 import { ResetPasswordEmail } from "./emails/reset-password";
 import { tryWrite } from "../../db/busy";
+import { StampCache } from "../../db/stamp-cache";
 import { stripeIdsOf } from "./stripe-ids";
 import { authPorts } from "./ports";
 
@@ -145,10 +146,18 @@ export function demoLogin(deps: Deps): { session: NewSession; user: repo.UserRow
 export const DEMO_EMAIL = "demo@frank.local";
 export const DEMO_PASSWORD = "demo-password";
 
+// A session and its user as read under the database's write stamp (any write anywhere, by any
+// connection): read again after every write, so a sign-out, a removed member or a changed role
+// counts at once; between writes (a recruiter's list polled, a burst of reads) the lookup is
+// kept. It was a third of the list request's CPU (bench/list-cost.ts). Expiry is checked below
+// against the clock on every request, kept or not.
+const sessionRows = new StampCache<ReturnType<typeof repo.findSessionWithUser> | null>(5000);
+
 /** The signed-in user for a session cookie, or null. Browser-session logins slide their 12-hour idle expiry. */
 export function sessionUser(deps: Deps, token: string | undefined | null): SignedIn | null {
   if (!token || token.length > 200) return null;
-  const row = repo.findSessionWithUser(deps.db, sha256(token));
+  const hash = sha256(token);
+  const row = sessionRows.get(deps.db, hash, () => repo.findSessionWithUser(deps.db, hash) ?? null);
   if (!row || row.user.removedAt) return null;
   const now = deps.clock.now().getTime();
   // Both writes are housekeeping: while another process holds the write lock they wait for

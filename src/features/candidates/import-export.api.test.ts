@@ -81,6 +81,23 @@ describe("POST /api/participants/import", () => {
   });
 });
 
+describe("a large import goes through the bulk path", () => {
+  test("1,200 rows (one chunk, over the bulk threshold): each is found by a search, counted in the stats, once", async () => {
+    const w = await workspace();
+    const rows = Array.from({ length: 1200 }, (_, i) => `Bulk Person${i},bulk${i}@example.com,${i % 2 ? "Hobart" : "Darwin"},Engineer,${i % 3 ? "Developer" : "Designer"},,${(i % 5) + 1}`);
+    const r = await w.importCsv(HEADER + rows.join("\n") + "\n");
+    expect(r.body).toMatchObject({ imported: 1200, updated: 0 });
+    const total = async (q: string) => (await w.send(`/api/participants?limit=1&${q}`)).body.pagination.total;
+    expect(await total("search=hobart")).toBe(600);
+    expect(await total("search=person1199")).toBe(1);
+    expect(await total("")).toBe(1200);
+    expect((await w.send("/api/database/stats")).body.totalCandidates).toBe(1200);
+    // Imported again: every row is known by its e-mail, nothing new.
+    expect((await w.importCsv(HEADER + rows.join("\n") + "\n")).body).toMatchObject({ imported: 0, updated: 1200 });
+    expect(await total("search=darwin")).toBe(600);
+  });
+});
+
 describe("GET /api/participants/export.csv", () => {
   test("streams the filtered list with the import's column names; round-trips; stays in its workspace", async () => {
     const w = await workspace();

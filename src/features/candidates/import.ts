@@ -170,7 +170,7 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
   }
   deps.db.transaction((tx) => {
     const rows = [...fresh.values()].map((v) => ({ ...withBuckets(v, b), stages: Number(v.stages ?? 1), createdAt: now, lastUpdated: now }));
-    const ids = importRepo.insertMany(tx, workspaceId, rows);
+    const ids = importRepo.insertMany(tx, deps.db, workspaceId, rows);
     [...fresh.keys()].forEach((email, i) => known.set(email, ids[i]!));
     const actor: Actor = opts.userId ? { userId: opts.userId, apiKeyId: opts.apiKeyId ?? null } : "system";
     for (const id of ids) candidateCreated(deps, tx, workspaceId, id, "import", actor);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
-import { addParticipants, databaseStats, listParticipants } from "./service";
+import { addParticipants, databaseStats, listParticipants, listParticipantsSorted } from "./service";
 import { sampleCandidates } from "./sample-data";
-import { setSearchIndexAside } from "./repo-bulk";
+import { setIndexesAside } from "./repo-bulk";
 
 // A large batch sets the insert triggers aside and does their work once (repo-bulk.ts): the
 // search index, the stats and the kept results must come out as the row-by-row way makes them.
@@ -41,7 +41,7 @@ describe("adding many candidates at once", () => {
 
   test("a load with the search index set aside indexes every row it added when restored, and the trigger is back", async () => {
     const ws = (await t.signUp()).workspaceId;
-    const index = setSearchIndexAside(t.deps.db);
+    const index = setIndexesAside(t.deps.db);
     addParticipants(t.deps, ws, sampleCandidates({ count: 1100, now: t.clock.now(), seed: 8 }));
     addParticipants(t.deps, ws, [{ name: "Quentin Xylo", city: "Perth", createdAt: t.clock.now() }]);
     index.restore();
@@ -49,5 +49,31 @@ describe("adding many candidates at once", () => {
     expect(listParticipants(t.deps, ws, { search: "example" }).pagination.total).toBe(1100);
     addParticipants(t.deps, ws, [{ name: "Xylo Second", createdAt: t.clock.now() }]);
     expect(listParticipants(t.deps, ws, { search: "xylo" }).pagination.total).toBe(2);
+    const indexes = t.deps.db.$client.query("select name from sqlite_master where type = 'index' and tbl_name = 'participants' and name like 'participants%idx' order by name").all() as { name: string }[];
+    expect(indexes.map((i) => i.name)).toContain("participants_city_idx");
+    expect(indexes.length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe("sorting every candidate by a column", () => {
+  test("each page in either direction equals the same slice of the whole list sorted in memory, empty values last", async () => {
+    const ws = (await t.signUp()).workspaceId;
+    const rows = sampleCandidates({ count: 60, now: t.clock.now(), seed: 3 }).map((r, i) => ({ ...r, city: i % 4 === 0 ? null : r.city, roleApplied: i % 5 === 0 ? null : r.roleApplied }));
+    addParticipants(t.deps, ws, rows);
+    const all = listParticipants(t.deps, ws, { limit: 100 }).participants;
+    for (const [column, field] of [["city", "city"], ["role", "roleApplied"], ["stage", "stages"]] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        const key = (p: (typeof all)[number]) => p[field] as string | number | null;
+        const expected = [...all].sort((a, b) => {
+          const [x, y] = [key(a), key(b)];
+          if (x === null || y === null) return x === y ? (dir === "asc" ? a.id - b.id : b.id - a.id) : x === null ? 1 : -1;
+          const c = x < y ? -1 : x > y ? 1 : dir === "asc" ? a.id - b.id : b.id - a.id;
+          return dir === "asc" || x === y ? c : -c;
+        });
+        const paged: number[] = [];
+        for (let page = 1; page <= 9; page++) paged.push(...listParticipantsSorted(t.deps, ws, { page, limit: 7 }, { column, dir }).participants.map((p) => p.id));
+        expect({ column, dir, ids: paged }).toEqual({ column, dir, ids: expected.map((p) => p.id) });
+      }
+    }
   });
 });

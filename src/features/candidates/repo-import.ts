@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { participants } from "../../db/schema";
 import type { ParticipantInsert } from "./repo";
+import { insertParticipantRows } from "./repo-bulk";
 import type { Writer } from "./repo-identity";
 
 /** Every live candidate's e-mail (lower case) → id, oldest record first (the one an import updates). */
@@ -14,14 +15,14 @@ export function emailIndex(db: DB, workspaceId: number): Map<string, number> {
   return out;
 }
 
-/** New candidates in one statement per 200 rows; returns their ids in order. */
-export function insertMany(tx: Writer, workspaceId: number, rows: ParticipantInsert[]): number[] {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += 200) {
-    const batch = rows.slice(i, i + 200).map((r) => ({ ...r, workspaceId }));
-    for (const r of tx.insert(participants).values(batch).returning({ id: participants.id }).all()) ids.push(r.id);
-  }
-  return ids;
+/**
+ * New candidates through the bulk path the seed and the benchmarks use (repo-bulk.ts: one
+ * compiled INSERT, and for a chunk of 1,000 or more the search index, stats and change counter
+ * filled once for the chunk); returns their ids in order. `_tx` is the chunk's transaction:
+ * the rows go in on its connection, as a savepoint of it, and roll back with it.
+ */
+export function insertMany(_tx: Writer, db: DB, workspaceId: number, rows: ParticipantInsert[]): number[] {
+  return insertParticipantRows(db, workspaceId, rows);
 }
 
 export function updateOne(tx: Writer, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {

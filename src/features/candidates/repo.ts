@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { participantStats, participants, shortlistMembers } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
@@ -223,7 +223,7 @@ export function insertParticipant(db: DB, workspaceId: number, values: Participa
 
 /** Many rows in one transaction (seeding, benchmarks): see repo-bulk.ts. */
 export function insertParticipants(db: DB, workspaceId: number, rows: ParticipantInsert[]): number {
-  return insertParticipantRows(db, workspaceId, rows);
+  return insertParticipantRows(db, workspaceId, rows).length;
 }
 
 export function updateParticipant(db: DB, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
@@ -261,16 +261,22 @@ export type SortColumn = keyof typeof SORT_COLUMNS;
 /** One page in another order than newest first (the candidates page's sortable columns); the total comes from listParticipants. */
 export function sortedPage(db: DB, workspaceId: number, f: ListFilter, sort: { column: SortColumn; dir: "asc" | "desc" }, page: number, limit: number): ParticipantRow[] {
   const col = SORT_COLUMNS[sort.column];
-  const by = sort.dir === "asc" ? [asc(col), asc(participants.id)] : [desc(col), desc(participants.id)];
-  // Empty values last either way, except on a column with an index of its own (added, updated,
-  // name): SQLite's order (empty first when ascending) lets the index answer the page.
-  const order = col.notNull || sort.column === "name" ? by : [sort.dir === "asc" ? sql`${col} is null` : sql`${col} is not null`, ...by];
-  return db
-    .select(listColumns)
-    .from(participants)
-    .where(conditions(workspaceId, f))
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .all() as ParticipantRow[];
+  const offset = (page - 1) * limit;
+  const where = conditions(workspaceId, f);
+  const rows = (cond: SQL, order: SQL[], n: number, skip: number) =>
+    db.select(listColumns).from(participants).where(cond).orderBy(...order).limit(n).offset(skip).all() as ParticipantRow[];
+  // Every sortable column has an index that starts (workspace_id, column) and ends with the
+  // rowid, so a page in either direction is read off the index without sorting the
+  // workspace (migration participants_sort_indexes). SQLite keeps empty values first when
+  // ascending and last when descending; the page shows them last either way, except on
+  // name, whose order was always SQLite's.
+  if (col.notNull || sort.column === "name" || sort.dir === "desc") {
+    return rows(where, sort.dir === "asc" ? [asc(col), asc(participants.id)] : [desc(col), desc(participants.id)], limit, offset);
+  }
+  // Ascending with empty values last: the filled rows off the index, then the empty ones by id.
+  const filled = rows(and(where, isNotNull(col))!, [asc(col), asc(participants.id)], limit, offset);
+  if (filled.length === limit) return filled;
+  // Past the last filled row: how many there are is known from this page unless it was empty.
+  const filledTotal = filled.length ? offset + filled.length : (db.select({ n: count() }).from(participants).where(and(where, isNotNull(col))).get()?.n ?? 0);
+  return [...filled, ...rows(and(where, isNull(col))!, [asc(participants.id)], limit - filled.length, Math.max(0, offset - filledTotal))];
 }

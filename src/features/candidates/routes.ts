@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { checkedOnce } from "../../lib/kept-answers";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { devLimiter } from "../../lib/dev-pages";
@@ -32,7 +33,8 @@ export function candidateRoutes(deps: Deps) {
     .guard({ auth: true })
     .get("", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, query), {
       query: ListParticipantsInput,
-      response: { 200: ParticipantPageView },
+      // The service hands out kept pages (until a candidate changes): checked and made JSON once.
+      response: { 200: checkedOnce(ParticipantPageView) },
       detail: { summary: "List candidates (search, role and location buckets, job, pages)" },
     })
     .get("/:id", ({ params, workspaceId }) => ({ ...candidates.getParticipant(deps, workspaceId, params.id), applications: applicationHooks(deps).applicationsOf(workspaceId, params.id) ?? [] }), {

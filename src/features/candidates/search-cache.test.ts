@@ -44,6 +44,23 @@ describe("kept search results are never stale", () => {
     expect(search({ excludeShortlisted: true }).pagination.total).toBe(all);
   });
 
+  test("a whole page is kept until a candidate changes: the same answer, then the new value", async () => {
+    const u = await t.signUp();
+    const ws = u.workspaceId;
+    addParticipants(t.deps, ws, sampleCandidates({ count: 12, now: t.clock.now(), seed: 9 }));
+    const first = listParticipants(t.deps, ws, { limit: 5 });
+    await t.signUp(); // an unrelated write
+    expect(listParticipants(t.deps, ws, { limit: 5 })).toBe(first);
+    // Each page, size and filter is its own answer.
+    expect(listParticipants(t.deps, ws, { limit: 5, page: 2 }).participants[0]!.id).not.toBe(first.participants[0]!.id);
+    expect(listParticipants(t.deps, ws, { limit: 6 }).participants).toHaveLength(6);
+    const top = first.participants[0]!;
+    upsertParticipantFromVisitor(t.deps, ws, { uniqueId: top.uniqueId ?? "x", name: top.name, city: "Kalgoorlie" });
+    const again = listParticipants(t.deps, ws, { limit: 5 });
+    expect(again).not.toBe(first);
+    expect(again.participants.map((p) => p.city)).toContain("Kalgoorlie");
+  });
+
   test("a read inside a transaction that rolls back is not kept", async () => {
     const u = await t.signUp();
     const ws = u.workspaceId;

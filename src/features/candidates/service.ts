@@ -6,6 +6,8 @@ import { candidateRole, matchesJob, splitName } from "./classify";
 import type { Buckets } from "./buckets";
 import { bucketColumns, bucketsOf, checkBucketFilter } from "./settings";
 import * as repo from "./repo";
+import { participantsVersion } from "./repo-search";
+import { StampCache } from "../../db/stamp-cache";
 import * as statsRepo from "./repo-stats";
 import * as identity from "./repo-identity";
 import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
@@ -26,10 +28,23 @@ function jobFilter(deps: Deps, workspaceId: number, jobId: number | undefined) {
 }
 
 /** Search (FTS5), role and location buckets, the job match and pagination, newest first. */
+// Whole answers of the list kept until a candidate or a shortlist changes (the counter
+// repo-search.ts reads): a list polled or read by several recruiters is one lookup instead of
+// reading and shaping its rows again (about 40% of the request's CPU, bench/list-cost.ts).
+// A job's list is not kept: its reasons read the job and its campaigns too. Callers must not
+// change what they get.
+const keptPages = new StampCache<ParticipantPage>(200, (db) => participantsVersion(db));
+
 export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery = {}): ParticipantPage {
   checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
+  if (q.jobId) return readPage(deps, workspaceId, q, page, limit);
+  const key = `${workspaceId}|${page}|${limit}|${q.role ?? ""}|${q.location ?? ""}|${q.excludeShortlisted ? 1 : 0}|${q.search ?? ""}`;
+  return keptPages.get(deps.db, key, () => readPage(deps, workspaceId, q, page, limit));
+}
+
+function readPage(deps: Deps, workspaceId: number, q: ListQuery, page: number, limit: number): ParticipantPage {
   const { rows, total, totalIsLowerBound } = repo.listParticipants(
     deps.db,
     workspaceId,
