@@ -1,8 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { rmSync } from "node:fs";
 import { createAccount, hydrated, loginAsNewUser } from "./fixtures";
+import { freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The shared e2e server runs without Stripe (billing off, the gate never blocks). These
 // tests start their own: a fake Stripe (test/fakes/stripe.ts) and a Frank server whose
@@ -13,16 +13,6 @@ let fake = "";
 let db = "";
 const children: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn("./node_modules/.bin/bun", args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -32,20 +22,12 @@ function start(args: string[], env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not up: ${url}`);
-}
 
 test.describe("with Stripe configured", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS);
     const port = await freePort();
     app = `http://127.0.0.1:${port}`;
     db = `data/e2e-billing-${port}.db`;

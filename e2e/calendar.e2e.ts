@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated, loginAsNewUser } from "./fixtures";
+import { freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The manager page in each state. Without Google credentials: the shared e2e server.
 // Connected: a second Frank server started here, pointed at the fake Google (test/fakes/google.ts).
@@ -54,24 +54,7 @@ let googleUrl = "";
 let base = "";
 let db = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const control = (body: object) => fetch(`${googleUrl}/__control`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -118,6 +101,7 @@ test.describe("with Google (fake)", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS);
     google = spawn("./node_modules/.bin/bun", ["test/fakes/google.ts"], { stdio: ["ignore", "pipe", "inherit"] });
     const line = await new Promise<string>((resolve) => createInterface({ input: google.stdout! }).once("line", resolve));
     googleUrl = JSON.parse(line).url;

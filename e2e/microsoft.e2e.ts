@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated } from "./fixtures";
+import { freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // Microsoft 365 (decision 34): a Frank server started here, pointed at the fake Microsoft identity
 // platform and Graph (test/fakes/microsoft.ts). A recruiter connects Outlook, picks the calendars
@@ -15,24 +15,7 @@ let fakeUrl = "";
 let base = "";
 let db = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const control = (body: object) => fetch(`${fakeUrl}/__control`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
 const state = () => fetch(`${fakeUrl}/__state`).then((r) => r.json() as Promise<{ events: { id: string; calendarId: string; body: any }[]; invitationsSent: unknown[] }>);
@@ -51,6 +34,7 @@ test.describe("with Microsoft (fake)", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS);
     fake = spawn("./node_modules/.bin/bun", ["test/fakes/microsoft.ts"], { stdio: ["ignore", "pipe", "inherit"] });
     const line = await new Promise<string>((resolve) => createInterface({ input: fake.stdout! }).once("line", resolve));
     fakeUrl = JSON.parse(line).url;

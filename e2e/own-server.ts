@@ -18,8 +18,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string, tries = 150) {
-  for (let i = 0; i < tries; i++) {
+/**
+ * Resolves when `url` answers 200. A server started from the sources loads about a thousand
+ * files: on a loaded machine that took over 15 s, so the wait is a minute (the calling hook
+ * raises its own time limit to match, see START_TIMEOUT_MS).
+ */
+export async function waitFor(url: string, waitMs = 60_000) {
+  const until = Date.now() + waitMs;
+  while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -27,6 +33,9 @@ export async function waitFor(url: string, tries = 150) {
   }
   throw new Error(`not up: ${url}`);
 }
+
+/** The time limit of a hook that starts servers and waits for them (test.setTimeout in the hook). */
+export const START_TIMEOUT_MS = 90_000;
 
 export class OwnServer {
   private child: ChildProcess | null = null;
