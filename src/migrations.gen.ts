@@ -33,6 +33,7 @@ import m29 from "../migrations/0029_one_task_table.sql" with { type: "text" };
 import m30 from "../migrations/0030_member_time_zone.sql" with { type: "text" };
 import m31 from "../migrations/0031_calendar_truth.sql" with { type: "text" };
 import m32 from "../migrations/0032_one_event_record.sql" with { type: "text" };
+import m33 from "../migrations/0033_availability_panels_pools.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -69,4 +70,5 @@ export const migrationFiles: Record<string, string> = {
   "0030_member_time_zone.sql": m30 as unknown as string,
   "0031_calendar_truth.sql": m31 as unknown as string,
   "0032_one_event_record.sql": m32 as unknown as string,
+  "0033_availability_panels_pools.sql": m33 as unknown as string,
 };

@@ -13,3 +13,4 @@ export * from "./candidate-history";
 export * from "./team";
 export * from "./webhooks";
 export * from "./events";
+export * from "./availability";

@@ -17,6 +17,7 @@ export const ACTIVITY_KINDS = [
   "embed_origins.changed",
   "chat_webhook.secret_rotated",
   "settings.changed",
+  "availability.changed",
   "job.created",
   "job.deleted",
   "campaign.created",

@@ -1,3 +1,4 @@
+import { availabilityRoutes } from "./availability-routes";
 import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
@@ -150,5 +151,5 @@ export function schedulingRoutes(deps: Deps) {
       { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
     );
 
-  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps));
+  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps)).use(availabilityRoutes(deps));
 }

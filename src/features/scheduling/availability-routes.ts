@@ -1,0 +1,102 @@
+import { Elysia } from "elysia";
+import { z } from "zod";
+import type { Deps } from "../../deps";
+import { AppError, badRequest } from "../../lib/errors";
+import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
+import { renderPage } from "../../lib/render";
+import { type FormFailure, type FormInput, seeOther } from "../../lib/route-options";
+import { parseInput } from "../../lib/validate";
+import { makeShell } from "../../ui/shell";
+import { authGuard, signedInOf } from "../auth/guard";
+import { workspaceMembers } from "../auth/members";
+import { can } from "../auth/permissions";
+import { memberActor } from "../events/record";
+import { type AvailabilityForm, fromForm, toForm } from "./availability-form";
+import { AvailabilityAnswer, AvailabilityInput, AvailabilityQuery } from "./availability-model";
+import { getAvailability, putAvailability } from "./availability";
+import { AvailabilityPage } from "./pages/availability-page";
+
+const FormBody = z.record(z.string(), z.string().max(20_000));
+const PAGE = "/settings/availability";
+
+// Every zone Intl knows, for the form's select (read once).
+let zoneList: string[] | null = null;
+const zones = () => (zoneList ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")]);
+
+/** The posted form checked by the API's schema; a refusal names the form field it is about. */
+function checkForm(form: AvailabilityForm): AvailabilityInput {
+  const raw = fromForm(form);
+  try {
+    return parseInput(AvailabilityInput, raw);
+  } catch (e) {
+    if (!(e instanceof AppError) || !e.fields) throw e;
+    const [key, message] = Object.entries(e.fields)[0]!;
+    const [top, index] = key.split(".");
+    const weekly = raw.weekly as { day: number }[];
+    const field = top === "weekly" && index !== undefined && weekly[Number(index)] ? `day${weekly[Number(index)]!.day}` : (top ?? "body");
+    throw badRequest(message, { [field]: message });
+  }
+}
+
+/** GET/PUT /api/availability and Settings → Availability (issue 36 item 1). */
+export function availabilityRoutes(deps: Deps) {
+  const api = new Elysia({ prefix: "/api/availability", tags: ["Availability"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get("", ({ me, query }) => getAvailability(deps, me.user, query.userId), {
+      query: AvailabilityQuery,
+      response: { 200: AvailabilityAnswer },
+      detail: { summary: "A member's availability for interviews (one's own; owners and admins any member's with ?userId=)" },
+    })
+    .put("", ({ me, query, body }) => putAvailability(deps, me.user, memberActor(me), body, query.userId), {
+      query: AvailabilityQuery,
+      body: AvailabilityInput,
+      response: { 200: AvailabilityAnswer },
+      detail: { summary: "Change a member's availability; fields left out keep their values" },
+    });
+
+  const page = (me: Parameters<typeof makeShell>[1], userId: number | undefined, form: AvailabilityForm | null, opts: { status?: number; error?: { message: string; field?: string } | null; toast?: ReturnType<typeof takeFlash> }) => {
+    const saved = getAvailability(deps, me, userId);
+    const members = can(me, "members.update") ? workspaceMembers(deps, me.workspaceId).map((m) => ({ id: m.id, name: m.name || m.email })) : null;
+    const subjectId = userId ?? me.id;
+    const member = members?.find((m) => m.id === subjectId) ?? { id: me.id, name: me.name || me.email };
+    return renderPage({
+      title: "Availability",
+      status: opts.status,
+      toast: opts.toast ?? null,
+      body: AvailabilityPage({ shell: makeShell(deps, me), form: form ?? toForm(saved), member, members, zones: zones(), error: opts.error }),
+    });
+  };
+
+  const pages = new Elysia()
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get(PAGE, ({ me, query, cookie }) => page(me.user, query.userId, null, { toast: takeFlash(cookie) }), { query: AvailabilityQuery })
+    .post(
+      PAGE,
+      ({ me, query, body, cookie }) => {
+        putAvailability(deps, me.user, memberActor(me), checkForm(body), query.userId);
+        setFlash(cookie, { title: "Availability saved", variant: "success" });
+        return seeOther(query.userId ? `${PAGE}?userId=${query.userId}` : PAGE);
+      },
+      {
+        query: AvailabilityQuery,
+        body: FormBody,
+        // A refusal shows the form again with what was typed and the message beside it.
+        form: { render: (failure: FormFailure, input: FormInput) => failurePage(failure, input) },
+      },
+    );
+
+  function failurePage(failure: FormFailure, input: FormInput) {
+    const signedIn = signedInOf(input.request)?.user;
+    if (!signedIn) return seeOther("/login");
+    // Another member's hours without the right to them (or no such member): back to one's own.
+    if (failure.status === 403 || failure.status === 404) return seeOther(PAGE, { "set-cookie": flashCookieHeader({ title: "Not saved", description: failure.message, variant: "destructive" }) });
+    const userId = input.query.userId ? Number(input.query.userId) || undefined : undefined;
+    const form = Object.fromEntries(Object.entries(input.body).filter(([, v]) => typeof v === "string")) as AvailabilityForm;
+    const field = failure.fields ? Object.keys(failure.fields)[0] : undefined;
+    return page(signedIn, userId, form, { status: failure.status, error: { message: failure.message, field }, toast: { title: "Not saved", description: failure.message, variant: "destructive" } });
+  }
+
+  return new Elysia().use(api).use(pages);
+}
