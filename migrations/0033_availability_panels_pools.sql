@@ -12,3 +12,7 @@ CREATE TABLE `member_availability` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+ALTER TABLE `scheduling_sessions` ADD `mode` text DEFAULT 'slots' NOT NULL;--> statement-breakpoint
+ALTER TABLE `scheduling_sessions` ADD `offer_from` integer;--> statement-breakpoint
+ALTER TABLE `scheduling_sessions` ADD `offer_to` integer;

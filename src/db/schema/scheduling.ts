@@ -30,6 +30,12 @@ export const schedulingSessions = sqliteTable(
     // The session's own video link (null: the interviewer's default): google_meet | fixed | none.
     videoKind: text("video_kind"),
     videoUrl: text("video_url"),
+    // slots: the hand-picked scheduling_slots; availability: every free start in [offer_from,
+    // offer_to) by the interviewers' availability, computed when the candidate opens the page
+    // (issue 36); the booked start becomes a slot row then.
+    mode: text("mode", { enum: ["slots", "availability"] }).notNull().default("slots"),
+    offerFrom: integer("offer_from", { mode: "timestamp_ms" }),
+    offerTo: integer("offer_to", { mode: "timestamp_ms" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },

@@ -12,6 +12,8 @@ import { SESSION_TTL_MS } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
+import { offeredStarts, offerWindow, sessionPeople, startOfSlotId, startSlotId, startStillFree } from "./free-times";
+
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another.";
@@ -59,8 +61,38 @@ export function getBookingView(deps: Deps, token: string): BookingView {
       hiringManagerName: row.recruiterName,
       linkedinProfile: row.candidateLinkedin,
     },
-    availableSlots: bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
+    availableSlots: s.mode === "availability" ? offeredSlots(deps, s) : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
   };
+}
+
+/** A session's free times as the booking form's slots (ids "t<ms>"), computed now. */
+function offeredSlots(deps: Deps, s: repo.SessionRow, exceptMeetingId?: number) {
+  return offeredStarts(deps, offerWindow(s), sessionPeople(s), { exceptMeetingId }).map((o) => ({
+    id: startSlotId(o.start),
+    startTime: new Date(o.start).toISOString(),
+    endTime: new Date(o.start + s.duration * 60_000).toISOString(),
+  }));
+}
+
+/**
+ * In the booking transaction: the start a candidate picked from a session's free times, checked
+ * again by every rule and written as the session's slot (so the meeting holds a slot like any
+ * other). Null: the start is not one this session offers now.
+ */
+function claimStart(deps: Deps, tx: Tx, s: repo.SessionRow, slotId: string, opts: { exceptMeetingId?: number; insert?: boolean } = {}): { id: string; start: Date; end: Date } | null {
+  const start = startOfSlotId(slotId);
+  if (start === null) return null;
+  if (!startStillFree(deps, tx, offerWindow(s), sessionPeople(s), start, opts.exceptMeetingId)) return null;
+  const slot = { id: randomToken(12), start: new Date(start), end: new Date(start + s.duration * 60_000) };
+  if (opts.insert !== false) repo.insertSlot(tx, { id: slot.id, sessionId: s.id, workspaceId: s.workspaceId, startTime: slot.start, endTime: slot.end });
+  return slot;
+}
+
+/** Thrown inside a booking transaction to roll back a claimed start. */
+class Refused extends Error {
+  constructor(readonly outcome: repo.BookOutcome) {
+    super(outcome.kind);
+  }
 }
 
 export interface Booked {
@@ -89,9 +121,21 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
       (tx): repo.BookOutcome => {
         // The calendar's cached busy times are checked in the same transaction as Frank's own
         // meetings (repo.bookSlot): no provider is called while the candidate waits.
-        const slot = repo.findSlot(deps.db, slotId);
-        if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
-        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
+        let bookedSlotId = slotId;
+        if (row.session.mode === "availability") {
+          // Free times: the start is checked by the availability rules and becomes a slot now; any refusal rolls it back.
+          if (startOfSlotId(slotId) === null) return { kind: "bad_slot" };
+          const fresh = repo.sessionById(tx, row.session.id);
+          if (!fresh || fresh.status !== "pending" || fresh.expiresAt.getTime() <= deps.clock.now().getTime()) return fresh?.status === "scheduled" ? { kind: "taken" } : { kind: "not_found" };
+          const claimed = claimStart(deps, tx, fresh, slotId);
+          if (!claimed) return { kind: "taken" };
+          bookedSlotId = claimed.id;
+        } else {
+          const slot = repo.findSlot(deps.db, slotId);
+          if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
+        }
+        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId: bookedSlotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
+        if (o.kind !== "booked" && bookedSlotId !== slotId) throw new Refused(o);
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, tx, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, tx, o.meeting.id);
@@ -103,9 +147,10 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
       { behavior: "immediate" },
     );
   } catch (e) {
+    if (e instanceof Refused) outcome = e.outcome;
     // The unique indexes on meetings: another booking won.
-    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
-    throw e;
+    else if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
+    else throw e;
   }
   if (outcome.kind === "not_found") throw sessionNotFound();
   if (outcome.kind === "taken") throw conflict(SLOT_TAKEN);
@@ -195,7 +240,14 @@ export function getManageView(deps: Deps, token: string) {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
   const changeable = d.meeting.status === "scheduled" && d.meeting.startTime.getTime() > now.getTime();
-  const open = changeable && d.sessionExpiresAt.getTime() > now.getTime() ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id) : [];
+  const session = repo.sessionById(deps.db, d.meeting.sessionId);
+  const movable = changeable && d.sessionExpiresAt.getTime() > now.getTime();
+  const open =
+    movable && session?.mode === "availability"
+      ? offeredSlots(deps, session, d.meeting.id).filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime()).map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
+      : movable
+        ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id)
+        : [];
   return {
     title: d.meeting.title,
     status: d.meeting.status,
@@ -236,9 +288,20 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   let moved;
   try {
     moved = deps.db.transaction((tx) => {
-      const slot = repo.findSlot(deps.db, slotId);
-      if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
-      const m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
+      const session = repo.sessionById(tx, d.meeting.sessionId);
+      let m;
+      if (session?.mode === "availability") {
+        // A free time of the session, checked by the availability rules with this interview left out.
+        if (startOfSlotId(slotId) === null) return undefined;
+        const claimed = claimStart(deps, tx, session, slotId, { exceptMeetingId: d.meeting.id, insert: false });
+        if (!claimed) throw conflict(SLOT_TAKEN);
+        m = changes.moveMeetingTo(tx, { meeting: d.meeting, slotId: claimed.id, start: claimed.start, end: claimed.end }) ?? undefined;
+        if (!m) throw conflict(SLOT_TAKEN);
+      } else {
+        const slot = repo.findSlot(deps.db, slotId);
+        if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
+        m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
+      }
       if (m) {
         enqueueInterviewEmails(deps, tx, m.id, "moved");
         enqueueCalendarWork(deps, tx, m.id);

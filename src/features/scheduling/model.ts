@@ -29,7 +29,13 @@ export const CreateSessionInput = z.object({
     .int()
     .refine((d) => (DURATIONS as readonly number[]).includes(d), "Duration must be 30, 45, 60, 90 or 120 minutes")
     .default(DEFAULT_DURATION),
-  timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session"),
+  /** Hand-picked slots (mode "slots", the default). */
+  timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session").optional(),
+  /** "availability": every free start between from and to by the interviewers' availability (issue 36). */
+  mode: z.enum(["slots", "availability"], { error: "Mode must be slots or availability" }).optional().default("slots"),
+  /** The range offered in availability mode: dates (YYYY-MM-DD, in timeZone, both included) or ISO 8601 times. */
+  from: z.string().trim().max(40).optional(),
+  to: z.string().trim().max(40).optional(),
   timeZone: z.string().trim().min(1).max(64).default("UTC"),
   expiresAt: z.unknown().optional(),
   /** E-mail the booking link to the candidate (default true; nothing is sent to a candidate without an address). */
@@ -39,7 +45,12 @@ export const CreateSessionInput = z.object({
   interviewerId: z.coerce.number({ error: "Choose an interviewer" }).int("Choose an interviewer").positive("Choose an interviewer").optional().nullable(),
   /** This session's own video link instead of the interviewer's default (decision 32). */
   videoLink: VideoLinkInput.optional().nullable(),
+}).superRefine((v, ctx) => {
+  if (v.mode === "slots" && !v.timeSlots) ctx.addIssue({ code: "custom", message: missing, path: ["timeSlots"] });
+  if (v.mode === "availability" && (!v.from || !v.to)) ctx.addIssue({ code: "custom", message: RANGE_MISSING, path: [v.from ? "to" : "from"] });
 });
+
+export const RANGE_MISSING = "Choose the first and last dates to offer";
 
 export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });
 export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
@@ -95,6 +106,10 @@ export const SessionView = z.looseObject({
   shortlistId: z.number().int().nullable(),
   duration: z.number().int(),
   timeZone: z.string(),
+  /** slots: hand-picked timeSlots; availability: the free times between from and to (issue 36). */
+  mode: z.enum(["slots", "availability"]),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
   timeSlots: z.array(Slot),
   expiresAt: z.string(),
   createdAt: z.string(),

@@ -8,8 +8,8 @@ const at = (iso: string) => Date.parse(iso);
 const member = (userId: number, a: Partial<Availability> = {}, busy: [string, string][] = [], interviews: string[] = []): MemberSchedule => ({
   userId,
   availability: { ...DEFAULT_AVAILABILITY("UTC"), minimumNoticeMinutes: 0, ...a },
-  busy: [...busy.map(([s, e]) => ({ start: at(s), end: at(e) })), ...interviews.map((s) => ({ start: at(s), end: at(s) + H }))],
-  interviewStarts: interviews.map(at),
+  busy: busy.map(([s, e]) => ({ start: at(s), end: at(e) })),
+  interviews: interviews.map((s) => ({ start: at(s), end: at(s) + H })),
 });
 const NOW = at("2026-01-01T00:00:00Z");
 /** Offered starts as local "HH:MM" readings in `tz`. */
@@ -111,6 +111,15 @@ describe("busy times and buffers", () => {
     expect(local(day("2026-06-01", [early]), "UTC")[0]).toBe("09:30");
     const late = member(1, { bufferAfterMinutes: 30 }, [["2026-06-01T17:00:00Z", "2026-06-01T18:00:00Z"]]);
     expect(local(day("2026-06-01", [late]), "UTC").at(-1)).toBe("15:30");
+  });
+
+  test("another interview keeps its buffers: the gap between two interviews is the larger buffer", () => {
+    const m = member(1, { bufferBeforeMinutes: 0, bufferAfterMinutes: 30 }, [], ["2026-06-01T12:00:00Z"]);
+    const t = local(day("2026-06-01", [m]), "UTC");
+    expect(t).toContain("10:30"); // ends 11:30, 30 minutes before the interview at 12:00
+    expect(t).not.toContain("10:45");
+    expect(t).not.toContain("13:15"); // within the interview's 30 minutes after
+    expect(t).toContain("13:30");
   });
 
   test("2,000 busy events: same answer as checking each start against each event", () => {

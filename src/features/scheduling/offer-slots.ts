@@ -9,8 +9,9 @@
  * Rules, in the member's zone:
  * - an interview [s, s + duration) lies inside one available range (ranges touching each other,
  *   e.g. 09:00–12:00 and 12:00–17:00, or 17:00–24:00 and the next day's 00:00–02:00, are one);
- * - buffers keep distance from busy times, not from the edges of working hours: a busy time
- *   [b0, b1) blocks s when b0 < s + duration + bufferAfter and b1 > s − bufferBefore;
+ * - buffers keep distance from busy times, not from the edges of working hours: a calendar event
+ *   [b0, b1) blocks s when b0 < s + duration + bufferAfter and b1 > s − bufferBefore; another
+ *   interview keeps its own buffers too, so between two interviews the gap is the larger of the two;
  * - s ≥ now + minimumNotice;
  * - the member has fewer than maxInterviewsPerDay interviews starting on s's local date.
  * Starts lie on the grid of `stepMinutes` (default 15) counted from 00:00 UTC; every zone in use
@@ -49,10 +50,10 @@ export interface Availability {
 export interface MemberSchedule {
   userId: number;
   availability: Availability;
-  /** Calendar events and Frank's meetings; buffers apply to all of them. */
+  /** Calendar events (the cache), other than Frank's interviews. */
   busy: { start: number; end: number }[];
-  /** Starts of the member's scheduled interviews, for the daily cap (they are in `busy` too). */
-  interviewStarts: number[];
+  /** The member's scheduled interviews: busy with their buffers, and counted for the daily cap. */
+  interviews: { start: number; end: number }[];
 }
 
 export interface OfferRequest {
@@ -143,16 +144,23 @@ export function memberFreeAt(m: MemberSchedule, starts: number[], durationMinute
   const first = starts[0]!;
   const lastEnd = starts.at(-1)! + duration;
   const ranges = availableIntervals(a, first, lastEnd);
-  // A busy time [b0, b1) blocks starts in (b0 − duration − bufferAfter, b1 + bufferBefore).
+  // Each busy time as the span of starts it blocks, (from, until): a calendar event [b0, b1)
+  // blocks (b0 − duration − bufferAfter, b1 + bufferBefore), an interview the same with the larger buffer on both sides.
   const before = a.bufferBeforeMinutes * MINUTE;
   const after = a.bufferAfterMinutes * MINUTE;
-  const busy = m.busy.filter((b) => b.end + before > first && b.start - duration - after < lastEnd).sort((x, y) => x.start - y.start);
+  const gap = Math.max(before, after);
+  const busy = [
+    ...m.busy.map((b) => ({ from: b.start - duration - after, until: b.end + before })),
+    ...m.interviews.map((b) => ({ from: b.start - duration - gap, until: b.end + gap })),
+  ]
+    .filter((b) => b.until > first && b.from < lastEnd)
+    .sort((x, y) => x.from - y.from);
   const earliest = now + a.minimumNoticeMinutes * MINUTE;
   let perDay: Map<string, number> | null = null;
   if (a.maxInterviewsPerDay !== null) {
     perDay = new Map();
-    for (const s of m.interviewStarts) {
-      const d = dateIn(s, a.timeZone);
+    for (const i of m.interviews) {
+      const d = dateIn(i.start, a.timeZone);
       perDay.set(d, (perDay.get(d) ?? 0) + 1);
     }
   }
@@ -166,7 +174,7 @@ export function memberFreeAt(m: MemberSchedule, starts: number[], durationMinute
     while (r < ranges.length && ranges[r]!.end < s + duration) r++;
     if (r >= ranges.length) break;
     if (ranges[r]!.start > s) continue;
-    while (b < busy.length && busy[b]!.start - duration - after < s) blockedUntil = Math.max(blockedUntil, busy[b++]!.end + before);
+    while (b < busy.length && busy[b]!.from < s) blockedUntil = Math.max(blockedUntil, busy[b++]!.until);
     if (blockedUntil > s) continue;
     if (perDay && (perDay.get(dateIn(s, a.timeZone)) ?? 0) >= a.maxInterviewsPerDay!) continue;
     out[i] = true;

@@ -40,7 +40,8 @@ export function offerNewTimes(db: DB | Tx, v: { meeting: MeetingRow; slots: { id
   db.insert(schedulingSlots)
     .values(v.slots.map((s) => ({ ...s, sessionId: m.sessionId, workspaceId: m.workspaceId })))
     .run();
-  db.update(schedulingSessions).set({ status: "pending", expiresAt: v.expiresAt }).where(eq(schedulingSessions.id, m.sessionId)).run();
+  // Hand-picked times replace a session's free times (issue 36).
+  db.update(schedulingSessions).set({ status: "pending", expiresAt: v.expiresAt, mode: "slots" }).where(eq(schedulingSessions.id, m.sessionId)).run();
   return m;
 }
 

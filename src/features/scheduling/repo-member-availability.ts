@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { memberAvailability } from "../../db/schema";
+import { meetings, memberAvailability } from "../../db/schema";
 import type { Availability } from "./offer-slots";
 
 // A member's availability row (scheduling's table member_availability).
@@ -31,4 +31,15 @@ export function saveAvailability(tx: Tx, v: { userId: number; workspaceId: numbe
 
 export function deleteAvailability(tx: Tx, userId: number) {
   tx.delete(memberAvailability).where(eq(memberAvailability.userId, userId)).run();
+}
+
+/** Scheduled meetings of these members overlapping [from, to), other than `exceptMeetingId`: busy times and the daily cap's count. */
+export function scheduledMeetingsOf(db: DB | Tx, userIds: number[], from: Date, to: Date, exceptMeetingId = 0): { userId: number; start: number; end: number }[] {
+  if (!userIds.length) return [];
+  return db
+    .select({ userId: meetings.userId, start: meetings.startTime, end: meetings.endTime })
+    .from(meetings)
+    .where(and(inArray(meetings.userId, userIds), eq(meetings.status, "scheduled"), lt(meetings.startTime, to), gt(meetings.endTime, from), ne(meetings.id, exceptMeetingId)))
+    .all()
+    .map((m) => ({ userId: m.userId, start: m.start.getTime(), end: m.end.getTime() }));
 }

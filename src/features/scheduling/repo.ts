@@ -32,9 +32,11 @@ export function insertSession(
 ): SessionRow {
   return db.transaction((tx) => {
     const row = tx.insert(schedulingSessions).values(v).returning().get();
-    tx.insert(schedulingSlots)
-      .values(slots.map((s) => ({ ...s, sessionId: row.id, workspaceId: v.workspaceId })))
-      .run();
+    // A session offering free times has no slot rows until it is booked.
+    if (slots.length)
+      tx.insert(schedulingSlots)
+        .values(slots.map((s) => ({ ...s, sessionId: row.id, workspaceId: v.workspaceId })))
+        .run();
     return row;
   });
 }
@@ -267,6 +269,16 @@ export const findMeetingByManageHash = (db: DB, hash: string): MeetingDetail | u
 
 export function setCalendarEvent(db: DB, meetingId: number, v: { calendarEventId?: string | null; meetingUrl?: string | null }) {
   return db.update(meetings).set(v).where(eq(meetings.id, meetingId)).returning({ id: meetings.id }).get();
+}
+
+/** A session by its id, whatever its workspace (the candidate's links reach it by token first). */
+export function sessionById(db: DB | Tx, id: number): SessionRow | undefined {
+  return db.select().from(schedulingSessions).where(eq(schedulingSessions.id, id)).get();
+}
+
+/** A slot written when a candidate books one of a session's free times. */
+export function insertSlot(db: DB | Tx, v: typeof schedulingSlots.$inferInsert) {
+  db.insert(schedulingSlots).values(v).run();
 }
 
 /** One offered slot by its id (the calendar check of a booking reads its times). */

@@ -52,6 +52,9 @@ export function schedulingRoutes(deps: Deps) {
           description: body.description ?? null,
           duration: body.duration,
           timeSlots: body.timeSlots,
+          mode: body.mode,
+          from: body.from,
+          to: body.to,
           timeZone: body.timeZone,
           sendEmail: body.sendEmail,
           message: body.message ?? null,
@@ -60,7 +63,7 @@ export function schedulingRoutes(deps: Deps) {
         set.status = 201;
         return session;
       },
-      { body: CreateSessionInput, response: { 201: SessionView }, detail: { summary: "Offer time slots to a candidate (a booking link)" } },
+      { body: CreateSessionInput, response: { 201: SessionView }, detail: { summary: "Offer time slots, or the interviewer's free times in a date range (mode: availability), to a candidate (a booking link)" } },
     )
     .delete(
       "/:id",

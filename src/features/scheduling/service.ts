@@ -14,6 +14,8 @@ import { slotProblem, type TimeSlot } from "./slots";
 import { interviewFlags, openFlagsByMeeting } from "./meeting-flags";
 export { openFlagsByMeeting } from "./meeting-flags";
 import { recordEvent, type Actor } from "../events/record";
+import { offeredStarts, offerWindow, sessionPeople } from "./free-times";
+import { NO_FREE_TIMES, offerRange } from "./offer-range";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -25,7 +27,11 @@ export interface CreateSessionArgs {
   title: string;
   description?: string | null;
   duration: number;
-  timeSlots: TimeSlot[];
+  /** Hand-picked slots; or `mode: "availability"` with `from` and `to` (issue 36). */
+  timeSlots?: TimeSlot[];
+  mode?: "slots" | "availability";
+  from?: string;
+  to?: string;
   /** The recruiter's IANA zone: slots are shown to the candidate in it. */
   timeZone: string;
   /** E-mail the link to the candidate (default: yes, when they have an address), with the recruiter's message. */
@@ -47,10 +53,12 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   const candidate = findCandidate(deps, args.workspaceId, args.candidateId);
   if (!candidate) throw notFound("Candidate not found");
   if (args.shortlistId != null && shortlistCandidateIds(deps, args.workspaceId, args.shortlistId) === null) throw notFound("Shortlist not found");
-  const problem = slotProblem(args.timeSlots, { duration: args.duration, timeZone: args.timeZone, now });
+  if (args.mode === "availability") return createAvailabilitySession(deps, args, candidate);
+  const timeSlots = args.timeSlots ?? [];
+  const problem = slotProblem(timeSlots, { duration: args.duration, timeZone: args.timeZone, now });
   if (problem) throw badRequest(problem, { timeSlots: problem });
 
-  let slots = args.timeSlots.map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })).sort((a, b) => a.start - b.start);
+  let slots = timeSlots.map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })).sort((a, b) => a.start - b.start);
   const busy = busyIntervals(deps, args.userId, new Date(slots[0]!.start), new Date(slots.at(-1)!.end));
   if (busy.length) {
     slots = slots.filter((s) => !busy.some((b) => overlaps(s, b)));
@@ -88,6 +96,48 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
 }
 
+/**
+ * A session offering the interviewer's free times between `from` and `to` (issue 36 item 2): no
+ * slot rows; the candidate's page computes the starts when it is opened.
+ */
+function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidate: { id: number; email: string | null }): SessionView {
+  const now = deps.clock.now();
+  const range = offerRange(args.from ?? "", args.to ?? "", args.timeZone, now);
+  if ("problem" in range) throw badRequest(range.problem, { [range.field]: range.problem });
+  const window = { workspaceId: args.workspaceId, from: range.from, to: range.to, durationMinutes: args.duration };
+  if (!offeredStarts(deps, window, { required: [args.userId], pool: [] }).length) throw conflict(NO_FREE_TIMES);
+  const token = randomToken(32);
+  const row = deps.db.transaction((tx) => {
+    const inserted = repo.insertSession(
+      tx,
+      {
+        workspaceId: args.workspaceId,
+        userId: args.userId,
+        candidateId: candidate.id,
+        shortlistId: args.shortlistId ?? null,
+        tokenHash: sha256(token),
+        tokenSealed: deps.secrets.seal(token),
+        title: args.title.trim() || "Interview",
+        description: args.description?.trim() || null,
+        duration: args.duration,
+        timeZone: args.timeZone,
+        videoKind: args.videoLink?.kind ?? null,
+        videoUrl: args.videoLink?.url ?? null,
+        mode: "availability",
+        offerFrom: new Date(range.from),
+        offerTo: new Date(range.to),
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        createdAt: now,
+      },
+      [],
+    );
+    if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
+    sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
+    return inserted;
+  });
+  return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
+}
+
 export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
   if (s.status === "pending" && s.expiresAt.getTime() <= now.getTime()) return "expired";
   return s.status as SessionStatus;
@@ -103,7 +153,7 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const bookableBySession = new Map(
     rows
       .filter((r) => sessionState(r.session, now) === "pending")
-      .map((r) => [r.session.id, freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session), sessionPeople(r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
   );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
   return rows.map(({ session: s, candidateName }) => {
@@ -123,6 +173,9 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
       shortlistId: s.shortlistId,
       duration: s.duration,
       timeZone: s.timeZone,
+      mode: s.mode,
+      from: s.offerFrom?.toISOString() ?? null,
+      to: s.offerTo?.toISOString() ?? null,
       timeSlots: own.map((x) => ({ id: x.slot.id, startTime: x.slot.startTime.toISOString(), endTime: x.slot.endTime.toISOString() })),
       expiresAt: s.expiresAt.toISOString(),
       createdAt: s.createdAt.toISOString(),

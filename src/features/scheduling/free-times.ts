@@ -1,0 +1,88 @@
+import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
+import { availabilityOf } from "./availability";
+import { busyIntervals } from "./busy-calendar";
+import { type MemberSchedule, type Offer, offerStarts, GRID_MINUTES } from "./offer-slots";
+import { scheduledMeetingsOf } from "./repo-member-availability";
+import { DAY, MINUTE } from "./zones";
+
+/**
+ * "Offer my free times" (issue 36 item 2): what the slot function needs, read from the database
+ * and the calendar cache (both synchronous, so the booking transaction reads the same way the
+ * page does), and the session's offered starts.
+ */
+
+/** Who a session offers: members who must all be free, and a pool of whom one must be. */
+export interface SessionPeople {
+  required: number[];
+  pool: number[];
+}
+
+/** The members' rules and busy times around [from, to): wide enough for buffers and for the daily cap's whole local days. */
+export function memberSchedules(deps: Deps, db: Deps["db"] | Tx, workspaceId: number, userIds: number[], from: number, to: number, exceptMeetingId = 0): MemberSchedule[] {
+  if (!userIds.length) return [];
+  const rules = availabilityOf(deps, workspaceId, userIds);
+  // A buffer is at most 8 hours and a local day is at most 26 hours long, so two days either side covers both.
+  const wideFrom = new Date(from - 2 * DAY);
+  const wideTo = new Date(to + 2 * DAY);
+  const meetings = scheduledMeetingsOf(db, userIds, wideFrom, wideTo, exceptMeetingId);
+  return userIds.map((userId) => {
+    const own = meetings.filter((m) => m.userId === userId);
+    const calendar = busyIntervals(deps, userId, wideFrom, wideTo).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
+    return { userId, availability: rules.get(userId)!, busy: calendar, interviews: own.map(({ start, end }) => ({ start, end })) };
+  });
+}
+
+export interface OfferWindow {
+  workspaceId: number;
+  from: number;
+  to: number;
+  durationMinutes: number;
+}
+
+/** The window of a session in availability mode. */
+export const offerWindow = (s: { workspaceId: number; offerFrom: Date | null; offerTo: Date | null; duration: number }): OfferWindow => ({
+  workspaceId: s.workspaceId,
+  from: s.offerFrom?.getTime() ?? 0,
+  to: s.offerTo?.getTime() ?? 0,
+  durationMinutes: s.duration,
+});
+
+/** Who a session offers: its interviewer (panels and pools add to this). */
+export const sessionPeople = (s: { userId: number }): SessionPeople => ({ required: [s.userId], pool: [] });
+
+/** The starts to offer now (earliest first), with the pool members free at each. */
+export function offeredStarts(deps: Deps, w: OfferWindow, people: SessionPeople, opts: { now?: number; exceptMeetingId?: number } = {}): Offer[] {
+  const now = opts.now ?? deps.clock.now().getTime();
+  const from = Math.max(w.from, now);
+  if (from >= w.to) return [];
+  const schedules = memberSchedules(deps, deps.db, w.workspaceId, [...new Set([...people.required, ...people.pool])], from, w.to, opts.exceptMeetingId);
+  const byId = new Map(schedules.map((s) => [s.userId, s]));
+  return offerStarts(
+    { from, to: w.to, durationMinutes: w.durationMinutes, now },
+    { required: people.required.map((id) => byId.get(id)!), pool: people.pool.length ? people.pool.map((id) => byId.get(id)!) : undefined },
+  );
+}
+
+/**
+ * The booking transaction's check of one start by the same rules: on the grid, inside the
+ * window, every required member free and (with a pool) who of the pool is free. Null: refused.
+ */
+export function startStillFree(deps: Deps, tx: Tx, w: OfferWindow, people: SessionPeople, start: number, exceptMeetingId = 0): { poolFree: number[] } | null {
+  const now = deps.clock.now().getTime();
+  if (start % (GRID_MINUTES * MINUTE) !== 0 || start < w.from || start + w.durationMinutes * MINUTE > w.to || start <= now) return null;
+  const schedules = memberSchedules(deps, tx, w.workspaceId, [...new Set([...people.required, ...people.pool])], start, start + w.durationMinutes * MINUTE, exceptMeetingId);
+  const byId = new Map(schedules.map((s) => [s.userId, s]));
+  const offers = offerStarts(
+    { from: start, to: start + w.durationMinutes * MINUTE, durationMinutes: w.durationMinutes, now },
+    { required: people.required.map((id) => byId.get(id)!), pool: people.pool.length ? people.pool.map((id) => byId.get(id)!) : undefined },
+  );
+  return offers[0]?.start === start ? { poolFree: offers[0].poolFree } : null;
+}
+
+/** The public id of an offered start in the booking form ("t" and its epoch milliseconds). */
+export const startSlotId = (start: number) => `t${start}`;
+export function startOfSlotId(slotId: string): number | null {
+  const m = /^t(\d{10,15})$/.exec(slotId);
+  return m ? Number(m[1]) : null;
+}
