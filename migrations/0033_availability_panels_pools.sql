@@ -1,3 +1,13 @@
+CREATE TABLE `meeting_interviewers` (
+	`meeting_id` integer NOT NULL,
+	`user_id` integer NOT NULL,
+	`required` integer NOT NULL,
+	PRIMARY KEY(`meeting_id`, `user_id`),
+	FOREIGN KEY (`meeting_id`) REFERENCES `meetings`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `meeting_interviewers_user_idx` ON `meeting_interviewers` (`user_id`);--> statement-breakpoint
 CREATE TABLE `member_availability` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`workspace_id` integer NOT NULL,
@@ -13,6 +23,19 @@ CREATE TABLE `member_availability` (
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `session_interviewers` (
+	`session_id` integer NOT NULL,
+	`user_id` integer NOT NULL,
+	`kind` text NOT NULL,
+	`position` integer NOT NULL,
+	PRIMARY KEY(`session_id`, `user_id`),
+	FOREIGN KEY (`session_id`) REFERENCES `scheduling_sessions`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+ALTER TABLE `meetings` ADD `assigned_by` text;--> statement-breakpoint
+ALTER TABLE `meetings` ADD `assignment_reason` text;--> statement-breakpoint
 ALTER TABLE `scheduling_sessions` ADD `mode` text DEFAULT 'slots' NOT NULL;--> statement-breakpoint
 ALTER TABLE `scheduling_sessions` ADD `offer_from` integer;--> statement-breakpoint
-ALTER TABLE `scheduling_sessions` ADD `offer_to` integer;
+ALTER TABLE `scheduling_sessions` ADD `offer_to` integer;--> statement-breakpoint
+ALTER TABLE `scheduling_sessions` ADD `pool_strategy` text;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users, workspaces } from "./auth";
+import { meetings, schedulingSessions } from "./scheduling";
 
 /**
  * A member's working hours for interviews (issue 36), scheduling's table. No row: the defaults
@@ -27,3 +28,40 @@ export const memberAvailability = sqliteTable("member_availability", {
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
 });
+
+/**
+ * The people a session offers beyond its organiser (issue 36): `required` and `optional` panel
+ * members, or a `pool` of whom one is chosen at booking. No rows: the organiser alone.
+ */
+export const sessionInterviewers = sqliteTable(
+  "session_interviewers",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => schedulingSessions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["required", "optional", "pool"] }).notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
+);
+
+/**
+ * A booked interview's interviewers other than its holder (meetings.user_id): a panel. Frank's
+ * one-calendar rule and the dashboard's Mine read them as the holder's own.
+ */
+export const meetingInterviewers = sqliteTable(
+  "meeting_interviewers",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    required: integer("required", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_interviewers_user_idx").on(t.userId)],
+);

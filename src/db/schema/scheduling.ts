@@ -36,6 +36,8 @@ export const schedulingSessions = sqliteTable(
     mode: text("mode", { enum: ["slots", "availability"] }).notNull().default("slots"),
     offerFrom: integer("offer_from", { mode: "timestamp_ms" }),
     offerTo: integer("offer_to", { mode: "timestamp_ms" }),
+    // With a pool (session_interviewers of kind pool): how the interviewer is chosen at booking.
+    poolStrategy: text("pool_strategy", { enum: ["fair", "first-available"] }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -90,6 +92,9 @@ export const meetings = sqliteTable(
     candidateTimeZone: text("candidate_time_zone"),
     // Bumped on every change so the .ics UPDATE/CANCEL replace the earlier invitation.
     sequence: integer("sequence").notNull().default(0),
+    // "pool": the interviewer was chosen from a session's pool at booking, for the reason given (issue 36).
+    assignedBy: text("assigned_by", { enum: ["pool"] }),
+    assignmentReason: text("assignment_reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [

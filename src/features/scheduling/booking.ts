@@ -12,7 +12,10 @@ import { SESSION_TTL_MS } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
-import { offeredStarts, offerWindow, sessionPeople, startOfSlotId, startSlotId, startStillFree } from "./free-times";
+import { meetingPeople, offeredStarts, offerWindow, sessionPeople, startOfSlotId, startSlotId, startStillFree, type SessionPeople } from "./free-times";
+import { choosePoolMember, POOL_WINDOW_DAYS } from "./pool-choice";
+import { insertMeetingInterviewers, poolLoad, setAssignment } from "./repo-member-availability";
+import { DAY } from "./zones";
 
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
@@ -61,13 +64,13 @@ export function getBookingView(deps: Deps, token: string): BookingView {
       hiringManagerName: row.recruiterName,
       linkedinProfile: row.candidateLinkedin,
     },
-    availableSlots: s.mode === "availability" ? offeredSlots(deps, s) : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
+    availableSlots: s.mode === "availability" ? offeredSlots(deps, s, sessionPeople(deps.db, s)) : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
   };
 }
 
 /** A session's free times as the booking form's slots (ids "t<ms>"), computed now. */
-function offeredSlots(deps: Deps, s: repo.SessionRow, exceptMeetingId?: number) {
-  return offeredStarts(deps, offerWindow(s), sessionPeople(s), { exceptMeetingId }).map((o) => ({
+function offeredSlots(deps: Deps, s: repo.SessionRow, people: SessionPeople, exceptMeetingId?: number) {
+  return offeredStarts(deps, offerWindow(s), people, { exceptMeetingId }).map((o) => ({
     id: startSlotId(o.start),
     startTime: new Date(o.start).toISOString(),
     endTime: new Date(o.start + s.duration * 60_000).toISOString(),
@@ -79,11 +82,19 @@ function offeredSlots(deps: Deps, s: repo.SessionRow, exceptMeetingId?: number) 
  * again by every rule and written as the session's slot (so the meeting holds a slot like any
  * other). Null: the start is not one this session offers now.
  */
-function claimStart(deps: Deps, tx: Tx, s: repo.SessionRow, slotId: string, opts: { exceptMeetingId?: number; insert?: boolean } = {}): { id: string; start: Date; end: Date } | null {
+function claimStart(
+  deps: Deps,
+  tx: Tx,
+  s: repo.SessionRow,
+  people: SessionPeople,
+  slotId: string,
+  opts: { exceptMeetingId?: number; insert?: boolean } = {},
+): { id: string; start: Date; end: Date; poolFree: number[]; optionalFree: number[] } | null {
   const start = startOfSlotId(slotId);
   if (start === null) return null;
-  if (!startStillFree(deps, tx, offerWindow(s), sessionPeople(s), start, opts.exceptMeetingId)) return null;
-  const slot = { id: randomToken(12), start: new Date(start), end: new Date(start + s.duration * 60_000) };
+  const free = startStillFree(deps, tx, offerWindow(s), people, start, opts.exceptMeetingId);
+  if (!free) return null;
+  const slot = { id: randomToken(12), start: new Date(start), end: new Date(start + s.duration * 60_000), ...free };
   if (opts.insert !== false) repo.insertSlot(tx, { id: slot.id, sessionId: s.id, workspaceId: s.workspaceId, startTime: slot.start, endTime: slot.end });
   return slot;
 }
@@ -122,20 +133,41 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
         // The calendar's cached busy times are checked in the same transaction as Frank's own
         // meetings (repo.bookSlot): no provider is called while the candidate waits.
         let bookedSlotId = slotId;
+        // A panel's and a pool's people, seated on the interview once it is booked.
+        let seat: { people: SessionPeople; optionalFree: number[]; holderId: number; reason: string | null } | null = null;
         if (row.session.mode === "availability") {
           // Free times: the start is checked by the availability rules and becomes a slot now; any refusal rolls it back.
           if (startOfSlotId(slotId) === null) return { kind: "bad_slot" };
           const fresh = repo.sessionById(tx, row.session.id);
           if (!fresh || fresh.status !== "pending" || fresh.expiresAt.getTime() <= deps.clock.now().getTime()) return fresh?.status === "scheduled" ? { kind: "taken" } : { kind: "not_found" };
-          const claimed = claimStart(deps, tx, fresh, slotId);
+          const people = sessionPeople(tx, fresh);
+          const claimed = claimStart(deps, tx, fresh, people, slotId);
           if (!claimed) return { kind: "taken" };
           bookedSlotId = claimed.id;
+          const chosen = people.pool.length ? choosePoolMember(people.strategy, claimed.poolFree, poolLoad(tx, claimed.poolFree, new Date(deps.clock.now().getTime() - POOL_WINDOW_DAYS * DAY))) : null;
+          seat = { people, optionalFree: claimed.optionalFree, holderId: chosen?.userId ?? fresh.userId, reason: chosen?.reason ?? null };
         } else {
           const slot = repo.findSlot(deps.db, slotId);
           if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
         }
-        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId: bookedSlotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
+        const holderId = seat?.holderId;
+        const o = repo.bookSlot(tx, {
+          tokenHash: sha256(token),
+          slotId: bookedSlotId,
+          now: deps.clock.now(),
+          publicId,
+          manageTokenHash: manageTokenHash(deps, publicId),
+          candidateTimeZone,
+          holderId,
+          videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, holderId ?? s.userId)),
+        });
         if (o.kind !== "booked" && bookedSlotId !== slotId) throw new Refused(o);
+        if (o.kind === "booked" && seat && !o.rebooked) {
+          const { people, optionalFree, holderId: holder, reason } = seat;
+          // Every required interviewer and the free optional ones sit on the panel; the holder is meetings.user_id.
+          insertMeetingInterviewers(tx, o.meeting.id, [...people.required.filter((id) => id !== holder).map((userId) => ({ userId, required: true })), ...optionalFree.filter((id) => id !== holder).map((userId) => ({ userId, required: false }))]);
+          if (reason) setAssignment(tx, o.meeting.id, reason);
+        }
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, tx, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, tx, o.meeting.id);
@@ -244,7 +276,7 @@ export function getManageView(deps: Deps, token: string) {
   const movable = changeable && d.sessionExpiresAt.getTime() > now.getTime();
   const open =
     movable && session?.mode === "availability"
-      ? offeredSlots(deps, session, d.meeting.id).filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime()).map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
+      ? offeredSlots(deps, session, meetingPeople(deps.db, d.meeting), d.meeting.id).filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime()).map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
       : movable
         ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id)
         : [];
@@ -293,7 +325,7 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
       if (session?.mode === "availability") {
         // A free time of the session, checked by the availability rules with this interview left out.
         if (startOfSlotId(slotId) === null) return undefined;
-        const claimed = claimStart(deps, tx, session, slotId, { exceptMeetingId: d.meeting.id, insert: false });
+        const claimed = claimStart(deps, tx, session, meetingPeople(tx, d.meeting), slotId, { exceptMeetingId: d.meeting.id, insert: false });
         if (!claimed) throw conflict(SLOT_TAKEN);
         m = changes.moveMeetingTo(tx, { meeting: d.meeting, slotId: claimed.id, start: claimed.start, end: claimed.end }) ?? undefined;
         if (!m) throw conflict(SLOT_TAKEN);

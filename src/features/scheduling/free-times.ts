@@ -2,8 +2,9 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { availabilityOf } from "./availability";
 import { busyIntervals } from "./busy-calendar";
-import { type MemberSchedule, type Offer, offerStarts, GRID_MINUTES } from "./offer-slots";
-import { scheduledMeetingsOf } from "./repo-member-availability";
+import { type MemberSchedule, type Offer, offerStarts, GRID_MINUTES, startAllowed } from "./offer-slots";
+import type { PoolStrategy } from "./pool-choice";
+import { meetingPanels, scheduledMeetingsOf, sessionInterviewersOf } from "./repo-member-availability";
 import { DAY, MINUTE } from "./zones";
 
 /**
@@ -12,10 +13,12 @@ import { DAY, MINUTE } from "./zones";
  * page does), and the session's offered starts.
  */
 
-/** Who a session offers: members who must all be free, and a pool of whom one must be. */
+/** Who a session offers: members who must all be free, optional ones invited when free, and a pool of whom one must be. */
 export interface SessionPeople {
   required: number[];
+  optional: number[];
   pool: number[];
+  strategy: PoolStrategy;
 }
 
 /** The members' rules and busy times around [from, to): wide enough for buffers and for the daily cap's whole local days. */
@@ -48,8 +51,27 @@ export const offerWindow = (s: { workspaceId: number; offerFrom: Date | null; of
   durationMinutes: s.duration,
 });
 
-/** Who a session offers: its interviewer (panels and pools add to this). */
-export const sessionPeople = (s: { userId: number }): SessionPeople => ({ required: [s.userId], pool: [] });
+/**
+ * Who a session offers: its organiser alone; with a panel the organiser and the panel's required
+ * members; with a pool, the pool (the organiser only arranges it) and any required panel members.
+ */
+export function sessionPeople(db: Deps["db"] | Tx, s: { id: number; userId: number; poolStrategy: PoolStrategy | null }): SessionPeople {
+  const rows = sessionInterviewersOf(db, [s.id]);
+  const pool = rows.filter((r) => r.kind === "pool").map((r) => r.userId);
+  const required = rows.filter((r) => r.kind === "required").map((r) => r.userId);
+  return {
+    required: pool.length ? required : [...new Set([s.userId, ...required])],
+    optional: rows.filter((r) => r.kind === "optional").map((r) => r.userId),
+    pool,
+    strategy: s.poolStrategy ?? "fair",
+  };
+}
+
+/** The people of a booked interview, for a move: its holder and its required panel members, no pool. */
+export function meetingPeople(db: Deps["db"] | Tx, m: { id: number; userId: number }): SessionPeople {
+  const panel = meetingPanels(db, [m.id]);
+  return { required: [m.userId, ...panel.filter((p) => p.required).map((p) => p.userId)], optional: [], pool: [], strategy: "fair" };
+}
 
 /** The starts to offer now (earliest first), with the pool members free at each. */
 export function offeredStarts(deps: Deps, w: OfferWindow, people: SessionPeople, opts: { now?: number; exceptMeetingId?: number } = {}): Offer[] {
@@ -68,16 +90,19 @@ export function offeredStarts(deps: Deps, w: OfferWindow, people: SessionPeople,
  * The booking transaction's check of one start by the same rules: on the grid, inside the
  * window, every required member free and (with a pool) who of the pool is free. Null: refused.
  */
-export function startStillFree(deps: Deps, tx: Tx, w: OfferWindow, people: SessionPeople, start: number, exceptMeetingId = 0): { poolFree: number[] } | null {
+export function startStillFree(deps: Deps, tx: Tx, w: OfferWindow, people: SessionPeople, start: number, exceptMeetingId = 0): { poolFree: number[]; optionalFree: number[] } | null {
   const now = deps.clock.now().getTime();
   if (start % (GRID_MINUTES * MINUTE) !== 0 || start < w.from || start + w.durationMinutes * MINUTE > w.to || start <= now) return null;
-  const schedules = memberSchedules(deps, tx, w.workspaceId, [...new Set([...people.required, ...people.pool])], start, start + w.durationMinutes * MINUTE, exceptMeetingId);
+  const end = start + w.durationMinutes * MINUTE;
+  const schedules = memberSchedules(deps, tx, w.workspaceId, [...new Set([...people.required, ...people.pool, ...people.optional])], start, end, exceptMeetingId);
   const byId = new Map(schedules.map((s) => [s.userId, s]));
   const offers = offerStarts(
-    { from: start, to: start + w.durationMinutes * MINUTE, durationMinutes: w.durationMinutes, now },
+    { from: start, to: end, durationMinutes: w.durationMinutes, now },
     { required: people.required.map((id) => byId.get(id)!), pool: people.pool.length ? people.pool.map((id) => byId.get(id)!) : undefined },
   );
-  return offers[0]?.start === start ? { poolFree: offers[0].poolFree } : null;
+  if (offers[0]?.start !== start) return null;
+  const optionalFree = people.optional.filter((id) => !people.required.includes(id) && startAllowed(byId.get(id)!, start, w.durationMinutes, now));
+  return { poolFree: offers[0].poolFree, optionalFree };
 }
 
 /** The public id of an offered start in the booking form ("t" and its epoch milliseconds). */

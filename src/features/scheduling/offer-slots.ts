@@ -17,7 +17,7 @@
  * Starts lie on the grid of `stepMinutes` (default 15) counted from 00:00 UTC; every zone in use
  * is offset from UTC by whole quarter hours, so a 15-minute grid is the same in every zone.
  */
-import { addDays, dateIn, DAY, MINUTE, parseDate, zonedToUtc } from "./zones";
+import { addDays, cachedOffset, dateIn, DAY, MINUTE, parseDate } from "./zones";
 
 export interface TimeRange {
   /** "HH:MM", 00:00 … 23:59 */
@@ -81,15 +81,33 @@ const hm = (s: string) => {
   return { hour: h!, minute: m! };
 };
 
+/**
+ * The instant the zone's clocks show `minutes` past midnight of the day whose midnight reads as
+ * `naiveDay` (UTC ms of that date), the earlier one when it occurs twice; null when a DST change
+ * skips it. Offsets come from Intl through zones.ts's quarter-hour cache: a page computes a month
+ * of ranges for several members, and uncached Intl calls were most of its time.
+ */
+function localInstant(naiveDay: number, minutes: number, timeZone: string): number | null {
+  const naive = naiveDay + minutes * MINUTE;
+  let best: number | null = null;
+  for (const probe of [naive - DAY / 2, naive + DAY / 2]) {
+    const t = naive - cachedOffset(probe, timeZone);
+    // Right when the clocks there read the same wall time.
+    if (t + cachedOffset(t, timeZone) === naive && (best === null || t < best)) best = t;
+  }
+  return best;
+}
+
 /** The instant the zone's clocks show `time` on `date`; a reading skipped by a DST change moves to the first that exists after it. */
 function instantOf(date: string, time: string, timeZone: string): number {
+  const d = parseDate(date)!;
+  const naiveDay = Date.UTC(d.year, d.month - 1, d.day);
   const { hour, minute } = hm(time);
-  if (hour === 24) return instantOf(addDays(date, 1), "00:00", timeZone);
-  for (let m = hour * 60 + minute; m < 24 * 60; m += 15) {
-    const t = zonedToUtc(date, Math.floor(m / 60), m % 60, timeZone);
-    if (t) return t.getTime();
+  for (let m = hour * 60 + minute; m < 48 * 60; m += 15) {
+    const t = localInstant(naiveDay, m, timeZone);
+    if (t !== null) return t;
   }
-  return instantOf(addDays(date, 1), "00:00", timeZone);
+  return naiveDay + DAY; // unreachable: no zone skips a whole day and more
 }
 
 const weekday = (date: string) => {

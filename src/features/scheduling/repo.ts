@@ -140,7 +140,17 @@ export type BookOutcome =
  */
 export function bookSlot(
   db: DB | Tx,
-  v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null; videoFor?: (s: SessionRow) => { kind: string; url: string | null } },
+  v: {
+    tokenHash: string;
+    slotId: string;
+    now: Date;
+    publicId: string;
+    manageTokenHash: string;
+    candidateTimeZone: string | null;
+    videoFor?: (s: SessionRow) => { kind: string; url: string | null };
+    /** Who holds the interview, when not the session's organiser (a pool's chosen member). */
+    holderId?: number;
+  },
 ): BookOutcome {
   return db.transaction((tx): BookOutcome => {
     const s = tx.select().from(schedulingSessions).where(eq(schedulingSessions.tokenHash, v.tokenHash)).get();
@@ -153,7 +163,8 @@ export function bookSlot(
       .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, s.id)))
       .get();
     if (!slot || slot.startTime.getTime() <= v.now.getTime()) return { kind: "bad_slot" };
-    if (userBusy(tx, { userId: s.userId, start: slot.startTime, end: slot.endTime })) return { kind: "taken" };
+    const holderId = v.holderId ?? s.userId;
+    if (userBusy(tx, { userId: holderId, start: slot.startTime, end: slot.endTime })) return { kind: "taken" };
     const flipped = tx
       .update(schedulingSessions)
       .set({ status: "scheduled" })
@@ -192,7 +203,7 @@ export function bookSlot(
         workspaceId: s.workspaceId,
         sessionId: s.id,
         slotId: slot.id,
-        userId: s.userId,
+        userId: holderId,
         candidateId: s.candidateId,
         title: s.title,
         description: s.description,

@@ -55,6 +55,8 @@ export function schedulingRoutes(deps: Deps) {
           mode: body.mode,
           from: body.from,
           to: body.to,
+          interviewers: body.interviewers,
+          pool: body.pool,
           timeZone: body.timeZone,
           sendEmail: body.sendEmail,
           message: body.message ?? null,

@@ -15,6 +15,9 @@ import { interviewFlags, openFlagsByMeeting } from "./meeting-flags";
 export { openFlagsByMeeting } from "./meeting-flags";
 import { recordEvent, type Actor } from "../events/record";
 import { offeredStarts, offerWindow, sessionPeople } from "./free-times";
+import type { PoolStrategy } from "./pool-choice";
+import { insertSessionInterviewers, meetingPanels, sessionInterviewersOf } from "./repo-member-availability";
+import { requireWorkspaceMember } from "../auth/members";
 import { NO_FREE_TIMES, offerRange } from "./offer-range";
 
 export interface CreateSessionArgs {
@@ -32,6 +35,9 @@ export interface CreateSessionArgs {
   mode?: "slots" | "availability";
   from?: string;
   to?: string;
+  /** A panel beside the organiser (`userId`), and/or a pool of whom one holds the interview (availability mode). */
+  interviewers?: { userId: number; required: boolean }[];
+  pool?: { userIds: number[]; strategy: PoolStrategy };
   /** The recruiter's IANA zone: slots are shown to the candidate in it. */
   timeZone: string;
   /** E-mail the link to the candidate (default: yes, when they have an address), with the recruiter's message. */
@@ -105,7 +111,20 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
   const range = offerRange(args.from ?? "", args.to ?? "", args.timeZone, now);
   if ("problem" in range) throw badRequest(range.problem, { [range.field]: range.problem });
   const window = { workspaceId: args.workspaceId, from: range.from, to: range.to, durationMinutes: args.duration };
-  if (!offeredStarts(deps, window, { required: [args.userId], pool: [] }).length) throw conflict(NO_FREE_TIMES);
+  const panel = args.interviewers ?? [];
+  for (const id of [...panel.map((p) => p.userId), ...(args.pool?.userIds ?? [])]) requireWorkspaceMember(deps, args.workspaceId, id, "Interviewer not found");
+  const rows = [
+    ...panel.filter((p) => p.userId !== args.userId).map((p) => ({ userId: p.userId, kind: p.required ? ("required" as const) : ("optional" as const) })),
+    ...(args.pool?.userIds ?? []).map((userId) => ({ userId, kind: "pool" as const })),
+  ];
+  const required = rows.filter((r) => r.kind === "required").map((r) => r.userId);
+  const people = {
+    required: args.pool ? required : [args.userId, ...required],
+    optional: rows.filter((r) => r.kind === "optional").map((r) => r.userId),
+    pool: args.pool?.userIds ?? [],
+    strategy: args.pool?.strategy ?? ("fair" as const),
+  };
+  if (!offeredStarts(deps, window, people).length) throw conflict(NO_FREE_TIMES);
   const token = randomToken(32);
   const row = deps.db.transaction((tx) => {
     const inserted = repo.insertSession(
@@ -126,11 +145,13 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
         mode: "availability",
         offerFrom: new Date(range.from),
         offerTo: new Date(range.to),
+        poolStrategy: args.pool ? args.pool.strategy : null,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
         createdAt: now,
       },
       [],
     );
+    insertSessionInterviewers(tx, inserted.id, rows);
     if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
     sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
     return inserted;
@@ -153,9 +174,10 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const bookableBySession = new Map(
     rows
       .filter((r) => sessionState(r.session, now) === "pending")
-      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session), sessionPeople(r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session), sessionPeople(deps.db, r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
   );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
+  const people = sessionInterviewersOf(deps.db, ids);
   return rows.map(({ session: s, candidateName }) => {
     const own = slots.filter((x) => x.slot.sessionId === s.id);
     const state = sessionState(s, now);
@@ -176,6 +198,8 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
       mode: s.mode,
       from: s.offerFrom?.toISOString() ?? null,
       to: s.offerTo?.toISOString() ?? null,
+      interviewers: people.filter((p) => p.sessionId === s.id && p.kind !== "pool").map((p) => ({ userId: p.userId, required: p.kind === "required" })),
+      pool: s.poolStrategy ? { userIds: people.filter((p) => p.sessionId === s.id && p.kind === "pool").map((p) => p.userId), strategy: s.poolStrategy } : null,
       timeSlots: own.map((x) => ({ id: x.slot.id, startTime: x.slot.startTime.toISOString(), endTime: x.slot.endTime.toISOString() })),
       expiresAt: s.expiresAt.toISOString(),
       createdAt: s.createdAt.toISOString(),
@@ -215,11 +239,14 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   const rows = repo.listMeetings(deps.db, workspaceId);
   const emails = emailsByMeeting(deps, rows.map((r) => r.meeting.id));
   const flags = openFlagsByMeeting(deps, rows.map((r) => r.meeting.id));
+  const panelIds = new Map<number, number[]>();
+  for (const p of meetingPanels(deps.db, rows.map((r) => r.meeting.id))) panelIds.set(p.meetingId, [...(panelIds.get(p.meetingId) ?? []), p.userId]);
   return rows.map(({ meeting: m, candidateName, timeZone }) => ({
     flags: flags.get(m.id) ?? [],
     videoUrl: m.videoKind === "none" ? null : m.meetingUrl,
     id: m.publicId,
     interviewerId: m.userId,
+    interviewerIds: [m.userId, ...(panelIds.get(m.id) ?? [])],
     emails: emails.get(m.id) ?? [],
     title: m.title,
     candidate: splitName(candidateName),
@@ -230,7 +257,7 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   }));
 }
 
-function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
+function toCalendar(d: repo.MeetingDetail, panels: Map<number, { name: string | null; email: string }[]>): MeetingForCalendar {
   const m = d.meeting;
   return {
     id: m.id,
@@ -252,6 +279,7 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
     meetingUrl: m.meetingUrl,
     videoKind: m.videoKind,
     calendarEventId: m.calendarEventId,
+    panelists: panels.get(m.id) ?? [],
     createdAt: m.createdAt,
   };
 }
@@ -259,7 +287,7 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
 /** For the calendar feature (afterBooking): the meeting's event fields, or null. */
 export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingForCalendar | null {
   const d = repo.findMeetingById(deps.db, meetingId);
-  return d ? toCalendar(d) : null;
+  return d ? toCalendar(d, panelsOf(deps, [d.meeting.id])) : null;
 }
 
 /**
@@ -267,7 +295,9 @@ export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingFor
  * those one of its users runs, oldest first, in the same shape as getMeetingForCalendar.
  */
 export function listMeetingsForCalendar(deps: Deps, q: { workspaceId: number; userId?: number }): MeetingForCalendar[] {
-  return repo.listMeetingsWithPeople(deps.db, q).map(toCalendar);
+  const rows = repo.listMeetingsWithPeople(deps.db, q);
+  const panels = panelsOf(deps, rows.map((r) => r.meeting.id));
+  return rows.map((r) => toCalendar(r, panels));
 }
 
 /** For the calendar feature: records the created event and its video link. */
@@ -280,6 +310,13 @@ export function setMeetingCalendarEvent(deps: Deps, meetingId: number, v: { even
   }
   if (!Object.keys(patch).length) return;
   if (!repo.setCalendarEvent(deps.db, meetingId, patch)) throw notFound("Meeting not found");
+}
+
+/** The panel members of these meetings, by meeting. */
+function panelsOf(deps: Deps, meetingIds: number[]) {
+  const out = new Map<number, { name: string | null; email: string }[]>();
+  for (const p of meetingPanels(deps.db, meetingIds)) out.set(p.meetingId, [...(out.get(p.meetingId) ?? []), { name: p.name, email: p.email }]);
+  return out;
 }
 
 /** The interview of a public id. Routes reach it through interview-access.ts (staff of its workspace only). */
@@ -313,6 +350,12 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
       linkedinProfile: d.candidateLinkedin,
     },
     interviewer: { name: d.recruiterName, email: d.recruiterEmail },
+    interviewers: [
+      { userId: m.userId, name: d.recruiterName, email: d.recruiterEmail, required: true },
+      ...meetingPanels(deps.db, [m.id]).map((p) => ({ userId: p.userId, name: p.name, email: p.email, required: p.required })),
+    ],
+    assignedBy: m.assignedBy,
+    assignmentReason: m.assignmentReason,
   };
 }
 
