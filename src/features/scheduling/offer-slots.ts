@@ -174,13 +174,16 @@ export function memberFreeAt(m: MemberSchedule, starts: number[], durationMinute
     .filter((b) => b.until > first && b.from < lastEnd)
     .sort((x, y) => x.from - y.from);
   const earliest = now + a.minimumNoticeMinutes * MINUTE;
-  let perDay: Map<string, number> | null = null;
+  // The local dates that already hold the cap's number of interviews (null: none, so no start needs its date read).
+  let fullDays: Set<string> | null = null;
   if (a.maxInterviewsPerDay !== null) {
-    perDay = new Map();
+    const perDay = new Map<string, number>();
     for (const i of m.interviews) {
       const d = dateIn(i.start, a.timeZone);
       perDay.set(d, (perDay.get(d) ?? 0) + 1);
     }
+    const full = [...perDay].filter(([, n]) => n >= a.maxInterviewsPerDay!).map(([d]) => d);
+    if (full.length) fullDays = new Set(full);
   }
   let r = 0;
   let b = 0;
@@ -194,7 +197,7 @@ export function memberFreeAt(m: MemberSchedule, starts: number[], durationMinute
     if (ranges[r]!.start > s) continue;
     while (b < busy.length && busy[b]!.from < s) blockedUntil = Math.max(blockedUntil, busy[b++]!.until);
     if (blockedUntil > s) continue;
-    if (perDay && (perDay.get(dateIn(s, a.timeZone)) ?? 0) >= a.maxInterviewsPerDay!) continue;
+    if (fullDays && fullDays.has(dateIn(s, a.timeZone))) continue;
     out[i] = true;
   }
   return out;
