@@ -25,10 +25,10 @@ export function AvailabilityPage({ shell, form, member, members, zones, error }:
     <AppShell shell={shell} title="Availability" wide={false}>
       <h1 className="text-2xl font-semibold">Availability</h1>
       <p className="mt-1 text-sm text-slate-500">
-        {own ? "When candidates may book interviews with you" : `When candidates may book interviews with ${member.name}`} when a session offers free times. Busy times in your calendar and
-        Frank's interviews are left out.
+        The hours candidates may book interviews with {own ? "you" : member.name} when a session offers free times. Busy times in the calendar and Frank's own interviews are
+        always left out.
       </p>
-      {members ? (
+      {members && members.length > 1 ? (
         <form method="get" action="/settings/availability" className="mt-4 flex items-end gap-2">
           <div>
             <label className="label" htmlFor="availability-member">Member</label>
@@ -38,7 +38,7 @@ export function AvailabilityPage({ shell, form, member, members, zones, error }:
               ))}
             </select>
           </div>
-          <button type="submit" className="btn-secondary">Show</button>
+          <button type="submit" className="btn-outline">Show</button>
         </form>
       ) : null}
       {error ? (
