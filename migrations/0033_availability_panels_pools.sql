@@ -23,6 +23,13 @@ CREATE TABLE `member_availability` (
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `scheduling_workspace_settings` (
+	`workspace_id` integer PRIMARY KEY NOT NULL,
+	`candidate_change_cutoff_minutes` integer DEFAULT 720 NOT NULL,
+	`max_candidate_moves` integer DEFAULT 2 NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `session_interviewers` (
 	`session_id` integer NOT NULL,
 	`user_id` integer NOT NULL,
@@ -35,6 +42,7 @@ CREATE TABLE `session_interviewers` (
 --> statement-breakpoint
 ALTER TABLE `meetings` ADD `assigned_by` text;--> statement-breakpoint
 ALTER TABLE `meetings` ADD `assignment_reason` text;--> statement-breakpoint
+ALTER TABLE `meetings` ADD `candidate_moves` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `scheduling_sessions` ADD `mode` text DEFAULT 'slots' NOT NULL;--> statement-breakpoint
 ALTER TABLE `scheduling_sessions` ADD `offer_from` integer;--> statement-breakpoint
 ALTER TABLE `scheduling_sessions` ADD `offer_to` integer;--> statement-breakpoint

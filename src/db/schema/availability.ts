@@ -65,3 +65,12 @@ export const meetingInterviewers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_interviewers_user_idx").on(t.userId)],
 );
+
+/** How late and how often a candidate may change their interview themselves (issue 36 item 6). No row: 12 hours, 2 moves. */
+export const schedulingWorkspaceSettings = sqliteTable("scheduling_workspace_settings", {
+  workspaceId: integer("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  candidateChangeCutoffMinutes: integer("candidate_change_cutoff_minutes").notNull().default(720),
+  maxCandidateMoves: integer("max_candidate_moves").notNull().default(2),
+});

@@ -95,6 +95,8 @@ export const meetings = sqliteTable(
     // "pool": the interviewer was chosen from a session's pool at booking, for the reason given (issue 36).
     assignedBy: text("assigned_by", { enum: ["pool"] }),
     assignmentReason: text("assignment_reason"),
+    // Moves the candidate made on their manage page (limited by the workspace's setting).
+    candidateMoves: integer("candidate_moves").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [

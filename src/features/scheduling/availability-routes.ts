@@ -15,6 +15,7 @@ import { type AvailabilityForm, fromForm, toForm } from "./availability-form";
 import { AvailabilityAnswer, AvailabilityInput, AvailabilityQuery } from "./availability-model";
 import { getAvailability, putAvailability } from "./availability";
 import { AvailabilityPage } from "./pages/availability-page";
+import { ChangeLimits, ChangeLimitsInput, changeLimits, putChangeLimits } from "./change-limits";
 
 const FormBody = z.record(z.string(), z.string().max(20_000));
 const PAGE = "/settings/availability";
@@ -98,5 +99,19 @@ export function availabilityRoutes(deps: Deps) {
     return page(signedIn, userId, form, { status: failure.status, error: { message: failure.message, field }, toast: { title: "Not saved", description: failure.message, variant: "destructive" } });
   }
 
-  return new Elysia().use(api).use(pages);
+  // Candidates' change limits (issue 36 item 6): every member reads them, owners and admins change them.
+  const limits = new Elysia({ prefix: "/api/scheduling-settings", tags: ["Availability"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get("", ({ workspaceId }) => changeLimits(deps, workspaceId), {
+      response: { 200: ChangeLimits },
+      detail: { summary: "How close to the start candidates may still move or cancel (hours), and how many moves an interview allows" },
+    })
+    .put("", ({ me, body }) => putChangeLimits(deps, me.user, memberActor(me), body), {
+      body: ChangeLimitsInput,
+      response: { 200: ChangeLimits },
+      detail: { summary: "Change the candidates' change limits" },
+    });
+
+  return new Elysia().use(api).use(pages).use(limits);
 }

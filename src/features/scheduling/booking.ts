@@ -16,6 +16,7 @@ import { meetingPeople, offeredStarts, offerWindow, sessionPeople, startOfSlotId
 import { choosePoolMember, POOL_WINDOW_DAYS } from "./pool-choice";
 import { insertMeetingInterviewers, poolLoad, setAssignment } from "./repo-member-availability";
 import { DAY } from "./zones";
+import { candidateMayChange, changeLimits, contactText } from "./change-limits";
 
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
@@ -271,9 +272,14 @@ export type ManageView = ReturnType<typeof getManageView>;
 export function getManageView(deps: Deps, token: string) {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
-  const changeable = d.meeting.status === "scheduled" && d.meeting.startTime.getTime() > now.getTime();
+  // The workspace's limits (issue 36 item 6): past the cut-off or the moves allowed, the page names whom to contact.
+  const limits = changeLimits(deps, d.meeting.workspaceId);
+  const may = candidateMayChange(limits, d.meeting, now);
+  const scheduled = d.meeting.status === "scheduled" && d.meeting.startTime.getTime() > now.getTime();
+  const changeable = scheduled && may.cancel;
+  const contact = scheduled ? contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) : null;
   const session = repo.sessionById(deps.db, d.meeting.sessionId);
-  const movable = changeable && d.sessionExpiresAt.getTime() > now.getTime();
+  const movable = changeable && may.move && d.sessionExpiresAt.getTime() > now.getTime();
   const open =
     movable && session?.mode === "availability"
       ? offeredSlots(deps, session, meetingPeople(deps.db, d.meeting), d.meeting.id).filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime()).map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
@@ -294,12 +300,22 @@ export function getManageView(deps: Deps, token: string) {
     linkedinProfile: d.candidateLinkedin,
     videoUrl: d.meeting.status === "scheduled" ? d.meeting.meetingUrl : null,
     otherSlots: open.map((s) => ({ id: s.id, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() })),
+    /** Whom to contact when a change is no longer the candidate's to make here (null: it is). */
+    contact,
   };
+}
+
+/** 409 when the workspace's limits no longer let the candidate make this change, with whom to contact. */
+function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel" | "move") {
+  const limits = changeLimits(deps, d.meeting.workspaceId);
+  const may = candidateMayChange(limits, d.meeting, deps.clock.now());
+  if (!may[change]) throw conflict(contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) ?? "This interview can no longer be changed.");
 }
 
 export async function cancelByCandidate(deps: Deps, token: string): Promise<void> {
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
+  requireCandidateMay(deps, d, "cancel");
   const canceled = deps.db.transaction((tx) => {
     const m = changes.cancelMeeting(tx, d.meeting.id);
     if (m) {
@@ -317,6 +333,7 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   const now = deps.clock.now();
   if (d.meeting.status !== "scheduled" || d.meeting.startTime.getTime() <= now.getTime()) throw conflict("This interview can no longer be changed.");
   if (d.sessionExpiresAt.getTime() <= now.getTime()) throw conflict("The other time slots are no longer available.");
+  requireCandidateMay(deps, d, "move");
   let moved;
   try {
     moved = deps.db.transaction((tx) => {
@@ -335,6 +352,7 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
         m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
       }
       if (m) {
+        changes.countCandidateMove(tx, m.id);
         enqueueInterviewEmails(deps, tx, m.id, "moved");
         enqueueCalendarWork(deps, tx, m.id);
         interviewEvent(deps, tx, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });

@@ -95,6 +95,11 @@ export function moveMeeting(db: DB | Tx, v: { meetingId: number; slotId: string;
   });
 }
 
+/** One more move made by the candidate themselves (the workspace limits how many). */
+export function countCandidateMove(db: DB | Tx, meetingId: number): void {
+  db.update(meetings).set({ candidateMoves: sql`${meetings.candidateMoves} + 1` }).where(eq(meetings.id, meetingId)).run();
+}
+
 /** A new version of the interview without another change (its event is written again). */
 export function bumpSequence(db: DB, meetingId: number): void {
   db.update(meetings).set({ sequence: sql`${meetings.sequence} + 1` }).where(eq(meetings.id, meetingId)).run();
