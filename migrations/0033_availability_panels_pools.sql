@@ -1,3 +1,23 @@
+CREATE TABLE `interview_types` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`duration` integer NOT NULL,
+	`video_kind` text,
+	`video_url` text,
+	`location` text,
+	`description` text,
+	`default_message` text,
+	`interviewers` text NOT NULL,
+	`pool` text,
+	`buffer_before_minutes` integer,
+	`buffer_after_minutes` integer,
+	`minimum_notice_minutes` integer,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `interview_types_workspace_idx` ON `interview_types` (`workspace_id`);--> statement-breakpoint
 CREATE TABLE `meeting_interviewers` (
 	`meeting_id` integer NOT NULL,
 	`user_id` integer NOT NULL,
@@ -46,4 +66,5 @@ ALTER TABLE `meetings` ADD `candidate_moves` integer DEFAULT 0 NOT NULL;--> stat
 ALTER TABLE `scheduling_sessions` ADD `mode` text DEFAULT 'slots' NOT NULL;--> statement-breakpoint
 ALTER TABLE `scheduling_sessions` ADD `offer_from` integer;--> statement-breakpoint
 ALTER TABLE `scheduling_sessions` ADD `offer_to` integer;--> statement-breakpoint
-ALTER TABLE `scheduling_sessions` ADD `pool_strategy` text;
+ALTER TABLE `scheduling_sessions` ADD `pool_strategy` text;--> statement-breakpoint
+ALTER TABLE `scheduling_sessions` ADD `interview_type_id` integer;

@@ -74,3 +74,32 @@ export const schedulingWorkspaceSettings = sqliteTable("scheduling_workspace_set
   candidateChangeCutoffMinutes: integer("candidate_change_cutoff_minutes").notNull().default(720),
   maxCandidateMoves: integer("max_candidate_moves").notNull().default(2),
 });
+
+/**
+ * Interview types (issue 36 item 5), scheduling's table: a named recipe for sessions. Who
+ * interviews is JSON in the API's shape (a panel's members, or a pool), read and written whole;
+ * null buffers and notice: the members' own.
+ */
+export const interviewTypes = sqliteTable(
+  "interview_types",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    duration: integer("duration").notNull(),
+    videoKind: text("video_kind", { enum: ["google_meet", "fixed", "none"] }),
+    videoUrl: text("video_url"),
+    location: text("location"),
+    description: text("description"),
+    defaultMessage: text("default_message"),
+    interviewers: text("interviewers", { mode: "json" }).notNull().$type<{ userId: number; required: boolean }[]>(),
+    pool: text("pool", { mode: "json" }).$type<{ userIds: number[]; strategy: "fair" | "first-available" } | null>(),
+    bufferBeforeMinutes: integer("buffer_before_minutes"),
+    bufferAfterMinutes: integer("buffer_after_minutes"),
+    minimumNoticeMinutes: integer("minimum_notice_minutes"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("interview_types_workspace_idx").on(t.workspaceId)],
+);

@@ -38,6 +38,8 @@ export const schedulingSessions = sqliteTable(
     offerTo: integer("offer_to", { mode: "timestamp_ms" }),
     // With a pool (session_interviewers of kind pool): how the interviewer is chosen at booking.
     poolStrategy: text("pool_strategy", { enum: ["fair", "first-available"] }),
+    // The interview type the session was made from: its buffers and notice override the members' (no FK: interview_types is declared after this table; a deleted type leaves its id, which then finds nothing).
+    interviewTypeId: integer("interview_type_id"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },

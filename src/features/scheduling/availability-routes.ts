@@ -16,6 +16,18 @@ import { AvailabilityAnswer, AvailabilityInput, AvailabilityQuery } from "./avai
 import { getAvailability, putAvailability } from "./availability";
 import { AvailabilityPage } from "./pages/availability-page";
 import { ChangeLimits, ChangeLimitsInput, changeLimits, putChangeLimits } from "./change-limits";
+import { IdParam, Success } from "../../lib/route-schemas";
+import {
+  createInterviewType,
+  deleteInterviewType,
+  InterviewTypeInput,
+  InterviewTypeList,
+  InterviewTypePatch,
+  InterviewTypeView,
+  interviewType,
+  listInterviewTypes,
+  updateInterviewType,
+} from "./interview-types";
 
 const FormBody = z.record(z.string(), z.string().max(20_000));
 const PAGE = "/settings/availability";
@@ -113,5 +125,35 @@ export function availabilityRoutes(deps: Deps) {
       detail: { summary: "Change the candidates' change limits" },
     });
 
-  return new Elysia().use(api).use(pages).use(limits);
+  // Interview types (issue 36 item 5): every member reads and uses them; scheduling.write changes them.
+  const types = new Elysia({ prefix: "/api/interview-types", tags: ["Availability"] })
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get("", ({ workspaceId }) => ({ interviewTypes: listInterviewTypes(deps, workspaceId) }), { response: { 200: InterviewTypeList }, detail: { summary: "The workspace's interview types" } })
+    .get("/:id", ({ workspaceId, params }) => interviewType(deps, workspaceId, params.id), { params: IdParam, response: { 200: InterviewTypeView }, detail: { summary: "One interview type" } })
+    .post(
+      "",
+      ({ workspaceId, me, body, set }) => {
+        set.status = 201;
+        return createInterviewType(deps, workspaceId, memberActor(me), body);
+      },
+      { can: "scheduling.write", body: InterviewTypeInput, response: { 201: InterviewTypeView }, detail: { summary: "Add an interview type" } },
+    )
+    .patch("/:id", ({ workspaceId, me, params, body }) => updateInterviewType(deps, workspaceId, params.id, memberActor(me), body), {
+      can: "scheduling.write",
+      params: IdParam,
+      body: InterviewTypePatch,
+      response: { 200: InterviewTypeView },
+      detail: { summary: "Change an interview type (fields left out keep their values)" },
+    })
+    .delete(
+      "/:id",
+      ({ workspaceId, me, params }) => {
+        deleteInterviewType(deps, workspaceId, params.id, memberActor(me));
+        return { success: true as const };
+      },
+      { can: "scheduling.write", params: IdParam, response: { 200: Success }, detail: { summary: "Delete an interview type (sessions made from it keep what they copied)" } },
+    );
+
+  return new Elysia().use(api).use(pages).use(limits).use(types);
 }

@@ -71,7 +71,7 @@ export function getBookingView(deps: Deps, token: string): BookingView {
 
 /** A session's free times as the booking form's slots (ids "t<ms>"), computed now. */
 function offeredSlots(deps: Deps, s: repo.SessionRow, people: SessionPeople, exceptMeetingId?: number) {
-  return offeredStarts(deps, offerWindow(s), people, { exceptMeetingId }).map((o) => ({
+  return offeredStarts(deps, offerWindow(s, deps.db), people, { exceptMeetingId }).map((o) => ({
     id: startSlotId(o.start),
     startTime: new Date(o.start).toISOString(),
     endTime: new Date(o.start + s.duration * 60_000).toISOString(),
@@ -93,7 +93,7 @@ function claimStart(
 ): { id: string; start: Date; end: Date; poolFree: number[]; optionalFree: number[] } | null {
   const start = startOfSlotId(slotId);
   if (start === null) return null;
-  const free = startStillFree(deps, tx, offerWindow(s), people, start, opts.exceptMeetingId);
+  const free = startStillFree(deps, tx, offerWindow(s, tx), people, start, opts.exceptMeetingId);
   if (!free) return null;
   const slot = { id: randomToken(12), start: new Date(start), end: new Date(start + s.duration * 60_000), ...free };
   if (opts.insert !== false) repo.insertSlot(tx, { id: slot.id, sessionId: s.id, workspaceId: s.workspaceId, startTime: slot.start, endTime: slot.end });

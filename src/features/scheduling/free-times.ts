@@ -2,7 +2,9 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { availabilityOf } from "./availability";
 import { busyIntervals } from "./busy-calendar";
-import { type MemberSchedule, type Offer, offerStarts, GRID_MINUTES, startAllowed } from "./offer-slots";
+import { eq } from "drizzle-orm";
+import { interviewTypes } from "../../db/schema";
+import { type Availability, type MemberSchedule, type Offer, offerStarts, GRID_MINUTES, startAllowed } from "./offer-slots";
 import type { PoolStrategy } from "./pool-choice";
 import { meetingPanels, scheduledMeetingsOf, sessionInterviewersOf } from "./repo-member-availability";
 import { DAY, MINUTE } from "./zones";
@@ -22,9 +24,9 @@ export interface SessionPeople {
 }
 
 /** The members' rules and busy times around [from, to): wide enough for buffers and for the daily cap's whole local days. */
-export function memberSchedules(deps: Deps, db: Deps["db"] | Tx, workspaceId: number, userIds: number[], from: number, to: number, exceptMeetingId = 0): MemberSchedule[] {
+export function memberSchedules(deps: Deps, db: Deps["db"] | Tx, workspaceId: number, userIds: number[], from: number, to: number, exceptMeetingId = 0, rules: TypeRules = {}): MemberSchedule[] {
   if (!userIds.length) return [];
-  const rules = availabilityOf(deps, workspaceId, userIds);
+  const availability = availabilityOf(deps, workspaceId, userIds);
   // A buffer is at most 8 hours and a local day is at most 26 hours long, so two days either side covers both.
   const wideFrom = new Date(from - 2 * DAY);
   const wideTo = new Date(to + 2 * DAY);
@@ -32,7 +34,7 @@ export function memberSchedules(deps: Deps, db: Deps["db"] | Tx, workspaceId: nu
   return userIds.map((userId) => {
     const own = meetings.filter((m) => m.userId === userId);
     const calendar = busyIntervals(deps, userId, wideFrom, wideTo).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
-    return { userId, availability: rules.get(userId)!, busy: calendar, interviews: own.map(({ start, end }) => ({ start, end })) };
+    return { userId, availability: { ...availability.get(userId)!, ...rules }, busy: calendar, interviews: own.map(({ start, end }) => ({ start, end })) };
   });
 }
 
@@ -41,14 +43,30 @@ export interface OfferWindow {
   from: number;
   to: number;
   durationMinutes: number;
+  /** An interview type's buffers and notice, over the members' own (issue 36 item 5). */
+  rules?: TypeRules;
+}
+type TypeRules = Partial<Pick<Availability, "bufferBeforeMinutes" | "bufferAfterMinutes" | "minimumNoticeMinutes">>;
+
+/** The buffers and notice an interview type sets (those it leaves null are the members' own). */
+export function typeRules(db: Deps["db"] | Tx, interviewTypeId: number | null): TypeRules {
+  if (!interviewTypeId) return {};
+  const t = db.select().from(interviewTypes).where(eq(interviewTypes.id, interviewTypeId)).get();
+  if (!t) return {};
+  return {
+    ...(t.bufferBeforeMinutes !== null ? { bufferBeforeMinutes: t.bufferBeforeMinutes } : {}),
+    ...(t.bufferAfterMinutes !== null ? { bufferAfterMinutes: t.bufferAfterMinutes } : {}),
+    ...(t.minimumNoticeMinutes !== null ? { minimumNoticeMinutes: t.minimumNoticeMinutes } : {}),
+  };
 }
 
 /** The window of a session in availability mode. */
-export const offerWindow = (s: { workspaceId: number; offerFrom: Date | null; offerTo: Date | null; duration: number }): OfferWindow => ({
+export const offerWindow = (s: { workspaceId: number; offerFrom: Date | null; offerTo: Date | null; duration: number; interviewTypeId: number | null }, db: Deps["db"] | Tx): OfferWindow => ({
   workspaceId: s.workspaceId,
   from: s.offerFrom?.getTime() ?? 0,
   to: s.offerTo?.getTime() ?? 0,
   durationMinutes: s.duration,
+  rules: typeRules(db, s.interviewTypeId),
 });
 
 /**
@@ -78,7 +96,7 @@ export function offeredStarts(deps: Deps, w: OfferWindow, people: SessionPeople,
   const now = opts.now ?? deps.clock.now().getTime();
   const from = Math.max(w.from, now);
   if (from >= w.to) return [];
-  const schedules = memberSchedules(deps, deps.db, w.workspaceId, [...new Set([...people.required, ...people.pool])], from, w.to, opts.exceptMeetingId);
+  const schedules = memberSchedules(deps, deps.db, w.workspaceId, [...new Set([...people.required, ...people.pool])], from, w.to, opts.exceptMeetingId, w.rules);
   const byId = new Map(schedules.map((s) => [s.userId, s]));
   return offerStarts(
     { from, to: w.to, durationMinutes: w.durationMinutes, now },
@@ -94,7 +112,7 @@ export function startStillFree(deps: Deps, tx: Tx, w: OfferWindow, people: Sessi
   const now = deps.clock.now().getTime();
   if (start % (GRID_MINUTES * MINUTE) !== 0 || start < w.from || start + w.durationMinutes * MINUTE > w.to || start <= now) return null;
   const end = start + w.durationMinutes * MINUTE;
-  const schedules = memberSchedules(deps, tx, w.workspaceId, [...new Set([...people.required, ...people.pool, ...people.optional])], start, end, exceptMeetingId);
+  const schedules = memberSchedules(deps, tx, w.workspaceId, [...new Set([...people.required, ...people.pool, ...people.optional])], start, end, exceptMeetingId, w.rules);
   const byId = new Map(schedules.map((s) => [s.userId, s]));
   const offers = offerStarts(
     { from: start, to: end, durationMinutes: w.durationMinutes, now },

@@ -22,14 +22,17 @@ export const VideoLinkInput = z
 /** POST /api/scheduling-sessions. expiresAt may be sent (the spec's client does) but the server sets it. */
 export const CreateSessionInput = z.object({
   candidateId: z.coerce.number({ error: missing }).int(missing).positive(missing),
-  title: z.string().trim().max(200).optional().default("Interview"),
+  /** Left out: the interview type's name, else "Interview". */
+  title: z.string().trim().max(200).optional(),
   description: z.string().trim().max(2000).optional().nullable(),
   shortlistId: z.coerce.number().int().positive().optional().nullable(),
   duration: z.coerce
     .number()
     .int()
     .refine((d) => (DURATIONS as readonly number[]).includes(d), "Duration must be 30, 45, 60, 90 or 120 minutes")
-    .default(DEFAULT_DURATION),
+    .optional(),
+  /** An interview type (issue 36): what the session does not say itself comes from it. */
+  interviewTypeId: z.coerce.number({ error: "Interview type not found" }).int("Interview type not found").positive("Interview type not found").optional().nullable(),
   /** Hand-picked slots (mode "slots", the default). */
   timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session").optional(),
   /** "availability": every free start between from and to by the interviewers' availability (issue 36). */

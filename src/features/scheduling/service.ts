@@ -14,7 +14,8 @@ import { slotProblem, type TimeSlot } from "./slots";
 import { interviewFlags, openFlagsByMeeting } from "./meeting-flags";
 export { openFlagsByMeeting } from "./meeting-flags";
 import { recordEvent, type Actor } from "../events/record";
-import { offeredStarts, offerWindow, sessionPeople } from "./free-times";
+import { offeredStarts, offerWindow, sessionPeople, typeRules } from "./free-times";
+import { PANELS_NEED_AVAILABILITY } from "./model";
 import type { PoolStrategy } from "./pool-choice";
 import { insertSessionInterviewers, meetingPanels, sessionInterviewersOf } from "./repo-member-availability";
 import { requireWorkspaceMember } from "../auth/members";
@@ -38,6 +39,8 @@ export interface CreateSessionArgs {
   /** A panel beside the organiser (`userId`), and/or a pool of whom one holds the interview (availability mode). */
   interviewers?: { userId: number; required: boolean }[];
   pool?: { userIds: number[]; strategy: PoolStrategy };
+  /** The interview type the session is made from: its buffers and notice apply to the free times. */
+  interviewTypeId?: number | null;
   /** The recruiter's IANA zone: slots are shown to the candidate in it. */
   timeZone: string;
   /** E-mail the link to the candidate (default: yes, when they have an address), with the recruiter's message. */
@@ -60,6 +63,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   if (!candidate) throw notFound("Candidate not found");
   if (args.shortlistId != null && shortlistCandidateIds(deps, args.workspaceId, args.shortlistId) === null) throw notFound("Shortlist not found");
   if (args.mode === "availability") return createAvailabilitySession(deps, args, candidate);
+  if (args.interviewers?.length || args.pool) throw badRequest(PANELS_NEED_AVAILABILITY, { mode: PANELS_NEED_AVAILABILITY });
   const timeSlots = args.timeSlots ?? [];
   const problem = slotProblem(timeSlots, { duration: args.duration, timeZone: args.timeZone, now });
   if (problem) throw badRequest(problem, { timeSlots: problem });
@@ -110,7 +114,7 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
   const now = deps.clock.now();
   const range = offerRange(args.from ?? "", args.to ?? "", args.timeZone, now);
   if ("problem" in range) throw badRequest(range.problem, { [range.field]: range.problem });
-  const window = { workspaceId: args.workspaceId, from: range.from, to: range.to, durationMinutes: args.duration };
+  const window = { workspaceId: args.workspaceId, from: range.from, to: range.to, durationMinutes: args.duration, rules: typeRules(deps.db, args.interviewTypeId ?? null) };
   const panel = args.interviewers ?? [];
   for (const id of [...panel.map((p) => p.userId), ...(args.pool?.userIds ?? [])]) requireWorkspaceMember(deps, args.workspaceId, id, "Interviewer not found");
   const rows = [
@@ -146,6 +150,7 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
         offerFrom: new Date(range.from),
         offerTo: new Date(range.to),
         poolStrategy: args.pool ? args.pool.strategy : null,
+        interviewTypeId: args.interviewTypeId ?? null,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
         createdAt: now,
       },
@@ -174,7 +179,7 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const bookableBySession = new Map(
     rows
       .filter((r) => sessionState(r.session, now) === "pending")
-      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session), sessionPeople(deps.db, r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session, deps.db), sessionPeople(deps.db, r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
   );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
   const people = sessionInterviewersOf(deps.db, ids);
