@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { CandidateListAnswer, ParticipantAnswer, ShortlistListAnswer } from "../src/client/answers";
+import type { CandidateListAnswer, InterviewTypeListAnswer, ParticipantAnswer, ShortlistListAnswer } from "../src/client/answers";
 import { latestRequests } from "../src/client/latest";
 import { api, isConnectionError, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
@@ -72,6 +72,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [mode, setMode] = useState<"slots" | "availability">("slots");
   const [rangeFrom, setRangeFrom] = useState("");
   const [rangeTo, setRangeTo] = useState("");
+  // Interview types (issue 36): offered first; choosing one fills in its duration, message and video link.
+  const [types, setTypes] = useState<InterviewTypeListAnswer["interviewTypes"]>([]);
+  const [typeId, setTypeId] = useState("");
   const [busy, setBusy] = useState(false);
   const [sendEmail, setSendEmail] = useState(true);
   const [message, setMessage] = useState("");
@@ -98,6 +101,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         .then((p) => setPicked({ id: p.id, name: p.name, position: p.roleApplied || p.jobTitle || null }))
         .catch(() => setPicked({ id, name: null, position: null }));
     };
+    api<InterviewTypeListAnswer>("/api/interview-types")
+      .then((r) => setTypes(r.interviewTypes))
+      .catch(() => {});
     // Newer reloads supersede older ones: a late answer never brings back an old list.
     const nextShortlists = latestRequests();
     const nextCandidates = latestRequests();
@@ -147,6 +153,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       message: message.trim() || null,
       ...(video ? { videoLink: { kind: video, url: video === "fixed" ? videoUrl.trim() : null } } : {}),
       ...(interviewerId ? { interviewerId: Number(interviewerId) } : {}),
+      ...(typeId ? { interviewTypeId: Number(typeId), title: types.find((t) => String(t.id) === typeId)?.name ?? "Interview", description: undefined } : {}),
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
     setBusy(false);
@@ -183,6 +190,19 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     setRangeTo("");
   }
 
+  function chooseType(id: string) {
+    setTypeId(id);
+    const t = types.find((x) => String(x.id) === id);
+    if (!t) return;
+    setDuration(t.duration);
+    setSlots([]);
+    if (t.defaultMessage) setMessage(t.defaultMessage);
+    setVideo(t.videoLink?.kind ?? "");
+    setVideoUrl(t.videoLink?.url ?? "");
+    // A panel or a pool offers free times: hand-picked slots cannot say who is free.
+    if (t.pool || t.interviewers.length) setMode("availability");
+  }
+
   // The toast's Retry runs the newest create(), with whatever the recruiter has changed since.
   const latestCreate = useRef(create);
   latestCreate.current = create;
@@ -194,6 +214,19 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         <p className="text-sm text-slate-500">Offer times; the candidate picks one on a private link.</p>
       </div>
       <div className="card-body space-y-4">
+        {types.length ? (
+          <div>
+            <label className="label" htmlFor="sched-type">Interview type</label>
+            <select id="sched-type" className="input" value={typeId} onChange={(e) => chooseType(e.currentTarget.value)}>
+              <option value="">No type</option>
+              {types.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.duration} min{t.pool ? ", pool" : t.interviewers.length ? ", panel" : ""})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label className="label" htmlFor="sched-candidate">Candidate</label>

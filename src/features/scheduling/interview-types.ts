@@ -6,7 +6,8 @@ import { badRequest, notFound } from "../../lib/errors";
 import { requireWorkspaceMember } from "../auth/members";
 import { recordEvent, type Actor } from "../events/record";
 import { DURATIONS } from "./slots";
-import { VideoLinkInput } from "./model";
+import { InterviewTypeView, VideoLinkInput } from "./model";
+export { InterviewTypeList, InterviewTypeView } from "./model";
 
 /**
  * Interview types (issue 36 item 5): a named recipe for a session — duration, video link,
@@ -62,23 +63,6 @@ export const InterviewTypeInput = z
   .strict()
   .refine(once, ONCE);
 export const InterviewTypePatch = z.object(Fields).partial().strict().refine(once, ONCE);
-
-export const InterviewTypeView = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  duration: z.number().int(),
-  videoLink: z.object({ kind: z.enum(["google_meet", "fixed", "none"]), url: z.string().nullable() }).nullable(),
-  location: z.string().nullable(),
-  description: z.string().nullable(),
-  defaultMessage: z.string().nullable(),
-  interviewers: z.array(z.object({ userId: z.number().int(), required: z.boolean() })),
-  pool: z.object({ userIds: z.array(z.number().int()), strategy: z.enum(["fair", "first-available"]) }).nullable(),
-  bufferBeforeMinutes: z.number().int().nullable(),
-  bufferAfterMinutes: z.number().int().nullable(),
-  minimumNoticeMinutes: z.number().int().nullable(),
-});
-export type InterviewTypeView = z.infer<typeof InterviewTypeView>;
-export const InterviewTypeList = z.object({ interviewTypes: z.array(InterviewTypeView) });
 
 type Row = typeof interviewTypes.$inferSelect;
 const view = (r: Row): InterviewTypeView => ({

@@ -72,6 +72,26 @@ export const CreateSessionInput = z.object({
 export const RANGE_MISSING = "Choose the first and last dates to offer";
 export const PANELS_NEED_AVAILABILITY = 'Panels and pools offer free times: use mode "availability" with from and to';
 
+/** GET /api/interview-types/{id} (issue 36 item 5). */
+export const InterviewTypeView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  duration: z.number().int(),
+  videoLink: z.object({ kind: z.enum(["google_meet", "fixed", "none"]), url: z.string().nullable() }).nullable(),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+  defaultMessage: z.string().nullable(),
+  interviewers: z.array(z.object({ userId: z.number().int(), required: z.boolean() })),
+  pool: z.object({ userIds: z.array(z.number().int()), strategy: z.enum(["fair", "first-available"]) }).nullable(),
+  bufferBeforeMinutes: z.number().int().nullable(),
+  bufferAfterMinutes: z.number().int().nullable(),
+  minimumNoticeMinutes: z.number().int().nullable(),
+});
+export type InterviewTypeView = z.infer<typeof InterviewTypeView>;
+/** GET /api/interview-types */
+export const InterviewTypeList = z.object({ interviewTypes: z.array(InterviewTypeView) });
+
+
 export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });
 export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
 
