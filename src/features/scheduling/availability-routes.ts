@@ -15,6 +15,7 @@ import { type AvailabilityForm, fromForm, toForm } from "./availability-form";
 import { AvailabilityAnswer, AvailabilityInput, AvailabilityQuery } from "./availability-model";
 import { getAvailability, putAvailability } from "./availability";
 import { AvailabilityPage } from "./pages/availability-page";
+import { fromTypeForm, InterviewTypesPage, type TypeForm } from "./pages/interview-types-page";
 import { ChangeLimits, ChangeLimitsInput, changeLimits, putChangeLimits } from "./change-limits";
 import { IdParam, Success } from "../../lib/route-schemas";
 import {
@@ -155,5 +156,64 @@ export function availabilityRoutes(deps: Deps) {
       { can: "scheduling.write", params: IdParam, response: { 200: Success }, detail: { summary: "Delete an interview type (sessions made from it keep what they copied)" } },
     );
 
-  return new Elysia().use(api).use(pages).use(limits).use(types);
+  // Settings → Interview types without JavaScript: the same service and schema as the API.
+  const TypeFormBody = z.record(z.string(), z.union([z.string().max(2000), z.array(z.string().max(20)).max(50)]));
+  const TYPES_PAGE = "/settings/interview-types";
+  const typesPage = (me: Parameters<typeof makeShell>[1], editId: number | undefined, form: TypeForm | null, error: string | null, status = 200, toast: ReturnType<typeof takeFlash> = null) => {
+    const list = listInterviewTypes(deps, me.workspaceId);
+    return renderPage({
+      title: "Interview types",
+      status,
+      toast: error ? { title: "Not saved", description: error, variant: "destructive" } : toast,
+      body: InterviewTypesPage({
+        shell: makeShell(deps, me),
+        types: list,
+        members: workspaceMembers(deps, me.workspaceId).map((m) => ({ id: m.id, name: m.name || m.email })),
+        editing: editId ? (list.find((t) => t.id === editId) ?? null) : null,
+        form,
+        error,
+      }),
+    });
+  };
+  const typeFailed = (failure: FormFailure, input: FormInput) => {
+    const signedIn = signedInOf(input.request)?.user;
+    if (!signedIn) return seeOther("/login");
+    const id = Number(input.params.id) || undefined;
+    return typesPage(signedIn, id, input.body as TypeForm, failure.message, failure.status);
+  };
+  const typePages = new Elysia()
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .get(TYPES_PAGE, ({ me, query, cookie }) => typesPage(me.user, query.edit ? Number(query.edit) || undefined : undefined, null, null, 200, takeFlash(cookie)), {
+      query: z.object({ edit: z.string().max(20).optional() }),
+    })
+    .post(
+      TYPES_PAGE,
+      ({ me, body, cookie }) => {
+        createInterviewType(deps, me.user.workspaceId, memberActor(me), parseInput(InterviewTypeInput, fromTypeForm(body)));
+        setFlash(cookie, { title: "Interview type added", variant: "success" });
+        return seeOther(TYPES_PAGE);
+      },
+      { can: "scheduling.write", body: TypeFormBody, form: { render: typeFailed } },
+    )
+    .post(
+      `${TYPES_PAGE}/:id`,
+      ({ me, params, body, cookie }) => {
+        updateInterviewType(deps, me.user.workspaceId, params.id, memberActor(me), parseInput(InterviewTypePatch, fromTypeForm(body)));
+        setFlash(cookie, { title: "Interview type saved", variant: "success" });
+        return seeOther(TYPES_PAGE);
+      },
+      { can: "scheduling.write", params: IdParam, body: TypeFormBody, form: { render: typeFailed } },
+    )
+    .post(
+      `${TYPES_PAGE}/:id/delete`,
+      ({ me, params, cookie }) => {
+        deleteInterviewType(deps, me.user.workspaceId, params.id, memberActor(me));
+        setFlash(cookie, { title: "Interview type deleted", variant: "success" });
+        return seeOther(TYPES_PAGE);
+      },
+      { can: "scheduling.write", params: IdParam, form: { back: TYPES_PAGE, failed: "Not deleted" } },
+    );
+
+  return new Elysia().use(api).use(pages).use(limits).use(types).use(typePages);
 }

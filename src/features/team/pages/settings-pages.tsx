@@ -17,6 +17,7 @@ export const SETTINGS_SECTIONS: { href: string; title: string; text: string; act
   { href: "/settings/email", title: "E-mail", text: "Whether Frank sends e-mail, and how to set it up.", action: "settings.update" },
   { href: "/settings/webhooks", title: "Webhooks", text: "Tell your own systems when candidates, shortlists and interviews change.", action: "webhooks.manage" },
   { href: "/ical-manager", title: "Calendar", text: "Your own Google calendar and iCal feed.", action: "calendar.own" },
+  { href: "/settings/interview-types", title: "Interview types", text: "Named interviews for the Schedule card: duration, video, panel or pool, buffers and notice.", action: "scheduling.write" },
   { href: "/settings/availability", title: "Availability", text: "Your working hours, days off, buffers, notice and daily limit for interviews.", action: "scheduling.write" },
   // Billing lives in the profile dialog (its Billing tab): the section opens it.
   { href: "#billing", title: "Billing", text: "The workspace's subscription, plan and invoices.", action: "billing.manage" },
