@@ -14,7 +14,7 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { meetingPeople, offeredStarts, offerWindow, sessionPeople, startOfSlotId, startSlotId, startStillFree, type SessionPeople } from "./free-times";
 import { choosePoolMember, POOL_WINDOW_DAYS } from "./pool-choice";
-import { insertMeetingInterviewers, poolLoad, setAssignment } from "./repo-member-availability";
+import { insertMeetingInterviewers, poolLoad, setAssignment, setMeetingLocation, typeLocation } from "./repo-member-availability";
 import { DAY } from "./zones";
 import { candidateMayChange, changeLimits, contactText } from "./change-limits";
 
@@ -163,6 +163,11 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
           videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, holderId ?? s.userId)),
         });
         if (o.kind !== "booked" && bookedSlotId !== slotId) throw new Refused(o);
+        // The interview type's place (issue 36 item 5) is the interview's.
+        if (o.kind === "booked" && !o.rebooked && row.session.interviewTypeId) {
+          const location = typeLocation(tx, row.session.interviewTypeId);
+          if (location) o.meeting = setMeetingLocation(tx, o.meeting.id, location) ?? o.meeting;
+        }
         if (o.kind === "booked" && seat && !o.rebooked) {
           const { people, optionalFree, holderId: holder, reason } = seat;
           // Every required interviewer and the free optional ones sit on the panel; the holder is meetings.user_id.

@@ -60,6 +60,19 @@ apiScenarios(
         const starts = getBookingView(t.deps, j.sessionToken).availableSlots.map((s) => s.startTime.slice(11, 16));
         expect(starts[0]).toBe("09:00");
         expect(starts.at(-1)).toBe("11:15");
+        w.ids.sessionToken = j.sessionToken;
+      },
+    },
+    {
+      name: "the booked interview takes the type's location",
+      method: "POST",
+      url: (w: World) => `/api/book/${w.ids.sessionToken}`,
+      as: "anonymous",
+      body: { slotId: "t" + Date.parse("2030-01-08T09:00:00Z") },
+      status: 200,
+      expect: (_j, w) => {
+        const row = t.deps.db.$client.query<{ location: string | null }, [number]>("select location from meetings where workspace_id = ?").get(w.workspaceId);
+        expect(row?.location).toBe("Level 3, 1 Collins St");
       },
     },
     { name: "reads one", url: (w) => `/api/interview-types/${w.ids.type}`, as: "readKey", status: 200, expect: (j) => expect(j.name).toBe("Client panel") },

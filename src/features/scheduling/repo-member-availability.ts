@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { meetingInterviewers, meetings, memberAvailability, sessionInterviewers, users } from "../../db/schema";
+import { interviewTypes, meetingInterviewers, meetings, memberAvailability, sessionInterviewers, users } from "../../db/schema";
 import type { Availability } from "./offer-slots";
 
 // A member's availability row (scheduling's table member_availability).
@@ -92,4 +92,13 @@ export function poolLoad(db: DB | Tx, userIds: number[], since: Date): Map<numbe
 
 export function setAssignment(tx: Tx, meetingId: number, reason: string) {
   tx.update(meetings).set({ assignedBy: "pool", assignmentReason: reason }).where(eq(meetings.id, meetingId)).run();
+}
+
+/** An interview type's location, or null. */
+export function typeLocation(db: DB | Tx, interviewTypeId: number): string | null {
+  return db.select({ location: interviewTypes.location }).from(interviewTypes).where(eq(interviewTypes.id, interviewTypeId)).get()?.location ?? null;
+}
+
+export function setMeetingLocation(tx: Tx, meetingId: number, location: string) {
+  return tx.update(meetings).set({ location }).where(eq(meetings.id, meetingId)).returning().get();
 }
