@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { CandidateListAnswer, ParticipantAnswer, ShortlistListAnswer } from "../src/client/answers";
+import type { CandidateListAnswer, InterviewTypeListAnswer, ParticipantAnswer, ShortlistListAnswer } from "../src/client/answers";
 import { latestRequests } from "../src/client/latest";
-import { api, isConnectionError } from "../src/client/api";
+import { api, isConnectionError, serverMessage } from "../src/client/api";
 import { toast } from "../src/client/toast";
 import { MultiDatePicker } from "../src/features/scheduling/components/multi-date-picker";
 import { CandidatePicker, type PickedCandidate } from "../src/features/scheduling/components/candidate-picker";
@@ -68,11 +68,18 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [start, setStart] = useState(DEFAULT_WINDOW.start);
   const [end, setEnd] = useState(DEFAULT_WINDOW.end);
   const [slots, setSlots] = useState<TimeSlot[]>([]);
+  // "slots": hand-picked times; "availability": every free time between two dates (issue 36).
+  const [mode, setMode] = useState<"slots" | "availability">("slots");
+  const [rangeFrom, setRangeFrom] = useState("");
+  const [rangeTo, setRangeTo] = useState("");
+  // Interview types (issue 36): offered first; choosing one fills in its duration, message and video link.
+  const [types, setTypes] = useState<InterviewTypeListAnswer["interviewTypes"]>([]);
+  const [typeId, setTypeId] = useState("");
   const [busy, setBusy] = useState(false);
   const [sendEmail, setSendEmail] = useState(true);
   const [message, setMessage] = useState("");
   // This session's video link: "" keeps the interviewer's default (their profile).
-  const [video, setVideo] = useState<"" | "google_meet" | "fixed" | "none">("");
+  const [video, setVideo] = useState<"" | "google_meet" | "microsoft_teams" | "fixed" | "none">("");
   const [videoUrl, setVideoUrl] = useState("");
   // The member who holds the interview (issue 18): the creator unless another is chosen.
   const [interviewerId, setInterviewerId] = useState(props.meId ? String(props.meId) : "");
@@ -94,6 +101,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         .then((p) => setPicked({ id: p.id, name: p.name, position: p.roleApplied || p.jobTitle || null }))
         .catch(() => setPicked({ id, name: null, position: null }));
     };
+    api<InterviewTypeListAnswer>("/api/interview-types")
+      .then((r) => setTypes(r.interviewTypes))
+      .catch(() => {});
     // Newer reloads supersede older ones: a late answer never brings back an old list.
     const nextShortlists = latestRequests();
     const nextCandidates = latestRequests();
@@ -127,7 +137,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
 
   async function create() {
     const ids = retry ? retry.ids : shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
-    if (!ids.length || !slots.length) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
+    if (mode === "availability" && ids.length && (!rangeFrom || !rangeTo)) return toast({ title: "Missing information", description: "Choose the first and last dates to offer", variant: "destructive" });
+    if (!ids.length || (mode === "slots" && !slots.length)) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
     setBusy(true);
     const body = (id: number) => ({
       candidateId: id,
@@ -135,13 +146,14 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       description: "",
       shortlistId: shortlist?.id ?? null,
       duration,
-      timeSlots: slots,
+      ...(mode === "availability" ? { mode, from: rangeFrom, to: rangeTo } : { timeSlots: slots }),
       timeZone: tz,
       expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
       sendEmail,
       message: message.trim() || null,
       ...(video ? { videoLink: { kind: video, url: video === "fixed" ? videoUrl.trim() : null } } : {}),
       ...(interviewerId ? { interviewerId: Number(interviewerId) } : {}),
+      ...(typeId ? { interviewTypeId: Number(typeId), title: types.find((t) => String(t.id) === typeId)?.name ?? "Interview", description: undefined } : {}),
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
     setBusy(false);
@@ -161,7 +173,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     }
     if (made) window.dispatchEvent(new CustomEvent(SESSIONS_CHANGED));
     if (ids.length === 1) {
-      if (failed) return toast({ title: "Error", description: "Failed to create scheduling session", variant: "destructive" });
+      const refused = results[0]?.status === "rejected" ? serverMessage(results[0].reason) : undefined;
+      if (failed) return toast({ title: "Error", description: refused ?? "Failed to create scheduling session", variant: "destructive" });
       toast({ title: "Success", description: "Scheduling session created. Copy the link from Active Sessions.", variant: "success" });
     } else if (failed) {
       // Those that succeeded leave the form, so sending again cannot duplicate them.
@@ -173,6 +186,21 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     setRetry(null);
     setSlots([]);
     setDates([]);
+    setRangeFrom("");
+    setRangeTo("");
+  }
+
+  function chooseType(id: string) {
+    setTypeId(id);
+    const t = types.find((x) => String(x.id) === id);
+    if (!t) return;
+    setDuration(t.duration);
+    setSlots([]);
+    if (t.defaultMessage) setMessage(t.defaultMessage);
+    setVideo(t.videoLink?.kind ?? "");
+    setVideoUrl(t.videoLink?.url ?? "");
+    // A panel or a pool offers free times: hand-picked slots cannot say who is free.
+    if (t.pool || t.interviewers.length) setMode("availability");
   }
 
   // The toast's Retry runs the newest create(), with whatever the recruiter has changed since.
@@ -186,6 +214,19 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         <p className="text-sm text-slate-500">Offer times; the candidate picks one on a private link.</p>
       </div>
       <div className="card-body space-y-4">
+        {types.length ? (
+          <div>
+            <label className="label" htmlFor="sched-type">Interview type</label>
+            <select id="sched-type" className="input" value={typeId} onChange={(e) => chooseType(e.currentTarget.value)}>
+              <option value="">No type</option>
+              {types.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.duration} min{t.pool ? ", pool" : t.interviewers.length ? ", panel" : ""})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label className="label" htmlFor="sched-candidate">Candidate</label>
@@ -227,17 +268,48 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
             ))}
           </select>
         </div>
-        <div>
-          <span className="label">Dates ({dates.length} selected)</span>
-          <MultiDatePicker first={range.first} last={range.last} selected={dates} onToggle={toggleDate} />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <TimeSelect label="Start time" value={start} onChange={setStart} />
-          <TimeSelect label="End time" value={end} onChange={setEnd} />
-        </div>
-        <p className="text-xs text-slate-500" data-testid="sched-tz">Times in {tz}</p>
-        <button type="button" className="btn-outline w-full" onClick={addSlots}>Add Time Slots</button>
-        {slots.length ? (
+        <fieldset className="space-y-1">
+          <legend className="label">Times to offer</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="sched-mode" value="slots" checked={mode === "slots"} onChange={() => setMode("slots")} />
+            Times I pick
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="sched-mode" value="availability" checked={mode === "availability"} onChange={() => setMode("availability")} />
+            My free times (from my availability and calendar)
+          </label>
+        </fieldset>
+        {mode === "availability" ? (
+          <div className="space-y-2" data-testid="sched-range">
+            <div className="grid grid-cols-2 gap-3">
+              <label className="block text-sm">
+                <span className="label">From</span>
+                <input type="date" className="input" min={range.first} max={range.last} value={rangeFrom} onInput={(e) => setRangeFrom(e.currentTarget.value)} />
+              </label>
+              <label className="block text-sm">
+                <span className="label">To</span>
+                <input type="date" className="input" min={rangeFrom || range.first} max={range.last} value={rangeTo} onInput={(e) => setRangeTo(e.currentTarget.value)} />
+              </label>
+            </div>
+            <p className="text-xs text-slate-500">
+              The candidate sees every free start in these dates, by the interviewer's <a className="underline" href="/settings/availability">availability</a>, when they open the link. Dates in {tz}.
+            </p>
+          </div>
+        ) : (
+          <>
+            <div>
+              <span className="label">Dates ({dates.length} selected)</span>
+              <MultiDatePicker first={range.first} last={range.last} selected={dates} onToggle={toggleDate} />
+            </div>
+            <div className="grid grid-cols-2 gap-3">
+              <TimeSelect label="Start time" value={start} onChange={setStart} />
+              <TimeSelect label="End time" value={end} onChange={setEnd} />
+            </div>
+            <p className="text-xs text-slate-500" data-testid="sched-tz">Times in {tz}</p>
+            <button type="button" className="btn-outline w-full" onClick={addSlots}>Add Time Slots</button>
+          </>
+        )}
+        {mode === "slots" && slots.length ? (
           <div data-testid="slot-list">
             <div className="mb-1 flex items-center justify-between">
               <span className="text-sm font-medium">{slots.length} time slots</span>
@@ -268,6 +340,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
             <select className="input" value={video} onChange={(e) => setVideo(e.currentTarget.value as typeof video)}>
               <option value="">Interviewer's default</option>
               <option value="google_meet">Google Meet</option>
+              <option value="microsoft_teams">Microsoft Teams</option>
               <option value="fixed">A fixed link</option>
               <option value="none">No video link</option>
             </select>

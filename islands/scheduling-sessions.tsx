@@ -100,7 +100,9 @@ export default function SchedulingSessions({ sessions: initial, meId, timeZone }
                   </div>
                   <p className="text-xs text-slate-500">
                     {s.title} · {s.duration} min ·{" "}
-                    {s.state === "pending"
+                    {s.state === "pending" && s.mode === "availability" && s.from && s.to
+                      ? `${s.bookableSlots} free times ${formatShortDate(s.from, timeZone ?? s.timeZone)} – ${formatShortDate(new Date(Date.parse(s.to) - 1).toISOString(), timeZone ?? s.timeZone)} · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
+                      : s.state === "pending"
                       ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
                       : s.state === "booked" && s.interview
                         ? `booked for ${formatShortDate(s.interview.startTime, timeZone ?? s.timeZone)}, ${formatTime(s.interview.startTime, timeZone ?? s.timeZone)}`

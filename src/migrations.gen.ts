@@ -36,6 +36,7 @@ import m32 from "../migrations/0032_one_event_record.sql" with { type: "text" };
 import m33 from "../migrations/0033_agency_pipeline.sql" with { type: "text" };
 import m34 from "../migrations/0034_microsoft_calendar.sql" with { type: "text" };
 import m35 from "../migrations/0035_participants_sort_indexes.sql" with { type: "text" };
+import m36 from "../migrations/0036_availability_panels_pools.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -75,4 +76,5 @@ export const migrationFiles: Record<string, string> = {
   "0033_agency_pipeline.sql": m33 as unknown as string,
   "0034_microsoft_calendar.sql": m34 as unknown as string,
   "0035_participants_sort_indexes.sql": m35 as unknown as string,
+  "0036_availability_panels_pools.sql": m36 as unknown as string,
 };

@@ -12,7 +12,7 @@ import type { ChatEventAnswer, ChatHistory, ConfirmedAction } from "../features/
 import type { CampaignList, OneCampaign, OneJob } from "../features/jobs/model";
 import type { BackupList, DebugList, SyncStatusView, SyncTriggerView } from "../features/monitor/model";
 import type { CandidateActivity, TestDataCount, TestDataRemoved } from "../features/people/model";
-import type { InterviewView, MeetingList, SessionList } from "../features/scheduling/model";
+import type { InterviewTypeList, InterviewView, MeetingList, SessionList } from "../features/scheduling/model";
 import type { ShortlistList } from "../features/shortlists/model";
 import type { ChatStateView } from "../features/visitors/model";
 
@@ -72,6 +72,8 @@ export type InterviewAnswer = Of<typeof InterviewView>;
 export type MeetingListAnswer = Of<typeof MeetingList>;
 /** GET /api/scheduling-sessions */
 export type SessionListAnswer = Of<typeof SessionList>;
+/** GET /api/interview-types */
+export type InterviewTypeListAnswer = Of<typeof InterviewTypeList>;
 /** GET /api/shortlists */
 export type ShortlistListAnswer = Of<typeof ShortlistList>;
 /** POST /api/visitors/{kind}/answer */

@@ -30,6 +30,16 @@ export const schedulingSessions = sqliteTable(
     // The session's own video link (null: the interviewer's default): google_meet | fixed | none.
     videoKind: text("video_kind"),
     videoUrl: text("video_url"),
+    // slots: the hand-picked scheduling_slots; availability: every free start in [offer_from,
+    // offer_to) by the interviewers' availability, computed when the candidate opens the page
+    // (issue 36); the booked start becomes a slot row then.
+    mode: text("mode", { enum: ["slots", "availability"] }).notNull().default("slots"),
+    offerFrom: integer("offer_from", { mode: "timestamp_ms" }),
+    offerTo: integer("offer_to", { mode: "timestamp_ms" }),
+    // With a pool (session_interviewers of kind pool): how the interviewer is chosen at booking.
+    poolStrategy: text("pool_strategy", { enum: ["fair", "first-available"] }),
+    // The interview type the session was made from: its buffers and notice override the members' (no FK: interview_types is declared after this table; a deleted type leaves its id, which then finds nothing).
+    interviewTypeId: integer("interview_type_id"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -84,6 +94,11 @@ export const meetings = sqliteTable(
     candidateTimeZone: text("candidate_time_zone"),
     // Bumped on every change so the .ics UPDATE/CANCEL replace the earlier invitation.
     sequence: integer("sequence").notNull().default(0),
+    // "pool": the interviewer was chosen from a session's pool at booking, for the reason given (issue 36).
+    assignedBy: text("assigned_by", { enum: ["pool"] }),
+    assignmentReason: text("assignment_reason"),
+    // Moves the candidate made on their manage page (limited by the workspace's setting).
+    candidateMoves: integer("candidate_moves").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [

@@ -46,9 +46,9 @@ export function revokeApiKeysOf(db: Db, id: number, now: Date) {
 
 /** The workspace's current members (not removed), oldest first: who can interview or take records over. */
 export function activeMembers(db: Db, workspaceId: number) {
-  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role, timeZone: users.timeZone }).from(users).where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt))).orderBy(asc(users.id)).all();
 }
 
 export function activeMember(db: Db, workspaceId: number, id: number) {
-  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt))).get();
+  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role, timeZone: users.timeZone }).from(users).where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt))).get();
 }

@@ -51,7 +51,7 @@ function toFeedEvent(deps: Deps, m: CalendarMeeting): IcsEvent {
     url: m.meetingUrl,
     status: m.status === "canceled" || m.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
     organizer: m.recruiterEmail ? { email: m.recruiterEmail, name: m.recruiterName } : null,
-    attendees: m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : [],
+    attendees: [...(m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : []), ...m.panelists],
   };
 }
 

@@ -27,6 +27,8 @@ export interface CalendarMeeting {
   candidateEmail: string | null;
   recruiterName: string | null;
   recruiterEmail: string | null;
+  /** A panel's other interviewers (issue 36): attendees of the holder's event. */
+  panelists: { name: string | null; email: string }[];
   createdAt: Date;
 }
 
@@ -51,6 +53,7 @@ function toCalendarMeeting(m: MeetingForCalendar): CalendarMeeting {
     candidateEmail: m.candidateEmail,
     recruiterName: m.recruiterName,
     recruiterEmail: m.recruiterEmail,
+    panelists: m.panelists,
     createdAt: m.createdAt,
   };
 }

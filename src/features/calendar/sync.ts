@@ -37,7 +37,7 @@ function eventFields(deps: Deps, m: CalendarMeeting) {
     start: m.startTime,
     end: m.endTime,
     timeZone: m.timeZone ?? undefined,
-    attendees: m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : [],
+    attendees: [...(m.candidateEmail ? [{ email: m.candidateEmail, name: m.candidateName }] : []), ...m.panelists],
     // Marks the event as Frank's, at the interview's version: the sync tells Frank's own
     // writes from changes made in the calendar by it (decision 32).
     frankMeeting: m.publicId,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { putChangeLimits } from "./change-limits";
 import ICAL from "ical.js";
 import { makeTestApp } from "../../../test/helpers";
 import { mailMessages } from "../../db/schema";
@@ -146,7 +147,9 @@ describe("/book/{token} without JavaScript", () => {
 
 describe("the candidate's confirmation link", () => {
   test("moves to another offered slot (updated .ics, SEQUENCE 1), then cancels (METHOD:CANCEL)", async () => {
-    const { s } = await session();
+    const { s, u } = await session();
+    // The first slot starts within the default 12 hours (issue 36's change limits): none here.
+    putChangeLimits(t.deps, { role: "owner", workspaceId: u.workspaceId }, "system", { candidateChangeCutoffHours: 0 });
     const res = await t.request(`/book/${s.sessionToken}`, { method: "POST", ...form({ slotId: s.timeSlots[0]!.id }) });
     const manage = res.headers.get("location")!.split("?")[0]!;
     const html = await (await t.request(manage)).text();

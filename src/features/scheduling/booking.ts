@@ -13,6 +13,12 @@ import { SESSION_TTL_MS } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
+import { meetingPeople, offeredStarts, offerWindow, sessionPeople, startOfSlotId, startSlotId, startStillFree, type SessionPeople } from "./free-times";
+import { choosePoolMember, POOL_WINDOW_DAYS } from "./pool-choice";
+import { insertMeetingInterviewers, poolLoad, setAssignment, setMeetingLocation, typeLocation } from "./repo-member-availability";
+import { DAY } from "./zones";
+import { candidateMayChange, changeLimits, contactText } from "./change-limits";
+
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another.";
@@ -60,8 +66,46 @@ export function getBookingView(deps: Deps, token: string): BookingView {
       hiringManagerName: row.recruiterName,
       linkedinProfile: row.candidateLinkedin,
     },
-    availableSlots: bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
+    availableSlots: s.mode === "availability" ? offeredSlots(deps, s, sessionPeople(deps.db, s)) : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
   };
+}
+
+/** A session's free times as the booking form's slots (ids "t<ms>"), computed now. */
+function offeredSlots(deps: Deps, s: repo.SessionRow, people: SessionPeople, exceptMeetingId?: number) {
+  return offeredStarts(deps, offerWindow(s, deps.db), people, { exceptMeetingId }).map((o) => ({
+    id: startSlotId(o.start),
+    startTime: new Date(o.start).toISOString(),
+    endTime: new Date(o.start + s.duration * 60_000).toISOString(),
+  }));
+}
+
+/**
+ * In the booking transaction: the start a candidate picked from a session's free times, checked
+ * again by every rule and written as the session's slot (so the meeting holds a slot like any
+ * other). Null: the start is not one this session offers now.
+ */
+function claimStart(
+  deps: Deps,
+  tx: Tx,
+  s: repo.SessionRow,
+  people: SessionPeople,
+  slotId: string,
+  opts: { exceptMeetingId?: number; insert?: boolean } = {},
+): { id: string; start: Date; end: Date; poolFree: number[]; optionalFree: number[] } | null {
+  const start = startOfSlotId(slotId);
+  if (start === null) return null;
+  const free = startStillFree(deps, tx, offerWindow(s, tx), people, start, opts.exceptMeetingId);
+  if (!free) return null;
+  const slot = { id: randomToken(12), start: new Date(start), end: new Date(start + s.duration * 60_000), ...free };
+  if (opts.insert !== false) repo.insertSlot(tx, { id: slot.id, sessionId: s.id, workspaceId: s.workspaceId, startTime: slot.start, endTime: slot.end });
+  return slot;
+}
+
+/** Thrown inside a booking transaction to roll back a claimed start. */
+class Refused extends Error {
+  constructor(readonly outcome: repo.BookOutcome) {
+    super(outcome.kind);
+  }
 }
 
 export interface Booked {
@@ -90,9 +134,47 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
       (tx): repo.BookOutcome => {
         // The calendar's cached busy times are checked in the same transaction as Frank's own
         // meetings (repo.bookSlot): no provider is called while the candidate waits.
-        const slot = repo.findSlot(deps.db, slotId);
-        if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
-        const o = repo.bookSlot(tx, { tokenHash: sha256(token), slotId, now: deps.clock.now(), publicId, manageTokenHash: manageTokenHash(deps, publicId), candidateTimeZone, videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, s.userId)) });
+        let bookedSlotId = slotId;
+        // A panel's and a pool's people, seated on the interview once it is booked.
+        let seat: { people: SessionPeople; optionalFree: number[]; holderId: number; reason: string | null } | null = null;
+        if (row.session.mode === "availability") {
+          // Free times: the start is checked by the availability rules and becomes a slot now; any refusal rolls it back.
+          if (startOfSlotId(slotId) === null) return { kind: "bad_slot" };
+          const fresh = repo.sessionById(tx, row.session.id);
+          if (!fresh || fresh.status !== "pending" || fresh.expiresAt.getTime() <= deps.clock.now().getTime()) return fresh?.status === "scheduled" ? { kind: "taken" } : { kind: "not_found" };
+          const people = sessionPeople(tx, fresh);
+          const claimed = claimStart(deps, tx, fresh, people, slotId);
+          if (!claimed) return { kind: "taken" };
+          bookedSlotId = claimed.id;
+          const chosen = people.pool.length ? choosePoolMember(people.strategy, claimed.poolFree, poolLoad(tx, claimed.poolFree, new Date(deps.clock.now().getTime() - POOL_WINDOW_DAYS * DAY))) : null;
+          seat = { people, optionalFree: claimed.optionalFree, holderId: chosen?.userId ?? fresh.userId, reason: chosen?.reason ?? null };
+        } else {
+          const slot = repo.findSlot(deps.db, slotId);
+          if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
+        }
+        const holderId = seat?.holderId;
+        const o = repo.bookSlot(tx, {
+          tokenHash: sha256(token),
+          slotId: bookedSlotId,
+          now: deps.clock.now(),
+          publicId,
+          manageTokenHash: manageTokenHash(deps, publicId),
+          candidateTimeZone,
+          holderId,
+          videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, holderId ?? s.userId)),
+        });
+        if (o.kind !== "booked" && bookedSlotId !== slotId) throw new Refused(o);
+        // The interview type's place (issue 36 item 5) is the interview's.
+        if (o.kind === "booked" && !o.rebooked && row.session.interviewTypeId) {
+          const location = typeLocation(tx, row.session.interviewTypeId);
+          if (location) o.meeting = setMeetingLocation(tx, o.meeting.id, location) ?? o.meeting;
+        }
+        if (o.kind === "booked" && seat && !o.rebooked) {
+          const { people, optionalFree, holderId: holder, reason } = seat;
+          // Every required interviewer and the free optional ones sit on the panel; the holder is meetings.user_id.
+          insertMeetingInterviewers(tx, o.meeting.id, [...people.required.filter((id) => id !== holder).map((userId) => ({ userId, required: true })), ...optionalFree.filter((id) => id !== holder).map((userId) => ({ userId, required: false }))]);
+          if (reason) setAssignment(tx, o.meeting.id, reason);
+        }
         if (o.kind === "booked") {
           enqueueInterviewEmails(deps, tx, o.meeting.id, o.rebooked ? "moved" : "booked");
           enqueueCalendarWork(deps, tx, o.meeting.id);
@@ -105,9 +187,10 @@ export async function bookByToken(deps: Deps, token: string, slotId: string, opt
       { behavior: "immediate" },
     );
   } catch (e) {
+    if (e instanceof Refused) outcome = e.outcome;
     // The unique indexes on meetings: another booking won.
-    if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
-    throw e;
+    else if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
+    else throw e;
   }
   if (outcome.kind === "not_found") throw sessionNotFound();
   if (outcome.kind === "taken") throw conflict(SLOT_TAKEN);
@@ -196,8 +279,20 @@ export type ManageView = ReturnType<typeof getManageView>;
 export function getManageView(deps: Deps, token: string) {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
-  const changeable = d.meeting.status === "scheduled" && d.meeting.startTime.getTime() > now.getTime();
-  const open = changeable && d.sessionExpiresAt.getTime() > now.getTime() ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id) : [];
+  // The workspace's limits (issue 36 item 6): past the cut-off or the moves allowed, the page names whom to contact.
+  const limits = changeLimits(deps, d.meeting.workspaceId);
+  const may = candidateMayChange(limits, d.meeting, now);
+  const scheduled = d.meeting.status === "scheduled" && d.meeting.startTime.getTime() > now.getTime();
+  const changeable = scheduled && may.cancel;
+  const contact = scheduled ? contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) : null;
+  const session = repo.sessionById(deps.db, d.meeting.sessionId);
+  const movable = changeable && may.move && d.sessionExpiresAt.getTime() > now.getTime();
+  const open =
+    movable && session?.mode === "availability"
+      ? offeredSlots(deps, session, meetingPeople(deps.db, d.meeting), d.meeting.id).filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime()).map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
+      : movable
+        ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id)
+        : [];
   return {
     title: d.meeting.title,
     status: d.meeting.status,
@@ -212,12 +307,22 @@ export function getManageView(deps: Deps, token: string) {
     linkedinProfile: d.candidateLinkedin,
     videoUrl: d.meeting.status === "scheduled" ? d.meeting.meetingUrl : null,
     otherSlots: open.map((s) => ({ id: s.id, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() })),
+    /** Whom to contact when a change is no longer the candidate's to make here (null: it is). */
+    contact,
   };
+}
+
+/** 409 when the workspace's limits no longer let the candidate make this change, with whom to contact. */
+function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel" | "move") {
+  const limits = changeLimits(deps, d.meeting.workspaceId);
+  const may = candidateMayChange(limits, d.meeting, deps.clock.now());
+  if (!may[change]) throw conflict(contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) ?? "This interview can no longer be changed.");
 }
 
 export async function cancelByCandidate(deps: Deps, token: string): Promise<void> {
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
+  requireCandidateMay(deps, d, "cancel");
   const canceled = deps.db.transaction((tx) => {
     const m = changes.cancelMeeting(tx, d.meeting.id);
     if (m) {
@@ -235,13 +340,26 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   const now = deps.clock.now();
   if (d.meeting.status !== "scheduled" || d.meeting.startTime.getTime() <= now.getTime()) throw conflict("This interview can no longer be changed.");
   if (d.sessionExpiresAt.getTime() <= now.getTime()) throw conflict("The other time slots are no longer available.");
+  requireCandidateMay(deps, d, "move");
   let moved;
   try {
     moved = deps.db.transaction((tx) => {
-      const slot = repo.findSlot(deps.db, slotId);
-      if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
-      const m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
+      const session = repo.sessionById(tx, d.meeting.sessionId);
+      let m;
+      if (session?.mode === "availability") {
+        // A free time of the session, checked by the availability rules with this interview left out.
+        if (startOfSlotId(slotId) === null) return undefined;
+        const claimed = claimStart(deps, tx, session, meetingPeople(tx, d.meeting), slotId, { exceptMeetingId: d.meeting.id, insert: false });
+        if (!claimed) throw conflict(SLOT_TAKEN);
+        m = changes.moveMeetingTo(tx, { meeting: d.meeting, slotId: claimed.id, start: claimed.start, end: claimed.end }) ?? undefined;
+        if (!m) throw conflict(SLOT_TAKEN);
+      } else {
+        const slot = repo.findSlot(deps.db, slotId);
+        if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
+        m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
+      }
       if (m) {
+        changes.countCandidateMove(tx, m.id);
         enqueueInterviewEmails(deps, tx, m.id, "moved");
         enqueueCalendarWork(deps, tx, m.id);
         interviewEvent(deps, tx, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });

@@ -49,7 +49,7 @@ apiScenarios(
       url: "/api/meetings",
       as: "readKey",
       status: 200,
-      expect: (j) => expect(Object.keys(j.meetings[0]).sort()).toEqual(["candidate", "emails", "endTime", "flags", "id", "interviewerId", "startTime", "status", "timeZone", "title", "videoUrl"]),
+      expect: (j) => expect(Object.keys(j.meetings[0]).sort()).toEqual(["candidate", "emails", "endTime", "flags", "id", "interviewerId", "interviewerIds", "startTime", "status", "timeZone", "title", "videoUrl"]),
     },
     { name: "without a session", url: "/api/meetings", as: "anonymous", status: 401, code: "unauthorized" },
     {

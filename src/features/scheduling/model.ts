@@ -11,6 +11,7 @@ export const TimeSlotInput = z.object({
 });
 
 const missing = "Missing information: Please select a candidate and add time slots";
+const INTERVIEWER = "Interviewers are members' ids";
 
 const VIDEO_URL = "Enter the link of your video room (https://…)";
 /** A video link: Google Meet made with the event, a fixed link (a personal Zoom or Whereby room), or none. */
@@ -21,15 +22,36 @@ export const VideoLinkInput = z
 /** POST /api/scheduling-sessions. expiresAt may be sent (the spec's client does) but the server sets it. */
 export const CreateSessionInput = z.object({
   candidateId: z.coerce.number({ error: missing }).int(missing).positive(missing),
-  title: z.string().trim().max(200).optional().default("Interview"),
+  /** Left out: the interview type's name, else "Interview". */
+  title: z.string().trim().max(200).optional(),
   description: z.string().trim().max(2000).optional().nullable(),
   shortlistId: z.coerce.number().int().positive().optional().nullable(),
   duration: z.coerce
     .number()
     .int()
     .refine((d) => (DURATIONS as readonly number[]).includes(d), "Duration must be 30, 45, 60, 90 or 120 minutes")
-    .default(DEFAULT_DURATION),
-  timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session"),
+    .optional(),
+  /** An interview type (issue 36): what the session does not say itself comes from it. */
+  interviewTypeId: z.coerce.number({ error: "Interview type not found" }).int("Interview type not found").positive("Interview type not found").optional().nullable(),
+  /** Hand-picked slots (mode "slots", the default). */
+  timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session").optional(),
+  /** "availability": every free start between from and to by the interviewers' availability (issue 36). */
+  mode: z.enum(["slots", "availability"], { error: "Mode must be slots or availability" }).optional().default("slots"),
+  /** The range offered in availability mode: dates (YYYY-MM-DD, in timeZone, both included) or ISO 8601 times. */
+  from: z.string().trim().max(40).optional(),
+  to: z.string().trim().max(40).optional(),
+  /** A panel beside the organiser: all required members must be free; optional ones are invited when free. */
+  interviewers: z
+    .array(z.object({ userId: z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), required: z.boolean({ error: "required must be true or false" }).optional().default(true) }), { error: "interviewers must be a list of {userId, required}" })
+    .max(10, "At most 10 interviewers")
+    .optional(),
+  /** "Any of" these members: one free member is chosen at booking. */
+  pool: z
+    .object({
+      userIds: z.array(z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), { error: "pool.userIds must be a list of member ids" }).min(2, "A pool needs at least two members").max(20, "At most 20 members in a pool"),
+      strategy: z.enum(["fair", "first-available"], { error: "strategy must be fair or first-available" }).optional().default("fair"),
+    })
+    .optional(),
   timeZone: z.string().trim().min(1).max(64).default("UTC"),
   expiresAt: z.unknown().optional(),
   /** E-mail the booking link to the candidate (default true; nothing is sent to a candidate without an address). */
@@ -50,7 +72,36 @@ export const CreateSessionInput = z.object({
     )
     .max(10, "At most 10 guests")
     .optional(),
+}).superRefine((v, ctx) => {
+  if (v.mode === "slots" && !v.timeSlots) ctx.addIssue({ code: "custom", message: missing, path: ["timeSlots"] });
+  if (v.mode === "availability" && (!v.from || !v.to)) ctx.addIssue({ code: "custom", message: RANGE_MISSING, path: [v.from ? "to" : "from"] });
+  if (v.mode !== "availability" && (v.interviewers?.length || v.pool)) ctx.addIssue({ code: "custom", message: PANELS_NEED_AVAILABILITY, path: [v.pool ? "pool" : "interviewers"] });
+  const ids = [...(v.interviewers ?? []).map((i) => i.userId), ...(v.pool?.userIds ?? [])];
+  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "Each interviewer may be named once (on the panel or in the pool)", path: ["interviewers"] });
 });
+
+export const RANGE_MISSING = "Choose the first and last dates to offer";
+export const PANELS_NEED_AVAILABILITY = 'Panels and pools offer free times: use mode "availability" with from and to';
+
+/** GET /api/interview-types/{id} (issue 36 item 5). */
+export const InterviewTypeView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  duration: z.number().int(),
+  videoLink: z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"]), url: z.string().nullable() }).nullable(),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+  defaultMessage: z.string().nullable(),
+  interviewers: z.array(z.object({ userId: z.number().int(), required: z.boolean() })),
+  pool: z.object({ userIds: z.array(z.number().int()), strategy: z.enum(["fair", "first-available"]) }).nullable(),
+  bufferBeforeMinutes: z.number().int().nullable(),
+  bufferAfterMinutes: z.number().int().nullable(),
+  minimumNoticeMinutes: z.number().int().nullable(),
+});
+export type InterviewTypeView = z.infer<typeof InterviewTypeView>;
+/** GET /api/interview-types */
+export const InterviewTypeList = z.object({ interviewTypes: z.array(InterviewTypeView) });
+
 
 export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });
 export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
@@ -106,6 +157,13 @@ export const SessionView = z.looseObject({
   shortlistId: z.number().int().nullable(),
   duration: z.number().int(),
   timeZone: z.string(),
+  /** slots: hand-picked timeSlots; availability: the free times between from and to (issue 36). */
+  mode: z.enum(["slots", "availability"]),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** A panel beside the organiser (interviewerId), and a pool of whom one holds the interview. */
+  interviewers: z.array(z.object({ userId: z.number().int(), required: z.boolean() })),
+  pool: z.object({ userIds: z.array(z.number().int()), strategy: z.enum(["fair", "first-available"]) }).nullable(),
   timeSlots: z.array(Slot),
   expiresAt: z.string(),
   createdAt: z.string(),
@@ -141,6 +199,8 @@ export const MeetingView = z.looseObject({
   videoUrl: z.string().nullable(),
   /** The member who holds the interview (the dashboard's Mine / Everyone). */
   interviewerId: z.number().int(),
+  /** Every interviewer (the holder and a panel's members): each sees it under Mine. */
+  interviewerIds: z.array(z.number().int()),
   emails: z.array(InterviewEmailState),
   id: z.string(),
   title: z.string(),
@@ -191,6 +251,11 @@ export const InterviewView = z.looseObject({
     linkedinProfile: z.string().nullable(),
   }),
   interviewer: z.object({ name: z.string().nullable(), email: z.string() }),
+  /** Every interviewer: the holder first, then a panel's members (issue 36). */
+  interviewers: z.array(z.object({ userId: z.number().int(), name: z.string().nullable(), email: z.string(), required: z.boolean() })),
+  /** "pool": the holder was chosen from the session's pool, for `assignmentReason`. */
+  assignedBy: z.enum(["pool"]).nullable(),
+  assignmentReason: z.string().nullable(),
 });
 export type InterviewView = z.infer<typeof InterviewView>;
 
@@ -231,6 +296,8 @@ export interface MeetingForCalendar {
   /** google_meet | fixed | none; null for interviews booked before video links (Meet, as then). */
   videoKind: string | null;
   calendarEventId: string | null;
+  /** A panel's interviewers beside the holder (issue 36). */
+  panelists: { name: string | null; email: string }[];
   createdAt: Date;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, getTableName, gt, inArray, notExists, sql } from "drizzle-orm"
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { meetings, schedulingSessions, schedulingSlots } from "../../db/schema";
+import { meetingInterviewers, meetings, schedulingSessions, schedulingSlots } from "../../db/schema";
 import { param, preparedQuery } from "../../db/prepared";
 
 // What can still be booked: the recruiter's one calendar (no two scheduled meetings of a user
@@ -16,10 +16,11 @@ export const qualified = (c: SQLiteColumn) => sql`${sql.identifier(getTableName(
 
 /**
  * A scheduled meeting of `userId` that overlaps [start, end): the recruiter's one calendar,
- * across every session and intro call. `slotStart`/`slotEnd` are SQL expressions or values.
+ * across every session and intro call, and every panel they sit on (issue 36). `slotStart`/`slotEnd` are SQL expressions or values.
  */
 const overlapping = (userId: unknown, start: unknown, end: unknown, exceptMeetingId: unknown) =>
-  sql`exists (select 1 from ${meetings} o where o.user_id = ${userId} and o.status = 'scheduled' and o.start_time < ${end} and o.end_time > ${start} and o.id <> ${exceptMeetingId})`;
+  sql`(exists (select 1 from ${meetings} o where o.user_id = ${userId} and o.status = 'scheduled' and o.start_time < ${end} and o.end_time > ${start} and o.id <> ${exceptMeetingId})
+    or exists (select 1 from ${meetingInterviewers} pi join ${meetings} o on o.id = pi.meeting_id where pi.user_id = ${userId} and o.status = 'scheduled' and o.start_time < ${end} and o.end_time > ${start} and o.id <> ${exceptMeetingId}))`;
 
 /** True when the user has a scheduled meeting (other than `exceptMeetingId`) overlapping [start, end). */
 export function userBusy(db: DB | Tx, v: { userId: number; start: Date; end: Date; exceptMeetingId?: number }): boolean {

@@ -40,7 +40,8 @@ export function offerNewTimes(db: DB | Tx, v: { meeting: MeetingRow; slots: { id
   db.insert(schedulingSlots)
     .values(v.slots.map((s) => ({ ...s, sessionId: m.sessionId, workspaceId: m.workspaceId })))
     .run();
-  db.update(schedulingSessions).set({ status: "pending", expiresAt: v.expiresAt }).where(eq(schedulingSessions.id, m.sessionId)).run();
+  // Hand-picked times replace a session's free times (issue 36).
+  db.update(schedulingSessions).set({ status: "pending", expiresAt: v.expiresAt, mode: "slots" }).where(eq(schedulingSessions.id, m.sessionId)).run();
   return m;
 }
 
@@ -92,6 +93,11 @@ export function moveMeeting(db: DB | Tx, v: { meetingId: number; slotId: string;
       .returning()
       .get();
   });
+}
+
+/** One more move made by the candidate themselves (the workspace limits how many). */
+export function countCandidateMove(db: DB | Tx, meetingId: number): void {
+  db.update(meetings).set({ candidateMoves: sql`${meetings.candidateMoves} + 1` }).where(eq(meetings.id, meetingId)).run();
 }
 
 /** A new version of the interview without another change (its event is written again). */

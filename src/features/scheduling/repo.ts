@@ -32,9 +32,11 @@ export function insertSession(
 ): SessionRow {
   return db.transaction((tx) => {
     const row = tx.insert(schedulingSessions).values(v).returning().get();
-    tx.insert(schedulingSlots)
-      .values(slots.map((s) => ({ ...s, sessionId: row.id, workspaceId: v.workspaceId })))
-      .run();
+    // A session offering free times has no slot rows until it is booked.
+    if (slots.length)
+      tx.insert(schedulingSlots)
+        .values(slots.map((s) => ({ ...s, sessionId: row.id, workspaceId: v.workspaceId })))
+        .run();
     return row;
   });
 }
@@ -138,7 +140,17 @@ export type BookOutcome =
  */
 export function bookSlot(
   db: DB | Tx,
-  v: { tokenHash: string; slotId: string; now: Date; publicId: string; manageTokenHash: string; candidateTimeZone: string | null; videoFor?: (s: SessionRow) => { kind: string; url: string | null } },
+  v: {
+    tokenHash: string;
+    slotId: string;
+    now: Date;
+    publicId: string;
+    manageTokenHash: string;
+    candidateTimeZone: string | null;
+    videoFor?: (s: SessionRow) => { kind: string; url: string | null };
+    /** Who holds the interview, when not the session's organiser (a pool's chosen member). */
+    holderId?: number;
+  },
 ): BookOutcome {
   return db.transaction((tx): BookOutcome => {
     const s = tx.select().from(schedulingSessions).where(eq(schedulingSessions.tokenHash, v.tokenHash)).get();
@@ -151,7 +163,8 @@ export function bookSlot(
       .where(and(eq(schedulingSlots.id, v.slotId), eq(schedulingSlots.sessionId, s.id)))
       .get();
     if (!slot || slot.startTime.getTime() <= v.now.getTime()) return { kind: "bad_slot" };
-    if (userBusy(tx, { userId: s.userId, start: slot.startTime, end: slot.endTime })) return { kind: "taken" };
+    const holderId = v.holderId ?? s.userId;
+    if (userBusy(tx, { userId: holderId, start: slot.startTime, end: slot.endTime })) return { kind: "taken" };
     const flipped = tx
       .update(schedulingSessions)
       .set({ status: "scheduled" })
@@ -190,7 +203,7 @@ export function bookSlot(
         workspaceId: s.workspaceId,
         sessionId: s.id,
         slotId: slot.id,
-        userId: s.userId,
+        userId: holderId,
         candidateId: s.candidateId,
         title: s.title,
         description: s.description,
@@ -267,6 +280,16 @@ export const findMeetingByManageHash = (db: DB, hash: string): MeetingDetail | u
 
 export function setCalendarEvent(db: DB | Tx, meetingId: number, v: { calendarEventId?: string | null; meetingUrl?: string | null }) {
   return db.update(meetings).set(v).where(eq(meetings.id, meetingId)).returning({ id: meetings.id }).get();
+}
+
+/** A session by its id, whatever its workspace (the candidate's links reach it by token first). */
+export function sessionById(db: DB | Tx, id: number): SessionRow | undefined {
+  return db.select().from(schedulingSessions).where(eq(schedulingSessions.id, id)).get();
+}
+
+/** A slot written when a candidate books one of a session's free times. */
+export function insertSlot(db: DB | Tx, v: typeof schedulingSlots.$inferInsert) {
+  db.insert(schedulingSlots).values(v).run();
 }
 
 /** One offered slot by its id (the calendar check of a booking reads its times). */

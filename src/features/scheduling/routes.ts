@@ -1,3 +1,4 @@
+import { availabilityRoutes } from "./availability-routes";
 import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
@@ -27,6 +28,8 @@ import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
 import { requireWorkspaceMember } from "../auth/members";
+import { interviewType } from "./interview-types";
+import { DEFAULT_DURATION } from "./slots";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
@@ -41,26 +44,35 @@ export function schedulingRoutes(deps: Deps) {
       async ({ body, me, workspaceId, set }) => {
         // The session is the interviewer's: slots respect their interviews and calendar.
         const interviewer = body.interviewerId ? requireWorkspaceMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
+        // An interview type fills in what the request leaves out (issue 36 item 5).
+        const type = body.interviewTypeId ? interviewType(deps, workspaceId, body.interviewTypeId) : null;
+        const videoLink = body.videoLink ?? type?.videoLink ?? null;
         const session = await scheduling.createSchedulingSession(deps, {
           workspaceId,
           actor: memberActor(me),
           userId: interviewer.id,
           candidateId: body.candidateId,
           shortlistId: body.shortlistId ?? null,
-          title: body.title,
-          description: body.description ?? null,
-          duration: body.duration,
+          title: body.title ?? type?.name ?? "Interview",
+          description: body.description ?? type?.description ?? null,
+          duration: body.duration ?? type?.duration ?? DEFAULT_DURATION,
+          interviewTypeId: type?.id ?? null,
           timeSlots: body.timeSlots,
+          mode: body.mode,
+          from: body.from,
+          to: body.to,
+          interviewers: body.interviewers ?? (type?.interviewers.length ? type.interviewers : undefined),
+          pool: body.pool ?? type?.pool ?? undefined,
           timeZone: body.timeZone,
           sendEmail: body.sendEmail,
-          message: body.message ?? null,
-          videoLink: body.videoLink ? { kind: body.videoLink.kind, url: body.videoLink.kind === "fixed" ? (body.videoLink.url ?? null) : null } : null,
+          message: body.message ?? type?.defaultMessage ?? null,
+          videoLink: videoLink ? { kind: videoLink.kind, url: videoLink.kind === "fixed" ? (videoLink.url ?? null) : null } : null,
           guests: body.guests ?? [],
         });
         set.status = 201;
         return session;
       },
-      { body: CreateSessionInput, response: { 201: SessionView }, detail: { summary: "Offer time slots to a candidate (a booking link)" } },
+      { body: CreateSessionInput, response: { 201: SessionView }, detail: { summary: "Offer time slots, or the interviewer's free times in a date range (mode: availability), to a candidate (a booking link)" } },
     )
     .delete(
       "/:id",
@@ -151,5 +163,5 @@ export function schedulingRoutes(deps: Deps) {
       { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
     );
 
-  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps));
+  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps)).use(availabilityRoutes(deps));
 }

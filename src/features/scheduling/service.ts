@@ -15,6 +15,12 @@ import { slotProblem, type TimeSlot } from "./slots";
 import { interviewFlags, openFlagsByMeeting } from "./meeting-flags";
 export { openFlagsByMeeting } from "./meeting-flags";
 import { recordEvent, type Actor } from "../events/record";
+import { offeredStarts, offerWindow, sessionPeople, typeRules } from "./free-times";
+import { PANELS_NEED_AVAILABILITY } from "./model";
+import type { PoolStrategy } from "./pool-choice";
+import { insertSessionInterviewers, meetingPanels, sessionInterviewersOf } from "./repo-member-availability";
+import { requireWorkspaceMember } from "../auth/members";
+import { NO_FREE_TIMES, offerRange } from "./offer-range";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -26,7 +32,16 @@ export interface CreateSessionArgs {
   title: string;
   description?: string | null;
   duration: number;
-  timeSlots: TimeSlot[];
+  /** Hand-picked slots; or `mode: "availability"` with `from` and `to` (issue 36). */
+  timeSlots?: TimeSlot[];
+  mode?: "slots" | "availability";
+  from?: string;
+  to?: string;
+  /** A panel beside the organiser (`userId`), and/or a pool of whom one holds the interview (availability mode). */
+  interviewers?: { userId: number; required: boolean }[];
+  pool?: { userIds: number[]; strategy: PoolStrategy };
+  /** The interview type the session is made from: its buffers and notice apply to the free times. */
+  interviewTypeId?: number | null;
   /** The recruiter's IANA zone: slots are shown to the candidate in it. */
   timeZone: string;
   /** E-mail the link to the candidate (default: yes, when they have an address), with the recruiter's message. */
@@ -50,10 +65,13 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   const candidate = findCandidate(deps, args.workspaceId, args.candidateId);
   if (!candidate) throw notFound("Candidate not found");
   if (args.shortlistId != null && shortlistCandidateIds(deps, args.workspaceId, args.shortlistId) === null) throw notFound("Shortlist not found");
-  const problem = slotProblem(args.timeSlots, { duration: args.duration, timeZone: args.timeZone, now });
+  if (args.mode === "availability") return createAvailabilitySession(deps, args, candidate);
+  if (args.interviewers?.length || args.pool) throw badRequest(PANELS_NEED_AVAILABILITY, { mode: PANELS_NEED_AVAILABILITY });
+  const timeSlots = args.timeSlots ?? [];
+  const problem = slotProblem(timeSlots, { duration: args.duration, timeZone: args.timeZone, now });
   if (problem) throw badRequest(problem, { timeSlots: problem });
 
-  let slots = args.timeSlots.map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })).sort((a, b) => a.start - b.start);
+  let slots = timeSlots.map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })).sort((a, b) => a.start - b.start);
   const busy = busyIntervals(deps, args.userId, new Date(slots[0]!.start), new Date(slots.at(-1)!.end));
   if (busy.length) {
     slots = slots.filter((s) => !busy.some((b) => overlaps(s, b)));
@@ -92,6 +110,64 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
   return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
 }
 
+/**
+ * A session offering the interviewer's free times between `from` and `to` (issue 36 item 2): no
+ * slot rows; the candidate's page computes the starts when it is opened.
+ */
+function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidate: { id: number; email: string | null }): SessionView {
+  const now = deps.clock.now();
+  const range = offerRange(args.from ?? "", args.to ?? "", args.timeZone, now);
+  if ("problem" in range) throw badRequest(range.problem, { [range.field]: range.problem });
+  const window = { workspaceId: args.workspaceId, from: range.from, to: range.to, durationMinutes: args.duration, rules: typeRules(deps.db, args.interviewTypeId ?? null) };
+  const panel = args.interviewers ?? [];
+  for (const id of [...panel.map((p) => p.userId), ...(args.pool?.userIds ?? [])]) requireWorkspaceMember(deps, args.workspaceId, id, "Interviewer not found");
+  const rows = [
+    ...panel.filter((p) => p.userId !== args.userId).map((p) => ({ userId: p.userId, kind: p.required ? ("required" as const) : ("optional" as const) })),
+    ...(args.pool?.userIds ?? []).map((userId) => ({ userId, kind: "pool" as const })),
+  ];
+  const required = rows.filter((r) => r.kind === "required").map((r) => r.userId);
+  const people = {
+    required: args.pool ? required : [args.userId, ...required],
+    optional: rows.filter((r) => r.kind === "optional").map((r) => r.userId),
+    pool: args.pool?.userIds ?? [],
+    strategy: args.pool?.strategy ?? ("fair" as const),
+  };
+  if (!offeredStarts(deps, window, people).length) throw conflict(NO_FREE_TIMES);
+  const token = randomToken(32);
+  const row = deps.db.transaction((tx) => {
+    const inserted = repo.insertSession(
+      tx,
+      {
+        workspaceId: args.workspaceId,
+        userId: args.userId,
+        candidateId: candidate.id,
+        shortlistId: args.shortlistId ?? null,
+        tokenHash: sha256(token),
+        tokenSealed: deps.secrets.seal(token),
+        title: args.title.trim() || "Interview",
+        description: args.description?.trim() || null,
+        duration: args.duration,
+        timeZone: args.timeZone,
+        videoKind: args.videoLink?.kind ?? null,
+        videoUrl: args.videoLink?.url ?? null,
+        mode: "availability",
+        offerFrom: new Date(range.from),
+        offerTo: new Date(range.to),
+        poolStrategy: args.pool ? args.pool.strategy : null,
+        interviewTypeId: args.interviewTypeId ?? null,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        createdAt: now,
+      },
+      [],
+    );
+    insertSessionInterviewers(tx, inserted.id, rows);
+    if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
+    sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
+    return inserted;
+  });
+  return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
+}
+
 export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
   if (s.status === "pending" && s.expiresAt.getTime() <= now.getTime()) return "expired";
   return s.status as SessionStatus;
@@ -107,9 +183,10 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
   const bookableBySession = new Map(
     rows
       .filter((r) => sessionState(r.session, now) === "pending")
-      .map((r) => [r.session.id, freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session, deps.db), sessionPeople(deps.db, r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
   );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
+  const people = sessionInterviewersOf(deps.db, ids);
   return rows.map(({ session: s, candidateName }) => {
     const own = slots.filter((x) => x.slot.sessionId === s.id);
     const state = sessionState(s, now);
@@ -127,6 +204,11 @@ export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
       shortlistId: s.shortlistId,
       duration: s.duration,
       timeZone: s.timeZone,
+      mode: s.mode,
+      from: s.offerFrom?.toISOString() ?? null,
+      to: s.offerTo?.toISOString() ?? null,
+      interviewers: people.filter((p) => p.sessionId === s.id && p.kind !== "pool").map((p) => ({ userId: p.userId, required: p.kind === "required" })),
+      pool: s.poolStrategy ? { userIds: people.filter((p) => p.sessionId === s.id && p.kind === "pool").map((p) => p.userId), strategy: s.poolStrategy } : null,
       timeSlots: own.map((x) => ({ id: x.slot.id, startTime: x.slot.startTime.toISOString(), endTime: x.slot.endTime.toISOString() })),
       expiresAt: s.expiresAt.toISOString(),
       createdAt: s.createdAt.toISOString(),
@@ -166,11 +248,14 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   const rows = repo.listMeetings(deps.db, workspaceId);
   const emails = emailsByMeeting(deps, rows.map((r) => r.meeting.id));
   const flags = openFlagsByMeeting(deps, rows.map((r) => r.meeting.id));
+  const panelIds = new Map<number, number[]>();
+  for (const p of meetingPanels(deps.db, rows.map((r) => r.meeting.id))) panelIds.set(p.meetingId, [...(panelIds.get(p.meetingId) ?? []), p.userId]);
   return rows.map(({ meeting: m, candidateName, timeZone }) => ({
     flags: flags.get(m.id) ?? [],
     videoUrl: m.videoKind === "none" ? null : m.meetingUrl,
     id: m.publicId,
     interviewerId: m.userId,
+    interviewerIds: [m.userId, ...(panelIds.get(m.id) ?? [])],
     emails: emails.get(m.id) ?? [],
     title: m.title,
     candidate: splitName(candidateName),
@@ -181,7 +266,7 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   }));
 }
 
-function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
+function toCalendar(d: repo.MeetingDetail, panels: Map<number, { name: string | null; email: string }[]>): MeetingForCalendar {
   const m = d.meeting;
   return {
     id: m.id,
@@ -203,6 +288,7 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
     meetingUrl: m.meetingUrl,
     videoKind: m.videoKind,
     calendarEventId: m.calendarEventId,
+    panelists: panels.get(m.id) ?? [],
     createdAt: m.createdAt,
   };
 }
@@ -210,7 +296,7 @@ function toCalendar(d: repo.MeetingDetail): MeetingForCalendar {
 /** For the calendar feature (afterBooking): the meeting's event fields, or null. */
 export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingForCalendar | null {
   const d = repo.findMeetingById(deps.db, meetingId);
-  return d ? toCalendar(d) : null;
+  return d ? toCalendar(d, panelsOf(deps, [d.meeting.id])) : null;
 }
 
 /**
@@ -218,7 +304,9 @@ export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingFor
  * those one of its users runs, oldest first, in the same shape as getMeetingForCalendar.
  */
 export function listMeetingsForCalendar(deps: Deps, q: { workspaceId: number; userId?: number }): MeetingForCalendar[] {
-  return repo.listMeetingsWithPeople(deps.db, q).map(toCalendar);
+  const rows = repo.listMeetingsWithPeople(deps.db, q);
+  const panels = panelsOf(deps, rows.map((r) => r.meeting.id));
+  return rows.map((r) => toCalendar(r, panels));
 }
 
 /** For the calendar feature: records the created event and its video link. */
@@ -241,6 +329,13 @@ export function setMeetingCalendarEvent(deps: Deps, meetingId: number, v: { even
       enqueueInterviewEmails(deps, tx, meetingId, "video_link", { skipAudiences: new Set(["recruiter"]) });
     }
   });
+}
+
+/** The panel members of these meetings, by meeting. */
+function panelsOf(deps: Deps, meetingIds: number[]) {
+  const out = new Map<number, { name: string | null; email: string }[]>();
+  for (const p of meetingPanels(deps.db, meetingIds)) out.set(p.meetingId, [...(out.get(p.meetingId) ?? []), { name: p.name, email: p.email }]);
+  return out;
 }
 
 /** The interview of a public id. Routes reach it through interview-access.ts (staff of its workspace only). */
@@ -274,6 +369,12 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
       linkedinProfile: d.candidateLinkedin,
     },
     interviewer: { name: d.recruiterName, email: d.recruiterEmail },
+    interviewers: [
+      { userId: m.userId, name: d.recruiterName, email: d.recruiterEmail, required: true },
+      ...meetingPanels(deps.db, [m.id]).map((p) => ({ userId: p.userId, name: p.name, email: p.email, required: p.required })),
+    ],
+    assignedBy: m.assignedBy,
+    assignmentReason: m.assignmentReason,
   };
 }
 

@@ -40,7 +40,7 @@ apiScenarios(
       expect: (j, w) => {
         expect(j.sessions.map((s: { id: number }) => s.id)).toEqual([w.ids.session]);
         expect(Object.keys(j.sessions[0]).sort()).toEqual(
-          ["availableSlots", "bookableSlots", "bookingUrl", "candidate", "candidateId", "createdAt", "description", "duration", "expiresAt", "id", "interview", "interviewerId", "sessionToken", "shortlistId", "state", "status", "timeSlots", "timeZone", "title"].sort(),
+          ["availableSlots", "bookableSlots", "bookingUrl", "candidate", "candidateId", "createdAt", "description", "duration", "expiresAt", "from", "id", "interview", "interviewerId", "interviewers", "mode", "pool", "sessionToken", "shortlistId", "state", "status", "timeSlots", "timeZone", "title", "to"].sort(),
         );
       },
     },

@@ -33,8 +33,9 @@ export function useScope(): [Scope, (s: Scope) => void] {
 }
 
 /** Keeps the rows of one interviewer ("mine") or all of them. */
-export const inScope = <T extends { interviewerId: number }>(rows: T[], scope: Scope, meId: number | undefined) =>
-  scope === "everyone" || meId === undefined ? rows : rows.filter((r) => r.interviewerId === meId);
+// A panel's members see its interview under Mine as its holder does (issue 36).
+export const inScope = <T extends { interviewerId: number; interviewerIds?: number[] }>(rows: T[], scope: Scope, meId: number | undefined) =>
+  scope === "everyone" || meId === undefined ? rows : rows.filter((r) => r.interviewerId === meId || !!r.interviewerIds?.includes(meId));
 
 export function ScopeToggle({ scope, onChange, label }: { scope: Scope; onChange: (s: Scope) => void; label: string }) {
   const btn = (s: Scope, text: string) => (

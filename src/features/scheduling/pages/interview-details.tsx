@@ -166,12 +166,28 @@ export function InterviewDetailsPage({ interview: i, shell, now, extras }: { int
           ) : null}
         </Card>
 
-        <Card title="Interviewer">
+        <Card title={i.interviewers.length > 1 ? "Interviewers" : "Interviewer"}>
           <Row label="Name">{i.interviewer.name || "—"}</Row>
           <Row label="Email">
             {i.interviewer.email}
             <Copy value={i.interviewer.email} label="Email" />
           </Row>
+          {i.assignedBy === "pool" ? (
+            <Row label="Chosen from the pool">
+              <span data-testid="assignment-reason">{i.assignmentReason}</span>
+            </Row>
+          ) : null}
+          {i.interviewers.length > 1 ? (
+            <Row label="Panel">
+              <ul className="w-full space-y-0.5" data-testid="panel">
+                {i.interviewers.slice(1).map((p) => (
+                  <li key={p.userId}>
+                    {p.name || p.email} <span className="text-slate-500">· {p.email}{p.required ? "" : " · optional"}</span>
+                  </li>
+                ))}
+              </ul>
+            </Row>
+          ) : null}
         </Card>
 
         <section className="card">

@@ -45,6 +45,11 @@ export function ManagePage({ view: v, home, action, justBooked, confirmCancel, e
         <SiteButton home={home} label="Back to Site" />
       </section>
 
+      {v.contact ? (
+        <p className="card card-body mt-4 text-center text-sm text-slate-700" data-testid="change-contact">
+          {v.contact}
+        </p>
+      ) : null}
       {v.changeable && v.otherSlots.length ? (
         <form method="post" action={`${action}/move`} className="group card card-body mt-4">
           <h2 className="card-title">Choose another time</h2>
