@@ -78,30 +78,48 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
   }
 
-  // Only the token's SHA-256 finds the session; a sealed copy lets the dashboard copy the link again.
+  return writeSession(deps, args, candidate, {}, slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })));
+}
+
+/**
+ * Writes a new session in one transaction with its slots, guests and other interviewers, the
+ * candidate's e-mail with the link and its event. Only the token's SHA-256 finds the session; a
+ * sealed copy lets the dashboard copy the link again.
+ */
+function writeSession(
+  deps: Deps,
+  args: CreateSessionArgs,
+  candidate: { id: number; email: string | null },
+  extra: Partial<Parameters<typeof repo.insertSession>[1]>,
+  slots: Parameters<typeof repo.insertSession>[2],
+  within?: (tx: Tx, sessionId: number) => void,
+): SessionView {
+  const now = deps.clock.now();
   const token = randomToken(32);
   const row = deps.db.transaction((tx) => {
     const inserted = repo.insertSession(
-    tx,
-    {
-      workspaceId: args.workspaceId,
-      userId: args.userId,
-      candidateId: candidate.id,
-      shortlistId: args.shortlistId ?? null,
-      tokenHash: sha256(token),
-      tokenSealed: deps.secrets.seal(token),
-      title: args.title.trim() || "Interview",
-      description: args.description?.trim() || null,
-      duration: args.duration,
-      timeZone: args.timeZone,
-      videoKind: args.videoLink?.kind ?? null,
-      videoUrl: args.videoLink?.url ?? null,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-      createdAt: now,
-    },
-    slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })),
+      tx,
+      {
+        workspaceId: args.workspaceId,
+        userId: args.userId,
+        candidateId: candidate.id,
+        shortlistId: args.shortlistId ?? null,
+        tokenHash: sha256(token),
+        tokenSealed: deps.secrets.seal(token),
+        title: args.title.trim() || "Interview",
+        description: args.description?.trim() || null,
+        duration: args.duration,
+        timeZone: args.timeZone,
+        videoKind: args.videoLink?.kind ?? null,
+        videoUrl: args.videoLink?.url ?? null,
+        ...extra,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        createdAt: now,
+      },
+      slots,
     );
     addGuests(tx, args.workspaceId, inserted.id, args.guests ?? []);
+    within?.(tx, inserted.id);
     // The link goes to the candidate by e-mail unless the recruiter says not to; it commits with the session.
     if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
     sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
@@ -133,39 +151,14 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
     strategy: args.pool?.strategy ?? ("fair" as const),
   };
   if (!offeredStarts(deps, window, people).length) throw conflict(NO_FREE_TIMES);
-  const token = randomToken(32);
-  const row = deps.db.transaction((tx) => {
-    const inserted = repo.insertSession(
-      tx,
-      {
-        workspaceId: args.workspaceId,
-        userId: args.userId,
-        candidateId: candidate.id,
-        shortlistId: args.shortlistId ?? null,
-        tokenHash: sha256(token),
-        tokenSealed: deps.secrets.seal(token),
-        title: args.title.trim() || "Interview",
-        description: args.description?.trim() || null,
-        duration: args.duration,
-        timeZone: args.timeZone,
-        videoKind: args.videoLink?.kind ?? null,
-        videoUrl: args.videoLink?.url ?? null,
-        mode: "availability",
-        offerFrom: new Date(range.from),
-        offerTo: new Date(range.to),
-        poolStrategy: args.pool ? args.pool.strategy : null,
-        interviewTypeId: args.interviewTypeId ?? null,
-        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-        createdAt: now,
-      },
-      [],
-    );
-    insertSessionInterviewers(tx, inserted.id, rows);
-    if (args.sendEmail !== false && candidate.email) sendBookingLink(deps, tx, inserted.id, token, args.message ?? null);
-    sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
-    return inserted;
-  });
-  return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
+  return writeSession(
+    deps,
+    args,
+    candidate,
+    { mode: "availability", offerFrom: new Date(range.from), offerTo: new Date(range.to), poolStrategy: args.pool ? args.pool.strategy : null, interviewTypeId: args.interviewTypeId ?? null },
+    [],
+    (tx, sessionId) => insertSessionInterviewers(tx, sessionId, rows),
+  );
 }
 
 export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
