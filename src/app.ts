@@ -38,6 +38,7 @@ import { summariesOf } from "./features/feedback/service";
 import { funnelOf } from "./features/applications/funnel";
 import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { feedbackRoutes } from "./features/feedback/routes";
+import { clientShareRoutes } from "./features/client-shares/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -137,6 +138,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     .use(mounted(templateRoutes(deps)))
     .use(mounted(boardRoutes(deps, { templates: (workspaceId) => stageTemplates(deps, workspaceId), feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) })))
     .use(mounted(feedbackRoutes(deps)))
+    .use(mounted(clientShareRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

@@ -15,3 +15,4 @@ export * from "./webhooks";
 export * from "./events";
 export * from "./clients";
 export * from "./pipeline";
+export * from "./shares";
