@@ -35,7 +35,7 @@ import m31 from "../migrations/0031_calendar_truth.sql" with { type: "text" };
 import m32 from "../migrations/0032_one_event_record.sql" with { type: "text" };
 import m33 from "../migrations/0033_agency_pipeline.sql" with { type: "text" };
 import m34 from "../migrations/0034_microsoft_calendar.sql" with { type: "text" };
-import m35 from "../migrations/0035_client_shortlist_shares.sql" with { type: "text" };
+import m35 from "../migrations/0035_client_shortlists_and_cvs.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -74,5 +74,5 @@ export const migrationFiles: Record<string, string> = {
   "0032_one_event_record.sql": m32 as unknown as string,
   "0033_agency_pipeline.sql": m33 as unknown as string,
   "0034_microsoft_calendar.sql": m34 as unknown as string,
-  "0035_client_shortlist_shares.sql": m35 as unknown as string,
+  "0035_client_shortlists_and_cvs.sql": m35 as unknown as string,
 };

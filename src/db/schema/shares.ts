@@ -47,3 +47,24 @@ export const shortlistAnswers = sqliteTable(
   },
   (t) => [uniqueIndex("shortlist_answers_share_participant_idx").on(t.shareId, t.participantId), index("shortlist_answers_participant_idx").on(t.participantId)],
 );
+
+// A CV (or other document) on a candidate (issue 39), owned by features/candidate-files. The bytes
+// live in the data folder (files/<workspace>/<key>, mode 0600); the type is sniffed from them.
+export const participantFiles = sqliteTable(
+  "participant_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    // The name as uploaded (shown and offered on download; never used as a path).
+    name: text("name").notNull(),
+    // pdf | docx | txt, from the bytes.
+    type: text("type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("participant_files_participant_idx").on(t.workspaceId, t.participantId)],
+);

@@ -26,6 +26,8 @@ export const ACTIVITY_KINDS = [
   "candidate.stage_changed",
   "candidate.merged",
   "candidate.note_added",
+  "candidate.file_added",
+  "candidate.file_deleted",
   "candidate.deleted",
   "candidates.imported",
   "shortlist.created",

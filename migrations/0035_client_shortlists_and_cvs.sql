@@ -1,3 +1,20 @@
+CREATE TABLE `participant_files` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`workspace_id` integer NOT NULL,
+	`participant_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`type` text NOT NULL,
+	`size` integer NOT NULL,
+	`sha256` text NOT NULL,
+	`storage_key` text NOT NULL,
+	`uploaded_by` integer,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`participant_id`) REFERENCES `participants`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`uploaded_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `participant_files_participant_idx` ON `participant_files` (`workspace_id`,`participant_id`);--> statement-breakpoint
 CREATE TABLE `shortlist_answers` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`workspace_id` integer NOT NULL,
