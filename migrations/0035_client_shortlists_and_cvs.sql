@@ -8,6 +8,8 @@ CREATE TABLE `participant_files` (
 	`sha256` text NOT NULL,
 	`storage_key` text NOT NULL,
 	`uploaded_by` integer,
+	`text_status` text DEFAULT 'pending' NOT NULL,
+	`text` text,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`participant_id`) REFERENCES `participants`(`id`) ON UPDATE no action ON DELETE cascade,

@@ -64,6 +64,9 @@ export const participantFiles = sqliteTable(
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    // The text read from it in the job queue after the upload: pending | done | empty (no text, a scan) | failed.
+    textStatus: text("text_status").notNull().default("pending"),
+    text: text("text"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [index("participant_files_participant_idx").on(t.workspaceId, t.participantId)],

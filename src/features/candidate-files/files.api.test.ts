@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { makeTestApp } from "../../../test/helpers";
-import { docxBomb, tinyDocx, tinyPdf } from "../../../test/kits/cv-fixtures";
+import { docxBomb, tinyDocx, tinyPdf, zip } from "../../../test/kits/cv-fixtures";
+import { checkZipExpands } from "./extract";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { fileStore } from "./service";
 import { participantFiles } from "../../db/schema";
@@ -94,6 +95,39 @@ describe("CVs on a candidate", () => {
     expect((await other.call(`/api/files/${id}`, { method: "DELETE" })).status).toBe(404);
     expect((await other.call(`/api/participants/${w.p.id}/files`)).status).toBe(404);
     expect((await other.upload(txt, "x.txt", { candidateId: w.p.id })).status).toBe(404);
+  });
+
+  test("the text is read in the job queue after the upload: PDF, DOCX, plain text; a scan without text says so", async () => {
+    const w = await workspace();
+    const pdf = (await w.upload(tinyPdf([["Ada Lovelace", "Kubernetes and payments"], ["Second page: Go and Postgres"]]), "cv.pdf")).body.file;
+    const docx = (await w.upload(tinyDocx(["Ada Lovelace", "Terraform on AWS"]), "cv.docx")).body.file;
+    const txt = (await w.upload(new TextEncoder().encode("Ada Lovelace\nRust and WebAssembly\n"), "cv.txt")).body.file;
+    const scan = (await w.upload(tinyPdf([[]]), "scan.pdf")).body.file;
+    expect(pdf.textStatus).toBe("pending");
+    await t.deps.jobs.runDue();
+    await t.deps.jobs.idle();
+    const text = (id: number) => keyOf(id).text ?? "";
+    expect(text(pdf.id)).toContain("Kubernetes and payments");
+    expect(text(pdf.id)).toContain("Second page: Go and Postgres");
+    expect(text(docx.id)).toContain("Terraform on AWS");
+    expect(text(txt.id)).toContain("Rust and WebAssembly");
+    const files = (await (await w.call(`/api/participants/${w.p.id}/files`)).json()).files;
+    expect(files.map((f: any) => [f.name, f.textStatus, f.textNote])).toEqual([
+      ["cv.pdf", "done", null],
+      ["cv.docx", "done", null],
+      ["cv.txt", "done", null],
+      ["scan.pdf", "empty", "No text found in this file"],
+    ]);
+    expect(await (await w.call(`/candidates/${w.p.id}`)).text()).toContain("No text found in this file");
+  });
+
+  test("a DOCX whose headers understate its size stops inflating at the stated size", () => {
+    const lying = zip([
+      { name: "[Content_Types].xml", data: new TextEncoder().encode("<Types/>") },
+      { name: "word/document.xml", data: new Uint8Array(5 * 1024 * 1024).fill(32), declare: 1000 },
+    ]);
+    expect(() => checkZipExpands(lying)).toThrow();
+    expect(() => checkZipExpands(tinyDocx(["fine"]))).not.toThrow();
   });
 
   test("the candidate page's plain form uploads; erasing the candidate deletes the bytes", async () => {

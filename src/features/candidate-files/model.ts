@@ -13,6 +13,9 @@ export const FileView = z.object({
   sha256: z.string(),
   createdAt: z.string(),
   url: z.string(),
+  textStatus: z.enum(["pending", "done", "empty", "failed"]),
+  /** What the page says about the text: "No text found in this file" for a scan without text. */
+  textNote: z.string().nullable(),
 });
 export type CandidateFile = z.infer<typeof FileView>;
 export const FileList = z.object({ files: z.array(FileView) });

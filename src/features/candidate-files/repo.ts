@@ -32,3 +32,12 @@ export function keysOf(db: Reader, workspaceId: number, participantIds: number[]
   if (!participantIds.length) return [];
   return db.select({ key: participantFiles.storageKey }).from(participantFiles).where(and(eq(participantFiles.workspaceId, workspaceId), inArray(participantFiles.participantId, participantIds))).all().map((r) => r.key);
 }
+
+/** The extraction job's read: by id alone (the task names the file, the row names its workspace). */
+export function findFileAnywhere(db: Reader, id: number): FileRow | undefined {
+  return db.select().from(participantFiles).where(eq(participantFiles.id, id)).get();
+}
+
+export function setText(tx: Tx, id: number, status: string, text: string | null): void {
+  tx.update(participantFiles).set({ textStatus: status, text }).where(eq(participantFiles.id, id)).run();
+}

@@ -6,16 +6,12 @@ import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
 import { getParticipant } from "../candidates/service";
 import { CONTENT_TYPES, sniff, type FileType } from "./sniff";
-import { diskStore, type FileStore } from "./storage";
 import { MAX_FILE_BYTES, MAX_FILES_PER_CANDIDATE, type CandidateFile } from "./model";
 import * as repo from "./repo";
 
-const stores = new WeakMap<Deps, FileStore>();
-export function fileStore(deps: Deps): FileStore {
-  let s = stores.get(deps);
-  if (!s) stores.set(deps, (s = diskStore(deps.config.dataDir)));
-  return s;
-}
+import { fileStore } from "./storage-of";
+import { extractTextJob } from "./extract";
+export { fileStore } from "./storage-of";
 
 const toFile = (r: repo.FileRow): CandidateFile => ({
   id: r.id,
@@ -27,7 +23,11 @@ const toFile = (r: repo.FileRow): CandidateFile => ({
   sha256: r.sha256,
   createdAt: r.createdAt.toISOString(),
   url: `/api/files/${r.id}`,
+  textStatus: r.textStatus as CandidateFile["textStatus"],
+  textNote: TEXT_NOTES[r.textStatus] ?? null,
 });
+
+const TEXT_NOTES: Record<string, string> = { pending: "Reading the text…", empty: "No text found in this file", failed: "The text of this file could not be read" };
 
 /** A name to show and to offer on download: no folders, no control characters, at most 200 characters. */
 function cleanName(name: string, type: FileType): string {
@@ -61,6 +61,8 @@ export async function uploadFile(deps: Deps, workspaceId: number, participantId:
       // Counted again inside the write: two uploads at once cannot pass 20 together.
       if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
       const r = repo.insertFile(tx, { workspaceId, participantId, name, type: sniffed.type, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex"), storageKey: key, uploadedBy, createdAt: deps.clock.now() });
+      // Its text is read after the commit, in the job queue.
+      extractTextJob.enqueue(tx, { fileId: r.id });
       recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id: participantId }, kind: "candidate.file_added", summary: `A ${sniffed.type.toUpperCase()} file was added to candidate #${participantId}`, data: { fileId: r.id, type: sniffed.type, size: r.size } });
       return r;
     });

@@ -19,8 +19,11 @@ const startsWith = (b: Uint8Array, s: string, at = 0) => s.split("").every((c, i
 
 export interface ZipEntry {
   name: string;
+  method: number;
   compressed: number;
   uncompressed: number;
+  /** Where its local header starts. */
+  offset: number;
 }
 
 /** The zip's central directory (names and declared sizes), or null when it is not a readable zip. */
@@ -43,13 +46,14 @@ export function zipDirectory(b: Uint8Array): ZipEntry[] | null {
   const decoder = new TextDecoder();
   for (let i = 0; i < count; i++) {
     if (at + 46 > b.length || v.getUint32(at, true) !== 0x02014b50) return null;
+    const method = v.getUint16(at + 10, true);
     const compressed = v.getUint32(at + 20, true);
     const uncompressed = v.getUint32(at + 24, true);
     const nameLen = v.getUint16(at + 28, true);
     const extraLen = v.getUint16(at + 30, true);
     const commentLen = v.getUint16(at + 32, true);
     const name = decoder.decode(b.subarray(at + 46, at + 46 + nameLen));
-    entries.push({ name, compressed, uncompressed });
+    entries.push({ name, method, compressed, uncompressed, offset: v.getUint32(at + 42, true) });
     at += 46 + nameLen + extraLen + commentLen;
   }
   return entries;

@@ -29,7 +29,7 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-file={f.id}>
                 <span>
                   <a className="underline" href={f.url}>{f.name}</a>
-                  <span className="text-slate-500">{` · ${f.type.toUpperCase()} · ${Math.max(1, Math.round(f.size / 1024))} kB`}</span>
+                  <span className="text-slate-500">{` · ${f.type.toUpperCase()} · ${Math.max(1, Math.round(f.size / 1024))} kB${f.textNote ? ` · ${f.textNote}` : ""}`}</span>
                 </span>
                 <form method="post" action={`/candidates/${record.participant.id}/files/${f.id}/delete`}>
                   <button className="btn-outline btn-sm" type="submit" aria-label={`Delete ${f.name}`}>Delete</button>
