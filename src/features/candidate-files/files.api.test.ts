@@ -119,6 +119,18 @@ describe("CVs on a candidate", () => {
       ["scan.pdf", "empty", "No text found in this file"],
     ]);
     expect(await (await w.call(`/candidates/${w.p.id}`)).text()).toContain("No text found in this file");
+
+    // Candidate search reads the CVs' text; a deleted CV no longer finds them.
+    const found = async (q: string) => (await (await w.call(`/api/participants?search=${encodeURIComponent(q)}`)).json()).participants.map((p: any) => p.id);
+    expect(await found("Kubernetes")).toEqual([w.p.id]);
+    expect(await found("terraform")).toEqual([w.p.id]);
+    expect(await found("webassembly")).toEqual([w.p.id]);
+    await w.call(`/api/files/${docx.id}`, { method: "DELETE" });
+    expect(await found("terraform")).toEqual([]);
+    expect(await found("Kubernetes")).toEqual([w.p.id]);
+    // A change to the record keeps the CV's words in the index.
+    expect((await t.request(`/api/participants/${w.p.id}`, { method: "PATCH", json: { city: "London" }, cookie: w.cookie })).status).toBe(200);
+    expect(await found("Kubernetes london")).toEqual([w.p.id]);
   });
 
   test("a DOCX whose headers understate its size stops inflating at the stated size", () => {
