@@ -3,16 +3,11 @@ import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
+import { attachment } from "../../lib/content-disposition";
 import { authGuard } from "../auth/guard";
 import { memberActor } from "../events/record";
 import { FileList, OneFile } from "./model";
 import * as files from "./service";
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** A candidate's files: the API (multipart upload, list, download, delete) and the candidate page's plain upload form. */
 export function candidateFileRoutes(deps: Deps) {

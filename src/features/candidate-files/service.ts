@@ -102,3 +102,10 @@ export function removeStoredFiles(deps: Deps, workspaceId: number, keys: string[
   const store = fileStore(deps);
   for (const k of keys) store.remove(workspaceId, k);
 }
+
+/** The files of these candidates (a shared shortlist's CV links), by candidate id. */
+export function filesOfCandidates(deps: Deps, workspaceId: number, participantIds: number[]): Map<number, CandidateFile[]> {
+  const out = new Map<number, CandidateFile[]>();
+  for (const id of participantIds) out.set(id, repo.filesOf(deps.db, workspaceId, id).map(toFile));
+  return out;
+}

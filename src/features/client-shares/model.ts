@@ -78,3 +78,4 @@ export const AnswerList = z.object({ answers: z.array(AnswerView) });
 
 export const TokenParam = z.object({ token: z.string().max(100) });
 export const TokenCandidateParam = z.object({ token: z.string().max(100), candidateId: positiveId() });
+export const TokenFileParam = z.object({ token: z.string().max(100), fileId: positiveId() });

@@ -7,12 +7,13 @@ import { seeOther } from "../../lib/route-options";
 import { badRequest } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import { makeShell } from "../../ui/shell";
+import { attachment } from "../../lib/content-disposition";
 import { authGuard } from "../auth/guard";
 import { memberActor } from "../events/record";
 import { getShortlist, membersOf, notesOfShortlist, setCandidateNote } from "../shortlists/service";
 import { MemberParam } from "../shortlists/model";
 import { listClients } from "../clients/service";
-import { AnswerInput, AnswerList, ShareInput, ShareList, SharesMade, OneShare, TokenCandidateParam, TokenParam } from "./model";
+import { AnswerInput, AnswerList, ShareInput, ShareList, SharesMade, OneShare, TokenCandidateParam, TokenFileParam, TokenParam } from "./model";
 import * as shares from "./service";
 import { ClientSharePage, ClosedSharePage, WaitPage } from "./pages/client-page";
 import { ShortlistPage } from "./pages/shortlist-page";
@@ -136,6 +137,16 @@ export function clientShareRoutes(deps: Deps) {
       "/s/:token",
       ({ params, query }) => limited(params.token) ?? show(params.token, { saved: Number(query.saved) || null, recordView: true }),
       { params: TokenParam },
+    )
+    .get(
+      "/s/:token/files/:fileId",
+      ({ params }) => {
+        const stop = limited(params.token);
+        if (stop) return stop;
+        const { file, bytes } = shares.sharedFile(deps, params.token, params.fileId);
+        return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": attachment(file.name), "x-content-type-options": "nosniff", "x-robots-tag": "noindex", "content-security-policy": "default-src 'none'; sandbox", ...PRIVATE } });
+      },
+      { params: TokenFileParam },
     )
     .post(
       "/s/:token/:candidateId",

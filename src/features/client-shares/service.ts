@@ -15,6 +15,7 @@ import { clientAnswered } from "../applications/service";
 import { workspaceNameOf } from "../team/service";
 import { requireWorkspaceMember } from "../auth/members";
 import type { Participant } from "../candidates/model";
+import { filesOfCandidates, readFile } from "../candidate-files/service";
 import { ShareEmail } from "./emails/share-email";
 import { AnswerEmail } from "./emails/answer-email";
 import { DEFAULT_EXPIRY_DAYS, DEFAULT_SHARE_FIELDS, MAX_EXPIRY_DAYS, SHARE_FIELDS, VERDICT_LABELS, type Answer, type AnswerRow, type Share, type ShareField, type ShareFields, type Verdict } from "./model";
@@ -154,6 +155,8 @@ export interface ClientCard {
   note: string | null;
   email: string | null;
   phone: string | null;
+  /** The candidate's CVs when the share shows them (links through the share's own token). */
+  files: { id: number; name: string; type: string }[];
   answer: { verdict: Verdict | null; comment: string | null; interviewRequestedAt: string | null } | null;
 }
 export interface ClientView {
@@ -191,6 +194,7 @@ export function clientView(deps: Deps, token: string, opts: { recordView: boolea
   const has = (f: ShareField) => fields.includes(f);
   const notes = has("note") ? notesOfShortlist(deps, workspaceId, share.shortlistId) : new Map<number, string>();
   const answers = new Map(repo.answersOfShare(deps.db, share.id).map((a) => [a.participantId, a]));
+  const files = has("cv") ? filesOfCandidates(deps, workspaceId, shortlist.candidateIds) : new Map<number, { id: number; name: string; type: string }[]>();
   const cards = membersOf(deps, workspaceId, shortlist.candidateIds).map((p): ClientCard => {
     const a = answers.get(p.id);
     return {
@@ -203,12 +207,23 @@ export function clientView(deps: Deps, token: string, opts: { recordView: boolea
       note: notes.get(p.id) ?? null,
       email: has("email") ? p.emailAddress : null,
       phone: null, // candidate records hold no phone number yet
+      files: (files.get(p.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type })),
       answer: a ? { verdict: (a.verdict as Verdict | null) ?? null, comment: a.comment, interviewRequestedAt: a.interviewRequestedAt?.toISOString() ?? null } : null,
     };
   });
   const contact = contactsWithClient(deps, workspaceId, [share.contactId])[0];
   if (opts.recordView) repo.markViewed(deps.db, share.id, deps.clock.now());
   return { state: "open", share, fields, agency: workspaceNameOf(deps, workspaceId), contactName: contact?.name ?? "", shortlistName: shortlist.name, expiresAt: share.expiresAt.toISOString(), cards };
+}
+
+/** GET /s/{token}/files/{id}: a CV of a shortlisted candidate, when the share shows CVs; else not found. */
+export function sharedFile(deps: Deps, token: string, fileId: number) {
+  const share = openShare(deps, token);
+  if ("state" in share) throw notFound("This link is no longer valid");
+  if (!parseFields(share.fields).includes("cv")) throw notFound("File not found");
+  const { file, bytes } = readFile(deps, share.workspaceId, fileId);
+  if (!getShortlist(deps, share.workspaceId, share.shortlistId).candidateIds.includes(file.candidateId)) throw notFound("File not found");
+  return { file, bytes };
 }
 
 /**

@@ -165,6 +165,33 @@ describe("shortlists shared with a client", () => {
     expect((await w.call(`/s/not-a-real-token-at-all-xx`, { cookie: null })).status).toBe(404);
   });
 
+  test("the CV field links each candidate's CVs through the contact's own link; without it, or for another candidate's file, nothing", async () => {
+    const w = await agency();
+    const form = new FormData();
+    form.append("file", new File(["Ada Lovelace\nKubernetes\n"], "Ada CV.txt"));
+    const file = (await (await t.request(`/api/participants/${w.ada.id}/files`, { method: "POST", body: form, cookie: w.cookie, headers: { origin: "http://localhost" } })).json()).file;
+    const other = await agency();
+    const otherForm = new FormData();
+    otherForm.append("file", new File(["Someone else\n"], "other.txt"));
+    const otherFile = (await (await t.request(`/api/participants/${other.ada.id}/files`, { method: "POST", body: otherForm, cookie: other.cookie, headers: { origin: "http://localhost" } })).json()).file;
+    await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id] } });
+    const token = linkOf(w.jane.email)!;
+    const page = await w.call(`/s/${token}`, { cookie: null });
+    expect(page.body).toContain(`href="/s/${token}/files/${file.id}"`);
+    expect(page.body).toContain("CV: Ada CV.txt");
+    const dl = await t.request(`/s/${token}/files/${file.id}`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get("content-disposition")).toStartWith("attachment;");
+    expect(dl.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await dl.text()).toContain("Kubernetes");
+    expect((await t.request(`/s/${token}/files/${otherFile.id}`)).status).toBe(404);
+    // A share without the CV field shows no link and serves no file.
+    await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.joe.id], fields: ["name"] } });
+    const joe = linkOf(w.joe.email)!;
+    expect((await w.call(`/s/${joe}`, { cookie: null })).body).not.toContain("/files/");
+    expect((await t.request(`/s/${joe}/files/${file.id}`)).status).toBe(404);
+  });
+
   test("the Share form works without JavaScript; the link is rate-limited", async () => {
     const w = await agency();
     const page = await w.call(`/shortlists/${w.shortlist.id}`);

@@ -45,6 +45,15 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
                     {c.note}
                   </p>
                 ) : null}
+                {c.files.length ? (
+                  <ul className="text-sm">
+                    {c.files.map((f) => (
+                      <li key={f.id}>
+                        <a className="underline" href={`/s/${token}/files/${f.id}`}>{`CV: ${f.name}`}</a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
                 {c.email ? (
                   <p className="text-sm">
                     <a className="underline" href={`mailto:${c.email}`}>{c.email}</a>
