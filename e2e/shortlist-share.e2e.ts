@@ -21,6 +21,15 @@ test("a client contact answers without JavaScript and the recruiter sees it", as
   const shortlist = await api("POST", "/api/shortlists", { name: "Payments shortlist" });
   await api("POST", `/api/shortlists/${shortlist.id}/candidates`, { candidateIds: people.map((p) => p.id) });
 
+  // A CV through the candidate page's plain form (multipart, the browser's own file picker).
+  await page.goto(`/candidates/${people[0]!.id}`);
+  await page.getByLabel(/Add a CV/).setInputFiles({ name: "Ada CV.txt", mimeType: "text/plain", buffer: Buffer.from("Ada Lovelace\nKubernetes and payments\n") });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("candidate-files").getByRole("link", { name: "Ada CV.txt" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/candidate-cv-390.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   await page.goto(`/shortlists/${shortlist.id}`);
   await page.getByLabel("Jane Doe").check();
   await page.getByRole("button", { name: "Share", exact: true }).click();
@@ -40,6 +49,7 @@ test("a client contact answers without JavaScript and the recruiter sees it", as
   await expect(phone.getByRole("heading", { name: "Payments shortlist" })).toBeVisible();
   const card = phone.locator(`[data-candidate="${people[0]!.id}"]`);
   await expect(card.getByRole("heading")).toHaveText(people[0]!.name);
+  await expect(card.getByRole("link", { name: "CV: Ada CV.txt" })).toBeVisible();
   await card.getByLabel(/Comment on/).fill("strong on payments");
   await card.getByRole("button", { name: "Interested" }).click();
   await expect(phone.locator(`[data-candidate="${people[0]!.id}"]`).getByRole("status")).toHaveText("Thank you, your answer is saved.");

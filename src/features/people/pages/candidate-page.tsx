@@ -21,6 +21,9 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
           {pipeline.feedback ? <p className="mt-1" data-feedback>{`Interview feedback: ${pipeline.feedback}`}</p> : null}
         </section>
       ) : null}
+      <div className="mt-4">
+        <Island name="candidate-record" component={CandidateRecord} props={record} />
+      </div>
       <section className="card card-body mt-4 text-sm" aria-labelledby="cv-files" data-testid="candidate-files">
         <h2 id="cv-files" className="font-semibold">CVs and documents</h2>
         {files.length ? (
@@ -48,9 +51,6 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
           <button className="btn-primary btn-sm" type="submit">Upload</button>
         </form>
       </section>
-      <div className="mt-4">
-        <Island name="candidate-record" component={CandidateRecord} props={record} />
-      </div>
     </AppShell>
   );
 }
