@@ -7,7 +7,7 @@ import type { CandidatePageData } from "../src/features/people/page-data";
 import type { ActivityItem } from "../src/features/people/activity";
 import type { CandidateActivityAnswer, ParticipantAnswer } from "../src/client/answers";
 
-type Props = Omit<CandidatePageData, "pipeline">;
+type Props = Omit<CandidatePageData, "pipeline" | "files">;
 type Editable = Exclude<keyof Participant, "id" | "uniqueId" | "stages" | "jobId" | "campaignId" | "createdAt" | "lastUpdated" | "shortlistId" | "matchReason" | "isTest">;
 
 const SHORT_FIELDS: [Editable, string, string][] = [

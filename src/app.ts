@@ -38,6 +38,8 @@ import { summariesOf } from "./features/feedback/service";
 import { funnelOf } from "./features/applications/funnel";
 import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { feedbackRoutes } from "./features/feedback/routes";
+import { clientShareRoutes } from "./features/client-shares/routes";
+import { candidateFileRoutes } from "./features/candidate-files/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -46,6 +48,8 @@ import { shellParts } from "./shell-parts";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
 const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"]);
+// A candidate's CV (issue 39): the file's own 10 MB is checked by the service, with room for the form around it.
+const FILE_UPLOAD = /^\/(api\/participants|candidates)\/\d+\/files$/;
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -95,7 +99,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
         waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
         routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
         // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
-        bodyLimit: (path) => (UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES),
+        bodyLimit: (path) => (UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : BODY_LIMIT_BYTES),
       })),
     )
     .use(mounted(metricsRoutes(deps)))
@@ -137,6 +141,8 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     .use(mounted(templateRoutes(deps)))
     .use(mounted(boardRoutes(deps, { templates: (workspaceId) => stageTemplates(deps, workspaceId), feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) })))
     .use(mounted(feedbackRoutes(deps)))
+    .use(mounted(clientShareRoutes(deps)))
+    .use(mounted(candidateFileRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

@@ -114,6 +114,8 @@ export const shortlistMembers = sqliteTable(
     participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
     workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(now),
+    // The recruiter's note about this candidate for this shortlist (a client may be shown it).
+    note: text("note"),
   },
   (t) => [primaryKey({ columns: [t.shortlistId, t.participantId] }), index("shortlist_members_participant_idx").on(t.participantId)],
 );

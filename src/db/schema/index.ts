@@ -16,3 +16,4 @@ export * from "./events";
 export * from "./clients";
 export * from "./pipeline";
 export * from "./availability";
+export * from "./shares";

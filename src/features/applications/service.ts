@@ -164,6 +164,38 @@ export function interviewBooked(deps: Deps, tx: Tx, workspaceId: number, partici
   }
 }
 
+/**
+ * A client's answer on a shared shortlist, when the share moves applications (issue 39), in the
+ * answer's transaction: only the candidate's open applications for that client's jobs move.
+ * Interested or an interview asked for: to Interview (never backwards); Not now: Rejected, with
+ * the reason "Not a fit" (or the workspace's first reason when it has renamed that one).
+ */
+export function clientAnswered(deps: Deps, tx: Tx, workspaceId: number, participantId: number, clientId: number, answer: "interested" | "not_now" | "interview", actor: Actor): number {
+  const apps = repo.applicationsOfParticipant(tx, workspaceId, participantId).filter((a) => {
+    try {
+      return getJob(deps, workspaceId, a.jobId).clientId === clientId;
+    } catch {
+      return false;
+    }
+  });
+  if (!apps.length) return 0;
+  const stages = ensureStages(deps, tx, workspaceId);
+  let moved = 0;
+  for (const a of apps) {
+    const at = stages.find((s) => s.id === a.stageId);
+    if (!at || at.kind !== "open") continue;
+    if (answer === "not_now") {
+      const rejected = stages.find((s) => s.kind === "rejected");
+      const reasons = rejectReasons(deps, workspaceId, tx);
+      const reason = reasons.find((r) => r.toLowerCase() === "not a fit") ?? reasons[0];
+      if (rejected && reason && moveIn(deps, tx, workspaceId, actor, a.id, { stage: rejected.id, rejectedReason: reason }).changed) moved++;
+    } else {
+      const interview = stages.find((s) => s.kind === "open" && s.name.toLowerCase() === "interview");
+      if (interview && at.position < interview.position && moveIn(deps, tx, workspaceId, actor, a.id, { stage: interview.id, rejectedReason: null }).changed) moved++;
+    }
+  }
+  return moved;
+}
 
 /** POST /api/participants/merge, in its transaction: the duplicates' applications move to the kept record. */
 export function moveApplications(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {

@@ -53,3 +53,8 @@ export function updateContact(db: Reader, workspaceId: number, id: number, set: 
 export function deleteContact(db: Reader, workspaceId: number, id: number): boolean {
   return db.delete(clientContacts).where(inWorkspace(clientContacts, workspaceId, eq(clientContacts.id, id))).returning({ id: clientContacts.id }).all().length > 0;
 }
+
+export function contactsByIds(db: Reader, workspaceId: number, ids: number[]): ContactRow[] {
+  if (!ids.length) return [];
+  return db.select().from(clientContacts).where(inWorkspace(clientContacts, workspaceId, inArray(clientContacts.id, ids))).orderBy(asc(clientContacts.id)).all();
+}

@@ -139,3 +139,10 @@ export function addJobForClient(deps: Deps, me: Member, clientId: number, input:
   if (!create) throw new AppError("unavailable", 503, "Jobs cannot be created here");
   return create(me.workspaceId, clientId, input);
 }
+
+/** Contacts by id with their client's name (a shortlist's share); another workspace's are not found. */
+export function contactsWithClient(deps: Deps, workspaceId: number, ids: number[]): (Contact & { clientName: string })[] {
+  const rows = repo.contactsByIds(deps.db, workspaceId, ids);
+  const names = new Map(repo.listClients(deps.db, workspaceId).map((c) => [c.id, c.name]));
+  return rows.map((r) => ({ ...toContact(r), clientName: names.get(r.clientId) ?? "" }));
+}

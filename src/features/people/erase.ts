@@ -8,6 +8,7 @@ import type { Participant } from "../candidates/model";
 import { eraseBackupOf } from "../monitor/person-data";
 import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/candidate-records";
 import { forgetCandidateName } from "../shortlists/service";
+import { fileKeysOf, removeStoredFiles } from "../candidate-files/service";
 import { eraseConversations } from "../visitors/person-data";
 import { forgetCandidateDeliveries } from "../webhooks/record";
 import { recordEvent, type Actor } from "../events/record";
@@ -24,6 +25,7 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number, acto
   const words = [p.name, p.emailAddress].filter((w): w is string => !!w && w.trim().length >= 2);
   const schedule = candidateSchedule(deps, workspaceId, id);
   const meetingIds = schedule.interviews.map((m) => m.id);
+  const fileKeys = fileKeysOf(deps, workspaceId, [id]);
   const kept = deps.db.transaction((tx) => {
     deps.mail.forgetPerson(tx, workspaceId, { emails: p.emailAddress ? [p.emailAddress] : [], meetingIds });
     if (schedule.sessions.length || schedule.interviews.length) {
@@ -40,6 +42,8 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number, acto
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id }, kind: "candidate.deleted" });
     return schedule.interviews.length;
   });
+  // Their files' rows went with the record; the bytes go after the commit.
+  removeStoredFiles(deps, workspaceId, fileKeys);
   if (opts.cleanUp !== false) void afterErasure(deps);
   deps.log.info("candidate erased", { workspaceId, participantId: id, interviewsKept: kept });
   return { erased: 1, interviewsKept: kept };

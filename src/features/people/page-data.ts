@@ -8,6 +8,7 @@ import { shortlistsOfCandidate } from "../shortlists/service";
 import { candidateActivity } from "./activity";
 import { applicationsOfCandidate } from "../applications/service";
 import { feedbackOfCandidate } from "../feedback/service";
+import { listFiles } from "../candidate-files/service";
 import type { CandidateSettingsPageData } from "./pages/settings-page";
 
 /**
@@ -25,6 +26,8 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
     stages: Object.entries(STAGE_LABELS).map(([value, label]) => ({ value: Number(value), label })),
     // Issue 38: the person's applications (one per job) and their interview feedback, shown above the record.
     pipeline: { applications: applicationsOfCandidate(deps, workspaceId, id), feedback: feedbackOfCandidate(deps, workspaceId, id).summary },
+    // Issue 39: the candidate's CVs, with a plain upload form (no JavaScript needed).
+    files: listFiles(deps, workspaceId, id),
   };
 }
 export type CandidatePageData = ReturnType<typeof loadCandidatePage>;

@@ -23,6 +23,10 @@ export const AddCandidatesInput = z.object({
     .max(1000, "At most 1000 candidates at once"),
 });
 
+export const NoteInput = z.object({
+  note: z.string({ error: "Note must be text" }).trim().max(2000, "Note must be at most 2000 characters").nullish().transform((v) => v || null),
+});
+
 export interface Shortlist {
   id: number;
   name: string;

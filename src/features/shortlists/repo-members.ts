@@ -68,3 +68,24 @@ export function forgetCandidateName(tx: Writer, workspaceId: number, names: stri
     .where(and(eq(shortlists.workspaceId, workspaceId), inArray(sql`lower(trim(${shortlists.candidateName}))`, n)))
     .run();
 }
+
+/** The recruiter's notes on a shortlist's members (a share may show them to the client). */
+export function notesOf(db: DB | Tx, workspaceId: number, shortlistId: number): Map<number, string> {
+  const rows = db
+    .select({ id: shortlistMembers.participantId, note: shortlistMembers.note })
+    .from(shortlistMembers)
+    .where(inWorkspace(shortlistMembers, workspaceId, eq(shortlistMembers.shortlistId, shortlistId)))
+    .all();
+  return new Map(rows.filter((r) => r.note).map((r) => [r.id, r.note!]));
+}
+
+export function setNote(tx: Tx, workspaceId: number, shortlistId: number, participantId: number, note: string | null): boolean {
+  return (
+    tx
+      .update(shortlistMembers)
+      .set({ note })
+      .where(inWorkspace(shortlistMembers, workspaceId, and(eq(shortlistMembers.shortlistId, shortlistId), eq(shortlistMembers.participantId, participantId))))
+      .returning({ id: shortlistMembers.participantId })
+      .all().length > 0
+  );
+}

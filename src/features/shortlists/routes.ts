@@ -4,7 +4,7 @@ import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { authGuard } from "../auth/guard";
 import { ParticipantView } from "../candidates/model";
-import { AddCandidatesInput, CreateShortlistInput, MemberParam, MembersAdded, MembersChanged, RenameShortlistInput, ShortlistChanged, ShortlistIds, ShortlistList } from "./model";
+import { AddCandidatesInput, NoteInput, CreateShortlistInput, MemberParam, MembersAdded, MembersChanged, RenameShortlistInput, ShortlistChanged, ShortlistIds, ShortlistList } from "./model";
 import * as shortlists from "./service";
 
 /** /api/shortlists: list, create, one shortlist's candidate ids, all with details, add candidates. */
@@ -69,6 +69,14 @@ export function shortlistRoutes(deps: Deps) {
         return { success: true as const, candidateIds: s.candidateIds };
       },
       { params: MemberParam, response: { 200: MembersChanged }, detail: { summary: "Take a candidate out of a shortlist" } },
+    )
+    .put(
+      "/:id/candidates/:candidateId/note",
+      ({ params, body, workspaceId, me }) => {
+        shortlists.setCandidateNote(deps, workspaceId, params.id, params.candidateId, body.note, memberActor(me));
+        return { success: true as const };
+      },
+      { params: MemberParam, body: NoteInput, response: { 200: Success }, detail: { summary: "The recruiter's note on a candidate of the shortlist (a share may show it to the client)" } },
     )
     .post(
       "/:id/candidates",

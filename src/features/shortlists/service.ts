@@ -103,3 +103,17 @@ export { moveMemberships, forgetCandidateName } from "./repo-members";
 export function membersOf(deps: Deps, workspaceId: number, ids: number[]) {
   return participantsByIds(deps, workspaceId, ids);
 }
+
+/** The recruiter's note per member (candidate id → note) of one shortlist. */
+export function notesOfShortlist(deps: Deps, workspaceId: number, shortlistId: number): Map<number, string> {
+  return members.notesOf(deps.db, workspaceId, shortlistId);
+}
+
+/** PUT /api/shortlists/{id}/candidates/{candidateId}/note: the recruiter's note (empty clears it). */
+export function setCandidateNote(deps: Deps, workspaceId: number, shortlistId: number, participantId: number, note: string | null, actor: Actor): void {
+  if (!repo.findShortlist(deps.db, workspaceId, shortlistId)) throw notFound("Shortlist not found");
+  deps.db.transaction((tx) => {
+    if (!members.setNote(tx, workspaceId, shortlistId, participantId, note)) throw notFound("Candidate not in this shortlist");
+    shortlistUpdated(deps, tx, workspaceId, shortlistId, "note_changed", [participantId], actor);
+  });
+}

@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   "candidate.updated",
   "candidate.stage_changed",
   "shortlist.updated",
+  "shortlist.feedback",
   "session.created",
   "session.cancelled",
   "interview.booked",

@@ -63,6 +63,7 @@ export function ShortlistView(props: { id: number; version: number; onRenamed: (
               <input className="input py-1" aria-label="Shortlist name" value={name} maxLength={200} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
               <button type="submit" className="btn-outline btn-sm">Rename</button>
             </form>
+            <a className="btn-outline btn-sm" href={`/shortlists/${props.id}`}>Share with a client</a>
             <button type="button" className="btn-destructive btn-sm" onClick={remove_}>Delete shortlist</button>
           </div>
         ) : null}

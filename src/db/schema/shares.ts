@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users, workspaces } from "./auth";
+import { participants, shortlists } from "./candidates";
+import { clientContacts } from "./clients";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+// A shortlist shared with a client's contact (issue 39), owned by features/client-shares. One row
+// per contact, so each answer is the contact's; only the token's hash is kept.
+export const shortlistShares = sqliteTable(
+  "shortlist_shares",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    shortlistId: integer("shortlist_id").notNull().references(() => shortlists.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").notNull().references(() => clientContacts.id, { onDelete: "cascade" }),
+    // The member who shared it: told of every answer (the shortlist's owner for this share).
+    sharedBy: integer("shared_by").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    // JSON list of the fields the contact sees (name, role, city, summary, note, cv, email, phone).
+    fields: text("fields").notNull(),
+    // Whether an answer moves the candidate's applications for the client's jobs.
+    moveApplications: integer("move_applications", { mode: "boolean" }).notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    firstViewedAt: integer("first_viewed_at", { mode: "timestamp_ms" }),
+    lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [uniqueIndex("shortlist_shares_token_idx").on(t.tokenHash), index("shortlist_shares_shortlist_idx").on(t.workspaceId, t.shortlistId)],
+);
+
+// A contact's answer about one candidate of a shared shortlist: the latest one counts.
+export const shortlistAnswers = sqliteTable(
+  "shortlist_answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    shareId: integer("share_id").notNull().references(() => shortlistShares.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    // interested | not_now (null: only a comment or an interview request so far)
+    verdict: text("verdict"),
+    comment: text("comment"),
+    interviewRequestedAt: integer("interview_requested_at", { mode: "timestamp_ms" }),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("shortlist_answers_share_participant_idx").on(t.shareId, t.participantId), index("shortlist_answers_participant_idx").on(t.participantId)],
+);
+
+// A CV (or other document) on a candidate (issue 39), owned by features/candidate-files. The bytes
+// live in the data folder (files/<workspace>/<key>, mode 0600); the type is sniffed from them.
+export const participantFiles = sqliteTable(
+  "participant_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    // The name as uploaded (shown and offered on download; never used as a path).
+    name: text("name").notNull(),
+    // pdf | docx | txt, from the bytes.
+    type: text("type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    // The text read from it in the job queue after the upload: pending | done | empty (no text, a scan) | failed.
+    textStatus: text("text_status").notNull().default("pending"),
+    text: text("text"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("participant_files_participant_idx").on(t.workspaceId, t.participantId)],
+);

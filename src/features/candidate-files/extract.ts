@@ -1,0 +1,68 @@
+// The text of a CV, read in the job queue after the upload commits (issue 39): unpdf for PDF,
+// mammoth for DOCX, the bytes themselves for plain text. Both libraries load on first use (the
+// binary does not pay for them at start, decision 0006).
+import { inflateRawSync } from "node:zlib";
+import { z } from "zod";
+import { defineJob } from "../../lib/jobs";
+import { zipDirectory, MAX_DOCX_EXPANDED, type FileType } from "./sniff";
+import * as repo from "./repo";
+import { fileStore } from "./storage-of";
+
+const UNPDF = ["un", "pdf"].join("");
+
+/** What a CV's text may hold in the record (a long CV is 20,000 characters). */
+const MAX_TEXT = 200_000;
+
+/**
+ * Each entry of the zip inflated with a cap at its declared size: an entry that lies about its
+ * size (a bomb whose headers say little) stops at the cap instead of expanding fully.
+ */
+export function checkZipExpands(bytes: Uint8Array): void {
+  const entries = zipDirectory(bytes);
+  if (!entries) throw new Error("not a readable zip");
+  let total = 0;
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const e of entries) {
+    total += e.uncompressed;
+    if (total > MAX_DOCX_EXPANDED) throw new Error("expands past the limit");
+    if (e.method !== 8) continue; // stored entries are their own size
+    const start = e.offset + 30 + v.getUint16(e.offset + 26, true) + v.getUint16(e.offset + 28, true);
+    inflateRawSync(bytes.subarray(start, start + e.compressed), { maxOutputLength: Math.max(1, e.uncompressed) });
+  }
+}
+
+export async function extractText(type: FileType, bytes: Uint8Array): Promise<string> {
+  if (type === "txt") return new TextDecoder().decode(bytes);
+  if (type === "pdf") {
+    // A specifier the bundler does not follow: pdf.js (inside unpdf) uses import.meta, which the
+    // single binary's bytecode build (CommonJS) refuses; run from source it loads as usual.
+    const { extractText: pdfText, getDocumentProxy } = (await import(UNPDF)) as typeof import("unpdf");
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const { text } = await pdfText(pdf, { mergePages: true });
+    return text;
+  }
+  checkZipExpands(bytes);
+  const mammoth = await import("mammoth");
+  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+  return value;
+}
+
+export const extractTextJob = defineJob(
+  "files.extract-text",
+  z.object({ fileId: z.number().int() }),
+  async ({ fileId }, { deps, whileLeased }) => {
+    const row = repo.findFileAnywhere(deps.db, fileId);
+    if (!row) return; // deleted meanwhile
+    let text: string | null = null;
+    let status: "done" | "empty" | "failed" = "failed";
+    try {
+      const raw = await extractText(row.type as FileType, fileStore(deps).get(row.workspaceId, row.storageKey));
+      text = raw.replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim().slice(0, MAX_TEXT) || null;
+      status = text ? "done" : "empty";
+    } catch (e) {
+      deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) });
+    }
+    whileLeased((tx) => repo.setText(tx, fileId, status, text));
+  },
+  { timeoutMs: 60_000 },
+);

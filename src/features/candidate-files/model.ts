@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILES_PER_CANDIDATE = 20;
+
+export const FileView = z.object({
+  id: z.number().int(),
+  candidateId: z.number().int(),
+  name: z.string(),
+  type: z.enum(["pdf", "docx", "txt"]),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  createdAt: z.string(),
+  url: z.string(),
+  textStatus: z.enum(["pending", "done", "empty", "failed"]),
+  /** What the page says about the text: "No text found in this file" for a scan without text. */
+  textNote: z.string().nullable(),
+});
+export type CandidateFile = z.infer<typeof FileView>;
+export const FileList = z.object({ files: z.array(FileView) });
+export const OneFile = z.object({ file: FileView });

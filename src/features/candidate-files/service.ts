@@ -1,0 +1,111 @@
+// CVs and other documents on a candidate (issue 39, decision 0037): sniffed, bounded, kept in
+// the data folder, listed and downloaded as attachments, removed with the candidate.
+import { createHash } from "node:crypto";
+import type { Deps } from "../../deps";
+import { AppError, badRequest, notFound } from "../../lib/errors";
+import { recordEvent, type Actor } from "../events/record";
+import { getParticipant } from "../candidates/service";
+import { CONTENT_TYPES, sniff, type FileType } from "./sniff";
+import { MAX_FILE_BYTES, MAX_FILES_PER_CANDIDATE, type CandidateFile } from "./model";
+import * as repo from "./repo";
+
+import { fileStore } from "./storage-of";
+import { extractTextJob } from "./extract";
+export { fileStore } from "./storage-of";
+
+const toFile = (r: repo.FileRow): CandidateFile => ({
+  id: r.id,
+  candidateId: r.participantId,
+  name: r.name,
+  type: r.type as FileType,
+  contentType: CONTENT_TYPES[r.type as FileType],
+  size: r.size,
+  sha256: r.sha256,
+  createdAt: r.createdAt.toISOString(),
+  url: `/api/files/${r.id}`,
+  textStatus: r.textStatus as CandidateFile["textStatus"],
+  textNote: TEXT_NOTES[r.textStatus] ?? null,
+});
+
+const TEXT_NOTES: Record<string, string> = { pending: "Reading the text…", empty: "No text found in this file", failed: "The text of this file could not be read" };
+
+/** A name to show and to offer on download: no folders, no control characters, at most 200 characters. */
+function cleanName(name: string, type: FileType): string {
+  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(-200);
+  return base || `cv.${type}`;
+}
+
+export function listFiles(deps: Deps, workspaceId: number, participantId: number): CandidateFile[] {
+  getParticipant(deps, workspaceId, participantId); // another workspace's candidate: 404
+  return repo.filesOf(deps.db, workspaceId, participantId).map(toFile);
+}
+
+/**
+ * POST /api/participants/{id}/files: the bytes are written first (0600), then the row and its
+ * event in one transaction; a refused transaction removes the bytes again.
+ */
+export async function uploadFile(deps: Deps, workspaceId: number, participantId: number, file: unknown, actor: Actor, uploadedBy: number): Promise<CandidateFile> {
+  if (!(file instanceof Blob)) throw badRequest("Choose a file to upload (form field “file”)", { file: "Choose a file" });
+  getParticipant(deps, workspaceId, participantId);
+  if (file.size > MAX_FILE_BYTES) throw new AppError("payload_too_large", 413, "A file can be at most 10 MB", { file: "At most 10 MB" });
+  if (file.size === 0) throw badRequest("This file is empty", { file: "Empty" });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const sniffed = sniff(bytes);
+  if (!sniffed.ok) throw new AppError("unsupported_media_type", 415, sniffed.message, { file: sniffed.message });
+  if (repo.countOf(deps.db, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
+  const store = fileStore(deps);
+  const key = store.put(workspaceId, bytes);
+  const name = cleanName(file instanceof File ? file.name : "", sniffed.type);
+  try {
+    const row = deps.db.transaction((tx) => {
+      // Counted again inside the write: two uploads at once cannot pass 20 together.
+      if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
+      const r = repo.insertFile(tx, { workspaceId, participantId, name, type: sniffed.type, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex"), storageKey: key, uploadedBy, createdAt: deps.clock.now() });
+      // Its text is read after the commit, in the job queue.
+      extractTextJob.enqueue(tx, { fileId: r.id });
+      recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id: participantId }, kind: "candidate.file_added", summary: `A ${sniffed.type.toUpperCase()} file was added to candidate #${participantId}`, data: { fileId: r.id, type: sniffed.type, size: r.size } });
+      return r;
+    });
+    return toFile(row);
+  } catch (e) {
+    store.remove(workspaceId, key);
+    throw e;
+  }
+}
+
+/** GET /api/files/{id}: the file's row and bytes. */
+export function readFile(deps: Deps, workspaceId: number, id: number): { file: CandidateFile; bytes: Uint8Array } {
+  const row = repo.findFile(deps.db, workspaceId, id);
+  if (!row) throw notFound("File not found");
+  return { file: toFile(row), bytes: fileStore(deps).get(workspaceId, row.storageKey) };
+}
+
+/** DELETE /api/files/{id}: the row and its event in one transaction, then the bytes. */
+export function deleteFile(deps: Deps, workspaceId: number, id: number, actor: Actor): CandidateFile {
+  const row = deps.db.transaction((tx) => {
+    const r = repo.deleteFile(tx, workspaceId, id);
+    if (!r) throw notFound("File not found");
+    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id: r.participantId }, kind: "candidate.file_deleted", summary: `A file was deleted from candidate #${r.participantId}`, data: { fileId: r.id } });
+    return r;
+  });
+  fileStore(deps).remove(workspaceId, row.storageKey);
+  return toFile(row);
+}
+
+/** Erasure: the keys to remove, read before the candidate's rows go (their rows cascade). */
+export function fileKeysOf(deps: Deps, workspaceId: number, participantIds: number[]): string[] {
+  return repo.keysOf(deps.db, workspaceId, participantIds);
+}
+
+/** Erasure, after its commit: the bytes of the erased candidates' files. */
+export function removeStoredFiles(deps: Deps, workspaceId: number, keys: string[]): void {
+  const store = fileStore(deps);
+  for (const k of keys) store.remove(workspaceId, k);
+}
+
+/** The files of these candidates (a shared shortlist's CV links), by candidate id. */
+export function filesOfCandidates(deps: Deps, workspaceId: number, participantIds: number[]): Map<number, CandidateFile[]> {
+  const out = new Map<number, CandidateFile[]>();
+  for (const id of participantIds) out.set(id, repo.filesOf(deps.db, workspaceId, id).map(toFile));
+  return out;
+}

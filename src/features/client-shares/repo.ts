@@ -1,0 +1,86 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import { clientContacts, clients, shortlistAnswers, shortlistShares } from "../../db/schema";
+import { inWorkspace } from "../../db/scope";
+
+type Reader = DB | Tx;
+export type ShareRow = typeof shortlistShares.$inferSelect;
+
+export function insertShare(tx: Tx, v: Omit<typeof shortlistShares.$inferInsert, "id">): ShareRow {
+  return tx.insert(shortlistShares).values(v).returning().get();
+}
+
+export function sharesOf(db: Reader, workspaceId: number, shortlistId: number): ShareRow[] {
+  return db.select().from(shortlistShares).where(inWorkspace(shortlistShares, workspaceId, eq(shortlistShares.shortlistId, shortlistId))).orderBy(asc(shortlistShares.id)).all();
+}
+
+export function findShare(db: Reader, workspaceId: number, id: number): ShareRow | undefined {
+  return db.select().from(shortlistShares).where(inWorkspace(shortlistShares, workspaceId, eq(shortlistShares.id, id))).get();
+}
+
+/** By the token's hash: the one lookup of the client's page, across workspaces (the token says which). */
+export function findByTokenHash(db: Reader, tokenHash: string): ShareRow | undefined {
+  return db.select().from(shortlistShares).where(eq(shortlistShares.tokenHash, tokenHash)).get();
+}
+
+export function revoke(tx: Tx, workspaceId: number, id: number, at: Date): ShareRow | undefined {
+  return tx
+    .update(shortlistShares)
+    .set({ revokedAt: at })
+    .where(inWorkspace(shortlistShares, workspaceId, and(eq(shortlistShares.id, id), sql`${shortlistShares.revokedAt} is null`)))
+    .returning()
+    .get();
+}
+
+/** A view of the client's page: the first one stays, the last one moves. */
+export function markViewed(db: DB, id: number, at: Date): void {
+  db.update(shortlistShares)
+    .set({ firstViewedAt: sql`coalesce(${shortlistShares.firstViewedAt}, ${at.getTime()})`, lastViewedAt: at })
+    .where(eq(shortlistShares.id, id))
+    .run();
+}
+
+export type AnswerRecord = typeof shortlistAnswers.$inferSelect;
+
+/** The contact's answer about one candidate: given parts replace, others stay. */
+export function saveAnswer(tx: Tx, v: { workspaceId: number; shareId: number; participantId: number; verdict?: string | null; comment?: string | null; interviewRequestedAt?: Date | null; answeredAt: Date }): AnswerRecord {
+  const existing = tx.select().from(shortlistAnswers).where(and(eq(shortlistAnswers.shareId, v.shareId), eq(shortlistAnswers.participantId, v.participantId))).get();
+  const row = {
+    workspaceId: v.workspaceId,
+    shareId: v.shareId,
+    participantId: v.participantId,
+    verdict: v.verdict !== undefined ? v.verdict : (existing?.verdict ?? null),
+    comment: v.comment !== undefined ? v.comment : (existing?.comment ?? null),
+    interviewRequestedAt: v.interviewRequestedAt !== undefined ? v.interviewRequestedAt : (existing?.interviewRequestedAt ?? null),
+    answeredAt: v.answeredAt,
+  };
+  if (existing) return tx.update(shortlistAnswers).set(row).where(eq(shortlistAnswers.id, existing.id)).returning().get();
+  return tx.insert(shortlistAnswers).values(row).returning().get();
+}
+
+export function answersOfShare(db: Reader, shareId: number): AnswerRecord[] {
+  return db.select().from(shortlistAnswers).where(eq(shortlistAnswers.shareId, shareId)).all();
+}
+
+/** Every answer on a shortlist's shares, with the contact and client who gave it, newest first. */
+export function answersOfShortlist(db: Reader, workspaceId: number, shortlistId: number) {
+  return db
+    .select({
+      shareId: shortlistAnswers.shareId,
+      participantId: shortlistAnswers.participantId,
+      verdict: shortlistAnswers.verdict,
+      comment: shortlistAnswers.comment,
+      interviewRequestedAt: shortlistAnswers.interviewRequestedAt,
+      answeredAt: shortlistAnswers.answeredAt,
+      contactName: clientContacts.name,
+      clientName: clients.name,
+    })
+    .from(shortlistAnswers)
+    .innerJoin(shortlistShares, eq(shortlistShares.id, shortlistAnswers.shareId))
+    .innerJoin(clientContacts, eq(clientContacts.id, shortlistShares.contactId))
+    .innerJoin(clients, eq(clients.id, clientContacts.clientId))
+    .where(and(eq(shortlistShares.workspaceId, workspaceId), eq(shortlistShares.shortlistId, shortlistId)))
+    .orderBy(sql`${shortlistAnswers.answeredAt} desc`)
+    .all();
+}
