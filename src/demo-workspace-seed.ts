@@ -3,6 +3,7 @@ import { addParticipants, latestParticipants } from "./features/candidates/servi
 import { sampleCandidates } from "./features/candidates/sample-data";
 import { createShortlist, addCandidates } from "./features/shortlists/service";
 import { createCampaign, createJob, listJobs } from "./features/jobs/service";
+import { seedDemoApplications } from "./features/applications/service";
 
 const JOBS = [
   { title: "Frontend Developer", location: "Melbourne", description: "React and TypeScript for our hiring platform.", campaigns: ["LinkedIn", "Seek"] },
@@ -13,7 +14,7 @@ const JOBS = [
 
 /**
  * Demo data for a workspace: jobs with campaign links, about 200 varied candidates over the
- * last 30 days (some through the campaigns) and one shortlist. Does nothing if the workspace
+ * last 30 days (some through the campaigns, on their job's board) and one shortlist. Does nothing if the workspace
  * already has jobs, so every start after the first leaves the data alone.
  */
 export function seedWorkspaceDemo(deps: Deps, workspaceId: number, count = 200) {
@@ -27,6 +28,8 @@ export function seedWorkspaceDemo(deps: Deps, workspaceId: number, count = 200) 
     }
   }
   addParticipants(deps, workspaceId, sampleCandidates({ count, seed: 20240601, now: deps.clock.now(), links }));
+  // The candidates who came through a campaign are on their job's board, at their progress.
+  seedDemoApplications(deps, workspaceId, latestParticipants(deps, workspaceId, count));
   const shortlist = createShortlist(deps, workspaceId, "Final round", "system");
   // Three candidates start in the shortlist (and so are hidden from All Candidates).
   addCandidates(deps, workspaceId, shortlist.id, latestParticipants(deps, workspaceId, 3).map((p) => p.id), "system");

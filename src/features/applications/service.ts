@@ -40,6 +40,30 @@ export function openApplication(deps: Deps, tx: Tx, workspaceId: number, partici
   return row;
 }
 
+/**
+ * The demo workspace's pipeline (src/demo-workspace-seed.ts): each seeded candidate who came
+ * through a job's campaign gets their application in the open stage of their progress (1 the
+ * first, 5 the last), with its moves for the funnel and no event (nobody moved them).
+ */
+export function seedDemoApplications(deps: Deps, workspaceId: number, candidates: { id: number; jobId: number | null; stages: number }[]): number {
+  return deps.db.transaction((tx) => {
+    const open = ensureStages(deps, tx, workspaceId).filter((s) => s.kind === "open");
+    let n = 0;
+    for (const c of candidates) {
+      if (!c.jobId) continue;
+      const row = openApplication(deps, tx, workspaceId, c.id, c.jobId, "system");
+      if (!row) continue;
+      n++;
+      const to = open[Math.min(open.length, Math.max(1, c.stages)) - 1]!;
+      if (to.id === row.stageId) continue;
+      const now = deps.clock.now();
+      repo.moveApplication(tx, workspaceId, row.id, { stageId: to.id, rejectedReason: null, movedAt: now });
+      repo.insertMove(tx, { workspaceId, applicationId: row.id, fromStageId: row.stageId, toStageId: to.id, userId: null, at: now });
+    }
+    return n;
+  });
+}
+
 /** POST /api/jobs/{id}/applications: a recruiter adds a candidate to a job's pipeline. */
 export function addToJob(deps: Deps, me: Member, jobId: number, candidateId: number): Application {
   requirePermission(me, "applications.write");

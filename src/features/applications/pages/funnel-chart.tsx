@@ -17,24 +17,27 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
   const height = funnel.stages.length * rowH + 24;
   const summary = `${funnel.total} applications; ${funnel.rejected} rejected; median ${days(funnel.medianDaysToPlaced)} from application to ${funnel.placedName}`;
   return (
-    <figure className="card card-body" data-testid="funnel">
+    <figure className="card card-body min-w-0 max-w-full" data-testid="funnel">
       <figcaption className="text-sm font-medium">{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-2 h-auto w-full max-w-2xl" role="img" aria-hidden="true" focusable="false">
-        {funnel.stages.map((s, i) => {
-          const y = i * rowH + 4;
-          const w = Math.max(2, Math.round((s.reached / top) * barMax));
-          return (
-            <g key={s.name}>
-              <text x={0} y={y + 17} fontSize={13} fill="currentColor">{s.name}</text>
-              <rect x={labelW} y={y} width={w} height={rowH - 8} rx={3} fill="#6366f1" opacity={0.35 + 0.65 * (1 - i / Math.max(1, funnel.stages.length))} />
-              <text x={labelW + w + 6} y={y + 15} fontSize={12} fill="currentColor">
-                {`${s.reached} reached · ${s.now} now · ${s.conversion === null ? "" : `${pct(s.conversion)} on · `}${days(s.medianDays)}`}
-              </text>
-            </g>
-          );
-        })}
-        <text x={0} y={height - 4} fontSize={12} fill="currentColor">{summary}</text>
-      </svg>
+      {/* At its drawn width on a phone (the labels stay readable); the box scrolls sideways instead. */}
+      <div className="mt-2 overflow-x-auto">
+        <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[36rem] max-w-2xl" role="img" aria-hidden="true" focusable="false">
+          {funnel.stages.map((s, i) => {
+            const y = i * rowH + 4;
+            const w = Math.max(2, Math.round((s.reached / top) * barMax));
+            return (
+              <g key={s.name}>
+                <text x={0} y={y + 17} fontSize={13} fill="currentColor">{s.name}</text>
+                <rect x={labelW} y={y} width={w} height={rowH - 8} rx={3} fill="#6366f1" opacity={0.35 + 0.65 * (1 - i / Math.max(1, funnel.stages.length))} />
+                <text x={labelW + w + 6} y={y + 15} fontSize={12} fill="currentColor">
+                  {`${s.reached} reached · ${s.now} now · ${s.conversion === null ? "" : `${pct(s.conversion)} on · `}${days(s.medianDays)}`}
+                </text>
+              </g>
+            );
+          })}
+          <text x={0} y={height - 4} fontSize={12} fill="currentColor">{summary}</text>
+        </svg>
+      </div>
       {/* In a visually hidden box: a table itself ignores the 1 px width and widened phone pages. */}
       <div className="sr-only">
       <table>

@@ -17,7 +17,7 @@ export function ClientPage({ shell, data }: { shell: Shell; data: ClientPageData
         </p>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section className="card" aria-labelledby="client-jobs">
+        <section className="card min-w-0" aria-labelledby="client-jobs">
           <h2 className="card-header card-title" id="client-jobs">Jobs ({jobs.length})</h2>
           {jobs.length ? (
             <ul className="card-body space-y-1 text-sm">
@@ -44,7 +44,7 @@ export function ClientPage({ shell, data }: { shell: Shell; data: ClientPageData
           </form>
           {funnel ? <div className="card-body">{funnel}</div> : null}
         </section>
-        <section className="card" aria-labelledby="client-contacts">
+        <section className="card min-w-0" aria-labelledby="client-contacts">
           <h2 className="card-header card-title" id="client-contacts">Contacts</h2>
           {client.contacts.length ? (
             <ul className="card-body divide-y divide-slate-100 text-sm dark:divide-slate-800">
