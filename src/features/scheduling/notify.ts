@@ -1,4 +1,5 @@
 import { guestsOf } from "./guests";
+import { meetingPanels } from "./repo-member-availability";
 import { createHmac } from "node:crypto";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
@@ -127,6 +128,25 @@ export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, ki
       actionUrl: detailsUrl(deps, m.publicId),
     }),
   });
+  // The panel's other members (issue 36): each gets the interviewer's e-mail and invitation.
+  for (const p of meetingPanels(tx, [m.id]).filter((x) => x.userId !== m.userId && x.email !== d.recruiterEmail)) {
+    deps.mail.enqueue(tx, {
+      ...common,
+      audience: "recruiter",
+      to: p.email,
+      subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
+      replyTo: d.recruiterEmail,
+      email: InterviewEmail({
+        ...base,
+        audience: "recruiter",
+        greetingName: p.name,
+        when: dualTimeText(m.startTime, m.endTime, recruiterZone, candidateZone),
+        day: relativeDay(m.startTime, now, recruiterZone),
+        otherPartyName: d.candidateName,
+        actionUrl: detailsUrl(deps, m.publicId),
+      }),
+    });
+  }
   // Guests who are not members (a client's contact, issue 38): the same invitation and reminders,
   // without a link into Frank (they have no sign-in).
   const guests = guestsOf(tx, m.sessionId);

@@ -2,6 +2,8 @@
 // is free, or any pool member; booking seats the panel on one interview (each member's one
 // calendar holds it, and each sees it under Mine) or hands it to the pool member the strategy picks.
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { mailMessages } from "../../db/schema";
 import { makeTestApp } from "../../../test/helpers";
 import { addMember } from "../../../test/kits/team";
 import { upsertParticipantFromVisitor } from "../candidates/service";
@@ -60,6 +62,11 @@ describe("panels", () => {
     const cal = getMeetingForCalendar(t.deps, listMeetingsRow(owner.workspaceId))!;
     expect(cal.recruiterUserId).toBe(o!.id);
     expect(cal.panelists.map((p) => p.email)).toHaveLength(1);
+    // The panel member is told as the organiser is: an e-mail of their own with the invitation.
+    const toA = t.deps.db.select().from(mailMessages).where(eq(mailMessages.meetingId, listMeetingsRow(owner.workspaceId))).all().filter((x) => x.audience === "recruiter");
+    expect(toA.map((x) => x.kind)).toEqual(["booked", "booked"]);
+    expect(new Set(toA.map((x) => x.to)).size).toBe(2); // the organiser and the required member, not the optional one who was busy
+    expect(JSON.parse(toA[1]!.icalEvent!).method).toBe("REQUEST");
     // Each interviewer sees it under Mine.
     expect(inScope([m], "mine", a!.id)).toHaveLength(1);
     expect(inScope([m], "mine", b!.id)).toHaveLength(0);
