@@ -34,60 +34,32 @@ const TITLES = { manager: "iCal Manager", sync: "Sync iCal" } as const;
 
 /** Google connection (/auth/google/calendar, /api/calendar/*), the manager pages and the private feed. */
 export function calendarRoutes(deps: Deps) {
-  // Google's round trip ends in a redirect either way: a failure goes back with ?error=<code>.
+  // A provider's round trip ends in a redirect either way: a failure goes back with ?error=<code>.
+  const start = (provider: "google" | "microsoft") => async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: { returnTo?: string } }) => {
+    try {
+      return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, provider));
+    } catch (e) {
+      if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
+      throw e;
+    }
+  };
+  // One callback for both providers: the state names the provider the round trip began with.
+  const callback = async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: Parameters<typeof calendar.finishConnect>[2] }) => {
+    try {
+      const { returnTo } = await calendar.finishConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query);
+      return found(withParam(returnTo, "connected", "true"));
+    } catch (e) {
+      if (e instanceof calendar.ConnectError) return found(withParam(e.returnTo, "error", e.code));
+      throw e;
+    }
+  };
   const oauth = new Elysia()
     .use(authGuard(deps))
     .guard({ auth: true })
-    .get(
-      "/auth/google/calendar",
-      async ({ me, query }) => {
-        try {
-          return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo));
-        } catch (e) {
-          if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
-          throw e;
-        }
-      },
-      { query: ConnectQuery },
-    )
-    .get(
-      "/auth/microsoft/calendar",
-      async ({ me, query }) => {
-        try {
-          return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, "microsoft"));
-        } catch (e) {
-          if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
-          throw e;
-        }
-      },
-      { query: ConnectQuery },
-    )
-    .get(
-      "/auth/microsoft/calendar/callback",
-      async ({ me, query }) => {
-        try {
-          const { returnTo } = await calendar.finishConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query);
-          return found(withParam(returnTo, "connected", "true"));
-        } catch (e) {
-          if (e instanceof calendar.ConnectError) return found(withParam(e.returnTo, "error", e.code));
-          throw e;
-        }
-      },
-      { query: CallbackQuery },
-    )
-    .get(
-      "/auth/google/calendar/callback",
-      async ({ me, query }) => {
-        try {
-          const { returnTo } = await calendar.finishConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query);
-          return found(withParam(returnTo, "connected", "true"));
-        } catch (e) {
-          if (e instanceof calendar.ConnectError) return found(withParam(e.returnTo, "error", e.code));
-          throw e;
-        }
-      },
-      { query: CallbackQuery },
-    );
+    .get("/auth/google/calendar", start("google"), { query: ConnectQuery })
+    .get("/auth/microsoft/calendar", start("microsoft"), { query: ConnectQuery })
+    .get("/auth/microsoft/calendar/callback", callback, { query: CallbackQuery })
+    .get("/auth/google/calendar/callback", callback, { query: CallbackQuery });
 
   const api = new Elysia({ prefix: "/api/calendar", tags: ["Calendar"] })
     .use(authGuard(deps))
