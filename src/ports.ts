@@ -6,7 +6,7 @@ import type { Deps } from "./deps";
 import { authPorts, type AuthPorts } from "./features/auth/ports";
 import { billingAccessGate } from "./features/billing/gate";
 import { stripeIdsOf } from "./features/billing/service";
-import { cachedBusySpans, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { cachedBusySpans, cachedBusyMillis, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
 import { turnOffFeed } from "./features/calendar/feed";
 import { videoDefault } from "./features/calendar/video-link";
 import { hubFor } from "./features/chat/meeting-socket";
@@ -46,6 +46,7 @@ function appPorts(deps: Deps): AppPorts {
     // Scheduling declares what it needs of a calendar; the calendar feature answers it.
     busyCalendar: {
       busyIntervals: (userId, from, to) => cachedBusySpans(deps, userId, from, to),
+      busyMillis: (userId, from, to) => cachedBusyMillis(deps, userId, from, to),
       videoDefault: (userId) => videoDefault(deps, userId),
     },
     // The interview's calendar event (the scheduling jobs calendar.meeting and calendar.remove-event).

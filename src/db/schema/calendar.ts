@@ -122,7 +122,10 @@ export const calendarBusyEvents = sqliteTable(
     status: text("status").notNull().default("confirmed"),
     frankEvent: integer("frank_event", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.calendarId, t.eventId] }), index("calendar_busy_user_time_idx").on(t.userId, t.startTime)],
+  (t) => [primaryKey({ columns: [t.userId, t.calendarId, t.eventId] }),
+    // Covering the slot filter's read (start, end and the flags it checks), so offering a month
+    // of starts reads the index alone, never the rows (issue 36: 3 × 2,000 busy events per page).
+    index("calendar_busy_user_time_idx").on(t.userId, t.startTime, t.endTime, t.calendarId, t.transparent, t.frankEvent),],
 );
 
 /** The workspace's choice for changes made to an interview's event in a calendar: follow them, or only flag them. */

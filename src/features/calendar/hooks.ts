@@ -27,6 +27,12 @@ export function cachedBusy(deps: Deps, userId: number, from: Date, to: Date): (I
   return cache.busyBetween(deps.db, userId, from, to);
 }
 
+/** Start and end in epoch milliseconds, for the slot function (no row mapping, no dates). */
+export function cachedBusyMillis(deps: Deps, userId: number, from: number, to: number): [number, number][] {
+  if (!(to > from)) return [];
+  return cache.busyMillis(deps.db, userId, from, to);
+}
+
 /** Start and end only, for the slot filter (fast: no row mapping). */
 export function cachedBusySpans(deps: Deps, userId: number, from: Date, to: Date): Interval[] {
   if (!(to > from)) return [];

@@ -140,21 +140,28 @@ export interface CachedBusy {
 const fastBusy = new WeakMap<DB, ReturnType<DB["$client"]["prepare"]>>();
 
 /**
- * The same busy times, start and end only, straight from SQLite (no row mapping): the slot
- * filter reads thousands of them on every booking page (decision 32: p95 under 5 ms).
+ * The same busy times, start and end in epoch milliseconds, straight from SQLite (no row
+ * mapping, no Date objects): the slot filter reads thousands of them on every booking page
+ * (decisions 32 and 35). The checked calendars are a small list read once per call (the IN
+ * list), and the busy rows come from the covering index alone.
  */
-export function busySpans(db: DB, userId: number, from: Date, to: Date): { start: Date; end: Date }[] {
+export function busyMillis(db: DB, userId: number, from: number, to: number): [number, number][] {
   let stmt = fastBusy.get(db);
   if (!stmt) {
     stmt = db.$client.prepare(
-      `select b.start_time, b.end_time from calendar_busy_events b
-       join calendar_calendars c on c.user_id = b.user_id and c.calendar_id = b.calendar_id
-       where b.user_id = ?1 and c.check_conflicts = 1 and b.transparent = 0 and b.frank_event = 0 and b.start_time < ?3 and b.end_time > ?2
-       order by b.start_time`,
+      `select start_time, end_time from calendar_busy_events
+       where user_id = ?1 and start_time < ?3 and end_time > ?2 and transparent = 0 and frank_event = 0
+         and calendar_id in (select calendar_id from calendar_calendars where user_id = ?1 and check_conflicts = 1)
+       order by start_time`,
     );
     fastBusy.set(db, stmt);
   }
-  return (stmt.values(userId, from.getTime(), to.getTime()) as [number, number][]).map(([s, e]) => ({ start: new Date(s), end: new Date(e) }));
+  return stmt.values(userId, from, to) as [number, number][];
+}
+
+/** The same as dates. */
+export function busySpans(db: DB, userId: number, from: Date, to: Date): { start: Date; end: Date }[] {
+  return busyMillis(db, userId, from.getTime(), to.getTime()).map(([s, e]) => ({ start: new Date(s), end: new Date(e) }));
 }
 
 /**

@@ -91,4 +91,38 @@ describe("Settings → Availability", () => {
     expect(decodeURIComponent(refused.headers.get("set-cookie") ?? "")).toContain("frank_flash=");
     expect((await (await t.request("/api/availability", { cookie: owner.cookie })).json()).timeZone).toBe("UTC");
   });
+
+  test("candidates' change limits: shown with their defaults, saved by a post, refused with the field's message, read-only for a recruiter", async () => {
+    const owner = await t.signUp();
+    const page = await (await t.request("/settings/availability", { cookie: owner.cookie })).text();
+    expect(page).toContain("Candidates&#x27; changes");
+    expect(page).toContain('action="/settings/availability/candidate-changes"');
+    expect(page).toMatch(/name="candidateChangeCutoffHours"[^>]*value="12"/);
+    expect(page).toMatch(/name="maxCandidateMoves"[^>]*value="2"/);
+    const saved = await post("/settings/availability/candidate-changes", { candidateChangeCutoffHours: "24", maxCandidateMoves: "0" }, owner.cookie);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/settings/availability");
+    expect(await (await t.request("/api/scheduling-settings", { cookie: owner.cookie })).json()).toEqual({ candidateChangeCutoffHours: 24, maxCandidateMoves: 0 });
+    const again = await (await t.request("/settings/availability", { cookie: owner.cookie })).text();
+    expect(again).toMatch(/name="candidateChangeCutoffHours"[^>]*value="24"/);
+
+    // A bad value: the page again with what was typed and the message beside the field; nothing changes.
+    const refused = await post("/settings/availability/candidate-changes", { candidateChangeCutoffHours: "two days", maxCandidateMoves: "1" }, owner.cookie);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("The cut-off must be whole hours from 0 to 168");
+    expect(html).toMatch(/name="candidateChangeCutoffHours"[^>]*value="two days"/);
+    expect(html).toMatch(/aria-invalid="true"[^>]*name="candidateChangeCutoffHours"|name="candidateChangeCutoffHours"[^>]*aria-invalid="true"/);
+    expect((await post("/settings/availability/candidate-changes", { candidateChangeCutoffHours: "200", maxCandidateMoves: "1" }, owner.cookie)).status).toBe(400);
+    expect(await (await t.request("/api/scheduling-settings", { cookie: owner.cookie })).json()).toEqual({ candidateChangeCutoffHours: 24, maxCandidateMoves: 0 });
+
+    // A recruiter sees them without a Save button, and a post is refused.
+    const rec = await addMember(t, owner.cookie, "recruiter");
+    const theirs = await (await t.request("/settings/availability", { cookie: rec.cookie })).text();
+    expect(theirs).toContain("Owners and admins can change these.");
+    expect(theirs).not.toContain("Save limits");
+    const denied = await post("/settings/availability/candidate-changes", { candidateChangeCutoffHours: "1", maxCandidateMoves: "5" }, rec.cookie);
+    expect(denied.status).toBe(303);
+    expect(await (await t.request("/api/scheduling-settings", { cookie: owner.cookie })).json()).toEqual({ candidateChangeCutoffHours: 24, maxCandidateMoves: 0 });
+  });
 });

@@ -69,8 +69,21 @@ export function availabilityRoutes(deps: Deps) {
       detail: { summary: "Change a member's availability; fields left out keep their values" },
     });
 
-  const page = (me: Parameters<typeof makeShell>[1], userId: number | undefined, form: AvailabilityForm | null, opts: { status?: number; error?: { message: string; field?: string } | null; toast?: ReturnType<typeof takeFlash> }) => {
+  type Failure = { message: string; field?: string };
+  const page = (
+    me: Parameters<typeof makeShell>[1],
+    userId: number | undefined,
+    form: AvailabilityForm | null,
+    opts: { status?: number; error?: Failure | null; toast?: ReturnType<typeof takeFlash>; changes?: { form: Record<string, string>; error: Failure } },
+  ) => {
     const saved = getAvailability(deps, me, userId);
+    const limits = changeLimits(deps, me.workspaceId);
+    const changes = {
+      candidateChangeCutoffHours: opts.changes?.form.candidateChangeCutoffHours ?? String(limits.candidateChangeCutoffHours),
+      maxCandidateMoves: opts.changes?.form.maxCandidateMoves ?? String(limits.maxCandidateMoves),
+      editable: can(me, "settings.update"),
+      error: opts.changes?.error ?? null,
+    };
     const members = can(me, "members.update") ? workspaceMembers(deps, me.workspaceId).map((m) => ({ id: m.id, name: m.name || m.email })) : null;
     const subjectId = userId ?? me.id;
     const member = members?.find((m) => m.id === subjectId) ?? { id: me.id, name: me.name || me.email };
@@ -78,7 +91,7 @@ export function availabilityRoutes(deps: Deps) {
       title: "Availability",
       status: opts.status,
       toast: opts.toast ?? null,
-      body: AvailabilityPage({ shell: makeShell(deps, me), form: form ?? toForm(saved), member, members, zones: zones(), error: opts.error }),
+      body: AvailabilityPage({ shell: makeShell(deps, me), form: form ?? toForm(saved), member, members, zones: zones(), error: opts.error, changes }),
     });
   };
 
@@ -98,6 +111,35 @@ export function availabilityRoutes(deps: Deps) {
         body: FormBody,
         // A refusal shows the form again with what was typed and the message beside it.
         form: { render: (failure: FormFailure, input: FormInput) => failurePage(failure, input) },
+      },
+    );
+
+  // Candidates' change limits from the same page, without JavaScript (issue 36 item 6).
+  const CHANGES = `${PAGE}/candidate-changes`;
+  const wholeOrText = (v: string | undefined) => (v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
+  const changesPages = new Elysia()
+    .use(authGuard(deps))
+    .guard({ auth: true })
+    .post(
+      CHANGES,
+      ({ me, body, cookie }) => {
+        const input = parseInput(ChangeLimitsInput, { candidateChangeCutoffHours: wholeOrText(body.candidateChangeCutoffHours), maxCandidateMoves: wholeOrText(body.maxCandidateMoves) });
+        putChangeLimits(deps, me.user, memberActor(me), input);
+        setFlash(cookie, { title: "Candidates' change limits saved", variant: "success" });
+        return seeOther(PAGE);
+      },
+      {
+        body: FormBody,
+        form: {
+          render: (failure: FormFailure, input: FormInput) => {
+            const signedIn = signedInOf(input.request)?.user;
+            if (!signedIn) return seeOther("/login");
+            if (failure.status === 403) return seeOther(PAGE, { "set-cookie": flashCookieHeader({ title: "Not saved", description: failure.message, variant: "destructive" }) });
+            const form = Object.fromEntries(Object.entries(input.body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+            const field = failure.fields ? Object.keys(failure.fields)[0] : undefined;
+            return page(signedIn, undefined, null, { status: failure.status, changes: { form, error: { message: failure.message, field } }, toast: { title: "Not saved", description: failure.message, variant: "destructive" } });
+          },
+        },
       },
     );
 
@@ -215,5 +257,5 @@ export function availabilityRoutes(deps: Deps) {
       { can: "scheduling.write", params: IdParam, form: { back: TYPES_PAGE, failed: "Not deleted" } },
     );
 
-  return new Elysia().use(api).use(pages).use(limits).use(types).use(typePages);
+  return new Elysia().use(api).use(pages).use(changesPages).use(limits).use(types).use(typePages);
 }

@@ -21,6 +21,8 @@ export interface VideoLinkChoice {
 
 export interface BusyCalendar {
   busyIntervals(userId: number, from: Date, to: Date): BusyInterval[];
+  /** The same as [start, end] in epoch milliseconds, in start order: the slot function's read (derived from busyIntervals where a calendar leaves it out). */
+  busyMillis?(userId: number, from: number, to: number): [number, number][];
   videoDefault(userId: number): VideoLinkChoice;
 }
 
@@ -38,6 +40,13 @@ export const schedulingPorts = new Ports<{ busyCalendar: BusyCalendar; calendarE
 /** The interviewer's cached busy times overlapping [from, to). */
 export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): BusyInterval[] {
   return schedulingPorts.of(deps).busyCalendar.busyIntervals(userId, from, to);
+}
+
+/** The interviewer's cached busy times overlapping [from, to), in epoch milliseconds. */
+export function busyMillis(deps: Deps, userId: number, from: number, to: number): [number, number][] {
+  const calendar = schedulingPorts.of(deps).busyCalendar;
+  if (calendar.busyMillis) return calendar.busyMillis(userId, from, to);
+  return calendar.busyIntervals(userId, new Date(from), new Date(to)).map((b) => [b.start.getTime(), b.end.getTime()]);
 }
 
 /** The interviewer's default video link. */

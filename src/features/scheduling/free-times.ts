@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { availabilityOf } from "./availability";
-import { busyIntervals } from "./busy-calendar";
+import { busyMillis } from "./busy-calendar";
 import { eq } from "drizzle-orm";
 import { interviewTypes } from "../../db/schema";
 import { type Availability, type MemberSchedule, type Offer, offerStarts, GRID_MINUTES, startAllowed } from "./offer-slots";
@@ -33,7 +33,7 @@ export function memberSchedules(deps: Deps, db: Deps["db"] | Tx, workspaceId: nu
   const meetings = scheduledMeetingsOf(db, userIds, wideFrom, wideTo, exceptMeetingId);
   return userIds.map((userId) => {
     const own = meetings.filter((m) => m.userId === userId);
-    const calendar = busyIntervals(deps, userId, wideFrom, wideTo).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
+    const calendar = busyMillis(deps, userId, wideFrom.getTime(), wideTo.getTime()).map(([start, end]) => ({ start, end }));
     return { userId, availability: { ...availability.get(userId)!, ...rules }, busy: calendar, interviews: own.map(({ start, end }) => ({ start, end })) };
   });
 }

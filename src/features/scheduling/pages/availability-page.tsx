@@ -11,13 +11,15 @@ export interface AvailabilityPageProps {
   members: { id: number; name: string }[] | null;
   zones: string[];
   error?: { message: string; field?: string } | null;
+  /** The workspace's limits on candidates' own changes; editable by owners and admins. */
+  changes: { candidateChangeCutoffHours: string; maxCandidateMoves: string; editable: boolean; error?: { message: string; field?: string } | null };
 }
 
 /**
  * Settings → Availability (issue 36 item 1). A plain form: it works without JavaScript, one text
  * field a weekday so several ranges a day need no buttons to add rows.
  */
-export function AvailabilityPage({ shell, form, member, members, zones, error }: AvailabilityPageProps) {
+export function AvailabilityPage({ shell, form, member, members, zones, error, changes }: AvailabilityPageProps) {
   const own = member.id === shell.user.id;
   const action = own ? "/settings/availability" : `/settings/availability?userId=${member.id}`;
   const invalid = (field: string) => (error?.field === field ? { "aria-invalid": true as const, "aria-describedby": "availability-error" } : {});
@@ -82,7 +84,39 @@ export function AvailabilityPage({ shell, form, member, members, zones, error }:
           <button type="submit" className="btn-primary">Save availability</button>
         </div>
       </form>
+      <CandidateChangesForm {...changes} />
     </AppShell>
+  );
+}
+
+/**
+ * The workspace's limits on what a candidate may change on their own page (issue 36 item 6):
+ * past the cut-off or the number of moves, their page says whom to contact.
+ */
+function CandidateChangesForm({ candidateChangeCutoffHours, maxCandidateMoves, editable, error }: AvailabilityPageProps["changes"]) {
+  const invalid = (field: string) => (error?.field === field ? { "aria-invalid": true as const, "aria-describedby": "changes-error" } : {});
+  return (
+    <form method="post" action="/settings/availability/candidate-changes" className="card mt-6" data-testid="candidate-changes-form">
+      <div className="card-body space-y-4">
+        <div>
+          <h2 className="text-lg font-semibold">Candidates' changes</h2>
+          <p className="mt-1 text-sm text-slate-500">
+            For the whole workspace: how close to the interview a candidate may still move or cancel it on their own page, and how many times they may move one interview.
+            After that, their page says whom to contact.{editable ? "" : " Owners and admins can change these."}
+          </p>
+        </div>
+        {error ? (
+          <p id="changes-error" role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200">
+            {error.message}
+          </p>
+        ) : null}
+        <fieldset disabled={!editable} className="grid gap-3 sm:grid-cols-2">
+          <NumberField name="candidateChangeCutoffHours" label="Changes allowed until (hours before the start)" value={candidateChangeCutoffHours} invalid={invalid("candidateChangeCutoffHours")} />
+          <NumberField name="maxCandidateMoves" label="Moves allowed per interview" value={maxCandidateMoves} invalid={invalid("maxCandidateMoves")} />
+        </fieldset>
+        {editable ? <button type="submit" className="btn-primary">Save limits</button> : null}
+      </div>
+    </form>
   );
 }
 

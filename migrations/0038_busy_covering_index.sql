@@ -1,0 +1,2 @@
+DROP INDEX `calendar_busy_user_time_idx`;--> statement-breakpoint
+CREATE INDEX `calendar_busy_user_time_idx` ON `calendar_busy_events` (`user_id`,`start_time`,`end_time`,`calendar_id`,`transparent`,`frank_event`);
