@@ -7,6 +7,7 @@ import { MultiDatePicker } from "../src/features/scheduling/components/multi-dat
 import { CandidatePicker, type PickedCandidate } from "../src/features/scheduling/components/candidate-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
 import { batchOutcome, retryNotice } from "../src/features/scheduling/components/batch-outcome";
+import { PeopleChoice, peopleFields, peopleProblem, type PeopleValue } from "../src/features/scheduling/components/people-choice";
 import {
   DEFAULT_DURATION,
   DEFAULT_WINDOW,
@@ -72,6 +73,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [mode, setMode] = useState<"slots" | "availability">("slots");
   const [rangeFrom, setRangeFrom] = useState("");
   const [rangeTo, setRangeTo] = useState("");
+  // A panel or a pool beside (or instead of) the interviewer, for free times only.
+  const [people, setPeople] = useState<PeopleValue>({ kind: "one" });
   // Interview types (issue 36): offered first; choosing one fills in its duration, message and video link.
   const [types, setTypes] = useState<InterviewTypeListAnswer["interviewTypes"]>([]);
   const [typeId, setTypeId] = useState("");
@@ -122,6 +125,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     return () => (window.removeEventListener(SCHEDULE_CANDIDATE, pick), window.removeEventListener(SHORTLISTS_CHANGED, reloadLists));
   }, []);
   const range = selectableRange(now, tz);
+  // A chosen interview type with its own panel or pool decides who interviews.
+  const chosenType = types.find((t) => String(t.id) === typeId);
+  const typePeople = !!chosenType && (!!chosenType.pool || chosenType.interviewers.length > 0);
   const shortlist = shortlists.find((s) => String(s.id) === shortlistId);
   const nameOf = (id: number) => candidates.find((c) => c.id === id)?.name || `Candidate ${id}`;
 
@@ -139,6 +145,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     const ids = retry ? retry.ids : shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
     if (mode === "availability" && ids.length && (!rangeFrom || !rangeTo)) return toast({ title: "Missing information", description: "Choose the first and last dates to offer", variant: "destructive" });
     if (!ids.length || (mode === "slots" && !slots.length)) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
+    const ownPeople = mode === "availability" && !typePeople;
+    const problem = ownPeople ? peopleProblem(people) : null;
+    if (problem) return toast({ title: "Missing information", description: problem, variant: "destructive" });
     setBusy(true);
     const body = (id: number) => ({
       candidateId: id,
@@ -153,6 +162,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
       message: message.trim() || null,
       ...(video ? { videoLink: { kind: video, url: video === "fixed" ? videoUrl.trim() : null } } : {}),
       ...(interviewerId ? { interviewerId: Number(interviewerId) } : {}),
+      ...(ownPeople ? peopleFields(people, interviewerId ? Number(interviewerId) : (props.meId ?? null)) : {}),
       ...(typeId ? { interviewTypeId: Number(typeId), title: types.find((t) => String(t.id) === typeId)?.name ?? "Interview", description: undefined } : {}),
     });
     const results = await Promise.allSettled(ids.map((id) => api("/api/scheduling-sessions", { body: body(id) })));
@@ -291,6 +301,9 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
                 <input type="date" className="input" min={rangeFrom || range.first} max={range.last} value={rangeTo} onInput={(e) => setRangeTo(e.currentTarget.value)} />
               </label>
             </div>
+            {props.interviewers && props.interviewers.length > 1 && !typePeople ? (
+              <PeopleChoice members={props.interviewers} organiserId={interviewerId ? Number(interviewerId) : (props.meId ?? null)} value={people} onChange={setPeople} />
+            ) : null}
             <p className="text-xs text-slate-500">
               The candidate sees every free start in these dates, by the interviewer's <a className="underline" href="/settings/availability">availability</a>, when they open the link. Dates in {tz}.
             </p>
