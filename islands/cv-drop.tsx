@@ -52,7 +52,7 @@ export default function CvDrop({ back }: CvDropProps) {
           <span className="sr-only">CV files</span>
           <input ref={input} className="input max-w-full" type="file" name="file" multiple required accept={ACCEPT} aria-label="CV files" />
         </label>
-        <button className="btn-primary btn-sm" type="submit" disabled={sending}>
+        <button className="btn-primary" type="submit" disabled={sending}>
           {sending ? "Uploading…" : "Upload CVs"}
         </button>
       </div>

@@ -25,6 +25,8 @@ ALTER TABLE `participants` ADD `skills` text;--> statement-breakpoint
 -- digits alone, so "+44 7700 900123" is found by 447700900123 too), the skills and the summary. The
 -- index is made again with three more columns; its triggers are those of 0037 with the new columns,
 -- plus one on a file inserted with its text already read (a draft's CV that becomes a candidate's).
+-- The files' text is looked up by workspace and candidate, the index participant_files has (0037's
+-- triggers looked up by candidate alone: a scan of every file at each change of a candidate).
 DROP TRIGGER IF EXISTS `participants_fts_ai`;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS `participants_fts_ad`;
@@ -44,7 +46,7 @@ CREATE VIRTUAL TABLE `participants_fts` USING fts5(
 --> statement-breakpoint
 INSERT INTO participants_fts(rowid, name, email_address, phone, city, role_applied, job_title, industry, skills, summary, prequalifier, cv, tags)
 SELECT p.id, p.name, p.email_address, p.phone || ' ' || replace(replace(replace(replace(replace(replace(p.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), p.city, p.role_applied, p.job_title, p.industry, p.skills, p.summary, p.prequalifier,
-		(SELECT group_concat(text, ' ') FROM participant_files WHERE participant_id = p.id),
+		(SELECT group_concat(text, ' ') FROM participant_files WHERE workspace_id = p.workspace_id AND participant_id = p.id),
 		'w' || p.workspace_id || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || ' w' || p.workspace_id || 'l' || lower(hex(p.location_category)) || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || 'l' || lower(hex(p.location_category))
 FROM participants p WHERE p.erased = 0;
 --> statement-breakpoint
@@ -63,7 +65,7 @@ CREATE TRIGGER `participants_fts_au` AFTER UPDATE OF workspace_id, name, email_a
 	DELETE FROM participants_fts WHERE rowid = old.id;
 	INSERT INTO participants_fts(rowid, name, email_address, phone, city, role_applied, job_title, industry, skills, summary, prequalifier, cv, tags)
 	VALUES (new.id, new.name, new.email_address, new.phone || ' ' || replace(replace(replace(replace(replace(replace(new.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), new.city, new.role_applied, new.job_title, new.industry, new.skills, new.summary, new.prequalifier,
-		(SELECT group_concat(text, ' ') FROM participant_files WHERE participant_id = new.id),
+		(SELECT group_concat(text, ' ') FROM participant_files WHERE workspace_id = new.workspace_id AND participant_id = new.id),
 		'w' || new.workspace_id || ' w' || new.workspace_id || 'r' || lower(hex(new.role_category)) || ' w' || new.workspace_id || 'l' || lower(hex(new.location_category)) || ' w' || new.workspace_id || 'r' || lower(hex(new.role_category)) || 'l' || lower(hex(new.location_category)));
 END;
 --> statement-breakpoint
@@ -71,7 +73,7 @@ CREATE TRIGGER `participant_files_fts_ai` AFTER INSERT ON `participant_files` WH
 	DELETE FROM participants_fts WHERE rowid = new.participant_id;
 	INSERT INTO participants_fts(rowid, name, email_address, phone, city, role_applied, job_title, industry, skills, summary, prequalifier, cv, tags)
 	SELECT p.id, p.name, p.email_address, p.phone || ' ' || replace(replace(replace(replace(replace(replace(p.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), p.city, p.role_applied, p.job_title, p.industry, p.skills, p.summary, p.prequalifier,
-		(SELECT group_concat(text, ' ') FROM participant_files WHERE participant_id = p.id),
+		(SELECT group_concat(text, ' ') FROM participant_files WHERE workspace_id = p.workspace_id AND participant_id = p.id),
 		'w' || p.workspace_id || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || ' w' || p.workspace_id || 'l' || lower(hex(p.location_category)) || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || 'l' || lower(hex(p.location_category))
 	FROM participants p WHERE p.id = new.participant_id;
 	UPDATE participants_version SET v = v + 1 WHERE id = 1;
@@ -81,7 +83,7 @@ CREATE TRIGGER `participant_files_fts_au` AFTER UPDATE OF text ON `participant_f
 	DELETE FROM participants_fts WHERE rowid = new.participant_id;
 	INSERT INTO participants_fts(rowid, name, email_address, phone, city, role_applied, job_title, industry, skills, summary, prequalifier, cv, tags)
 	SELECT p.id, p.name, p.email_address, p.phone || ' ' || replace(replace(replace(replace(replace(replace(p.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), p.city, p.role_applied, p.job_title, p.industry, p.skills, p.summary, p.prequalifier,
-		(SELECT group_concat(text, ' ') FROM participant_files WHERE participant_id = p.id),
+		(SELECT group_concat(text, ' ') FROM participant_files WHERE workspace_id = p.workspace_id AND participant_id = p.id),
 		'w' || p.workspace_id || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || ' w' || p.workspace_id || 'l' || lower(hex(p.location_category)) || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || 'l' || lower(hex(p.location_category))
 	FROM participants p WHERE p.id = new.participant_id;
 	UPDATE participants_version SET v = v + 1 WHERE id = 1;
@@ -91,7 +93,7 @@ CREATE TRIGGER `participant_files_fts_ad` AFTER DELETE ON `participant_files` WH
 	DELETE FROM participants_fts WHERE rowid = old.participant_id;
 	INSERT INTO participants_fts(rowid, name, email_address, phone, city, role_applied, job_title, industry, skills, summary, prequalifier, cv, tags)
 	SELECT p.id, p.name, p.email_address, p.phone || ' ' || replace(replace(replace(replace(replace(replace(p.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), p.city, p.role_applied, p.job_title, p.industry, p.skills, p.summary, p.prequalifier,
-		(SELECT group_concat(text, ' ') FROM participant_files WHERE participant_id = p.id),
+		(SELECT group_concat(text, ' ') FROM participant_files WHERE workspace_id = p.workspace_id AND participant_id = p.id),
 		'w' || p.workspace_id || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || ' w' || p.workspace_id || 'l' || lower(hex(p.location_category)) || ' w' || p.workspace_id || 'r' || lower(hex(p.role_category)) || 'l' || lower(hex(p.location_category))
 	FROM participants p WHERE p.id = old.participant_id;
 	UPDATE participants_version SET v = v + 1 WHERE id = 1;

@@ -42,7 +42,7 @@ async function settle() {
 /** Puts a draft back to "reading" (the queue runs at once in tests, faster than a real CV is read). */
 const stillReading = (id: number) => t.deps.db.transaction((tx) => setDraft(tx, id, { status: "reading" }));
 
-const ADA = ["Ada Lovelace", "Senior Backend Engineer", "London, UK | ada@example.com | +44 7700 900123", "Skills: Go, Kubernetes, Postgres", "Summary: Ten years of payments. Runs Kubernetes in production."];
+const ADA = ["Ada Lovelace", "Senior Backend Engineer", "London, UK | ada@example.com | +44 7700 900123", "Skills: Go, Kubernetes, Postgres", "Summary: Ten years of payments. Runs Kubernetes in production.", "Experience", "Acme Pay 2019 - 2024: built the Zanzibar ledger"];
 
 describe("drafts from CVs", () => {
   test("several CVs make drafts, read after the upload, proposed by the rules; one of them confirmed becomes a candidate with its CV, searchable", async () => {
@@ -93,8 +93,9 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participants/${id}/files`)).body.files.map((f: any) => f.name)).toEqual(["Ada CV.pdf"]);
     expect((await w.call(`/api/participant-drafts/${list[0].id}`)).status).toBe(404);
     expect((await w.call("/api/participant-drafts")).body.drafts).toHaveLength(2);
-    // Its CV's words, phone and skills find it.
+    // Its CV's words (in no field), phone and skills find it.
     const found = async (q: string) => (await w.call(`/api/participants?search=${encodeURIComponent(q)}`)).body.participants.map((p: any) => p.id);
+    expect(await found("zanzibar ledger")).toEqual([id]);
     expect(await found("payments")).toEqual([id]);
     expect(await found("terraform")).toEqual([id]);
     expect(await found("447700900123")).toEqual([id]);
@@ -123,7 +124,7 @@ describe("drafts from CVs", () => {
     expect((await w.call("/api/participants")).body.pagination.total).toBe(before);
     expect((await w.call(`/api/participants/${known.id}/files`)).body.files.map((f: any) => f.name)).toEqual(["ada.pdf"]);
     const activity = (await w.call(`/api/participants/${known.id}/activity`)).body.activity.map((a: any) => a.text);
-    expect(activity).toContain("A CV was added (PDF, same e-mail); filled phone, jobTitle, summary, skills; kept the record's name, city");
+    expect(activity).toContain("A CV was added (PDF, same e-mail); filled phone, job title, summary, skills; kept the record's name, city");
   });
 
   test("refused: a wrong type behind a right name, an oversized file, too many files, no file; the good files of a mixed upload are kept", async () => {
