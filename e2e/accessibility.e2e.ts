@@ -131,10 +131,14 @@ test("signed-in sections: no serious or critical axe violation in light and dark
   const job = (await (await page.request.post("/api/jobs", { data: { title: "Accessible Role", location: "Remote" } })).json()).job;
   await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "LinkedIn" } });
   const interview = (await (await page.request.get("/api/meetings")).json()).meetings[0].id;
+  // A draft from a CV to check (issue 39), with the e-mail of a candidate, so it says whom it joins.
+  const cv = `Grace Hopper\nRear Admiral\nArlington, USA | ${candidates[0].email} | +1 202 555 0100\nSkills: COBOL, Compilers\n`;
+  expect((await page.request.post("/api/participants/from-files", { multipart: { file: { name: "grace.txt", mimeType: "text/plain", buffer: Buffer.from(cv) } } })).status()).toBe(201);
 
   const pages = [
     "/dashboard",
     "/candidates",
+    "/candidates/drafts",
     `/candidates/${candidates[0].id}`,
     "/jobs",
     "/interviews",

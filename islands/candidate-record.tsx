@@ -13,6 +13,7 @@ type Editable = Exclude<keyof Participant, "id" | "uniqueId" | "stages" | "jobId
 const SHORT_FIELDS: [Editable, string, string][] = [
   ["name", "Name", "text"],
   ["emailAddress", "E-mail", "email"],
+  ["phone", "Phone", "tel"],
   ["city", "City", "text"],
   ["roleApplied", "Role applied", "text"],
   ["jobTitle", "Current job title", "text"],
@@ -21,8 +22,10 @@ const SHORT_FIELDS: [Editable, string, string][] = [
   ["visaStatus", "Visa status", "text"],
   ["salaryExpectation", "Salary expectation", "text"],
   ["availability", "Availability", "text"],
+  ["skills", "Skills (comma-separated)", "text"],
 ];
 const LONG_FIELDS: [Editable, string][] = [
+  ["summary", "Summary"],
   ["prequalifier", "Prequalifier conversation"],
   ["assessment", "Assessment"],
   ["voiceTranscript", "Voice interview transcript"],

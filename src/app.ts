@@ -40,6 +40,8 @@ import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { clientShareRoutes } from "./features/client-shares/routes";
 import { candidateFileRoutes } from "./features/candidate-files/routes";
+import { candidateDraftRoutes } from "./features/candidate-drafts/routes";
+import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -50,6 +52,9 @@ import { shellParts } from "./shell-parts";
 const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"]);
 // A candidate's CV (issue 39): the file's own 10 MB is checked by the service, with room for the form around it.
 const FILE_UPLOAD = /^\/(api\/participants|candidates)\/\d+\/files$/;
+// Several CVs that become drafts (issue 39 item 6): each at most 10 MB, all together at most 50 MB.
+const DRAFT_UPLOAD_PATHS = new Set(["/api/participants/from-files", "/candidates/drafts"]);
+const LARGEST_BODY = Math.max(UPLOAD_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -81,7 +86,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
   let routesOf: () => ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> = () => [];
   const app = new Elysia({
     // Nothing larger than an upload is taken at all; each path's own limit is applied as the body is read (httpPlugin).
-    serve: { maxRequestBodySize: UPLOAD_LIMIT_BYTES + 64 * 1024 },
+    serve: { maxRequestBodySize: LARGEST_BODY },
     websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES },
     // On https every cookie is Secure, the flash toast's included (features set their own attributes).
     ...(deps.config.secureCookies ? { cookie: { secure: true } } : {}),
@@ -99,7 +104,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
         waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
         routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
         // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
-        bodyLimit: (path) => (UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : BODY_LIMIT_BYTES),
+        bodyLimit: (path) => (UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES),
       })),
     )
     .use(mounted(metricsRoutes(deps)))
@@ -143,6 +148,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     .use(mounted(feedbackRoutes(deps)))
     .use(mounted(clientShareRoutes(deps)))
     .use(mounted(candidateFileRoutes(deps)))
+    .use(mounted(candidateDraftRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

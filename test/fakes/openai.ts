@@ -13,6 +13,8 @@
 //                                  "interview #<id>" wherever it reads them; else "You said: <text>"
 //   user "hang"                 → never answers (no headers), until the client gives up
 //   user "stall"                → streams "Let me think" and then stays silent, until the client gives up
+//   JSON mode (response_format json_object) → the text after "model says:" in the last message (or
+//                                  after "model says base64:", decoded), else {}
 
 export interface FakeOpenAI {
   url: string;
@@ -91,6 +93,15 @@ export function startFakeOpenAI(): FakeOpenAI {
           }),
           { headers: { "content-type": "text/event-stream" } },
         );
+      }
+      // JSON mode (a draft candidate's fields from a CV): the answer is the text after "model says:" in
+      // the message, as it is (so a test can make it invalid), else an empty object.
+      if (body.response_format?.type === "json_object") {
+        const content = String(last.content);
+        // "model says base64: …": an answer that is not itself in the message (a made-up e-mail, say).
+        const coded = content.match(/model says base64:\s*([A-Za-z0-9+/=]+)/i)?.[1];
+        const said = coded ? Buffer.from(coded, "base64").toString("utf8") : (content.match(/model says:\s*(.+)/i)?.[1]?.trim() ?? "{}");
+        return Response.json({ id, object: "chat.completion", created: 0, model: body.model, choices: [{ index: 0, message: { role: "assistant", content: said }, finish_reason: "stop" }] });
       }
       const call = last.role === "user" && body.tools ? (toolCallFor(String(last.content)) ?? plantedCall(body.messages)) : null;
       const text = last.role === "tool" ? answerFromTool(last.content) : `You said: ${last.content}`;

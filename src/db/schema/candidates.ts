@@ -52,6 +52,8 @@ export const participants = sqliteTable(
     jobTitle: text("job_title"),
     roleApplied: text("role_applied"),
     linkedinUrl: text("linkedin_url"),
+    // As written (international or local); search also reads its digits alone (migration 0038).
+    phone: text("phone"),
     industry: text("industry"),
     visaStatus: text("visa_status"),
     salaryExpectation: text("salary_expectation"),
@@ -60,6 +62,9 @@ export const participants = sqliteTable(
     prequalifier: text("prequalifier"),
     assessment: text("assessment"),
     voiceTranscript: text("voice_transcript"),
+    // What a CV says of the person (issue 39): a short summary (up to three lines) and skills, comma-separated.
+    summary: text("summary"),
+    skills: text("skills"),
     // Derived on every write by candidates/classify.ts (the §9 buckets), so filters and stats use an index.
     roleCategory: text("role_category").notNull().default("Other"),
     locationCategory: text("location_category").notNull().default("Other"),

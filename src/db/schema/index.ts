@@ -17,3 +17,4 @@ export * from "./clients";
 export * from "./pipeline";
 export * from "./availability";
 export * from "./shares";
+export * from "./drafts";

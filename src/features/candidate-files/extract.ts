@@ -47,22 +47,30 @@ export async function extractText(type: FileType, bytes: Uint8Array): Promise<st
   return value;
 }
 
+export type TextRead = { status: "done"; text: string } | { status: "empty" | "failed"; text: null };
+
+/** A file's text as stored: spaces squeezed, at most MAX_TEXT characters; "empty" for a scan, "failed" when unreadable. */
+export async function readText(type: FileType, bytes: Uint8Array, onError: (e: unknown) => void = () => {}): Promise<TextRead> {
+  try {
+    const raw = await extractText(type, bytes);
+    const text = raw.replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim().slice(0, MAX_TEXT);
+    return text ? { status: "done", text } : { status: "empty", text: null };
+  } catch (e) {
+    onError(e);
+    return { status: "failed", text: null };
+  }
+}
+
 export const extractTextJob = defineJob(
   "files.extract-text",
   z.object({ fileId: z.number().int() }),
   async ({ fileId }, { deps, whileLeased }) => {
     const row = repo.findFileAnywhere(deps.db, fileId);
     if (!row) return; // deleted meanwhile
-    let text: string | null = null;
-    let status: "done" | "empty" | "failed" = "failed";
-    try {
-      const raw = await extractText(row.type as FileType, fileStore(deps).get(row.workspaceId, row.storageKey));
-      text = raw.replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim().slice(0, MAX_TEXT) || null;
-      status = text ? "done" : "empty";
-    } catch (e) {
-      deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) });
-    }
-    whileLeased((tx) => repo.setText(tx, fileId, status, text));
+    const read = await readText(row.type as FileType, fileStore(deps).get(row.workspaceId, row.storageKey), (e) =>
+      deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }),
+    );
+    whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text));
   },
   { timeoutMs: 60_000 },
 );

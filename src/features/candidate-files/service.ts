@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { Deps } from "../../deps";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import type { Tx } from "../../db/tx";
 import { recordEvent, type Actor } from "../events/record";
 import { getParticipant } from "../candidates/service";
 import { CONTENT_TYPES, sniff, type FileType } from "./sniff";
@@ -40,6 +41,53 @@ export function listFiles(deps: Deps, workspaceId: number, participantId: number
   return repo.filesOf(deps.db, workspaceId, participantId).map(toFile);
 }
 
+/** An uploaded file that passed the checks: its bytes, its sniffed type and a clean name. */
+export interface CheckedUpload {
+  bytes: Uint8Array;
+  type: FileType;
+  name: string;
+  sha256: string;
+}
+
+/**
+ * The checks of every CV upload (a candidate's, or a draft's): a file, at most 10 MB, not empty,
+ * of a type its bytes show (PDF, DOCX, text); the AppError says which (413, 400, 415).
+ */
+export async function checkUpload(file: unknown): Promise<CheckedUpload> {
+  if (!(file instanceof Blob)) throw badRequest("Choose a file to upload (form field “file”)", { file: "Choose a file" });
+  if (file.size > MAX_FILE_BYTES) throw new AppError("payload_too_large", 413, "A file can be at most 10 MB", { file: "At most 10 MB" });
+  if (file.size === 0) throw badRequest("This file is empty", { file: "Empty" });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const sniffed = sniff(bytes);
+  if (!sniffed.ok) throw new AppError("unsupported_media_type", 415, sniffed.message, { file: sniffed.message });
+  return { bytes, type: sniffed.type, name: cleanName(file instanceof File ? file.name : "", sniffed.type), sha256: createHash("sha256").update(bytes).digest("hex") };
+}
+
+/** A file kept elsewhere until now (a draft's CV) becomes the candidate's, with its text already read. */
+export interface StoredFile {
+  name: string;
+  type: FileType;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  textStatus: "pending" | "done" | "empty" | "failed";
+  text: string | null;
+  uploadedBy: number | null;
+}
+
+/**
+ * In the caller's transaction: the file row of a candidate for bytes already in the store (same
+ * workspace folder, same key: nothing is copied). The search index reads its text at once (the
+ * insert trigger of migration 0038). The caller records the event. Refused past 20 files.
+ */
+export function attachStoredFile(deps: Deps, tx: Tx, workspaceId: number, participantId: number, f: StoredFile): CandidateFile {
+  if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
+  const r = repo.insertFile(tx, { workspaceId, participantId, ...f, createdAt: deps.clock.now() });
+  // A text still to be read (a draft confirmed while its job was late) is read like an upload's.
+  if (f.textStatus === "pending") extractTextJob.enqueue(tx, { fileId: r.id });
+  return toFile(r);
+}
+
 /**
  * POST /api/participants/{id}/files: the bytes are written first (0600), then the row and its
  * event in one transaction; a refused transaction removes the bytes again.
@@ -47,20 +95,18 @@ export function listFiles(deps: Deps, workspaceId: number, participantId: number
 export async function uploadFile(deps: Deps, workspaceId: number, participantId: number, file: unknown, actor: Actor, uploadedBy: number): Promise<CandidateFile> {
   if (!(file instanceof Blob)) throw badRequest("Choose a file to upload (form field “file”)", { file: "Choose a file" });
   getParticipant(deps, workspaceId, participantId);
-  if (file.size > MAX_FILE_BYTES) throw new AppError("payload_too_large", 413, "A file can be at most 10 MB", { file: "At most 10 MB" });
-  if (file.size === 0) throw badRequest("This file is empty", { file: "Empty" });
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const sniffed = sniff(bytes);
-  if (!sniffed.ok) throw new AppError("unsupported_media_type", 415, sniffed.message, { file: sniffed.message });
+  const checked = await checkUpload(file);
+  const { bytes } = checked;
+  const sniffed = { type: checked.type };
   if (repo.countOf(deps.db, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
   const store = fileStore(deps);
   const key = store.put(workspaceId, bytes);
-  const name = cleanName(file instanceof File ? file.name : "", sniffed.type);
+  const name = checked.name;
   try {
     const row = deps.db.transaction((tx) => {
       // Counted again inside the write: two uploads at once cannot pass 20 together.
       if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
-      const r = repo.insertFile(tx, { workspaceId, participantId, name, type: sniffed.type, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex"), storageKey: key, uploadedBy, createdAt: deps.clock.now() });
+      const r = repo.insertFile(tx, { workspaceId, participantId, name, type: sniffed.type, size: bytes.length, sha256: checked.sha256, storageKey: key, uploadedBy, createdAt: deps.clock.now() });
       // Its text is read after the commit, in the job queue.
       extractTextJob.enqueue(tx, { fileId: r.id });
       recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id: participantId }, kind: "candidate.file_added", summary: `A ${sniffed.type.toUpperCase()} file was added to candidate #${participantId}`, data: { fileId: r.id, type: sniffed.type, size: r.size } });

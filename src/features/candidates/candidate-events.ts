@@ -35,13 +35,15 @@ function changeHooks(deps: Deps, workspaceId: number, id: number, v: CandidateCh
 
 const moved = (v: CandidateChange) => (v.stage && v.stage.from !== v.stage.to ? { stage: v.stage } : {});
 
-/** A new record (a visitor's application or a CSV import's row): candidate.created. */
-export function candidateCreated(deps: Deps, tx: Tx, workspaceId: number, id: number, source: "visitor" | "import", actor: Actor, via: Record<string, unknown> = {}): void {
+const CREATED_KINDS = { visitor: "candidate.created", import: "candidate.imported_row", cv: "candidate.created_from_cv" } as const;
+
+/** A new record (a visitor's application, a CSV import's row, a confirmed CV): candidate.created as its webhook. */
+export function candidateCreated(deps: Deps, tx: Tx, workspaceId: number, id: number, source: "visitor" | "import" | "cv", actor: Actor, via: Record<string, unknown> = {}): void {
   recordEvent(deps, tx, {
     workspaceId,
     actor,
     subject: { type: "candidate", id },
-    kind: source === "import" ? "candidate.imported_row" : "candidate.created",
+    kind: CREATED_KINDS[source],
     data: { source, ...via },
     webhooks: [{ type: "candidate.created", candidateId: id, data: () => ({ candidate: candidateData(deps, workspaceId, id), source }) }],
   });

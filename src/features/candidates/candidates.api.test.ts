@@ -32,7 +32,7 @@ describe("GET /api/participants", () => {
     const first = (await w.get("/api/participants?limit=2")).body.participants;
     expect(first[0].id).toBeGreaterThan(first[1].id);
     expect(Object.keys(first[0]).sort()).toEqual(
-      ["id", "uniqueId", "name", "emailAddress", "city", "jobTitle", "roleApplied", "linkedinUrl", "industry", "visaStatus", "salaryExpectation", "availability", "stages", "prequalifier", "assessment", "voiceTranscript", "jobId", "campaignId", "createdAt", "lastUpdated", "shortlistId", "isTest"].sort(),
+      ["id", "uniqueId", "name", "emailAddress", "city", "jobTitle", "roleApplied", "linkedinUrl", "phone", "industry", "visaStatus", "salaryExpectation", "availability", "stages", "prequalifier", "assessment", "voiceTranscript", "summary", "skills", "jobId", "campaignId", "createdAt", "lastUpdated", "shortlistId", "isTest"].sort(),
     );
   });
 

@@ -22,7 +22,7 @@ async function setup(w: World) {
   w.ids.strangerCandidate = (await idsOf(w.headers.stranger))[0]!;
 }
 
-const FIELDS = ["id", "uniqueId", "name", "emailAddress", "city", "jobTitle", "roleApplied", "linkedinUrl", "industry", "visaStatus", "salaryExpectation", "availability", "stages", "prequalifier", "assessment", "voiceTranscript", "jobId", "campaignId", "createdAt", "lastUpdated", "shortlistId", "isTest"];
+const FIELDS = ["id", "uniqueId", "name", "emailAddress", "city", "jobTitle", "roleApplied", "linkedinUrl", "phone", "industry", "visaStatus", "salaryExpectation", "availability", "stages", "prequalifier", "assessment", "voiceTranscript", "summary", "skills", "jobId", "campaignId", "createdAt", "lastUpdated", "shortlistId", "isTest"];
 
 apiScenarios("participants API", t, setup, [
   { name: "lists the workspace's candidates with every field", url: "/api/participants", as: "owner", status: 200, expect: (j) => {

@@ -33,6 +33,34 @@ export const linkedinField = z
   .max(500, "LinkedIn URL must be at most 500 characters")
   .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), "LinkedIn URL must start with http:// or https://");
 
+export const PHONE_MESSAGE = "Enter a phone number: 6 to 15 digits, with +, spaces, dashes or brackets";
+/** A phone number as people write it: "+44 7700 900123", "(415) 555-0132", "0412 345 678", "+1 415 555 0132 ext. 12" is not one. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(40, PHONE_MESSAGE)
+  .refine((v) => /^\+?[\d\s().\-/]+$/.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, "")), PHONE_MESSAGE);
+
+export const SUMMARY_MAX = 2000;
+export const SKILLS_MAX = 1000;
+/** Skills as one text ("Go, Kubernetes"); a list is accepted and joined. */
+export const skillsField = z.preprocess(
+  (v) => (Array.isArray(v) ? v.map((x) => String(x).trim()).filter(Boolean).join(", ") : v),
+  z
+    .string({ error: "Skills must be text or a list of texts" })
+    .trim()
+    .max(SKILLS_MAX, `Skills must be at most ${SKILLS_MAX} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+);
+export const summaryField = z
+  .string({ error: "Summary must be text" })
+  .max(SUMMARY_MAX, `Summary must be at most ${SUMMARY_MAX} characters`)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v?.trim() ? v.trim() : null));
+
 /** PATCH /api/participants/{id}: any subset of the §3 fields; unknown fields (id, createdAt...) are ignored. */
 export const PatchParticipantInput = z
   .object({
@@ -47,6 +75,7 @@ export const PatchParticipantInput = z
     jobTitle: short("Job title"),
     roleApplied: short("Role applied"),
     linkedinUrl: z.union([linkedinField, z.literal("").transform(() => null), z.null()]).optional(),
+    phone: z.union([phoneField, z.literal("").transform(() => null), z.null()]).optional(),
     industry: short("Industry"),
     visaStatus: short("Visa status"),
     salaryExpectation: short("Salary expectation"),
@@ -55,6 +84,8 @@ export const PatchParticipantInput = z
     prequalifier: long("Prequalifier"),
     assessment: long("Assessment"),
     voiceTranscript: long("Voice transcript"),
+    summary: summaryField,
+    skills: skillsField,
     isTest: z.boolean({ error: "isTest must be true or false" }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change: send at least one field" });

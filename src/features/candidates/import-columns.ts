@@ -10,6 +10,7 @@ export const IMPORT_FIELDS = [
   "jobTitle",
   "roleApplied",
   "linkedinUrl",
+  "phone",
   "industry",
   "visaStatus",
   "salaryExpectation",
@@ -18,6 +19,8 @@ export const IMPORT_FIELDS = [
   "prequalifier",
   "assessment",
   "voiceTranscript",
+  "summary",
+  "skills",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -32,6 +35,10 @@ const ALIASES: Record<string, ImportField> = {
   role: "roleApplied",
   linkedin: "linkedinUrl",
   linkedinprofile: "linkedinUrl",
+  phonenumber: "phone",
+  mobile: "phone",
+  telephone: "phone",
+  tel: "phone",
   visa: "visaStatus",
   salary: "salaryExpectation",
   stage: "stages",

@@ -3,7 +3,7 @@ import { badRequest } from "../../lib/errors";
 import { parseCsvStream, unguardCell, type CsvRecord } from "../../lib/csv";
 import type { Buckets } from "./buckets";
 import { bucketColumns, bucketsOf } from "./settings";
-import { emailField, linkedinField, stageField } from "./edit-model";
+import { emailField, linkedinField, PHONE_MESSAGE, phoneField, stageField } from "./edit-model";
 import { fieldOfHeader, IMPORT_FIELDS, MAX_CELL_CHARS, MAX_IMPORT_ROWS, type ImportField } from "./import-columns";
 import * as identity from "./repo-identity";
 import * as importRepo from "./repo-import";
@@ -37,7 +37,7 @@ export interface ImportOptions {
 const MAX_FAILURES = 1000;
 const CHUNK = 2000;
 const SHORT_MAX = 200;
-const LONG: ImportField[] = ["prequalifier", "assessment", "voiceTranscript"];
+const LONG: ImportField[] = ["prequalifier", "assessment", "voiceTranscript", "summary", "skills"];
 type Values = Partial<Record<ImportField, string | number>>;
 
 /**
@@ -142,6 +142,7 @@ function checkRow(cells: string[], columns: (ImportField | null)[], headers: str
     v.stages = s.data;
   }
   if (v.linkedinUrl !== undefined && !linkedinField.safeParse(v.linkedinUrl).success) return "LinkedIn URL must start with http:// or https://";
+  if (v.phone !== undefined && !phoneField.safeParse(v.phone).success) return PHONE_MESSAGE;
   return v;
 }
 

@@ -12,6 +12,8 @@ export type Participant = {
   jobTitle: string | null;
   roleApplied: string | null;
   linkedinUrl: string | null;
+  /** As written: "+44 7700 900123", "(415) 555-0132". */
+  phone: string | null;
   industry: string | null;
   visaStatus: string | null;
   salaryExpectation: string | null;
@@ -20,6 +22,10 @@ export type Participant = {
   prequalifier: string | null;
   assessment: string | null;
   voiceTranscript: string | null;
+  /** A short summary of the person (up to three lines), typed or taken from a CV. */
+  summary: string | null;
+  /** Skills, comma-separated ("Go, Kubernetes, Postgres"). */
+  skills: string | null;
   jobId: number | null;
   campaignId: number | null;
   createdAt: string;
@@ -43,6 +49,7 @@ export interface ParticipantFields {
   jobTitle?: string | null;
   roleApplied?: string | null;
   linkedinUrl?: string | null;
+  phone?: string | null;
   industry?: string | null;
   visaStatus?: string | null;
   salaryExpectation?: string | null;
@@ -51,6 +58,8 @@ export interface ParticipantFields {
   prequalifier?: string | null;
   assessment?: string | null;
   voiceTranscript?: string | null;
+  summary?: string | null;
+  skills?: string | null;
   jobId?: number | null;
   campaignId?: number | null;
   isTest?: boolean;
@@ -128,6 +137,7 @@ export const ParticipantView = z.looseObject({
   jobTitle: text,
   roleApplied: text,
   linkedinUrl: text,
+  phone: text,
   industry: text,
   visaStatus: text,
   salaryExpectation: text,
@@ -136,6 +146,8 @@ export const ParticipantView = z.looseObject({
   prequalifier: text,
   assessment: text,
   voiceTranscript: text,
+  summary: text,
+  skills: text,
   jobId: z.number().int().nullable(),
   campaignId: z.number().int().nullable(),
   createdAt: z.string(),

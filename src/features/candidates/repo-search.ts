@@ -12,8 +12,8 @@ export function ftsQuery(search: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
 }
 
-// `cv`: the text of the candidate's CVs (migration 0035, issue 39).
-export const TEXT_COLUMNS = "{name email_address city role_applied job_title industry prequalifier cv}";
+// `cv`: the text of the candidate's CVs (migration 0035, issue 39); phone, skills and summary (migration 0038).
+export const TEXT_COLUMNS = "{name email_address phone city role_applied job_title industry skills summary prequalifier cv}";
 /** A bucket name as the index's tags write it: its UTF-8 in hexadecimal, one word whatever it holds. */
 const tag = (s: string) => Buffer.from(s, "utf8").toString("hex");
 

@@ -36,6 +36,8 @@ export function timelineOf(rows: EventRow[]): CandidateEvent[] {
       case "candidate.updated":
       case "candidate.stage_changed":
         return [...stageEntry, ...(fields.length && !byCandidate ? [entry("edited", { fields })] : [])];
+      case "candidate.created_from_cv":
+        return [entry("imported", { fromCv: true, fileId: d.fileId ?? null })];
       case "candidate.imported_row":
         return [entry("imported", d.updated ? { updated: true, fields: d.fields ?? [] } : {})];
       case "candidate.merged":

@@ -136,3 +136,22 @@ export async function runModel(
   }
   return "";
 }
+
+/**
+ * One answer as a JSON object (no tools, no streaming), for work in the job queue such as the
+ * fields of a draft candidate read from a CV (issue 39). Gives up at OPENAI_TIMEOUT_MS or when
+ * `signal` fires; throws when the answer is not a JSON object.
+ */
+export async function completeJson(config: Config, messages: ChatCompletionMessageParam[], signal?: AbortSignal): Promise<Record<string, unknown>> {
+  const client = await clientFor(config);
+  const deadline = AbortSignal.timeout(config.OPENAI_TIMEOUT_MS);
+  const res = await client.chat.completions.create(
+    { model: config.OPENAI_MODEL, messages, response_format: { type: "json_object" }, temperature: 0 },
+    { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, maxRetries: 0 },
+  );
+  const text = res.choices[0]?.message?.content ?? "";
+  // Some local servers wrap JSON in a code fence despite response_format.
+  const json: unknown = JSON.parse(text.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ""));
+  if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error("the model's answer is not a JSON object");
+  return json as Record<string, unknown>;
+}

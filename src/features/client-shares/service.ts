@@ -170,8 +170,12 @@ export interface ClientView {
   cards: ClientCard[];
 }
 
-/** A plain summary of what the record holds, without the conversations (those stay the agency's). */
+/**
+ * The candidate's summary (typed, or from their CV), else a plain one of what the record holds,
+ * without the conversations (those stay the agency's).
+ */
 function summaryOf(p: Participant): string | null {
+  if (p.summary) return p.summary;
   const parts = [p.jobTitle ? `Currently ${p.jobTitle}` : null, p.industry ? `Industry: ${p.industry}` : null, p.availability ? `Available: ${p.availability}` : null].filter(Boolean);
   return parts.length ? parts.join(" · ") : null;
 }
@@ -206,7 +210,7 @@ export function clientView(deps: Deps, token: string, opts: { recordView: boolea
       summary: has("summary") ? summaryOf(p) : null,
       note: notes.get(p.id) ?? null,
       email: has("email") ? p.emailAddress : null,
-      phone: null, // candidate records hold no phone number yet
+      phone: has("phone") ? p.phone : null,
       files: (files.get(p.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type })),
       answer: a ? { verdict: (a.verdict as Verdict | null) ?? null, comment: a.comment, interviewRequestedAt: a.interviewRequestedAt?.toISOString() ?? null } : null,
     };

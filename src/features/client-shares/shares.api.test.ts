@@ -74,6 +74,21 @@ describe("shortlists shared with a client", () => {
     expect(withEmail.body).not.toContain("London");
   });
 
+  test("the phone only when ticked; the candidate's own summary (from their CV) when they have one", async () => {
+    const w = await agency();
+    const patched = await w.call(`/api/participants/${w.ada.id}`, { method: "PATCH", json: { phone: "+44 7700 900123", summary: "Ten years of card payments.\nLeads a team of five." } });
+    expect(patched.status).toBe(200);
+    await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id] } });
+    const plain = await w.call(`/s/${linkOf(w.jane.email)}`, { cookie: null });
+    expect(plain.body).toContain("Ten years of card payments.");
+    expect(plain.body).not.toContain("7700");
+    await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.joe.id], fields: ["name", "phone"] } });
+    const withPhone = await w.call(`/s/${linkOf(w.joe.email)}`, { cookie: null });
+    expect(withPhone.body).toContain('href="tel:+447700900123"');
+    expect(withPhone.body).toContain("+44 7700 900123");
+    expect(withPhone.body).not.toContain("Ten years");
+  });
+
   test("a contact answers without JavaScript: the shortlist, the timeline, the log, the owner's e-mail and the shortlist.feedback webhook; applications move only when the share says so", async () => {
     const w = await agency();
     await w.call("/api/webhooks", { json: { url: "https://hooks.example/frank", events: ["shortlist.feedback"] } });

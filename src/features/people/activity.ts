@@ -21,6 +21,9 @@ const FIELD_LABELS: Record<string, string> = {
   jobTitle: "job title",
   roleApplied: "role applied",
   linkedinUrl: "LinkedIn",
+  phone: "phone",
+  summary: "summary",
+  skills: "skills",
   industry: "industry",
   visaStatus: "visa status",
   salaryExpectation: "salary expectation",
@@ -55,7 +58,7 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number): 
     const type = e.kind as ActivityItem["type"];
     if (e.kind === "applied") items.push({ type, at: e.at, text: `Applied${via(d)}`, detail: d });
     else if (e.kind === "applied_again") items.push({ type, at: e.at, text: `Applied again${via(d)} (same e-mail: conversation appended)`, detail: d });
-    else if (e.kind === "imported") items.push({ type, at: e.at, text: d.updated ? "Updated from a CSV import" : "Imported from a CSV file", detail: d });
+    else if (e.kind === "imported") items.push({ type, at: e.at, text: d.fromCv ? "Added from a CV" : d.updated ? "Updated from a CSV import" : "Imported from a CSV file", detail: d });
     else if (e.kind === "stage") {
       items.push({ type, at: e.at, text: `Stage changed from ${stageLabel(Number(d.from))} to ${stageLabel(Number(d.to))}`, detail: { ...d, fromLabel: stageLabel(Number(d.from)), toLabel: stageLabel(Number(d.to)) } });
     } else if (e.kind === "edited") {

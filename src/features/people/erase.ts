@@ -69,7 +69,7 @@ function phonesIn(text: string | null): string[] {
 /** Everything that identifies the person in free text: each field of theirs that names them, and the parts of their name. */
 export function mentionsOf(p: Participant): Mentions {
   const linkedin = p.linkedinUrl?.trim() || null;
-  const phones = [p.prequalifier, p.assessment, p.voiceTranscript, p.availability].flatMap(phonesIn);
+  const phones = [p.phone, p.prequalifier, p.assessment, p.voiceTranscript, p.availability, p.summary].flatMap(phonesIn);
   const words = [
     p.name,
     p.emailAddress,

@@ -38,7 +38,7 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
               <article className="card-body space-y-2">
                 <h2 className="text-lg font-semibold">{title}</h2>
                 {c.role || c.city ? <p className="text-sm text-slate-700">{[c.role, c.city].filter(Boolean).join(" · ")}</p> : null}
-                {c.summary ? <p className="text-sm text-slate-700">{c.summary}</p> : null}
+                {c.summary ? <p className="text-sm whitespace-pre-line text-slate-700">{c.summary}</p> : null}
                 {c.note ? (
                   <p className="border-l-4 border-slate-200 pl-3 text-sm text-slate-700">
                     <span className="font-medium">{`Note from ${view.agency}: `}</span>
@@ -57,6 +57,11 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
                 {c.email ? (
                   <p className="text-sm">
                     <a className="underline" href={`mailto:${c.email}`}>{c.email}</a>
+                  </p>
+                ) : null}
+                {c.phone ? (
+                  <p className="text-sm" data-testid="phone">
+                    <a className="underline" href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}>{c.phone}</a>
                   </p>
                 ) : null}
                 {saved === c.id ? (

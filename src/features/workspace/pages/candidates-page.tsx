@@ -1,4 +1,6 @@
 import { AppShell } from "../../../ui/app-shell";
+import { Island } from "../../../lib/render";
+import CvDrop from "../../../../islands/cv-drop";
 import type { Shell } from "../../../ui/shell";
 import { LOCATIONS, ROLES, stageLabel } from "../../candidates/classify";
 import type { CandidatesData, Sort } from "../candidates-service";
@@ -145,8 +147,18 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
   const last = Math.min(total, page * d.pagination.limit);
   return (
     <AppShell shell={shell} title="Candidates">
-      <h1 className="text-2xl font-semibold">Candidates</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Candidates</h1>
+        {d.drafts ? (
+          <a className="btn-outline btn-sm" href="/candidates/drafts" data-testid="drafts-link">
+            {`${d.drafts} draft${d.drafts === 1 ? "" : "s"} from CVs to check`}
+          </a>
+        ) : null}
+      </div>
       <Filters d={d} />
+      <div className="mt-4">
+        <Island name="cv-drop" component={CvDrop} props={{ back: "/candidates" }} />
+      </div>
       <section className="card mt-6" aria-labelledby="list-heading">
         <h2 id="list-heading" className="sr-only">
           Candidate list

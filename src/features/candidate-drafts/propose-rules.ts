@@ -1,0 +1,226 @@
+// The fields of a draft candidate read from a CV's text by plain rules (issue 39 item 6), used when
+// no model is configured and whenever the model fails: e-mail, phone and LinkedIn by pattern, the
+// name from the first lines, the role and city from the lines around it (or their labels), skills
+// from a "Skills" section, a summary from a "Summary"/"Profile" section or the first paragraph.
+// Pure: no server imports, so tests read it as a table.
+
+export interface ProposedFields {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  role: string | null;
+  linkedin: string | null;
+  /** Up to three lines. */
+  summary: string | null;
+  /** Comma-separated. */
+  skills: string | null;
+}
+export const FIELD_NAMES = ["name", "email", "phone", "city", "role", "linkedin", "summary", "skills"] as const satisfies readonly (keyof ProposedFields)[];
+export const emptyFields = (): ProposedFields => ({ name: null, email: null, phone: null, city: null, role: null, linkedin: null, summary: null, skills: null });
+
+const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/i;
+const LINKEDIN = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(?:in|pub)\/([A-Za-z0-9_%.-]+)/i;
+const URL_LIKE = /https?:\/\/|www\.|\.(?:com|io|dev|org|net)\b\/?/i;
+const PHONE_RUN = /(?:\+|\b00|\()?\d[\d ().\-/]{4,22}\d/g;
+const PHONE_LABEL = /\b(?:phone|tel|telephone|mobile|mob|cell|gsm|whatsapp)\b\.?\s*(?:\([a-z ]*\))?\s*[:.]?/i;
+const YEAR_RANGE = /^(?:19|20)\d\d\s*[-/]\s*(?:(?:19|20)?\d\d)$/;
+const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
+
+/** Section headings a CV uses (compared without case, a trailing colon and spaces). */
+const HEADINGS = new Set(
+  [
+    "summary", "professional summary", "profile", "professional profile", "about", "about me", "objective", "career objective", "personal statement",
+    "experience", "work experience", "professional experience", "employment", "employment history", "work history", "career history",
+    "education", "qualifications", "certifications", "certificates", "courses", "training",
+    "skills", "technical skills", "key skills", "core skills", "core competencies", "competencies", "technologies", "tech stack", "tools", "expertise", "areas of expertise",
+    "languages", "projects", "publications", "awards", "interests", "hobbies", "references", "volunteering", "contact", "contact details", "personal details", "personal information",
+    "curriculum vitae", "cv", "resume", "résumé",
+  ],
+);
+const SKILL_HEADINGS = /^(?:technical |key |core |professional )?(?:skills|competencies|core competencies|technologies|tech stack|tools|expertise|areas of expertise)(?:\s*(?:&|and)\s*\w+)?$/i;
+const SUMMARY_HEADINGS = /^(?:professional |career |personal )?(?:summary|profile|about|about me|objective|statement)$/i;
+// Words of a job title, never of a name: "Product Designer" on the first line is not a person.
+const ROLE_WORDS = /\b(?:engineer|developer|designer|manager|consultant|analyst|officer|director|lead|senior|junior|head|specialist|architect|owner|scientist|assistant|coordinator|executive|administrator|intern|recruiter|accountant|nurse|teacher|technician|programmer|curriculum|vitae|resume)\b/i;
+const PARTICLES = new Set(["de", "da", "di", "del", "della", "van", "von", "der", "den", "le", "la", "du", "dos", "das", "bin", "al", "el", "ter", "y"]);
+
+const squeeze = (s: string) => s.replace(/\s+/g, " ").trim();
+const headingKey = (line: string) => squeeze(line.replace(/[:：]\s*$/, "")).toLowerCase();
+
+/** A line that starts a section: a known heading, or a short line in capitals or ending with a colon and nothing after it. */
+export function isHeading(line: string): boolean {
+  const t = squeeze(line);
+  if (!t || t.length > 40) return false;
+  if (HEADINGS.has(headingKey(t))) return true;
+  const words = t.replace(/:$/, "").split(" ");
+  if (words.length > 4 || /\d|@/.test(t)) return false;
+  return /:$/.test(t) || (/\p{L}/u.test(t) && t === t.toUpperCase() && t.length >= 4);
+}
+
+const lineOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => squeeze(l.replace(/^[\s•·▪●◦*-]+/, "")))
+    .filter(Boolean);
+
+/** The pieces of a header line: "London, UK | ada@x.com · +44 …" → ["London, UK", "ada@x.com", "+44 …"]. */
+const piecesOf = (line: string) => line.split(/\s*[|·•▪●]\s*|\s{3,}|\t/).map(squeeze).filter(Boolean);
+
+export function emailIn(text: string): string | null {
+  return text.match(EMAIL)?.[0].toLowerCase() ?? null;
+}
+
+export function linkedinIn(text: string): string | null {
+  const m = text.match(LINKEDIN);
+  if (!m) return null;
+  const slug = m[1]!.replace(/[.)]+$/, "");
+  return slug ? `https://www.linkedin.com/in/${slug}` : null;
+}
+
+function phoneRuns(line: string, minDigits: number): string[] {
+  const out: string[] = [];
+  const masked = line.replace(EMAIL, " ").replace(LINKEDIN, " ").replace(/https?:\/\/\S+/g, " ");
+  for (const m of masked.matchAll(PHONE_RUN)) {
+    const run = m[0].trim().replace(/[\s/-]+$/, "");
+    const digits = run.replace(/\D/g, "");
+    if (digits.length < minDigits || digits.length > 15) continue;
+    if (YEAR_RANGE.test(run) || DATE.test(run)) continue;
+    // "(2019) 2021": brackets must pair.
+    if ((run.match(/\(/g)?.length ?? 0) !== (run.match(/\)/g)?.length ?? 0)) continue;
+    out.push(squeeze(run));
+  }
+  return out;
+}
+
+/** A phone number: on a line labelled Phone/Mobile/Tel first, else the first run of 8 to 15 digits that is not a year range or a date. */
+export function phoneIn(lines: string[]): string | null {
+  for (const l of lines) {
+    const label = l.match(PHONE_LABEL);
+    if (label) {
+      const found = phoneRuns(l.slice((label.index ?? 0) + label[0].length), 6)[0];
+      if (found) return found;
+    }
+  }
+  for (const l of lines) {
+    const found = phoneRuns(l, 8)[0];
+    if (found) return found;
+  }
+  return null;
+}
+
+const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+
+function asName(piece: string): string | null {
+  const t = squeeze(piece.replace(/,.*$/, ""));
+  if (!t || /[\d@/:]/.test(t) || URL_LIKE.test(t) || ROLE_WORDS.test(t) || HEADINGS.has(headingKey(t))) return null;
+  const words = t.split(" ");
+  if (words.length < 2 || words.length > 4) return null;
+  const caps = t === t.toUpperCase();
+  const ok = words.every((w, i) => (i > 0 && PARTICLES.has(w.toLowerCase()) && w === w.toLowerCase()) || /^\p{Lu}[\p{L}'’.-]*$/u.test(w));
+  if (!ok) return null;
+  return caps ? titleCase(t) : t;
+}
+
+const LABEL = (names: string) => new RegExp(`^(?:${names})\\s*[:\\-–]\\s*(.+)$`, "i");
+const labelled = (lines: string[], names: string) => {
+  const re = LABEL(names);
+  for (const l of lines) {
+    const m = l.match(re);
+    if (m?.[1]) return squeeze(m[1]);
+  }
+  return null;
+};
+
+const isContact = (piece: string) => EMAIL.test(piece) || LINKEDIN.test(piece) || URL_LIKE.test(piece) || phoneRuns(piece, 7).length > 0 || PHONE_LABEL.test(piece);
+const CITY_COUNTRY = /^(\p{Lu}[\p{L}'’.-]+(?:[ -]\p{Lu}[\p{L}'’.-]+){0,2}),\s*\p{Lu}[\p{L} .'’-]{1,30}$/u;
+
+function cityOfAddress(v: string): string | null {
+  const parts = v.split(",").map(squeeze).filter(Boolean);
+  const city = parts.find((p) => !/\d/.test(p) && /^\p{Lu}/u.test(p));
+  return city ? city.slice(0, 100) : null;
+}
+
+function skillsIn(lines: string[]): string | null {
+  const items: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const inline = l.match(/^((?:technical |key |core |professional )?(?:skills|competencies|technologies|tech stack|tools|expertise))\s*[:\-–]\s*(.+)$/i);
+    let body: string[] = [];
+    if (inline) body = [inline[2]!];
+    else if (SKILL_HEADINGS.test(headingKey(l))) {
+      for (let j = i + 1; j < lines.length && j <= i + 12 && !isHeading(lines[j]!); j++) body.push(lines[j]!);
+    } else continue;
+    for (const b of body) {
+      for (const raw of b.split(/\s*[,;•·|]\s*|\s+\/\s+/)) {
+        const s = squeeze(raw.replace(/^[-*]\s*/, "").replace(/\.$/, "").replace(/^[\p{L} ]{2,25}:\s*/u, (m) => (/\s/.test(m.trim()) || b.includes(",") ? "" : m)));
+        if (s && s.length <= 40 && s.split(" ").length <= 4 && !items.some((x) => x.toLowerCase() === s.toLowerCase())) items.push(s);
+      }
+    }
+    if (items.length) break;
+  }
+  return items.length ? items.slice(0, 30).join(", ") : null;
+}
+
+/** Up to three sentences (one a line) of a summary section, else of the first paragraph of prose. */
+function summaryIn(lines: string[], skip: Set<string>): string | null {
+  let source: string[] = [];
+  const at = lines.findIndex((l) => SUMMARY_HEADINGS.test(headingKey(l)));
+  if (at >= 0) {
+    for (let j = at + 1; j < lines.length && !isHeading(lines[j]!); j++) source.push(lines[j]!);
+  }
+  const inline = labelled(lines, "summary|profile|about me|objective");
+  if (!source.length && inline) source = [inline];
+  if (!source.length) {
+    const prose = lines.find((l) => !skip.has(l) && !isHeading(l) && !isContact(l) && l.split(" ").length >= 8 && /[a-z]/.test(l));
+    if (prose) source = [prose];
+  }
+  const sentences = source.join(" ").match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g)?.map(squeeze).filter((s) => s.length > 1) ?? [];
+  const three = sentences.slice(0, 3).map((s) => (s.length > 240 ? `${s.slice(0, 239)}…` : s));
+  return three.length ? three.join("\n") : null;
+}
+
+/** The proposal of the rules for a CV's text; every field may be null. */
+export function proposeByRules(text: string): ProposedFields {
+  const lines = lineOf(text);
+  const head = lines.slice(0, 8);
+  const out = emptyFields();
+  out.email = emailIn(text);
+  out.linkedin = linkedinIn(text);
+  out.phone = phoneIn(lines);
+
+  const labelledName = labelled(head, "name|full name|candidate");
+  let nameLine = -1;
+  if (labelledName) out.name = asName(labelledName) ?? labelledName.slice(0, 200);
+  else {
+    for (let i = 0; i < Math.min(6, lines.length); i++) {
+      const n = asName(piecesOf(lines[i]!)[0] ?? "");
+      if (n) {
+        out.name = n;
+        nameLine = i;
+        break;
+      }
+    }
+  }
+
+  out.role = labelled(head, "title|job title|role|position|current role|current position|headline|occupation");
+  const where = labelled(lines.slice(0, 25), "location|city|address|based in|lives in|residence");
+  out.city = where ? cityOfAddress(where) : null;
+  const afterName = lines.slice(nameLine + 1, nameLine + 4);
+  for (const line of nameLine >= 0 ? afterName : head) {
+    if (HEADINGS.has(headingKey(line)) || /:$/.test(line)) break;
+    for (const piece of piecesOf(line)) {
+      if (isContact(piece) || /^[\p{L} ]{2,20}:\s/u.test(piece)) continue;
+      const city = piece.match(CITY_COUNTRY);
+      if (city && !out.city) {
+        out.city = city[1]!;
+        continue;
+      }
+      const words = piece.split(" ");
+      if (!out.role && nameLine >= 0 && words.length <= 8 && /\p{L}/u.test(piece) && !/[.!?]$/.test(piece) && !/\d{3,}/.test(piece)) out.role = piece.slice(0, 200);
+    }
+  }
+
+  out.skills = skillsIn(lines);
+  out.summary = summaryIn(lines, new Set(lines.slice(0, nameLine + 1)));
+  return out;
+}
