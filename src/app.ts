@@ -40,6 +40,7 @@ import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { clientShareRoutes } from "./features/client-shares/routes";
 import { candidateFileRoutes } from "./features/candidate-files/routes";
+import { workspaceLogoRoutes } from "./features/workspace-logo/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -143,6 +144,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     .use(mounted(feedbackRoutes(deps)))
     .use(mounted(clientShareRoutes(deps)))
     .use(mounted(candidateFileRoutes(deps)))
+    .use(mounted(workspaceLogoRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;
