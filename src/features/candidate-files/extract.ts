@@ -56,7 +56,7 @@ export const extractTextJob = defineJob(
     let text: string | null = null;
     let status: "done" | "empty" | "failed" = "failed";
     try {
-      const raw = await extractText(row.type as FileType, fileStore(deps).get(row.workspaceId, row.storageKey));
+      const raw = await extractText(row.type as FileType, await fileStore(deps).get(row.workspaceId, row.storageKey));
       text = raw.replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim().slice(0, MAX_TEXT) || null;
       status = text ? "done" : "empty";
     } catch (e) {

@@ -151,10 +151,10 @@ export function clientShareRoutes(deps: Deps) {
     )
     .get(
       "/s/:token/files/:fileId",
-      ({ params }) => {
+      async ({ params }) => {
         const stop = limited(params.token);
         if (stop) return stop;
-        const { file, bytes } = shares.sharedFile(deps, params.token, params.fileId);
+        const { file, bytes } = await shares.sharedFile(deps, params.token, params.fileId);
         return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": attachment(file.name), "x-content-type-options": "nosniff", "x-robots-tag": "noindex", "content-security-policy": "default-src 'none'; sandbox", ...PRIVATE } });
       },
       { params: TokenFileParam },

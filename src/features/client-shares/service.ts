@@ -15,7 +15,7 @@ import { clientAnswered } from "../applications/service";
 import { workspaceNameOf } from "../team/service";
 import { requireWorkspaceMember } from "../auth/members";
 import type { Participant } from "../candidates/model";
-import { filesOfCandidates, readFile } from "../candidate-files/service";
+import { fileOf, filesOfCandidates, readFile } from "../candidate-files/service";
 import { ShareEmail } from "./emails/share-email";
 import { AnswerEmail } from "./emails/answer-email";
 import { logoUrlOf } from "../workspace-logo/service";
@@ -249,12 +249,13 @@ export function clientView(deps: Deps, token: string, opts: { recordView: boolea
 }
 
 /** GET /s/{token}/files/{id}: a CV of a shortlisted candidate, when the share shows CVs; else not found. */
-export function sharedFile(deps: Deps, token: string, fileId: number) {
+export async function sharedFile(deps: Deps, token: string, fileId: number) {
   const share = openShare(deps, token);
   if ("state" in share) throw notFound("This link is no longer valid");
   if (!parseFields(share.fields).includes("cv")) throw notFound("File not found");
-  const { file, bytes } = readFile(deps, share.workspaceId, fileId);
+  const file = fileOf(deps, share.workspaceId, fileId);
   if (!getShortlist(deps, share.workspaceId, share.shortlistId).candidateIds.includes(file.candidateId)) throw notFound("File not found");
+  const { bytes } = await readFile(deps, share.workspaceId, fileId);
   return { file, bytes };
 }
 
