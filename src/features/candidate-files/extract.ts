@@ -8,8 +8,6 @@ import { zipDirectory, MAX_DOCX_EXPANDED, type FileType } from "./sniff";
 import * as repo from "./repo";
 import { fileStore } from "./storage-of";
 
-const UNPDF = ["un", "pdf"].join("");
-
 /** What a CV's text may hold in the record (a long CV is 20,000 characters). */
 const MAX_TEXT = 200_000;
 
@@ -34,9 +32,8 @@ export function checkZipExpands(bytes: Uint8Array): void {
 export async function extractText(type: FileType, bytes: Uint8Array): Promise<string> {
   if (type === "txt") return new TextDecoder().decode(bytes);
   if (type === "pdf") {
-    // A specifier the bundler does not follow: pdf.js (inside unpdf) uses import.meta, which the
-    // single binary's bytecode build (CommonJS) refuses; run from source it loads as usual.
-    const { extractText: pdfText, getDocumentProxy } = (await import(UNPDF)) as typeof import("unpdf");
+    // pdf.js (inside unpdf) uses import.meta: the binary's bytecode build is ESM for it (decision 0039).
+    const { extractText: pdfText, getDocumentProxy } = await import("unpdf");
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await pdfText(pdf, { mergePages: true });
     return text;
