@@ -1,6 +1,8 @@
 // Issue 39's figures, measured from outside the process against a started server:
 //  - the client's page /s/{token} with 10 candidates: bytes on the wire (gzip, as a browser asks)
 //    and curl's time to first byte, p50/p95 of 30 requests;
+//  - the times page /s/{token}/{candidate}/times of a share that lets the contact pick interview
+//    times (the sharer's free starts of two weeks, computed on each view), beside /s/{token};
 //  - CV text extraction in the job queue: a 2-page PDF and a 2-page DOCX uploaded over HTTP, timed
 //    from the upload's answer until the file's text is read (polled every 5 ms), median of 5.
 // Usage: bun bench/shortlists.ts   (BENCH_PORT, default 3411)
@@ -52,7 +54,7 @@ try {
   const shortlist = await api("/api/shortlists", { json: { name: "Payments shortlist" } });
   await api(`/api/shortlists/${shortlist.id}/candidates`, { json: { candidateIds: ids } });
   for (const id of ids) await api(`/api/shortlists/${shortlist.id}/candidates/${id}/note`, { method: "PUT", json: { note: "Strong on card payments; available in a month." } });
-  await api(`/api/shortlists/${shortlist.id}/shares`, { json: { contactIds: [contact.id] } });
+  await api(`/api/shortlists/${shortlist.id}/shares`, { json: { contactIds: [contact.id], allowScheduling: true } });
   // The link as the contact's e-mail carries it, read from the stored message (mail is off here).
   const { Database } = await import("bun:sqlite");
   const store = new Database(env.DATABASE_PATH, { readonly: true });
@@ -73,6 +75,18 @@ try {
   console.log("the client's page /s/{token}, 10 candidates (curl from outside the process):");
   console.log(`  time to first byte p50 ${q(runs.map((r) => r.ms), 0.5).toFixed(1)} ms, p95 ${q(runs.map((r) => r.ms), 0.95).toFixed(1)} ms`);
   console.log(`  on the wire ${(runs[0]!.bytes / 1024).toFixed(1)} kB compressed (${(Number(plain) / 1024).toFixed(1)} kB uncompressed), plus app.css once`);
+  // The link allows 120 requests in 10 minutes: the times page is measured on a second contact's link.
+  const joe = (await api(`/api/clients/${client.id}/contacts`, { json: { name: "Joe Bloggs", email: "joe@acme.example" } })).contact;
+  await api(`/api/shortlists/${shortlist.id}/shares`, { json: { contactIds: [joe.id], allowScheduling: true } });
+  const again = new Database(env.DATABASE_PATH, { readonly: true });
+  const joeLink = again.query<{ text: string }, []>("select text from mail_messages where kind = 'shortlist_share' order by id desc limit 1").get()!.text.match(/\/s\/[A-Za-z0-9_-]{20,}/)![0];
+  again.close();
+  const timesPath = `${joeLink}/${ids[0]}/times`;
+  once(timesPath);
+  const times = Array.from({ length: 30 }, () => once(timesPath));
+  const starts = (await (await fetch(base + timesPath)).text()).match(/name="start"/g)?.length ?? 0;
+  console.log(`the times page (the sharer's free starts of 14 days: ${starts} on the half hour), same run:`);
+  console.log(`  time to first byte p50 ${q(times.map((r) => r.ms), 0.5).toFixed(1)} ms, p95 ${q(times.map((r) => r.ms), 0.95).toFixed(1)} ms; ${(times[0]!.bytes / 1024).toFixed(1)} kB compressed`);
 
   const candidate = ids[0]!;
   const timeExtraction = async (name: string, bytes: Uint8Array) => {

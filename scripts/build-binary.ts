@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
-export const BUILD_FLAGS = ["--compile", "--minify-whitespace", "--minify-syntax", "--bytecode"];
+export const BUILD_FLAGS = ["--compile", "--minify-whitespace", "--minify-syntax", "--bytecode", "--format=esm"];
 
 export function commitForBuild(): string {
   const given = process.env.FRANK_COMMIT?.trim();

@@ -42,6 +42,7 @@ import { clientShareRoutes } from "./features/client-shares/routes";
 import { candidateFileRoutes } from "./features/candidate-files/routes";
 import { candidateDraftRoutes } from "./features/candidate-drafts/routes";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
+import { workspaceLogoRoutes } from "./features/workspace-logo/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
@@ -149,6 +150,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     .use(mounted(clientShareRoutes(deps)))
     .use(mounted(candidateFileRoutes(deps)))
     .use(mounted(candidateDraftRoutes(deps)))
+    .use(mounted(workspaceLogoRoutes(deps)))
     .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;

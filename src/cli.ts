@@ -58,6 +58,7 @@ async function serve(args: string[]): Promise<number> {
   const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
   const jobs = startJobs(deps);
   console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
+  if (cfg.filesS3) console.log(`Candidates' files are kept in ${(await import("./config/files-s3")).describeFilesS3(cfg.filesS3)}`);
   // Rows left by a previous process are delivered now.
   void deps.jobs.runDue();
   const stop = async () => {

@@ -40,6 +40,7 @@ import m36 from "../migrations/0036_availability_panels_pools.sql" with { type: 
 import m37 from "../migrations/0037_client_shortlists_and_cvs.sql" with { type: "text" };
 import m38 from "../migrations/0038_busy_covering_index.sql" with { type: "text" };
 import m39 from "../migrations/0039_cvs_that_become_candidates.sql" with { type: "text" };
+import m40 from "../migrations/0040_interview_picks_and_logos.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -83,4 +84,5 @@ export const migrationFiles: Record<string, string> = {
   "0037_client_shortlists_and_cvs.sql": m37 as unknown as string,
   "0038_busy_covering_index.sql": m38 as unknown as string,
   "0039_cvs_that_become_candidates.sql": m39 as unknown as string,
+  "0040_interview_picks_and_logos.sql": m40 as unknown as string,
 };

@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync }
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { compiledBinary } from "./kits/compiled-binary";
+import { tinyPdf } from "./kits/cv-fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-binary-"));
 let proc: ReturnType<typeof Bun.spawn> | null = null;
@@ -52,6 +53,21 @@ test("the compiled binary serves the whole app from an empty folder", async () =
   expect(chat.status).toBe(200);
   expect(typeof (await chat.json()).response).toBe("string");
   for (const path of ["/prequalifier", "/scheduleacall"]) expect((await fetch(base + path)).status).toBe(200);
+
+  // A PDF CV's text is read inside the binary too (pdf.js, which needs the ESM bytecode build) and found by search.
+  const someone = (await (await fetch(`${base}/api/participants?limit=1`, { headers: { cookie } })).json()).participants[0];
+  const form = new FormData();
+  form.append("file", new File([tinyPdf([["Ada Lovelace", "Zanzibarian payments"]]) as Uint8Array<ArrayBuffer>], "cv.pdf"));
+  const uploaded = await fetch(`${base}/api/participants/${someone.id}/files`, { method: "POST", body: form, headers: { cookie, origin: base } });
+  expect(uploaded.status).toBe(201);
+  let status = "pending";
+  for (let i = 0; i < 100 && status === "pending"; i++) {
+    await Bun.sleep(50);
+    status = (await (await fetch(`${base}/api/participants/${someone.id}/files`, { headers: { cookie } })).json()).files[0].textStatus;
+  }
+  expect(status).toBe("done");
+  const found = (await (await fetch(`${base}/api/participants?search=zanzibarian`, { headers: { cookie } })).json()).participants.map((p: { id: number }) => p.id);
+  expect(found).toEqual([someone.id]);
 
   // A backup beside the running server (the worker thread is bundled into the binary), private like the database.
   // Every verb but serve --demo needs APP_SECRET: the demo server's own, kept in its data folder.

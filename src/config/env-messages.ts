@@ -31,6 +31,7 @@ const EXPECTED: Record<string, string> = {
   BACKUP_KEEP: "a whole number of at least 1",
   LOG_LEVEL: "one of debug, info, warn, error, silent",
   BACKUP_S3_URL: "an S3 location such as s3://bucket/prefix",
+  FILES_S3_URL: "an S3 location such as s3://bucket/prefix or https://KEY:SECRET@s3.example.com/bucket/prefix",
   S3_ENDPOINT: "a full URL such as https://s3.eu-central-1.amazonaws.com",
 };
 

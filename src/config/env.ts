@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import type { TrustProxy } from "../lib/client-ip";
 import { configMessages } from "./env-messages";
 import { databasePathProblem } from "./data-folder";
+import { parseFilesS3Url, resolveFilesS3, type FilesS3 } from "./files-s3";
 
 // Every setting the server reads from the environment, with its default.
 // Parsed once at start-up; a bad value stops the process with one line per variable.
@@ -89,6 +90,17 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_ENDPOINT: optionalUrl,
   S3_REGION: optionalText,
+  // Candidates' files (CVs) in an S3-compatible bucket instead of the data folder (config/files-s3.ts).
+  FILES_S3_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const p = parseFilesS3Url(v);
+        if ("problem" in p) ctx.addIssue({ code: "custom", message: p.problem });
+      })
+      .optional(),
+  ),
   // Observability: the lowest log level written, and the bearer token of GET /metrics
   // (without one, /metrics answers only on the loopback address).
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -127,6 +139,8 @@ export type Config = Env & {
   dataDir: string;
   secureCookies: boolean;
   devPages: boolean;
+  /** FILES_S3_URL resolved with its credentials; null: files live in the data folder. */
+  filesS3: FilesS3 | null;
 };
 
 export class ConfigError extends Error {}
@@ -138,6 +152,10 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
   const env = parsed.data;
   if (env.BACKUP_S3_URL && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("BACKUP_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too");
+  }
+  const filesS3 = env.FILES_S3_URL ? resolveFilesS3(env.FILES_S3_URL, env) : null;
+  if (env.FILES_S3_URL && !filesS3) {
+    throw new ConfigError("FILES_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too (or give them in the URL: https://KEY:SECRET@host/bucket/prefix)");
   }
   const pathProblem = databasePathProblem(env.DATABASE_PATH);
   if (pathProblem) throw new ConfigError(pathProblem);
@@ -158,6 +176,7 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
     dataDir,
     secureCookies: appUrl.startsWith("https://"),
     devPages: env.DEV_PAGES ?? demo,
+    filesS3,
   };
 }
 

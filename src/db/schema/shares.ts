@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users, workspaces } from "./auth";
 import { participants, shortlists } from "./candidates";
 import { clientContacts } from "./clients";
@@ -22,6 +22,10 @@ export const shortlistShares = sqliteTable(
     fields: text("fields").notNull(),
     // Whether an answer moves the candidate's applications for the client's jobs.
     moveApplications: integer("move_applications", { mode: "boolean" }).notNull().default(false),
+    // Whether the contact, after "Ask for an interview", picks times from the sharer's free slots
+    // of the next two weeks, and how long the interview they pick is (minutes).
+    allowScheduling: integer("allow_scheduling", { mode: "boolean" }).notNull().default(false),
+    interviewMinutes: integer("interview_minutes").notNull().default(60),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     firstViewedAt: integer("first_viewed_at", { mode: "timestamp_ms" }),
@@ -43,6 +47,14 @@ export const shortlistAnswers = sqliteTable(
     verdict: text("verdict"),
     comment: text("comment"),
     interviewRequestedAt: integer("interview_requested_at", { mode: "timestamp_ms" }),
+    // The interview times the contact picked (JSON [{start, end}] as ISO instants, at most 3),
+    // the zone they saw them in, and when; then the scheduling session that offered them to the
+    // candidate (scheduling's row; no foreign key, a cancelled session keeps the record).
+    pickedTimes: text("picked_times"),
+    pickedTimeZone: text("picked_time_zone"),
+    pickedAt: integer("picked_at", { mode: "timestamp_ms" }),
+    offeredSessionId: integer("offered_session_id"),
+    offeredAt: integer("offered_at", { mode: "timestamp_ms" }),
     answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("shortlist_answers_share_participant_idx").on(t.shareId, t.participantId), index("shortlist_answers_participant_idx").on(t.participantId)],
@@ -71,3 +83,17 @@ export const participantFiles = sqliteTable(
   },
   (t) => [index("participant_files_participant_idx").on(t.workspaceId, t.participantId)],
 );
+
+// The agency's logo (issue 39), owned by features/workspace-logo: one a workspace, the bytes in
+// the database (at most 512 kB, so backups carry it and the client's page needs no file store).
+export const workspaceLogos = sqliteTable("workspace_logos", {
+  workspaceId: integer("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  // png | jpeg | webp, from the bytes.
+  type: text("type").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  size: integer("size").notNull(),
+  sha256: text("sha256").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+});

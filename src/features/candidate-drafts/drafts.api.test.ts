@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { makeTestApp } from "../../../test/helpers";
 import { tinyDocx, tinyPdf } from "../../../test/kits/cv-fixtures";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { fileStore } from "../candidate-files/service";
+import { diskStore } from "../candidate-files/disk-store";
 import { findDraft, setDraft } from "./repo";
 
 const t = makeTestApp();
@@ -177,7 +177,7 @@ describe("drafts from CVs", () => {
     await settle();
     const [a, b] = made.body.drafts.map((d: any) => d.id);
     const key = findDraft(t.deps.db, w.workspaceId, a)!.storageKey;
-    const path = fileStore(t.deps).pathOf(w.workspaceId, key);
+    const path = diskStore(t.deps.config.dataDir).pathOf(w.workspaceId, key);
     expect(existsSync(path)).toBe(true);
 
     expect((await other.call(`/api/participant-drafts/${a}`)).status).toBe(404);

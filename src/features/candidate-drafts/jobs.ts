@@ -34,7 +34,7 @@ export const readDraftJob = defineJob(
     if (!row || row.status !== "reading") return;
     let bytes: Uint8Array;
     try {
-      bytes = fileStore(deps).get(row.workspaceId, row.storageKey);
+      bytes = await fileStore(deps).get(row.workspaceId, row.storageKey);
     } catch {
       return; // discarded while queued: its bytes are gone with it
     }

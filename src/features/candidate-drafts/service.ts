@@ -5,6 +5,7 @@ import type { Deps } from "../../deps";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
 import type { Tx } from "../../db/tx";
+import { removeBytesAfterCommit } from "../candidate-files/removal";
 import { attachStoredFile, checkUpload, fileStore, type CheckedUpload, type StoredFile } from "../candidate-files/service";
 import type { CandidateFile } from "../candidate-files/model";
 import type { FileType } from "../candidate-files/sniff";
@@ -84,7 +85,13 @@ export async function addDrafts(deps: Deps, workspaceId: number, files: unknown[
   }
   if (!good.length) throw refused[0]!.error;
   const store = fileStore(deps);
-  const keys = good.map((g) => store.put(workspaceId, g.bytes));
+  const keys: string[] = [];
+  try {
+    for (const g of good) keys.push(await store.put(workspaceId, g.bytes));
+  } catch (e) {
+    await Promise.allSettled(keys.map((k) => store.remove(workspaceId, k)));
+    throw e;
+  }
   try {
     const rows = deps.db.transaction((tx) => {
       const made = good.map((g, i) => {
@@ -105,7 +112,7 @@ export async function addDrafts(deps: Deps, workspaceId: number, files: unknown[
     });
     return { drafts: rows.map((r) => toDraft(deps, r)), refused: refused.map(({ name, status, message }) => ({ name, status, message })) };
   } catch (e) {
-    for (const k of keys) store.remove(workspaceId, k);
+    await Promise.allSettled(keys.map((k) => store.remove(workspaceId, k)));
     throw e;
   }
 }
@@ -160,14 +167,20 @@ export function confirmDraft(deps: Deps, workspaceId: number, id: number, input:
   };
 }
 
-/** DELETE /api/participant-drafts/{id}: the row and its event in one transaction, then the bytes. */
-export function discardDraft(deps: Deps, workspaceId: number, id: number, actor: Actor): { deleted: true; id: number } {
+/**
+ * DELETE /api/participant-drafts/{id}: the row, its event and the job that removes the bytes in
+ * one transaction; the bytes are also removed at once (the job then finds nothing to do).
+ */
+export async function discardDraft(deps: Deps, workspaceId: number, id: number, actor: Actor): Promise<{ deleted: true; id: number }> {
   const row = deps.db.transaction((tx) => {
     const r = repo.deleteDraft(tx, workspaceId, id);
     if (!r) throw notFound("Draft not found");
+    removeBytesAfterCommit(tx, workspaceId, [r.storageKey]);
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate_draft", id }, kind: "candidate_draft.discarded", summary: `A draft candidate from a CV was discarded (draft #${id})`, data: { draftId: id, fileType: r.fileType } });
     return r;
   });
-  fileStore(deps).remove(workspaceId, row.storageKey);
+  await fileStore(deps)
+    .remove(workspaceId, row.storageKey)
+    .catch(() => {}); // the job tries again
   return { deleted: true, id };
 }

@@ -8,8 +8,6 @@ import { zipDirectory, MAX_DOCX_EXPANDED, type FileType } from "./sniff";
 import * as repo from "./repo";
 import { fileStore } from "./storage-of";
 
-const UNPDF = ["un", "pdf"].join("");
-
 /** What a CV's text may hold in the record (a long CV is 20,000 characters). */
 const MAX_TEXT = 200_000;
 
@@ -34,9 +32,8 @@ export function checkZipExpands(bytes: Uint8Array): void {
 export async function extractText(type: FileType, bytes: Uint8Array): Promise<string> {
   if (type === "txt") return new TextDecoder().decode(bytes);
   if (type === "pdf") {
-    // A specifier the bundler does not follow: pdf.js (inside unpdf) uses import.meta, which the
-    // single binary's bytecode build (CommonJS) refuses; run from source it loads as usual.
-    const { extractText: pdfText, getDocumentProxy } = (await import(UNPDF)) as typeof import("unpdf");
+    // pdf.js (inside unpdf) uses import.meta: the binary's bytecode build is ESM for it (decision 0039).
+    const { extractText: pdfText, getDocumentProxy } = await import("unpdf");
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await pdfText(pdf, { mergePages: true });
     return text;
@@ -67,7 +64,7 @@ export const extractTextJob = defineJob(
   async ({ fileId }, { deps, whileLeased }) => {
     const row = repo.findFileAnywhere(deps.db, fileId);
     if (!row) return; // deleted meanwhile
-    const read = await readText(row.type as FileType, fileStore(deps).get(row.workspaceId, row.storageKey), (e) =>
+    const read = await readText(row.type as FileType, await fileStore(deps).get(row.workspaceId, row.storageKey), (e) =>
       deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }),
     );
     whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text));

@@ -1,15 +1,33 @@
-import { describe, expect, test } from "bun:test";
-import { existsSync, statSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { makeTestApp } from "../../../test/helpers";
+import { startFakeS3Objects } from "../../../test/fakes/s3-objects";
 import { docxBomb, tinyDocx, tinyPdf, zip } from "../../../test/kits/cv-fixtures";
 import { checkZipExpands } from "./extract";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { fileStore } from "./service";
+import { diskStore } from "./disk-store";
 import { participantFiles } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
-const t = makeTestApp();
+// The same scenarios against both stores: the data folder, and an S3-compatible bucket (a fake
+// on 127.0.0.1 that checks every request's signature) named by FILES_S3_URL.
+const bucket = startFakeS3Objects();
+afterAll(() => bucket.stop());
+const apps = { disk: makeTestApp(), s3: makeTestApp({ FILES_S3_URL: bucket.filesUrl("cvs") }) };
 let n = 0;
+
+for (const kind of ["disk", "s3"] as const) {
+const t = apps[kind];
+
+/** The stored bytes of a file (null: not stored), and where they are, in this store. */
+function stored(workspaceId: number, key: string): { bytes: Uint8Array | null; where: string } {
+  if (kind === "s3") {
+    const name = `cvs/${workspaceId}/${key}`;
+    return { bytes: bucket.objects.get(name) ?? null, where: name };
+  }
+  const path = diskStore(t.deps.config.dataDir).pathOf(workspaceId, key);
+  return { bytes: existsSync(path) ? readFileSync(path) : null, where: path };
+}
 
 async function workspace() {
   const u = await t.signUp();
@@ -27,7 +45,7 @@ async function workspace() {
 
 const keyOf = (id: number) => t.deps.db.select().from(participantFiles).where(eq(participantFiles.id, id)).get()!;
 
-describe("CVs on a candidate", () => {
+describe(`CVs on a candidate (${kind === "s3" ? "FILES_S3_URL bucket" : "data folder"})`, () => {
   test("a PDF, a DOCX and plain text: typed from the bytes, kept 0600, listed, downloaded as attachments, deleted with their bytes", async () => {
     const w = await workspace();
     const pdf = tinyPdf([["Ada Lovelace", "Kubernetes and payments"], ["Page two"]]);
@@ -43,9 +61,15 @@ describe("CVs on a candidate", () => {
     expect(list.files.map((f: any) => f.type)).toEqual(["pdf", "pdf", "docx", "txt"]);
 
     const row = keyOf(up.body.file.id);
-    const path = fileStore(t.deps).pathOf(w.workspaceId, row.storageKey);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(path).not.toContain("Ada");
+    const { bytes, where } = stored(w.workspaceId, row.storageKey);
+    expect(Buffer.from(bytes!).equals(Buffer.from(pdf))).toBe(true);
+    expect(where).not.toContain("Ada");
+    if (kind === "disk") expect(statSync(where).mode & 0o777).toBe(0o600);
+    else {
+      // Only in the bucket, and every request to it signed.
+      expect(existsSync(diskStore(t.deps.config.dataDir).pathOf(w.workspaceId, row.storageKey))).toBe(false);
+      expect(bucket.requests.filter((r) => r.refused)).toEqual([]);
+    }
 
     const dl = await w.call(`/api/files/${up.body.file.id}`);
     expect(dl.status).toBe(200);
@@ -56,7 +80,7 @@ describe("CVs on a candidate", () => {
 
     const del = await w.call(`/api/files/${up.body.file.id}`, { method: "DELETE" });
     expect(del.status).toBe(200);
-    expect(existsSync(path)).toBe(false);
+    expect(stored(w.workspaceId, row.storageKey).bytes).toBeNull();
     expect((await w.call(`/api/files/${up.body.file.id}`)).status).toBe(404);
   });
 
@@ -150,9 +174,12 @@ describe("CVs on a candidate", () => {
     expect(page).toContain("Ada.docx");
     expect(page.toLowerCase()).toContain('enctype="multipart/form-data"');
     const [file] = (await (await w.call(`/api/participants/${w.p.id}/files`)).json()).files;
-    const path = fileStore(t.deps).pathOf(w.workspaceId, keyOf(file.id).storageKey);
-    expect(existsSync(path)).toBe(true);
+    const key = keyOf(file.id).storageKey;
+    expect(stored(w.workspaceId, key).bytes).not.toBeNull();
     expect((await w.call(`/api/participants/${w.p.id}`, { method: "DELETE" })).status).toBe(200);
-    expect(existsSync(path)).toBe(false);
+    await t.deps.jobs.runDue();
+    await t.deps.jobs.idle();
+    expect(stored(w.workspaceId, key).bytes).toBeNull();
   });
 });
+}

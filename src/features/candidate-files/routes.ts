@@ -30,8 +30,8 @@ export function candidateFileRoutes(deps: Deps) {
     })
     .get(
       "/api/files/:id",
-      ({ workspaceId, params }) => {
-        const { file, bytes } = files.readFile(deps, workspaceId, params.id);
+      async ({ workspaceId, params }) => {
+        const { file, bytes } = await files.readFile(deps, workspaceId, params.id);
         // Always a download, typed from the sniffed bytes: a file never renders in Frank's origin.
         return new Response(bytes as Uint8Array<ArrayBuffer>, {
           headers: {
@@ -45,7 +45,7 @@ export function candidateFileRoutes(deps: Deps) {
       },
       { params: IdParam, detail: { summary: "Download a file (always as an attachment)" } },
     )
-    .delete("/api/files/:id", ({ me, workspaceId, params }) => ({ file: files.deleteFile(deps, workspaceId, params.id, memberActor(me)) }), {
+    .delete("/api/files/:id", async ({ me, workspaceId, params }) => ({ file: await files.deleteFile(deps, workspaceId, params.id, memberActor(me)) }), {
       params: IdParam,
       response: { 200: OneFile },
       detail: { summary: "Delete a file" },
@@ -61,8 +61,8 @@ export function candidateFileRoutes(deps: Deps) {
     )
     .post(
       "/candidates/:id/files/:fileId/delete",
-      ({ me, workspaceId, params, cookie }) => {
-        const f = files.deleteFile(deps, workspaceId, Number(params.fileId), memberActor(me));
+      async ({ me, workspaceId, params, cookie }) => {
+        const f = await files.deleteFile(deps, workspaceId, Number(params.fileId), memberActor(me));
         setFlash(cookie, { title: `${f.name} deleted`, variant: "success" });
         return seeOther(`/candidates/${params.id}`);
       },

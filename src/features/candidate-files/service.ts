@@ -1,5 +1,6 @@
-// CVs and other documents on a candidate (issue 39, decision 0037): sniffed, bounded, kept in
-// the data folder, listed and downloaded as attachments, removed with the candidate.
+// CVs and other documents on a candidate (issue 39, decisions 0037 and 0039): sniffed, bounded,
+// kept in the data folder or the FILES_S3_URL bucket, listed and downloaded as attachments,
+// removed with the candidate.
 import { createHash } from "node:crypto";
 import type { Deps } from "../../deps";
 import { AppError, badRequest, notFound } from "../../lib/errors";
@@ -9,9 +10,9 @@ import { getParticipant } from "../candidates/service";
 import { CONTENT_TYPES, sniff, type FileType } from "./sniff";
 import { MAX_FILE_BYTES, MAX_FILES_PER_CANDIDATE, type CandidateFile } from "./model";
 import * as repo from "./repo";
-
 import { fileStore } from "./storage-of";
 import { extractTextJob } from "./extract";
+import { removeBytesAfterCommit } from "./removal";
 export { fileStore } from "./storage-of";
 
 const toFile = (r: repo.FileRow): CandidateFile => ({
@@ -100,7 +101,7 @@ export async function uploadFile(deps: Deps, workspaceId: number, participantId:
   const sniffed = { type: checked.type };
   if (repo.countOf(deps.db, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
   const store = fileStore(deps);
-  const key = store.put(workspaceId, bytes);
+  const key = await store.put(workspaceId, bytes);
   const name = checked.name;
   try {
     const row = deps.db.transaction((tx) => {
@@ -114,27 +115,38 @@ export async function uploadFile(deps: Deps, workspaceId: number, participantId:
     });
     return toFile(row);
   } catch (e) {
-    store.remove(workspaceId, key);
+    await store.remove(workspaceId, key).catch(() => {}); // the refusal is what the caller needs to hear
     throw e;
   }
 }
 
-/** GET /api/files/{id}: the file's row and bytes. */
-export function readFile(deps: Deps, workspaceId: number, id: number): { file: CandidateFile; bytes: Uint8Array } {
+/** A file's description (no bytes); another workspace's is 404. */
+export function fileOf(deps: Deps, workspaceId: number, id: number): CandidateFile {
   const row = repo.findFile(deps.db, workspaceId, id);
   if (!row) throw notFound("File not found");
-  return { file: toFile(row), bytes: fileStore(deps).get(workspaceId, row.storageKey) };
+  return toFile(row);
 }
 
-/** DELETE /api/files/{id}: the row and its event in one transaction, then the bytes. */
-export function deleteFile(deps: Deps, workspaceId: number, id: number, actor: Actor): CandidateFile {
+/** GET /api/files/{id}: the file's row and bytes. */
+export async function readFile(deps: Deps, workspaceId: number, id: number): Promise<{ file: CandidateFile; bytes: Uint8Array }> {
+  const row = repo.findFile(deps.db, workspaceId, id);
+  if (!row) throw notFound("File not found");
+  return { file: toFile(row), bytes: await fileStore(deps).get(workspaceId, row.storageKey) };
+}
+
+/**
+ * DELETE /api/files/{id}: the row, its event and the job that removes the bytes in one
+ * transaction; then the bytes at once (the job is the second try when the store fails).
+ */
+export async function deleteFile(deps: Deps, workspaceId: number, id: number, actor: Actor): Promise<CandidateFile> {
   const row = deps.db.transaction((tx) => {
     const r = repo.deleteFile(tx, workspaceId, id);
     if (!r) throw notFound("File not found");
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id: r.participantId }, kind: "candidate.file_deleted", summary: `A file was deleted from candidate #${r.participantId}`, data: { fileId: r.id } });
+    removeBytesAfterCommit(tx, workspaceId, [r.storageKey]);
     return r;
   });
-  fileStore(deps).remove(workspaceId, row.storageKey);
+  await removeStoredFiles(deps, workspaceId, [row.storageKey]);
   return toFile(row);
 }
 
@@ -143,10 +155,21 @@ export function fileKeysOf(deps: Deps, workspaceId: number, participantIds: numb
   return repo.keysOf(deps.db, workspaceId, participantIds);
 }
 
-/** Erasure, after its commit: the bytes of the erased candidates' files. */
-export function removeStoredFiles(deps: Deps, workspaceId: number, keys: string[]): void {
+/** Erasure, in its transaction: the job that removes these bytes for sure after the commit. */
+export function forgetStoredFiles(tx: Tx, workspaceId: number, keys: string[]): void {
+  if (keys.length) removeBytesAfterCommit(tx, workspaceId, keys);
+}
+
+/**
+ * After the commit: the bytes at once (in the data folder they are gone when this returns; a
+ * bucket's removals are under way). A failure is logged: the job written with the commit tries again.
+ */
+export function removeStoredFiles(deps: Deps, workspaceId: number, keys: string[]): Promise<void> {
   const store = fileStore(deps);
-  for (const k of keys) store.remove(workspaceId, k);
+  return Promise.all(keys.map((k) => store.remove(workspaceId, k))).then(
+    () => undefined,
+    (e: unknown) => deps.log.warn("file bytes not removed yet (the queue tries again)", { workspaceId, error: e instanceof Error ? e.message : String(e) }),
+  );
 }
 
 /** The files of these candidates (a shared shortlist's CV links), by candidate id. */

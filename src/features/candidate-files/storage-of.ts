@@ -1,10 +1,12 @@
 import type { Deps } from "../../deps";
-import { diskStore, type FileStore } from "./storage";
+import { diskStore } from "./disk-store";
+import { s3Store } from "./s3-store";
+import type { FileStore } from "./storage";
 
 const stores = new WeakMap<Deps, FileStore>();
-/** The file store of this app (the data folder of its configuration). */
+/** The file store of this app: the bucket of FILES_S3_URL when set, else its data folder. */
 export function fileStore(deps: Deps): FileStore {
   let s = stores.get(deps);
-  if (!s) stores.set(deps, (s = diskStore(deps.config.dataDir)));
+  if (!s) stores.set(deps, (s = deps.config.filesS3 ? s3Store(deps.config.filesS3) : diskStore(deps.config.dataDir)));
   return s;
 }

@@ -1,39 +1,27 @@
-// The bytes of candidates' files in the data folder: files/<workspace>/<random key>, readable by
-// the server's user only (0600; the folders 0700). The key is random, never the uploaded name.
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { randomToken } from "../../lib/crypto";
+// Where the bytes of candidates' files live (issue 39): the data folder (disk-store.ts) or, with
+// FILES_S3_URL, an S3-compatible bucket (s3-store.ts). Keys are random (never the uploaded name)
+// and a file is named by its workspace and key in both.
+import { AppError, notFound } from "../../lib/errors";
 
 export interface FileStore {
-  put(workspaceId: number, bytes: Uint8Array): string;
-  get(workspaceId: number, key: string): Uint8Array;
-  remove(workspaceId: number, key: string): void;
-  pathOf(workspaceId: number, key: string): string;
+  readonly kind: "disk" | "s3";
+  /** Where the files are, as an operator reads it (never a credential). */
+  readonly where: string;
+  /** Writes new bytes under a new random key; returns the key. */
+  put(workspaceId: number, bytes: Uint8Array): Promise<string>;
+  /** Writes bytes under a given key (a restore brings back the keys its database names). */
+  putAt(workspaceId: number, key: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes; a missing file is a 404, a store that does not answer a 503. */
+  get(workspaceId: number, key: string): Promise<Uint8Array>;
+  /** Removes the bytes; a file already gone is fine. */
+  remove(workspaceId: number, key: string): Promise<void>;
 }
 
-export function diskStore(dataDir: string): FileStore {
-  const folder = (workspaceId: number) => join(dataDir, "files", String(workspaceId));
-  const pathOf = (workspaceId: number, key: string) => {
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) throw new Error("bad storage key");
-    return join(folder(workspaceId), key);
-  };
-  return {
-    pathOf,
-    put(workspaceId, bytes) {
-      mkdirSync(folder(workspaceId), { recursive: true, mode: 0o700 });
-      const key = randomToken(18);
-      writeFileSync(pathOf(workspaceId, key), bytes, { mode: 0o600, flag: "wx" });
-      return key;
-    },
-    get(workspaceId, key) {
-      return readFileSync(pathOf(workspaceId, key));
-    },
-    remove(workspaceId, key) {
-      try {
-        unlinkSync(pathOf(workspaceId, key));
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-      }
-    },
-  };
+/** Keys are random tokens: checked before they become a path or an object name. */
+export function checkKey(key: string): string {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) throw new Error("bad storage key");
+  return key;
 }
+
+export const fileMissing = () => notFound("This file's content is missing from the file store");
+export const storeUnavailable = (why: string) => new AppError("file_store_unavailable", 503, `The file store failed (${why}); try again in a moment`);

@@ -18,6 +18,13 @@ export const FIELD_LABELS: Record<ShareField, string> = {
 export const DEFAULT_EXPIRY_DAYS = 14;
 export const MAX_EXPIRY_DAYS = 90;
 
+export const INTERVIEW_DURATIONS = [30, 45, 60, 90, 120] as const;
+export const DEFAULT_INTERVIEW_DURATION = 60;
+/** The times a contact may pick: at most 3, from the free starts of the next 14 days, on the half hour. */
+export const MAX_PICKS = 3;
+export const PICK_WINDOW_DAYS = 14;
+export const PICK_STEP_MINUTES = 30;
+
 export const CHOOSE_CONTACT = "Choose at least one client contact";
 
 export const ShareInput = z.object({
@@ -30,6 +37,14 @@ export const ShareInput = z.object({
   expiresAt: z.string().trim().max(40).nullish(),
   // An answer moves the candidate's applications for the client's jobs (Interested, Ask for an interview: to Interview; Not now: Rejected).
   moveApplications: z.boolean().optional(),
+  // After "Ask for an interview" the contact picks up to 3 times from the sharer's free slots of the next two weeks.
+  allowScheduling: z.boolean().optional(),
+  // The length of the interview the contact picks times for (minutes; default 60).
+  interviewDuration: z.coerce
+    .number()
+    .int()
+    .refine((d) => (INTERVIEW_DURATIONS as readonly number[]).includes(d), "The interview's length must be 30, 45, 60, 90 or 120 minutes")
+    .optional(),
 });
 export type ShareFields = z.infer<typeof ShareInput>;
 
@@ -51,6 +66,8 @@ export const ShareView = z.object({
   contact: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), clientId: z.number().int(), clientName: z.string() }),
   fields: z.array(z.enum(SHARE_FIELDS)),
   moveApplications: z.boolean(),
+  allowScheduling: z.boolean(),
+  interviewDuration: z.number().int(),
   status: z.enum(["active", "expired", "revoked"]),
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
@@ -71,6 +88,11 @@ export const AnswerView = z.object({
   verdict: z.enum(VERDICTS).nullable(),
   comment: z.string().nullable(),
   interviewRequestedAt: z.string().nullable(),
+  /** The interview times the contact picked (at most 3), and the zone they saw them in. */
+  pickedTimes: z.array(z.object({ start: z.string(), end: z.string() })),
+  pickedTimeZone: z.string().nullable(),
+  /** The scheduling session that offered the picked times to the candidate (null: not yet). */
+  offeredSessionId: z.number().int().nullable(),
   answeredAt: z.string(),
 });
 export type AnswerRow = z.infer<typeof AnswerView>;
@@ -79,3 +101,15 @@ export const AnswerList = z.object({ answers: z.array(AnswerView) });
 export const TokenParam = z.object({ token: z.string().max(100) });
 export const TokenCandidateParam = z.object({ token: z.string().max(100), candidateId: positiveId() });
 export const TokenFileParam = z.object({ token: z.string().max(100), fileId: positiveId() });
+
+/** The times page's form (no JavaScript): the ticked starts (epoch ms) and the zone they were shown in. */
+export const PickInput = z.object({
+  starts: z
+    .array(z.coerce.number().int().positive(), { error: "Choose at least one time" })
+    .min(1, "Choose at least one time")
+    .max(MAX_PICKS, `Choose at most ${MAX_PICKS} times`),
+  timeZone: z.string().trim().max(64),
+});
+export type Picks = z.infer<typeof PickInput>;
+export const PickTimesQuery = z.object({ tz: z.string().max(64).optional() });
+export const ShareCandidateParam = z.object({ id: positiveId(), candidateId: positiveId() });

@@ -72,6 +72,9 @@ export function answersOfShortlist(db: Reader, workspaceId: number, shortlistId:
       verdict: shortlistAnswers.verdict,
       comment: shortlistAnswers.comment,
       interviewRequestedAt: shortlistAnswers.interviewRequestedAt,
+      pickedTimes: shortlistAnswers.pickedTimes,
+      pickedTimeZone: shortlistAnswers.pickedTimeZone,
+      offeredSessionId: shortlistAnswers.offeredSessionId,
       answeredAt: shortlistAnswers.answeredAt,
       contactName: clientContacts.name,
       clientName: clients.name,
@@ -83,4 +86,26 @@ export function answersOfShortlist(db: Reader, workspaceId: number, shortlistId:
     .where(and(eq(shortlistShares.workspaceId, workspaceId), eq(shortlistShares.shortlistId, shortlistId)))
     .orderBy(sql`${shortlistAnswers.answeredAt} desc`)
     .all();
+}
+
+export function findAnswer(db: Reader, shareId: number, participantId: number): AnswerRecord | undefined {
+  return db.select().from(shortlistAnswers).where(and(eq(shortlistAnswers.shareId, shareId), eq(shortlistAnswers.participantId, participantId))).get();
+}
+
+/** The contact's picked interview times (they also ask for the interview, if they had not). */
+export function savePicks(tx: Tx, v: { workspaceId: number; shareId: number; participantId: number; times: { start: string; end: string }[]; timeZone: string; at: Date }): AnswerRecord {
+  const existing = findAnswer(tx, v.shareId, v.participantId);
+  const picks = { pickedTimes: JSON.stringify(v.times), pickedTimeZone: v.timeZone, pickedAt: v.at, offeredSessionId: null, offeredAt: null, answeredAt: v.at };
+  if (existing) return tx.update(shortlistAnswers).set({ ...picks, interviewRequestedAt: existing.interviewRequestedAt ?? v.at }).where(eq(shortlistAnswers.id, existing.id)).returning().get();
+  return tx.insert(shortlistAnswers).values({ workspaceId: v.workspaceId, shareId: v.shareId, participantId: v.participantId, interviewRequestedAt: v.at, ...picks }).returning().get();
+}
+
+/** The picked times went to the candidate as this session: only once (false when another offer came first). */
+export function markOffered(tx: Tx, answerId: number, sessionId: number, at: Date): boolean {
+  return !!tx
+    .update(shortlistAnswers)
+    .set({ offeredSessionId: sessionId, offeredAt: at })
+    .where(and(eq(shortlistAnswers.id, answerId), sql`${shortlistAnswers.offeredSessionId} is null`))
+    .returning({ id: shortlistAnswers.id })
+    .get();
 }

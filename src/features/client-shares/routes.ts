@@ -8,6 +8,7 @@ import { badRequest } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import { makeShell } from "../../ui/shell";
 import { attachment } from "../../lib/content-disposition";
+import { memberZone } from "../../lib/time-zone";
 import { authGuard } from "../auth/guard";
 import { memberActor } from "../events/record";
 import { getShortlist, membersOf, notesOfShortlist, setCandidateNote } from "../shortlists/service";
@@ -17,12 +18,21 @@ import { AnswerInput, AnswerList, ShareInput, ShareList, SharesMade, OneShare, T
 import * as shares from "./service";
 import { ClientSharePage, ClosedSharePage, WaitPage } from "./pages/client-page";
 import { ShortlistPage } from "./pages/shortlist-page";
+import { interviewPickRoutes } from "./picks-routes";
 
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v == null || v === "" ? [] : [v]);
 
 /** The Share form's fields as the API's input (checkboxes post a name once per ticked box). */
 function shareFromForm(body: Record<string, unknown>) {
-  const parsed = ShareInput.safeParse({ contactIds: list(body.contactIds), fields: list(body.fields), expiresAt: body.expiresAt || null, moveApplications: body.moveApplications === "true" || body.moveApplications === "on" });
+  const on = (v: unknown) => v === "true" || v === "on";
+  const parsed = ShareInput.safeParse({
+    contactIds: list(body.contactIds),
+    fields: list(body.fields),
+    expiresAt: body.expiresAt || null,
+    moveApplications: on(body.moveApplications),
+    allowScheduling: on(body.allowScheduling),
+    interviewDuration: body.interviewDuration || undefined,
+  });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Check the form");
   if (!parsed.data.fields?.length) throw badRequest("Tick at least one field the client sees");
   return parsed.data;
@@ -79,6 +89,7 @@ export function clientShareRoutes(deps: Deps) {
           answers: shares.answersOfShortlist(deps, workspaceId, s.id),
           clients: listClients(deps, workspaceId).map((c) => ({ id: c.id, name: c.name, contacts: c.contacts })),
           now: deps.clock.now(),
+          timeZone: memberZone(me.user),
         };
         return renderPage({ title: s.name, toast: takeFlash(cookie), body: ShortlistPage({ shell: makeShell(deps, me.user), data }) });
       },
@@ -140,10 +151,10 @@ export function clientShareRoutes(deps: Deps) {
     )
     .get(
       "/s/:token/files/:fileId",
-      ({ params }) => {
+      async ({ params }) => {
         const stop = limited(params.token);
         if (stop) return stop;
-        const { file, bytes } = shares.sharedFile(deps, params.token, params.fileId);
+        const { file, bytes } = await shares.sharedFile(deps, params.token, params.fileId);
         return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": attachment(file.name), "x-content-type-options": "nosniff", "x-robots-tag": "noindex", "content-security-policy": "default-src 'none'; sandbox", ...PRIVATE } });
       },
       { params: TokenFileParam },
@@ -159,6 +170,8 @@ export function clientShareRoutes(deps: Deps) {
         try {
           const r = shares.answer(deps, params.token, params.candidateId, parsed.data);
           if (r.state !== "saved") return show(params.token);
+          // Asking for an interview goes on to the recruiter's free times, when the share offers them.
+          if (parsed.data.interview && r.canPickTimes) return seeOther(`/s/${params.token}/${params.candidateId}/times`);
         } catch (e) {
           const status = (e as { status?: number }).status;
           if (status && status < 500) return show(params.token, { error: { candidateId: params.candidateId, message: (e as Error).message }, status });
@@ -168,5 +181,5 @@ export function clientShareRoutes(deps: Deps) {
       },
       { params: TokenCandidateParam },
     );
-  return new Elysia().use(api).use(recruiter).use(client);
+  return new Elysia().use(api).use(recruiter).use(client).use(interviewPickRoutes(deps, limited));
 }

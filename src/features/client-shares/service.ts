@@ -15,10 +15,11 @@ import { clientAnswered } from "../applications/service";
 import { workspaceNameOf } from "../team/service";
 import { requireWorkspaceMember } from "../auth/members";
 import type { Participant } from "../candidates/model";
-import { filesOfCandidates, readFile } from "../candidate-files/service";
+import { fileOf, filesOfCandidates, readFile } from "../candidate-files/service";
 import { ShareEmail } from "./emails/share-email";
 import { AnswerEmail } from "./emails/answer-email";
-import { DEFAULT_EXPIRY_DAYS, DEFAULT_SHARE_FIELDS, MAX_EXPIRY_DAYS, SHARE_FIELDS, VERDICT_LABELS, type Answer, type AnswerRow, type Share, type ShareField, type ShareFields, type Verdict } from "./model";
+import { logoUrlOf } from "../workspace-logo/service";
+import { DEFAULT_EXPIRY_DAYS, DEFAULT_INTERVIEW_DURATION, DEFAULT_SHARE_FIELDS, MAX_EXPIRY_DAYS, SHARE_FIELDS, VERDICT_LABELS, type Answer, type AnswerRow, type Share, type ShareField, type ShareFields, type Verdict } from "./model";
 import * as repo from "./repo";
 
 const DAY = 86_400_000;
@@ -28,6 +29,17 @@ function parseFields(raw: string): ShareField[] {
   try {
     const v: unknown = JSON.parse(raw);
     return Array.isArray(v) ? (v.filter((f) => (SHARE_FIELDS as readonly string[]).includes(f)) as ShareField[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The picked times as stored (JSON [{start, end}]); anything unreadable is no picks. */
+export function parsePicks(raw: string | null): { start: string; end: string }[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.filter((p): p is { start: string; end: string } => typeof p?.start === "string" && typeof p?.end === "string") : [];
   } catch {
     return [];
   }
@@ -45,6 +57,8 @@ function toShare(deps: Deps, r: repo.ShareRow, contact: { id: number; name: stri
     contact: contact ? { id: contact.id, name: contact.name, email: contact.email, clientId: contact.clientId, clientName: contact.clientName } : { id: r.contactId, name: "", email: null, clientId: 0, clientName: "" },
     fields: parseFields(r.fields),
     moveApplications: r.moveApplications,
+    allowScheduling: r.allowScheduling,
+    interviewDuration: r.interviewMinutes,
     status: statusOf(deps, r),
     expiresAt: r.expiresAt.toISOString(),
     revokedAt: r.revokedAt?.toISOString() ?? null,
@@ -81,16 +95,17 @@ export function shareShortlist(deps: Deps, me: Member, actor: Actor, shortlistId
   const fields = input.fields?.length ? [...new Set(input.fields)] : DEFAULT_SHARE_FIELDS;
   const expiresAt = expiryOf(deps, input.expiresAt);
   const agency = workspaceNameOf(deps, workspaceId);
+  const logo = logoUrlOf(deps, workspaceId);
   const sharer = requireWorkspaceMember(deps, workspaceId, me.id);
   const now = deps.clock.now();
   return deps.db.transaction((tx) =>
     contacts.map((c) => {
       const token = randomToken(24);
-      const row = repo.insertShare(tx, { workspaceId, shortlistId, contactId: c.id, sharedBy: me.id, tokenHash: sha256(token), fields: JSON.stringify(fields), moveApplications: !!input.moveApplications, expiresAt, createdAt: now });
+      const row = repo.insertShare(tx, { workspaceId, shortlistId, contactId: c.id, sharedBy: me.id, tokenHash: sha256(token), fields: JSON.stringify(fields), moveApplications: !!input.moveApplications, allowScheduling: !!input.allowScheduling, interviewMinutes: input.interviewDuration ?? DEFAULT_INTERVIEW_DURATION, expiresAt, createdAt: now });
       deps.mail.enqueue(tx, {
         to: c.email!,
         subject: `${agency}: ${shortlist.candidateIds.length} candidate${shortlist.candidateIds.length === 1 ? "" : "s"} for you to review`,
-        email: ShareEmail({ contactName: c.name, agency, sharedBy: sharer.name ?? null, count: shortlist.candidateIds.length, url: `${deps.config.APP_URL}/s/${token}`, expires: expiresAt.toISOString().slice(0, 10) }),
+        email: ShareEmail({ contactName: c.name, agency, sharedBy: sharer.name ?? null, count: shortlist.candidateIds.length, url: `${deps.config.APP_URL}/s/${token}`, expires: expiresAt.toISOString().slice(0, 10), logoUrl: logo ? `${deps.config.APP_URL}${logo}` : null }),
         workspaceId,
         kind: "shortlist_share",
         audience: "recruiter",
@@ -101,7 +116,7 @@ export function shareShortlist(deps: Deps, me: Member, actor: Actor, shortlistId
         subject: { type: "shortlist", id: shortlistId },
         kind: "shortlist.shared",
         summary: `Shortlist ${shortlist.name} shared with ${c.name} (${c.clientName}) until ${expiresAt.toISOString().slice(0, 10)}`,
-        data: { shareId: row.id, contactId: c.id, clientId: c.clientId, fields, moveApplications: row.moveApplications },
+        data: { shareId: row.id, contactId: c.id, clientId: c.clientId, fields, moveApplications: row.moveApplications, allowScheduling: row.allowScheduling },
       });
       return toShare(deps, row, c);
     }),
@@ -139,6 +154,9 @@ export function answersOfShortlist(deps: Deps, workspaceId: number, shortlistId:
     verdict: (a.verdict as Verdict | null) ?? null,
     comment: a.comment,
     interviewRequestedAt: a.interviewRequestedAt?.toISOString() ?? null,
+    pickedTimes: parsePicks(a.pickedTimes),
+    pickedTimeZone: a.pickedTimeZone,
+    offeredSessionId: a.offeredSessionId,
     answeredAt: a.answeredAt.toISOString(),
   }));
 }
@@ -157,7 +175,7 @@ export interface ClientCard {
   phone: string | null;
   /** The candidate's CVs when the share shows them (links through the share's own token). */
   files: { id: number; name: string; type: string }[];
-  answer: { verdict: Verdict | null; comment: string | null; interviewRequestedAt: string | null } | null;
+  answer: { verdict: Verdict | null; comment: string | null; interviewRequestedAt: string | null; pickedTimes: { start: string; end: string }[]; pickedTimeZone: string | null } | null;
 }
 export interface ClientView {
   state: "open";
@@ -167,6 +185,9 @@ export interface ClientView {
   contactName: string;
   shortlistName: string;
   expiresAt: string;
+  /** The contact may pick interview times (the share allows it and its sharer is still a member). */
+  canPickTimes: boolean;
+  logoUrl: string | null;
   cards: ClientCard[];
 }
 
@@ -180,7 +201,7 @@ function summaryOf(p: Participant): string | null {
   return parts.length ? parts.join(" · ") : null;
 }
 
-function openShare(deps: Deps, token: string): repo.ShareRow | Closed {
+export function openShare(deps: Deps, token: string): repo.ShareRow | Closed {
   const row = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? repo.findByTokenHash(deps.db, sha256(token)) : undefined;
   if (!row) return { state: "unknown" };
   if (row.revokedAt) return { state: "revoked" };
@@ -212,21 +233,33 @@ export function clientView(deps: Deps, token: string, opts: { recordView: boolea
       email: has("email") ? p.emailAddress : null,
       phone: has("phone") ? p.phone : null,
       files: (files.get(p.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type })),
-      answer: a ? { verdict: (a.verdict as Verdict | null) ?? null, comment: a.comment, interviewRequestedAt: a.interviewRequestedAt?.toISOString() ?? null } : null,
+      answer: a ? { verdict: (a.verdict as Verdict | null) ?? null, comment: a.comment, interviewRequestedAt: a.interviewRequestedAt?.toISOString() ?? null, pickedTimes: parsePicks(a.pickedTimes), pickedTimeZone: a.pickedTimeZone } : null,
     };
   });
   const contact = contactsWithClient(deps, workspaceId, [share.contactId])[0];
   if (opts.recordView) repo.markViewed(deps.db, share.id, deps.clock.now());
-  return { state: "open", share, fields, agency: workspaceNameOf(deps, workspaceId), contactName: contact?.name ?? "", shortlistName: shortlist.name, expiresAt: share.expiresAt.toISOString(), cards };
+  return {
+    state: "open",
+    share,
+    fields,
+    agency: workspaceNameOf(deps, workspaceId),
+    contactName: contact?.name ?? "",
+    shortlistName: shortlist.name,
+    expiresAt: share.expiresAt.toISOString(),
+    canPickTimes: share.allowScheduling && !!share.sharedBy && !!safeMember(deps, workspaceId, share.sharedBy),
+    logoUrl: logoUrlOf(deps, workspaceId),
+    cards,
+  };
 }
 
 /** GET /s/{token}/files/{id}: a CV of a shortlisted candidate, when the share shows CVs; else not found. */
-export function sharedFile(deps: Deps, token: string, fileId: number) {
+export async function sharedFile(deps: Deps, token: string, fileId: number) {
   const share = openShare(deps, token);
   if ("state" in share) throw notFound("This link is no longer valid");
   if (!parseFields(share.fields).includes("cv")) throw notFound("File not found");
-  const { file, bytes } = readFile(deps, share.workspaceId, fileId);
+  const file = fileOf(deps, share.workspaceId, fileId);
   if (!getShortlist(deps, share.workspaceId, share.shortlistId).candidateIds.includes(file.candidateId)) throw notFound("File not found");
+  const { bytes } = await readFile(deps, share.workspaceId, fileId);
   return { file, bytes };
 }
 
@@ -235,7 +268,7 @@ export function sharedFile(deps: Deps, token: string, fileId: number) {
  * the answer, the event (timeline, log, webhook), the e-mail to the member who shared it and,
  * when the share says so, the application's move.
  */
-export function answer(deps: Deps, token: string, candidateId: number, input: Answer): Closed | { state: "saved" } {
+export function answer(deps: Deps, token: string, candidateId: number, input: Answer): Closed | { state: "saved"; canPickTimes: boolean } {
   const share = openShare(deps, token);
   if ("state" in share) return share;
   const { workspaceId } = share;
@@ -277,10 +310,10 @@ export function answer(deps: Deps, token: string, candidateId: number, input: An
       if (verdict) clientAnswered(deps, tx, workspaceId, candidateId, contact.clientId, verdict, "system");
     }
   });
-  return { state: "saved" };
+  return { state: "saved", canPickTimes: share.allowScheduling && !!sharer };
 }
 
-function safeMember(deps: Deps, workspaceId: number, id: number) {
+export function safeMember(deps: Deps, workspaceId: number, id: number) {
   try {
     return requireWorkspaceMember(deps, workspaceId, id);
   } catch {
@@ -288,7 +321,19 @@ function safeMember(deps: Deps, workspaceId: number, id: number) {
   }
 }
 
-function notifySharer(deps: Deps, tx: Tx, to: string, a: { candidateName: string; what: string; contact: string; client: string; shortlist: string; comment: string | null; shortlistId: number; workspaceId: number; interview: boolean }) {
-  const headline = a.interview ? `${a.contact} (${a.client}) asks for an interview with ${a.candidateName}` : `${a.contact} (${a.client}) on ${a.candidateName}: ${a.what}`;
-  deps.mail.enqueue(tx, { to, subject: headline, email: AnswerEmail({ headline, shortlist: a.shortlist, comment: a.comment, url: `${deps.config.APP_URL}/shortlists/${a.shortlistId}` }), workspaceId: a.workspaceId, kind: "shortlist_feedback", audience: "recruiter" });
+export function notifySharer(
+  deps: Deps,
+  tx: Tx,
+  to: string,
+  a: { candidateName: string; what: string; contact: string; client: string; shortlist: string; comment: string | null; shortlistId: number; workspaceId: number; interview: boolean; headline?: string; times?: string[]; timesNote?: string | null },
+) {
+  const headline = a.headline ?? (a.interview ? `${a.contact} (${a.client}) asks for an interview with ${a.candidateName}` : `${a.contact} (${a.client}) on ${a.candidateName}: ${a.what}`);
+  deps.mail.enqueue(tx, {
+    to,
+    subject: headline,
+    email: AnswerEmail({ headline, shortlist: a.shortlist, comment: a.comment, url: `${deps.config.APP_URL}/shortlists/${a.shortlistId}`, times: a.times, timesNote: a.timesNote }),
+    workspaceId: a.workspaceId,
+    kind: "shortlist_feedback",
+    audience: "recruiter",
+  });
 }

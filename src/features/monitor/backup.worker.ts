@@ -6,6 +6,7 @@
 import { Database } from "bun:sqlite";
 import { setPriority } from "node:os";
 import { snapshotTo } from "./snapshot";
+import { packFiles } from "./backup-files";
 
 declare const self: Worker;
 
@@ -15,13 +16,15 @@ try {
   setPriority(19);
 } catch {}
 
-self.onmessage = (e: MessageEvent<{ source: string; target: string }>) => {
+// dataDir: the data folder whose files/ the snapshot's rows name (null: the files are in a bucket).
+self.onmessage = (e: MessageEvent<{ source: string; target: string; dataDir: string | null }>) => {
   let db: Database | null = null;
   try {
     db = new Database(e.data.source);
     db.exec("PRAGMA busy_timeout = 5000"); // blocking is fine on this thread
-    snapshotTo(db, e.data.target);
-    self.postMessage({ ok: true });
+    const dataDir = e.data.dataDir;
+    const files = snapshotTo(db, e.data.target, dataDir ? (partial) => packFiles(partial, dataDir) : undefined) ?? null;
+    self.postMessage({ ok: true, files });
   } catch (err) {
     self.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) });
   } finally {

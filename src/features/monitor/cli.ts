@@ -4,12 +4,23 @@ import type { Config } from "../../config/env";
 import { CLI_BUSY_TIMEOUT_MS, createDeps } from "../../bootstrap";
 import { restoreDatabase, RestoreRefused } from "./db-restore";
 import { backupWithUpload, downloadBackup, OffsiteBackupFailed } from "./offsite-backup";
+import { unpackFiles } from "./backup-files";
+import { fileStoreOf } from "../candidate-files/stored-keys";
+import type { BackupResult } from "./db-backup";
+
+/** What the backup did with the candidates' files, in one line (an operator must know where they are). */
+function filesLine(r: BackupResult): string {
+  if (!r.files) return `Candidate files: not in this backup; they are kept in ${r.filesWhere} (back the bucket up with its own versioning or replication).`;
+  const missing = r.files.missing ? ` (${r.files.missing} named by the database were already deleted)` : "";
+  return `Candidate files: ${r.files.count} file${r.files.count === 1 ? "" : "s"} (${r.files.bytes} bytes) from ${r.filesWhere} are in the backup${missing}.`;
+}
 
 export async function backupCommand(config: Config): Promise<number> {
   const deps = createDeps(config, { quiet: true, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     const r = await backupWithUpload(deps);
     console.log(`Backup written: ${r.file} (${r.bytes} bytes in ${r.durationMs} ms)`);
+    console.log(filesLine(r));
     for (const f of r.removed) console.log(`Removed old backup: ${f}`);
     if (r.upload) {
       console.log(`Uploaded: ${r.upload.url}`);
@@ -46,6 +57,16 @@ export async function restoreCommand(config: Config, source: string | undefined)
     const r = restoreDatabase(file, config.DATABASE_PATH);
     if (r.safetyCopy) console.log(`The previous database was kept as ${r.safetyCopy}`);
     console.log(`Restored ${source} into ${r.target} (${r.migrations} migrations; the next start applies any newer ones).`);
+    const store = fileStoreOf(config);
+    try {
+      const f = await unpackFiles(file, store);
+      if (f.count) console.log(`Restored ${f.count} candidate file${f.count === 1 ? "" : "s"} (${f.bytes} bytes) into ${store.where}.`);
+      else console.log(store.kind === "s3" ? `This backup holds no candidate files: they are kept in ${store.where}.` : "This backup holds no candidate files.");
+      if (f.skipped) console.log(`Left out ${f.skipped} archive entr${f.skipped === 1 ? "y" : "ies"} that are not Frank's files.`);
+    } catch (e) {
+      console.error(`The database is restored, but its files could not be written to ${store.where}: ${e instanceof Error ? e.message : String(e)}. Run the same restore again.`);
+      return 1;
+    }
     const { describeHeld } = await import("../../lib/held-tasks");
     const total = r.held.emails + r.held.calendar + r.held.webhooks + r.held.other;
     if (total) {

@@ -4,6 +4,8 @@ import { basename, join, resolve } from "node:path";
 import { snapshotTo } from "./snapshot";
 import { residueSettled } from "../../db/residue";
 import type { Deps } from "../../deps";
+import type { PackedFiles } from "./backup-files";
+import { fileStore } from "../candidate-files/storage-of";
 
 /**
  * Whole-database backups: `VACUUM INTO` writes a consistent, compacted snapshot of the live
@@ -50,6 +52,10 @@ export interface BackupResult {
   bytes: number;
   durationMs: number;
   removed: string[];
+  /** The candidates' files in the backup (data folder); null when they are in a bucket, not copied. */
+  files: PackedFiles | null;
+  /** Where the files are kept (the data folder, or s3://bucket/prefix): the backup's output names it. */
+  filesWhere: string;
 }
 
 export { snapshotTo };
@@ -63,18 +69,21 @@ function backupWorkerUrl(): string | URL {
   return Bun.main.startsWith("/$bunfs/") ? "/$bunfs/root/features/monitor/backup.worker.js" : new URL("./backup.worker.ts", import.meta.url);
 }
 
-/** Runs snapshotTo on a worker thread with its own connection: the event loop goes on meanwhile. */
-export function snapshotInWorker(source: string, target: string): Promise<void> {
+/**
+ * Runs snapshotTo on a worker thread with its own connection: the event loop goes on meanwhile.
+ * With `dataDir`, the files the snapshot's rows name go into it too (backup-files.ts).
+ */
+export function snapshotInWorker(source: string, target: string, dataDir: string | null = null): Promise<PackedFiles | null> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(backupWorkerUrl());
-    const done = (error?: Error) => {
+    const done = (error?: Error, files: PackedFiles | null = null) => {
       worker.terminate();
       if (error) reject(error);
-      else resolve();
+      else resolve(files);
     };
-    worker.onmessage = (e: MessageEvent<{ ok: boolean; error?: string }>) => done(e.data.ok ? undefined : new Error(e.data.error));
+    worker.onmessage = (e: MessageEvent<{ ok: boolean; error?: string; files?: PackedFiles | null }>) => done(e.data.ok ? undefined : new Error(e.data.error), e.data.files ?? null);
     worker.onerror = (e) => done(new Error(e.message || "backup worker failed"));
-    worker.postMessage({ source, target });
+    worker.postMessage({ source, target, dataDir });
   });
 }
 
@@ -102,10 +111,12 @@ async function backupNow(deps: Deps): Promise<BackupResult> {
   const file = join(dir, backupName(at, stem));
   // An erasure's clean-up first: a backup must not copy what it is about to remove.
   await residueSettled(deps.db);
-  await snapshotInWorker(resolve(deps.config.DATABASE_PATH), file);
+  // Files in the data folder travel in the backup; a bucket keeps its own (decision 0039).
+  const store = fileStore(deps);
+  const files = await snapshotInWorker(resolve(deps.config.DATABASE_PATH), file, store.kind === "disk" ? deps.config.dataDir : null);
   const removed = await pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
-  const result = { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started), removed };
-  deps.log.info("database backup written", { file, bytes: result.bytes, ms: result.durationMs, removed: removed.length });
+  const result = { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started), removed, files: store.kind === "disk" ? (files ?? { count: 0, bytes: 0, missing: 0 }) : null, filesWhere: store.where };
+  deps.log.info("database backup written", { file, bytes: result.bytes, ms: result.durationMs, removed: removed.length, files: result.files?.count ?? null });
   return result;
 }
 

@@ -6,6 +6,7 @@ import { migrationFiles } from "../../migrations.gen";
 import { serveLockHeld } from "../../db/serve-lock";
 import { backupFolder, backupName, databaseStem } from "./db-backup";
 import { snapshotTo } from "./snapshot";
+import { dropArchive } from "./backup-files";
 import { holdPendingWork, type HeldCounts } from "../../lib/held-tasks";
 
 /** Why a restore was refused; the CLI prints the message and exits 1. */
@@ -108,6 +109,9 @@ export function restoreDatabase(file: string, target: string, opts: { now?: Date
   let held: HeldCounts;
   try {
     inspectFrankDatabase(incoming);
+    // The files the backup carries are written to their store by the restore command; the live
+    // database does not keep a second copy of them.
+    dropArchive(incoming);
     const copy = new Database(incoming);
     try {
       held = holdPendingWork(copy);

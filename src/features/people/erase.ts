@@ -8,7 +8,7 @@ import type { Participant } from "../candidates/model";
 import { eraseBackupOf } from "../monitor/person-data";
 import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/candidate-records";
 import { forgetCandidateName } from "../shortlists/service";
-import { fileKeysOf, removeStoredFiles } from "../candidate-files/service";
+import { fileKeysOf, forgetStoredFiles, removeStoredFiles } from "../candidate-files/service";
 import { eraseConversations } from "../visitors/person-data";
 import { forgetCandidateDeliveries } from "../webhooks/record";
 import { recordEvent, type Actor } from "../events/record";
@@ -37,13 +37,15 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number, acto
     forgetCandidateName(tx, workspaceId, p.name ? [p.name] : []);
     // Webhook bodies about them (sent or waiting) carry their name and e-mail.
     forgetCandidateDeliveries(tx, workspaceId, [id]);
+    // Their files' bytes: removed after the commit by a job (a bucket that is down is tried again).
+    forgetStoredFiles(tx, workspaceId, fileKeys);
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
     // After the rows: the candidate's own events went with them; this one names only the id.
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id }, kind: "candidate.deleted" });
     return schedule.interviews.length;
   });
-  // Their files' rows went with the record; the bytes go after the commit.
-  removeStoredFiles(deps, workspaceId, fileKeys);
+  // Their files' rows went with the record; the bytes go now (the job above is the second try).
+  void removeStoredFiles(deps, workspaceId, fileKeys);
   if (opts.cleanUp !== false) void afterErasure(deps);
   deps.log.info("candidate erased", { workspaceId, participantId: id, interviewsKept: kept });
   return { erased: 1, interviewsKept: kept };

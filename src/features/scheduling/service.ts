@@ -51,6 +51,8 @@ export interface CreateSessionArgs {
   videoLink?: { kind: "google_meet" | "microsoft_teams" | "fixed" | "none"; url: string | null } | null;
   /** Guests who are not members (issue 38): a client's contact joins the interview by e-mail. */
   guests?: Guest[];
+  /** What the caller writes with the session, in its transaction (a client's picked times marked as offered); a throw rolls both back. */
+  inTransaction?: (tx: Tx, sessionId: number) => void;
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: Date; end: Date }) => a.start < b.end.getTime() && b.start.getTime() < a.end;
@@ -78,7 +80,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
   }
 
-  return writeSession(deps, args, candidate, {}, slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })));
+  return writeSession(deps, args, candidate, {}, slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })), args.inTransaction);
 }
 
 /**
@@ -157,7 +159,10 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
     candidate,
     { mode: "availability", offerFrom: new Date(range.from), offerTo: new Date(range.to), poolStrategy: args.pool ? args.pool.strategy : null, interviewTypeId: args.interviewTypeId ?? null },
     [],
-    (tx, sessionId) => insertSessionInterviewers(tx, sessionId, rows),
+    (tx, sessionId) => {
+      insertSessionInterviewers(tx, sessionId, rows);
+      args.inTransaction?.(tx, sessionId);
+    },
   );
 }
 

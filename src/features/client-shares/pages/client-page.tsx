@@ -1,5 +1,7 @@
 import { VERDICT_LABELS } from "../model";
 import type { ClientView, Closed } from "../service";
+import { dualTimeText } from "../../scheduling/zone-text";
+import { AgencyMark } from "./agency-header";
 
 const CLOSED_TEXT: Record<Closed["state"], { title: string; text: string }> = {
   expired: { title: "This link has expired", text: "The shortlist behind this link is no longer shown. Ask your contact at the agency for a new link." },
@@ -23,8 +25,8 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
   return (
     <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
       <header>
-        <p className="text-sm font-semibold uppercase tracking-wide text-slate-500" data-testid="agency">{view.agency}</p>
-        <h1 className="mt-1 text-2xl font-semibold">{view.shortlistName}</h1>
+        <AgencyMark agency={view.agency} logoUrl={view.logoUrl} />
+        <h1 className="mt-2 text-2xl font-semibold">{view.shortlistName}</h1>
         <p className="mt-1 text-sm text-slate-600">
           {`For ${view.contactName} · ${view.cards.length} candidate${view.cards.length === 1 ? "" : "s"} · this link works until ${view.expiresAt.slice(0, 10)}`}
         </p>
@@ -75,6 +77,21 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
                     {`Your answer: ${[a.verdict ? VERDICT_LABELS[a.verdict] : null, a.interviewRequestedAt ? "interview asked for" : null].filter(Boolean).join(", ") || "comment only"}${a.comment ? ` · “${a.comment}”` : ""}`}
                   </p>
                 ) : null}
+                {a?.pickedTimes.length ? (
+                  <div className="text-sm text-slate-600" data-testid="your-times">
+                    <p>Your interview times:</p>
+                    <ul className="ml-4 list-disc">
+                      {a.pickedTimes.map((t) => (
+                        <li key={t.start}>{dualTimeText(new Date(t.start), new Date(t.end), a.pickedTimeZone ?? "UTC")}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                {view.canPickTimes && a?.interviewRequestedAt ? (
+                  <p className="text-sm">
+                    <a className="font-medium underline" href={`/s/${token}/${c.id}/times`}>{a.pickedTimes.length ? "Change your interview times" : "Pick interview times"}</a>
+                  </p>
+                ) : null}
                 <form method="post" action={`/s/${token}/${c.id}`} className="space-y-2">
                   <label className="block text-sm">
                     Comment (optional)
@@ -85,6 +102,7 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
                     <button className="btn-outline btn-sm" type="submit" name="verdict" value="not_now" aria-pressed={a?.verdict === "not_now"}>Not now</button>
                     <button className="btn-outline btn-sm" type="submit" name="interview" value="1">Ask for an interview</button>
                   </div>
+                  {view.canPickTimes ? <p className="text-xs text-slate-500">Asking for an interview lets you pick times that suit you.</p> : null}
                 </form>
               </article>
             </li>

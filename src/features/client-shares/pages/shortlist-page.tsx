@@ -1,6 +1,7 @@
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
-import { DEFAULT_EXPIRY_DAYS, DEFAULT_SHARE_FIELDS, FIELD_LABELS, SHARE_FIELDS, VERDICT_LABELS, type AnswerRow, type Share } from "../model";
+import { DEFAULT_EXPIRY_DAYS, DEFAULT_INTERVIEW_DURATION, DEFAULT_SHARE_FIELDS, FIELD_LABELS, INTERVIEW_DURATIONS, SHARE_FIELDS, VERDICT_LABELS, type AnswerRow, type Share } from "../model";
+import { dualTimeText } from "../../scheduling/zone-text";
 import { timeAgo } from "./time-ago";
 
 export interface ShortlistPageData {
@@ -10,6 +11,8 @@ export interface ShortlistPageData {
   answers: AnswerRow[];
   clients: { id: number; name: string; contacts: { id: number; name: string; email: string | null }[] }[];
   now: Date;
+  /** The reader's zone: picked interview times are shown in it (and in the contact's beside). */
+  timeZone: string;
 }
 
 function answerLine(a: AnswerRow): string {
@@ -19,7 +22,7 @@ function answerLine(a: AnswerRow): string {
 
 /** /shortlists/{id}: the members with the recruiter's notes and the clients' answers, the shares, and the Share form (no JavaScript needed). */
 export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPageData }) {
-  const { shortlist, candidates, shares, answers, clients, now } = data;
+  const { shortlist, candidates, shares, answers, clients, now, timeZone } = data;
   const defaultExpiry = new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000).toISOString().slice(0, 10);
   const withEmail = clients.map((c) => ({ ...c, contacts: c.contacts.filter((x) => x.email) })).filter((c) => c.contacts.length);
   return (
@@ -48,6 +51,9 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
                         {a.comment ? ` · “${a.comment}”` : null}
                         <span className="text-slate-500">{` · ${timeAgo(a.answeredAt, now)}`}</span>
                       </p>
+                    ))}
+                    {theirs.filter((a) => a.pickedTimes.length).map((a) => (
+                      <PickedTimes key={`p${a.shareId}`} a={a} shortlistId={shortlist.id} timeZone={timeZone} candidate={c.name || "the candidate"} />
                     ))}
                     <form method="post" action={`/shortlists/${shortlist.id}/candidates/${c.id}/note`} className="flex flex-wrap items-end gap-2">
                       <label className="grow text-xs text-slate-500">
@@ -96,6 +102,17 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
               <label className="flex items-center gap-2">
                 <input type="checkbox" name="moveApplications" value="true" /> The client's answers move the candidates' applications for the client's jobs
               </label>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="allowScheduling" value="true" /> After "Ask for an interview", the client picks times from my free slots (next two weeks)
+              </label>
+              <label className="block pl-6 text-slate-600">
+                Interview length{" "}
+                <select className="input ml-1 w-auto py-1" name="interviewDuration" defaultValue={String(DEFAULT_INTERVIEW_DURATION)}>
+                  {INTERVIEW_DURATIONS.map((d) => (
+                    <option key={d} value={String(d)}>{`${d} minutes`}</option>
+                  ))}
+                </select>
+              </label>
               <button className="btn-primary btn-sm" type="submit">Share</button>
             </form>
           ) : (
@@ -109,6 +126,7 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-share={s.id}>
                   <span>
                     <strong>{s.contact.name}</strong> ({s.contact.clientName}) · {s.status === "active" ? `until ${s.expiresAt.slice(0, 10)}` : s.status}
+                    {s.allowScheduling ? <span className="text-slate-500">{` · picks times (${s.interviewDuration} min)`}</span> : null}
                     <span className="text-slate-500"> · {s.lastViewedAt ? `viewed ${timeAgo(s.lastViewedAt, now)}` : "not viewed yet"}</span>
                   </span>
                   {s.status === "active" ? (
@@ -123,5 +141,26 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
         </section>
       </div>
     </AppShell>
+  );
+}
+
+/** The times a contact picked for one candidate, and the one step that offers them to the candidate. */
+function PickedTimes({ a, shortlistId, timeZone, candidate }: { a: AnswerRow; shortlistId: number; timeZone: string; candidate: string }) {
+  return (
+    <div className="rounded-md bg-slate-50 p-2 text-slate-700 dark:bg-slate-900" data-testid="picked-times">
+      <p className="font-medium">{`Interview times picked by ${a.contactName}:`}</p>
+      <ul className="ml-4 list-disc">
+        {a.pickedTimes.map((t) => (
+          <li key={t.start}>{dualTimeText(new Date(t.start), new Date(t.end), timeZone, a.pickedTimeZone)}</li>
+        ))}
+      </ul>
+      {a.offeredSessionId ? (
+        <p className="mt-1 text-slate-500">Offered to the candidate: they book one from their link.</p>
+      ) : (
+        <form method="post" action={`/shares/${a.shareId}/candidates/${a.candidateId}/interview-offer?shortlist=${shortlistId}`} className="mt-1">
+          <button className="btn-primary btn-sm" type="submit">{`Offer these times to ${candidate}`}</button>
+        </form>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,53 @@
+// The bytes of candidates' files in the data folder: files/<workspace>/<random key>, readable by
+// the server's user only (0600; the folders 0700). Synchronous inside, so a removal right after
+// a commit is done when the call returns.
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomToken } from "../../lib/crypto";
+import { checkKey, fileMissing, type FileStore } from "./storage";
+
+export interface DiskStore extends FileStore {
+  readonly kind: "disk";
+  /** The file's path (tests and the backup read it). */
+  pathOf(workspaceId: number, key: string): string;
+}
+
+/** The folder of the files of a data folder. */
+export const filesFolder = (dataDir: string) => join(dataDir, "files");
+
+export function diskStore(dataDir: string): DiskStore {
+  const folder = (workspaceId: number) => join(filesFolder(dataDir), String(Math.trunc(workspaceId)));
+  const pathOf = (workspaceId: number, key: string) => join(folder(workspaceId), checkKey(key));
+  const write = (workspaceId: number, key: string, bytes: Uint8Array, flag: "wx" | "w") => {
+    mkdirSync(folder(workspaceId), { recursive: true, mode: 0o700 });
+    writeFileSync(pathOf(workspaceId, key), bytes, { mode: 0o600, flag });
+  };
+  return {
+    kind: "disk",
+    where: `the data folder (${filesFolder(dataDir)})`,
+    pathOf,
+    async put(workspaceId, bytes) {
+      const key = randomToken(18);
+      write(workspaceId, key, bytes, "wx");
+      return key;
+    },
+    async putAt(workspaceId, key, bytes) {
+      write(workspaceId, key, bytes, "w");
+    },
+    async get(workspaceId, key) {
+      try {
+        return readFileSync(pathOf(workspaceId, key));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") throw fileMissing();
+        throw e;
+      }
+    },
+    async remove(workspaceId, key) {
+      try {
+        unlinkSync(pathOf(workspaceId, key));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// The bytes of candidates' files in an S3-compatible bucket (FILES_S3_URL): objects
+// <prefix>/<workspace>/<random key>, written and read with Bun's built-in S3 client (SigV4,
+// nothing added to the binary), path-style at FILES_S3_URL's endpoint. Each call has a time limit.
+import { randomToken } from "../../lib/crypto";
+import { describeFilesS3, type FilesS3 } from "../../config/files-s3";
+import { checkKey, fileMissing, storeUnavailable, type FileStore } from "./storage";
+
+const CALL_MS = 30_000;
+
+async function limited<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(storeUnavailable(`${what}: no answer within ${CALL_MS / 1000} s`)), CALL_MS);
+  });
+  try {
+    return await Promise.race([p, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A store error without its request details (they can carry the bucket's address and headers). */
+function failed(e: unknown, what: string): Error {
+  const code = (e as { code?: string; name?: string }).code ?? (e as { name?: string }).name ?? "";
+  if (code === "NoSuchKey" || /NoSuchKey|404/.test(String((e as Error).message))) return fileMissing();
+  if ((e as { status?: number }).status) return e as Error;
+  return storeUnavailable(`${what}: ${code || (e instanceof Error ? e.message : String(e)).slice(0, 120)}`);
+}
+
+export function s3Store(s: FilesS3): FileStore {
+  const client = new Bun.S3Client({ bucket: s.bucket, accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey, region: s.region, ...(s.endpoint ? { endpoint: s.endpoint } : {}) });
+  const objectKey = (workspaceId: number, key: string) => `${s.prefix ? `${s.prefix}/` : ""}${Math.trunc(workspaceId)}/${checkKey(key)}`;
+  const write = async (workspaceId: number, key: string, bytes: Uint8Array) => {
+    try {
+      await limited(client.write(objectKey(workspaceId, key), bytes, { type: "application/octet-stream" }), "writing a file");
+    } catch (e) {
+      throw failed(e, "writing a file");
+    }
+  };
+  return {
+    kind: "s3",
+    where: describeFilesS3(s),
+    async put(workspaceId, bytes) {
+      const key = randomToken(18);
+      await write(workspaceId, key, bytes);
+      return key;
+    },
+    putAt: write,
+    async get(workspaceId, key) {
+      try {
+        return await limited(client.file(objectKey(workspaceId, key)).bytes(), "reading a file");
+      } catch (e) {
+        throw failed(e, "reading a file");
+      }
+    },
+    async remove(workspaceId, key) {
+      try {
+        await limited(client.delete(objectKey(workspaceId, key)), "removing a file");
+      } catch (e) {
+        const err = failed(e, "removing a file");
+        if ((err as { status?: number }).status !== 404) throw err;
+      }
+    },
+  };
+}
