@@ -83,6 +83,11 @@ describe("a whole CV", () => {
       want: { name: "Tom Baker", city: "Brisbane", email: "tom@example.com" },
     },
     {
+      title: "without a summary or prose, three lines are made of the role and city, the skills and the latest job",
+      text: "Jane Smith\nSenior Backend Engineer\njane.smith@example.com | +44 7700 900123 | London, UK\n\nSKILLS\nGo, Kubernetes, PostgreSQL\n\nEXPERIENCE\nAcme Payments — Backend Engineer, 2019–2024\nBuilt the ledger.\n",
+      want: { name: "Jane Smith", role: "Senior Backend Engineer", city: "London", summary: "Senior Backend Engineer in London.\nSkills: Go, Kubernetes, PostgreSQL.\nAcme Payments — Backend Engineer, 2019–2024" },
+    },
+    {
       title: "an empty text proposes nothing",
       text: "",
       want: { name: null, email: null, phone: null, city: null, role: null, linkedin: null, summary: null, skills: null },

@@ -221,6 +221,22 @@ export function proposeByRules(text: string): ProposedFields {
   }
 
   out.skills = skillsIn(lines);
-  out.summary = summaryIn(lines, new Set(lines.slice(0, nameLine + 1)));
+  out.summary = summaryIn(lines, new Set(lines.slice(0, nameLine + 1))) ?? composedSummary(out, lines);
   return out;
+}
+
+const EXPERIENCE_HEADINGS = /^(?:work |professional |relevant )?(?:experience|employment|employment history|work history|career history)$/i;
+
+/**
+ * A CV without a summary or any prose still gets its three lines: the role and city, the first
+ * skills, and the first line under its experience (most CVs list the latest job first).
+ */
+function composedSummary(f: ProposedFields, lines: string[]): string | null {
+  const out: string[] = [];
+  if (f.role) out.push(f.city ? `${f.role} in ${f.city}.` : `${f.role}.`);
+  if (f.skills) out.push(`Skills: ${f.skills.split(", ").slice(0, 6).join(", ")}.`);
+  const at = lines.findIndex((l) => EXPERIENCE_HEADINGS.test(headingKey(l)));
+  const latest = at >= 0 ? lines.slice(at + 1).find((l) => !isHeading(l) && !isContact(l)) : undefined;
+  if (latest && !isHeading(latest)) out.push(latest.length > 240 ? `${latest.slice(0, 239)}…` : latest);
+  return out.length ? out.join("\n") : null;
 }
