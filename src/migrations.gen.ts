@@ -38,6 +38,7 @@ import m34 from "../migrations/0034_microsoft_calendar.sql" with { type: "text" 
 import m35 from "../migrations/0035_participants_sort_indexes.sql" with { type: "text" };
 import m36 from "../migrations/0036_availability_panels_pools.sql" with { type: "text" };
 import m37 from "../migrations/0037_client_shortlists_and_cvs.sql" with { type: "text" };
+import m38 from "../migrations/0038_participants_search_terms.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -79,4 +80,5 @@ export const migrationFiles: Record<string, string> = {
   "0035_participants_sort_indexes.sql": m35 as unknown as string,
   "0036_availability_panels_pools.sql": m36 as unknown as string,
   "0037_client_shortlists_and_cvs.sql": m37 as unknown as string,
+  "0038_participants_search_terms.sql": m38 as unknown as string,
 };

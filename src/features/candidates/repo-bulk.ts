@@ -33,11 +33,11 @@ function insertFor(db: DB, keys: string[]) {
 const BULK_ROWS = 1000;
 
 /**
- * New candidates in one transaction. A large batch sets three AFTER INSERT triggers aside
+ * New candidates in one transaction. A large batch sets four AFTER INSERT triggers aside
  * and does their work once, for the whole batch, before the same commit: the search index
  * (filled by one INSERT … SELECT: FTS5 flushes its pending terms at every statement, so a
- * row-at-a-time fill writes one index segment per candidate), the day-and-bucket counts
- * (one grouped upsert) and the change counter (one step). Other connections never see the
+ * row-at-a-time fill writes one index segment per candidate), the day-and-bucket and bucket
+ * counts (one grouped upsert each) and the change counter (one step naming the new ids). Other connections never see the
  * triggers gone, and a failure rolls everything back, triggers included.
  */
 export function insertParticipantRows(db: DB, workspaceId: number, rows: ParticipantInsert[]): number[] {
@@ -59,10 +59,11 @@ export function insertParticipantRows(db: DB, workspaceId: number, rows: Partici
 
 const FTS_TRIGGER = "participants_fts_ai";
 const STATS_TRIGGER = "participant_stats_ai";
+const BUCKETS_TRIGGER = "participant_bucket_counts_ai";
 const VERSION_TRIGGER = "participants_version_ai";
 
 /**
- * Drops the insert triggers of the search index, the stats and the change counter (inside
+ * Drops the insert triggers of the search index, the counts and the change counter (inside
  * the caller's transaction) and returns how to do their work for every row added since.
  * The index's statement is the trigger's own, made set-based (new.x → x), so the two never
  * drift apart; a trigger of another shape is left in place.
@@ -87,13 +88,23 @@ function setTriggersAside(db: DB) {
     );
     restore.push(stats);
   }
+  const buckets = sqlOf(BUCKETS_TRIGGER);
+  if (buckets) {
+    work.push(
+      `INSERT INTO participant_bucket_counts(workspace_id, role_category, location_category, n) SELECT workspace_id, role_category, location_category, count(*) FROM participants WHERE id > ${after} GROUP BY 1, 2, 3 ON CONFLICT(workspace_id, role_category, location_category) DO UPDATE SET n = n + excluded.n`,
+    );
+    restore.push(buckets);
+  }
   const version = sqlOf(VERSION_TRIGGER);
   if (version) {
-    work.push("UPDATE participants_version SET v = v + 1 WHERE id = 1");
+    // One step of the change counter for the whole batch, naming its range of new ids (kept
+    // searches re-check just those: repo-search.ts).
+    work.push(`INSERT INTO participant_changes(v, lo, hi) SELECT v + 1, ${after + 1}, (SELECT max(id) FROM participants) FROM participants_version WHERE id = 1`);
     restore.push(version);
   }
   if (fts && ftsFill) c.exec(`DROP TRIGGER ${FTS_TRIGGER}`);
   if (stats) c.exec(`DROP TRIGGER ${STATS_TRIGGER}`);
+  if (buckets) c.exec(`DROP TRIGGER ${BUCKETS_TRIGGER}`);
   if (version) c.exec(`DROP TRIGGER ${VERSION_TRIGGER}`);
   return {
     finish() {
