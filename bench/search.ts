@@ -78,7 +78,8 @@ try {
   // candidate's availability. And a change of the index itself: a new candidate.
   const touch = deps.db.$client.prepare("update participants set availability = availability where id = (select max(id) from participants where workspace_id = ?)");
   let added = 0;
-  const arrive = () => addParticipants(deps, ws, sampleCandidates({ count: 1, seed: 7_000_000 + ++added, now: new Date() }));
+  // No unique id: a reused database (--db) gets the same sample rows again.
+  const arrive = () => addParticipants(deps, ws, sampleCandidates({ count: 1, seed: 7_000_000 + ++added, now: new Date() }).map((r) => ({ ...r, uniqueId: null })));
 
   server = await startServer(dbPath, PORT, SECRET);
   const { base } = server;
