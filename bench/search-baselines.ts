@@ -72,3 +72,12 @@ export function liveStatsMs(deps: Deps, workspaceId: number): number {
 export function fixedServer(body: Uint8Array<ArrayBuffer>, headers: Record<string, string>) {
   return Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(body, { headers }) });
 }
+
+/** A CSV of `rows` new candidates (the import's column names, quoted cells), from the sample data. */
+export async function sampleCsv(rows: number, seed: number): Promise<string> {
+  const { sampleCandidates } = await import("../src/features/candidates/sample-data");
+  const fields = ["name", "emailAddress", "city", "roleApplied", "jobTitle", "industry", "prequalifier"] as const;
+  const cell = (v: unknown) => `"${String(v ?? "").replace(/"/g, '""')}"`;
+  const lines = sampleCandidates({ count: rows, seed, now: new Date(), days: 30 }).map((r) => fields.map((k) => cell(r[k])).join(","));
+  return [fields.join(","), ...lines].join("\n");
+}

@@ -152,3 +152,20 @@ export const participantStats = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.roleCategory, t.locationCategory] })],
 );
+
+/**
+ * The same counts without the day: one row per workspace, role bucket and location bucket (a few
+ * dozen per workspace), kept by triggers on participants (migration participants_search_terms).
+ * The totals of the list's filters and of the stats read these few rows instead of summing a
+ * year of days (13,000 rows at a million candidates: 4–9 ms after every change).
+ */
+export const participantBucketCounts = sqliteTable(
+  "participant_bucket_counts",
+  {
+    workspaceId: integer("workspace_id").notNull(),
+    roleCategory: text("role_category").notNull(),
+    locationCategory: text("location_category").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.roleCategory, t.locationCategory] })],
+);

@@ -123,6 +123,10 @@ describe(`CVs on a candidate (${kind === "s3" ? "FILES_S3_URL bucket" : "data fo
 
   test("the text is read in the job queue after the upload: PDF, DOCX, plain text; a scan without text says so", async () => {
     const w = await workspace();
+    const found = async (q: string) => (await (await w.call(`/api/participants?search=${encodeURIComponent(q)}`)).json()).participants.map((p: any) => p.id);
+    // Searched (and kept) before any CV: the text read later must still reach the kept search.
+    expect(await found("Kubernetes")).toEqual([]);
+    expect(await found("terraform")).toEqual([]);
     const pdf = (await w.upload(tinyPdf([["Ada Lovelace", "Kubernetes and payments"], ["Second page: Go and Postgres"]]), "cv.pdf")).body.file;
     const docx = (await w.upload(tinyDocx(["Ada Lovelace", "Terraform on AWS"]), "cv.docx")).body.file;
     const txt = (await w.upload(new TextEncoder().encode("Ada Lovelace\nRust and WebAssembly\n"), "cv.txt")).body.file;
@@ -145,7 +149,6 @@ describe(`CVs on a candidate (${kind === "s3" ? "FILES_S3_URL bucket" : "data fo
     expect(await (await w.call(`/candidates/${w.p.id}`)).text()).toContain("No text found in this file");
 
     // Candidate search reads the CVs' text; a deleted CV no longer finds them.
-    const found = async (q: string) => (await (await w.call(`/api/participants?search=${encodeURIComponent(q)}`)).json()).participants.map((p: any) => p.id);
     expect(await found("Kubernetes")).toEqual([w.p.id]);
     expect(await found("terraform")).toEqual([w.p.id]);
     expect(await found("webassembly")).toEqual([w.p.id]);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { addParticipants, databaseStats, listParticipants, listParticipantsSorted } from "./service";
 import { sampleCandidates } from "./sample-data";
-import { setIndexesAside } from "./repo-bulk";
+import { bulkLoad, insertParticipantRows, setIndexesAside } from "./repo-bulk";
 
 // A large batch sets the insert triggers aside and does their work once (repo-bulk.ts): the
 // search index, the stats and the kept results must come out as the row-by-row way makes them.
@@ -29,6 +29,19 @@ describe("adding many candidates at once", () => {
     expect(bulkStats.totalCandidates).toBe(1500);
   });
 
+  test("returns each row's id in order, rows of different fields and more than one statement's worth mixed", async () => {
+    const ws = (await t.signUp()).workspaceId;
+    const now = t.clock.now();
+    for (const n of [1, 31, 32, 33, 70, 1100]) {
+      const rows = Array.from({ length: n }, (_, i) => (i % 7 === 3 ? { name: `Row ${n}.${i}`, createdAt: now, lastUpdated: now, stages: 1 } : { name: `Row ${n}.${i}`, city: i % 2 ? "Perth" : null, createdAt: now, lastUpdated: now, stages: 2, emailAddress: `r${n}.${i}@example.com` }));
+      const ids = insertParticipantRows(t.deps.db, ws, rows);
+      const byId = new Map((t.deps.db.$client.query("select id, name, city, stages from participants where workspace_id = ?").all(ws) as { id: number; name: string; city: string | null; stages: number }[]).map((r) => [r.id, r]));
+      expect(ids.map((id) => byId.get(id)?.name)).toEqual(rows.map((r) => r.name));
+      expect(ids.map((id) => byId.get(id)?.stages)).toEqual(rows.map((r) => r.stages));
+      expect(ids.map((id) => byId.get(id)?.city ?? null)).toEqual(rows.map((r) => ("city" in r ? (r.city ?? null) : null)));
+    }
+  });
+
   test("the triggers are back after a large batch: a single new candidate is found and counted", async () => {
     const ws = (await t.signUp()).workspaceId;
     addParticipants(t.deps, ws, sampleCandidates({ count: 1200, now: t.clock.now(), seed: 5 }));
@@ -52,6 +65,40 @@ describe("adding many candidates at once", () => {
     const indexes = t.deps.db.$client.query("select name from sqlite_master where type = 'index' and tbl_name = 'participants' and name like 'participants%idx' order by name").all() as { name: string }[];
     expect(indexes.map((i) => i.name)).toContain("participants_city_idx");
     expect(indexes.length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe("a first load in bulk", () => {
+  test("loads, indexes and counts every row, builds every index again (the unique one refusing duplicates), and puts the connection's settings back", async () => {
+    const ws = (await t.signUp()).workspaceId;
+    const c = t.deps.db.$client;
+    const settings = () => ["cache_size", "mmap_size", "synchronous", "wal_autocheckpoint", "threads"].map((p) => c.query(`PRAGMA ${p}`).get());
+    const hashsize = () => c.query("select v from participants_fts_config where k = 'hashsize'").get();
+    const before = settings();
+    const indexes = () => c.query("select name, sql from sqlite_master where type = 'index' and tbl_name = 'participants' order by name").all();
+    const indexesBefore = indexes();
+    const took = await bulkLoad(t.deps.db, async () => {
+      addParticipants(t.deps, ws, sampleCandidates({ count: 1500, now: t.clock.now(), seed: 12 }));
+      await Bun.sleep(1);
+      addParticipants(t.deps, ws, [{ uniqueId: "only-once", name: "Ulla Bulk", createdAt: t.clock.now() }]);
+    });
+    expect(took.rowsMs).toBeGreaterThan(0);
+    expect(settings()).toEqual(before);
+    expect(hashsize()).toEqual({ v: 1048576 });
+    expect(indexes()).toEqual(indexesBefore);
+    expect(listParticipants(t.deps, ws, { search: "ulla" }).pagination.total).toBe(1);
+    expect(listParticipants(t.deps, ws, { search: "example" }).pagination.total).toBe(1500);
+    expect(databaseStats(t.deps, ws).totalCandidates).toBe(1501);
+    expect(() => addParticipants(t.deps, ws, [{ uniqueId: "only-once", name: "Ulla Again", createdAt: t.clock.now() }])).toThrow();
+    // A load that fails half way still leaves every index built.
+    await expect(
+      bulkLoad(t.deps.db, () => {
+        addParticipants(t.deps, ws, sampleCandidates({ count: 20, now: t.clock.now(), seed: 13 }));
+        throw new Error("the source broke");
+      }),
+    ).rejects.toThrow("the source broke");
+    expect(indexes()).toEqual(indexesBefore);
+    expect(listParticipants(t.deps, ws, { search: "example" }).pagination.total).toBe(1520);
   });
 });
 

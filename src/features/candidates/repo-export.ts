@@ -34,7 +34,7 @@ export function exportBatch(db: DB, workspaceId: number, f: ListFilter, beforeId
   return db
     .select(columns)
     .from(participants)
-    .where(sql`${conditions(workspaceId, f)} and ${lt(participants.id, beforeId)}`)
+    .where(sql`${conditions(workspaceId, f, db)} and ${lt(participants.id, beforeId)}`)
     .orderBy(desc(participants.id))
     .limit(limit)
     .all();

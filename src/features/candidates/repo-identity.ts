@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { participantStats, participants } from "../../db/schema";
+import { participantBucketCounts, participantStats, participants } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { live, type ParticipantInsert } from "./repo";
 
@@ -70,6 +70,10 @@ export function erasedStandIn(db: Writer, workspaceId: number, at: Date): number
   db.update(participantStats)
     .set({ n: sql`${participantStats.n} - 1` })
     .where(and(eq(participantStats.workspaceId, workspaceId), eq(participantStats.day, day), eq(participantStats.roleCategory, "Other"), eq(participantStats.locationCategory, "Other")))
+    .run();
+  db.update(participantBucketCounts)
+    .set({ n: sql`${participantBucketCounts.n} - 1` })
+    .where(and(eq(participantBucketCounts.workspaceId, workspaceId), eq(participantBucketCounts.roleCategory, "Other"), eq(participantBucketCounts.locationCategory, "Other")))
     .run();
   return row.id;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { participantStats, participants } from "../../db/schema";
+import { participantBucketCounts, participantStats, participants } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
 import { conditions, participantsVersion, type JobForMatch } from "./repo";
@@ -20,23 +20,23 @@ function lastUpdated(db: DB, workspaceId: number): number | null {
   return r?.at ?? null;
 }
 
-/** Whole-workspace figures from participant_stats (kept by triggers): a few hundred rows at most per month. */
+/** Whole-workspace figures from the summaries the triggers keep: a few dozen bucket rows and 30 days of day rows. */
 export function statsFromSummary(db: DB, workspaceId: number, sinceDay: number): StatsRows {
-  // A year of days × buckets is tens of thousands of summary rows: read once per change.
+  // Read once per change of the candidates.
   return summaries.get(db, `${workspaceId}|${sinceDay}`, () => readSummary(db, workspaceId, sinceDay));
 }
 
 const summaries = new StampCache<StatsRows>(200, participantsVersion);
 
 function readSummary(db: DB, workspaceId: number, sinceDay: number): StatsRows {
-  const ws = eq(participantStats.workspaceId, workspaceId);
-  const n = sql<number>`sum(${participantStats.n})`;
-  const byRole = db.select({ key: participantStats.roleCategory, count: n }).from(participantStats).where(ws).groupBy(participantStats.roleCategory).all();
-  const byLocation = db.select({ key: participantStats.locationCategory, count: n }).from(participantStats).where(ws).groupBy(participantStats.locationCategory).all();
+  const n = sql<number>`sum(${participantBucketCounts.n})`;
+  const inBuckets = eq(participantBucketCounts.workspaceId, workspaceId);
+  const byRole = db.select({ key: participantBucketCounts.roleCategory, count: n }).from(participantBucketCounts).where(inBuckets).groupBy(participantBucketCounts.roleCategory).all();
+  const byLocation = db.select({ key: participantBucketCounts.locationCategory, count: n }).from(participantBucketCounts).where(inBuckets).groupBy(participantBucketCounts.locationCategory).all();
   const perDay = db
-    .select({ day: participantStats.day, count: n })
+    .select({ day: participantStats.day, count: sql<number>`sum(${participantStats.n})` })
     .from(participantStats)
-    .where(and(ws, gte(participantStats.day, sinceDay)))
+    .where(and(eq(participantStats.workspaceId, workspaceId), gte(participantStats.day, sinceDay)))
     .groupBy(participantStats.day)
     .all();
   return { total: byRole.reduce((s, r) => s + r.count, 0), byRole, byLocation, perDay, lastUpdated: lastUpdated(db, workspaceId) };
