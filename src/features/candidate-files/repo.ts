@@ -41,3 +41,9 @@ export function findFileAnywhere(db: Reader, id: number): FileRow | undefined {
 export function setText(tx: Tx, id: number, status: string, text: string | null): void {
   tx.update(participantFiles).set({ textStatus: status, text }).where(eq(participantFiles.id, id)).run();
 }
+
+/** A merge: the duplicates' files become the kept record's (the same bytes and keys). */
+export function moveFiles(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
+  if (!fromIds.length) return;
+  tx.update(participantFiles).set({ participantId: toId }).where(inWorkspace(participantFiles, workspaceId, inArray(participantFiles.participantId, fromIds))).run();
+}

@@ -178,3 +178,8 @@ export function filesOfCandidates(deps: Deps, workspaceId: number, participantId
   for (const id of participantIds) out.set(id, repo.filesOf(deps.db, workspaceId, id).map(toFile));
   return out;
 }
+
+/** In a merge's transaction: the duplicates' files (and so their text in search) go to the kept record. */
+export function moveFilesOnMerge(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
+  repo.moveFiles(tx, workspaceId, fromIds, toId);
+}

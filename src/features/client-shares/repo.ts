@@ -109,3 +109,12 @@ export function markOffered(tx: Tx, answerId: number, sessionId: number, at: Dat
     .returning({ id: shortlistAnswers.id })
     .get();
 }
+
+/**
+ * A merge: the duplicates' answers become the kept record's. Where a contact answered about both
+ * records on the same link, the kept record's answer stays and the duplicate's goes with it.
+ */
+export function moveAnswers(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
+  if (!fromIds.length) return;
+  tx.run(sql`update or ignore shortlist_answers set participant_id = ${toId} where workspace_id = ${workspaceId} and participant_id in ${fromIds}`);
+}

@@ -337,3 +337,8 @@ export function notifySharer(
     audience: "recruiter",
   });
 }
+
+/** In a merge's transaction: a client's answers about the duplicates stay with the kept record. */
+export function moveAnswersOnMerge(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
+  repo.moveAnswers(tx, workspaceId, fromIds, toId);
+}

@@ -228,4 +228,27 @@ describe("shortlists shared with a client", () => {
     expect(last).toBe(429);
     expect((await w.call(`/s/${linkOf(w.joe.email)}`, { cookie: null })).status).toBe(200); // per link
   });
+
+  test("merging candidates keeps the duplicate's CV (found by its words) and the client's answers on the kept record", async () => {
+    const w = await agency();
+    await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id] } });
+    const token = linkOf(w.jane.email)!;
+    expect((await w.form(`/s/${token}/${w.bob.id}`, [["verdict", "interested"], ["comment", "met him at a meetup"]], null)).status).toBe(303);
+    const form = new FormData();
+    form.append("file", new File([new TextEncoder().encode("Bob Byte\nZookeeper and Erlang in production\n")], "bob.txt"));
+    expect((await t.request(`/api/participants/${w.bob.id}/files`, { method: "POST", body: form, cookie: w.cookie, headers: { origin: "http://localhost" } })).status).toBe(201);
+    await t.deps.jobs.runDue();
+    await t.deps.jobs.idle();
+    const found = async (q: string) => (await w.call(`/api/participants?search=${encodeURIComponent(q)}`)).body.participants.map((p: any) => p.id);
+    expect(await found("erlang")).toEqual([w.bob.id]);
+
+    const merged = await w.call("/api/participants/merge", { json: { keepId: w.ada.id, mergeIds: [w.bob.id] } });
+    expect(merged.status).toBe(200);
+    const files = (await w.call(`/api/participants/${w.ada.id}/files`)).body.files;
+    expect(files.map((f: any) => f.name)).toEqual(["bob.txt"]);
+    expect((await w.call(`/api/files/${files[0].id}`)).status).toBe(200);
+    expect(await found("erlang")).toEqual([w.ada.id]);
+    const answers = (await w.call(`/api/shortlists/${w.shortlist.id}/answers`)).body.answers;
+    expect(answers).toEqual([expect.objectContaining({ candidateId: w.ada.id, contactName: "Jane Doe", verdict: "interested", comment: "met him at a meetup" })]);
+  });
 });

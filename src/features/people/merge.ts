@@ -9,11 +9,13 @@ import { moveMemberships } from "../shortlists/service";
 import { moveConversations } from "../visitors/person-data";
 import { moveApplications } from "../applications/service";
 import { moveFeedback } from "../feedback/service";
+import { moveFilesOnMerge } from "../candidate-files/service";
+import { moveAnswersOnMerge } from "../client-shares/service";
 
 /**
  * POST /api/participants/merge: one person, one record. The kept record takes the chosen
  * field values; the duplicates' notes, history, shortlist memberships, scheduling sessions,
- * interviews and chats move to it; the duplicates are deleted. One transaction.
+ * interviews, chats, CV files and clients' answers move to it; the duplicates are deleted. One transaction.
  */
 export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userId: number | null, apiKeyId?: number | null) {
   const { dupes, values } = mergedValues(deps, workspaceId, m);
@@ -25,6 +27,9 @@ export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userI
     moveConversations(tx, workspaceId, dupes, m.keepId);
     moveApplications(tx, workspaceId, dupes, m.keepId);
     moveFeedback(tx, workspaceId, dupes, m.keepId);
+    // Before the kept record is written: its search entry then reads the moved CVs' text.
+    moveFilesOnMerge(tx, workspaceId, dupes, m.keepId);
+    moveAnswersOnMerge(tx, workspaceId, dupes, m.keepId);
     for (const id of dupes) eraseBackupOf(tx, workspaceId, id);
     applyMerge(tx, workspaceId, m.keepId, dupes, values, now, bucketsOf(deps, workspaceId));
     // One event on the kept record (the duplicates are gone; `mergedIds` names them); its webhooks say it changed.
