@@ -2,6 +2,7 @@
 // education, about 600 words (4 kB) each, from a vocabulary of 4,000 words used the way language
 // is (a few words often, most rarely: Zipf), so the search index grows as a real one would.
 // Deterministic: CV number i is always the same text.
+import { prng } from "../src/features/candidates/sample-data";
 
 const SYLLABLES = ["ka", "lo", "mi", "ren", "tor", "vi", "sa", "den", "pa", "lu", "mor", "ti", "an", "el", "ro", "qu", "ber", "sin", "ga", "fe", "no", "dri", "ust", "ple"];
 const REAL = "the and of to in for with on at by from as team led built ran made grew cut owned launched delivered improved managed designed shipped scaled migrated reduced increased customers platform service product data systems release process quality users revenue costs support".split(" ");
@@ -13,17 +14,6 @@ const LAST = ["Lovelace", "Baker", "Patel", "Chen", "Garcia", "Murphy", "Haddad"
 
 /** Words the bench searches for: in about half the CVs, in about a quarter, and in 50 of 20,000. */
 export const CV_WORDS = { frequent: "kubernetes", other: "terraform", rare: "zanzibarite" };
-
-function prng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VOCABULARY: string[] = (() => {
   const r = prng(39);

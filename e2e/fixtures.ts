@@ -82,3 +82,24 @@ export async function axeCheck(page: Page, opts: { include?: string[]; options?:
     [opts.include ?? null, { resultTypes: ["violations"], ...opts.options }] as const,
   );
 }
+
+/**
+ * A new recruiter signed in with sample candidates, a client "Acme Pay" with the contact Jane Doe,
+ * and a shortlist of the first `size` candidates: where the client-shortlist tests start.
+ */
+export async function agencyWithShortlist(page: Page, size: number) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAsNewUser(page, { to: null });
+  const api = async (method: string, path: string, data?: unknown) => {
+    const res = await page.request.fetch(path, { method, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  await api("POST", "/api/candidates/seed");
+  const people = (await api("GET", `/api/participants?limit=${size}`)).participants as { id: number; name: string }[];
+  const client = (await api("POST", "/api/clients", { name: "Acme Pay" })).client;
+  await api("POST", `/api/clients/${client.id}/contacts`, { name: "Jane Doe", email: `jane-${Date.now()}@acme.example` });
+  const shortlist = await api("POST", "/api/shortlists", { name: "Payments shortlist" });
+  await api("POST", `/api/shortlists/${shortlist.id}/candidates`, { candidateIds: people.map((p) => p.id) });
+  return { api, people, client, shortlist };
+}

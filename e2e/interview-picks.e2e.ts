@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginAsNewUser } from "./fixtures";
+import { agencyWithShortlist } from "./fixtures";
 import { tinyPng } from "../test/kits/tiny-images";
 
 // Issue 39 item 2: the agency's logo on the client's page, and a contact who, without
@@ -8,19 +8,7 @@ import { tinyPng } from "../test/kits/tiny-images";
 
 test("a client contact without JavaScript asks for an interview and picks times; the recruiter sees them and offers them", async ({ page, browser }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await loginAsNewUser(page, { to: null });
-  const api = async (method: string, path: string, data?: unknown) => {
-    const res = await page.request.fetch(path, { method, data });
-    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  await api("POST", "/api/candidates/seed");
-  const people = (await api("GET", "/api/participants?limit=2")).participants as { id: number; name: string }[];
-  const client = (await api("POST", "/api/clients", { name: "Acme Pay" })).client;
-  await api("POST", `/api/clients/${client.id}/contacts`, { name: "Jane Doe", email: `jane-${Date.now()}@acme.example` });
-  const shortlist = await api("POST", "/api/shortlists", { name: "Payments shortlist" });
-  await api("POST", `/api/shortlists/${shortlist.id}/candidates`, { candidateIds: people.map((p) => p.id) });
+  const { api, people, shortlist } = await agencyWithShortlist(page, 2);
 
   // The logo, through Settings' plain form.
   await page.goto("/settings/logo");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginAsNewUser } from "./fixtures";
+import { agencyWithShortlist } from "./fixtures";
 
 // Issue 39: the recruiter shares a shortlist with a client's contact through the page's plain
 // form; the contact opens the private link in a browser without JavaScript, answers, and the
@@ -7,19 +7,7 @@ import { loginAsNewUser } from "./fixtures";
 
 test("a client contact answers without JavaScript and the recruiter sees it", async ({ page, browser }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await loginAsNewUser(page, { to: null });
-  const api = async (method: string, path: string, data?: unknown) => {
-    const res = await page.request.fetch(path, { method, data });
-    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  await api("POST", "/api/candidates/seed");
-  const people = (await api("GET", "/api/participants?limit=3")).participants as { id: number; name: string }[];
-  const client = (await api("POST", "/api/clients", { name: "Acme Pay" })).client;
-  await api("POST", `/api/clients/${client.id}/contacts`, { name: "Jane Doe", email: `jane-${Date.now()}@acme.example` });
-  const shortlist = await api("POST", "/api/shortlists", { name: "Payments shortlist" });
-  await api("POST", `/api/shortlists/${shortlist.id}/candidates`, { candidateIds: people.map((p) => p.id) });
+  const { people, shortlist } = await agencyWithShortlist(page, 3);
 
   // A CV through the candidate page's plain form (multipart, the browser's own file picker).
   await page.goto(`/candidates/${people[0]!.id}`);

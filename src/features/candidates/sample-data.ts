@@ -16,7 +16,8 @@ const VISAS = ["Australian Citizen", "Permanent Resident", "Temporary Skill Shor
 const AVAILABILITY = ["Immediately", "2 weeks notice", "4 weeks notice", "1 month", "3 months"];
 const SKILLS = ["stakeholder management", "React and TypeScript", "user research", "Figma prototyping", "agile delivery", "cloud infrastructure on AWS", "SQL and data modelling", "accessibility audits", "roadmap planning", "mentoring juniors"];
 
-function prng(seed: number) {
+/** A small seeded random generator (mulberry32): the same seed gives the same sample every run. */
+export function prng(seed: number) {
   let a = seed >>> 0 || 1;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,19 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { refreshed } from "./search-walks";
+import { prng } from "./sample-data";
 
 // A kept walk brought up to date from the changes must be exactly the walk read again: the
 // newest `cap + 1` matching ids. Checked against an index held in a Set, over many random
 // histories, with a small cap so that walks are cut short as often as they are complete.
-function prng(seed: number) {
-  let a = seed >>> 0 || 1;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const walkOf = (matching: Set<number>, limit: number, below = Infinity) =>
   [...matching].filter((id) => id < below).sort((a, b) => b - a).slice(0, limit);
