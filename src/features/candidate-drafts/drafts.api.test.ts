@@ -229,4 +229,23 @@ describe("drafts from CVs", () => {
     const people = (await w.call("/api/participants")).body.participants;
     expect(people.map((p: any) => [p.name, p.city, p.jobTitle])).toEqual([["Jane Doe", "Leeds", "Nurse"]]);
   });
+
+  test("erasing a candidate erases the drafts of their CVs (by their e-mail) and the bytes; others' drafts stay", async () => {
+    const w = await workspace();
+    const cand = upsertParticipantFromVisitor(t.deps, w.workspaceId, { uniqueId: `er-${++n}`, name: "Eve Erased", emailAddress: `eve${n}@example.com` });
+    const made = await w.upload([
+      { bytes: enc(`Eve Erased\n${cand.emailAddress!.toUpperCase()}\nSkills: Rust\n`), name: "eve-again.txt" },
+      { bytes: enc("Sam Stays\nsam@example.com\n"), name: "sam.txt" },
+    ]);
+    await settle();
+    const [eve, sam] = made.body.drafts.map((d: any) => d.id);
+    const key = findDraft(t.deps.db, w.workspaceId, eve)!.storageKey;
+    const path = diskStore(t.deps.config.dataDir).pathOf(w.workspaceId, key);
+    expect(existsSync(path)).toBe(true);
+    expect((await w.call(`/api/participants/${cand.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await w.call(`/api/participant-drafts/${eve}`)).status).toBe(404);
+    expect((await w.call(`/api/participant-drafts/${sam}`)).status).toBe(200);
+    await settle();
+    expect(existsSync(path)).toBe(false);
+  });
 });

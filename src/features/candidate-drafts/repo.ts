@@ -36,3 +36,21 @@ export function findDraftAnywhere(db: Reader, id: number): DraftRow | undefined 
 export function setDraft(tx: Tx, id: number, v: Partial<Pick<DraftRow, "status" | "textStatus" | "text" | "proposal" | "proposedBy">>): void {
   tx.update(participantDrafts).set(v).where(eq(participantDrafts.id, id)).run();
 }
+
+/**
+ * An erasure: the drafts whose CV text or proposal holds one of these e-mail addresses (a CV
+ * the person sent that was never confirmed), deleted; their storage keys for the bytes.
+ */
+export function deleteDraftsMentioning(tx: Tx, workspaceId: number, emails: string[]): string[] {
+  const keys: string[] = [];
+  for (const email of emails) {
+    const needle = `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = tx
+      .delete(participantDrafts)
+      .where(inWorkspace(participantDrafts, workspaceId, sql`(lower(coalesce(${participantDrafts.text}, '')) like ${needle} escape '\\' or lower(coalesce(${participantDrafts.proposal}, '')) like ${needle} escape '\\')`))
+      .returning({ key: participantDrafts.storageKey })
+      .all();
+    keys.push(...rows.map((r) => r.key));
+  }
+  return keys;
+}

@@ -184,3 +184,13 @@ export async function discardDraft(deps: Deps, workspaceId: number, id: number, 
     .catch(() => {}); // the job tries again
   return { deleted: true, id };
 }
+
+/**
+ * In an erasure's transaction: the drafts that name the person by e-mail go too, their bytes by
+ * the removal job after the commit. A CV sent and never confirmed is still their data.
+ */
+export function eraseDraftsOf(tx: Tx, workspaceId: number, emails: string[]): number {
+  const keys = repo.deleteDraftsMentioning(tx, workspaceId, emails.filter((e) => e.includes("@")));
+  removeBytesAfterCommit(tx, workspaceId, keys);
+  return keys.length;
+}

@@ -9,6 +9,7 @@ import { eraseBackupOf } from "../monitor/person-data";
 import { anonymiseCandidateInterviews, candidateSchedule } from "../scheduling/candidate-records";
 import { forgetCandidateName } from "../shortlists/service";
 import { fileKeysOf, forgetStoredFiles, removeStoredFiles } from "../candidate-files/service";
+import { eraseDraftsOf } from "../candidate-drafts/service";
 import { eraseConversations } from "../visitors/person-data";
 import { forgetCandidateDeliveries } from "../webhooks/record";
 import { recordEvent, type Actor } from "../events/record";
@@ -16,7 +17,7 @@ import { recordEvent, type Actor } from "../events/record";
 /**
  * DELETE /api/participants/{id}: erases one person from every table in one transaction:
  * the record (its notes, timeline and shortlist memberships go with it), the backup copy,
- * their prequalifier and assessment chats, the chat events about them and their name in
+ * their prequalifier and assessment chats, their CVs still waiting as drafts, the chat events about them and their name in
  * assistant conversations; their interviews stay for the recruiter, anonymised; the e-mails
  * to them or about their interviews keep only their delivery state.
  */
@@ -39,6 +40,8 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number, acto
     forgetCandidateDeliveries(tx, workspaceId, [id]);
     // Their files' bytes: removed after the commit by a job (a bucket that is down is tried again).
     forgetStoredFiles(tx, workspaceId, fileKeys);
+    // A CV of theirs still waiting as a draft (sent again, never confirmed) names them too.
+    if (p.emailAddress) eraseDraftsOf(tx, workspaceId, [p.emailAddress]);
     if (!eraseParticipantRows(tx, workspaceId, [id])) throw notFound("Candidate not found");
     // After the rows: the candidate's own events went with them; this one names only the id.
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id }, kind: "candidate.deleted" });
