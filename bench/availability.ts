@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { createServer } from "node:net";
+import { freePort, pct, startServer } from "./wire";
 
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
@@ -25,33 +25,11 @@ const { calendarBusyEvents, calendarCalendars } = await import("../src/db/schema
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-availability-"));
 const db = join(dir, "bench.db");
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))]!;
-
 const port = Number(process.env.PORT ?? (await freePort()));
-const base = `http://127.0.0.1:${port}`;
-const server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
-  env: { ...process.env, PORT: String(port), DATABASE_PATH: db, APP_SECRET: SECRET, APP_URL: base, NODE_ENV: "production", LOG_LEVEL: "silent" },
-  stdout: "ignore",
-  stderr: "inherit",
-});
+const server = await startServer(db, port, SECRET, { LOG_LEVEL: "silent" });
+const base = server.base;
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (i > 200) throw new Error("the server did not start");
-    await sleep(50);
-  }
-
   // Setup (not measured): written into the server's database from here.
   const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: base, NODE_ENV: "production" }), { quiet: true });
   const owner = await createUser(deps, { email: "owner@bench.example", password: "bench-password-123", name: "Olive Owner" });
@@ -127,7 +105,6 @@ try {
   console.log(`  computing the starts (difference): p50 ${pct(extra, 0.5).toFixed(1)} ms, p95 ${pct(extra, 0.95).toFixed(1)} ms`);
   console.log(`200 concurrent bookings into one panel's shared start (${first.startTime}): ${count(200)} booked, ${count(409)} refused with 409, ${200 - count(200) - count(409)} other`);
 } finally {
-  server.kill();
-  await server.exited;
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -10,76 +10,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { createServer } from "node:net";
 import { defaultAccount, startFakeGoogle } from "../test/fakes/google";
 
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
-const { createUser } = await import("../src/features/auth/service");
-const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
+const { account, calendarServers, SECRET, signInAs } = await import("./calendar-servers");
+const { pct } = await import("./wire");
+type Frank = import("./calendar-servers").Frank;
 
-const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-calendar-"));
 const google = startFakeGoogle();
 google.pageSize = 2500; // Google's own largest page
-const servers: ReturnType<typeof Bun.spawn>[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+const servers = calendarServers(dir, () => google.env());
+const startFrank = servers.start;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))]!;
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-interface Frank {
-  base: string;
-  db: string;
-}
-
-/** A Frank server of its own: a database made here (accounts, candidates), then `serve`. */
-async function startFrank(name: string, env: Record<string, string>, appUrl?: (port: number) => string): Promise<Frank> {
-  const port = await freePort();
-  const db = join(dir, `${name}.db`);
-  const base = `http://127.0.0.1:${port}`;
-  const proc = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: db, APP_SECRET: SECRET, APP_URL: appUrl ? appUrl(port) : base, NODE_ENV: "production", LOG_LEVEL: "silent", ...google.env(), ...env },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  servers.push(proc);
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, db };
-    } catch {}
-    await sleep(50);
-  }
-  throw new Error(`${name} did not start`);
-}
-
-/** An account and candidates written into the server's database (setup, not measured). */
-async function account(f: Frank, email: string, candidates: number) {
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: f.db, APP_URL: f.base, NODE_ENV: "production" }), { quiet: true });
-  try {
-    const user = await createUser(deps, { email, password: "bench-password-123", name: "Bench Recruiter" });
-    const ids = Array.from({ length: candidates }, (_, i) => upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `${email}-${i}`, name: `Cand ${i}`, emailAddress: `cand${i}-${email}` }).id);
-    return { user, ids };
-  } finally {
-    deps.db.$client.close();
-  }
-}
-
-async function signIn(f: Frank, email: string): Promise<string> {
-  const res = await fetch(`${f.base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-123" }) });
-  return (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-}
 
 /** The OAuth round trip a browser makes, against the fake's consent screen. */
 async function connect(f: Frank, cookie: string, email: string, calendars = defaultAccount(email).calendars) {
@@ -126,7 +72,7 @@ try {
 
   // ---- 1. Booking with Google answering, then hung ----
   const a = await account(polled, "book@example.com", 80);
-  const ca = await signIn(polled, "book@example.com");
+  const ca = await signInAs(polled, "book@example.com");
   await connect(polled, ca, "book@example.com");
   await sleep(300);
   const sessions = [];
@@ -148,7 +94,7 @@ try {
   // ---- 2. A change in the calendar → the slot leaves the booking page ----
   const latency = async (f: Frank, email: string, trials: number, limitMs: number, jitterMs = 0) => {
     const acc = await account(f, email, trials);
-    const cookie = await signIn(f, email);
+    const cookie = await signInAs(f, email);
     await connect(f, cookie, email);
     await sleep(1000); // the first sync and the channel
     const out: number[] = [];
@@ -169,7 +115,7 @@ try {
   // ---- 3. Full and incremental sync of 5,000 events ----
   const big = "big@example.com";
   await account(polled, big, 0);
-  const cb = await signIn(polled, big);
+  const cb = await signInAs(polled, big);
   for (let i = 0; i < 5000; i++) {
     const day = 1 + (i % 110);
     const minute = 8 * 60 + Math.floor(i / 110) * 10;
@@ -193,7 +139,7 @@ try {
   // ---- 4. Slot filtering: 30 days of slots against 2,000 busy events ----
   const f2 = "filter@example.com";
   const fa = await account(polled, f2, 1);
-  const cf = await signIn(polled, f2);
+  const cf = await signInAs(polled, f2);
   // The session first (8 slots a day for 30 days), then the calendar with its 2,000 events.
   const slots = [];
   for (let d = 1; d <= 30; d++) for (let h = 9; h < 17; h++) slots.push(slot(d, h));
@@ -240,8 +186,7 @@ try {
   console.log(`4. Slot filtering, 30-day session (${slots.length} slots) against 2,000 cached busy events: p95 ${inProc.length ? ms(pct(inProc, 0.95)) : "n/a"} in process (${shown} slots left), booking view over HTTP p95 ${http.length ? ms(pct(http, 0.95)) : "n/a"}`);
 } finally {
   google.hang = false;
-  for (const s of servers) s.kill();
-  await Promise.all(servers.map((s) => s.exited));
+  await servers.stopAll();
   google.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -8,74 +8,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { createServer } from "node:net";
 import { defaultMsAccount, startFakeMicrosoft } from "../test/fakes/microsoft";
 
 process.env.NODE_ENV ||= "production";
-const { loadConfig } = await import("../src/config/env");
-const { createDeps } = await import("../src/bootstrap");
-const { createUser } = await import("../src/features/auth/service");
-const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
+const { account, calendarServers, signInAs } = await import("./calendar-servers");
+const { pct } = await import("./wire");
+type Frank = import("./calendar-servers").Frank;
 
-const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-microsoft-"));
 const graph = startFakeMicrosoft();
 graph.pageSize = 500; // what Frank asks for (odata.maxpagesize)
-const servers: ReturnType<typeof Bun.spawn>[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+const servers = calendarServers(dir, () => graph.env());
+const startFrank = servers.start;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))]!;
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-interface Frank {
-  base: string;
-  db: string;
-}
-
-async function startFrank(name: string, env: Record<string, string>, appUrl?: (port: number) => string): Promise<Frank> {
-  const port = await freePort();
-  const db = join(dir, `${name}.db`);
-  const base = `http://127.0.0.1:${port}`;
-  const proc = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: db, APP_SECRET: SECRET, APP_URL: appUrl ? appUrl(port) : base, NODE_ENV: "production", LOG_LEVEL: "silent", ...graph.env(), ...env },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  servers.push(proc);
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, db };
-    } catch {}
-    await sleep(50);
-  }
-  throw new Error(`${name} did not start`);
-}
-
-async function account(f: Frank, email: string, candidates: number) {
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: f.db, APP_URL: f.base, NODE_ENV: "production" }), { quiet: true });
-  try {
-    const user = await createUser(deps, { email, password: "bench-password-123", name: "Bench Recruiter" });
-    const ids = Array.from({ length: candidates }, (_, i) => upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `${email}-${i}`, name: `Cand ${i}`, emailAddress: `cand${i}-${email}` }).id);
-    return { user, ids };
-  } finally {
-    deps.db.$client.close();
-  }
-}
-
-async function signIn(f: Frank, email: string): Promise<string> {
-  const res = await fetch(`${f.base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-123" }) });
-  return (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-}
 
 /** The authorization code round trip (with PKCE) a browser makes, against the fake's consent screen. */
 async function connect(f: Frank, cookie: string, email: string) {
@@ -122,7 +68,7 @@ try {
   // ---- 1. Full and delta sync of 5,000 events ----
   const big = "big@example.com";
   await account(polled, big, 0);
-  const cb = await signIn(polled, big);
+  const cb = await signInAs(polled, big);
   graph.account = defaultMsAccount(big);
   graph.accounts.set(big, graph.account);
   const cal = graph.account.calendars.find((c) => c.isDefaultCalendar)!.id;
@@ -151,7 +97,7 @@ try {
   // ---- 2. A change in Outlook → the slot leaves the booking page ----
   const latency = async (f: Frank, email: string, trials: number, limitMs: number, jitterMs = 0) => {
     const acc = await account(f, email, trials);
-    const cookie = await signIn(f, email);
+    const cookie = await signInAs(f, email);
     const primary = await connect(f, cookie, email);
     await sleep(1500); // the first sync and the subscription
     const out: number[] = [];
@@ -175,8 +121,7 @@ try {
   console.log(`2. Change in Outlook → slot gone from the booking page, Graph notifications: ${fmt(pushTimes)} (${subscriptions} subscriptions)`);
   console.log(`   Same with polling at CALENDAR_POLL_SECONDS=5: ${fmt(pollTimes)}`);
 } finally {
-  for (const s of servers) s.kill();
-  await Promise.all(servers.map((s) => s.exited));
+  await servers.stopAll();
   graph.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 // Measuring a Frank server from outside its process: start `frank serve` on a database file,
 // sign in, time requests on the wire (the whole body read, as a browser asks for it), drive it
 // with wrk, and say how busy the machine was meanwhile (other work shares its cores).
+import { createServer } from "node:net";
 import { loadavg } from "node:os";
 
 export const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/json" };
@@ -16,11 +17,24 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** `bun src/main.ts serve` on the file, answering /healthz, as its own process. */
-export async function startServer(databasePath: string, port: number, secret: string): Promise<Server> {
+/** A free TCP port on 127.0.0.1 (asked of the system, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The p-quantile of a sample (nearest rank below). */
+export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))]!;
+
+/** `bun src/main.ts serve` on the file, answering /healthz, as its own process; `env` adds to (or overrides) its settings. */
+export async function startServer(databasePath: string, port: number, secret: string, env: Record<string, string> = {}): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
-    env: { ...process.env, APP_SECRET: secret, DATABASE_PATH: databasePath, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base },
+    env: { ...process.env, APP_SECRET: secret, DATABASE_PATH: databasePath, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base, ...env },
     stdout: "ignore",
     stderr: "inherit",
   });
