@@ -17,7 +17,8 @@ import { dualTimeText } from "../scheduling/zone-text";
 import type { SessionView } from "../scheduling/model";
 import { MAX_PICKS, PICK_STEP_MINUTES, PICK_WINDOW_DAYS, type Picks } from "./model";
 import * as repo from "./repo";
-import { clientView, notifySharer, openShare, parsePicks, safeMember, type ClientCard, type ClientView, type Closed } from "./service";
+import { clientView, notifySharer, openShare, safeMember, type ClientCard, type ClientView, type Closed } from "./client-page";
+import { parsePicks } from "./service";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -16,6 +16,7 @@ import { MemberParam } from "../shortlists/model";
 import { listClients } from "../clients/service";
 import { AnswerInput, AnswerList, ShareInput, ShareList, SharesMade, OneShare, TokenCandidateParam, TokenFileParam, TokenParam } from "./model";
 import * as shares from "./service";
+import * as clientPage from "./client-page";
 import { ClientSharePage, ClosedSharePage, WaitPage } from "./pages/client-page";
 import { ShortlistPage } from "./pages/shortlist-page";
 import { interviewPickRoutes } from "./picks-routes";
@@ -139,7 +140,7 @@ export function clientShareRoutes(deps: Deps) {
     });
   };
   const show = (token: string, extra: { saved?: number | null; error?: { candidateId: number; message: string } | null; status?: number; recordView?: boolean } = {}) => {
-    const view = shares.clientView(deps, token, { recordView: extra.recordView ?? false });
+    const view = clientPage.clientView(deps, token, { recordView: extra.recordView ?? false });
     if (view.state !== "open") return renderPage({ title: "Shortlist", status: view.state === "unknown" ? 404 : 410, noindex: true, headers: PRIVATE, body: ClosedSharePage(view) });
     return renderPage({ title: view.shortlistName, status: extra.status, noindex: true, headers: PRIVATE, description: `Candidates from ${view.agency}`, body: ClientSharePage({ view, token, saved: extra.saved ?? null, error: extra.error ?? null }) });
   };
@@ -154,7 +155,7 @@ export function clientShareRoutes(deps: Deps) {
       async ({ params }) => {
         const stop = limited(params.token);
         if (stop) return stop;
-        const { file, bytes } = await shares.sharedFile(deps, params.token, params.fileId);
+        const { file, bytes } = await clientPage.sharedFile(deps, params.token, params.fileId);
         return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": attachment(file.name), "x-content-type-options": "nosniff", "x-robots-tag": "noindex", "content-security-policy": "default-src 'none'; sandbox", ...PRIVATE } });
       },
       { params: TokenFileParam },
@@ -168,7 +169,7 @@ export function clientShareRoutes(deps: Deps) {
         const parsed = AnswerInput.safeParse({ verdict: raw.verdict || null, comment: raw.comment, interview: raw.interview === "1" || raw.interview === "true" });
         if (!parsed.success) return show(params.token, { error: { candidateId: params.candidateId, message: parsed.error.issues[0]?.message ?? "Check the form" }, status: 400 });
         try {
-          const r = shares.answer(deps, params.token, params.candidateId, parsed.data);
+          const r = clientPage.answer(deps, params.token, params.candidateId, parsed.data);
           if (r.state !== "saved") return show(params.token);
           // Asking for an interview goes on to the recruiter's free times, when the share offers them.
           if (parsed.data.interview && r.canPickTimes) return seeOther(`/s/${params.token}/${params.candidateId}/times`);

@@ -1,5 +1,5 @@
 import { VERDICT_LABELS } from "../model";
-import type { ClientView, Closed } from "../service";
+import type { ClientView, Closed } from "../client-page";
 import { dualTimeText } from "../../scheduling/zone-text";
 import { AgencyMark } from "./agency-header";
 
