@@ -7,13 +7,12 @@ import { MultiDatePicker } from "../src/features/scheduling/components/multi-dat
 import { CandidatePicker, type PickedCandidate } from "../src/features/scheduling/components/candidate-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
 import { batchOutcome, retryNotice } from "../src/features/scheduling/components/batch-outcome";
+import { FreeTimesRange, TimeSelect } from "../src/features/scheduling/components/time-fields";
 import { PeopleChoice, peopleFields, peopleProblem, type PeopleValue } from "../src/features/scheduling/components/people-choice";
 import {
   DEFAULT_DURATION,
   DEFAULT_WINDOW,
   DURATIONS,
-  HOUR_CHOICES,
-  MINUTE_CHOICES,
   formatTime,
   generateSlots,
   noSlotsReason,
@@ -35,27 +34,6 @@ export interface ShortlistChoice {
 }
 
 const SHORTLISTS_CHANGED = "frank:shortlists-changed";
-const pad = (n: number) => String(n).padStart(2, "0");
-
-function TimeSelect({ label, value, onChange }: { label: string; value: { hour: number; minute: number }; onChange: (v: { hour: number; minute: number }) => void }) {
-  return (
-    <fieldset>
-      <legend className="label">{label}</legend>
-      <div className="flex gap-1">
-        <select className="input" aria-label={`${label} hour`} value={value.hour} onChange={(e) => onChange({ ...value, hour: Number(e.currentTarget.value) })}>
-          {HOUR_CHOICES.map((h) => (
-            <option key={h} value={h}>{pad(h)}</option>
-          ))}
-        </select>
-        <select className="input" aria-label={`${label} minute`} value={value.minute} onChange={(e) => onChange({ ...value, minute: Number(e.currentTarget.value) })}>
-          {MINUTE_CHOICES.map((m) => (
-            <option key={m} value={m}>{pad(m)}</option>
-          ))}
-        </select>
-      </div>
-    </fieldset>
-  );
-}
 
 /** Schedule Interview card: candidate (or shortlist), duration, dates, window → slots → one session per candidate. */
 export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string; interviewers?: { id: number; name: string }[]; meId?: number; timeZone?: string }) {
@@ -290,24 +268,11 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
           </label>
         </fieldset>
         {mode === "availability" ? (
-          <div className="space-y-2" data-testid="sched-range">
-            <div className="grid grid-cols-2 gap-3">
-              <label className="block text-sm">
-                <span className="label">From</span>
-                <input type="date" className="input" min={range.first} max={range.last} value={rangeFrom} onInput={(e) => setRangeFrom(e.currentTarget.value)} />
-              </label>
-              <label className="block text-sm">
-                <span className="label">To</span>
-                <input type="date" className="input" min={rangeFrom || range.first} max={range.last} value={rangeTo} onInput={(e) => setRangeTo(e.currentTarget.value)} />
-              </label>
-            </div>
+          <FreeTimesRange first={range.first} last={range.last} from={rangeFrom} to={rangeTo} onFrom={setRangeFrom} onTo={setRangeTo} tz={tz}>
             {props.interviewers && props.interviewers.length > 1 && !typePeople ? (
               <PeopleChoice members={props.interviewers} organiserId={interviewerId ? Number(interviewerId) : (props.meId ?? null)} value={people} onChange={setPeople} />
             ) : null}
-            <p className="text-xs text-slate-500">
-              The candidate sees every free start in these dates, by the interviewer's <a className="underline" href="/settings/availability">availability</a>, when they open the link. Dates in {tz}.
-            </p>
-          </div>
+          </FreeTimesRange>
         ) : (
           <>
             <div>
