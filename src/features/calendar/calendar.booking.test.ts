@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { mailMessages } from "../../db/schema";
-import { createSchedulingSession, getMeetingForCalendar, setMeetingCalendarEvent } from "../scheduling/service";
+import { createSchedulingSession } from "../scheduling/service";
+import { getMeetingForCalendar, setMeetingCalendarEvent } from "../scheduling/meetings-for-calendar";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { randomAlphanumeric } from "../../lib/crypto";
 import { defaultAccount } from "../../../test/fakes/google";

@@ -8,7 +8,7 @@ import { connectionState, receivingCalendarId, syncCalendar, syncMember } from "
 import { pushAvailable } from "./push";
 import { renewChannelsJob } from "./work";
 import { cachedBusy } from "./hooks";
-import { listMeetingsForCalendar } from "../scheduling/service";
+import { listMeetingsForCalendar } from "../scheduling/meetings-for-calendar";
 import type { BusyAnswer, Connection, PatchConnectionInput } from "./model-connections";
 
 /**

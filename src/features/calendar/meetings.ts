@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import type { MeetingForCalendar } from "../scheduling/model";
-import { getMeetingForCalendar, listMeetingsForCalendar, setMeetingCalendarEvent } from "../scheduling/service";
+import { getMeetingForCalendar, listMeetingsForCalendar, setMeetingCalendarEvent } from "../scheduling/meetings-for-calendar";
 
 /**
  * What the calendar needs to know about an interview, in one shape, whatever the

@@ -10,7 +10,7 @@ import * as repo from "./repo";
 import { enqueueInterviewEmails } from "./notify";
 import { bookingUrl, openToken, sendBookingLink, sessionState } from "./session-links";
 export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from "./session-links";
-import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingForCalendar, type MeetingView, type SessionState, type SessionStatus, type SessionView } from "./model";
+import { SESSION_TTL_MS, type InterviewEmailState, type InterviewView, type MeetingView, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import { interviewFlags, openFlagsByMeeting } from "./meeting-flags";
 export { openFlagsByMeeting } from "./meeting-flags";
@@ -262,78 +262,6 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
     timeZone,
     status: m.status,
   }));
-}
-
-function toCalendar(d: repo.MeetingDetail, panels: Map<number, { name: string | null; email: string }[]>): MeetingForCalendar {
-  const m = d.meeting;
-  return {
-    id: m.id,
-    publicId: m.publicId,
-    workspaceId: m.workspaceId,
-    title: m.title,
-    description: m.description,
-    location: m.location,
-    start: m.startTime,
-    end: m.endTime,
-    sequence: m.sequence,
-    timeZone: d.timeZone,
-    status: m.status,
-    candidateName: d.candidateName,
-    candidateEmail: d.candidateEmail,
-    recruiterUserId: m.userId,
-    recruiterName: d.recruiterName,
-    recruiterEmail: d.recruiterEmail,
-    meetingUrl: m.meetingUrl,
-    videoKind: m.videoKind,
-    calendarEventId: m.calendarEventId,
-    panelists: panels.get(m.id) ?? [],
-    createdAt: m.createdAt,
-  };
-}
-
-/** For the calendar feature (afterBooking): the meeting's event fields, or null. */
-export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingForCalendar | null {
-  const d = repo.findMeetingById(deps.db, meetingId);
-  return d ? toCalendar(d, panelsOf(deps, [d.meeting.id])) : null;
-}
-
-/**
- * For the calendar feature (the iCal feed and the sync): a workspace's meetings, or only
- * those one of its users runs, oldest first, in the same shape as getMeetingForCalendar.
- */
-export function listMeetingsForCalendar(deps: Deps, q: { workspaceId: number; userId?: number }): MeetingForCalendar[] {
-  const rows = repo.listMeetingsWithPeople(deps.db, q);
-  const panels = panelsOf(deps, rows.map((r) => r.meeting.id));
-  return rows.map((r) => toCalendar(r, panels));
-}
-
-/** For the calendar feature: records the created event and its video link. */
-export function setMeetingCalendarEvent(deps: Deps, meetingId: number, v: { eventId?: string | null; meetingUrl?: string | null }): void {
-  const patch: { calendarEventId?: string | null; meetingUrl?: string | null } = {};
-  if (v.eventId !== undefined) patch.calendarEventId = v.eventId;
-  if (v.meetingUrl !== undefined) {
-    if (v.meetingUrl && !/^https?:\/\//i.test(v.meetingUrl)) throw badRequest("Meeting URL must be http(s)");
-    patch.meetingUrl = v.meetingUrl;
-  }
-  if (!Object.keys(patch).length) return;
-  deps.db.transaction((tx) => {
-    const before = repo.findMeetingById(deps.db, meetingId)?.meeting;
-    if (!repo.setCalendarEvent(tx, meetingId, patch)) throw notFound("Meeting not found");
-    // A video link made by the calendar after the booking (Meet, Teams) reaches the candidate:
-    // the invitation again with the link (same UID; a new location is no rescheduling, so the
-    // SEQUENCE stays and the newer DTSTAMP updates it), since the confirmation went out before
-    // the calendar was asked (nothing a person waits for calls a provider).
-    if (patch.meetingUrl && before && !before.meetingUrl && before.status === "scheduled" && before.startTime.getTime() > deps.clock.now().getTime()) {
-      enqueueInterviewEmails(deps, tx, meetingId, "video_link", { skipAudiences: new Set(["recruiter"]) });
-    }
-  });
-}
-
-/** The panel members of these meetings, by meeting. */
-function panelsOf(deps: Deps, meetingIds: number[]) {
-  const out = new Map<number, { name: string | null; email: string }[]>();
-  for (const p of meetingPanels(deps.db, meetingIds)) out.set(p.meetingId, [...(out.get(p.meetingId) ?? []), { name: p.name, email: p.email }]);
-  return out;
 }
 
 /** The interview of a public id. Routes reach it through interview-access.ts (staff of its workspace only). */

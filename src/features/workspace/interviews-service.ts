@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { badRequest } from "../../lib/errors";
-import { listMeetingsForCalendar, listSessions, openFlagsByMeeting } from "../scheduling/service";
+import { listSessions, openFlagsByMeeting } from "../scheduling/service";
+import { listMeetingsForCalendar } from "../scheduling/meetings-for-calendar";
 import { getSettings } from "../visitors/settings-service";
 import { addDays, isDay, isTimeZone, localParts, mondayOf } from "./week";
 import { INTERVIEW_STATUSES } from "./model";
