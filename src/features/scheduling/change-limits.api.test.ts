@@ -5,7 +5,8 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { addMember } from "../../../test/kits/team";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { bookByToken, cancelByCandidate, getManageView, moveByCandidate } from "./booking";
+import { bookByToken } from "./booking";
+import { cancelByCandidate, getManageView, moveByCandidate } from "./candidate-changes";
 import { createSchedulingSession } from "./service";
 
 const t = makeTestApp();

@@ -2,7 +2,8 @@ import type { Deps } from "../../deps";
 import type { RawInput } from "../../lib/route-options";
 import { StampCache } from "../../db/stamp-cache";
 import { embedOrigins } from "../auth/workspace-site";
-import { manageWorkspaceOf, sessionWorkspaceOf } from "./booking";
+import { sessionWorkspaceOf } from "./booking";
+import { manageWorkspaceOf } from "./candidate-changes";
 
 // Asked on every request for a candidate's page, before its (cached) render: kept until anything
 // in the database changes, so two lookups do not cost more than the page itself.

@@ -5,7 +5,8 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { schedulingPorts, type BusyInterval } from "./busy-calendar";
-import { getManageView, moveByCandidate, SLOT_TAKEN } from "./booking";
+import { SLOT_TAKEN } from "./booking";
+import { getManageView, moveByCandidate } from "./candidate-changes";
 import { NO_FREE_TIMES, RANGE_FORMAT, RANGE_ORDER, RANGE_TOO_FAR } from "./offer-range";
 import { RANGE_MISSING } from "./model";
 

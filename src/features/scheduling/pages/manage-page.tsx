@@ -1,4 +1,4 @@
-import type { ManageView } from "../booking";
+import type { ManageView } from "../candidate-changes";
 import { formatTime, groupByDay, slotLabel } from "../slots";
 import { dualTimeText } from "../zone-text";
 import { PublicFrame, SiteButton } from "./booking-page";
