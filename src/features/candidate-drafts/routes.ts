@@ -94,8 +94,8 @@ export function candidateDraftRoutes(deps: Deps) {
     )
     .post(
       "/candidates/drafts/:id/discard",
-      async ({ me, workspaceId, params, cookie }) => {
-        await drafts.discardDraft(deps, workspaceId, params.id, memberActor(me));
+      ({ me, workspaceId, params, cookie }) => {
+        drafts.discardDraft(deps, workspaceId, params.id, memberActor(me));
         setFlash(cookie, { title: "Draft discarded", variant: "success" });
         return seeOther("/candidates/drafts");
       },

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
 import type { Tx } from "../../db/tx";
 import { removeBytesAfterCommit } from "../candidate-files/removal";
-import { attachStoredFile, checkUpload, fileStore, type CheckedUpload, type StoredFile } from "../candidate-files/service";
+import { attachStoredFile, checkUpload, fileStore, removeStoredFiles, type CheckedUpload, type StoredFile } from "../candidate-files/service";
 import type { CandidateFile } from "../candidate-files/model";
 import type { FileType } from "../candidate-files/sniff";
 import { getParticipant } from "../candidates/service";
@@ -169,9 +169,10 @@ export function confirmDraft(deps: Deps, workspaceId: number, id: number, input:
 
 /**
  * DELETE /api/participant-drafts/{id}: the row, its event and the job that removes the bytes in
- * one transaction; the bytes are also removed at once (the job then finds nothing to do).
+ * one transaction; the bytes are also removed right after, without the person waiting on the
+ * store (the job then finds nothing to do).
  */
-export async function discardDraft(deps: Deps, workspaceId: number, id: number, actor: Actor): Promise<{ deleted: true; id: number }> {
+export function discardDraft(deps: Deps, workspaceId: number, id: number, actor: Actor): { deleted: true; id: number } {
   const row = deps.db.transaction((tx) => {
     const r = repo.deleteDraft(tx, workspaceId, id);
     if (!r) throw notFound("Draft not found");
@@ -179,9 +180,7 @@ export async function discardDraft(deps: Deps, workspaceId: number, id: number, 
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate_draft", id }, kind: "candidate_draft.discarded", summary: `A draft candidate from a CV was discarded (draft #${id})`, data: { draftId: id, fileType: r.fileType } });
     return r;
   });
-  await fileStore(deps)
-    .remove(workspaceId, row.storageKey)
-    .catch(() => {}); // the job tries again
+  void removeStoredFiles(deps, workspaceId, [row.storageKey]);
   return { deleted: true, id };
 }
 
