@@ -61,8 +61,9 @@ describe("while another process holds the write lock", () => {
     await retryOnBusy(t.deps.db.$client, insert);
     clearInterval(timer);
     await other.released;
-    // ~60 ticks on a quiet machine; a blocked event loop would give none (some slack for a loaded one).
-    expect(ticks).toBeGreaterThan(10);
+    // ~60 ticks on a quiet machine, 10 or so at low priority beside the browser tests; a blocked
+    // event loop would give none, or one at the end.
+    expect(ticks).toBeGreaterThan(3);
   }, 20_000);
 });
 

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../test/helpers";
+import { holdWriteLock } from "../../test/hold-write-lock";
 import { openDatabase } from "../db/client";
 import { tasks } from "../db/schema";
 import type { Tx } from "../db/tx";
@@ -13,8 +14,8 @@ import { WorkQueue } from "./work-queue";
 const t = makeTestApp();
 
 /** A worker of its own: its connection, its runner, its registered kinds. */
-function worker(opts: { leaseMs?: number; timeoutMs?: number } = {}) {
-  const db = openDatabase(t.deps.config.DATABASE_PATH, { busyTimeoutMs: 2000 });
+function worker(opts: { leaseMs?: number; timeoutMs?: number; busyTimeoutMs?: number } = {}) {
+  const db = openDatabase(t.deps.config.DATABASE_PATH, { busyTimeoutMs: opts.busyTimeoutMs ?? 2000 });
   const jobs = new Jobs(db, { clock: t.clock, log: t.deps.log, ...opts });
   jobs.bind({ ...t.deps, db, jobs });
   const work = new WorkQueue(jobs);
@@ -37,7 +38,7 @@ describe("fenced leases", () => {
       seen.push(mine);
       await aMayEnd; // ignores its signal, as a careless SDK call would
       mine.abortedAtEnd = ctx.signal.aborted;
-      mine.lateWrite = ctx.whileLeased((tx: Tx) => void tx.update(tasks).set({ lastError: "late write by A" }).where(eq(tasks.id, id)).run());
+      mine.lateWrite = await ctx.whileLeased((tx: Tx) => void tx.update(tasks).set({ lastError: "late write by A" }).where(eq(tasks.id, id)).run());
       aEnded.resolve();
     });
     b.work.register("test.slow", async (_p, ctx) => {
@@ -90,4 +91,26 @@ describe("fenced leases", () => {
     expect(ids.map(row)).toEqual(after);
     expect(staleTokens.every((tok) => typeof tok === "string" && tok.length === 24)).toBe(true);
   });
+
+  test("a try whose outside work is done waits for another process's write lock to record it: done, not failed", async () => {
+    // The server's connection does not sleep in SQLite (busy_timeout 0, decision 14).
+    const a = worker({ busyTimeoutMs: 0, timeoutMs: 10_000 });
+    const sent = Promise.withResolvers<void>();
+    const mayWrite = Promise.withResolvers<void>();
+    let recorded: boolean | undefined;
+    a.work.register("test.outside", async (_p, ctx) => {
+      sent.resolve(); // the webhook was delivered, the e-mail accepted
+      await mayWrite.promise;
+      recorded = await ctx.whileLeased((tx) => void tx.update(tasks).set({ lastError: "recorded" }).where(eq(tasks.id, id)).run());
+    });
+    const id = a.db.transaction((tx) => a.work.enqueue(tx, "test.outside", {}));
+    const run = a.jobs.runDue();
+    await sent.promise;
+    const lock = await holdWriteLock(t.deps.config.DATABASE_PATH, 400);
+    mayWrite.resolve();
+    await run;
+    await lock.released;
+    expect(recorded).toBe(true);
+    expect(row(id)).toMatchObject({ status: "done", attempts: 1 });
+  }, 20_000);
 });

@@ -69,7 +69,7 @@ export const sendMailJob = defineJob(
 
 /** Mail off: a skipped e-mail keeps its links for the dev mailbox an hour, then loses them. */
 export const forgetSkippedLinksJob = defineJob("mail.forget-links", z.object({ messageId: z.number().int() }), async (p, ctx) => {
-  ctx.whileLeased((tx) => redactMessage(tx, p.messageId, ctx.deps.clock.now()));
+  await ctx.whileLeased((tx) => redactMessage(tx, p.messageId, ctx.deps.clock.now()));
 });
 
 /**

@@ -20,7 +20,7 @@ export const proposeDraftJob = defineJob(
     const row = repo.findDraftAnywhere(deps.db, draftId);
     if (!row || row.status !== "reading" || !row.text) return; // discarded meanwhile
     const { fields, by } = await proposeFields(deps, row.text, signal);
-    whileLeased((tx) => repo.setDraft(tx, draftId, { status: "ready", proposal: JSON.stringify(fields), proposedBy: by }));
+    await whileLeased((tx) => repo.setDraft(tx, draftId, { status: "ready", proposal: JSON.stringify(fields), proposedBy: by }));
   },
   // The model's own deadline (OPENAI_TIMEOUT_MS) comes first; this is the backstop.
   { timeoutMs: 180_000 },
@@ -39,7 +39,7 @@ export const readDraftJob = defineJob(
       return; // discarded while queued: its bytes are gone with it
     }
     const read = await readText(row.fileType as FileType, bytes, (e) => deps.log.warn("cv text not read", { draftId, error: e instanceof Error ? e.message : String(e) }));
-    whileLeased((tx) => {
+    await whileLeased((tx) => {
       if (read.status === "done") {
         repo.setDraft(tx, draftId, { textStatus: "done", text: read.text });
         proposeDraftJob.enqueue(tx, { draftId });

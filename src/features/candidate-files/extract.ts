@@ -67,7 +67,7 @@ export const extractTextJob = defineJob(
     const read = await readText(row.type as FileType, await fileStore(deps).get(row.workspaceId, row.storageKey), (e) =>
       deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }),
     );
-    whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text));
+    await whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text));
   },
   { timeoutMs: 60_000 },
 );

@@ -164,7 +164,7 @@ export const feedbackRequestJob = defineJob("feedback.request", z.object({ meeti
   const m = meetingForFeedback(deps, { id: meetingId });
   if (!m || (m.status !== "scheduled" && m.status !== "completed")) return;
   if (m.endTime.getTime() > deps.clock.now().getTime()) return;
-  whileLeased((tx) => void requestFeedback(deps, tx, m));
+  await whileLeased((tx) => void requestFeedback(deps, tx, m));
 });
 
 export function scheduleFeedbackRequest(tx: Tx, meeting: { id: number; endTime: Date }) {

@@ -43,24 +43,24 @@ export async function deliver(deps: Deps, deliveryId: number, ctx: Pick<JobConte
   } catch (e) {
     // A refused target says only that (no refused/unknown/timeout detail that would map a private network).
     const message = e instanceof BlockedAddressError ? e.message : e instanceof Error && e.name === "TimeoutError" ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
-    ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(null, message)));
+    await ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(null, message)));
     throw new Error(message);
   }
   // The answer's body is not needed: drop it so the connection can be reused.
   await res.body?.cancel().catch(() => {});
   if (res.status >= 200 && res.status < 300) {
-    ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(res.status, null)));
+    await ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(res.status, null)));
     return;
   }
   if (res.status === 410) {
     const message = "410 Gone: the endpoint was disabled";
-    ctx.whileLeased((tx) => {
+    await ctx.whileLeased((tx) => {
       repo.appendAttempt(tx, d.id, attempt(410, message));
       repo.disableEndpoint(tx, endpoint.id, deps.clock.now());
     });
     throw new PermanentFailure(message);
   }
   const message = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`.slice(0, 300);
-  ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(res.status, message)));
+  await ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(res.status, message)));
   throw new Error(message);
 }
