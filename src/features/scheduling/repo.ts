@@ -41,12 +41,14 @@ export function insertSession(
   });
 }
 
-export function listSessions(db: DB, workspaceId: number, limit = 200) {
+/** The newest sessions of a workspace (at most `limit`), or the one session `only` names. */
+export function listSessions(db: DB, workspaceId: number, opts: { limit?: number; only?: number } = {}) {
+  const { limit = 200, only } = opts;
   return db
     .select({ session: schedulingSessions, candidateName: participants.name })
     .from(schedulingSessions)
     .innerJoin(participants, eq(participants.id, schedulingSessions.candidateId))
-    .where(inWorkspace(schedulingSessions, workspaceId))
+    .where(inWorkspace(schedulingSessions, workspaceId, only === undefined ? undefined : eq(schedulingSessions.id, only)))
     .orderBy(desc(schedulingSessions.createdAt), desc(schedulingSessions.id))
     .limit(limit)
     .all();

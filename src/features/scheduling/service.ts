@@ -127,7 +127,7 @@ function writeSession(
     sessionEvent(deps, tx, args.workspaceId, "session.created", { id: inserted.id, candidateId: candidate.id }, args.actor ?? { userId: args.userId });
     return inserted;
   });
-  return listSessions(deps, args.workspaceId).find((s) => s.id === row.id)!;
+  return sessionView(deps, args.workspaceId, row.id)!;
 }
 
 /**
@@ -171,10 +171,18 @@ export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date)
   return s.status as SessionStatus;
 }
 
+/**
+ * One session as the list shows it: only its own slots and offered starts are worked out (the
+ * whole list costs one offer per pending session, which a new session's answer has no need of).
+ */
+export function sessionView(deps: Deps, workspaceId: number, id: number): SessionView | null {
+  return listSessions(deps, workspaceId, id)[0] ?? null;
+}
+
 /** The dashboard's Active Sessions list: newest first, with the count of slots that can still be booked. */
-export function listSessions(deps: Deps, workspaceId: number): SessionView[] {
+export function listSessions(deps: Deps, workspaceId: number, only?: number): SessionView[] {
   const now = deps.clock.now();
-  const rows = repo.listSessions(deps.db, workspaceId);
+  const rows = repo.listSessions(deps.db, workspaceId, { only });
   const ids = rows.map((r) => r.session.id);
   const slots = repo.slotsOfSessions(deps.db, ids);
   // Open slots in Frank, then less the interviewer's cached calendar (only pending sessions have any).
@@ -341,7 +349,7 @@ export function resendInterviewEmails(deps: Deps, workspaceId: number, publicId:
 
 // The session's events (decision 0029): here beside listSessions, which their webhook payload reads.
 function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
-  const s = listSessions(deps, workspaceId).find((x) => x.id === sessionId);
+  const s = sessionView(deps, workspaceId, sessionId);
   if (!s) return null;
   const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
   return rest;
