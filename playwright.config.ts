@@ -19,7 +19,8 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   testMatch: /.*\.e2e\.ts$/,
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // Three: four browsers beside the unit tests cost more CPU than their overlap saves (decision 26).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // No retries: a flaky test is a failure to fix, not to hide.
   retries: 0,
   timeout: 30_000,
