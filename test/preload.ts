@@ -12,3 +12,9 @@ await import("react");
 await import("react/jsx-runtime");
 await import("react-dom/server");
 process.env.NODE_ENV = "test";
+
+// The processes the tests start (the frank binary for a CLI verb or a server they kill, a second
+// process holding the write lock) live a few seconds: JavaScriptCore's optimising DFG tier costs
+// them about a third more CPU than it saves. This worker keeps it (set after its own start);
+// only its children inherit the setting.
+process.env.BUN_JSC_useDFGJIT ??= "0";
