@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, hydrated, login } from "./fixtures";
+import { createAccount, hydrated, login, picture } from "./fixtures";
 import { tinyDocx, tinyPdf } from "../test/kits/cv-fixtures";
 
 // Issue 39 item 6, without JavaScript: two CVs from the candidates page's plain form become
@@ -36,10 +36,10 @@ test.describe("without JavaScript", () => {
     await expect(ada.getByLabel("E-mail")).toHaveValue("ada.e2e@example.com");
     await expect(ada.getByLabel("Phone")).toHaveValue("+44 7700 900123");
     await expect(ada.getByLabel("City")).toHaveValue("London");
-    await page.screenshot({ path: "test-results/cv-drafts-1280.png", fullPage: true });
+    await picture(page, "cv-drafts-1280", { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: "test-results/cv-drafts-390.png", fullPage: true });
+    await picture(page, "cv-drafts-390", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A correction, then Confirm.
@@ -59,7 +59,7 @@ test.describe("without JavaScript", () => {
     await expect(rows.first()).toContainText("Ada Lovelace");
     await expect(rows.first()).toContainText("Staff Backend Engineer");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: "test-results/cv-candidates-390.png", fullPage: true });
+    await picture(page, "cv-candidates-390", { fullPage: true });
 
     // The candidate's page: the CV's fields and the CV itself.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -67,7 +67,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Phone")).toHaveValue("+44 7700 900123");
     await expect(page.getByLabel("Skills (comma-separated)")).toHaveValue("Go, Kubernetes");
     await expect(page.getByTestId("candidate-files").getByRole("link", { name: "Ada Lovelace CV.pdf" })).toBeVisible();
-    await page.screenshot({ path: "test-results/cv-candidate-1280.png", fullPage: true });
+    await picture(page, "cv-candidate-1280", { fullPage: true });
   });
 });
 
@@ -87,7 +87,7 @@ test("with JavaScript, CVs dropped on the box become drafts at once", async ({ p
   });
   await box.dispatchEvent("dragover", { dataTransfer: files });
   await expect(box).toHaveClass(/border-brand-500/);
-  await page.screenshot({ path: "test-results/cv-drop-1280.png" });
+  await picture(page, "cv-drop-1280");
   await box.dispatchEvent("drop", { dataTransfer: files });
   await expect(page).toHaveURL(/\/candidates\/drafts$/);
   await waitUntilRead(page, 2);

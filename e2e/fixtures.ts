@@ -56,6 +56,15 @@ export async function loginAsNewUser(page: Page, opts: { name?: string; to?: str
   return account;
 }
 
+/**
+ * A picture of the page for a person to look at (test-results/NAME.png), taken only when
+ * E2E_SCREENSHOTS is set: nothing reads them in a run, and a full-page one costs the browser about
+ * 0.2 CPU-seconds, a second of the whole suite for every five.
+ */
+export async function picture(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `test-results/${name}.png`, fullPage: opts.fullPage });
+}
+
 /** Waits until every island on the page is hydrated. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { agencyWithShortlist } from "./fixtures";
+import { agencyWithShortlist, picture } from "./fixtures";
 import { tinyPng } from "../test/kits/tiny-images";
 
 // Issue 39 item 2: the agency's logo on the client's page, and a contact who, without
@@ -16,7 +16,7 @@ test("a client contact without JavaScript asks for an interview and picks times;
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByTestId("logo-preview").getByRole("img")).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/settings-logo-390.png" });
+  await picture(page, "settings-logo-390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto(`/shortlists/${shortlist.id}`);
@@ -46,14 +46,14 @@ test("a client contact without JavaScript asks for an interview and picks times;
   await labels.nth(3).click();
   await expect(times.nth(0)).toBeChecked();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await phone.screenshot({ path: "test-results/interview-times-390.png", fullPage: false });
+  await picture(phone, "interview-times-390");
   await phone.setViewportSize({ width: 1280, height: 900 });
-  await phone.screenshot({ path: "test-results/interview-times-1280.png", fullPage: false });
+  await picture(phone, "interview-times-1280");
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.getByRole("button", { name: "Send these times" }).click();
   await expect(phone.locator(`[data-candidate="${people[0]!.id}"]`).getByRole("status")).toHaveText("Thank you, your answer is saved.");
   await expect(phone.locator(`[data-candidate="${people[0]!.id}"]`).getByTestId("your-times").locator("li")).toHaveCount(2);
-  await phone.screenshot({ path: "test-results/shortlist-client-times-390.png", fullPage: true });
+  await picture(phone, "shortlist-client-times-390", { fullPage: true });
   await contact.close();
 
   await page.goto(`/shortlists/${shortlist.id}`);
@@ -61,10 +61,10 @@ test("a client contact without JavaScript asks for an interview and picks times;
   await expect(picked).toContainText("Interview times picked by Jane Doe");
   await expect(picked.locator("li")).toHaveCount(2);
   expect(chosen.every(Boolean)).toBe(true);
-  await page.screenshot({ path: "test-results/shortlist-picks-1280.png", fullPage: true });
+  await picture(page, "shortlist-picks-1280", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await picked.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/shortlist-picks-390.png" });
+  await picture(page, "shortlist-picks-390");
   await page.setViewportSize({ width: 1280, height: 900 });
   await picked.getByRole("button", { name: `Offer these times to ${people[0]!.name}` }).click();
   await expect(page.locator(`[data-candidate="${people[0]!.id}"]`).getByTestId("picked-times")).toContainText("Offered to the candidate");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, loginAsNewUser } from "./fixtures";
+import { hydrated, loginAsNewUser, picture } from "./fixtures";
 
 // Issue 38: a job's board. A card dragged to Rejected with a reason and the stage's template, the
 // same kind of move by keyboard, and without JavaScript through the card's own form.
@@ -63,9 +63,9 @@ test("drag a card to Rejected with a reason and send the template; move another 
   await expect(page.getByTestId("board-announcer")).toContainText(`${second!.name} moved to Screening. Screening has 1.`);
   await expect(page.locator(`[data-column-list="${b.stage("Screening")}"] [data-card="${second!.id}"]`)).toBeFocused();
   expect((await b.stageOf(second!.id)).stage).toBe("Screening");
-  await page.screenshot({ path: "test-results/pipeline-board-1280.png", fullPage: true });
+  await picture(page, "pipeline-board-1280", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/pipeline-board-390.png", fullPage: true });
+  await picture(page, "pipeline-board-390", { fullPage: true });
   // The board scrolls sideways inside its own box; the page itself fits a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
@@ -106,7 +106,7 @@ test("the client's page and the pipeline's settings fit a phone and a desktop", 
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
       expect({ path, width, scroll: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width, scroll: width });
-      await page.screenshot({ path: `test-results/pipeline-${name}-${width}.png`, fullPage: true });
+      await picture(page, `pipeline-${name}-${width}`, { fullPage: true });
     }
   }
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { agencyWithShortlist } from "./fixtures";
+import { agencyWithShortlist, picture } from "./fixtures";
 
 // Issue 39: the recruiter shares a shortlist with a client's contact through the page's plain
 // form; the contact opens the private link in a browser without JavaScript, answers, and the
@@ -15,14 +15,14 @@ test("a client contact answers without JavaScript and the recruiter sees it", as
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByTestId("candidate-files").getByRole("link", { name: "Ada CV.txt" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/candidate-cv-390.png" });
+  await picture(page, "candidate-cv-390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto(`/shortlists/${shortlist.id}`);
   await page.getByLabel("Jane Doe").check();
   await page.getByRole("button", { name: "Share", exact: true }).click();
   await expect(page.locator("[data-share]")).toContainText("Jane Doe");
-  await page.screenshot({ path: "test-results/shortlist-share-1280.png", fullPage: true });
+  await picture(page, "shortlist-share-1280", { fullPage: true });
 
   // The link, as the contact's e-mail carries it (read from the dev mailbox).
   const list = await (await page.request.get("/dev/mailbox")).text();
@@ -42,7 +42,7 @@ test("a client contact answers without JavaScript and the recruiter sees it", as
   await card.getByRole("button", { name: "Interested" }).click();
   await expect(phone.locator(`[data-candidate="${people[0]!.id}"]`).getByRole("status")).toHaveText("Thank you, your answer is saved.");
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await phone.screenshot({ path: "test-results/shortlist-client-390.png", fullPage: true });
+  await picture(phone, "shortlist-client-390", { fullPage: true });
   await contact.close();
 
   await page.goto(`/shortlists/${shortlist.id}`);
