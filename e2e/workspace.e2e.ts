@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeCheck, createAccount, hydrated, login, loginAsNewUser, withAxe } from "./fixtures";
+import { createAccount, hydrated, login, loginAsNewUser } from "./fixtures";
 
 // Issue 22: the navigation, the candidates, jobs and interviews pages, the command palette.
 const SECTIONS: [string, RegExp][] = [
@@ -177,19 +177,3 @@ test("the command palette (Ctrl+K) jumps to a section and finds a candidate by n
   await expect(page.locator("tbody")).toContainText(name);
 });
 
-test("the section pages have no serious accessibility violations, in light and dark", async ({ page }) => {
-  test.setTimeout(60_000);
-  await loginAsNewUser(page, { to: null });
-  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
-  await withAxe(page.context());
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ["/dashboard", "/candidates", "/jobs", "/interviews"]) {
-      await page.goto(path);
-      // The dashboard's own cards (kept as they are, part2 §2) are left to their own tests: the frame is checked there.
-      const r = await axeCheck(page, path === "/dashboard" ? { include: ["header", "nav"] } : {});
-      const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${scheme} ${path}: ${v.id} ${v.nodes.map((n) => n.html.slice(0, 160)).slice(0, 3).join(", ")}`)).toEqual([]);
-    }
-  }
-});
