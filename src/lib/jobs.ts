@@ -23,8 +23,8 @@ export interface JobContext {
    * Runs `write` in a transaction only while this try still holds the task's lease (same
    * lease_token): a try that timed out, or lost its lease to another worker, writes nothing.
    * When another process holds the write lock it waits for it (decision 14), up to the task's
-   * lease: the outside work is already done, and a busy database is not the try's failure (a
-   * delivered webhook recorded as failed would be sent again).
+   * time limit: the outside work is already done, and a busy database is not the try's failure
+   * (a delivered webhook recorded as failed would be sent again).
    */
   whileLeased(write: (tx: Tx) => void): Promise<boolean>;
 }
@@ -320,8 +320,7 @@ export class Jobs {
         signal: controller.signal,
         attempt: c.attempts,
         deps,
-        whileLeased: async (write) =>
-          !controller.signal.aborted && (await retryOnBusy(this.db.$client, () => !controller.signal.aborted && this.fenced(c.id, c.leaseToken, write), { waitMs: timeoutMs })),
+        whileLeased: (write) => retryOnBusy(this.db.$client, () => !controller.signal.aborted && this.fenced(c.id, c.leaseToken, write), { waitMs: timeoutMs }),
       };
       await Promise.race([job.handler(payload, ctx), timedOut]);
       clearTimeout(timer);
