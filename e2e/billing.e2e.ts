@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createAccount, hydrated, loginAsNewUser } from "./fixtures";
-import { freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { frankBinary, freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The shared e2e server runs without Stripe (billing off, the gate never blocks). These
 // tests start their own: a fake Stripe (test/fakes/stripe.ts) and a Frank server whose
@@ -14,8 +14,8 @@ let db = "";
 const children: ChildProcess[] = [];
 
 
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn("./node_modules/.bin/bun", args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+function start([command, args]: [string, string[]], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   // Server errors show in the test output.
   child.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
@@ -31,7 +31,7 @@ test.describe("with Stripe configured", () => {
     const port = await freePort();
     app = `http://127.0.0.1:${port}`;
     db = `data/e2e-billing-${port}.db`;
-    const stripe = start(["test/fakes/stripe.ts"], { FAKE_STRIPE_WEBHOOK_URL: `${app}/api/stripe/webhook`, FAKE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const stripe = start(["./node_modules/.bin/bun", ["test/fakes/stripe.ts"]], { FAKE_STRIPE_WEBHOOK_URL: `${app}/api/stripe/webhook`, FAKE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     fake = await new Promise<string>((resolve, reject) => {
       stripe.stdout!.on("data", (d: Buffer) => {
         const m = /FAKE_STRIPE_URL=(\S+)/.exec(d.toString());
@@ -39,7 +39,7 @@ test.describe("with Stripe configured", () => {
       });
       stripe.once("exit", (code) => reject(new Error(`fake stripe exited ${code}`)));
     });
-    start(["src/main.ts", "serve"], {
+    start(frankBinary("serve"), {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_PATH: db,

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated, loginAsNewUser } from "./fixtures";
-import { freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { frankBinary, freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The manager page in each state. Without Google credentials: the shared e2e server.
 // Connected: a second Frank server started here, pointed at the fake Google (test/fakes/google.ts).
@@ -108,7 +108,7 @@ test.describe("with Google (fake)", () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     db = `data/e2e-calendar-${port}.db`;
-    frank = spawn("./node_modules/.bin/bun", ["src/main.ts", "serve", "--demo"], {
+    frank = spawn(...frankBinary("serve", "--demo"), {
       stdio: ["ignore", "ignore", "inherit"],
       env: {
         ...process.env,

@@ -18,8 +18,8 @@ test("chat: greeting, Enter sends, Shift+Enter does not, New restores the greeti
   await expect(page.getByTestId("user-message")).toHaveText("how many candidates do I have?");
   await expect(page.getByTestId("assistant-message").last()).toContainText("candidate(s) in total");
   await expect(page.getByTestId("assistant-message").last()).toContainText("without a language model");
-  const stored = await page.evaluate(() => localStorage.getItem("frank_session_id"));
-  expect(stored).toBeTruthy();
+  // The session id is kept once the answer's stream has ended, a moment after its text shows.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("frank_session_id"))).toBeTruthy();
 
   // The conversation comes back after a reload, from the stored session id.
   await page.reload();

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated } from "./fixtures";
-import { freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { frankBinary, freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // Microsoft 365 (decision 34): a Frank server started here, pointed at the fake Microsoft identity
 // platform and Graph (test/fakes/microsoft.ts). A recruiter connects Outlook, picks the calendars
@@ -41,7 +41,7 @@ test.describe("with Microsoft (fake)", () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     db = `data/e2e-microsoft-${port}.db`;
-    frank = spawn("./node_modules/.bin/bun", ["src/main.ts", "serve", "--demo"], {
+    frank = spawn(...frankBinary("serve", "--demo"), {
       stdio: ["ignore", "ignore", "inherit"],
       env: {
         ...process.env,

@@ -88,3 +88,14 @@ export async function compiledBinary(): Promise<CompiledBinary> {
   }
   throw new Error(`the binary in ${dir} was not built within 3 minutes`);
 }
+
+// `bun test/kits/compiled-binary.ts` prints the binary's path (building it first if need be): how
+// the browser tests start their servers on the same binary the unit tests run.
+if (import.meta.main) {
+  const built = await compiledBinary();
+  if (built.exitCode !== 0) {
+    process.stderr.write(`building the binary failed:\n${built.output}`);
+    process.exit(1);
+  }
+  console.log(built.path);
+}
