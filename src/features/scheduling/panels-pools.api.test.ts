@@ -162,7 +162,7 @@ describe("pools", () => {
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
     const cand = candidate(owner.workspaceId);
     for (let i = 0; i < 150; i++) {
-      const s = await createSchedulingSession(t.deps, { workspaceId: owner.workspaceId, userId: owner.userId, candidateId: cand, title: "Pool", duration: 30, timeZone: "UTC", sendEmail: false, mode: "availability", from: "2030-01-08", to: "2030-02-05", pool: { userIds: members.map((m) => m.id), strategy: "fair" } });
+      const s = await createSchedulingSession(t.deps, { workspaceId: owner.workspaceId, userId: owner.userId, candidateId: cand, title: "Pool", duration: 30, timeZone: "UTC", sendEmail: false, mode: "availability", from: "2030-01-08", to: "2030-01-15", pool: { userIds: members.map((m) => m.id), strategy: "fair" } });
       const offered = getBookingView(t.deps, s.sessionToken).availableSlots;
       await bookByToken(t.deps, s.sessionToken, offered[Math.floor(random() * offered.length)]!.id);
     }
