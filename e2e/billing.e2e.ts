@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createAccount, hydrated, loginAsNewUser } from "./fixtures";
-import { frankBinary, freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { frankBinary, freePort, SHORT_RUN_JIT, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The shared e2e server runs without Stripe (billing off, the gate never blocks). These
 // tests start their own: a fake Stripe (test/fakes/stripe.ts) and a Frank server whose
@@ -40,6 +40,7 @@ test.describe("with Stripe configured", () => {
       stripe.once("exit", (code) => reject(new Error(`fake stripe exited ${code}`)));
     });
     start(frankBinary("serve"), {
+      ...SHORT_RUN_JIT,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_PATH: db,

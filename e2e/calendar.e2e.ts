@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated, loginAsNewUser } from "./fixtures";
-import { frankBinary, freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { frankBinary, freePort, SHORT_RUN_JIT, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The manager page in each state. Without Google credentials: the shared e2e server.
 // Connected: a second Frank server started here, pointed at the fake Google (test/fakes/google.ts).
@@ -112,6 +112,7 @@ test.describe("with Google (fake)", () => {
       stdio: ["ignore", "ignore", "inherit"],
       env: {
         ...process.env,
+        ...SHORT_RUN_JIT,
         PORT: String(port),
         DATABASE_PATH: db,
         APP_URL: base,

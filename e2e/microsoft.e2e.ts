@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated } from "./fixtures";
-import { frankBinary, freePort, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { frankBinary, freePort, SHORT_RUN_JIT, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // Microsoft 365 (decision 34): a Frank server started here, pointed at the fake Microsoft identity
 // platform and Graph (test/fakes/microsoft.ts). A recruiter connects Outlook, picks the calendars
@@ -45,6 +45,7 @@ test.describe("with Microsoft (fake)", () => {
       stdio: ["ignore", "ignore", "inherit"],
       env: {
         ...process.env,
+        ...SHORT_RUN_JIT,
         PORT: String(port),
         DATABASE_PATH: db,
         APP_URL: base,
