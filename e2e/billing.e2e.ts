@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createAccount, hydrated, loginAsNewUser } from "./fixtures";
-import { frankBinary, freePort, SHORT_RUN_JIT, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { freePort, spawnFrank, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The shared e2e server runs without Stripe (billing off, the gate never blocks). These
 // tests start their own: a fake Stripe (test/fakes/stripe.ts) and a Frank server whose
@@ -14,10 +14,9 @@ let db = "";
 const children: ChildProcess[] = [];
 
 
-function start([command, args]: [string, string[]], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/** Kept to be stopped after the tests; its errors show in the test output. */
+function track(child: ChildProcess): ChildProcess {
   children.push(child);
-  // Server errors show in the test output.
   child.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
   return child;
 }
@@ -31,7 +30,12 @@ test.describe("with Stripe configured", () => {
     const port = await freePort();
     app = `http://127.0.0.1:${port}`;
     db = `data/e2e-billing-${port}.db`;
-    const stripe = start(["./node_modules/.bin/bun", ["test/fakes/stripe.ts"]], { FAKE_STRIPE_WEBHOOK_URL: `${app}/api/stripe/webhook`, FAKE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const stripe = track(
+      spawn("./node_modules/.bin/bun", ["test/fakes/stripe.ts"], {
+        env: { ...process.env, FAKE_STRIPE_WEBHOOK_URL: `${app}/api/stripe/webhook`, FAKE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
     fake = await new Promise<string>((resolve, reject) => {
       stripe.stdout!.on("data", (d: Buffer) => {
         const m = /FAKE_STRIPE_URL=(\S+)/.exec(d.toString());
@@ -39,18 +43,23 @@ test.describe("with Stripe configured", () => {
       });
       stripe.once("exit", (code) => reject(new Error(`fake stripe exited ${code}`)));
     });
-    start(frankBinary("serve"), {
-      ...SHORT_RUN_JIT,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: db,
-      APP_URL: app,
-      APP_SECRET: "e2e-billing-secret-e2e-billing-secret-0123",
-      NODE_ENV: "test",
-      STRIPE_SECRET_KEY: "sk_test_e2e",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake,
-    });
+    track(
+      spawnFrank(
+        ["serve"],
+        {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATABASE_PATH: db,
+          APP_URL: app,
+          APP_SECRET: "e2e-billing-secret-e2e-billing-secret-0123",
+          NODE_ENV: "test",
+          STRIPE_SECRET_KEY: "sk_test_e2e",
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_BASE: fake,
+        },
+        ["ignore", "pipe", "pipe"],
+      ),
+    );
     await waitFor(`${app}/healthz`);
   });
 

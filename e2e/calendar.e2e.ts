@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated, loginAsNewUser } from "./fixtures";
-import { frankBinary, freePort, SHORT_RUN_JIT, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { freePort, spawnFrank, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // The manager page in each state. Without Google credentials: the shared e2e server.
 // Connected: a second Frank server started here, pointed at the fake Google (test/fakes/google.ts).
@@ -108,11 +108,9 @@ test.describe("with Google (fake)", () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     db = `data/e2e-calendar-${port}.db`;
-    frank = spawn(...frankBinary("serve", "--demo"), {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        ...SHORT_RUN_JIT,
+    frank = spawnFrank(
+      ["serve", "--demo"],
+      {
         PORT: String(port),
         DATABASE_PATH: db,
         APP_URL: base,
@@ -124,7 +122,8 @@ test.describe("with Google (fake)", () => {
         // The busy cache is read again every 2 s (the default is 120).
         CALENDAR_POLL_SECONDS: "2",
       },
-    });
+      ["ignore", "ignore", "inherit"],
+    );
     await waitFor(`${base}/healthz`);
   });
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { createAccount, demoSecret, hydrated } from "./fixtures";
-import { frankBinary, freePort, SHORT_RUN_JIT, START_TIMEOUT_MS, waitFor } from "./own-server";
+import { freePort, spawnFrank, START_TIMEOUT_MS, waitFor } from "./own-server";
 
 // Microsoft 365 (decision 34): a Frank server started here, pointed at the fake Microsoft identity
 // platform and Graph (test/fakes/microsoft.ts). A recruiter connects Outlook, picks the calendars
@@ -41,11 +41,9 @@ test.describe("with Microsoft (fake)", () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     db = `data/e2e-microsoft-${port}.db`;
-    frank = spawn(...frankBinary("serve", "--demo"), {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        ...SHORT_RUN_JIT,
+    frank = spawnFrank(
+      ["serve", "--demo"],
+      {
         PORT: String(port),
         DATABASE_PATH: db,
         APP_URL: base,
@@ -56,7 +54,8 @@ test.describe("with Microsoft (fake)", () => {
         MICROSOFT_GRAPH_URL: `${fakeUrl}/v1.0`,
         CALENDAR_POLL_SECONDS: "2",
       },
-    });
+      ["ignore", "ignore", "inherit"],
+    );
     await waitFor(`${base}/healthz`);
   });
 

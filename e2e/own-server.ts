@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { createServer } from "node:net";
 import { rmSync } from "node:fs";
 import { createAccount } from "./fixtures";
@@ -35,22 +35,18 @@ export async function waitFor(url: string, waitMs = 60_000) {
 }
 
 /**
- * The argv that runs Frank's single binary (the production build, made once per run for the
- * sources as they are and shared with the unit tests; see e2e/global-setup.ts): append the verb.
- * It starts in about half the CPU of `bun src/main.ts`, which reads and transpiles some 940 files.
+ * Starts Frank's single binary (the production build, made once per run for the sources as they
+ * are and shared with the unit tests; see e2e/global-setup.ts) with `args`, on the environment
+ * plus `env`. It starts in about half the CPU of `bun src/main.ts`, which reads and transpiles
+ * some 940 files. Such a server lives for a test file and answers a few dozen requests, too few to
+ * repay JavaScriptCore's optimising DFG tier: without it, it uses about a quarter less CPU
+ * (production keeps every tier).
  */
-export function frankBinary(...args: string[]): [string, string[]] {
+export function spawnFrank(args: string[], env: Record<string, string>, stdio: StdioOptions): ChildProcess {
   const binary = process.env.FRANK_BINARY;
   if (!binary) throw new Error("FRANK_BINARY is not set: the browser tests' global setup names the binary");
-  return [binary, args];
+  return spawn(binary, args, { env: { ...process.env, BUN_JSC_useDFGJIT: "0", ...env }, stdio });
 }
-
-/**
- * The environment of a server a test starts for itself: it lives for a test file and answers a few
- * dozen requests, too few to repay JavaScriptCore's optimising DFG tier (off, such a server used
- * about a quarter less CPU; production keeps every tier). Spread into the child's environment.
- */
-export const SHORT_RUN_JIT = { BUN_JSC_useDFGJIT: "0" } as const;
 
 /** The time limit of a hook that starts servers and waits for them (test.setTimeout in the hook). */
 export const START_TIMEOUT_MS = 90_000;
@@ -66,10 +62,7 @@ export class OwnServer {
   }
 
   async start() {
-    const child = spawn(...frankBinary("serve"), {
-      env: { ...process.env, PORT: String(this.port), HOST: "127.0.0.1", DATABASE_PATH: this.db, APP_URL: this.url, APP_SECRET: SECRET, NODE_ENV: "test", DEV_PAGES: "1", ...SHORT_RUN_JIT, ...this.env },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const child = spawnFrank(["serve"], { PORT: String(this.port), HOST: "127.0.0.1", DATABASE_PATH: this.db, APP_URL: this.url, APP_SECRET: SECRET, NODE_ENV: "test", DEV_PAGES: "1", ...this.env }, ["ignore", "ignore", "pipe"]);
     child.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
     this.child = child;
     await waitFor(`${this.url}/healthz`);

@@ -81,13 +81,20 @@ if (withE2e) {
   // keyed by each file's contents): the runner and each of its workers load several megabytes of
   // them, which each process would otherwise compile again.
   const compileCache = process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), "frank-node-compile-cache");
-  // The same temporary folder as the unit tests: Frank's binary is built there once for both
-  // suites (test/kits/compiled-binary.ts), whichever asks first.
-  // A larger young generation for the runner and its workers: each Playwright call allocates its
-  // protocol messages and a captured stack, and with V8's default 16 MB semi-spaces the scavenges
-  // took about 2.8 CPU-seconds of a run; at 64 MB, 1.6.
-  const nodeOptions = `${process.env.NODE_OPTIONS ?? ""} --max-semi-space-size=64`.trim();
-  suites.push(run("browser tests", ["./node_modules/.bin/playwright", "test"], { PW_JSON: report, E2E_DB: process.env.E2E_DB ?? "data/e2e.db", NODE_COMPILE_CACHE: compileCache, NODE_OPTIONS: nodeOptions, ...memoryTmp }));
+  suites.push(
+    run("browser tests", ["./node_modules/.bin/playwright", "test"], {
+      PW_JSON: report,
+      E2E_DB: process.env.E2E_DB ?? "data/e2e.db",
+      NODE_COMPILE_CACHE: compileCache,
+      // A larger young generation for the runner and its workers: each Playwright call allocates
+      // its protocol messages and a captured stack, and with V8's default 16 MB semi-spaces the
+      // scavenges took about 2.8 CPU-seconds of a run; at 64 MB, 1.6.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-semi-space-size=64`.trim(),
+      // The unit tests' temporary folder: Frank's binary is built there once for both suites
+      // (test/kits/compiled-binary.ts), by whichever asks first.
+      ...memoryTmp,
+    }),
+  );
 }
 
 let passed = 0;
