@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
-import { createServer } from "node:net";
 import { rmSync } from "node:fs";
 import { createAccount } from "./fixtures";
 
@@ -7,16 +6,7 @@ import { createAccount } from "./fixtures";
 // need another configuration than the shared e2e server.
 const SECRET = "e2e-own-server-secret-e2e-own-server-0123";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../test/kits/free-port";
 
 /**
  * Resolves when `url` answers 200. A server started from the sources loads about a thousand

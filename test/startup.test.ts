@@ -14,9 +14,9 @@ import { encodeVersion, knownSchema, StartupRefused } from "../src/db/startup";
 import { FRANK_VERSION } from "../src/version";
 import { backupDatabase } from "../src/features/monitor/db-backup";
 import { frankCommand } from "./kits/frank-command";
+import { freePort } from "./kits/free-port";
 
 const SECRET = "startup-secret-startup-secret-startup-00";
-const PORT = 3401;
 const root = mkdtempSync(join(tmpdir(), "frank-startup-"));
 chmodSync(root, 0o755); // another user (below) must reach the folders inside
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -31,6 +31,8 @@ const folder = () => {
 // Frank as it is deployed: the single binary (kits/frank-command.ts). Known before the tests are
 // collected: whether another user can run it decides which tests run.
 const [frank] = (await frankCommand()) as [string];
+// Ports the system hands out: a fixed one answered for whatever else listened there.
+const PORT = await freePort();
 
 const cli = (args: string[], env: Record<string, string>, opts: { uid?: number; gid?: number } = {}) => {
   const r = spawnSync(frank, args, {
