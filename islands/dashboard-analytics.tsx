@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
-import { POLL_STATS_MS, usePoll, useSelectedJob } from "../src/features/dashboard/components/bus";
+import { POLL_STATS_MS, usePoll } from "../src/features/dashboard/components/polling";
+import { useSelectedJob } from "../src/features/dashboard/components/island-events";
 import type { DatabaseStats } from "../src/features/candidates/model";
 import type { DatabaseStatsAnswer } from "../src/client/answers";
 

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
-import { COPIED_MS, useSelectedJob } from "../src/features/dashboard/components/bus";
+import { useSelectedJob } from "../src/features/dashboard/components/island-events";
 import { EmbedSnippet } from "../src/ui/embed-snippet";
 import type { CampaignAnswer, CampaignListAnswer } from "../src/client/answers";
+
+/** How long a copy button says "Copied". */
+const COPIED_MS = 2000;
 
 export interface DashboardCampaign {
   id: number;

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
-import { selectJob, useHydrated, useSelectedJob } from "../src/features/dashboard/components/bus";
+import { selectJob, useSelectedJob } from "../src/features/dashboard/components/island-events";
+import { useHydrated } from "../src/features/dashboard/components/use-hydrated";
 import type { JobAnswer } from "../src/client/answers";
 
 export interface DashboardJob {

@@ -6,6 +6,7 @@ import { toast } from "../src/client/toast";
 import { MultiDatePicker } from "../src/features/scheduling/components/multi-date-picker";
 import { CandidatePicker, type PickedCandidate } from "../src/features/scheduling/components/candidate-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling/events";
+import { SHORTLISTS_CHANGED } from "../src/features/dashboard/components/island-events";
 import { batchOutcome, retryNotice } from "../src/features/scheduling/components/batch-outcome";
 import { FreeTimesRange, TimeSelect } from "../src/features/scheduling/components/time-fields";
 import { PeopleChoice, peopleFields, peopleProblem, type PeopleValue } from "../src/features/scheduling/components/people-choice";
@@ -33,7 +34,6 @@ export interface ShortlistChoice {
   candidateIds: number[];
 }
 
-const SHORTLISTS_CHANGED = "frank:shortlists-changed";
 
 /** Schedule Interview card: candidate (or shortlist), duration, dates, window → slots → one session per candidate. */
 export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string; interviewers?: { id: number; name: string }[]; meId?: number; timeZone?: string }) {
