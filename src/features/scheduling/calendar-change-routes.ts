@@ -4,7 +4,7 @@ import type { Deps } from "../../deps";
 import { authGuard } from "../auth/guard";
 import { InterviewView } from "./model";
 import { resolveFlag, retryVideoLink } from "./calendar-changes";
-import { getInterview } from "./service";
+import { getInterview } from "./interviews";
 
 const FlagParams = z.object({ id: z.string(), flagId: z.coerce.number().int().positive() });
 const IdParams = z.object({ id: z.string() });

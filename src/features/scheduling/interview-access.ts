@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
-import { getInterview, interviewNotFound } from "./service";
+import { getInterview, interviewNotFound } from "./interviews";
 import type { InterviewView } from "./model";
 
 /**

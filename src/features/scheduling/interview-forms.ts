@@ -4,7 +4,8 @@ import { badRequest, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { cancelInterview, markInterview, rescheduleInterview } from "./interview-actions";
 import { CancelInterviewInput, InterviewStatusInput } from "./model";
-import { bookingUrlOf, getInterview, resendInterviewEmails } from "./service";
+import { bookingUrlOf } from "./service";
+import { getInterview, resendInterviewEmails } from "./interviews";
 import { generateSlots, zonedToUtc } from "./slots";
 import { resolveFlag, retryVideoLink } from "./calendar-changes";
 

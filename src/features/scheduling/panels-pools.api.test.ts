@@ -9,7 +9,7 @@ import { addMember } from "../../../test/kits/team";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { schedulingPorts, type BusyInterval } from "./busy-calendar";
 import { bookByToken, getBookingView } from "./booking";
-import { getInterview, listMeetings } from "./service";
+import { getInterview, listMeetings } from "./interviews";
 import { getMeetingForCalendar } from "./meetings-for-calendar";
 import { createSchedulingSession } from "./service";
 import { PANELS_NEED_AVAILABILITY } from "./model";

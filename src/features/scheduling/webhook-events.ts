@@ -5,7 +5,7 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { recordEvent, type Actor } from "../events/record";
 import * as repo from "./repo";
-import { getInterview } from "./service";
+import { getInterview } from "./interviews";
 
 function interviewData(deps: Deps, publicId: string) {
   const { emails: _emails, ...rest } = getInterview(deps, publicId);

@@ -2,7 +2,7 @@
 // Google on every request.
 import { describe, expect, test } from "bun:test";
 import { mailMessages } from "../../db/schema";
-import { listMeetings } from "../scheduling/service";
+import { listMeetings } from "../scheduling/interviews";
 import { makeCalendarTestApp, connectCalendar, syncCalendarNow } from "../../../test/kits/calendar";
 import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { ALREADY_BOOKED, PREQUALIFIER_FIRST, USE_PREQUALIFIER_EMAIL } from "./intro-call-service";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { mailMessages } from "../../db/schema";
 import { listParticipants } from "../candidates/service";
-import { listMeetings } from "../scheduling/service";
+import { listMeetings } from "../scheduling/interviews";
 import { Browser, qualifiedVisitor, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
 import { getSettings } from "./settings-service";
 

@@ -7,7 +7,7 @@
 import type { Deps } from "../../deps";
 import type { DB } from "../../db/client";
 import { writeStamp } from "../../db/prepared";
-import { listMeetings } from "../scheduling/service";
+import { listMeetings } from "../scheduling/interviews";
 import { bookIntroCall } from "../scheduling/booking";
 import type { TimeSlot } from "../scheduling/slots";
 

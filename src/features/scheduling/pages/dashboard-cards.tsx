@@ -6,7 +6,8 @@ import SchedulingCreate from "../../../../islands/scheduling-create";
 import SchedulingSessions from "../../../../islands/scheduling-sessions";
 import SchedulingMeetings from "../../../../islands/scheduling-meetings";
 import { candidateChoices, shortlistChoices } from "../candidate-source";
-import { listMeetings, listSessions } from "../service";
+import { listSessions } from "../service";
+import { listMeetings } from "../interviews";
 import { workspaceMembers } from "../../auth/members";
 
 /** What the scheduling cards show on the first response (the dashboard's loader calls this). */
