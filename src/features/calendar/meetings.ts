@@ -1,6 +1,5 @@
 import type { Deps } from "../../deps";
-import type { MeetingForCalendar } from "../scheduling/model";
-import { getMeetingForCalendar, listMeetingsForCalendar, setMeetingCalendarEvent } from "../scheduling/meetings-for-calendar";
+import { getMeetingForCalendar, listMeetingsForCalendar, setMeetingCalendarEvent, type MeetingForCalendar } from "../scheduling/meetings-for-calendar";
 
 /**
  * What the calendar needs to know about an interview, in one shape, whatever the

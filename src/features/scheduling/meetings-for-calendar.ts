@@ -5,8 +5,35 @@ import type { Deps } from "../../deps";
 import { badRequest, notFound } from "../../lib/errors";
 import * as repo from "./repo";
 import { enqueueInterviewEmails } from "./notify";
-import type { MeetingForCalendar } from "./model";
 import { meetingPanels } from "./repo-member-availability";
+
+/** What the calendar feature needs for a meeting: its Google event and its iCal feed entry. */
+export interface MeetingForCalendar {
+  id: number;
+  publicId: string;
+  workspaceId: number;
+  title: string;
+  description: string | null;
+  location: string | null;
+  start: Date;
+  end: Date;
+  /** iCalendar SEQUENCE: bumped on every move or cancellation. */
+  sequence: number;
+  timeZone: string;
+  status: string;
+  candidateName: string | null;
+  candidateEmail: string | null;
+  recruiterUserId: number;
+  recruiterName: string | null;
+  recruiterEmail: string;
+  meetingUrl: string | null;
+  /** google_meet | fixed | none; null for interviews booked before video links (Meet, as then). */
+  videoKind: string | null;
+  calendarEventId: string | null;
+  /** A panel's interviewers beside the holder (issue 36). */
+  panelists: { name: string | null; email: string }[];
+  createdAt: Date;
+}
 
 function toCalendar(d: repo.MeetingDetail, panels: Map<number, { name: string | null; email: string }[]>): MeetingForCalendar {
   const m = d.meeting;
