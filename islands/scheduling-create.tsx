@@ -9,15 +9,15 @@ import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED } from "../src/features/scheduling
 import { SHORTLISTS_CHANGED } from "../src/features/dashboard/components/island-events";
 import { batchOutcome, retryNotice } from "../src/features/scheduling/components/batch-outcome";
 import { FreeTimesRange, TimeSelect } from "../src/features/scheduling/components/time-fields";
+import { SlotList } from "../src/features/scheduling/components/slot-list";
+import { VideoLinkFields, type VideoChoice } from "../src/features/scheduling/components/video-link-fields";
 import { PeopleChoice, peopleFields, peopleProblem, type PeopleValue } from "../src/features/scheduling/components/people-choice";
 import {
   DEFAULT_DURATION,
   DEFAULT_WINDOW,
   DURATIONS,
-  formatTime,
   generateSlots,
   noSlotsReason,
-  groupByDay,
   mergeSlots,
   selectableRange,
   type TimeSlot,
@@ -59,8 +59,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   const [busy, setBusy] = useState(false);
   const [sendEmail, setSendEmail] = useState(true);
   const [message, setMessage] = useState("");
-  // This session's video link: "" keeps the interviewer's default (their profile).
-  const [video, setVideo] = useState<"" | "google_meet" | "microsoft_teams" | "fixed" | "none">("");
+  const [video, setVideo] = useState<VideoChoice>("");
   const [videoUrl, setVideoUrl] = useState("");
   // The member who holds the interview (issue 18): the creator unless another is chosen.
   const [interviewerId, setInterviewerId] = useState(props.meId ? String(props.meId) : "");
@@ -287,49 +286,8 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
             <button type="button" className="btn-outline w-full" onClick={addSlots}>Add Time Slots</button>
           </>
         )}
-        {mode === "slots" && slots.length ? (
-          <div data-testid="slot-list">
-            <div className="mb-1 flex items-center justify-between">
-              <span className="text-sm font-medium">{slots.length} time slots</span>
-              <button type="button" className="btn-ghost btn-sm" onClick={() => setSlots([])}>Clear all</button>
-            </div>
-            <div className="max-h-60 space-y-2 overflow-y-auto">
-              {groupByDay(slots, tz).map((g) => (
-                <div key={g.date}>
-                  <div className="text-xs font-semibold text-slate-500">{g.heading}</div>
-                  <ul className="flex flex-wrap gap-1">
-                    {g.slots.map((s) => (
-                      <li key={s.startTime} className="badge-secondary gap-1">
-                        {formatTime(s.startTime, tz)} - {formatTime(s.endTime, tz)}
-                        <button type="button" aria-label={`Remove ${formatTime(s.startTime, tz)} on ${g.heading}`} onClick={() => setSlots((all) => all.filter((x) => x !== s))}>
-                          ×
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </div>
-          </div>
-        ) : null}
-        <div className="space-y-2">
-          <label className="block text-sm">
-            <span className="label">Video link</span>
-            <select className="input" value={video} onChange={(e) => setVideo(e.currentTarget.value as typeof video)}>
-              <option value="">Interviewer's default</option>
-              <option value="google_meet">Google Meet</option>
-              <option value="microsoft_teams">Microsoft Teams</option>
-              <option value="fixed">A fixed link</option>
-              <option value="none">No video link</option>
-            </select>
-          </label>
-          {video === "fixed" ? (
-            <label className="block text-sm">
-              <span className="label">Room link</span>
-              <input type="url" className="input" value={videoUrl} onInput={(e) => setVideoUrl(e.currentTarget.value)} placeholder="https://zoom.us/j/…" />
-            </label>
-          ) : null}
-        </div>
+        {mode === "slots" && slots.length ? <SlotList slots={slots} tz={tz} onClear={() => setSlots([])} onRemove={(slot) => setSlots((all) => all.filter((x) => x !== slot))} /> : null}
+        <VideoLinkFields video={video} url={videoUrl} onVideo={setVideo} onUrl={setVideoUrl} />
         <div className="space-y-2 rounded-md border border-slate-200 p-3">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={sendEmail} onChange={(e) => setSendEmail(e.currentTarget.checked)} />
