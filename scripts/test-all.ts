@@ -57,7 +57,13 @@ const background = existsSync("/usr/bin/nice") ? ["/usr/bin/nice", "-n", "10"] :
 const typecheckRecord = "data/typecheck.tsbuildinfo";
 const typecheckShared = join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "frank-typecheck.tsbuildinfo");
 mkdirSync("data", { recursive: true });
-if (!existsSync(typecheckRecord) && existsSync(typecheckShared)) copyFileSync(typecheckShared, typecheckRecord);
+// Sharing only saves time: a record another user's run left (or may not be replaced) is skipped.
+const shareRecord = (copy: () => void) => {
+  try {
+    copy();
+  } catch {}
+};
+if (!existsSync(typecheckRecord) && existsSync(typecheckShared)) shareRecord(() => copyFileSync(typecheckShared, typecheckRecord));
 
 const suites: Promise<Suite>[] = [
   // One checker thread: the other suites keep both cores busy, and tsc's parallel checkers
@@ -68,8 +74,11 @@ const suites: Promise<Suite>[] = [
     // Shared under a name of its own, then renamed into place: another checkout may be copying it.
     if (existsSync(typecheckRecord)) {
       const copy = `${typecheckShared}.${process.pid}`;
-      copyFileSync(typecheckRecord, copy);
-      renameSync(copy, typecheckShared);
+      shareRecord(() => {
+        copyFileSync(typecheckRecord, copy);
+        renameSync(copy, typecheckShared);
+      });
+      rmSync(copy, { force: true });
     }
     return suite;
   }),
