@@ -10,7 +10,6 @@ import {
   type MonitorBackupRow,
   type MonitorParticipant,
   type SyncStatus,
-  type SyncTriggerResult,
 } from "../src/features/monitor/view";
 
 export interface MonitorParticipantsProps {

@@ -1,10 +1,8 @@
 // Mail goes through a real SMTP conversation with a local server (smtp-server on 127.0.0.1).
 import { afterAll, expect, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
-import { eq } from "drizzle-orm";
 import { makeTestApp } from "../../test/helpers";
 import { mailRow } from "../../test/kits/mail-rows";
-import { mailMessages } from "../db/schema";
 import { ResetPasswordEmail } from "../features/auth/emails/reset-password";
 
 const received: { to: string[]; data: string }[] = [];

@@ -139,6 +139,7 @@ describe(`CVs on a candidate (${kind === "s3" ? "FILES_S3_URL bucket" : "data fo
     expect(text(pdf.id)).toContain("Second page: Go and Postgres");
     expect(text(docx.id)).toContain("Terraform on AWS");
     expect(text(txt.id)).toContain("Rust and WebAssembly");
+    expect(text(scan.id)).toBe("");
     const files = (await (await w.call(`/api/participants/${w.p.id}/files`)).json()).files;
     expect(files.map((f: any) => [f.name, f.textStatus, f.textNote])).toEqual([
       ["cv.pdf", "done", null],

@@ -1,5 +1,4 @@
 import type { Deps } from "../../deps";
-import type { Tx } from "../../db/tx";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { stageLabel } from "./classify";
 import { bucketColumns, bucketsOf } from "./settings";

@@ -107,27 +107,27 @@ export function bookingPageRoutes(deps: Deps) {
     return seeOther(managePath(input.params.token ?? ""), { ...privateHeaders, "set-cookie": flashCookieHeader({ title, description: failure.message || "Failed to book slot", variant: "destructive" }) });
   };
 
-  const book = (layout: Layout) =>
-    async ({ params, body, cookie }: { params: { token: string }; body: z.infer<typeof BookForm>; cookie: Record<string, Cookie<unknown>> }) => {
-      const booked = await bookByToken(deps, params.token, body.slotId, { timeZone: body.timeZone ?? null });
-      setFlash(cookie, {
-        title: "Meeting Scheduled!",
-        description: emailConfigured ? "Your interview has been successfully booked. You'll receive a confirmation email shortly." : "Your interview has been successfully booked.",
-        variant: "success",
-      });
-      return see(`/book/manage/${booked.manageToken}?booked=1`);
-    };
+  // Both booking layouts post here and land on the same confirmation page.
+  const book = async ({ params, body, cookie }: { params: { token: string }; body: z.infer<typeof BookForm>; cookie: Record<string, Cookie<unknown>> }) => {
+    const booked = await bookByToken(deps, params.token, body.slotId, { timeZone: body.timeZone ?? null });
+    setFlash(cookie, {
+      title: "Meeting Scheduled!",
+      description: emailConfigured ? "Your interview has been successfully booked. You'll receive a confirmation email shortly." : "Your interview has been successfully booked.",
+      variant: "success",
+    });
+    return see(`/book/manage/${booked.manageToken}?booked=1`);
+  };
 
   const candidatePages = new Elysia()
     .use(routeOptions())
     .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), { params: TokenParam, query: BookingPageQuery, embeddable: bookingFrame(deps) })
-    .post("/book/:token", book("a"), { params: TokenParam, body: BookForm, form: { render: bookingFailed("a") }, embeddable: bookingFrame(deps) })
+    .post("/book/:token", book, { params: TokenParam, body: BookForm, form: { render: bookingFailed("a") }, embeddable: bookingFrame(deps) })
     .get("/booking-option-b/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "b", query.tz, takeFlash(cookie)), {
       params: TokenParam,
       query: BookingPageQuery,
       embeddable: bookingFrame(deps),
     })
-    .post("/booking-option-b/:token", book("b"), { params: TokenParam, body: BookForm, form: { render: bookingFailed("b") }, embeddable: bookingFrame(deps) })
+    .post("/booking-option-b/:token", book, { params: TokenParam, body: BookForm, form: { render: bookingFailed("b") }, embeddable: bookingFrame(deps) })
     .get(
       "/book/manage/:token",
       ({ params, query, cookie }) => {

@@ -1,5 +1,4 @@
 import type { Deps } from "../../deps";
-import type { Tx } from "../../db/tx";
 import { REMINDER_BEFORE_MS } from "./model";
 import { enqueueInterviewEmails } from "./notify";
 import * as reminderRepo from "./repo-reminders";

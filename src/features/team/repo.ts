@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { invitations, users, workspaces } from "../../db/schema";
 import type { Role } from "../auth/permissions";
