@@ -9,9 +9,9 @@ const SECRET = "e2e-own-server-secret-e2e-own-server-0123";
 export { freePort } from "../test/kits/free-port";
 
 /**
- * Resolves when `url` answers 200. A server started from the sources loads about a thousand
- * files: on a loaded machine that took over 15 s, so the wait is a minute (the calling hook
- * raises its own time limit to match, see START_TIMEOUT_MS).
+ * Resolves when `url` answers 200. A start shares two cores with the other suites and can take
+ * seconds: the wait is a minute (the calling hook raises its own time limit to match, see
+ * START_TIMEOUT_MS).
  */
 export async function waitFor(url: string, waitMs = 60_000) {
   const until = Date.now() + waitMs;

@@ -48,6 +48,8 @@ const report = "data/playwright-report.json";
 // The browser tests take longest and wait on pages and timers between bursts of work: the other
 // suites run at a lower priority, in those gaps, rather than beside them at every moment.
 const background = existsSync("/usr/bin/nice") ? ["/usr/bin/nice", "-n", "10"] : [];
+// Shared memory, where there is some: the temporary folder of files that live a run or less.
+const memoryDir = existsSync("/dev/shm") ? "/dev/shm" : null;
 
 // The type check's incremental record: tsc keeps each file's hash and its diagnostics, and checks
 // again only what changed and what depends on it, with the same answer as a whole check (about
@@ -55,7 +57,7 @@ const background = existsSync("/usr/bin/nice") ? ["/usr/bin/nice", "-n", "10"] :
 // itself, so it is kept inside the checkout (data/) and copied to and from the temporary folder:
 // a fresh clone of the same sources then starts from it too.
 const typecheckRecord = "data/typecheck.tsbuildinfo";
-const typecheckShared = join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "frank-typecheck.tsbuildinfo");
+const typecheckShared = join(memoryDir ?? tmpdir(), "frank-typecheck.tsbuildinfo");
 mkdirSync("data", { recursive: true });
 // Sharing only saves time: a record another user's run left (or may not be replaced) is skipped.
 const shareRecord = (copy: () => void) => {
@@ -98,7 +100,7 @@ const unitRun = ["--timeout=20000", ...(unitArgs.length ? unitArgs : ["--paralle
 // JavaScriptCore's top optimising tier (FTL) is turned off for them and the CLI runs they start:
 // each test runs its code a few times, too few to repay FTL's compiling, which cost about an
 // eighth of the unit suite's CPU on two cores. Production keeps every tier.
-const memoryTmp: Record<string, string> = existsSync("/dev/shm") ? { TMPDIR: "/dev/shm" } : {};
+const memoryTmp: Record<string, string> = memoryDir ? { TMPDIR: memoryDir } : {};
 const unitEnv: Record<string, string> = { BUN_JSC_useFTLJIT: "0", ...memoryTmp };
 suites.push(run("unit and API tests", [...background, "./node_modules/.bin/bun", "test", ...unitRun], unitEnv));
 if (withE2e) {

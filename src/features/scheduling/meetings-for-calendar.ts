@@ -27,7 +27,7 @@ export interface MeetingForCalendar {
   recruiterName: string | null;
   recruiterEmail: string;
   meetingUrl: string | null;
-  /** google_meet | fixed | none; null for interviews booked before video links (Meet, as then). */
+  /** google_meet | microsoft_teams | fixed | none; null for interviews booked before video links (Meet, as then). */
   videoKind: string | null;
   calendarEventId: string | null;
   /** A panel's interviewers beside the holder (issue 36). */
