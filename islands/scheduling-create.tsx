@@ -10,6 +10,7 @@ import { SHORTLISTS_CHANGED } from "../src/features/dashboard/components/island-
 import { batchOutcome, retryNotice } from "../src/features/scheduling/components/batch-outcome";
 import { FreeTimesRange, TimeSelect } from "../src/features/scheduling/components/time-fields";
 import { SlotList } from "../src/features/scheduling/components/slot-list";
+import { InterviewTypeSelect } from "../src/features/scheduling/components/interview-type-select";
 import { VideoLinkFields, type VideoChoice } from "../src/features/scheduling/components/video-link-fields";
 import { PeopleChoice, peopleFields, peopleProblem, type PeopleValue } from "../src/features/scheduling/components/people-choice";
 import {
@@ -201,19 +202,7 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         <p className="text-sm text-slate-500">Offer times; the candidate picks one on a private link.</p>
       </div>
       <div className="card-body space-y-4">
-        {types.length ? (
-          <div>
-            <label className="label" htmlFor="sched-type">Interview type</label>
-            <select id="sched-type" className="input" value={typeId} onChange={(e) => chooseType(e.currentTarget.value)}>
-              <option value="">No type</option>
-              {types.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} ({t.duration} min{t.pool ? ", pool" : t.interviewers.length ? ", panel" : ""})
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {types.length ? <InterviewTypeSelect types={types} value={typeId} onChange={chooseType} /> : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label className="label" htmlFor="sched-candidate">Candidate</label>
