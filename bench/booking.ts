@@ -5,6 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
+import { needWrk } from "./wire";
+
+needWrk();
 
 // The server runs React's production build (src/main.ts sets NODE_ENV before anything loads;
 // React picks its build on first import). Measure the same: set it, then load the app.

@@ -8,6 +8,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
+import { needWrk } from "./wire";
+
+needWrk();
 
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");

@@ -10,7 +10,9 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { BROWSER, load, once, quantiles, signIn, startServer, timed, wrk } from "./wire";
+import { BROWSER, load, needWrk, once, quantiles, signIn, startServer, timed, wrk } from "./wire";
+
+needWrk();
 
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");

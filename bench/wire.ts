@@ -6,6 +6,16 @@ import { loadavg } from "node:os";
 
 export const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/json" };
 
+/**
+ * Exits with a plain message when wrk is missing: a bench that needs it checks first, instead of
+ * failing after minutes of seeding.
+ */
+export function needWrk() {
+  if (Bun.which("wrk")) return;
+  console.error("wrk is not installed: this bench measures requests a second with it (Debian: apt-get install wrk)");
+  process.exit(1);
+}
+
 /** The machine's load average (1 and 5 minutes), to print beside every figure. */
 export const load = () => {
   const [one, five] = loadavg();
