@@ -1,7 +1,6 @@
 // Measuring a Frank server from outside its process: start `frank serve` on a database file,
 // sign in, time requests on the wire (the whole body read, as a browser asks for it), drive it
 // with wrk, and say how busy the machine was meanwhile (other work shares its cores).
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
 
 export const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/json" };
@@ -27,15 +26,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (asked of the system, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../test/kits/free-port";
 
 /** The p-quantile of a sample (nearest rank below). */
 export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))]!;
