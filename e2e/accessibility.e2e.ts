@@ -204,6 +204,9 @@ test("signed-in sections: no serious or critical axe violation in light and dark
           return [innerWidth, matchMedia("(prefers-color-scheme: dark)").matches];
         }),
       ).toEqual([width, colorScheme === "dark"]);
+      // Nothing is cut off at the side: the page scrolls down, never across (weekly hours once ran 10 px past a phone's edge).
+      const across = await tab.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (across > 0) problems.push(`${path} ${colorScheme} ${width}px: ${across} px wider than the screen`);
       const result = await axeCheck(tab, colorScheme === "dark" ? { options: { runOnly: colourRules } } : {});
       for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
         problems.push(`${path} ${colorScheme} ${width}px: ${v.id} (${v.impact}) — ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`);

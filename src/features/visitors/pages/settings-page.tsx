@@ -53,29 +53,22 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
               <input className="input" id="timeZone" name="timeZone" defaultValue={s.timeZone} placeholder="e.g. Australia/Melbourne" maxLength={64} />
             </div>
           </div>
-          <table className="w-full text-sm">
-            <tbody>
-              {WEEK_ORDER.map((d) => {
-                const w = byDay.get(d);
-                return (
-                  <tr key={d} className="border-t border-slate-100">
-                    <td className="py-2">
-                      <label className="flex items-center gap-2">
-                        <input type="checkbox" name={`on_${d}`} defaultChecked={!!w} className="h-4 w-4" /> {WEEKDAYS[d]}
-                      </label>
-                    </td>
-                    <td className="py-2">
-                      <input className="input" type="time" step={900} name={`start_${d}`} aria-label={`${WEEKDAYS[d]} from`} defaultValue={w?.start ?? "09:00"} />
-                    </td>
-                    <td className="px-2 text-slate-500">to</td>
-                    <td className="py-2">
-                      <input className="input" type="time" step={900} name={`end_${d}`} aria-label={`${WEEKDAYS[d]} until`} defaultValue={w?.end ?? "17:00"} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          {/* A day a row: on a phone the day stands above its two times, which share the width. */}
+          <div className="text-sm">
+            {WEEK_ORDER.map((d) => {
+              const w = byDay.get(d);
+              return (
+                <div key={d} className="grid grid-cols-[1fr_auto_1fr] items-center gap-x-2 gap-y-1 border-t border-slate-100 py-2 sm:grid-cols-[9rem_1fr_auto_1fr]">
+                  <label className="col-span-3 flex items-center gap-2 sm:col-span-1">
+                    <input type="checkbox" name={`on_${d}`} defaultChecked={!!w} className="h-4 w-4" /> {WEEKDAYS[d]}
+                  </label>
+                  <input className="input min-w-0" type="time" step={900} name={`start_${d}`} aria-label={`${WEEKDAYS[d]} from`} defaultValue={w?.start ?? "09:00"} />
+                  <span className="text-slate-500">to</span>
+                  <input className="input min-w-0" type="time" step={900} name={`end_${d}`} aria-label={`${WEEKDAYS[d]} until`} defaultValue={w?.end ?? "17:00"} />
+                </div>
+              );
+            })}
+          </div>
           <button type="submit" className="btn-primary">Save availability</button>
         </form>
       </section>
