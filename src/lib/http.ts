@@ -1,33 +1,17 @@
 import { Elysia } from "elysia";
 import { answerJson } from "./kept-answers";
-import { AppError } from "./errors";
-import { loginWithNext } from "./next-path";
-import { validationFields } from "./validate";
 import { CROSS_SITE, formFailure } from "./route-options";
-import type { Logger } from "./log";
 import { redactPath } from "./log";
 import { requestContext, requestIdFor } from "./request-context";
 import { compressedText, compressResponse } from "./compression";
 import { boundedBody } from "./body-limit";
-import {
-  BUSY_WAIT_MS,
-  busyDelay,
-  databaseBusy,
-  diskFull,
-  currentRequestScope,
-  isBusyError,
-  isDiskFullError,
-  newRequestScope,
-  runInRequestScope,
-  type RequestScope,
-} from "../db/busy";
+import { errorFor, errorResponse, type EnvelopeOptions } from "./error-envelope";
+import { STATE_CHANGING, sameOriginRequest } from "./same-origin";
+import { BUSY_WAIT_MS, busyDelay, currentRequestScope, isBusyError, newRequestScope, runInRequestScope, type RequestScope } from "../db/busy";
 
-export interface HttpOptions {
+export interface HttpOptions extends EnvelopeOptions {
   appUrl: string;
   secure: boolean;
-  log: Logger;
-  /** Renders the HTML error page for non-API routes. */
-  renderError: (status: number, message: string) => Response;
   /** Told of every answered request (metrics): the route is the pattern, never the raw path. */
   onResponse?: (r: { method: string; route: string; status: number; seconds: number }) => void;
   /** The database connection's total_changes(): whether anything was committed during an attempt. */
@@ -63,29 +47,6 @@ const tooLarge = new WeakSet<Request>();
 /** The request as the server received it (a retry runs a copy; the client address belongs to the original). */
 export const originalRequest = (request: Request): Request => firstRequest.get(request) ?? request;
 
-const isApi = (request: Request) => {
-  const p = new URL(request.url).pathname;
-  return p.startsWith("/api/") || p === "/api";
-};
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
-
-/**
- * Turns every failure into the one envelope: `{ message, code, fields?, requestId }` or an error
- * page, compressed like every other answer (errors do not pass through mapResponse).
- */
-function errorResponse(request: Request, status: number, code: string, message: string, opts: HttpOptions, fields?: Record<string, string>, extra?: Record<string, string>) {
-  const requestId = requestIdOf(request);
-  const headers = requestId ? { ...extra, "x-request-id": requestId } : extra;
-  if (isApi(request)) return compressResponse(request, json(status, { message, code, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) }, headers));
-  // A page that needs a session sends the visitor to sign in, and back to it afterwards.
-  if (status === 401) return new Response(null, { status: 303, headers: { ...headers, location: request.method === "GET" ? loginWithNext(request.url) : "/login" } });
-  const res = opts.renderError(status, message);
-  for (const [k, v] of Object.entries(headers ?? {})) res.headers.set(k, v);
-  return compressResponse(request, res);
-}
-
 /**
  * Plain handler values (objects, strings) as the Response Elysia would make of them, compressed,
  * so every answer is. Anything else (files, streams, generators) stays Elysia's.
@@ -98,27 +59,6 @@ function plainResponse(request: Request, value: unknown, set: { status?: number 
   const plainObject = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
   if (plainObject) return compressedText(request, answerJson(value), status, chosen ?? "application/json; charset=utf-8");
   return undefined;
-}
-
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/**
- * Sec-Fetch-Site decides when the browser sends it (it is reliable even where pages set
- * Referrer-Policy: no-referrer, which makes Chromium send `Origin: null` on form posts).
- * Otherwise Origin must be ours. With neither header the client is not a browser.
- */
-export function sameOriginRequest(request: Request, appOrigin: string): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site) return site === "same-origin" || site === "none";
-  const o = request.headers.get("origin");
-  if (o === null) return true;
-  if (o === "null") return false;
-  if (o === appOrigin) return true;
-  try {
-    return new URL(o).host === request.headers.get("host");
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -137,48 +77,6 @@ export function httpPlugin(opts: HttpOptions) {
     "cross-origin-opener-policy": "same-origin",
   };
   if (opts.secure) securityHeaders["strict-transport-security"] = "max-age=31536000; includeSubDomains";
-
-  // Every failure becomes one response of the envelope (or the error page).
-  async function errorFor(code: string | number, error: unknown, request: Request): Promise<Response> {
-    if (isBusyError(error)) {
-      const busy = databaseBusy();
-      opts.log.info("database busy", { path: redactPath(request.url) });
-      return errorResponse(request, busy.status, busy.code, busy.message, opts, undefined, busy.headers);
-    }
-    if (isDiskFullError(error)) {
-      opts.log.error("database or disk is full", { path: redactPath(request.url) });
-      const full = diskFull();
-      return errorResponse(request, full.status, full.code, full.message, opts);
-    }
-    if (error instanceof AppError) {
-      return errorResponse(request, error.status, error.code, error.message, opts, error.fields, error.headers);
-    }
-    switch (code) {
-      case "VALIDATION": {
-        // An answer that does not match its declared schema is the server's bug, not the caller's.
-        if ((error as { type?: string }).type === "response") return errorFor("INTERNAL", error, request);
-        const fields = validationFields(error);
-        const first = Object.values(fields)[0] ?? "Invalid request";
-        return errorResponse(request, 400, "validation_failed", first, opts, fields);
-      }
-      case "PARSE":
-        return errorResponse(request, 400, "invalid_body", "The request body could not be read", opts);
-      case "NOT_FOUND":
-        return errorResponse(request, 404, "not_found", "Not found", opts);
-      case "INVALID_COOKIE_SIGNATURE":
-        return errorResponse(request, 400, "invalid_cookie", "Invalid cookie", opts);
-      default: {
-        const requestId = requestIdOf(request) ?? crypto.randomUUID();
-        opts.log.error("unhandled error", {
-          requestId,
-          code,
-          path: redactPath(request.url),
-          error: error instanceof Error ? error.stack ?? error.message : String(error),
-        });
-        return errorResponse(request, 500, "internal_error", `Something went wrong (request ${requestId})`, opts);
-      }
-    }
-  }
 
   // Routes declared { crossSite: true }, as "METHOD /path" patterns (read once, when first needed).
   let crossSite: RegExp[] | null = null;
@@ -229,7 +127,7 @@ export function httpPlugin(opts: HttpOptions) {
       scope.calls = new Map();
       scopeOf.set(request, scope);
       for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
-      if (tooLarge.has(request)) return errorResponse(request, 413, "too_large", "Request body too large", opts);
+      if (tooLarge.has(request)) return errorResponse(request, requestIdOf(request), { status: 413, code: "too_large", message: "Request body too large" }, opts);
       if (!STATE_CHANGING.has(request.method)) return;
       if (opts.redispatch && request.body) copies.set(request, request.clone());
       // Browsers send Origin on every cross-site POST, and Sec-Fetch-Site when they know it.
@@ -240,7 +138,7 @@ export function httpPlugin(opts: HttpOptions) {
       // An API key travels in a header no other site can make a browser send: no ambient authority.
       if (path.startsWith("/api/") && /^bearer /i.test(request.headers.get("authorization") ?? "")) return;
       if (!sameOriginRequest(request, origin)) {
-        return errorResponse(request, 403, "forbidden_origin", "Cross-site request refused", opts);
+        return errorResponse(request, requestIdOf(request), { status: 403, code: "forbidden_origin", message: "Cross-site request refused" }, opts);
       }
     })
     // A post without a body is validated as an empty one: its answer names the missing fields.
@@ -289,7 +187,7 @@ export function httpPlugin(opts: HttpOptions) {
         return compressResponse(request, form);
       }
       // The status is also set on the context, so the request log and metrics see it.
-      const res = await errorFor(code, error, request);
+      const res = await errorFor(code, error, request, requestIdOf(request), opts);
       set.status = res.status;
       return res;
     })

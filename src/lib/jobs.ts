@@ -9,50 +9,11 @@ import { systemClock, type Clock } from "./clock";
 import type { Logger } from "./log";
 import { afterFailure } from "./delivery-policy";
 import { DeliveryPump } from "./delivery-pump";
+import { CLAIM_SQL, DONE_SQL, DUE_SQL, FAIL_SQL, NEXT_DUE_SQL, type Claimed } from "./task-claims";
+import { PermanentFailure, type EnqueueOptions, type Job, type JobContext, type JobOptions } from "./job-types";
 
-/** Thrown by a handler when trying again cannot help (a 4xx other than 429, an SMTP 5xx, 410 Gone). */
-export class PermanentFailure extends Error {}
-
-export interface JobContext {
-  /** Aborted when the try runs out of time (or the server stops): pass it to fetch and the SDKs. */
-  signal: AbortSignal;
-  /** 1 for the first try. */
-  attempt: number;
-  deps: Deps;
-  /**
-   * Runs `write` in a transaction only while this try still holds the task's lease (same
-   * lease_token): a try that timed out, or lost its lease to another worker, writes nothing.
-   * When another process holds the write lock it waits for it (decision 14), up to the task's
-   * time limit: the outside work is already done, and a busy database is not the try's failure
-   * (a delivered webhook recorded as failed would be sent again).
-   */
-  whileLeased(write: (tx: Tx) => void): Promise<boolean>;
-}
-
-export interface JobOptions<P> {
-  /** Tasks with the same key run one at a time, oldest first (an endpoint, a meeting's event). */
-  serialKey?: (payload: P) => string | null;
-  timeoutMs?: number;
-  /** Runs in the fenced transaction that marks the task done or failed for good. */
-  settled?: (tx: Tx, payload: P, outcome: "done" | "failed", deps: Deps) => void;
-  /** Whether this process may run the kind now (e-mail only with SMTP_URL). */
-  enabled?: (deps: Deps) => boolean;
-}
-
-export interface EnqueueOptions {
-  runAt?: Date;
-  /** "skipped": recorded, never run (an e-mail while mail is off). */
-  status?: "pending" | "skipped";
-}
-
-export interface Job<P> {
-  readonly kind: string;
-  readonly schema: z.ZodType<P>;
-  readonly handler: (payload: P, ctx: JobContext) => Promise<void>;
-  readonly options: JobOptions<P>;
-  /** Writes the task in the caller's transaction; a worker runs it after the commit. */
-  enqueue(tx: Tx, payload: P, opts?: EnqueueOptions): number;
-}
+export { PermanentFailure } from "./job-types";
+export type { EnqueueOptions, Job, JobContext, JobOptions } from "./job-types";
 
 const definitions = new Map<string, Job<any>>();
 
@@ -106,46 +67,6 @@ export function insertTask(tx: Tx, kind: string, payload: unknown, serialKey: st
   if (runner && !skipped) queueMicrotask(() => runner.kick());
   return row.id;
 }
-
-interface Claimed {
-  id: number;
-  kind: string;
-  payload: string;
-  attempts: number;
-  leaseToken: string;
-  createdAt: number;
-}
-
-const UNFINISHED = "('pending', 'retrying', 'held')";
-
-/**
- * Takes due tasks with a fresh lease in one UPDATE (SQLite runs it under its write lock, so a
- * task is taken by one worker only). A task with a serial_key is taken only when no older
- * unfinished task has the same key. The SQL is fixed: kinds come in as a JSON parameter.
- */
-const CLAIM_SQL = `UPDATE tasks SET lease_token = lower(hex(randomblob(12))), lease_until = ?1, attempts = attempts + 1
-  WHERE id IN (
-    SELECT t.id FROM tasks t
-    WHERE t.status IN ('pending', 'retrying') AND t.run_at <= ?2 AND (t.lease_until IS NULL OR t.lease_until <= ?2)
-      AND t.kind IN (SELECT value FROM json_each(?3))
-      AND (t.serial_key IS NULL OR NOT EXISTS (
-        SELECT 1 FROM tasks o WHERE o.serial_key = t.serial_key AND o.id < t.id AND o.status IN ${UNFINISHED}))
-    ORDER BY t.run_at, t.id LIMIT ?4)
-  RETURNING id, kind, payload, attempts, lease_token AS leaseToken, created_at AS createdAt`;
-
-const DUE_SQL = `SELECT 1 AS due FROM tasks t
-  WHERE t.status IN ('pending', 'retrying') AND t.run_at <= ?1 AND (t.lease_until IS NULL OR t.lease_until <= ?1)
-    AND t.kind IN (SELECT value FROM json_each(?2))
-    AND (t.serial_key IS NULL OR NOT EXISTS (
-      SELECT 1 FROM tasks o WHERE o.serial_key = t.serial_key AND o.id < t.id AND o.status IN ${UNFINISHED}))
-  LIMIT 1`;
-
-const NEXT_DUE_SQL = `SELECT min(max(run_at, coalesce(lease_until, 0))) AS at FROM tasks
-  WHERE status IN ('pending', 'retrying') AND kind IN (SELECT value FROM json_each(?1))`;
-
-/** The writes that end or reschedule a try: matched on id and lease token, so a stale try's write changes nothing. */
-const DONE_SQL = "UPDATE tasks SET status = 'done', finished_at = ?3, lease_token = NULL, lease_until = NULL, last_error = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
-const FAIL_SQL = "UPDATE tasks SET status = ?3, last_error = ?4, run_at = ?5, finished_at = ?6, lease_token = NULL, lease_until = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
 
 export interface JobsOptions {
   clock: Clock;

@@ -7,7 +7,7 @@ import { allowFraming } from "./framing";
 /**
  * Route options every feature may declare (docs/decisions/0020):
  *   { crossSite: true } → the route takes posts from other sites (webhooks from Stripe or the chat
- *                         provider): the same-origin rule of lib/http.ts skips it. The mark is kept in
+ *                         provider): the same-origin rule (lib/same-origin.ts) skips it. The mark is kept in
  *                         the route's OpenAPI detail, where the http plugin reads it.
  *   { form: {...} }     → a no-JavaScript form post: a refused input or an AppError below 500 (other
  *                         than 401/402) either re-renders the page (`render`) or goes back with a toast

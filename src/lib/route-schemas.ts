@@ -9,7 +9,7 @@ export const positiveId = (message = "Invalid id") => z.coerce.number({ error: m
 
 export const IdParam = z.object({ id: positiveId() });
 
-/** The one error envelope of lib/http.ts. */
+/** The one error envelope of lib/error-envelope.ts. */
 export const ErrorEnvelope = z.object({
   message: z.string(),
   code: z.string(),

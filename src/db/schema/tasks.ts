@@ -6,8 +6,9 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 /**
  * Every piece of outside work (e-mail, calendar writes, webhook deliveries, later file work):
  * written in the transaction of the change that causes it, done after the commit by a worker
- * (src/lib/jobs.ts). Named `tasks` because `jobs` are job postings. A claim sets a fresh
- * `lease_token`; every write that ends or reschedules a task matches it (decision 0028).
+ * (src/lib/jobs.ts, its SQL in src/lib/task-claims.ts). Named `tasks` because `jobs` are job
+ * postings. A claim sets a fresh `lease_token`; every write that ends or reschedules a task
+ * matches it (decision 0028).
  * A task with a `serial_key` waits for every older unfinished task with the same key.
  */
 export const tasks = sqliteTable(

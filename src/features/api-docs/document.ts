@@ -28,7 +28,7 @@ export interface Operation {
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
-// The error answers every operation may give, all in the one envelope of lib/http.ts.
+// The error answers every operation may give, all in the one envelope of lib/error-envelope.ts.
 const ERRORS: Record<string, string> = {
   "400": "Bad input: `message` is the first problem, `fields` names each field's",
   "401": "No valid session or API key",
