@@ -19,6 +19,9 @@ async function seriousViolations(page: Page) {
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
+/** How far the page reaches past the screen's right edge, in px: a page scrolls down, never across. */
+const widerThanScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+
 /**
  * One tab per mode, reused from page to page with its cookies and storage cleared in between, so
  * each page is met as a new visitor meets it; a tab per page cost a browser process each time.
@@ -30,9 +33,8 @@ async function checker(browser: Browser, js: boolean) {
   await withAxe(context);
   const page = await context.newPage();
   if (!js) await page.route(/\.js(\?|$)/, (r) => r.abort());
-  // Nothing is cut off at the side: the page scrolls down, never across.
   const across = async () => {
-    const px = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    const px = await widerThanScreen(page);
     return px > 0 ? [`${px} px wider than a ${page.viewportSize()!.width} px screen`] : [];
   };
   return {
@@ -219,8 +221,7 @@ test("signed-in sections: no serious or critical axe violation in light and dark
           return [innerWidth, matchMedia("(prefers-color-scheme: dark)").matches];
         }),
       ).toEqual([width, colorScheme === "dark"]);
-      // Nothing is cut off at the side: the page scrolls down, never across (weekly hours once ran 10 px past a phone's edge).
-      const across = await tab.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      const across = await widerThanScreen(tab);
       if (across > 0) problems.push(`${path} ${colorScheme} ${width}px: ${across} px wider than the screen`);
       const result = await axeCheck(tab, colorScheme === "dark" ? { options: { runOnly: colourRules } } : {});
       for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
