@@ -3,7 +3,8 @@ import * as repo from "./repo";
 import { calendarsOf as calendarsOfConnection } from "./repo-cache";
 import { EventGone, SyncCursorGone } from "./providers/provider";
 import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable, type GoogleTokens } from "./providers/google";
-import { graphClient, microsoftConfigured } from "./providers/microsoft";
+import { graphClient } from "./providers/microsoft";
+import { microsoftConfigured } from "./providers/microsoft-sign-in";
 import type { CalendarProvider, ProviderKind } from "./providers/provider";
 
 /**

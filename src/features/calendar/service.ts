@@ -4,6 +4,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
 import * as google from "./providers/google";
 import * as microsoft from "./providers/microsoft";
+import * as microsoftSignIn from "./providers/microsoft-sign-in";
 import type { ProviderKind } from "./providers/provider";
 import { connectedClient, forgetCalendarList, listCache, LIST_CACHE_MS, openTokens, sealAccessToken, withGoogle } from "./connection";
 import * as videoLinks from "./video-link";
@@ -29,13 +30,13 @@ export function calendarStatus(deps: Deps, userId: number): CalendarStatus {
     notice: notice?.reason ?? null,
     configured: google.googleConfigured(deps.config),
     provider: connected ? a!.provider : null,
-    microsoftConfigured: microsoft.microsoftConfigured(deps.config),
+    microsoftConfigured: microsoftSignIn.microsoftConfigured(deps.config),
   };
 }
 
 /** What the page frame shows of the calendar: whether Google is set up here and whether the member connected it. */
 export function calendarShellState(deps: Deps, userId: number): { calendarAvailable: boolean; calendarConnected: boolean } {
-  return { calendarAvailable: google.googleConfigured(deps.config) || microsoft.microsoftConfigured(deps.config), calendarConnected: !!repo.findAccount(deps.db, userId)?.connected };
+  return { calendarAvailable: google.googleConfigured(deps.config) || microsoftSignIn.microsoftConfigured(deps.config), calendarConnected: !!repo.findAccount(deps.db, userId)?.connected };
 }
 
 /**
@@ -44,10 +45,10 @@ export function calendarShellState(deps: Deps, userId: number): { calendarAvaila
  */
 export async function startConnect(deps: Deps, me: { userId: number; sessionId: number }, returnTo?: string, provider: ProviderKind = "google"): Promise<string> {
   if (provider === "google" && !google.googleConfigured(deps.config)) throw new AppError("not_configured", 400, "Google Calendar is not configured on this server.");
-  if (provider === "microsoft" && !microsoft.microsoftConfigured(deps.config)) throw new AppError("not_configured", 400, "Microsoft Outlook is not configured on this server.");
+  if (provider === "microsoft" && !microsoftSignIn.microsoftConfigured(deps.config)) throw new AppError("not_configured", 400, "Microsoft Outlook is not configured on this server.");
   const state = randomToken(32);
   const now = deps.clock.now();
-  const pkce = provider === "microsoft" ? microsoft.pkcePair() : null;
+  const pkce = provider === "microsoft" ? microsoftSignIn.pkcePair() : null;
   repo.insertOauthState(deps.db, {
     stateHash: sha256(state),
     userId: me.userId,
@@ -60,7 +61,7 @@ export async function startConnect(deps: Deps, me: { userId: number; sessionId: 
   });
   if (!pkce) return google.authorizationUrl(deps.config, state);
   // OnlineMeetings.ReadWrite only for members whose interviews get Teams links.
-  return microsoft.microsoftAuthorizationUrl(deps.config, state, pkce.challenge, { teams: videoLinks.videoDefault(deps, me.userId).kind === "microsoft_teams" });
+  return microsoftSignIn.microsoftAuthorizationUrl(deps.config, state, pkce.challenge, { teams: videoLinks.videoDefault(deps, me.userId).kind === "microsoft_teams" });
 }
 
 /** A failed connection: `code` goes to the page as ?error=code. */
@@ -130,7 +131,7 @@ function afterConnect(deps: Deps, userId: number, beforeEmail: string | null, em
 
 /** Microsoft's end of the round trip: the code with the PKCE verifier, then as Google's. */
 async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string, verifierSealed: string | null, returnTo: string): Promise<{ returnTo: string }> {
-  if (!microsoft.microsoftConfigured(deps.config)) throw new ConnectError("not_configured", returnTo);
+  if (!microsoftSignIn.microsoftConfigured(deps.config)) throw new ConnectError("not_configured", returnTo);
   let verifier: string;
   try {
     verifier = deps.secrets.open(verifierSealed ?? "");
@@ -138,7 +139,7 @@ async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string,
     throw new ConnectError("invalid_state", returnTo);
   }
   try {
-    const tokens = await microsoft.exchangeMicrosoftCode(deps.config, code, verifier);
+    const tokens = await microsoftSignIn.exchangeMicrosoftCode(deps.config, code, verifier);
     if (!tokens.refreshToken) throw new ConnectError("no_refresh_token", returnTo);
     const client = microsoft.graphClient(deps.config, tokens, (t) => Object.assign(tokens, t));
     const email = await client.accountEmail();

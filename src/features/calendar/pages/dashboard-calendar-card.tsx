@@ -1,7 +1,7 @@
 import type { Deps } from "../../../deps";
 import { connectionOf } from "../connections";
 import { googleConfigured } from "../providers/google";
-import { microsoftConfigured } from "../providers/microsoft";
+import { microsoftConfigured } from "../providers/microsoft-sign-in";
 import type { Connection } from "../model-connections";
 import { SyncStateBadge } from "./calendar-truth-cards";
 

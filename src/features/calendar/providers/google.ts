@@ -1,6 +1,5 @@
 import type { calendar_v3 } from "@googleapis/calendar";
 import type { Config } from "../../../config/env";
-import { zonedToUtc } from "../../scheduling/zones";
 import {
   EventGone,
   ProviderGrantRevoked,
@@ -8,8 +7,8 @@ import {
   SyncCursorGone,
   type CalendarProvider,
   type NewEvent,
-  type ProviderEvent,
 } from "./provider";
+import { toProviderEvent, videoLink } from "./google-events";
 
 /**
  * The one file that talks to Google (OAuth and Calendar v3), through @googleapis/calendar.
@@ -269,36 +268,4 @@ async function callOrGone<T>(fn: () => Promise<T>): Promise<T> {
     if (status === 404 || status === 410) throw new EventGone(`the event is gone (${status})`);
     throw classify(e);
   }
-}
-
-function when(t: calendar_v3.Schema$EventDateTime | undefined, calendarZone: string): Date | null {
-  if (!t) return null;
-  if (t.dateTime) {
-    const d = new Date(t.dateTime);
-    return Number.isNaN(d.getTime()) ? null : d;
-  }
-  // An all-day event: from the day's midnight in the event's (or the calendar's) zone.
-  return t.date ? zonedToUtc(t.date, 0, 0, t.timeZone || calendarZone) ?? zonedToUtc(t.date, 0, 0, "UTC") : null;
-}
-
-function toProviderEvent(e: calendar_v3.Schema$Event, calendarZone: string): ProviderEvent {
-  const status = e.status === "cancelled" ? "cancelled" : e.status === "tentative" ? "tentative" : "confirmed";
-  return {
-    id: e.id!,
-    status,
-    summary: e.summary ?? null,
-    start: when(e.start, calendarZone),
-    end: when(e.end, calendarZone),
-    transparent: e.transparency === "transparent",
-    attendees: (e.attendees ?? []).flatMap((a) => (a.email ? [{ email: a.email, responseStatus: a.responseStatus ?? null }] : [])),
-    frankMeeting: e.extendedProperties?.private?.frankMeeting ?? null,
-    frankVersion: e.extendedProperties?.private?.frankVersion != null ? Number(e.extendedProperties.private.frankVersion) : null,
-  };
-}
-
-
-function videoLink(e: calendar_v3.Schema$Event): string | null {
-  if (e.hangoutLink) return e.hangoutLink;
-  const video = e.conferenceData?.entryPoints?.find((p) => p.entryPointType === "video" && p.uri);
-  return video?.uri ?? null;
 }

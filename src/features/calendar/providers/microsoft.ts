@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { Config } from "../../../config/env";
 import { zonedToUtc } from "../../scheduling/zones";
 import {
   EventGone,
@@ -11,22 +9,13 @@ import {
   type ProviderCalendar,
   type ProviderEvent,
 } from "./provider";
+import { BASE_SCOPES, MICROSOFT_TIMEOUT_MS, microsoftTokenCall, type MicrosoftConfig, type MicrosoftTokens } from "./microsoft-sign-in";
 
-/**
- * The one file that talks to Microsoft (decision 34): the identity platform's authorization code
- * flow with PKCE, and Microsoft Graph's calendar endpoints, with plain fetch (a Graph SDK would
- * add megabytes to the binary for a dozen calls). Every call has a time limit and no retry of
- * its own: what fails is picked up by the calendar's jobs and the sync, as for Google.
- */
-export type MicrosoftConfig = Pick<
-  Config,
-  "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET" | "MICROSOFT_TENANT" | "MICROSOFT_AUTHORITY_URL" | "MICROSOFT_GRAPH_URL" | "APP_URL"
->;
+// Microsoft Graph's calendar endpoints for one signed-in member (decision 34; the sign-in itself
+// is microsoft-sign-in.ts), with plain fetch: a Graph SDK would add megabytes to the binary for a
+// dozen calls. Every call has a time limit and no retry of its own: what fails is picked up by
+// the calendar's jobs and the sync, as for Google.
 
-export const BASE_SCOPES = "offline_access Calendars.ReadWrite User.Read";
-/** Asked only of members whose interviews get Teams links. */
-export const TEAMS_SCOPE = "OnlineMeetings.ReadWrite";
-const TIMEOUT_MS = 8000;
 /** How far ahead the first delta round reads (the cache keeps 120 days; the daily full read moves the window). */
 const WINDOW_DAYS = 121;
 /** Graph keeps subscriptions to events at most 4,230 minutes (just under three days). */
@@ -41,67 +30,7 @@ const EXPAND = `singleValueExtendedProperties($filter=id eq '${FRANK_MEETING}' o
 /** Every event Frank writes carries this transactionId prefix: the sync knows Frank's events without reading their properties. */
 const TRANSACTION_PREFIX = "frank-";
 
-export function microsoftConfigured(config: Pick<MicrosoftConfig, "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET">): boolean {
-  return !!(config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET);
-}
-
-export function microsoftRedirectUri(config: Pick<MicrosoftConfig, "APP_URL">): string {
-  return `${config.APP_URL}/auth/microsoft/calendar/callback`;
-}
-
-const authority = (config: MicrosoftConfig) => `${(config.MICROSOFT_AUTHORITY_URL ?? "https://login.microsoftonline.com").replace(/\/$/, "")}/${config.MICROSOFT_TENANT || "common"}`;
 export const graphBase = (config: Pick<MicrosoftConfig, "MICROSOFT_GRAPH_URL">) => (config.MICROSOFT_GRAPH_URL ?? "https://graph.microsoft.com/v1.0").replace(/\/$/, "");
-
-/** A PKCE pair: the verifier stays with Frank (sealed with the state), the challenge goes to the browser. */
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString("base64url");
-  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
-}
-
-export function microsoftAuthorizationUrl(config: MicrosoftConfig, state: string, challenge: string, opts: { teams: boolean }): string {
-  const u = new URL(`${authority(config)}/oauth2/v2.0/authorize`);
-  u.searchParams.set("client_id", config.MICROSOFT_CLIENT_ID!);
-  u.searchParams.set("response_type", "code");
-  u.searchParams.set("redirect_uri", microsoftRedirectUri(config));
-  u.searchParams.set("response_mode", "query");
-  u.searchParams.set("scope", opts.teams ? `${BASE_SCOPES} ${TEAMS_SCOPE}` : BASE_SCOPES);
-  u.searchParams.set("state", state);
-  u.searchParams.set("code_challenge", challenge);
-  u.searchParams.set("code_challenge_method", "S256");
-  u.searchParams.set("prompt", "select_account");
-  return u.toString();
-}
-
-export interface MicrosoftTokens {
-  accessToken: string | null;
-  refreshToken: string | null;
-  expiryDate: number | null;
-}
-
-async function tokenCall(config: MicrosoftConfig, form: Record<string, string>): Promise<MicrosoftTokens> {
-  let res: Response;
-  try {
-    res = await fetch(`${authority(config)}/oauth2/v2.0/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ client_id: config.MICROSOFT_CLIENT_ID!, client_secret: config.MICROSOFT_CLIENT_SECRET!, ...form }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (e) {
-    throw new ProviderUnavailable(`Microsoft sign-in did not answer: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string; error_description?: string };
-  if (!res.ok) {
-    // invalid_grant: revoked consent, expired or reused refresh token, a password change: connect again.
-    if (body.error === "invalid_grant" || body.error === "interaction_required") throw new ProviderGrantRevoked(`Microsoft refused the calendar grant (${body.error})`);
-    throw new ProviderUnavailable(`Microsoft sign-in failed (${res.status}): ${String(body.error_description ?? body.error ?? "").slice(0, 200)}`, res.status);
-  }
-  return { accessToken: body.access_token ?? null, refreshToken: body.refresh_token ?? null, expiryDate: body.expires_in ? Date.now() + body.expires_in * 1000 : null };
-}
-
-export function exchangeMicrosoftCode(config: MicrosoftConfig, code: string, verifier: string): Promise<MicrosoftTokens> {
-  return tokenCall(config, { grant_type: "authorization_code", code, redirect_uri: microsoftRedirectUri(config), code_verifier: verifier });
-}
 
 /** A calendar as Graph lists it, with whether the account can make Teams meetings in it. */
 export interface MicrosoftCalendar extends ProviderCalendar {
@@ -131,7 +60,7 @@ export function graphClient(config: MicrosoftConfig, tokens: MicrosoftTokens, on
     (refreshing ??= (async () => {
       try {
         if (!current.refreshToken) throw new ProviderGrantRevoked("no Microsoft refresh token");
-        const t = await tokenCall(config, { grant_type: "refresh_token", refresh_token: current.refreshToken, scope: BASE_SCOPES });
+        const t = await microsoftTokenCall(config, { grant_type: "refresh_token", refresh_token: current.refreshToken, scope: BASE_SCOPES });
         current = { accessToken: t.accessToken, refreshToken: t.refreshToken ?? current.refreshToken, expiryDate: t.expiryDate };
         onTokens(current);
       } finally {
@@ -158,7 +87,7 @@ export function graphClient(config: MicrosoftConfig, tokens: MicrosoftTokens, on
             ...headers,
           },
           body: body !== undefined ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(MICROSOFT_TIMEOUT_MS),
         });
       } catch (e) {
         throw new ProviderUnavailable(`Microsoft Graph did not answer: ${e instanceof Error ? e.message : String(e)}`);
