@@ -198,21 +198,24 @@ function NotConnected({ status, mode, redirectUri }: { status: ManagerStatus; mo
           ? "Connect a Google or Microsoft 365 / Outlook.com calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer."
           : "Connect a Google calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer."}
       </p>
-      {status.microsoftConfigured ? (
-        <a className="btn-primary" href={`/auth/microsoft/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`} data-testid="connect-microsoft">Connect Microsoft Outlook</a>
-      ) : null}
-      {status.configured ? (
-        <a className="btn-primary" href={`/auth/google/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`}>Connect Google Calendar</a>
-      ) : (
-        <div className="space-y-2">
-          <button type="button" className="btn-primary" disabled aria-describedby="google-setup">Connect Google Calendar</button>
-          <div id="google-setup" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-            Google Calendar is not configured on this server. Create an OAuth client (type Web application) in the Google Cloud console, add{" "}
-            <code className="break-all">{redirectUri}</code> as an authorised redirect URI, then set <code>GOOGLE_CLIENT_ID</code> and{" "}
-            <code>GOOGLE_CLIENT_SECRET</code> and restart Frank.
+      {/* The two connect buttons side by side with a gap, wrapping on a phone. */}
+      <div className="flex flex-wrap items-start gap-3">
+        {status.microsoftConfigured ? (
+          <a className="btn-primary" href={`/auth/microsoft/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`} data-testid="connect-microsoft">Connect Microsoft Outlook</a>
+        ) : null}
+        {status.configured ? (
+          <a className="btn-primary" href={`/auth/google/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`}>Connect Google Calendar</a>
+        ) : (
+          <div className="w-full space-y-2">
+            <button type="button" className="btn-primary" disabled aria-describedby="google-setup">Connect Google Calendar</button>
+            <div id="google-setup" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+              Google Calendar is not configured on this server. Create an OAuth client (type Web application) in the Google Cloud console, add{" "}
+              <code className="break-all">{redirectUri}</code> as an authorised redirect URI, then set <code>GOOGLE_CLIENT_ID</code> and{" "}
+              <code>GOOGLE_CLIENT_SECRET</code> and restart Frank.
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }
