@@ -101,7 +101,12 @@ const unitRun = ["--timeout=20000", ...(unitArgs.length ? unitArgs : ["--paralle
 // each test runs its code a few times, too few to repay FTL's compiling, which cost about an
 // eighth of the unit suite's CPU on two cores. Production keeps every tier.
 const memoryTmp: Record<string, string> = memoryDir ? { TMPDIR: memoryDir } : {};
-const unitEnv: Record<string, string> = { BUN_JSC_useFTLJIT: "0", ...memoryTmp };
+// Bun's allocator (mimalloc) gives freed pages back to the system a moment after they are freed,
+// and the next allocation faults them in again. The Bun processes of a test run (the unit
+// workers, the binaries they start, the browser tests' servers) live seconds to minutes and
+// reuse what they freed: they keep it (about a fifth less system CPU in the unit suite).
+const keepFreedMemory: Record<string, string> = { MIMALLOC_PURGE_DELAY: "-1" };
+const unitEnv: Record<string, string> = { BUN_JSC_useFTLJIT: "0", ...keepFreedMemory, ...memoryTmp };
 suites.push(run("unit and API tests", [...background, "./node_modules/.bin/bun", "test", ...unitRun], unitEnv));
 if (withE2e) {
   rmSync(report, { force: true });
@@ -118,6 +123,7 @@ if (withE2e) {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-semi-space-size=64`.trim(),
       // The unit tests' temporary folder: Frank's binary is built there once for both suites
       // (test/kits/compiled-binary.ts), by whichever asks first.
+      ...keepFreedMemory,
       ...memoryTmp,
     }),
   );
