@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
-import { getInterview, interviewNotFound } from "./interviews";
+import { getInterview, interviewNotFound, isInterviewId } from "./interviews";
 import type { InterviewView } from "./model";
 
 /**
@@ -10,7 +10,7 @@ import type { InterviewView } from "./model";
  * them; everyone else gets 'Interview Not Found' (the candidate has their manage page).
  */
 export function interviewForStaff(deps: Deps, workspaceId: number | null | undefined, publicId: string): InterviewView {
-  if (!workspaceId || !/^[A-Za-z0-9_-]{16,64}$/.test(publicId)) throw interviewNotFound();
+  if (!workspaceId || !isInterviewId(publicId)) throw interviewNotFound();
   const found = repo.findMeetingByPublicId(deps.db, publicId);
   if (!found || found.meeting.workspaceId !== workspaceId) throw interviewNotFound();
   return getInterview(deps, publicId);

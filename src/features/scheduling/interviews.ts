@@ -44,7 +44,7 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
 
 /** The interview of a public id. Routes reach it through interview-access.ts (staff of its workspace only). */
 export function getInterview(deps: Deps, publicId: string): InterviewView {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(publicId)) throw interviewNotFound();
+  if (!isInterviewId(publicId)) throw interviewNotFound();
   const d = repo.findMeetingByPublicId(deps.db, publicId);
   if (!d) throw interviewNotFound();
   const m = d.meeting;
@@ -89,6 +89,9 @@ function videoLinkOf(m: { videoKind: string | null; meetingUrl: string | null })
   return { kind, url: kind === "none" ? null : m.meetingUrl, missing: (kind === "google_meet" || kind === "microsoft_teams") && !m.meetingUrl };
 }
 
+/** A meeting's public id as links carry it: 16 to 64 URL-safe characters (anything else is looked up nowhere). */
+export const isInterviewId = (publicId: string) => /^[A-Za-z0-9_-]{16,64}$/.test(publicId);
+
 export const interviewNotFound = () => new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
 
 /**
@@ -109,7 +112,7 @@ function bringForwardOrEnqueue(deps: Deps, meetingId: number, kind: "booked" | "
  * (confirmation or cancellation), both sides, freshly written (delivered copies keep no link).
  */
 export function resendInterviewEmails(deps: Deps, workspaceId: number, publicId: string): InterviewEmailState[] {
-  const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
+  const d = isInterviewId(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
   if (!d || d.meeting.workspaceId !== workspaceId) throw interviewNotFound();
   const kind = d.meeting.status === "scheduled" ? "booked" : d.meeting.status === "canceled" ? "canceled" : null;
   if (!kind) throw conflict("Only a scheduled or canceled interview's e-mails can be sent again.");

@@ -12,7 +12,7 @@ export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from 
 import { SESSION_TTL_MS, type SessionStatus, type SessionView } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 export { openFlagsByMeeting } from "./meeting-flags";
-export { getInterview, interviewNotFound, listMeetings, resendInterviewEmails } from "./interviews";
+export { getInterview, listMeetings, resendInterviewEmails } from "./interviews";
 import { recordEvent, type Actor } from "../events/record";
 import { offeredStarts, offerWindow, sessionPeople, typeRules } from "./free-times";
 import { PANELS_NEED_AVAILABILITY } from "./model";
