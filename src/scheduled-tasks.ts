@@ -1,4 +1,5 @@
 import type { Deps } from "./deps";
+import type { ScheduledJob } from "./scheduled-job";
 import { syncAllConnected } from "./features/calendar/sync";
 import { startCalendarPolling } from "./features/calendar/work";
 import { sendDueReminders } from "./features/scheduling/reminders";
@@ -11,13 +12,6 @@ import { pruneDeliveries } from "./features/webhooks/record";
  * In-process scheduled tasks (one process serves everything; not the job postings of src/features/jobs). Each job is guarded so a
  * run never overlaps the previous one and a failure is logged, not thrown.
  */
-export interface ScheduledJob {
-  name: string;
-  /** 5-field cron pattern (minute resolution). */
-  pattern: string;
-  run: (deps: Deps) => Promise<void> | void;
-}
-
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
     // Tasks start after each commit and wake when a retry falls due; this is the safety net

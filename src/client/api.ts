@@ -4,7 +4,7 @@
 // the network level is a lost connection: the banner shows, nothing navigates, and the
 // error (status 0) goes to the caller, which keeps what the user typed.
 import { connectionBack, connectionLost, isNetworkFailure } from "./connection";
-import { sessionExpired } from "./session";
+import { sessionExpired } from "./session-expired";
 
 export const SUBSCRIPTION_REQUIRED_EVENT = "frank:subscription-required";
 

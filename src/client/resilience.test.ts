@@ -65,7 +65,7 @@ describe("client resilience", () => {
 
   test("a 401 shows Session expired and goes to /login after the toast", async () => {
     const { api } = await import("./api");
-    const { SESSION_EXPIRED_REDIRECT_MS } = await import("./session");
+    const { SESSION_EXPIRED_REDIRECT_MS } = await import("./session-expired");
     const assigned: string[] = [];
     location.assign = (u: string | URL) => void assigned.push(String(u));
     globalThis.fetch = (async () => Response.json({ message: "Session expired" }, { status: 401 })) as unknown as typeof fetch;

@@ -2,27 +2,13 @@
 // answer is fresh for 60 s, so a tab coming back to the foreground re-checks only when it is
 // older). A 401 there, or on any call except login, billing and profile, shows "Session
 // expired" and goes to /login once the toast has been read. A network failure is a lost
-// connection (see connection.ts), never a logout.
-import { toast } from "./toast";
+// connection (see connection.ts), never a logout. What an expired session does is in
+// session-expired.ts.
 import { api } from "./api";
 import { startPoll } from "./connection";
-import { loginWithNext } from "../lib/next-path";
 
 export const SESSION_POLL_MS = 30_000;
 export const SESSION_FRESH_MS = 60_000;
-/** How long the "Session expired" toast shows before the page goes to /login. */
-export const SESSION_EXPIRED_REDIRECT_MS = 1500;
-export const SESSION_EXPIRED = { title: "Session expired", description: "Please sign in again." };
-
-let expired = false;
-
-export function sessionExpired() {
-  if (expired) return;
-  expired = true;
-  toast({ ...SESSION_EXPIRED, variant: "destructive", duration: SESSION_EXPIRED_REDIRECT_MS + 1000 });
-  // Back to this page after signing in again.
-  setTimeout(() => location.assign(loginWithNext(location.href)), SESSION_EXPIRED_REDIRECT_MS);
-}
 
 let started = false;
 

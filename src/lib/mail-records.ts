@@ -2,10 +2,12 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { DB } from "../db/client";
 import type { Tx } from "../db/tx";
 import { mailMessages, tasks } from "../db/schema";
-import type { MailStatus } from "./mail";
 
 // What the mail messages and their tasks say about interviews and people: delivery states
 // shown beside an interview, a person's e-mails for their timeline and export, and erasure.
+/** Where an e-mail stands: the states of its task, in the words mail uses. */
+export type MailStatus = "pending" | "sent" | "retrying" | "failed" | "skipped";
+
 /** One e-mail's delivery state, as the recruiter sees it beside an interview. */
 export interface MailState {
   meetingId: number;

@@ -65,6 +65,9 @@ export interface ParticipantFields {
   isTest?: boolean;
 }
 
+/** A candidate added in bulk (the seed, the demo, benchmarks), with its creation time when given. */
+export type NewParticipant = Omit<ParticipantFields, "uniqueId"> & { uniqueId?: string | null; createdAt?: Date };
+
 export interface ListQuery {
   search?: string;
   role?: string;

@@ -7,7 +7,9 @@ import { getTableColumns } from "drizzle-orm";
 import type { Statement } from "bun:sqlite";
 import type { DB } from "../../db/client";
 import { participants } from "../../db/schema";
-import type { ParticipantInsert } from "./repo";
+
+/** A candidate's columns as written; the id and the workspace are the repo's to set. */
+export type ParticipantInsert = Omit<typeof participants.$inferInsert, "id" | "workspaceId">;
 
 type Column = (typeof columns)[keyof typeof columns];
 const columns = getTableColumns(participants);

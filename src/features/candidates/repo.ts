@@ -5,14 +5,14 @@ import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
 import { param, preparedQuery } from "../../db/prepared";
 import { titleKeywords } from "./classify";
-import { insertParticipantRows } from "./repo-bulk";
+import { insertParticipantRows, type ParticipantInsert } from "./repo-bulk";
 import { ftsFilterQuery, ftsQuery, participantsVersion, searchPage, SEARCH_COUNT_CAP, TEXT_COLUMNS } from "./repo-search";
 import { expandedExpression } from "./search-terms";
 
 export { ftsFilterQuery, ftsQuery, participantsVersion, SEARCH_COUNT_CAP } from "./repo-search";
+export type { ParticipantInsert } from "./repo-bulk";
 
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
-export type ParticipantInsert = Omit<typeof participants.$inferInsert, "id" | "workspaceId">;
 
 // The first shortlist a candidate is in (the spec's participant.shortlistId).
 const shortlistIdOf = sql<number | null>`(select ${shortlistMembers.shortlistId} from ${shortlistMembers} where ${shortlistMembers.participantId} = ${participants.id} limit 1)`.as(

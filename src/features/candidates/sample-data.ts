@@ -1,6 +1,6 @@
 // Realistic, varied sample candidates for the test seed, the demo workspace and the benchmarks.
 // Deterministic for a given seed, so the demo looks the same on every first start.
-import type { NewParticipant } from "./service";
+import type { NewParticipant } from "./model";
 
 const FIRST = ["Olivia", "Jack", "Charlotte", "Noah", "Amelia", "William", "Isla", "Oliver", "Mia", "Thomas", "Ava", "James", "Grace", "Lucas", "Chloe", "Henry", "Zoe", "Ethan", "Ruby", "Leo", "Priya", "Wei", "Aisha", "Mateo", "Hannah", "Kenji", "Fatima", "Liam", "Sofia", "Arjun"];
 const LAST = ["Smith", "Nguyen", "Williams", "Brown", "Wilson", "Taylor", "Anderson", "Martin", "Thompson", "White", "Patel", "Chen", "Kelly", "Walker", "Harris", "Lee", "Ryan", "Robinson", "Singh", "Murphy", "Garcia", "Kim", "O'Brien", "Rossi", "Cooper"];

@@ -10,7 +10,7 @@ import { participantsVersion } from "./repo-search";
 import { StampCache } from "../../db/stamp-cache";
 import * as statsRepo from "./repo-stats";
 import * as identity from "./repo-identity";
-import type { DatabaseStats, ListQuery, Participant, ParticipantFields, ParticipantPage } from "./model";
+import type { DatabaseStats, ListQuery, NewParticipant, Participant, ParticipantFields, ParticipantPage } from "./model";
 import { sampleCandidates } from "./sample-data";
 import { toParticipant } from "./participant-view";
 import { candidateCreated, candidateChanged } from "./candidate-events";
@@ -189,8 +189,6 @@ function appendConversations(found: repo.ParticipantRow, given: Omit<Participant
   }
   return out;
 }
-
-export type NewParticipant = Omit<ParticipantFields, "uniqueId"> & { uniqueId?: string | null; createdAt?: Date };
 
 /** Adds many candidates at once (test seed, demo, benchmarks). */
 export function addParticipants(deps: Deps, workspaceId: number, rows: NewParticipant[]): number {

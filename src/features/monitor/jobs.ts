@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps";
-import type { ScheduledJob } from "../../scheduled-tasks";
+import type { ScheduledJob } from "../../scheduled-job";
 import { markSyncScheduled, syncAllWorkspaces } from "./sync";
 import { backupWithUpload } from "./offsite-backup";
 

@@ -2,7 +2,7 @@
 // (server-sent events over fetch) and keeps the session id in localStorage.
 import { ApiError } from "../../../client/api";
 import { connectionBack, connectionLost, isNetworkFailure } from "../../../client/connection";
-import { sessionExpired } from "../../../client/session";
+import { sessionExpired } from "../../../client/session-expired";
 import type { ChatHistoryAnswer } from "../../../client/answers";
 
 export const SESSION_KEY = "frank_session_id";
