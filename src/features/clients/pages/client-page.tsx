@@ -79,12 +79,18 @@ export function ClientPage({ shell, data }: { shell: Shell; data: ClientPageData
       </div>
       <form method="post" action={`/clients/${client.id}`} className="card card-body mt-6 grid max-w-xl gap-3">
         <h2 className="card-title">Details</h2>
-        <label className="label" htmlFor="client-name">Name</label>
-        <input className="input" id="client-name" name="name" required maxLength={200} defaultValue={client.name} />
-        <label className="label" htmlFor="client-website">Website</label>
-        <input className="input" id="client-website" name="website" maxLength={500} defaultValue={client.website ?? ""} />
-        <label className="label" htmlFor="client-notes">Notes</label>
-        <textarea className="input" id="client-notes" name="notes" rows={4} maxLength={5000} defaultValue={client.notes ?? ""} />
+        <div>
+          <label className="label" htmlFor="client-name">Name</label>
+          <input className="input" id="client-name" name="name" required maxLength={200} defaultValue={client.name} />
+        </div>
+        <div>
+          <label className="label" htmlFor="client-website">Website</label>
+          <input className="input" id="client-website" name="website" maxLength={500} defaultValue={client.website ?? ""} />
+        </div>
+        <div>
+          <label className="label" htmlFor="client-notes">Notes</label>
+          <textarea className="input" id="client-notes" name="notes" rows={4} maxLength={5000} defaultValue={client.notes ?? ""} />
+        </div>
         <div>
           <button className="btn-primary" type="submit">Save</button>
         </div>

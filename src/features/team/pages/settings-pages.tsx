@@ -36,12 +36,12 @@ export function SettingsIndexPage({ shell }: { shell: Shell }) {
         {sections.map((s) => (
           <li key={s.href}>
             {s.href === "#billing" ? (
-              <button type="button" className="card block w-full p-4 text-left hover:bg-slate-50" data-open-profile="billing" data-section={s.title}>
+              <button type="button" className="card flex h-full w-full flex-col justify-start p-4 text-left hover:bg-slate-50" data-open-profile="billing" data-section={s.title}>
                 <span className="font-medium text-slate-900">{s.title}</span>
                 <span className="mt-1 block text-sm text-slate-500">{s.text}</span>
               </button>
             ) : (
-              <a className="card block p-4 hover:bg-slate-50" href={s.href} data-section={s.title}>
+              <a className="card block h-full p-4 hover:bg-slate-50" href={s.href} data-section={s.title}>
                 <span className="font-medium text-slate-900">{s.title}</span>
                 <span className="mt-1 block text-sm text-slate-500">{s.text}</span>
               </a>
