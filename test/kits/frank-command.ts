@@ -3,8 +3,8 @@
 // (compiled-binary.ts, shared with binary.test.ts and container.test.ts).
 //
 // `bun src/main.ts` reads, transpiles and links some 940 files on every start, about three times
-// the CPU of the binary's start, and these tests start it about ninety times. The sources are
-// still started as `bun src/main.ts` (as `npm start` does) by the browser tests' servers.
+// the CPU of the binary's start, and these tests start it about ninety times. The browser tests'
+// servers run the same binary (e2e/own-server.ts, playwright.config.ts).
 import { compiledBinary } from "./compiled-binary";
 
 let command: Promise<string[]> | null = null;
