@@ -65,9 +65,14 @@ export async function picture(page: Page, name: string, opts: { fullPage?: boole
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `test-results/${name}.png`, fullPage: opts.fullPage });
 }
 
-/** Waits until every island on the page is hydrated. */
+/**
+ * Waits until every island on the page is hydrated: no island is left without data-hydrated.
+ * A locator waits in the world Playwright's own script already lives in for the page's clicks
+ * and checks; waitForFunction waits in the page's main world, where Playwright first sends its
+ * whole injected script (about 345 KB, compiled by the page) for that one wait.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
+  await page.locator('[data-island]:not([data-hydrated="true"])').first().waitFor({ state: "detached" });
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
