@@ -31,7 +31,7 @@ export function PipelineSettingsPage({ shell, pipeline }: { shell: Shell; pipeli
                     </select>
                   </label>
                 ) : null}
-                <button className="btn-outline btn-sm" type="submit">Save</button>
+                <button className="btn-outline" type="submit">Save</button>
               </form>
               <span className="text-sm text-slate-500">{`${s.applications} application${s.applications === 1 ? "" : "s"}`}</span>
               {s.kind === "open" ? (
@@ -47,7 +47,7 @@ export function PipelineSettingsPage({ shell, pipeline }: { shell: Shell; pipeli
                       </select>
                     </label>
                   ) : null}
-                  <button className="btn-outline btn-sm" type="submit" aria-label={`Remove ${s.name}`}>Remove</button>
+                  <button className="btn-outline" type="submit" aria-label={`Remove ${s.name}`}>Remove</button>
                 </form>
               ) : (
                 <span className="ml-auto text-xs text-slate-500">The closing stage: moving a card here asks for a reason.</span>
