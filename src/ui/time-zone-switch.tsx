@@ -39,7 +39,7 @@ export function TimeZoneSwitch({ current, sessionZone, keep = {} }: { current: s
       {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
       <label className="text-slate-600">
         Show times in
-        <select name="tz" defaultValue={current} className="input mt-1 py-1">
+        <select name="tz" defaultValue={current} className="input mt-1">
           {zones.map((z) => (
             <option key={z} value={z}>
               {zoneLabel(z)}
@@ -47,7 +47,7 @@ export function TimeZoneSwitch({ current, sessionZone, keep = {} }: { current: s
           ))}
         </select>
       </label>
-      <button type="submit" className="btn-outline py-1.5">Show</button>
+      <button type="submit" className="btn-outline">Show</button>
     </form>
   );
 }

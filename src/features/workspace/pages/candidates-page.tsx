@@ -77,7 +77,7 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
       <p className="w-full text-slate-600 sm:w-auto dark:text-slate-300">With the selected candidates:</p>
       <label className="label mb-0">
         Shortlist
-        <select name="shortlistId" className="input mt-1 py-1" defaultValue="">
+        <select name="shortlistId" className="input mt-1" defaultValue="">
           <option value="">New shortlist…</option>
           {d.shortlists.map((s) => (
             <option key={s.id} value={s.id}>
@@ -88,17 +88,17 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
       </label>
       <label className="label mb-0">
         New shortlist name
-        <input name="newShortlist" className="input mt-1 py-1" maxLength={100} />
+        <input name="newShortlist" className="input mt-1" maxLength={100} />
       </label>
-      <button type="submit" name="action" value="shortlist" className="btn-outline py-1.5">
+      <button type="submit" name="action" value="shortlist" className="btn-outline">
         Add to shortlist
       </button>
-      <button type="submit" name="action" value="schedule" className="btn-primary py-1.5">
+      <button type="submit" name="action" value="schedule" className="btn-primary">
         Schedule
       </button>
       <label className="label mb-0">
         Stage
-        <select name="stage" className="input mt-1 py-1" defaultValue="">
+        <select name="stage" className="input mt-1" defaultValue="">
           <option value="">Choose…</option>
           {[1, 2, 3, 4, 5].map((n) => (
             <option key={n} value={n}>
@@ -107,17 +107,17 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
           ))}
         </select>
       </label>
-      <button type="submit" name="action" value="stage" className="btn-outline py-1.5">
+      <button type="submit" name="action" value="stage" className="btn-outline">
         Change stage
       </button>
-      <button type="submit" name="action" value="export" className="btn-outline py-1.5">
+      <button type="submit" name="action" value="export" className="btn-outline">
         Export CSV
       </button>
       <label className="flex items-center gap-1.5">
         <input type="checkbox" name="confirmDelete" value="yes" className="h-4 w-4" />
         Yes, erase them
       </label>
-      <button type="submit" name="action" value="delete" className="btn-destructive py-1.5">
+      <button type="submit" name="action" value="delete" className="btn-destructive">
         Delete
       </button>
     </form>

@@ -50,7 +50,7 @@ function Filters({ d }: { d: InterviewsData }) {
       {d.filters.tzAsked ? <input type="hidden" name="tz" value={d.filters.tzAsked} /> : null}
       <label className="label mb-0">
         Interviewer
-        <select name="interviewer" defaultValue={d.filters.interviewer ? String(d.filters.interviewer) : ""} className="input mt-1 py-1">
+        <select name="interviewer" defaultValue={d.filters.interviewer ? String(d.filters.interviewer) : ""} className="input mt-1">
           <option value="">All interviewers</option>
           {d.interviewers.map((u) => (
             <option key={u.id} value={u.id}>
@@ -61,7 +61,7 @@ function Filters({ d }: { d: InterviewsData }) {
       </label>
       <label className="label mb-0">
         Status
-        <select name="status" defaultValue={d.filters.status ?? ""} className="input mt-1 py-1">
+        <select name="status" defaultValue={d.filters.status ?? ""} className="input mt-1">
           <option value="">All statuses</option>
           {INTERVIEW_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -70,7 +70,7 @@ function Filters({ d }: { d: InterviewsData }) {
           ))}
         </select>
       </label>
-      <button type="submit" className="btn-outline py-1.5">
+      <button type="submit" className="btn-outline">
         Apply
       </button>
     </form>
