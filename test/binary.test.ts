@@ -10,8 +10,13 @@ import { tinyPdf } from "./kits/cv-fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-binary-"));
 let proc: ReturnType<typeof Bun.spawn> | null = null;
-afterAll(() => {
-  proc?.kill();
+afterAll(async () => {
+  // The server is gone before its folder goes: removed under a live server, the folder kept the
+  // files it wrote while it stopped, and with them the copy of the binary (about 130 MB a run).
+  if (proc) {
+    proc.kill();
+    await proc.exited;
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
