@@ -34,8 +34,6 @@ export interface MailInput {
   audience?: "candidate" | "recruiter" | null;
 }
 
-export type { MailStatus } from "./mail-records";
-
 /** Anything that runs statements on the database: the database itself or an open transaction (reads). */
 export type Writer = Pick<DB, "insert" | "update" | "select" | "delete">;
 
