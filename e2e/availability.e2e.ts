@@ -1,12 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { createAccount, login } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { createAccount, hydrated, login } from "./fixtures";
 
 // Issue 36: a recruiter in Melbourne sets their hours without JavaScript, offers their free
 // times from the Schedule Interview card, and a candidate in New York books one on the hours
 // shown in New York's time.
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll("[data-island^='scheduling-']")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
 
 test("set availability without JavaScript, offer free times, book as a candidate in another zone", async ({ browser }) => {
   test.setTimeout(90_000);
@@ -43,7 +40,7 @@ test("set availability without JavaScript, offer free times, book as a candidate
   await page.goto("/dashboard");
   await expect.poll(async () => (await (await page.request.get("/api/auth/me")).json()).user.timeZone).toBe("Australia/Melbourne");
   await page.reload();
-  await hydrated(page);
+  await hydrated(page, "scheduling-");
   const card = page.locator("section:has(#schedule-title)");
   await card.locator("#sched-candidate").click();
   await card.locator("#sched-candidate-list [role=option]").first().click();

@@ -52,7 +52,7 @@ test("a batch of sessions that partly fails keeps only the failed candidates, an
   const list = await (await page.request.post("/api/shortlists", { data: { name: "Batch" } })).json();
   await page.request.post(`/api/shortlists/${list.id}/candidates`, { data: { candidateIds: three } });
   await page.goto("/dashboard");
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-island^='scheduling-']")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
+  await hydrated(page, "scheduling-");
 
   // The server refuses the session of one candidate the first time.
   const refused = three[1]!;

@@ -66,13 +66,15 @@ export async function picture(page: Page, name: string, opts: { fullPage?: boole
 }
 
 /**
- * Waits until every island on the page is hydrated: no island is left without data-hydrated.
+ * Waits until every island on the page is hydrated (or every one whose name starts with `group`,
+ * for a test about one feature's islands): none is left without data-hydrated.
  * A locator waits in the world Playwright's own script already lives in for the page's clicks
  * and checks; waitForFunction waits in the page's main world, where Playwright first sends its
  * whole injected script (about 345 KB, compiled by the page) for that one wait.
  */
-export async function hydrated(page: Page) {
-  await page.locator('[data-island]:not([data-hydrated="true"])').first().waitFor({ state: "detached" });
+export async function hydrated(page: Page, group?: string) {
+  const island = group ? `[data-island^="${group}"]` : "[data-island]";
+  await page.locator(`${island}:not([data-hydrated="true"])`).first().waitFor({ state: "detached" });
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginAsNewUser } from "./fixtures";
+import { hydrated, loginAsNewUser } from "./fixtures";
 
 // One link, one host (issue 41 item 12): the dashboard opened on another host than APP_URL's
 // (here localhost against 127.0.0.1) copies exactly the link it shows.
@@ -19,7 +19,7 @@ test("Active Sessions and Campaign Links copy the link they show", async ({ page
   expect((await page.request.post(`/api/jobs/${job.id}/campaigns`, { data: { name: "Spring" } })).ok()).toBe(true);
 
   await page.goto("/dashboard");
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
+  await hydrated(page);
   const session = page.getByTestId("session-item").first();
   const shown = await session.locator("a[target=_blank]").getAttribute("href");
   expect(shown).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/book/`));

@@ -1,17 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { type Page } from "@playwright/test";
-import { loginAsNewUser } from "./fixtures";
-
-/** Waits for this feature's islands only (other cards' islands are not this test's business). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll("[data-island^='scheduling-']")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
+import { hydrated, loginAsNewUser } from "./fixtures";
 
 test("a recruiter creates a session; the candidate books without JavaScript; the recruiter sees it confirmed", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await loginAsNewUser(page, { name: "Rae Recruiter", to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   await page.goto("/dashboard");
-  await hydrated(page);
+  await hydrated(page, "scheduling-");
 
   // Schedule Interview: §5 messages first, then a real session.
   const card = page.locator("section:has(#schedule-title)");
@@ -67,7 +62,7 @@ test("a recruiter creates a session; the candidate books without JavaScript; the
   await expect(page.getByTestId("interview-status")).toHaveText("Confirmed");
   await expect(page.getByTestId("interview-time")).toContainText("11:00 AM–");
   await expect(page.getByTestId("account-menu")).toBeVisible();
-  await hydrated(page);
+  await hydrated(page, "scheduling-");
   await page.getByRole("link", { name: "← Back" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,8 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, login } from "./fixtures";
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll("[data-island^='scheduling-']")].every((el) => (el as HTMLElement).dataset.hydrated === "true"));
+import { createAccount, hydrated, login } from "./fixtures";
 
 /** The /invite/{token} link of the newest invitation e-mail in the workspace, read from the dev mailbox. */
 async function invitationLink(page: Page): Promise<string> {
@@ -50,7 +47,7 @@ test("an owner invites a recruiter; the recruiter accepts and schedules for them
   await expect(r.locator('[data-section="Members"]')).toHaveCount(0);
   await expect(r.locator('[data-section="Billing"]')).toHaveCount(0);
   await r.goto("/dashboard");
-  await hydrated(r);
+  await hydrated(r, "scheduling-");
 
   // The recruiter creates a session for themself (the interviewer defaults to them).
   const card = r.locator("section:has(#schedule-title)");
@@ -79,7 +76,7 @@ test("an owner invites a recruiter; the recruiter accepts and schedules for them
 
   // The owner: not under Mine, there under Everyone, booked.
   await page.goto("/dashboard");
-  await hydrated(page);
+  await hydrated(page, "scheduling-");
   const sessions = page.locator("section:has(#sessions-title)");
   await expect(sessions.getByTestId("session-item").filter({ hasText: candidateName })).toHaveCount(0);
   await sessions.getByRole("button", { name: "Everyone" }).click();
