@@ -4,7 +4,8 @@
 // the spread; exits 1 if the runs disagree or any failed. The machine's speed moves during a day:
 // the CPU-seconds tell a slower suite from a slower machine.
 //   bun bench/test-suite.ts [runs]
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { machineBusySeconds } from "../scripts/machine-busy";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -18,16 +19,6 @@ const sh = (cmd: string[], cwd: string) => {
   return r.stdout.toString();
 };
 
-/** CPU-seconds both cores have been busy since boot (/proc/stat), or null off Linux. */
-function busySeconds(): number | null {
-  try {
-    const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100;
-  } catch {
-    return null;
-  }
-}
-
 try {
   const head = sh(["git", "rev-parse", "--short", "HEAD"], process.cwd()).trim();
   sh(["git", "clone", "--quiet", process.cwd(), dir], process.cwd());
@@ -38,11 +29,11 @@ try {
   const walls: number[] = [];
   const results = new Set<string>();
   for (let i = 1; i <= runs; i++) {
-    const busy = busySeconds();
+    const busy = machineBusySeconds();
     const start = performance.now();
     const r = Bun.spawnSync(["npm", "test"], { cwd: dir, stdout: "pipe", stderr: "pipe" });
     const wall = (performance.now() - start) / 1000;
-    const cpu = busy === null ? "" : `${(busySeconds()! - busy).toFixed(0)} s`;
+    const cpu = busy === null ? "" : `${(machineBusySeconds()! - busy).toFixed(0)} s`;
     const out = r.stdout.toString() + r.stderr.toString();
     const result = out.match(/^(\d+ passed, \d+ failed)$/m)?.[1] ?? `no result (exit ${r.exitCode})`;
     const suites = [...out.matchAll(/^=== (.+) \((\d+\.\d) s\) ===$/gm)].map((m) => `${m[1]} ${m[2]} s`).join("; ");

@@ -1,6 +1,6 @@
 // `npm test`: builds the client assets, then runs the type check (tsc), bun's unit and API tests
-// and the Playwright browser tests side by side, and ends with one plain line "N passed, N failed"
-// over all suites.
+// and the Playwright browser tests side by side, prints its time and the machine's CPU-seconds, and
+// ends with one plain line "N passed, N failed" over all suites.
 //
 // The three suites share nothing but the built assets: the unit tests use temporary databases
 // and free ports, the browser tests their own server and database (E2E_PORT, E2E_DB). Running
@@ -10,23 +10,11 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pkg from "../package.json";
+import { machineBusySeconds } from "./machine-busy";
 
 const started = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
-/**
- * CPU-seconds the whole machine has spent busy since it started, where /proc/stat says (Linux):
- * the run packs every core, so these, more than the wall time, tell one run from another. The
- * suites' own counts would miss chromium's processes, which their workers never wait for.
- */
-function machineBusySeconds(): number | null {
-  try {
-    const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).map(Number);
-    return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
-  } catch {
-    return null;
-  }
-}
 const busyAtStart = machineBusySeconds();
 
 // `npm run build:assets`, run as npm runs it (a shell, node_modules/.bin first on PATH) without
