@@ -5,9 +5,9 @@
 // the CPU-seconds tell a slower suite from a slower machine.
 //   bun bench/test-suite.ts [runs]
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { machineBusySeconds } from "../scripts/machine-busy";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { machineBusySeconds } from "../scripts/machine-busy";
 
 const runs = Number(process.argv[2] ?? 5);
 const dir = mkdtempSync(join(tmpdir(), "frank-suite-bench-"));
