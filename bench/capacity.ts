@@ -19,7 +19,8 @@ import { SMTPServer } from "smtp-server";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
-const { createUser, signInAs } = await import("../src/features/auth/service");
+const { createUser } = await import("../src/features/auth/service");
+const { buildFeatures } = await import("../src/app");
 const { insertMember } = await import("../src/features/auth/membership-repo");
 const { hashPassword } = await import("../src/lib/crypto");
 const { addParticipants } = await import("../src/features/candidates/service");
@@ -116,12 +117,14 @@ async function seedAgencies(upTo: number) {
   const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: dbPath, APP_URL: base, NODE_ENV: "production" }), { quiet: true });
   const t0 = performance.now();
   deps.db.$client.exec("PRAGMA cache_size = -524288");
+  // Sessions are written as the server writes them, through auth's api.
+  const auth = buildFeatures(deps).auth.api;
   const seed = async () => {
     while (agencies.length < upTo) {
       const n = agencies.length + 1;
       const owner = await createUser(deps, { email: `owner${n}@agency${n}.example`, password: "bench-password-1", name: `Owner ${n}` });
       const members = [1, 2].map((i) => insertMember(deps.db, { workspaceId: owner.workspaceId, email: `recruiter${i}@agency${n}.example`, passwordHash: password, name: `Recruiter ${n}.${i}`, role: "recruiter" }));
-      const cookies = [owner.id, ...members.map((m) => m.id)].map((id) => `frank_session=${signInAs(deps, id, true).token}`);
+      const cookies = [owner.id, ...members.map((m) => m.id)].map((id) => `frank_session=${auth.signInAs(id, true).token}`);
       const job = createJob(deps, owner.workspaceId, { title: "Senior Developer", description: null, location: "Sydney" }, "system");
       const campaign = createCampaign(deps, owner.workspaceId, job.id, { name: "Capacity", label: null, description: null }, "system");
       const before = (deps.db.$client.query("select coalesce(max(id), 0) as id from participants").get() as { id: number }).id;

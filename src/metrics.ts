@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { existsSync, statSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
 import type { Deps } from "./deps";
-import { metricsFor, type AppMetrics } from "./lib/metrics";
+import type { AppMetrics } from "./lib/metrics";
 import { outboxCounts } from "./lib/mail-stats";
 import { buildCommit, VERSION } from "./version";
 import { connectionStateCounts } from "./features/calendar/metrics";
@@ -13,7 +13,7 @@ import { connectionStateCounts } from "./features/calendar/metrics";
  * (a request that came through a proxy, which adds X-Forwarded-For or Forwarded, is refused).
  */
 export function metricsRoutes(deps: Deps) {
-  const metrics = metricsFor(deps);
+  const metrics = deps.metrics;
   registerGauges(deps, metrics);
   return new Elysia({ name: "metrics" }).get("/metrics", async ({ request, server }) => {
     const refused = refusal(request, server, deps.config.METRICS_TOKEN);

@@ -3,16 +3,9 @@
 // createApp again with a test's overrides. Each is a feature's function: go-to-definition from
 // here reaches it.
 import type { Deps } from "./deps";
-import { authPorts, type AuthPorts } from "./features/auth/ports";
-import { billingAccessGate } from "./features/billing/gate";
-import { stripeIdsOf } from "./features/billing/service";
 import { cachedBusySpans, cachedBusyMillis } from "./features/calendar/hooks";
-import { turnOffFeed } from "./features/calendar/feed";
 import { videoDefault } from "./features/calendar/video-link";
-import { hubFor } from "./features/chat/meeting-socket";
-import { recordEvent } from "./features/events/record";
 import { schedulingPorts, type BusyCalendar } from "./features/scheduling/busy-calendar";
-import { webhooksPorts } from "./features/webhooks/ports";
 import { applicationsOfCandidate, interviewBooked, openApplication } from "./features/applications/service";
 import { candidatesPorts, type ApplicationHooks } from "./features/candidates/application-hook";
 import { clientNames, clientsPorts, type ClientJobs } from "./features/clients/service";
@@ -23,7 +16,7 @@ import { createJob, jobsOfClient } from "./features/jobs/service";
 import { bookedPorts, type BookedHook } from "./features/scheduling/booking-hook";
 import { interviewExtrasPorts, type InterviewExtras } from "./features/scheduling/interview-extras";
 
-export type AppPorts = AuthPorts & {
+export type AppPorts = {
   busyCalendar: BusyCalendar;
   clientJobs: ClientJobs;
   clientNames: ClientNames;
@@ -35,12 +28,6 @@ export type PortOverrides = Partial<{ [K in keyof AppPorts]: AppPorts[K] | undef
 
 function appPorts(deps: Deps): AppPorts {
   return {
-    // The subscription gate lives in the auth guard; billing says who passes.
-    accessGate: billingAccessGate(deps),
-    // The Stripe ids in /api/auth/me and the profile are billing's.
-    stripeIds: (userId) => stripeIdsOf(deps, userId),
-    // Auth's own changes (sign-ins, API keys, site) and webhooks' (endpoints) go to the one event record.
-    recordEvent,
     // Scheduling declares what it needs of a calendar; the calendar feature answers it.
     busyCalendar: {
       busyIntervals: (userId, from, to) => cachedBusySpans(deps, userId, from, to),
@@ -69,20 +56,13 @@ function appPorts(deps: Deps): AppPorts {
       const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
       return card ? InterviewFeedbackCard(card) : null;
     },
-    // A member who leaves loses their iCal feed (in the removal's transaction) and their open chat-monitor sockets.
-    memberLeaving: {
-      inTransaction: (tx, userId) => turnOffFeed(tx, userId),
-      afterCommit: (userId) => hubFor(deps).closeUser(userId),
-    },
   };
 }
 
 /** Wires every port; a missing one (an override of undefined) stops the start with its name. */
 export function wirePorts(deps: Deps, override: PortOverrides = {}): void {
   const ports = { ...appPorts(deps), ...override };
-  authPorts.wire(deps, { accessGate: ports.accessGate, stripeIds: ports.stripeIds, recordEvent: ports.recordEvent, memberLeaving: ports.memberLeaving });
   schedulingPorts.wire(deps, { busyCalendar: ports.busyCalendar });
-  webhooksPorts.wire(deps, { recordEvent: ports.recordEvent });
   clientsPorts.wire(deps, { clientJobs: ports.clientJobs });
   jobsPorts.wire(deps, { clientNames: ports.clientNames });
   candidatesPorts.wire(deps, { applications: ports.applications });

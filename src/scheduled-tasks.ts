@@ -4,7 +4,6 @@ import { syncAllConnected } from "./features/calendar/sync";
 import { startCalendarPolling } from "./features/calendar/work";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
-import { metricsFor } from "./lib/metrics";
 import { eraseIdleCandidates } from "./features/people/retention";
 import { pruneDeliveries } from "./features/webhooks/record";
 
@@ -48,7 +47,7 @@ export function startJobs(deps: Deps): { stop(): void } {
         deps.log.error("scheduled job failed", { job: job.name, error: e instanceof Error ? e.message : String(e) });
       } finally {
         running = false;
-        metricsFor(deps).observeJob(job.name, ok, (performance.now() - started) / 1000);
+        deps.metrics.observeJob(job.name, ok, (performance.now() - started) / 1000);
       }
     });
   });

@@ -12,6 +12,7 @@ export class MissingPortError extends Error {
 }
 
 export class Ports<T extends object> {
+  // Keyed by the app's database handle, which every feature's context of one app shares.
   private readonly wired = new WeakMap<object, T>();
   constructor(
     readonly feature: string,
@@ -21,13 +22,15 @@ export class Ports<T extends object> {
   /** app.ts, once per app: every port given, or MissingPortError naming the first one missing. */
   wire(deps: object, ports: { [K in keyof T]: T[K] | undefined }): void {
     for (const name of this.names) if (ports[name] == null) throw new MissingPortError(`${this.feature}.${name}`);
-    this.wired.set(deps, ports as T);
+    this.wired.set(keyOf(deps), ports as T);
   }
 
   /** The feature's own use. An app that was not built by createApp has none: an error, never a silent pass. */
   of(deps: object): T {
-    const p = this.wired.get(deps);
+    const p = this.wired.get(keyOf(deps));
     if (!p) throw new Error(`The ${this.feature} feature's ports are not wired (createApp wires them)`);
     return p;
   }
 }
+
+const keyOf = (deps: object): object => (deps as { db?: object }).db ?? deps;

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { CreateTemplateInput, OneTemplate, PreviewQuery, PreviewView, TemplateList, UpdateTemplateInput } from "./model";
 import * as templates from "./templates";
 import { stagesOf } from "./stages";
@@ -15,9 +15,9 @@ const PAGE = "/settings/email-templates";
 const form = { back: PAGE, failed: "Template not saved" };
 
 /** /api/email-templates and Settings → E-mail templates: members read and preview; owners and admins write. */
-export function templateRoutes(deps: Deps) {
+export function templateRoutes(deps: Deps, web: Web) {
   const read = new Elysia({ prefix: "/api/email-templates", tags: ["E-mail templates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ templates: templates.listTemplates(deps, workspaceId) }), { response: { 200: TemplateList }, detail: { summary: "The workspace's stage e-mail templates" } })
     .get("/:id", ({ workspaceId, params }) => ({ template: templates.getTemplate(deps, workspaceId, params.id) }), { params: IdParam, response: { 200: OneTemplate }, detail: { summary: "One template" } })
@@ -28,7 +28,7 @@ export function templateRoutes(deps: Deps) {
       detail: { summary: "The template filled in for one application's candidate" },
     });
   const write = new Elysia({ prefix: "/api/email-templates", tags: ["E-mail templates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "pipeline.manage" })
     .post(
       "",
@@ -53,10 +53,10 @@ export function templateRoutes(deps: Deps) {
       { params: IdParam, response: { 200: Success }, detail: { summary: "Delete a template" } },
     );
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "pipeline.manage" })
     .get(PAGE, ({ me, workspaceId, cookie }) =>
-      renderPage({ title: "E-mail templates", toast: takeFlash(cookie), body: TemplatesPage({ shell: makeShell(deps, me.user), templates: templates.listTemplates(deps, workspaceId), stages: stagesOf(deps, workspaceId) }) }),
+      renderPage({ title: "E-mail templates", toast: takeFlash(cookie), body: TemplatesPage({ shell: web.shell(me.user), templates: templates.listTemplates(deps, workspaceId), stages: stagesOf(deps, workspaceId) }) }),
     )
     .post(
       PAGE,

@@ -23,23 +23,9 @@ export interface StripeIds {
 }
 export type StripeIdsReader = (userId: number) => StripeIds;
 
-/**
- * What other features end when a member leaves a workspace (removed, or leaving themself):
- * their private iCal feed (calendar), their open chat-monitor sockets (chat). The team feature
- * decides when; sessions, API keys and reset links are auth's own (membership-repo).
- */
-export interface MemberLeaving {
-  /** In the removal's transaction: rows that must go with it. */
-  inTransaction(tx: Tx, userId: number): void;
-  /** After the commit: live connections to close. */
-  afterCommit(userId: number): void;
-}
-
 export interface AuthPorts {
-  accessGate: AccessGate;
   stripeIds: StripeIdsReader;
   recordEvent: typeof recordEvent;
-  memberLeaving: MemberLeaving;
 }
 
-export const authPorts = new Ports<AuthPorts>("auth", ["accessGate", "stripeIds", "recordEvent", "memberLeaving"]);
+export const authPorts = new Ports<AuthPorts>("auth", ["stripeIds", "recordEvent"]);

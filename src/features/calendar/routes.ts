@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage, type Toast } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { AppError } from "../../lib/errors";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import * as calendar from "./service";
 import { regenerateFeed, renderFeed } from "./feed";
 import { syncUser } from "./sync";
@@ -33,7 +33,7 @@ const FAILED: Toast = { title: "Connection Failed", description: "Failed to conn
 const TITLES = { manager: "iCal Manager", sync: "Sync iCal" } as const;
 
 /** Google connection (/auth/google/calendar, /api/calendar/*), the manager pages and the private feed. */
-export function calendarRoutes(deps: Deps) {
+export function calendarRoutes(deps: Deps, web: Web) {
   // A provider's round trip ends in a redirect either way: a failure goes back with ?error=<code>.
   const start = (provider: "google" | "microsoft") => async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: { returnTo?: string } }) => {
     try {
@@ -54,7 +54,7 @@ export function calendarRoutes(deps: Deps) {
     }
   };
   const oauth = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/auth/google/calendar", start("google"), { query: ConnectQuery })
     .get("/auth/microsoft/calendar", start("microsoft"), { query: ConnectQuery })
@@ -62,7 +62,7 @@ export function calendarRoutes(deps: Deps) {
     .get("/auth/google/calendar/callback", callback, { query: CallbackQuery });
 
   const api = new Elysia({ prefix: "/api/calendar", tags: ["Calendar"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/status",
@@ -96,7 +96,7 @@ export function calendarRoutes(deps: Deps) {
     });
 
   // The pages also serve visitors (a sign-in prompt); the props come from the loader.
-  const pages = new Elysia().use(authGuard(deps));
+  const pages = new Elysia().use(web.guard);
   for (const [path, mode] of [
     ["/ical-manager", "manager"],
     ["/sync-ical", "sync"],
@@ -108,7 +108,7 @@ export function calendarRoutes(deps: Deps) {
         const props = await loadCalendarPage(deps, me.user, mode);
         const toast = query.connected === "true" ? (props.status.provider === "microsoft" ? MICROSOFT_CONNECTED : CONNECTED) : query.error !== undefined ? FAILED : takeFlash(cookie);
         // No "no-referrer" here: Chromium then sends Origin: null on the form posts, which the CSRF rule refuses.
-        return renderPage({ title: TITLES[mode], toast, body: CalendarPage({ shell: makeShell(deps, me.user), ...props }) });
+        return renderPage({ title: TITLES[mode], toast, body: CalendarPage({ shell: web.shell(me.user), ...props }) });
       },
       { withMember: true, query: CalendarPageQuery },
     );
@@ -117,7 +117,7 @@ export function calendarRoutes(deps: Deps) {
   // Form posts without JavaScript: each answers 303 with a toast. Setting the calendar and syncing
   // talk to Google, so any failure (Google down too, not only a refused input) says the same words.
   const forms = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/ical-manager/set-primary",
@@ -223,5 +223,5 @@ export function calendarRoutes(deps: Deps) {
     { params: FeedFileParam },
   );
 
-  return new Elysia().use(oauth).use(api).use(connectionRoutes(deps)).use(pages).use(forms).use(feed);
+  return new Elysia().use(oauth).use(api).use(connectionRoutes(deps, web)).use(pages).use(forms).use(feed);
 }

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard, signedInOf } from "../auth/guard";
+import { signedInOf } from "../auth/guard";
 import { memberActor } from "../events/record";
 import { ConfirmInput, Confirmed, Discarded, DraftList, DraftsMade, OneDraft } from "./model";
 import * as drafts from "./service";
@@ -14,12 +14,12 @@ import { DraftsPage, type DraftErrors } from "./pages/drafts-page";
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** CVs that become candidates: the API (upload, list, one, confirm, discard) and the review page's plain forms. */
-export function candidateDraftRoutes(deps: Deps) {
-  const page = (workspaceId: number, user: Parameters<typeof makeShell>[1], opts: { toast?: ReturnType<typeof takeFlash>; status?: number; errors?: DraftErrors } = {}) => {
+export function candidateDraftRoutes(deps: Deps, web: Web) {
+  const page = (workspaceId: number, user: Parameters<Web["shell"]>[0], opts: { toast?: ReturnType<typeof takeFlash>; status?: number; errors?: DraftErrors } = {}) => {
     const list = drafts.listDrafts(deps, workspaceId);
     // Nothing to edit yet: the page reloads itself until the first proposals are there (no script needed).
     const waiting = list.length > 0 && list.every((d) => d.status === "reading");
-    return renderPage({ title: "Drafts from CVs", status: opts.status, toast: opts.toast, headers: waiting ? { refresh: "3" } : {}, body: DraftsPage({ shell: makeShell(deps, user), drafts: list, errors: opts.errors ?? null }) });
+    return renderPage({ title: "Drafts from CVs", status: opts.status, toast: opts.toast, headers: waiting ? { refresh: "3" } : {}, body: DraftsPage({ shell: web.shell(user), drafts: list, errors: opts.errors ?? null }) });
   };
   // A refused confirmation: the page again, the draft's form with what was typed and each field's message.
   const confirmFailed = (failure: FormFailure, input: FormInput) => {
@@ -31,7 +31,7 @@ export function candidateDraftRoutes(deps: Deps) {
   };
 
   return new Elysia({ tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/api/participants/from-files",

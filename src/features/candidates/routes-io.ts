@@ -1,15 +1,16 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
-import { authGuard } from "../auth/guard";
+
 import { exportCandidatesCsv } from "./export-csv";
 import { importCandidatesCsv } from "./import";
 import { csvOfRequest, parseMapping } from "./import-request";
 import { ImportQuery, ImportResultView, ListParticipantsInput } from "./model";
 
 /** CSV in (POST /api/participants/import) and out (GET /api/participants/export.csv). */
-export function candidateIoRoutes(deps: Deps) {
+export function candidateIoRoutes(deps: Deps, web: Web) {
   return new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/import",

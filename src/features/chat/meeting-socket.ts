@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import { memberActor, recordEvent } from "../events/record";
 import { requirePermission } from "../auth/permissions";
@@ -68,19 +69,19 @@ export class MonitorHub {
   }
 }
 
-const hubs = new WeakMap<Deps, MonitorHub>();
+const hubs = new WeakMap<DB, MonitorHub>();
 export function hubFor(deps: Deps): MonitorHub {
-  let h = hubs.get(deps);
-  if (!h) hubs.set(deps, (h = new MonitorHub()));
+  let h = hubs.get(deps.db);
+  if (!h) hubs.set(deps.db, (h = new MonitorHub()));
   return h;
 }
 
-const limiters = new WeakMap<Deps, { monitor: RateLimiter; webhook: RateLimiter }>();
+const limiters = new WeakMap<DB, { monitor: RateLimiter; webhook: RateLimiter }>();
 function limit(deps: Deps, kind: "monitor" | "webhook", key: string) {
-  let l = limiters.get(deps);
+  let l = limiters.get(deps.db);
   if (!l) {
     const now = () => deps.clock.now().getTime();
-    limiters.set(deps, (l = { monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now), webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now) }));
+    limiters.set(deps.db, (l = { monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now), webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now) }));
   }
   const r = l[kind].hit(key);
   if (!r.ok) throw tooManyRequests(r.retryAfter);

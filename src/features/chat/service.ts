@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
@@ -15,10 +16,10 @@ import { CHAT_LIMIT_PER_MINUTE, MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type Ch
 
 export const AI_FAILED = "Failed to get response from AI assistant";
 
-const limiters = new WeakMap<Deps, RateLimiter>();
+const limiters = new WeakMap<DB, RateLimiter>();
 function limiter(deps: Deps) {
-  let l = limiters.get(deps);
-  if (!l) limiters.set(deps, (l = new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, () => deps.clock.now().getTime())));
+  let l = limiters.get(deps.db);
+  if (!l) limiters.set(deps.db, (l = new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, () => deps.clock.now().getTime())));
   return l;
 }
 

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
@@ -6,10 +7,9 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { badRequest } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
-import { makeShell } from "../../ui/shell";
 import { attachment } from "../../lib/content-disposition";
 import { memberZone } from "../../lib/time-zone";
-import { authGuard } from "../auth/guard";
+
 import { memberActor } from "../events/record";
 import { getShortlist, membersOf, notesOfShortlist, setCandidateNote } from "../shortlists/service";
 import { MemberParam } from "../shortlists/model";
@@ -46,9 +46,9 @@ const PRIVATE = { "cache-control": "private, no-store" };
  * Shares of a shortlist: the API, the recruiter's /shortlists/{id} page with its forms, and the
  * client's /s/{token} page (no sign-in, rate-limited per token).
  */
-export function clientShareRoutes(deps: Deps) {
+export function clientShareRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ tags: ["Shortlists"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/api/shortlists/:id/shares",
@@ -76,7 +76,7 @@ export function clientShareRoutes(deps: Deps) {
 
   const back = (input: { params: Record<string, string> }) => `/shortlists/${Number(input.params.id) || ""}`;
   const recruiter = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/shortlists/:id",
@@ -92,7 +92,7 @@ export function clientShareRoutes(deps: Deps) {
           now: deps.clock.now(),
           timeZone: memberZone(me.user),
         };
-        return renderPage({ title: s.name, toast: takeFlash(cookie), body: ShortlistPage({ shell: makeShell(deps, me.user), data }) });
+        return renderPage({ title: s.name, toast: takeFlash(cookie), body: ShortlistPage({ shell: web.shell(me.user), data }) });
       },
       { params: IdParam },
     )
@@ -182,5 +182,5 @@ export function clientShareRoutes(deps: Deps) {
       },
       { params: TokenCandidateParam },
     );
-  return new Elysia().use(api).use(recruiter).use(client).use(interviewPickRoutes(deps, limited));
+  return new Elysia().use(api).use(recruiter).use(client).use(interviewPickRoutes(deps, web, limited));
 }

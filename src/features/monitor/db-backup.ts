@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
@@ -87,13 +88,13 @@ export function snapshotInWorker(source: string, target: string, dataDir: string
   });
 }
 
-const chains = new WeakMap<Deps, Promise<unknown>>();
+const chains = new WeakMap<DB, Promise<unknown>>();
 
 /** Backs up the live database and prunes old backups. Calls are serialised per app. */
 export function backupDatabase(deps: Deps): Promise<BackupResult> {
-  const prev = chains.get(deps) ?? Promise.resolve();
+  const prev = chains.get(deps.db) ?? Promise.resolve();
   const next = prev.catch(() => undefined).then(() => backupNow(deps));
-  chains.set(deps, next.catch(() => undefined));
+  chains.set(deps.db, next.catch(() => undefined));
   return next;
 }
 

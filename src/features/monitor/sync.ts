@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import { countParticipants, latestParticipants, participantBatch, workspacesWithParticipants, type ParticipantRecord } from "../candidates/service";
@@ -36,10 +37,10 @@ interface MonitorState {
   recovered: boolean;
 }
 
-const states = new WeakMap<Deps, MonitorState>();
+const states = new WeakMap<DB, MonitorState>();
 function stateOf(deps: Deps): MonitorState {
-  let s = states.get(deps);
-  if (!s) states.set(deps, (s = { current: null, scheduled: false, recovered: false }));
+  let s = states.get(deps.db);
+  if (!s) states.set(deps.db, (s = { current: null, scheduled: false, recovered: false }));
   return s;
 }
 

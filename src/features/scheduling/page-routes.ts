@@ -1,4 +1,5 @@
 import { Elysia, type Cookie } from "elysia";
+import type { Web } from "../auth/web";
 import type { z } from "zod";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
@@ -10,7 +11,7 @@ import { loginWithNext } from "../../lib/next-path";
 import { StampCache } from "../../db/stamp-cache";
 import { assetUrl } from "../../lib/assets";
 import { ErrorPage, errorTitle } from "../../ui/error-page";
-import { authGuard } from "../auth/guard";
+
 import { bookByToken, bookedManageToken } from "./booking";
 import { cancelByCandidate, moveByCandidate } from "./candidate-changes";
 import { InterviewIdParam, TokenParam } from "./model";
@@ -21,7 +22,6 @@ import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page"
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
 import { interviewFormAction } from "./interview-forms";
-import { makeShell } from "../../ui/shell";
 import { siteLinks } from "../../ui/links";
 import { bookingFrame, manageFrame } from "./embed-frame";
 
@@ -39,7 +39,7 @@ const managePath = (token: string) => `/book/manage/${token}`;
 const postedZone = (input: FormInput) => (typeof input.body.timeZone === "string" ? input.body.timeZone.slice(0, 64) : undefined);
 
 /** /book/{token}, /booking-option-b/{token}, the candidate's confirmation page, and /interview-details/{id}. */
-export function bookingPageRoutes(deps: Deps) {
+export function bookingPageRoutes(deps: Deps, web: Web) {
   // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
   const emailConfigured = !!deps.config.SMTP_URL;
   // An unknown link names no workspace: its page leads to the product's site.
@@ -164,13 +164,13 @@ export function bookingPageRoutes(deps: Deps) {
     );
 
   const staffPages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .get(
       "/interview-details/:id",
       ({ params, me, cookie, request }) => {
         // Signed out: sign in first and come back here (issue 41).
         if (!me) return seeOther(loginWithNext(request.url));
-        const shell = makeShell(deps, me.user);
+        const shell = web.shell(me.user);
         const interview = loadInterviewDetails(deps, me?.user.workspaceId, params.id);
         if (!interview) return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
         return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? interviewExtras(deps, me.user.workspaceId, params.id, me.user) : null }) });

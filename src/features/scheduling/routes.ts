@@ -1,11 +1,12 @@
 import { availabilityRoutes } from "./availability-routes";
+import type { Web } from "../auth/web";
 import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
-import { authGuard } from "../auth/guard";
+
 import {
   BookedAnswer,
   BookingView,
@@ -34,9 +35,9 @@ import { DEFAULT_DURATION } from "./slots";
 const noReferrer = { "referrer-policy": "no-referrer" };
 
 /** /api/scheduling-sessions, /api/meetings, /api/interviews/{id}, /api/book/{token}, and the pages. */
-export function schedulingRoutes(deps: Deps) {
+export function schedulingRoutes(deps: Deps, web: Web) {
   const sessions = new Elysia({ prefix: "/api/scheduling-sessions", tags: ["Scheduling sessions"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { response: { 200: SessionList }, detail: { summary: "List scheduling sessions" } })
     .post(
@@ -92,7 +93,7 @@ export function schedulingRoutes(deps: Deps) {
     );
 
   const interviews = new Elysia({ prefix: "/api", tags: ["Interviews"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { response: { 200: MeetingList }, detail: { summary: "List booked interviews" } })
     .post("/interviews/:id/resend", ({ params, workspaceId }) => ({ emails: scheduling.resendInterviewEmails(deps, workspaceId, params.id) }), {
@@ -128,7 +129,7 @@ export function schedulingRoutes(deps: Deps) {
   // Staff only, but a signed-out visitor gets the same 'Interview Not Found' (404) as another
   // workspace (issue 15 item 9): nothing tells whether the id exists.
   const interviewDetail = new Elysia({ prefix: "/api", tags: ["Interviews"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .get(
       "/interviews/:id",
       ({ params, set, me }) => {
@@ -163,5 +164,5 @@ export function schedulingRoutes(deps: Deps) {
       { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
     );
 
-  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps)).use(availabilityRoutes(deps));
+  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps, web)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps, web)).use(availabilityRoutes(deps, web));
 }

@@ -1,16 +1,17 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
-import { authGuard } from "../auth/guard";
+
 import { ParticipantView } from "../candidates/model";
 import { AddCandidatesInput, NoteInput, CreateShortlistInput, MemberParam, MembersAdded, MembersChanged, RenameShortlistInput, ShortlistChanged, ShortlistIds, ShortlistList } from "./model";
 import * as shortlists from "./service";
 
 /** /api/shortlists: list, create, one shortlist's candidate ids, all with details, add candidates. */
-export function shortlistRoutes(deps: Deps) {
+export function shortlistRoutes(deps: Deps, web: Web) {
   return new Elysia({ prefix: "/api/shortlists", tags: ["Shortlists"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ shortlists: shortlists.listShortlists(deps, workspaceId) }), {
       response: { 200: ShortlistList },

@@ -4,7 +4,6 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../../../test/helpers";
 import { hashPassword } from "../../lib/crypto";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { signInAs } from "../auth/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 import * as membership from "../auth/membership-repo";
 import { ACTIONS, FORBIDDEN_MESSAGE, PERMISSIONS, ROLES, type Action, type Role } from "../auth/permissions";
@@ -21,7 +20,7 @@ async function workspace() {
   const ws = owner.workspaceId;
   const member = (role: Role) => {
     const u = membership.insertMember(t.deps.db, { workspaceId: ws, email: `m${++n}@matrix.example`, passwordHash: hash, name: `M ${n}`, role });
-    return { id: u.id, cookie: `frank_session=${signInAs(t.deps, u.id).token}` };
+    return { id: u.id, cookie: `frank_session=${t.app.features.auth.api.signInAs(u.id).token}` };
   };
   const cookies: Record<Role, string> = { owner: owner.cookie, admin: member("admin").cookie, recruiter: member("recruiter").cookie };
   const target = member("recruiter");

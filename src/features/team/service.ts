@@ -6,7 +6,7 @@ import { findUserByEmail, type SignedIn } from "../auth/service";
 import { reassignOne, reassignSchedulingOwner, type HandOverConflict } from "../scheduling/reassign";
 import * as repo from "./repo";
 import * as membership from "../auth/membership-repo";
-import { memberLeavingInTransaction, memberLeft } from "../auth/member-leaving";
+import type { TeamDeps } from "./needs";
 import { recordActivity } from "./activity";
 import { can, requirePermission, type Role } from "../auth/permissions";
 import { AcceptInput, type InvitationView, type MemberView } from "./model";
@@ -61,7 +61,7 @@ export function changeRole(deps: Deps, me: Me, id: number, role: Role): MemberVi
  * scheduling sessions and interviews stay in the workspace, handed to `reassignTo` when given.
  * A member may leave (remove themself) whatever their role; the last owner cannot.
  */
-export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number): { success: true; reassigned: { sessions: number; interviews: number }; conflicts: HandOverConflict[] } {
+export function removeMember(deps: TeamDeps, me: Me, id: number, reassignTo?: number): { success: true; reassigned: { sessions: number; interviews: number }; conflicts: HandOverConflict[] } {
   const self = id === me.id;
   if (!self) requirePermission(me, "members.remove");
   const target = requireMember(deps, me.workspaceId, id);
@@ -75,10 +75,10 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
     membership.removeFromWorkspace(tx, id, deps.clock.now());
     const moved = reassignTo ? reassignSchedulingOwner(deps, tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0, conflicts: [] };
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: self ? "member.left" : "member.removed", objectType: "member", objectId: id, summary: target.email });
-    memberLeavingInTransaction(deps, tx, id);
+    deps.memberLeaving.inTransaction(tx, id);
     return moved;
   });
-  memberLeft(deps, id);
+  deps.memberLeaving.afterCommit(id);
   return { success: true, reassigned, conflicts };
 }
 

@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
@@ -48,13 +49,13 @@ const TEN_MINUTES = 10 * 60_000;
 export const ANSWERS_PER_IP = 60;
 export const CLICKS_PER_IP = 30;
 
-const limits = new WeakMap<Deps, { answers: RateLimiter; clicks: RateLimiter }>();
+const limits = new WeakMap<DB, { answers: RateLimiter; clicks: RateLimiter }>();
 export function visitorLimits(deps: Deps) {
-  let l = limits.get(deps);
+  let l = limits.get(deps.db);
   if (!l) {
     const now = () => deps.clock.now().getTime();
     l = { answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now), clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now) };
-    limits.set(deps, l);
+    limits.set(deps.db, l);
   }
   return l;
 }

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import { createElement } from "react";
 import type { Server } from "bun";
 import type { Deps } from "../../deps";
@@ -8,7 +9,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { posted, seeOther, type FormFailure, type FormInput, type RawInput } from "../../lib/route-options";
 import { siteLinks } from "../../ui/links";
 import { workspaceSite } from "../auth/workspace-site";
-import { authGuard } from "../auth/guard";
+
 import { isValidTimeZone } from "../scheduling/slots";
 import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type ChatContext } from "./chat-service";
 import { bookIntroCall, introCallOptions } from "./intro-call-service";
@@ -35,7 +36,7 @@ const notReady = () => new AppError("not_found", 404, "This page is not availabl
 type Extra = { status?: number; headers?: Record<string, string> };
 
 /** The candidate pages (public: they never check a session) and their API under /api/visitors. */
-export function visitorRoutes(deps: Deps) {
+export function visitorRoutes(deps: Deps, web: Web) {
   const links = siteLinks(deps.config);
   const ipOf = (request: Request, server: Server<unknown> | null) => clientIp(request, server, deps.config.TRUST_PROXY);
   // A campaign's pages may be framed by its workspace's site (the code comes in the query or the form).
@@ -78,7 +79,7 @@ export function visitorRoutes(deps: Deps) {
 
   const chatPages = (kind: ChatKind) =>
     new Elysia()
-      .use(authGuard(deps))
+      .use(web.guard)
       .guard({ embeddable: campaignOrigins })
       .get(
         `/${kind}`,
@@ -131,7 +132,7 @@ export function visitorRoutes(deps: Deps) {
       );
 
   const schedule = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ embeddable: campaignOrigins })
     .get(
       "/scheduleacall",

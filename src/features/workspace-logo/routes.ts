@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { memberActor } from "../events/record";
 import { workspaceNameOf } from "../team/service";
 import { LogoAnswer, LogoFileParam } from "./model";
@@ -22,9 +22,9 @@ async function imageOf(request: Request): Promise<Uint8Array | null> {
 }
 
 /** The workspace's logo: its API, its Settings page, and the public, cacheable image. */
-export function workspaceLogoRoutes(deps: Deps) {
+export function workspaceLogoRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ tags: ["Workspace"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .get("/api/workspace/logo", ({ workspaceId }) => ({ logo: logos.getLogo(deps, workspaceId) }), { auth: true, response: { 200: LogoAnswer }, detail: { summary: "The workspace's logo (null: none)" } })
     .put("/api/workspace/logo", async ({ me, workspaceId, request }) => ({ logo: logos.setLogo(deps, workspaceId, await imageOf(request), memberActor(me)) }), {
       can: "settings.update",
@@ -39,8 +39,8 @@ export function workspaceLogoRoutes(deps: Deps) {
     });
 
   const pages = new Elysia()
-    .use(authGuard(deps))
-    .get("/settings/logo", ({ me, workspaceId, cookie }) => renderPage({ title: "Logo", toast: takeFlash(cookie), body: LogoPage({ shell: makeShell(deps, me.user), agency: workspaceNameOf(deps, workspaceId), logo: logos.getLogo(deps, workspaceId) }) }), {
+    .use(web.guard)
+    .get("/settings/logo", ({ me, workspaceId, cookie }) => renderPage({ title: "Logo", toast: takeFlash(cookie), body: LogoPage({ shell: web.shell(me.user), agency: workspaceNameOf(deps, workspaceId), logo: logos.getLogo(deps, workspaceId) }) }), {
       can: "settings.update",
     })
     .post(
