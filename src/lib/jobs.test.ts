@@ -9,7 +9,7 @@ import { openDatabase } from "../db/client";
 import { tasks } from "../db/schema";
 import type { Tx } from "../db/tx";
 import { Jobs, type JobContext } from "./jobs";
-import { WorkQueue } from "./work-queue";
+import { adHocKinds } from "../../test/kits/ad-hoc-kinds";
 
 const t = makeTestApp();
 
@@ -17,8 +17,7 @@ const t = makeTestApp();
 function worker(opts: { leaseMs?: number; timeoutMs?: number; busyTimeoutMs?: number } = {}) {
   const db = openDatabase(t.deps.config.DATABASE_PATH, { busyTimeoutMs: opts.busyTimeoutMs ?? 2000 });
   const jobs = new Jobs(db, { clock: t.clock, log: t.deps.log, ...opts });
-  jobs.bind({ ...t.deps, db, jobs });
-  const work = new WorkQueue(jobs);
+  const work = adHocKinds(jobs);
   afterAll(() => db.$client.close());
   return { db, jobs, work };
 }
