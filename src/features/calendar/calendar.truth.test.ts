@@ -114,6 +114,23 @@ describe("Follow (the default)", () => {
     expect((await b.interview()).flags).toEqual([]);
   });
 
+  test("a busy event in a calendar that does not count raises no clash; counted again, the next one does", async () => {
+    const b = await bookedInterview(t, google);
+    const now = t.clock.now();
+    const primary = google.primaryCalendar();
+    const counts = (checkConflicts: boolean) => t.request(`/api/calendar/connections/${b.u.userId}`, { method: "PATCH", cookie: b.u.cookie, json: { calendars: [{ id: primary, checkConflicts }] } });
+    // The calendar receives interviews, so it is still read; it just does not count as busy.
+    expect((await counts(false)).status).toBe(200);
+    google.addBusy("Dentist", tomorrowAt(now, 10, 15), tomorrowAt(now, 10, 45));
+    await b.sync();
+    expect((await b.interview()).flags).toEqual([]);
+    // Counted again: the same kind of event over the interview is a clash.
+    expect((await counts(true)).status).toBe(200);
+    google.addBusy("Gym", tomorrowAt(now, 10, 30), tomorrowAt(now, 11));
+    await b.sync();
+    expect((await b.interview()).flags.map((f: { message: string }) => f.message)).toEqual(["Clashes with ‘Gym’ in your calendar"]);
+  });
+
   test("a move onto another interview of the recruiter's is flagged, not followed", async () => {
     const b = await bookedInterview(t, google);
     const now = t.clock.now();
