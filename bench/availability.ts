@@ -14,6 +14,7 @@ import { freePort, pct, startServer } from "./wire";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { insertMember } = await import("../src/features/auth/membership-repo");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
@@ -31,7 +32,7 @@ const base = server.base;
 
 try {
   // Setup (not measured): written into the server's database from here.
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: base, NODE_ENV: "production" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: base, NODE_ENV: "production" }), { quiet: true })).context;
   const owner = await createUser(deps, { email: "owner@bench.example", password: "bench-password-123", name: "Olive Owner" });
   const zones = ["Europe/London", "America/New_York", "Australia/Melbourne"];
   const panel = [owner.id, ...[1, 2].map((i) => insertMember(deps.db, { workspaceId: owner.workspaceId, email: `p${i}@bench.example`, passwordHash: "x", name: `Panelist ${i}`, role: "recruiter" }).id)];

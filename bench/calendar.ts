@@ -15,6 +15,7 @@ import { defaultAccount, startFakeGoogle } from "../test/fakes/google";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { account, calendarServers, SECRET, signInAs } = await import("./calendar-servers");
 const { pct } = await import("./wire");
 type Frank = import("./calendar-servers").Frank;
@@ -155,7 +156,7 @@ try {
   // In process: the booking view's slot query and filter over the same database file.
   const { createApp } = await import("../src/app");
   const { getBookingView } = await import("../src/features/scheduling/booking");
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: polled.db, APP_URL: polled.base, NODE_ENV: "production" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: polled.db, APP_URL: polled.base, NODE_ENV: "production" }), { quiet: true })).context;
   createApp(deps);
   const inProc: number[] = [];
   let shown = 0;

@@ -15,6 +15,7 @@ needWrk();
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { addParticipants, upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 const { sampleCandidates } = await import("../src/features/candidates/sample-data");
@@ -32,7 +33,7 @@ const children: Bun.Subprocess[] = [];
 
 try {
   // ---- Seed: a booking session with 40 slots, a booked one (manage page), intro-call hours, candidates.
-  const deps = createDeps(loadConfig({ ...env, APP_URL: "http://127.0.0.1" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ ...env, APP_URL: "http://127.0.0.1" }), { quiet: true })).context;
   const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-123", name: "Bench Recruiter" });
   const cand = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: "bench", name: "Bea Bench", emailAddress: "bea@example.com", roleApplied: "Product Owner" });
   addParticipants(deps, user.workspaceId, sampleCandidates({ count: 2000, seed: 7, now: new Date() }));

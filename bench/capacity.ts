@@ -118,7 +118,7 @@ async function seedAgencies(upTo: number) {
   const t0 = performance.now();
   deps.db.$client.exec("PRAGMA cache_size = -524288");
   // Sessions are written as the server writes them, through auth's api.
-  const auth = buildFeatures(deps).auth.api;
+  const auth = buildFeatures(deps).features.auth.api;
   const seed = async () => {
     while (agencies.length < upTo) {
       const n = agencies.length + 1;

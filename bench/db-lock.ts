@@ -15,6 +15,7 @@ import { holdWriteLock } from "../test/hold-write-lock";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 const { createSchedulingSession } = await import("../src/features/scheduling/service");
@@ -39,7 +40,7 @@ const env = {
 };
 
 // ---- the database: a recruiter, a booking link, and DB_MB of backup rows ------------------
-const deps = createDeps(loadConfig(env), { quiet: true });
+const deps = buildFeatures(createDeps(loadConfig(env), { quiet: true })).context;
 const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-123", name: "Bench Recruiter" });
 const cand = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: "bench", name: "Bea Bench", emailAddress: "bea@example.com", roleApplied: "Product Owner" });
 const tz = "Australia/Melbourne";

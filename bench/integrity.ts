@@ -15,6 +15,7 @@ import { bookThenKill, meetingsWithoutMessages, seedSessions, SECRET, startServe
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createApp } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
@@ -51,7 +52,7 @@ try {
   // 1. The overlap race, through a child server.
   for (const concurrency of [100, 500]) {
     const db = join(dir, `race-${concurrency}.db`);
-    const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: "http://127.0.0.1", NODE_ENV: "test" }), { quiet: true });
+    const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: "http://127.0.0.1", NODE_ENV: "test" }), { quiet: true })).context;
     const user = await createUser(deps, { email: "rita@example.com", password: "correct-horse-battery", name: "Rita" });
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000);
     const slot = [{ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() }];
@@ -109,7 +110,7 @@ try {
   // 3. A 2-hour SMTP outage, simulated with the clock (the SMTP server refuses with 421).
   {
     const clock = new FakeClock(new Date());
-    const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: "smtp://127.0.0.1:9" }), { clock, quiet: true });
+    const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: "smtp://127.0.0.1:9" }), { clock, quiet: true })).context;
     const n = 50;
     for (let i = 0; i < n; i++) await deps.mail.send({ to: `o${i}@example.com`, subject: `outage ${i}`, email: ResetPasswordEmail({ name: "O", url: "http://127.0.0.1/x" }) });
     await deps.jobs.idle();
@@ -133,7 +134,7 @@ try {
   // 4. Booking latency while Google hangs (and, as a baseline, while it answers).
   {
     const google = startFakeGoogle();
-    const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "google.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production", ...google.env() }), { quiet: true });
+    const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "google.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production", ...google.env() }), { quiet: true })).context;
     const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
     const base = `http://127.0.0.1:${app.server!.port}`;
     const user = await createUser(deps, { email: "g@example.com", password: "correct-horse-battery", name: "G" });

@@ -2,7 +2,6 @@ import { Elysia, type AnyElysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
-import { wirePorts, type PortOverrides } from "./ports";
 import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
@@ -11,7 +10,7 @@ import { ErrorPage, errorTitle } from "./ui/error-page";
 import { BODY_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
 import { metricsRoutes } from "./metrics";
 import { recordEvent } from "./features/events/record";
-import { createAuth, type AuthApi } from "./features/auth/feature";
+import { createAuth } from "./features/auth/feature";
 import { billingAccess } from "./features/billing/access";
 import { createBilling } from "./features/billing/feature";
 import { calendarShellState } from "./features/calendar/service";
@@ -29,7 +28,13 @@ import { createShortlists } from "./features/shortlists/feature";
 import { createMonitor } from "./features/monitor/feature";
 import { createScheduling } from "./features/scheduling/feature";
 import { hashLegacyTokens } from "./features/scheduling/service";
+import type { BusyCalendar } from "./features/scheduling/busy-calendar";
+import { calendarBusy } from "./features/calendar/busy-for-scheduling";
+import { applicationsOfCandidate, interviewBooked, openApplication } from "./features/applications/service";
+import { interviewFeedbackCard, scheduleFeedbackRequest } from "./features/feedback/service";
+import { InterviewFeedbackCard } from "./features/feedback/pages/interview-feedback-card";
 import { createTeam } from "./features/team/feature";
+import type { TeamNeeds } from "./features/team/needs";
 import { createWorkspace } from "./features/workspace/feature";
 import { createWebhooks } from "./features/webhooks/feature";
 import { createClients } from "./features/clients/feature";
@@ -44,7 +49,7 @@ import { createCandidateDrafts } from "./features/candidate-drafts/feature";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { createWorkspaceLogo } from "./features/workspace-logo/feature";
 import { createApiDocs } from "./features/api-docs/feature";
-import type { AccessGate } from "./features/auth/ports";
+import type { AccessGate } from "./features/auth/needs";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
 const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"]);
@@ -58,8 +63,10 @@ const LARGEST_BODY = Math.max(UPLOAD_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 
 /** What a test may put in place of a feature's part (the subscription gate, to see it refuse). */
-export interface Replacements extends PortOverrides {
+export interface Replacements {
   accessGate?: AccessGate;
+  /** The interviewers' busy times (a test's own calendar). */
+  busyCalendar?: BusyCalendar;
 }
 
 /**
@@ -77,47 +84,84 @@ export function buildFeatures(deps: Deps, replace: Replacements = {}, app: () =>
     frameParts: (user) => ({ ...billing.frame(user), ...calendarShellState(deps, user.id) }),
   });
   const web = auth.api.web;
-  const features = {
-    auth,
-    dashboard: createDashboard(deps, web),
-    mailbox: createMailbox(deps, web),
-    visitors: createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins }),
-    calendar: createCalendar(deps, web),
-    billing: createBilling(deps, web),
-    jobs: createJobs(deps, web),
-    candidates: createCandidates(deps, web),
-    people: createPeople(deps, web),
-    shortlists: createShortlists(deps, web),
-    monitor: createMonitor(deps, web),
-    scheduling: createScheduling(deps, web),
-    chat: createChat(deps, web),
-    team: createTeam(deps, web, {
-      // A member who leaves loses their iCal feed (in the removal's transaction) and their open chat-monitor sockets.
-      memberLeaving: { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => hubFor(deps).closeUser(userId) },
-      signInAs: (userId) => auth.api.signInAs(userId),
-    }),
-    workspace: createWorkspace(deps, web),
-    webhooks: createWebhooks(deps, web, { recordEvent: record }),
-    clients: createClients(deps, web, { funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }) }),
-    applications: createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) }),
-    feedback: createFeedback(deps, web),
-    clientShares: createClientShares(deps, web),
-    candidateFiles: createCandidateFiles(deps, web),
-    candidateDrafts: createCandidateDrafts(deps, web),
-    workspaceLogo: createWorkspaceLogo(deps, web),
-    apiDocs: createApiDocs(deps, web, { app }),
+  const calendar = createCalendar(deps, web);
+  const jobs = createJobs(deps, web);
+  const feedback = createFeedback(deps, web);
+  const scheduling = createScheduling(deps, web, {
+    // The calendar's cache answers what scheduling asks of a calendar (the calendar reads scheduling's meetings).
+    busyCalendar: replace.busyCalendar ?? calendarBusy(deps),
+    // Booking an interview moves the candidate's earlier applications to Interview, and feedback
+    // is asked for when it ends (a task at its end time, written with the booking).
+    interviewBooked: (tx, meeting) => {
+      interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
+      scheduleFeedbackRequest(tx, meeting);
+    },
+    // The interview page shows the job's client and the feedback.
+    interviewExtras: (workspaceId, publicId, member) => {
+      const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
+      return card ? InterviewFeedbackCard(card) : null;
+    },
+  });
+  const sched = scheduling.api;
+  const candidates = createCandidates(deps, web, {
+    // A candidate arriving through a job's campaign link gets an application (issue 38).
+    applications: {
+      applied: (tx, workspaceId, participantId, jobId) => void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate"),
+      applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
+    },
+  });
+  const dashboard = createDashboard(deps, web, { scheduling: sched });
+  const mailbox = createMailbox(deps, web);
+  const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
+  const billingPages = createBilling(deps, web);
+  const people = createPeople(deps, web);
+  const shortlists = createShortlists(deps, web);
+  const monitor = createMonitor(deps, web);
+  const chat = createChat(deps, web, { scheduling: sched, candidates: candidates.api });
+  const teamNeeds: TeamNeeds = {
+    // A member who leaves loses their iCal feed (in the removal's transaction) and their open chat-monitor sockets.
+    memberLeaving: { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => hubFor(deps).closeUser(userId) },
+    signInAs: (userId) => auth.api.signInAs(userId),
   };
-  return features;
+  const team = createTeam(deps, web, teamNeeds);
+  const workspace = createWorkspace(deps, web, { scheduling: sched });
+  const webhooks = createWebhooks(deps, web, { recordEvent: record });
+  const clients = createClients(deps, web, {
+    clientJobs: jobs.api.clientJobs,
+    funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }),
+  });
+  const applications = createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) });
+  const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
+  const candidateFiles = createCandidateFiles(deps, web);
+  const candidateDrafts = createCandidateDrafts(deps, web);
+  const workspaceLogo = createWorkspaceLogo(deps, web);
+  const apiDocs = createApiDocs(deps, web, { app });
+  // In the order their routes are mounted.
+  const features = { auth, dashboard, mailbox, visitors, calendar, billing: billingPages, jobs, candidates, people, shortlists, monitor, scheduling, chat, team, workspace, webhooks, clients, applications, feedback, clientShares, candidateFiles, candidateDrafts, workspaceLogo, apiDocs };
+  // Every feature's context in one object, for what runs services outside a request: the demo
+  // seed, tests and bench scripts (a feature itself only ever gets its own).
+  const context = {
+    ...auth.api.deps,
+    ...scheduling.api.deps,
+    ...candidates.api.deps,
+    ...teamNeeds,
+    scheduling: sched,
+    candidates: candidates.api,
+    saveEmbedOrigins: auth.api.saveEmbedOrigins,
+    listClients: clients.api.listClients,
+    clientJobs: jobs.api.clientJobs,
+  };
+  return { features, context };
 }
 
-export type Features = ReturnType<typeof buildFeatures>;
-export type App = AnyElysia & { features: Features & { auth: Feature<AuthApi> } };
+export type Features = ReturnType<typeof buildFeatures>["features"];
+export type AppContext = ReturnType<typeof buildFeatures>["context"];
+export type App = AnyElysia & { features: Features; context: AppContext };
 
 /** Builds the whole app from the features. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps, replace: Replacements = {}): App {
-  wirePorts(deps, replace);
   let built: AnyElysia | null = null;
-  const features = buildFeatures(deps, replace, () => built!);
+  const { features, context } = buildFeatures(deps, replace, () => built!);
   deps.jobs.register(...Object.values(features).flatMap((f: Feature<unknown>) => f.jobs));
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
@@ -164,5 +208,5 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;
   built = app;
-  return Object.assign(app, { features });
+  return Object.assign(app, { features, context });
 }

@@ -9,7 +9,6 @@ import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
 import { Jobs } from "./lib/jobs";
 import { AppMetrics } from "./lib/metrics";
-import { wirePorts } from "./ports";
 
 /** How long a CLI verb (user create, backup) lets SQLite wait for a running server's write lock. */
 export const CLI_BUSY_TIMEOUT_MS = 5000;
@@ -38,7 +37,5 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
   // handed over by the features themselves when the app is built (app.ts).
   jobs.register(...mail.jobs());
   const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail, metrics: new AppMetrics() };
-  // The features' ports, so a command or a script that calls services has them (src/ports.ts).
-  wirePorts(deps);
   return deps;
 }

@@ -48,14 +48,15 @@ async function serve(args: string[]): Promise<number> {
   // One server per database file (refused, naming the file, while another one serves it).
   const lock = acquireServeLock(cfg.DATABASE_PATH);
   const deps = createDeps(cfg);
-  if (cfg.demo) await seedDemo(deps);
+  const built = createApp(deps);
+  if (cfg.demo) await seedDemo(built.features.scheduling.api.deps);
   if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
     // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
     console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
   }
   // Elysia shares the port by default (SO_REUSEPORT): a second Frank on the same port would
   // silently take half the requests, so a taken port is an error here.
-  const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
+  const app = built.listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
   const jobs = startJobs(deps);
   console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
   if (cfg.filesS3) console.log(`Candidates' files are kept in ${(await import("./config/files-s3")).describeFilesS3(cfg.filesS3)}`);

@@ -46,11 +46,12 @@ function isLoopback(request: Request, server: { requestIP(r: Request): { address
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 
-const registered = new WeakSet<Deps>();
+// Once per registry: an app built again on the same infrastructure (a test) adds no second set.
+const registered = new WeakSet<AppMetrics>();
 
 function registerGauges(deps: Deps, metrics: AppMetrics) {
-  if (registered.has(deps)) return;
-  registered.add(deps);
+  if (registered.has(metrics)) return;
+  registered.add(metrics);
   const build = { version: VERSION, commit: buildCommit() };
   metrics.gauge("frank_build_info", "The running version and the commit it was built from (always 1)", ["version", "commit"], () => [{ labels: build, value: 1 }]);
   metrics.gauge("frank_outbox_messages", "E-mails by delivery state (pending is the queue depth, failed the failures), from the tasks table", ["status"], () =>

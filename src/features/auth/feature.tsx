@@ -6,7 +6,7 @@ import { authGuard } from "./guard";
 import { authDeps, type AuthDeps, type AuthNeeds } from "./needs";
 import { ProfileDialogIsland } from "./pages/profile-dialog";
 import { can } from "./permissions";
-import type { AccessGate } from "./ports";
+import type { AccessGate } from "./needs";
 import { toProfile } from "./profile-service";
 import type { UserRow } from "./repo";
 import { apiKeyRoutes } from "./api-key-routes";

@@ -6,7 +6,7 @@ import { AppError, unauthorized } from "../../lib/errors";
 import { flashCookieHeader } from "../../lib/flash";
 import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
 import { keyPrincipal } from "./api-keys";
-import type { AccessGate } from "./ports";
+import type { AccessGate } from "./needs";
 import { clientIp } from "../../lib/client-ip";
 import { cookieOf } from "../../lib/request-cookie";
 import { routeOptions } from "../../lib/route-options";
@@ -20,7 +20,7 @@ export function sessionToken(request: Request): string | undefined {
 type User = SignedIn["user"];
 
 // The subscription gate is billing's, wired as auth's port (ports.ts); auth never imports billing.
-export type { AccessGate } from "./ports";
+export type { AccessGate } from "./needs";
 
 export const SUBSCRIPTION_REQUIRED_MESSAGE = "Subscription Required";
 

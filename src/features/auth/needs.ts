@@ -1,9 +1,26 @@
 import type { Deps } from "../../deps";
 import type { EventRecorder } from "../../lib/event-recorder";
 import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
-import type { StripeIdsReader } from "./ports";
+import type { UserRow } from "./repo";
 import { API_KEY_REQUESTS_PER_MINUTE, BAD_KEY_ATTEMPTS_PER_MINUTE } from "./api-keys";
 import { EMAIL_MAX_DELAY_MS, FORGOT_LIMIT_PER_IP, LOGIN_WINDOW_MS } from "./service";
+
+/**
+ * The subscription gate (part1 §4, §6), kept by the server. Billing decides who may pass and
+ * what a refused page shows.
+ */
+export interface AccessGate {
+  allows(user: UserRow): boolean;
+  /** The page a refused HTML request gets (status 402, with the profile dialog open). */
+  refusedPage(user: UserRow, request: Request): Response;
+}
+
+/** The Stripe ids GET /api/auth/me and the profile report (part1 §3): billing's tables hold them. */
+export interface StripeIds {
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+}
+export type StripeIdsReader = (userId: number) => StripeIds;
 
 /**
  * What auth needs of features above it, handed over by the composition root (app.ts): the event

@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps";
-import type { Actor } from "../events/record";
+import type { Actor } from "../../lib/event-recorder";
 import type { AuthDeps } from "./needs";
 import * as repo from "./repo";
 import type { WorkspaceSiteInput } from "./model";

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import type { UserRow } from "../auth/repo";
-import type { StripeIds } from "../auth/ports";
+import type { StripeIds } from "../auth/needs";
 import { billingAccessGate } from "./gate";
 import { stripeIdsOf, subscriptionGate } from "./service";
 

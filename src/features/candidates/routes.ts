@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { CandidatesDeps } from "./application-hook";
 import type { Web } from "../auth/web";
 import { checkedOnce } from "../../lib/kept-answers";
 import type { Deps } from "../../deps";
@@ -19,7 +20,6 @@ import {
   StatsQuery,
 } from "./model";
 import * as candidates from "./service";
-import { applicationHooks } from "./application-hook";
 import * as records from "./service-records";
 import { candidateIoRoutes } from "./routes-io";
 import * as settings from "./settings";
@@ -28,7 +28,7 @@ import { NoteInput, PatchParticipantInput } from "./edit-model";
 const actorOf = (u: { id: number; name: string | null; email: string }, apiKey?: { id: number } | null): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email, apiKeyId: apiKey?.id ?? null });
 
 /** /api/participants, /api/database/stats, /api/candidate-settings and the test page's /api/candidates. */
-export function candidateRoutes(deps: Deps, web: Web) {
+export function candidateRoutes(deps: CandidatesDeps, web: Web) {
   const participants = new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
     .use(web.guard)
     .guard({ auth: true })
@@ -38,7 +38,7 @@ export function candidateRoutes(deps: Deps, web: Web) {
       response: { 200: checkedOnce(ParticipantPageView) },
       detail: { summary: "List candidates (search, role and location buckets, job, pages)" },
     })
-    .get("/:id", ({ params, workspaceId }) => ({ ...candidates.getParticipant(deps, workspaceId, params.id), applications: applicationHooks(deps).applicationsOf(workspaceId, params.id) ?? [] }), {
+    .get("/:id", ({ params, workspaceId }) => ({ ...candidates.getParticipant(deps, workspaceId, params.id), applications: deps.applications.applicationsOf(workspaceId, params.id) ?? [] }), {
       params: IdParam,
       response: { 200: ParticipantView },
       detail: { summary: "One candidate" },

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { CandidatesDeps } from "./application-hook";
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getJob, listCampaigns } from "../jobs/service";
@@ -14,7 +15,6 @@ import type { DatabaseStats, ListQuery, NewParticipant, Participant, Participant
 import { sampleCandidates } from "./sample-data";
 import { toParticipant } from "./participant-view";
 import { candidateCreated, candidateChanged } from "./candidate-events";
-import { applicationHooks } from "./application-hook";
 
 export type { Participant, ParticipantFields } from "./model";
 export { toParticipant } from "./participant-view";
@@ -142,7 +142,7 @@ function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string 
  * candidate of the workspace already has updates that candidate (whose unique_id becomes
  * this visitor's, so the later steps find it) and the conversations are appended.
  */
-export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fields: ParticipantFields): Participant {
+export function upsertParticipantFromVisitor(deps: CandidatesDeps, workspaceId: number, fields: ParticipantFields): Participant {
   const now = deps.clock.now();
   const { uniqueId, ...rest } = fields;
   const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<ParticipantFields, "uniqueId">;
@@ -158,7 +158,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       candidateCreated(deps, tx, workspaceId, id, "visitor", "candidate", via);
-      if (via.jobId) applicationHooks(deps).applied(tx, workspaceId, id, via.jobId);
+      if (via.jobId) deps.applications.applied(tx, workspaceId, id, via.jobId);
       return id;
     });
     return getParticipant(deps, workspaceId, id);
@@ -170,7 +170,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
     // A campaign link of a job the person has no application to yet makes one (issue 38).
-    if (via.jobId) applicationHooks(deps).applied(tx, workspaceId, found.id, via.jobId);
+    if (via.jobId) deps.applications.applied(tx, workspaceId, found.id, via.jobId);
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");
     // One event: an application again (with what it changed), or the change itself.

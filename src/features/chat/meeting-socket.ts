@@ -1,4 +1,5 @@
 import type { DB } from "../../db/client";
+import type { ChatDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { memberActor, recordEvent } from "../events/record";
 import { requirePermission } from "../auth/permissions";
@@ -8,7 +9,7 @@ import { retryOnBusy } from "../../db/busy";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { RateLimiter } from "../../lib/rate-limit";
 import { findUserById } from "../auth/service";
-import { upsertParticipantFromVisitor, type Participant } from "../candidates/service";
+import { type Participant } from "../candidates/service";
 import { candidateRole } from "../candidates/classify";
 import * as repo from "./repo";
 import { filterCandidates, findCandidate } from "./candidate-cards";
@@ -123,7 +124,7 @@ export async function monitorText(deps: Deps, me: SignedIn, text: string): Promi
  * workspace's candidate with exactly that name, else a new candidate recorded from the
  * recruiter's own chat (name and position only).
  */
-function resolveCandidate(deps: Deps, workspaceId: number, input: ChatEventInput): Participant {
+function resolveCandidate(deps: ChatDeps, workspaceId: number, input: ChatEventInput): Participant {
   if (input.candidateId) {
     const p = findCandidate(deps, workspaceId, input.candidateId);
     if (!p) throw new AppError("not_found", 404, "Candidate not found");
@@ -133,7 +134,7 @@ function resolveCandidate(deps: Deps, workspaceId: number, input: ChatEventInput
   if (!name) throw badRequest("Please enter candidate name and position", { candidateName: "Please enter candidate name and position" });
   const same = filterCandidates(deps, workspaceId, { words: [name] }).find((p) => p.name?.trim().toLowerCase() === name.toLowerCase());
   if (same) return same;
-  return upsertParticipantFromVisitor(deps, workspaceId, { uniqueId: `chat-${randomToken(12)}`, name, roleApplied: input.position?.trim() || null, isTest: true });
+  return deps.candidates.upsertFromVisitor(workspaceId, { uniqueId: `chat-${randomToken(12)}`, name, roleApplied: input.position?.trim() || null, isTest: true });
 }
 
 export interface ChatEventResult {
@@ -144,7 +145,7 @@ export interface ChatEventResult {
 }
 
 /** POST /api/chat-events: records the event and does what it asks. */
-export async function chatEvent(deps: Deps, me: SignedIn, input: ChatEventInput): Promise<ChatEventResult> {
+export async function chatEvent(deps: ChatDeps, me: SignedIn, input: ChatEventInput): Promise<ChatEventResult> {
   const ws = me.user.workspaceId;
   const candidate = resolveCandidate(deps, ws, input);
   const position = input.position?.trim() || candidateRole(candidate) || "";

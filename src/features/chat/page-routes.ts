@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ChatDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
@@ -21,7 +22,7 @@ const chatPath = (sessionId: unknown) => (typeof sessionId === "string" && /^[\w
 const backToChat = (input: FormInput) => chatPath(input.body.sessionId);
 
 /** /chat (with a form post for browsers without JavaScript), /dashboardX, /meeting-detection, /shortlist-test, /chat/webhook. */
-export function chatPageRoutes(deps: Deps, web: Web) {
+export function chatPageRoutes(deps: ChatDeps, web: Web) {
   const devPage = devGuard(deps.config.devPages, () => deps.clock.now().getTime());
   const pages = new Elysia()
     .use(web.guard)

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { ChatDeps } from "./needs";
 import { memberActor, recordEvent } from "../events/record";
 import { AppError, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
@@ -75,7 +76,7 @@ const asInt = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v 
  * click cannot shortlist or schedule twice; a failure gives it back. The outcome is added
  * to the conversation as the assistant's message.
  */
-export async function confirmAction(deps: Deps, me: SignedIn, publicId: string): Promise<{ action: ChatAction; message: string; bookingUrl?: string }> {
+export async function confirmAction(deps: ChatDeps, me: SignedIn, publicId: string): Promise<{ action: ChatAction; message: string; bookingUrl?: string }> {
   const ws = me.user.workspaceId;
   const row = actionsRepo.findAction(deps.db, ws, me.user.id, publicId);
   if (!row) throw notFound("Action not found");

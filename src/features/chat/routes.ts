@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ChatDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -12,11 +13,11 @@ import { chatEvent, hubFor, monitorText, webhookChat } from "./meeting-socket";
 import { chatPageRoutes } from "./page-routes";
 
 /** The assistant's API, the chat monitor (websocket, webhook, chat-events) and the chat pages. */
-export function chatRoutes(deps: Deps, web: Web) {
+export function chatRoutes(deps: ChatDeps, web: Web) {
   return new Elysia().use(chatApi(deps, web)).use(meetingDetectionRoutes(deps, web)).use(chatPageRoutes(deps, web));
 }
 
-function chatApi(deps: Deps, web: Web) {
+function chatApi(deps: ChatDeps, web: Web) {
   return new Elysia({ prefix: "/api/chat", tags: ["Assistant"] })
     .use(web.guard)
     .guard({ auth: true })
@@ -39,7 +40,7 @@ function chatApi(deps: Deps, web: Web) {
     .get("/history", ({ me, query }) => history(deps, me, query.sessionId), { query: HistoryQuery, response: { 200: ChatHistory }, detail: { summary: "A conversation's messages" } });
 }
 
-function sseAnswer(deps: Deps, web: Web, me: SignedIn, input: ChatInput) {
+function sseAnswer(deps: ChatDeps, web: Web, me: SignedIn, input: ChatInput) {
   const enc = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(c) {
@@ -83,7 +84,7 @@ function upgradeUser(deps: Deps, web: Web, request: Request, token: unknown): Si
 }
 
 /** Meeting requests seen in chat: /api/chat-events, the chat platform's webhook, and the /ws/chat-monitor socket. */
-function meetingDetectionRoutes(deps: Deps, web: Web) {
+function meetingDetectionRoutes(deps: ChatDeps, web: Web) {
   const hub = hubFor(deps);
   // Per socket: who it is and how to reach it (Elysia wraps the same Bun socket anew per event).
   const sockets = new Map<string, { me: SignedIn; send: (t: string) => unknown }>();

@@ -1,4 +1,5 @@
 import type { DB } from "../../db/client";
+import type { ChatDeps } from "./needs";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
@@ -47,7 +48,7 @@ export function capHistory<T extends { content: string }>(rows: T[]): T[] {
  * model errs or goes quiet) stores nothing: the history never holds a half answer or a
  * question that looks answered. Text streams out through onDelta.
  */
-export async function ask(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
+export async function ask(deps: ChatDeps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
   checkChatRate(deps, me.user.id);
   return answer(deps, me, input, onDelta);
 }
@@ -62,7 +63,7 @@ export function timeoutMessage(e: ModelTimeout): string {
 }
 
 /** ask() without the rate check, for the streaming route, which checks before it starts the stream. */
-export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
+export async function answer(deps: ChatDeps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
   const ws = me.user.workspaceId;
   // The caller's conversation; an unknown or another user's id starts a new one (written with the answer).
   const existing = input.sessionId ? repo.findSession(deps.db, ws, me.user.id, input.sessionId) : undefined;

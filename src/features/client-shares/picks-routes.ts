@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ClientSharesDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
@@ -22,7 +23,7 @@ const OfferAnswer = z.object({ session: SessionView, dropped: z.array(z.string()
  * Interview times (issue 39 item 2): the contact's times page under their link (rate-limited
  * with the rest of the link) and the recruiter's one step that offers the picks to the candidate.
  */
-export function interviewPickRoutes(deps: Deps, web: Web, limited: (token: string) => Response | null) {
+export function interviewPickRoutes(deps: ClientSharesDeps, web: Web, limited: (token: string) => Response | null) {
   const page = (token: string, candidateId: number, tz: string | undefined, error: string | null = null, status?: number) => {
     const v = timesView(deps, token, candidateId);
     if (!("client" in v)) return renderPage({ title: "Shortlist", status: v.state === "unknown" ? 404 : 410, noindex: true, headers: PRIVATE, body: ClosedSharePage(v) });

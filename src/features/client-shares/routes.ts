@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ClientSharesDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
@@ -13,7 +14,6 @@ import { memberZone } from "../../lib/time-zone";
 import { memberActor } from "../events/record";
 import { getShortlist, membersOf, notesOfShortlist, setCandidateNote } from "../shortlists/service";
 import { MemberParam } from "../shortlists/model";
-import { listClients } from "../clients/service";
 import { AnswerInput, AnswerList, ShareInput, ShareList, SharesMade, OneShare, TokenCandidateParam, TokenFileParam, TokenParam } from "./model";
 import * as shares from "./service";
 import * as clientPage from "./client-page";
@@ -46,7 +46,7 @@ const PRIVATE = { "cache-control": "private, no-store" };
  * Shares of a shortlist: the API, the recruiter's /shortlists/{id} page with its forms, and the
  * client's /s/{token} page (no sign-in, rate-limited per token).
  */
-export function clientShareRoutes(deps: Deps, web: Web) {
+export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
   const api = new Elysia({ tags: ["Shortlists"] })
     .use(web.guard)
     .guard({ auth: true })
@@ -88,7 +88,7 @@ export function clientShareRoutes(deps: Deps, web: Web) {
           candidates: membersOf(deps, workspaceId, s.candidateIds).map((p) => ({ id: p.id, name: p.name, role: p.roleApplied || p.jobTitle, city: p.city, note: notes.get(p.id) ?? null })),
           shares: shares.sharesOfShortlist(deps, workspaceId, s.id),
           answers: shares.answersOfShortlist(deps, workspaceId, s.id),
-          clients: listClients(deps, workspaceId).map((c) => ({ id: c.id, name: c.name, contacts: c.contacts })),
+          clients: deps.listClients(workspaceId).map((c) => ({ id: c.id, name: c.name, contacts: c.contacts })),
           now: deps.clock.now(),
           timeZone: memberZone(me.user),
         };

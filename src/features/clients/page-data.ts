@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { ClientsDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { getClient, jobsOfClient } from "./service";
 
@@ -8,7 +9,7 @@ export interface ClientExtras {
 }
 
 /** /clients/{id}: the client, its contacts and its jobs (another workspace's id: 404). */
-export function clientPageData(deps: Deps, workspaceId: number, id: number, extras: ClientExtras) {
+export function clientPageData(deps: ClientsDeps, workspaceId: number, id: number, extras: ClientExtras) {
   const client = getClient(deps, workspaceId, id);
   const jobs = jobsOfClient(deps, workspaceId, id);
   return { client, jobs, funnel: extras.funnel && jobs.length ? extras.funnel(workspaceId, jobs.map((j) => j.id)) : null };

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ClientsDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam, Success } from "../../lib/route-schemas";
@@ -18,7 +19,7 @@ const member = (me: { user: { id: number; role: string; workspaceId: number } })
  * /api/clients and the pages /clients and /clients/{id} (forms that work without JavaScript).
  * `extras` adds what other features know of a client (its funnel), wired in app.ts.
  */
-export function clientRoutes(deps: Deps, web: Web, extras: ClientExtras = {}) {
+export function clientRoutes(deps: ClientsDeps, web: Web, extras: ClientExtras = {}) {
   const api = new Elysia({ prefix: "/api/clients", tags: ["Clients"] })
     .use(web.guard)
     .guard({ auth: true })

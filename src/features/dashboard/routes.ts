@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { DashboardDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage, type Toast } from "../../lib/render";
@@ -26,7 +27,7 @@ function returnToast(query: DashboardQuery): Toast | undefined {
 }
 
 /** / and the recruiter dashboard (/dashboard, same page at /dashboard3). */
-export function dashboardRoutes(deps: Deps, web: Web) {
+export function dashboardRoutes(deps: DashboardDeps, web: Web) {
   const signedIn = new Elysia().use(web.guard).guard({ auth: true });
   for (const path of ["/dashboard", "/dashboard3"]) {
     signedIn.get(

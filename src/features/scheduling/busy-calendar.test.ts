@@ -4,14 +4,16 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { freeSlots, schedulingPorts, type BusyCalendar, type BusyInterval } from "./busy-calendar";
+import { freeSlots, type BusyCalendar, type BusyInterval } from "./busy-calendar";
 
-const installBusyCalendar = (deps: object, busyCalendar: BusyCalendar) => schedulingPorts.wire(deps, { busyCalendar });
+// The app is built with a calendar that asks the one a test installs.
+let installed: BusyCalendar = { busyIntervals: () => [], videoDefault: () => ({ kind: "none", url: null }) };
+const installBusyCalendar = (_deps: object, busyCalendar: BusyCalendar) => void (installed = busyCalendar);
 import { bookByToken, getBookingView } from "./booking";
 import { createSchedulingSession } from "./service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";
 
-const t = makeTestApp();
+const t = makeTestApp({}, { replace: { busyCalendar: { busyIntervals: (u, from, to) => installed.busyIntervals(u, from, to), videoDefault: (u) => installed.videoDefault(u) } } });
 t.clock.set(new Date("2030-01-10T03:00:00Z"));
 const TZ = "UTC";
 const none = { kind: "none" as const, url: null };

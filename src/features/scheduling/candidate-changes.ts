@@ -3,6 +3,7 @@
 // candidates' changes (issue 36 item 6). Each change commits its e-mails, calendar work and
 // event in one transaction.
 import type { Deps } from "../../deps";
+import type { SchedulingDeps } from "./needs";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { sha256 } from "../../lib/crypto";
 import { enqueueCalendarWork, enqueueInterviewEmails } from "./notify";
@@ -16,7 +17,7 @@ import { claimStart } from "./booking/claim-start";
 
 const manageNotFound = () => new AppError("not_found", 404, "This link is invalid or the interview can no longer be changed.");
 
-function managedMeeting(deps: Deps, token: string) {
+function managedMeeting(deps: SchedulingDeps, token: string) {
   if (!/^[A-Za-z0-9_-]{40,50}$/.test(token)) throw manageNotFound();
   const d = repo.findMeetingByManageHash(deps.db, sha256(token));
   if (!d) throw manageNotFound();
@@ -25,7 +26,7 @@ function managedMeeting(deps: Deps, token: string) {
 
 export type ManageView = ReturnType<typeof getManageView>;
 
-export function getManageView(deps: Deps, token: string) {
+export function getManageView(deps: SchedulingDeps, token: string) {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
   // The workspace's limits (issue 36 item 6): past the cut-off or the moves allowed, the page names whom to contact.
@@ -68,7 +69,7 @@ function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel"
   if (!may[change]) throw conflict(contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) ?? "This interview can no longer be changed.");
 }
 
-export async function cancelByCandidate(deps: Deps, token: string): Promise<void> {
+export async function cancelByCandidate(deps: SchedulingDeps, token: string): Promise<void> {
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
   requireCandidateMay(deps, d, "cancel");
@@ -84,7 +85,7 @@ export async function cancelByCandidate(deps: Deps, token: string): Promise<void
   if (!canceled) throw conflict("This interview can no longer be changed.");
 }
 
-export async function moveByCandidate(deps: Deps, token: string, slotId: string): Promise<void> {
+export async function moveByCandidate(deps: SchedulingDeps, token: string, slotId: string): Promise<void> {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
   if (d.meeting.status !== "scheduled" || d.meeting.startTime.getTime() <= now.getTime()) throw conflict("This interview can no longer be changed.");
@@ -128,6 +129,6 @@ export function manageWorkspaceOf(deps: Deps, token: string): number | null {
 }
 
 /** The workspace of a confirmation (manage) link, for the page frame. */
-export function manageWorkspaceId(deps: Deps, token: string): number {
+export function manageWorkspaceId(deps: SchedulingDeps, token: string): number {
   return managedMeeting(deps, token).meeting.workspaceId;
 }

@@ -1,4 +1,6 @@
 import { Elysia, type Cookie } from "elysia";
+import type { SchedulingDeps } from "./needs";
+import type { SchedulingPageNeeds } from "./needs";
 import type { Web } from "../auth/web";
 import type { z } from "zod";
 import type { Deps } from "../../deps";
@@ -17,7 +19,6 @@ import { cancelByCandidate, moveByCandidate } from "./candidate-changes";
 import { InterviewIdParam, TokenParam } from "./model";
 import { BookForm, BookingPageQuery, InterviewActionForm, InterviewActionParams, ManagePageQuery, MoveForm } from "./form-inputs";
 import { loadBookingPage, loadInterviewDetails, loadManagePage } from "./page-props";
-import { interviewExtras } from "./interview-extras";
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
@@ -39,7 +40,7 @@ const managePath = (token: string) => `/book/manage/${token}`;
 const postedZone = (input: FormInput) => (typeof input.body.timeZone === "string" ? input.body.timeZone.slice(0, 64) : undefined);
 
 /** /book/{token}, /booking-option-b/{token}, the candidate's confirmation page, and /interview-details/{id}. */
-export function bookingPageRoutes(deps: Deps, web: Web) {
+export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: SchedulingPageNeeds) {
   // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
   const emailConfigured = !!deps.config.SMTP_URL;
   // An unknown link names no workspace: its page leads to the product's site.
@@ -173,7 +174,7 @@ export function bookingPageRoutes(deps: Deps, web: Web) {
         const shell = web.shell(me.user);
         const interview = loadInterviewDetails(deps, me?.user.workspaceId, params.id);
         if (!interview) return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
-        return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? interviewExtras(deps, me.user.workspaceId, params.id, me.user) : null }) });
+        return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? extras.interviewExtras(me.user.workspaceId, params.id, me.user) : null }) });
       },
       { withUser: true, params: InterviewIdParam },
     )

@@ -7,7 +7,7 @@ import { mailMessages } from "../../db/schema";
 import { makeTestApp } from "../../../test/helpers";
 import { addMember } from "../../../test/kits/team";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { schedulingPorts, type BusyInterval } from "./busy-calendar";
+import type { BusyInterval } from "./busy-calendar";
 import { bookByToken, getBookingView } from "./booking";
 import { getInterview, listMeetings } from "./interviews";
 import { getMeetingForCalendar } from "./meetings-for-calendar";
@@ -16,11 +16,10 @@ import { PANELS_NEED_AVAILABILITY } from "./model";
 import { choosePoolMember } from "./pool-choice";
 import { inScope } from "../team/scope-toggle";
 
-const t = makeTestApp();
-t.clock.set(new Date("2030-01-07T06:00:00Z")); // Monday
 const busy = new Map<number, BusyInterval[]>();
 let busyReads = 0;
-schedulingPorts.wire(t.deps, { busyCalendar: { busyIntervals: (u, from, to) => (busyReads++, (busy.get(u) ?? []).filter((b) => b.start < to && b.end > from)), videoDefault: () => ({ kind: "none", url: null }) } });
+const t = makeTestApp({}, { replace: { busyCalendar: { busyIntervals: (u, from, to) => (busyReads++, (busy.get(u) ?? []).filter((b) => b.start < to && b.end > from)), videoDefault: () => ({ kind: "none", url: null }) } } });
+t.clock.set(new Date("2030-01-07T06:00:00Z")); // Monday
 let n = 0;
 
 async function team(size: number) {

@@ -1,4 +1,6 @@
 import { availabilityRoutes } from "./availability-routes";
+import type { SchedulingDeps } from "./needs";
+import type { SchedulingPageNeeds } from "./needs";
 import type { Web } from "../auth/web";
 import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
@@ -33,7 +35,7 @@ import { sessionArgsOf } from "./session-request";
 const noReferrer = { "referrer-policy": "no-referrer" };
 
 /** /api/scheduling-sessions, /api/meetings, /api/interviews/{id}, /api/book/{token}, and the pages. */
-export function schedulingRoutes(deps: Deps, web: Web) {
+export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: SchedulingPageNeeds) {
   const sessions = new Elysia({ prefix: "/api/scheduling-sessions", tags: ["Scheduling sessions"] })
     .use(web.guard)
     .guard({ auth: true })
@@ -136,5 +138,5 @@ export function schedulingRoutes(deps: Deps, web: Web) {
       { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
     );
 
-  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps, web)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps, web)).use(availabilityRoutes(deps, web));
+  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps, web)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps, web, extras)).use(availabilityRoutes(deps, web));
 }

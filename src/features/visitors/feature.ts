@@ -6,5 +6,6 @@ import { visitorRoutes } from "./routes";
 import { visitorSettingsRoutes } from "./settings-routes";
 
 export function createVisitors(deps: Deps, web: Web, needs: VisitorsNeeds): Feature {
-  return { routes: [plugin(visitorRoutes(deps, web)), plugin(visitorSettingsRoutes({ ...deps, ...needs }, web))], jobs: [], api: {} };
+  const ctx = { ...deps, ...needs };
+  return { routes: [plugin(visitorRoutes(ctx, web)), plugin(visitorSettingsRoutes(ctx, web))], jobs: [], api: {} };
 }

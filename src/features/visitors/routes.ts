@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { VisitorsDeps } from "./needs";
 import type { Web } from "../auth/web";
 import { createElement } from "react";
 import type { Server } from "bun";
@@ -36,7 +37,7 @@ const notReady = () => new AppError("not_found", 404, "This page is not availabl
 type Extra = { status?: number; headers?: Record<string, string> };
 
 /** The candidate pages (public: they never check a session) and their API under /api/visitors. */
-export function visitorRoutes(deps: Deps, web: Web) {
+export function visitorRoutes(deps: VisitorsDeps, web: Web) {
   const links = siteLinks(deps.config);
   const ipOf = (request: Request, server: Server<unknown> | null) => clientIp(request, server, deps.config.TRUST_PROXY);
   // A campaign's pages may be framed by its workspace's site (the code comes in the query or the form).

@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
+import type { WorkspaceDeps } from "./needs";
 import { badRequest } from "../../lib/errors";
-import { listSessions, openFlagsByMeeting } from "../scheduling/service";
+import { openFlagsByMeeting } from "../scheduling/service";
 import { listMeetingsForCalendar } from "../scheduling/meetings-for-calendar";
 import { getSettings } from "../visitors/settings-service";
 import { addDays, isDay, isTimeZone, localParts, mondayOf } from "./week";
@@ -53,7 +54,7 @@ function viewerZone(deps: Deps, workspaceId: number, asked: string | undefined, 
 }
 
 /** Everything /interviews shows: the week, the agenda (today, upcoming, past), the filters and the pending sessions. */
-export function loadInterviews(deps: Deps, workspaceId: number, query: Record<string, unknown>, viewer: { timeZone?: string | null } = {}) {
+export function loadInterviews(deps: WorkspaceDeps, workspaceId: number, query: Record<string, unknown>, viewer: { timeZone?: string | null } = {}) {
   const q: InterviewsQuery = { week: pick(query, "week"), tz: pick(query, "tz"), interviewer: pick(query, "interviewer"), status: pick(query, "status") };
   if (q.week && !isDay(q.week)) throw badRequest("The week must be a date: YYYY-MM-DD", { week: "The week must be a date: YYYY-MM-DD" });
   if (q.status && !(INTERVIEW_STATUSES as readonly string[]).includes(q.status)) throw badRequest(`Status must be one of: ${INTERVIEW_STATUSES.join(", ")}`, { status: "Unknown status" });
@@ -61,7 +62,7 @@ export function loadInterviews(deps: Deps, workspaceId: number, query: Record<st
   if (q.interviewer && !(Number.isInteger(interviewerId) && interviewerId! > 0)) throw badRequest("Unknown interviewer", { interviewer: "Unknown interviewer" });
 
   const now = deps.clock.now();
-  const sessions = listSessions(deps, workspaceId);
+  const sessions = deps.scheduling.listSessions(workspaceId);
   const tz = viewerZone(deps, workspaceId, q.tz, viewer);
   const today = localParts(now, tz).day;
   const weekStart = mondayOf(q.week ?? today);

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { WorkspaceDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
@@ -22,7 +23,7 @@ const BULK_DONE: Record<string, string> = { shortlist: "Added to shortlist", sta
  * candidates, jobs, shortlists and scheduling services and own no table; each page's props come
  * from its loader (…-service.ts), the components only render them.
  */
-export function workspaceRoutes(deps: Deps, web: Web) {
+export function workspaceRoutes(deps: WorkspaceDeps, web: Web) {
   return new Elysia()
     .use(web.guard)
     .guard({ auth: true })

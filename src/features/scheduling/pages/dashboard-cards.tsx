@@ -1,4 +1,5 @@
 import type { Deps } from "../../../deps";
+import type { SchedulingDeps } from "../needs";
 import type { users } from "../../../db/schema";
 import { Island } from "../../../lib/render";
 import { memberZone } from "../../../lib/time-zone";
@@ -11,7 +12,7 @@ import { listMeetings } from "../interviews";
 import { workspaceMembers } from "../../auth/members";
 
 /** What the scheduling cards show on the first response (the dashboard's loader calls this). */
-export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect) {
+export function loadSchedulingCards(deps: SchedulingDeps, user: typeof users.$inferSelect) {
   const ws = user.workspaceId;
   return {
     meId: user.id,

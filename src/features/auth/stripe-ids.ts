@@ -1,1 +1,0 @@
-export type { StripeIds, StripeIdsReader } from "./ports";
