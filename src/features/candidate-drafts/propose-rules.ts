@@ -225,6 +225,14 @@ export function proposeByRules(text: string): ProposedFields {
   return out;
 }
 
+/**
+ * The cage's "propose-rules" task (lib/cage.ts): the rules run in a child, because a CV's text can
+ * make some patterns slow (200,000 letters without a space took minutes for the e-mail pattern).
+ */
+export async function proposeRulesTask(input: Uint8Array): Promise<ProposedFields> {
+  return proposeByRules(new TextDecoder().decode(input));
+}
+
 const EXPERIENCE_HEADINGS = /^(?:work |professional |relevant )?(?:experience|employment|employment history|work history|career history)$/i;
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { makeTestApp } from "../../../test/helpers";
 import { startFakeS3Objects } from "../../../test/fakes/s3-objects";
 import { docxBomb, tinyDocx, tinyPdf, zip } from "../../../test/kits/cv-fixtures";
-import { checkZipExpands } from "./extract";
+import { checkZipExpands } from "./read-file";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { diskStore } from "./disk-store";
 import { participantFiles } from "../../db/schema";
