@@ -33,7 +33,7 @@ async function pdfText(bytes: Uint8Array, maxPages: number): Promise<string> {
   // pdf.js (inside unpdf) uses import.meta: the binary's bytecode build is ESM for it (decision 0039).
   const { getDocumentProxy } = await import("unpdf");
   const pdf = await getDocumentProxy(bytes);
-  if (pdf.numPages > maxPages) throw new OverLimit("pages", tooManyPages(pdf.numPages));
+  if (pdf.numPages > maxPages) throw new OverLimit("pages", tooManyPages(pdf.numPages, maxPages));
   // One page at a time (unpdf's extractText opens them all at once), up to the text kept. The
   // child ends with the answer, so nothing is closed here.
   const pages: string[] = [];

@@ -5,8 +5,12 @@ import type { CageLimits } from "../../lib/cage";
 
 /** Pages of a PDF (its page count is read before any page is). */
 export const MAX_PDF_PAGES = 300;
-/** What the XML parts of a DOCX may inflate to together (its pictures aside). */
-export const MAX_DOCX_DECODED = 16 * 1024 * 1024;
+/**
+ * What the XML parts of a DOCX may inflate to together (its pictures aside). mammoth holds about
+ * 80 times the XML while it reads (2 MB: 190 MB and 1.5 CPU-seconds), so past this the memory
+ * limit would stop it anyway, later and dearer.
+ */
+export const MAX_DOCX_DECODED = 8 * 1024 * 1024;
 /** What a CV's text may hold in the record (a long CV is 20,000 characters). */
 export const MAX_TEXT = 200_000;
 
@@ -18,5 +22,5 @@ const MB = 1024 * 1024;
 /** Whole megabytes, or one decimal where whole ones would not show it is past the limit. */
 const mb = (bytes: number) => (Math.round(bytes / MB) > MAX_DOCX_DECODED / MB || bytes <= MAX_DOCX_DECODED ? `${Math.round(bytes / MB)} MB` : `${(bytes / MB).toFixed(1)} MB`);
 
-export const tooManyPages = (pages: number) => `This PDF has ${count(pages)} pages; Frank reads at most ${count(MAX_PDF_PAGES)}`;
+export const tooManyPages = (pages: number, max = MAX_PDF_PAGES) => `This PDF has ${count(pages)} pages; Frank reads at most ${count(max)}`;
 export const tooMuchXml = (bytes: number) => `This DOCX expands to ${mb(bytes)} of text and markup; Frank reads at most ${mb(MAX_DOCX_DECODED)}`;
