@@ -1,7 +1,7 @@
 // The child side of lib/cage.ts: `frank __cage <task> <params>` (or bun main.ts __cage …) reads its
 // input from stdin, runs one task and writes one JSON answer on stdout. Its limits are kept from
-// outside (the parent kills it); the tasks add their own cheap ones (a PDF's page count).
-import { getPriority, setPriority } from "node:os";
+// outside (the parent kills it, and lowers its priority); the tasks add their own cheap ones (a
+// PDF's page count).
 import { OverLimit, type CageAnswer } from "./lib/cage";
 
 /** The tasks a child runs, each loaded with its own code only. */
@@ -13,11 +13,6 @@ const TASKS: Record<string, () => Promise<(input: Uint8Array, params: unknown) =
 async function main(): Promise<void> {
   const at = process.argv.indexOf("__cage");
   const [task = "", params = "null"] = process.argv.slice(at + 1);
-  // Below the server in the scheduler's eyes (nice 10, or the parent's own when it runs lower
-  // already): pages are answered first on a busy machine.
-  try {
-    if (getPriority() < 10) setPriority(10);
-  } catch {} // not allowed here: the parent's limits still hold
   let answer: CageAnswer;
   try {
     const load = TASKS[task];

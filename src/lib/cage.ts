@@ -1,13 +1,16 @@
 // Work that can spend seconds of CPU or gigabytes of memory on what a person sent (a PDF's
 // pages, a DOCX's XML, rules over a CV's text) runs in a child process that can be killed: the
 // same program started again with the hidden verb `__cage` (main.ts), so it works from the
-// sources and in the single binary alike. The child gets the input on stdin and answers one JSON
-// line on stdout. Here, outside it, three limits hold whatever the child's code does: wall time,
-// resident memory (read from /proc on Linux) and the size of its answer. Past one, the child is
-// killed and the caller gets an OverLimit whose message a recruiter can read. The thread that
-// answers pages only waits on a pipe.
+// sources and in the single binary alike. The child reads the input on stdin (a private temporary
+// file) and answers one JSON line on stdout. Here, outside it, three limits hold whatever the
+// child's code does: wall time, resident memory (read from /proc on Linux) and the size of its
+// answer. Past one, the child is killed and the caller gets an OverLimit whose message a
+// recruiter can read. The thread that answers pages only waits on a pipe.
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { unlink, writeFile } from "node:fs/promises";
+import { availableParallelism, getPriority, setPriority, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface CageLimits {
@@ -79,15 +82,37 @@ function childCommand(task: string, params: string): string[] {
   return [process.execPath, fileURLToPath(new URL("../main.ts", import.meta.url)), "__cage", task, params];
 }
 
+/**
+ * The size of a memory page, read once: /proc/<pid>/statm counts pages, and /proc/self/status
+ * says the same resident memory in kB. (status is not read for the children: it can wait on a
+ * busy child's memory lock for milliseconds, statm does not.)
+ */
+let pageBytes: number | null | undefined;
+function pageSize(): number | null {
+  if (pageBytes !== undefined) return pageBytes;
+  try {
+    const pages = Number(readFileSync("/proc/self/statm", "latin1").split(" ")[1]);
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "latin1"))?.[1]);
+    // The nearest power of two (4 kB on most machines, 16 or 64 kB on some ARM ones).
+    pageBytes = pages > 0 && kb > 0 ? 2 ** Math.round(Math.log2((kb * 1024) / pages)) : null;
+  } catch {
+    pageBytes = null; // no /proc: the wall time still holds
+  }
+  return pageBytes;
+}
+
 /** Resident memory of a process in bytes (null where /proc is not there or the process is gone). */
 export function residentBytes(pid: number): number | null {
+  const page = pageSize();
+  if (!page) return null;
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
-    return m ? Number(m[1]) * 1024 : null;
+    return Number(readFileSync(`/proc/${pid}/statm`, "latin1").split(" ")[1]) * page;
   } catch {
     return null;
   }
 }
+
+const spawnChild = (cmd: string[], inputPath: string, env: Record<string, string>) => Bun.spawn(cmd, { stdin: Bun.file(inputPath), stdout: "pipe", stderr: "pipe", env });
 
 /** Reads a stream to its end, or until it passes `max` bytes (then `tooMuch` is called once). */
 async function readCapped(stream: ReadableStream<Uint8Array>, max: number, tooMuch: () => void): Promise<Uint8Array> {
@@ -123,7 +148,25 @@ export async function runInCage(task: string, params: unknown, input: Uint8Array
     const env: Record<string, string> = { NODE_ENV: "production", BUN_OPTIONS: "--smol" };
     // JavaScriptCore's own settings (BUN_JSC_*) pass on: an operator's tuning holds for the child too.
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && (k === "PATH" || k === "TMPDIR" || k === "LANG" || k.startsWith("BUN_JSC_"))) env[k] = v;
-    const child = Bun.spawn(childCommand(task, JSON.stringify(params)), { stdin: "pipe", stdout: "pipe", stderr: "pipe", env });
+    // The input reaches the child as a file it reads itself: writing megabytes into a pipe held this
+    // thread for up to 100 ms while a busy child was slow to drain it. The file is private and
+    // gone from the folder as soon as the child has it open.
+    const inputPath = join(tmpdir(), `frank-cage-${randomUUID()}`);
+    await writeFile(inputPath, input, { mode: 0o600, flag: "wx" }).catch(async (e: unknown) => {
+      await unlink(inputPath).catch(() => {});
+      throw e;
+    });
+    let child: ReturnType<typeof spawnChild>;
+    try {
+      child = spawnChild(childCommand(task, JSON.stringify(params)), inputPath, env);
+      // Below the server in the scheduler's eyes from its first instruction (nice 10, or this
+      // process's own when it runs lower already): pages are answered first on a busy machine.
+      try {
+        setPriority(child.pid, Math.max(10, getPriority()));
+      } catch {} // not allowed here: the limits still hold
+    } finally {
+      void unlink(inputPath).catch(() => {});
+    }
     let passed: OverLimit | null = null;
     const doing = limits.doing ?? "Reading this file";
     const kill = (why: OverLimit | null) => {
@@ -139,15 +182,9 @@ export async function runInCage(task: string, params: unknown, input: Uint8Array
     const onAbort = () => kill(null);
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      // The input goes in while the answer is read: a child that answers early (a refusal) is fine.
-      const feeding = (async () => {
-        child.stdin.write(input);
-        await child.stdin.end();
-      })().catch(() => {}); // a child killed before it read everything
       const [out, err] = await Promise.all([
         readCapped(child.stdout, limits.outputBytes, () => kill(new OverLimit("output", `${doing} gave more text than Frank keeps; Frank stops there`))),
         readCapped(child.stderr, 64 * 1024, () => {}),
-        feeding,
       ]);
       const code = await child.exited;
       if (passed) throw passed;
