@@ -114,6 +114,12 @@ export function residentBytes(pid: number): number | null {
 
 const spawnChild = (cmd: string[], inputPath: string, env: Record<string, string>) => Bun.spawn(cmd, { stdin: Bun.file(inputPath), stdout: "pipe", stderr: "pipe", env });
 
+/** The children running now: a process that exits takes them with it (a child outlives its parent otherwise). */
+const alive = new Set<{ kill(signal?: number | NodeJS.Signals): void }>();
+process.on("exit", () => {
+  for (const child of alive) child.kill("SIGKILL");
+});
+
 /** Reads a stream to its end, or until it passes `max` bytes (then `tooMuch` is called once). */
 async function readCapped(stream: ReadableStream<Uint8Array>, max: number, tooMuch: () => void): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
@@ -167,6 +173,7 @@ export async function runInCage(task: string, params: unknown, input: Uint8Array
     } finally {
       void unlink(inputPath).catch(() => {});
     }
+    alive.add(child);
     let passed: OverLimit | null = null;
     const doing = limits.doing ?? "Reading this file";
     const kill = (why: OverLimit | null) => {
@@ -204,6 +211,7 @@ export async function runInCage(task: string, params: unknown, input: Uint8Array
       clearInterval(watch);
       signal?.removeEventListener("abort", onAbort);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      alive.delete(child);
     }
   } finally {
     release();
