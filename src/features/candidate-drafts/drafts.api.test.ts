@@ -8,6 +8,8 @@ import { tinyDocx, tinyPdf } from "../../../test/kits/cv-fixtures";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { diskStore } from "../candidate-files/disk-store";
 import { findDraft, setDraft } from "./repo";
+import { ConfirmInput } from "./model";
+import { confirmDraft } from "./service";
 
 const t = makeTestApp();
 let n = 0;
@@ -107,7 +109,7 @@ describe("drafts from CVs", () => {
     const kinds = JSON.stringify(log);
     expect(kinds).toContain("candidate.created_from_cv");
     expect(kinds).toContain("candidate_drafts.added");
-  });
+  }, 20_000);
 
   test("an e-mail already known merges into that candidate: empty fields filled, its own values kept and listed", async () => {
     const w = await workspace();
@@ -125,7 +127,7 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participants/${known.id}/files`)).body.files.map((f: any) => f.name)).toEqual(["ada.pdf"]);
     const activity = (await w.call(`/api/participants/${known.id}/activity`)).body.activity.map((a: any) => a.text);
     expect(activity).toContain("A CV was added (PDF, same e-mail); filled phone, job title, summary, skills; kept the record's name, city");
-  });
+  }, 20_000);
 
   test("refused: a wrong type behind a right name, an oversized file, too many files, no file; the good files of a mixed upload are kept", async () => {
     const w = await workspace();
@@ -168,7 +170,7 @@ describe("drafts from CVs", () => {
     expect((await w.call("/api/participants")).body.pagination.total).toBe(0);
     const ok = await w.call(`/api/participant-drafts/${id}/confirm`, { json: { name: "Jo Bloggs", phone: "+1 (415) 555-0132" } });
     expect([ok.status, ok.body.candidate.phone]).toEqual([201, "+1 (415) 555-0132"]);
-  });
+  }, 20_000);
 
   test("discard removes the draft and its bytes; another workspace's drafts answer 404 and are not listed", async () => {
     const w = await workspace();
@@ -192,7 +194,32 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participant-drafts/${a}`)).status).toBe(404);
     expect((await w.call(`/api/participant-drafts/${a}/confirm`, { json: {} })).status).toBe(404);
     expect((await w.call("/api/participant-drafts")).body.drafts.map((d: any) => d.id)).toEqual([b]);
-  });
+  }, 20_000);
+
+  test("a draft confirmed by two people at once becomes one candidate: the later confirmation finds it gone and writes nothing", async () => {
+    const w = await workspace();
+    const made = await w.upload([{ bytes: enc("Lin Ng\nlin@example.com\n"), name: "lin.txt" }]);
+    await settle();
+    const id: number = made.body.drafts[0].id;
+    const actor = { userId: w.userId };
+    const asProposed = ConfirmInput.parse({});
+    // The later request read the draft before the first one committed (another web process):
+    // its transaction opens only after the first confirmation's.
+    let first: ReturnType<typeof confirmDraft> | undefined;
+    const db = new Proxy(t.deps.db, {
+      get(target, p) {
+        const v = Reflect.get(target, p);
+        if (p === "transaction") return (fn: any) => ((first ??= confirmDraft(t.deps, w.workspaceId, id, asProposed, actor)), v.call(target, fn));
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    expect(() => confirmDraft({ ...t.deps, db }, w.workspaceId, id, asProposed, actor)).toThrow("Draft not found");
+    expect(first!.outcome).toBe("created");
+    const count = (sql: string) => (t.deps.db.$client.query(sql).get(w.workspaceId) as { n: number }).n;
+    expect(count("select count(*) as n from participants where workspace_id = ?1 and email_address = 'lin@example.com'")).toBe(1);
+    expect(count("select count(*) as n from participant_files where workspace_id = ?1")).toBe(1);
+    expect(count("select count(*) as n from events where workspace_id = ?1 and kind = 'candidate.created_from_cv'")).toBe(1);
+  }, 20_000);
 
   test("the pages without JavaScript: upload from /candidates, the drafts page, a refused confirmation shown on its form, confirm and discard", async () => {
     const w = await workspace();
@@ -228,7 +255,7 @@ describe("drafts from CVs", () => {
     expect((await w.call("/api/participant-drafts")).body.drafts).toEqual([]);
     const people = (await w.call("/api/participants")).body.participants;
     expect(people.map((p: any) => [p.name, p.city, p.jobTitle])).toEqual([["Jane Doe", "Leeds", "Nurse"]]);
-  });
+  }, 20_000);
 
   test("erasing a candidate erases the drafts of their CVs (by their e-mail) and the bytes; others' drafts stay", async () => {
     const w = await workspace();
@@ -247,5 +274,5 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participant-drafts/${sam}`)).status).toBe(200);
     await settle();
     expect(existsSync(path)).toBe(false);
-  });
+  }, 20_000);
 });

@@ -3,7 +3,8 @@
 // and bounded). A file past a limit (pages, decoded size, time, memory) fails for good: its row
 // says "failed" with the limit's message, and the task ends failed without another try.
 import { z } from "zod";
-import { defineJob, PermanentFailure } from "../../lib/jobs";
+import type { Deps } from "../../deps";
+import { defineJob, PermanentFailure, type Job } from "../../lib/jobs";
 import { OverLimit, runInCage } from "../../lib/cage";
 import type { FileType } from "./sniff";
 import { MAX_TEXT, READ_LIMITS } from "./read-limits";
@@ -45,16 +46,18 @@ export function failForGood(read: TextRead): void {
   if (read.status === "failed" && read.error) throw new PermanentFailure(read.error);
 }
 
-export const extractTextJob = defineJob(
-  "files.extract-text",
-  z.object({ fileId: z.number().int() }),
-  async ({ fileId }, { deps, signal, whileLeased }) => {
-    const row = repo.findFileAnywhere(deps.db, fileId);
-    if (!row) return; // deleted meanwhile
-    const bytes = await fileStore(deps).get(row.workspaceId, row.storageKey);
-    const read = await readText(row.type as FileType, bytes, (e) => deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }), signal);
-    await whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text, read.error));
-    failForGood(read);
-  },
-  { timeoutMs: 60_000 },
-);
+export const extractTextJob = defineJob("files.extract-text", z.object({ fileId: z.number().int() }));
+
+export function extractTextWork(deps: Deps): Job<{ fileId: number }> {
+  return extractTextJob.runs(
+    async ({ fileId }, { signal, whileLeased }) => {
+      const row = repo.findFileAnywhere(deps.db, fileId);
+      if (!row) return; // deleted meanwhile
+      const bytes = await fileStore(deps).get(row.workspaceId, row.storageKey);
+      const read = await readText(row.type as FileType, bytes, (e) => deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }), signal);
+      await whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text, read.error));
+      failForGood(read);
+    },
+    { timeoutMs: 60_000 },
+  );
+}

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users, workspaces } from "../auth/schema";
+import { participants } from "../candidates/schema";
+import { jobs } from "../jobs/schema";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+// The pipeline (issue 38). Owned by features/applications.
+/** A workspace's stages in order; `kind` "rejected" is the one closing stage that needs a reason. */
+export const pipelineStages = sqliteTable(
+  "pipeline_stages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: ["open", "rejected"] }).notNull().default("open"),
+  },
+  (t) => [index("pipeline_stages_workspace_idx").on(t.workspaceId, t.position)],
+);
+
+/** Per-workspace pipeline settings: the reasons offered for Rejected (JSON list; null = defaults). */
+export const pipelineSettings = sqliteTable("pipeline_settings", {
+  workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+  rejectReasons: text("reject_reasons"),
+});
+
+/** A candidate's application to a job: one per person and job. */
+export const applications = sqliteTable(
+  "applications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    jobId: integer("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
+    stageId: integer("stage_id").notNull().references(() => pipelineStages.id),
+    rejectedReason: text("rejected_reason"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("applications_job_participant_idx").on(t.jobId, t.participantId),
+    index("applications_board_idx").on(t.workspaceId, t.jobId, t.stageId),
+    index("applications_participant_idx").on(t.workspaceId, t.participantId),
+  ],
+);
+
+/** Every stage change of an application (the funnel's days in stage and conversions read it). */
+export const applicationMoves = sqliteTable(
+  "application_moves",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    applicationId: integer("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    fromStageId: integer("from_stage_id"),
+    toStageId: integer("to_stage_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("application_moves_application_idx").on(t.workspaceId, t.applicationId, t.id)],
+);
+
+/** Stage e-mails (item 5): a subject and body with {{variables}}, optionally sent on entering a stage. */
+export const emailTemplates = sqliteTable(
+  "email_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    stageId: integer("stage_id").references(() => pipelineStages.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("email_templates_workspace_idx").on(t.workspaceId, t.stageId)],
+);
