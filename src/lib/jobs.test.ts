@@ -112,7 +112,7 @@ describe("fenced leases", () => {
     await lock.released;
     expect(recorded).toBe(true);
     expect(row(id)).toMatchObject({ status: "done", attempts: 1 });
-  }, 20_000);
+  });
 });
 
 describe("idle", () => {
