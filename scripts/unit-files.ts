@@ -34,6 +34,8 @@ interface Counts {
 const HEADER = /^(\S+\.(?:test|spec)\.[cm]?[jt]sx?):$/;
 const RESULT = /^\((pass|fail|skip|todo)\) /;
 const CRASH = /^✗ (\S+) \((.+)\)$/;
+/** bun's closing lists ("9 tests failed:", then each again): no file's results follow. */
+const SUMMARY = /^\d+ tests? [a-z]+:$/;
 
 export class UnitFiles {
   private readonly running = new Map<string, Running>();
@@ -60,6 +62,10 @@ export class UnitFiles {
     const header = HEADER.exec(line);
     if (header) {
       this.current = header[1]!;
+      return;
+    }
+    if (SUMMARY.test(line)) {
+      this.current = null;
       return;
     }
     const crash = CRASH.exec(line);

@@ -4,8 +4,10 @@ import { appendFileSync } from "node:fs";
 import { TEST_PASSWORD_HASH, usePasswordCostForTests } from "../src/lib/crypto";
 
 // A test's time limit bounds a hang; it does not measure a speed. A test that takes a second
-// alone takes many on a machine busy with other work (a CI runner, other suites): two minutes,
-// for every test (bun's default is 5 s). `npm test` also ends a file that runs 5 minutes.
+// alone takes many on a machine busy with other work (a CI runner, other suites): two minutes
+// (bun's default is 5 s). bun keeps this only for the first file of a process (one file run
+// alone); `npm test` and `npm run test:unit` give it as --timeout, and `npm test` also ends a
+// file that runs 5 minutes.
 setDefaultTimeout(120_000);
 
 // Under `npm test` (scripts/unit-files.ts), each file's start and end, so a file still running
