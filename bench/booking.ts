@@ -104,7 +104,7 @@ try {
   console.log(`  target 1 × 200, 99 × 409, 0 errors: ${tally(200) === 1 && tally(409) === 99 && meetings.n === 1 ? "met" : "NOT MET"}`);
 } finally {
   await app.stop();
-  await deps.mail.idle();
+  await deps.jobs.idle();
   deps.db.$client.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -57,9 +57,9 @@ try {
   const campaign = createCampaign(deps, user.workspaceId, job.id, { name: "Bench", label: null, description: null }, "system");
   // The largest schedule page: every day open 08:00–18:00 in 30-minute calls.
   saveAvailability(deps, user.workspaceId, user.id, { introCallMinutes: 30, timeZone: "Australia/Sydney", weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "08:00", end: "18:00" })) });
-  await deps.mail.idle();
+  await deps.jobs.idle();
   // The seeding process's own mail and work pumps stop before its connection closes.
-  await deps.mail.stop(1000);
+  await deps.jobs.stop(1000);
   deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE);");
   deps.db.$client.close();
 

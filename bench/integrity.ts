@@ -112,22 +112,22 @@ try {
     const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: "smtp://127.0.0.1:9" }), { clock, quiet: true });
     const n = 50;
     for (let i = 0; i < n; i++) await deps.mail.send({ to: `o${i}@example.com`, subject: `outage ${i}`, email: ResetPasswordEmail({ name: "O", url: "http://127.0.0.1/x" }) });
-    await deps.mail.idle();
+    await deps.jobs.idle();
     const t0 = clock.now().getTime();
     while (clock.now().getTime() - t0 < 2 * 3_600_000) {
       clock.advance(5 * 60_000);
-      await deps.mail.idle();
+      await deps.jobs.idle();
     }
-    await deps.mail.stop(100);
+    await deps.jobs.stop(100);
     deps.db.$client.close();
     // Recovery: the same tasks, a server process pointed at the working SMTP server.
     const healthy = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: smtpUrl, MAIL_FROM: "Frank <frank@example.com>" }), { clock, quiet: true });
     const before = seen.size;
     clock.advance(3_600_000);
-    await healthy.mail.idle();
+    await healthy.jobs.idle();
     const sent = healthy.db.$client.query<{ n: number }, []>("select count(*) as n from tasks where kind = 'mail.send' and status = 'done'").get()!.n;
     console.log(`SMTP outage of 2 hours: ${sent} of ${n} e-mails delivered after recovery, ${seen.size - before} distinct messages received`);
-    await healthy.mail.stop(100);
+    await healthy.jobs.stop(100);
   }
 
   // 4. Booking latency while Google hangs (and, as a baseline, while it answers).

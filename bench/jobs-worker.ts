@@ -5,8 +5,7 @@ import { openDatabase } from "../src/db/client";
 import { systemClock } from "../src/lib/clock";
 import { createLogger } from "../src/lib/log";
 import { Jobs } from "../src/lib/jobs";
-import { WorkQueue } from "../src/lib/work-queue";
-import type { Deps } from "../src/deps";
+import { adHocKinds } from "../test/kits/ad-hoc-kinds";
 
 const [mode, path] = process.argv.slice(2) as ["new" | "old", string];
 const db = openDatabase(path!, { busyTimeoutMs: 10_000 });
@@ -15,8 +14,7 @@ let done = 0;
 
 async function runNew() {
   const jobs = new Jobs(db, { clock: systemClock, log, batch: 10 });
-  jobs.bind({ db, jobs, clock: systemClock, log } as unknown as Deps);
-  new WorkQueue(jobs).register("bench.noop", async () => void done++);
+  adHocKinds(jobs).register("bench.noop", async () => void done++);
   await jobs.idle();
 }
 

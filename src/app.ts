@@ -44,6 +44,13 @@ import { candidateDraftRoutes } from "./features/candidate-drafts/routes";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { workspaceLogoRoutes } from "./features/workspace-logo/routes";
 import { hashLegacyTokens } from "./features/scheduling/service";
+import { calendarJobs } from "./features/calendar/work";
+import { feedbackJobs } from "./features/feedback/service";
+import { extractTextWork } from "./features/candidate-files/extract";
+import { removeBytesWork } from "./features/candidate-files/removal";
+import { draftJobs } from "./features/candidate-drafts/jobs";
+import { webhookJobs } from "./features/webhooks/deliver-job";
+import type { Job } from "./lib/jobs";
 import { metricsFor } from "./lib/metrics";
 import { metricsRoutes } from "./metrics";
 import { installShellParts } from "./ui/shell";
@@ -69,6 +76,11 @@ function mounted<P>(plugin: P): AnyElysia {
   return plugin as unknown as AnyElysia;
 }
 
+/** The kinds of task the features do, handed to the worker (no kind registers itself by being imported). */
+function featureJobs(deps: Deps): Job<any>[] {
+  return [...calendarJobs(deps), ...feedbackJobs(deps), extractTextWork(deps), removeBytesWork(deps), ...draftJobs(deps), ...webhookJobs(deps)];
+}
+
 /**
  * Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens.
  * `override` replaces ports (a test leaves one out to see the start refused with its name).
@@ -78,6 +90,7 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
   wirePorts(deps, override);
   // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
   installShellParts(deps, shellParts(deps));
+  deps.jobs.register(...featureJobs(deps));
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));

@@ -7,7 +7,6 @@ import { systemClock, type Clock } from "./lib/clock";
 import { SecretBox } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
-import { WorkQueue } from "./lib/work-queue";
 import { Jobs } from "./lib/jobs";
 import { wirePorts } from "./ports";
 
@@ -33,17 +32,11 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
   const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
   const jobs = new Jobs(db, { clock, log });
-  const deps: Deps = {
-    config,
-    db,
-    clock,
-    log,
-    secrets: new SecretBox(config.APP_SECRET),
-    jobs,
-    mail: new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, clock, jobs }),
-    work: new WorkQueue(jobs),
-  };
-  jobs.bind(deps);
+  const mail = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, clock });
+  // E-mail is infrastructure: its kinds run wherever the worker runs; the features' kinds are
+  // handed over by the features themselves when the app is built (app.ts).
+  jobs.register(...mail.jobs());
+  const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail };
   // The features' ports, so a command or a script that calls services has them (src/ports.ts).
   wirePorts(deps);
   return deps;

@@ -66,7 +66,8 @@ async function serve(args: string[]): Promise<number> {
     await app.stop();
     // A hung SMTP server or Google must not hold the shutdown: what is still in flight
     // after the grace time is released for the next start.
-    await deps.mail.stop(3000);
+    await deps.jobs.stop(3000);
+    deps.mail.close();
     deps.db.$client.close();
     lock.release();
     process.exit(0);

@@ -4,7 +4,6 @@ import type { Clock } from "./lib/clock";
 import type { Mailer } from "./lib/mail";
 import type { SecretBox } from "./lib/crypto";
 import type { Logger } from "./lib/log";
-import type { WorkQueue } from "./lib/work-queue";
 import type { Jobs } from "./lib/jobs";
 
 /**
@@ -18,8 +17,6 @@ export interface Deps {
   mail: Mailer;
   /** The worker of the one task table (src/lib/jobs.ts): e-mail, webhooks, calendar work. */
   jobs: Jobs;
-  /** The calendar's registered kinds on the task table (scheduling causes them, the calendar does them). */
-  work: WorkQueue;
   secrets: SecretBox;
   log: Logger;
 }

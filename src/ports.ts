@@ -6,13 +6,12 @@ import type { Deps } from "./deps";
 import { authPorts, type AuthPorts } from "./features/auth/ports";
 import { billingAccessGate } from "./features/billing/gate";
 import { stripeIdsOf } from "./features/billing/service";
-import { cachedBusySpans, cachedBusyMillis, removeEventOf, syncMeetingEvent } from "./features/calendar/hooks";
+import { cachedBusySpans, cachedBusyMillis } from "./features/calendar/hooks";
 import { turnOffFeed } from "./features/calendar/feed";
 import { videoDefault } from "./features/calendar/video-link";
 import { hubFor } from "./features/chat/meeting-socket";
 import { recordEvent } from "./features/events/record";
 import { schedulingPorts, type BusyCalendar } from "./features/scheduling/busy-calendar";
-import type { CalendarEvents } from "./features/scheduling/calendar-jobs";
 import { webhooksPorts } from "./features/webhooks/ports";
 import { applicationsOfCandidate, interviewBooked, openApplication } from "./features/applications/service";
 import { candidatesPorts, type ApplicationHooks } from "./features/candidates/application-hook";
@@ -26,7 +25,6 @@ import { interviewExtrasPorts, type InterviewExtras } from "./features/schedulin
 
 export type AppPorts = AuthPorts & {
   busyCalendar: BusyCalendar;
-  calendarEvents: CalendarEvents;
   clientJobs: ClientJobs;
   clientNames: ClientNames;
   applications: ApplicationHooks;
@@ -49,8 +47,6 @@ function appPorts(deps: Deps): AppPorts {
       busyMillis: (userId, from, to) => cachedBusyMillis(deps, userId, from, to),
       videoDefault: (userId) => videoDefault(deps, userId),
     },
-    // The interview's calendar event (the scheduling jobs calendar.meeting and calendar.remove-event).
-    calendarEvents: { sync: syncMeetingEvent, remove: removeEventOf },
     // Jobs name their client; clients learn their jobs (and make one from the client's page).
     clientJobs: {
       jobsOf: (workspaceId, clientId) => jobsOfClient(deps, workspaceId, clientId),
@@ -85,7 +81,7 @@ function appPorts(deps: Deps): AppPorts {
 export function wirePorts(deps: Deps, override: PortOverrides = {}): void {
   const ports = { ...appPorts(deps), ...override };
   authPorts.wire(deps, { accessGate: ports.accessGate, stripeIds: ports.stripeIds, recordEvent: ports.recordEvent, memberLeaving: ports.memberLeaving });
-  schedulingPorts.wire(deps, { busyCalendar: ports.busyCalendar, calendarEvents: ports.calendarEvents });
+  schedulingPorts.wire(deps, { busyCalendar: ports.busyCalendar });
   webhooksPorts.wire(deps, { recordEvent: ports.recordEvent });
   clientsPorts.wire(deps, { clientJobs: ports.clientJobs });
   jobsPorts.wire(deps, { clientNames: ports.clientNames });

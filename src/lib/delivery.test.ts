@@ -1,5 +1,6 @@
 // Durable delivery against a real SMTP server (smtp-server on 127.0.0.1): leases, backoff,
 // permanent failures, giving up after 48 hours, and a shutdown that a hung server cannot hold.
+import { adHocKinds } from "../../test/kits/ad-hoc-kinds";
 import { afterAll, describe, expect, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
@@ -49,14 +50,14 @@ describe("leases", () => {
     // A second process: its own connection to the same file and its own worker.
     const otherDb = openDatabase(t.deps.config.DATABASE_PATH);
     const otherJobs = new Jobs(otherDb, { clock: t.clock, log: t.deps.log });
-    const other = new Mailer(otherDb, { smtpUrl: t.deps.config.SMTP_URL, from: "x@example.com", log: t.deps.log, clock: t.clock, jobs: otherJobs });
-    otherJobs.bind({ ...t.deps, db: otherDb, mail: other, jobs: otherJobs });
+    const other = new Mailer(otherDb, { smtpUrl: t.deps.config.SMTP_URL, from: "x@example.com", log: t.deps.log, clock: t.clock });
+    otherJobs.register(...other.jobs());
     const subjects = Array.from({ length: 6 }, (_, i) => `lease-${i}`);
     for (const s of subjects) await t.deps.mail.send(email(s));
-    await Promise.all([t.deps.mail.deliverDue(), other.deliverDue(), t.deps.mail.deliverDue(), other.deliverDue()]);
-    await Promise.all([t.deps.mail.idle(), other.idle()]);
+    await Promise.all([t.deps.jobs.runDue(), otherJobs.runDue(), t.deps.jobs.runDue(), otherJobs.runDue()]);
+    await Promise.all([t.deps.jobs.idle(), otherJobs.idle()]);
     for (const s of subjects) expect(times(s)).toBe(1);
-    await other.stop(100);
+    await otherJobs.stop(100);
     otherDb.$client.close();
   });
 });
@@ -72,11 +73,11 @@ describe("retries", () => {
   test("an SMTP outage of 2 hours: every e-mail is delivered once after recovery", async () => {
     Object.assign(mode, { delayMs: 0, reject: 421, hang: false });
     const ids = [await t.deps.mail.send(email("outage-1")), await t.deps.mail.send(email("outage-2"))];
-    await t.deps.mail.idle();
+    await t.deps.jobs.idle();
     const start = t.clock.now().getTime();
     while (t.clock.now().getTime() - start < 2 * 3_600_000) {
       t.clock.advance(5 * 60_000);
-      await t.deps.mail.idle();
+      await t.deps.jobs.idle();
     }
     for (const id of ids) {
       expect(row(id).status).toBe("retrying");
@@ -85,7 +86,7 @@ describe("retries", () => {
     }
     mode.reject = undefined;
     t.clock.advance(3_600_000);
-    await t.deps.mail.idle();
+    await t.deps.jobs.idle();
     for (const id of ids) expect(row(id).status).toBe("sent");
     expect(times("outage-1")).toBe(1);
     expect(times("outage-2")).toBe(1);
@@ -94,7 +95,7 @@ describe("retries", () => {
   test("a permanent refusal (550) fails at once, with the reason", async () => {
     Object.assign(mode, { delayMs: 0, reject: 550, hang: false });
     const id = await t.deps.mail.send(email("permanent"));
-    await t.deps.mail.idle();
+    await t.deps.jobs.idle();
     expect(row(id).status).toBe("failed");
     expect(row(id).attempts).toBe(1);
     expect(row(id).lastError).toContain("no such user");
@@ -104,9 +105,9 @@ describe("retries", () => {
   test("temporary failures are given up after 48 hours", async () => {
     Object.assign(mode, { delayMs: 0, reject: 451, hang: false });
     const id = await t.deps.mail.send(email("given-up"));
-    await t.deps.mail.idle();
+    await t.deps.jobs.idle();
     t.clock.advance(GIVE_UP_AFTER_MS + 3_600_000);
-    await t.deps.mail.idle();
+    await t.deps.jobs.idle();
     expect(row(id).status).toBe("failed");
     mode.reject = undefined;
   });
@@ -119,7 +120,7 @@ describe("shutdown", () => {
     const id = await app.deps.mail.send(email("hung"));
     await Bun.sleep(300);
     const started = performance.now();
-    await app.deps.mail.stop(3000);
+    await app.deps.jobs.stop(3000);
     expect(performance.now() - started).toBeLessThan(20_000); // the 3 s grace, with room for a busy machine: a hung stop never ends
     const r = mailRow(app.deps.db, id);
     expect(r.status).toBe("pending");
@@ -130,7 +131,7 @@ describe("shutdown", () => {
 
 describe("registered kinds (the calendar's)", () => {
   test("done, retried with backoff, or failed for good", async () => {
-    const q = t.deps.work;
+    const q = { ...adHocKinds(t.deps.jobs), runDue: () => t.deps.jobs.runDue() };
     let calls = 0;
     q.register("ok", async () => void calls++);
     q.register("flaky", async () => {

@@ -28,7 +28,7 @@ const t = makeTestApp({ SMTP_URL });
 test("e-mails waiting in a backup are held by restore, not sent, until released; then sent once", async () => {
   const email = (subject: string) => ({ to: "ada@example.com", subject, email: ResetPasswordEmail({ name: "Ada", url: "http://localhost/x" }) });
   const ids = [await t.deps.mail.send(email("held-1")), await t.deps.mail.send(email("held-2"))];
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   expect(ids.map((id) => mailRow(t.deps.db, id).status)).toEqual(["retrying", "retrying"]);
   const backup = join(dir, "backup.db");
   t.deps.db.$client.exec(`VACUUM INTO '${backup}'`);
@@ -43,18 +43,18 @@ test("e-mails waiting in a backup are held by restore, not sent, until released;
   const restored = createDeps(loadConfig({ APP_SECRET: "test-secret-test-secret-test-secret-0123", DATABASE_PATH: target, APP_URL: "http://localhost", NODE_ENV: "test", SMTP_URL }), { clock, quiet: true });
   try {
     await restored.jobs.runDue();
-    await restored.mail.idle();
+    await restored.jobs.idle();
     expect(subjects()).toEqual([]);
     expect(heldWork(restored.db.$client).emails).toBe(2);
     expect(restored.mail.forMeetings([])).toEqual([]);
 
     expect(releaseHeldWork(restored.db.$client).emails).toBe(2);
     await restored.jobs.runDue();
-    await restored.mail.idle();
+    await restored.jobs.idle();
     expect(subjects().sort()).toEqual(["held-1", "held-2"]);
     expect(ids.map((id) => mailRow(restored.db, id).status)).toEqual(["sent", "sent"]);
   } finally {
-    await restored.mail.stop(100);
+    await restored.jobs.stop(100);
     restored.db.$client.close();
   }
 });

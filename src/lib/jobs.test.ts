@@ -9,7 +9,7 @@ import { openDatabase } from "../db/client";
 import { tasks } from "../db/schema";
 import type { Tx } from "../db/tx";
 import { Jobs, type JobContext } from "./jobs";
-import { WorkQueue } from "./work-queue";
+import { adHocKinds } from "../../test/kits/ad-hoc-kinds";
 
 const t = makeTestApp();
 
@@ -17,8 +17,7 @@ const t = makeTestApp();
 function worker(opts: { leaseMs?: number; timeoutMs?: number; busyTimeoutMs?: number } = {}) {
   const db = openDatabase(t.deps.config.DATABASE_PATH, { busyTimeoutMs: opts.busyTimeoutMs ?? 2000 });
   const jobs = new Jobs(db, { clock: t.clock, log: t.deps.log, ...opts });
-  jobs.bind({ ...t.deps, db, jobs });
-  const work = new WorkQueue(jobs);
+  const work = adHocKinds(jobs);
   afterAll(() => db.$client.close());
   return { db, jobs, work };
 }
@@ -90,6 +89,45 @@ describe("fenced leases", () => {
     await aRun;
     expect(ids.map(row)).toEqual(after);
     expect(staleTokens.every((tok) => typeof tok === "string" && tok.length === 24)).toBe(true);
+  });
+
+  test("a try that lost its lease while its handler ran: its fenced write and its done leave the new holder's try alone", async () => {
+    // Its signal never fired (a long time limit): only the lease token tells it from the new holder.
+    const a = worker({ leaseMs: 1000, timeoutMs: 10_000 });
+    const b = worker({ leaseMs: 60_000, timeoutMs: 10_000 });
+    const aMayEnd = Promise.withResolvers<void>();
+    const bStarted = Promise.withResolvers<void>();
+    const bMayEnd = Promise.withResolvers<void>();
+    let aWrote: boolean | undefined;
+    let aAborted: boolean | undefined;
+    a.work.register("test.lost", async (_p, ctx) => {
+      await aMayEnd.promise;
+      aAborted = ctx.signal.aborted;
+      aWrote = await ctx.whileLeased((tx) => void tx.update(tasks).set({ lastError: "written by the stale try" }).where(eq(tasks.id, id)).run());
+    });
+    b.work.register("test.lost", async (_p, ctx) => {
+      bStarted.resolve();
+      await bMayEnd.promise;
+      expect(await ctx.whileLeased((tx) => void tx.update(tasks).set({ lastError: "written by the holder" }).where(eq(tasks.id, id)).run())).toBe(true);
+    });
+    const id = a.db.transaction((tx) => a.work.enqueue(tx, "test.lost", {}));
+    const aRun = a.jobs.runDue();
+    await Bun.sleep(50);
+    const aToken = row(id).leaseToken;
+    t.clock.advance(5000); // A's lease (1 s) has run out; B claims the task and is still running it
+    const bRun = b.jobs.runDue();
+    await bStarted.promise;
+    const held = row(id);
+    expect(held).toMatchObject({ status: "pending", attempts: 2, finishedAt: null });
+    expect(held.leaseToken).not.toBe(aToken);
+    // A ends now: its whileLeased writes nothing and its "done" does not end B's try.
+    aMayEnd.resolve();
+    await aRun;
+    expect([aAborted, aWrote]).toEqual([false, false]);
+    expect(row(id)).toEqual(held);
+    bMayEnd.resolve();
+    await bRun;
+    expect(row(id)).toMatchObject({ status: "done", attempts: 2, lastError: null, leaseToken: null });
   });
 
   test("a try whose outside work is done waits for another process's write lock to record it: done, not failed", async () => {

@@ -3,48 +3,40 @@ import type { z } from "zod";
 import type { DB } from "../db/client";
 import type { Tx } from "../db/tx";
 import { tasks } from "../db/schema";
-import type { Deps } from "../deps";
 import { retryOnBusy } from "../db/busy";
 import { systemClock, type Clock } from "./clock";
 import type { Logger } from "./log";
 import { afterFailure } from "./delivery-policy";
 import { DeliveryPump } from "./delivery-pump";
 import { CLAIM_SQL, DONE_SQL, DUE_SQL, FAIL_SQL, NEXT_DUE_SQL, type Claimed } from "./task-claims";
-import { PermanentFailure, type EnqueueOptions, type Job, type JobContext, type JobOptions } from "./job-types";
+import { PermanentFailure, type EnqueueOptions, type Handler, type Job, type JobContext, type RunOptions, type TaskKind } from "./job-types";
 
 export { PermanentFailure } from "./job-types";
-export type { EnqueueOptions, Job, JobContext, JobOptions } from "./job-types";
-
-const definitions = new Map<string, Job<any>>();
+export type { EnqueueOptions, Handler, Job, JobContext, RunOptions, TaskKind } from "./job-types";
 
 /** What runs tasks on one database connection: enqueue() finds its clock and wakes it. */
 const runners = new WeakMap<Database, Jobs>();
 const clientOf = (tx: Tx): Database | undefined => (tx as unknown as { session?: { client?: Database } }).session?.client;
 
 /**
- * Declares a kind of outside work: its payload's zod schema and its handler. The task row is
- * written by `enqueue(tx, payload)` inside the change's transaction (the type refuses the root
- * database), so the work commits with the change or not at all.
+ * Declares a kind of outside work: its name, its payload's zod schema and its serial key. The task
+ * row is written by `enqueue(tx, payload)` inside the change's transaction (the type refuses the
+ * root database), so the work commits with the change or not at all. The feature that does the
+ * work hands `kind.runs(handler)` to the worker.
  */
-export function defineJob<S extends z.ZodType>(
-  kind: string,
-  schema: S,
-  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>,
-  options: JobOptions<z.infer<S>> = {},
-): Job<z.infer<S>> {
-  if (definitions.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
-  const job: Job<z.infer<S>> = {
-    kind,
-    schema: schema as unknown as z.ZodType<z.infer<S>>,
-    handler,
-    options,
-    enqueue: (tx, payload, opts) => insertTask(tx, kind, schema.parse(payload), options.serialKey?.(payload) ?? null, opts),
+export function defineJob<S extends z.ZodType>(name: string, schema: S, options: { serialKey?: (payload: z.infer<S>) => string | null } = {}): TaskKind<z.infer<S>> {
+  type P = z.infer<S>;
+  const kind: TaskKind<P> = {
+    name,
+    schema: schema as unknown as z.ZodType<P>,
+    serialKey: options.serialKey,
+    enqueue: (tx, payload, opts) => insertTask(tx, name, schema.parse(payload), options.serialKey?.(payload) ?? null, opts),
+    runs: (handler: Handler<P>, runOptions: RunOptions<P> = {}): Job<P> => ({ kind, handler, options: runOptions }),
   };
-  definitions.set(kind, job);
-  return job;
+  return kind;
 }
 
-/** Writes one task row (defineJob's enqueue, and the `deps.work` shim for registered kinds). */
+/** Writes one task row (a kind's enqueue). */
 export function insertTask(tx: Tx, kind: string, payload: unknown, serialKey: string | null, opts: EnqueueOptions = {}): number {
   const client = clientOf(tx);
   const runner = client ? runners.get(client) : undefined;
@@ -88,7 +80,6 @@ export class Jobs {
   private readonly pump: DeliveryPump;
   private readonly inFlight = new Map<number, { token: string; controller: AbortController }>();
   private readonly registered = new Map<string, Job<any>>();
-  private deps: Deps | null = null;
   readonly clock: Clock;
 
   constructor(
@@ -100,14 +91,12 @@ export class Jobs {
     this.pump = new DeliveryPump("jobs", () => this.pass(), () => this.nextDue(), opts.clock, opts.log);
   }
 
-  /** Handlers get the app's services through their context. */
-  bind(deps: Deps): void {
-    this.deps = deps;
-  }
-
-  /** A kind registered on this worker only (the `deps.work` shim, the bench). */
-  register(job: Job<any>): void {
-    this.registered.set(job.kind, job);
+  /**
+   * The kinds this worker runs, handed over by the features that do them (built with them, in
+   * the composition root). An app built again on the same database replaces its handlers.
+   */
+  register(...jobs: Job<any>[]): void {
+    for (const job of jobs) this.registered.set(job.kind.name, job);
   }
 
   kick(): void {
@@ -166,14 +155,12 @@ export class Jobs {
   }
 
   private jobFor(kind: string): Job<any> | undefined {
-    return this.registered.get(kind) ?? definitions.get(kind);
+    return this.registered.get(kind);
   }
 
   /** The kinds this worker runs now, as the JSON the claim's SQL reads. */
   private kinds(): string {
-    const all = new Map([...definitions, ...this.registered]);
-    const deps = this.deps;
-    return JSON.stringify([...all.values()].filter((j) => !j.options.enabled || (deps && j.options.enabled(deps))).map((j) => j.kind));
+    return JSON.stringify([...this.registered.values()].filter((j) => !j.options.enabled || j.options.enabled()).map((j) => j.kind.name));
   }
 
   private hasDueNow(): boolean {
@@ -220,8 +207,7 @@ export class Jobs {
 
   private async run(c: Claimed): Promise<void> {
     const job = this.jobFor(c.kind);
-    const deps = this.deps;
-    if (!job || !deps) {
+    if (!job) {
       // Not known to this worker yet: later, uncounted.
       this.db.$client
         .query("UPDATE tasks SET lease_until = NULL, lease_token = NULL, attempts = max(0, attempts - 1), run_at = ?3 WHERE id = ?1 AND lease_token = ?2")
@@ -234,7 +220,7 @@ export class Jobs {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let payload: unknown = undefined;
     try {
-      const parsed = job.schema.safeParse(JSON.parse(c.payload));
+      const parsed = job.kind.schema.safeParse(JSON.parse(c.payload));
       if (!parsed.success) throw new PermanentFailure(`Bad payload: ${parsed.error.issues.map((i) => i.message).join("; ")}`.slice(0, 300));
       payload = parsed.data;
       const timedOut = new Promise<never>((_, reject) => {
@@ -247,7 +233,6 @@ export class Jobs {
       const ctx: JobContext = {
         signal: controller.signal,
         attempt: c.attempts,
-        deps,
         whileLeased: (write) => retryOnBusy(this.db.$client, () => !controller.signal.aborted && this.fenced(c.id, c.leaseToken, write), { waitMs: timeoutMs }),
       };
       await Promise.race([job.handler(payload, ctx), timedOut]);
@@ -260,7 +245,7 @@ export class Jobs {
           const markDone = () => this.db.$client.query(DONE_SQL).all(c.id, c.leaseToken, this.clock.now().getTime()).length > 0;
           if (!settled) return markDone();
           return this.db.transaction((tx) => {
-            if (markDone()) settled(tx, payload, "done", deps);
+            if (markDone()) settled(tx, payload, "done");
           });
         },
         { waitMs: 60_000 },
@@ -276,7 +261,7 @@ export class Jobs {
       await retryOnBusy(this.db.$client, () =>
         this.db.transaction((tx) => {
           const changed = this.db.$client.query(FAIL_SQL).all(c.id, c.leaseToken, next.status, message, next.nextAttemptAt.getTime(), next.status === "failed" ? now.getTime() : null).length > 0;
-          if (changed && next.status === "failed" && payload !== undefined) job.options.settled?.(tx, payload, "failed", deps);
+          if (changed && next.status === "failed" && payload !== undefined) job.options.settled?.(tx, payload, "failed");
         }),
       ).catch(() => {});
       this.opts.log.error("task failed", { id: c.id, kind: c.kind, error: message, willRetry: next.status === "retrying" });

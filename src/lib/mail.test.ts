@@ -36,7 +36,7 @@ test("an e-mail is rendered to HTML and text, stored, sent over SMTP and marked 
     email: ResetPasswordEmail({ name: "Ada", url: "http://localhost/reset-password?token=abc" }),
     attachments: [{ filename: "invite.ics", contentType: "text/calendar; method=REQUEST", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" }],
   });
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   const row = mailRow(t.deps.db, id);
   expect(row.status).toBe("sent");
   expect(row.html).toContain("<html");
@@ -51,7 +51,7 @@ test("a delivered e-mail keeps no secret link at rest", async () => {
   const id = await t.deps.mail.send({ to: "ada@example.com", subject: "Reset", email: ResetPasswordEmail({ name: "Ada", url: `http://localhost/reset-password?token=${secret}` }) });
   const stored = mailRow(t.deps.db, id);
   expect(stored.text).toContain(secret);
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   const row = mailRow(t.deps.db, id);
   expect(row.status).toBe("sent");
   expect(row.text).not.toContain(secret);
@@ -62,13 +62,13 @@ test("a delivered e-mail keeps no secret link at rest", async () => {
 test("a temporary refusal (4xx) is recorded as retrying with the error and the next try, then sent", async () => {
   failNext = true;
   const id = await t.deps.mail.send({ to: "bob@example.com", subject: "Retry me", email: ResetPasswordEmail({ name: "Bob", url: "http://localhost/x" }) });
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   let row = mailRow(t.deps.db, id);
   expect(row.status).toBe("retrying");
   expect(row.lastError).toContain("mailbox full");
   expect(row.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
   t.clock.advance(60_000);
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   row = mailRow(t.deps.db, id);
   expect(row.status).toBe("sent");
   expect(row.attempts).toBe(2);

@@ -8,7 +8,7 @@ import { mailMessages, tasks } from "../db/schema";
 import type { Clock } from "./clock";
 import type { Logger } from "./log";
 import { renderEmail } from "./email-render";
-import { defineJob, PermanentFailure, type Jobs } from "./jobs";
+import { defineJob, PermanentFailure, type Job } from "./jobs";
 import { redactSecrets } from "./redact";
 import { bringMailForward, forgetPersonMail, mailAboutPerson, mailForMeetings, type MailState, type PersonMail } from "./mail-records";
 export type { MailState, PersonMail } from "./mail-records";
@@ -54,21 +54,10 @@ function redactMessage(tx: Tx, messageId: number, at: Date): void {
 }
 
 /** Sends one stored e-mail over SMTP; a finished one keeps who, what and when, but no secret link. */
-export const sendMailJob = defineJob(
-  "mail.send",
-  z.object({ messageId: z.number().int() }),
-  (p, ctx) => ctx.deps.mail.deliverStored(p.messageId, ctx.signal),
-  {
-    enabled: (deps) => deps.mail.configured,
-    timeoutMs: 90_000,
-    settled: (tx, p, _outcome, deps) => redactMessage(tx, p.messageId, deps.clock.now()),
-  },
-);
+export const sendMailJob = defineJob("mail.send", z.object({ messageId: z.number().int() }));
 
 /** Mail off: a skipped e-mail keeps its links for the dev mailbox an hour, then loses them. */
-export const forgetSkippedLinksJob = defineJob("mail.forget-links", z.object({ messageId: z.number().int() }), async (p, ctx) => {
-  await ctx.whileLeased((tx) => redactMessage(tx, p.messageId, ctx.deps.clock.now()));
-});
+export const forgetSkippedLinksJob = defineJob("mail.forget-links", z.object({ messageId: z.number().int() }));
 
 /**
  * Every e-mail is a task (src/lib/jobs.ts): enqueue() renders the e-mail and writes its message
@@ -81,8 +70,23 @@ export class Mailer {
 
   constructor(
     private readonly db: DB,
-    private readonly opts: { smtpUrl?: string; from: string; log: Logger; clock: Clock; jobs: Jobs },
+    private readonly opts: { smtpUrl?: string; from: string; log: Logger; clock: Clock },
   ) {}
+
+  /** Its two kinds of task, for the worker: sending (only with SMTP_URL) and forgetting a skipped e-mail's links. */
+  jobs(): Job<{ messageId: number }>[] {
+    const clock = this.opts.clock;
+    return [
+      sendMailJob.runs((p, ctx) => this.deliverStored(p.messageId, ctx.signal), {
+        enabled: () => this.configured,
+        timeoutMs: 90_000,
+        settled: (tx, p) => redactMessage(tx, p.messageId, clock.now()),
+      }),
+      forgetSkippedLinksJob.runs(async (p, ctx) => {
+        await ctx.whileLeased((tx) => redactMessage(tx, p.messageId, clock.now()));
+      }),
+    ];
+  }
 
   get configured(): boolean {
     return !!this.opts.smtpUrl;
@@ -124,19 +128,8 @@ export class Mailer {
     return this.db.transaction((tx) => this.enqueue(tx, input));
   }
 
-  /** Sends what is due now (the scheduler calls it too, as a safety net). */
-  async deliverDue(): Promise<void> {
-    await this.opts.jobs.runDue();
-  }
-
-  /** Resolves when nothing due now is waiting or being sent (tests, the CLI). */
-  async idle(): Promise<void> {
-    await this.opts.jobs.idle();
-  }
-
-  /** Stops the transport (the worker itself is stopped by its owner). */
-  async stop(graceMs = 3000): Promise<void> {
-    await this.opts.jobs.stop(graceMs);
+  /** Closes the SMTP connection (the worker is stopped by its owner first). */
+  close(): void {
     const t = this.transport;
     this.transport = null;
     if (t) t.then((x) => x.close()).catch(() => {});
@@ -160,11 +153,6 @@ export class Mailer {
    */
   bringForward(tx: Tx, meetingId: number, kind: string): Set<string> {
     return bringMailForward(tx, meetingId, kind, this.opts.clock.now());
-  }
-
-  /** Deletes finished e-mails older than `days` (their bodies are already redacted). */
-  prune(days: number): number {
-    return this.opts.jobs.prune(days);
   }
 
   private smtp(): Promise<Transporter> {

@@ -1,10 +1,13 @@
 // Table-driven API scenarios in the style of PocketBase's ApiScenario: each row is one request as
 // one kind of caller, and the status, the error envelope's code and the body it must answer with.
+// As there, an answer with a body must have it checked, and the rows the call writes to the task
+// table and the event record are declared by kind: an undeclared side effect fails the row.
 import { describe, expect, test } from "bun:test";
 import type { TestApp } from "../helpers";
 import { hashPassword } from "../../src/lib/crypto";
 import { signInAs } from "../../src/features/auth/service";
 import { insertMember } from "../../src/features/auth/membership-repo";
+import { differences, watchWrites, type Declared } from "./side-effects";
 
 export type Caller = "owner" | "admin" | "recruiter" | "anonymous" | "stranger" | "readKey" | "writeKey" | "strangerKey";
 
@@ -30,6 +33,18 @@ export interface Scenario {
   message?: string;
   /** Further checks of the JSON answer. */
   expect?: (json: any, w: World) => void;
+  /** Texts the raw answer must hold (PocketBase's ExpectedContent), and must not. */
+  contains?: string[];
+  notContains?: string[];
+  /** Why a non-empty answer is not checked (else a row with a body and no check fails). */
+  bodyUnchecked?: string;
+  /**
+   * Task rows the call writes, by kind, counted after the work it sets off has run: `{ "mail.send": 1 }`.
+   * A kind not named counts toward `"*"`, which is 0 unless given: left out, nothing may be written.
+   */
+  tasks?: Declared;
+  /** Event rows the call writes, by kind, as `tasks`: `{ "interview.booked": 1 }`. */
+  events?: Declared;
 }
 
 let n = 0;
@@ -84,8 +99,10 @@ export function apiScenarios(title: string, t: TestApp, setup: (w: World) => Pro
         const w = await ready();
         const url = typeof row.url === "function" ? row.url(w) : row.url;
         const body = typeof row.body === "function" ? (row.body as (w: World) => unknown)(w) : row.body;
+        const watch = await watchWrites(t);
         const res = await t.request(url, { method: row.method ?? "GET", headers: w.headers[row.as], ...(body !== undefined ? { json: body } : {}) });
         const text = await res.text();
+        const written = await watch.written();
         const json = text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null;
         if (res.status !== row.status) throw new Error(`expected ${row.status}, got ${res.status}: ${text.slice(0, 300)}`);
         if (res.status >= 400) {
@@ -96,8 +113,15 @@ export function apiScenarios(title: string, t: TestApp, setup: (w: World) => Pro
         }
         if (row.code) expect(json?.code).toBe(row.code);
         if (row.message) expect(json?.message).toBe(row.message);
+        if (text.trim() && !bodyChecked(row)) throw new Error(`the answer has a body: check it (expect, contains, code, message) or say why not (bodyUnchecked): ${text.slice(0, 200)}`);
+        for (const c of row.contains ?? []) expect(text).toContain(c);
+        for (const c of row.notContains ?? []) expect(text).not.toContain(c);
         row.expect?.(json, w);
+        const wrong = [differences("tasks", row.tasks ?? {}, written.tasks), differences("events", row.events ?? {}, written.events)].filter(Boolean);
+        if (wrong.length) throw new Error(wrong.join("\n"));
       });
     }
   });
 }
+
+const bodyChecked = (row: Scenario) => !!(row.expect || row.contains?.length || row.notContains?.length || row.code || row.message || row.bodyUnchecked);

@@ -16,7 +16,7 @@ export async function bookedInterview(t: TestApp, fake: FakeGoogle | CalendarFak
   d.useAccount(`recruiter-${u.userId}@example.com`);
   const connected = await connectWith(t, d, u.cookie);
   if (!connected.includes("connected=true")) throw new Error(`connect ended at ${connected}`);
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   if (opts.mode) expect200(await t.request("/api/calendar/settings", { method: "PUT", cookie: u.cookie, json: { onEventChange: opts.mode } }));
   expect201(await t.request("/api/webhooks", { cookie: u.cookie, json: { url: "http://127.0.0.1:9/hooks", events: ["interview.moved", "interview.cancelled"] } }));
   const email = `cand-${randomAlphanumeric(6).toLowerCase()}@example.com`;
@@ -28,7 +28,7 @@ export async function bookedInterview(t: TestApp, fake: FakeGoogle | CalendarFak
   const session = await created.json();
   const booked = await t.request(`/api/book/${session.sessionToken}`, { json: { slotId: session.timeSlots[0].id } });
   if (booked.status !== 200) throw new Error(`booking answered ${booked.status}`);
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   const meetings = await (await t.request("/api/meetings", { cookie: u.cookie })).json();
   const interviewId: string = meetings.meetings.at(-1).id;
   const event = d.eventsIn(d.primaryCalendar()).find((e) => e.frankMeeting)!;
@@ -45,7 +45,7 @@ export async function bookedInterview(t: TestApp, fake: FakeGoogle | CalendarFak
     /** The changes made in the calendar come back: sync now, then the work they cause (e-mails, the event's own update). */
     sync: async () => {
       const c = await syncCalendarNow(t, u.cookie);
-      await t.deps.work.idle();
+      await t.deps.jobs.idle();
       return c;
     },
     webhooks: () => {

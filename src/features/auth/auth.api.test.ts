@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { makeTestApp, sessionCookie } from "../../../test/helpers";
 import { mailMessages, sessions, passwordResets } from "../../db/schema";
 import { RESET_TOKEN_MS } from "./service";
@@ -57,8 +58,15 @@ describe("login, me, logout", () => {
 
   test("logout ends the session", async () => {
     const u = await t.signUp();
-    expect((await t.request("/api/auth/logout", { method: "POST", cookie: u.cookie })).status).toBe(200);
+    const other = await t.login(u.email, u.password);
+    const stored = () => t.deps.db.select().from(sessions).where(eq(sessions.userId, u.userId)).all().length;
+    expect(stored()).toBe(2);
+    const out = await t.request("/api/auth/logout", { method: "POST", cookie: u.cookie });
+    expect([out.status, await out.json()]).toEqual([200, { success: true }]);
+    // This session's row is gone; the person's other session stays.
+    expect(stored()).toBe(1);
     expect((await t.request("/api/auth/me", { cookie: u.cookie })).status).toBe(401);
+    expect((await t.request("/api/auth/me", { cookie: other })).status).toBe(200);
   });
 
   test("me without a session is 401 JSON", async () => {

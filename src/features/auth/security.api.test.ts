@@ -1,6 +1,7 @@
 // Issue 15 items 1, 2, 3 and 7: demo mode, client addresses behind a proxy, login limits,
 // password reset. Each test failed on the code before the fix.
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { makeTestApp, sessionCookie } from "../../../test/helpers";
 import { mailMessages, passwordResets } from "../../db/schema";
 import { isLoopbackHost, loadConfig } from "../../config/env";
@@ -182,10 +183,18 @@ describe("password reset (item 7)", () => {
     await t.request("/api/auth/forgot-password", { json: { email: u.email } });
     await t.request("/api/auth/forgot-password", { json: { email: u.email } });
     const [first, second] = t.deps.db.select().from(mailMessages).all().slice(-2).map((m) => resetTokenOf(m.text));
+    const links = () => t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, u.userId)).all();
+    expect(links().map((r) => r.usedAt)).toEqual([null, null]);
     const ok = await t.request("/api/auth/reset-password", { json: { token: second, password: "new-password-1", confirmPassword: "new-password-1" } });
     expect(ok.status).toBe(200);
+    // Both links are spent in the store, the unused one too.
+    expect(links().map((r) => r.usedAt?.getTime())).toEqual([t.clock.now().getTime(), t.clock.now().getTime()]);
     const stale = await t.request("/api/auth/reset-password", { json: { token: first, password: "attacker-pass", confirmPassword: "attacker-pass" } });
     expect(stale.status).toBe(400);
+    expect((await stale.json()).code).toBe("invalid_token");
+    // The new password signs in; the attacker's does not.
+    expect((await t.request("/api/auth/login", { json: { email: u.email, password: "new-password-1" } })).status).toBe(200);
+    expect((await t.request("/api/auth/login", { json: { email: u.email, password: "attacker-pass" } })).status).toBe(401);
   });
 
   test("an e-mail change revokes the outstanding reset links", async () => {

@@ -26,7 +26,7 @@ apiScenarios(
     { name: "plan change: a read key may not", method: "POST", url: "/api/billing/change-plan", body: { plan: "pro" }, as: "readKey", status: 403, code: "insufficient_scope" },
     { name: "portal: an unknown flow", method: "POST", url: "/api/billing/portal", body: { flow: "refund" }, as: "owner", status: 400, code: "validation_failed", message: "Unknown portal flow" },
     { name: "portal: billing is off", method: "POST", url: "/api/billing/portal", body: {}, as: "owner", status: 503, code: "billing_not_configured" },
-    { name: "portal: without a session", method: "POST", url: "/api/billing/portal", as: "anonymous", status: 401 },
+    { name: "portal: without a session", method: "POST", url: "/api/billing/portal", as: "anonymous", status: 401, code: "unauthorized" },
     { name: "resume: an admin may not", method: "POST", url: "/api/billing/resume", as: "admin", status: 403, code: "forbidden" },
   ],
 );

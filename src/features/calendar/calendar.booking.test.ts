@@ -31,7 +31,7 @@ async function book(token: string, startTime: string) {
   const slot = view.availableSlots.find((s: { startTime: string }) => s.startTime === startTime);
   const res = await t.request(`/api/book/${token}`, { json: { slotId: slot.id } });
   // The event is made after the commit, by the work queue.
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   return res;
 }
 
@@ -190,7 +190,7 @@ describe("Google hangs during a booking", () => {
     }
     expect(performance.now() - started).toBeLessThan(1000);
     expect(res.status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const [m] = meetingsOfUser(t.deps, u.workspaceId, u.userId);
     expect(m!.calendarEventId).toBe(eventIdFor(m!));
   });

@@ -12,7 +12,7 @@ async function connected() {
   const u = await t.signUp();
   google.account = defaultAccount(`member-${u.userId}@example.com`);
   await connectCalendar(t, u.cookie);
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   return u;
 }
 
@@ -87,7 +87,7 @@ describe("GET/PATCH /api/calendar/connections", () => {
     expect(c.error).toContain("Google no longer accepts this connection");
     expect(await (await t.request("/metrics")).text()).toMatch(/frank_calendar_connections\{state="error"\} [1-9]/);
     await connectCalendar(t, u.cookie);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect((await connections(u.cookie))[0].state).toBe("ok");
   });
 
@@ -141,7 +141,7 @@ describe("push notifications", () => {
     const u = await tp.signUp();
     g2.account = defaultAccount(`push-${u.userId}@example.com`);
     await connectCalendar(tp, u.cookie);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     expect(g2.channels).toHaveLength(1);
     const ch = g2.channels[0]!;
     expect(ch.address).toBe("https://frank.example/api/calendar/notifications/google");
@@ -151,14 +151,14 @@ describe("push notifications", () => {
     expect(wrong.status).toBe(401);
     const unknown = await tp.request("/api/calendar/notifications/google", { method: "POST", headers: { "x-goog-channel-id": "nope", "x-goog-channel-token": ch.token, "x-goog-resource-state": "exists" } });
     expect(unknown.status).toBe(401);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     expect(lists()).toBe(before);
     // Three notifications in a burst merge into one sync run.
     const burst = await Promise.all(
       [1, 2, 3].map(() => tp.request("/api/calendar/notifications/google", { method: "POST", headers: { "x-goog-channel-id": ch.id, "x-goog-channel-token": ch.token, "x-goog-resource-state": "exists" } })),
     );
     expect(burst.map((r) => r.status)).toEqual([200, 200, 200]);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     expect(lists()).toBe(before + 1);
   });
 
@@ -166,7 +166,7 @@ describe("push notifications", () => {
     const u = await tp.signUp();
     g2.account = defaultAccount(`push2-${u.userId}@example.com`);
     await connectCalendar(tp, u.cookie);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     const first = g2.channels.find((c) => c.calendarId === g2.account.email)!;
     const { renewChannels } = await import("./push");
     tp.clock.advance(6.5 * 24 * 60 * 60_000);
@@ -206,7 +206,7 @@ describe("video links", () => {
     expect(i.videoLink).toEqual({ kind: "google_meet", url: null, missing: true });
     const retried = await t.request(`/api/interviews/${b.interviewId}/video-link/retry`, { method: "POST", cookie: b.u.cookie });
     expect(retried.status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const after = await b.interview();
     expect(after.videoLink.url).toStartWith("https://meet.google.com/");
     expect(after.videoLink.missing).toBe(false);
@@ -226,7 +226,7 @@ describe("video links", () => {
     const s = await res.json();
     expect((await t.request("/api/scheduling-sessions", { cookie: u.cookie, json: { candidateId: cand.id, duration: 60, timeZone: "UTC", timeSlots: s.timeSlots, videoLink: { kind: "fixed" } } })).status).toBe(400);
     expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0].id } })).status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const m = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings.at(-1);
     const i = await (await t.request(`/api/interviews/${m.id}`, { cookie: u.cookie })).json();
     expect(i.videoLink).toEqual({ kind: "fixed", url: "https://zoom.us/j/123", missing: false });

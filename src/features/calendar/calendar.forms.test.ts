@@ -55,7 +55,7 @@ describe("the interview page", () => {
     expect((await b.interview()).scheduledTime).toBe(tomorrowAt(now, 15).toISOString());
     // The Interview Status card and /interviews show a declined invitation too.
     google.respond(b.event.id, b.email, "declined");
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     await syncCalendarNow(t, b.u.cookie);
     expect((await (await t.request("/api/meetings", { cookie: b.u.cookie })).json()).meetings.find((m: any) => m.id === b.interviewId).flags).toEqual([{ kind: "declined", message: "The candidate declined in their calendar" }]);
     expect(await (await t.request(`/interviews?week=${tomorrowAt(now, 15).toISOString().slice(0, 10)}`, { cookie: b.u.cookie })).text()).toContain("The candidate declined in their calendar");
@@ -72,7 +72,7 @@ describe("the interview page", () => {
     const html = await (await t.request(`/interview-details/${b.interviewId}`, { cookie: b.u.cookie })).text();
     expect(html).toContain("The Google Meet link is missing");
     expect((await form(b.u.cookie, `/interview-details/${b.interviewId}/video-retry`, [])).status).toBe(303);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const again = await (await t.request(`/interview-details/${b.interviewId}`, { cookie: b.u.cookie })).text();
     expect(again).toContain("https://meet.google.com/");
   });

@@ -18,7 +18,7 @@ async function connectedMember(opts: { personal?: boolean } = {}) {
   const u = await t.signUp();
   microsoft.account = defaultMsAccount(`ms-${u.userId}@example.com`, opts);
   expect(await connectWith(t, ms, u.cookie)).toBe("/ical-manager?connected=true");
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   return u;
 }
 
@@ -84,7 +84,7 @@ describe("connect with the authorization code and PKCE", () => {
     await connectWith(t, g, u.cookie);
     microsoft.account = defaultMsAccount(`both-${u.userId}@example.com`);
     await connectWith(t, ms, u.cookie);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const { connections } = await (await t.request("/api/calendar/connections", { cookie: u.cookie })).json();
     expect(connections.map((c: { provider: string }) => c.provider)).toEqual(["microsoft"]);
     expect(google.revoked.length).toBeGreaterThan(0);
@@ -153,7 +153,7 @@ describe("the interview's event in Outlook", () => {
     expect(microsoft.events.length).toBe(count);
     const cancel = await t.request(`/api/interviews/${b.interviewId}/cancel`, { method: "POST", cookie: b.u.cookie, json: {} });
     expect(cancel.status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect(microsoft.events.some((e) => e.id === b.event.id)).toBe(false);
   });
 });
@@ -237,7 +237,7 @@ describe("Graph change notifications (https APP_URL)", () => {
     const u = await tp.signUp();
     m2.account = defaultMsAccount(`push-${u.userId}@example.com`);
     expect(await connectWith(tp, d2, u.cookie)).toBe("/ical-manager?connected=true");
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     return u;
   }
 
@@ -259,12 +259,12 @@ describe("Graph change notifications (https APP_URL)", () => {
     const post = (v: object) => tp.request("/api/calendar/notifications/microsoft", { method: "POST", json: { value: [v] } });
     expect((await post({ subscriptionId: s.id, clientState: s.clientState + "x", changeType: "updated" })).status).toBe(401);
     expect((await post({ subscriptionId: "nope", clientState: s.clientState, changeType: "updated" })).status).toBe(401);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     expect(reads()).toBe(before);
     const now = tp.clock.now();
     m2.addEvent(s.calendarId, { subject: "Dentist", start: tomorrowAt(now, 9), end: tomorrowAt(now, 10) });
     await Bun.sleep(100);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     expect(m2.notifications.at(-1)).toMatchObject({ subscriptionId: s.id, kind: "created", status: 202 });
     expect(reads()).toBe(before + 1);
   });
@@ -273,18 +273,18 @@ describe("Graph change notifications (https APP_URL)", () => {
     await member();
     const s = m2.subscriptions.at(-1)!;
     expect(await m2.lifecycle(s.id, "reauthorizationRequired")).toBe(202);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     expect(m2.deletedSubscriptions).toContain(s.id);
     const s2 = m2.subscriptions.find((x) => x.calendarId === s.calendarId)!;
     expect(s2.id).not.toBe(s.id);
     expect(await m2.lifecycle(s2.id, "subscriptionRemoved")).toBe(202);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     const s3 = m2.subscriptions.find((x) => x.calendarId === s.calendarId)!;
     expect(s3.id).not.toBe(s2.id);
     const fullReads = () => m2.requests.filter((r) => r.path.includes("calendarView/delta?startDateTime")).length;
     const f0 = fullReads();
     expect(await m2.lifecycle(s3.id, "missed")).toBe(202);
-    await tp.deps.work.idle();
+    await tp.deps.jobs.idle();
     expect(fullReads()).toBe(f0 + 1);
   });
 

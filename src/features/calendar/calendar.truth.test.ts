@@ -46,7 +46,7 @@ describe("Follow (the default)", () => {
     google.setDown(true);
     const res = await t.request(`/api/interviews/${b.interviewId}/reschedule`, { cookie: b.u.cookie, json: { startTime: tomorrowAt(now, 14).toISOString() } });
     expect(res.status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     google.setDown(false);
     b.webhooks();
     // The sync reads the event before Frank's patch: still at the old time, at the old version.
@@ -55,8 +55,8 @@ describe("Follow (the default)", () => {
     expect((await b.interview()).scheduledTime).toBe(tomorrowAt(now, 14).toISOString());
     // The retry lands; the next read is no change either.
     t.clock.advance(60 * 60_000);
-    await t.deps.work.runDue();
-    await t.deps.work.idle();
+    await t.deps.jobs.runDue();
+    await t.deps.jobs.idle();
     expect(google.event(b.event.id)!.start).toBe(tomorrowAt(now, 14).toISOString());
     await b.sync();
     expect((await b.interview()).scheduledTime).toBe(tomorrowAt(now, 14).toISOString());
@@ -114,6 +114,23 @@ describe("Follow (the default)", () => {
     expect((await b.interview()).flags).toEqual([]);
   });
 
+  test("a busy event in a calendar that does not count raises no clash; counted again, the next one does", async () => {
+    const b = await bookedInterview(t, google);
+    const now = t.clock.now();
+    const primary = google.primaryCalendar();
+    const counts = (checkConflicts: boolean) => t.request(`/api/calendar/connections/${b.u.userId}`, { method: "PATCH", cookie: b.u.cookie, json: { calendars: [{ id: primary, checkConflicts }] } });
+    // The calendar receives interviews, so it is still read; it just does not count as busy.
+    expect((await counts(false)).status).toBe(200);
+    google.addBusy("Dentist", tomorrowAt(now, 10, 15), tomorrowAt(now, 10, 45));
+    await b.sync();
+    expect((await b.interview()).flags).toEqual([]);
+    // Counted again: the same kind of event over the interview is a clash.
+    expect((await counts(true)).status).toBe(200);
+    google.addBusy("Gym", tomorrowAt(now, 10, 30), tomorrowAt(now, 11));
+    await b.sync();
+    expect((await b.interview()).flags.map((f: { message: string }) => f.message)).toEqual(["Clashes with ‘Gym’ in your calendar"]);
+  });
+
   test("a move onto another interview of the recruiter's is flagged, not followed", async () => {
     const b = await bookedInterview(t, google);
     const now = t.clock.now();
@@ -121,7 +138,7 @@ describe("Follow (the default)", () => {
     const other = upsertParticipantFromVisitor(t.deps, b.u.workspaceId, { uniqueId: "other-" + b.u.userId, name: "Ada", emailAddress: `ada-${b.u.userId}@example.com` });
     const s2 = await (await t.request("/api/scheduling-sessions", { cookie: b.u.cookie, json: { candidateId: other.id, duration: 60, timeSlots: [{ startTime: tomorrowAt(now, 12).toISOString(), endTime: tomorrowAt(now, 13).toISOString() }], timeZone: "UTC" } })).json();
     expect((await t.request(`/api/book/${s2.sessionToken}`, { json: { slotId: s2.timeSlots[0].id } })).status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     google.move(b.event.id, tomorrowAt(now, 12, 30), tomorrowAt(now, 13, 30));
     await b.sync();
     const i = await b.interview();
@@ -138,7 +155,7 @@ describe("another calendar for new interviews", () => {
     expect((await t.request(`/api/calendar/connections/${b.u.userId}`, { method: "PATCH", cookie: b.u.cookie, json: { interviewCalendarId: TEAM } })).status).toBe(200);
     const res = await t.request(`/api/interviews/${b.interviewId}/reschedule`, { cookie: b.u.cookie, json: { startTime: tomorrowAt(now, 14).toISOString() } });
     expect(res.status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect((await b.interview()).status).toBe("scheduled");
     expect(google.event(b.event.id)!.start).toBe(tomorrowAt(now, 14).toISOString());
     expect(google.eventsIn(TEAM)).toEqual([]);
@@ -190,7 +207,7 @@ describe("Only flag", () => {
     expect(i.flags).toEqual([expect.objectContaining({ kind: "deleted_in_calendar" })]);
     const kept = await t.request(`/api/interviews/${b.interviewId}/flags/${i.flags[0].id}/keep`, { method: "POST", cookie: b.u.cookie });
     expect(kept.status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect(google.eventsIn(google.primaryCalendar()).some((e) => e.frankMeeting === b.interviewId)).toBe(true);
     await b.sync();
     expect((await b.interview()).flags).toEqual([]);
@@ -204,7 +221,7 @@ describe("an event deleted in Google, then the interview moved in Frank (patch a
     google.drop(b.event.id);
     const now = t.clock.now();
     await t.request(`/api/interviews/${b.interviewId}/reschedule`, { cookie: b.u.cookie, json: { startTime: tomorrowAt(now, 14).toISOString() } });
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect((await b.interview()).status).toBe("canceled");
   });
 
@@ -213,12 +230,12 @@ describe("an event deleted in Google, then the interview moved in Frank (patch a
     google.drop(b.event.id);
     const now = t.clock.now();
     await t.request(`/api/interviews/${b.interviewId}/reschedule`, { cookie: b.u.cookie, json: { startTime: tomorrowAt(now, 14).toISOString() } });
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const i = await b.interview();
     expect(i.status).toBe("scheduled");
     expect(i.flags.map((f: { kind: string }) => f.kind)).toEqual(["deleted_in_calendar"]);
     await t.request(`/api/interviews/${b.interviewId}/flags/${i.flags[0].id}/keep`, { method: "POST", cookie: b.u.cookie });
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const again = google.eventsIn(google.primaryCalendar()).find((e) => e.frankMeeting === b.interviewId)!;
     expect(again.start).toBe(tomorrowAt(now, 14).toISOString());
   });

@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps";
-import { PermanentFailure } from "../../lib/work-queue";
+import { PermanentFailure } from "../../lib/jobs";
 import { connectedClient, withGoogle } from "./connection";
 import { GoogleGrantRevoked, GoogleUnavailable } from "./providers/google";
 import { EventGone } from "./providers/provider";

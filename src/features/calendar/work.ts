@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
-import { defineJob } from "../../lib/jobs";
+import { defineJob, type Job } from "../../lib/jobs";
+import { meetingEventJob, removeEventJob } from "../scheduling/calendar-jobs";
+import { removeEventOf, syncMeetingEvent } from "./hooks";
 import * as repo from "./repo";
 import { calendarsToRead, syncCalendar } from "./cache-sync";
 import { openChannel, renewChannels } from "./push";
@@ -26,31 +28,34 @@ const queuedOf = (deps: Deps) => {
 };
 
 /** One sync run of one calendar; runs of one calendar go one at a time (serial key). */
-export const syncCalendarJob = defineJob(
-  SYNC_WORK,
-  z.object({ userId: z.number().int(), calendarId: z.string(), full: z.boolean().default(false) }),
-  async (p, { deps }) => {
-    queuedOf(deps).delete(`${p.userId}:${p.calendarId}`);
-    const r = await syncCalendar(deps, p.userId, p.calendarId, { full: p.full });
-    // Stored on the calendar (its state shows it); a failed run is not retried here: the next poll is the retry.
-    if (r.error) deps.log.info("calendar sync run ended with an error", { userId: p.userId, calendarId: p.calendarId, error: r.error });
-  },
-  { serialKey: (p) => `calendar:${p.userId}:${p.calendarId}` },
-);
+export const syncCalendarJob = defineJob(SYNC_WORK, z.object({ userId: z.number().int(), calendarId: z.string(), full: z.boolean().default(false) }), {
+  serialKey: (p) => `calendar:${p.userId}:${p.calendarId}`,
+});
 
 /** Renews the push channels that expire within a day (and opens missing ones). */
-export const renewChannelsJob = defineJob(RENEW_WORK, z.object({}), (_p, { deps }) => renewChannels(deps), { serialKey: () => "calendar-channels" });
+export const renewChannelsJob = defineJob(RENEW_WORK, z.object({}), { serialKey: () => "calendar-channels" });
 
 /**
  * Opens a calendar's push channel again now (Graph's reauthorizationRequired and
  * subscriptionRemoved lifecycle events, decision 34); the old subscription is deleted after.
  */
-export const reopenChannelJob = defineJob(
-  "calendar.reopen-channel",
-  z.object({ userId: z.number().int(), calendarId: z.string() }),
-  (p, { deps }) => openChannel(deps, p.userId, p.calendarId),
-  { serialKey: () => "calendar-channels" },
-);
+export const reopenChannelJob = defineJob("calendar.reopen-channel", z.object({ userId: z.number().int(), calendarId: z.string() }), { serialKey: () => "calendar-channels" });
+
+/** The calendar's work for the worker: its own sync and channels, and the interview events scheduling asks for. */
+export function calendarJobs(deps: Deps): Job<any>[] {
+  return [
+    syncCalendarJob.runs(async (p) => {
+      queuedOf(deps).delete(`${p.userId}:${p.calendarId}`);
+      const r = await syncCalendar(deps, p.userId, p.calendarId, { full: p.full });
+      // Stored on the calendar (its state shows it); a failed run is not retried here: the next poll is the retry.
+      if (r.error) deps.log.info("calendar sync run ended with an error", { userId: p.userId, calendarId: p.calendarId, error: r.error });
+    }),
+    renewChannelsJob.runs(() => renewChannels(deps)),
+    reopenChannelJob.runs((p) => openChannel(deps, p.userId, p.calendarId)),
+    meetingEventJob.runs((p) => syncMeetingEvent(deps, p.meetingId)),
+    removeEventJob.runs((p) => removeEventOf(deps, p.userId, p.eventId)),
+  ];
+}
 
 /** Queues one sync of a calendar, unless one is queued already. */
 export function requestSync(deps: Deps, userId: number, calendarId: string, opts: { full?: boolean } = {}, tx?: Tx): void {

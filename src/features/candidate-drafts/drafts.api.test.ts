@@ -8,6 +8,8 @@ import { tinyDocx, tinyPdf } from "../../../test/kits/cv-fixtures";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { diskStore } from "../candidate-files/disk-store";
 import { findDraft, setDraft } from "./repo";
+import { ConfirmInput } from "./model";
+import { confirmDraft } from "./service";
 
 const t = makeTestApp();
 let n = 0;
@@ -192,6 +194,31 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participant-drafts/${a}`)).status).toBe(404);
     expect((await w.call(`/api/participant-drafts/${a}/confirm`, { json: {} })).status).toBe(404);
     expect((await w.call("/api/participant-drafts")).body.drafts.map((d: any) => d.id)).toEqual([b]);
+  });
+
+  test("a draft confirmed by two people at once becomes one candidate: the later confirmation finds it gone and writes nothing", async () => {
+    const w = await workspace();
+    const made = await w.upload([{ bytes: enc("Lin Ng\nlin@example.com\n"), name: "lin.txt" }]);
+    await settle();
+    const id: number = made.body.drafts[0].id;
+    const actor = { userId: w.userId };
+    const asProposed = ConfirmInput.parse({});
+    // The later request read the draft before the first one committed (another web process):
+    // its transaction opens only after the first confirmation's.
+    let first: ReturnType<typeof confirmDraft> | undefined;
+    const db = new Proxy(t.deps.db, {
+      get(target, p) {
+        const v = Reflect.get(target, p);
+        if (p === "transaction") return (fn: any) => ((first ??= confirmDraft(t.deps, w.workspaceId, id, asProposed, actor)), v.call(target, fn));
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    expect(() => confirmDraft({ ...t.deps, db }, w.workspaceId, id, asProposed, actor)).toThrow("Draft not found");
+    expect(first!.outcome).toBe("created");
+    const count = (sql: string) => (t.deps.db.$client.query(sql).get(w.workspaceId) as { n: number }).n;
+    expect(count("select count(*) as n from participants where workspace_id = ?1 and email_address = 'lin@example.com'")).toBe(1);
+    expect(count("select count(*) as n from participant_files where workspace_id = ?1")).toBe(1);
+    expect(count("select count(*) as n from events where workspace_id = ?1 and kind = 'candidate.created_from_cv'")).toBe(1);
   });
 
   test("the pages without JavaScript: upload from /candidates, the drafts page, a refused confirmation shown on its form, confirm and discard", async () => {

@@ -3,7 +3,8 @@
 // configured, else the rules; the model's failure falls back to the rules, so a draft never stays
 // "reading" because of it). Two jobs, so a slow or retried model never reads the file again.
 import { z } from "zod";
-import { defineJob } from "../../lib/jobs";
+import type { Deps } from "../../deps";
+import { defineJob, type Job } from "../../lib/jobs";
 import type { FileType } from "../candidate-files/sniff";
 import { readText } from "../candidate-files/extract";
 import { fileStore } from "../candidate-files/service";
@@ -13,41 +14,44 @@ import * as repo from "./repo";
 
 const Payload = z.object({ draftId: z.number().int() });
 
-export const proposeDraftJob = defineJob(
-  "drafts.propose",
-  Payload,
-  async ({ draftId }, { deps, signal, whileLeased }) => {
-    const row = repo.findDraftAnywhere(deps.db, draftId);
-    if (!row || row.status !== "reading" || !row.text) return; // discarded meanwhile
-    const { fields, by } = await proposeFields(deps, row.text, signal);
-    await whileLeased((tx) => repo.setDraft(tx, draftId, { status: "ready", proposal: JSON.stringify(fields), proposedBy: by }));
-  },
-  // The model's own deadline (OPENAI_TIMEOUT_MS) comes first; this is the backstop.
-  { timeoutMs: 180_000 },
-);
+export const proposeDraftJob = defineJob("drafts.propose", Payload);
+export const readDraftJob = defineJob("drafts.read-text", Payload);
 
-export const readDraftJob = defineJob(
-  "drafts.read-text",
-  Payload,
-  async ({ draftId }, { deps, whileLeased }) => {
-    const row = repo.findDraftAnywhere(deps.db, draftId);
-    if (!row || row.status !== "reading") return;
-    let bytes: Uint8Array;
-    try {
-      bytes = await fileStore(deps).get(row.workspaceId, row.storageKey);
-    } catch {
-      return; // discarded while queued: its bytes are gone with it
-    }
-    const read = await readText(row.fileType as FileType, bytes, (e) => deps.log.warn("cv text not read", { draftId, error: e instanceof Error ? e.message : String(e) }));
-    await whileLeased((tx) => {
-      if (read.status === "done") {
-        repo.setDraft(tx, draftId, { textStatus: "done", text: read.text });
-        proposeDraftJob.enqueue(tx, { draftId });
-      } else {
-        // Nothing to propose from: the recruiter types the fields (a scan) or discards it (damaged).
-        repo.setDraft(tx, draftId, { textStatus: read.status, status: read.status === "failed" ? "failed" : "ready", proposal: JSON.stringify(emptyFields()), proposedBy: null });
-      }
-    });
-  },
-  { timeoutMs: 60_000 },
-);
+/** The drafts' work, for the worker: read a draft's text, then propose its fields. */
+export function draftJobs(deps: Deps): Job<{ draftId: number }>[] {
+  return [
+    proposeDraftJob.runs(
+      async ({ draftId }, { signal, whileLeased }) => {
+        const row = repo.findDraftAnywhere(deps.db, draftId);
+        if (!row || row.status !== "reading" || !row.text) return; // discarded meanwhile
+        const { fields, by } = await proposeFields(deps, row.text, signal);
+        await whileLeased((tx) => repo.setDraft(tx, draftId, { status: "ready", proposal: JSON.stringify(fields), proposedBy: by }));
+      },
+      // The model's own deadline (OPENAI_TIMEOUT_MS) comes first; this is the backstop.
+      { timeoutMs: 180_000 },
+    ),
+    readDraftJob.runs(
+      async ({ draftId }, { whileLeased }) => {
+        const row = repo.findDraftAnywhere(deps.db, draftId);
+        if (!row || row.status !== "reading") return;
+        let bytes: Uint8Array;
+        try {
+          bytes = await fileStore(deps).get(row.workspaceId, row.storageKey);
+        } catch {
+          return; // discarded while queued: its bytes are gone with it
+        }
+        const read = await readText(row.fileType as FileType, bytes, (e) => deps.log.warn("cv text not read", { draftId, error: e instanceof Error ? e.message : String(e) }));
+        await whileLeased((tx) => {
+          if (read.status === "done") {
+            repo.setDraft(tx, draftId, { textStatus: "done", text: read.text });
+            proposeDraftJob.enqueue(tx, { draftId });
+          } else {
+            // Nothing to propose from: the recruiter types the fields (a scan) or discards it (damaged).
+            repo.setDraft(tx, draftId, { textStatus: read.status, status: read.status === "failed" ? "failed" : "ready", proposal: JSON.stringify(emptyFields()), proposedBy: null });
+          }
+        });
+      },
+      { timeoutMs: 60_000 },
+    ),
+  ];
+}

@@ -3,7 +3,8 @@
 // binary does not pay for them at start, decision 0006).
 import { inflateRawSync } from "node:zlib";
 import { z } from "zod";
-import { defineJob } from "../../lib/jobs";
+import type { Deps } from "../../deps";
+import { defineJob, type Job } from "../../lib/jobs";
 import { zipDirectory, MAX_DOCX_EXPANDED, type FileType } from "./sniff";
 import * as repo from "./repo";
 import { fileStore } from "./storage-of";
@@ -58,16 +59,18 @@ export async function readText(type: FileType, bytes: Uint8Array, onError: (e: u
   }
 }
 
-export const extractTextJob = defineJob(
-  "files.extract-text",
-  z.object({ fileId: z.number().int() }),
-  async ({ fileId }, { deps, whileLeased }) => {
-    const row = repo.findFileAnywhere(deps.db, fileId);
-    if (!row) return; // deleted meanwhile
-    const read = await readText(row.type as FileType, await fileStore(deps).get(row.workspaceId, row.storageKey), (e) =>
-      deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }),
-    );
-    await whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text));
-  },
-  { timeoutMs: 60_000 },
-);
+export const extractTextJob = defineJob("files.extract-text", z.object({ fileId: z.number().int() }));
+
+export function extractTextWork(deps: Deps): Job<{ fileId: number }> {
+  return extractTextJob.runs(
+    async ({ fileId }, { whileLeased }) => {
+      const row = repo.findFileAnywhere(deps.db, fileId);
+      if (!row) return; // deleted meanwhile
+      const read = await readText(row.type as FileType, await fileStore(deps).get(row.workspaceId, row.storageKey), (e) =>
+        deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }),
+      );
+      await whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text));
+    },
+    { timeoutMs: 60_000 },
+  );
+}

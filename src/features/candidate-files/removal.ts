@@ -3,19 +3,22 @@
 // while the store does not answer, so an erasure is never left half done by a bucket that is
 // down. The caller also removes them at once; the job then finds nothing left to do.
 import { z } from "zod";
+import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
-import { defineJob } from "../../lib/jobs";
+import { defineJob, type Job } from "../../lib/jobs";
 import { fileStore } from "./storage-of";
 
-export const removeBytesJob = defineJob(
-  "files.remove-bytes",
-  z.object({ workspaceId: z.number().int(), keys: z.array(z.string()).max(1000) }),
-  async ({ workspaceId, keys }, { deps }) => {
-    const store = fileStore(deps);
-    for (const key of keys) await store.remove(workspaceId, key);
-  },
-  { timeoutMs: 120_000 },
-);
+export const removeBytesJob = defineJob("files.remove-bytes", z.object({ workspaceId: z.number().int(), keys: z.array(z.string()).max(1000) }));
+
+export function removeBytesWork(deps: Deps): Job<{ workspaceId: number; keys: string[] }> {
+  return removeBytesJob.runs(
+    async ({ workspaceId, keys }) => {
+      const store = fileStore(deps);
+      for (const key of keys) await store.remove(workspaceId, key);
+    },
+    { timeoutMs: 120_000 },
+  );
+}
 
 /** In the removing transaction: the bytes of these keys go after the commit, for sure. */
 export function removeBytesAfterCommit(tx: Tx, workspaceId: number, keys: string[]): void {

@@ -6,7 +6,7 @@
 // looked up in the index's vocabulary (migration participants_search_terms) and becomes its terms,
 // each read lazily, newest first, stopping at the LIMIT: ("developer" OR "developers").
 import type { DB } from "../../db/client";
-import { preparedQuery } from "../../db/prepared";
+import { firstTermAtOrAfter } from "./repo-search-index";
 
 /** The longest prefix the index keeps its own doclist for (prefix='1 2 3'). */
 const PREFIX_INDEXED = 3;
@@ -21,23 +21,17 @@ export function searchWords(search: string): string[] {
   return search.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
 }
 
-// The vocabulary lists one row per entry (term, candidate, column); `term >= ?` seeks, and the
-// first row is all we read of a term. Seeking past a term walks its doclist's pages (about 1 ms
-// for a term in every candidate), so a word costs 0.01–2 ms.
-const firstTermFrom = preparedQuery((db) => db.$client.prepare<{ term: string }, [string]>("select term from participants_fts_terms where term >= ? limit 1"));
-
 /** The index's terms that start with `prefix`, in order; null when there are more than `max`. */
 export function termsStartingWith(db: DB, prefix: string, max = MAX_TERMS): string[] | null {
   const out: string[] = [];
-  const next = firstTermFrom(db);
   // Terms are compared as UTF-8 bytes; no term holds a control character, so the next term after
   // t is the first one at or after t + "\u0001".
   for (let from = prefix; ; ) {
-    const row = next.get(from);
-    if (!row || !row.term.startsWith(prefix)) return out;
+    const term = firstTermAtOrAfter(db, from);
+    if (term === undefined || !term.startsWith(prefix)) return out;
     if (out.length === max) return null;
-    out.push(row.term);
-    from = `${row.term}\u0001`;
+    out.push(term);
+    from = `${term}\u0001`;
   }
 }
 

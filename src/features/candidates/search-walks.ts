@@ -8,7 +8,7 @@
 // walk would give: every candidate outside the changes is as it was, and every one inside them is
 // read again. Too many changes, or steps no longer logged, and the index is walked again.
 import type { DB } from "../../db/client";
-import { preparedQuery } from "../../db/prepared";
+import { candidatesVersion, changesAfter } from "./repo-search-index";
 
 /** How a walk reads the index, for one search: the SQL lives with the caller (repo-search.ts). */
 export interface WalkReader {
@@ -23,9 +23,6 @@ export interface WalkReader {
 /** At most this many candidates re-checked (in at most MAX_RANGES stretches of ids); more and the index is walked again. */
 const MAX_CHANGED = 20_000;
 const MAX_RANGES = 500;
-
-const versionNow = preparedQuery((db) => db.$client.prepare<{ v: number }, []>("select v from participants_version where id = 1"));
-const changesBetween = preparedQuery((db) => db.$client.prepare<{ lo: number; hi: number }, [number, number]>("select lo, hi from participant_changes where v > ? and v <= ? order by v"));
 
 interface Kept {
   v: number;
@@ -52,7 +49,7 @@ export class KeptWalks {
     if (db.$client.inTransaction) return full();
     let entries = this.byDb.get(db);
     if (!entries) this.byDb.set(db, (entries = new Map()));
-    const v = versionNow(db).get()?.v ?? 0;
+    const v = candidatesVersion(db);
     const hit = entries.get(key);
     let ids: Float64Array;
     if (hit && hit.v === v) ids = hit.ids;
@@ -70,7 +67,7 @@ export class KeptWalks {
 /** The ids the steps after version `from` up to `to` were about, as sorted, merged ranges; null: walk again. */
 function changedRanges(db: DB, from: number, to: number): [number, number][] | null {
   if (to < from || to - from > MAX_CHANGED) return null;
-  const rows = changesBetween(db).all(from, to);
+  const rows = changesAfter(db, from, to);
   // A step without its row (pruned, or a counter moved by something that logs nothing): walk again.
   if (rows.length !== to - from) return null;
   rows.sort((a, b) => a.lo - b.lo);

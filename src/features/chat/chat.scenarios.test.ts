@@ -35,7 +35,7 @@ apiScenarios(
     { name: "continues a conversation", method: "POST", url: "/api/chat/openai", body: (w: World) => ({ message: "And today?", sessionId: w.ids.chat }), as: "owner", status: 200, expect: (j, w) => expect(j.sessionId).toBe(w.ids.chat) },
     { name: "without a session", method: "POST", url: "/api/chat/openai", body: { message: "Hello" }, as: "anonymous", status: 401, code: "unauthorized" },
     { name: "a read key may not ask (a turn is written)", method: "POST", url: "/api/chat/openai", body: { message: "Hello" }, as: "readKey", status: 403, code: "insufficient_scope" },
-    { name: "a read-write key asks", method: "POST", url: "/api/chat/openai", body: { message: "Hello" }, as: "writeKey", status: 200 },
+    { name: "a read-write key asks", method: "POST", url: "/api/chat/openai", body: { message: "Hello" }, as: "writeKey", status: 200, expect: (j) => expect(j.response).toContain("without a language model") },
     { name: "no message", method: "POST", url: "/api/chat/openai", body: {}, as: "owner", status: 400, code: "validation_failed", message: EMPTY_MESSAGE },
     { name: "a blank message", method: "POST", url: "/api/chat/openai", body: { message: "   " }, as: "owner", status: 400, message: EMPTY_MESSAGE },
     { name: "a message too long", method: "POST", url: "/api/chat/openai", body: { message: "x".repeat(4001) }, as: "recruiter", status: 400, message: TOO_LONG },
@@ -54,13 +54,13 @@ apiScenarios(
     { name: "a read key reads history", url: (w) => `/api/chat/history?sessionId=${w.ids.chat}`, as: "readKey", status: 200, expect: (j) => expect(j.messages.length).toBeGreaterThan(0) },
     { name: "another workspace's conversation is not there", url: (w) => `/api/chat/history?sessionId=${w.ids.strangerChat}`, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ sessionId: null, messages: [] }) },
     { name: "a session id too long", url: `/api/chat/history?sessionId=${"x".repeat(101)}`, as: "owner", status: 400, code: "validation_failed" },
-    { name: "history needs a session", url: "/api/chat/history", as: "anonymous", status: 401 },
+    { name: "history needs a session", url: "/api/chat/history", as: "anonymous", status: 401, code: "unauthorized" },
     { name: "a malformed action id", method: "POST", url: "/api/chat/actions/not*an*id/confirm", as: "owner", status: 400, code: "validation_failed", message: "Invalid action id" },
     { name: "an unknown action", method: "POST", url: "/api/chat/actions/abcdefabcdef/confirm", as: "owner", status: 404, code: "not_found" },
     { name: "confirming needs write scope", method: "POST", url: "/api/chat/actions/abcdefabcdef/confirm", as: "readKey", status: 403, code: "insufficient_scope" },
     // Chat events: what an integration reports.
     { name: "an unknown event", method: "POST", url: "/api/chat-events", body: { type: "nope" }, as: "owner", status: 400, code: "validation_failed", message: "Unknown event type" },
-    { name: "events need a session", method: "POST", url: "/api/chat-events", body: { type: "meeting_detected", candidateName: "Sam Smith" }, as: "anonymous", status: 401 },
+    { name: "events need a session", method: "POST", url: "/api/chat-events", body: { type: "meeting_detected", candidateName: "Sam Smith" }, as: "anonymous", status: 401, code: "unauthorized" },
     {
       name: "a meeting detected",
       method: "POST",
@@ -68,6 +68,7 @@ apiScenarios(
       body: { type: "meeting_detected", candidateName: "Sam Smith", position: "Welder" },
       as: "writeKey",
       status: 200,
+      events: { "candidate.created": 1 },
       expect: (j) => {
         expect(j.success).toBe(true);
         expect(j.candidate).toMatchObject({ name: "Sam Smith", position: "Welder" });
@@ -80,9 +81,10 @@ apiScenarios(
       body: { type: "add_to_shortlist", candidateName: "Sam Smith", position: "Welder" },
       as: "owner",
       status: 200,
+      events: { "shortlist.changed": 1, "shortlist.created": 1 },
       expect: (j) => expect(j.shortlist).toMatchObject({ name: "Welder shortlist", size: 1 }),
     },
-    { name: "another workspace's candidate id", method: "POST", url: "/api/chat-events", body: { type: "meeting_detected", candidateId: 999_999 }, as: "owner", status: 404 },
+    { name: "another workspace's candidate id", method: "POST", url: "/api/chat-events", body: { type: "meeting_detected", candidateId: 999_999 }, as: "owner", status: 404, code: "not_found" },
     // The chat platform's webhook: the shared secret is the only way in.
     { name: "webhook without text", method: "POST", url: "/api/webhook/chat", body: {}, as: "anonymous", status: 400, message: "text is required" },
     { name: "webhook without its secret", method: "POST", url: "/api/webhook/chat", body: { text: "Let's meet Sam Smith" }, as: "anonymous", status: 401, message: "Invalid webhook secret" },

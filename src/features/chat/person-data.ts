@@ -1,25 +1,12 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
-import { chatActions, chatEvents, chatMessages } from "../../db/schema";
+import { actionTexts, chatEventRowsAbout, deleteActions, deleteChatEventsAbout, messagesMentioningAny, replaceMessages } from "./person-data-repo";
 
-/** What the candidates feature asks of chat about one person (export, erasure). */
+/** What the candidates feature asks of chat about one person (export, erasure); the SQL is person-data-repo.ts's. */
 type Writer = Pick<DB, "update" | "delete">;
 
-const eventsOf = (workspaceId: number, participantId: number, name: string | null) =>
-  and(
-    eq(chatEvents.workspaceId, workspaceId),
-    or(eq(chatEvents.candidateId, participantId), name?.trim() ? sql`lower(${chatEvents.candidateName}) = ${name.trim().toLowerCase()}` : undefined),
-  );
-
 export function chatEventsAbout(deps: Deps, workspaceId: number, participantId: number, name: string | null) {
-  return deps.db
-    .select({ type: chatEvents.type, source: chatEvents.source, candidateName: chatEvents.candidateName, position: chatEvents.position, message: chatEvents.message, createdAt: chatEvents.createdAt })
-    .from(chatEvents)
-    .where(eventsOf(workspaceId, participantId, name))
-    .orderBy(asc(chatEvents.id))
-    .all()
-    .map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
+  return chatEventRowsAbout(deps.db, workspaceId, participantId, name).map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
 }
 
 /** What an assistant message about an erased candidate says instead (the whole message goes: it may hold any field of theirs). */
@@ -57,20 +44,12 @@ function mentionTest(participantId: number, m: Mentions): (text: string | null) 
  */
 export function eraseChatMentions(tx: Writer & Pick<DB, "select">, workspaceId: number, participantId: number, mentions: Mentions): void {
   const name = mentions.words[0] ?? null;
-  tx.delete(chatEvents).where(eventsOf(workspaceId, participantId, name)).run();
+  deleteChatEventsAbout(tx, workspaceId, participantId, name);
   const mentionsThem = mentionTest(participantId, mentions);
   // A cheap prefilter in SQL (any needle as a substring), the exact test here.
   const needles = [...mentions.words, ...mentions.nameParts, String(participantId)].map((w) => w.trim().toLowerCase()).filter((w) => w.length >= 2 || /^\d+$/.test(w));
-  // SQLite lowers ASCII only: with a non-ASCII needle every message of the workspace is tested here.
-  const anyLike = (col: typeof chatMessages.content) => (needles.some((n) => /[^\x00-\x7f]/.test(n)) ? undefined : or(...needles.map((n) => sql`instr(lower(${col}), ${n}) > 0`)));
-  const messages = tx.select({ id: chatMessages.id, content: chatMessages.content }).from(chatMessages).where(and(eq(chatMessages.workspaceId, workspaceId), anyLike(chatMessages.content))).all();
-  const hit = messages.filter((m) => mentionsThem(m.content)).map((m) => m.id);
-  for (let i = 0; i < hit.length; i += 500) tx.update(chatMessages).set({ content: ERASED_MESSAGE }).where(inArray(chatMessages.id, hit.slice(i, i + 500))).run();
-  const actions = tx
-    .select({ id: chatActions.id, text: sql<string>`${chatActions.summary} || ' ' || ${chatActions.args} || ' ' || coalesce(${chatActions.result}, '')` })
-    .from(chatActions)
-    .where(eq(chatActions.workspaceId, workspaceId))
-    .all();
-  const gone = actions.filter((a) => mentionsThem(a.text)).map((a) => a.id);
-  for (let i = 0; i < gone.length; i += 500) tx.delete(chatActions).where(inArray(chatActions.id, gone.slice(i, i + 500))).run();
+  const messages = messagesMentioningAny(tx, workspaceId, needles);
+  replaceMessages(tx, messages.filter((m) => mentionsThem(m.content)).map((m) => m.id), ERASED_MESSAGE);
+  const actions = actionTexts(tx, workspaceId);
+  deleteActions(tx, actions.filter((a) => mentionsThem(a.text)).map((a) => a.id));
 }

@@ -207,6 +207,24 @@ describe("shortlists shared with a client", () => {
     expect((await t.request(`/s/${joe}/files/${file.id}`)).status).toBe(404);
   });
 
+  test("a CV of a candidate of the same workspace who is not on the shared shortlist: not served, by id or on the page", async () => {
+    const w = await agency();
+    const carol = upsertParticipantFromVisitor(t.deps, w.workspaceId, { uniqueId: `s-${++n}`, name: "Carol Cache", emailAddress: `carol${n}@example.com` });
+    const form = new FormData();
+    form.append("file", new File(["Carol Cache\nNot for this client\n"], "Carol CV.txt"));
+    const upload = await t.request(`/api/participants/${carol.id}/files`, { method: "POST", body: form, cookie: w.cookie, headers: { origin: "http://localhost" } });
+    expect(upload.status).toBe(201);
+    const carolFile = (await upload.json()).file;
+    // The workspace's own API serves it: it is a file of this workspace.
+    expect((await w.call(`/api/files/${carolFile.id}`)).status).toBe(200);
+    await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id] } });
+    const token = linkOf(w.jane.email)!;
+    expect((await w.call(`/s/${token}`, { cookie: null })).body).not.toContain(`/files/${carolFile.id}`);
+    const dl = await t.request(`/s/${token}/files/${carolFile.id}`);
+    expect(dl.status).toBe(404);
+    expect(await dl.text()).not.toContain("Not for this client");
+  });
+
   test("the Share form works without JavaScript; the link is rate-limited", async () => {
     const w = await agency();
     const page = await w.call(`/shortlists/${w.shortlist.id}`);

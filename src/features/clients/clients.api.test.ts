@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { clients } from "../../db/schema";
 import { makeTestApp } from "../../../test/helpers";
 import { addMember } from "../../../test/kits/team";
 
@@ -84,9 +86,13 @@ describe("/api/clients", () => {
     const rec = await addMember(t, w.cookie, "recruiter");
     const made = await w.call("/api/clients", { json: { name: "Umbrella" }, cookie: rec.cookie });
     expect(made.status).toBe(201);
+    expect(made.body.client.name).toBe("Umbrella");
     const del = await w.call(`/api/clients/${made.body.client.id}`, { method: "DELETE", cookie: rec.cookie });
-    expect(del.status).toBe(403);
+    expect([del.status, del.body.code]).toEqual([403, "forbidden"]);
+    const stored = () => t.deps.db.select().from(clients).where(eq(clients.id, made.body.client.id)).all().length;
+    expect(stored()).toBe(1);
     expect((await w.call(`/api/clients/${made.body.client.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(stored()).toBe(0);
   });
 
   test("the pages work without JavaScript: add a client, a contact, see the refusal", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
-import { defineJob } from "../../lib/jobs";
+import { defineJob, type Job } from "../../lib/jobs";
 import { badRequest, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { getJob } from "../jobs/service";
@@ -160,12 +160,19 @@ export function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): numb
  * Runs when the interview should have ended (written with the booking, at its end time). A
  * moved interview has a newer task at its new end; a cancelled one asks nobody.
  */
-export const feedbackRequestJob = defineJob("feedback.request", z.object({ meetingId: z.number().int() }), async ({ meetingId }, { deps, whileLeased }) => {
-  const m = meetingForFeedback(deps, { id: meetingId });
-  if (!m || (m.status !== "scheduled" && m.status !== "completed")) return;
-  if (m.endTime.getTime() > deps.clock.now().getTime()) return;
-  await whileLeased((tx) => void requestFeedback(deps, tx, m));
-});
+export const feedbackRequestJob = defineJob("feedback.request", z.object({ meetingId: z.number().int() }));
+
+/** The feedback feature's work, for the worker. */
+export function feedbackJobs(deps: Deps): Job<any>[] {
+  return [
+    feedbackRequestJob.runs(async ({ meetingId }, { whileLeased }) => {
+      const m = meetingForFeedback(deps, { id: meetingId });
+      if (!m || (m.status !== "scheduled" && m.status !== "completed")) return;
+      if (m.endTime.getTime() > deps.clock.now().getTime()) return;
+      await whileLeased((tx) => void requestFeedback(deps, tx, m));
+    }),
+  ];
+}
 
 export function scheduleFeedbackRequest(tx: Tx, meeting: { id: number; endTime: Date }) {
   feedbackRequestJob.enqueue(tx, { meetingId: meeting.id }, { runAt: meeting.endTime });

@@ -148,7 +148,7 @@ describe("backups carry the candidates' files", () => {
     expect(made.status).toBe(201);
     const total = w.uploads[0]!.bytes.length + w.uploads[1]!.bytes.length + draftCv.length;
     expect((await backupDatabase(t.deps)).files).toEqual({ count: 3, bytes: total, missing: 0 });
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const draftId = ((await made.json()) as any).drafts[0].id;
     const confirmed = await t.request(`/api/participant-drafts/${draftId}/confirm`, { method: "POST", json: { name: "Grace Hopper" }, cookie: w.cookie });
     expect(confirmed.status).toBe(201);

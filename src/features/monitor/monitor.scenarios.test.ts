@@ -27,10 +27,10 @@ apiScenarios(
       },
     },
     { name: "without a session", url: "/api/participants/sync/status", as: "anonymous", status: 401, code: "unauthorized" },
-    { name: "a read key reads the status", url: "/api/participants/sync/status", as: "readKey", status: 200 },
+    { name: "a read key reads the status", url: "/api/participants/sync/status", as: "readKey", status: 200, expect: (j) => expect(j.originalCount).toBe(2) },
     { name: "another workspace counts its own", url: "/api/participants/sync/status", as: "strangerKey", status: 200, expect: (j) => expect(j.originalCount).toBe(0) },
     { name: "a read key may not copy", method: "POST", url: "/api/participants/sync/trigger", as: "readKey", status: 403, code: "insufficient_scope" },
-    { name: "copying needs a session", method: "POST", url: "/api/participants/sync/trigger", as: "anonymous", status: 401 },
+    { name: "copying needs a session", method: "POST", url: "/api/participants/sync/trigger", as: "anonymous", status: 401, code: "unauthorized" },
     {
       name: "copies now",
       method: "POST",
@@ -70,6 +70,6 @@ apiScenarios(
     },
     { name: "a debug limit too large", url: "/api/participants/debug?limit=1001", as: "owner", status: 400, message: "Limit must be between 1 and 1000" },
     { name: "the design candidates", url: "/api/participants/design-test", as: "readKey", status: 200, expect: (j) => expect(j.participants.map((p: { role_applied: string }) => p.role_applied)).toEqual(["UX Designer"]) },
-    { name: "debug needs a session", url: "/api/participants/design-test", as: "anonymous", status: 401 },
+    { name: "debug needs a session", url: "/api/participants/design-test", as: "anonymous", status: 401, code: "unauthorized" },
   ],
 );

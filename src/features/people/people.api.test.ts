@@ -91,6 +91,10 @@ describe("PATCH /api/participants/{id}", () => {
     const b = candidate(w.workspaceId);
     const r = await w.call("PATCH", `/api/participants/${b.id}`, { emailAddress: a.emailAddress });
     expect(r.status).toBe(409);
+    // Nothing changed: b keeps its own address.
+    expect(r.body.code).toBe("conflict");
+    const stored = t.deps.db.$client.query("SELECT email_address AS email FROM participants WHERE id = ?1").get(b.id) as { email: string };
+    expect(stored.email).toBe(b.emailAddress!);
   });
 
   test("another workspace's candidate answers 404 on every call", async () => {

@@ -6,7 +6,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { freeSlots, schedulingPorts, type BusyCalendar, type BusyInterval } from "./busy-calendar";
 
-const installBusyCalendar = (deps: object, busyCalendar: BusyCalendar) => schedulingPorts.wire(deps, { busyCalendar, calendarEvents: schedulingPorts.of(deps).calendarEvents });
+const installBusyCalendar = (deps: object, busyCalendar: BusyCalendar) => schedulingPorts.wire(deps, { busyCalendar });
 import { bookByToken, getBookingView } from "./booking";
 import { createSchedulingSession } from "./service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";

@@ -26,16 +26,8 @@ export interface BusyCalendar {
   videoDefault(userId: number): VideoLinkChoice;
 }
 
-/** What scheduling asks of the calendar feature for an interview's event. */
-export interface CalendarEvents {
-  /** Brings the interviewer's calendar event in line with the meeting (made, moved or removed). */
-  sync(deps: Deps, meetingId: number): Promise<void>;
-  /** Takes one event out of one member's calendar (the interview went to another interviewer). */
-  remove(deps: Deps, userId: number, eventId: string): Promise<void>;
-}
-
 /** Scheduling's ports, wired at start-up (src/ports.ts, decision 0029). */
-export const schedulingPorts = new Ports<{ busyCalendar: BusyCalendar; calendarEvents: CalendarEvents }>("scheduling", ["busyCalendar", "calendarEvents"]);
+export const schedulingPorts = new Ports<{ busyCalendar: BusyCalendar }>("scheduling", ["busyCalendar"]);
 
 /** The interviewer's cached busy times overlapping [from, to). */
 export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): BusyInterval[] {

@@ -1,13 +1,12 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { AppError, conflict } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
-import { meetingFlags } from "../../db/schema";
 import type { FlagKind } from "./meeting-flags";
 import { enqueueCalendarWork, enqueueInterviewEmails, detailsUrl } from "./notify";
 import * as repo from "./repo";
 import * as changes from "./repo-interviews";
+import * as flags from "./repo-flags";
 import { interviewEvent } from "./webhook-events";
 import { CalendarFlagEmail } from "./emails/calendar-flag-email";
 import { dualTimeText } from "./zone-text";
@@ -57,13 +56,7 @@ export function cancelFromCalendar(deps: Deps, meetingId: number): boolean {
 }
 
 function resolveOpen(deps: Deps, meetingId: number, kinds: FlagKind[]) {
-  for (const kind of kinds) {
-    deps.db
-      .update(meetingFlags)
-      .set({ resolvedAt: deps.clock.now() })
-      .where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, kind), isNull(meetingFlags.resolvedAt)))
-      .run();
-  }
+  flags.resolveOpenFlags(deps.db, meetingId, kinds, deps.clock.now());
 }
 
 /**
@@ -75,15 +68,11 @@ export function flagInterview(deps: Deps, meetingId: number, f: { kind: FlagKind
     const d = repo.findMeetingById(deps.db, meetingId);
     if (!d || (d.meeting.status !== "scheduled" && f.kind !== "deleted_in_calendar")) return false;
     const subject = f.subject ?? "";
-    const open = deps.db
-      .select()
-      .from(meetingFlags)
-      .where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, f.kind), isNull(meetingFlags.resolvedAt)))
-      .all();
+    const open = flags.openFlagsOf(deps.db, meetingId, f.kind);
     const same = open.find((o) => o.subject === subject && o.startTime?.getTime() === f.startTime?.getTime());
     if (same) return false;
     if (f.kind === "moved_in_calendar" || f.kind === "deleted_in_calendar") resolveOpen(deps, meetingId, ["moved_in_calendar", "deleted_in_calendar"]);
-    deps.db.insert(meetingFlags).values({ meetingId, kind: f.kind, message: f.message, subject, startTime: f.startTime ?? null, endTime: f.endTime ?? null, createdAt: deps.clock.now() }).run();
+    flags.insertFlag(deps.db, { meetingId, kind: f.kind, message: f.message, subject, startTime: f.startTime ?? null, endTime: f.endTime ?? null, createdAt: deps.clock.now() });
     if (f.kind === "declined") {
       const m = d.meeting;
       deps.mail.enqueue(tx, {
@@ -102,11 +91,7 @@ export function flagInterview(deps: Deps, meetingId: number, f: { kind: FlagKind
 
 /** A flag that no longer holds (the clashing event left, the candidate accepted again). */
 export function clearFlag(deps: Deps, meetingId: number, kind: FlagKind, subject = ""): void {
-  deps.db
-    .update(meetingFlags)
-    .set({ resolvedAt: deps.clock.now() })
-    .where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, kind), eq(meetingFlags.subject, subject), isNull(meetingFlags.resolvedAt)))
-    .run();
+  flags.resolveOpenFlagsAbout(deps.db, meetingId, kind, subject, deps.clock.now());
 }
 
 
@@ -117,7 +102,7 @@ export function clearFlag(deps: Deps, meetingId: number, kind: FlagKind, subject
 export function resolveFlag(deps: Deps, workspaceId: number, publicId: string, flagId: number, action: "apply" | "keep"): void {
   const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
   if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
-  const flag = deps.db.select().from(meetingFlags).where(and(eq(meetingFlags.id, flagId), eq(meetingFlags.meetingId, d.meeting.id), isNull(meetingFlags.resolvedAt))).get();
+  const flag = flags.findOpenFlag(deps.db, d.meeting.id, flagId);
   if (!flag) throw new AppError("not_found", 404, "This flag was already resolved.");
   if (action === "apply") {
     if (flag.kind === "moved_in_calendar" && flag.startTime && flag.endTime) {
@@ -132,7 +117,7 @@ export function resolveFlag(deps: Deps, workspaceId: number, publicId: string, f
       enqueueCalendarWork(deps, tx, d.meeting.id);
     });
   }
-  deps.db.update(meetingFlags).set({ resolvedAt: deps.clock.now() }).where(eq(meetingFlags.id, flagId)).run();
+  flags.resolveFlagById(deps.db, flagId, deps.clock.now());
 }
 
 /** Retry of a missing Meet link: the interview's event is written again, asking for the link. */

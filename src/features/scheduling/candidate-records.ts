@@ -1,18 +1,16 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
-import { meetings, schedulingSessions } from "../../db/schema";
-import { inWorkspace } from "../../db/scope";
 import { sessionState } from "./service";
 import { findMeetingById, findMeetingByPublicId } from "./repo";
 import { guestsOf } from "./guests";
+import * as records from "./candidate-records-repo";
+export { anonymiseCandidateInterviews, moveCandidateSchedule } from "./candidate-records-repo";
 
 /**
  * What the candidates feature asks of scheduling about one person: their sessions and
  * interviews (timeline, export), moving them to another record (merge) and anonymising
  * them (erasure: the interviews stay for the recruiter's records, without the person).
+ * The SQL is candidate-records-repo.ts's.
  */
-type Writer = Pick<DB, "update" | "select">;
 
 export interface CandidateSession {
   id: number;
@@ -41,13 +39,7 @@ export interface CandidateInterview {
 
 export function candidateSchedule(deps: Deps, workspaceId: number, candidateId: number): { sessions: CandidateSession[]; interviews: CandidateInterview[] } {
   const now = deps.clock.now();
-  const sessions = deps.db
-    .select()
-    .from(schedulingSessions)
-    .where(inWorkspace(schedulingSessions, workspaceId, eq(schedulingSessions.candidateId, candidateId)))
-    .orderBy(asc(schedulingSessions.id))
-    .all()
-    .map((s) => ({
+  const sessions = records.sessionsOfCandidate(deps.db, workspaceId, candidateId).map((s) => ({
       id: s.id,
       title: s.title,
       description: s.description,
@@ -56,13 +48,7 @@ export function candidateSchedule(deps: Deps, workspaceId: number, candidateId: 
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     }));
-  const interviews = deps.db
-    .select()
-    .from(meetings)
-    .where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId)))
-    .orderBy(asc(meetings.id))
-    .all()
-    .map((m) => ({
+  const interviews = records.interviewsOfCandidate(deps.db, workspaceId, candidateId).map((m) => ({
       id: m.id,
       publicId: m.publicId,
       sessionId: m.sessionId,
@@ -79,53 +65,14 @@ export function candidateSchedule(deps: Deps, workspaceId: number, candidateId: 
   return { sessions, interviews };
 }
 
-/** Merge: the sessions and interviews of the duplicates now belong to the record that stays. */
-export function moveCandidateSchedule(tx: Writer, workspaceId: number, fromIds: number[], toId: number): void {
-  if (!fromIds.length) return;
-  tx.update(schedulingSessions).set({ candidateId: toId }).where(and(eq(schedulingSessions.workspaceId, workspaceId), inArray(schedulingSessions.candidateId, fromIds))).run();
-  tx.update(meetings).set({ candidateId: toId }).where(and(eq(meetings.workspaceId, workspaceId), inArray(meetings.candidateId, fromIds))).run();
-}
-
-const scrub = (column: typeof meetings.title | typeof meetings.description | typeof meetings.notes | typeof schedulingSessions.title | typeof schedulingSessions.description, words: string[]) =>
-  words.reduce((acc, w) => sql`replace(${acc}, ${w}, 'the candidate')`, sql`${column}`);
-
-/**
- * Erasure: the candidate's sessions and interviews are given to the workspace's stand-in
- * for erased candidates, and their name or e-mail in titles, descriptions and notes is
- * replaced, so the recruiter keeps the record of the interview and nothing about the person.
- * Pending sessions are cancelled (their links stop working).
- */
-export function anonymiseCandidateInterviews(tx: Writer, workspaceId: number, candidateId: number, standInId: number, words: string[]): void {
-  const w = words.map((x) => x.trim()).filter((x) => x.length >= 2);
-  tx.update(schedulingSessions)
-    .set({
-      candidateId: standInId,
-      status: sql`case when ${schedulingSessions.status} = 'pending' then 'cancelled' else ${schedulingSessions.status} end`,
-      title: scrub(schedulingSessions.title, w),
-      description: scrub(schedulingSessions.description, w),
-      tokenSealed: null,
-    })
-    .where(and(eq(schedulingSessions.workspaceId, workspaceId), eq(schedulingSessions.candidateId, candidateId)))
-    .run();
-  tx.update(meetings)
-    .set({ candidateId: standInId, title: scrub(meetings.title, w), description: scrub(meetings.description, w), notes: scrub(meetings.notes, w), candidateTimeZone: null })
-    .where(and(eq(meetings.workspaceId, workspaceId), eq(meetings.candidateId, candidateId)))
-    .run();
-}
-
 /** Interview ids of a candidate (the e-mails about them are theirs too). */
 export function interviewIdsOf(deps: Deps, workspaceId: number, candidateId: number): number[] {
-  return deps.db.select({ id: meetings.id }).from(meetings).where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId))).all().map((r) => r.id);
+  return records.interviewIdsOf(deps.db, workspaceId, candidateId);
 }
 
 /** The next scheduled interview of each candidate of the workspace (a job's board shows it on each card). */
 export function nextInterviews(deps: Deps, workspaceId: number): Map<number, { publicId: string; startTime: string }> {
-  const rows = deps.db
-    .select({ candidateId: meetings.candidateId, publicId: meetings.publicId, startTime: meetings.startTime })
-    .from(meetings)
-    .where(inWorkspace(meetings, workspaceId, gte(meetings.startTime, deps.clock.now()), eq(meetings.status, "scheduled")))
-    .orderBy(asc(meetings.startTime))
-    .all();
+  const rows = records.upcomingInterviews(deps.db, workspaceId, deps.clock.now());
   const next = new Map<number, { publicId: string; startTime: string }>();
   for (const r of rows) if (!next.has(r.candidateId)) next.set(r.candidateId, { publicId: r.publicId, startTime: r.startTime.toISOString() });
   return next;

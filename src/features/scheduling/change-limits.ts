@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../deps";
-import { schedulingWorkspaceSettings } from "../../db/schema";
 import { requirePermission } from "../auth/permissions";
 import { recordEvent, type Actor } from "../events/record";
+import { changeLimitsRow, saveChangeLimits } from "./repo-change-limits";
 
 /**
  * Candidates' changes have limits (issue 36 item 6): how close to the start a candidate may still
@@ -22,7 +21,7 @@ export const ChangeLimitsInput = ChangeLimits.partial().strict();
 export type ChangeLimits = z.infer<typeof ChangeLimits>;
 
 export function changeLimits(deps: Deps, workspaceId: number): ChangeLimits {
-  const row = deps.db.select().from(schedulingWorkspaceSettings).where(eq(schedulingWorkspaceSettings.workspaceId, workspaceId)).get();
+  const row = changeLimitsRow(deps.db, workspaceId);
   return row ? { candidateChangeCutoffHours: row.candidateChangeCutoffMinutes / 60, maxCandidateMoves: row.maxCandidateMoves } : { ...DEFAULT_LIMITS };
 }
 
@@ -31,7 +30,7 @@ export function putChangeLimits(deps: Deps, me: { role: string; workspaceId: num
   const next = { ...changeLimits(deps, me.workspaceId), ...input };
   const values = { candidateChangeCutoffMinutes: next.candidateChangeCutoffHours * 60, maxCandidateMoves: next.maxCandidateMoves };
   deps.db.transaction((tx) => {
-    tx.insert(schedulingWorkspaceSettings).values({ workspaceId: me.workspaceId, ...values }).onConflictDoUpdate({ target: schedulingWorkspaceSettings.workspaceId, set: values }).run();
+    saveChangeLimits(tx, me.workspaceId, values);
     recordEvent(deps, tx, { workspaceId: me.workspaceId, actor, subject: { type: "settings", id: "candidate-changes" }, kind: "settings.changed", summary: "Candidates' change limits", data: { fields: Object.keys(input) } });
   });
   return next;

@@ -14,7 +14,7 @@ const t = makeTestApp();
 // Monday 7 January 2030, 06:00 in London.
 t.clock.set(new Date("2030-01-07T06:00:00Z"));
 const busy: BusyInterval[] = [];
-schedulingPorts.wire(t.deps, { busyCalendar: { busyIntervals: (_u, from, to) => busy.filter((b) => b.start < to && b.end > from), videoDefault: () => ({ kind: "none", url: null }) }, calendarEvents: schedulingPorts.of(t.deps).calendarEvents });
+schedulingPorts.wire(t.deps, { busyCalendar: { busyIntervals: (_u, from, to) => busy.filter((b) => b.start < to && b.end > from), videoDefault: () => ({ kind: "none", url: null }) } });
 let n = 0;
 
 async function recruiter(availability: Record<string, unknown> = {}) {

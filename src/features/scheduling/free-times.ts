@@ -2,11 +2,10 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { availabilityOf } from "./availability";
 import { busyMillis } from "./busy-calendar";
-import { eq } from "drizzle-orm";
-import { interviewTypes } from "../../db/schema";
 import { type Availability, type MemberSchedule, type Offer, offerStarts, GRID_MINUTES, startAllowed } from "./offer-slots";
 import type { PoolStrategy } from "./pool-choice";
 import { meetingPanels, scheduledMeetingsOf, sessionInterviewersOf } from "./repo-member-availability";
+import { typeById } from "./repo-interview-types";
 import { DAY, MINUTE } from "./zones";
 
 /**
@@ -51,7 +50,7 @@ type TypeRules = Partial<Pick<Availability, "bufferBeforeMinutes" | "bufferAfter
 /** The buffers and notice an interview type sets (those it leaves null are the members' own). */
 export function typeRules(db: Deps["db"] | Tx, interviewTypeId: number | null): TypeRules {
   if (!interviewTypeId) return {};
-  const t = db.select().from(interviewTypes).where(eq(interviewTypes.id, interviewTypeId)).get();
+  const t = typeById(db, interviewTypeId);
   if (!t) return {};
   return {
     ...(t.bufferBeforeMinutes !== null ? { bufferBeforeMinutes: t.bufferBeforeMinutes } : {}),

@@ -42,6 +42,7 @@ apiScenarios(
       as: "recruiter",
       body: (w: World) => ({ ...PANEL_TYPE, interviewers: [{ userId: w.ids.recruiter, required: true }] }),
       status: 201,
+      events: { "interview_type.created": 1 },
       expect: (j, w) => {
         w.ids.type = j.id;
         expect(j).toEqual({ id: j.id, ...PANEL_TYPE, interviewers: [{ userId: w.ids.recruiter, required: true }], pool: null });
@@ -54,6 +55,7 @@ apiScenarios(
       as: "owner",
       body: (w: World) => ({ candidateId: w.ids.candidate, interviewTypeId: w.ids.type, mode: "availability", from: "2030-01-08", to: "2030-01-08", timeZone: "UTC", sendEmail: false }),
       status: 201,
+      events: { "session.created": 1 },
       expect: (j, w) => {
         expect(j).toMatchObject({ title: "Client panel", duration: 45, interviewers: [{ userId: w.ids.recruiter, required: true }] });
         // The members' 28 hours' notice would start at 10:00; the type's 0 offers 09:00 … 11:15.
@@ -70,6 +72,8 @@ apiScenarios(
       as: "anonymous",
       body: { slotId: "t" + Date.parse("2030-01-08T09:00:00Z") },
       status: 200,
+      tasks: { "calendar.meeting": 1, "feedback.request": 1, "mail.forget-links": 2, "mail.send": 2 },
+      events: { "interview.booked": 1 },
       expect: (_j, w) => {
         const row = t.deps.db.$client.query<{ location: string | null }, [number]>("select location from meetings where workspace_id = ?").get(w.workspaceId);
         expect(row?.location).toBe("Level 3, 1 Collins St");
@@ -83,6 +87,7 @@ apiScenarios(
       as: "owner",
       body: { duration: 60, pool: null, bufferBeforeMinutes: null },
       status: 200,
+      events: { "interview_type.changed": 1 },
       expect: (j) => expect(j).toMatchObject({ duration: 60, bufferBeforeMinutes: null, location: "Level 3, 1 Collins St" }),
     },
     { name: "refused: no name", method: "POST", url: "/api/interview-types", as: "owner", body: { name: " " }, status: 400, message: "Give the interview type a name (at most 100 characters)" },
@@ -92,8 +97,8 @@ apiScenarios(
     { name: "refused: another workspace's member", method: "POST", url: "/api/interview-types", as: "owner", body: (w: World) => ({ name: "S", interviewers: [{ userId: w.ids.stranger }] }), status: 404, message: "Interviewer not found" },
     { name: "refused: a fixed link without its URL", method: "POST", url: "/api/interview-types", as: "owner", body: { name: "V", videoLink: { kind: "fixed" } }, status: 400, message: "Enter the link of your video room (https://…)" },
     { name: "another workspace's type is not found", url: (w) => `/api/interview-types/${w.ids.type}`, as: "strangerKey", status: 404, code: "not_found" },
-    { name: "a read key cannot add one", method: "POST", url: "/api/interview-types", as: "readKey", body: { name: "K" }, status: 403 },
-    { name: "deletes it", method: "DELETE", url: (w) => `/api/interview-types/${w.ids.type}`, as: "owner", status: 200 },
+    { name: "a read key cannot add one", method: "POST", url: "/api/interview-types", as: "readKey", body: { name: "K" }, status: 403, code: "insufficient_scope" },
+    { name: "deletes it", method: "DELETE", url: (w) => `/api/interview-types/${w.ids.type}`, as: "owner", status: 200, events: { "interview_type.deleted": 1 }, expect: (j) => expect(j).toEqual({ success: true }) },
     { name: "gone", url: (w) => `/api/interview-types/${w.ids.type}`, as: "owner", status: 404, message: "Interview type not found" },
   ],
 );

@@ -1,12 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../deps";
-import { interviewTypes } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { requireWorkspaceMember } from "../auth/members";
 import { recordEvent, type Actor } from "../events/record";
 import { DURATIONS } from "./slots";
 import { InterviewTypeView, VideoLinkInput } from "./model";
+import * as repo from "./repo-interview-types";
 export { InterviewTypeList, InterviewTypeView } from "./model";
 
 /**
@@ -64,8 +63,7 @@ export const InterviewTypeInput = z
   .refine(once, ONCE);
 export const InterviewTypePatch = z.object(Fields).partial().strict().refine(once, ONCE);
 
-type Row = typeof interviewTypes.$inferSelect;
-const view = (r: Row): InterviewTypeView => ({
+const view = (r: repo.InterviewTypeRow): InterviewTypeView => ({
   id: r.id,
   name: r.name,
   duration: r.duration,
@@ -99,12 +97,12 @@ const columns = (v: Partial<z.infer<typeof InterviewTypeInput>>) => ({
 });
 
 export function listInterviewTypes(deps: Deps, workspaceId: number): InterviewTypeView[] {
-  return deps.db.select().from(interviewTypes).where(eq(interviewTypes.workspaceId, workspaceId)).orderBy(asc(interviewTypes.name), asc(interviewTypes.id)).all().map(view);
+  return repo.typesOf(deps.db, workspaceId).map(view);
 }
 
 /** One type of the workspace, or 404 (another workspace's id is not found either). */
 export function interviewType(deps: Deps, workspaceId: number, id: number): InterviewTypeView {
-  const r = deps.db.select().from(interviewTypes).where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id))).get();
+  const r = repo.findType(deps.db, workspaceId, id);
   if (!r) throw notFound("Interview type not found");
   return view(r);
 }
@@ -112,11 +110,7 @@ export function interviewType(deps: Deps, workspaceId: number, id: number): Inte
 export function createInterviewType(deps: Deps, workspaceId: number, actor: Actor, input: z.infer<typeof InterviewTypeInput>): InterviewTypeView {
   checkMembers(deps, workspaceId, input);
   const row = deps.db.transaction((tx) => {
-    const r = tx
-      .insert(interviewTypes)
-      .values({ workspaceId, name: input.name, duration: input.duration, interviewers: [], pool: null, ...columns(input), createdAt: deps.clock.now() })
-      .returning()
-      .get();
+    const r = repo.insertType(tx, workspaceId, { name: input.name, duration: input.duration, interviewers: [], pool: null, ...columns(input), createdAt: deps.clock.now() });
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "interview_type", id: r.id }, kind: "interview_type.created", summary: r.name });
     return r;
   });
@@ -129,7 +123,7 @@ export function updateInterviewType(deps: Deps, workspaceId: number, id: number,
   const merged = { interviewers: patch.interviewers ?? current.interviewers, pool: patch.pool === undefined ? current.pool : patch.pool };
   if (!once(merged)) throw badRequest(ONCE.message, { interviewers: ONCE.message });
   deps.db.transaction((tx) => {
-    tx.update(interviewTypes).set(columns(patch)).where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id))).run();
+    repo.updateType(tx, workspaceId, id, columns(patch));
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "interview_type", id }, kind: "interview_type.changed", summary: patch.name ?? current.name, data: { fields: Object.keys(patch) } });
   });
   return interviewType(deps, workspaceId, id);
@@ -138,7 +132,7 @@ export function updateInterviewType(deps: Deps, workspaceId: number, id: number,
 export function deleteInterviewType(deps: Deps, workspaceId: number, id: number, actor: Actor): void {
   const current = interviewType(deps, workspaceId, id);
   deps.db.transaction((tx) => {
-    tx.delete(interviewTypes).where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id))).run();
+    repo.deleteType(tx, workspaceId, id);
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "interview_type", id }, kind: "interview_type.deleted", summary: current.name });
   });
 }

@@ -65,18 +65,18 @@ apiScenarios(
       },
     },
     { name: "a read key of the workspace reads it", url: (w) => `/api/interviews/${w.ids.interview}`, as: "readKey", status: 200, expect: (j, w) => expect(j.id).toBe(w.ids.interview) },
-    { name: "another workspace's key: not found", url: (w) => `/api/interviews/${w.ids.interview}`, as: "strangerKey", status: 404 },
+    { name: "another workspace's key: not found", url: (w) => `/api/interviews/${w.ids.interview}`, as: "strangerKey", status: 404, code: "not_found" },
     { name: "signed out: not found, like a wrong id", url: (w) => `/api/interviews/${w.ids.interview}`, as: "anonymous", status: 404, code: "not_found" },
     { name: "another workspace's interview", url: (w) => `/api/interviews/${w.ids.strangerInterview}`, as: "owner", status: 404, message: "The interview details could not be found. It may have been canceled or the link is invalid." },
-    { name: "resends its e-mails", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/resend`, as: "owner", status: 200, expect: (j) => expect(j.emails.length).toBeGreaterThan(0) },
+    { name: "resends its e-mails", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/resend`, as: "owner", status: 200, tasks: { "mail.forget-links": 2, "mail.send": 2 }, expect: (j) => expect(j.emails.length).toBeGreaterThan(0) },
     { name: "a read key may not resend", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/resend`, as: "readKey", status: 403, code: "insufficient_scope" },
-    { name: "resend another workspace's", method: "POST", url: (w) => `/api/interviews/${w.ids.strangerInterview}/resend`, as: "writeKey", status: 404 },
+    { name: "resend another workspace's", method: "POST", url: (w) => `/api/interviews/${w.ids.strangerInterview}/resend`, as: "writeKey", status: 404, code: "not_found" },
     { name: "a status the spec does not know", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/status`, body: { status: "done" }, as: "owner", status: 400, code: "validation_failed", message: "Status must be completed or no_show" },
     { name: "reschedule needs a time or slots", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/reschedule`, body: {}, as: "owner", status: 400, message: "Please choose a new time or offer new time slots" },
     { name: "a recruiter may not reassign", method: "PATCH", url: (w) => `/api/interviews/${w.ids.interview}`, body: (w: World) => ({ to: w.ownerId }), as: "recruiter", status: 403, code: "forbidden" },
     { name: "a reason too long", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/cancel`, body: { reason: "x".repeat(1001) }, as: "owner", status: 400, message: "Keep the reason under 1000 characters" },
-    { name: "cancel another workspace's", method: "POST", url: (w) => `/api/interviews/${w.ids.strangerInterview}/cancel`, body: {}, as: "owner", status: 404 },
-    { name: "cancels", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/cancel`, body: { reason: "Filled" }, as: "writeKey", status: 200, expect: (j) => expect(j.status).toBe("canceled") },
+    { name: "cancel another workspace's", method: "POST", url: (w) => `/api/interviews/${w.ids.strangerInterview}/cancel`, body: {}, as: "owner", status: 404, code: "not_found" },
+    { name: "cancels", method: "POST", url: (w) => `/api/interviews/${w.ids.interview}/cancel`, body: { reason: "Filled" }, as: "writeKey", status: 200, tasks: { "calendar.meeting": 1, "mail.forget-links": 2, "mail.send": 2 }, events: { "interview.cancelled": 1 }, expect: (j) => expect(j.status).toBe("canceled") },
     // The candidate's side: the token is the only access.
     {
       name: "a booking link's slots, for anyone with the token",
@@ -100,6 +100,8 @@ apiScenarios(
       body: (w: World) => ({ slotId: w.ids.slot, timeZone: "Europe/Paris" }),
       as: "anonymous",
       status: 200,
+      tasks: { "calendar.meeting": 1, "feedback.request": 1, "mail.forget-links": 2, "mail.send": 2 },
+      events: { "interview.booked": 1 },
       expect: (j) => {
         expect(j.success).toBe(true);
         expect(j.message).toBe("Your interview has been successfully booked.");
@@ -107,6 +109,6 @@ apiScenarios(
         expect(j.confirmationUrl).toMatch(/^\/book\/manage\/[A-Za-z0-9_-]+$/);
       },
     },
-    { name: "a booked link is gone", url: (w) => `/api/book/${w.ids.token}`, as: "anonymous", status: 404 },
+    { name: "a booked link is gone", url: (w) => `/api/book/${w.ids.token}`, as: "anonymous", status: 404, code: "not_found" },
   ],
 );

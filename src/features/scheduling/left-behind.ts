@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { meetings, participants, users } from "../../db/schema";
+import { upcomingInterviewsOfRemovedMembers } from "./repo-hand-over";
 
 export interface LeftBehindInterview {
   interviewId: string;
@@ -16,14 +15,5 @@ export interface LeftBehindInterview {
  * them so each can be handed to someone free at that time.
  */
 export function interviewsOfFormerMembers(db: DB, workspaceId: number, now: Date): LeftBehindInterview[] {
-  return db
-    .select({ interviewId: meetings.publicId, title: meetings.title, start: meetings.startTime, candidateName: participants.name, name: users.name, email: users.email })
-    .from(meetings)
-    .innerJoin(users, eq(users.id, meetings.userId))
-    .innerJoin(participants, eq(participants.id, meetings.candidateId))
-    .where(and(eq(meetings.workspaceId, workspaceId), eq(meetings.status, "scheduled"), gt(meetings.startTime, now), isNotNull(users.removedAt)))
-    .orderBy(asc(meetings.startTime))
-    .limit(200)
-    .all()
-    .map((r) => ({ interviewId: r.interviewId, title: r.title, startTime: r.start.toISOString(), candidateName: r.candidateName, formerInterviewer: r.name || r.email }));
+  return upcomingInterviewsOfRemovedMembers(db, workspaceId, now).map((r) => ({ interviewId: r.interviewId, title: r.title, startTime: r.start.toISOString(), candidateName: r.candidateName, formerInterviewer: r.name || r.email }));
 }

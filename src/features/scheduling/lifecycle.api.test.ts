@@ -28,7 +28,7 @@ async function setup(opts: { connect?: boolean } = {}) {
 
 async function bookAsLondon(token: string, slotId: string) {
   const res = await t.request(`/api/book/${token}`, { json: { slotId, timeZone: "Europe/London" } });
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   return res;
 }
 
@@ -56,7 +56,7 @@ describe("the calendar follows every change", () => {
     const manage = /\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
     const move = await t.request(`/book/manage/${manage}/move`, { method: "POST", body: `slotId=${s.timeSlots[2]!.id}`, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
     expect(move.status).toBe(303);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect(eventsOf(cal)).toHaveLength(1);
     expect(eventsOf(cal)[0]!.body.start.dateTime).toBe(s.timeSlots[2]!.startTime);
 
@@ -66,14 +66,14 @@ describe("the calendar follows every change", () => {
     const r = await t.request(`/api/interviews/${id}/reschedule`, { cookie: u.cookie, json: { startTime: newStart } });
     expect(r.status).toBe(200);
     expect((await r.json()).scheduledTime).toBe(newStart);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect(eventsOf(cal)[0]!.body.start.dateTime).toBe(newStart);
 
     // The recruiter cancels with a reason: no event at any time, none confirmed.
     const c = await t.request(`/api/interviews/${id}/cancel`, { cookie: u.cookie, json: { reason: "The role was filled." } });
     expect(c.status).toBe(200);
     expect((await c.json()).status).toBe("canceled");
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect(eventsOf(cal)).toHaveLength(0);
     expect(google.updates.every((x) => x.sendUpdates === "none")).toBe(true);
 
@@ -96,7 +96,7 @@ describe("the calendar follows every change", () => {
     const manage = /\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(mailsTo(email)[1]?.text ?? mailsTo(email).find((m) => m.kind === "booked")!.text)![1]!;
     const res = await t.request(`/book/manage/${manage}/cancel`, { method: "POST", headers: { origin: "http://localhost" } });
     expect(res.status).toBe(303);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect(eventsOf(google.account.email)).toHaveLength(0);
   });
 });
@@ -134,7 +134,7 @@ describe("recruiter actions and honest states", () => {
     const r = await t.request(`/api/interviews/${id}/reschedule`, { cookie: u.cookie, json: { timeSlots: newSlots } });
     expect(r.status).toBe(200);
     expect((await r.json()).status).toBe("pending");
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     expect(eventsOf(google.account.email)).toHaveLength(0);
     const ask = mailsTo(email).find((m) => m.kind === "reschedule")!;
     expect(ask.text).toContain(`/book/${s.sessionToken}`);

@@ -20,7 +20,7 @@ const t = makeTestApp();
 t.clock.set(new Date("2030-01-07T06:00:00Z")); // Monday
 const busy = new Map<number, BusyInterval[]>();
 let busyReads = 0;
-schedulingPorts.wire(t.deps, { busyCalendar: { busyIntervals: (u, from, to) => (busyReads++, (busy.get(u) ?? []).filter((b) => b.start < to && b.end > from)), videoDefault: () => ({ kind: "none", url: null }) }, calendarEvents: schedulingPorts.of(t.deps).calendarEvents });
+schedulingPorts.wire(t.deps, { busyCalendar: { busyIntervals: (u, from, to) => (busyReads++, (busy.get(u) ?? []).filter((b) => b.start < to && b.end > from)), videoDefault: () => ({ kind: "none", url: null }) } });
 let n = 0;
 
 async function team(size: number) {

@@ -1,11 +1,11 @@
-import { and, eq, gt, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
-import { meetings, schedulingSessions } from "../../db/schema";
 import { enqueueInterviewEmails } from "./notify";
 import { enqueueCalendarWork, removeEventJob } from "./calendar-jobs";
 import type { MeetingRow } from "./repo";
+import * as handOver from "./repo-hand-over";
+import { bumpSequence } from "./repo-interviews";
 
 type Db = Tx | DB;
 
@@ -17,7 +17,7 @@ type Db = Tx | DB;
 function followCalendar(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
   for (const m of moved) {
     if (m.calendarEventId) removeEventJob.enqueue(tx, { userId: m.userId, eventId: m.calendarEventId });
-    tx.update(meetings).set({ calendarEventId: null, meetingUrl: null }).where(eq(meetings.id, m.id)).run();
+    handOver.forgetCalendarEvent(tx, m.id);
     if (m.status === "scheduled") enqueueCalendarWork(deps, tx, m.id);
   }
 }
@@ -25,12 +25,6 @@ function followCalendar(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
 /** Call inside the reassignment's transaction, with the interviews as they were before the move. */
 export function moveCalendarEvents(deps: Deps, tx: Tx, before: MeetingRow[]): void {
   followCalendar(deps, tx, before.filter((m) => m.status === "scheduled" || m.calendarEventId));
-}
-
-/** A member's interviews, or one interview by its public id, as they are before a reassignment. */
-export function interviewsBefore(db: Db, v: { workspaceId: number; userId?: number; publicId?: string }): MeetingRow[] {
-  const by = v.publicId !== undefined ? eq(meetings.publicId, v.publicId) : eq(meetings.userId, v.userId ?? -1);
-  return db.select().from(meetings).where(and(eq(meetings.workspaceId, v.workspaceId), by)).all();
 }
 
 /** An interview a hand-over left with its owner: it overlaps `with`, an interview of the new interviewer. */
@@ -43,12 +37,7 @@ export interface HandOverConflict {
 /** The new interviewer's scheduled interview that overlaps `m`, if any (one calendar per interviewer). */
 function clashOf(db: Db, m: MeetingRow, toUserId: number): string | null {
   if (m.status !== "scheduled" || m.userId === toUserId) return null;
-  const o = db
-    .select({ publicId: meetings.publicId })
-    .from(meetings)
-    .where(and(eq(meetings.userId, toUserId), eq(meetings.status, "scheduled"), lt(meetings.startTime, m.endTime), gt(meetings.endTime, m.startTime), ne(meetings.id, m.id)))
-    .get();
-  return o?.publicId ?? null;
+  return handOver.overlappingInterviewOf(db, toUserId, m) ?? null;
 }
 
 /**
@@ -60,7 +49,7 @@ function announceHandOver(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
   const now = deps.clock.now().getTime();
   for (const m of moved) {
     if (m.status !== "scheduled" || m.startTime.getTime() <= now) continue;
-    tx.update(meetings).set({ sequence: sql`${meetings.sequence} + 1` }).where(eq(meetings.id, m.id)).run();
+    bumpSequence(tx, m.id);
     enqueueInterviewEmails(deps, tx, m.id, "reassigned");
   }
 }
@@ -73,7 +62,7 @@ function announceHandOver(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
  * its owner (and so does its session), and is answered as a conflict.
  */
 export function reassignSchedulingOwner(deps: Deps, tx: Tx, v: { workspaceId: number; fromUserId: number; toUserId: number }): { sessions: number; interviews: number; conflicts: HandOverConflict[] } {
-  const before = interviewsBefore(tx, { workspaceId: v.workspaceId, userId: v.fromUserId });
+  const before = handOver.interviewsBefore(tx, { workspaceId: v.workspaceId, userId: v.fromUserId });
   const conflicts: HandOverConflict[] = [];
   const kept = new Set<number>();
   for (const m of before) {
@@ -84,15 +73,8 @@ export function reassignSchedulingOwner(deps: Deps, tx: Tx, v: { workspaceId: nu
     }
   }
   const movable = before.filter((m) => !kept.has(m.sessionId));
-  const s = tx
-    .update(schedulingSessions)
-    .set({ userId: v.toUserId })
-    .where(and(eq(schedulingSessions.workspaceId, v.workspaceId), eq(schedulingSessions.userId, v.fromUserId), kept.size ? notInArray(schedulingSessions.id, [...kept]) : undefined))
-    .returning({ id: schedulingSessions.id })
-    .all();
-  const m = movable.length
-    ? tx.update(meetings).set({ userId: v.toUserId }).where(inArray(meetings.id, movable.map((x) => x.id))).returning({ id: meetings.id }).all()
-    : [];
+  const s = handOver.handSessionsOver(tx, v, kept);
+  const m = movable.length ? handOver.handInterviewsOver(tx, movable.map((x) => x.id), v.toUserId) : [];
   moveCalendarEvents(deps, tx, movable);
   announceHandOver(deps, tx, movable);
   return { sessions: s.length, interviews: m.length, conflicts };
@@ -107,20 +89,15 @@ export function reassignOne(deps: Deps, db: Tx, v: { workspaceId: number; kind: 
   if (v.kind === "session") {
     const n = Number(v.id);
     if (!Number.isInteger(n) || n <= 0) return "missing";
-    const row = db
-      .update(schedulingSessions)
-      .set({ userId: v.toUserId })
-      .where(and(eq(schedulingSessions.workspaceId, v.workspaceId), eq(schedulingSessions.id, n)))
-      .returning({ id: schedulingSessions.id })
-      .get();
+    const row = handOver.handSessionOver(db, v.workspaceId, n, v.toUserId);
     return row ? "done" : "missing";
   }
-  const m = db.select().from(meetings).where(and(eq(meetings.workspaceId, v.workspaceId), eq(meetings.publicId, v.id))).get();
+  const m = handOver.interviewByPublicId(db, v.workspaceId, v.id);
   if (!m) return "missing";
   if (m.userId === v.toUserId) return "done";
   // One interviewer's interviews never overlap, whoever moved them to that interviewer.
   if (clashOf(db, m, v.toUserId)) return "busy";
-  db.update(meetings).set({ userId: v.toUserId }).where(eq(meetings.id, m.id)).run();
+  handOver.handInterviewOver(db, m.id, v.toUserId);
   moveCalendarEvents(deps, db, [m]);
   announceHandOver(deps, db, [m]);
   return "done";

@@ -20,7 +20,7 @@ test("Resend brings the retrying confirmation forward instead of adding a copy; 
   const timeSlots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), TZ), 3)], ...DEFAULT_WINDOW, duration: 60, timeZone: TZ });
   const s = (await (await t.request("/api/scheduling-sessions", { cookie: u.cookie, json: { candidateId: c.id, title: "Interview", duration: 60, timeSlots, timeZone: TZ, sendEmail: false } })).json()) as { sessionToken: string; timeSlots: { id: string }[] };
   expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0]!.id } })).status).toBe(200);
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   const [m] = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings as { id: string; emails: { status: string; nextAttemptAt: string | null }[] }[];
   expect(m!.emails.map((e) => e.status)).toEqual(["retrying", "retrying"]);
 
@@ -31,7 +31,7 @@ test("Resend brings the retrying confirmation forward instead of adding a copy; 
     expect(res.status).toBe(200);
     expect(((await res.json()).emails as unknown[]).length).toBe(2);
   }
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   const confirmations = received.filter((r) => r.subject.startsWith("Interview Scheduled"));
   expect(confirmations.map((r) => r.to).sort()).toEqual(["ada@example.com", u.email].sort());
   const after = (await (await t.request(`/api/interviews/${m!.id}`, { cookie: u.cookie })).json()).emails as { status: string }[];
@@ -40,6 +40,6 @@ test("Resend brings the retrying confirmation forward instead of adding a copy; 
   // Sent: Resend writes both again, and each side gets a second copy.
   const again = await t.request(`/api/interviews/${m!.id}/resend`, { method: "POST", cookie: u.cookie });
   expect(((await again.json()).emails as unknown[]).length).toBe(4);
-  await t.deps.mail.idle();
+  await t.deps.jobs.idle();
   expect(received.filter((r) => r.subject.startsWith("Interview Scheduled"))).toHaveLength(4);
 });

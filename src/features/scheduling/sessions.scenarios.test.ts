@@ -54,6 +54,7 @@ apiScenarios(
       body: (w: World) => ({ candidateId: w.ids.candidate, duration: 60, timeSlots: slots(3), timeZone: TZ, sendEmail: false }),
       as: "recruiter",
       status: 201,
+      events: { "session.created": 1 },
       expect: (j) => {
         expect(j.status).toBe("pending");
         expect(j.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -61,21 +62,21 @@ apiScenarios(
       },
     },
     { name: "a read key may not write", method: "POST", url: "/api/scheduling-sessions", body: (w: World) => ({ candidateId: w.ids.candidate, timeSlots: slots(3) }), as: "readKey", status: 403, code: "insufficient_scope" },
-    { name: "a read-write key writes", method: "POST", url: "/api/scheduling-sessions", body: (w: World) => ({ candidateId: w.ids.candidate, duration: 60, timeSlots: slots(4), timeZone: TZ, sendEmail: false }), as: "writeKey", status: 201 },
+    { name: "a read-write key writes", method: "POST", url: "/api/scheduling-sessions", body: (w: World) => ({ candidateId: w.ids.candidate, duration: 60, timeSlots: slots(4), timeZone: TZ, sendEmail: false }), as: "writeKey", status: 201, events: { "session.created": 1 }, expect: (j) => expect([j.status, j.candidate.firstName]).toEqual(["pending", "Jane"]) },
     { name: "nothing chosen", method: "POST", url: "/api/scheduling-sessions", body: {}, as: "owner", status: 400, code: "validation_failed", message: MISSING },
     { name: "no slots", method: "POST", url: "/api/scheduling-sessions", body: (w: World) => ({ candidateId: w.ids.candidate, timeSlots: [] }), as: "owner", status: 400, message: MISSING },
     { name: "a duration the spec does not offer", method: "POST", url: "/api/scheduling-sessions", body: (w: World) => ({ candidateId: w.ids.candidate, duration: 50, timeSlots: slots(3) }), as: "owner", status: 400, message: "Duration must be 30, 45, 60, 90 or 120 minutes" },
     { name: "another workspace's candidate", method: "POST", url: "/api/scheduling-sessions", body: (w: World) => ({ candidateId: w.ids.strangerCandidate, duration: 60, timeSlots: slots(3), timeZone: TZ }), as: "owner", status: 404, code: "not_found", message: "Candidate not found" },
     { name: "a recruiter may not reassign", method: "PATCH", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, body: (w: World) => ({ to: w.ownerId }), as: "recruiter", status: 403, code: "forbidden" },
     { name: "reassign needs a member", method: "PATCH", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, body: {}, as: "owner", status: 400, message: "Choose a member" },
-    { name: "reassign to the owner", method: "PATCH", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, body: (w: World) => ({ to: w.ownerId }), as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true }) },
+    { name: "reassign to the owner", method: "PATCH", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, body: (w: World) => ({ to: w.ownerId }), as: "owner", status: 200, events: { "session.reassigned": 1 }, expect: (j) => expect(j).toEqual({ success: true }) },
     { name: "reassign another workspace's session", method: "PATCH", url: (w) => `/api/scheduling-sessions/${w.ids.strangerSession}`, body: (w: World) => ({ to: w.ownerId }), as: "admin", status: 404, message: "Scheduling session not found" },
-    { name: "resends the link", method: "POST", url: (w) => `/api/scheduling-sessions/${w.ids.session}/resend`, body: { message: "Reminder" }, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true }) },
+    { name: "resends the link", method: "POST", url: (w) => `/api/scheduling-sessions/${w.ids.session}/resend`, body: { message: "Reminder" }, as: "owner", status: 200, tasks: { "mail.forget-links": 1, "mail.send": 1 }, expect: (j) => expect(j).toEqual({ success: true }) },
     { name: "resend for another workspace", method: "POST", url: (w) => `/api/scheduling-sessions/${w.ids.strangerSession}/resend`, body: {}, as: "owner", status: 404, code: "not_found" },
     { name: "a bad id", method: "DELETE", url: "/api/scheduling-sessions/abc", as: "owner", status: 400, code: "validation_failed", message: "Invalid id" },
     { name: "another workspace's session", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.strangerSession}`, as: "owner", status: 404, message: "Scheduling session not found" },
     { name: "a read key may not cancel", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "readKey", status: 403, code: "insufficient_scope" },
-    { name: "cancels", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true }) },
+    { name: "cancels", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "owner", status: 200, events: { "session.cancelled": 1 }, expect: (j) => expect(j).toEqual({ success: true }) },
     { name: "only a pending one", method: "DELETE", url: (w) => `/api/scheduling-sessions/${w.ids.session}`, as: "owner", status: 409, message: "Only pending sessions can be canceled" },
   ],
 );

@@ -30,6 +30,7 @@ apiScenarios("shortlists API", t, setup, [
     body: { name: "Finalists" },
     as: "recruiter",
     status: 201,
+    events: { "shortlist.created": 1 },
     expect: (j, w) => {
       expect(j).toMatchObject({ name: "Finalists", candidateIds: [], success: true });
       w.ids.list = j.id;
@@ -41,9 +42,9 @@ apiScenarios("shortlists API", t, setup, [
   { name: "another workspace's shortlist", url: (w) => `/api/shortlists/${w.ids.strangerList}`, as: "owner", status: 404, code: "not_found" },
   { name: "a bad id", url: "/api/shortlists/abc", as: "owner", status: 400, code: "validation_failed" },
   { name: "no candidates selected", method: "POST", url: (w) => `${list(w)}/candidates`, body: { candidateIds: [] }, as: "owner", status: 400, message: "Please select candidates to add to the shortlist" },
-  { name: "another workspace's candidate", method: "POST", url: (w) => `${list(w)}/candidates`, body: (w: World) => ({ candidateIds: [w.ids.strangerCandidate] }), as: "owner", status: 404 },
-  { name: "adding to another workspace's shortlist", method: "POST", url: (w) => `/api/shortlists/${w.ids.strangerList}/candidates`, body: (w: World) => ({ candidateIds: [w.ids.candidate] }), as: "owner", status: 404 },
-  { name: "adds", method: "POST", url: (w) => `${list(w)}/candidates`, body: (w: World) => ({ candidateIds: [w.ids.candidate] }), as: "writeKey", status: 200, expect: (j, w) => expect(j).toEqual({ success: true, added: 1, candidateIds: [w.ids.candidate] }) },
+  { name: "another workspace's candidate", method: "POST", url: (w) => `${list(w)}/candidates`, body: (w: World) => ({ candidateIds: [w.ids.strangerCandidate] }), as: "owner", status: 404, code: "not_found" },
+  { name: "adding to another workspace's shortlist", method: "POST", url: (w) => `/api/shortlists/${w.ids.strangerList}/candidates`, body: (w: World) => ({ candidateIds: [w.ids.candidate] }), as: "owner", status: 404, code: "not_found" },
+  { name: "adds", method: "POST", url: (w) => `${list(w)}/candidates`, body: (w: World) => ({ candidateIds: [w.ids.candidate] }), as: "writeKey", status: 200, events: { "shortlist.changed": 1 }, expect: (j, w) => expect(j).toEqual({ success: true, added: 1, candidateIds: [w.ids.candidate] }) },
   {
     name: "the members with their whole records",
     url: (w) => `${list(w)}/candidates`,
@@ -54,12 +55,12 @@ apiScenarios("shortlists API", t, setup, [
       expect(Object.keys(j.candidates[0])).toContain("voiceTranscript");
     },
   },
-  { name: "renames", method: "PATCH", url: list, body: { name: "Top three" }, as: "owner", status: 200, expect: (j) => expect(j).toMatchObject({ name: "Top three", success: true }) },
+  { name: "renames", method: "PATCH", url: list, body: { name: "Top three" }, as: "owner", status: 200, events: { "shortlist.changed": 1 }, expect: (j) => expect(j).toMatchObject({ name: "Top three", success: true }) },
   { name: "a rename without a name", method: "PATCH", url: list, body: { name: "" }, as: "owner", status: 400, message: "Please enter a shortlist name" },
-  { name: "takes a candidate out", method: "DELETE", url: (w) => `${list(w)}/candidates/${w.ids.candidate}`, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true, candidateIds: [] }) },
-  { name: "not in the shortlist any more", method: "DELETE", url: (w) => `${list(w)}/candidates/${w.ids.candidate}`, as: "owner", status: 404 },
+  { name: "takes a candidate out", method: "DELETE", url: (w) => `${list(w)}/candidates/${w.ids.candidate}`, as: "owner", status: 200, events: { "shortlist.changed": 1 }, expect: (j) => expect(j).toEqual({ success: true, candidateIds: [] }) },
+  { name: "not in the shortlist any more", method: "DELETE", url: (w) => `${list(w)}/candidates/${w.ids.candidate}`, as: "owner", status: 404, code: "not_found" },
   { name: "a read key may not delete", method: "DELETE", url: list, as: "readKey", status: 403, code: "insufficient_scope" },
-  { name: "deleting another workspace's shortlist", method: "DELETE", url: (w) => `/api/shortlists/${w.ids.strangerList}`, as: "owner", status: 404 },
-  { name: "deletes", method: "DELETE", url: list, as: "owner", status: 200, expect: (j) => expect(j).toEqual({ success: true }) },
-  { name: "deleted is gone", url: list, as: "owner", status: 404 },
+  { name: "deleting another workspace's shortlist", method: "DELETE", url: (w) => `/api/shortlists/${w.ids.strangerList}`, as: "owner", status: 404, code: "not_found" },
+  { name: "deletes", method: "DELETE", url: list, as: "owner", status: 200, events: { "shortlist.deleted": 1 }, expect: (j) => expect(j).toEqual({ success: true }) },
+  { name: "deleted is gone", url: list, as: "owner", status: 404, code: "not_found" },
 ]);

@@ -14,8 +14,8 @@ apiScenarios(
   [
     { name: "a recruiter may not read it", url: "/api/workspace/activity", as: "recruiter", status: 403, code: "forbidden" },
     { name: "without a session", url: "/api/workspace/activity", as: "anonymous", status: 401, code: "unauthorized" },
-    { name: "a change is recorded", method: "PATCH", url: "/api/candidate-settings", body: { retentionMonths: 24 }, as: "admin", status: 200 },
-    { name: "and a shortlist", method: "POST", url: "/api/shortlists", body: { name: "Finalists" }, as: "writeKey", status: 201 },
+    { name: "a change is recorded", method: "PATCH", url: "/api/candidate-settings", body: { retentionMonths: 24 }, as: "admin", status: 200, events: { "settings.changed": 1 }, expect: (j) => expect(j.retentionMonths).toBe(24) },
+    { name: "and a shortlist", method: "POST", url: "/api/shortlists", body: { name: "Finalists" }, as: "writeKey", status: 201, events: { "shortlist.created": 1 }, expect: (j) => expect(j).toMatchObject({ name: "Finalists", candidateIds: [] }) },
     {
       name: "newest first, with the member",
       url: "/api/workspace/activity",

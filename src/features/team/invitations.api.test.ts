@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeTestApp, sessionCookie } from "../../../test/helpers";
-import { invitations, mailMessages, sessions } from "../../db/schema";
+import { invitations, mailMessages, sessions, users } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { addMember, invitationToken } from "../../../test/kits/team";
 import { INVITATION_TTL_MS } from "./service";
@@ -56,12 +56,26 @@ describe("invitations", () => {
     const owner = await t.signUp();
     await t.request("/api/workspace/invitations", { json: { email: "late@example.com", role: "recruiter" }, cookie: owner.cookie });
     const token = invitationToken(t, "late@example.com");
-    t.clock.advance(INVITATION_TTL_MS + 1000);
+    await t.request("/api/workspace/invitations", { json: { email: "in-time@example.com", role: "recruiter" }, cookie: owner.cookie });
+    const inTime = invitationToken(t, "in-time@example.com");
+    const accept = (tok: string, name: string) => t.request(`/api/invitations/${tok}/accept`, { json: { name, password: "correct-horse-battery" } });
+    const stored = (email: string) => t.deps.db.select().from(invitations).where(eq(invitations.email, email)).get()!;
+    const userCount = (email: string) => t.deps.db.select().from(users).where(eq(users.email, email)).all().length;
+    expect(INVITATION_TTL_MS).toBe(7 * 24 * 3600_000);
+    t.clock.advance(INVITATION_TTL_MS - 60_000);
     try {
-      const res = await t.request(`/api/invitations/${token}/accept`, { json: { name: "Late", password: "correct-horse-battery" } });
+      // A minute before the 7 days: the link still works.
+      expect((await accept(inTime, "In Time")).status).toBe(200);
+      expect(stored("in-time@example.com").acceptedAt).not.toBeNull();
+      t.clock.advance(61_000);
+      const res = await accept(token, "Late");
       expect(res.status).toBe(400);
-      const list = (await (await t.request("/api/workspace/invitations", { cookie: await t.login(owner.email, owner.password) })).json()) as { invitations: { status: string }[] };
-      expect(list.invitations[0]!.status).toBe("expired");
+      expect((await res.json()).message).toBe("This invitation link is invalid, was already used, or has expired.");
+      // Nothing was made of it: no account, the invitation not accepted.
+      expect(userCount("late@example.com")).toBe(0);
+      expect(stored("late@example.com")).toMatchObject({ acceptedAt: null, revokedAt: null });
+      const list = (await (await t.request("/api/workspace/invitations", { cookie: await t.login(owner.email, owner.password) })).json()) as { invitations: { email: string; status: string }[] };
+      expect(list.invitations.map((i) => [i.email, i.status])).toEqual([["late@example.com", "expired"]]);
     } finally {
       t.clock.advance(-(INVITATION_TTL_MS + 1000));
     }

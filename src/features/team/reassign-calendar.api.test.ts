@@ -21,14 +21,14 @@ test("the event leaves the former interviewer's calendar and is made in the new 
   const timeSlots = [{ startTime: tomorrowAt(now, 10).toISOString(), endTime: tomorrowAt(now, 11).toISOString() }];
   const s = await (await t.request("/api/scheduling-sessions", { cookie: owner.cookie, json: { candidateId, duration: 60, timeSlots, timeZone: "UTC", sendEmail: false } })).json();
   expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0].id } })).status).toBe(200);
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   const inCalendar = (email: string) => google.events.filter((e) => e.calendarId === email);
   expect(inCalendar("owner-cal@example.com")).toHaveLength(1);
 
   const id = (await (await t.request("/api/meetings", { cookie: owner.cookie })).json()).meetings[0].id;
   const moved = await t.request(`/api/interviews/${id}`, { method: "PATCH", cookie: owner.cookie, json: { interviewerId: rec.id } });
   expect(moved.status).toBe(200);
-  await t.deps.work.idle();
+  await t.deps.jobs.idle();
   expect(inCalendar("owner-cal@example.com")).toHaveLength(0);
   expect(inCalendar("rec-cal@example.com")).toHaveLength(1);
 });

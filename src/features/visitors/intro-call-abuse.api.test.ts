@@ -34,7 +34,7 @@ describe("intro calls are not an open relay (item 6)", () => {
     const html = await (await browser().get(`/scheduleacall?c=${r.campaign.code}`)).text();
     expect(html).toContain(PREQUALIFIER_FIRST);
     expect(html).not.toContain("Book call");
-    await t.deps.mail.idle();
+    await t.deps.jobs.idle();
     expect(t.deps.db.select().from(mailMessages).all().length).toBe(mailsBefore);
   });
 
@@ -63,7 +63,7 @@ describe("intro calls are not an open relay (item 6)", () => {
   test("20 anonymous GETs of the intro-call times make no Google call (busy times come from the calendar cache)", async () => {
     const r = await openRecruiter();
     expect(await connectCalendar(t, r.cookie)).toContain("connected=true");
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const calls = () => google.requests.filter((q) => q.path.startsWith("/calendar/v3/")).length;
     const before = calls();
     for (let i = 0; i < 20; i++) expect((await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).status).toBe(200);
@@ -73,7 +73,7 @@ describe("intro calls are not an open relay (item 6)", () => {
   test("a busy event in the host's calendar leaves the intro-call times at the next sync, not a minute later", async () => {
     const r = await openRecruiter();
     expect(await connectCalendar(t, r.cookie)).toContain("connected=true");
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
     const first = (await (await browser().get(`/api/visitors/intro-call?c=${r.campaign.code}`)).json()).slots[0];
     google.addEvent(google.account.email, { summary: "Dentist", start: first.startTime, end: first.endTime });
     await syncCalendarNow(t, r.cookie);

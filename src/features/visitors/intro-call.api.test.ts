@@ -50,7 +50,7 @@ describe("/scheduleacall", () => {
     const participant = listParticipants(t.deps, r.workspaceId, {}).participants.find((p) => p.uniqueId === b.visitorId)!;
     expect(participant.emailAddress).toBe("ada@example.com");
     expect(participant.jobId).toBe(r.job.id);
-    await t.deps.mail.idle();
+    await t.deps.jobs.idle();
     const mail = t.deps.db.select().from(mailMessages).all().find((m) => m.to === "ada@example.com")!;
     expect(mail).toBeDefined();
     expect(mail.icalEvent).toContain("BEGIN:VCALENDAR");

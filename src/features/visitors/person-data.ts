@@ -1,16 +1,7 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
-import type { DB } from "../../db/client";
+// What the candidates feature asks of visitors about one person (export, merge, erasure); the SQL is person-data-repo.ts's.
 import type { Deps } from "../../deps";
-import { introCallBookings, visitorConversations } from "../../db/schema";
-
-/** What the candidates feature asks of visitors about one person (export, merge, erasure). */
-type Writer = Pick<DB, "update" | "select" | "delete">;
-
-const ofPerson = (workspaceId: number, participantId: number, visitorIds: string[]) =>
-  and(
-    eq(visitorConversations.workspaceId, workspaceId),
-    or(eq(visitorConversations.participantId, participantId), visitorIds.length ? inArray(visitorConversations.visitorId, visitorIds) : undefined),
-  );
+import { conversationRowsOf } from "./person-data-repo";
+export { eraseConversations, moveConversations } from "./person-data-repo";
 
 export interface PersonConversation {
   kind: string;
@@ -30,24 +21,11 @@ const parse = (s: string): unknown => {
 
 /** The prequalifier and assessment chats of a candidate (by the record, or by their browser's visitor id). */
 export function conversationsOf(deps: Deps, workspaceId: number, participantId: number, visitorIds: string[]): PersonConversation[] {
-  return deps.db
-    .select()
-    .from(visitorConversations)
-    .where(ofPerson(workspaceId, participantId, visitorIds))
-    .orderBy(asc(visitorConversations.id))
-    .all()
-    .map((c) => ({ kind: c.kind, questions: parse(c.questions), answers: parse(c.answers), completedAt: c.completedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() }));
-}
-
-/** Merge: the duplicates' chats and intro calls now point at the record that stays. */
-export function moveConversations(tx: Writer, workspaceId: number, fromIds: number[], toId: number): void {
-  if (!fromIds.length) return;
-  tx.update(visitorConversations).set({ participantId: toId }).where(and(eq(visitorConversations.workspaceId, workspaceId), inArray(visitorConversations.participantId, fromIds))).run();
-  tx.update(introCallBookings).set({ participantId: toId }).where(and(eq(introCallBookings.workspaceId, workspaceId), inArray(introCallBookings.participantId, fromIds))).run();
-}
-
-/** Erasure: the chats are deleted; an intro call keeps its slot (the recruiter's calendar) without the person. */
-export function eraseConversations(tx: Writer, workspaceId: number, participantId: number, visitorIds: string[]): void {
-  tx.delete(visitorConversations).where(ofPerson(workspaceId, participantId, visitorIds)).run();
-  tx.update(introCallBookings).set({ participantId: null }).where(and(eq(introCallBookings.workspaceId, workspaceId), eq(introCallBookings.participantId, participantId))).run();
+  return conversationRowsOf(deps.db, workspaceId, participantId, visitorIds).map((c) => ({
+    kind: c.kind,
+    questions: parse(c.questions),
+    answers: parse(c.answers),
+    completedAt: c.completedAt?.toISOString() ?? null,
+    createdAt: c.createdAt.toISOString(),
+  }));
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineJob } from "../../lib/jobs";
+import type { Deps } from "../../deps";
+import { defineJob, type Job } from "../../lib/jobs";
 import { deliver } from "./deliver";
 
 /**
@@ -10,6 +11,9 @@ export const deliverWebhookJob = defineJob(
   "webhooks.deliver",
   // endpointId only names the serial key; tasks migrated from the old queue lack it.
   z.object({ deliveryId: z.number().int(), endpointId: z.number().int().optional() }),
-  (p, ctx) => deliver(ctx.deps, p.deliveryId, ctx),
-  { serialKey: (p) => (p.endpointId ? `webhook-endpoint:${p.endpointId}` : null), timeoutMs: 30_000 },
+  { serialKey: (p) => (p.endpointId ? `webhook-endpoint:${p.endpointId}` : null) },
 );
+
+export function webhookJobs(deps: Deps): Job<any>[] {
+  return [deliverWebhookJob.runs((p, ctx) => deliver(deps, p.deliveryId, ctx), { timeoutMs: 30_000 })];
+}

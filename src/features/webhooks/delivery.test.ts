@@ -43,14 +43,14 @@ const headersOf = (r: Received) => ({ "webhook-id": r.headers["webhook-id"]!, "w
 /** Moves the test clock (which the work queue reads) and runs what fell due. */
 async function later(ms: number) {
   t.clock.advance(ms);
-  await t.deps.work.runDue();
+  await t.deps.jobs.runDue();
 }
 
 describe("webhook delivery", () => {
   test("the POST is signed per Standard Webhooks: the reference Webhook.verify accepts it, a wrong secret or a changed body does not", async () => {
     const e = await endpoint();
     const c = newCandidate(e.u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const [r] = e.received();
     expect(r).toBeDefined();
     expect(r!.headers["content-type"]).toBe("application/json");
@@ -71,7 +71,7 @@ describe("webhook delivery", () => {
     t.clock.set(new Date("2031-06-01T00:00:00Z"));
     const e = await endpoint();
     newCandidate(e.u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const [r] = e.received();
     expect(() => new Webhook(e.secret).verify(r!.body, headersOf(r!))).not.toThrow();
     expect(JSON.parse(r!.body).timestamp).toBe("2031-06-01T00:00:00.000Z"); // the event's own time is the app's
@@ -82,7 +82,7 @@ describe("webhook delivery", () => {
     const e = await endpoint();
     receiver.answer([500, 503]);
     newCandidate(e.u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     let [d] = rows(e.id);
     expect(d).toMatchObject({ status: "retrying", attempts: 1, statusCode: 500, lastError: "HTTP 500 Internal Server Error" });
     const first = d!.nextAttemptAt!.getTime() - t.clock.now().getTime();
@@ -121,7 +121,7 @@ describe("webhook delivery", () => {
     const a = newCandidate(e.u.workspaceId, "First Person");
     const b = newCandidate(e.u.workspaceId, "Second Person");
     const c = newCandidate(e.u.workspaceId, "Third Person");
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     // Only the first was tried; the others wait behind it.
     expect(e.received().map((r) => JSON.parse(r.body).data.candidate.id)).toEqual([a.id]);
     expect(rows(e.id).map((d) => d.status)).toEqual(["retrying", "pending", "pending"]);
@@ -140,7 +140,7 @@ describe("webhook delivery", () => {
     const e = await endpoint();
     receiver.answer([500]);
     const ids = Array.from({ length: 30 }, (_, i) => newCandidate(e.u.workspaceId, `Person ${i}`).id);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     expect(e.received()).toHaveLength(1);
     await later(31_000);
     const got = e.received().map((r) => JSON.parse(r.body).data.candidate.id as number);
@@ -158,10 +158,10 @@ describe("webhook delivery", () => {
     const slow = await endpoint();
     receiver.answer([500]);
     newCandidate(slow.u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const other = await endpoint();
     newCandidate(other.u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     expect(other.received()).toHaveLength(1);
     expect(rows(slow.id)[0]!.status).toBe("retrying");
     await later(31_000);
@@ -171,7 +171,7 @@ describe("webhook delivery", () => {
     const e = await endpoint();
     receiver.answer([410]);
     newCandidate(e.u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     expect(rows(e.id)[0]).toMatchObject({ status: "failed", attempts: 1, statusCode: 410 });
     expect(t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, e.id)).get()!.disabledAt).toBeInstanceOf(Date);
     const list = (await (await t.request("/api/webhooks", { cookie: e.u.cookie })).json()) as { webhooks: { status: string; disabledAt: string | null }[] };
@@ -187,7 +187,7 @@ describe("webhook delivery", () => {
     const e = await endpoint();
     receiver.answer(Array(100).fill(500));
     newCandidate(e.u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     for (let waited = 0; waited <= GIVE_UP_AFTER_MS; waited += 3_600_000) await later(3_600_000);
     const [d] = rows(e.id);
     expect(d!.status).toBe("failed");
@@ -200,7 +200,7 @@ describe("webhook delivery", () => {
     const cookie = await t.login(e.u.email, e.u.password); // two days later: a new session
     const res = await t.request(`/api/webhooks/${e.id}/deliveries/${d!.id}/resend`, { method: "POST", cookie });
     expect(res.status).toBe(202);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     expect(rows(e.id)[0]).toMatchObject({ status: "delivered", statusCode: 200, webhookId: d!.webhookId });
     expect(e.received().at(-1)!.headers["webhook-id"]).toBe(d!.webhookId);
   });
@@ -209,7 +209,7 @@ describe("webhook delivery", () => {
     const e = await endpoint();
     receiver.answer(Array(200).fill(500));
     const first = newCandidate(e.u.workspaceId, "Failing First");
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const idOf = (r: Received) => JSON.parse(r.body).data.candidate.id as number;
     let second: { id: number } | null = null;
     // 48 hours of 500s for the first; the second, recorded near the end, waits behind it untried.
@@ -231,7 +231,7 @@ describe("webhook delivery", () => {
     // The failed one is in the log as failed, and Resend sends it (after the endpoint's others).
     const res = await t.request(`/api/webhooks/${e.id}/deliveries/${a!.id}/resend`, { method: "POST", cookie: await t.login(e.u.email, e.u.password) });
     expect(res.status).toBe(202);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     expect(rows(e.id)[0]!.status).toBe("delivered");
     expect(e.received().map(idOf).at(-1)).toBe(first.id);
   });
@@ -243,7 +243,7 @@ describe("webhook delivery", () => {
     dead.stop(true);
     const { id } = (await (await t.request("/api/webhooks", { cookie: u.cookie, json: { url, events: ["candidate.created"] } })).json()) as { id: number };
     newCandidate(u.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const [d] = rows(id);
     expect(d).toMatchObject({ status: "retrying", attempts: 1, statusCode: null });
     expect(d!.lastError).toStartWith("Could not connect");

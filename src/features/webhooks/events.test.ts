@@ -241,7 +241,7 @@ describe("erasure and retention", () => {
     const gone = candidate(w.workspaceId, { name: "Erin Erased" });
     const kept = candidate(w.workspaceId, { name: "Kim Kept" });
     await session(w, gone.id);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     w.take();
     expect((await t.request(`/api/participants/${gone.id}`, { method: "DELETE", cookie: w.cookie })).status).toBe(200);
     const left = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
@@ -255,13 +255,13 @@ describe("erasure and retention", () => {
     const { pruneDeliveries } = await import("./record");
     const w = await workspace(["candidate.created"]);
     candidate(w.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const mine = () => t.deps.db.select({ id: webhookDeliveries.id, task: tasks }).from(webhookDeliveries).leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId)).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all().map((r) => ({ status: r.task?.status === "done" ? "delivered" : r.task?.status }));
     expect(mine().map((d) => d.status)).toEqual(["delivered"]);
     t.clock.advance(31 * 86_400_000);
     receiver.answer([500]);
     candidate(w.workspaceId);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     pruneDeliveries(t.deps, 30);
     expect(mine().map((d) => d.status)).toEqual(["retrying"]);
     t.clock.set(new Date("2030-03-04T01:00:00Z"));

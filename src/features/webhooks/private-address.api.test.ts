@@ -72,7 +72,7 @@ describe("webhook URLs must be public", () => {
       (url) => t.deps.db.insert(webhookEndpoints).values({ workspaceId: u.workspaceId, url, events: JSON.stringify(["candidate.created"]), secretSealed: t.deps.secrets.seal(newSecret()), createdAt: t.clock.now() }).returning().get().id,
     );
     upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "ssrf-1", name: "Sam Private", emailAddress: "sam@example.com", roleApplied: "Designer" });
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     expect(receiver.received.filter((r) => r.path === "/inside")).toHaveLength(0);
     for (const id of ids) {
       const log = (await (await t.request(`/api/webhooks/${id}/deliveries`, { cookie: u.cookie })).json()) as { deliveries: { lastError: string | null; statusCode: number | null }[] };

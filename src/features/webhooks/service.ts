@@ -6,8 +6,6 @@ import { requirePermission } from "../auth/permissions";
 import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
 import { recordTestEvent } from "./record";
 import { deliverWebhookJob } from "./deliver-job";
-import { tasks } from "../../db/schema";
-import { and, eq, inArray } from "drizzle-orm";
 import * as repo from "./repo";
 import { webhooksPorts } from "./ports";
 
@@ -121,9 +119,7 @@ export function resendDelivery(deps: Deps, me: Member, id: number, deliveryId: n
   const found = repo.findDelivery(deps.db, me.workspaceId, endpoint.id, deliveryId);
   if (!found) throw notFound("Delivery not found");
   deps.db.transaction((tx) => {
-    const waiting = found.task
-      ? tx.update(tasks).set({ runAt: deps.clock.now() }).where(and(eq(tasks.id, found.task.id), inArray(tasks.status, ["pending", "retrying"]))).returning({ id: tasks.id }).all().length > 0
-      : false;
+    const waiting = found.task ? repo.hurryWaitingTask(tx, found.task.id, deps.clock.now()) : false;
     if (waiting) return;
     const taskId = deliverWebhookJob.enqueue(tx, { deliveryId: found.delivery.id, endpointId: endpoint.id });
     repo.setTask(tx, found.delivery.id, taskId);

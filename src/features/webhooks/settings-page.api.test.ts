@@ -37,7 +37,7 @@ describe("/settings/webhooks", () => {
     expect(sent.status).toBe(303);
     expect(sent.headers.get("location")).toBe("/settings/webhooks");
     expect(sent.headers.get("set-cookie")).toContain("frank_flash=");
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const log = await (await t.request("/settings/webhooks", { cookie: u.cookie })).text();
     expect(log).toContain("webhook.test");
     expect(log).toContain(">delivered<");
@@ -45,7 +45,7 @@ describe("/settings/webhooks", () => {
     const { deliveries } = (await (await t.request(`/api/webhooks/${id}/deliveries`, { cookie: u.cookie })).json()) as { deliveries: { id: number }[] };
     const resent = await post(`/settings/webhooks/${id}/deliveries/${deliveries[0]!.id}/resend`);
     expect(resent.status).toBe(303);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     expect(receiver.received.filter((r) => r.path === "/form")).toHaveLength(2);
 
     const gone = await post(`/settings/webhooks/${id}/delete`);

@@ -72,7 +72,7 @@ describe("/api/webhooks", () => {
     expect(((await (await t.request("/api/webhooks", { cookie: b.cookie })).json()) as { webhooks: unknown[] }).webhooks).toEqual([]);
     // Still there for its own workspace.
     expect((await t.request(`/api/webhooks/${id}/deliveries`, { cookie: a.cookie })).status).toBe(200);
-    await t.deps.work.idle();
+    await t.deps.jobs.idle();
   });
 
   test("a recruiter gets 403 on every route, an admin may manage, no session is 401", async () => {
@@ -107,9 +107,9 @@ describe("/api/webhooks", () => {
     const { delivery } = (await res.json()) as { delivery: { id: number; webhookId: string; type: string; status: string } };
     expect(delivery).toMatchObject({ type: "webhook.test", status: "pending" });
     expect(delivery.webhookId).toMatch(/^msg_[A-Za-z0-9_-]{20,}$/);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     await t.request("/api/shortlists", { cookie: u.cookie, json: { name: "Later" } });
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const log = (await (await t.request(`/api/webhooks/${id}/deliveries`, { cookie: u.cookie })).json()) as { deliveries: Record<string, unknown>[] };
     expect(log.deliveries.map((d) => d.type)).toEqual(["shortlist.updated", "webhook.test"]);
     expect(log.deliveries[1]).toMatchObject({ id: delivery.id, webhookId: delivery.webhookId, status: "delivered", attempts: [{ at: expect.any(String), statusCode: 200, error: null, durationMs: expect.any(Number) }], statusCode: 200, lastError: null, nextAttemptAt: null });
@@ -118,7 +118,7 @@ describe("/api/webhooks", () => {
 
     const again = await t.request(`/api/webhooks/${id}/deliveries/${delivery.id}/resend`, { method: "POST", cookie: u.cookie });
     expect(again.status).toBe(202);
-    await t.deps.work.runDue();
+    await t.deps.jobs.runDue();
     const mine = receiver.received.filter((r) => r.path === `/log-${u.workspaceId}`);
     expect(mine.map((r) => r.headers["webhook-id"])).toEqual([delivery.webhookId, log.deliveries[0]!.webhookId as string, delivery.webhookId]);
     expect(mine[2]!.body).toBe(mine[0]!.body);

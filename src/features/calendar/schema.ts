@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./auth";
+import { users, workspaces } from "../auth/schema";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { workspaces } from "./auth";
+import { workspaces } from "../auth/schema";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 

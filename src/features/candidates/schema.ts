@@ -1,42 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { workspaces } from "./auth";
-import { clients } from "./clients";
+import { users, workspaces } from "../auth/schema";
+import { campaigns, jobs } from "../jobs/schema";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
-
-// Recruiter data: every row carries workspace_id; repos scope every query by it (db/scope.ts).
-export const jobs = sqliteTable(
-  "jobs",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    title: text("title").notNull(),
-    description: text("description"),
-    location: text("location"),
-    // The agency's client the job is for (issue 38); the clients feature refuses to delete one with jobs.
-    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [index("jobs_workspace_idx").on(t.workspaceId), index("jobs_client_idx").on(t.workspaceId, t.clientId)],
-);
-
-export const campaigns = sqliteTable(
-  "campaigns",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    jobId: integer("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    label: text("label"),
-    description: text("description"),
-    // Random, URL-safe, unique across workspaces: /prequalifier?c=CODE
-    code: text("code").notNull().unique(),
-    clickCount: integer("click_count").notNull().default(0),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [index("campaigns_job_idx").on(t.workspaceId, t.jobId)],
-);
 
 /** A candidate. Column names are the spec's database names (part2 §3, debug pages). */
 export const participants = sqliteTable(
@@ -98,44 +65,6 @@ export const participants = sqliteTable(
   ],
 );
 
-export const shortlists = sqliteTable(
-  "shortlists",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    // Set when the shortlist came from the chat popup (test page payload: candidateName, chatMessage).
-    candidateName: text("candidate_name"),
-    chatMessage: text("chat_message"),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [index("shortlists_workspace_idx").on(t.workspaceId)],
-);
-
-export const shortlistMembers = sqliteTable(
-  "shortlist_members",
-  {
-    shortlistId: integer("shortlist_id").notNull().references(() => shortlists.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(now),
-    // The recruiter's note about this candidate for this shortlist (a client may be shown it).
-    note: text("note"),
-  },
-  (t) => [primaryKey({ columns: [t.shortlistId, t.participantId] }), index("shortlist_members_participant_idx").on(t.participantId)],
-);
-
-/** One row per visitor who opened a campaign link: campaigns.click_count counts each visitor once. */
-export const campaignClicks = sqliteTable(
-  "campaign_clicks",
-  {
-    campaignId: integer("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
-    visitorId: text("visitor_id").notNull(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [primaryKey({ columns: [t.campaignId, t.visitorId] })],
-);
-
 /**
  * Candidate counts per workspace, UTC day of creation, role bucket and location bucket,
  * kept by triggers on participants (migration participants_search). The dashboard's stats
@@ -169,3 +98,31 @@ export const participantBucketCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.roleCategory, t.locationCategory] })],
 );
+
+/** A recruiter's note on a candidate. The author's name is copied so it outlives the user. */
+export const participantNotes = sqliteTable(
+  "participant_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("participant_notes_participant_idx").on(t.workspaceId, t.participantId, t.id)],
+);
+
+/** Per-workspace candidate settings: the §9 buckets, the privacy notice and retention. Defaults apply when no row. */
+export const candidateSettings = sqliteTable("candidate_settings", {
+  workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+  // JSON lists of bucket names (the spec's five cities and five roles by default).
+  locations: text("locations"),
+  roles: text("roles"),
+  privacyNotice: text("privacy_notice"),
+  privacyPolicyUrl: text("privacy_policy_url"),
+  // Candidates with no activity for this many months are erased; null = off.
+  retentionMonths: integer("retention_months"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+});

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./auth";
-import { participants, shortlists } from "./candidates";
+import { users, workspaces } from "../auth/schema";
+import { participants } from "../candidates/schema";
+import { shortlists } from "../shortlists/schema";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 

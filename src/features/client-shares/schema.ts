@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./auth";
-import { participants, shortlists } from "./candidates";
-import { clientContacts } from "./clients";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users, workspaces } from "../auth/schema";
+import { participants } from "../candidates/schema";
+import { clientContacts } from "../clients/schema";
+import { shortlists } from "../shortlists/schema";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -59,41 +60,3 @@ export const shortlistAnswers = sqliteTable(
   },
   (t) => [uniqueIndex("shortlist_answers_share_participant_idx").on(t.shareId, t.participantId), index("shortlist_answers_participant_idx").on(t.participantId)],
 );
-
-// A CV (or other document) on a candidate (issue 39), owned by features/candidate-files. The bytes
-// live in the data folder (files/<workspace>/<key>, mode 0600); the type is sniffed from them.
-export const participantFiles = sqliteTable(
-  "participant_files",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
-    // The name as uploaded (shown and offered on download; never used as a path).
-    name: text("name").notNull(),
-    // pdf | docx | txt, from the bytes.
-    type: text("type").notNull(),
-    size: integer("size").notNull(),
-    sha256: text("sha256").notNull(),
-    storageKey: text("storage_key").notNull(),
-    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    // The text read from it in the job queue after the upload: pending | done | empty (no text, a scan) | failed.
-    textStatus: text("text_status").notNull().default("pending"),
-    text: text("text"),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [index("participant_files_participant_idx").on(t.workspaceId, t.participantId)],
-);
-
-// The agency's logo (issue 39), owned by features/workspace-logo: one a workspace, the bytes in
-// the database (at most 512 kB, so backups carry it and the client's page needs no file store).
-export const workspaceLogos = sqliteTable("workspace_logos", {
-  workspaceId: integer("workspace_id")
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
-  // png | jpeg | webp, from the bytes.
-  type: text("type").notNull(),
-  bytes: blob("bytes", { mode: "buffer" }).notNull(),
-  size: integer("size").notNull(),
-  sha256: text("sha256").notNull(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
-});

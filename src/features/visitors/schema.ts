@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./auth";
-import { jobs } from "./candidates";
+import { users, workspaces } from "../auth/schema";
+import { jobs } from "../jobs/schema";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./auth";
+import { users, workspaces } from "../auth/schema";
 
 // Billing state mirrored from Stripe, and the only place Stripe ids are kept (an account's
 // customer and live subscription are read from here; users holds none, docs/decisions/0021).

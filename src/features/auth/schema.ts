@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text, index } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as unix milliseconds (integer, mode timestamp_ms).
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -36,8 +36,8 @@ export const users = sqliteTable(
     // The member's IANA time zone (issue 41): times on their pages and in their e-mails. Taken
     // from the browser at the first sign-in that sends one; null until then.
     timeZone: text("time_zone"),
-    // The Stripe ids are billing's: billing_customers and billing_subscriptions (schema/billing.ts).
-    // The Google Calendar connection is the calendar feature's: calendar_connections (schema/calendar.ts).
+    // The Stripe ids are billing's: billing_customers and billing_subscriptions (features/billing/schema.ts).
+    // The Google Calendar connection is the calendar feature's: calendar_connections (features/calendar/schema.ts).
     // The member's role in the workspace (owner, admin, recruiter): docs/decisions/0018. Existing
     // accounts were each their workspace's first account, so they are its owners.
     role: text("role", { enum: ["owner", "admin", "recruiter"] }).notNull().default("owner"),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./auth";
+import { users, workspaces } from "../auth/schema";
 
 /**
  * One row per state change of a workspace (decision 0029), written in the change's transaction

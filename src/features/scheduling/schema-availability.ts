@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./auth";
-import { meetings, schedulingSessions } from "./scheduling";
+import { users, workspaces } from "../auth/schema";
+import { meetings, schedulingSessions } from "./schema";
 
 /**
  * A member's working hours for interviews (issue 36), scheduling's table. No row: the defaults
