@@ -1,7 +1,7 @@
 // `npm test`: builds the client assets, then runs the type check (tsc), the linter (oxlint), the
 // formatter's check (oxfmt), bun's unit and API tests and the Playwright browser tests side by
 // side. It prints one line for each test file as the file ends, names a file still running after
-// two minutes (a unit file still running after five is ended and fails), prints each suite's
+// two minutes (a unit file still running after ten is ended and fails), prints each suite's
 // remaining output when the suite ends (failures, logs, summaries), then its time and the
 // machine's CPU-seconds, and ends with one plain line "N passed, N failed" over all suites.
 //

@@ -13,10 +13,11 @@ import { relative } from "node:path";
 /** A file that runs this long is named: it may be slow on a busy machine, or hanging. */
 export const NOTE_AFTER_S = 120;
 /**
- * A file that runs this long is ended and fails: a bound on a hang, not a measure of speed (the
- * slowest file takes about 8 s alone, and about 60 s while the machine runs ten other jobs).
+ * A file that runs this long is ended and fails: a bound on a hang, not a measure of speed. The
+ * CLI's file takes about 6 s alone, 44 s beside two busy loops, and 209 s in a whole `npm test`
+ * (its workers at a lower priority than the browsers) while other work kept the machine at a load of 12.
  */
-export const FILE_LIMIT_S = 300;
+export const FILE_LIMIT_S = 600;
 
 interface Running {
   pid: number;

@@ -7,7 +7,7 @@ import { TEST_PASSWORD_HASH, usePasswordCostForTests } from "../src/lib/crypto";
 // alone takes many on a machine busy with other work (a CI runner, other suites): two minutes
 // (bun's default is 5 s). bun keeps this only for the first file of a process (one file run
 // alone); `npm test` and `npm run test:unit` give it as --timeout, and `npm test` also ends a
-// file that runs 5 minutes.
+// file that runs 10 minutes.
 setDefaultTimeout(120_000);
 
 // Under `npm test` (scripts/unit-files.ts), each file's start and end, so a file still running
