@@ -6,17 +6,19 @@ import { busyIntervals, freeInCalendar, videoDefault } from "./busy-calendar";
 import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
-import { interviewBookedHook } from "./booking-hook";
+import { interviewBookedHook, type BookedHook } from "./booking-hook";
 import { interviewEvent } from "./webhook-events";
 import { sessionEvent } from "./service";
 import { SESSION_TTL_MS } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import * as repo from "./repo";
-import { offeredStarts, offerWindow, sessionPeople, startOfSlotId, startSlotId, startStillFree, type SessionPeople } from "./free-times";
-import { choosePoolMember, POOL_WINDOW_DAYS } from "./pool-choice";
-import { insertMeetingInterviewers, poolLoad, setAssignment, setMeetingLocation, typeLocation } from "./repo-member-availability";
-import { DAY } from "./zones";
-
+import { offeredStarts, offerWindow, sessionPeople, startSlotId, type SessionPeople } from "./free-times";
+import { claimOfferedStart } from "./booking/claim-offered-start";
+import { claimFixedSlot, type CalendarBusy } from "./booking/claim-fixed-slot";
+import { takeSlot, type VideoDefault } from "./booking/take-slot";
+import { placeAtTypeLocation } from "./booking/place-at-type-location";
+import { seatPanelAndPool } from "./booking/seat-panel-and-pool";
+import { writeBookingEffects } from "./booking/write-booking-effects";
 
 export const SESSION_NOT_FOUND = "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.";
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another.";
@@ -77,28 +79,6 @@ export function offeredSlots(deps: Deps, s: repo.SessionRow, people: SessionPeop
   }));
 }
 
-/**
- * In the booking transaction: the start a candidate picked from a session's free times, checked
- * again by every rule and written as the session's slot (so the meeting holds a slot like any
- * other). Null: the start is not one this session offers now.
- */
-export function claimStart(
-  deps: Deps,
-  tx: Tx,
-  s: repo.SessionRow,
-  people: SessionPeople,
-  slotId: string,
-  opts: { exceptMeetingId?: number; insert?: boolean } = {},
-): { id: string; start: Date; end: Date; poolFree: number[]; optionalFree: number[] } | null {
-  const start = startOfSlotId(slotId);
-  if (start === null) return null;
-  const free = startStillFree(deps, tx, offerWindow(s, tx), people, start, opts.exceptMeetingId);
-  if (!free) return null;
-  const slot = { id: randomToken(12), start: new Date(start), end: new Date(start + s.duration * 60_000), ...free };
-  if (opts.insert !== false) repo.insertSlot(tx, { id: slot.id, sessionId: s.id, workspaceId: s.workspaceId, startTime: slot.start, endTime: slot.end });
-  return slot;
-}
-
 /** Thrown inside a booking transaction to roll back a claimed start. */
 class Refused extends Error {
   constructor(readonly outcome: repo.BookOutcome) {
@@ -115,6 +95,19 @@ export interface Booked {
   title: string;
 }
 
+/** What a booking asks of other features: the calendar's cache (busy times, video links) and the pipeline's hook. */
+interface BookingOutside {
+  calendarBusy: CalendarBusy;
+  videoDefault: VideoDefault;
+  onBooked: BookedHook;
+}
+
+const bookingOutside = (deps: Deps): BookingOutside => ({
+  calendarBusy: (userId, start, end) => calendarBusy(deps, userId, start, end),
+  videoDefault: (userId) => videoDefault(deps, userId),
+  onBooked: (tx, meeting) => interviewBookedHook(deps)(tx, meeting),
+});
+
 /**
  * POST /api/book/{token} {slotId, timeZone?}. One write transaction checks the recruiter's
  * calendar (every session, every intro call), inserts the meeting and writes its e-mails and
@@ -124,76 +117,66 @@ export interface Booked {
 export async function bookByToken(deps: Deps, token: string, slotId: string, opts: { timeZone?: string | null } = {}): Promise<Booked> {
   const row = sessionByToken(deps, token);
   if (!row) throw sessionNotFound();
-  const publicId = randomToken(16);
-  const candidateTimeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : null;
+  const request: BookingRequest = {
+    session: row.session,
+    token,
+    slotId,
+    publicId: randomToken(16),
+    candidateTimeZone: opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : null,
+  };
+  const outside = bookingOutside(deps);
   let outcome: repo.BookOutcome;
   try {
-    outcome = deps.db.transaction(
-      (tx): repo.BookOutcome => {
-        // The calendar's cached busy times are checked in the same transaction as Frank's own
-        // meetings (repo.bookSlot): no provider is called while the candidate waits.
-        let bookedSlotId = slotId;
-        // A panel's and a pool's people, seated on the interview once it is booked.
-        let seat: { people: SessionPeople; optionalFree: number[]; holderId: number; reason: string | null } | null = null;
-        if (row.session.mode === "availability") {
-          // Free times: the start is checked by the availability rules and becomes a slot now; any refusal rolls it back.
-          if (startOfSlotId(slotId) === null) return { kind: "bad_slot" };
-          const fresh = repo.sessionById(tx, row.session.id);
-          if (!fresh || fresh.status !== "pending" || fresh.expiresAt.getTime() <= deps.clock.now().getTime()) return fresh?.status === "scheduled" ? { kind: "taken" } : { kind: "not_found" };
-          const people = sessionPeople(tx, fresh);
-          const claimed = claimStart(deps, tx, fresh, people, slotId);
-          if (!claimed) return { kind: "taken" };
-          bookedSlotId = claimed.id;
-          const chosen = people.pool.length ? choosePoolMember(people.strategy, claimed.poolFree, poolLoad(tx, claimed.poolFree, new Date(deps.clock.now().getTime() - POOL_WINDOW_DAYS * DAY))) : null;
-          seat = { people, optionalFree: claimed.optionalFree, holderId: chosen?.userId ?? fresh.userId, reason: chosen?.reason ?? null };
-        } else {
-          const slot = repo.findSlot(deps.db, slotId);
-          if (slot && slot.sessionId === row.session.id && calendarBusy(deps, row.session.userId, slot.startTime, slot.endTime)) return { kind: "taken" };
-        }
-        const holderId = seat?.holderId;
-        const o = repo.bookSlot(tx, {
-          tokenHash: sha256(token),
-          slotId: bookedSlotId,
-          now: deps.clock.now(),
-          publicId,
-          manageTokenHash: manageTokenHash(deps, publicId),
-          candidateTimeZone,
-          holderId,
-          videoFor: (s) => (s.videoKind ? { kind: s.videoKind, url: s.videoUrl } : videoDefault(deps, holderId ?? s.userId)),
-        });
-        if (o.kind !== "booked" && bookedSlotId !== slotId) throw new Refused(o);
-        // The interview type's place (issue 36 item 5) is the interview's.
-        if (o.kind === "booked" && !o.rebooked && row.session.interviewTypeId) {
-          const location = typeLocation(tx, row.session.interviewTypeId);
-          if (location) o.meeting = setMeetingLocation(tx, o.meeting.id, location) ?? o.meeting;
-        }
-        if (o.kind === "booked" && seat && !o.rebooked) {
-          const { people, optionalFree, holderId: holder, reason } = seat;
-          // Every required interviewer and the free optional ones sit on the panel; the holder is meetings.user_id.
-          insertMeetingInterviewers(tx, o.meeting.id, [...people.required.filter((id) => id !== holder).map((userId) => ({ userId, required: true })), ...optionalFree.filter((id) => id !== holder).map((userId) => ({ userId, required: false }))]);
-          if (reason) setAssignment(tx, o.meeting.id, reason);
-        }
-        if (o.kind === "booked") {
-          enqueueInterviewEmails(deps, tx, o.meeting.id, o.rebooked ? "moved" : "booked");
-          enqueueCalendarWork(deps, tx, o.meeting.id);
-          if (o.rebooked) interviewEvent(deps, tx, o.meeting, "interview.moved", { by: "candidate", previousStartTime: o.previousStartTime });
-          else interviewEvent(deps, tx, o.meeting, "interview.booked", { by: "candidate" });
-          interviewBookedHook(deps)(tx, o.meeting);
-        }
-        return o;
-      },
-      { behavior: "immediate" },
-    );
+    // Synchronous on purpose: with bun:sqlite an async callback that throws is not rolled back.
+    outcome = deps.db.transaction((tx) => bookInTransaction(deps, tx, request, outside), { behavior: "immediate" });
   } catch (e) {
-    if (e instanceof Refused) outcome = e.outcome;
-    // The unique indexes on meetings: another booking won.
-    else if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
-    else throw e;
+    outcome = refusedOutcome(e);
   }
+  return bookedAnswer(deps, outcome);
+}
+
+interface BookingRequest {
+  /** The session as read before the transaction (its mode and interview type do not change). */
+  session: repo.SessionRow;
+  token: string;
+  slotId: string;
+  publicId: string;
+  candidateTimeZone: string | null;
+}
+
+/**
+ * The booking transaction, step by step. The calendar's cached busy times are checked in the same
+ * transaction as Frank's own meetings (takeSlot): no provider is called while the candidate waits.
+ */
+function bookInTransaction(deps: Deps, tx: Tx, b: BookingRequest, outside: BookingOutside): repo.BookOutcome {
+  const claim = b.session.mode === "availability" ? claimOfferedStart(deps, tx, b.session.id, b.slotId) : claimFixedSlot(deps, b.session, b.slotId, outside.calendarBusy);
+  if (claim.kind !== "claimed") return claim;
+  const o = takeSlot(deps, tx, { ...b, slotId: claim.slotId, holderId: claim.seat?.holderId }, outside.videoDefault);
+  if (o.kind !== "booked") {
+    // A free time claimed as a new slot: the throw rolls it back.
+    if (claim.slotId !== b.slotId) throw new Refused(o);
+    return o;
+  }
+  if (!o.rebooked) {
+    o.meeting = placeAtTypeLocation(tx, o.meeting, b.session.interviewTypeId);
+    if (claim.seat) seatPanelAndPool(tx, o.meeting.id, claim.seat);
+  }
+  writeBookingEffects(deps, tx, o, outside.onBooked);
+  return o;
+}
+
+/** A refusal thrown to roll back, as its outcome; the unique indexes on meetings mean another booking won. */
+function refusedOutcome(e: unknown): repo.BookOutcome {
+  if (e instanceof Refused) return e.outcome;
+  if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
+  throw e;
+}
+
+/** The booking's answer to the candidate, or the error that says why there is none. */
+function bookedAnswer(deps: Deps, outcome: repo.BookOutcome): Booked {
   if (outcome.kind === "not_found") throw sessionNotFound();
   if (outcome.kind === "taken") throw conflict(SLOT_TAKEN);
   if (outcome.kind === "bad_slot") throw badRequest(BAD_SLOT, { slotId: BAD_SLOT });
-
   const { meeting } = outcome;
   return {
     manageToken: manageToken(deps, meeting.publicId),

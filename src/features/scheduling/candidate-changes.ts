@@ -11,7 +11,8 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { meetingPeople, startOfSlotId } from "./free-times";
 import { candidateMayChange, changeLimits, contactText } from "./change-limits";
-import { BAD_SLOT, bookable, calendarBusy, claimStart, offeredSlots, SLOT_TAKEN } from "./booking";
+import { BAD_SLOT, bookable, calendarBusy, offeredSlots, SLOT_TAKEN } from "./booking";
+import { claimStart } from "./booking/claim-start";
 
 const manageNotFound = () => new AppError("not_found", 404, "This link is invalid or the interview can no longer be changed.");
 

@@ -82,13 +82,23 @@ function checkMembers(deps: Deps, workspaceId: number, v: { interviewers?: { use
   for (const id of [...(v.interviewers ?? []).map((i) => i.userId), ...(v.pool?.userIds ?? [])]) requireWorkspaceMember(deps, workspaceId, id, "Interviewer not found");
 }
 
-const columns = (v: Partial<z.infer<typeof InterviewTypeInput>>) => ({
+type TypeFields = Partial<z.infer<typeof InterviewTypeInput>>;
+
+/** The columns of the fields given (a patch leaves the others as they are); blank texts are stored as null. */
+const columns = (v: TypeFields) => ({ ...describingColumns(v), ...whoAndWhenColumns(v) });
+
+/** What the type is called and says: name, length, video link, place, description, message. */
+const describingColumns = (v: TypeFields) => ({
   ...(v.name !== undefined ? { name: v.name } : {}),
   ...(v.duration !== undefined ? { duration: v.duration } : {}),
   ...(v.videoLink !== undefined ? { videoKind: v.videoLink?.kind ?? null, videoUrl: v.videoLink?.kind === "fixed" ? (v.videoLink.url ?? null) : null } : {}),
   ...(v.location !== undefined ? { location: v.location || null } : {}),
   ...(v.description !== undefined ? { description: v.description || null } : {}),
   ...(v.defaultMessage !== undefined ? { defaultMessage: v.defaultMessage || null } : {}),
+});
+
+/** Who interviews and the type's own rules for when: panel, pool, buffers, notice. */
+const whoAndWhenColumns = (v: TypeFields) => ({
   ...(v.interviewers !== undefined ? { interviewers: v.interviewers.map((i) => ({ userId: i.userId, required: i.required ?? true })) } : {}),
   ...(v.pool !== undefined ? { pool: v.pool ? { userIds: v.pool.userIds, strategy: v.pool.strategy ?? "fair" } : null } : {}),
   ...(v.bufferBeforeMinutes !== undefined ? { bufferBeforeMinutes: v.bufferBeforeMinutes } : {}),

@@ -73,12 +73,30 @@ export const CreateSessionInput = z.object({
     .max(10, "At most 10 guests")
     .optional(),
 }).superRefine((v, ctx) => {
+  modeIssues(v, ctx);
+  interviewersOnce(v, ctx);
+});
+
+interface SessionPeopleFields {
+  mode: "slots" | "availability";
+  timeSlots?: unknown[];
+  from?: string;
+  to?: string;
+  interviewers?: { userId: number }[];
+  pool?: { userIds: number[] };
+}
+
+/** Each mode with the fields it needs: slots for "slots"; from and to, and only there a panel or a pool, for "availability". */
+function modeIssues(v: SessionPeopleFields, ctx: z.RefinementCtx) {
   if (v.mode === "slots" && !v.timeSlots) ctx.addIssue({ code: "custom", message: missing, path: ["timeSlots"] });
   if (v.mode === "availability" && (!v.from || !v.to)) ctx.addIssue({ code: "custom", message: RANGE_MISSING, path: [v.from ? "to" : "from"] });
   if (v.mode !== "availability" && (v.interviewers?.length || v.pool)) ctx.addIssue({ code: "custom", message: PANELS_NEED_AVAILABILITY, path: [v.pool ? "pool" : "interviewers"] });
+}
+
+function interviewersOnce(v: SessionPeopleFields, ctx: z.RefinementCtx) {
   const ids = [...(v.interviewers ?? []).map((i) => i.userId), ...(v.pool?.userIds ?? [])];
   if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "Each interviewer may be named once (on the panel or in the pool)", path: ["interviewers"] });
-});
+}
 
 export const RANGE_MISSING = "Choose the first and last dates to offer";
 export const PANELS_NEED_AVAILABILITY = 'Panels and pools offer free times: use mode "availability" with from and to';

@@ -79,97 +79,91 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean, forGuest
 export function enqueueInterviewEmails(deps: Deps, tx: Tx, meetingId: number, kind: InterviewEmailKind, extras: EmailExtras = {}): void {
   const d = repo.findMeetingById(deps.db, meetingId);
   if (!d) return;
+  const l = letterOf(deps, tx, d, kind, extras);
+  const skip = extras.skipAudiences ?? new Set<string>();
+  if (d.candidateEmail && !skip.has("candidate")) toCandidate(l, d.candidateEmail);
+  if (skip.has("recruiter")) return;
+  // The new interviewer of a handed-over interview is told it is now theirs.
+  const subject = kind === "reassigned" ? `Interview handed to you: ${d.meeting.title}` : l.subjectFor(l.recruiterZone);
+  toInterviewerSide(l, { to: d.recruiterEmail, subject, replyTo: d.candidateEmail, greetingName: d.recruiterName, actionUrl: detailsUrl(deps, d.meeting.publicId) });
+  // The panel's other members (issue 36): each gets the interviewer's e-mail and invitation.
+  for (const p of meetingPanels(tx, [d.meeting.id]).filter((x) => x.userId !== d.meeting.userId && x.email !== d.recruiterEmail)) {
+    toInterviewerSide(l, { to: p.email, subject: l.subjectFor(l.recruiterZone), replyTo: d.recruiterEmail, greetingName: p.name, actionUrl: detailsUrl(deps, d.meeting.publicId) });
+  }
+  // Guests who are not members (a client's contact, issue 38): the same invitation and reminders,
+  // without a link into Frank (they have no sign-in).
+  const guests = guestsOf(tx, d.meeting.sessionId);
+  const icalEvent = guests.length ? { method: l.common.icalEvent.method, content: invitation(deps, d, l.cancel, true) } : l.common.icalEvent;
+  for (const g of guests) toInterviewerSide(l, { to: g.email, subject: l.subjectFor(l.recruiterZone), replyTo: d.recruiterEmail, greetingName: g.name, actionUrl: null, icalEvent });
+}
+
+/** What every e-mail about one change of a meeting shares. */
+function letterOf(deps: Deps, tx: Tx, d: repo.MeetingDetail, kind: InterviewEmailKind, extras: EmailExtras) {
   const m = d.meeting;
   // A cancellation, and an interview whose time is being chosen again, take the event off calendars.
   const cancel = kind === "canceled" || kind === "reschedule";
   const icalEvent = { method: cancel ? ("CANCEL" as const) : ("REQUEST" as const), content: invitation(deps, d, cancel) };
-  // The interviewer's own zone (issue 41), else the session's.
-  const recruiterZone = d.recruiterTimeZone ?? d.timeZone;
-  const candidateZone = m.candidateTimeZone ?? d.timeZone;
-  const duration = Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000);
   const now = deps.clock.now();
-  const subjectFor = (zone: string) => `${kind === "reminder" ? `Reminder: interview ${relativeDay(m.startTime, now, zone)}` : subjects[kind]}: ${m.title}`;
-  const common = { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent };
-  const base = { kind, title: m.title, duration, meetingUrl: m.meetingUrl, reason: extras.reason ?? null, movedBy: extras.movedBy ?? null };
-  const skip = extras.skipAudiences ?? new Set<string>();
-  if (d.candidateEmail && !skip.has("candidate")) {
-    deps.mail.enqueue(tx, {
-      ...common,
-      audience: "candidate",
-      to: d.candidateEmail,
-      subject: subjectFor(candidateZone),
-      replyTo: d.recruiterEmail,
-      email: InterviewEmail({
-        ...base,
-        audience: "candidate",
-        greetingName: d.candidateName,
-        when: dualTimeText(m.startTime, m.endTime, candidateZone, recruiterZone),
-        day: relativeDay(m.startTime, now, candidateZone),
-        otherPartyName: d.recruiterName,
-        actionUrl: kind === "reschedule" ? (extras.bookingUrl ?? null) : manageUrl(deps, m.publicId),
-      }),
-    });
-  }
-  if (skip.has("recruiter")) return;
-  deps.mail.enqueue(tx, {
-    ...common,
-    audience: "recruiter",
-    to: d.recruiterEmail,
-    // The new interviewer of a handed-over interview is told it is now theirs.
-    subject: `${kind === "reassigned" ? `Interview handed to you: ${m.title}` : subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
-    replyTo: d.candidateEmail,
+  return {
+    deps,
+    tx,
+    d,
+    kind,
+    extras,
+    cancel,
+    now,
+    // The interviewer's own zone (issue 41), else the session's.
+    recruiterZone: d.recruiterTimeZone ?? d.timeZone,
+    candidateZone: m.candidateTimeZone ?? d.timeZone,
+    subjectFor: (zone: string) => `${kind === "reminder" ? `Reminder: interview ${relativeDay(m.startTime, now, zone)}` : subjects[kind]}: ${m.title}`,
+    common: { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent },
+    base: { kind, title: m.title, duration: Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000), meetingUrl: m.meetingUrl, reason: extras.reason ?? null, movedBy: extras.movedBy ?? null },
+  };
+}
+type Letter = ReturnType<typeof letterOf>;
+
+function toCandidate(l: Letter, to: string): void {
+  const { d, now } = l;
+  const m = d.meeting;
+  l.deps.mail.enqueue(l.tx, {
+    ...l.common,
+    audience: "candidate",
+    to,
+    subject: l.subjectFor(l.candidateZone),
+    replyTo: d.recruiterEmail,
     email: InterviewEmail({
-      ...base,
-      audience: "recruiter",
-      greetingName: d.recruiterName,
-      when: dualTimeText(m.startTime, m.endTime, recruiterZone, candidateZone),
-      day: relativeDay(m.startTime, now, recruiterZone),
-      otherPartyName: d.candidateName,
-      actionUrl: detailsUrl(deps, m.publicId),
+      ...l.base,
+      audience: "candidate",
+      greetingName: d.candidateName,
+      when: dualTimeText(m.startTime, m.endTime, l.candidateZone, l.recruiterZone),
+      day: relativeDay(m.startTime, now, l.candidateZone),
+      otherPartyName: d.recruiterName,
+      actionUrl: l.kind === "reschedule" ? (l.extras.bookingUrl ?? null) : manageUrl(l.deps, m.publicId),
     }),
   });
-  // The panel's other members (issue 36): each gets the interviewer's e-mail and invitation.
-  for (const p of meetingPanels(tx, [m.id]).filter((x) => x.userId !== m.userId && x.email !== d.recruiterEmail)) {
-    deps.mail.enqueue(tx, {
-      ...common,
+}
+
+/** An e-mail to the interviewer's side (the interviewer, a panel member, a guest), in the interviewer's zone. */
+function toInterviewerSide(l: Letter, v: { to: string; subject: string; replyTo: string | null; greetingName: string | null; actionUrl: string | null; icalEvent?: Letter["common"]["icalEvent"] }): void {
+  const { d, now } = l;
+  const m = d.meeting;
+  l.deps.mail.enqueue(l.tx, {
+    ...l.common,
+    ...(v.icalEvent ? { icalEvent: v.icalEvent } : {}),
+    audience: "recruiter",
+    to: v.to,
+    subject: `${v.subject} (${d.candidateName || "candidate"})`,
+    replyTo: v.replyTo,
+    email: InterviewEmail({
+      ...l.base,
       audience: "recruiter",
-      to: p.email,
-      subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
-      replyTo: d.recruiterEmail,
-      email: InterviewEmail({
-        ...base,
-        audience: "recruiter",
-        greetingName: p.name,
-        when: dualTimeText(m.startTime, m.endTime, recruiterZone, candidateZone),
-        day: relativeDay(m.startTime, now, recruiterZone),
-        otherPartyName: d.candidateName,
-        actionUrl: detailsUrl(deps, m.publicId),
-      }),
-    });
-  }
-  // Guests who are not members (a client's contact, issue 38): the same invitation and reminders,
-  // without a link into Frank (they have no sign-in).
-  const guests = guestsOf(tx, m.sessionId);
-  const guestEvent = guests.length ? { method: icalEvent.method, content: invitation(deps, d, cancel, true) } : icalEvent;
-  for (const g of guests) {
-    deps.mail.enqueue(tx, {
-      ...common,
-      icalEvent: guestEvent,
-      audience: "recruiter",
-      to: g.email,
-      subject: `${subjectFor(recruiterZone)} (${d.candidateName || "candidate"})`,
-      replyTo: d.recruiterEmail,
-      email: InterviewEmail({
-        ...base,
-        audience: "recruiter",
-        greetingName: g.name,
-        when: dualTimeText(m.startTime, m.endTime, recruiterZone, candidateZone),
-        day: relativeDay(m.startTime, now, recruiterZone),
-        otherPartyName: d.candidateName,
-        actionUrl: null,
-      }),
-    });
-  }
+      greetingName: v.greetingName,
+      when: dualTimeText(m.startTime, m.endTime, l.recruiterZone, l.candidateZone),
+      day: relativeDay(m.startTime, now, l.recruiterZone),
+      otherPartyName: d.candidateName,
+      actionUrl: v.actionUrl,
+    }),
+  });
 }
 
 /** The calendar work a meeting change causes (a typed job; see calendar-jobs.ts). */

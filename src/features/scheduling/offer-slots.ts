@@ -162,29 +162,9 @@ export function memberFreeAt(m: MemberSchedule, starts: number[], durationMinute
   const first = starts[0]!;
   const lastEnd = starts.at(-1)! + duration;
   const ranges = availableIntervals(a, first, lastEnd);
-  // Each busy time as the span of starts it blocks, (from, until): a calendar event [b0, b1)
-  // blocks (b0 − duration − bufferAfter, b1 + bufferBefore), an interview the same with the larger buffer on both sides.
-  const before = a.bufferBeforeMinutes * MINUTE;
-  const after = a.bufferAfterMinutes * MINUTE;
-  const gap = Math.max(before, after);
-  const busy = [
-    ...m.busy.map((b) => ({ from: b.start - duration - after, until: b.end + before })),
-    ...m.interviews.map((b) => ({ from: b.start - duration - gap, until: b.end + gap })),
-  ]
-    .filter((b) => b.until > first && b.from < lastEnd)
-    .sort((x, y) => x.from - y.from);
+  const busy = blockedSpans(m, duration, first, lastEnd);
   const earliest = now + a.minimumNoticeMinutes * MINUTE;
-  // The local dates that already hold the cap's number of interviews (null: none, so no start needs its date read).
-  let fullDays: Set<string> | null = null;
-  if (a.maxInterviewsPerDay !== null) {
-    const perDay = new Map<string, number>();
-    for (const i of m.interviews) {
-      const d = dateIn(i.start, a.timeZone);
-      perDay.set(d, (perDay.get(d) ?? 0) + 1);
-    }
-    const full = [...perDay].filter(([, n]) => n >= a.maxInterviewsPerDay!).map(([d]) => d);
-    if (full.length) fullDays = new Set(full);
-  }
+  const fullDays = fullDaysOf(m);
   let r = 0;
   let b = 0;
   // The furthest blocked point among busy times whose blocked span opens before the current start.
@@ -201,6 +181,36 @@ export function memberFreeAt(m: MemberSchedule, starts: number[], durationMinute
     out[i] = true;
   }
   return out;
+}
+
+/**
+ * Each busy time as the span of starts it blocks, (from, until), among [first, lastEnd), in
+ * order: a calendar event [b0, b1) blocks (b0 − duration − bufferAfter, b1 + bufferBefore), an
+ * interview the same with the larger buffer on both sides.
+ */
+function blockedSpans(m: MemberSchedule, duration: number, first: number, lastEnd: number): { from: number; until: number }[] {
+  const before = m.availability.bufferBeforeMinutes * MINUTE;
+  const after = m.availability.bufferAfterMinutes * MINUTE;
+  const gap = Math.max(before, after);
+  return [
+    ...m.busy.map((b) => ({ from: b.start - duration - after, until: b.end + before })),
+    ...m.interviews.map((b) => ({ from: b.start - duration - gap, until: b.end + gap })),
+  ]
+    .filter((b) => b.until > first && b.from < lastEnd)
+    .sort((x, y) => x.from - y.from);
+}
+
+/** The local dates that already hold the cap's number of interviews (null: none, so no start needs its date read). */
+function fullDaysOf(m: MemberSchedule): Set<string> | null {
+  const { maxInterviewsPerDay: cap, timeZone } = m.availability;
+  if (cap === null) return null;
+  const perDay = new Map<string, number>();
+  for (const i of m.interviews) {
+    const d = dateIn(i.start, timeZone);
+    perDay.set(d, (perDay.get(d) ?? 0) + 1);
+  }
+  const full = [...perDay].filter(([, n]) => n >= cap).map(([d]) => d);
+  return full.length ? new Set(full) : null;
 }
 
 export interface Offer {

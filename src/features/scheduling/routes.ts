@@ -27,9 +27,7 @@ import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
-import { requireWorkspaceMember } from "../auth/members";
-import { interviewType } from "./interview-types";
-import { DEFAULT_DURATION } from "./slots";
+import { sessionArgsOf } from "./session-request";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
 
@@ -42,33 +40,7 @@ export function schedulingRoutes(deps: Deps) {
     .post(
       "",
       async ({ body, me, workspaceId, set }) => {
-        // The session is the interviewer's: slots respect their interviews and calendar.
-        const interviewer = body.interviewerId ? requireWorkspaceMember(deps, workspaceId, body.interviewerId, "Interviewer not found") : me.user;
-        // An interview type fills in what the request leaves out (issue 36 item 5).
-        const type = body.interviewTypeId ? interviewType(deps, workspaceId, body.interviewTypeId) : null;
-        const videoLink = body.videoLink ?? type?.videoLink ?? null;
-        const session = await scheduling.createSchedulingSession(deps, {
-          workspaceId,
-          actor: memberActor(me),
-          userId: interviewer.id,
-          candidateId: body.candidateId,
-          shortlistId: body.shortlistId ?? null,
-          title: body.title ?? type?.name ?? "Interview",
-          description: body.description ?? type?.description ?? null,
-          duration: body.duration ?? type?.duration ?? DEFAULT_DURATION,
-          interviewTypeId: type?.id ?? null,
-          timeSlots: body.timeSlots,
-          mode: body.mode,
-          from: body.from,
-          to: body.to,
-          interviewers: body.interviewers ?? (type?.interviewers.length ? type.interviewers : undefined),
-          pool: body.pool ?? type?.pool ?? undefined,
-          timeZone: body.timeZone,
-          sendEmail: body.sendEmail,
-          message: body.message ?? type?.defaultMessage ?? null,
-          videoLink: videoLink ? { kind: videoLink.kind, url: videoLink.kind === "fixed" ? (videoLink.url ?? null) : null } : null,
-          guests: body.guests ?? [],
-        });
+        const session = await scheduling.createSchedulingSession(deps, sessionArgsOf(deps, workspaceId, me, body));
         set.status = 201;
         return session;
       },

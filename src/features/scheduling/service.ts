@@ -14,7 +14,7 @@ import { slotProblem, type TimeSlot } from "./slots";
 export { openFlagsByMeeting } from "./meeting-flags";
 export { getInterview, listMeetings, resendInterviewEmails } from "./interviews";
 import { recordEvent, type Actor } from "../events/record";
-import { offeredStarts, offerWindow, sessionPeople, typeRules } from "./free-times";
+import { offeredStarts, offerWindow, sessionPeople, typeRules, type SessionPeople } from "./free-times";
 import { PANELS_NEED_AVAILABILITY } from "./model";
 import type { PoolStrategy } from "./pool-choice";
 import { insertSessionInterviewers, sessionInterviewersOf } from "./repo-member-availability";
@@ -138,20 +138,8 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
   const range = offerRange(args.from ?? "", args.to ?? "", args.timeZone, now);
   if ("problem" in range) throw badRequest(range.problem, { [range.field]: range.problem });
   const window = { workspaceId: args.workspaceId, from: range.from, to: range.to, durationMinutes: args.duration, rules: typeRules(deps.db, args.interviewTypeId ?? null) };
-  const panel = args.interviewers ?? [];
-  for (const id of [...panel.map((p) => p.userId), ...(args.pool?.userIds ?? [])]) requireWorkspaceMember(deps, args.workspaceId, id, "Interviewer not found");
-  const rows = [
-    ...panel.filter((p) => p.userId !== args.userId).map((p) => ({ userId: p.userId, kind: p.required ? ("required" as const) : ("optional" as const) })),
-    ...(args.pool?.userIds ?? []).map((userId) => ({ userId, kind: "pool" as const })),
-  ];
-  const required = rows.filter((r) => r.kind === "required").map((r) => r.userId);
-  const people = {
-    required: args.pool ? required : [args.userId, ...required],
-    optional: rows.filter((r) => r.kind === "optional").map((r) => r.userId),
-    pool: args.pool?.userIds ?? [],
-    strategy: args.pool?.strategy ?? ("fair" as const),
-  };
-  if (!offeredStarts(deps, window, people).length) throw conflict(NO_FREE_TIMES);
+  const rows = sessionInterviewerRows(deps, args);
+  if (!offeredStarts(deps, window, sessionPeopleOf(args, rows)).length) throw conflict(NO_FREE_TIMES);
   return writeSession(
     deps,
     args,
@@ -163,6 +151,30 @@ function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidat
       args.inTransaction?.(tx, sessionId);
     },
   );
+}
+
+type InterviewerRow = { userId: number; kind: "required" | "optional" | "pool" };
+
+/** The panel beside the organiser (never the organiser twice) and the pool, each a member of the workspace. */
+function sessionInterviewerRows(deps: Deps, args: CreateSessionArgs): InterviewerRow[] {
+  const panel = args.interviewers ?? [];
+  const poolIds = args.pool?.userIds ?? [];
+  for (const id of [...panel.map((p) => p.userId), ...poolIds]) requireWorkspaceMember(deps, args.workspaceId, id, "Interviewer not found");
+  return [
+    ...panel.filter((p) => p.userId !== args.userId).map((p) => ({ userId: p.userId, kind: p.required ? ("required" as const) : ("optional" as const) })),
+    ...poolIds.map((userId) => ({ userId, kind: "pool" as const })),
+  ];
+}
+
+/** Who the new session offers, as sessionPeople reads it once written: with a pool, the organiser only arranges it. */
+function sessionPeopleOf(args: CreateSessionArgs, rows: InterviewerRow[]): SessionPeople {
+  const required = rows.filter((r) => r.kind === "required").map((r) => r.userId);
+  return {
+    required: args.pool ? required : [args.userId, ...required],
+    optional: rows.filter((r) => r.kind === "optional").map((r) => r.userId),
+    pool: args.pool?.userIds ?? [],
+    strategy: args.pool?.strategy ?? "fair",
+  };
 }
 
 export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {

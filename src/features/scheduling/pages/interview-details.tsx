@@ -4,12 +4,12 @@ import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
 import type { Shell } from "../../../ui/shell";
 import SchedulingBack from "../../../../islands/scheduling-back";
-import SchedulingCopy from "../../../../islands/scheduling-copy";
 import type { InterviewView } from "../model";
 import { interviewBadge } from "../status";
 import { dualTimeText } from "../zone-text";
 import { deliveryLine, deliveryTone } from "../delivery-text";
 import { InterviewActions } from "./interview-actions";
+import { CandidateCard, InterviewersCard, MeetingCard } from "./interview-detail-cards";
 
 const audienceLabel = (a: string | null) => (a === "candidate" ? "Candidate" : a === "recruiter" ? "Interviewer" : "E-mail");
 const kindLabel: Record<string, string> = { booked: "Confirmation", moved: "Change of time", canceled: "Cancellation", reminder: "Reminder" };
@@ -75,28 +75,6 @@ function Frame({ shell, children }: { shell: Shell | null; children: ReactNode }
   );
 }
 
-const Copy = ({ value, label }: { value: string; label: string }) => <Island name="scheduling-copy" component={SchedulingCopy} props={{ value, label }} />;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="py-2">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 flex flex-wrap items-center gap-2 text-sm break-all">{children}</dd>
-    </div>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="card">
-      <div className="card-header">
-        <h2 className="card-title">{title}</h2>
-      </div>
-      <dl className="card-body divide-y divide-slate-100">{children}</dl>
-    </section>
-  );
-}
-
 export function InterviewDetailsPage({ interview: i, shell, now, extras }: { interview: InterviewView; shell: Shell | null; now: Date; extras?: ReactNode }) {
   const badge = interviewBadge(i.status);
   const tz = i.timeZone;
@@ -121,75 +99,9 @@ export function InterviewDetailsPage({ interview: i, shell, now, extras }: { int
       {i.flags.length ? <CalendarFlags interview={i} canAct={!!shell} /> : null}
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <Card title="Meeting">
-          <Row label="Video meeting link">
-            {i.meetingUrl ? (
-              <>
-                <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">{i.meetingUrl}</a>
-                <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary btn-sm">Join</a>
-                <Copy value={i.meetingUrl} label="Meeting link" />
-              </>
-            ) : i.videoLink?.missing && i.status === "scheduled" ? (
-              <>
-                <span className="text-amber-800 dark:text-amber-300" data-testid="video-link-missing">The Google Meet link is missing</span>
-                {shell ? (
-                  <form method="post" action={`/interview-details/${i.id}/video-retry`}>
-                    <button type="submit" className="btn-outline btn-sm">Retry</button>
-                  </form>
-                ) : null}
-              </>
-            ) : (
-              <span className="text-slate-500">{i.videoLink?.kind === "none" ? "No video link" : "No meeting link yet"}</span>
-            )}
-          </Row>
-          <Row label="Location">{i.meetingLocation || <span className="text-slate-500">Online</span>}</Row>
-          <Row label="Description">{i.description || <span className="text-slate-500">No description</span>}</Row>
-          <Row label="Notes">{i.notes || <span className="text-slate-500">No notes</span>}</Row>
-        </Card>
-
-        <Card title="Candidate">
-          <Row label="Name">{name}</Row>
-          {c.position ? <Row label="Position">{c.position}</Row> : null}
-          {c.clientName ? <Row label="Client">{c.clientName}</Row> : null}
-          {c.hiringManagerName ? <Row label="Hiring Manager">{c.hiringManagerName}</Row> : null}
-          {c.email ? (
-            <Row label="Email">
-              <a href={`mailto:${c.email}`} className="text-brand-600 underline">{c.email}</a>
-              <Copy value={c.email} label="Email" />
-            </Row>
-          ) : null}
-          {c.linkedinProfile ? (
-            <Row label="LinkedIn">
-              <a href={c.linkedinProfile} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">{c.linkedinProfile}</a>
-              <Copy value={c.linkedinProfile} label="LinkedIn" />
-            </Row>
-          ) : null}
-        </Card>
-
-        <Card title={i.interviewers.length > 1 ? "Interviewers" : "Interviewer"}>
-          <Row label="Name">{i.interviewer.name || "—"}</Row>
-          <Row label="Email">
-            {i.interviewer.email}
-            <Copy value={i.interviewer.email} label="Email" />
-          </Row>
-          {i.assignedBy === "pool" ? (
-            <Row label="Chosen from the pool">
-              <span data-testid="assignment-reason">{i.assignmentReason}</span>
-            </Row>
-          ) : null}
-          {i.interviewers.length > 1 ? (
-            <Row label="Panel">
-              <ul className="w-full space-y-0.5" data-testid="panel">
-                {i.interviewers.slice(1).map((p) => (
-                  <li key={p.userId}>
-                    {p.name || p.email} <span className="text-slate-500">· {p.email}{p.required ? "" : " · optional"}</span>
-                  </li>
-                ))}
-              </ul>
-            </Row>
-          ) : null}
-        </Card>
-
+        <MeetingCard interview={i} canAct={!!shell} />
+        <CandidateCard interview={i} name={name} />
+        <InterviewersCard interview={i} />
         <section className="card">
           <div className="card-header">
             <h2 className="card-title">Actions</h2>
