@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { compiledBinary } from "./kits/compiled-binary";
 import { manyPages, tinyPdf } from "./kits/cv-fixtures";
+import { waitHealthy } from "./kits/wait-healthy";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-binary-"));
 let proc: ReturnType<typeof Bun.spawn> | null = null;
@@ -34,12 +35,7 @@ test("the compiled binary serves the whole app from an empty folder", async () =
   const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: String(port) };
   proc = Bun.spawn([join(run, "frank"), "serve", "--demo"], { cwd: run, env, stdout: "ignore", stderr: "pipe" });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    await Bun.sleep(50);
-  }
+  await waitHealthy(base);
   expect(existsSync(join(run, "data", "frank.db"))).toBe(true);
 
   const login = await fetch(`${base}/login`);
@@ -97,4 +93,4 @@ test("the compiled binary serves the whole app from an empty folder", async () =
   const second = Bun.spawnSync([join(run, "frank"), "serve", "--demo"], { cwd: run, env: { ...env, PORT: String(port + 1) }, stdout: "pipe", stderr: "pipe" });
   expect(second.exitCode).toBe(1);
   expect(second.stderr.toString()).toContain(`already serving the database ${join(run, "data", "frank.db")}`);
-}, 90_000);
+});
