@@ -83,7 +83,10 @@ try {
     const body = (await res.json()) as { availableSlots: { id: string }[] };
     return { ms: performance.now() - t0, starts: body.availableSlots.length };
   };
-  for (let i = 0; i < 30; i++) (await timed(month.sessionToken), await timed(fixed.sessionToken));
+  for (let i = 0; i < 30; i++) {
+    await timed(month.sessionToken);
+    await timed(fixed.sessionToken);
+  }
   const panelMs: number[] = [];
   const fixedMs: number[] = [];
   let starts = 0;

@@ -140,7 +140,10 @@ try {
   const worst = { kept: [0, 0], changed: [0, 0] };
   for (const [label, search] of QUERIES) {
     const path = `/api/participants?search=${encodeURIComponent(search)}&limit=20`;
-    for (let i = 0; i < 3; i++) curl(A, path), curl(B, path);
+    for (let i = 0; i < 3; i++) {
+      curl(A, path);
+      curl(B, path);
+    }
     const kept = { a: [] as number[], b: [] as number[] };
     const changed = { a: [] as number[], b: [] as number[] };
     for (let i = 0; i < RUNS; i++) {

@@ -6,7 +6,6 @@ import { createAccount, hydrated, login } from "./fixtures";
 // shown in New York's time.
 
 test("set availability without JavaScript, offer free times, book as a candidate in another zone", async ({ browser }) => {
-  test.setTimeout(90_000);
   const account = await createAccount({ name: "Mel Recruiter" });
 
   // 1. Settings → Availability with JavaScript off.

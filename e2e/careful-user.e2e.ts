@@ -44,7 +44,6 @@ test("a failed chat send keeps one bubble, marked as not sent, and Retry sends i
 });
 
 test("a batch of sessions that partly fails keeps only the failed candidates, and says so", async ({ page }) => {
-  test.setTimeout(60_000);
   await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   const all = (await (await page.request.get("/api/candidates")).json()).candidates as { id: number; firstName: string; lastName: string }[];

@@ -19,7 +19,6 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("two CVs become drafts; one confirmed is a candidate found by a word of its CV", async ({ page }) => {
-    test.setTimeout(60_000);
     const account = await createAccount();
     await login(page, account.email, account.password, "/candidates");
     await page.setViewportSize({ width: 1280, height: 900 });

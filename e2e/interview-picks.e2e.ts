@@ -7,7 +7,6 @@ import { tinyPng } from "../test/kits/tiny-images";
 // the recruiter sees the picks on the shortlist and offers them to the candidate in one step.
 
 test("a client contact without JavaScript asks for an interview and picks times; the recruiter sees them and offers them", async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const { api, people, shortlist } = await agencyWithShortlist(page, 2);
 
   // The logo, through Settings' plain form.

@@ -24,7 +24,6 @@ async function board(page: Page) {
 }
 
 test("drag a card to Rejected with a reason and send the template; move another by keyboard", async ({ page }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAsNewUser(page, { to: null });
   const b = await board(page);
@@ -90,7 +89,6 @@ test.describe("without JavaScript", () => {
 });
 
 test("the client's page and the pipeline's settings fit a phone and a desktop", async ({ page }) => {
-  test.setTimeout(60_000);
   await loginAsNewUser(page, { to: null });
   const b = await board(page);
   const client = (await b.api("GET", "/api/clients")).clients[0] as { id: number };

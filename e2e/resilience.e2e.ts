@@ -15,7 +15,6 @@ test.describe("a server stopped for 10 s", () => {
   test.afterAll(async () => server?.dispose());
 
   test("nothing typed is lost, the banner stays until the server is back, and the failed action can be retried", async ({ page }) => {
-    test.setTimeout(90_000);
     const email = `resilience-${Date.now()}@example.com`;
     await server.createAccount(email, "e2e-password-123");
     await page.goto(`${server.url}/login`);
@@ -66,7 +65,6 @@ test.describe("a server stopped for 10 s", () => {
 });
 
 test("a session revoked on the server is noticed within 35 s with 'Session expired'", async ({ page, baseURL }) => {
-  test.setTimeout(75_000);
   await loginAsNewUser(page);
   await hydrated(page);
   const cookie = (await page.context().cookies()).find((c) => c.name === "frank_session");

@@ -2,7 +2,6 @@ import { expect, test } from "@playwright/test";
 import { hydrated, loginAsNewUser } from "./fixtures";
 
 test("a recruiter creates a session; the candidate books without JavaScript; the recruiter sees it confirmed", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   await loginAsNewUser(page, { name: "Rae Recruiter", to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   await page.goto("/dashboard");
@@ -68,7 +67,6 @@ test("a recruiter creates a session; the candidate books without JavaScript; the
 });
 
 test("the recruiter offers new times; the candidate picks one without JavaScript; the recruiter sees the new time", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   await loginAsNewUser(page, { name: "Remy Recruiter", to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
   const candidates = (await (await page.request.get("/api/candidates")).json()).candidates;

@@ -6,7 +6,6 @@ import { agencyWithShortlist, picture } from "./fixtures";
 // recruiter sees the answer on the shortlist.
 
 test("a client contact answers without JavaScript and the recruiter sees it", async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const { people, shortlist } = await agencyWithShortlist(page, 3);
 
   // A CV through the candidate page's plain form (multipart, the browser's own file picker).

@@ -26,7 +26,6 @@ for (const width of [1280, 390]) {
     test.describe(`at ${width} px, JavaScript ${js ? "on" : "off"}`, () => {
       test.use({ viewport: { width, height: 900 }, javaScriptEnabled: js });
       test("every section is reachable from the navigation, marked as current and named in the title", async ({ page }) => {
-        test.setTimeout(60_000);
         const account = await createAccount();
         await login(page, account.email, account.password);
         const phone = width < 1024;

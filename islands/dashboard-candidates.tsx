@@ -102,7 +102,8 @@ export default function DashboardCandidates(props: CandidatesProps) {
   ).toString();
   const toggle = (id: number) => {
     const next = new Set(selected);
-    next.has(id) ? next.delete(id) : next.add(id);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
     setSelected(next);
   };
 

@@ -10,6 +10,7 @@ import { createDeps } from "../src/bootstrap";
 import { findUserByEmail } from "../src/features/auth/service";
 import { verifyPassword } from "../src/lib/crypto";
 import { frankCommand } from "./kits/frank-command";
+import { waitHealthy } from "./kits/wait-healthy";
 
 const frank = await frankCommand();
 
@@ -86,7 +87,7 @@ describe("frank <verb>: exit codes and messages", () => {
       // Help and version go to stdout; errors to stderr, never a stack trace.
       if (row.exit === 0) expect(r.stderr).toBe("");
       expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-    }, 30_000);
+    });
   }
 });
 
@@ -154,7 +155,7 @@ describe("frank user", () => {
     expect(del.stdout).toContain("Deleted lin@example.com and its workspace");
     expect(account()).toBeUndefined();
     expect((await run(["user", "delete", "lin@example.com"], env)).exitCode).toBe(1);
-  }, 30_000);
+  });
 });
 
 test("healthcheck exits 0 when the local server answers /healthz; a second serve on the port is refused", async () => {
@@ -162,10 +163,7 @@ test("healthcheck exits 0 when the local server answers /healthz; a second serve
   const env = { DATABASE_PATH: join(dir, "health.db"), PORT: String(port) };
   const server = Bun.spawn([...frank, "serve"], { env: { ...process.env, ...base, ...env }, stdout: "ignore", stderr: "ignore" });
   try {
-    for (let i = 0; i < 200; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
-      await Bun.sleep(50);
-    }
+    await waitHealthy(`http://127.0.0.1:${port}`);
     const r = await run(["healthcheck"], env);
     expect(r.stdout).toContain(`healthy: http://127.0.0.1:${port}/healthz answered 200`);
     expect(r.exitCode).toBe(0);
@@ -176,7 +174,7 @@ test("healthcheck exits 0 when the local server answers /healthz; a second serve
     server.kill();
     await server.exited;
   }
-}, 30_000);
+});
 
 test("verbs other than serve --demo refuse to run without APP_SECRET (no silent demo settings)", async () => {
   const env = { DATABASE_PATH: join(dir, "nosecret.db"), APP_SECRET: "" };
@@ -200,7 +198,7 @@ test("serve --demo warns when HOST is not a loopback address", async () => {
   try {
     const reader = proc.stderr.getReader();
     let text = "";
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 90_000;
     while (!text.includes("Warning") && Date.now() < deadline) {
       const { value, done } = await reader.read();
       if (done) break;
@@ -212,4 +210,4 @@ test("serve --demo warns when HOST is not a loopback address", async () => {
     await proc.exited;
     rmSync(demoDir, { recursive: true, force: true });
   }
-}, 20_000);
+});

@@ -94,7 +94,7 @@ test.skipIf(!canRun)("the binary runs like the image: non-root, empty folder, on
   if (isRoot) expect(statSync(join(volume, "frank.db")).uid).toBe(NOBODY);
   // After the server stops, the health check fails.
   expect((await exec(["healthcheck"])).exitCode).toBe(1);
-}, 90_000);
+});
 
 test("the Dockerfile, .dockerignore, engines, CI and README agree (Node 22, volume, health check)", async () => {
   const dockerfile = await Bun.file("Dockerfile").text();

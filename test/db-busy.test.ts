@@ -36,7 +36,7 @@ describe("while another process holds the write lock", () => {
     expect(w.at - lock.heldAt).toBeGreaterThan(1900);
     const jobs = (await (await t.request("/api/jobs", { cookie: u.cookie })).json()) as { jobs: { title: string }[] };
     expect(jobs.jobs.filter((j) => j.title === "Written after the lock")).toHaveLength(1);
-  }, 20_000);
+  });
 
   test("a request run again after the lock counts once against a rate limit", async () => {
     const limited = makeTestApp({ LOGIN_LIMIT_PER_IP: "3" });
@@ -50,7 +50,7 @@ describe("while another process holds the write lock", () => {
     // signUp's own login was the first of 3 per address; the waiting one the second.
     expect((await login()).status).toBe(200);
     expect((await login()).status).toBe(429);
-  }, 20_000);
+  });
 
   test("retryOnBusy waits for the lock without blocking, and gives up with a 503 after its wait", async () => {
     const other = await holdWriteLock(path, 600);
@@ -64,7 +64,7 @@ describe("while another process holds the write lock", () => {
     // ~60 ticks on a quiet machine, 10 or so at low priority beside the browser tests; a blocked
     // event loop would give none, or one at the end.
     expect(ticks).toBeGreaterThan(3);
-  }, 20_000);
+  });
 });
 
 describe("a full disk", () => {
@@ -100,7 +100,7 @@ describe("a full disk", () => {
       sqlite.exec("PRAGMA max_page_count = 4294967294");
     }
     expect((await t.request("/api/jobs", { cookie: u.cookie, json: { title: "After" } })).status).toBe(201);
-  }, 20_000);
+  });
 });
 
 test("side writes of a read are skipped, not failed: tryWrite on a taken lock or a full disk, unlessDiskFull on a full disk", () => {

@@ -1,5 +1,22 @@
 // Loaded before every `bun test` file (bunfig.toml): test-only settings that keep the suite quick.
+import { afterAll, beforeAll, setDefaultTimeout } from "bun:test";
+import { appendFileSync } from "node:fs";
 import { TEST_PASSWORD_HASH, usePasswordCostForTests } from "../src/lib/crypto";
+
+// A test's time limit bounds a hang; it does not measure a speed. A test that takes a second
+// alone takes many on a machine busy with other work (a CI runner, other suites): two minutes
+// (bun's default is 5 s). bun keeps this only for the first file of a process (one file run
+// alone); `npm test` and `npm run test:unit` give it as --timeout, and `npm test` also ends a
+// file that runs 10 minutes.
+setDefaultTimeout(120_000);
+
+// Under `npm test` (scripts/unit-files.ts), each file's start and end, so a file still running
+// can be named and ended: bun itself prints a file only with its first result.
+const progress = process.env.FRANK_TEST_PROGRESS;
+if (progress) {
+  beforeAll(() => appendFileSync(progress, `start ${process.pid} ${Bun.main}\n`));
+  afterAll(() => appendFileSync(progress, `end ${process.pid} ${Bun.main}\n`));
+}
 
 // argon2id at 19 MiB × 2 passes costs ~50 ms a hash on a busy 2-core machine; hundreds of
 // sign-ups made that half the unit suite. Production's cost is asserted in src/lib/crypto.test.ts.

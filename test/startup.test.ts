@@ -15,6 +15,7 @@ import { FRANK_VERSION } from "../src/version";
 import { backupDatabase } from "../src/features/monitor/db-backup";
 import { frankCommand } from "./kits/frank-command";
 import { freePort } from "./kits/free-port";
+import { waitHealthy as answersHealth } from "./kits/wait-healthy";
 
 const SECRET = "startup-secret-startup-secret-startup-00";
 const root = mkdtempSync(join(tmpdir(), "frank-startup-"));
@@ -43,12 +44,7 @@ const cli = (args: string[], env: Record<string, string>, opts: { uid?: number; 
 };
 
 async function waitHealthy(port: number) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {}
-    await Bun.sleep(50);
-  }
+  if (await answersHealth(`http://127.0.0.1:${port}`)) return;
   throw new Error("server did not start");
 }
 
@@ -78,7 +74,7 @@ describe("one server per database file", () => {
       third.kill("SIGTERM");
       await exited(third);
     }
-  }, 30_000);
+  });
 });
 
 describe("a folder or database file this user may not write", () => {
@@ -100,7 +96,7 @@ describe("a folder or database file this user may not write", () => {
     expect(r.stderr).toContain(`Cannot open the database at ${dir}/frank.db: the folder is not writable by user `);
     expect(r.stderr).toContain(who);
     expect(existsSync(join(dir, "frank.db"))).toBe(false);
-  }, 30_000);
+  });
 
   test.skipIf(!canDrop)("a read-only database file: refused, naming the file and the user", () => {
     const dir = folder();
@@ -114,7 +110,7 @@ describe("a folder or database file this user may not write", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`Cannot open the database at ${file}: the file is not readable and writable by user `);
     expect(r.stderr).toContain(who);
-  }, 30_000);
+  });
 
   if (!canDrop) test.skip("read-only folder and file (running as root with no other user to run as: file modes cannot stop root's writes)", () => {});
 });
@@ -136,7 +132,7 @@ describe("a database written by a newer Frank", () => {
     const after = new Database(file, { readonly: true });
     expect(after.query<{ user_version: number }, []>("pragma user_version").get()!.user_version).toBe(encodeVersion("9.1.0"));
     after.close();
-  }, 30_000);
+  });
 
   test("in-process too (createDeps), and a database of this version starts and is stamped with it", () => {
     const file = join(folder(), "frank.db");

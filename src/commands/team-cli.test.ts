@@ -50,4 +50,4 @@ test("user create --workspace --role adds a member; workspace list shows owner a
   expect(json).toHaveLength(1);
   expect(json[0]).toMatchObject({ id: Number(ws), owner: "boss@agency.example", members: 3 });
   expect((await run(["help", "workspace"])).stdout).toContain("Usage: frank workspace list");
-}, 60_000);
+});

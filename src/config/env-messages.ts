@@ -42,7 +42,7 @@ export function describeValue(name: string, raw: string | undefined): string {
   if (raw === undefined) return "nothing";
   if (SECRET.test(name)) return `a value of ${raw.length} character${raw.length === 1 ? "" : "s"}`;
   // A URL's user-info is a credential (smtp://user:password@host), however malformed the URL.
-  if (/_URL$/.test(name) && raw.includes("@")) {
+  if (name.endsWith("_URL") && raw.includes("@")) {
     const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0] ?? "";
     return `'${scheme}***${raw.slice(raw.lastIndexOf("@"))}'`;
   }

@@ -127,7 +127,7 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
 /** True for 127.0.0.0/8, ::1 and localhost: a server bound there is not reachable from the network. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
-  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h);
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h.startsWith("::ffff:127.");
 }
 
 export type Env = z.infer<typeof schema>;

@@ -59,5 +59,5 @@ describe("request bodies are bounded as they are read", () => {
     expect(refused.status).toBe(413);
     const declared = await post("/api/participants/import?dryRun=1", "a,".repeat(5.5 * 1024 * 1024), { "content-type": "text/csv", cookie: u.cookie });
     expect(declared.status).toBe(413);
-  }, 60_000); // imports 20,000 rows: seconds alone, more beside a full suite on a loaded machine
+  });
 });

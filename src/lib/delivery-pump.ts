@@ -10,7 +10,7 @@ export class DeliveryPump {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
+  private halted = false;
 
   constructor(
     private readonly name: string,
@@ -21,7 +21,7 @@ export class DeliveryPump {
   ) {}
 
   kick(): void {
-    if (this.stopped) return;
+    if (this.halted) return;
     if (this.running) {
       this.again = true;
       return;
@@ -34,7 +34,7 @@ export class DeliveryPump {
       do {
         this.again = false;
         await this.pass();
-      } while (this.again && !this.stopped);
+      } while (this.again && !this.halted);
     } catch (e) {
       // SQLITE_BUSY while another process writes, or a bug: try again shortly.
       this.log.error(`${this.name}: pass failed`, { error: e instanceof Error ? e.message : String(e) });
@@ -47,7 +47,7 @@ export class DeliveryPump {
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.stopped) return;
+    if (this.halted) return;
     let at: number | null;
     try {
       at = this.nextDue();
@@ -60,6 +60,11 @@ export class DeliveryPump {
     (this.timer as { unref?: () => void }).unref?.();
   }
 
+  /** After stop(): kicks do nothing, so no pass will come. */
+  get stopped(): boolean {
+    return this.halted;
+  }
+
   /** Resolves when no pass is running (tests, the CLI). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -67,7 +72,7 @@ export class DeliveryPump {
 
   /** No new passes; waits up to `graceMs` for the running one. */
   async stop(graceMs: number): Promise<void> {
-    this.stopped = true;
+    this.halted = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.running) await Promise.race([this.running, Bun.sleep(graceMs)]);
   }

@@ -90,7 +90,7 @@ describe("retries", () => {
     for (const id of ids) expect(row(id).status).toBe("sent");
     expect(times("outage-1")).toBe(1);
     expect(times("outage-2")).toBe(1);
-  }, 60_000); // about 50 SMTP conversations: seconds alone, more on a loaded machine
+  });
 
   test("a permanent refusal (550) fails at once, with the reason", async () => {
     Object.assign(mode, { delayMs: 0, reject: 550, hang: false });
@@ -121,12 +121,12 @@ describe("shutdown", () => {
     await Bun.sleep(300);
     const started = performance.now();
     await app.deps.jobs.stop(3000);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(20_000); // the 3 s grace, with room for a busy machine: a hung stop never ends
     const r = mailRow(app.deps.db, id);
     expect(r.status).toBe("pending");
     expect(r.leaseUntil).toBeNull();
     mode.hang = false;
-  }, 10_000);
+  });
 });
 
 describe("registered kinds (the calendar's)", () => {

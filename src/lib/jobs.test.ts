@@ -150,5 +150,25 @@ describe("fenced leases", () => {
     await lock.released;
     expect(recorded).toBe(true);
     expect(row(id)).toMatchObject({ status: "done", attempts: 1 });
-  }, 20_000);
+  });
+});
+
+describe("idle", () => {
+  test("a stopped worker's idle() returns though tasks are due, instead of looping where no timer can end it", async () => {
+    const a = worker();
+    a.work.register("test.after-stop", async () => {});
+    await a.jobs.stop(0);
+    a.db.transaction((tx) => a.work.enqueue(tx, "test.after-stop", {}));
+    // The loop this guards against awaits only resolved promises: a test's time limit cannot
+    // end it, so the check is counted instead and throws past a bound.
+    let checks = 0;
+    const jobs = a.jobs as unknown as { hasDueNow: () => boolean };
+    const hasDueNow = jobs.hasDueNow.bind(a.jobs);
+    jobs.hasDueNow = () => {
+      if (++checks > 100) throw new Error("idle() kept checking for due tasks after stop()");
+      return hasDueNow();
+    };
+    await a.jobs.idle();
+    expect(checks).toBeLessThanOrEqual(1);
+  });
 });

@@ -108,12 +108,19 @@ export class Jobs {
     await this.pump.idle();
   }
 
-  /** Resolves when nothing due now is waiting or running (tests, the CLI). */
+  /**
+   * Resolves when nothing due now is waiting or running (tests, the CLI), or when the worker
+   * is stopped: a stopped pump ignores kicks, so tasks stay due and waiting for them would
+   * loop on resolved promises forever, where no timer (not even a test's limit) can end it.
+   * Each further round also waits for the next turn of the event loop, so timers and I/O
+   * run between rounds whatever a pass does.
+   */
   async idle(): Promise<void> {
     await this.pump.idle();
-    while (this.hasDueNow()) {
+    while (!this.pump.stopped && this.hasDueNow()) {
       this.pump.kick();
       await this.pump.idle();
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 

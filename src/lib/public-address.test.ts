@@ -86,5 +86,5 @@ describe("publicFetch over https", () => {
       right.stop(true);
       wrong.stop(true);
     }
-  }, 20_000);
+  });
 });

@@ -31,7 +31,7 @@ describe("user-info never printed", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 
   test("log lines hide the user-info of any URL, in the message and in the data", () => {
     const lines: string[] = [];

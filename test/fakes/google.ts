@@ -347,7 +347,7 @@ export class FakeGoogle {
     if (method === "POST" && watch) {
       const calendarId = resolve(decodeURIComponent(watch[1]!));
       if (!owns(calendarId)) return apiError(404, "Not Found", "notFound");
-      if (!/^https:\/\//.test(body.address ?? "") && !this.allowHttpPush) return apiError(400, "WebHook callback must be HTTPS: " + body.address, "push.webhookUrlNotHttps");
+      if (!(body.address ?? "").startsWith("https://") && !this.allowHttpPush) return apiError(400, "WebHook callback must be HTTPS: " + body.address, "push.webhookUrlNotHttps");
       const ttl = Number(body.params?.ttl ?? 604800);
       const channel: FakeChannel = { id: body.id, token: body.token, address: body.address, resourceId: "res-" + rand(6), calendarId, expiration: Date.now() + ttl * 1000 };
       this.channels.push(channel);

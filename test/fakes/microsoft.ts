@@ -396,7 +396,7 @@ export class FakeMicrosoft {
   private async subscribe(body: any, account: FakeMsAccount): Promise<Response> {
     const m = String(body.resource ?? "").match(/^\/?me\/calendars\/([^/]+)\/events$/);
     if (!m || !account.calendars.some((c) => c.id === decodeURIComponent(m[1]!))) return graphError(400, "InvalidRequest", "Invalid resource.");
-    if (!/^https:\/\//.test(body.notificationUrl ?? "") && !this.allowHttpPush) return graphError(400, "InvalidRequest", "NotificationUrl must be https.");
+    if (!(body.notificationUrl ?? "").startsWith("https://") && !this.allowHttpPush) return graphError(400, "InvalidRequest", "NotificationUrl must be https.");
     const expires = Date.parse(body.expirationDateTime);
     if (!Number.isFinite(expires) || expires > Date.now() + 4230 * 60_000 + 60_000) return graphError(400, "InvalidRequest", "Subscription expiration can only be 4230 minutes in the future.");
     for (const address of [body.notificationUrl, body.lifecycleNotificationUrl].filter(Boolean)) {

@@ -37,7 +37,7 @@ export function sqlIn(code: string): string[] {
 }
 
 function featureFiles(): string[] {
-  return [...new Glob("**/*.ts").scanSync(FEATURES)].filter((f) => !/\.test\.ts$/.test(f)).sort();
+  return [...new Glob("**/*.ts").scanSync(FEATURES)].filter((f) => !f.endsWith(".test.ts")).sort();
 }
 
 describe("SQL lives in repos", () => {

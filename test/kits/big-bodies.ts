@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitHealthy } from "./wait-healthy";
 
 /** Resident memory of a process in MB: now (VmRSS) or its peak so far (VmHWM). */
 export function memoryMb(pid: number, key: "VmRSS" | "VmHWM"): number {
@@ -52,10 +53,7 @@ export async function bigBodies(port: number, frank: string[] = [process.execPat
   await Bun.spawn([...frank, "user", "create", "--email", "m@example.com", "--password", "correct-horse-battery"], { env, stdout: "ignore", stderr: "ignore" }).exited;
   const server = Bun.spawn([...frank, "serve"], { env, stdout: "ignore", stderr: "ignore" });
   try {
-    for (let i = 0; i < 200; i++) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
-      await Bun.sleep(100);
-    }
+    await waitHealthy(base);
     const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "m@example.com", password: "correct-horse-battery" }) });
     const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
     const startMb = memoryMb(server.pid, "VmRSS");

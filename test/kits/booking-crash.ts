@@ -9,6 +9,7 @@ import { createUser } from "../../src/features/auth/service";
 import { upsertParticipantFromVisitor } from "../../src/features/candidates/service";
 import { createSchedulingSession } from "../../src/features/scheduling/service";
 import { frankCommand } from "./frank-command";
+import { waitHealthy } from "./wait-healthy";
 
 export const SECRET = "crash-test-secret-crash-test-secret-0123";
 
@@ -43,12 +44,7 @@ export async function startServer(dbPath: string, port: number, env: Record<stri
     stdout: "ignore",
     stderr: "ignore",
   });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return proc;
-    } catch {}
-    await Bun.sleep(25);
-  }
+  if (await waitHealthy(`http://127.0.0.1:${port}`)) return proc;
   proc.kill(9);
   throw new Error("the server did not start");
 }

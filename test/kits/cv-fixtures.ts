@@ -27,6 +27,9 @@ export function tinyPdf(pages: string[][]): Uint8Array {
   return new TextEncoder().encode(out);
 }
 
+/** A PDF of `n` one-line pages ("Page 1" …): 16,000 of them make 4.6 MB, the hostile upload of the page limit's tests. */
+export const manyPages = (n: number) => tinyPdf(Array.from({ length: n }, (_, i) => [`Page ${i + 1}`]));
+
 /** A zip of deflated entries; `declare` overrides an entry's declared uncompressed size (a lying header). */
 export function zip(entries: { name: string; data: Uint8Array; declare?: number }[]): Uint8Array {
   const parts: Buffer[] = [];

@@ -116,7 +116,7 @@ function completeOperation(path: string, op: Operation): Operation {
 
 const STATUS_TEXT: Record<string, string> = { "200": "OK", "201": "Created", "202": "Accepted", "204": "No content", "303": "See other" };
 /** The generator's "Response for status 200" says nothing: the status's own name does. */
-const plainDescription = (status: string, d: string | undefined) => (!d || /^Response for status/.test(d) ? STATUS_TEXT[status] ?? `Status ${status}` : d);
+const plainDescription = (status: string, d: string | undefined) => (!d || d.startsWith("Response for status") ? STATUS_TEXT[status] ?? `Status ${status}` : d);
 
 const mapContent = (content: Record<string, { schema?: unknown }>) =>
   Object.fromEntries(Object.entries(content).map(([type, c]) => [type, { ...c, schema: stripDialect(c.schema) }]));

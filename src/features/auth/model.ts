@@ -125,7 +125,7 @@ export const ProfileInput = z.object({
     .trim()
     .max(320, "Invalid email address")
     .pipe(z.email({ error: "Invalid email address" })),
-  phone: optionalText(40, "Phone").refine((v) => v === null || /^[+0-9 ().\-]{5,40}$/.test(v), "Invalid phone number"),
+  phone: optionalText(40, "Phone").refine((v) => v === null || /^[+0-9 ().-]{5,40}$/.test(v), "Invalid phone number"),
   company: optionalText(200, "Company"),
   position: optionalText(200, "Job Title"),
   bio: optionalText(2000, "Bio"),

@@ -109,7 +109,8 @@ export async function syncUser(deps: Deps, user: { id: number; workspaceId: numb
       continue;
     }
     try {
-      (await pushMeeting(deps, c, m)) === "created" ? report.created++ : report.alreadyThere++;
+      if ((await pushMeeting(deps, c, m)) === "created") report.created++;
+      else report.alreadyThere++;
     } catch (e) {
       report.failed++;
       if (e instanceof GoogleGrantRevoked) revoked = true;

@@ -63,7 +63,7 @@ describe("with a model configured", () => {
       expect(d.status).toBe("ready");
       expect(d.proposedBy).toBe("rules");
       expect(d.fields).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", phone: "+44 7700 900123", city: "London", role: "Senior Backend Engineer", skills: "Go, Kubernetes" });
-      expect(performance.now() - started).toBeLessThan(5000);
+      expect(performance.now() - started).toBeLessThan(30_000); // ended by OPENAI_TIMEOUT_MS, not the SDK's 10 minutes
     });
   }
 });

@@ -4,8 +4,9 @@
 // LinkedIn must appear in the CV's own text (a model that makes one up is overruled by the
 // rules), and any field the model leaves empty or gets wrong is the rules' value.
 import type { Deps } from "../../deps";
+import { OverLimit, runInCage, type CageLimits } from "../../lib/cage";
 import { completeJson, modelConfigured } from "../chat/llm";
-import { emailIn, emptyFields, FIELD_NAMES, linkedinIn, proposeByRules, type ProposedFields } from "./propose-rules";
+import { emailIn, emptyFields, FIELD_NAMES, linkedinIn, type ProposedFields } from "./propose-rules";
 
 /** What the model reads of a CV: its first 20,000 characters (a long CV is about that). */
 const MAX_PROMPT_TEXT = 20_000;
@@ -45,6 +46,24 @@ export function checkModelFields(answer: Record<string, unknown>, text: string):
 export interface Proposal {
   fields: ProposedFields;
   by: "model" | "rules";
+  /** Set when the rules passed a limit and no model proposed instead: nothing was proposed, and this says why. */
+  error: string | null;
+}
+
+/** The rules' child: they take milliseconds on a CV; a text made to be slow is stopped. */
+export const RULES_LIMITS: CageLimits = { wallMs: 10_000, memoryMb: 256, outputBytes: 64 * 1024, doing: "Proposing fields from this CV" };
+
+/** The rules' proposal, made in the cage; past a limit, nothing proposed and the limit's message. */
+export async function proposeByRulesCaged(text: string, signal?: AbortSignal, limits: CageLimits = RULES_LIMITS): Promise<{ fields: ProposedFields; error: string | null }> {
+  try {
+    const v = (await runInCage("propose-rules", null, new TextEncoder().encode(text), limits, signal)) as Record<string, unknown> | null;
+    const fields = emptyFields();
+    for (const k of FIELD_NAMES) fields[k] = typeof v?.[k] === "string" ? (v[k] as string) : null;
+    return { fields, error: null };
+  } catch (e) {
+    if (signal?.aborted || !(e instanceof OverLimit)) throw e;
+    return { fields: emptyFields(), error: e.message };
+  }
 }
 
 /**
@@ -52,8 +71,8 @@ export interface Proposal {
  * is configured and answers in time, else the rules'.
  */
 export async function proposeFields(deps: Deps, text: string, signal?: AbortSignal): Promise<Proposal> {
-  const rules = proposeByRules(text);
-  if (!modelConfigured(deps.config)) return { fields: rules, by: "rules" };
+  const { fields: rules, error } = await proposeByRulesCaged(text, signal);
+  if (!modelConfigured(deps.config)) return { fields: rules, by: "rules", error };
   try {
     const answer = await completeJson(
       deps.config,
@@ -66,9 +85,9 @@ export async function proposeFields(deps: Deps, text: string, signal?: AbortSign
     const model = checkModelFields(answer, text);
     const fields = emptyFields();
     for (const k of FIELD_NAMES) fields[k] = model[k] ?? rules[k];
-    return { fields, by: "model" };
+    return { fields, by: "model", error: null };
   } catch (e) {
     deps.log.warn("cv fields: the model failed, the rules proposed them", { error: e instanceof Error ? e.message : String(e) });
-    return { fields: rules, by: "rules" };
+    return { fields: rules, by: "rules", error };
   }
 }

@@ -54,7 +54,7 @@ export function isHeading(line: string): boolean {
   if (HEADINGS.has(headingKey(t))) return true;
   const words = t.replace(/:$/, "").split(" ");
   if (words.length > 4 || /\d|@/.test(t)) return false;
-  return /:$/.test(t) || (/\p{L}/u.test(t) && t === t.toUpperCase() && t.length >= 4);
+  return t.endsWith(":") || (/\p{L}/u.test(t) && t === t.toUpperCase() && t.length >= 4);
 }
 
 const lineOf = (text: string) =>
@@ -207,7 +207,7 @@ export function proposeByRules(text: string): ProposedFields {
   out.city = where ? cityOfAddress(where) : null;
   const afterName = lines.slice(nameLine + 1, nameLine + 4);
   for (const line of nameLine >= 0 ? afterName : head) {
-    if (HEADINGS.has(headingKey(line)) || /:$/.test(line)) break;
+    if (HEADINGS.has(headingKey(line)) || line.endsWith(":")) break;
     for (const piece of piecesOf(line)) {
       if (isContact(piece) || /^[\p{L} ]{2,20}:\s/u.test(piece)) continue;
       const city = piece.match(CITY_COUNTRY);
@@ -223,6 +223,14 @@ export function proposeByRules(text: string): ProposedFields {
   out.skills = skillsIn(lines);
   out.summary = summaryIn(lines, new Set(lines.slice(0, nameLine + 1))) ?? composedSummary(out, lines);
   return out;
+}
+
+/**
+ * The cage's "propose-rules" task (lib/cage.ts): the rules run in a child, because a CV's text can
+ * make some patterns slow (200,000 letters without a space took minutes for the e-mail pattern).
+ */
+export async function proposeRulesTask(input: Uint8Array): Promise<ProposedFields> {
+  return proposeByRules(new TextDecoder().decode(input));
 }
 
 const EXPERIENCE_HEADINGS = /^(?:work |professional |relevant )?(?:experience|employment|employment history|work history|career history)$/i;

@@ -33,7 +33,7 @@ export function findDraftAnywhere(db: Reader, id: number): DraftRow | undefined 
   return db.select().from(participantDrafts).where(eq(participantDrafts.id, id)).get();
 }
 
-export function setDraft(tx: Tx, id: number, v: Partial<Pick<DraftRow, "status" | "textStatus" | "text" | "proposal" | "proposedBy">>): void {
+export function setDraft(tx: Tx, id: number, v: Partial<Pick<DraftRow, "status" | "textStatus" | "text" | "textError" | "proposal" | "proposedBy">>): void {
   tx.update(participantDrafts).set(v).where(eq(participantDrafts.id, id)).run();
 }
 

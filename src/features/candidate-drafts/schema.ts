@@ -23,6 +23,8 @@ export const participantDrafts = sqliteTable(
     // The text read from the file: pending | done | empty (a scan) | failed; the text itself.
     textStatus: text("text_status").notNull().default("pending"),
     text: text("text"),
+    // Why the text was not read, or no fields were proposed, when a limit was passed; shown on the draft.
+    textError: text("text_error"),
     // JSON of the proposed fields (name, email, phone, city, role, linkedin, summary, skills).
     proposal: text("proposal"),
     // rules | model: who proposed them.

@@ -35,7 +35,8 @@ function toDraft(deps: Deps, r: repo.DraftRow): Draft {
     status: r.status as Draft["status"],
     file: { name: r.fileName, type: r.fileType as FileType, size: r.fileSize },
     textStatus: r.textStatus as Draft["textStatus"],
-    note: r.status === "reading" ? NOTES.pending! : (NOTES[r.textStatus] ?? null),
+    // A limit passed says itself what happened ("This PDF has 16,000 pages; …").
+    note: r.status === "reading" ? NOTES.pending! : (r.textError ?? NOTES[r.textStatus] ?? null),
     fields,
     proposedBy: (r.proposedBy as Draft["proposedBy"]) ?? null,
     mergesInto: known ? { id: known.id, name: known.name } : null,
@@ -140,7 +141,7 @@ export function confirmDraft(deps: Deps, workspaceId: number, id: number, input:
     draftId: draft.id,
     fileType: draft.fileType,
     attach: (tx: Tx, candidateId: number) => {
-      const stored = { name: draft.fileName, type: draft.fileType as FileType, size: draft.fileSize, sha256: draft.sha256, storageKey: draft.storageKey, textStatus: draft.textStatus as StoredFile["textStatus"], text: draft.text, uploadedBy: draft.createdBy };
+      const stored = { name: draft.fileName, type: draft.fileType as FileType, size: draft.fileSize, sha256: draft.sha256, storageKey: draft.storageKey, textStatus: draft.textStatus as StoredFile["textStatus"], text: draft.text, textError: draft.textStatus === "failed" ? draft.textError : null, uploadedBy: draft.createdBy };
       file = attachStoredFile(deps, tx, workspaceId, candidateId, stored);
       return file.id;
     },

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { makeTestApp } from "../../../test/helpers";
 import { startFakeS3Objects } from "../../../test/fakes/s3-objects";
 import { docxBomb, tinyDocx, tinyPdf, zip } from "../../../test/kits/cv-fixtures";
-import { checkZipExpands } from "./extract";
+import { checkZipExpands } from "./read-file";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { diskStore } from "./disk-store";
 import { participantFiles } from "../../db/schema";
@@ -159,7 +159,8 @@ describe(`CVs on a candidate (${kind === "s3" ? "FILES_S3_URL bucket" : "data fo
     // A change to the record keeps the CV's words in the index.
     expect((await t.request(`/api/participants/${w.p.id}`, { method: "PATCH", json: { city: "London" }, cookie: w.cookie })).status).toBe(200);
     expect(await found("Kubernetes london")).toEqual([w.p.id]);
-  });
+    // Three files read in children (a process start each, below the tests' priority): seconds on a busy machine.
+  }, 20_000);
 
   test("a DOCX whose headers understate its size stops inflating at the stated size", () => {
     const lying = zip([

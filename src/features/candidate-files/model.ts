@@ -14,7 +14,10 @@ export const FileView = z.object({
   createdAt: z.string(),
   url: z.string(),
   textStatus: z.enum(["pending", "done", "empty", "failed"]),
-  /** What the page says about the text: "No text found in this file" for a scan without text. */
+  /**
+   * What the page says about the text: "No text found in this file" for a scan without text; the
+   * limit passed when a file was refused for good ("This PDF has 16,000 pages; Frank reads at most 300").
+   */
   textNote: z.string().nullable(),
 });
 export type CandidateFile = z.infer<typeof FileView>;

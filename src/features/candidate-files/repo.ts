@@ -38,8 +38,8 @@ export function findFileAnywhere(db: Reader, id: number): FileRow | undefined {
   return db.select().from(participantFiles).where(eq(participantFiles.id, id)).get();
 }
 
-export function setText(tx: Tx, id: number, status: string, text: string | null): void {
-  tx.update(participantFiles).set({ textStatus: status, text }).where(eq(participantFiles.id, id)).run();
+export function setText(tx: Tx, id: number, status: string, text: string | null, textError: string | null = null): void {
+  tx.update(participantFiles).set({ textStatus: status, text, textError }).where(eq(participantFiles.id, id)).run();
 }
 
 /** A merge: the duplicates' files become the kept record's (the same bytes and keys). */

@@ -24,6 +24,8 @@ export const participantFiles = sqliteTable(
     // The text read from it in the job queue after the upload: pending | done | empty (no text, a scan) | failed.
     textStatus: text("text_status").notNull().default("pending"),
     text: text("text"),
+    // Why the text was not read when a limit was passed ("This PDF has 16,000 pages; …"), shown on the file.
+    textError: text("text_error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [index("participant_files_participant_idx").on(t.workspaceId, t.participantId)],

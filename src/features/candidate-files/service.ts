@@ -26,21 +26,25 @@ const toFile = (r: repo.FileRow): CandidateFile => ({
   createdAt: r.createdAt.toISOString(),
   url: `/api/files/${r.id}`,
   textStatus: r.textStatus as CandidateFile["textStatus"],
-  textNote: TEXT_NOTES[r.textStatus] ?? null,
+  // The limit a file passed says itself what happened ("This PDF has 16,000 pages; …").
+  textNote: r.textError ?? TEXT_NOTES[r.textStatus] ?? null,
 });
 
 const TEXT_NOTES: Record<string, string> = { pending: "Reading the text…", empty: "No text found in this file", failed: "The text of this file could not be read" };
 
-/** A name to show and to offer on download: no folders, no control characters, at most 200 characters. */
-function cleanName(name: string, type: FileType): string {
+/** A name to show and to offer on download: no folders, no control characters, at most 200 characters; "file" when none is left. */
+function cleanName(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(-200);
-  return base || `cv.${type}`;
+  return base || "file";
 }
 
 export function listFiles(deps: Deps, workspaceId: number, participantId: number): CandidateFile[] {
   getParticipant(deps, workspaceId, participantId); // another workspace's candidate: 404
   return repo.filesOf(deps.db, workspaceId, participantId).map(toFile);
 }
+
+/** The name a multipart part gave its file: a part sent with `filename=""` is a File whose name is undefined. */
+export const uploadedName = (file: unknown): string => (file instanceof File && typeof file.name === "string" ? file.name : "");
 
 /** An uploaded file that passed the checks: its bytes, its sniffed type and a clean name. */
 export interface CheckedUpload {
@@ -61,7 +65,7 @@ export async function checkUpload(file: unknown): Promise<CheckedUpload> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sniffed = sniff(bytes);
   if (!sniffed.ok) throw new AppError("unsupported_media_type", 415, sniffed.message, { file: sniffed.message });
-  return { bytes, type: sniffed.type, name: cleanName(file instanceof File ? file.name : "", sniffed.type), sha256: createHash("sha256").update(bytes).digest("hex") };
+  return { bytes, type: sniffed.type, name: cleanName(uploadedName(file)), sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 /** A file kept elsewhere until now (a draft's CV) becomes the candidate's, with its text already read. */
@@ -73,6 +77,8 @@ export interface StoredFile {
   storageKey: string;
   textStatus: "pending" | "done" | "empty" | "failed";
   text: string | null;
+  /** The limit's message when the text was not read because one was passed. */
+  textError: string | null;
   uploadedBy: number | null;
 }
 

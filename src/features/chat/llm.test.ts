@@ -139,7 +139,7 @@ describe("a model that goes quiet (fake server made to hang or stall)", () => {
     expect(r.status).toBe(504);
     expect(r.body).toMatchObject({ code: "ai_timeout", message: "The AI assistant did not answer within 1.5 seconds. Please try again." });
     expect(r.ms).toBeGreaterThanOrEqual(1490);
-    expect(r.ms).toBeLessThan(5000);
+    expect(r.ms).toBeLessThan(30_000); // the SDK's own limit is 10 minutes: room for a busy machine, not for a hang
     expect(await stored(first.body.sessionId, u.cookie)).toEqual([
       ["user", "hello there"],
       ["assistant", "You said: hello there"],
@@ -163,7 +163,7 @@ describe("a model that goes quiet (fake server made to hang or stall)", () => {
     expect(JSON.parse(error![1]!).message).toBe("The AI assistant stopped answering (no reply for 1 second). Please try again.");
     expect(text).not.toContain("event: done");
     expect(ms).toBeGreaterThanOrEqual(990);
-    expect(ms).toBeLessThan(5000);
+    expect(ms).toBeLessThan(30_000); // as above: ended by the stall limit, not by the SDK's
     expect(await stored(first.body.sessionId, u.cookie)).toEqual([
       ["user", "hello again"],
       ["assistant", "You said: hello again"],

@@ -117,7 +117,7 @@ describe("backups carry the candidates' files", () => {
     expect(existsSync(join(moved, "files"))).toBe(false);
     const fromBucket = await downloads(join(moved, "frank.db"), w.email, w.password, w.uploads.map((u) => u.id), s3env);
     expect(w.uploads.every((u, i) => same(fromBucket[i], u.bytes))).toBe(true);
-  }, 90_000);
+  });
 
   test("FILES_S3_URL: the backup says plainly the files stay in the bucket; a restore finds them there", async () => {
     const env = { FILES_S3_URL: bucket.filesUrl("kept") };
@@ -136,7 +136,7 @@ describe("backups carry the candidates' files", () => {
     expect(backup.out + backup.err).not.toContain("frank-test-secret");
     const got = await downloads(dbPath, w.email, w.password, w.uploads.map((u) => u.id), env);
     expect(w.uploads.every((u, i) => same(got[i], u.bytes))).toBe(true);
-  }, 90_000);
+  });
 
   test("CVs still waiting as drafts travel too, and a confirmed draft's file (the same bytes) is carried once", async () => {
     const t = makeTestApp();

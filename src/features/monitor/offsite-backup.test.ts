@@ -83,5 +83,5 @@ describe("S3 backups", () => {
     const missing = await cli(["restore", "s3://frank-backups/site-c/frank-20000101-000000-000.db"], env);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain("no such backup in the store");
-  }, 60_000);
+  });
 });

@@ -66,5 +66,5 @@ describe("erasure leaves no residue", () => {
     const backup = await backupDatabase(t.deps);
     const file = t.deps.config.DATABASE_PATH;
     expect({ file: residue(file), wal: residue(`${file}-wal`), backup: residue(backup.file) }).toEqual({ file: [], wal: [], backup: [] });
-  }, 30_000);
+  });
 });

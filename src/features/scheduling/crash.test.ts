@@ -30,4 +30,4 @@ test("SIGKILL mid-booking leaves no meeting without its messages", async () => {
   expect(r.meetings).toBeGreaterThanOrEqual(20);
   expect(r.meetings).toBeGreaterThanOrEqual(booked);
   expect(r.missing).toBe(0);
-}, 120_000);
+}, 480_000); // up to 20 starts of the binary: 8 s alone, 166 s in a whole npm test on a busy machine

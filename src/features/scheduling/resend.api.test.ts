@@ -42,4 +42,4 @@ test("Resend brings the retrying confirmation forward instead of adding a copy; 
   expect(((await again.json()).emails as unknown[]).length).toBe(4);
   await t.deps.jobs.idle();
   expect(received.filter((r) => r.subject.startsWith("Interview Scheduled"))).toHaveLength(4);
-}, 60_000); // a dozen e-mails through a real SMTP server: seconds alone, more beside a full suite on a loaded machine
+});

@@ -139,7 +139,11 @@ describe("frame-ancestors of the embeddable pages", () => {
     const framed = await t.request(`/prequalifier?c=${r.campaign.code}`, { headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": "cross-site" } });
     const cookies = framed.headers.getSetCookie().filter((c) => c.startsWith("prequalifier_"));
     expect(cookies).toHaveLength(2);
-    for (const c of cookies) expect(c).toMatch(/SameSite=None/i), expect(c).toMatch(/Secure/i), expect(c).toMatch(/Partitioned/i);
+    for (const c of cookies) {
+      expect(c).toMatch(/SameSite=None/i);
+      expect(c).toMatch(/Secure/i);
+      expect(c).toMatch(/Partitioned/i);
+    }
     const top = await t.request(`/prequalifier?c=${r.campaign.code}`);
     for (const c of top.headers.getSetCookie().filter((c) => c.startsWith("prequalifier_"))) expect(c).toMatch(/SameSite=Lax/i);
   });

@@ -77,7 +77,7 @@ export const DONE: Record<ChatKind, string> = {
 export const BOT = "Frank";
 export const CANDIDATE = "Candidate";
 
-const EMAIL = /^[^\s@<>()\[\]\\,;:"]+@[^\s@<>()\[\]\\,;:"]+\.[A-Za-z]{2,}$/;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 const SKIP = /^(skip|none|n\/a|no|-)$/i;
 
 /**

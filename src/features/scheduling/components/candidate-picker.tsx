@@ -59,9 +59,17 @@ export function CandidatePicker(props: { id: string; value: PickedCandidate | nu
     props.onChange(c);
   };
   const onKey = (e: { key: string; preventDefault(): void }) => {
-    if (e.key === "ArrowDown") (e.preventDefault(), setOpen(true), setActive((a) => Math.min(results.length - 1, a + 1)));
-    else if (e.key === "ArrowUp") (e.preventDefault(), setActive((a) => Math.max(0, a - 1)));
-    else if (e.key === "Enter" && open && results[active]) (e.preventDefault(), choose(results[active]!));
+    if (e.key === "ArrowDown") {
+      e.preventDefault();
+      setOpen(true);
+      setActive((a) => Math.min(results.length - 1, a + 1));
+    } else if (e.key === "ArrowUp") {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === "Enter" && open && results[active]) {
+      e.preventDefault();
+      choose(results[active]!);
+    }
     else if (e.key === "Escape") setOpen(false);
   };
   const listId = `${props.id}-list`;
