@@ -15,6 +15,7 @@ import { freePort, load, signIn } from "./wire";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 
@@ -25,7 +26,7 @@ const db = join(dir, "frank.db");
 
 /** The workspace and the candidate the PDFs go to. */
 async function seed(): Promise<number> {
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db }), { quiet: true })).context;
   const user = await createUser(deps, { email: "bench@example.com", password: PASSWORD, name: "Bench" });
   const id = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: "heavy-1", name: "Ada Lovelace", emailAddress: "ada@example.com" }).id;
   await deps.jobs.stop(0);

@@ -1,7 +1,6 @@
 import type { Deps } from "../../deps";
 import { AppError, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { RateLimiter } from "../../lib/rate-limit";
 import { tryWrite } from "../../db/busy";
 import { requirePermission } from "./permissions";
 import type { AuthDeps } from "./needs";

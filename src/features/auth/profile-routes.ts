@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { AuthDeps } from "./needs";
 import type { Web } from "./web";
-import type { Deps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
 
 import { ProfileAnswer, ProfileInput } from "./model";

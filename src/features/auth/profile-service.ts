@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps";
 import { memberZone } from "../../lib/time-zone";
 import type { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";

@@ -2,7 +2,6 @@ import { Elysia } from "elysia";
 import type { AuthDeps } from "./needs";
 import type { Web } from "./web";
 import type { Server } from "bun";
-import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { clientIp } from "../../lib/client-ip";
 import { setFlash, takeFlash } from "../../lib/flash";

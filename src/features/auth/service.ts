@@ -3,7 +3,6 @@ import type { Tx } from "../../db/tx";
 import { canonicalZone, memberZone } from "../../lib/time-zone";
 import { AppError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
-import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
 import * as repo from "./repo";
 import type { CurrentUser } from "./model";
 import { ResetPasswordEmail } from "./emails/reset-password";

@@ -1,5 +1,4 @@
 import type { ChatDeps } from "./needs";
-import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { addCandidates, createShortlist, listShortlists, type Shortlist } from "../shortlists/service";
 import { addDays, dateIn, DEFAULT_DURATION, DEFAULT_WINDOW, DURATIONS, generateSlots, isValidTimeZone } from "../scheduling/slots";

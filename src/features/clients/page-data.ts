@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { ClientsDeps } from "./needs";
-import type { Deps } from "../../deps";
 import { getClient, jobsOfClient } from "./service";
 
 /** What other features add to a client's page: the funnel of its jobs' applications (item 8). */

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { DashboardDeps } from "./needs";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
 import { renderPage, type Toast } from "../../lib/render";
 import { billingReturnToast } from "../billing/return-toast";
 import { takeFlash } from "../../lib/flash";

@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps";
 import type { DashboardDeps } from "./needs";
 import type { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";

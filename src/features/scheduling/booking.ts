@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps";
 import type { SchedulingDeps } from "./needs";
 import type { Tx } from "../../db/tx";
 import { AppError, badRequest, conflict } from "../../lib/errors";

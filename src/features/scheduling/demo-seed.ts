@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps";
 import type { SchedulingDeps } from "./needs";
 import { bookByToken } from "./booking";
 import { candidateChoices } from "./candidate-source";

@@ -3,7 +3,6 @@ import type { SchedulingDeps } from "./needs";
 import type { SchedulingPageNeeds } from "./needs";
 import type { Web } from "../auth/web";
 import type { z } from "zod";
-import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { renderHtml, renderPage, type Toast } from "../../lib/render";

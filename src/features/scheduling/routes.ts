@@ -5,7 +5,6 @@ import type { Web } from "../auth/web";
 import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
-import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
 

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { TeamDeps } from "./needs";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { TeamDeps } from "./needs";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
 import { z } from "zod";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { sessionToken } from "../auth/guard";

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import * as repo from "./repo";
-import { campaignOfCode, countCampaignClick, jobTitleIn, upsertParticipantFromVisitor, type ParticipantFields } from "./partners";
+import { campaignOfCode, countCampaignClick, jobTitleIn, type ParticipantFields } from "./partners";
 import {
   assessmentQuestions,
   checkAnswer,

@@ -3,7 +3,6 @@ import type { VisitorsDeps } from "./needs";
 import type { Web } from "../auth/web";
 import { createElement } from "react";
 import type { Server } from "bun";
-import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { clientIp } from "../../lib/client-ip";
 import { AppError, notFound } from "../../lib/errors";

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { VisitorsDeps } from "./needs";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";

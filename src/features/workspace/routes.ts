@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { WorkspaceDeps } from "./needs";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormInput } from "../../lib/route-options";

@@ -1,6 +1,5 @@
 import type { Tx } from "../../../db/tx";
 import type { SchedulingDeps } from "../needs";
-import type { Deps } from "../../../deps";
 import { randomToken } from "../../../lib/crypto";
 import { offerWindow, startOfSlotId, startStillFree, type SessionPeople } from "../free-times";
 import * as repo from "../repo";

@@ -1,4 +1,3 @@
-import type { Deps } from "../../../deps";
 import type { SchedulingDeps } from "../needs";
 import type { users } from "../../../db/schema";
 import { Island } from "../../../lib/render";
