@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { DB } from "../db/client";
 import type { Tx } from "../db/tx";
 import { tasks } from "../db/schema";
-import { retryOnBusy } from "../db/busy";
+import { isBusyError, retryOnBusy } from "../db/busy";
 import { systemClock, type Clock } from "./clock";
 import type { Logger } from "./log";
 import { afterFailure } from "./delivery-policy";
@@ -116,8 +116,9 @@ export class Jobs {
     this.pump = new DeliveryPump("jobs", () => this.pass(), () => this.nextDue(), opts.clock, opts.log);
   }
 
-  /** This worker's boot (written on its leases). */
-  get bootId(): string {
+  /** This worker's boot (written on its leases and scheduled runs), its lock taken. */
+  holdBoot(): string {
+    this.boot.open();
     return this.boot.id;
   }
 
@@ -283,17 +284,29 @@ export class Jobs {
 
   /** Leases of workers that died (their boot's lock is free) are due again at once. */
   private takeBack(): void {
+    try {
+      const n = takeBackDeadLeases(this.db.$client, this.boot.id);
+      if (n) this.opts.log.info("jobs: took back the tasks of a worker that stopped", { tasks: n });
+    } catch (e) {
+      if (isBusyError(e)) return; // again at the next pass
+      // Not fatal: leases still run out on their own.
+      this.opts.log.error("jobs: could not look for the leases of stopped workers", { error: e instanceof Error ? e.message : String(e) });
+    }
     this.lastTakeBack = performance.now();
-    const n = takeBackDeadLeases(this.db.$client, this.boot.id);
-    if (n) this.opts.log.info("jobs: took back the tasks of a worker that stopped", { tasks: n });
   }
 
   private async pass(): Promise<void> {
-    if (performance.now() - this.lastTakeBack >= TAKE_BACK_EVERY_MS || this.lastTakeBack === 0) this.takeBack();
-    for (;;) {
-      const claimed = this.claim();
-      if (!claimed.length) return;
-      for (const c of claimed) this.start(c);
+    try {
+      if (performance.now() - this.lastTakeBack >= TAKE_BACK_EVERY_MS || this.lastTakeBack === 0) this.takeBack();
+      for (;;) {
+        const claimed = this.claim();
+        if (!claimed.length) return;
+        for (const c of claimed) this.start(c);
+      }
+    } catch (e) {
+      if (!isBusyError(e)) throw e;
+      // Another process (the web) is writing: try again in a moment, as often as it takes.
+      setTimeout(() => this.kick(), 10 + Math.random() * 30);
     }
   }
 
