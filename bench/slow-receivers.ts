@@ -90,12 +90,14 @@ async function bookAll(port: number, sessions: [string, string][], booked: Map<n
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN);
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-async function delays(name: string, kinds: Kind[]) {
+async function delays(name: string, kinds: Kind[], args: string[] = []) {
   const hooks = receivers();
   const mail = await smtp();
   const { dbPath, sessions } = await prepare(name, kinds.map(hooks.url));
   const port = await freePort();
-  const server = await startServer(dbPath, port, { SMTP_URL: mail.url, WEBHOOK_ALLOW_PRIVATE: "1" });
+  const server = await startServer(dbPath, port, { SMTP_URL: mail.url, WEBHOOK_ALLOW_PRIVATE: "1" }, args);
+  // The worker process starts after the web answers: measured once both are up.
+  await Bun.sleep(3000);
   const booked = new Map<number, number>();
   await bookAll(port, sessions, booked);
   for (let i = 0; i < 1200 && (hooks.seen.size < BOOKINGS || mail.seen.size < BOOKINGS); i++) await Bun.sleep(50);
@@ -164,10 +166,12 @@ async function killedWorker() {
 
 const base = await delays("only healthy", ["healthy"]);
 const four = await delays("four endpoints", ["hung", "slow", "error", "healthy"]);
+// The same in one process (--role all): what the worker's own process costs in delay.
+const oneProcess = await delays("only healthy, one process", ["healthy"], ["--role", "all"]);
 console.log(`\n${BOOKINGS} bookings (4 at a time), delays from the booking's answer:`);
 console.log("| endpoints | healthy delivery p50 | max | delivered | confirmation p50 | max | sent |");
 console.log("| --- | --- | --- | --- | --- | --- | --- |");
-for (const r of [base, four]) console.log(`| ${r.name} | ${secs(pct(r.hook, 50))} | ${secs(Math.max(...r.hook))} | ${r.hook.length}/${BOOKINGS} | ${secs(pct(r.confirm, 50))} | ${secs(Math.max(...r.confirm))} | ${r.confirm.length}/${BOOKINGS} |`);
+for (const r of [base, four, oneProcess]) console.log(`| ${r.name} | ${secs(pct(r.hook, 50))} | ${secs(Math.max(...r.hook))} | ${r.hook.length}/${BOOKINGS} | ${secs(pct(r.confirm, 50))} | ${secs(Math.max(...r.confirm))} | ${r.confirm.length}/${BOOKINGS} |`);
 const k = await killedWorker();
 console.log(`\nWorker killed with SIGKILL holding ${k.held} tasks: a new worker ${secs(k.restartMs)} later; every held task finished ${secs(k.finishedMs)} after its start.`);
 process.exit(0);

@@ -62,7 +62,7 @@ snapshot); restore prints how many, and frank jobs release sends them.`,
        frank jobs release
 
 Without a subcommand, shows the outgoing work (e-mails, calendar writes, webhooks) held by a
-restore. release makes it due: a running server sends it at its next pass (within a minute).`,
+restore. release makes it due: a running server sends it at once.`,
   user: `Usage: frank user create --email E --password P [--name N] [--workspace ID --role R]
        frank user list [--json]
        frank user reset-password --email E [--password P]
