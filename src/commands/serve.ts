@@ -16,8 +16,6 @@ export function parseRole(value: string | undefined): Role | "split" {
 
 /** How long a stopping worker waits for running tasks before it releases them for the next start. */
 const STOP_GRACE_MS = 3000;
-/** A worker in a process of its own waits this long for the web's write lock (the web never waits: decision 14). */
-const WORKER_BUSY_TIMEOUT_MS = 2000;
 
 export async function serveCommand(cfg: Config, role: Role | "split"): Promise<number> {
   const [{ createDeps }, { createApp }, { startJobs }] = await Promise.all([import("../bootstrap"), import("../app"), import("../scheduled-tasks")]);
@@ -67,7 +65,10 @@ async function serveWorker(
   startJobs: typeof import("../scheduled-tasks").startJobs,
 ): Promise<number> {
   const { SUPERVISED_ENV, parentGone } = await import("./worker-child");
-  const deps = createDeps(cfg, { busyTimeoutMs: WORKER_BUSY_TIMEOUT_MS });
+  // Like the web, the worker never sleeps in SQLite for the lock (decision 14): a busy claim is
+  // tried again in a moment, and a try's end waits without holding the thread, so the replies of
+  // the tasks in flight are read on time.
+  const deps = createDeps(cfg);
   // The app is built for what it hands the worker (the features' kinds of task); it listens nowhere.
   createApp(deps);
   deps.jobs.watch();
