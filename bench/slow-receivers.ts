@@ -171,7 +171,10 @@ const oneProcess = await delays("only healthy, one process", ["healthy"], ["--ro
 console.log(`\n${BOOKINGS} bookings (4 at a time), delays from the booking's answer:`);
 console.log("| endpoints | healthy delivery p50 | max | delivered | confirmation p50 | max | sent |");
 console.log("| --- | --- | --- | --- | --- | --- | --- |");
-for (const r of [base, four, oneProcess]) console.log(`| ${r.name} | ${secs(pct(r.hook, 50))} | ${secs(Math.max(...r.hook))} | ${r.hook.length}/${BOOKINGS} | ${secs(pct(r.confirm, 50))} | ${secs(Math.max(...r.confirm))} | ${r.confirm.length}/${BOOKINGS} |`);
+for (const r of [base, four, oneProcess])
+  console.log(
+    `| ${r.name} | ${secs(pct(r.hook, 50))} | ${secs(Math.max(...r.hook))} | ${r.hook.length}/${BOOKINGS} | ${secs(pct(r.confirm, 50))} | ${secs(Math.max(...r.confirm))} | ${r.confirm.length}/${BOOKINGS} |`,
+  );
 const k = await killedWorker();
 console.log(`\nWorker killed with SIGKILL holding ${k.held} tasks: a new worker ${secs(k.restartMs)} later; every held task finished ${secs(k.finishedMs)} after its start.`);
 process.exit(0);

@@ -113,7 +113,13 @@ export class Jobs {
     this.clock = opts.clock;
     this.boot = newBoot(db.$client.filename);
     runners.set(db.$client, this);
-    this.pump = new DeliveryPump("jobs", () => this.pass(), () => this.nextDue(), opts.clock, opts.log);
+    this.pump = new DeliveryPump(
+      "jobs",
+      () => this.pass(),
+      () => this.nextDue(),
+      opts.clock,
+      opts.log,
+    );
   }
 
   /** This worker's boot (written on its leases and scheduled runs), its lock taken. */
@@ -198,9 +204,7 @@ export class Jobs {
     if (this.running.size) await Promise.race([Promise.all([...this.running.values()].map((r) => r.done)), Bun.sleep(graceMs)]);
     for (const [id, { token, controller }] of this.running) {
       controller.abort(new Error("The server is stopping"));
-      this.db.$client
-        .query("UPDATE tasks SET lease_until = NULL, lease_token = NULL, lease_boot = NULL, attempts = max(0, attempts - 1) WHERE id = ?1 AND lease_token = ?2")
-        .run(id, token);
+      this.db.$client.query("UPDATE tasks SET lease_until = NULL, lease_token = NULL, lease_boot = NULL, attempts = max(0, attempts - 1) WHERE id = ?1 AND lease_token = ?2").run(id, token);
     }
     this.running.clear();
     this.boot.close();
@@ -214,9 +218,7 @@ export class Jobs {
 
   /** Tasks waiting or failed, for /metrics and the monitor. */
   depth(): { waiting: number; failed: number; held: number } {
-    const rows = this.db.$client
-      .query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM tasks WHERE status IN ('pending', 'retrying', 'failed', 'held') GROUP BY status")
-      .all();
+    const rows = this.db.$client.query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM tasks WHERE status IN ('pending', 'retrying', 'failed', 'held') GROUP BY status").all();
     const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
     return { waiting: n("pending") + n("retrying"), failed: n("failed"), held: n("held") };
   }
@@ -276,9 +278,7 @@ export class Jobs {
     const slots = JSON.stringify(free);
     if (!this.db.$client.query(DUE_SQL).get(now, slots)) return [];
     this.boot.open();
-    const rows = this.db.$client
-      .query<Claimed, [number, number, string, number, string]>(CLAIM_SQL)
-      .all(now + (this.opts.leaseMs ?? DEFAULT_LEASE_MS), now, slots, room, this.boot.id);
+    const rows = this.db.$client.query<Claimed, [number, number, string, number, string]>(CLAIM_SQL).all(now + (this.opts.leaseMs ?? DEFAULT_LEASE_MS), now, slots, room, this.boot.id);
     return rows.sort((a, b) => a.id - b.id);
   }
 

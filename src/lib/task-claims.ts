@@ -42,5 +42,7 @@ export const NEXT_DUE_SQL = `SELECT min(max(run_at, coalesce(lease_until, 0))) A
   WHERE status IN ('pending', 'retrying') AND kind IN (SELECT value FROM json_each(?1))`;
 
 /** The writes that end or reschedule a try: matched on id and lease token, so a stale try's write changes nothing. */
-export const DONE_SQL = "UPDATE tasks SET status = 'done', finished_at = ?3, lease_token = NULL, lease_until = NULL, lease_boot = NULL, last_error = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
-export const FAIL_SQL = "UPDATE tasks SET status = ?3, last_error = ?4, run_at = ?5, finished_at = ?6, lease_token = NULL, lease_until = NULL, lease_boot = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
+export const DONE_SQL =
+  "UPDATE tasks SET status = 'done', finished_at = ?3, lease_token = NULL, lease_until = NULL, lease_boot = NULL, last_error = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
+export const FAIL_SQL =
+  "UPDATE tasks SET status = ?3, last_error = ?4, run_at = ?5, finished_at = ?6, lease_token = NULL, lease_until = NULL, lease_boot = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";

@@ -32,7 +32,10 @@ async function holder(count: number) {
   return proc;
 }
 
-const rows = () => t.deps.db.$client.query<{ id: number; status: string; attempts: number; lease_boot: string | null }, []>("SELECT id, status, attempts, lease_boot FROM tasks WHERE kind = 'test.held' ORDER BY id").all();
+const rows = () =>
+  t.deps.db.$client
+    .query<{ id: number; status: string; attempts: number; lease_boot: string | null }, []>("SELECT id, status, attempts, lease_boot FROM tasks WHERE kind = 'test.held' ORDER BY id")
+    .all();
 
 test("the leases of a killed worker are taken back at once; a live worker's are not", async () => {
   const done: number[] = [];

@@ -58,7 +58,9 @@ function deadBoots(db: Database, databasePath: string, own: string): { ids: stri
     .map((r) => r.boot);
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith(".lock")).map((f) => f.slice(0, -5));
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(".lock"))
+      .map((f) => f.slice(0, -5));
   } catch {
     // No worker has started on this database yet.
   }
@@ -96,9 +98,8 @@ export function takeBackDeadLeases(db: Database, own: string): number {
     const ids = JSON.stringify(dead.ids);
     return db.transaction(() => {
       db.query("UPDATE scheduled_runs SET boot = NULL, lease_until = NULL WHERE boot IN (SELECT value FROM json_each(?1))").run(ids);
-      return db
-        .query("UPDATE tasks SET lease_token = NULL, lease_until = NULL, lease_boot = NULL WHERE status IN ('pending', 'retrying') AND lease_boot IN (SELECT value FROM json_each(?1))")
-        .run(ids).changes;
+      return db.query("UPDATE tasks SET lease_token = NULL, lease_until = NULL, lease_boot = NULL WHERE status IN ('pending', 'retrying') AND lease_boot IN (SELECT value FROM json_each(?1))").run(ids)
+        .changes;
     })();
   } finally {
     dead.forget();
