@@ -6,6 +6,7 @@ import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
 import { plugin, type Feature } from "./lib/feature";
+import type { Job } from "./lib/jobs";
 import { ErrorPage, errorTitle } from "./ui/error-page";
 import { BODY_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
 import { metricsRoutes } from "./metrics";
@@ -158,11 +159,18 @@ export type Features = ReturnType<typeof buildFeatures>["features"];
 export type AppContext = ReturnType<typeof buildFeatures>["context"];
 export type App = AnyElysia & { features: Features; context: AppContext };
 
+const jobsOf = (features: Features): Job<any>[] => Object.values(features).flatMap((f: Feature<unknown>) => f.jobs);
+
+/** The kinds of task the features run, for a worker process that serves no page. */
+export function featureJobs(deps: Deps): Job<any>[] {
+  return jobsOf(buildFeatures(deps).features);
+}
+
 /** Builds the whole app from the features. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps, replace: Replacements = {}): App {
   let built: AnyElysia | null = null;
   const { features, context } = buildFeatures(deps, replace, () => built!);
-  deps.jobs.register(...Object.values(features).flatMap((f: Feature<unknown>) => f.jobs));
+  deps.jobs.register(...jobsOf(features));
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));

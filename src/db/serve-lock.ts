@@ -17,7 +17,8 @@ export interface ServeLock {
 
 export const lockFileOf = (databasePath: string) => `${resolve(databasePath)}.lock`;
 
-function tryLock(file: string): Database | null {
+/** An exclusive lock on `file` held by the returned connection (null: another connection holds it). */
+export function tryLock(file: string): Database | null {
   closeSync(openSync(file, "a", 0o600));
   const db = new Database(file);
   try {

@@ -38,8 +38,8 @@ export async function seedSessions(dbPath: string, count: number): Promise<[stri
   return out;
 }
 
-export async function startServer(dbPath: string, port: number, env: Record<string, string> = {}) {
-  const proc = Bun.spawn([...(await frankCommand()), "serve"], {
+export async function startServer(dbPath: string, port: number, env: Record<string, string> = {}, args: string[] = []) {
+  const proc = Bun.spawn([...(await frankCommand()), "serve", ...args], {
     env: { ...process.env, APP_SECRET: SECRET, DATABASE_PATH: dbPath, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production", ...env },
     stdout: "ignore",
     stderr: "ignore",

@@ -25,6 +25,9 @@ export const tasks = sqliteTable(
     runAt: integer("run_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
     leaseToken: text("lease_token"),
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    // The boot (one start of one worker process) that holds the lease: a restarted worker takes
+    // back at once the leases of a boot that is no longer alive (src/lib/worker-boot.ts).
+    leaseBoot: text("lease_boot"),
     lastError: text("last_error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
