@@ -39,7 +39,10 @@ export async function account(f: Frank, email: string, candidates: number) {
   const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: f.db, APP_URL: f.base, NODE_ENV: "production" }), { quiet: true })).context;
   try {
     const user = await createUser(deps, { email, password: PASSWORD, name: "Bench Recruiter" });
-    const ids = Array.from({ length: candidates }, (_, i) => upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `${email}-${i}`, name: `Cand ${i}`, emailAddress: `cand${i}-${email}` }).id);
+    const ids = Array.from(
+      { length: candidates },
+      (_, i) => upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `${email}-${i}`, name: `Cand ${i}`, emailAddress: `cand${i}-${email}` }).id,
+    );
     return { user, ids };
   } finally {
     deps.db.$client.close();

@@ -184,7 +184,9 @@ try {
   console.log(`2. Change in the calendar → slot gone from the booking page, push: ${fmt(pushTimes)} (goal ≤ 5 s)`);
   console.log(`   Same with polling at CALENDAR_POLL_SECONDS=5: ${fmt(pollTimes)} (goal ≤ 10 s)`);
   console.log(`3. 5,000 events: full sync ${ms(fullMs)}, incremental sync (1 change) ${ms(incMs)}; ${cached} events in the cache`);
-  console.log(`4. Slot filtering, 30-day session (${slots.length} slots) against 2,000 cached busy events: p95 ${inProc.length ? ms(pct(inProc, 0.95)) : "n/a"} in process (${shown} slots left), booking view over HTTP p95 ${http.length ? ms(pct(http, 0.95)) : "n/a"}`);
+  console.log(
+    `4. Slot filtering, 30-day session (${slots.length} slots) against 2,000 cached busy events: p95 ${inProc.length ? ms(pct(inProc, 0.95)) : "n/a"} in process (${shown} slots left), booking view over HTTP p95 ${http.length ? ms(pct(http, 0.95)) : "n/a"}`,
+  );
 } finally {
   google.hang = false;
   await servers.stopAll();

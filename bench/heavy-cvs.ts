@@ -64,7 +64,17 @@ const candidateId = await seed();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = Bun.spawn([...(await command()), "serve"], {
-  env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", APP_SECRET: SECRET, DATABASE_PATH: db, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base, LOG_LEVEL: "error" },
+  env: {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    APP_SECRET: SECRET,
+    DATABASE_PATH: db,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    LOG_LEVEL: "error",
+  },
   stdout: "ignore",
   stderr: "ignore",
 });
@@ -92,7 +102,10 @@ try {
   const from = performance.now();
   const uploads = (async () => {
     for (let i = 0; i < 5; i++) await post(`/api/participants/${candidateId}/files`, [{ bytes: pdf, name: `huge-${i}.pdf` }]);
-    await post("/api/participants/from-files", Array.from({ length: 5 }, (_, i) => ({ bytes: docx, name: `long-${i}.docx` })));
+    await post(
+      "/api/participants/from-files",
+      Array.from({ length: 5 }, (_, i) => ({ bytes: docx, name: `long-${i}.docx` })),
+    );
   })();
   // Until every file is read or refused, and every draft proposed.
   const settled = (async () => {

@@ -20,8 +20,17 @@ const config = loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-
 const deps = buildFeatures(createDeps(config, { quiet: true })).context;
 const app = createApp(deps);
 const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-1", name: "Bench" });
-const login = await app.handle(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) }));
-const cookie = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+const login = await app.handle(
+  new Request("http://localhost/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
+  }),
+);
+const cookie = login.headers
+  .getSetCookie()
+  .find((c) => c.startsWith("frank_session="))!
+  .split(";")[0]!;
 seedWorkspaceDemo(deps, user.workspaceId, 0); // jobs, campaigns, a shortlist
 
 // A second workspace, so the first one's queries also have to skip other people's rows.

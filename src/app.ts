@@ -74,7 +74,13 @@ export interface Replacements {
  * The composition root: every feature built here, in dependency order, each handed the `api` of
  * the features it needs as typed parameters (a feature cannot receive what is not built yet).
  */
-export function buildFeatures(deps: Deps, replace: Replacements = {}, app: () => AnyElysia = () => { throw new Error("app not built"); }) {
+export function buildFeatures(
+  deps: Deps,
+  replace: Replacements = {},
+  app: () => AnyElysia = () => {
+    throw new Error("app not built");
+  },
+) {
   // Below auth: what its guard and frame need of billing and the calendar.
   const billing = billingAccess(deps);
   const record = (tx: Parameters<typeof recordEvent>[1], e: Parameters<typeof recordEvent>[2]) => void recordEvent(deps, tx, e);
@@ -138,7 +144,32 @@ export function buildFeatures(deps: Deps, replace: Replacements = {}, app: () =>
   const workspaceLogo = createWorkspaceLogo(deps, web);
   const apiDocs = createApiDocs(deps, web, { app });
   // In the order their routes are mounted.
-  const features = { auth, dashboard, mailbox, visitors, calendar, billing: billingPages, jobs, candidates, people, shortlists, monitor, scheduling, chat, team, workspace, webhooks, clients, applications, feedback, clientShares, candidateFiles, candidateDrafts, workspaceLogo, apiDocs };
+  const features = {
+    auth,
+    dashboard,
+    mailbox,
+    visitors,
+    calendar,
+    billing: billingPages,
+    jobs,
+    candidates,
+    people,
+    shortlists,
+    monitor,
+    scheduling,
+    chat,
+    team,
+    workspace,
+    webhooks,
+    clients,
+    applications,
+    feedback,
+    clientShares,
+    candidateFiles,
+    candidateDrafts,
+    workspaceLogo,
+    apiDocs,
+  };
   // Every feature's context in one object, for what runs services outside a request: the demo
   // seed, tests and bench scripts (a feature itself only ever gets its own).
   const context = {
@@ -183,20 +214,23 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
     ...(deps.config.secureCookies ? { cookie: { secure: true } } : {}),
   })
     .use(
-      plugin(httpPlugin({
-        appUrl: deps.config.APP_URL,
-        secure: deps.config.secureCookies,
-        log: deps.log,
-        renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
-        onResponse: (r) => deps.metrics.observeRequest(r),
-        changes: () => totalChanges.get()!.n,
-        // A request that met another process's write lock runs again (src/db/busy.ts).
-        redispatch: (request): Promise<Response> => handleRequest(request),
-        waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
-        routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
-        // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
-        bodyLimit: (path) => (UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES),
-      })),
+      plugin(
+        httpPlugin({
+          appUrl: deps.config.APP_URL,
+          secure: deps.config.secureCookies,
+          log: deps.log,
+          renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
+          onResponse: (r) => deps.metrics.observeRequest(r),
+          changes: () => totalChanges.get()!.n,
+          // A request that met another process's write lock runs again (src/db/busy.ts).
+          redispatch: (request): Promise<Response> => handleRequest(request),
+          waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
+          routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
+          // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
+          bodyLimit: (path) =>
+            UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES,
+        }),
+      ),
     )
     .use(plugin(metricsRoutes(deps)))
     .get("/assets/*", ({ request }) => {

@@ -41,10 +41,7 @@ export function acquireServeLock(databasePath: string): ServeLock {
   const file = lockFileOf(databasePath);
   const db = tryLock(file);
   if (!db) {
-    throw new StartupRefused(
-      `Another Frank server is already serving the database ${resolve(databasePath)} (it holds ${file}). ` +
-        `Stop that server first, or set DATABASE_PATH to another file.`,
-    );
+    throw new StartupRefused(`Another Frank server is already serving the database ${resolve(databasePath)} (it holds ${file}). ` + `Stop that server first, or set DATABASE_PATH to another file.`);
   }
   let held = true;
   return {

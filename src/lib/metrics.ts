@@ -72,4 +72,3 @@ export class AppMetrics {
     return this.registry.contentType;
   }
 }
-

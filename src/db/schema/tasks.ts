@@ -22,7 +22,9 @@ export const tasks = sqliteTable(
     // pending | retrying | done | failed | skipped (e-mail while mail is off) | held (after a restore)
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    runAt: integer("run_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
+    runAt: integer("run_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`0`),
     leaseToken: text("lease_token"),
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
     // The boot (one start of one worker process) that holds the lease: a restarted worker takes
@@ -32,8 +34,5 @@ export const tasks = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (t) => [
-    index("tasks_due_idx").on(t.status, t.runAt),
-    index("tasks_serial_idx").on(t.serialKey, t.id),
-  ],
+  (t) => [index("tasks_due_idx").on(t.status, t.runAt), index("tasks_serial_idx").on(t.serialKey, t.id)],
 );

@@ -20,7 +20,11 @@ export function templateRoutes(deps: Deps, web: Web) {
     .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ templates: templates.listTemplates(deps, workspaceId) }), { response: { 200: TemplateList }, detail: { summary: "The workspace's stage e-mail templates" } })
-    .get("/:id", ({ workspaceId, params }) => ({ template: templates.getTemplate(deps, workspaceId, params.id) }), { params: IdParam, response: { 200: OneTemplate }, detail: { summary: "One template" } })
+    .get("/:id", ({ workspaceId, params }) => ({ template: templates.getTemplate(deps, workspaceId, params.id) }), {
+      params: IdParam,
+      response: { 200: OneTemplate },
+      detail: { summary: "One template" },
+    })
     .get("/:id/preview", ({ me, params, query }) => templates.previewTemplate(deps, me.user, params.id, query.applicationId), {
       params: IdParam,
       query: PreviewQuery,
@@ -36,7 +40,11 @@ export function templateRoutes(deps: Deps, web: Web) {
         set.status = 201;
         return { template: templates.createTemplate(deps, me.user, body) };
       },
-      { body: CreateTemplateInput, response: { 201: OneTemplate }, detail: { summary: "Add a template ({{candidate.firstName}}, {{candidate.name}}, {{job.title}}, {{client.name}}, {{recruiter.name}}, {{company.name}})" } },
+      {
+        body: CreateTemplateInput,
+        response: { 201: OneTemplate },
+        detail: { summary: "Add a template ({{candidate.firstName}}, {{candidate.name}}, {{job.title}}, {{client.name}}, {{recruiter.name}}, {{company.name}})" },
+      },
     )
     .patch("/:id", ({ me, params, body }) => ({ template: templates.updateTemplate(deps, me.user, params.id, body) }), {
       params: IdParam,
@@ -56,7 +64,11 @@ export function templateRoutes(deps: Deps, web: Web) {
     .use(web.guard)
     .guard({ can: "pipeline.manage" })
     .get(PAGE, ({ me, workspaceId, cookie }) =>
-      renderPage({ title: "E-mail templates", toast: takeFlash(cookie), body: TemplatesPage({ shell: web.shell(me.user), templates: templates.listTemplates(deps, workspaceId), stages: stagesOf(deps, workspaceId) }) }),
+      renderPage({
+        title: "E-mail templates",
+        toast: takeFlash(cookie),
+        body: TemplatesPage({ shell: web.shell(me.user), templates: templates.listTemplates(deps, workspaceId), stages: stagesOf(deps, workspaceId) }),
+      }),
     )
     .post(
       PAGE,

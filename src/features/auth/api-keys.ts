@@ -37,7 +37,14 @@ export function createApiKey(deps: AuthDeps, me: UserRow, input: CreateApiKeyInp
   const key = KEY_PREFIX + randomToken(32);
   const row = deps.db.transaction((tx) => {
     const row = repo.insertApiKey(tx, { workspaceId: me.workspaceId, createdBy: me.id, name: input.name, scope: input.scope, keyHash: sha256(key), prefix: key.slice(0, KEY_PREFIX.length + 6) });
-    deps.recordEvent(tx, { workspaceId: me.workspaceId, actor: actorOf(me, via), subject: { type: "api_key", id: row.id }, kind: "api_key.created", summary: `${row.name} (${row.scope}, ${row.prefix}…)`, data: { scope: row.scope } });
+    deps.recordEvent(tx, {
+      workspaceId: me.workspaceId,
+      actor: actorOf(me, via),
+      subject: { type: "api_key", id: row.id },
+      kind: "api_key.created",
+      summary: `${row.name} (${row.scope}, ${row.prefix}…)`,
+      data: { scope: row.scope },
+    });
     return row;
   });
   return { id: row.id, key, apiKey: toView(row, me.name || me.email) };

@@ -50,7 +50,9 @@ export function createAuth(deps: Deps, needs: AuthFeatureNeeds): Feature<AuthApi
     return {
       ...parts,
       canEditSite: can(user, "settings.update"),
-      profileDialog: (gated) => <ProfileDialogIsland profile={toProfile(ad, user)} billingOwner={user.role === "owner"} billingEnabled={parts.billingEnabled} hasSubscription={parts.hasSubscription} gated={gated} />,
+      profileDialog: (gated) => (
+        <ProfileDialogIsland profile={toProfile(ad, user)} billingOwner={user.role === "owner"} billingEnabled={parts.billingEnabled} hasSubscription={parts.hasSubscription} gated={gated} />
+      ),
     };
   });
   const web: Web = { guard: authGuard(ad, needs.accessGate(shell)), shell };

@@ -109,69 +109,66 @@ let nextId = 1;
  */
 export function authGuard(deps: AuthDeps, gate: AccessGate) {
   // Built once per app (app.ts); the seed lets Elysia dedupe it however many features use it.
-  return new Elysia({ name: "auth-guard", seed: nextId++ })
-    .use(routeOptions())
-    .macro({
-      auth: {
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server);
-        },
-        resolve: ({ request }) => principal(request),
-        beforeHandle({ request }) {
-          return gateCheck(gate, request, principal(request).me.user);
-        },
+  return new Elysia({ name: "auth-guard", seed: nextId++ }).use(routeOptions()).macro({
+    auth: {
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server);
       },
-      account: {
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server);
-        },
-        resolve: ({ request }) => principal(request),
+      resolve: ({ request }) => principal(request),
+      beforeHandle({ request }) {
+        return gateCheck(gate, request, principal(request).me.user);
       },
-      can: (action: Action) => ({
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server, action);
-        },
-        resolve: ({ request }) => principal(request),
-        beforeHandle({ request }) {
-          return gateCheck(gate, request, principal(request).me.user);
-        },
-      }),
-      accountCan: (action: Action) => ({
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server, action);
-        },
-        resolve: ({ request }) => principal(request),
-      }),
-      // An /api route that answers strangers too (as 404): an API key or a session when there is one.
-      withCaller: {
-        detail: { security: [...SECURED, {}] },
-        transform({ request, server }) {
-          if (request.headers.has("authorization") || sessionToken(request)) {
-            const me = request.headers.has("authorization") ? authenticate(deps, request, server) : sessionUser(deps, sessionToken(request));
-            if (me) principals.set(request, me);
-          }
-        },
-        resolve({ request }) {
-          return { me: principals.get(request) ?? null };
-        },
+    },
+    account: {
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server);
       },
-      withUser: {
-        resolve({ request }) {
-          return { me: sessionUser(deps, sessionToken(request)) };
-        },
+      resolve: ({ request }) => principal(request),
+    },
+    can: (action: Action) => ({
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server, action);
       },
-      withMember: {
-        resolve({ request }) {
-          return { me: sessionUser(deps, sessionToken(request)) };
-        },
-        beforeHandle(ctx) {
-          return gateCheck(gate, ctx.request, (ctx as unknown as { me: SignedIn | null }).me?.user);
-        },
+      resolve: ({ request }) => principal(request),
+      beforeHandle({ request }) {
+        return gateCheck(gate, request, principal(request).me.user);
       },
-    });
+    }),
+    accountCan: (action: Action) => ({
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server, action);
+      },
+      resolve: ({ request }) => principal(request),
+    }),
+    // An /api route that answers strangers too (as 404): an API key or a session when there is one.
+    withCaller: {
+      detail: { security: [...SECURED, {}] },
+      transform({ request, server }) {
+        if (request.headers.has("authorization") || sessionToken(request)) {
+          const me = request.headers.has("authorization") ? authenticate(deps, request, server) : sessionUser(deps, sessionToken(request));
+          if (me) principals.set(request, me);
+        }
+      },
+      resolve({ request }) {
+        return { me: principals.get(request) ?? null };
+      },
+    },
+    withUser: {
+      resolve({ request }) {
+        return { me: sessionUser(deps, sessionToken(request)) };
+      },
+    },
+    withMember: {
+      resolve({ request }) {
+        return { me: sessionUser(deps, sessionToken(request)) };
+      },
+      beforeHandle(ctx) {
+        return gateCheck(gate, ctx.request, (ctx as unknown as { me: SignedIn | null }).me?.user);
+      },
+    },
+  });
 }
-

@@ -32,7 +32,6 @@ export interface AuthNeeds {
   stripeIds: StripeIdsReader;
 }
 
-
 /** The sign-in and reset limits of one app (in this process). */
 function signInLimits(deps: Deps) {
   const now = () => deps.clock.now().getTime();

@@ -10,8 +10,6 @@ import { tryWrite } from "../../db/busy";
 import { StampCache } from "../../db/stamp-cache";
 import type { AuthDeps } from "./needs";
 
-
-
 export const SESSION_COOKIE = "frank_session";
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 export const IDLE_SESSION_MS = 12 * 60 * 60 * 1000;
@@ -50,7 +48,14 @@ function startSession(deps: AuthDeps, userId: number, persistent: boolean, signI
   deps.db.transaction((tx) => {
     repo.insertSession(tx, { userId, tokenHash: sha256(token), persistent, expiresAt });
     // A sign-in is in the activity log (decision 0029), with the session it opened.
-    if (signIn) deps.recordEvent(tx, { workspaceId: signIn.workspaceId, actor: { userId }, subject: { type: "member", id: userId }, kind: "member.signed_in", summary: signIn.how === "demo" ? "Demo login" : persistent ? "Password, remembered" : "Password" });
+    if (signIn)
+      deps.recordEvent(tx, {
+        workspaceId: signIn.workspaceId,
+        actor: { userId },
+        subject: { type: "member", id: userId },
+        kind: "member.signed_in",
+        summary: signIn.how === "demo" ? "Demo login" : persistent ? "Password, remembered" : "Password",
+      });
   });
   return { token, persistent, expiresAt };
 }

@@ -53,7 +53,14 @@ export function saveEmbedOrigins(deps: AuthDeps, workspaceId: number, origins: r
   deps.db.transaction((tx) => {
     repo.saveEmbedOrigins(tx, workspaceId, origins.length ? JSON.stringify(origins) : null);
     // Who may frame the candidate pages is security-relevant: the log keeps the lists themselves.
-    deps.recordEvent(tx, { workspaceId, actor, subject: { type: "settings", id: "embed_origins" }, kind: "embed_origins.changed", summary: origins.length ? origins.join(", ") : "none", data: { before, after: [...origins] } });
+    deps.recordEvent(tx, {
+      workspaceId,
+      actor,
+      subject: { type: "settings", id: "embed_origins" },
+      kind: "embed_origins.changed",
+      summary: origins.length ? origins.join(", ") : "none",
+      data: { before, after: [...origins] },
+    });
   });
   return embedOrigins(deps, workspaceId);
 }

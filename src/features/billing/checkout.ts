@@ -96,9 +96,7 @@ async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Pr
       if (seen?.hadTrial) trialUsed = true;
       // One payable page at a time: an earlier, still open Checkout of this customer would
       // start a second subscription if paid in another tab.
-      await stripe.expireOpenCheckouts(deps, customerId).catch((e) =>
-        deps.log.error("stripe: expiring open checkouts failed", { error: e instanceof Error ? e.message : String(e) }),
-      );
+      await stripe.expireOpenCheckouts(deps, customerId).catch((e) => deps.log.error("stripe: expiring open checkouts failed", { error: e instanceof Error ? e.message : String(e) }));
     }
   }
   const back = user ? `${app}/dashboard` : `${app}/pricing`;

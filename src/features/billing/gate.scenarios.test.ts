@@ -11,7 +11,13 @@ type Who = "unpaid" | "unpaidRecruiter" | "paid" | "paidRecruiter" | "anonymous"
 const cookies = {} as Record<Who, string | undefined>;
 
 async function recruiterOf(workspaceId: number) {
-  const u = insertMember(t.deps.db, { workspaceId, email: `gate-${workspaceId}-${Date.now()}@example.com`, passwordHash: await hashPassword("correct-horse-battery"), name: "Recruiter", role: "recruiter" });
+  const u = insertMember(t.deps.db, {
+    workspaceId,
+    email: `gate-${workspaceId}-${Date.now()}@example.com`,
+    passwordHash: await hashPassword("correct-horse-battery"),
+    name: "Recruiter",
+    role: "recruiter",
+  });
   return `frank_session=${t.app.features.auth.api.signInAs(u.id).token}`;
 }
 

@@ -15,6 +15,11 @@ export function billingAccessGate(deps: Deps, shell: (user: UserRow) => Shell): 
   return {
     allows: (user) => subscriptionGate(deps, user).hasSubscription,
     refusedPage: (user, request) =>
-      renderPage({ title: "Subscription Required", status: 402, toast: billingReturnToast(Object.fromEntries(new URL(request.url).searchParams)), body: SubscriptionRequiredPage({ shell: { ...shell(user), gated: true } }) }),
+      renderPage({
+        title: "Subscription Required",
+        status: 402,
+        toast: billingReturnToast(Object.fromEntries(new URL(request.url).searchParams)),
+        body: SubscriptionRequiredPage({ shell: { ...shell(user), gated: true } }),
+      }),
   };
 }

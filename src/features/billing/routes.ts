@@ -56,11 +56,12 @@ export function billingRoutes(deps: Deps, web: Web) {
 
   const open = new Elysia({ tags: ["Billing"] })
     .use(web.guard)
-    .post(
-      "/api/billing/checkout",
-      async ({ me, body, request, server }) => ({ url: (await checkout(me, body.plan, request, server)).url }),
-      { withUser: true, body: CheckoutInput, response: { 200: CheckoutAnswer }, detail: { summary: "Start a Stripe Checkout for a plan (signed in: the owner; or a visitor signing up)" } },
-    )
+    .post("/api/billing/checkout", async ({ me, body, request, server }) => ({ url: (await checkout(me, body.plan, request, server)).url }), {
+      withUser: true,
+      body: CheckoutInput,
+      response: { 200: CheckoutAnswer },
+      detail: { summary: "Start a Stripe Checkout for a plan (signed in: the owner; or a visitor signing up)" },
+    })
     .post(
       "/api/stripe/webhook",
       async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")),
@@ -85,7 +86,8 @@ export function billingRoutes(deps: Deps, web: Web) {
     });
   const checkoutFailed = (f: Pick<FormFailure, "status" | "code" | "message">, input: FormInput) => {
     const plan = posted(input, "plan", 50);
-    const toast: Toast = f.code === "plan_not_available" ? { ...planNotAvailable(plan || "selected"), variant: "destructive" } : { title: "Checkout failed", description: f.message, variant: "destructive" };
+    const toast: Toast =
+      f.code === "plan_not_available" ? { ...planNotAvailable(plan || "selected"), variant: "destructive" } : { title: "Checkout failed", description: f.message, variant: "destructive" };
     return pricing(sessionUser(deps, sessionToken(input.request)), { status: f.status, toast });
   };
 

@@ -100,7 +100,9 @@ export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
 
 export async function createCustomer(deps: Deps, input: { email: string; name: string | null; userId: number }) {
   markOutsideEffect();
-  const c = await (await stripeClient(deps)).customers.create({
+  const c = await (
+    await stripeClient(deps)
+  ).customers.create({
     email: input.email,
     name: input.name ?? undefined,
     metadata: { userId: String(input.userId) },
@@ -140,8 +142,7 @@ export async function createCheckoutSession(
 export const retrieveSession = async (deps: Deps, id: string) => (await stripeClient(deps)).checkout.sessions.retrieve(id);
 export const retrieveCustomer = async (deps: Deps, id: string) => (await stripeClient(deps)).customers.retrieve(id);
 export const retrieveInvoice = async (deps: Deps, id: string) => (await stripeClient(deps)).invoices.retrieve(id);
-export const retrieveSubscription = async (deps: Deps, id: string) =>
-  (await stripeClient(deps)).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
+export const retrieveSubscription = async (deps: Deps, id: string) => (await stripeClient(deps)).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
 
 // ---- Stripe objects → the rows we keep -------------------------------------------------
 

@@ -35,14 +35,16 @@ const TITLES = { manager: "iCal Manager", sync: "Sync iCal" } as const;
 /** Google connection (/auth/google/calendar, /api/calendar/*), the manager pages and the private feed. */
 export function calendarRoutes(deps: Deps, web: Web) {
   // A provider's round trip ends in a redirect either way: a failure goes back with ?error=<code>.
-  const start = (provider: "google" | "microsoft") => async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: { returnTo?: string } }) => {
-    try {
-      return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, provider));
-    } catch (e) {
-      if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
-      throw e;
-    }
-  };
+  const start =
+    (provider: "google" | "microsoft") =>
+    async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: { returnTo?: string } }) => {
+      try {
+        return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, provider));
+      } catch (e) {
+        if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
+        throw e;
+      }
+    };
   // One callback for both providers: the state names the provider the round trip began with.
   const callback = async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: Parameters<typeof calendar.finishConnect>[2] }) => {
     try {
@@ -162,7 +164,12 @@ export function calendarRoutes(deps: Deps, web: Web) {
     .post("/ical-manager/sync-now", async ({ me, cookie }) => {
       try {
         const c = await syncNow(deps, me.user, me.user.id);
-        setFlash(cookie, c.state === "error" ? { title: "Sync Failed", description: c.error ?? "Google did not answer.", variant: "destructive" } : { title: "Calendar Synced", description: "Your busy times are up to date.", variant: "success" });
+        setFlash(
+          cookie,
+          c.state === "error"
+            ? { title: "Sync Failed", description: c.error ?? "Google did not answer.", variant: "destructive" }
+            : { title: "Calendar Synced", description: "Your busy times are up to date.", variant: "success" },
+        );
       } catch {
         setFlash(cookie, { title: "Sync Failed", description: "Connect Google Calendar first.", variant: "destructive" });
       }
@@ -174,7 +181,18 @@ export function calendarRoutes(deps: Deps, web: Web) {
         const kind = body.kind === "fixed" || body.kind === "none" || body.kind === "microsoft_teams" ? body.kind : "google_meet";
         try {
           setVideoDefault(deps, me.user.id, { kind, url: body.url ?? null });
-          setFlash(cookie, { title: "Video Link Saved", description: kind === "fixed" ? "Interviews get your own room's link." : kind === "none" ? "Interviews get no video link." : kind === "microsoft_teams" ? "Interviews get a Microsoft Teams link." : "Interviews get a Google Meet link.", variant: "success" });
+          setFlash(cookie, {
+            title: "Video Link Saved",
+            description:
+              kind === "fixed"
+                ? "Interviews get your own room's link."
+                : kind === "none"
+                  ? "Interviews get no video link."
+                  : kind === "microsoft_teams"
+                    ? "Interviews get a Microsoft Teams link."
+                    : "Interviews get a Google Meet link.",
+            variant: "success",
+          });
         } catch (e) {
           setFlash(cookie, { title: "Save Failed", description: e instanceof AppError ? e.message : "Failed to save the video link.", variant: "destructive" });
         }
@@ -188,7 +206,11 @@ export function calendarRoutes(deps: Deps, web: Web) {
         if (!can(me.user, "settings.update")) setFlash(cookie, { title: "Not Saved", description: "Owners and admins can change this.", variant: "destructive" });
         else {
           setEventChangeMode(deps.db, me.user.workspaceId, body.onEventChange === "flag" ? "flag" : "follow");
-          setFlash(cookie, { title: "Saved", description: body.onEventChange === "flag" ? "Changes made in a calendar are only flagged." : "Interviews follow changes made in a calendar.", variant: "success" });
+          setFlash(cookie, {
+            title: "Saved",
+            description: body.onEventChange === "flag" ? "Changes made in a calendar are only flagged." : "Interviews follow changes made in a calendar.",
+            variant: "success",
+          });
         }
         return seeOther("/ical-manager");
       },

@@ -84,13 +84,16 @@ export function startCalendarPolling(deps: Deps): { stop(): void } {
       deps.log.error("calendar poll failed", { error: e instanceof Error ? e.message : String(e) });
     }
   }, deps.config.CALENDAR_POLL_SECONDS * 1000);
-  const renew = setInterval(() => {
-    try {
-      deps.db.transaction((tx) => renewChannelsJob.enqueue(tx, {}));
-    } catch (e) {
-      deps.log.error("calendar channel renewal not queued", { error: e instanceof Error ? e.message : String(e) });
-    }
-  }, 60 * 60 * 1000);
+  const renew = setInterval(
+    () => {
+      try {
+        deps.db.transaction((tx) => renewChannelsJob.enqueue(tx, {}));
+      } catch (e) {
+        deps.log.error("calendar channel renewal not queued", { error: e instanceof Error ? e.message : String(e) });
+      }
+    },
+    60 * 60 * 1000,
+  );
   return {
     stop() {
       clearInterval(poll);

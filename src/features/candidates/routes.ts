@@ -25,7 +25,11 @@ import { candidateIoRoutes } from "./routes-io";
 import * as settings from "./settings";
 import { NoteInput, PatchParticipantInput } from "./edit-model";
 
-const actorOf = (u: { id: number; name: string | null; email: string }, apiKey?: { id: number } | null): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email, apiKeyId: apiKey?.id ?? null });
+const actorOf = (u: { id: number; name: string | null; email: string }, apiKey?: { id: number } | null): records.Actor => ({
+  userId: u.id,
+  name: u.name?.trim() || u.email,
+  apiKeyId: apiKey?.id ?? null,
+});
 
 /** /api/participants, /api/database/stats, /api/candidate-settings and the test page's /api/candidates. */
 export function candidateRoutes(deps: CandidatesDeps, web: Web) {

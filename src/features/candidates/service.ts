@@ -94,9 +94,7 @@ export interface CandidateOption {
 
 /** The newest candidates for a picker (id, name, role, e-mail only), id descending, at most 500. */
 export function candidateOptions(deps: Deps, workspaceId: number, limit = 500): CandidateOption[] {
-  return repo
-    .latestParticipantOptions(deps.db, workspaceId, Math.min(500, Math.max(1, limit)))
-    .map((r) => ({ id: r.id, name: r.name, role: candidateRole(r) || null, email: r.emailAddress }));
+  return repo.latestParticipantOptions(deps.db, workspaceId, Math.min(500, Math.max(1, limit))).map((r) => ({ id: r.id, name: r.name, role: candidateRole(r) || null, email: r.emailAddress }));
 }
 
 /** The newest candidates, id descending (the assistant reads the latest 50). */
@@ -123,7 +121,10 @@ export function workspacesWithParticipants(deps: Deps): number[] {
 
 /** Candidates by id, in the order given (unknown ids are left out). */
 export function participantsByIds(deps: Deps, workspaceId: number, ids: number[]): Participant[] {
-  return ids.map((id) => repo.findParticipant(deps.db, workspaceId, id)).filter((r): r is repo.ParticipantRow => !!r).map(toParticipant);
+  return ids
+    .map((id) => repo.findParticipant(deps.db, workspaceId, id))
+    .filter((r): r is repo.ParticipantRow => !!r)
+    .map(toParticipant);
 }
 
 /** Which of these ids are candidates of the workspace (shortlists refuse the others). */
@@ -174,7 +175,16 @@ export function upsertParticipantFromVisitor(deps: CandidatesDeps, workspaceId: 
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");
     // One event: an application again (with what it changed), or the change itself.
-    candidateChanged(deps, tx, workspaceId, found.id, { changedFields, stage: { from: found.stages, to: stages }, source: "visitor" }, "candidate", again ? "candidate.applied_again" : "candidate.updated", again ? via : {});
+    candidateChanged(
+      deps,
+      tx,
+      workspaceId,
+      found.id,
+      { changedFields, stage: { from: found.stages, to: stages }, source: "visitor" },
+      "candidate",
+      again ? "candidate.applied_again" : "candidate.updated",
+      again ? via : {},
+    );
   });
   return getParticipant(deps, workspaceId, found.id);
 }
@@ -261,7 +271,14 @@ export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQ
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
   const { pagination } = listParticipants(deps, workspaceId, { ...q, page: 1, limit: 1 });
-  const rows = repo.sortedPage(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted }, sort, page, limit);
+  const rows = repo.sortedPage(
+    deps.db,
+    workspaceId,
+    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
+    sort,
+    page,
+    limit,
+  );
   const participants = rows.map(toParticipant);
   if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
   return { participants, pagination: { ...pagination, page, limit } };

@@ -55,12 +55,8 @@ export function chatPageRoutes(deps: ChatDeps, web: Web) {
       },
       { params: ActionParam, body: ConfirmForm, form: { back: backToChat, failed: "Error" } },
     )
-    .get("/dashboardX", ({ me, workspaceId }) =>
-      renderPage({ title: "Chat integration test", body: DashboardXPage({ ...loadDashboardX(deps, workspaceId), shell: web.shell(me.user) }) }),
-    )
-    .get("/meeting-detection", ({ me }) =>
-      renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: web.shell(me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }),
-    )
+    .get("/dashboardX", ({ me, workspaceId }) => renderPage({ title: "Chat integration test", body: DashboardXPage({ ...loadDashboardX(deps, workspaceId), shell: web.shell(me.user) }) }))
+    .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: web.shell(me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }))
     .get(
       "/chat/webhook",
       ({ me, cookie }) =>

@@ -51,9 +51,24 @@ export function proposalRecorder(deps: Deps, me: SignedIn) {
     propose,
     save(chatSessionId: number, messageId: number): ChatAction[] {
       const rows = pending.map((p) =>
-        actionsRepo.insertAction(deps.db, { workspaceId: me.user.workspaceId, userId: me.user.id, sessionId: chatSessionId, publicId: p.publicId, kind: p.kind, args: p.args, summary: p.summary, now: p.at }),
+        actionsRepo.insertAction(deps.db, {
+          workspaceId: me.user.workspaceId,
+          userId: me.user.id,
+          sessionId: chatSessionId,
+          publicId: p.publicId,
+          kind: p.kind,
+          args: p.args,
+          summary: p.summary,
+          now: p.at,
+        }),
       );
-      if (rows.length) actionsRepo.attachToMessage(deps.db, me.user.workspaceId, rows.map((r) => r.id), messageId);
+      if (rows.length)
+        actionsRepo.attachToMessage(
+          deps.db,
+          me.user.workspaceId,
+          rows.map((r) => r.id),
+          messageId,
+        );
       return rows.map(toChatAction);
     },
   };
@@ -118,7 +133,14 @@ export async function confirmAction(deps: ChatDeps, me: SignedIn, publicId: stri
     // The member confirmed what the assistant proposed: their act, in the activity log (its own
     // changes, the shortlist or the session, are recorded by the services that made them). The
     // proposal's own summary names candidates, so the log keeps only its kind.
-    recordEvent(deps, tx, { workspaceId: ws, actor: memberActor(me), subject: { type: "assistant_action", id: row.publicId }, kind: "assistant.action_confirmed", summary: row.kind === "shortlist_candidates" ? "Shortlist candidates" : "Propose an interview", data: { kind: row.kind } });
+    recordEvent(deps, tx, {
+      workspaceId: ws,
+      actor: memberActor(me),
+      subject: { type: "assistant_action", id: row.publicId },
+      kind: "assistant.action_confirmed",
+      summary: row.kind === "shortlist_candidates" ? "Shortlist candidates" : "Propose an interview",
+      data: { kind: row.kind },
+    });
   });
   return { action: { ...toChatAction(row), status: "done", result: message }, message, ...(bookingUrl ? { bookingUrl } : {}) };
 }

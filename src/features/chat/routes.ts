@@ -18,26 +18,28 @@ export function chatRoutes(deps: ChatDeps, web: Web) {
 }
 
 function chatApi(deps: ChatDeps, web: Web) {
-  return new Elysia({ prefix: "/api/chat", tags: ["Assistant"] })
-    .use(web.guard)
-    .guard({ auth: true })
-    .post("/openai", ({ me, body }) => ask(deps, me, body), { body: ChatInput, response: { 200: ChatReplyView }, detail: { summary: "Ask the assistant (one turn)" } })
-    // The same turn as server-sent events: "delta" with text as it comes, then "done" with {response, sessionId}.
-    .post(
-      "/openai/stream",
-      ({ me, body }) => {
-        checkChatRate(deps, me.user.id);
-        return sseAnswer(deps, web, me, body);
-      },
-      { body: ChatInput, detail: { summary: "Ask the assistant, answered as server-sent events (delta, done, error)" } },
-    )
-    // Performs a change the assistant proposed: the only way its write tools take effect.
-    .post("/actions/:id/confirm", ({ me, params }) => confirmAction(deps, me, params.id), {
-      params: ActionParam,
-      response: { 200: ConfirmedAction },
-      detail: { summary: "Perform a change the assistant proposed" },
-    })
-    .get("/history", ({ me, query }) => history(deps, me, query.sessionId), { query: HistoryQuery, response: { 200: ChatHistory }, detail: { summary: "A conversation's messages" } });
+  return (
+    new Elysia({ prefix: "/api/chat", tags: ["Assistant"] })
+      .use(web.guard)
+      .guard({ auth: true })
+      .post("/openai", ({ me, body }) => ask(deps, me, body), { body: ChatInput, response: { 200: ChatReplyView }, detail: { summary: "Ask the assistant (one turn)" } })
+      // The same turn as server-sent events: "delta" with text as it comes, then "done" with {response, sessionId}.
+      .post(
+        "/openai/stream",
+        ({ me, body }) => {
+          checkChatRate(deps, me.user.id);
+          return sseAnswer(deps, web, me, body);
+        },
+        { body: ChatInput, detail: { summary: "Ask the assistant, answered as server-sent events (delta, done, error)" } },
+      )
+      // Performs a change the assistant proposed: the only way its write tools take effect.
+      .post("/actions/:id/confirm", ({ me, params }) => confirmAction(deps, me, params.id), {
+        params: ActionParam,
+        response: { 200: ConfirmedAction },
+        detail: { summary: "Perform a change the assistant proposed" },
+      })
+      .get("/history", ({ me, query }) => history(deps, me, query.sessionId), { query: HistoryQuery, response: { 200: ChatHistory }, detail: { summary: "A conversation's messages" } })
+  );
 }
 
 function sseAnswer(deps: ChatDeps, web: Web, me: SignedIn, input: ChatInput) {
@@ -97,61 +99,58 @@ function meetingDetectionRoutes(deps: ChatDeps, web: Web) {
       detail: { summary: "Report a chat event (meeting detected, add to shortlist, schedule interview)" },
     });
   // A chat platform posts from its own servers; the shared secret is the proof.
-  const webhook = new Elysia({ tags: ["Assistant"] })
-    .use(routeOptions())
-    .post(
-      "/api/webhook/chat",
-      ({ request, body }) => {
-        const header = request.headers.get("x-webhook-secret") ?? request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
-        return webhookChat(deps, header, body);
-      },
-      { crossSite: true, body: WebhookInput, response: { 200: WebhookAnswer }, detail: { summary: "A chat platform reports a message (x-webhook-secret)" } },
-    );
-  const socket = new Elysia()
-    .ws("/ws/chat-monitor", {
-      beforeHandle({ request, set }) {
-        if (!upgradeUser(deps, web, request, sessionToken(request))) {
-          set.status = 401;
-          return "Unauthorized";
-        }
-      },
-      open(ws) {
-        const me = upgradeUser(deps, web, ws.data.request, sessionToken(ws.data.request));
-        if (!me) return ws.close(4401, "Unauthorized");
-        const raw = ws.raw;
-        const entry = { me, send: (t: string) => raw.send(t), close: (code: number, reason: string) => raw.close(code, reason) };
-        sockets.set(ws.id, entry);
-        hub.add(me.user.id, me.user.workspaceId, entry);
-        ws.send(JSON.stringify({ type: "connected", userId: me.user.id }));
-      },
-      async message(ws, message) {
-        const entry = sockets.get(ws.id);
-        if (!entry) return;
-        // The session may have ended since the socket opened (sign-out, removal): nothing is written then.
-        if (!upgradeUser(deps, web, ws.data.request, sessionToken(ws.data.request))) return ws.close(4401, "Unauthorized");
-        let data: unknown = message;
-        if (typeof message === "string") {
-          try {
-            data = JSON.parse(message);
-          } catch {
-            data = { text: message };
-          }
-        }
-        const parsed = MonitorMessage.safeParse(data);
-        if (!parsed.success) return ws.send(JSON.stringify({ type: "error", message: "Expected {text, userId, timestamp}" }));
+  const webhook = new Elysia({ tags: ["Assistant"] }).use(routeOptions()).post(
+    "/api/webhook/chat",
+    ({ request, body }) => {
+      const header = request.headers.get("x-webhook-secret") ?? request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
+      return webhookChat(deps, header, body);
+    },
+    { crossSite: true, body: WebhookInput, response: { 200: WebhookAnswer }, detail: { summary: "A chat platform reports a message (x-webhook-secret)" } },
+  );
+  const socket = new Elysia().ws("/ws/chat-monitor", {
+    beforeHandle({ request, set }) {
+      if (!upgradeUser(deps, web, request, sessionToken(request))) {
+        set.status = 401;
+        return "Unauthorized";
+      }
+    },
+    open(ws) {
+      const me = upgradeUser(deps, web, ws.data.request, sessionToken(ws.data.request));
+      if (!me) return ws.close(4401, "Unauthorized");
+      const raw = ws.raw;
+      const entry = { me, send: (t: string) => raw.send(t), close: (code: number, reason: string) => raw.close(code, reason) };
+      sockets.set(ws.id, entry);
+      hub.add(me.user.id, me.user.workspaceId, entry);
+      ws.send(JSON.stringify({ type: "connected", userId: me.user.id }));
+    },
+    async message(ws, message) {
+      const entry = sockets.get(ws.id);
+      if (!entry) return;
+      // The session may have ended since the socket opened (sign-out, removal): nothing is written then.
+      if (!upgradeUser(deps, web, ws.data.request, sessionToken(ws.data.request))) return ws.close(4401, "Unauthorized");
+      let data: unknown = message;
+      if (typeof message === "string") {
         try {
-          const popup = await monitorText(deps, entry.me, parsed.data.text);
-          if (popup) ws.send(JSON.stringify(popup));
-        } catch (e) {
-          ws.send(JSON.stringify({ type: "error", message: e instanceof AppError ? e.message : "Something went wrong" }));
+          data = JSON.parse(message);
+        } catch {
+          data = { text: message };
         }
-      },
-      close(ws) {
-        const entry = sockets.get(ws.id);
-        if (!entry) return;
-        sockets.delete(ws.id);
-        hub.remove(entry.me.user.id, entry);
-      },
-    });
+      }
+      const parsed = MonitorMessage.safeParse(data);
+      if (!parsed.success) return ws.send(JSON.stringify({ type: "error", message: "Expected {text, userId, timestamp}" }));
+      try {
+        const popup = await monitorText(deps, entry.me, parsed.data.text);
+        if (popup) ws.send(JSON.stringify(popup));
+      } catch (e) {
+        ws.send(JSON.stringify({ type: "error", message: e instanceof AppError ? e.message : "Something went wrong" }));
+      }
+    },
+    close(ws) {
+      const entry = sockets.get(ws.id);
+      if (!entry) return;
+      sockets.delete(ws.id);
+      hub.remove(entry.me.user.id, entry);
+    },
+  });
   return new Elysia().use(events).use(webhook).use(socket);
 }

@@ -57,9 +57,7 @@ export async function ask(deps: ChatDeps, me: SignedIn, input: ChatInput, onDelt
 export function timeoutMessage(e: ModelTimeout): string {
   const n = Number((e.ms / 1000).toFixed(1));
   const s = `${n} ${n === 1 ? "second" : "seconds"}`;
-  return e.kind === "first-token"
-    ? `The AI assistant did not answer within ${s}. Please try again.`
-    : `The AI assistant stopped answering (no reply for ${s}). Please try again.`;
+  return e.kind === "first-token" ? `The AI assistant did not answer within ${s}. Please try again.` : `The AI assistant stopped answering (no reply for ${s}). Please try again.`;
 }
 
 /** ask() without the rate check, for the streaming route, which checks before it starts the stream. */
@@ -139,7 +137,11 @@ export function history(deps: Deps, me: SignedIn, sessionId: string | undefined)
   const s = sessionId ? repo.findSession(deps.db, ws, me.user.id, sessionId) : undefined;
   if (!s) return { sessionId: null, messages: [] };
   const rows = repo.recentMessages(deps.db, ws, s.id, 100);
-  const actions = actionsByMessage(deps, ws, rows.filter((r) => r.role === "assistant").map((r) => r.id));
+  const actions = actionsByMessage(
+    deps,
+    ws,
+    rows.filter((r) => r.role === "assistant").map((r) => r.id),
+  );
   return {
     sessionId: s.publicId,
     messages: rows.map((r) => {

@@ -46,7 +46,11 @@ function sharerOf(deps: Deps, share: repo.ShareRow): Member | null {
 /** The sharer's free starts of the next 14 days for the share's interview length, on the half hour. */
 function freeStarts(deps: ClientSharesDeps, share: repo.ShareRow, sharerId: number): number[] {
   const now = deps.clock.now().getTime();
-  const offers = deps.scheduling.offeredStarts({ workspaceId: share.workspaceId, from: now, to: now + PICK_WINDOW_DAYS * DAY, durationMinutes: share.interviewMinutes }, { required: [sharerId], optional: [], pool: [], strategy: "fair" }, { now });
+  const offers = deps.scheduling.offeredStarts(
+    { workspaceId: share.workspaceId, from: now, to: now + PICK_WINDOW_DAYS * DAY, durationMinutes: share.interviewMinutes },
+    { required: [sharerId], optional: [], pool: [], strategy: "fair" },
+    { now },
+  );
   return offers.map((o) => o.start).filter((s) => s % (PICK_STEP_MINUTES * MINUTE) === 0);
 }
 
@@ -59,7 +63,15 @@ export function timesView(deps: ClientSharesDeps, token: string, candidateId: nu
   const index = view.cards.findIndex((c) => c.id === candidateId);
   if (index < 0) throw notFound("This candidate is not on the shortlist");
   const card = view.cards[index]!;
-  return { client: view, card, title: card.name || `Candidate ${index + 1}`, duration: view.share.interviewMinutes, sharerName: sharer.name || sharer.email, sharerZone: memberZone(sharer), starts: freeStarts(deps, view.share, sharer.id) };
+  return {
+    client: view,
+    card,
+    title: card.name || `Candidate ${index + 1}`,
+    duration: view.share.interviewMinutes,
+    sharerName: sharer.name || sharer.email,
+    sharerZone: memberZone(sharer),
+    starts: freeStarts(deps, view.share, sharer.id),
+  };
 }
 
 /**
@@ -93,7 +105,17 @@ export function pickTimes(deps: ClientSharesDeps, token: string, candidateId: nu
   const inContactZone = starts.map((s) => dualTimeText(new Date(s), new Date(s + length), zone));
   deps.db.transaction((tx) => {
     const saved = repo.savePicks(tx, { workspaceId, shareId: share.id, participantId: candidateId, times, timeZone: zone, at: now });
-    const data = { shareId: share.id, shortlistId: share.shortlistId, candidateId, contactId: contact.id, clientId: contact.clientId, verdict: saved.verdict, interviewRequested: true, pickedTimes: times, timeZone: zone };
+    const data = {
+      shareId: share.id,
+      shortlistId: share.shortlistId,
+      candidateId,
+      contactId: contact.id,
+      clientId: contact.clientId,
+      verdict: saved.verdict,
+      interviewRequested: true,
+      pickedTimes: times,
+      timeZone: zone,
+    };
     recordPipelineEvent(deps, tx, {
       workspaceId,
       actor: "system",

@@ -63,7 +63,11 @@ export function interviewPickRoutes(deps: ClientSharesDeps, web: Web, limited: (
         set.status = 201;
         return made;
       },
-      { params: ShareCandidateParam, response: { 201: OfferAnswer }, detail: { summary: "Offer the interview times a client's contact picked to the candidate: a scheduling session with those slots (its booking link by e-mail)" } },
+      {
+        params: ShareCandidateParam,
+        response: { 201: OfferAnswer },
+        detail: { summary: "Offer the interview times a client's contact picked to the candidate: a scheduling session with those slots (its booking link by e-mail)" },
+      },
     )
     .post(
       "/shares/:id/candidates/:candidateId/interview-offer",
@@ -77,7 +81,11 @@ export function interviewPickRoutes(deps: ClientSharesDeps, web: Web, limited: (
         return seeOther(`/shortlists/${Number(query.shortlist) || session.shortlistId || ""}`);
       },
       // The shortlist page's form names its shortlist (?shortlist=), so a refusal goes back there with the message.
-      { params: ShareCandidateParam, query: z.object({ shortlist: z.string().max(20).optional() }), form: { back: (i: { query: Record<string, string | undefined> }) => `/shortlists/${Number(i.query.shortlist) || ""}`, failed: "Times not offered" } },
+      {
+        params: ShareCandidateParam,
+        query: z.object({ shortlist: z.string().max(20).optional() }),
+        form: { back: (i: { query: Record<string, string | undefined> }) => `/shortlists/${Number(i.query.shortlist) || ""}`, failed: "Times not offered" },
+      },
     );
   return new Elysia().use(client).use(recruiter);
 }

@@ -141,21 +141,33 @@ export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
   const show = (token: string, extra: { saved?: number | null; error?: { candidateId: number; message: string } | null; status?: number; recordView?: boolean } = {}) => {
     const view = clientPage.clientView(deps, token, { recordView: extra.recordView ?? false });
     if (view.state !== "open") return renderPage({ title: "Shortlist", status: view.state === "unknown" ? 404 : 410, noindex: true, headers: PRIVATE, body: ClosedSharePage(view) });
-    return renderPage({ title: view.shortlistName, status: extra.status, noindex: true, headers: PRIVATE, description: `Candidates from ${view.agency}`, body: ClientSharePage({ view, token, saved: extra.saved ?? null, error: extra.error ?? null }) });
+    return renderPage({
+      title: view.shortlistName,
+      status: extra.status,
+      noindex: true,
+      headers: PRIVATE,
+      description: `Candidates from ${view.agency}`,
+      body: ClientSharePage({ view, token, saved: extra.saved ?? null, error: extra.error ?? null }),
+    });
   };
   const client = new Elysia()
-    .get(
-      "/s/:token",
-      ({ params, query }) => limited(params.token) ?? show(params.token, { saved: Number(query.saved) || null, recordView: true }),
-      { params: TokenParam },
-    )
+    .get("/s/:token", ({ params, query }) => limited(params.token) ?? show(params.token, { saved: Number(query.saved) || null, recordView: true }), { params: TokenParam })
     .get(
       "/s/:token/files/:fileId",
       async ({ params }) => {
         const stop = limited(params.token);
         if (stop) return stop;
         const { file, bytes } = await clientPage.sharedFile(deps, params.token, params.fileId);
-        return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": attachment(file.name), "x-content-type-options": "nosniff", "x-robots-tag": "noindex", "content-security-policy": "default-src 'none'; sandbox", ...PRIVATE } });
+        return new Response(bytes as Uint8Array<ArrayBuffer>, {
+          headers: {
+            "content-type": file.contentType,
+            "content-disposition": attachment(file.name),
+            "x-content-type-options": "nosniff",
+            "x-robots-tag": "noindex",
+            "content-security-policy": "default-src 'none'; sandbox",
+            ...PRIVATE,
+          },
+        });
       },
       { params: TokenFileParam },
     )
@@ -181,5 +193,9 @@ export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
       },
       { params: TokenCandidateParam },
     );
-  return new Elysia().use(api).use(recruiter).use(client).use(interviewPickRoutes(deps, web, limited));
+  return new Elysia()
+    .use(api)
+    .use(recruiter)
+    .use(client)
+    .use(interviewPickRoutes(deps, web, limited));
 }

@@ -11,6 +11,16 @@ export interface ClientExtras {
 export function clientPageData(deps: ClientsDeps, workspaceId: number, id: number, extras: ClientExtras) {
   const client = getClient(deps, workspaceId, id);
   const jobs = jobsOfClient(deps, workspaceId, id);
-  return { client, jobs, funnel: extras.funnel && jobs.length ? extras.funnel(workspaceId, jobs.map((j) => j.id)) : null };
+  return {
+    client,
+    jobs,
+    funnel:
+      extras.funnel && jobs.length
+        ? extras.funnel(
+            workspaceId,
+            jobs.map((j) => j.id),
+          )
+        : null,
+  };
 }
 export type ClientPageData = ReturnType<typeof clientPageData>;

@@ -31,7 +31,11 @@ export function clientRoutes(deps: ClientsDeps, web: Web, extras: ClientExtras =
       },
       { body: CreateClientInput, response: { 201: OneClient }, detail: { summary: "Add a client" } },
     )
-    .get("/:id", ({ workspaceId, params }) => ({ client: clients.getClient(deps, workspaceId, params.id) }), { params: IdParam, response: { 200: OneClient }, detail: { summary: "A client with its contacts" } })
+    .get("/:id", ({ workspaceId, params }) => ({ client: clients.getClient(deps, workspaceId, params.id) }), {
+      params: IdParam,
+      response: { 200: OneClient },
+      detail: { summary: "A client with its contacts" },
+    })
     .patch("/:id", ({ me, params, body }) => ({ client: clients.updateClient(deps, member(me), params.id, body) }), {
       params: IdParam,
       body: UpdateClientInput,

@@ -23,7 +23,11 @@ export interface ClientJobs {
 const toContact = (r: repo.ContactRow): Contact => ({ id: r.id, clientId: r.clientId, name: r.name, email: r.email, phone: r.phone, role: r.role, createdAt: r.createdAt.toISOString() });
 
 function toClients(deps: ClientsDeps, workspaceId: number, rows: repo.ClientRow[]): Client[] {
-  const contacts = repo.contactsOf(deps.db, workspaceId, rows.map((r) => r.id));
+  const contacts = repo.contactsOf(
+    deps.db,
+    workspaceId,
+    rows.map((r) => r.id),
+  );
   const counts = new Map<number, number>();
   for (const j of deps.clientJobs.jobsOf(workspaceId, null)) if (j.clientId) counts.set(j.clientId, (counts.get(j.clientId) ?? 0) + 1);
   return rows.map((r) => ({
@@ -98,7 +102,13 @@ export function addContact(deps: ClientsDeps, me: Member, clientId: number, inpu
   const client = getClient(deps, me.workspaceId, clientId);
   return deps.db.transaction((tx) => {
     const row = repo.insertContact(tx, { ...input, clientId, workspaceId: me.workspaceId, createdAt: deps.clock.now() });
-    recordPipelineEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "client", id: clientId }, kind: "client.contact_added", summary: `Added contact ${row.name} to ${client.name}` });
+    recordPipelineEvent(deps, tx, {
+      workspaceId: me.workspaceId,
+      actor: { userId: me.id },
+      subject: { type: "client", id: clientId },
+      kind: "client.contact_added",
+      summary: `Added contact ${row.name} to ${client.name}`,
+    });
     return toContact(row);
   });
 }

@@ -94,7 +94,10 @@ const chains = new WeakMap<DB, Promise<unknown>>();
 export function backupDatabase(deps: Deps): Promise<BackupResult> {
   const prev = chains.get(deps.db) ?? Promise.resolve();
   const next = prev.catch(() => undefined).then(() => backupNow(deps));
-  chains.set(deps.db, next.catch(() => undefined));
+  chains.set(
+    deps.db,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -116,7 +119,14 @@ async function backupNow(deps: Deps): Promise<BackupResult> {
   const store = fileStore(deps);
   const files = await snapshotInWorker(resolve(deps.config.DATABASE_PATH), file, store.kind === "disk" ? deps.config.dataDir : null);
   const removed = await pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
-  const result = { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started), removed, files: store.kind === "disk" ? (files ?? { count: 0, bytes: 0, missing: 0 }) : null, filesWhere: store.where };
+  const result = {
+    file,
+    bytes: statSync(file).size,
+    durationMs: Math.round(performance.now() - started),
+    removed,
+    files: store.kind === "disk" ? (files ?? { count: 0, bytes: 0, missing: 0 }) : null,
+    filesWhere: store.where,
+  };
   deps.log.info("database backup written", { file, bytes: result.bytes, ms: result.durationMs, removed: removed.length, files: result.files?.count ?? null });
   return result;
 }

@@ -63,46 +63,36 @@ export function monitorRoutes(deps: Deps, web: Web) {
   const pages = new Elysia()
     .use(web.guard)
     .guard({ auth: true })
-    .get(
-      "/participants-monitor",
-      ({ me, workspaceId, cookie }) =>
-        renderPage({
-          title: "Participants monitor",
-          toast: takeFlash(cookie),
-          body: MonitorPage({
-            shell: web.shell(me.user),
-            initial: loadMonitorPage(deps, workspaceId),
-          }),
+    .get("/participants-monitor", ({ me, workspaceId, cookie }) =>
+      renderPage({
+        title: "Participants monitor",
+        toast: takeFlash(cookie),
+        body: MonitorPage({
+          shell: web.shell(me.user),
+          initial: loadMonitorPage(deps, workspaceId),
         }),
+      }),
     )
     // Manual Sync without JavaScript: run, then back to the page with the result as a toast.
-    .post(
-      "/participants-monitor/sync",
-      async ({ workspaceId, cookie }) => {
-        const r = await sync.runSync(deps, workspaceId, { trigger: "manual" });
-        setFlash(cookie, r.success ? { title: "Success", description: r.message, variant: "success" } : { title: "Error", description: "Sync failed", variant: "destructive" });
-        return seeOther("/participants-monitor");
-      },
-    )
-    .get(
-      "/database-test",
-      ({ me, workspaceId, cookie }) =>
-        renderPage({
-          title: "Database test",
-          toast: takeFlash(cookie),
-          body: DatabaseTestPage({ shell: web.shell(me.user), initial: listCandidates(deps, workspaceId) }),
-        }),
+    .post("/participants-monitor/sync", async ({ workspaceId, cookie }) => {
+      const r = await sync.runSync(deps, workspaceId, { trigger: "manual" });
+      setFlash(cookie, r.success ? { title: "Success", description: r.message, variant: "success" } : { title: "Error", description: "Sync failed", variant: "destructive" });
+      return seeOther("/participants-monitor");
+    })
+    .get("/database-test", ({ me, workspaceId, cookie }) =>
+      renderPage({
+        title: "Database test",
+        toast: takeFlash(cookie),
+        body: DatabaseTestPage({ shell: web.shell(me.user), initial: listCandidates(deps, workspaceId) }),
+      }),
     )
     // Add Test Candidates without JavaScript.
-    .post(
-      "/database-test/seed",
-      ({ workspaceId, cookie, me }) => {
-        dev(me.user.id);
-        seedTestCandidates(deps, workspaceId);
-        setFlash(cookie, { title: "Success", description: "Test candidates added to database", variant: "success" });
-        return seeOther("/database-test");
-      },
-    )
+    .post("/database-test/seed", ({ workspaceId, cookie, me }) => {
+      dev(me.user.id);
+      seedTestCandidates(deps, workspaceId);
+      setFlash(cookie, { title: "Success", description: "Test candidates added to database", variant: "success" });
+      return seeOther("/database-test");
+    })
     // Without JavaScript the debug buttons are GET forms (?view=all|design) answered here.
     .get(
       "/database-debug",

@@ -109,14 +109,11 @@ export function peopleRoutes(deps: Deps, web: Web) {
       },
       { body: MergeForm, form: { back: "/candidates/settings", failed: "Not saved" } },
     )
-    .post(
-      "/candidates/test-data/delete",
-      ({ workspaceId, cookie, me }) => {
-        const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId), memberActor(me));
-        setFlash(cookie, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
-        return seeOther("/candidates/settings");
-      },
-    )
+    .post("/candidates/test-data/delete", ({ workspaceId, cookie, me }) => {
+      const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId), memberActor(me));
+      setFlash(cookie, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
+      return seeOther("/candidates/settings");
+    })
     .get("/candidates/import", ({ me }) => renderPage({ title: "Import candidates", body: ImportPage({ shell: web.shell(me.user), result: null }) }))
     // The upload without JavaScript: the whole file in one request, the result on the page.
     .post(
@@ -127,8 +124,10 @@ export function peopleRoutes(deps: Deps, web: Web) {
       },
       { body: ImportForm, form: { render: importFailed } },
     )
-    .get("/candidates/:id", ({ params, workspaceId, me, cookie }) =>
-      renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id) }) }),
+    .get(
+      "/candidates/:id",
+      ({ params, workspaceId, me, cookie }) =>
+        renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id) }) }),
       { params: IdParam },
     )
     // The page's forms without JavaScript: each answers 303 back to the page with a toast.

@@ -137,7 +137,11 @@ export function availabilityRoutes(deps: Deps, web: Web) {
             if (failure.status === 403) return seeOther(PAGE, { "set-cookie": flashCookieHeader({ title: "Not saved", description: failure.message, variant: "destructive" }) });
             const form = Object.fromEntries(Object.entries(input.body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
             const field = failure.fields ? Object.keys(failure.fields)[0] : undefined;
-            return page(signedIn, undefined, null, { status: failure.status, changes: { form, error: { message: failure.message, field } }, toast: { title: "Not saved", description: failure.message, variant: "destructive" } });
+            return page(signedIn, undefined, null, {
+              status: failure.status,
+              changes: { form, error: { message: failure.message, field } },
+              toast: { title: "Not saved", description: failure.message, variant: "destructive" },
+            });
           },
         },
       },

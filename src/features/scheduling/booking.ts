@@ -66,7 +66,10 @@ export function getBookingView(deps: SchedulingDeps, token: string): BookingView
       hiringManagerName: row.recruiterName,
       linkedinProfile: row.candidateLinkedin,
     },
-    availableSlots: s.mode === "availability" ? offeredSlots(deps, s, sessionPeople(deps.db, s)) : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
+    availableSlots:
+      s.mode === "availability"
+        ? offeredSlots(deps, s, sessionPeople(deps.db, s))
+        : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
   };
 }
 

@@ -63,7 +63,15 @@ describe("freeSlots", () => {
     ["one inside a slot", [[10, 15, 10, 45]], [9, 11]],
     ["touching ends are free", [[10, 0, 11, 0]], [9, 11]],
     ["one long event over two slots", [[9, 30, 11, 30]], []],
-    ["a long event before short ones", [[8, 0, 9, 30], [9, 40, 9, 50], [11, 10, 11, 20]], [10]],
+    [
+      "a long event before short ones",
+      [
+        [8, 0, 9, 30],
+        [9, 40, 9, 50],
+        [11, 10, 11, 20],
+      ],
+      [10],
+    ],
   ] as const)("%s", (_, busy, free) => {
     const b = busy.map(([h1, m1, h2, m2]) => ({ start: at(h1, m1), end: at(h2, m2) }));
     expect(freeSlots([slot(9), slot(10), slot(11)], b).map((s) => s.startTime.getUTCHours())).toEqual([...free]);

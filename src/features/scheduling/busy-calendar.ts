@@ -25,7 +25,6 @@ export interface BusyCalendar {
   videoDefault(userId: number): VideoLinkChoice;
 }
 
-
 /** The interviewer's cached busy times overlapping [from, to). */
 export function busyIntervals(deps: SchedulingDeps, userId: number, from: Date, to: Date): BusyInterval[] {
   return deps.busyCalendar.busyIntervals(userId, from, to);

@@ -39,7 +39,9 @@ export function getManageView(deps: SchedulingDeps, token: string) {
   const movable = changeable && may.move && d.sessionExpiresAt.getTime() > now.getTime();
   const open =
     movable && session?.mode === "availability"
-      ? offeredSlots(deps, session, meetingPeople(deps.db, d.meeting), d.meeting.id).filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime()).map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
+      ? offeredSlots(deps, session, meetingPeople(deps.db, d.meeting), d.meeting.id)
+          .filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime())
+          .map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
       : movable
         ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id)
         : [];
@@ -73,15 +75,18 @@ export async function cancelByCandidate(deps: SchedulingDeps, token: string): Pr
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
   requireCandidateMay(deps, d, "cancel");
-  const canceled = deps.db.transaction((tx) => {
-    const m = changes.cancelMeeting(tx, d.meeting.id);
-    if (m) {
-      enqueueInterviewEmails(deps, tx, m.id, "canceled");
-      enqueueCalendarWork(deps, tx, m.id);
-      interviewEvent(deps, tx, m, "interview.cancelled", { by: "candidate" });
-    }
-    return m;
-  }, { behavior: "immediate" });
+  const canceled = deps.db.transaction(
+    (tx) => {
+      const m = changes.cancelMeeting(tx, d.meeting.id);
+      if (m) {
+        enqueueInterviewEmails(deps, tx, m.id, "canceled");
+        enqueueCalendarWork(deps, tx, m.id);
+        interviewEvent(deps, tx, m, "interview.cancelled", { by: "candidate" });
+      }
+      return m;
+    },
+    { behavior: "immediate" },
+  );
   if (!canceled) throw conflict("This interview can no longer be changed.");
 }
 
@@ -93,29 +98,32 @@ export async function moveByCandidate(deps: SchedulingDeps, token: string, slotI
   requireCandidateMay(deps, d, "move");
   let moved;
   try {
-    moved = deps.db.transaction((tx) => {
-      const session = repo.sessionById(tx, d.meeting.sessionId);
-      let m;
-      if (session?.mode === "availability") {
-        // A free time of the session, checked by the availability rules with this interview left out.
-        if (startOfSlotId(slotId) === null) return undefined;
-        const claimed = claimStart(deps, tx, session, meetingPeople(tx, d.meeting), slotId, { exceptMeetingId: d.meeting.id, insert: false });
-        if (!claimed) throw conflict(SLOT_TAKEN);
-        m = changes.moveMeetingTo(tx, { meeting: d.meeting, slotId: claimed.id, start: claimed.start, end: claimed.end }) ?? undefined;
-        if (!m) throw conflict(SLOT_TAKEN);
-      } else {
-        const slot = repo.findSlot(deps.db, slotId);
-        if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
-        m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
-      }
-      if (m) {
-        changes.countCandidateMove(tx, m.id);
-        enqueueInterviewEmails(deps, tx, m.id, "moved");
-        enqueueCalendarWork(deps, tx, m.id);
-        interviewEvent(deps, tx, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });
-      }
-      return m;
-    }, { behavior: "immediate" });
+    moved = deps.db.transaction(
+      (tx) => {
+        const session = repo.sessionById(tx, d.meeting.sessionId);
+        let m;
+        if (session?.mode === "availability") {
+          // A free time of the session, checked by the availability rules with this interview left out.
+          if (startOfSlotId(slotId) === null) return undefined;
+          const claimed = claimStart(deps, tx, session, meetingPeople(tx, d.meeting), slotId, { exceptMeetingId: d.meeting.id, insert: false });
+          if (!claimed) throw conflict(SLOT_TAKEN);
+          m = changes.moveMeetingTo(tx, { meeting: d.meeting, slotId: claimed.id, start: claimed.start, end: claimed.end }) ?? undefined;
+          if (!m) throw conflict(SLOT_TAKEN);
+        } else {
+          const slot = repo.findSlot(deps.db, slotId);
+          if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
+          m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
+        }
+        if (m) {
+          changes.countCandidateMove(tx, m.id);
+          enqueueInterviewEmails(deps, tx, m.id, "moved");
+          enqueueCalendarWork(deps, tx, m.id);
+          interviewEvent(deps, tx, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });
+        }
+        return m;
+      },
+      { behavior: "immediate" },
+    );
   } catch (e) {
     if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
     throw e;

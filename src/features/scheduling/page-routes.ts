@@ -84,7 +84,14 @@ export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: Schedu
     if (toast) return bookingPage(token, layout, tzQuery, { toast });
     const key = `${layout}|${token}|${tzQuery ?? ""}`;
     const now = deps.clock.now().getTime();
-    return pages.get(deps.db, key, () => renderBookingPage(token, layout, tzQuery), (p) => p.validUntil > now).response(request);
+    return pages
+      .get(
+        deps.db,
+        key,
+        () => renderBookingPage(token, layout, tzQuery),
+        (p) => p.validUntil > now,
+      )
+      .response(request);
   };
 
   // A refused booking shows the page again, its slots and the reason (404: the link is gone).
@@ -104,7 +111,10 @@ export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: Schedu
   // plain 404 page (nothing to go back to).
   const backToManage = (title: string) => (failure: FormFailure, input: FormInput) => {
     if (failure.status === 404) return renderPage({ title: errorTitle(404), status: 404, headers: privateHeaders, body: ErrorPage({ status: 404, message: failure.message }) });
-    return seeOther(managePath(input.params.token ?? ""), { ...privateHeaders, "set-cookie": flashCookieHeader({ title, description: failure.message || "Failed to book slot", variant: "destructive" }) });
+    return seeOther(managePath(input.params.token ?? ""), {
+      ...privateHeaders,
+      "set-cookie": flashCookieHeader({ title, description: failure.message || "Failed to book slot", variant: "destructive" }),
+    });
   };
 
   // Both booking layouts post here and land on the same confirmation page.
@@ -120,7 +130,11 @@ export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: Schedu
 
   const candidatePages = new Elysia()
     .use(routeOptions())
-    .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), { params: TokenParam, query: BookingPageQuery, embeddable: bookingFrame(deps) })
+    .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), {
+      params: TokenParam,
+      query: BookingPageQuery,
+      embeddable: bookingFrame(deps),
+    })
     .post("/book/:token", book, { params: TokenParam, body: BookForm, form: { render: bookingFailed("a") }, embeddable: bookingFrame(deps) })
     .get("/booking-option-b/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "b", query.tz, takeFlash(cookie)), {
       params: TokenParam,
@@ -173,7 +187,13 @@ export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: Schedu
         const shell = web.shell(me.user);
         const interview = loadInterviewDetails(deps, me?.user.workspaceId, params.id);
         if (!interview) return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
-        return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? extras.interviewExtras(me.user.workspaceId, params.id, me.user) : null }) });
+        return renderPage({
+          title: interview.title,
+          ...DETAILS_PAGE,
+          headers: privateHeaders,
+          toast: takeFlash(cookie),
+          body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? extras.interviewExtras(me.user.workspaceId, params.id, me.user) : null }),
+        });
       },
       { withUser: true, params: InterviewIdParam },
     )

@@ -46,7 +46,11 @@ export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: Schedul
         set.status = 201;
         return session;
       },
-      { body: CreateSessionInput, response: { 201: SessionView }, detail: { summary: "Offer time slots, or the interviewer's free times in a date range (mode: availability), to a candidate (a booking link)" } },
+      {
+        body: CreateSessionInput,
+        response: { 201: SessionView },
+        detail: { summary: "Offer time slots, or the interviewer's free times in a date range (mode: availability), to a candidate (a booking link)" },
+      },
     )
     .delete(
       "/:id",
@@ -101,16 +105,14 @@ export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: Schedul
 
   // Staff only, but a signed-out visitor gets the same 'Interview Not Found' (404) as another
   // workspace (issue 15 item 9): nothing tells whether the id exists.
-  const interviewDetail = new Elysia({ prefix: "/api", tags: ["Interviews"] })
-    .use(web.guard)
-    .get(
-      "/interviews/:id",
-      ({ params, set, me }) => {
-        Object.assign(set.headers, noReferrer);
-        return interviewForStaff(deps, me?.user.workspaceId, params.id);
-      },
-      { withCaller: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
-    );
+  const interviewDetail = new Elysia({ prefix: "/api", tags: ["Interviews"] }).use(web.guard).get(
+    "/interviews/:id",
+    ({ params, set, me }) => {
+      Object.assign(set.headers, noReferrer);
+      return interviewForStaff(deps, me?.user.workspaceId, params.id);
+    },
+    { withCaller: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
+  );
 
   // Public: the token is the only access.
   const booking = new Elysia({ prefix: "/api/book", tags: ["Booking"] })
@@ -137,5 +139,12 @@ export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: Schedul
       { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
     );
 
-  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps, web)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps, web, extras)).use(availabilityRoutes(deps, web));
+  return new Elysia()
+    .use(sessions)
+    .use(interviews)
+    .use(calendarChangeRoutes(deps, web))
+    .use(interviewDetail)
+    .use(booking)
+    .use(bookingPageRoutes(deps, web, extras))
+    .use(availabilityRoutes(deps, web));
 }

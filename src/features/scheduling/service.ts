@@ -80,7 +80,14 @@ export async function createSchedulingSession(deps: SchedulingDeps, args: Create
     if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
   }
 
-  return writeSession(deps, args, candidate, {}, slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })), args.inTransaction);
+  return writeSession(
+    deps,
+    args,
+    candidate,
+    {},
+    slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })),
+    args.inTransaction,
+  );
 }
 
 /**
@@ -201,7 +208,12 @@ export function listSessions(deps: SchedulingDeps, workspaceId: number, only?: n
   const bookableBySession = new Map(
     rows
       .filter((r) => sessionState(r.session, now) === "pending")
-      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session, deps.db), sessionPeople(deps.db, r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+      .map((r) => [
+        r.session.id,
+        r.session.mode === "availability"
+          ? offeredStarts(deps, offerWindow(r.session, deps.db), sessionPeople(deps.db, r.session)).length
+          : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length,
+      ]),
   );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
   const people = sessionInterviewersOf(deps.db, ids);

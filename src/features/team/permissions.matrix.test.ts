@@ -24,7 +24,13 @@ async function workspace() {
   };
   const cookies: Record<Role, string> = { owner: owner.cookie, admin: member("admin").cookie, recruiter: member("recruiter").cookie };
   const target = member("recruiter");
-  const cand = upsertParticipantFromVisitor(t.deps, ws, { uniqueId: `mx-${++n}`, name: "Max Matrix", emailAddress: `max${n}@example.com`, roleApplied: "UX Designer", linkedinUrl: "https://linkedin.com/in/m" });
+  const cand = upsertParticipantFromVisitor(t.deps, ws, {
+    uniqueId: `mx-${++n}`,
+    name: "Max Matrix",
+    emailAddress: `max${n}@example.com`,
+    roleApplied: "UX Designer",
+    linkedinUrl: "https://linkedin.com/in/m",
+  });
   const post = async (path: string, json: unknown) => (await t.request(path, { cookie: owner.cookie, json })).json() as Promise<Record<string, unknown>>;
   const shortlist = await post("/api/shortlists", { name: "Matrix" });
   const slots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), "UTC"), 2)], ...DEFAULT_WINDOW, duration: 60, timeZone: "UTC" });
@@ -37,7 +43,17 @@ async function workspace() {
   return {
     ownerId: owner.userId,
     cookies,
-    ids: { candidate: cand.id, other: other.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id, client: client.id, job: job.id, application: application.id },
+    ids: {
+      candidate: cand.id,
+      other: other.id,
+      shortlist: shortlist.id,
+      session: session.id,
+      invitation: invitation.id,
+      target: target.id,
+      client: client.id,
+      job: job.id,
+      application: application.id,
+    },
   };
 }
 type W = Awaited<ReturnType<typeof workspace>>;

@@ -92,7 +92,14 @@ export function reassignAll(deps: Deps, me: Me, fromId: number, to: number) {
   requireMember(deps, me.workspaceId, to, "The member to take over was not found");
   return deps.db.transaction((tx) => {
     const { conflicts, ...moved } = reassignSchedulingOwner(deps, tx, { workspaceId: me.workspaceId, fromUserId: fromId, toUserId: to });
-    recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "records.reassigned", objectType: "member", objectId: fromId, summary: `${moved.sessions} sessions and ${moved.interviews} interviews to member ${to}` });
+    recordActivity(deps, tx, {
+      workspaceId: me.workspaceId,
+      userId: me.id,
+      action: "records.reassigned",
+      objectType: "member",
+      objectId: fromId,
+      summary: `${moved.sessions} sessions and ${moved.interviews} interviews to member ${to}`,
+    });
     return { moved, conflicts };
   });
 }
@@ -142,7 +149,15 @@ export function invite(deps: Deps, me: Me, input: { email: string; role: Role })
   if (repo.pendingInvitationFor(deps.db, me.workspaceId, input.email, now)) throw conflict("This person already has a pending invitation. Resend it instead.");
   const token = randomToken(32);
   const row = deps.db.transaction((tx) => {
-    const inv = repo.insertInvitation(tx, { workspaceId: me.workspaceId, email: input.email, role: input.role, tokenHash: sha256(token), invitedBy: me.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), createdAt: now });
+    const inv = repo.insertInvitation(tx, {
+      workspaceId: me.workspaceId,
+      email: input.email,
+      role: input.role,
+      tokenHash: sha256(token),
+      invitedBy: me.id,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      createdAt: now,
+    });
     sendInvitation(deps, tx, me, inv, token);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "member.invited", objectType: "invitation", objectId: inv.id, summary: `${input.email} as ${input.role}` });
     return inv;

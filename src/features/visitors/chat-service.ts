@@ -5,17 +5,7 @@ import { AppError, tooManyRequests } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import * as repo from "./repo";
 import { campaignOfCode, countCampaignClick, jobTitleIn, type ParticipantFields } from "./partners";
-import {
-  assessmentQuestions,
-  checkAnswer,
-  DEFAULT_ASSESSMENT_QUESTIONS,
-  DONE,
-  INTRO,
-  PREQUALIFIER_QUESTIONS,
-  transcript,
-  type ChatKind,
-  type Question,
-} from "./questions";
+import { assessmentQuestions, checkAnswer, DEFAULT_ASSESSMENT_QUESTIONS, DONE, INTRO, PREQUALIFIER_QUESTIONS, transcript, type ChatKind, type Question } from "./questions";
 import { claimVisitor, type Visitor } from "./visitor-id";
 import { unlessDiskFull } from "../../db/busy";
 
@@ -55,7 +45,10 @@ export function visitorLimits(deps: Deps) {
   let l = limits.get(deps.db);
   if (!l) {
     const now = () => deps.clock.now().getTime();
-    l = { answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now), clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now) };
+    l = {
+      answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now),
+      clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now),
+    };
     limits.set(deps.db, l);
   }
   return l;

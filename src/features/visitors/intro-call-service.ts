@@ -125,7 +125,7 @@ export async function bookIntroCall(deps: VisitorsDeps, visitor: Visitor, ctx: C
 /** An intro call that has not ended yet for this candidate (same participant or same e-mail). */
 function hasOpenCall(deps: Deps, workspaceId: number, participantId: number | null, email: string): boolean {
   const address = email.toLowerCase();
-  return repo.openBookings(deps.db, workspaceId, deps.clock.now()).some(
-    (b) => b.participantId !== null && (b.participantId === participantId || emailOfParticipant(deps, workspaceId, b.participantId)?.toLowerCase() === address),
-  );
+  return repo
+    .openBookings(deps.db, workspaceId, deps.clock.now())
+    .some((b) => b.participantId !== null && (b.participantId === participantId || emailOfParticipant(deps, workspaceId, b.participantId)?.toLowerCase() === address));
 }

@@ -7,7 +7,19 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 
 import { embedOrigins, workspaceSite } from "../auth/workspace-site";
-import { AvailabilityForm, AvailabilityInput, EmbedOriginsInput, EmbedOriginsView, JobIdParam, JobQuestionsInput, JobQuestionsView, OutsideUrlsInput, QuestionsForm, SettingsPageQuery, SettingsView } from "./model";
+import {
+  AvailabilityForm,
+  AvailabilityInput,
+  EmbedOriginsInput,
+  EmbedOriginsView,
+  JobIdParam,
+  JobQuestionsInput,
+  JobQuestionsView,
+  OutsideUrlsInput,
+  QuestionsForm,
+  SettingsPageQuery,
+  SettingsView,
+} from "./model";
 import { getJobQuestions, jobsWithQuestions, saveAllowedOrigins, saveAvailability, saveJobQuestions, saveOutsideUrls, settingsView } from "./settings-service";
 import { jobsOf } from "./partners";
 import { SettingsPage } from "./pages/settings-page";

@@ -62,7 +62,14 @@ export async function createWebhook(deps: WebhooksDeps, me: Member, input: Creat
   // An endpoint receives candidates' data: who added it is in the activity log (issue 37).
   const row = deps.db.transaction((tx) => {
     const row = repo.insertEndpoint(tx, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
-    deps.recordEvent(tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "webhook", id: row.id }, kind: "webhook.created", summary: `${input.url} (${input.events.join(", ")})`, data: { events: input.events } });
+    deps.recordEvent(tx, {
+      workspaceId: me.workspaceId,
+      actor: { userId: me.id },
+      subject: { type: "webhook", id: row.id },
+      kind: "webhook.created",
+      summary: `${input.url} (${input.events.join(", ")})`,
+      data: { events: input.events },
+    });
     return row;
   });
   return { id: row.id, secret };

@@ -25,7 +25,11 @@ async function imageOf(request: Request): Promise<Uint8Array | null> {
 export function workspaceLogoRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ tags: ["Workspace"] })
     .use(web.guard)
-    .get("/api/workspace/logo", ({ workspaceId }) => ({ logo: logos.getLogo(deps, workspaceId) }), { auth: true, response: { 200: LogoAnswer }, detail: { summary: "The workspace's logo (null: none)" } })
+    .get("/api/workspace/logo", ({ workspaceId }) => ({ logo: logos.getLogo(deps, workspaceId) }), {
+      auth: true,
+      response: { 200: LogoAnswer },
+      detail: { summary: "The workspace's logo (null: none)" },
+    })
     .put("/api/workspace/logo", async ({ me, workspaceId, request }) => ({ logo: logos.setLogo(deps, workspaceId, await imageOf(request), memberActor(me)) }), {
       can: "settings.update",
       parse: "none",
@@ -40,9 +44,14 @@ export function workspaceLogoRoutes(deps: Deps, web: Web) {
 
   const pages = new Elysia()
     .use(web.guard)
-    .get("/settings/logo", ({ me, workspaceId, cookie }) => renderPage({ title: "Logo", toast: takeFlash(cookie), body: LogoPage({ shell: web.shell(me.user), agency: workspaceNameOf(deps, workspaceId), logo: logos.getLogo(deps, workspaceId) }) }), {
-      can: "settings.update",
-    })
+    .get(
+      "/settings/logo",
+      ({ me, workspaceId, cookie }) =>
+        renderPage({ title: "Logo", toast: takeFlash(cookie), body: LogoPage({ shell: web.shell(me.user), agency: workspaceNameOf(deps, workspaceId), logo: logos.getLogo(deps, workspaceId) }) }),
+      {
+        can: "settings.update",
+      },
+    )
     .post(
       "/settings/logo",
       async ({ me, workspaceId, request, cookie }) => {
@@ -71,7 +80,13 @@ export function workspaceLogoRoutes(deps: Deps, web: Web) {
       if (!found) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
       if ("moved" in found) return new Response(null, { status: 302, headers: { location: found.moved, "cache-control": "no-cache" } });
       return new Response(found.bytes as Uint8Array<ArrayBuffer>, {
-        headers: { "content-type": found.contentType, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; sandbox", "cross-origin-resource-policy": "cross-origin" },
+        headers: {
+          "content-type": found.contentType,
+          "cache-control": "public, max-age=31536000, immutable",
+          "x-content-type-options": "nosniff",
+          "content-security-policy": "default-src 'none'; sandbox",
+          "cross-origin-resource-policy": "cross-origin",
+        },
       });
     },
     { params: LogoFileParam },

@@ -73,8 +73,13 @@ export function loadInterviews(deps: WorkspaceDeps, workspaceId: number, query: 
   const to = new Date(Date.parse(`${addDays(weekStart, 7)}T00:00:00Z`) + 15 * 3600_000);
   // The agenda needs every meeting (today, upcoming, past), so one read serves both views.
   const all = listMeetingsForCalendar(deps, { workspaceId });
-  const interviewers = [...new Map(all.map((m) => [m.recruiterUserId, m.recruiterName || m.recruiterEmail])).entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  const flags = openFlagsByMeeting(deps, all.map((m) => m.id));
+  const interviewers = [...new Map(all.map((m) => [m.recruiterUserId, m.recruiterName || m.recruiterEmail])).entries()]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const flags = openFlagsByMeeting(
+    deps,
+    all.map((m) => m.id),
+  );
   const items: InterviewItem[] = all
     .filter((m) => (!interviewerId || m.recruiterUserId === interviewerId) && (!q.status || m.status === q.status))
     .map((m) => {
@@ -110,7 +115,10 @@ export function loadInterviews(deps: WorkspaceDeps, workspaceId: number, query: 
     agenda: {
       today: items.filter((i) => i.day === today),
       upcoming: items.filter((i) => i.day > today && i.start > nowIso).slice(0, UPCOMING_LIMIT),
-      past: items.filter((i) => i.day < today).reverse().slice(0, PAST_LIMIT),
+      past: items
+        .filter((i) => i.day < today)
+        .reverse()
+        .slice(0, PAST_LIMIT),
     },
     sessions: sessions
       .filter((s) => s.state === "pending" || s.state === "expired")

@@ -30,7 +30,11 @@ export function loadSchedulingCards(deps: SchedulingDeps, user: typeof users.$in
 export function SchedulingCards({ cards: c }: { cards: ReturnType<typeof loadSchedulingCards> }) {
   return (
     <>
-      <Island name="scheduling-create" component={SchedulingCreate} props={{ candidates: c.candidates, shortlists: c.shortlists, now: c.now, interviewers: c.interviewers, meId: c.meId, timeZone: c.timeZone }} />
+      <Island
+        name="scheduling-create"
+        component={SchedulingCreate}
+        props={{ candidates: c.candidates, shortlists: c.shortlists, now: c.now, interviewers: c.interviewers, meId: c.meId, timeZone: c.timeZone }}
+      />
       <Island name="scheduling-sessions" component={SchedulingSessions} props={{ sessions: c.sessions, meId: c.meId, timeZone: c.timeZone }} />
       <Island name="scheduling-meetings" component={SchedulingMeetings} props={{ meetings: c.meetings, meId: c.meId, timeZone: c.timeZone }} />
     </>
