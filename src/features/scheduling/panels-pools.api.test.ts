@@ -14,7 +14,7 @@ import { getMeetingForCalendar } from "./meetings-for-calendar";
 import { createSchedulingSession } from "./service";
 import { PANELS_NEED_AVAILABILITY } from "./model";
 import { choosePoolMember } from "./pool-choice";
-import { inScope } from "../team/scope-toggle";
+import { inScope } from "./components/scope-toggle";
 
 const t = makeTestApp();
 t.clock.set(new Date("2030-01-07T06:00:00Z")); // Monday
