@@ -15,7 +15,6 @@ import { MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type ChatInput, type ChatReply
 
 export const AI_FAILED = "Failed to get response from AI assistant";
 
-
 /** Counts one chat message against the user's per-minute allowance (429 when over). */
 export function checkChatRate(deps: ChatDeps, userId: number) {
   const r = deps.chatLimits.chat.hit(`chat:${userId}`);
