@@ -119,7 +119,7 @@ export function buildFeatures(
   const dashboard = createDashboard(deps, web, { scheduling: sched });
   const mailbox = createMailbox(deps, web);
   const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
-  const billingPages = createBilling(deps, web);
+  const billingPages = createBilling(billing.deps, web);
   const people = createPeople(deps, web);
   const shortlists = createShortlists(deps, web);
   const monitor = createMonitor(deps, web);

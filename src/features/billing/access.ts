@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { billingState, type BillingDeps } from "./needs";
 import type { UserRow } from "../auth/repo";
 import type { StripeIds } from "../auth/needs";
 import { billingAccessGate } from "./gate";
@@ -9,8 +10,11 @@ import { stripeIdsOf, subscriptionGate } from "./service";
  * after it): the subscription gate inside the guard, the frame's billing state, and the Stripe ids
  * GET /api/auth/me reports.
  */
-export function billingAccess(deps: Deps) {
+export function billingAccess(base: Deps) {
+  const deps: BillingDeps = { ...base, ...billingState(base) };
   return {
+    /** Billing's context, for its pages (createBilling). */
+    deps,
     accessGate: (shell: Parameters<typeof billingAccessGate>[1]) => billingAccessGate(deps, shell),
     frame: (user: UserRow) => subscriptionGate(deps, user),
     stripeIds: (userId: number): StripeIds => stripeIdsOf(deps, userId),

@@ -1,8 +1,6 @@
-import type { DB } from "../../db/client";
-import type { Deps } from "../../deps";
+import type { BillingDeps } from "./needs";
 import type { users } from "../../db/schema";
 import { AppError, tooManyRequests } from "../../lib/errors";
-import { RateLimiter } from "../../lib/rate-limit";
 import { findPlan, planNotAvailable, type Plan } from "./plans";
 import { retryOnBusy, sqliteCode } from "../../db/busy";
 import * as repo from "./repo";
@@ -10,14 +8,6 @@ import * as stripe from "./stripe";
 
 type User = typeof users.$inferSelect;
 
-// Signed-out checkouts (sign-up from the pricing page) each create a Stripe session: limit them per IP.
-const WINDOW_MS = 15 * 60 * 1000;
-const limiters = new WeakMap<DB, RateLimiter>();
-function limiter(deps: Deps) {
-  let l = limiters.get(deps.db);
-  if (!l) limiters.set(deps.db, (l = new RateLimiter(20, WINDOW_MS, () => deps.clock.now().getTime())));
-  return l;
-}
 
 export function planNotAvailableError(plan: string) {
   return new AppError("plan_not_available", 400, planNotAvailable(plan).description, { plan: planNotAvailable(plan).description });
@@ -27,7 +17,7 @@ export const ALREADY_SUBSCRIBED = "You already have a subscription. Change your 
 export const LIFETIME_MEMBER = "You have a lifetime membership: there is no plan to buy.";
 
 /** 409 when the account already has a live subscription (active, trialing, past_due) or a lifetime membership. */
-export function refuseSecondPurchase(deps: Deps, user: User) {
+export function refuseSecondPurchase(deps: BillingDeps, user: User) {
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
   if (!cur || !repo.LIVE_STATUSES.has(cur.status)) return;
   if (cur.kind === "lifetime") throw new AppError("lifetime_member", 409, LIFETIME_MEMBER);
@@ -39,12 +29,12 @@ export function refuseSecondPurchase(deps: Deps, user: User) {
  * A signed-in user gets (or reuses) a Stripe customer tied to the account; a visitor
  * from the pricing page pays first and gets the account from the webhook.
  */
-export async function startCheckout(deps: Deps, planId: string, user: User | null, ip: string): Promise<{ url: string; id: string }> {
+export async function startCheckout(deps: BillingDeps, planId: string, user: User | null, ip: string): Promise<{ url: string; id: string }> {
   const plan = findPlan(planId);
   if (!plan) throw planNotAvailableError(planId);
   if (!stripe.billingEnabled(deps)) throw stripe.billingOff();
   if (!user) {
-    const hit = limiter(deps).hit(ip);
+    const hit = deps.checkoutLimiter.hit(ip);
     if (!hit.ok) throw tooManyRequests(hit.retryAfter);
   }
   // One subscription per account: a second checkout would charge twice (part1 §4).
@@ -68,7 +58,7 @@ export async function startCheckout(deps: Deps, planId: string, user: User | nul
   }
 }
 
-async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Promise<{ url: string; id: string }> {
+async function checkoutWithStripe(deps: BillingDeps, plan: Plan, user: User | null): Promise<{ url: string; id: string }> {
   const app = deps.config.APP_URL;
   let price: string;
   try {

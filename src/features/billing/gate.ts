@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { BillingDeps } from "./needs";
 import { renderPage } from "../../lib/render";
 import type { Shell } from "../../ui/shell";
 import type { UserRow } from "../auth/repo";
@@ -11,7 +11,7 @@ import { SubscriptionRequiredPage } from "./pages/subscription-required-page";
  * Billing's side of the server's subscription gate (handed by app.ts to the auth guard): who may pass, and the page a refused request gets, which opens the profile
  * dialog on its Billing tab (it has Log out, so nobody is trapped).
  */
-export function billingAccessGate(deps: Deps, shell: (user: UserRow) => Shell): AccessGate {
+export function billingAccessGate(deps: BillingDeps, shell: (user: UserRow) => Shell): AccessGate {
   return {
     allows: (user) => subscriptionGate(deps, user).hasSubscription,
     refusedPage: (user, request) =>

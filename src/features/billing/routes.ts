@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
+import type { BillingDeps } from "./needs";
 import type { Web } from "../auth/web";
 import type { Server } from "bun";
-import type { Deps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
 import { AppError } from "../../lib/errors";
 import { renderPage, type Toast } from "../../lib/render";
@@ -24,7 +24,7 @@ import { requirePermission } from "../auth/permissions";
 const SHOWN_ON_PRICING = new Set(["billing_not_configured", "payment_unavailable"]);
 
 /** Billing API (subscriptions, checkout, portal), the Stripe webhook, and the pricing page that the Sign Up link reaches. */
-export function billingRoutes(deps: Deps, web: Web) {
+export function billingRoutes(deps: BillingDeps, web: Web) {
   const ipOf = (request: Request, server: Server<unknown> | null) => clientIp(request, server, deps.config.TRUST_PROXY);
   // Signed in, only an owner buys for the workspace; a visitor signs up through it.
   const checkout = (me: SignedIn | null, plan: string, request: Request, server: Server<unknown> | null) => {

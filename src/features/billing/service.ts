@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { BillingDeps } from "./needs";
 import type { users } from "../../db/schema";
 import * as repo from "./repo";
 import { billingEnabled } from "./stripe";
@@ -9,7 +10,7 @@ type User = typeof users.$inferSelect;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** GET /api/auth/billing (part1 §3), read from the tables the webhook keeps. */
-export function getBilling(deps: Deps, user: User): BillingResponse {
+export function getBilling(deps: BillingDeps, user: User): BillingResponse {
   const enabled = billingEnabled(deps);
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
   const customerId = repo.stripeIdsOfUser(deps.db, user.id).stripeCustomerId;
@@ -58,7 +59,7 @@ export function stripeIdsOf(deps: Deps, userId: number) {
  * What the page frame needs to know for the gate (part1 §4): a subscription exists when
  * billing's mirror has a live one. Without billing configured the gate never blocks.
  */
-export function subscriptionGate(deps: Deps, user: User): { billingEnabled: boolean; hasSubscription: boolean } {
+export function subscriptionGate(deps: BillingDeps, user: User): { billingEnabled: boolean; hasSubscription: boolean } {
   if (!billingEnabled(deps)) return { billingEnabled: false, hasSubscription: true };
   // The subscription is the workspace's (issue 18): every member passes when an owner has one.
   const payers = user.role === "owner" ? [user] : [user, ...workspaceOwners(deps, user.workspaceId)];

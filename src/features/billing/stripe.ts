@@ -1,6 +1,5 @@
-import type { DB } from "../../db/client";
 import type Stripe from "stripe";
-import type { Deps } from "../../deps";
+import type { BillingDeps } from "./needs";
 import { AppError } from "../../lib/errors";
 import { markOutsideEffect } from "../../db/busy";
 import type { Plan } from "./plans";
@@ -11,7 +10,6 @@ import { PLANS } from "./plans";
  * the SDK at another server (tests use test/fakes/stripe.ts). Under Bun the SDK is its
  * worker build, so webhook signatures are checked with the async (SubtleCrypto) calls.
  */
-const clients = new WeakMap<DB, Stripe>();
 
 /**
  * Stripe must never hold a person: each request gives up after STRIPE_TIMEOUT_MS and is
@@ -30,9 +28,8 @@ export function providerDown(e: unknown): boolean {
   if (!x) return false;
   return x.type === "StripeConnectionError" || x.type === "StripeAPIError" || x.type === "StripeRateLimitError" || (x.statusCode ?? 0) >= 500;
 }
-const priceIds = new WeakMap<DB, Map<string, string>>();
 
-export function billingEnabled(deps: Deps): boolean {
+export function billingEnabled(deps: BillingDeps): boolean {
   return !!deps.config.STRIPE_SECRET_KEY;
 }
 
@@ -41,11 +38,10 @@ export const billingOff = () => new AppError("billing_not_configured", 503, "Bil
 // The SDK is loaded on first use, keeping it off the cold start.
 let sdk: Promise<typeof import("stripe").default> | null = null;
 
-export async function stripeClient(deps: Deps): Promise<Stripe> {
+export async function stripeClient(deps: BillingDeps): Promise<Stripe> {
   const key = deps.config.STRIPE_SECRET_KEY;
   if (!key) throw billingOff();
-  let client = clients.get(deps.db);
-  if (!client) {
+  deps.stripe.client ??= (sdk ??= import("stripe").then((m) => m.default)).then((StripeSdk) => {
     const opts: Stripe.StripeConfig = { maxNetworkRetries: STRIPE_RETRIES, timeout: STRIPE_TIMEOUT_MS, telemetry: false, appInfo: { name: "Frank" } };
     const base = deps.config.STRIPE_API_BASE;
     if (base) {
@@ -54,15 +50,13 @@ export async function stripeClient(deps: Deps): Promise<Stripe> {
       opts.protocol = u.protocol === "http:" ? "http" : "https";
       opts.port = Number(u.port || (u.protocol === "http:" ? 80 : 443));
     }
-    const StripeSdk = await (sdk ??= import("stripe").then((m) => m.default));
-    client = clients.get(deps.db) ?? new StripeSdk(key, opts);
-    clients.set(deps.db, client);
-  }
-  return client;
+    return new StripeSdk(key, opts);
+  });
+  return deps.stripe.client;
 }
 
 /** Checks the signature on the raw body; a bad one is a 400 and changes nothing. */
-export async function verifyWebhook(deps: Deps, raw: string, signature: string | null): Promise<Stripe.Event> {
+export async function verifyWebhook(deps: BillingDeps, raw: string, signature: string | null): Promise<Stripe.Event> {
   const secret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new AppError("billing_not_configured", 503, "Stripe webhooks are not configured on this server.");
   if (!signature) throw new AppError("invalid_signature", 400, "Missing Stripe-Signature header");
@@ -74,9 +68,8 @@ export async function verifyWebhook(deps: Deps, raw: string, signature: string |
 }
 
 /** The Price of a plan, found by lookup key and created (with its product) when missing. */
-export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
-  let cache = priceIds.get(deps.db);
-  if (!cache) priceIds.set(deps.db, (cache = new Map()));
+export async function priceFor(deps: BillingDeps, plan: Plan): Promise<string> {
+  const cache = deps.stripe.priceIds;
   const cached = cache.get(plan.lookupKey);
   if (cached) return cached;
   const stripe = await stripeClient(deps);
@@ -98,7 +91,7 @@ export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
   return id;
 }
 
-export async function createCustomer(deps: Deps, input: { email: string; name: string | null; userId: number }) {
+export async function createCustomer(deps: BillingDeps, input: { email: string; name: string | null; userId: number }) {
   markOutsideEffect();
   const c = await (
     await stripeClient(deps)
@@ -111,7 +104,7 @@ export async function createCustomer(deps: Deps, input: { email: string; name: s
 }
 
 export async function createCheckoutSession(
-  deps: Deps,
+  deps: BillingDeps,
   input: { plan: Plan; price: string; customerId: string | null; userId: number | null; successUrl: string; cancelUrl: string; trial: boolean },
 ): Promise<{ id: string; url: string }> {
   const { plan } = input;
@@ -139,10 +132,10 @@ export async function createCheckoutSession(
   return { id: s.id, url: s.url };
 }
 
-export const retrieveSession = async (deps: Deps, id: string) => (await stripeClient(deps)).checkout.sessions.retrieve(id);
-export const retrieveCustomer = async (deps: Deps, id: string) => (await stripeClient(deps)).customers.retrieve(id);
-export const retrieveInvoice = async (deps: Deps, id: string) => (await stripeClient(deps)).invoices.retrieve(id);
-export const retrieveSubscription = async (deps: Deps, id: string) => (await stripeClient(deps)).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
+export const retrieveSession = async (deps: BillingDeps, id: string) => (await stripeClient(deps)).checkout.sessions.retrieve(id);
+export const retrieveCustomer = async (deps: BillingDeps, id: string) => (await stripeClient(deps)).customers.retrieve(id);
+export const retrieveInvoice = async (deps: BillingDeps, id: string) => (await stripeClient(deps)).invoices.retrieve(id);
+export const retrieveSubscription = async (deps: BillingDeps, id: string) => (await stripeClient(deps)).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
 
 // ---- Stripe objects → the rows we keep -------------------------------------------------
 
@@ -250,7 +243,7 @@ export function invoiceState(inv: Stripe.Invoice): InvoiceState {
 }
 
 /** What Stripe knows of a customer's subscriptions: a live one, and whether any had a trial. */
-export async function customerSubscriptions(deps: Deps, customerId: string): Promise<{ live: boolean; hadTrial: boolean }> {
+export async function customerSubscriptions(deps: BillingDeps, customerId: string): Promise<{ live: boolean; hadTrial: boolean }> {
   const list = await (await stripeClient(deps)).subscriptions.list({ customer: customerId, status: "all", limit: 20 });
   return {
     live: list.data.some((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due"),
@@ -259,7 +252,7 @@ export async function customerSubscriptions(deps: Deps, customerId: string): Pro
 }
 
 /** Expires the customer's open Checkout Sessions, so only the newest one can be paid. */
-export async function expireOpenCheckouts(deps: Deps, customerId: string) {
+export async function expireOpenCheckouts(deps: BillingDeps, customerId: string) {
   const client = await stripeClient(deps);
   const open = await client.checkout.sessions.list({ customer: customerId, status: "open", limit: 20 });
   for (const s of open.data) await client.checkout.sessions.expire(s.id);
@@ -268,7 +261,7 @@ export async function expireOpenCheckouts(deps: Deps, customerId: string) {
 // ---- plan changes and the customer portal ----------------------------------------------
 
 /** Moves a subscription to another price; Stripe prorates the difference on the next invoice. */
-export async function changeSubscriptionPrice(deps: Deps, subscriptionId: string, price: string, plan: Plan) {
+export async function changeSubscriptionPrice(deps: BillingDeps, subscriptionId: string, price: string, plan: Plan) {
   const client = await stripeClient(deps);
   const current = await client.subscriptions.retrieve(subscriptionId);
   const item = current.items.data[0];
@@ -282,7 +275,7 @@ export async function changeSubscriptionPrice(deps: Deps, subscriptionId: string
 }
 
 /** Undoes a cancel-at-period-end made in the portal. */
-export async function resumeSubscription(deps: Deps, subscriptionId: string) {
+export async function resumeSubscription(deps: BillingDeps, subscriptionId: string) {
   await (await stripeClient(deps)).subscriptions.update(subscriptionId, { cancel_at_period_end: false });
   return retrieveSubscription(deps, subscriptionId);
 }
@@ -291,7 +284,7 @@ export type { PortalFlow } from "./stripe-flows";
 import type { PortalFlow } from "./stripe-flows";
 
 /** A Stripe customer portal session (card, cancel, invoices) that returns to the dashboard. */
-export async function createPortalSession(deps: Deps, input: { customerId: string; returnUrl: string; flow?: PortalFlow; subscriptionId?: string | null }) {
+export async function createPortalSession(deps: BillingDeps, input: { customerId: string; returnUrl: string; flow?: PortalFlow; subscriptionId?: string | null }) {
   const params: Stripe.BillingPortal.SessionCreateParams = { customer: input.customerId, return_url: input.returnUrl };
   if (input.flow === "payment_method_update") params.flow_data = { type: "payment_method_update" };
   if (input.flow === "subscription_cancel" && input.subscriptionId) {

@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { BillingDeps } from "./needs";
 import type { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { findPlan } from "./plans";
@@ -16,21 +16,21 @@ type User = typeof users.$inferSelect;
 // with the billing state, written from what Stripe returns so the tab shows it at once;
 // the webhook that follows writes the same state again.
 
-function liveSubscription(deps: Deps, user: User): repo.SubscriptionRow {
+function liveSubscription(deps: BillingDeps, user: User): repo.SubscriptionRow {
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
   if (!cur || !repo.LIVE_STATUSES.has(cur.status)) throw new AppError("no_subscription", 409, "You have no subscription to change. Choose a plan to subscribe.");
   return cur;
 }
 
 /** The subscription as Stripe now has it, and the member's change in the activity log, in one transaction. */
-function store(deps: Deps, state: stripe.SubscriptionState, user: User, kind: string, summary: string) {
+function store(deps: BillingDeps, state: stripe.SubscriptionState, user: User, kind: string, summary: string) {
   deps.db.transaction((tx) => {
     repo.upsertSubscription(tx, state);
     recordEvent(deps, tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "billing", id: null }, kind, summary });
   });
 }
 
-async function stripeCall<T>(deps: Deps, what: string, call: () => Promise<T>): Promise<T> {
+async function stripeCall<T>(deps: BillingDeps, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {
@@ -41,7 +41,7 @@ async function stripeCall<T>(deps: Deps, what: string, call: () => Promise<T>): 
 }
 
 /** POST /api/billing/change-plan: the live subscription moves to another monthly plan, with proration. */
-export async function changePlan(deps: Deps, user: User, planId: string): Promise<BillingResponse> {
+export async function changePlan(deps: BillingDeps, user: User, planId: string): Promise<BillingResponse> {
   const plan = findPlan(planId);
   if (!plan) throw planNotAvailableError(planId);
   if (!stripe.billingEnabled(deps)) throw stripe.billingOff();
@@ -56,7 +56,7 @@ export async function changePlan(deps: Deps, user: User, planId: string): Promis
 }
 
 /** POST /api/billing/resume: keeps a subscription that was set to cancel at the period's end. */
-export async function resumeSubscription(deps: Deps, user: User): Promise<BillingResponse> {
+export async function resumeSubscription(deps: BillingDeps, user: User): Promise<BillingResponse> {
   if (!stripe.billingEnabled(deps)) throw stripe.billingOff();
   const cur = liveSubscription(deps, user);
   if (cur.kind !== "subscription" || !cur.cancelAtPeriodEnd) throw new AppError("not_cancelling", 409, "Your subscription is not set to cancel.");
@@ -66,7 +66,7 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Billin
 }
 
 /** POST /api/billing/portal: a Stripe customer portal session that returns to the dashboard. */
-export async function openPortal(deps: Deps, user: User, flow: stripe.PortalFlow | undefined): Promise<{ url: string }> {
+export async function openPortal(deps: BillingDeps, user: User, flow: stripe.PortalFlow | undefined): Promise<{ url: string }> {
   if (!stripe.billingEnabled(deps)) throw stripe.billingOff();
   const customerId = repo.stripeIdsOfUser(deps.db, user.id).stripeCustomerId;
   if (!customerId) throw new AppError("no_customer", 409, "There is no billing account yet. Choose a plan first.");

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { BillingDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
@@ -28,7 +29,7 @@ export const PURCHASE_NOTICE_SUBJECT = "A Frank purchase used your e-mail addres
  * trusted from the event but the id of the object, which is re-read from Stripe, so
  * events arriving late or out of order still leave the latest state.
  */
-export async function handleWebhook(deps: Deps, raw: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
+export async function handleWebhook(deps: BillingDeps, raw: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
   const event = await stripe.verifyWebhook(deps, raw, signature);
   // An event from the future was not written by Stripe's clock: refused, not stored.
   if (event.created * 1000 > deps.clock.now().getTime() + FUTURE_TOLERANCE_MS) {
@@ -48,7 +49,7 @@ export async function handleWebhook(deps: Deps, raw: string, signature: string |
   return { received: true, duplicate: !applied };
 }
 
-async function effectOf(deps: Deps, event: Stripe.Event): Promise<Effect> {
+async function effectOf(deps: BillingDeps, event: Stripe.Event): Promise<Effect> {
   const object = event.data.object as { id?: string };
   if (!object?.id) return nothing;
   switch (event.type) {
@@ -72,7 +73,7 @@ async function effectOf(deps: Deps, event: Stripe.Event): Promise<Effect> {
   }
 }
 
-async function subscriptionChanged(deps: Deps, id: string): Promise<Effect> {
+async function subscriptionChanged(deps: BillingDeps, id: string): Promise<Effect> {
   const state = stripe.subscriptionState(await stripe.retrieveSubscription(deps, id));
   return {
     apply: (tx) => {
@@ -92,7 +93,7 @@ async function subscriptionChanged(deps: Deps, id: string): Promise<Effect> {
   };
 }
 
-async function invoiceChanged(deps: Deps, id: string): Promise<Effect> {
+async function invoiceChanged(deps: BillingDeps, id: string): Promise<Effect> {
   const inv = stripe.invoiceState(await stripe.retrieveInvoice(deps, id));
   const sub = inv.subscriptionId ? stripe.subscriptionState(await stripe.retrieveSubscription(deps, inv.subscriptionId)) : null;
   return {
@@ -110,7 +111,7 @@ async function invoiceChanged(deps: Deps, id: string): Promise<Effect> {
  * A signed-out buyer who types the e-mail of an existing account gets nothing linked to
  * it (anyone can type an address): its owner is told by e-mail instead.
  */
-async function checkoutCompleted(deps: Deps, id: string): Promise<Effect> {
+async function checkoutCompleted(deps: BillingDeps, id: string): Promise<Effect> {
   const session = await stripe.retrieveSession(deps, id);
   if (session.status !== "complete") return nothing;
   const customerId = stripe.idOf(session.customer);
