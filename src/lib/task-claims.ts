@@ -1,5 +1,8 @@
 // The job table's fenced SQL: how a worker takes due tasks with a lease, and how a try's end is
 // written only while that lease is still its own.
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { DB } from "../db/client";
+import { tasks } from "../db/schema";
 
 export interface Claimed {
   id: number;
@@ -46,3 +49,18 @@ export const DONE_SQL =
   "UPDATE tasks SET status = 'done', finished_at = ?3, lease_token = NULL, lease_until = NULL, lease_boot = NULL, last_error = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
 export const FAIL_SQL =
   "UPDATE tasks SET status = ?3, last_error = ?4, run_at = ?5, finished_at = ?6, lease_token = NULL, lease_until = NULL, lease_boot = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
+
+/**
+ * Whether a task of this kind and serial key is written and not yet started (a run already
+ * waiting makes a second request pointless). Read in the caller's transaction, so it sees what
+ * that transaction wrote; any process's tasks count.
+ */
+export function hasWaitingTask(tx: Pick<DB, "select">, kind: string, serialKey: string): boolean {
+  const row = tx
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.serialKey, serialKey), eq(tasks.kind, kind), inArray(tasks.status, ["pending", "retrying"]), isNull(tasks.leaseToken)))
+    .limit(1)
+    .get();
+  return !!row;
+}

@@ -8,7 +8,6 @@ import * as stripe from "./stripe";
 
 type User = typeof users.$inferSelect;
 
-
 export function planNotAvailableError(plan: string) {
   return new AppError("plan_not_available", 400, planNotAvailable(plan).description, { plan: planNotAvailable(plan).description });
 }

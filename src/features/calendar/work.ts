@@ -1,8 +1,8 @@
-import type { DB } from "../../db/client";
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
+import { hasWaitingTask } from "../../lib/task-claims";
 import { meetingEventJob, removeEventJob } from "../scheduling/calendar-jobs";
 import { removeEventOf, syncMeetingEvent } from "./hooks";
 import * as repo from "./repo";
@@ -17,16 +17,6 @@ import { openChannel, renewChannels } from "./push";
  */
 export const SYNC_WORK = "calendar.sync";
 export const RENEW_WORK = "calendar.renew-channels";
-
-// Calendar key → when its run was queued. A run not started within QUEUED_MS (the queue paused or
-// its row lost) no longer blocks the next request.
-const queued = new WeakMap<DB, Map<string, number>>();
-const QUEUED_MS = 10 * 60_000;
-const queuedOf = (deps: Deps) => {
-  let s = queued.get(deps.db);
-  if (!s) queued.set(deps.db, (s = new Map()));
-  return s;
-};
 
 /** One sync run of one calendar; runs of one calendar go one at a time (serial key). */
 export const syncCalendarJob = defineJob(SYNC_WORK, z.object({ userId: z.number().int(), calendarId: z.string(), full: z.boolean().default(false) }), {
@@ -46,7 +36,6 @@ export const reopenChannelJob = defineJob("calendar.reopen-channel", z.object({ 
 export function calendarJobs(deps: Deps): Job<any>[] {
   return [
     syncCalendarJob.runs(async (p) => {
-      queuedOf(deps).delete(`${p.userId}:${p.calendarId}`);
       const r = await syncCalendar(deps, p.userId, p.calendarId, { full: p.full });
       // Stored on the calendar (its state shows it); a failed run is not retried here: the next poll is the retry.
       if (r.error) deps.log.info("calendar sync run ended with an error", { userId: p.userId, calendarId: p.calendarId, error: r.error });
@@ -58,14 +47,15 @@ export function calendarJobs(deps: Deps): Job<any>[] {
   ];
 }
 
-/** Queues one sync of a calendar, unless one is queued already. */
+/**
+ * Queues one sync of a calendar, unless one is waiting already (push notifications arrive in
+ * bursts). The task table says so, so a request from the web and a run in the worker agree.
+ */
 export function requestSync(deps: Deps, userId: number, calendarId: string, opts: { full?: boolean } = {}, tx?: Tx): void {
-  const key = `${userId}:${calendarId}`;
-  const q = queuedOf(deps);
-  const now = Date.now();
-  if ((q.get(key) ?? 0) > now - QUEUED_MS) return;
-  q.set(key, now);
-  const enqueue = (t: Tx) => syncCalendarJob.enqueue(t, { userId, calendarId, full: !!opts.full });
+  const payload = { userId, calendarId, full: !!opts.full };
+  const enqueue = (t: Tx) => {
+    if (!hasWaitingTask(t, SYNC_WORK, syncCalendarJob.serialKey!(payload)!)) syncCalendarJob.enqueue(t, payload);
+  };
   if (tx) enqueue(tx);
   else deps.db.transaction(enqueue);
 }

@@ -29,7 +29,25 @@ export function checkZipExpands(bytes: Uint8Array, maxDecoded = MAX_DOCX_DECODED
   }
 }
 
+/**
+ * The page count a PDF's page tree declares in plain view (`/Type /Pages … /Count N`), or null when
+ * it sits in a compressed object stream. Only a refusal is decided on it, before pdf.js is even
+ * loaded (on a busy machine, loading it and parsing 16,000 pages' cross-references took a minute);
+ * what is read is always read by pdf.js.
+ */
+export function declaredPages(bytes: Uint8Array): number | null {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  let most: number | null = null;
+  for (const m of text.matchAll(/<<[^<>]*\/Type\s*\/Pages\b[^<>]*>>/g)) {
+    const count = /\/Count\s+(\d{1,9})\b/.exec(m[0]);
+    if (count) most = Math.max(most ?? 0, Number(count[1]));
+  }
+  return most;
+}
+
 async function pdfText(bytes: Uint8Array, maxPages: number): Promise<string> {
+  const declared = declaredPages(bytes);
+  if (declared !== null && declared > maxPages) throw new OverLimit("pages", tooManyPages(declared, maxPages));
   // pdf.js (inside unpdf) uses import.meta: the binary's bytecode build is ESM for it (decision 0039).
   const { getDocumentProxy } = await import("unpdf");
   const pdf = await getDocumentProxy(bytes);

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { docxBomb, manyPages, tinyDocx } from "../../../test/kits/cv-fixtures";
 import { OverLimit } from "../../lib/cage";
 import { extractText } from "./extract";
+import { declaredPages } from "./read-file";
 
 /** This process's children that are cages still running (Linux; none elsewhere). */
 function cagesAlive(): number {
@@ -30,6 +31,14 @@ async function refusal(read: Promise<unknown>): Promise<{ limit: string; message
   }
   throw new Error("read, not refused");
 }
+
+describe("the page count a PDF declares", () => {
+  test("is read from its page tree without pdf.js; none in plain view leaves the count to pdf.js", () => {
+    expect(declaredPages(manyPages(16_000))).toBe(16_000);
+    expect(declaredPages(manyPages(3))).toBe(3);
+    expect(declaredPages(new TextEncoder().encode("%PDF-1.7 an object stream only"))).toBeNull();
+  });
+});
 
 describe("reading a CV in a child with limits", () => {
   test("a PDF of 16,000 pages is refused from its page count, before any page is read", async () => {
