@@ -52,7 +52,7 @@ import { draftJobs } from "./features/candidate-drafts/jobs";
 import { webhookJobs } from "./features/webhooks/deliver-job";
 import type { Job } from "./lib/jobs";
 import { metricsFor } from "./lib/metrics";
-import { metricsRoutes } from "./metrics";
+import { metricsRoutes, replicaHealth } from "./metrics";
 import { installShellParts } from "./ui/shell";
 import { shellParts } from "./shell-parts";
 
@@ -129,7 +129,8 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     .get("/healthz", ({ set }) => {
       try {
         deps.db.get(sql`select 1`);
-        return { status: "ok" };
+        const replica = replicaHealth(deps);
+        return replica ? { status: "ok", replica } : { status: "ok" };
       } catch {
         set.status = 503;
         return { status: "unavailable" };

@@ -49,6 +49,8 @@ async function serve(args: string[]): Promise<number> {
   const lock = acquireServeLock(cfg.DATABASE_PATH);
   const deps = createDeps(cfg);
   if (cfg.demo) await seedDemo(deps);
+  // The standby copy (REPLICA_URL): Litestream ships the WAL beside the database (decision 0043).
+  const replica = cfg.replica ? await (await import("./features/monitor/replica-shipper")).startStandbyCopy(cfg, deps) : null;
   if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
     // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
     console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
@@ -69,6 +71,8 @@ async function serve(args: string[]): Promise<number> {
     await deps.jobs.stop(3000);
     deps.mail.close();
     deps.db.$client.close();
+    // After the server's last write: Litestream ships it before it exits.
+    await replica?.stop();
     lock.release();
     process.exit(0);
   };
@@ -121,11 +125,13 @@ async function run(argv: string[]): Promise<number> {
       const { backupCommand } = await import("./features/monitor/cli");
       return backupCommand(cfg);
     case "restore": {
-      const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
-      if (positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location");
+      const { positionals, values } = parseArgs({ args: rest, allowPositionals: true, options: { "from-replica": { type: "boolean", default: false }, at: { type: "string" } } });
+      const fromReplica = !!values["from-replica"];
+      if (fromReplica ? positionals.length !== 0 : positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location, or --from-replica");
+      if (values.at !== undefined && !fromReplica) throw new UsageError("--at goes with --from-replica");
       const cfg = toolConfig();
-      const { restoreCommand } = await import("./features/monitor/cli");
-      return restoreCommand(cfg, positionals[0]);
+      const { restoreCommand, restoreFromReplicaCommand } = await import("./features/monitor/cli");
+      return fromReplica ? restoreFromReplicaCommand(cfg, values.at ?? null) : restoreCommand(cfg, positionals[0]);
     }
     case "user": {
       const [sub, ...args] = rest;
