@@ -13,10 +13,11 @@ export type Replica = { kind: "file"; folder: string } | ({ kind: "s3" } & Files
 /** Why the URL cannot name a replica, or null (without echoing it: it may hold a secret). */
 export function replicaUrlProblem(raw: string): string | null {
   if (raw.startsWith("file:")) {
+    const absolute = "must name an absolute folder (file:///path)";
     try {
-      return isAbsolute(fileURLToPath(raw)) ? null : "must name an absolute folder (file:///path)";
+      return /^file:\/\/\//.test(raw) && isAbsolute(fileURLToPath(raw)) ? null : absolute;
     } catch {
-      return "must name an absolute folder (file:///path)";
+      return absolute;
     }
   }
   const p = parseFilesS3Url(raw);

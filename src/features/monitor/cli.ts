@@ -111,7 +111,7 @@ export async function restoreFromReplicaCommand(config: Config, at: string | nul
   const where = describeReplica(config.replica);
   const file = `${resolve(config.DATABASE_PATH)}.from-replica`;
   const drop = () => {
-    for (const ext of ["", "-wal", "-shm", ".tmp"]) rmSync(file + ext, { force: true });
+    for (const ext of ["", "-wal", "-shm", ".tmp", ".tmp-wal", ".tmp-shm"]) rmSync(file + ext, { force: true });
   };
   drop();
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });

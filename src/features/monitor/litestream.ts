@@ -72,6 +72,6 @@ export async function restoreFromReplica(databasePath: string, replica: Replica,
   const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   if (code !== 0 || !existsSync(out)) {
     const said = (stderr + stdout).trim().split("\n").filter(Boolean).pop() ?? `exit code ${code}`;
-    throw new ReplicaRestoreFailed(said.replace(/^time=\S+ level=\S+ msg=/, ""));
+    throw new ReplicaRestoreFailed(/error="([^"]*)"/.exec(said)?.[1] ?? said.replace(/^time=\S+ level=\S+ msg=/, ""));
   }
 }

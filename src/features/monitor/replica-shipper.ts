@@ -25,8 +25,19 @@ s=$?
 kill $r 2>/dev/null
 exit $s`;
 
+/** Closing the guard's input is what stops Litestream (it may be closed already). */
+function closeInput(proc: ReturnType<typeof Bun.spawn>) {
+  try {
+    (proc.stdin as { end(): void }).end();
+  } catch {
+    // closed already
+  }
+}
+
 export interface RunningShipper extends Shipper {
   stop(): Promise<void>;
+  /** The process id of the guard shell Litestream runs under (null between runs). */
+  pid(): number | null;
 }
 
 interface Options {
@@ -106,6 +117,8 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
     void proc.exited.then((code) => {
       if (child !== proc) return;
       child = null;
+      // Were the guard itself killed, closing the pipe still stops its Litestream.
+      closeInput(proc);
       up = false;
       if (stopped || paused) return;
       // It stopped on its own: start it again, sooner when it had been running a while.
@@ -123,7 +136,7 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
   const halt = async () => {
     const proc = child;
     if (!proc) return;
-    (proc.stdin as { end(): void }).end();
+    closeInput(proc);
     const done = await Promise.race([proc.exited.then(() => true), Bun.sleep(15_000).then(() => false)]);
     if (!done) proc.kill(9);
     await proc.exited;
@@ -175,6 +188,7 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
   const running: RunningShipper = {
     state,
     pausedAround,
+    pid: () => child?.pid ?? null,
     async stop() {
       stopped = true;
       clearInterval(timer);

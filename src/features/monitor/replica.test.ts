@@ -1,0 +1,121 @@
+// The standby copy (decision 0043): REPLICA_URL's forms, the configuration Litestream gets, and a
+// real Litestream beside a database: it ships, it is started again when it dies, the erasure
+// clean-up's truncating checkpoint runs with it paused, and the replica restores.
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { loadConfig, ConfigError } from "../../config/env";
+import { describeReplica, replicaUrlProblem, resolveReplica } from "../../config/replica";
+import { openDatabase } from "../../db/client";
+import { forgetFreedPages } from "../../db/residue";
+import { createLogger } from "../../lib/log";
+import { litestreamBinary, litestreamConfig, restoreFromReplica } from "./litestream";
+import { positionsOf, startShipper } from "./replica-shipper";
+
+const dir = mkdtempSync(join(tmpdir(), "frank-replica-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const base = { APP_SECRET: "x".repeat(40), DATABASE_PATH: join(dir, "cfg.db") };
+
+describe("REPLICA_URL", () => {
+  test("a folder, an s3:// location with the S3_* credentials, or an https:// one with its own", () => {
+    expect(loadConfig({ ...base, REPLICA_URL: "file:///mnt/standby" }).replica).toEqual({ kind: "file", folder: "/mnt/standby" });
+    const s3 = loadConfig({ ...base, REPLICA_URL: "s3://frank-standby/db", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK" }).replica;
+    expect(s3).toMatchObject({ kind: "s3", bucket: "frank-standby", prefix: "db", accessKeyId: "AK", endpoint: null });
+    const https = resolveReplica("https://K:S@minio.local:9000/frank/standby", {});
+    expect(https).toMatchObject({ kind: "s3", bucket: "frank", prefix: "standby", endpoint: "https://minio.local:9000", secretAccessKey: "S" });
+    expect(describeReplica(https!)).toBe("s3://frank/standby at https://minio.local:9000");
+    expect(loadConfig(base).replica).toBeNull();
+  });
+
+  test("a relative folder, a bad URL or missing credentials stop the start, without echoing a secret", () => {
+    expect(replicaUrlProblem("file:relative")).toContain("absolute");
+    expect(() => loadConfig({ ...base, REPLICA_URL: "ftp://user:hunter2@host/x" })).toThrow(ConfigError);
+    try {
+      loadConfig({ ...base, REPLICA_URL: "ftp://user:hunter2@host/x" });
+    } catch (e) {
+      expect((e as Error).message).toStartWith("REPLICA_URL");
+      expect((e as Error).message).not.toContain("hunter2");
+    }
+    expect(() => loadConfig({ ...base, REPLICA_URL: "s3://frank-standby/db" })).toThrow("S3_ACCESS_KEY_ID");
+  });
+
+  test("Litestream's configuration names the store but holds no credential", () => {
+    const r = resolveReplica("https://KEYID:SECRETKEY@minio.local:9000/frank/standby", {})!;
+    const text = litestreamConfig("/data/frank.db", r, "127.0.0.1:9999");
+    expect(JSON.parse(text)).toMatchObject({ addr: "127.0.0.1:9999", dbs: [{ path: "/data/frank.db", replicas: [{ type: "s3", bucket: "frank", path: "standby", endpoint: "https://minio.local:9000", "force-path-style": true, "sync-interval": "1s" }] }] });
+    expect(text).not.toContain("KEYID");
+    expect(text).not.toContain("SECRETKEY");
+  });
+
+  test("the lag is read from Litestream's positions: the local shadow WAL against the replica's", () => {
+    const text = 'litestream_shadow_wal_index{db="/d"} 2\nlitestream_shadow_wal_size{db="/d"} 4000\nlitestream_replica_wal_index{db="/d",name="file"} 2\nlitestream_replica_wal_offset{db="/d",name="file"} 3000\n';
+    expect(positionsOf(text)).toEqual({ local: [2, 4000], shipped: [2, 3000] });
+    expect(positionsOf('litestream_shadow_wal_index{db="/d"} 0\nlitestream_shadow_wal_size{db="/d"} 10\n')).toEqual({ local: [0, 10], shipped: null });
+    expect(positionsOf("")).toBeNull();
+  });
+});
+
+const generations = (folder: string) => (existsSync(join(folder, "generations")) ? readdirSync(join(folder, "generations")) : []);
+async function until(what: string, ok: () => boolean, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}
+const rows = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.query<{ n: number }, []>("select count(*) as n from notes").get()!.n;
+  } finally {
+    db.close();
+  }
+};
+
+describe.skipIf(!litestreamBinary())("Litestream beside a database", () => {
+  test("ships, reports its lag, comes back when killed, pauses around the truncating checkpoint, restores", async () => {
+    const path = join(dir, "live.db");
+    const folder = join(dir, "standby");
+    const db = openDatabase(path, { busyTimeoutMs: 0 });
+    db.$client.exec("create table notes (id integer primary key, body text)");
+    const shipper = await startShipper({ databasePath: path, replica: { kind: "file", folder }, log: createLogger({ quiet: true }), db: db.$client, pollMs: 100 });
+    try {
+      expect(db.$client.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()!.wal_autocheckpoint).toBe(0);
+      const insert = db.$client.prepare("insert into notes (body) values (?)");
+      for (let i = 0; i < 200; i++) insert.run(`note ${i}`.padEnd(500, "."));
+      await until("the replica to catch up", () => shipper.state().up && shipper.state().lagSeconds === 0 && generations(folder).length === 1);
+      expect(shipper.state()).toMatchObject({ up: true, lagBytes: 0, restarts: 0, where: folder });
+
+      // Litestream dies: it is started again, and what was written meanwhile is shipped.
+      const guard = shipper.pid()!;
+      const litestream = Number((await Bun.$`ps -o pid= --ppid ${guard}`.text()).trim().split(/\s+/)[0]);
+      process.kill(litestream, "SIGKILL");
+      for (let i = 0; i < 50; i++) insert.run(`after the kill ${i}`);
+      await until("the shipper to be started again", () => shipper.state().restarts === 1 && shipper.state().up, 30_000);
+      await until("the replica to catch up again", () => shipper.state().lagSeconds === 0);
+
+      // The erasure clean-up empties the -wal with Litestream paused; Litestream then starts a new
+      // generation from the file (without the old -wal's pages).
+      db.$client.exec("delete from notes where id <= 100");
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+      const before = generations(folder).length;
+      await forgetFreedPages(db);
+      expect(statSync(`${path}-wal`).size).toBe(0);
+      insert.run("after the clean-up");
+      await until("a new generation", () => generations(folder).length === before + 1);
+      await until("the replica to catch up after the clean-up", () => shipper.state().up && shipper.state().lagSeconds === 0);
+    } finally {
+      await shipper.stop();
+    }
+    expect(shipper.pid()).toBeNull();
+    const expected = rows(path);
+    db.$client.close();
+
+    const out = join(dir, "restored.db");
+    await restoreFromReplica(path, { kind: "file", folder }, out, null);
+    expect(rows(out)).toBe(expected);
+    expect(expected).toBe(151);
+  }, 90_000);
+});
