@@ -43,13 +43,28 @@ async function lagOf(base: string): Promise<number | null> {
   return m ? Number(m[1]) : null;
 }
 
-export async function replicaDrill(dir: string, opts: { sessions?: number; bookMs?: number; lanes?: number } = {}): Promise<DrillResult> {
+/** Rows of filler (about `mb` MB) in the participants backup table, so a restore has a database of a real size to bring back. */
+function pad(dbPath: string, mb: number) {
+  const db = new Database(dbPath);
+  try {
+    const ws = db.query<{ id: number }, []>("select id from workspaces limit 1").get()!.id;
+    const insert = db.prepare("insert into participants_backup (workspace_id, participant_id, data, sync_timestamp, run_id) values (?, ?, ?, 0, 0)");
+    db.transaction(() => {
+      for (let i = 0; i < mb * 250; i++) insert.run(ws, 90_000_000 + i, `${i} `.padEnd(4000, "filler "));
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+export async function replicaDrill(dir: string, opts: { sessions?: number; bookMs?: number; lanes?: number; padMB?: number } = {}): Promise<DrillResult> {
   const data = join(dir, "data");
   const standby = join(dir, "standby");
   mkdirSync(data, { recursive: true });
   const dbPath = join(data, "frank.db");
   const env = { REPLICA_URL: `file://${standby}` };
   const pairs = await seedSessions(dbPath, opts.sessions ?? 400);
+  if (opts.padMB) pad(dbPath, opts.padMB);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const proc = await startServer(dbPath, port, env);
