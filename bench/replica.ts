@@ -24,7 +24,7 @@ console.log("run | acknowledged | lost | RPO (oldest lost, ms before the kill) |
 for (let run = 1; run <= RUNS; run++) {
   const dir = mkdtempSync(join(tmpdir(), "frank-bench-replica-"));
   try {
-    const r = await replicaDrill(dir, { bookMs: BOOK_S * 1000, padMB: PAD_MB, sessions: 2000 });
+    const r = await replicaDrill(dir, { bookMs: BOOK_S * 1000, padMB: PAD_MB, sessions: 1200 });
     const rpo = Math.max(0, ...r.lost.map((l) => l.beforeKillMs));
     console.log([run, r.acked.length, r.lost.length, rpo, r.restoreMs.toFixed(0), pct(r.lagSamples, 0.5).toFixed(1), Math.max(0, ...r.lagSamples).toFixed(1)].join(" | "));
   } finally {

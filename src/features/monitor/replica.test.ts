@@ -13,6 +13,7 @@ import { forgetFreedPages } from "../../db/residue";
 import { createLogger } from "../../lib/log";
 import { litestreamBinary, litestreamConfig, restoreFromReplica } from "./litestream";
 import { positionsOf, startShipper } from "./replica-shipper";
+import { S3_KEY, S3_SECRET, startFakeS3 } from "../../../test/fakes/s3";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-replica-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,7 +81,7 @@ describe.skipIf(!litestreamBinary())("Litestream beside a database", () => {
     const folder = join(dir, "standby");
     const db = openDatabase(path, { busyTimeoutMs: 0 });
     db.$client.exec("create table notes (id integer primary key, body text)");
-    const shipper = await startShipper({ databasePath: path, replica: { kind: "file", folder }, log: createLogger({ quiet: true }), db: db.$client, pollMs: 100 });
+    const shipper = await startShipper({ databasePath: path, replica: { kind: "file", folder }, log: createLogger({ level: "silent" }), db: db.$client, pollMs: 100 });
     try {
       expect(db.$client.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()!.wal_autocheckpoint).toBe(0);
       const insert = db.$client.prepare("insert into notes (body) values (?)");
@@ -117,5 +118,61 @@ describe.skipIf(!litestreamBinary())("Litestream beside a database", () => {
     await restoreFromReplica(path, { kind: "file", folder }, out, null);
     expect(rows(out)).toBe(expected);
     expect(expected).toBe(151);
+  }, 90_000);
+});
+
+// s3rver cannot list "folders" below a prefix (its walk skips the directories under a common
+// prefix), so Litestream finds no generation to restore there: the bucket test checks the
+// shipping, the folder test the restore at a time.
+describe.skipIf(!litestreamBinary())("Litestream to an S3-compatible store", () => {
+  test("ships the snapshot and the WAL to the bucket under the prefix", async () => {
+    const s3 = await startFakeS3("frank-standby");
+    const path = join(dir, "s3.db");
+    const replica = { kind: "s3" as const, bucket: "frank-standby", prefix: "site-a/db", endpoint: s3.endpoint, region: "us-east-1", accessKeyId: S3_KEY, secretAccessKey: S3_SECRET };
+    const db = openDatabase(path, { busyTimeoutMs: 0 });
+    db.$client.exec("create table notes (id integer primary key, body text)");
+    const shipper = await startShipper({ databasePath: path, replica, log: createLogger({ level: "silent" }), db: db.$client, pollMs: 100 });
+    try {
+      for (let i = 0; i < 20; i++) db.$client.run("insert into notes (body) values ('x')");
+      await until("the replica to catch up", () => shipper.state().up && shipper.state().lagSeconds === 0, 30_000);
+      const keys = await s3.keys("site-a/db/generations/");
+      expect(keys.some((k) => /\/snapshots\/\w+\.snapshot\.lz4$/.test(k))).toBe(true);
+      expect(keys.some((k) => /\/wal\/\w+\.wal\.lz4$/.test(k))).toBe(true);
+    } finally {
+      await shipper.stop();
+      db.$client.close();
+      await s3.stop();
+    }
+  }, 90_000);
+});
+
+describe.skipIf(!litestreamBinary())("restore at a time", () => {
+  test("brings back the state the database had then", async () => {
+    const path = join(dir, "at.db");
+    const replica = { kind: "file" as const, folder: join(dir, "standby-at") };
+    const db = openDatabase(path, { busyTimeoutMs: 0 });
+    db.$client.exec("create table notes (id integer primary key, body text)");
+    const shipper = await startShipper({ databasePath: path, replica, log: createLogger({ level: "silent" }), db: db.$client, pollMs: 100 });
+    let between: Date;
+    try {
+      const insert = db.$client.prepare("insert into notes (body) values (?)");
+      for (let i = 0; i < 20; i++) insert.run(`first ${i}`);
+      await until("the replica to catch up", () => shipper.state().up && shipper.state().lagSeconds === 0, 30_000);
+      await Bun.sleep(1500);
+      between = new Date();
+      await Bun.sleep(1500);
+      for (let i = 0; i < 30; i++) insert.run(`second ${i}`);
+      await Bun.sleep(300);
+      await until("the replica to catch up again", () => shipper.state().lagSeconds === 0, 30_000);
+    } finally {
+      await shipper.stop();
+      db.$client.close();
+    }
+    const latest = join(dir, "at-latest.db");
+    await restoreFromReplica(path, replica, latest, null);
+    expect(rows(latest)).toBe(50);
+    const earlier = join(dir, "at-earlier.db");
+    await restoreFromReplica(path, replica, earlier, between);
+    expect(rows(earlier)).toBe(20);
   }, 90_000);
 });
