@@ -18,11 +18,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // more for a loaded machine.
 const WINDOW_MS = 5000;
 
-test.skipIf(!litestreamBinary())("a lost machine loses no booking acknowledged more than a few seconds before", async () => {
-  const r = await replicaDrill(dir, { bookMs: 8000 });
-  const lostEarly = r.lost.filter((l) => l.beforeKillMs > WINDOW_MS);
-  console.log(`replica drill: ${r.acked.length} bookings acknowledged, ${r.lost.length} lost (the oldest acknowledged ${Math.max(0, ...r.lost.map((l) => l.beforeKillMs))} ms before the kill), restore ${r.restoreMs.toFixed(0)} ms`);
-  expect(r.acked.length).toBeGreaterThan(20);
-  expect(lostEarly).toEqual([]);
-  expect(r.restoreOutput).toContain("Restored the replica into");
-}, 300_000);
+test.skipIf(!litestreamBinary())(
+  "a lost machine loses no booking acknowledged more than a few seconds before",
+  async () => {
+    const r = await replicaDrill(dir, { bookMs: 8000 });
+    const lostEarly = r.lost.filter((l) => l.beforeKillMs > WINDOW_MS);
+    console.log(
+      `replica drill: ${r.acked.length} bookings acknowledged, ${r.lost.length} lost (the oldest acknowledged ${Math.max(0, ...r.lost.map((l) => l.beforeKillMs))} ms before the kill), restore ${r.restoreMs.toFixed(0)} ms`,
+    );
+    expect(r.acked.length).toBeGreaterThan(20);
+    expect(lostEarly).toEqual([]);
+    expect(r.restoreOutput).toContain("Restored the replica into");
+  },
+  300_000,
+);

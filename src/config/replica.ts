@@ -15,7 +15,7 @@ export function replicaUrlProblem(raw: string): string | null {
   if (raw.startsWith("file:")) {
     const absolute = "must name an absolute folder (file:///path)";
     try {
-      return /^file:\/\/\//.test(raw) && isAbsolute(fileURLToPath(raw)) ? null : absolute;
+      return raw.startsWith("file:///") && isAbsolute(fileURLToPath(raw)) ? null : absolute;
     } catch {
       return absolute;
     }

@@ -38,7 +38,10 @@ export function pidsWith(needle: string): { pid: number; argv0: string }[] {
 }
 
 async function lagOf(base: string): Promise<number | null> {
-  const text = await fetch(`${base}/metrics`).then((r) => r.text(), () => "");
+  const text = await fetch(`${base}/metrics`).then(
+    (r) => r.text(),
+    () => "",
+  );
   const m = /^frank_replica_lag_seconds (\S+)$/m.exec(text);
   return m ? Number(m[1]) : null;
 }
@@ -82,7 +85,10 @@ export async function replicaDrill(dir: string, opts: { sessions?: number; bookM
     const lane = async () => {
       while (Date.now() < until && next < pairs.length) {
         const [token, slotId] = pairs[next++]!;
-        const status = await fetch(`${base}/api/book/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId }) }).then((r) => r.status, () => 0);
+        const status = await fetch(`${base}/api/book/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId }) }).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 200) acked.push({ slotId, at: Date.now() });
       }
     };
@@ -113,7 +119,12 @@ export async function replicaDrill(dir: string, opts: { sessions?: number; bookM
     const restoreMs = performance.now() - started;
     if (code !== 0 || !existsSync(dbPath)) throw new Error(`frank restore --from-replica failed (${code}):\n${out}${err}`);
     const db = new Database(dbPath, { readonly: true });
-    const restored = new Set(db.query<{ slot_id: string }, []>("select slot_id from meetings").all().map((r) => r.slot_id));
+    const restored = new Set(
+      db
+        .query<{ slot_id: string }, []>("select slot_id from meetings")
+        .all()
+        .map((r) => r.slot_id),
+    );
     db.close();
     const lost = acked.filter((a) => !restored.has(a.slotId)).map((a) => ({ slotId: a.slotId, beforeKillMs: killedAt - a.at }));
     return { acked, killedAt, lost, restoreMs, restoreOutput: out + err, lagSamples };

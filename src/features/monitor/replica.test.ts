@@ -45,13 +45,17 @@ describe("REPLICA_URL", () => {
   test("Litestream's configuration names the store but holds no credential", () => {
     const r = resolveReplica("https://KEYID:SECRETKEY@minio.local:9000/frank/standby", {})!;
     const text = litestreamConfig("/data/frank.db", r, "127.0.0.1:9999");
-    expect(JSON.parse(text)).toMatchObject({ addr: "127.0.0.1:9999", dbs: [{ path: "/data/frank.db", replicas: [{ type: "s3", bucket: "frank", path: "standby", endpoint: "https://minio.local:9000", "force-path-style": true, "sync-interval": "1s" }] }] });
+    expect(JSON.parse(text)).toMatchObject({
+      addr: "127.0.0.1:9999",
+      dbs: [{ path: "/data/frank.db", replicas: [{ type: "s3", bucket: "frank", path: "standby", endpoint: "https://minio.local:9000", "force-path-style": true, "sync-interval": "1s" }] }],
+    });
     expect(text).not.toContain("KEYID");
     expect(text).not.toContain("SECRETKEY");
   });
 
   test("the lag is read from Litestream's positions: the local shadow WAL against the replica's", () => {
-    const text = 'litestream_shadow_wal_index{db="/d"} 2\nlitestream_shadow_wal_size{db="/d"} 4000\nlitestream_replica_wal_index{db="/d",name="file"} 2\nlitestream_replica_wal_offset{db="/d",name="file"} 3000\n';
+    const text =
+      'litestream_shadow_wal_index{db="/d"} 2\nlitestream_shadow_wal_size{db="/d"} 4000\nlitestream_replica_wal_index{db="/d",name="file"} 2\nlitestream_replica_wal_offset{db="/d",name="file"} 3000\n';
     expect(positionsOf(text)).toEqual({ local: [2, 4000], shipped: [2, 3000] });
     expect(positionsOf('litestream_shadow_wal_index{db="/d"} 0\nlitestream_shadow_wal_size{db="/d"} 10\n')).toEqual({ local: [0, 10], shipped: null });
     expect(positionsOf("")).toBeNull();
