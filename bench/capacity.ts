@@ -149,8 +149,20 @@ let server: Bun.Subprocess | null = null;
 async function startServer() {
   server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], { env, stdout: "ignore", stderr: "ignore" });
   for (let i = 0; ; i++) {
-    if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) return;
+    if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) break;
     if (i > 600) throw new Error("the server did not start");
+    await Bun.sleep(100);
+  }
+  // The seeding happened with the server stopped: Litestream starts a new generation (a snapshot
+  // of the whole file) first. The step measures the lag under load once that is shipped.
+  const t0 = performance.now();
+  for (let i = 0; REPLICA; i++) {
+    const health = (await fetch(`${base}/healthz`).then((r) => r.json(), () => null)) as { replica?: { lagSeconds: number } } | null;
+    if (health?.replica?.lagSeconds === 0) {
+      console.log(`    (the replica caught up with the restarted server in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      break;
+    }
+    if (i > 1200) throw new Error("the replica did not catch up in 2 minutes");
     await Bun.sleep(100);
   }
 }

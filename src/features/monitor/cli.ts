@@ -9,6 +9,7 @@ import { unpackFiles } from "./backup-files";
 import { fileStoreOf } from "../candidate-files/stored-keys";
 import type { BackupResult } from "./db-backup";
 import { describeReplica } from "../../config/replica";
+import { serveLockHeld } from "../../db/serve-lock";
 import { ReplicaRestoreFailed, restoreFromReplica } from "./litestream";
 
 /** What the backup did with the candidates' files, in one line (an operator must know where they are). */
@@ -109,7 +110,13 @@ export async function restoreFromReplicaCommand(config: Config, at: string | nul
     return 2;
   }
   const where = describeReplica(config.replica);
-  const file = `${resolve(config.DATABASE_PATH)}.from-replica`;
+  const target = resolve(config.DATABASE_PATH);
+  // Refused before anything is downloaded (restoreDatabase checks again before it replaces the file).
+  if (serveLockHeld(target)) {
+    console.error(`Restore refused: ${target} is in use (is Frank running?). Stop the server, then restore.`);
+    return 1;
+  }
+  const file = `${target}.from-replica`;
   const drop = () => {
     for (const ext of ["", "-wal", "-shm", ".tmp", ".tmp-wal", ".tmp-shm"]) rmSync(file + ext, { force: true });
   };
