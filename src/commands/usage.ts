@@ -32,6 +32,8 @@ export const HELP: Record<string, string> = {
 
 Applies the database migrations, then serves the API, the pages and the assets on PORT
 (default 3000) and runs the scheduled jobs (sync, reminders, backups on BACKUP_CRON).
+With REPLICA_URL it also runs Litestream beside the database, which ships every change to the
+standby copy within seconds (frank restore --from-replica brings it back).
   --demo    demo mode: seeds a demo workspace on first start and shows Demo Login;
             without APP_SECRET one is generated once and kept in the data folder.
 Every configuration value is checked first; a bad one stops with a line naming it.`,

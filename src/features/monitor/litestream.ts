@@ -5,11 +5,11 @@ import { dirname, join, resolve } from "node:path";
 import type { Replica } from "../../config/replica";
 
 /** How often Litestream copies new WAL frames from the database and ships them. */
-export const SYNC_INTERVAL = "1s";
+const SYNC_INTERVAL = "1s";
 /** A full snapshot this often bounds what a restore replays (at most this much WAL). */
 const SNAPSHOT_INTERVAL = "6h";
 /** How far back `restore --at` can go; an erased person's data leaves the replica after this too. */
-export const RETENTION = "24h";
+const RETENTION = "24h";
 
 /**
  * The binary: beside Frank's own executable (the container image puts both in /usr/local/bin),
