@@ -70,6 +70,49 @@ export function positionsOf(text: string): { local: [number, number]; shipped: [
   return { local: [li, ls], shipped: ri === null || ro === null ? null : [ri, ro] };
 }
 
+type Position = [index: number, offset: number];
+const before = (a: Position, b: Position) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/**
+ * The age of the oldest change Litestream has copied and not yet shipped: each time its local
+ * position moves on, the position is noted with the time it was first seen; a note goes when the
+ * replica's position reaches it. While Litestream does not answer, the lag counts from when it
+ * stopped answering (or from the oldest note, if older). Writes every second that are each
+ * shipped within a second show a lag of about a second, not the time since the replica was last
+ * idle.
+ */
+export class LagClock {
+  private waiting: { at: number; pos: Position }[] = [];
+  private downSince: number | null;
+
+  constructor(startedAt: number) {
+    this.downSince = startedAt;
+  }
+
+  seen(local: Position, shipped: Position | null, now: number) {
+    this.downSince = null;
+    const last = this.waiting.at(-1);
+    if (last && before(local, last.pos)) {
+      // Positions started over (a new generation): everything from the oldest note waits for the new one.
+      this.waiting = [{ at: this.waiting[0]!.at, pos: local }];
+    } else if (!last || before(last.pos, local)) {
+      this.waiting.push({ at: now, pos: local });
+      // Bounded: a replica down for hours keeps its oldest note and the newest.
+      if (this.waiting.length > 1000) this.waiting.splice(1, 1);
+    }
+    while (shipped && this.waiting.length && !before(shipped, this.waiting[0]!.pos)) this.waiting.shift();
+  }
+
+  lost(now: number) {
+    this.downSince ??= now;
+  }
+
+  seconds(now: number): number {
+    const since = Math.min(this.waiting[0]?.at ?? Infinity, this.downSince ?? Infinity);
+    return since === Infinity ? 0 : Math.max(0, (now - since) / 1000);
+  }
+}
+
 export async function startShipper(o: Options): Promise<RunningShipper> {
   const bin = litestreamBinary();
   if (!bin) throw new Error("REPLICA_URL is set, but the litestream binary was not found: install it beside frank or on PATH");
@@ -86,8 +129,7 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
   let restarts = 0;
   let up = false;
   let lagBytes = 0;
-  let lastCaughtUp: number | null = null;
-  let behindSince: number | null = Date.now();
+  const lag = new LagClock(Date.now());
   let failures = 0;
   let chain: Promise<unknown> = Promise.resolve();
 
@@ -151,22 +193,17 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
       const p = positionsOf(text);
       up = !!p;
       if (!p) return;
-      const behind = !p.shipped || p.shipped[0] < p.local[0] || (p.shipped[0] === p.local[0] && p.shipped[1] < p.local[1]);
       lagBytes = !p.shipped ? p.local[1] : p.shipped[0] === p.local[0] ? Math.max(0, p.local[1] - p.shipped[1]) : p.local[1];
-      if (!behind) {
-        lastCaughtUp = Date.now();
-        behindSince = null;
-      } else behindSince ??= Date.now();
+      lag.seen(p.local, p.shipped, Date.now());
     } catch {
       up = false;
     }
+    if (!up) lag.lost(Date.now());
   };
   const timer = setInterval(() => void poll(), o.pollMs ?? 1000);
 
   const state = (): ShipperState => {
-    const now = Date.now();
-    const since = up ? behindSince : (behindSince ?? lastCaughtUp ?? now);
-    return { up, lagSeconds: since === null ? 0 : Math.max(0, (now - since) / 1000), lagBytes, restarts, where };
+    return { up, lagSeconds: lag.seconds(Date.now()), lagBytes, restarts, where };
   };
 
   const pausedAround = <T>(fn: () => T | Promise<T>): Promise<T> => {
