@@ -56,51 +56,54 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Litestream's positions, from its Prometheus text: the shadow WAL (copied locally) and the replica's. */
-export function positionsOf(text: string): { local: [number, number]; shipped: [number, number] | null } | null {
+/**
+ * Litestream's byte counts, from its Prometheus text: WAL bytes it has copied from the database
+ * (`litestream_total_wal_bytes`) and WAL bytes the replica has written, which count each WAL
+ * index's 32-byte header once more (`litestream_replica_wal_bytes`, with the index). Its shadow
+ * WAL size and the replica's offset are not comparable: a shadow WAL file starts with what the
+ * last one had left.
+ */
+export function countsOf(text: string): { copied: number; shipped: number | null; index: number | null } | null {
   const value = (name: string) => {
     const m = new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, "m").exec(text);
     return m ? Number(m[1]) : null;
   };
-  const li = value("litestream_shadow_wal_index");
-  const ls = value("litestream_shadow_wal_size");
-  if (li === null || ls === null) return null;
-  const ri = value("litestream_replica_wal_index");
-  const ro = value("litestream_replica_wal_offset");
-  return { local: [li, ls], shipped: ri === null || ro === null ? null : [ri, ro] };
+  const copied = value("litestream_total_wal_bytes");
+  if (copied === null) return null;
+  return { copied, shipped: value("litestream_replica_wal_bytes"), index: value("litestream_replica_wal_index") };
 }
 
-type Position = [index: number, offset: number];
-const before = (a: Position, b: Position) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+/** Less than a WAL frame (a page and its 24-byte header): the headers' count is not exact, a commit is at least a frame. */
+const SLACK_BYTES = 512;
 
 /**
- * The age of the oldest change Litestream has copied and not yet shipped: each time its local
- * position moves on, the position is noted with the time it was first seen; a note goes when the
- * replica's position reaches it. While Litestream does not answer, the lag counts from when it
+ * The age of the oldest change Litestream has copied and not yet shipped: each time its count of
+ * copied bytes moves on, the count is noted with the time it was first seen; a note goes when the
+ * replica's count reaches it. While Litestream does not answer, the lag counts from when it
  * stopped answering (or from the oldest note, if older). Writes every second that are each
  * shipped within a second show a lag of about a second, not the time since the replica was last
  * idle.
  */
 export class LagClock {
-  private waiting: { at: number; pos: Position }[] = [];
+  private waiting: { at: number; copied: number }[] = [];
   private downSince: number | null;
 
   constructor(startedAt: number) {
     this.downSince = startedAt;
   }
 
-  seen(local: Position, shipped: Position | null, now: number) {
+  seen(copied: number, shipped: number | null, now: number) {
     this.downSince = null;
     const last = this.waiting.at(-1);
-    if (last && before(local, last.pos)) {
-      // Positions started over (a new generation): everything from the oldest note waits for the new one.
-      this.waiting = [{ at: this.waiting[0]!.at, pos: local }];
-    } else if (!last || before(last.pos, local)) {
-      this.waiting.push({ at: now, pos: local });
+    if (last && copied < last.copied) {
+      // The counts started over (Litestream started again): everything from the oldest note waits for the new ones.
+      this.waiting = [{ at: this.waiting[0]!.at, copied }];
+    } else if (!last || last.copied < copied) {
+      this.waiting.push({ at: now, copied });
       // Bounded: a replica down for hours keeps its oldest note and the newest.
       if (this.waiting.length > 1000) this.waiting.splice(1, 1);
     }
-    while (shipped && this.waiting.length && !before(shipped, this.waiting[0]!.pos)) this.waiting.shift();
+    while (shipped !== null && this.waiting.length && shipped + SLACK_BYTES >= this.waiting[0]!.copied) this.waiting.shift();
   }
 
   lost(now: number) {
@@ -130,6 +133,7 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
   let up = false;
   let lagBytes = 0;
   const lag = new LagClock(Date.now());
+  let firstIndex: number | null = null;
   let failures = 0;
   let chain: Promise<unknown> = Promise.resolve();
 
@@ -150,6 +154,7 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
   const spawn = async () => {
     const port = await freePort();
     metricsUrl = `http://127.0.0.1:${port}/metrics`;
+    firstIndex = null;
     const config = writeLitestreamConfig(path, o.replica, `127.0.0.1:${port}`);
     const started = Date.now();
     const proc = Bun.spawn(["sh", "-c", GUARD, bin, "replicate", "-config", config], { env: litestreamEnv(o.replica), stdin: "pipe", stdout: "pipe", stderr: "pipe" });
@@ -190,11 +195,14 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
     if (!child) return;
     try {
       const text = await (await fetch(metricsUrl, { signal: AbortSignal.timeout(900) })).text();
-      const p = positionsOf(text);
-      up = !!p;
-      if (!p) return;
-      lagBytes = !p.shipped ? p.local[1] : p.shipped[0] === p.local[0] ? Math.max(0, p.local[1] - p.shipped[1]) : p.local[1];
-      lag.seen(p.local, p.shipped, Date.now());
+      const c = countsOf(text);
+      up = !!c;
+      if (!c) return;
+      // The replica's count less the headers of the WAL indexes it wrote since this Litestream started.
+      if (c.index !== null) firstIndex ??= c.index;
+      const shipped = c.shipped === null || c.index === null ? null : c.shipped - 32 * (c.index - firstIndex! + 1);
+      lagBytes = Math.max(0, c.copied - (shipped ?? 0));
+      lag.seen(c.copied, shipped, Date.now());
     } catch {
       up = false;
     }

@@ -12,7 +12,7 @@ import { openDatabase } from "../../db/client";
 import { forgetFreedPages } from "../../db/residue";
 import { createLogger } from "../../lib/log";
 import { litestreamBinary, litestreamConfig, restoreFromReplica } from "./litestream";
-import { LagClock, positionsOf, startShipper } from "./replica-shipper";
+import { countsOf, LagClock, startShipper } from "./replica-shipper";
 import { S3_KEY, S3_SECRET, startFakeS3 } from "../../../test/fakes/s3";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-replica-"));
@@ -53,35 +53,36 @@ describe("REPLICA_URL", () => {
     expect(text).not.toContain("SECRETKEY");
   });
 
-  test("the lag is read from Litestream's positions: the local shadow WAL against the replica's", () => {
-    const text =
-      'litestream_shadow_wal_index{db="/d"} 2\nlitestream_shadow_wal_size{db="/d"} 4000\nlitestream_replica_wal_index{db="/d",name="file"} 2\nlitestream_replica_wal_offset{db="/d",name="file"} 3000\n';
-    expect(positionsOf(text)).toEqual({ local: [2, 4000], shipped: [2, 3000] });
-    expect(positionsOf('litestream_shadow_wal_index{db="/d"} 0\nlitestream_shadow_wal_size{db="/d"} 10\n')).toEqual({ local: [0, 10], shipped: null });
-    expect(positionsOf("")).toBeNull();
+  test("the lag is read from Litestream's byte counts: WAL bytes copied against WAL bytes the replica wrote", () => {
+    const text = 'litestream_total_wal_bytes{db="/d"} 4120\nlitestream_replica_wal_bytes{db="/d",name="file"} 4152\nlitestream_replica_wal_index{db="/d",name="file"} 0\n';
+    expect(countsOf(text)).toEqual({ copied: 4120, shipped: 4152, index: 0 });
+    expect(countsOf('litestream_total_wal_bytes{db="/d"} 10\n')).toEqual({ copied: 10, shipped: null, index: null });
+    expect(countsOf("")).toBeNull();
   });
 
   test("the lag is the age of the oldest change not yet shipped, not the time since the replica was idle", () => {
+    const frame = 4120;
     const lag = new LagClock(0);
     expect(lag.seconds(2000)).toBe(2); // not yet heard from Litestream
     // A write every second, each shipped a second later: the replica is never idle, the lag stays at a second.
-    for (let t = 1; t <= 60; t++) lag.seen([0, t * 100], [0, (t - 1) * 100], t * 1000);
+    for (let t = 1; t <= 60; t++) lag.seen(t * frame, (t - 1) * frame, t * 1000);
     expect(lag.seconds(60_000)).toBe(0);
     expect(lag.seconds(60_500)).toBe(0.5);
-    lag.seen([0, 6100], [0, 6000], 61_000);
-    lag.seen([0, 6200], [0, 6000], 62_000);
+    lag.seen(61 * frame, 60 * frame, 61_000);
+    lag.seen(62 * frame, 60 * frame, 62_000);
     expect(lag.seconds(62_000)).toBe(1);
-    lag.seen([0, 6200], [0, 6200], 63_000);
+    // Shipped, give or take a few header bytes.
+    lag.seen(62 * frame, 62 * frame - 32, 63_000);
     expect(lag.seconds(63_000)).toBe(0);
     // Stopped answering: the lag counts from then.
     lag.lost(64_000);
     expect(lag.seconds(70_000)).toBe(6);
-    // A new generation starts its positions over: nothing is lost from the count.
+    // Litestream started again: its counts start over, and nothing is lost from the lag.
     const again = new LagClock(0);
-    again.seen([3, 500], [3, 400], 1000);
-    again.seen([0, 100], null, 2000);
+    again.seen(9 * frame, 8 * frame, 1000);
+    again.seen(frame, null, 2000);
     expect(again.seconds(5000)).toBe(4);
-    again.seen([0, 100], [0, 100], 6000);
+    again.seen(frame, frame, 6000);
     expect(again.seconds(6000)).toBe(0);
   });
 });
