@@ -127,8 +127,8 @@ async function run(argv: string[]): Promise<number> {
     case "restore": {
       const { positionals, values } = parseArgs({ args: rest, allowPositionals: true, options: { "from-replica": { type: "boolean", default: false }, at: { type: "string" } } });
       const fromReplica = !!values["from-replica"];
-      if (fromReplica ? positionals.length !== 0 : positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location, or --from-replica");
       if (values.at !== undefined && !fromReplica) throw new UsageError("--at goes with --from-replica");
+      if (fromReplica ? positionals.length !== 0 : positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location, or --from-replica");
       const cfg = toolConfig();
       const { restoreCommand, restoreFromReplicaCommand } = await import("./features/monitor/cli");
       return fromReplica ? restoreFromReplicaCommand(cfg, values.at ?? null) : restoreCommand(cfg, positionals[0]);
