@@ -14,6 +14,7 @@ import { freePort, pct, startServer } from "./wire";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { insertMember } = await import("../src/features/auth/membership-repo");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
@@ -31,20 +32,36 @@ const base = server.base;
 
 try {
   // Setup (not measured): written into the server's database from here.
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: base, NODE_ENV: "production" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: base, NODE_ENV: "production" }), { quiet: true })).context;
   const owner = await createUser(deps, { email: "owner@bench.example", password: "bench-password-123", name: "Olive Owner" });
   const zones = ["Europe/London", "America/New_York", "Australia/Melbourne"];
-  const panel = [owner.id, ...[1, 2].map((i) => insertMember(deps.db, { workspaceId: owner.workspaceId, email: `p${i}@bench.example`, passwordHash: "x", name: `Panelist ${i}`, role: "recruiter" }).id)];
+  const panel = [
+    owner.id,
+    ...[1, 2].map((i) => insertMember(deps.db, { workspaceId: owner.workspaceId, email: `p${i}@bench.example`, passwordHash: "x", name: `Panelist ${i}`, role: "recruiter" }).id),
+  ];
   const me = { id: owner.id, role: "owner", workspaceId: owner.workspaceId };
   // Every day 00:00–24:00 in each member's own zone (three zones, so each reads its own days).
   panel.forEach((userId, i) =>
-    putAvailability(deps, me, { userId: owner.id }, { timeZone: zones[i]!, weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "00:00", end: "24:00" })), bufferBeforeMinutes: 0, bufferAfterMinutes: 10, minimumNoticeMinutes: 0, maxInterviewsPerDay: 8 }, userId),
+    putAvailability(
+      deps,
+      me,
+      { userId: owner.id },
+      {
+        timeZone: zones[i]!,
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "00:00", end: "24:00" })),
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 10,
+        minimumNoticeMinutes: 0,
+        maxInterviewsPerDay: 8,
+      },
+      userId,
+    ),
   );
   // 2,000 cached busy events each within the next 30 days, at random quarter hours outside
   // 11:00–17:00 UTC (the hours the three zones share), so that the panel still has free times.
   const now = Date.now();
   let seed = 7;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const dayStart = Math.floor(now / 86_400_000) * 86_400_000;
   for (const userId of panel) {
     deps.db.insert(calendarCalendars).values({ userId, calendarId: "primary", name: "Work", primary: true, checkConflicts: true }).run();
@@ -53,12 +70,28 @@ try {
       const start = Math.floor((dayStart + Math.floor(1 + random() * 30) * 86_400_000 + hour * 3_600_000) / 900_000) * 900_000;
       return { userId, calendarId: "primary", eventId: `e${k}`, summary: "Busy", startTime: new Date(start), endTime: new Date(start + 10 * 60_000) };
     });
-    for (let k = 0; k < rows.length; k += 500) deps.db.insert(calendarBusyEvents).values(rows.slice(k, k + 500)).run();
+    for (let k = 0; k < rows.length; k += 500)
+      deps.db
+        .insert(calendarBusyEvents)
+        .values(rows.slice(k, k + 500))
+        .run();
   }
   const cand = (i: number) => upsertParticipantFromVisitor(deps, owner.workspaceId, { uniqueId: `c${i}`, name: `Cand ${i}` }).id;
   const today = dateIn(new Date(), "Europe/London");
   const panelSession = (i: number, from: string, to: string) =>
-    createSchedulingSession(deps, { workspaceId: owner.workspaceId, userId: owner.id, candidateId: cand(i), title: "Panel", duration: 60, timeZone: "Europe/London", sendEmail: false, mode: "availability", from, to, interviewers: panel.slice(1).map((userId) => ({ userId, required: true })) });
+    createSchedulingSession(deps, {
+      workspaceId: owner.workspaceId,
+      userId: owner.id,
+      candidateId: cand(i),
+      title: "Panel",
+      duration: 60,
+      timeZone: "Europe/London",
+      sendEmail: false,
+      mode: "availability",
+      from,
+      to,
+      interviewers: panel.slice(1).map((userId) => ({ userId, required: true })),
+    });
   const month = await panelSession(0, addDays(today, 1), addDays(today, 30));
   const fixed = await createSchedulingSession(deps, {
     workspaceId: owner.workspaceId,
@@ -99,12 +132,18 @@ try {
 
   // 2. The race: every racer books the first start their page offers, all at once.
   const first = ((await (await fetch(`${base}/api/book/${racers[0]!.sessionToken}`)).json()) as { availableSlots: { id: string; startTime: string }[] }).availableSlots[0]!;
-  const answers = await Promise.all(racers.map((r) => fetch(`${base}/api/book/${r.sessionToken}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId: first.id }) }).then((x) => x.status)));
+  const answers = await Promise.all(
+    racers.map((r) =>
+      fetch(`${base}/api/book/${r.sessionToken}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId: first.id }) }).then((x) => x.status),
+    ),
+  );
   const count = (s: number) => answers.filter((x) => x === s).length;
 
   console.log(`machine: shared with other engineers' builds and tests (2 cores, load ${(await Bun.file("/proc/loadavg").text()).split(" ")[0]}): figures move between runs`);
   console.log(`offered starts, 30 days, 3 required panelists × 2,000 cached busy events: ${starts} starts`);
-  console.log(`  answer time from outside: p50 ${pct(panelMs, 0.5).toFixed(1)} ms, p95 ${pct(panelMs, 0.95).toFixed(1)} ms (40 fixed slots: p50 ${pct(fixedMs, 0.5).toFixed(1)} ms, p95 ${pct(fixedMs, 0.95).toFixed(1)} ms)`);
+  console.log(
+    `  answer time from outside: p50 ${pct(panelMs, 0.5).toFixed(1)} ms, p95 ${pct(panelMs, 0.95).toFixed(1)} ms (40 fixed slots: p50 ${pct(fixedMs, 0.5).toFixed(1)} ms, p95 ${pct(fixedMs, 0.95).toFixed(1)} ms)`,
+  );
   console.log(`  computing the starts (difference): p50 ${pct(extra, 0.5).toFixed(1)} ms, p95 ${pct(extra, 0.95).toFixed(1)} ms`);
   console.log(`200 concurrent bookings into one panel's shared start (${first.startTime}): ${count(200)} booked, ${count(409)} refused with 409, ${200 - count(200) - count(409)} other`);
 } finally {

@@ -26,7 +26,11 @@ Bun.spawnSync(["cp", "-r", "src", "islands", "public", "migrations", "package.js
 symlinkSync(join(process.cwd(), "node_modules"), join(work, "node_modules"));
 const extract = join(work, "src/features/candidate-files/extract.ts");
 writeFileSync(extract, readFileSync(extract, "utf8").replace('await import("unpdf")', '(await import(["un", "pdf"].join(""))) as typeof import("unpdf")'));
-const cjs = build("frank-cjs", BUILD_FLAGS.filter((f) => f !== "--format=esm"), work);
+const cjs = build(
+  "frank-cjs",
+  BUILD_FLAGS.filter((f) => f !== "--format=esm"),
+  work,
+);
 const esm = build("frank-esm", BUILD_FLAGS);
 
 const env = { ...process.env, APP_SECRET: "bench-secret-bench-secret-bench-secret-00", NODE_ENV: "production" };
@@ -35,7 +39,12 @@ async function start(bin: string, port: number, opts: { demo?: boolean } = {}) {
   copyFileSync(bin, join(dir, "frank"));
   mkdirSync(join(dir, "data"));
   const t0 = performance.now();
-  const proc = Bun.spawn([join(dir, "frank"), "serve", ...(opts.demo ? ["--demo"] : [])], { cwd: dir, env: { ...env, PORT: String(port), DATABASE_PATH: join(dir, "data/frank.db") }, stdout: "ignore", stderr: "ignore" });
+  const proc = Bun.spawn([join(dir, "frank"), "serve", ...(opts.demo ? ["--demo"] : [])], {
+    cwd: dir,
+    env: { ...env, PORT: String(port), DATABASE_PATH: join(dir, "data/frank.db") },
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) break;
@@ -48,7 +57,10 @@ async function start(bin: string, port: number, opts: { demo?: boolean } = {}) {
 
 const starts: Record<string, number[]> = { cjs: [], esm: [] };
 for (let i = 0; i < 7; i++) {
-  for (const [name, bin] of [["cjs", cjs], ["esm", esm]] as const) {
+  for (const [name, bin] of [
+    ["cjs", cjs],
+    ["esm", esm],
+  ] as const) {
     const s = await start(bin, 3490);
     starts[name]!.push(s.ms);
     s.proc.kill();
@@ -61,7 +73,10 @@ for (let i = 0; i < 7; i++) {
 const s = await start(esm, 3491, { demo: true });
 const base = "http://127.0.0.1:3491";
 const demo = await fetch(`${base}/api/auth/demo-login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-const cookie = demo.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+const cookie = demo.headers
+  .getSetCookie()
+  .find((c) => c.startsWith("frank_session="))!
+  .split(";")[0]!;
 const someone = ((await (await fetch(`${base}/api/participants?limit=1`, { headers: { cookie } })).json()) as { participants: { id: number }[] }).participants[0]!;
 const pdf = tinyPdf([["Ada Lovelace", "Kubernetes and payments"], ["Second page"]]);
 const reads: number[] = [];
@@ -87,6 +102,8 @@ await s.proc.exited;
 const mib = (f: string) => (statSync(f).size / 1024 / 1024).toFixed(1);
 console.log(`load average: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
 console.log(`size:        CommonJS ${mib(cjs)} MiB (no pdf.js), ESM ${mib(esm)} MiB (with pdf.js)`);
-console.log(`cold start:  CommonJS median ${median(starts.cjs!).toFixed(0)} ms (${starts.cjs!.map((x) => x.toFixed(0)).join(", ")}), ESM median ${median(starts.esm!).toFixed(0)} ms (${starts.esm!.map((x) => x.toFixed(0)).join(", ")})`);
+console.log(
+  `cold start:  CommonJS median ${median(starts.cjs!).toFixed(0)} ms (${starts.cjs!.map((x) => x.toFixed(0)).join(", ")}), ESM median ${median(starts.esm!).toFixed(0)} ms (${starts.esm!.map((x) => x.toFixed(0)).join(", ")})`,
+);
 console.log(`PDF text in the ESM binary, upload to text stored: first ${reads[0]!.toFixed(0)} ms (loads pdf.js), then median ${median(reads.slice(1)).toFixed(0)} ms`);
 rmSync(work, { recursive: true, force: true });

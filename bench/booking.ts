@@ -14,6 +14,7 @@ needWrk();
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createApp } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
@@ -22,7 +23,7 @@ const { addDays, dateIn, DEFAULT_WINDOW, generateSlots } = await import("../src/
 
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-booking-"));
 const config = loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-00", DATABASE_PATH: join(dir, "bench.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production" });
-const deps = createDeps(config, { quiet: true });
+const deps = buildFeatures(createDeps(config, { quiet: true })).context;
 const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
 const base = `http://127.0.0.1:${app.server!.port}`;
 

@@ -6,6 +6,7 @@ import { freePort, signIn, startServer, type Server } from "./wire";
 
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 
@@ -35,10 +36,13 @@ export function calendarServers(dir: string, providerEnv: () => Record<string, s
 
 /** An account and candidates written into the server's database. */
 export async function account(f: Frank, email: string, candidates: number) {
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: f.db, APP_URL: f.base, NODE_ENV: "production" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: f.db, APP_URL: f.base, NODE_ENV: "production" }), { quiet: true })).context;
   try {
     const user = await createUser(deps, { email, password: PASSWORD, name: "Bench Recruiter" });
-    const ids = Array.from({ length: candidates }, (_, i) => upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `${email}-${i}`, name: `Cand ${i}`, emailAddress: `cand${i}-${email}` }).id);
+    const ids = Array.from(
+      { length: candidates },
+      (_, i) => upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `${email}-${i}`, name: `Cand ${i}`, emailAddress: `cand${i}-${email}` }).id,
+    );
     return { user, ids };
   } finally {
     deps.db.$client.close();

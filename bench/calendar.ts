@@ -15,6 +15,7 @@ import { defaultAccount, startFakeGoogle } from "../test/fakes/google";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { account, calendarServers, SECRET, signInAs } = await import("./calendar-servers");
 const { pct } = await import("./wire");
 type Frank = import("./calendar-servers").Frank;
@@ -155,7 +156,7 @@ try {
   // In process: the booking view's slot query and filter over the same database file.
   const { createApp } = await import("../src/app");
   const { getBookingView } = await import("../src/features/scheduling/booking");
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: polled.db, APP_URL: polled.base, NODE_ENV: "production" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: polled.db, APP_URL: polled.base, NODE_ENV: "production" }), { quiet: true })).context;
   createApp(deps);
   const inProc: number[] = [];
   let shown = 0;
@@ -183,7 +184,9 @@ try {
   console.log(`2. Change in the calendar → slot gone from the booking page, push: ${fmt(pushTimes)} (goal ≤ 5 s)`);
   console.log(`   Same with polling at CALENDAR_POLL_SECONDS=5: ${fmt(pollTimes)} (goal ≤ 10 s)`);
   console.log(`3. 5,000 events: full sync ${ms(fullMs)}, incremental sync (1 change) ${ms(incMs)}; ${cached} events in the cache`);
-  console.log(`4. Slot filtering, 30-day session (${slots.length} slots) against 2,000 cached busy events: p95 ${inProc.length ? ms(pct(inProc, 0.95)) : "n/a"} in process (${shown} slots left), booking view over HTTP p95 ${http.length ? ms(pct(http, 0.95)) : "n/a"}`);
+  console.log(
+    `4. Slot filtering, 30-day session (${slots.length} slots) against 2,000 cached busy events: p95 ${inProc.length ? ms(pct(inProc, 0.95)) : "n/a"} in process (${shown} slots left), booking view over HTTP p95 ${http.length ? ms(pct(http, 0.95)) : "n/a"}`,
+  );
 } finally {
   google.hang = false;
   await servers.stopAll();

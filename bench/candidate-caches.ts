@@ -45,7 +45,10 @@ function time(fn: () => unknown): { p50: number; p95: number } {
   ms.sort((a, b) => a - b);
   return { p50: ms[Math.floor(N / 2)]!, p95: ms[Math.min(N - 1, Math.floor(N * 0.95))]! };
 }
-const uncached = <T>(fn: () => T) => () => db.transaction(() => fn());
+const uncached =
+  <T>(fn: () => T) =>
+  () =>
+    db.transaction(() => fn());
 const fmt = (r: { p50: number; p95: number }) => `${r.p50.toFixed(3).padStart(9)} ${r.p95.toFixed(3).padStart(9)}`;
 
 try {
@@ -58,7 +61,12 @@ try {
   db.$client.exec("INSERT INTO participants_fts(participants_fts) VALUES('optimize'); INSERT INTO participants_fts(participants_fts, rank) VALUES('automerge', 4); PRAGMA optimize;");
   // A few shortlisted candidates, as a recruiter has.
   const list = createShortlist(deps, ws, "Finalists", "system");
-  const ids = db.select({ id: participants.id }).from(participants).limit(200).all().map((r) => r.id);
+  const ids = db
+    .select({ id: participants.id })
+    .from(participants)
+    .limit(200)
+    .all()
+    .map((r) => r.id);
   addCandidates(deps, ws, list.id, ids, "system");
   console.log(`${ROWS} candidates seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${N} runs each, ms (p50 p95)\n`);
 
@@ -76,11 +84,18 @@ try {
     const served = time(() => repo.listParticipants(db, ws, f, 1, 20));
     const miss = time(uncached(() => repo.listParticipants(db, ws, f, 1, 20)));
     // The one-query way: the page and count(*) over the same conditions, nothing kept.
-    const plain = time(uncached(() => {
-      const where = repo.conditions(ws, f);
-      db.select({ id: participants.id }).from(participants).where(where).orderBy(sql`${participants.id} desc`).limit(20).all();
-      return db.select({ n: count() }).from(participants).where(where).get();
-    }));
+    const plain = time(
+      uncached(() => {
+        const where = repo.conditions(ws, f);
+        db.select({ id: participants.id })
+          .from(participants)
+          .where(where)
+          .orderBy(sql`${participants.id} desc`)
+          .limit(20)
+          .all();
+        return db.select({ n: count() }).from(participants).where(where).get();
+      }),
+    );
     console.log(`${name.padEnd(30)} ${fmt(served)} ${fmt(miss)} ${fmt(plain)}`);
   }
 
@@ -88,13 +103,19 @@ try {
   const summary = time(() => statsRepo.statsFromSummary(db, ws, sinceDay));
   const summaryMiss = time(uncached(() => statsRepo.statsFromSummary(db, ws, sinceDay)));
   // Live: the same figures counted from participants (what statsForJob does for a job).
-  const live = time(uncached(() => {
-    const where = repo.conditions(ws, {});
-    db.select({ k: participants.roleCategory, n: count() }).from(participants).where(where).groupBy(participants.roleCategory).all();
-    db.select({ k: participants.locationCategory, n: count() }).from(participants).where(where).groupBy(participants.locationCategory).all();
-    const day = sql<number>`(${participants.createdAt} / 86400000)`;
-    db.select({ day, n: count() }).from(participants).where(sql`${where} and ${participants.createdAt} >= ${sinceDay * 86_400_000}`).groupBy(day).all();
-  }));
+  const live = time(
+    uncached(() => {
+      const where = repo.conditions(ws, {});
+      db.select({ k: participants.roleCategory, n: count() }).from(participants).where(where).groupBy(participants.roleCategory).all();
+      db.select({ k: participants.locationCategory, n: count() }).from(participants).where(where).groupBy(participants.locationCategory).all();
+      const day = sql<number>`(${participants.createdAt} / 86400000)`;
+      db.select({ day, n: count() })
+        .from(participants)
+        .where(sql`${where} and ${participants.createdAt} >= ${sinceDay * 86_400_000}`)
+        .groupBy(day)
+        .all();
+    }),
+  );
   console.log(`\n${"database stats".padEnd(30)} ${fmt(summary)} ${fmt(summaryMiss)} ${fmt(live)}`);
 } finally {
   deps.db.$client.close();

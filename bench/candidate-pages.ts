@@ -15,6 +15,7 @@ needWrk();
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { addParticipants, upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 const { sampleCandidates } = await import("../src/features/candidates/sample-data");
@@ -32,7 +33,7 @@ const children: Bun.Subprocess[] = [];
 
 try {
   // ---- Seed: a booking session with 40 slots, a booked one (manage page), intro-call hours, candidates.
-  const deps = createDeps(loadConfig({ ...env, APP_URL: "http://127.0.0.1" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ ...env, APP_URL: "http://127.0.0.1" }), { quiet: true })).context;
   const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-123", name: "Bench Recruiter" });
   const cand = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: "bench", name: "Bea Bench", emailAddress: "bea@example.com", roleApplied: "Product Owner" });
   addParticipants(deps, user.workspaceId, sampleCandidates({ count: 2000, seed: 7, now: new Date() }));
@@ -80,7 +81,18 @@ try {
   }
 
   const curl = (url: string, headers: string[] = []) => {
-    const r = Bun.spawnSync(["curl", "-s", "-o", "/dev/null", "-w", "%{size_download} %{size_header} %{http_code} %{content_type}", "-H", `Accept-Encoding: ${BROWSER_AE}`, ...headers.flatMap((h) => ["-H", h]), url]);
+    const r = Bun.spawnSync([
+      "curl",
+      "-s",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{size_download} %{size_header} %{http_code} %{content_type}",
+      "-H",
+      `Accept-Encoding: ${BROWSER_AE}`,
+      ...headers.flatMap((h) => ["-H", h]),
+      url,
+    ]);
     const [body, head, code] = r.stdout.toString().split(" ");
     return { body: Number(body), head: Number(head), code: Number(code) };
   };
@@ -102,7 +114,10 @@ try {
 
   // A visitor cookie, so the visitor pages answer as they do for a returning candidate.
   const first = await fetch(`${base}/prequalifier?c=${campaign.code}`);
-  const visitorCookie = first.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+  const visitorCookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
 
   const PAGES: [string, string, number | null][] = [
     ["/book/{token} (40 slots)", `/book/${s40.sessionToken}`, 10 * 1024],
@@ -124,7 +139,9 @@ try {
     const js = (await scriptsOf(html)).reduce((n, u) => n + curl(base + u).body, 0);
     const total = page.body + css + js;
     const verdict = budget ? `${total <= budget ? "within" : "OVER"} ${budget} B` : "";
-    console.log(`  ${label.padEnd(38)} ${String(page.body).padStart(6)} ${String(css).padStart(6)} ${String(js).padStart(6)} ${String(total).padStart(6)}  ${String(cssLinks.length).padStart(3)} (${cssLinks.length ? "stylesheet linked" : "CSS inlined: one round trip"})  ${verdict}`);
+    console.log(
+      `  ${label.padEnd(38)} ${String(page.body).padStart(6)} ${String(css).padStart(6)} ${String(js).padStart(6)} ${String(total).padStart(6)}  ${String(cssLinks.length).padStart(3)} (${cssLinks.length ? "stylesheet linked" : "CSS inlined: one round trip"})  ${verdict}`,
+    );
   }
 
   // ---- The baseline: Bun.serve answering the booking page's own bytes, as served, every time.
@@ -133,11 +150,18 @@ try {
   const wire = new Uint8Array(await res.arrayBuffer());
   const fixedFile = join(dir, "fixed.bin");
   writeFileSync(fixedFile, wire);
-  const fixed = Bun.spawn(["./node_modules/.bin/bun", "-e", `
+  const fixed = Bun.spawn(
+    [
+      "./node_modules/.bin/bun",
+      "-e",
+      `
     const body = new Uint8Array(await Bun.file(${JSON.stringify(fixedFile)}).arrayBuffer());
     const headers = { "content-type": "text/html; charset=utf-8", "content-encoding": ${JSON.stringify(res.headers.get("content-encoding") ?? "identity")}, "cache-control": "no-store", vary: "accept-encoding" };
     Bun.serve({ port: ${fixedPort}, hostname: "127.0.0.1", fetch: () => new Response(body, { headers }) });
-  `], { stdout: "ignore", stderr: "inherit" });
+  `,
+    ],
+    { stdout: "ignore", stderr: "inherit" },
+  );
   children.push(fixed);
   for (let i = 0; (await fetch(`http://127.0.0.1:${fixedPort}/`).catch(() => null))?.status !== 200; i++) {
     if (i > 200) throw new Error("the baseline did not start");
@@ -145,7 +169,11 @@ try {
   }
 
   const wrk = async (url: string, headers: string[] = []) => {
-    const p = Bun.spawn(["wrk", "-t2", "-c50", "-d5s", "--latency", "-H", `Accept-Encoding: ${BROWSER_AE}`, ...headers.flatMap((h) => ["-H", h]), url], { stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+    const p = Bun.spawn(["wrk", "-t2", "-c50", "-d5s", "--latency", "-H", `Accept-Encoding: ${BROWSER_AE}`, ...headers.flatMap((h) => ["-H", h]), url], {
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: 30_000,
+    });
     const out = await new Response(p.stdout).text();
     await p.exited;
     return {
@@ -157,13 +185,23 @@ try {
   };
 
   // The recruiter's side under the same load: a signed-in poll of the dashboard and the list.
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }) });
-  const signedIn = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }),
+  });
+  const signedIn = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
   let polling = true;
   const polled = { dashboard: [] as number[], participants: [] as number[], errors: 0 };
   const poll = (async () => {
     while (polling) {
-      for (const [key, path] of [["dashboard", "/dashboard"], ["participants", "/api/participants?search=dev&limit=20"]] as const) {
+      for (const [key, path] of [
+        ["dashboard", "/dashboard"],
+        ["participants", "/api/participants?search=dev&limit=20"],
+      ] as const) {
         const t0 = performance.now();
         const r = await fetch(base + path, { headers: { cookie: signedIn, "accept-encoding": BROWSER_AE } }).catch(() => null);
         if (!r || r.status !== 200) polled.errors++;
@@ -183,7 +221,9 @@ try {
   console.log(`  Bun.serve, fixed page of the same ${wire.byteLength} B (${res.headers.get("content-encoding") ?? "identity"}): ${fixedRun.rps.toFixed(0).padStart(7)} req/s  p99 ${fixedRun.p99}`);
   console.log(`  Frank GET /book/{token} (40 slots):               ${appRun.rps.toFixed(0).padStart(7)} req/s  p99 ${appRun.p99}  non-2xx ${appRun.errors}`);
   console.log(`  ratio: ${((100 * appRun.rps) / fixedRun.rps).toFixed(1)}% of Bun.serve (target ≥ 25%)`);
-  console.log(`  meanwhile (during the wrk runs, one client every 100 ms): /dashboard ${polled.dashboard.length} requests p95 ${p95(polled.dashboard)} ms, /api/participants?search=dev ${polled.participants.length} requests p95 ${p95(polled.participants)} ms, errors ${polled.errors}`);
+  console.log(
+    `  meanwhile (during the wrk runs, one client every 100 ms): /dashboard ${polled.dashboard.length} requests p95 ${p95(polled.dashboard)} ms, /api/participants?search=dev ${polled.participants.length} requests p95 ${p95(polled.participants)} ms, errors ${polled.errors}`,
+  );
 } finally {
   for (const c of children) c.kill();
   await Promise.all(children.map((c) => c.exited));

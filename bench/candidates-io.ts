@@ -11,7 +11,15 @@ const ROWS = Number(process.env.ROWS ?? 100_000);
 const PORT = Number(process.env.PORT ?? 3497);
 const BASE = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-io-"));
-const env = { ...process.env, DATABASE_PATH: join(dir, "bench.db"), APP_SECRET: "bench-secret-bench-secret-bench-secret-00", APP_URL: BASE, PORT: String(PORT), NODE_ENV: "production", LOG_LEVEL: "error" };
+const env = {
+  ...process.env,
+  DATABASE_PATH: join(dir, "bench.db"),
+  APP_SECRET: "bench-secret-bench-secret-bench-secret-00",
+  APP_URL: BASE,
+  PORT: String(PORT),
+  NODE_ENV: "production",
+  LOG_LEVEL: "error",
+};
 const bun = "./node_modules/.bin/bun";
 
 const created = Bun.spawnSync([bun, "src/main.ts", "user", "create", "--email", "bench@example.com", "--password", "bench-password-123", "--name", "Bench Recruiter"], { env });
@@ -72,9 +80,17 @@ function csv(rows: number, prefix: string): string {
 
 try {
   await up();
-  const login = await fetch(`${BASE}/api/auth/login`, { method: "POST", headers: headers({ "content-type": "application/json" }), body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }) });
-  cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const importOne = (text: string) => fetch(`${BASE}/api/participants/import`, { method: "POST", headers: headers({ "content-type": "text/csv" }), body: text }).then((r) => r.json() as Promise<Answer>);
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: headers({ "content-type": "application/json" }),
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }),
+  });
+  cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const importOne = (text: string) =>
+    fetch(`${BASE}/api/participants/import`, { method: "POST", headers: headers({ "content-type": "text/csv" }), body: text }).then((r) => r.json() as Promise<Answer>);
   // A request takes at most 10 MB (issue 37): a larger file goes in parts of 25,000 rows (about
   // 5 MB), one after another, as the import page sends its parts.
   const importCsv = async (text: string): Promise<Answer> => {
@@ -129,13 +145,17 @@ try {
 
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   console.log(`Candidate data figures (${ROWS.toLocaleString("en")} rows, server on 127.0.0.1, measured on the wire)`);
-  console.log(`  import   ${ROWS.toLocaleString("en")} rows (${(big.length / 1e6).toFixed(1)} MB, in parts of 25,000 rows: a request takes at most 10 MB): ${s(tBig)} → imported ${rBig.imported}, updated ${rBig.updated}, failed ${rBig.failedCount}`);
+  console.log(
+    `  import   ${ROWS.toLocaleString("en")} rows (${(big.length / 1e6).toFixed(1)} MB, in parts of 25,000 rows: a request takes at most 10 MB): ${s(tBig)} → imported ${rBig.imported}, updated ${rBig.updated}, failed ${rBig.failedCount}`,
+  );
   console.log(`           baseline 1,000 rows: ${s(tSmall)} (imported ${rSmall.imported})`);
   console.log(`           same file again (all updates): ${s(tAgain)} → updated ${rAgain.updated}`);
   console.log(`           server peak memory: ${memAfter.toFixed(0)} MB (peak before the import ${memBefore.toFixed(0)} MB, resident ${rssBefore.toFixed(0)} MB)`);
   console.log(`  export   ${ROWS.toLocaleString("en")}+ rows: ${s(tExport)}, ${(bytes / 1e6).toFixed(1)} MB streamed; filtered (Developer in Brisbane): ${s(tExportFiltered)}`);
-  console.log(`           baseline one list page of 100: ${(tPage).toFixed(1)} ms`);
-  console.log(`  erasure  candidate with ${history} timeline entries (20 notes, 4 stage changes, shortlist, 2 sessions, 1 interview, e-mails): ${tFull.toFixed(1)} ms (interviews kept ${erased.interviewsKept})`);
+  console.log(`           baseline one list page of 100: ${tPage.toFixed(1)} ms`);
+  console.log(
+    `  erasure  candidate with ${history} timeline entries (20 notes, 4 stage changes, shortlist, 2 sessions, 1 interview, e-mails): ${tFull.toFixed(1)} ms (interviews kept ${erased.interviewsKept})`,
+  );
   console.log(`           baseline candidate without history: ${tPlain.toFixed(1)} ms`);
 } finally {
   server.kill();

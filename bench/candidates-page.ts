@@ -34,23 +34,50 @@ try {
   const now = new Date();
   for (let n = 0; n < ROWS; n += 20_000) addParticipants(deps, user.workspaceId, sampleCandidates({ count: Math.min(20_000, ROWS - n), seed: 1_000 + n, now, days: 365 }));
   addParticipants(deps, other.workspaceId, sampleCandidates({ count: Math.round(ROWS / 10), seed: 9_000_000, now, days: 365 }));
-  deps.db.$client.exec("INSERT INTO participants_fts(participants_fts) VALUES('optimize'); INSERT INTO participants_fts(participants_fts, rank) VALUES('automerge', 4); PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);");
+  deps.db.$client.exec(
+    "INSERT INTO participants_fts(participants_fts) VALUES('optimize'); INSERT INTO participants_fts(participants_fts, rank) VALUES('automerge', 4); PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);",
+  );
   console.log(`seeded ${ROWS.toLocaleString("en-US")} + ${Math.round(ROWS / 10).toLocaleString("en-US")} candidates in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   deps.db.$client.close();
 
   const port = 3422;
   const base = `http://127.0.0.1:${port}`;
-  server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], { env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: base }, stdout: "ignore", stderr: "ignore" });
+  server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: base },
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) break;
     if (i > 300) throw new Error("the app did not start");
     await Bun.sleep(50);
   }
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
 
   const once = (path: string) => {
-    const r = Bun.spawnSync(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_starttransfer} %{size_download}", "-H", `Accept-Encoding: ${BROWSER_AE}`, "-H", "Accept: text/html,application/json", "-H", `Cookie: ${cookie}`, base + path]);
+    const r = Bun.spawnSync([
+      "curl",
+      "-s",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{http_code} %{time_starttransfer} %{size_download}",
+      "-H",
+      `Accept-Encoding: ${BROWSER_AE}`,
+      "-H",
+      "Accept: text/html,application/json",
+      "-H",
+      `Cookie: ${cookie}`,
+      base + path,
+    ]);
     const [code, ttfb, size] = r.stdout.toString().split(" ");
     if (code !== "200") throw new Error(`${path}: ${code}`);
     return { ms: Number(ttfb) * 1000, bytes: Number(size) };

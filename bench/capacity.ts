@@ -21,7 +21,8 @@ import { SMTPServer } from "smtp-server";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
-const { createUser, signInAs } = await import("../src/features/auth/service");
+const { createUser } = await import("../src/features/auth/service");
+const { buildFeatures } = await import("../src/app");
 const { insertMember } = await import("../src/features/auth/membership-repo");
 const { hashPassword } = await import("../src/lib/crypto");
 const { addParticipants } = await import("../src/features/candidates/service");
@@ -120,16 +121,21 @@ async function seedAgencies(upTo: number) {
   const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: dbPath, APP_URL: base, NODE_ENV: "production" }), { quiet: true });
   const t0 = performance.now();
   deps.db.$client.exec("PRAGMA cache_size = -524288");
+  // Sessions are written as the server writes them, through auth's api.
+  const auth = buildFeatures(deps).features.auth.api;
   const seed = async () => {
     while (agencies.length < upTo) {
       const n = agencies.length + 1;
       const owner = await createUser(deps, { email: `owner${n}@agency${n}.example`, password: "bench-password-1", name: `Owner ${n}` });
-      const members = [1, 2].map((i) => insertMember(deps.db, { workspaceId: owner.workspaceId, email: `recruiter${i}@agency${n}.example`, passwordHash: password, name: `Recruiter ${n}.${i}`, role: "recruiter" }));
-      const cookies = [owner.id, ...members.map((m) => m.id)].map((id) => `frank_session=${signInAs(deps, id, true).token}`);
+      const members = [1, 2].map((i) =>
+        insertMember(deps.db, { workspaceId: owner.workspaceId, email: `recruiter${i}@agency${n}.example`, passwordHash: password, name: `Recruiter ${n}.${i}`, role: "recruiter" }),
+      );
+      const cookies = [owner.id, ...members.map((m) => m.id)].map((id) => `frank_session=${auth.signInAs(id, true).token}`);
       const job = createJob(deps, owner.workspaceId, { title: "Senior Developer", description: null, location: "Sydney" }, "system");
       const campaign = createCampaign(deps, owner.workspaceId, job.id, { name: "Capacity", label: null, description: null }, "system");
       const before = (deps.db.$client.query("select coalesce(max(id), 0) as id from participants").get() as { id: number }).id;
-      for (let i = 0; i < CANDIDATES; i += 10_000) addParticipants(deps, owner.workspaceId, sampleCandidates({ count: Math.min(10_000, CANDIDATES - i), seed: n * 100_000 + i, now: new Date(), days: 365 }));
+      for (let i = 0; i < CANDIDATES; i += 10_000)
+        addParticipants(deps, owner.workspaceId, sampleCandidates({ count: Math.min(10_000, CANDIDATES - i), seed: n * 100_000 + i, now: new Date(), days: 365 }));
       const after = (deps.db.$client.query("select max(id) as id from participants").get() as { id: number }).id;
       agencies.push({ n, workspaceId: owner.workspaceId, ownerId: owner.id, cookies, code: campaign.code, candidateIds: [before + 1, after], slotHour: 0, open: [], booked: [], setUp: false });
     }
@@ -157,7 +163,10 @@ async function startServer() {
   // of the whole file) first. The step measures the lag under load once that is shipped.
   const t0 = performance.now();
   for (let i = 0; REPLICA; i++) {
-    const health = (await fetch(`${base}/healthz`).then((r) => r.json(), () => null)) as { replica?: { lagSeconds: number } } | null;
+    const health = (await fetch(`${base}/healthz`).then(
+      (r) => r.json(),
+      () => null,
+    )) as { replica?: { lagSeconds: number } } | null;
     if (health?.replica?.lagSeconds === 0) {
       console.log(`    (the replica caught up with the restarted server in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
       break;
@@ -184,7 +193,11 @@ async function setUpOutside(a: Agency) {
     if (back) await fetch(back.startsWith("http") ? back.replace(/^https?:\/\/[^/]+/, base) : base + back, { headers: { cookie }, redirect: "manual" });
   }
   const events = EVENT_TYPES.filter((e) => e.startsWith("interview.") || e === "candidate.created");
-  const res = await fetch(`${base}/api/webhooks`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ url: hooks.url(`/agency${a.n}`), events }) });
+  const res = await fetch(`${base}/api/webhooks`, {
+    method: "POST",
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ url: hooks.url(`/agency${a.n}`), events }),
+  });
   if (res.status >= 300) throw new Error(`webhook: ${res.status} ${await res.text()}`);
   a.setUp = true;
 }
@@ -199,7 +212,10 @@ const record = (k: Kind, ms: number) => (lat.get(k) ?? lat.set(k, []).get(k)!).p
 
 async function timed(kind: Kind, path: string, init: RequestInit & { expect?: number[] } = {}) {
   const t = performance.now();
-  const res = await fetch(base + path, { ...init, headers: { "accept-encoding": "gzip, deflate, br, zstd", origin: base, ...(init.body ? { "content-type": "application/json" } : {}), ...(init.headers as Record<string, string>) } }).catch((e: Error) => e);
+  const res = await fetch(base + path, {
+    ...init,
+    headers: { "accept-encoding": "gzip, deflate, br, zstd", origin: base, ...(init.body ? { "content-type": "application/json" } : {}), ...(init.headers as Record<string, string>) },
+  }).catch((e: Error) => e);
   const body = res instanceof Error ? "" : await res.text();
   record(kind, performance.now() - t);
   const ok = !(res instanceof Error) && (init.expect ?? [200, 201]).includes(res.status);
@@ -225,7 +241,11 @@ async function recruiterTick(a: Agency, who: number) {
       const s = firstHour + (a.slotHour++ % 2000) * hourMs;
       return { startTime: new Date(s).toISOString(), endTime: new Date(s + hourMs).toISOString() };
     });
-    const body = await timed("offer", "/api/scheduling-sessions", { method: "POST", headers: { cookie }, body: JSON.stringify({ candidateId, title: "Interview", duration: 60, timeSlots: slots, timeZone: "UTC" }) });
+    const body = await timed("offer", "/api/scheduling-sessions", {
+      method: "POST",
+      headers: { cookie },
+      body: JSON.stringify({ candidateId, title: "Interview", duration: 60, timeSlots: slots, timeZone: "UTC" }),
+    });
     if (body) {
       const s = JSON.parse(body) as { id: number; sessionToken: string; timeSlots: { id: string }[] };
       a.open.push({ token: s.sessionToken, slotId: s.timeSlots[1]!.id, sessionId: s.id });
@@ -327,14 +347,21 @@ async function runStep(count: number) {
     for (const who of [0, 1, 2]) loops.push(every(5000, () => recruiterTick(a, who)));
     loops.push(every(5000, () => candidateTick(a, read)));
     // The assistant: a question every 20 s per agency (a recruiter asks it now and then).
-    loops.push(every(20_000, async () => void (await timed("assistant", "/api/chat/openai", { method: "POST", headers: { cookie: a.cookies[1]! }, body: JSON.stringify({ message: "find developer" }) }))));
+    loops.push(
+      every(20_000, async () => void (await timed("assistant", "/api/chat/openai", { method: "POST", headers: { cookie: a.cookies[1]! }, body: JSON.stringify({ message: "find developer" }) }))),
+    );
   }
   loops.push(every(500, async () => void (await timed("healthz", "/healthz"))));
   const lag: number[] = [];
   if (REPLICA) {
     loops.push(
       every(1000, async () => {
-        const m = /^frank_replica_lag_seconds (\S+)$/m.exec(await fetch(`${base}/metrics`).then((r) => r.text(), () => ""));
+        const m = /^frank_replica_lag_seconds (\S+)$/m.exec(
+          await fetch(`${base}/metrics`).then(
+            (r) => r.text(),
+            () => "",
+          ),
+        );
         if (m) lag.push(Number(m[1]));
       }),
     );
@@ -374,9 +401,11 @@ async function runStep(count: number) {
 function firstLimit(r: Awaited<ReturnType<typeof runStep>>) {
   if (r.serverCpu >= 85) return `CPU: the server's event loop (one thread) at ${r.serverCpu.toFixed(0)}% of a core`;
   if (r.loopCpu >= 80) return `CPU: the event loop's thread on a core ${r.loopCpu.toFixed(0)}% of the time`;
-  if (r.loopWaitCpu >= 20) return `CPU: the machine (2 cores, shared, at ${r.machineCpu.toFixed(0)}%): the event loop was ready but waited for a core ${r.loopWaitCpu.toFixed(0)}% of the time (on one ${r.loopCpu.toFixed(0)}%)`;
+  if (r.loopWaitCpu >= 20)
+    return `CPU: the machine (2 cores, shared, at ${r.machineCpu.toFixed(0)}%): the event loop was ready but waited for a core ${r.loopWaitCpu.toFixed(0)}% of the time (on one ${r.loopCpu.toFixed(0)}%)`;
   // The event loop is synchronous over SQLite: a commit's fsync behind the backup's writes blocks every request.
-  if (r.ioWait >= 20 && r.serverCpu < 60) return `disk: the event loop was found waiting on the disk in ${r.ioWait.toFixed(0)}% of samples (its own CPU ${r.serverCpu.toFixed(0)}%), writing ${r.diskMBs.toFixed(1)} MB/s`;
+  if (r.ioWait >= 20 && r.serverCpu < 60)
+    return `disk: the event loop was found waiting on the disk in ${r.ioWait.toFixed(0)}% of samples (its own CPU ${r.serverCpu.toFixed(0)}%), writing ${r.diskMBs.toFixed(1)} MB/s`;
   if (r.backlog > 50 && r.serverCpu < 60) return `the writer: ${r.backlog} tasks overdue by 10 s or more with the server's CPU at ${r.serverCpu.toFixed(0)}%`;
   if (r.machineCpu >= 85) return `CPU: the machine (2 cores, shared) at ${r.machineCpu.toFixed(0)}%`;
   if (r.backlog > 50) return `the writer: ${r.backlog} tasks overdue by 10 s or more`;
@@ -385,8 +414,33 @@ function firstLimit(r: Awaited<ReturnType<typeof runStep>>) {
   return "none of CPU, the writer, memory or disk near its limit: latency from the shared machine";
 }
 
-const cols = ["agencies", "candidates", "req/s", "p99 ms", ...RECRUITER.map((k) => `${k} p99`), "book p99", "answer p99", "assistant p99", "healthz p99", "bookings/min", "mails", "webhooks", "calendar writes", "server CPU %", "event loop on a core %", "event loop waiting for a core %", "event loop in disk wait %", "machine CPU %", "RSS MB", "DB MB", "disk MB/s", "overdue tasks"];
-console.log(`Capacity: agencies of 3 recruiters (a request every 5 s each) and ${CANDIDATES.toLocaleString("en")} candidates; ${STEP_S} s per step; model delay ${MODEL_DELAY_MS} ms; backup cron ${BACKUP_CRON}; the knee: p99 of a recruiter request > ${P99_LIMIT} ms or a booking fails.`);
+const cols = [
+  "agencies",
+  "candidates",
+  "req/s",
+  "p99 ms",
+  ...RECRUITER.map((k) => `${k} p99`),
+  "book p99",
+  "answer p99",
+  "assistant p99",
+  "healthz p99",
+  "bookings/min",
+  "mails",
+  "webhooks",
+  "calendar writes",
+  "server CPU %",
+  "event loop on a core %",
+  "event loop waiting for a core %",
+  "event loop in disk wait %",
+  "machine CPU %",
+  "RSS MB",
+  "DB MB",
+  "disk MB/s",
+  "overdue tasks",
+];
+console.log(
+  `Capacity: agencies of 3 recruiters (a request every 5 s each) and ${CANDIDATES.toLocaleString("en")} candidates; ${STEP_S} s per step; model delay ${MODEL_DELAY_MS} ms; backup cron ${BACKUP_CRON}; the knee: p99 of a recruiter request > ${P99_LIMIT} ms or a booking fails.`,
+);
 console.log("The machine (2 cores) is shared with other work: figures move between runs; /healthz beside them is the baseline.");
 console.log(cols.join(" | "));
 // Stopped from the keyboard or by a time limit: the server goes too.
@@ -405,7 +459,30 @@ try {
       r = await runStep(count);
     }
     await stopServer();
-    const row = [r.agencies, (r.agencies * CANDIDATES).toLocaleString("en"), r.rps.toFixed(1), r.p99.toFixed(0), ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)), r.perKind.book!.toFixed(0), r.perKind.answer!.toFixed(0), r.perKind.assistant!.toFixed(0), r.perKind.healthz!.toFixed(0), r.bookingsPerMin.toFixed(1), r.mails, r.webhooks, r.calendar, r.serverCpu.toFixed(0), r.loopCpu.toFixed(0), r.loopWaitCpu.toFixed(0), r.ioWait.toFixed(0), r.machineCpu.toFixed(0), r.rssMB.toFixed(0), r.dbMB.toFixed(0), r.diskMBs.toFixed(1), r.backlog];
+    const row = [
+      r.agencies,
+      (r.agencies * CANDIDATES).toLocaleString("en"),
+      r.rps.toFixed(1),
+      r.p99.toFixed(0),
+      ...RECRUITER.map((k) => r.perKind[k]!.toFixed(0)),
+      r.perKind.book!.toFixed(0),
+      r.perKind.answer!.toFixed(0),
+      r.perKind.assistant!.toFixed(0),
+      r.perKind.healthz!.toFixed(0),
+      r.bookingsPerMin.toFixed(1),
+      r.mails,
+      r.webhooks,
+      r.calendar,
+      r.serverCpu.toFixed(0),
+      r.loopCpu.toFixed(0),
+      r.loopWaitCpu.toFixed(0),
+      r.ioWait.toFixed(0),
+      r.machineCpu.toFixed(0),
+      r.rssMB.toFixed(0),
+      r.dbMB.toFixed(0),
+      r.diskMBs.toFixed(1),
+      r.backlog,
+    ];
     console.log(row.join(" | ") + `   (seeded in ${seeded.toFixed(1)} s)`);
     if (REPLICA) console.log(`    replica lag (s, ${r.lag.length} samples): p50 ${pct(r.lag, 0.5).toFixed(1)}, p99 ${pct(r.lag, 0.99).toFixed(1)}, max ${Math.max(0, ...r.lag).toFixed(1)}`);
     for (const f of r.failures.slice(0, 3)) console.log(`    failed: ${f}`);
@@ -419,13 +496,17 @@ try {
   const steps = [knee ?? last].filter(Boolean) as NonNullable<typeof last>[];
   for (const r of steps) {
     const perAgency = r.serverCpu / r.agencies;
-    console.log(`Server CPU: ${perAgency.toFixed(2)}% of a core per agency at ${r.agencies} agencies: the event loop (one core) would be 80% busy at about ${Math.floor(80 / perAgency)} agencies on this machine with nothing else running.`);
+    console.log(
+      `Server CPU: ${perAgency.toFixed(2)}% of a core per agency at ${r.agencies} agencies: the event loop (one core) would be 80% busy at about ${Math.floor(80 / perAgency)} agencies on this machine with nothing else running.`,
+    );
   }
   if (knee) {
     console.log(`Knee: ${knee.agencies} agencies (${(knee.agencies * CANDIDATES).toLocaleString("en")} candidates): recruiter p99 ${knee.p99.toFixed(0)} ms, booking failures ${knee.bookFailures}.`);
     console.log(`First limit: ${firstLimit(knee)}. RSS ${knee.rssMB.toFixed(0)} MB, database ${knee.dbMB.toFixed(0)} MB.`);
   } else if (last) {
-    console.log(`No knee up to ${last.agencies} agencies (recruiter p99 ${last.p99.toFixed(0)} ms); the nearest limit: ${firstLimit(last)}. RSS ${last.rssMB.toFixed(0)} MB, database ${last.dbMB.toFixed(0)} MB. Raise --steps.`);
+    console.log(
+      `No knee up to ${last.agencies} agencies (recruiter p99 ${last.p99.toFixed(0)} ms); the nearest limit: ${firstLimit(last)}. RSS ${last.rssMB.toFixed(0)} MB, database ${last.dbMB.toFixed(0)} MB. Raise --steps.`,
+    );
   }
 } finally {
   await stopServer();

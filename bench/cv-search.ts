@@ -44,11 +44,16 @@ try {
   a.db.$client.exec("PRAGMA cache_size = -1048576; PRAGMA synchronous = OFF; INSERT INTO participants_fts(participants_fts, rank) VALUES('hashsize', 2147483647);");
   const index = setIndexesAside(a.db);
   const now = new Date();
-  for (const [ws, rows, seed] of [[user.workspaceId, ROWS, 1_000], [other.workspaceId, Math.round(ROWS / 10), 9_000_000]] as const) {
+  for (const [ws, rows, seed] of [
+    [user.workspaceId, ROWS, 1_000],
+    [other.workspaceId, Math.round(ROWS / 10), 9_000_000],
+  ] as const) {
     for (let n = 0; n < rows; n += 20_000) addParticipants(a, ws, sampleCandidates({ count: Math.min(20_000, rows - n), seed: seed + n, now, days: 365 }));
   }
   index.restore();
-  a.db.$client.exec(`INSERT INTO participants_fts(participants_fts, rank) VALUES('hashsize', 1048576); PRAGMA synchronous = NORMAL; PRAGMA optimize; PRAGMA cache_size = ${cache}; PRAGMA wal_checkpoint(TRUNCATE);`);
+  a.db.$client.exec(
+    `INSERT INTO participants_fts(participants_fts, rank) VALUES('hashsize', 1048576); PRAGMA synchronous = NORMAL; PRAGMA optimize; PRAGMA cache_size = ${cache}; PRAGMA wal_checkpoint(TRUNCATE);`,
+  );
   a.db.$client.close();
   const seededA = (performance.now() - t0) / 1000;
 
@@ -69,7 +74,9 @@ try {
   let textBytes = 0;
   c.transaction(() => {
     c.exec("DROP TRIGGER participant_files_fts_ai");
-    const insert = c.prepare("insert into participant_files (workspace_id, participant_id, name, type, size, sha256, storage_key, text_status, text, created_at) values (?, ?, 'cv.pdf', 'pdf', ?, ?, ?, 'done', ?, ?)");
+    const insert = c.prepare(
+      "insert into participant_files (workspace_id, participant_id, name, type, size, sha256, storage_key, text_status, text, created_at) values (?, ?, 'cv.pdf', 'pdf', ?, ?, ?, 'done', ?, ?)",
+    );
     chosen.forEach((id, i) => {
       const text = cvText(i);
       textBytes += text.length;
@@ -84,29 +91,58 @@ try {
     c.exec("UPDATE participants_version SET v = v + 1 WHERE id = 1");
   })();
   // Both indexes in one piece, as a database reaches after its merges (A's already is).
-  c.exec(`INSERT INTO participants_fts(participants_fts) VALUES('optimize'); INSERT INTO participants_fts(participants_fts, rank) VALUES('hashsize', 1048576); PRAGMA synchronous = NORMAL; PRAGMA optimize; PRAGMA cache_size = ${cache}; PRAGMA wal_checkpoint(TRUNCATE);`);
+  c.exec(
+    `INSERT INTO participants_fts(participants_fts) VALUES('optimize'); INSERT INTO participants_fts(participants_fts, rank) VALUES('hashsize', 1048576); PRAGMA synchronous = NORMAL; PRAGMA optimize; PRAGMA cache_size = ${cache}; PRAGMA wal_checkpoint(TRUNCATE);`,
+  );
   c.close();
   const seededB = (performance.now() - t0) / 1000;
-  console.log(`CV search: ${ROWS.toLocaleString("en")} candidates in the workspace (+${Math.round(ROWS / 10).toLocaleString("en")} in another); A without CV text (${mb(dbA)} MB, seeded in ${seededA.toFixed(0)} s), B with ${chosen.length.toLocaleString("en")} CVs' text (${(textBytes / chosen.length / 1024).toFixed(1)} kB each, ${mb(dbB)} MB, added in ${seededB.toFixed(0)} s)`);
+  console.log(
+    `CV search: ${ROWS.toLocaleString("en")} candidates in the workspace (+${Math.round(ROWS / 10).toLocaleString("en")} in another); A without CV text (${mb(dbA)} MB, seeded in ${seededA.toFixed(0)} s), B with ${chosen.length.toLocaleString("en")} CVs' text (${(textBytes / chosen.length / 1024).toFixed(1)} kB each, ${mb(dbB)} MB, added in ${seededB.toFixed(0)} s)`,
+  );
 
   // ---- two started servers, each searched over HTTP by curl ----
   const port = Number(process.env.BENCH_PORT ?? 3421);
   const start = async (db: string, p: number) => {
     const base = `http://127.0.0.1:${p}`;
-    servers.push(Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], { env: { ...process.env, ...env, DATABASE_PATH: db, PORT: String(p), HOST: "127.0.0.1", APP_URL: base }, stdout: "ignore", stderr: "ignore" }));
+    servers.push(
+      Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
+        env: { ...process.env, ...env, DATABASE_PATH: db, PORT: String(p), HOST: "127.0.0.1", APP_URL: base },
+        stdout: "ignore",
+        stderr: "ignore",
+      }),
+    );
     for (let i = 0; ; i++) {
       if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) break;
       if (i > 600) throw new Error("the app did not start");
       await Bun.sleep(50);
     }
-    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) });
-    const cookie = login.headers.getSetCookie().find((x) => x.startsWith("frank_session="))!.split(";")[0]!;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((x) => x.startsWith("frank_session="))!
+      .split(";")[0]!;
     return { base, cookie };
   };
   const A = await start(dbA, port);
   const B = await start(dbB, port + 1);
   const curl = (s: { base: string; cookie: string }, path: string) => {
-    const r = Bun.spawnSync(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_starttransfer}", "-H", `Cookie: ${s.cookie}`, "-H", "Accept-Encoding: gzip, deflate, br, zstd", s.base + path]);
+    const r = Bun.spawnSync([
+      "curl",
+      "-s",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{http_code} %{time_starttransfer}",
+      "-H",
+      `Cookie: ${s.cookie}`,
+      "-H",
+      "Accept-Encoding: gzip, deflate, br, zstd",
+      s.base + path,
+    ]);
     const [code, ttfb] = r.stdout.toString().split(" ");
     if (code !== "200") throw new Error(`${path}: ${code}`);
     return Number(ttfb) * 1000;
@@ -119,7 +155,25 @@ try {
   const touchId = ids.at(-1)!;
   let touches = 0;
   const touch = (s: { base: string; cookie: string }) => {
-    const r = Bun.spawnSync(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PATCH", "-H", `Cookie: ${s.cookie}`, "-H", `Origin: ${s.base}`, "-H", "Content-Type: application/json", "--data", JSON.stringify({ availability: `In ${++touches} days` }), `${s.base}/api/participants/${touchId}`]);
+    const r = Bun.spawnSync([
+      "curl",
+      "-s",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{http_code}",
+      "-X",
+      "PATCH",
+      "-H",
+      `Cookie: ${s.cookie}`,
+      "-H",
+      `Origin: ${s.base}`,
+      "-H",
+      "Content-Type: application/json",
+      "--data",
+      JSON.stringify({ availability: `In ${++touches} days` }),
+      `${s.base}/api/participants/${touchId}`,
+    ]);
     if (r.stdout.toString() !== "200") throw new Error(`the change answered ${r.stdout.toString()}`);
   };
   const q = (xs: number[], f: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(f * xs.length))]!;
@@ -159,11 +213,17 @@ try {
     const cell = (xs: number[]) => `${q(xs, 0.5).toFixed(1)} / ${q(xs, 0.95).toFixed(1)}`;
     worst.kept = [Math.max(worst.kept[0]!, q(kept.a, 0.95)), Math.max(worst.kept[1]!, q(kept.b, 0.95))];
     worst.changed = [Math.max(worst.changed[0]!, q(changed.a, 0.95)), Math.max(worst.changed[1]!, q(changed.b, 0.95))];
-    console.log(`  ${label.padEnd(22)} ${cell(kept.a).padEnd(22)}${cell(kept.b).padEnd(18)}${cell(changed.a).padEnd(22)}${cell(changed.b).padEnd(18)}${await total(A, path)} | ${await total(B, path)}`);
+    console.log(
+      `  ${label.padEnd(22)} ${cell(kept.a).padEnd(22)}${cell(kept.b).padEnd(18)}${cell(changed.a).padEnd(22)}${cell(changed.b).padEnd(18)}${await total(A, path)} | ${await total(B, path)}`,
+    );
   }
-  console.log(`  worst p95: kept ${worst.kept[0]!.toFixed(1)} ms (A) vs ${worst.kept[1]!.toFixed(1)} ms (B); after a change ${worst.changed[0]!.toFixed(1)} ms (A) vs ${worst.changed[1]!.toFixed(1)} ms (B)`);
+  console.log(
+    `  worst p95: kept ${worst.kept[0]!.toFixed(1)} ms (A) vs ${worst.kept[1]!.toFixed(1)} ms (B); after a change ${worst.changed[0]!.toFixed(1)} ms (A) vs ${worst.changed[1]!.toFixed(1)} ms (B)`,
+  );
   const health = Array.from({ length: RUNS }, () => curl(A, "/healthz"));
-  console.log(`  baseline of the wire in this run: GET /healthz p50 ${q(health, 0.5).toFixed(1)} ms, p95 ${q(health, 0.95).toFixed(1)} ms; load average ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
+  console.log(
+    `  baseline of the wire in this run: GET /healthz p50 ${q(health, 0.5).toFixed(1)} ms, p95 ${q(health, 0.95).toFixed(1)} ms; load average ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
+  );
 } finally {
   for (const s of servers) s.kill();
   await Promise.all(servers.map((s) => s.exited));

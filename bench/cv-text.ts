@@ -5,8 +5,42 @@
 import { prng } from "../src/features/candidates/sample-data";
 
 const SYLLABLES = ["ka", "lo", "mi", "ren", "tor", "vi", "sa", "den", "pa", "lu", "mor", "ti", "an", "el", "ro", "qu", "ber", "sin", "ga", "fe", "no", "dri", "ust", "ple"];
-const REAL = "the and of to in for with on at by from as team led built ran made grew cut owned launched delivered improved managed designed shipped scaled migrated reduced increased customers platform service product data systems release process quality users revenue costs support".split(" ");
-const SKILLS = ["Kubernetes", "Terraform", "Go", "Rust", "Python", "TypeScript", "React", "Postgres", "Kafka", "AWS", "GCP", "Azure", "Figma", "Scrum", "Jira", "SQL", "Spark", "Docker", "Linux", "Java", "Kotlin", "Swift", "GraphQL", "Redis", "Airflow", "dbt", "Tableau", "Excel", "Salesforce", "SAP"];
+const REAL =
+  "the and of to in for with on at by from as team led built ran made grew cut owned launched delivered improved managed designed shipped scaled migrated reduced increased customers platform service product data systems release process quality users revenue costs support".split(
+    " ",
+  );
+const SKILLS = [
+  "Kubernetes",
+  "Terraform",
+  "Go",
+  "Rust",
+  "Python",
+  "TypeScript",
+  "React",
+  "Postgres",
+  "Kafka",
+  "AWS",
+  "GCP",
+  "Azure",
+  "Figma",
+  "Scrum",
+  "Jira",
+  "SQL",
+  "Spark",
+  "Docker",
+  "Linux",
+  "Java",
+  "Kotlin",
+  "Swift",
+  "GraphQL",
+  "Redis",
+  "Airflow",
+  "dbt",
+  "Tableau",
+  "Excel",
+  "Salesforce",
+  "SAP",
+];
 const ROLES = ["Backend Engineer", "Product Designer", "Data Analyst", "Product Owner", "Engineering Manager", "UX Researcher", "Platform Engineer", "QA Lead"];
 const CITIES = ["Melbourne", "Sydney", "Brisbane", "Perth", "Adelaide", "London", "Auckland", "Singapore"];
 const FIRST = ["Ada", "Tom", "Priya", "Wei", "Maria", "Liam", "Noor", "Kenji", "Sofia", "Ben"];
@@ -36,7 +70,12 @@ export function cvText(i: number): string {
   while (skills.size < 8) skills.add(pick(SKILLS));
   if (r() < 0.3) skills.add("Kubernetes");
   if (i % 400 === 7) skills.add("Zanzibarite");
-  const jobs = Array.from({ length: 4 }, (_, j) => [`${pick(ROLES)}, ${pick(VOCABULARY)} ${pick(["Ltd", "Pty", "Inc", "Group"])} (${2020 - j * 3} - ${2023 - j * 3})`, ...Array.from({ length: 4 }, () => `- ${sentence(22 + Math.floor(r() * 10))}`)].join("\n"));
+  const jobs = Array.from({ length: 4 }, (_, j) =>
+    [
+      `${pick(ROLES)}, ${pick(VOCABULARY)} ${pick(["Ltd", "Pty", "Inc", "Group"])} (${2020 - j * 3} - ${2023 - j * 3})`,
+      ...Array.from({ length: 4 }, () => `- ${sentence(22 + Math.floor(r() * 10))}`),
+    ].join("\n"),
+  );
   return [
     name,
     pick(ROLES),

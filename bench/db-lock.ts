@@ -15,6 +15,7 @@ import { holdWriteLock } from "../test/hold-write-lock";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 const { createSchedulingSession } = await import("../src/features/scheduling/service");
@@ -39,7 +40,7 @@ const env = {
 };
 
 // ---- the database: a recruiter, a booking link, and DB_MB of backup rows ------------------
-const deps = createDeps(loadConfig(env), { quiet: true });
+const deps = buildFeatures(createDeps(loadConfig(env), { quiet: true })).context;
 const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-123", name: "Bench Recruiter" });
 const cand = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: "bench", name: "Bea Bench", emailAddress: "bea@example.com", roleApplied: "Product Owner" });
 const tz = "Australia/Melbourne";
@@ -57,9 +58,7 @@ const session = await createSchedulingSession(deps, {
 deps.db.$client.close();
 {
   const db = new Database(dbPath);
-  const insert = db.prepare(
-    "insert into participants_backup (workspace_id, participant_id, name, data, sync_timestamp, sync_status, run_id) values (?, ?, ?, ?, ?, 'synced', 0)",
-  );
+  const insert = db.prepare("insert into participants_backup (workspace_id, participant_id, name, data, sync_timestamp, sync_status, run_id) values (?, ?, ?, ?, ?, 'synced', 0)");
   const row = 4096;
   const rows = Math.ceil((DB_MB * 1024 * 1024) / (row + 200));
   const filler = (i: number) => `${i} `.padEnd(row, "lorem ipsum dolor sit amet ");
@@ -110,8 +109,15 @@ try {
     if (i > 400) throw new Error("the server did not start");
     await Bun.sleep(50);
   }
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
   const bookUrl = `${base}/book/${session.sessionToken}`;
 
   // Load: 3 closed loops on /book/{token}, 1 on /healthz; writes open-loop, 10 a second.
@@ -152,19 +158,22 @@ try {
   await Promise.all(pendingWrites);
   const writesInLock = phase(lockFrom, lockTo, "write");
 
-  console.log(`Machine: ${navigator.hardwareConcurrency} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} (other work on the machine shows up as latency)`);
+  console.log(
+    `Machine: ${navigator.hardwareConcurrency} CPUs, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} (other work on the machine shows up as latency)`,
+  );
   console.log(`Another process holds the write lock for 5 s (database ${(dbBytes / 1e6).toFixed(0)} MB; 3 readers of /book/{token}, 1 of /healthz, 10 writes/s)`);
   console.log("                      baseline (3 s)                      during the lock (5 s)");
   for (const kind of ["book", "healthz"]) {
     const a = stats(phase(baseFrom, baseTo, kind));
     const b = stats(phase(lockFrom, lockTo, kind));
     const label = kind === "book" ? "GET /book/{token}" : "GET /healthz";
-    console.log(
-      `  ${label.padEnd(19)} p50 ${f(a.p50)} ms  p99 ${f(a.p99)} ms  max ${f(a.max)} ms  (n=${a.n})`.padEnd(72) +
-        `p50 ${f(b.p50)} ms  p99 ${f(b.p99)} ms  max ${f(b.max)} ms  (n=${b.n})`,
-    );
+    console.log(`  ${label.padEnd(19)} p50 ${f(a.p50)} ms  p99 ${f(a.p99)} ms  max ${f(a.max)} ms  (n=${a.n})`.padEnd(72) + `p50 ${f(b.p50)} ms  p99 ${f(b.p99)} ms  max ${f(b.max)} ms  (n=${b.n})`);
   }
-  if (process.env.BENCH_DEBUG) for (const s of [...phase(lockFrom, lockTo, "book"), ...phase(lockFrom, lockTo, "healthz")].sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log("   slow", s.kind, f(s.ms), "ms at +", f(s.start - lockFrom), "ms");
+  if (process.env.BENCH_DEBUG)
+    for (const s of [...phase(lockFrom, lockTo, "book"), ...phase(lockFrom, lockTo, "healthz")].sort((a, b) => b.ms - a.ms).slice(0, 8))
+      console.log("   slow", s.kind, f(s.ms), "ms at +", f(s.start - lockFrom), "ms");
   const wb = stats(phase(baseFrom, baseTo, "write"));
   const wl = stats(writesInLock);
   console.log(`  POST /api/jobs      p50 ${f(wb.p50)} ms  p99 ${f(wb.p99)} ms  (n=${wb.n})`.padEnd(72) + `p50 ${f(wl.p50)} ms  max ${f(wl.max)} ms  (n=${wl.n})`);

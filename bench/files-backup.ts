@@ -26,8 +26,15 @@ async function seed(folder: string, env: Record<string, string>) {
   mkdirSync(folder, { recursive: true });
   const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(folder, "frank.db"), ...env }), { quiet: true });
   const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-1", name: "Bench" });
-  addParticipants(deps, user.workspaceId, Array.from({ length: Math.ceil(COUNT / 20) }, (_, i) => ({ uniqueId: `b-${i}`, name: `Bench ${i}` })));
-  const ids = deps.db.$client.query<{ id: number }, []>("select id from participants order by id").all().map((r) => r.id);
+  addParticipants(
+    deps,
+    user.workspaceId,
+    Array.from({ length: Math.ceil(COUNT / 20) }, (_, i) => ({ uniqueId: `b-${i}`, name: `Bench ${i}` })),
+  );
+  const ids = deps.db.$client
+    .query<{ id: number }, []>("select id from participants order by id")
+    .all()
+    .map((r) => r.id);
   for (let i = 0; i < COUNT; i++) {
     const text = `CV ${i}\n` + "Kubernetes, Go and Postgres for a retail bank. ".repeat(SIZE / 48);
     await uploadFile(deps, user.workspaceId, ids[Math.floor(i / 20)]!, new File([text.slice(0, SIZE)], `cv${i}.txt`), "system", user.id);
@@ -40,7 +47,11 @@ async function seed(folder: string, env: Record<string, string>) {
 
 async function frank(args: string[], folder: string, env: Record<string, string>) {
   const t0 = performance.now();
-  const p = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", ...args], { env: { ...process.env, APP_SECRET: SECRET, DATABASE_PATH: join(folder, "frank.db"), ...env }, stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", ...args], {
+    env: { ...process.env, APP_SECRET: SECRET, DATABASE_PATH: join(folder, "frank.db"), ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   if (code !== 0) throw new Error(`frank ${args.join(" ")}: ${err || out}`);
   return { ms: performance.now() - t0, out };

@@ -15,6 +15,7 @@ import { freePort, load, signIn } from "./wire";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 
@@ -25,7 +26,7 @@ const db = join(dir, "frank.db");
 
 /** The workspace and the candidate the PDFs go to. */
 async function seed(): Promise<number> {
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db }), { quiet: true })).context;
   const user = await createUser(deps, { email: "bench@example.com", password: PASSWORD, name: "Bench" });
   const id = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: "heavy-1", name: "Ada Lovelace", emailAddress: "ada@example.com" }).id;
   await deps.jobs.stop(0);
@@ -63,7 +64,17 @@ const candidateId = await seed();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = Bun.spawn([...(await command()), "serve"], {
-  env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", APP_SECRET: SECRET, DATABASE_PATH: db, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base, LOG_LEVEL: "error" },
+  env: {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    APP_SECRET: SECRET,
+    DATABASE_PATH: db,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    LOG_LEVEL: "error",
+  },
   stdout: "ignore",
   stderr: "ignore",
 });
@@ -91,7 +102,10 @@ try {
   const from = performance.now();
   const uploads = (async () => {
     for (let i = 0; i < 5; i++) await post(`/api/participants/${candidateId}/files`, [{ bytes: pdf, name: `huge-${i}.pdf` }]);
-    await post("/api/participants/from-files", Array.from({ length: 5 }, (_, i) => ({ bytes: docx, name: `long-${i}.docx` })));
+    await post(
+      "/api/participants/from-files",
+      Array.from({ length: 5 }, (_, i) => ({ bytes: docx, name: `long-${i}.docx` })),
+    );
   })();
   // Until every file is read or refused, and every draft proposed.
   const settled = (async () => {

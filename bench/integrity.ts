@@ -15,6 +15,7 @@ import { bookThenKill, meetingsWithoutMessages, seedSessions, SECRET, startServe
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createApp } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
@@ -51,26 +52,43 @@ try {
   // 1. The overlap race, through a child server.
   for (const concurrency of [100, 500]) {
     const db = join(dir, `race-${concurrency}.db`);
-    const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: "http://127.0.0.1", NODE_ENV: "test" }), { quiet: true });
+    const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: "http://127.0.0.1", NODE_ENV: "test" }), { quiet: true })).context;
     const user = await createUser(deps, { email: "rita@example.com", password: "correct-horse-battery", name: "Rita" });
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000);
     const slot = [{ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() }];
     const sessions: { sessionToken: string; timeSlots: { id: string }[] }[] = [];
     for (const i of [1, 2]) {
       const c = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `race-${i}`, name: `Candidate ${i}`, emailAddress: `r${i}@example.com` });
-      sessions.push(await createSchedulingSession(deps, { workspaceId: user.workspaceId, userId: user.id, candidateId: c.id, title: "Interview", duration: 60, timeSlots: slot, timeZone: "UTC", sendEmail: false }));
+      sessions.push(
+        await createSchedulingSession(deps, {
+          workspaceId: user.workspaceId,
+          userId: user.id,
+          candidateId: c.id,
+          title: "Interview",
+          duration: 60,
+          timeSlots: slot,
+          timeZone: "UTC",
+          sendEmail: false,
+        }),
+      );
     }
     deps.db.$client.close();
     const proc = await startServer(db, port);
     const statuses = await Promise.all(
       Array.from({ length: concurrency }, (_, i) => {
         const s = sessions[i % 2]!;
-        return fetch(`http://127.0.0.1:${port}/api/book/${s.sessionToken}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId: s.timeSlots[0]!.id }) }).then((r) => r.status);
+        return fetch(`http://127.0.0.1:${port}/api/book/${s.sessionToken}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ slotId: s.timeSlots[0]!.id }),
+        }).then((r) => r.status);
       }),
     );
     proc.kill();
     await proc.exited;
-    console.log(`overlap race, ${concurrency} concurrent bookings over 2 sessions: ${statuses.filter((s) => s === 200).length} success, ${statuses.filter((s) => s === 409).length} × 409, ${statuses.filter((s) => s !== 200 && s !== 409).length} other`);
+    console.log(
+      `overlap race, ${concurrency} concurrent bookings over 2 sessions: ${statuses.filter((s) => s === 200).length} success, ${statuses.filter((s) => s === 409).length} × 409, ${statuses.filter((s) => s !== 200 && s !== 409).length} other`,
+    );
   }
 
   // 2. SIGKILL during bookings, 10 cycles, with SMTP delivering.
@@ -103,13 +121,17 @@ try {
     const twice = [...seen.values()].filter((n) => n > 1).length;
     // A task is marked done right after the SMTP server's 250: a kill between the two sends that
     // e-mail again after the lease, with the same Message-ID (receivers can drop the copy).
-    console.log(`SIGKILL loop, 10 kills at random points after bookings began committing: ${r.meetings} meetings made (${ok} answered 200 before the kill), ${r.missing} without their e-mail job; ${rows} e-mails, ${notSent} not sent after recovery, ${twice} sent twice (same Message-ID)`);
+    console.log(
+      `SIGKILL loop, 10 kills at random points after bookings began committing: ${r.meetings} meetings made (${ok} answered 200 before the kill), ${r.missing} without their e-mail job; ${rows} e-mails, ${notSent} not sent after recovery, ${twice} sent twice (same Message-ID)`,
+    );
   }
 
   // 3. A 2-hour SMTP outage, simulated with the clock (the SMTP server refuses with 421).
   {
     const clock = new FakeClock(new Date());
-    const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: "smtp://127.0.0.1:9" }), { clock, quiet: true });
+    const deps = buildFeatures(
+      createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: "smtp://127.0.0.1:9" }), { clock, quiet: true }),
+    ).context;
     const n = 50;
     for (let i = 0; i < n; i++) await deps.mail.send({ to: `o${i}@example.com`, subject: `outage ${i}`, email: ResetPasswordEmail({ name: "O", url: "http://127.0.0.1/x" }) });
     await deps.jobs.idle();
@@ -121,7 +143,10 @@ try {
     await deps.jobs.stop(100);
     deps.db.$client.close();
     // Recovery: the same tasks, a server process pointed at the working SMTP server.
-    const healthy = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: smtpUrl, MAIL_FROM: "Frank <frank@example.com>" }), { clock, quiet: true });
+    const healthy = createDeps(
+      loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "outage.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "test", SMTP_URL: smtpUrl, MAIL_FROM: "Frank <frank@example.com>" }),
+      { clock, quiet: true },
+    );
     const before = seen.size;
     clock.advance(3_600_000);
     await healthy.jobs.idle();
@@ -133,12 +158,21 @@ try {
   // 4. Booking latency while Google hangs (and, as a baseline, while it answers).
   {
     const google = startFakeGoogle();
-    const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "google.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production", ...google.env() }), { quiet: true });
+    const deps = buildFeatures(
+      createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: join(dir, "google.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production", ...google.env() }), { quiet: true }),
+    ).context;
     const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
     const base = `http://127.0.0.1:${app.server!.port}`;
     const user = await createUser(deps, { email: "g@example.com", password: "correct-horse-battery", name: "G" });
-    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email: "g@example.com", password: "correct-horse-battery" }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: "g@example.com", password: "correct-horse-battery" }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const start = await fetch(`${base}/auth/google/calendar`, { headers: { cookie }, redirect: "manual" });
     const consent = await fetch(start.headers.get("location")!, { redirect: "manual" });
     const back = new URL(consent.headers.get("location")!);
@@ -148,7 +182,16 @@ try {
       for (let i = 0; i < count; i++) {
         const c = upsertParticipantFromVisitor(deps, user.workspaceId, { uniqueId: `g-${offset + i}`, name: `G ${i}`, emailAddress: `g${offset + i}@example.com` });
         const at = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (24 + offset + i) * 3_600_000);
-        const s = await createSchedulingSession(deps, { workspaceId: user.workspaceId, userId: user.id, candidateId: c.id, title: "Interview", duration: 60, timeSlots: [{ startTime: at.toISOString(), endTime: new Date(at.getTime() + 3_600_000).toISOString() }], timeZone: "UTC", sendEmail: false });
+        const s = await createSchedulingSession(deps, {
+          workspaceId: user.workspaceId,
+          userId: user.id,
+          candidateId: c.id,
+          title: "Interview",
+          duration: 60,
+          timeSlots: [{ startTime: at.toISOString(), endTime: new Date(at.getTime() + 3_600_000).toISOString() }],
+          timeZone: "UTC",
+          sendEmail: false,
+        });
         const t0 = performance.now();
         const r = await fetch(`${base}/api/book/${s.sessionToken}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slotId: s.timeSlots[0]!.id }) });
         await r.text();

@@ -19,13 +19,24 @@ const { compressedText } = await import("../src/lib/compression");
 const i = process.argv.indexOf("--rows");
 const ROWS = i > 0 ? Number(process.argv[i + 1]) : 20_000;
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-list-cost-"));
-const deps = createDeps(loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-41", DATABASE_PATH: join(dir, "b.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production" }), { quiet: true });
+const deps = createDeps(loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-41", DATABASE_PATH: join(dir, "b.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production" }), {
+  quiet: true,
+});
 const app = createApp(deps);
 try {
   const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-1", name: "Bench" });
   addParticipants(deps, user.workspaceId, sampleCandidates({ count: ROWS, seed: 1, now: new Date(), days: 365 }));
-  const login = await app.handle(new Request("http://127.0.0.1/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) }));
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  const login = await app.handle(
+    new Request("http://127.0.0.1/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
+    }),
+  );
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
   const headers = { cookie, "accept-encoding": "gzip, deflate, br, zstd", accept: "application/json" };
   const N = 3000;
   const each = async (label: string, f: () => unknown) => {

@@ -117,7 +117,9 @@ try {
 
   const fmt = (xs: number[]) => (xs.some(Number.isNaN) ? `${xs.filter((x) => !Number.isNaN(x)).length}/${xs.length} seen` : `median ${ms(pct(xs, 0.5))}, max ${ms(Math.max(...xs))}`);
   console.log(`Microsoft 365 figures (2 cores shared with other engineers' work while measured; Frank as separate processes, Microsoft identity + Graph faked on 127.0.0.1)`);
-  console.log(`1. 5,000 events: first full sync ${ms(fullMs)} (${fullPages} Graph reads: the expired delta token's 410, then pages of 500), delta sync (1 change) ${ms(deltaMs)}; ${cached} events in the cache`);
+  console.log(
+    `1. 5,000 events: first full sync ${ms(fullMs)} (${fullPages} Graph reads: the expired delta token's 410, then pages of 500), delta sync (1 change) ${ms(deltaMs)}; ${cached} events in the cache`,
+  );
   console.log(`2. Change in Outlook → slot gone from the booking page, Graph notifications: ${fmt(pushTimes)} (${subscriptions} subscriptions)`);
   console.log(`   Same with polling at CALENDAR_POLL_SECONDS=5: ${fmt(pollTimes)}`);
 } finally {

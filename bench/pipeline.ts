@@ -36,20 +36,33 @@ try {
   // Applications spread over the stages like a real funnel (most early), each with its moves.
   const weights = [0.35, 0.2, 0.15, 0.08, 0.04, 0.18];
   const db = deps.db.$client;
-  const ids = db.query<{ id: number }, [number]>("SELECT id FROM participants WHERE workspace_id = ?1 ORDER BY id").all(ws).map((r) => r.id);
+  const ids = db
+    .query<{ id: number }, [number]>("SELECT id FROM participants WHERE workspace_id = ?1 ORDER BY id")
+    .all(ws)
+    .map((r) => r.id);
   const day = 86_400_000;
   const now = Date.now();
   db.transaction(() => {
     ids.forEach((pid, i) => {
-      let r = (i * 7919) % 1000 / 1000;
+      let r = ((i * 7919) % 1000) / 1000;
       let s = 0;
       while (s < weights.length - 1 && r >= weights[s]!) r -= weights[s++]!;
       const created = now - ((i % 90) + 5) * day;
-      const app = db.query<{ id: number }, [number, number, number, number, number, number]>("INSERT INTO applications (workspace_id, participant_id, job_id, stage_id, created_at, moved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id").get(ws, pid, job.id, stages[s]!.id, created, created + s * day)!;
+      const app = db
+        .query<{ id: number }, [number, number, number, number, number, number]>(
+          "INSERT INTO applications (workspace_id, participant_id, job_id, stage_id, created_at, moved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        )
+        .get(ws, pid, job.id, stages[s]!.id, created, created + s * day)!;
       if (stages[s]!.kind === "rejected") db.query("UPDATE applications SET rejected_reason = 'Not a fit' WHERE id = ?1").run(app.id);
       for (let k = 0; k <= Math.min(s, stages.length - 2); k++) {
         const to = stages[s]!.kind === "rejected" && k === s ? stages[s]! : stages[k]!;
-        db.query("INSERT INTO application_moves (workspace_id, application_id, from_stage_id, to_stage_id, at) VALUES (?1, ?2, ?3, ?4, ?5)").run(ws, app.id, k ? stages[k - 1]!.id : null, to.id, created + k * day);
+        db.query("INSERT INTO application_moves (workspace_id, application_id, from_stage_id, to_stage_id, at) VALUES (?1, ?2, ?3, ?4, ?5)").run(
+          ws,
+          app.id,
+          k ? stages[k - 1]!.id : null,
+          to.id,
+          created + k * day,
+        );
       }
     });
   })();
@@ -59,17 +72,42 @@ try {
 
   const port = Number(process.env.BENCH_PORT ?? 3361);
   const base = `http://127.0.0.1:${port}`;
-  server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], { env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: base }, stdout: "ignore", stderr: "ignore" });
+  server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: base },
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) break;
     if (i > 300) throw new Error("the app did not start");
     await Bun.sleep(50);
   }
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
 
   const once = (path: string) => {
-    const r = Bun.spawnSync(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_starttransfer} %{size_download}", "-H", "Accept-Encoding: gzip, deflate, br, zstd", "-H", "Accept: text/html", "-H", `Cookie: ${cookie}`, base + path]);
+    const r = Bun.spawnSync([
+      "curl",
+      "-s",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{http_code} %{time_starttransfer} %{size_download}",
+      "-H",
+      "Accept-Encoding: gzip, deflate, br, zstd",
+      "-H",
+      "Accept: text/html",
+      "-H",
+      `Cookie: ${cookie}`,
+      base + path,
+    ]);
     const [code, ttfb, size] = r.stdout.toString().split(" ");
     if (code !== "200") throw new Error(`${path}: ${code}`);
     return { ms: Number(ttfb) * 1000, bytes: Number(size) };
@@ -104,7 +142,9 @@ try {
   const t0 = performance.now();
   const answers = await Promise.all(
     targets.map((t) =>
-      fetch(`${base}/api/applications/${t.id}`, { method: "PATCH", headers: { "content-type": "application/json", origin: base, cookie }, body: JSON.stringify({ stage: t.to }) }).then((r) => r.status),
+      fetch(`${base}/api/applications/${t.id}`, { method: "PATCH", headers: { "content-type": "application/json", origin: base, cookie }, body: JSON.stringify({ stage: t.to }) }).then(
+        (r) => r.status,
+      ),
     ),
   );
   const took = performance.now() - t0;

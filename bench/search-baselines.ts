@@ -18,7 +18,9 @@ export async function previousLoadRate(rows: number): Promise<number> {
   const { bucketColumns } = await import("../src/features/candidates/settings");
   const { DEFAULT_BUCKETS } = await import("../src/features/candidates/buckets");
   const dir = mkdtempSync(join(tmpdir(), "frank-bench-load-"));
-  const deps = createDeps(loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-02", DATABASE_PATH: join(dir, "b.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production" }), { quiet: true });
+  const deps = createDeps(loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-02", DATABASE_PATH: join(dir, "b.db"), APP_URL: "http://127.0.0.1", NODE_ENV: "production" }), {
+    quiet: true,
+  });
   try {
     const user = await createUser(deps, { email: "load@example.com", password: "bench-password-1", name: "Load" });
     deps.db.$client.exec("PRAGMA cache_size = -262144; INSERT INTO participants_fts(participants_fts, rank) VALUES('automerge', 0);");
@@ -32,7 +34,10 @@ export async function previousLoadRate(rows: number): Promise<number> {
         lastUpdated: r.createdAt,
       }));
       deps.db.transaction((tx) => {
-        for (let i = 0; i < batch.length; i += 500) tx.insert(participants).values(batch.slice(i, i + 500)).run();
+        for (let i = 0; i < batch.length; i += 500)
+          tx.insert(participants)
+            .values(batch.slice(i, i + 500))
+            .run();
       });
     }
     deps.db.$client.exec("INSERT INTO participants_fts(participants_fts) VALUES('optimize');");

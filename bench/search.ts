@@ -60,28 +60,41 @@ try {
     });
     const seedS = (performance.now() - t0) / 1000;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(`  seeding ${(ROWS + OTHER).toLocaleString("en")} (bulkLoad: the rows through insertParticipantRows, then the search index and the indexes built once): ${seedS.toFixed(1)} s (rows ${s(took.rowsMs)}, search index ${s(took.searchIndexMs)}, indexes ${s(took.indexesMs)}, checkpoint ${s(took.checkpointMs)}); target < 60 s at 1,000,000; ${load()}`);
+    console.log(
+      `  seeding ${(ROWS + OTHER).toLocaleString("en")} (bulkLoad: the rows through insertParticipantRows, then the search index and the indexes built once): ${seedS.toFixed(1)} s (rows ${s(took.rowsMs)}, search index ${s(took.searchIndexMs)}, indexes ${s(took.indexesMs)}, checkpoint ${s(took.checkpointMs)}); target < 60 s at 1,000,000; ${load()}`,
+    );
     const sampleRows = Math.min(ROWS, 50_000);
     const previous = await previousLoadRate(sampleRows);
-    console.log(`    baseline: the code before the bulk path (Drizzle inserts of 500 rows, every trigger per row), in this run: ${previous.toFixed(1)} s per 100,000 on ${sampleRows.toLocaleString("en")} rows, about ${((previous * (ROWS + OTHER)) / 100_000).toFixed(0)} s for these; ${load()}`);
+    console.log(
+      `    baseline: the code before the bulk path (Drizzle inserts of 500 rows, every trigger per row), in this run: ${previous.toFixed(1)} s per 100,000 on ${sampleRows.toLocaleString("en")} rows, about ${((previous * (ROWS + OTHER)) / 100_000).toFixed(0)} s for these; ${load()}`,
+    );
     // The same insert path, live: a CSV import writes chunks of 2,000 rows in transactions of their own.
     const csv = await sampleCsv(20_000, 5_000_000);
     const t1 = performance.now();
     const imported = await importCandidatesCsv(deps, other.workspaceId, csv);
     const importS = (performance.now() - t1) / 1000;
-    console.log(`  CSV import of 20,000 new candidates into the other workspace (the same path, chunks of 2,000, events per candidate): ${importS.toFixed(1)} s, ${(imported.imported / importS).toFixed(0)} rows/s; ${load()}`);
+    console.log(
+      `  CSV import of 20,000 new candidates into the other workspace (the same path, chunks of 2,000, events per candidate): ${importS.toFixed(1)} s, ${(imported.imported / importS).toFixed(0)} rows/s; ${load()}`,
+    );
   } else console.log(`  reusing ${dbPath} (no seeding figures)`);
 
   const ws = (deps.db.$client.query("select workspace_id as w from users where email = 'bench@example.com'").get() as { w: number }).w;
   // Real values to look for: an e-mail and a phone number of candidates in the workspace.
-  const sample = deps.db.$client.query("select email_address as email, prequalifier as p from participants where workspace_id = ? and prequalifier like '%Phone:%' order by id desc limit 1 offset 777").get(ws) as { email: string; p: string };
+  const sample = deps.db.$client
+    .query("select email_address as email, prequalifier as p from participants where workspace_id = ? and prequalifier like '%Phone:%' order by id desc limit 1 offset 777")
+    .get(ws) as { email: string; p: string };
   const phone = sample.p.match(/Phone: ([\d ]+)/)![1]!.trim();
   // A change that leaves every answer as it was but makes every kept one stale: one
   // candidate's availability. And a change of the index itself: a new candidate.
   const touch = deps.db.$client.prepare("update participants set availability = availability where id = (select max(id) from participants where workspace_id = ?)");
   let added = 0;
   // No unique id: a reused database (--db) gets the same sample rows again.
-  const arrive = () => addParticipants(deps, ws, sampleCandidates({ count: 1, seed: 7_000_000 + ++added, now: new Date() }).map((r) => ({ ...r, uniqueId: null })));
+  const arrive = () =>
+    addParticipants(
+      deps,
+      ws,
+      sampleCandidates({ count: 1, seed: 7_000_000 + ++added, now: new Date() }).map((r) => ({ ...r, uniqueId: null })),
+    );
 
   server = await startServer(dbPath, PORT, SECRET);
   const { base } = server;
@@ -96,7 +109,9 @@ try {
   };
   const f = (x: number, w = 6) => x.toFixed(x < 10 ? 2 : 1).padStart(w);
 
-  console.log(`\n  Searches, GET /api/participants?search=…&limit=20 on the wire (${ROUNDS} kept after 3 warm-ups; 5 after a change; 3 after a new candidate); target p95 < 50 ms, the first after a change included; ${load()}`);
+  console.log(
+    `\n  Searches, GET /api/participants?search=…&limit=20 on the wire (${ROUNDS} kept after 3 warm-ups; 5 after a change; 3 after a new candidate); target p95 < 50 ms, the first after a change included; ${load()}`,
+  );
   console.log("  baselines in this run: walked from scratch (nothing kept: a search asked for the first time), in this process; the plan before this work (a page query, then every match counted)");
   const QUERIES: [string, string][] = [
     ["one letter", "a"],
@@ -131,7 +146,9 @@ try {
     touch.run(ws);
     const before = previousSearchMs(deps, ftsFilterQuery(ws, { search, role })!);
     const total = `${page.total}${page.totalIsLowerBound ? "+" : ""}`;
-    console.log(`    ${kind.padEnd(19)} ${JSON.stringify(q).padEnd(38)} kept p50 ${f(r.p50)} p95 ${f(r.p95)} | after a change p50 ${f(c.p50)} max ${f(c.max)} | after a new candidate max ${f(a.max)} | total ${total.padEnd(6)} || from scratch max ${f(Math.max(...scratch))} | plan before ${f(before.ms)} ms`);
+    console.log(
+      `    ${kind.padEnd(19)} ${JSON.stringify(q).padEnd(38)} kept p50 ${f(r.p50)} p95 ${f(r.p95)} | after a change p50 ${f(c.p50)} max ${f(c.max)} | after a new candidate max ${f(a.max)} | total ${total.padEnd(6)} || from scratch max ${f(Math.max(...scratch))} | plan before ${f(before.ms)} ms`,
+    );
   }
   console.log(`    worst of every kept p95 and every first-after-a-change: ${worst.toFixed(1)} ms; ${load()}`);
 
@@ -163,8 +180,17 @@ try {
   const fixed = fixedServer(listBytes, { "content-type": "application/json; charset=utf-8", "content-encoding": listRes.headers.get("content-encoding") ?? "identity" });
   const ceiling = await wrk(`http://127.0.0.1:${fixed.port}/`, cookie);
   fixed.stop(true);
-  console.log(`\n  wrk -t2 -c50 -d5s (target ≥ 3,000 req/s and p99 < 50 ms at 100,000); baseline: the list's ${listBytes.byteLength} bytes served fixed by Bun.serve: ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99}; ${load()}`);
-  for (const path of ["/healthz", "/api/participants?limit=20", "/api/participants?search=dev&limit=20", "/api/participants?search=a&limit=20", "/api/participants?location=Sydney&limit=20", "/healthz"]) {
+  console.log(
+    `\n  wrk -t2 -c50 -d5s (target ≥ 3,000 req/s and p99 < 50 ms at 100,000); baseline: the list's ${listBytes.byteLength} bytes served fixed by Bun.serve: ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99}; ${load()}`,
+  );
+  for (const path of [
+    "/healthz",
+    "/api/participants?limit=20",
+    "/api/participants?search=dev&limit=20",
+    "/api/participants?search=a&limit=20",
+    "/api/participants?location=Sydney&limit=20",
+    "/healthz",
+  ]) {
     const r = await wrk(base + path, cookie);
     console.log(`    ${path.padEnd(42)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99.padStart(8)}  errors ${r.errors}  (${load()})`);
   }

@@ -13,6 +13,7 @@ import { freePort, load, pct, signIn, startServer } from "./wire";
 process.env.NODE_ENV ||= "production";
 const { loadConfig } = await import("../src/config/env");
 const { createDeps } = await import("../src/bootstrap");
+const { buildFeatures } = await import("../src/app");
 const { createUser } = await import("../src/features/auth/service");
 const { upsertParticipantFromVisitor } = await import("../src/features/candidates/service");
 const { putAvailability } = await import("../src/features/scheduling/availability");
@@ -27,7 +28,7 @@ const base = server.base;
 
 try {
   // Setup (not measured): an owner who works weekdays 09:00–17:00, and the candidates.
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: base, NODE_ENV: "production" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: db, APP_URL: base, NODE_ENV: "production" }), { quiet: true })).context;
   const owner = await createUser(deps, { email: "owner@bench.example", password: "bench-password-123", name: "Olive Owner" });
   const me = { id: owner.id, role: "owner", workspaceId: owner.workspaceId };
   const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));

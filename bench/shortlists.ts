@@ -34,16 +34,31 @@ try {
 
   const port = Number(process.env.BENCH_PORT ?? 3411);
   const base = `http://127.0.0.1:${port}`;
-  server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], { env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: base }, stdout: "ignore", stderr: "ignore" });
+  server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: base },
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) break;
     if (i > 300) throw new Error("the app did not start");
     await Bun.sleep(50);
   }
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
   const api = async (path: string, init: { method?: string; json?: unknown; body?: BodyInit } = {}) => {
-    const res = await fetch(base + path, { method: init.method ?? (init.json || init.body ? "POST" : "GET"), headers: { origin: base, cookie, ...(init.json ? { "content-type": "application/json" } : {}) }, body: init.json ? JSON.stringify(init.json) : init.body });
+    const res = await fetch(base + path, {
+      method: init.method ?? (init.json || init.body ? "POST" : "GET"),
+      headers: { origin: base, cookie, ...(init.json ? { "content-type": "application/json" } : {}) },
+      body: init.json ? JSON.stringify(init.json) : init.body,
+    });
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
@@ -63,7 +78,19 @@ try {
   const link = mail.match(/\/s\/[A-Za-z0-9_-]{20,}/)![0];
 
   const once = (path: string) => {
-    const r = Bun.spawnSync(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_starttransfer} %{size_download}", "-H", "Accept-Encoding: gzip, deflate, br, zstd", "-H", "Accept: text/html", base + path]);
+    const r = Bun.spawnSync([
+      "curl",
+      "-s",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{http_code} %{time_starttransfer} %{size_download}",
+      "-H",
+      "Accept-Encoding: gzip, deflate, br, zstd",
+      "-H",
+      "Accept: text/html",
+      base + path,
+    ]);
     const [code, ttfb, size] = r.stdout.toString().split(" ");
     if (code !== "200") throw new Error(`${path}: ${code}`);
     return { ms: Number(ttfb) * 1000, bytes: Number(size) };
@@ -73,20 +100,39 @@ try {
   const runs = Array.from({ length: 30 }, () => once(link));
   const plain = Bun.spawnSync(["curl", "-s", "-o", "/dev/null", "-w", "%{size_download}", base + link]).stdout.toString();
   console.log("the client's page /s/{token}, 10 candidates (curl from outside the process):");
-  console.log(`  time to first byte p50 ${q(runs.map((r) => r.ms), 0.5).toFixed(1)} ms, p95 ${q(runs.map((r) => r.ms), 0.95).toFixed(1)} ms`);
+  console.log(
+    `  time to first byte p50 ${q(
+      runs.map((r) => r.ms),
+      0.5,
+    ).toFixed(1)} ms, p95 ${q(
+      runs.map((r) => r.ms),
+      0.95,
+    ).toFixed(1)} ms`,
+  );
   console.log(`  on the wire ${(runs[0]!.bytes / 1024).toFixed(1)} kB compressed (${(Number(plain) / 1024).toFixed(1)} kB uncompressed), plus app.css once`);
   // The link allows 120 requests in 10 minutes: the times page is measured on a second contact's link.
   const joe = (await api(`/api/clients/${client.id}/contacts`, { json: { name: "Joe Bloggs", email: "joe@acme.example" } })).contact;
   await api(`/api/shortlists/${shortlist.id}/shares`, { json: { contactIds: [joe.id], allowScheduling: true } });
   const again = new Database(env.DATABASE_PATH, { readonly: true });
-  const joeLink = again.query<{ text: string }, []>("select text from mail_messages where kind = 'shortlist_share' order by id desc limit 1").get()!.text.match(/\/s\/[A-Za-z0-9_-]{20,}/)![0];
+  const joeLink = again
+    .query<{ text: string }, []>("select text from mail_messages where kind = 'shortlist_share' order by id desc limit 1")
+    .get()!
+    .text.match(/\/s\/[A-Za-z0-9_-]{20,}/)![0];
   again.close();
   const timesPath = `${joeLink}/${ids[0]}/times`;
   once(timesPath);
   const times = Array.from({ length: 30 }, () => once(timesPath));
   const starts = (await (await fetch(base + timesPath)).text()).match(/name="start"/g)?.length ?? 0;
   console.log(`the times page (the sharer's free starts of 14 days: ${starts} on the half hour), same run:`);
-  console.log(`  time to first byte p50 ${q(times.map((r) => r.ms), 0.5).toFixed(1)} ms, p95 ${q(times.map((r) => r.ms), 0.95).toFixed(1)} ms; ${(times[0]!.bytes / 1024).toFixed(1)} kB compressed`);
+  console.log(
+    `  time to first byte p50 ${q(
+      times.map((r) => r.ms),
+      0.5,
+    ).toFixed(1)} ms, p95 ${q(
+      times.map((r) => r.ms),
+      0.95,
+    ).toFixed(1)} ms; ${(times[0]!.bytes / 1024).toFixed(1)} kB compressed`,
+  );
 
   const candidate = ids[0]!;
   const timeExtraction = async (name: string, bytes: Uint8Array) => {

@@ -67,7 +67,16 @@ async function measure(label: string, path: string) {
   const html = await res.text();
   const js = scriptBytes(html);
   const pageGz = gz(html) + linkedCssGz(html);
-  rows.push([label, String(res.status), String(html.length), String(gz(html)), String(pageGz), pageGz <= BUDGET ? "yes" : "NO", js.files ? `${js.zipped} (${js.files} files)` : "none", String(pageGz + js.zipped)]);
+  rows.push([
+    label,
+    String(res.status),
+    String(html.length),
+    String(gz(html)),
+    String(pageGz),
+    pageGz <= BUDGET ? "yes" : "NO",
+    js.files ? `${js.zipped} (${js.files} files)` : "none",
+    String(pageGz + js.zipped),
+  ]);
 }
 
 const c = `?c=${campaign.code}`;

@@ -56,7 +56,10 @@ export async function startServer(databasePath: string, port: number, secret: st
 export async function signIn(base: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password }) });
   if (res.status !== 200) throw new Error(`sign-in: ${res.status}`);
-  return res.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
 }
 
 /** One request's time on the wire in ms, the body read to its end. */
@@ -85,7 +88,11 @@ export async function timed(base: string, path: string, cookie: string, n: numbe
 
 /** wrk with 2 threads and 50 connections for `seconds`: requests a second, p99, errors. */
 export async function wrk(url: string, cookie: string, seconds = 5) {
-  const p = Bun.spawn(["wrk", "-t2", "-c50", `-d${seconds}s`, "--latency", "-H", `Cookie: ${cookie}`, "-H", `Accept-Encoding: ${BROWSER["accept-encoding"]}`, url], { stdout: "pipe", stderr: "pipe", timeout: (seconds + 25) * 1000 });
+  const p = Bun.spawn(["wrk", "-t2", "-c50", `-d${seconds}s`, "--latency", "-H", `Cookie: ${cookie}`, "-H", `Accept-Encoding: ${BROWSER["accept-encoding"]}`, url], {
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: (seconds + 25) * 1000,
+  });
   const out = await new Response(p.stdout).text();
   await p.exited;
   return {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { loadConfig } from "../src/config/env";
 import { createDeps } from "../src/bootstrap";
+import { buildFeatures } from "../src/app";
 import { createApp } from "../src/app";
 import { createUser } from "../src/features/auth/service";
 import { addParticipants } from "../src/features/candidates/service";
@@ -16,11 +17,20 @@ import { loadDashboard } from "../src/features/dashboard/service";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-bench-"));
 const config = loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-01", DATABASE_PATH: join(dir, "bench.db"), APP_URL: "http://localhost", NODE_ENV: "test" });
-const deps = createDeps(config, { quiet: true });
+const deps = buildFeatures(createDeps(config, { quiet: true })).context;
 const app = createApp(deps);
 const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-1", name: "Bench" });
-const login = await app.handle(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }) }));
-const cookie = login.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+const login = await app.handle(
+  new Request("http://localhost/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
+  }),
+);
+const cookie = login.headers
+  .getSetCookie()
+  .find((c) => c.startsWith("frank_session="))!
+  .split(";")[0]!;
 seedWorkspaceDemo(deps, user.workspaceId, 0); // jobs, campaigns, a shortlist
 
 // A second workspace, so the first one's queries also have to skip other people's rows.

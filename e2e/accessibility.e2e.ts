@@ -11,9 +11,7 @@ const EVERY_RULE = Object.fromEntries(axe.getRules().map((r) => [r.ruleId, { ena
 
 async function seriousViolations(page: Page) {
   const result = await axeCheck(page, { options: { rules: EVERY_RULE } });
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 const WIDE = { width: 1280, height: 900 };
@@ -73,7 +71,9 @@ test("booking, manage, cancel, reschedule, visitor pages and login: no serious o
     return { startTime: d.toISOString(), endTime: new Date(d.getTime() + 3_600_000).toISOString() };
   };
   const session = async (candidateId: number, hours: number[]) =>
-    (await (await page.request.post("/api/scheduling-sessions", { data: { candidateId, duration: 60, timeSlots: hours.map((h) => slot(4, h)), timeZone: "Australia/Melbourne", sendEmail: false } })).json()) as { sessionToken: string; timeSlots: { id: string }[] };
+    (await (
+      await page.request.post("/api/scheduling-sessions", { data: { candidateId, duration: 60, timeSlots: hours.map((h) => slot(4, h)), timeZone: "Australia/Melbourne", sendEmail: false } })
+    ).json()) as { sessionToken: string; timeSlots: { id: string }[] };
   const open = await session(candidates[0].id, [0, 1, 2, 3]);
   const booked = await session(candidates[1].id, [5, 6, 7]);
   const done = await (await page.request.post(`/api/book/${booked.sessionToken}`, { data: { slotId: booked.timeSlots[0]!.id } })).json();
@@ -217,7 +217,10 @@ test("signed-in sections: no serious or critical axe violation in light and dark
   for (const [index, path] of pages.entries()) {
     await tab.goto(path);
     await hydrated(tab);
-    expect((await darkThemeProperties(tab)).filter((name) => !name.endsWith("color")), `${path}: what the dark theme sets besides colours`).toEqual([]);
+    expect(
+      (await darkThemeProperties(tab)).filter((name) => !name.endsWith("color")),
+      `${path}: what the dark theme sets besides colours`,
+    ).toEqual([]);
     for (const { colorScheme, width } of index % 2 === 0 ? modes : [...modes].reverse()) {
       if (colorScheme !== shown.colorScheme) await tab.emulateMedia({ colorScheme });
       if (width !== shown.width) await tab.setViewportSize(size(width));
@@ -234,7 +237,12 @@ test("signed-in sections: no serious or critical axe violation in light and dark
       if (across > 0) problems.push(`${path} ${colorScheme} ${width}px: ${across} px wider than the screen`);
       const result = await axeCheck(tab, colorScheme === "dark" ? { options: { runOnly: colourRules } } : {});
       for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        problems.push(`${path} ${colorScheme} ${width}px: ${v.id} (${v.impact}) — ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`);
+        problems.push(
+          `${path} ${colorScheme} ${width}px: ${v.id} (${v.impact}) — ${v.nodes
+            .slice(0, 4)
+            .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
+            .join(" | ")}`,
+        );
       }
     }
   }

@@ -49,7 +49,10 @@ test("forgot → mailbox → reset → login with the new password; the old one 
   const inbox = await other.newPage();
   await login(inbox, a.email, a.password, "/dev/mailbox");
   const mail = inbox.getByTestId("mail").filter({ hasText: a.email }).first();
-  const href = await mail.getByRole("link", { name: /reset-password\?token=/ }).first().getAttribute("href");
+  const href = await mail
+    .getByRole("link", { name: /reset-password\?token=/ })
+    .first()
+    .getAttribute("href");
   await other.close();
   await page.goto(href!);
   await expect(page).toHaveURL(/\/reset-password\?token=/);

@@ -65,7 +65,10 @@ test("set availability without JavaScript, offer free times, book as a candidate
   await c.getByRole("button", { name: "Show" }).click();
   await expect(c.getByText("Times in America/New_York")).toBeVisible();
   // 10:00 in Melbourne is 18:00 or 19:00 the day before in New York, depending on the season.
-  const first = c.locator("label").filter({ hasText: /^(6|7):00 PM/ }).first();
+  const first = c
+    .locator("label")
+    .filter({ hasText: /^(6|7):00 PM/ })
+    .first();
   await expect(first).toBeVisible();
   await first.click();
   await c.getByRole("button", { name: "Confirm Interview" }).click();

@@ -13,14 +13,12 @@ let fake = "";
 let db = "";
 const children: ChildProcess[] = [];
 
-
 /** Kept to be stopped after the tests; its errors show in the test output. */
 function track(child: ChildProcess): ChildProcess {
   children.push(child);
   child.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
   return child;
 }
-
 
 test.describe("with Stripe configured", () => {
   test.describe.configure({ mode: "serial" });

@@ -63,7 +63,9 @@ test("with JavaScript the booking page shows the times in the browser's zone; th
   const start = new Date(Date.now() + 4 * 86_400_000);
   start.setUTCHours(9, 0, 0, 0);
   const timeSlots = [{ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() }];
-  const created = await page.request.post("/api/scheduling-sessions", { data: { candidateId: candidates[1].id, title: "Interview", duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false } });
+  const created = await page.request.post("/api/scheduling-sessions", {
+    data: { candidateId: candidates[1].id, title: "Interview", duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false },
+  });
   const { sessionToken } = await created.json();
   const candidate = await browser.newPage({ timezoneId: "Europe/London" });
   await candidate.goto(`/book/${sessionToken}`);
@@ -73,7 +75,10 @@ test("with JavaScript the booking page shows the times in the browser's zone; th
   const switchY = (await candidate.getByLabel("Show times in").boundingBox())!.y;
   const slotsY = (await candidate.getByRole("heading", { name: "Available Time Slots" }).boundingBox())!.y;
   expect(switchY).toBeLessThan(slotsY);
-  await candidate.locator("label", { has: candidate.locator('input[name="slotId"]') }).first().click();
+  await candidate
+    .locator("label", { has: candidate.locator('input[name="slotId"]') })
+    .first()
+    .click();
   await candidate.getByRole("button", { name: "Confirm Interview" }).click();
   await expect(candidate.getByText("Interview Scheduled!")).toBeVisible();
   await expect(candidate.getByText(/9:00–10:00 AM London \(.*Melbourne\)/)).toBeVisible();

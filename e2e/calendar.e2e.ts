@@ -54,8 +54,6 @@ let googleUrl = "";
 let base = "";
 let db = "";
 
-
-
 const control = (body: object) => fetch(`${googleUrl}/__control`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 async function signIn(page: Page) {
@@ -238,7 +236,9 @@ test.describe("with Google (fake)", () => {
     await page.goto(`${base}/book/${session.sessionToken}`);
     await expect(page.locator('input[name="slotId"]')).toHaveCount(1);
     // A client meeting lands in the team calendar: the next poll (2 s) takes the slot off the page.
-    await control({ addEvent: { calendarId: "team-interviews@group.calendar.google.com", summary: "Client meeting", start: slot.startTime, end: new Date(Date.parse(slot.startTime) + 30 * 60_000).toISOString() } });
+    await control({
+      addEvent: { calendarId: "team-interviews@group.calendar.google.com", summary: "Client meeting", start: slot.startTime, end: new Date(Date.parse(slot.startTime) + 30 * 60_000).toISOString() },
+    });
     await expect(async () => {
       await page.reload();
       await expect(page.locator('input[name="slotId"]')).toHaveCount(0, { timeout: 500 });

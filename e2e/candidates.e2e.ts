@@ -15,7 +15,11 @@ async function dashboardWithCandidates(page: Page) {
 test("a recruiter edits a candidate, changes the stage, adds a note and sees it in the timeline", async ({ page }) => {
   await dashboardWithCandidates(page);
   // From the dashboard: the details dialog opens the candidate page.
-  await page.getByTestId("candidate-row").first().getByRole("link", { name: /^#\d+$/ }).click();
+  await page
+    .getByTestId("candidate-row")
+    .first()
+    .getByRole("link", { name: /^#\d+$/ })
+    .click();
   await page.getByRole("link", { name: "Open candidate page" }).click();
   await expect(page).toHaveURL(/\/candidates\/\d+$/);
   await hydrated(page);
@@ -57,7 +61,12 @@ test("the quick stage control in All Candidates changes a candidate's stage", as
   await expect(page.getByText("Stage changed")).toBeVisible();
   await page.reload();
   await hydrated(page);
-  await expect(page.getByTestId("candidate-row").nth(1).getByRole("combobox", { name: /^Stage of/ })).toHaveValue(stage);
+  await expect(
+    page
+      .getByTestId("candidate-row")
+      .nth(1)
+      .getByRole("combobox", { name: /^Stage of/ }),
+  ).toHaveValue(stage);
 });
 
 test("the Schedule Interview picker searches every candidate on the server and works with the keyboard", async ({ page }) => {

@@ -24,7 +24,9 @@ test("a failed chat send keeps one bubble, marked as not sent, and Retry sends i
   await loginAsNewUser(page, { to: "/chat" });
   await hydrated(page);
   let fail = true;
-  await page.route("**/api/chat/openai/stream", (route) => (fail ? route.fulfill({ status: 502, contentType: "application/json", body: '{"message":"down","code":"bad_gateway"}' }) : route.continue()));
+  await page.route("**/api/chat/openai/stream", (route) =>
+    fail ? route.fulfill({ status: 502, contentType: "application/json", body: '{"message":"down","code":"bad_gateway"}' }) : route.continue(),
+  );
   const input = page.getByLabel("Message");
   await input.fill("how many candidates do I have?");
   await input.press("Enter");

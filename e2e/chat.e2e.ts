@@ -59,7 +59,11 @@ test("meeting detection: the dialog's create action makes a scheduling session f
   await dialog.getByRole("button", { name: "Create Scheduling Session" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId("chat-messages")).toContainText(/Scheduling session created for Jordan Miles .*Booking link:/s);
-  const link = await page.getByTestId("chat-messages").getByRole("link", { name: /\/book\// }).first().getAttribute("href");
+  const link = await page
+    .getByTestId("chat-messages")
+    .getByRole("link", { name: /\/book\// })
+    .first()
+    .getAttribute("href");
   expect(link).toMatch(/\/book\/[\w-]+$/);
 
   // The session is real: its public booking page opens.

@@ -23,7 +23,15 @@ test.describe("without JavaScript", () => {
     await login(page, account.email, account.password, "/candidates");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel("CV files").setInputFiles([
-      { name: "Ada Lovelace CV.pdf", mimeType: "application/pdf", buffer: Buffer.from(tinyPdf([["Ada Lovelace", "Senior Backend Engineer", "London, UK | ada.e2e@example.com | +44 7700 900123", "Skills: Go, Kubernetes", "Experience", "Acme Pay: built the Zanzibarite ledger"]])) },
+      {
+        name: "Ada Lovelace CV.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from(
+          tinyPdf([
+            ["Ada Lovelace", "Senior Backend Engineer", "London, UK | ada.e2e@example.com | +44 7700 900123", "Skills: Go, Kubernetes", "Experience", "Acme Pay: built the Zanzibarite ledger"],
+          ]),
+        ),
+      },
       { name: "tom.docx", mimeType: "application/octet-stream", buffer: Buffer.from(tinyDocx(["Tom Baker", "Product Designer", "Brisbane, QLD", "tom.e2e@example.com"])) },
     ]);
     await page.getByRole("button", { name: "Upload CVs" }).click();

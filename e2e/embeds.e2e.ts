@@ -9,7 +9,9 @@ function agencySite(): Promise<{ origin: string; close: () => Promise<void> }> {
     const src = new URL(req.url ?? "/", "http://localhost").searchParams.get("src") ?? "";
     const safe = src.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><html><head><title>Agency careers</title></head><body><h1>Careers at the agency</h1><iframe src="${safe}" title="Frank" width="100%" height="900" style="border:0"></iframe></body></html>`);
+    res.end(
+      `<!doctype html><html><head><title>Agency careers</title></head><body><h1>Careers at the agency</h1><iframe src="${safe}" title="Frank" width="100%" height="900" style="border:0"></iframe></body></html>`,
+    );
   });
   return new Promise((resolve) =>
     server.listen(0, "localhost", () => {
@@ -20,7 +22,11 @@ function agencySite(): Promise<{ origin: string; close: () => Promise<void> }> {
 }
 
 const framed = (page: Page) => page.frameLocator('iframe[title="Frank"]');
-const frameUrl = (page: Page) => page.frames().find((f) => f !== page.mainFrame())?.url() ?? "";
+const frameUrl = (page: Page) =>
+  page
+    .frames()
+    .find((f) => f !== page.mainFrame())
+    ?.url() ?? "";
 
 async function campaignWithOrigins(page: Page, origins: string[]) {
   await loginAsNewUser(page, { to: null });
@@ -73,7 +79,9 @@ test("a booking page in a frame of an allowed origin: the candidate books a slot
     const start = new Date(Date.now() + 3 * 86_400_000);
     start.setUTCHours(1, 0, 0, 0);
     const timeSlots = [0, 1].map((h) => ({ startTime: new Date(start.getTime() + h * 3_600_000).toISOString(), endTime: new Date(start.getTime() + (h + 1) * 3_600_000).toISOString() }));
-    const created = await page.request.post("/api/scheduling-sessions", { data: { candidateId: candidates[0].id, title: "Interview", duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false } });
+    const created = await page.request.post("/api/scheduling-sessions", {
+      data: { candidateId: candidates[0].id, title: "Interview", duration: 60, timeSlots, timeZone: "Australia/Melbourne", sendEmail: false },
+    });
     expect(created.ok()).toBe(true);
     const { sessionToken } = await created.json();
     const bookingUrl = new URL(`/book/${sessionToken}`, baseURL).toString();
@@ -81,7 +89,10 @@ test("a booking page in a frame of an allowed origin: the candidate books a slot
     const candidate = await browser.newPage({ timezoneId: "Australia/Melbourne" });
     await candidate.goto(`${allowed.origin}/?src=${encodeURIComponent(bookingUrl)}`);
     const frame = framed(candidate);
-    await frame.locator("label", { has: frame.locator('input[name="slotId"]') }).first().click();
+    await frame
+      .locator("label", { has: frame.locator('input[name="slotId"]') })
+      .first()
+      .click();
     await frame.getByRole("button", { name: "Confirm Interview" }).click();
     await expect(frame.getByText("Interview Scheduled!")).toBeVisible({ timeout: 15_000 });
     await candidate.close();

@@ -15,8 +15,6 @@ let fakeUrl = "";
 let base = "";
 let db = "";
 
-
-
 const control = (body: object) => fetch(`${fakeUrl}/__control`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
 const state = () => fetch(`${fakeUrl}/__state`).then((r) => r.json() as Promise<{ events: { id: string; calendarId: string; body: any }[]; invitationsSent: unknown[] }>);
 
@@ -108,7 +106,10 @@ test.describe("with Microsoft (fake)", () => {
       await candidate.goto(`${base}/book/${session.sessionToken}`);
       await expect(candidate.locator('input[name="slotId"]')).toHaveCount(1, { timeout: 500 });
     }).toPass({ timeout: 15_000 });
-    await candidate.locator("label", { has: candidate.locator('input[name="slotId"]') }).first().click();
+    await candidate
+      .locator("label", { has: candidate.locator('input[name="slotId"]') })
+      .first()
+      .click();
     await candidate.getByRole("button", { name: "Confirm Interview" }).click();
     await expect(candidate.getByText("Interview Scheduled!")).toBeVisible();
     await candidate.close();

@@ -46,13 +46,20 @@ export class OwnServer {
   readonly url: string;
   readonly db: string;
 
-  constructor(readonly port: number, private env: Record<string, string> = {}) {
+  constructor(
+    readonly port: number,
+    private env: Record<string, string> = {},
+  ) {
     this.url = `http://127.0.0.1:${port}`;
     this.db = `data/e2e-own-${port}.db`;
   }
 
   async start() {
-    const child = spawnFrank(["serve"], { PORT: String(this.port), HOST: "127.0.0.1", DATABASE_PATH: this.db, APP_URL: this.url, APP_SECRET: SECRET, NODE_ENV: "test", DEV_PAGES: "1", ...this.env }, ["ignore", "ignore", "pipe"]);
+    const child = spawnFrank(["serve"], { PORT: String(this.port), HOST: "127.0.0.1", DATABASE_PATH: this.db, APP_URL: this.url, APP_SECRET: SECRET, NODE_ENV: "test", DEV_PAGES: "1", ...this.env }, [
+      "ignore",
+      "ignore",
+      "pipe",
+    ]);
     child.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
     this.child = child;
     await waitFor(`${this.url}/healthz`);

@@ -17,7 +17,10 @@ test("a recruiter creates a session; the candidate books without JavaScript; the
   // The candidate choice is a combobox searching every candidate on the server.
   await card.locator("#sched-candidate").click();
   const first = card.locator("#sched-candidate-list [role=option]").first();
-  const candidateName = ((await first.textContent()) ?? "").split(" — ")[0]!.replace(/\s*#\d+$/, "").trim();
+  const candidateName = ((await first.textContent()) ?? "")
+    .split(" — ")[0]!
+    .replace(/\s*#\d+$/, "")
+    .trim();
   await first.click();
   await card.locator("[data-testid=date-picker] button:not([disabled])[data-date]").nth(1).click();
   await card.getByRole("button", { name: "Add Time Slots" }).click();
@@ -39,7 +42,11 @@ test("a recruiter creates a session; the candidate books without JavaScript; the
   await expect(c.getByRole("heading", { name: "Interview Details" })).toBeVisible();
   // JavaScript is off: the optional enhancement script does not run, the form still books.
   await expect(c.locator("script:not([src*='/assets/booking-'])")).toHaveCount(0);
-  await c.locator("label").filter({ hasText: /^11:00 AM/ }).first().click();
+  await c
+    .locator("label")
+    .filter({ hasText: /^11:00 AM/ })
+    .first()
+    .click();
   await c.getByRole("button", { name: "Confirm Interview" }).click();
   await expect(c.getByRole("heading", { name: "Interview Scheduled!" })).toBeVisible();
   await expect(c.getByText("Meeting Scheduled!")).toBeVisible();
@@ -103,7 +110,11 @@ test("the recruiter offers new times; the candidate picks one without JavaScript
   const ctx = await browser.newContext({ javaScriptEnabled: false });
   const c = await ctx.newPage();
   await c.goto(`/book/${session.sessionToken}`);
-  await c.locator("label").filter({ hasText: /^3:00 PM/ }).first().click();
+  await c
+    .locator("label")
+    .filter({ hasText: /^3:00 PM/ })
+    .first()
+    .click();
   await c.getByRole("button", { name: "Confirm Interview" }).click();
   await expect(c.getByRole("heading", { name: "Interview Scheduled!" })).toBeVisible();
   await ctx.close();

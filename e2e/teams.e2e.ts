@@ -55,7 +55,10 @@ test("an owner invites a recruiter; the recruiter accepts and schedules for them
   await expect(card.locator("#sched-interviewer option:checked")).toContainText("(you)");
   await card.locator("#sched-candidate").click();
   const first = card.locator("#sched-candidate-list [role=option]").first();
-  const candidateName = ((await first.textContent()) ?? "").split(" — ")[0]!.replace(/\s*#\d+$/, "").trim();
+  const candidateName = ((await first.textContent()) ?? "")
+    .split(" — ")[0]!
+    .replace(/\s*#\d+$/, "")
+    .trim();
   await first.click();
   await card.locator("[data-testid=date-picker] button:not([disabled])[data-date]").nth(1).click();
   await card.getByRole("button", { name: "Add Time Slots" }).click();
@@ -68,7 +71,11 @@ test("an owner invites a recruiter; the recruiter accepts and schedules for them
   const candidateContext = await browser.newContext({ javaScriptEnabled: false });
   const c = await candidateContext.newPage();
   await c.goto(new URL(bookingLink!).pathname);
-  await c.locator("label").filter({ hasText: /^11:00 AM/ }).first().click();
+  await c
+    .locator("label")
+    .filter({ hasText: /^11:00 AM/ })
+    .first()
+    .click();
   await c.getByRole("button", { name: "Confirm Interview" }).click();
   await expect(c.getByRole("heading", { name: "Interview Scheduled!" })).toBeVisible();
   await candidateContext.close();

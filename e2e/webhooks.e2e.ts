@@ -59,7 +59,10 @@ test("without JavaScript an owner adds an endpoint, copies the secret once, send
   await expect.poll(() => r.got.length).toBe(2);
   const sent = r.got[1]!;
   const h = (k: string) => String(sent.headers[k]);
-  const payload = new Webhook(secret).verify(sent.body, { "webhook-id": h("webhook-id"), "webhook-timestamp": h("webhook-timestamp"), "webhook-signature": h("webhook-signature") }) as { type: string; data: { candidate: { id: number; city: string } } };
+  const payload = new Webhook(secret).verify(sent.body, { "webhook-id": h("webhook-id"), "webhook-timestamp": h("webhook-timestamp"), "webhook-signature": h("webhook-signature") }) as {
+    type: string;
+    data: { candidate: { id: number; city: string } };
+  };
   expect(payload.type).toBe("candidate.updated");
   expect(payload.data.candidate).toMatchObject({ id, city: "Geelong" });
 

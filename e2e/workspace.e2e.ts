@@ -108,7 +108,11 @@ async function bookInterview(page: Page) {
 }
 
 function local(at: Date, tz: string) {
-  const p = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 function monday(day: string) {
@@ -171,8 +175,10 @@ test("the command palette (Ctrl+K) jumps to a section and finds a candidate by n
   await page.keyboard.press("Control+k");
   await expect(page.getByRole("combobox", { name: "Go to a section or find a candidate" })).toBeFocused();
   await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(name);
-  await page.getByRole("option", { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole("option", { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/candidates\?search=/);
   await expect(page.locator("tbody")).toContainText(name);
 });
-

@@ -145,33 +145,58 @@ export default function CalendarManager(props: CalendarManagerProps) {
   }
 
   if (loggedOut) return <LoggedOut back={typeof location === "undefined" ? undefined : location.pathname} />;
-  if (!status) return <p className="py-6 text-sm text-slate-500" role="status">Loading calendar status...</p>;
+  if (!status)
+    return (
+      <p className="py-6 text-sm text-slate-500" role="status">
+        Loading calendar status...
+      </p>
+    );
   if (!status.isConnected) return <NotConnected status={status} mode={props.mode} redirectUri={props.redirectUri} />;
 
   const disabled = (ready && saveDisabled(selected, status.primaryCalendarId, calendars)) || busy !== "";
   return (
     <div className="space-y-5" data-state="connected">
       <p className="text-sm text-slate-600">
-        Connected as <strong className="text-slate-900" data-testid="calendar-email">{status.userEmail}</strong>
+        Connected as{" "}
+        <strong className="text-slate-900" data-testid="calendar-email">
+          {status.userEmail}
+        </strong>
       </p>
       <form method="post" action="/ical-manager/set-primary" onSubmit={save} className="space-y-3">
-        <label className="label" htmlFor="calendarId">Calendar for interview events</label>
-        <select id="calendarId" name="calendarId" className="input" value={calendars === null ? "loading" : calendars.length === 0 ? "none" : selected} onChange={(e) => setSelected(e.currentTarget.value)} disabled={!calendars?.length}>
+        <label className="label" htmlFor="calendarId">
+          Calendar for interview events
+        </label>
+        <select
+          id="calendarId"
+          name="calendarId"
+          className="input"
+          value={calendars === null ? "loading" : calendars.length === 0 ? "none" : selected}
+          onChange={(e) => setSelected(e.currentTarget.value)}
+          disabled={!calendars?.length}
+        >
           {calendars === null ? <option value="loading">Loading calendars...</option> : null}
           {calendars?.length === 0 ? <option value="none">No calendars available</option> : null}
           {calendars?.length ? <option value="">Choose a calendar...</option> : null}
           {calendars?.map((c) => (
-            <option key={c.id} value={c.id}>{optionLabel(c, status.primaryCalendarId, calendars)}</option>
+            <option key={c.id} value={c.id}>
+              {optionLabel(c, status.primaryCalendarId, calendars)}
+            </option>
           ))}
         </select>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn-primary" disabled={disabled}>{busy === "save" ? "Saving..." : "Save as Primary Calendar"}</button>
-          <a href="/ical-manager" className="btn-outline">Go to iCal Manager</a>
+          <button type="submit" className="btn-primary" disabled={disabled}>
+            {busy === "save" ? "Saving..." : "Save as Primary Calendar"}
+          </button>
+          <a href="/ical-manager" className="btn-outline">
+            Go to iCal Manager
+          </a>
         </div>
       </form>
       {props.mode === "sync" ? <SyncPanel report={report} busy={busy === "sync"} onSync={runSync} /> : null}
       <form method="post" action="/ical-manager/disconnect" onSubmit={disconnect} className="border-t border-slate-100 pt-4">
-        <button type="submit" className="btn-destructive" disabled={busy !== ""}>{busy === "disconnect" ? "Disconnecting..." : status.provider === "microsoft" ? "Disconnect Microsoft Outlook" : "Disconnect Google Calendar"}</button>
+        <button type="submit" className="btn-destructive" disabled={busy !== ""}>
+          {busy === "disconnect" ? "Disconnecting..." : status.provider === "microsoft" ? "Disconnect Microsoft Outlook" : "Disconnect Google Calendar"}
+        </button>
       </form>
     </div>
   );
@@ -184,7 +209,9 @@ function SyncPanel({ report, busy, onSync }: { report: SyncResult | null; busy: 
       <p className="mt-1 text-sm text-slate-600" data-testid="sync-report" role="status">
         {busy ? "Syncing interviews..." : report ? `Sync complete: ${reportText(report)}.` : "Every scheduled interview without an event is added to your primary calendar."}
       </p>
-      <button type="submit" className="btn-outline btn-sm mt-3" disabled={busy}>{busy ? "Syncing..." : "Sync now"}</button>
+      <button type="submit" className="btn-outline btn-sm mt-3" disabled={busy}>
+        {busy ? "Syncing..." : "Sync now"}
+      </button>
     </form>
   );
 }
@@ -192,7 +219,11 @@ function SyncPanel({ report, busy, onSync }: { report: SyncResult | null; busy: 
 function NotConnected({ status, mode, redirectUri }: { status: ManagerStatus; mode: string; redirectUri: string }) {
   return (
     <div className="space-y-4" data-state="not-connected">
-      {status.notice ? <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900" role="alert">{status.notice}</p> : null}
+      {status.notice ? (
+        <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900" role="alert">
+          {status.notice}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600">
         {status.microsoftConfigured
           ? "Connect a Google or Microsoft 365 / Outlook.com calendar so that booked interviews appear in it, with a video link, and busy times are left out of the slots you offer."
@@ -201,17 +232,22 @@ function NotConnected({ status, mode, redirectUri }: { status: ManagerStatus; mo
       {/* The two connect buttons side by side with a gap, wrapping on a phone. */}
       <div className="flex flex-wrap items-start gap-3">
         {status.microsoftConfigured ? (
-          <a className="btn-primary" href={`/auth/microsoft/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`} data-testid="connect-microsoft">Connect Microsoft Outlook</a>
+          <a className="btn-primary" href={`/auth/microsoft/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`} data-testid="connect-microsoft">
+            Connect Microsoft Outlook
+          </a>
         ) : null}
         {status.configured ? (
-          <a className="btn-primary" href={`/auth/google/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`}>Connect Google Calendar</a>
+          <a className="btn-primary" href={`/auth/google/calendar?returnTo=${mode === "sync" ? "/sync-ical" : "/ical-manager"}`}>
+            Connect Google Calendar
+          </a>
         ) : (
           <div className="w-full space-y-2">
-            <button type="button" className="btn-primary" disabled aria-describedby="google-setup">Connect Google Calendar</button>
+            <button type="button" className="btn-primary" disabled aria-describedby="google-setup">
+              Connect Google Calendar
+            </button>
             <div id="google-setup" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-              Google Calendar is not configured on this server. Create an OAuth client (type Web application) in the Google Cloud console, add{" "}
-              <code className="break-all">{redirectUri}</code> as an authorised redirect URI, then set <code>GOOGLE_CLIENT_ID</code> and{" "}
-              <code>GOOGLE_CLIENT_SECRET</code> and restart Frank.
+              Google Calendar is not configured on this server. Create an OAuth client (type Web application) in the Google Cloud console, add <code className="break-all">{redirectUri}</code> as an
+              authorised redirect URI, then set <code>GOOGLE_CLIENT_ID</code> and <code>GOOGLE_CLIENT_SECRET</code> and restart Frank.
             </div>
           </div>
         )}
@@ -225,7 +261,9 @@ export function LoggedOut({ back }: { back?: string }) {
   return (
     <div className="space-y-4 text-center" data-state="logged-out">
       <p className="text-sm text-slate-600">Please log in to manage calendar connections</p>
-      <a className="btn-primary" href={back ? `/login?next=${encodeURIComponent(back)}` : "/login"}>Go to Login</a>
+      <a className="btn-primary" href={back ? `/login?next=${encodeURIComponent(back)}` : "/login"}>
+        Go to Login
+      </a>
     </div>
   );
 }

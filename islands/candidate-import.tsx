@@ -83,21 +83,27 @@ export default function CandidateImport(props: ImportProps) {
   return (
     <div className="space-y-6">
       <form method="post" action="/candidates/import" encType="multipart/form-data" className="card card-body space-y-3" onSubmit={(e) => e.preventDefault()}>
-        <label className="label" htmlFor="csv-file">CSV file</label>
+        <label className="label" htmlFor="csv-file">
+          CSV file
+        </label>
         <input id="csv-file" name="file" type="file" accept=".csv,text/csv" className="input" onChange={(e) => void choose((e.target as HTMLInputElement).files?.[0])} />
-        <p className="text-xs text-slate-500">
-          The first row names the columns: {IMPORT_FIELDS.join(", ")}. A row with an e-mail already in your workspace updates that candidate.
-        </p>
+        <p className="text-xs text-slate-500">The first row names the columns: {IMPORT_FIELDS.join(", ")}. A row with an e-mail already in your workspace updates that candidate.</p>
         <noscript>
-          <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="dryRun" value="1" /> Dry run (check only)</label>
-          <button type="submit" className="btn-primary">Upload</button>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="dryRun" value="1" /> Dry run (check only)
+          </label>
+          <button type="submit" className="btn-primary">
+            Upload
+          </button>
         </noscript>
       </form>
 
       {header.length ? (
         <section className="card" aria-labelledby="mapping-title">
           <div className="card-header">
-            <h2 id="mapping-title" className="card-title">{fileName}: {records.length} row{records.length === 1 ? "" : "s"}</h2>
+            <h2 id="mapping-title" className="card-title">
+              {fileName}: {records.length} row{records.length === 1 ? "" : "s"}
+            </h2>
             <p className="text-sm text-slate-500">Choose the field each column fills; the first rows are shown below.</p>
           </div>
           <div className="card-body space-y-4">
@@ -108,9 +114,18 @@ export default function CandidateImport(props: ImportProps) {
                     {header.map((h) => (
                       <th key={h} className="min-w-40 py-2 pr-3 align-bottom">
                         <div className="text-xs text-slate-500">{h || "(no name)"}</div>
-                        <select className="input mt-1" aria-label={`Field for column ${h}`} value={mapping[h] ?? ""} onChange={(e) => setMapping({ ...mapping, [h]: (e.target as HTMLSelectElement).value })}>
+                        <select
+                          className="input mt-1"
+                          aria-label={`Field for column ${h}`}
+                          value={mapping[h] ?? ""}
+                          onChange={(e) => setMapping({ ...mapping, [h]: (e.target as HTMLSelectElement).value })}
+                        >
                           <option value="">Skip this column</option>
-                          {IMPORT_FIELDS.map((f) => <option key={f} value={f}>{f}</option>)}
+                          {IMPORT_FIELDS.map((f) => (
+                            <option key={f} value={f}>
+                              {f}
+                            </option>
+                          ))}
                         </select>
                       </th>
                     ))}
@@ -118,14 +133,24 @@ export default function CandidateImport(props: ImportProps) {
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {preview.map((r) => (
-                    <tr key={r.line}>{header.map((h, i) => <td key={h} className="max-w-60 truncate py-1.5 pr-3">{r.error ? (i === 0 ? r.error : "") : r.cells[i]}</td>)}</tr>
+                    <tr key={r.line}>
+                      {header.map((h, i) => (
+                        <td key={h} className="max-w-60 truncate py-1.5 pr-3">
+                          {r.error ? (i === 0 ? r.error : "") : r.cells[i]}
+                        </td>
+                      ))}
+                    </tr>
                   ))}
                 </tbody>
               </table>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <button type="button" className="btn-outline" disabled={progress !== null} onClick={() => run(true)}>Dry run</button>
-              <button type="button" className="btn-primary" disabled={progress !== null} onClick={() => run(false)}>Import {records.length} rows</button>
+              <button type="button" className="btn-outline" disabled={progress !== null} onClick={() => run(true)}>
+                Dry run
+              </button>
+              <button type="button" className="btn-primary" disabled={progress !== null} onClick={() => run(false)}>
+                Import {records.length} rows
+              </button>
               {progress !== null ? (
                 <div className="flex min-w-60 flex-1 items-center gap-2">
                   <progress className="w-full" max={1} value={progress} aria-label="Import progress" />
@@ -140,12 +165,20 @@ export default function CandidateImport(props: ImportProps) {
       {result ? (
         <section className="card" aria-labelledby="result-title" data-testid="import-result">
           <div className="card-header">
-            <h2 id="result-title" className="card-title">{result.dryRun ? "Dry run: nothing was saved" : "Import finished"}</h2>
-            <p className="text-sm text-slate-600">{result.imported} new · {result.updated} updated · {result.failedCount} refused</p>
+            <h2 id="result-title" className="card-title">
+              {result.dryRun ? "Dry run: nothing was saved" : "Import finished"}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {result.imported} new · {result.updated} updated · {result.failedCount} refused
+            </p>
           </div>
           {result.failed.length ? (
             <ul className="card-body max-h-96 space-y-1 overflow-y-auto text-sm">
-              {result.failed.map((f, i) => <li key={i}><span className="font-mono">Row {f.row}</span>: {f.message}</li>)}
+              {result.failed.map((f, i) => (
+                <li key={i}>
+                  <span className="font-mono">Row {f.row}</span>: {f.message}
+                </li>
+              ))}
             </ul>
           ) : null}
         </section>

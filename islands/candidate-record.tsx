@@ -58,7 +58,10 @@ export default function CandidateRecord(props: Props) {
   const [busy, setBusy] = useState(false);
   const base = `/api/participants/${p.id}`;
 
-  const refresh = () => api<CandidateActivityAnswer>(`${base}/activity`).then((r) => setActivity(r.activity)).catch(() => {});
+  const refresh = () =>
+    api<CandidateActivityAnswer>(`${base}/activity`)
+      .then((r) => setActivity(r.activity))
+      .catch(() => {});
 
   async function patch(body: Record<string, unknown>, done: string) {
     setBusy(true);
@@ -116,25 +119,39 @@ export default function CandidateRecord(props: Props) {
       <section className="card" aria-labelledby="candidate-title">
         <div className="card-header flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h1 id="candidate-title" className="text-xl font-semibold">{p.name || "Unnamed candidate"}</h1>
+            <h1 id="candidate-title" className="text-xl font-semibold">
+              {p.name || "Unnamed candidate"}
+            </h1>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
               <span>Candidate #{p.id}</span>
-              <span className={stageBadge(p.stages)} data-testid="stage-badge">{stageLabel(p.stages)}</span>
+              <span className={stageBadge(p.stages)} data-testid="stage-badge">
+                {stageLabel(p.stages)}
+              </span>
               {p.isTest ? <span className="badge-warning">Test data</span> : null}
-              {props.shortlists.map((s) => <span key={s} className="badge-secondary">Shortlist: {s}</span>)}
+              {props.shortlists.map((s) => (
+                <span key={s} className="badge-secondary">
+                  Shortlist: {s}
+                </span>
+              ))}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <a className="btn-outline btn-sm" href={`${base}/export`} download>Export data</a>
+            <a className="btn-outline btn-sm" href={`${base}/export`} download>
+              Export data
+            </a>
             <form method="post" action={`/candidates/${p.id}/delete`} onSubmit={(e) => (e.preventDefault(), void erase())}>
-              <button type="submit" className="btn-destructive btn-sm">Delete</button>
+              <button type="submit" className="btn-destructive btn-sm">
+                Delete
+              </button>
             </form>
           </div>
         </div>
         <div className="card-body space-y-5">
           <form method="post" action={`/candidates/${p.id}`} className="flex flex-wrap items-end gap-2" onSubmit={(e) => e.preventDefault()}>
             <div>
-              <label className="label" htmlFor="stage">Stage</label>
+              <label className="label" htmlFor="stage">
+                Stage
+              </label>
               <select
                 id="stage"
                 name="stages"
@@ -143,24 +160,48 @@ export default function CandidateRecord(props: Props) {
                 disabled={busy}
                 onChange={(e) => void patch({ stages: Number((e.target as HTMLSelectElement).value) }, "Stage changed")}
               >
-                {props.stages.map((s) => <option key={s.value} value={s.value}>{s.value} · {s.label}</option>)}
+                {props.stages.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.value} · {s.label}
+                  </option>
+                ))}
               </select>
             </div>
-            <noscript><button type="submit" className="btn-outline">Change stage</button></noscript>
+            <noscript>
+              <button type="submit" className="btn-outline">
+                Change stage
+              </button>
+            </noscript>
           </form>
           <form method="post" action={`/candidates/${p.id}`} onSubmit={save} className="space-y-4" aria-label="Candidate details" noValidate>
             <div className="grid gap-3 sm:grid-cols-2">
               {SHORT_FIELDS.map(([k, label, type]) => (
                 <div key={k}>
-                  <label className="label" htmlFor={`f-${k}`}>{label}</label>
-                  <input id={`f-${k}`} name={k} type={type} className="input" defaultValue={(p[k] as string | null) ?? ""} aria-invalid={errors[k] ? true : undefined} aria-describedby={errors[k] ? `e-${k}` : undefined} />
-                  {errors[k] ? <p id={`e-${k}`} className="mt-1 text-xs text-red-600">{errors[k]}</p> : null}
+                  <label className="label" htmlFor={`f-${k}`}>
+                    {label}
+                  </label>
+                  <input
+                    id={`f-${k}`}
+                    name={k}
+                    type={type}
+                    className="input"
+                    defaultValue={(p[k] as string | null) ?? ""}
+                    aria-invalid={errors[k] ? true : undefined}
+                    aria-describedby={errors[k] ? `e-${k}` : undefined}
+                  />
+                  {errors[k] ? (
+                    <p id={`e-${k}`} className="mt-1 text-xs text-red-600">
+                      {errors[k]}
+                    </p>
+                  ) : null}
                 </div>
               ))}
             </div>
             {LONG_FIELDS.map(([k, label]) => (
               <div key={k}>
-                <label className="label" htmlFor={`f-${k}`}>{label}</label>
+                <label className="label" htmlFor={`f-${k}`}>
+                  {label}
+                </label>
                 <textarea id={`f-${k}`} name={k} rows={4} className="input" defaultValue={(p[k] as string | null) ?? ""} />
                 {errors[k] ? <p className="mt-1 text-xs text-red-600">{errors[k]}</p> : null}
               </div>
@@ -169,23 +210,47 @@ export default function CandidateRecord(props: Props) {
               <input type="checkbox" name="isTest" defaultChecked={p.isTest} /> Test data (made by a developer or test page)
             </label>
             <div className="flex items-center justify-between gap-2">
-              <p className="text-xs text-slate-500">Applied {new Date(p.createdAt).toLocaleString()} · last updated {new Date(p.lastUpdated).toLocaleString()}</p>
-              <button type="submit" className="btn-primary" disabled={busy}>Save changes</button>
+              <p className="text-xs text-slate-500">
+                Applied {new Date(p.createdAt).toLocaleString()} · last updated {new Date(p.lastUpdated).toLocaleString()}
+              </p>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Save changes
+              </button>
             </div>
           </form>
         </div>
       </section>
       <div className="space-y-6">
         <section className="card" aria-labelledby="notes-title">
-          <div className="card-header"><h2 id="notes-title" className="card-title">Add a note</h2></div>
+          <div className="card-header">
+            <h2 id="notes-title" className="card-title">
+              Add a note
+            </h2>
+          </div>
           <form method="post" action={`/candidates/${p.id}/notes`} className="card-body space-y-2" onSubmit={addNote}>
-            <label className="sr-only" htmlFor="note">Note</label>
-            <textarea id="note" name="body" rows={3} className="input" placeholder="What did you learn about this candidate?" value={note} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} />
-            <button type="submit" className="btn-primary btn-sm" disabled={busy}>Add note</button>
+            <label className="sr-only" htmlFor="note">
+              Note
+            </label>
+            <textarea
+              id="note"
+              name="body"
+              rows={3}
+              className="input"
+              placeholder="What did you learn about this candidate?"
+              value={note}
+              onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)}
+            />
+            <button type="submit" className="btn-primary btn-sm" disabled={busy}>
+              Add note
+            </button>
           </form>
         </section>
         <section className="card" aria-labelledby="activity-title">
-          <div className="card-header"><h2 id="activity-title" className="card-title">Activity</h2></div>
+          <div className="card-header">
+            <h2 id="activity-title" className="card-title">
+              Activity
+            </h2>
+          </div>
           <ol className="card-body space-y-3" data-testid="timeline">
             {activity.length ? (
               activity.map((a, i) => (
@@ -193,7 +258,9 @@ export default function CandidateRecord(props: Props) {
                   <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DOTS[a.type] ?? "bg-slate-400"}`} />
                   <div className="min-w-0">
                     <p className="break-words whitespace-pre-wrap">{a.text}</p>
-                    <time className="text-xs text-slate-500" dateTime={a.at}>{new Date(a.at).toLocaleString()}</time>
+                    <time className="text-xs text-slate-500" dateTime={a.at}>
+                      {new Date(a.at).toLocaleString()}
+                    </time>
                   </div>
                 </li>
               ))

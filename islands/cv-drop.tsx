@@ -43,7 +43,9 @@ export default function CvDrop({ back }: CvDropProps) {
       onSubmit={() => setSending(true)}
     >
       <input type="hidden" name="back" value={back} />
-      <h2 id="cv-drop-title" className="font-semibold">Add candidates from CVs</h2>
+      <h2 id="cv-drop-title" className="font-semibold">
+        Add candidates from CVs
+      </h2>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Drop CVs here or choose them (PDF, DOCX or plain text, up to 20 at a time, at most 10 MB each). Each becomes a draft: you check its fields before it becomes a candidate.
       </p>

@@ -34,7 +34,9 @@ export default function DashboardAnalytics({ stats: initial }: { stats: Database
   const [stats, setStats] = useState(initial);
   const job = useSelectedJob();
   const load = () => {
-    api<DatabaseStatsAnswer>(`/api/database/stats${job ? `?jobId=${job.id}` : ""}`).then(setStats).catch(() => {});
+    api<DatabaseStatsAnswer>(`/api/database/stats${job ? `?jobId=${job.id}` : ""}`)
+      .then(setStats)
+      .catch(() => {});
   };
   const first = useRef(true);
   useEffect(() => {
@@ -48,12 +50,16 @@ export default function DashboardAnalytics({ stats: initial }: { stats: Database
   return (
     <section className="card h-full" aria-labelledby="analytics-title">
       <div className="card-header">
-        <h2 id="analytics-title" className="card-title">Analytics</h2>
+        <h2 id="analytics-title" className="card-title">
+          Analytics
+        </h2>
         <p className="text-sm text-slate-500">{job ? `Candidates matching ${job.title}` : "All candidates"}</p>
       </div>
       <div className="card-body space-y-4">
         <div className="flex items-baseline gap-2">
-          <span className="text-3xl font-semibold tabular-nums" data-testid="total-candidates">{stats.totalCandidates}</span>
+          <span className="text-3xl font-semibold tabular-nums" data-testid="total-candidates">
+            {stats.totalCandidates}
+          </span>
           <span className="text-sm text-slate-500">candidates</span>
         </div>
         <div className="grid grid-cols-2 gap-4">

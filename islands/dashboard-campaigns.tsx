@@ -82,17 +82,23 @@ export default function DashboardCampaigns({ appUrl }: { appUrl: string }) {
   return (
     <section className="card h-full" aria-labelledby="campaigns-title">
       <div className="card-header">
-        <h2 id="campaigns-title" className="card-title">Campaign Links</h2>
+        <h2 id="campaigns-title" className="card-title">
+          Campaign Links
+        </h2>
         <p className="text-sm text-slate-500">{job ? `For ${job.title}` : "Select a job to manage its campaign links."}</p>
       </div>
       <div className="card-body space-y-4">
         {job ? (
           <>
             <form onSubmit={create} className="space-y-2">
-              <label className="label" htmlFor="campaign-name">Campaign name</label>
+              <label className="label" htmlFor="campaign-name">
+                Campaign name
+              </label>
               <input id="campaign-name" className="input" placeholder="e.g. LinkedIn March" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} maxLength={200} />
               <input aria-label="Campaign label" className="input" placeholder="Label (optional)" value={label} onInput={(e) => setLabel((e.target as HTMLInputElement).value)} maxLength={200} />
-              <button type="submit" className="btn-primary w-full" disabled={!name.trim()}>Create Campaign</button>
+              <button type="submit" className="btn-primary w-full" disabled={!name.trim()}>
+                Create Campaign
+              </button>
             </form>
             {loading ? (
               <p className="text-sm text-slate-500">Loading...</p>
@@ -107,7 +113,9 @@ export default function DashboardCampaigns({ appUrl }: { appUrl: string }) {
                       <span className="badge-secondary shrink-0">{c.clickCount} clicks</span>
                     </div>
                     <div className="mt-1 flex items-center gap-2">
-                      <code className="min-w-0 flex-1 truncate text-xs text-slate-600" title={c.campaignUrl}>{c.campaignUrl}</code>
+                      <code className="min-w-0 flex-1 truncate text-xs text-slate-600" title={c.campaignUrl}>
+                        {c.campaignUrl}
+                      </code>
                       <button type="button" className="btn-outline btn-sm shrink-0" onClick={() => copy(c)} aria-label={`Copy link of ${c.name}`}>
                         {copied === c.id ? "Copied" : "Copy"}
                       </button>

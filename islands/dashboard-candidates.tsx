@@ -34,7 +34,13 @@ export default function DashboardCandidates(props: CandidatesProps) {
   const [includeShortlisted, setIncludeShortlisted] = useState(false);
   const [membersVersion, setMembersVersion] = useState(0);
   const [testCount, setTestCount] = useState(0);
-  useEffect(() => void api<TestDataCountAnswer>("/api/participants/test-data").then((r) => setTestCount(r.count)).catch(() => {}), [data.pagination.total]);
+  useEffect(
+    () =>
+      void api<TestDataCountAnswer>("/api/participants/test-data")
+        .then((r) => setTestCount(r.count))
+        .catch(() => {}),
+    [data.pagination.total],
+  );
   async function removeTestData() {
     if (!confirm(`Remove the ${testCount} test candidate${testCount === 1 ? "" : "s"} (made by the developer and test pages) and everything about them?`)) return;
     try {
@@ -98,7 +104,13 @@ export default function DashboardCandidates(props: CandidatesProps) {
   const shortlistNames = new Map(shortlists.map((s) => [s.id, s.name]));
   // The export takes the list as filtered now (every page).
   const exportQuery = new URLSearchParams(
-    Object.entries({ search: filters.search.trim(), role: filters.role, location: filters.location, jobId: job ? String(job.id) : "", excludeShortlisted: includeShortlisted ? "false" : "true" }).filter(([, v]) => v),
+    Object.entries({
+      search: filters.search.trim(),
+      role: filters.role,
+      location: filters.location,
+      jobId: job ? String(job.id) : "",
+      excludeShortlisted: includeShortlisted ? "false" : "true",
+    }).filter(([, v]) => v),
   ).toString();
   const toggle = (id: number) => {
     const next = new Set(selected);
@@ -136,37 +148,71 @@ export default function DashboardCandidates(props: CandidatesProps) {
     <section className="card" aria-labelledby="candidates-title">
       <div className="card-header flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h2 id="candidates-title" className="card-title">All Candidates</h2>
+          <h2 id="candidates-title" className="card-title">
+            All Candidates
+          </h2>
           <p className="text-sm text-slate-500">
             {totalIsLowerBound ? `${total.toLocaleString("en-US")}+` : total} candidate{total === 1 ? "" : "s"}
             {includeShortlisted ? "" : " not yet shortlisted"}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {testCount ? <button type="button" className="btn-outline btn-sm" onClick={removeTestData}>Remove test data ({testCount})</button> : null}
-          <a className="btn-outline btn-sm" href="/candidates/import">Import CSV</a>
-          <a className="btn-ghost btn-sm" href="/candidates/settings">Settings</a>
-          <a className="btn-outline btn-sm" href={`/api/participants/export.csv?${exportQuery}`} download>Export CSV</a>
+          {testCount ? (
+            <button type="button" className="btn-outline btn-sm" onClick={removeTestData}>
+              Remove test data ({testCount})
+            </button>
+          ) : null}
+          <a className="btn-outline btn-sm" href="/candidates/import">
+            Import CSV
+          </a>
+          <a className="btn-ghost btn-sm" href="/candidates/settings">
+            Settings
+          </a>
+          <a className="btn-outline btn-sm" href={`/api/participants/export.csv?${exportQuery}`} download>
+            Export CSV
+          </a>
         </div>
         {job ? (
           <span className="badge-secondary gap-2" data-testid="job-filter">
             Job: {job.title}
-            <button type="button" className="font-semibold" onClick={() => selectJob(null)} aria-label="Clear job filter">✕</button>
+            <button type="button" className="font-semibold" onClick={() => selectJob(null)} aria-label="Clear job filter">
+              ✕
+            </button>
           </span>
         ) : null}
       </div>
       <div className="card-body space-y-4">
         <form method="get" action="/dashboard" className="grid gap-2 sm:grid-cols-[1fr_auto_auto]" onSubmit={(e) => (e.preventDefault(), load(1))} role="search">
-          <input type="search" name="search" className="input" placeholder="Search name, email, city, role, industry, conversation..." aria-label="Search candidates" value={filters.search} onInput={set("search")} />
+          <input
+            type="search"
+            name="search"
+            className="input"
+            placeholder="Search name, email, city, role, industry, conversation..."
+            aria-label="Search candidates"
+            value={filters.search}
+            onInput={set("search")}
+          />
           <select name="role" className="input" aria-label="Role filter" value={filters.role} onChange={set("role")}>
             <option value="">All roles</option>
-            {[...props.buckets.roles, "Other"].map((r) => <option key={r} value={r}>{r}</option>)}
+            {[...props.buckets.roles, "Other"].map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </select>
           <select name="location" className="input" aria-label="Location filter" value={filters.location} onChange={set("location")}>
             <option value="">All locations</option>
-            {[...props.buckets.locations, "Other"].map((l) => <option key={l} value={l}>{l}</option>)}
+            {[...props.buckets.locations, "Other"].map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
           </select>
-          <noscript><button type="submit" className="btn-outline">Search</button></noscript>
+          <noscript>
+            <button type="submit" className="btn-outline">
+              Search
+            </button>
+          </noscript>
         </form>
         <ShortlistControls
           shortlists={shortlists}
@@ -191,16 +237,25 @@ export default function DashboardCandidates(props: CandidatesProps) {
         {!includeShortlisted && data.shortlistedMatches && !data.participants.length ? (
           <p className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900" data-testid="shortlisted-matches">
             {data.shortlistedMatches} candidate{data.shortlistedMatches === 1 ? "" : "s"} matching this search {data.shortlistedMatches === 1 ? "is" : "are"} already in a shortlist.{" "}
-            <button type="button" className="font-semibold underline" onClick={() => setIncludeShortlisted(true)}>Include shortlisted</button> to see {data.shortlistedMatches === 1 ? "them" : "them"}.
+            <button type="button" className="font-semibold underline" onClick={() => setIncludeShortlisted(true)}>
+              Include shortlisted
+            </button>{" "}
+            to see {data.shortlistedMatches === 1 ? "them" : "them"}.
           </p>
         ) : (
           <CandidateTable participants={data.participants} selected={selected} onToggle={toggle} onOpen={setOpen} onStage={changeStage} shortlistNames={shortlistNames} />
         )}
         {pages > 1 ? (
           <nav className="flex items-center justify-between text-sm" aria-label="Pagination">
-            <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page <= 1} onClick={() => go(data.pagination.page - 1)}>Previous</button>
-            <span className="text-slate-500">Page {data.pagination.page} of {totalIsLowerBound ? "many" : pages}</span>
-            <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page >= pages} onClick={() => go(data.pagination.page + 1)}>Next</button>
+            <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page <= 1} onClick={() => go(data.pagination.page - 1)}>
+              Previous
+            </button>
+            <span className="text-slate-500">
+              Page {data.pagination.page} of {totalIsLowerBound ? "many" : pages}
+            </span>
+            <button type="button" className="btn-outline btn-sm" disabled={data.pagination.page >= pages} onClick={() => go(data.pagination.page + 1)}>
+              Next
+            </button>
           </nav>
         ) : null}
       </div>

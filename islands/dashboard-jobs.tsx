@@ -58,16 +58,35 @@ export default function DashboardJobs({ jobs: initial }: { jobs: DashboardJob[] 
   return (
     <section className="card h-full" aria-labelledby="jobs-title">
       <div className="card-header">
-        <h2 id="jobs-title" className="card-title">Job Positions</h2>
+        <h2 id="jobs-title" className="card-title">
+          Job Positions
+        </h2>
         <p className="text-sm text-slate-500">Select a job to see its campaign links and matching candidates.</p>
       </div>
       <div className="card-body space-y-4">
         <form method="post" action="/dashboard/jobs" onSubmit={create} className="space-y-2">
-          <label className="label" htmlFor="job-title">Job title</label>
+          <label className="label" htmlFor="job-title">
+            Job title
+          </label>
           <input id="job-title" name="title" className="input" placeholder="e.g. Frontend Developer" value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} maxLength={200} />
           <div className="grid grid-cols-2 gap-2">
-            <input aria-label="Job location" name="location" className="input" placeholder="Location" value={location} onInput={(e) => setLocation((e.target as HTMLInputElement).value)} maxLength={200} />
-            <input aria-label="Job description" name="description" className="input" placeholder="Description" value={description} onInput={(e) => setDescription((e.target as HTMLInputElement).value)} />
+            <input
+              aria-label="Job location"
+              name="location"
+              className="input"
+              placeholder="Location"
+              value={location}
+              onInput={(e) => setLocation((e.target as HTMLInputElement).value)}
+              maxLength={200}
+            />
+            <input
+              aria-label="Job description"
+              name="description"
+              className="input"
+              placeholder="Description"
+              value={description}
+              onInput={(e) => setDescription((e.target as HTMLInputElement).value)}
+            />
           </div>
           <button type="submit" className="btn-primary w-full" disabled={hydrated && (!title.trim() || busy)}>
             {busy ? "Creating..." : "Create Job"}
@@ -81,17 +100,14 @@ export default function DashboardJobs({ jobs: initial }: { jobs: DashboardJob[] 
               const active = selected?.id === job.id;
               return (
                 <li key={job.id} className={`flex items-center gap-2 rounded-md px-2 py-2 ${active ? "bg-brand-50" : ""}`}>
-                  <button
-                    type="button"
-                    className="min-w-0 flex-1 text-left"
-                    aria-pressed={active}
-                    onClick={() => selectJob(active ? null : { id: job.id, title: job.title, location: job.location })}
-                  >
+                  <button type="button" className="min-w-0 flex-1 text-left" aria-pressed={active} onClick={() => selectJob(active ? null : { id: job.id, title: job.title, location: job.location })}>
                     <span className="block truncate text-sm font-medium">{job.title}</span>
                     <span className="block truncate text-xs text-slate-500">{job.location || "Any location"}</span>
                   </button>
                   <form method="post" action={`/dashboard/jobs/${job.id}/delete`} onSubmit={(e) => remove(e, job)}>
-                    <button type="submit" className="btn-ghost btn-sm text-red-600" aria-label={`Delete ${job.title}`}>Delete</button>
+                    <button type="submit" className="btn-ghost btn-sm text-red-600" aria-label={`Delete ${job.title}`}>
+                      Delete
+                    </button>
                   </form>
                 </li>
               );

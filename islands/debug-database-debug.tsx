@@ -43,20 +43,28 @@ export default function DatabaseDebug(props: DatabaseDebugProps) {
       <div className="flex flex-wrap gap-2">
         <form method="get" action="/database-debug" onSubmit={(e) => (e.preventDefault(), fetchView("all"))}>
           <input type="hidden" name="view" value="all" />
-          <button type="submit" className="btn-primary" disabled={loading !== null}>{loading === "all" ? "Fetching..." : "Fetch All Participants"}</button>
+          <button type="submit" className="btn-primary" disabled={loading !== null}>
+            {loading === "all" ? "Fetching..." : "Fetch All Participants"}
+          </button>
         </form>
         <form method="get" action="/database-debug" onSubmit={(e) => (e.preventDefault(), fetchView("design"))}>
           <input type="hidden" name="view" value="design" />
-          <button type="submit" className="btn-outline" disabled={loading !== null}>{loading === "design" ? "Querying..." : "Test Design Query"}</button>
+          <button type="submit" className="btn-outline" disabled={loading !== null}>
+            {loading === "design" ? "Querying..." : "Test Design Query"}
+          </button>
         </form>
       </div>
 
       {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm font-medium text-red-800" data-testid="debug-error">{error}</p>
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm font-medium text-red-800" data-testid="debug-error">
+          {error}
+        </p>
       ) : null}
 
       {rows === null ? (
-        error ? null : <p className="text-sm text-slate-500">Choose a query to see the participants of your workspace.</p>
+        error ? null : (
+          <p className="text-sm text-slate-500">Choose a query to see the participants of your workspace.</p>
+        )
       ) : (
         <section data-testid="debug-results">
           <h2 className="mb-3 text-lg font-semibold">
@@ -81,15 +89,24 @@ function DebugCard({ p }: { p: DebugParticipant }) {
       <div className="card-body space-y-2 text-sm">
         <div className="flex items-baseline justify-between gap-2">
           <h3 className="font-semibold">{x.name ?? "Unknown name"}</h3>
-          <span className="text-xs text-slate-500">#{p.id}{p.unique_id ? ` · ${p.unique_id}` : ""}</span>
+          <span className="text-xs text-slate-500">
+            #{p.id}
+            {p.unique_id ? ` · ${p.unique_id}` : ""}
+          </span>
         </div>
         <dl className="grid grid-cols-[6rem_1fr] gap-x-2 gap-y-1">
           <dt className="text-slate-500">Name</dt>
           <dd>{x.name ?? "—"}</dd>
           <dt className="text-slate-500">Role</dt>
-          <dd>{x.role}{p.role_applied || p.job_title ? <span className="text-slate-500"> ({p.role_applied || p.job_title})</span> : null}</dd>
+          <dd>
+            {x.role}
+            {p.role_applied || p.job_title ? <span className="text-slate-500"> ({p.role_applied || p.job_title})</span> : null}
+          </dd>
           <dt className="text-slate-500">Location</dt>
-          <dd>{x.location}{p.city ? <span className="text-slate-500"> ({p.city})</span> : null}</dd>
+          <dd>
+            {x.location}
+            {p.city ? <span className="text-slate-500"> ({p.city})</span> : null}
+          </dd>
           <dt className="text-slate-500">Email</dt>
           <dd className="truncate">{p.email_address ?? "—"}</dd>
         </dl>

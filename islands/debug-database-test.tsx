@@ -53,12 +53,18 @@ export default function DatabaseTest(props: DatabaseTestProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap gap-2">
         <form method="post" action="/database-test/seed" onSubmit={(e) => (e.preventDefault(), seed())}>
-          <button type="submit" className="btn-primary" disabled={seeding}>{seeding ? "Adding..." : "Add Test Candidates"}</button>
+          <button type="submit" className="btn-primary" disabled={seeding}>
+            {seeding ? "Adding..." : "Add Test Candidates"}
+          </button>
         </form>
         <form method="get" action="/database-test" onSubmit={(e) => (e.preventDefault(), load())}>
-          <button type="submit" className="btn-outline" disabled={loading}>{loading ? "Refreshing..." : "Refresh Candidates"}</button>
+          <button type="submit" className="btn-outline" disabled={loading}>
+            {loading ? "Refreshing..." : "Refresh Candidates"}
+          </button>
         </form>
-        <a className="btn-outline" href="/dashboardX">Test ChatGPT Integration</a>
+        <a className="btn-outline" href="/dashboardX">
+          Test ChatGPT Integration
+        </a>
       </div>
 
       <section className="card" data-testid="candidate-list">

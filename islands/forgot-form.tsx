@@ -36,19 +36,29 @@ export default function ForgotForm(props: ForgotFormProps) {
       <div className="space-y-4 text-center" data-testid="forgot-sent">
         <h2 className="text-lg font-semibold">Check your email</h2>
         <p className="text-sm text-slate-600">If an account exists for that address, we sent a link to reset its password. The link expires in 1 hour.</p>
-        <a href="/" className="btn-outline w-full">Back to login</a>
+        <a href="/" className="btn-outline w-full">
+          Back to login
+        </a>
       </div>
     );
   }
   return (
     <form method="post" action="/forgot-password" className="space-y-4" onSubmit={onSubmit} noValidate>
       <div>
-        <label className="label" htmlFor="email">Email address</label>
+        <label className="label" htmlFor="email">
+          Email address
+        </label>
         <input className="input" id="email" name="email" type="email" autoComplete="email" defaultValue={props.email} required />
         {error ? <p className="field-error">{error}</p> : null}
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={pending}>{pending ? "Sending..." : "Send reset link"}</button>
-      <p className="text-center text-sm"><a href="/login" className="text-brand-600 hover:underline">Back to login</a></p>
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Sending..." : "Send reset link"}
+      </button>
+      <p className="text-center text-sm">
+        <a href="/login" className="text-brand-600 hover:underline">
+          Back to login
+        </a>
+      </p>
     </form>
   );
 }

@@ -40,14 +40,20 @@ export default function IcalFeed(props: IcalFeedProps) {
 
   return (
     <div className="space-y-3">
-      <label className="label" htmlFor="ical-feed-url">Private feed address</label>
+      <label className="label" htmlFor="ical-feed-url">
+        Private feed address
+      </label>
       <div className="flex gap-2">
         <input id="ical-feed-url" className="input font-mono text-xs" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="btn-outline btn-sm shrink-0" onClick={copy}>{copied ? "Copied" : "Copy"}</button>
+        <button type="button" className="btn-outline btn-sm shrink-0" onClick={copy}>
+          {copied ? "Copied" : "Copy"}
+        </button>
       </div>
       <p className="text-xs text-slate-500">Anyone with this address can read your interview schedule. Keep it private; regenerate it if it leaks.</p>
       <form method="post" action="/ical-manager/feed" onSubmit={regenerate}>
-        <button type="submit" className="btn-ghost btn-sm" disabled={pending}>{pending ? "Regenerating..." : "Regenerate URL"}</button>
+        <button type="submit" className="btn-ghost btn-sm" disabled={pending}>
+          {pending ? "Regenerating..." : "Regenerate URL"}
+        </button>
       </form>
     </div>
   );

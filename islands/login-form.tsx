@@ -55,18 +55,30 @@ export default function LoginForm(props: LoginFormProps) {
       <form method="post" action="/login" className="space-y-4" onSubmit={onSubmit} noValidate>
         {props.next && props.next !== "/dashboard" ? <input type="hidden" name="next" value={props.next} /> : null}
         <div>
-          <label className="label" htmlFor="email">Email address</label>
+          <label className="label" htmlFor="email">
+            Email address
+          </label>
           <input className="input" id="email" name="email" type="email" autoComplete="email" placeholder="you@company.com" defaultValue={props.email} required />
           {errors.email ? <p className="field-error">{errors.email}</p> : null}
         </div>
         <div>
           <div className="flex items-center justify-between">
-            <label className="label" htmlFor="password">Password</label>
-            <a href={props.forgotHref} className="mb-1 text-xs font-medium text-brand-600 hover:underline">Forgot password?</a>
+            <label className="label" htmlFor="password">
+              Password
+            </label>
+            <a href={props.forgotHref} className="mb-1 text-xs font-medium text-brand-600 hover:underline">
+              Forgot password?
+            </a>
           </div>
           <div className="relative">
             <input className="input pr-16" id="password" name="password" type={show ? "text" : "password"} autoComplete="current-password" required />
-            <button type="button" className="absolute inset-y-0 right-0 px-3 text-xs font-medium text-slate-500 hover:text-slate-800" onClick={() => setShow(!show)} aria-label={show ? "Hide password" : "Show password"} aria-pressed={show}>
+            <button
+              type="button"
+              className="absolute inset-y-0 right-0 px-3 text-xs font-medium text-slate-500 hover:text-slate-800"
+              onClick={() => setShow(!show)}
+              aria-label={show ? "Hide password" : "Show password"}
+              aria-pressed={show}
+            >
               {show ? "Hide" : "Show"}
             </button>
           </div>
@@ -75,15 +87,22 @@ export default function LoginForm(props: LoginFormProps) {
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="rememberMe" className="h-4 w-4 rounded border-slate-300" /> Remember me
         </label>
-        <button type="submit" className="btn-primary w-full" disabled={pending}>{pending ? "Signing in..." : "Sign in"}</button>
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Signing in..." : "Sign in"}
+        </button>
       </form>
       {props.demo ? (
         <form method="post" action="/demo-login" className="mt-3">
-          <button type="submit" className="btn-outline w-full">Demo Login</button>
+          <button type="submit" className="btn-outline w-full">
+            Demo Login
+          </button>
         </form>
       ) : null}
       <p className="mt-6 text-center text-sm text-slate-500">
-        New to Frank? <a href={props.signUpHref} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-600 hover:underline">Sign Up</a>
+        New to Frank?{" "}
+        <a href={props.signUpHref} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-600 hover:underline">
+          Sign Up
+        </a>
       </p>
     </div>
   );

@@ -38,9 +38,7 @@ export default function MeetingDetection(props: MeetingDetectionProps) {
   function scan(text: string, force = false): boolean {
     if (!force && !autoRef.current) return false;
     const d = detectMeeting(text);
-    setLastResult(
-      d.isMeetingRequest ? `Meeting request${d.candidateName ? ` with ${d.candidateName}` : " (no candidate name)"}${d.position ? ` for ${d.position}` : ""}` : "No meeting request",
-    );
+    setLastResult(d.isMeetingRequest ? `Meeting request${d.candidateName ? ` with ${d.candidateName}` : " (no candidate name)"}${d.position ? ` for ${d.position}` : ""}` : "No meeting request");
     if (!isActionable(d) || openRef.current) return false;
     // One request opens one dialog: what was typed so far is used up.
     buffer.current = "";
@@ -106,41 +104,85 @@ export default function MeetingDetection(props: MeetingDetectionProps) {
 
   return (
     <div className="grid h-[calc(100vh-7rem)] gap-4 lg:grid-cols-[1fr_20rem]">
-      <ChatView messages={chat.messages} pending={chat.pending} onSend={send} onRetry={(id) => void chat.retry(id)} onNew={chat.reset} onConfirm={chat.confirm} appOrigin={props.appOrigin} newLabel="New Conversation" title="Frank · Meeting detection" toolbar={toolbar} className="h-full" />
+      <ChatView
+        messages={chat.messages}
+        pending={chat.pending}
+        onSend={send}
+        onRetry={(id) => void chat.retry(id)}
+        onNew={chat.reset}
+        onConfirm={chat.confirm}
+        appOrigin={props.appOrigin}
+        newLabel="New Conversation"
+        title="Frank · Meeting detection"
+        toolbar={toolbar}
+        className="h-full"
+      />
       <aside className="space-y-4 overflow-y-auto">
         <section className="card" aria-labelledby="test-panel">
-          <div className="card-header"><h2 id="test-panel" className="card-title">Test Panel</h2></div>
+          <div className="card-header">
+            <h2 id="test-panel" className="card-title">
+              Test Panel
+            </h2>
+          </div>
           <div className="card-body space-y-2">
             {props.samples.map((s) => (
               <button key={s} type="button" className="btn-outline btn-sm w-full justify-start text-left" onClick={() => scan(s, true)}>
                 {s}
               </button>
             ))}
-            <p className="text-xs text-slate-500" data-testid="detection-result">{lastResult || "Click a phrase to test the detector."}</p>
+            <p className="text-xs text-slate-500" data-testid="detection-result">
+              {lastResult || "Click a phrase to test the detector."}
+            </p>
           </div>
         </section>
         <section className="card" aria-labelledby="paste-title">
-          <div className="card-header"><h2 id="paste-title" className="card-title">Paste a conversation</h2></div>
+          <div className="card-header">
+            <h2 id="paste-title" className="card-title">
+              Paste a conversation
+            </h2>
+          </div>
           <div className="card-body space-y-2">
-            <label htmlFor="paste-input" className="sr-only">Pasted conversation</label>
-            <textarea id="paste-input" rows={4} className="input" placeholder="Paste chat text here" value={paste}
+            <label htmlFor="paste-input" className="sr-only">
+              Pasted conversation
+            </label>
+            <textarea
+              id="paste-input"
+              rows={4}
+              className="input"
+              placeholder="Paste chat text here"
+              value={paste}
               onInput={(e) => setPaste((e.target as HTMLTextAreaElement).value)}
-              onPaste={(e) => scan(e.clipboardData?.getData("text") ?? "")} />
-            <button type="button" className="btn-outline btn-sm" onClick={() => scan(paste, true)}>Scan</button>
+              onPaste={(e) => scan(e.clipboardData?.getData("text") ?? "")}
+            />
+            <button type="button" className="btn-outline btn-sm" onClick={() => scan(paste, true)}>
+              Scan
+            </button>
           </div>
         </section>
       </aside>
       {found ? (
         <div className="fixed inset-0 z-50 grid place-items-center bg-slate-900/40 p-4">
           <div role="dialog" aria-modal="true" aria-labelledby="detected-title" className="card w-full max-w-md p-6">
-            <h2 id="detected-title" className="text-lg font-semibold">Meeting request detected</h2>
+            <h2 id="detected-title" className="text-lg font-semibold">
+              Meeting request detected
+            </h2>
             <p className="mt-2 text-sm text-slate-600">
               Schedule an interview with <strong>{found.candidateName}</strong>
-              {found.position ? <> for <strong>{found.position}</strong></> : null}?
+              {found.position ? (
+                <>
+                  {" "}
+                  for <strong>{found.position}</strong>
+                </>
+              ) : null}
+              ?
             </p>
             <div className="mt-6 flex justify-end gap-2">
-              <button type="button" className="btn-ghost" onClick={() => setFound(null)}>Dismiss</button>
-              <button type="button" className="btn-primary" onClick={create} disabled={creating}>{creating ? "Creating..." : "Create Scheduling Session"}</button>
+              <button type="button" className="btn-ghost" onClick={() => setFound(null)}>
+                Dismiss
+              </button>
+              <button type="button" className="btn-primary" onClick={create} disabled={creating}>
+                {creating ? "Creating..." : "Create Scheduling Session"}
+              </button>
             </div>
           </div>
         </div>

@@ -3,14 +3,7 @@ import type { BackupListAnswer, ParticipantPageAnswer, SyncStatusAnswer, SyncTri
 import { startPoll } from "../src/client/connection";
 import { api } from "../src/client/api";
 import { toast } from "../src/client/toast";
-import {
-  formatUtc,
-  tableState,
-  toMonitorParticipant,
-  type MonitorBackupRow,
-  type MonitorParticipant,
-  type SyncStatus,
-} from "../src/features/monitor/view";
+import { formatUtc, tableState, toMonitorParticipant, type MonitorBackupRow, type MonitorParticipant, type SyncStatus } from "../src/features/monitor/view";
 
 export interface MonitorParticipantsProps {
   status: SyncStatus;
@@ -87,15 +80,22 @@ export default function MonitorParticipants(props: MonitorParticipantsProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
-          Last sync: <span className="font-medium text-slate-900" data-testid="last-sync">{status.lastSync ? time(status.lastSync) : "Never"}</span>
+          Last sync:{" "}
+          <span className="font-medium text-slate-900" data-testid="last-sync">
+            {status.lastSync ? time(status.lastSync) : "Never"}
+          </span>
           {status.running ? <span className="badge-warning ml-2">Sync running</span> : null}
         </p>
         <div className="flex gap-2">
           <form method="get" action="/participants-monitor" onSubmit={(e) => (e.preventDefault(), refresh())}>
-            <button type="submit" className="btn-outline" disabled={refreshing}>{refreshing ? "Refreshing..." : "Refresh"}</button>
+            <button type="submit" className="btn-outline" disabled={refreshing}>
+              {refreshing ? "Refreshing..." : "Refresh"}
+            </button>
           </form>
           <form method="post" action="/participants-monitor/sync" onSubmit={(e) => (e.preventDefault(), manualSync())}>
-            <button type="submit" className="btn-primary" disabled={syncing}>{syncing ? "Syncing..." : "Manual Sync"}</button>
+            <button type="submit" className="btn-primary" disabled={syncing}>
+              {syncing ? "Syncing..." : "Manual Sync"}
+            </button>
           </form>
         </div>
       </div>
@@ -127,7 +127,21 @@ export default function MonitorParticipants(props: MonitorParticipantsProps) {
   );
 }
 
-function RowsTable({ title, caption, rows, empty, testId, time }: { title: string; caption: string; rows: (MonitorParticipant | MonitorBackupRow)[]; empty: string; testId: string; time?: (iso: string) => string }) {
+function RowsTable({
+  title,
+  caption,
+  rows,
+  empty,
+  testId,
+  time,
+}: {
+  title: string;
+  caption: string;
+  rows: (MonitorParticipant | MonitorBackupRow)[];
+  empty: string;
+  testId: string;
+  time?: (iso: string) => string;
+}) {
   const isBackup = !!time;
   return (
     <section className="card" data-testid={testId}>

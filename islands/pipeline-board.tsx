@@ -143,7 +143,9 @@ export default function PipelineBoard({ jobId, stages, reasons, templates }: Pro
 
   return (
     <div>
-      <div className="sr-only" aria-live="polite" role="status" data-testid="board-announcer">{said}</div>
+      <div className="sr-only" aria-live="polite" role="status" data-testid="board-announcer">
+        {said}
+      </div>
       <dialog ref={dialog} className="rounded-lg p-0 shadow-xl backdrop:bg-black/40" onClose={() => setPending(null)} aria-labelledby="move-title" data-testid="move-dialog">
         {pending ? (
           <form method="dialog" className="grid w-96 max-w-full gap-3 p-4" onSubmit={confirm}>
@@ -154,7 +156,9 @@ export default function PipelineBoard({ jobId, stages, reasons, templates }: Pro
                 <select className="input" required value={reason} onChange={(e) => setReason((e.target as HTMLSelectElement).value)} data-testid="reject-reason">
                   <option value="">Choose a reason</option>
                   {reasons.map((r) => (
-                    <option key={r} value={r}>{r}</option>
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
                   ))}
                 </select>
               </label>
@@ -174,8 +178,12 @@ export default function PipelineBoard({ jobId, stages, reasons, templates }: Pro
               </div>
             ) : null}
             <div className="flex justify-end gap-2">
-              <button type="button" className="btn-outline" onClick={() => setPending(null)}>Cancel</button>
-              <button type="submit" className="btn-primary">Move</button>
+              <button type="button" className="btn-outline" onClick={() => setPending(null)}>
+                Cancel
+              </button>
+              <button type="submit" className="btn-primary">
+                Move
+              </button>
             </div>
           </form>
         ) : null}

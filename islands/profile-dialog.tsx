@@ -41,8 +41,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
   const [billing, setBilling] = useState<BillingResponse | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
-  const subscribedBy = (b: BillingResponse | null, p: Profile) =>
-    !props.billingEnabled || !!(p.stripeCustomerId && p.stripeSubscriptionId) || (b ? b.hasSubscription : props.hasSubscription);
+  const subscribedBy = (b: BillingResponse | null, p: Profile) => !props.billingEnabled || !!(p.stripeCustomerId && p.stripeSubscriptionId) || (b ? b.hasSubscription : props.hasSubscription);
   const subscribed = subscribedBy(billing, profile);
 
   const loadBilling = useCallback(async (): Promise<BillingResponse | null> => {
@@ -144,18 +143,32 @@ export default function ProfileDialog(props: ProfileDialogProps) {
   if (!open) return <div data-testid="profile-dialog-closed" hidden />;
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center" onClick={(e) => e.target === e.currentTarget && void tryClose()}>
-      <div ref={panel} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="profile-dialog-title" className="relative w-full max-w-3xl rounded-xl bg-white shadow-xl outline-none" data-testid="profile-dialog">
+      <div
+        ref={panel}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="profile-dialog-title"
+        className="relative w-full max-w-3xl rounded-xl bg-white shadow-xl outline-none"
+        data-testid="profile-dialog"
+      >
         <div className="flex items-start justify-between border-b border-slate-100 px-6 py-4">
           <div>
-            <h2 id="profile-dialog-title" className="text-lg font-semibold text-slate-900">Your Account</h2>
+            <h2 id="profile-dialog-title" className="text-lg font-semibold text-slate-900">
+              Your Account
+            </h2>
             <p className="text-sm text-slate-500">{profile.email}</p>
           </div>
           <div className="flex items-center gap-1">
             {/* Without a subscription the dialog cannot be closed: Log out is the way out. */}
             <form method="post" action="/logout">
-              <button type="submit" className="btn-ghost btn-sm text-red-600">Log out</button>
+              <button type="submit" className="btn-ghost btn-sm text-red-600">
+                Log out
+              </button>
             </form>
-            <button type="button" className="btn-ghost btn-sm text-lg" aria-label="Close" onClick={() => void tryClose()}>×</button>
+            <button type="button" className="btn-ghost btn-sm text-lg" aria-label="Close" onClick={() => void tryClose()}>
+              ×
+            </button>
           </div>
         </div>
         <div className="flex gap-1 border-b border-slate-100 px-4" role="tablist">
@@ -175,9 +188,20 @@ export default function ProfileDialog(props: ProfileDialogProps) {
         </div>
         <div className="max-h-[70vh] overflow-y-auto px-6 py-5" role="tabpanel">
           {!owner && props.billingEnabled && !subscribed ? (
-            <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-800" data-testid="owner-billing-note">Billing is managed by the workspace's owner: ask them to choose a plan.</p>
+            <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-800" data-testid="owner-billing-note">
+              Billing is managed by the workspace's owner: ask them to choose a plan.
+            </p>
           ) : null}
-          {tab === "profile" ? <ProfileTab profile={profile} onSaved={(p) => { setProfile(p); showAccountName(p); void loadProfile(); }} /> : null}
+          {tab === "profile" ? (
+            <ProfileTab
+              profile={profile}
+              onSaved={(p) => {
+                setProfile(p);
+                showAccountName(p);
+                void loadProfile();
+              }}
+            />
+          ) : null}
           {tab === "billing" ? <BillingTab enabled={props.billingEnabled} billing={billing} onPlans={() => setTab("plans")} onChanged={setBilling} /> : null}
           {tab === "plans" ? <PlansTab enabled={props.billingEnabled} billing={billing} onChanged={setBilling} /> : null}
           {tab === "media" ? <MediaTab /> : null}

@@ -42,7 +42,9 @@ export default function ResetForm(props: ResetFormProps) {
       <div className="space-y-4 text-center" data-testid="reset-done">
         <h2 className="text-lg font-semibold">Password Updated</h2>
         <p className="text-sm text-slate-600">Your password has been changed. Sign in with the new one.</p>
-        <a href="/" className="btn-primary w-full">Continue to Login</a>
+        <a href="/" className="btn-primary w-full">
+          Continue to Login
+        </a>
       </div>
     );
   }
@@ -51,17 +53,23 @@ export default function ResetForm(props: ResetFormProps) {
       <input type="hidden" name="token" value={props.token} />
       {props.welcome ? <input type="hidden" name="welcome" value="1" /> : null}
       <div>
-        <label className="label" htmlFor="password">New password</label>
+        <label className="label" htmlFor="password">
+          New password
+        </label>
         <input className="input" id="password" name="password" type="password" autoComplete="new-password" minLength={8} required />
         {errors.password ? <p className="field-error">{errors.password}</p> : null}
       </div>
       <div>
-        <label className="label" htmlFor="confirmPassword">Confirm password</label>
+        <label className="label" htmlFor="confirmPassword">
+          Confirm password
+        </label>
         <input className="input" id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" minLength={8} required />
         {errors.confirmPassword ? <p className="field-error">{errors.confirmPassword}</p> : null}
       </div>
       {errors.token ? <p className="field-error">{errors.token}</p> : null}
-      <button type="submit" className="btn-primary w-full" disabled={pending}>{pending ? "Updating..." : props.welcome ? "Set password" : "Reset password"}</button>
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Updating..." : props.welcome ? "Set password" : "Reset password"}
+      </button>
     </form>
   );
 }

@@ -13,16 +13,7 @@ import { SlotList } from "../src/features/scheduling/components/slot-list";
 import { InterviewTypeSelect } from "../src/features/scheduling/components/interview-type-select";
 import { VideoLinkFields, type VideoChoice } from "../src/features/scheduling/components/video-link-fields";
 import { PeopleChoice, peopleFields, peopleProblem, type PeopleValue } from "../src/features/scheduling/components/people-choice";
-import {
-  DEFAULT_DURATION,
-  DEFAULT_WINDOW,
-  DURATIONS,
-  generateSlots,
-  noSlotsReason,
-  mergeSlots,
-  selectableRange,
-  type TimeSlot,
-} from "../src/features/scheduling/slots";
+import { DEFAULT_DURATION, DEFAULT_WINDOW, DURATIONS, generateSlots, noSlotsReason, mergeSlots, selectableRange, type TimeSlot } from "../src/features/scheduling/slots";
 
 export interface CandidateChoice {
   id: number;
@@ -35,9 +26,15 @@ export interface ShortlistChoice {
   candidateIds: number[];
 }
 
-
 /** Schedule Interview card: candidate (or shortlist), duration, dates, window → slots → one session per candidate. */
-export default function SchedulingCreate(props: { candidates: CandidateChoice[]; shortlists: ShortlistChoice[]; now: string; interviewers?: { id: number; name: string }[]; meId?: number; timeZone?: string }) {
+export default function SchedulingCreate(props: {
+  candidates: CandidateChoice[];
+  shortlists: ShortlistChoice[];
+  now: string;
+  interviewers?: { id: number; name: string }[];
+  meId?: number;
+  timeZone?: string;
+}) {
   const [candidates, setCandidates] = useState(props.candidates);
   const [shortlists, setShortlists] = useState(props.shortlists);
   const [candidateId, setCandidateId] = useState("");
@@ -116,12 +113,18 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
     const request = { dates, start, end, duration, timeZone: tz };
     const made = generateSlots(request).filter((s) => Date.parse(s.startTime) > Date.now());
     if (!made.length) return toast({ title: "No time slots", description: noSlotsReason(request), variant: "destructive" });
-    setSlots((s) => mergeSlots(s.filter((x) => Date.parse(x.endTime) - Date.parse(x.startTime) === duration * 60_000), made));
+    setSlots((s) =>
+      mergeSlots(
+        s.filter((x) => Date.parse(x.endTime) - Date.parse(x.startTime) === duration * 60_000),
+        made,
+      ),
+    );
   }
 
   async function create() {
     const ids = retry ? retry.ids : shortlist ? shortlist.candidateIds : candidateId ? [Number(candidateId)] : [];
-    if (mode === "availability" && ids.length && (!rangeFrom || !rangeTo)) return toast({ title: "Missing information", description: "Choose the first and last dates to offer", variant: "destructive" });
+    if (mode === "availability" && ids.length && (!rangeFrom || !rangeTo))
+      return toast({ title: "Missing information", description: "Choose the first and last dates to offer", variant: "destructive" });
     if (!ids.length || (mode === "slots" && !slots.length)) return toast({ title: "Missing information", description: "Please select a candidate and add time slots", variant: "destructive" });
     const ownPeople = mode === "availability" && !typePeople;
     const problem = ownPeople ? peopleProblem(people) : null;
@@ -198,18 +201,29 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
   return (
     <section className="card h-full" aria-labelledby="schedule-title">
       <div className="card-header">
-        <h2 id="schedule-title" className="card-title">Schedule Interview</h2>
+        <h2 id="schedule-title" className="card-title">
+          Schedule Interview
+        </h2>
         <p className="text-sm text-slate-500">Offer times; the candidate picks one on a private link.</p>
       </div>
       <div className="card-body space-y-4">
         {types.length ? <InterviewTypeSelect types={types} value={typeId} onChange={chooseType} /> : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
-            <label className="label" htmlFor="sched-candidate">Candidate</label>
-            <CandidatePicker id="sched-candidate" value={picked} disabled={!!shortlist || !!retry} onChange={(c) => (setPicked(c), setCandidateId(c ? String(c.id) : ""), c && setCandidates((l) => (l.some((x) => x.id === c.id) ? l : [...l, c])))} />
+            <label className="label" htmlFor="sched-candidate">
+              Candidate
+            </label>
+            <CandidatePicker
+              id="sched-candidate"
+              value={picked}
+              disabled={!!shortlist || !!retry}
+              onChange={(c) => (setPicked(c), setCandidateId(c ? String(c.id) : ""), c && setCandidates((l) => (l.some((x) => x.id === c.id) ? l : [...l, c])))}
+            />
           </div>
           <div>
-            <label className="label" htmlFor="sched-shortlist">Or a whole shortlist</label>
+            <label className="label" htmlFor="sched-shortlist">
+              Or a whole shortlist
+            </label>
             <select id="sched-shortlist" className="input" value={shortlistId} onChange={(e) => (setRetry(null), setShortlistId(e.currentTarget.value))}>
               <option value="">No shortlist</option>
               {shortlists.map((s) => (
@@ -223,24 +237,34 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
         {retry ? (
           <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="batch-retry">
             <p>{retry.notice}</p>
-            <button type="button" className="btn-ghost btn-sm mt-1" onClick={() => setRetry(null)}>Start over</button>
+            <button type="button" className="btn-ghost btn-sm mt-1" onClick={() => setRetry(null)}>
+              Start over
+            </button>
           </div>
         ) : null}
         {props.interviewers && props.interviewers.length > 1 ? (
           <div>
-            <label className="label" htmlFor="sched-interviewer">Interviewer</label>
+            <label className="label" htmlFor="sched-interviewer">
+              Interviewer
+            </label>
             <select id="sched-interviewer" className="input" value={interviewerId} onChange={(e) => (setInterviewerId(e.currentTarget.value), setSlots([]))}>
               {props.interviewers.map((m) => (
-                <option key={m.id} value={m.id}>{m.id === props.meId ? `${m.name} (you)` : m.name}</option>
+                <option key={m.id} value={m.id}>
+                  {m.id === props.meId ? `${m.name} (you)` : m.name}
+                </option>
               ))}
             </select>
           </div>
         ) : null}
         <div>
-          <label className="label" htmlFor="sched-duration">Duration</label>
+          <label className="label" htmlFor="sched-duration">
+            Duration
+          </label>
           <select id="sched-duration" className="input" value={duration} onChange={(e) => (setDuration(Number(e.currentTarget.value)), setSlots([]))}>
             {DURATIONS.map((d) => (
-              <option key={d} value={d}>{d} minutes</option>
+              <option key={d} value={d}>
+                {d} minutes
+              </option>
             ))}
           </select>
         </div>
@@ -271,8 +295,12 @@ export default function SchedulingCreate(props: { candidates: CandidateChoice[];
               <TimeSelect label="Start time" value={start} onChange={setStart} />
               <TimeSelect label="End time" value={end} onChange={setEnd} />
             </div>
-            <p className="text-xs text-slate-500" data-testid="sched-tz">Times in {tz}</p>
-            <button type="button" className="btn-outline w-full" onClick={addSlots}>Add Time Slots</button>
+            <p className="text-xs text-slate-500" data-testid="sched-tz">
+              Times in {tz}
+            </p>
+            <button type="button" className="btn-outline w-full" onClick={addSlots}>
+              Add Time Slots
+            </button>
           </>
         )}
         {mode === "slots" && slots.length ? <SlotList slots={slots} tz={tz} onClear={() => setSlots([])} onRemove={(slot) => setSlots((all) => all.filter((x) => x !== slot))} /> : null}

@@ -11,7 +11,15 @@ import { deliveryLine, deliverySummary, deliveryTone } from "../src/features/sch
 import type { InterviewAnswer, MeetingListAnswer } from "../src/client/answers";
 
 /** Interview Status card: polled every 15 s; 'Interview Scheduled' when new meetings appear. */
-export default function SchedulingMeetings({ meetings: initial, meId, timeZone }: { meetings: MeetingView[]; meId?: number; /** The member's zone (issue 41); else each interview's session zone. */ timeZone?: string }) {
+export default function SchedulingMeetings({
+  meetings: initial,
+  meId,
+  timeZone,
+}: {
+  meetings: MeetingView[];
+  meId?: number;
+  /** The member's zone (issue 41); else each interview's session zone. */ timeZone?: string;
+}) {
   const [all, setMeetings] = useState(initial);
   const [scope, setScope] = useScope();
   const meetings = inScope(all, scope, meId);
@@ -36,7 +44,9 @@ export default function SchedulingMeetings({ meetings: initial, meId, timeZone }
     <section className="card h-full" aria-labelledby="meetings-title">
       <div className="card-header">
         <div className="flex items-center justify-between gap-2">
-          <h2 id="meetings-title" className="card-title">Interview Status</h2>
+          <h2 id="meetings-title" className="card-title">
+            Interview Status
+          </h2>
           <ScopeToggle scope={scope} onChange={setScope} label="Whose interviews" />
         </div>
         <p className="text-sm text-slate-500">Interviews booked by candidates.</p>
@@ -60,15 +70,21 @@ export default function SchedulingMeetings({ meetings: initial, meId, timeZone }
                       {m.title} · {formatShortDate(m.startTime, timeZone ?? m.timeZone)}, {formatTime(m.startTime, timeZone ?? m.timeZone)}
                     </p>
                     {m.flags.map((f) => (
-                      <p key={f.kind + f.message} className="text-xs text-amber-800 dark:text-amber-300" data-flag={f.kind}>⚠ {f.message}</p>
+                      <p key={f.kind + f.message} className="text-xs text-amber-800 dark:text-amber-300" data-flag={f.kind}>
+                        ⚠ {f.message}
+                      </p>
                     ))}
                     {m.videoUrl && m.status === "scheduled" ? (
-                      <a href={m.videoUrl} className="text-xs text-brand-600 underline" target="_blank" rel="noopener noreferrer">Join video call</a>
+                      <a href={m.videoUrl} className="text-xs text-brand-600 underline" target="_blank" rel="noopener noreferrer">
+                        Join video call
+                      </a>
                     ) : null}
                     <Delivery meeting={m} timeZone={timeZone} />
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
-                    <a href={`/interview-details/${m.id}`} className="btn-outline btn-sm">View Details</a>
+                    <a href={`/interview-details/${m.id}`} className="btn-outline btn-sm">
+                      View Details
+                    </a>
                     <QuickActions meeting={m} onDone={(next) => setMeetings((all) => all.map((x) => (x.id === next.id ? next : x)))} />
                   </div>
                 </li>
@@ -109,8 +125,12 @@ function QuickActions({ meeting: m, onDone }: { meeting: MeetingView; onDone: (m
     <div className="flex gap-2 text-xs">
       {started ? (
         <>
-          <button type="button" className="text-brand-600 underline" onClick={() => act("status", { status: "completed" }, "Marked completed")}>Completed</button>
-          <button type="button" className="text-slate-600 underline" onClick={() => act("status", { status: "no_show" }, "Marked no-show")}>No-show</button>
+          <button type="button" className="text-brand-600 underline" onClick={() => act("status", { status: "completed" }, "Marked completed")}>
+            Completed
+          </button>
+          <button type="button" className="text-slate-600 underline" onClick={() => act("status", { status: "no_show" }, "Marked no-show")}>
+            No-show
+          </button>
         </>
       ) : (
         <button

@@ -17,7 +17,15 @@ const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastN
  * be booked), Booked (when, and a link to the interview), Expired or Canceled; Copy and
  * Resend only while the link works. 'Slot Booked!' when a session becomes booked.
  */
-export default function SchedulingSessions({ sessions: initial, meId, timeZone }: { sessions: SessionView[]; meId?: number; /** The member's zone (issue 41); else each session's. */ timeZone?: string }) {
+export default function SchedulingSessions({
+  sessions: initial,
+  meId,
+  timeZone,
+}: {
+  sessions: SessionView[];
+  meId?: number;
+  /** The member's zone (issue 41); else each session's. */ timeZone?: string;
+}) {
   const [all, setSessions] = useState(initial);
   const [scope, setScope] = useScope();
   const sessions = inScope(all, scope, meId);
@@ -80,7 +88,9 @@ export default function SchedulingSessions({ sessions: initial, meId, timeZone }
     <section className="card h-full" aria-labelledby="sessions-title">
       <div className="card-header">
         <div className="flex items-center justify-between gap-2">
-          <h2 id="sessions-title" className="card-title">Active Sessions</h2>
+          <h2 id="sessions-title" className="card-title">
+            Active Sessions
+          </h2>
           <ScopeToggle scope={scope} onChange={setScope} label="Whose sessions" />
         </div>
         <p className="text-sm text-slate-500">Scheduling links sent to candidates.</p>
@@ -103,27 +113,35 @@ export default function SchedulingSessions({ sessions: initial, meId, timeZone }
                     {s.state === "pending" && s.mode === "availability" && s.from && s.to
                       ? `${s.bookableSlots} free times ${formatShortDate(s.from, timeZone ?? s.timeZone)} – ${formatShortDate(new Date(Date.parse(s.to) - 1).toISOString(), timeZone ?? s.timeZone)} · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
                       : s.state === "pending"
-                      ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
-                      : s.state === "booked" && s.interview
-                        ? `booked for ${formatShortDate(s.interview.startTime, timeZone ?? s.timeZone)}, ${formatTime(s.interview.startTime, timeZone ?? s.timeZone)}`
-                        : s.state === "expired"
-                          ? `expired ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
-                          : "canceled"}
+                        ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
+                        : s.state === "booked" && s.interview
+                          ? `booked for ${formatShortDate(s.interview.startTime, timeZone ?? s.timeZone)}, ${formatTime(s.interview.startTime, timeZone ?? s.timeZone)}`
+                          : s.state === "expired"
+                            ? `expired ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
+                            : "canceled"}
                   </p>
                   {s.state === "pending" ? (
                     <div className="mt-1 flex flex-wrap items-center gap-2">
                       <a href={s.bookingUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-xs text-brand-600 underline">
                         {s.bookingUrl}
                       </a>
-                      <button type="button" className="btn-outline btn-sm" onClick={() => copy(s)}>Copy</button>
-                      <button type="button" className="btn-outline btn-sm" onClick={() => resend(s)}>Resend</button>
-                      <a href="#" className="text-xs text-red-600 underline" onClick={(e) => cancel(e, s)}>Cancel</a>
+                      <button type="button" className="btn-outline btn-sm" onClick={() => copy(s)}>
+                        Copy
+                      </button>
+                      <button type="button" className="btn-outline btn-sm" onClick={() => resend(s)}>
+                        Resend
+                      </button>
+                      <a href="#" className="text-xs text-red-600 underline" onClick={(e) => cancel(e, s)}>
+                        Cancel
+                      </a>
                     </div>
                   ) : null}
                   {s.state === "pending" ? (
                     <EmbedSnippet url={s.bookingUrl} title="Schedule your interview" height={860} label={`the booking page of ${nameOf(s)}`} />
                   ) : s.state === "booked" && s.interview ? (
-                    <a href={`/interview-details/${s.interview.id}`} className="mt-1 inline-block text-xs text-brand-600 underline">View interview</a>
+                    <a href={`/interview-details/${s.interview.id}`} className="mt-1 inline-block text-xs text-brand-600 underline">
+                      View interview
+                    </a>
                   ) : null}
                 </li>
               );

@@ -139,7 +139,7 @@ export default function ShortlistTest(props: ShortlistTestProps) {
     } catch (e) {
       toast({
         title: "Error",
-        description: type === "add_to_shortlist" ? "Failed to create shortlist. Please try again." : serverMessage(e) ?? "Failed to create scheduling session",
+        description: type === "add_to_shortlist" ? "Failed to create shortlist. Please try again." : (serverMessage(e) ?? "Failed to create scheduling session"),
         variant: "destructive",
       });
     }
@@ -151,45 +151,90 @@ export default function ShortlistTest(props: ShortlistTestProps) {
         <div className="card-header flex items-center justify-between">
           <h2 className="card-title">Connection</h2>
           <div className="flex gap-2 text-xs">
-            <span className={props.signedIn ? "badge-success" : "badge-destructive"} data-testid="login-state">{props.signedIn ? `Logged in as ${props.email}` : "Not logged in"}</span>
-            <span className={connected ? "badge-success" : "badge-secondary"} data-testid="socket-state">{connected ? "WebSocket connected" : "WebSocket disconnected"}</span>
+            <span className={props.signedIn ? "badge-success" : "badge-destructive"} data-testid="login-state">
+              {props.signedIn ? `Logged in as ${props.email}` : "Not logged in"}
+            </span>
+            <span className={connected ? "badge-success" : "badge-secondary"} data-testid="socket-state">
+              {connected ? "WebSocket connected" : "WebSocket disconnected"}
+            </span>
           </div>
         </div>
         <form className="card-body space-y-3" onSubmit={(e) => e.preventDefault()}>
           <div>
-            <label className="label" htmlFor="st-name">Candidate name</label>
+            <label className="label" htmlFor="st-name">
+              Candidate name
+            </label>
             <input id="st-name" className="input" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} placeholder="Sarah Chen" />
           </div>
           <div>
-            <label className="label" htmlFor="st-position">Position</label>
+            <label className="label" htmlFor="st-position">
+              Position
+            </label>
             <input id="st-position" className="input" value={position} onInput={(e) => setPosition((e.target as HTMLInputElement).value)} placeholder="Product Owner" />
           </div>
           <div>
-            <label className="label" htmlFor="st-message">Message</label>
-            <textarea id="st-message" className="input" rows={2} value={message} onInput={(e) => setMessage((e.target as HTMLTextAreaElement).value)} placeholder="Let's meet Sarah Chen for the Product Owner role" />
+            <label className="label" htmlFor="st-message">
+              Message
+            </label>
+            <textarea
+              id="st-message"
+              className="input"
+              rows={2}
+              value={message}
+              onInput={(e) => setMessage((e.target as HTMLTextAreaElement).value)}
+              placeholder="Let's meet Sarah Chen for the Product Owner role"
+            />
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-outline btn-sm" onClick={testWebhook}>Test Webhook 'Meet'</button>
-            <button type="button" className="btn-outline btn-sm" onClick={sendSocket}>Send WebSocket 'Meet'</button>
-            <button type="button" className="btn-outline btn-sm" onClick={sendApi}>Send API Message</button>
-            <button type="button" className="btn-ghost btn-sm" onClick={() => setLog([])}>Clear Log</button>
+            <button type="button" className="btn-outline btn-sm" onClick={testWebhook}>
+              Test Webhook 'Meet'
+            </button>
+            <button type="button" className="btn-outline btn-sm" onClick={sendSocket}>
+              Send WebSocket 'Meet'
+            </button>
+            <button type="button" className="btn-outline btn-sm" onClick={sendApi}>
+              Send API Message
+            </button>
+            <button type="button" className="btn-ghost btn-sm" onClick={() => setLog([])}>
+              Clear Log
+            </button>
           </div>
         </form>
       </section>
       <section className="card">
-        <div className="card-header"><h2 className="card-title">Connection log</h2></div>
+        <div className="card-header">
+          <h2 className="card-title">Connection log</h2>
+        </div>
         <ol className="card-body max-h-96 space-y-1 overflow-y-auto font-mono text-xs" data-testid="log">
-          {log.length ? log.map((l, i) => <li key={i} className="break-all">{l}</li>) : <li className="text-slate-500">Nothing yet</li>}
+          {log.length ? (
+            log.map((l, i) => (
+              <li key={i} className="break-all">
+                {l}
+              </li>
+            ))
+          ) : (
+            <li className="text-slate-500">Nothing yet</li>
+          )}
         </ol>
       </section>
       {popup ? (
         <div role="dialog" aria-labelledby="popup-title" className="card fixed right-4 bottom-4 z-50 w-80 p-4 shadow-lg" data-testid="shortlist-popup">
-          <h2 id="popup-title" className="font-semibold">New Candidate Detected!</h2>
-          <p className="mt-1 text-sm text-slate-600"><strong>{popup.candidateName}</strong> · {popup.position}</p>
+          <h2 id="popup-title" className="font-semibold">
+            New Candidate Detected!
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            <strong>{popup.candidateName}</strong> · {popup.position}
+          </p>
           <div className="mt-3 flex gap-2">
-            <button type="button" className="btn-primary btn-sm" onClick={() => act("add_to_shortlist")}>Add to Shortlist</button>
-            <button type="button" className="btn-outline btn-sm" onClick={() => act("schedule_interview")}>Schedule Interview</button>
-            <button type="button" className="btn-ghost btn-sm" aria-label="Close" onClick={() => setPopup(null)}>×</button>
+            <button type="button" className="btn-primary btn-sm" onClick={() => act("add_to_shortlist")}>
+              Add to Shortlist
+            </button>
+            <button type="button" className="btn-outline btn-sm" onClick={() => act("schedule_interview")}>
+              Schedule Interview
+            </button>
+            <button type="button" className="btn-ghost btn-sm" aria-label="Close" onClick={() => setPopup(null)}>
+              ×
+            </button>
           </div>
         </div>
       ) : null}

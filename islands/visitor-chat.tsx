@@ -74,23 +74,23 @@ export default function VisitorChat(props: VisitorChatProps) {
     <div className="card">
       {/* column-reverse on the scroll box keeps it scrolled to the newest message, also without JavaScript. */}
       <div id="chat" className="flex max-h-[60vh] scroll-mt-2 flex-col-reverse overflow-y-auto">
-      <ol ref={list} className="flex flex-col gap-2 p-4" aria-live="polite" data-testid="chat">
-        {state.messages.map((m, i) => (
-          <li
-            key={i}
-            className={`${BUBBLE} ${m.from === "bot" ? "self-start rounded-bl-sm bg-slate-100" : "self-end rounded-br-sm bg-brand-600 text-white"}`}
-            data-from={m.from}
-            data-testid={i === state.messages.length - 1 && m.from === "bot" ? (q ? "current-question" : "closing-message") : undefined}
-          >
-            {m.text}
-          </li>
-        ))}
-        {error ? (
-          <li className={`${BUBBLE} self-start border border-red-200 bg-red-50 text-red-700`} role="alert" id="answer-error">
-            {error}
-          </li>
-        ) : null}
-      </ol>
+        <ol ref={list} className="flex flex-col gap-2 p-4" aria-live="polite" data-testid="chat">
+          {state.messages.map((m, i) => (
+            <li
+              key={i}
+              className={`${BUBBLE} ${m.from === "bot" ? "self-start rounded-bl-sm bg-slate-100" : "self-end rounded-br-sm bg-brand-600 text-white"}`}
+              data-from={m.from}
+              data-testid={i === state.messages.length - 1 && m.from === "bot" ? (q ? "current-question" : "closing-message") : undefined}
+            >
+              {m.text}
+            </li>
+          ))}
+          {error ? (
+            <li className={`${BUBBLE} self-start border border-red-200 bg-red-50 text-red-700`} role="alert" id="answer-error">
+              {error}
+            </li>
+          ) : null}
+        </ol>
       </div>
       {q ? (
         <form method="post" action={path + query} className="border-t border-slate-100 p-4" onSubmit={onSubmit} noValidate>
@@ -99,21 +99,33 @@ export default function VisitorChat(props: VisitorChatProps) {
           </label>
           <div className="flex items-end gap-2">
             {q.input === "textarea" ? <textarea rows={3} {...inputProps} /> : <input type={q.input === "url" ? "text" : q.input} {...inputProps} />}
-            <button type="submit" className="btn-primary" disabled={pending}>{pending ? "Sending..." : "Send"}</button>
+            <button type="submit" className="btn-primary" disabled={pending}>
+              {pending ? "Sending..." : "Send"}
+            </button>
           </div>
           <input type="hidden" name="step" value={q.step} />
           {state.code ? <input type="hidden" name="c" value={state.code} /> : null}
           {/* The honeypot: off screen, so people leave it empty and form-filling bots do not. */}
           <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-            <label>Website <input name="website" tabIndex={-1} autoComplete="off" /></label>
+            <label>
+              Website <input name="website" tabIndex={-1} autoComplete="off" />
+            </label>
           </div>
         </form>
       ) : (
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 p-4" data-testid="chat-done">
-          {state.kind === "prequalifier" ? <a className="btn-primary" href={`/assessment${query}`}>Continue to the assessment</a> : null}
-          <a className={state.kind === "prequalifier" ? "btn-outline" : "btn-primary"} href={`/scheduleacall${query}`}>Schedule a call</a>
+          {state.kind === "prequalifier" ? (
+            <a className="btn-primary" href={`/assessment${query}`}>
+              Continue to the assessment
+            </a>
+          ) : null}
+          <a className={state.kind === "prequalifier" ? "btn-outline" : "btn-primary"} href={`/scheduleacall${query}`}>
+            Schedule a call
+          </a>
           <form method="post" action={`${path}/restart${query}`} className="ml-auto">
-            <button type="submit" className="btn-ghost btn-sm">Start again</button>
+            <button type="submit" className="btn-ghost btn-sm">
+              Start again
+            </button>
           </form>
         </div>
       )}

@@ -108,7 +108,13 @@ for (const css of ["app.css", "candidate.css"]) if (!existsSync(join(out, css)))
 const cssName = hashedCopy(join(out, "app.css"), "app", "css");
 
 // Gzip copies, served when the client accepts gzip.
-const files: string[] = [cssName, ...Object.values(plainNames), ...readdirSync(islandsOut).filter((f) => f.endsWith(".js")).map((f) => `islands/${f}`)];
+const files: string[] = [
+  cssName,
+  ...Object.values(plainNames),
+  ...readdirSync(islandsOut)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => `islands/${f}`),
+];
 for (const f of files) writeFileSync(join(out, f + ".gz"), gzipSync(readFileSync(join(out, f)), { level: 9 }));
 
 const bundleUrls: Record<string, string> = {};

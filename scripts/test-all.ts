@@ -164,14 +164,19 @@ const progress = join(memoryDir ?? tmpdir(), `frank-test-progress-${process.pid}
 rmSync(progress, { force: true });
 const unitFiles = new UnitFiles(progress, (line) => console.log(line));
 suites.push(
-  run("unit and API tests", [...background, "./node_modules/.bin/bun", "test", ...unitRun], { ...unitEnv, FRANK_TEST_PROGRESS: progress }, {
-    stderr: (line) => unitFiles.line(line),
-    ended: () => {
-      unitFiles.end();
-      rmSync(progress, { force: true });
+  run(
+    "unit and API tests",
+    [...background, "./node_modules/.bin/bun", "test", ...unitRun],
+    { ...unitEnv, FRANK_TEST_PROGRESS: progress },
+    {
+      stderr: (line) => unitFiles.line(line),
+      ended: () => {
+        unitFiles.end();
+        rmSync(progress, { force: true });
+      },
+      keep: withoutPasses,
     },
-    keep: withoutPasses,
-  }),
+  ),
 );
 if (withE2e) {
   rmSync(report, { force: true });
@@ -183,14 +188,14 @@ if (withE2e) {
       "browser tests",
       ["./node_modules/.bin/playwright", "test"],
       {
-      PW_JSON: report,
-      E2E_DB: process.env.E2E_DB ?? "data/e2e.db",
-      // A larger young generation for the runner and its workers: each Playwright call allocates
-      // its protocol messages and a captured stack, and with V8's default 16 MB semi-spaces the
-      // scavenges took about 2.8 CPU-seconds of a run; at 64 MB, 1.6.
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-semi-space-size=64`.trim(),
-      // The unit tests' temporary folder: Frank's binary is built there once for both suites
-      // (test/kits/compiled-binary.ts), by whichever asks first.
+        PW_JSON: report,
+        E2E_DB: process.env.E2E_DB ?? "data/e2e.db",
+        // A larger young generation for the runner and its workers: each Playwright call allocates
+        // its protocol messages and a captured stack, and with V8's default 16 MB semi-spaces the
+        // scavenges took about 2.8 CPU-seconds of a run; at 64 MB, 1.6.
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-semi-space-size=64`.trim(),
+        // The unit tests' temporary folder: Frank's binary is built there once for both suites
+        // (test/kits/compiled-binary.ts), by whichever asks first.
         ...keepFreedMemory,
         ...memoryTmp,
       },

@@ -2,59 +2,55 @@ import { Elysia, type AnyElysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
-import { wirePorts, type PortOverrides } from "./ports";
 import { waitForWriteLock } from "./db/busy";
 import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
+import { plugin, type Feature } from "./lib/feature";
+import type { Job } from "./lib/jobs";
 import { ErrorPage, errorTitle } from "./ui/error-page";
-import { authRoutes } from "./features/auth/routes";
-import { apiKeyRoutes } from "./features/auth/api-key-routes";
-import { apiDocsRoutes } from "./features/api-docs/routes";
-import { siteRoutes } from "./features/auth/site-routes";
-import { dashboardRoutes } from "./features/dashboard/routes";
-import { mailboxRoutes } from "./features/mailbox/routes";
-import { visitorRoutes } from "./features/visitors/routes";
-import { visitorSettingsRoutes } from "./features/visitors/settings-routes";
-import { calendarRoutes } from "./features/calendar/routes";
-import { billingRoutes } from "./features/billing/routes";
-import { jobRoutes } from "./features/jobs/routes";
-import { candidateRoutes } from "./features/candidates/routes";
-import { shortlistRoutes } from "./features/shortlists/routes";
-import { peopleRoutes } from "./features/people/routes";
 import { BODY_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
-import { monitorRoutes } from "./features/monitor/routes";
-import { schedulingRoutes } from "./features/scheduling/routes";
-import { chatRoutes } from "./features/chat/routes";
-import { teamRoutes } from "./features/team/routes";
-import { workspaceRoutes } from "./features/workspace/routes";
-import { webhookRoutes } from "./features/webhooks/routes";
-import { clientRoutes } from "./features/clients/routes";
-import { applicationApiRoutes } from "./features/applications/routes";
-import { pipelineRoutes } from "./features/applications/pipeline-routes";
-import { templateRoutes } from "./features/applications/template-routes";
-import { boardRoutes } from "./features/applications/board-routes";
-import { stageTemplates } from "./features/applications/templates";
-import { summariesOf } from "./features/feedback/service";
+import { metricsRoutes, replicaHealth } from "./metrics";
+import { recordEvent } from "./features/events/record";
+import { createAuth } from "./features/auth/feature";
+import { billingAccess } from "./features/billing/access";
+import { createBilling } from "./features/billing/feature";
+import { calendarShellState } from "./features/calendar/service";
+import { createCalendar } from "./features/calendar/feature";
+import { turnOffFeed } from "./features/calendar/feed";
+import { hubFor } from "./features/chat/meeting-socket";
+import { createChat } from "./features/chat/feature";
+import { createDashboard } from "./features/dashboard/feature";
+import { createMailbox } from "./features/mailbox/feature";
+import { createVisitors } from "./features/visitors/feature";
+import { createJobs } from "./features/jobs/feature";
+import { createCandidates } from "./features/candidates/feature";
+import { createPeople } from "./features/people/feature";
+import { createShortlists } from "./features/shortlists/feature";
+import { createMonitor } from "./features/monitor/feature";
+import { createScheduling } from "./features/scheduling/feature";
+import { hashLegacyTokens } from "./features/scheduling/service";
+import type { BusyCalendar } from "./features/scheduling/busy-calendar";
+import { calendarBusy } from "./features/calendar/busy-for-scheduling";
+import { applicationsOfCandidate, interviewBooked, openApplication } from "./features/applications/service";
+import { interviewFeedbackCard, scheduleFeedbackRequest } from "./features/feedback/service";
+import { InterviewFeedbackCard } from "./features/feedback/pages/interview-feedback-card";
+import { createTeam } from "./features/team/feature";
+import type { TeamNeeds } from "./features/team/needs";
+import { createWorkspace } from "./features/workspace/feature";
+import { createWebhooks } from "./features/webhooks/feature";
+import { createClients } from "./features/clients/feature";
 import { funnelOf } from "./features/applications/funnel";
 import { FunnelChart } from "./features/applications/pages/funnel-chart";
-import { feedbackRoutes } from "./features/feedback/routes";
-import { clientShareRoutes } from "./features/client-shares/routes";
-import { candidateFileRoutes } from "./features/candidate-files/routes";
-import { candidateDraftRoutes } from "./features/candidate-drafts/routes";
+import { createApplications } from "./features/applications/feature";
+import { summariesOf } from "./features/feedback/service";
+import { createFeedback } from "./features/feedback/feature";
+import { createClientShares } from "./features/client-shares/feature";
+import { createCandidateFiles } from "./features/candidate-files/feature";
+import { createCandidateDrafts } from "./features/candidate-drafts/feature";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
-import { workspaceLogoRoutes } from "./features/workspace-logo/routes";
-import { hashLegacyTokens } from "./features/scheduling/service";
-import { calendarJobs } from "./features/calendar/work";
-import { feedbackJobs } from "./features/feedback/service";
-import { extractTextWork } from "./features/candidate-files/extract";
-import { removeBytesWork } from "./features/candidate-files/removal";
-import { draftJobs } from "./features/candidate-drafts/jobs";
-import { webhookJobs } from "./features/webhooks/deliver-job";
-import type { Job } from "./lib/jobs";
-import { metricsFor } from "./lib/metrics";
-import { metricsRoutes, replicaHealth } from "./metrics";
-import { installShellParts } from "./ui/shell";
-import { shellParts } from "./shell-parts";
+import { createWorkspaceLogo } from "./features/workspace-logo/feature";
+import { createApiDocs } from "./features/api-docs/feature";
+import type { AccessGate } from "./features/auth/needs";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
 const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"]);
@@ -67,38 +63,150 @@ const LARGEST_BODY = Math.max(UPLOAD_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 
-/**
- * A feature's plugin mounted as a plain Elysia value. Nothing reads the app's merged route types
- * (there is no typed client; the OpenAPI document comes from the routes at run time), and merging
- * a hundred routes' types made the app most of the type check's time.
- */
-function mounted<P>(plugin: P): AnyElysia {
-  return plugin as unknown as AnyElysia;
-}
-
-/** The kinds of task the features do, handed to the worker (no kind registers itself by being imported). */
-function featureJobs(deps: Deps): Job<any>[] {
-  return [...calendarJobs(deps), ...feedbackJobs(deps), extractTextWork(deps), removeBytesWork(deps), ...draftJobs(deps), ...webhookJobs(deps)];
+/** What a test may put in place of a feature's part (the subscription gate, to see it refuse). */
+export interface Replacements {
+  accessGate?: AccessGate;
+  /** The interviewers' busy times (a test's own calendar). */
+  busyCalendar?: BusyCalendar;
 }
 
 /**
- * Builds the whole app from the feature plugins. Tests call app.handle(); main.ts listens.
- * `override` replaces ports (a test leaves one out to see the start refused with its name).
+ * The composition root: every feature built here, in dependency order, each handed the `api` of
+ * the features it needs as typed parameters (a feature cannot receive what is not built yet).
  */
-export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
-  // Checked before anything runs: a missing port stops the start with its name (lib/ports.ts).
-  wirePorts(deps, override);
-  // The frame of signed-in pages gets its feature parts from here, so src/ui imports no feature.
-  installShellParts(deps, shellParts(deps));
-  deps.jobs.register(...featureJobs(deps));
+export function buildFeatures(
+  deps: Deps,
+  replace: Replacements = {},
+  app: () => AnyElysia = () => {
+    throw new Error("app not built");
+  },
+) {
+  // Below auth: what its guard and frame need of billing and the calendar.
+  const billing = billingAccess(deps);
+  const record = (tx: Parameters<typeof recordEvent>[1], e: Parameters<typeof recordEvent>[2]) => void recordEvent(deps, tx, e);
+  const auth = createAuth(deps, {
+    recordEvent: record,
+    stripeIds: billing.stripeIds,
+    accessGate: (shell) => replace.accessGate ?? billing.accessGate(shell),
+    frameParts: (user) => ({ ...billing.frame(user), ...calendarShellState(deps, user.id) }),
+  });
+  const web = auth.api.web;
+  const calendar = createCalendar(deps, web);
+  const jobs = createJobs(deps, web);
+  const feedback = createFeedback(deps, web);
+  const scheduling = createScheduling(deps, web, {
+    // The calendar's cache answers what scheduling asks of a calendar (the calendar reads scheduling's meetings).
+    busyCalendar: replace.busyCalendar ?? calendarBusy(deps),
+    // Booking an interview moves the candidate's earlier applications to Interview, and feedback
+    // is asked for when it ends (a task at its end time, written with the booking).
+    interviewBooked: (tx, meeting) => {
+      interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
+      scheduleFeedbackRequest(tx, meeting);
+    },
+    // The interview page shows the job's client and the feedback.
+    interviewExtras: (workspaceId, publicId, member) => {
+      const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
+      return card ? InterviewFeedbackCard(card) : null;
+    },
+  });
+  const sched = scheduling.api;
+  const candidates = createCandidates(deps, web, {
+    // A candidate arriving through a job's campaign link gets an application (issue 38).
+    applications: {
+      applied: (tx, workspaceId, participantId, jobId) => void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate"),
+      applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
+    },
+  });
+  const dashboard = createDashboard(deps, web, { scheduling: sched });
+  const mailbox = createMailbox(deps, web);
+  const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
+  const billingPages = createBilling(deps, web);
+  const people = createPeople(deps, web);
+  const shortlists = createShortlists(deps, web);
+  const monitor = createMonitor(deps, web);
+  const chat = createChat(deps, web, { scheduling: sched, candidates: candidates.api });
+  const teamNeeds: TeamNeeds = {
+    // A member who leaves loses their iCal feed (in the removal's transaction) and their open chat-monitor sockets.
+    memberLeaving: { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => hubFor(deps).closeUser(userId) },
+    signInAs: (userId) => auth.api.signInAs(userId),
+  };
+  const team = createTeam(deps, web, teamNeeds);
+  const workspace = createWorkspace(deps, web, { scheduling: sched });
+  const webhooks = createWebhooks(deps, web, { recordEvent: record });
+  const clients = createClients(deps, web, {
+    clientJobs: jobs.api.clientJobs,
+    funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }),
+  });
+  const applications = createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) });
+  const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
+  const candidateFiles = createCandidateFiles(deps, web);
+  const candidateDrafts = createCandidateDrafts(deps, web);
+  const workspaceLogo = createWorkspaceLogo(deps, web);
+  const apiDocs = createApiDocs(deps, web, { app });
+  // In the order their routes are mounted.
+  const features = {
+    auth,
+    dashboard,
+    mailbox,
+    visitors,
+    calendar,
+    billing: billingPages,
+    jobs,
+    candidates,
+    people,
+    shortlists,
+    monitor,
+    scheduling,
+    chat,
+    team,
+    workspace,
+    webhooks,
+    clients,
+    applications,
+    feedback,
+    clientShares,
+    candidateFiles,
+    candidateDrafts,
+    workspaceLogo,
+    apiDocs,
+  };
+  // Every feature's context in one object, for what runs services outside a request: the demo
+  // seed, tests and bench scripts (a feature itself only ever gets its own).
+  const context = {
+    ...auth.api.deps,
+    ...scheduling.api.deps,
+    ...candidates.api.deps,
+    ...teamNeeds,
+    scheduling: sched,
+    candidates: candidates.api,
+    saveEmbedOrigins: auth.api.saveEmbedOrigins,
+    listClients: clients.api.listClients,
+    clientJobs: jobs.api.clientJobs,
+  };
+  return { features, context };
+}
+
+export type Features = ReturnType<typeof buildFeatures>["features"];
+export type AppContext = ReturnType<typeof buildFeatures>["context"];
+export type App = AnyElysia & { features: Features; context: AppContext };
+
+const jobsOf = (features: Features): Job<any>[] => Object.values(features).flatMap((f: Feature<unknown>) => f.jobs);
+
+/** The kinds of task the features run, for a worker process that serves no page. */
+export function featureJobs(deps: Deps): Job<any>[] {
+  return jobsOf(buildFeatures(deps).features);
+}
+
+/** Builds the whole app from the features. Tests call app.handle(); main.ts listens. */
+export function createApp(deps: Deps, replace: Replacements = {}): App {
+  let built: AnyElysia | null = null;
+  const { features, context } = buildFeatures(deps, replace, () => built!);
+  deps.jobs.register(...jobsOf(features));
   hashLegacyTokens(deps);
   const totalChanges = deps.db.$client.prepare<{ n: number }, []>("select total_changes() as n");
   let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error("app not built"));
-  let built: () => AnyElysia = () => {
-    throw new Error("app not built");
-  };
   let routesOf: () => ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> = () => [];
-  const app = new Elysia({
+  let app: AnyElysia = new Elysia({
     // Nothing larger than an upload is taken at all; each path's own limit is applied as the body is read (httpPlugin).
     serve: { maxRequestBodySize: LARGEST_BODY },
     websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES },
@@ -106,22 +214,25 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
     ...(deps.config.secureCookies ? { cookie: { secure: true } } : {}),
   })
     .use(
-      mounted(httpPlugin({
-        appUrl: deps.config.APP_URL,
-        secure: deps.config.secureCookies,
-        log: deps.log,
-        renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
-        onResponse: (r) => metricsFor(deps).observeRequest(r),
-        changes: () => totalChanges.get()!.n,
-        // A request that met another process's write lock runs again (src/db/busy.ts).
-        redispatch: (request): Promise<Response> => handleRequest(request),
-        waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
-        routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
-        // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
-        bodyLimit: (path) => (UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES),
-      })),
+      plugin(
+        httpPlugin({
+          appUrl: deps.config.APP_URL,
+          secure: deps.config.secureCookies,
+          log: deps.log,
+          renderError: (status, message) => renderPage({ title: errorTitle(status), status, body: ErrorPage({ status, message }) }),
+          onResponse: (r) => deps.metrics.observeRequest(r),
+          changes: () => totalChanges.get()!.n,
+          // A request that met another process's write lock runs again (src/db/busy.ts).
+          redispatch: (request): Promise<Response> => handleRequest(request),
+          waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
+          routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
+          // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
+          bodyLimit: (path) =>
+            UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES,
+        }),
+      ),
     )
-    .use(mounted(metricsRoutes(deps)))
+    .use(plugin(metricsRoutes(deps)))
     .get("/assets/*", ({ request }) => {
       const res = serveAsset(new URL(request.url).pathname, request.headers.get("accept-encoding"));
       return res ?? new Response("Not found", { status: 404 });
@@ -135,39 +246,10 @@ export function createApp(deps: Deps, override: PortOverrides = {}): AnyElysia {
         set.status = 503;
         return { status: "unavailable" };
       }
-    })
-    .use(mounted(authRoutes(deps)))
-    .use(mounted(apiKeyRoutes(deps)))
-    .use(mounted(siteRoutes(deps)))
-    .use(mounted(dashboardRoutes(deps)))
-    .use(mounted(mailboxRoutes(deps)))
-    .use(mounted(visitorRoutes(deps)))
-    .use(mounted(visitorSettingsRoutes(deps)))
-    .use(mounted(calendarRoutes(deps)))
-    .use(mounted(billingRoutes(deps)))
-    .use(mounted(jobRoutes(deps)))
-    .use(mounted(candidateRoutes(deps)))
-    .use(mounted(peopleRoutes(deps)))
-    .use(mounted(shortlistRoutes(deps)))
-    .use(mounted(monitorRoutes(deps)))
-    .use(mounted(schedulingRoutes(deps)))
-    .use(mounted(chatRoutes(deps)))
-    .use(mounted(teamRoutes(deps)))
-    .use(mounted(workspaceRoutes(deps)))
-    .use(mounted(webhookRoutes(deps)))
-    .use(mounted(clientRoutes(deps, { funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }) })))
-    .use(mounted(applicationApiRoutes(deps)))
-    .use(mounted(pipelineRoutes(deps)))
-    .use(mounted(templateRoutes(deps)))
-    .use(mounted(boardRoutes(deps, { templates: (workspaceId) => stageTemplates(deps, workspaceId), feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) })))
-    .use(mounted(feedbackRoutes(deps)))
-    .use(mounted(clientShareRoutes(deps)))
-    .use(mounted(candidateFileRoutes(deps)))
-    .use(mounted(candidateDraftRoutes(deps)))
-    .use(mounted(workspaceLogoRoutes(deps)))
-    .use(mounted(apiDocsRoutes(deps, (): AnyElysia => built())));
+    });
+  for (const feature of Object.values(features) as Feature<unknown>[]) for (const routes of feature.routes) app = app.use(routes);
   handleRequest = (request) => app.handle(request);
   routesOf = () => app.routes;
-  built = () => app;
-  return app;
+  built = app;
+  return Object.assign(app, { features, context });
 }

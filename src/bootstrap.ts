@@ -8,7 +8,7 @@ import { SecretBox } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
 import { Jobs } from "./lib/jobs";
-import { wirePorts } from "./ports";
+import { AppMetrics } from "./lib/metrics";
 
 /** How long a CLI verb (user create, backup) lets SQLite wait for a running server's write lock. */
 export const CLI_BUSY_TIMEOUT_MS = 5000;
@@ -18,7 +18,7 @@ export const CLI_BUSY_TIMEOUT_MS = 5000;
  * a folder or file it cannot write and a database written by a newer Frank. The connection
  * then serves with busy_timeout 0 (src/db/busy.ts); CLI verbs ask for a waiting one.
  */
-export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean; busyTimeoutMs?: number } = {}): Deps {
+export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean; busyTimeoutMs?: number; enqueueOnly?: boolean } = {}): Deps {
   const db = openDatabase(config.DATABASE_PATH);
   try {
     refuseNewerSchema(db.$client, config.DATABASE_PATH);
@@ -34,13 +34,12 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
   if (config.replica) db.$client.exec("PRAGMA wal_autocheckpoint = 0");
   const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
-  const jobs = new Jobs(db, { clock, log });
+  // The web of a split server only writes tasks; its worker process runs them.
+  const jobs = new Jobs(db, { clock, log, enqueueOnly: opts.enqueueOnly });
   const mail = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, clock });
   // E-mail is infrastructure: its kinds run wherever the worker runs; the features' kinds are
   // handed over by the features themselves when the app is built (app.ts).
   jobs.register(...mail.jobs());
-  const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail };
-  // The features' ports, so a command or a script that calls services has them (src/ports.ts).
-  wirePorts(deps);
+  const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail, metrics: new AppMetrics() };
   return deps;
 }

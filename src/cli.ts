@@ -5,7 +5,7 @@
 // the server and the database load with the verb that uses them, so `frank healthcheck`
 // (run by a container every few seconds) and a mistyped command answer at once.
 import { parseArgs } from "node:util";
-import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config/env";
+import { ConfigError, loadConfig, type Config } from "./config/env";
 import { HELP, USAGE, UsageError } from "./commands/usage";
 import { healthcheck } from "./commands/healthcheck";
 import { versionLine } from "./version";
@@ -36,49 +36,10 @@ let current: string | undefined;
 const usageOf = () => (current && HELP[current]) || USAGE;
 
 async function serve(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { demo: { type: "boolean", default: false } } });
-  const cfg = config(!!values.demo);
-  const [{ acquireServeLock }, { createDeps }, { createApp }, { seedDemo }, { startJobs }] = await Promise.all([
-    import("./db/serve-lock"),
-    import("./bootstrap"),
-    import("./app"),
-    import("./demo"),
-    import("./scheduled-tasks"),
-  ]);
-  // One server per database file (refused, naming the file, while another one serves it).
-  const lock = acquireServeLock(cfg.DATABASE_PATH);
-  const deps = createDeps(cfg);
-  if (cfg.demo) await seedDemo(deps);
-  // The standby copy (REPLICA_URL): Litestream ships the WAL beside the database (decision 0043).
-  const replica = cfg.replica ? await (await import("./features/monitor/replica-shipper")).startStandbyCopy(cfg, deps) : null;
-  if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
-    // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
-    console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
-  }
-  // Elysia shares the port by default (SO_REUSEPORT): a second Frank on the same port would
-  // silently take half the requests, so a taken port is an error here.
-  const app = createApp(deps).listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
-  const jobs = startJobs(deps);
-  console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
-  if (cfg.filesS3) console.log(`Candidates' files are kept in ${(await import("./config/files-s3")).describeFilesS3(cfg.filesS3)}`);
-  // Rows left by a previous process are delivered now.
-  void deps.jobs.runDue();
-  const stop = async () => {
-    jobs.stop();
-    await app.stop();
-    // A hung SMTP server or Google must not hold the shutdown: what is still in flight
-    // after the grace time is released for the next start.
-    await deps.jobs.stop(3000);
-    deps.mail.close();
-    deps.db.$client.close();
-    // After the server's last write: Litestream ships it before it exits.
-    await replica?.stop();
-    lock.release();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  return -1; // keeps running
+  const { values } = parseArgs({ args, options: { demo: { type: "boolean", default: false }, role: { type: "string" } } });
+  const { parseRole, serveCommand } = await import("./commands/serve");
+  const role = parseRole(values.role);
+  return serveCommand(config(!!values.demo), role);
 }
 
 async function run(argv: string[]): Promise<number> {

@@ -32,6 +32,12 @@ export function seedWorkspaceDemo(deps: Deps, workspaceId: number, count = 200) 
   seedDemoApplications(deps, workspaceId, latestParticipants(deps, workspaceId, count));
   const shortlist = createShortlist(deps, workspaceId, "Final round", "system");
   // Three candidates start in the shortlist (and so are hidden from All Candidates).
-  addCandidates(deps, workspaceId, shortlist.id, latestParticipants(deps, workspaceId, 3).map((p) => p.id), "system");
+  addCandidates(
+    deps,
+    workspaceId,
+    shortlist.id,
+    latestParticipants(deps, workspaceId, 3).map((p) => p.id),
+    "system",
+  );
   deps.log.info("demo jobs and candidates seeded", { workspaceId, count });
 }

@@ -1,4 +1,4 @@
-import type { Deps } from "./deps";
+import type { SchedulingDeps } from "./features/scheduling/needs";
 import { createUser, DEMO_EMAIL, DEMO_PASSWORD, findUserByEmail } from "./features/auth/service";
 import { seedWorkspaceDemo } from "./demo-workspace-seed";
 import { seedVisitorDemo } from "./features/visitors/settings-service";
@@ -6,9 +6,10 @@ import { seedSchedulingDemo } from "./features/scheduling/demo-seed";
 
 /**
  * Demo mode: on first start, a demo workspace with its recruiter account, so a newcomer
- * sees a living product after `npm start`. Each domain adds its sample data here.
+ * sees a living product after `npm start`. Each domain adds its sample data here. It takes
+ * scheduling's context: the demo's sessions ask the calendar's busy times as a booking does.
  */
-export async function seedDemo(deps: Deps) {
+export async function seedDemo(deps: SchedulingDeps) {
   const existing = findUserByEmail(deps, DEMO_EMAIL);
   if (existing) return existing;
   const user = await createUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, name: "Demo Recruiter", workspaceName: "Demo Agency" });

@@ -5,6 +5,7 @@ import type { Mailer } from "./lib/mail";
 import type { SecretBox } from "./lib/crypto";
 import type { Logger } from "./lib/log";
 import type { Jobs } from "./lib/jobs";
+import type { AppMetrics } from "./lib/metrics";
 
 /**
  * What every route and service needs, built once at start-up (or per test) and passed
@@ -18,5 +19,7 @@ export interface Deps {
   /** The worker of the one task table (src/lib/jobs.ts): e-mail, webhooks, calendar work. */
   jobs: Jobs;
   secrets: SecretBox;
+  /** The process's counters for /metrics (requests, scheduled jobs). */
+  metrics: AppMetrics;
   log: Logger;
 }

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { existsSync, statSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
 import type { Deps } from "./deps";
-import { metricsFor, type AppMetrics } from "./lib/metrics";
+import type { AppMetrics } from "./lib/metrics";
 import { outboxCounts } from "./lib/mail-stats";
 import { buildCommit, VERSION } from "./version";
 import { connectionStateCounts } from "./features/calendar/metrics";
@@ -14,7 +14,7 @@ import { shipperOf } from "./db/shipper-hook";
  * (a request that came through a proxy, which adds X-Forwarded-For or Forwarded, is refused).
  */
 export function metricsRoutes(deps: Deps) {
-  const metrics = metricsFor(deps);
+  const metrics = deps.metrics;
   registerGauges(deps, metrics);
   return new Elysia({ name: "metrics" }).get("/metrics", async ({ request, server }) => {
     const refused = refusal(request, server, deps.config.METRICS_TOKEN);
@@ -53,11 +53,12 @@ export function replicaHealth(deps: Deps): { up: boolean; lagSeconds: number } |
   return s ? { up: s.up, lagSeconds: Math.round(s.lagSeconds * 10) / 10 } : null;
 }
 
-const registered = new WeakSet<Deps>();
+// Once per registry: an app built again on the same infrastructure (a test) adds no second set.
+const registered = new WeakSet<AppMetrics>();
 
 function registerGauges(deps: Deps, metrics: AppMetrics) {
-  if (registered.has(deps)) return;
-  registered.add(deps);
+  if (registered.has(metrics)) return;
+  registered.add(metrics);
   const build = { version: VERSION, commit: buildCommit() };
   metrics.gauge("frank_build_info", "The running version and the commit it was built from (always 1)", ["version", "commit"], () => [{ labels: build, value: 1 }]);
   metrics.gauge("frank_outbox_messages", "E-mails by delivery state (pending is the queue depth, failed the failures), from the tasks table", ["status"], () =>

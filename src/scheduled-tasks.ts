@@ -4,19 +4,19 @@ import { syncAllConnected } from "./features/calendar/sync";
 import { startCalendarPolling } from "./features/calendar/work";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
-import { metricsFor } from "./lib/metrics";
 import { eraseIdleCandidates } from "./features/people/retention";
 import { pruneDeliveries } from "./features/webhooks/record";
+import { retryOnBusy } from "./db/busy";
+import { endScheduledRun, takeScheduledRun, tickOf } from "./lib/scheduled-lease";
 
 /**
- * In-process scheduled tasks (one process serves everything; not the job postings of src/features/jobs). Each job is guarded so a
- * run never overlaps the previous one and a failure is logged, not thrown.
+ * Scheduled tasks (not the job postings of src/features/jobs), run by the worker's process. Each
+ * run is taken through its row in scheduled_runs, so it runs once per tick across processes and
+ * never overlaps the previous one; a failure is logged, not thrown. (The task worker needs no
+ * tick: it watches the table, lib/jobs.ts.)
  */
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
-    // Tasks start after each commit and wake when a retry falls due; this is the safety net
-    // (and picks up what another process wrote, e.g. a CLI verb).
-    { name: "tasks", pattern: "* * * * *", run: (d) => d.jobs.runDue() },
     {
       name: "tasks-retention",
       pattern: "17 4 * * *",
@@ -33,25 +33,31 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
   ];
 }
 
-export function startJobs(deps: Deps): { stop(): void } {
-  const handles = scheduledJobs(deps).map((job) => {
-    let running = false;
-    return Bun.cron(job.pattern, async () => {
-      if (running) return;
-      running = true;
-      const started = performance.now();
-      let ok = false;
-      try {
-        await job.run(deps);
-        ok = true;
-      } catch (e) {
-        deps.log.error("scheduled job failed", { job: job.name, error: e instanceof Error ? e.message : String(e) });
-      } finally {
-        running = false;
-        metricsFor(deps).observeJob(job.name, ok, (performance.now() - started) / 1000);
-      }
-    });
+/** Runs `job` for the tick firing now, unless another process has taken it (or a run of it is under way). */
+export async function runScheduled(deps: Deps, job: ScheduledJob): Promise<boolean> {
+  const db = deps.db.$client;
+  const boot = deps.jobs.holdBoot();
+  const taken = await retryOnBusy(db, () => takeScheduledRun(db, job.name, tickOf(deps.clock.now()), boot, deps.clock.now().getTime())).catch((e) => {
+    deps.log.error("scheduled job not taken", { job: job.name, error: e instanceof Error ? e.message : String(e) });
+    return false;
   });
+  if (!taken) return false;
+  const started = performance.now();
+  let ok = false;
+  try {
+    await job.run(deps);
+    ok = true;
+  } catch (e) {
+    deps.log.error("scheduled job failed", { job: job.name, error: e instanceof Error ? e.message : String(e) });
+  } finally {
+    await retryOnBusy(db, () => endScheduledRun(db, job.name, boot)).catch(() => {});
+    deps.metrics.observeJob(job.name, ok, (performance.now() - started) / 1000);
+  }
+  return true;
+}
+
+export function startJobs(deps: Deps): { stop(): void } {
+  const handles = scheduledJobs(deps).map((job) => Bun.cron(job.pattern, () => runScheduled(deps, job)));
   // The busy cache's polling runs at seconds, below cron's minute (CALENDAR_POLL_SECONDS).
   const polling = startCalendarPolling(deps);
   return {

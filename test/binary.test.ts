@@ -45,12 +45,19 @@ test("the compiled binary serves the whole app from an empty folder", async () =
 
   const demo = await fetch(`${base}/api/auth/demo-login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   expect(demo.status).toBe(200);
-  const cookie = demo.headers.getSetCookie().find((c) => c.startsWith("frank_session="))!.split(";")[0]!;
+  const cookie = demo.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_session="))!
+    .split(";")[0]!;
   for (const path of ["/dashboard", "/chat", "/api/auth/me", "/api/participants", "/api/database/stats", "/api/meetings", "/api/calendar/status"]) {
     const res = await fetch(base + path, { headers: { cookie } });
     expect(`${path} ${res.status}`).toBe(`${path} 200`);
   }
-  const chat = await fetch(`${base}/api/chat/openai`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ message: "how many candidates?", sessionId: null }) });
+  const chat = await fetch(`${base}/api/chat/openai`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ message: "how many candidates?", sessionId: null }),
+  });
   expect(chat.status).toBe(200);
   expect(typeof (await chat.json()).response).toBe("string");
   for (const path of ["/prequalifier", "/scheduleacall"]) expect((await fetch(base + path)).status).toBe(200);

@@ -47,7 +47,12 @@ const table: Row[] = [
   { args: ["restore", "--at", "2025-01-01T00:00:00Z"], exit: 2, err: "--at goes with --from-replica" },
   { args: ["restore", "--from-replica"], exit: 1, err: "Restore refused: REPLICA_URL is not set, so there is no replica to restore from." },
   { args: ["restore", "--from-replica", "--at", "yesterday"], env: { REPLICA_URL: `file://${join(dir, "standby")}` }, exit: 2, err: "Restore refused: --at yesterday is not a time" },
-  { args: ["serve"], env: { REPLICA_URL: "ftp://user:hunter2@host/x" }, exit: 1, err: "REPLICA_URL must be an S3 location such as s3://bucket/prefix or https://KEY:SECRET@s3.example.com/bucket/prefix, or a folder such as file:///mnt/standby/frank, got 'ftp://***@host/x'" },
+  {
+    args: ["serve"],
+    env: { REPLICA_URL: "ftp://user:hunter2@host/x" },
+    exit: 1,
+    err: "REPLICA_URL must be an S3 location such as s3://bucket/prefix or https://KEY:SECRET@s3.example.com/bucket/prefix, or a folder such as file:///mnt/standby/frank, got 'ftp://***@host/x'",
+  },
   { args: ["serve"], env: { REPLICA_URL: "s3://bucket/x" }, exit: 1, err: "REPLICA_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too" },
   { args: ["jobs", "frob"], exit: 2, err: "frank jobs takes no subcommand or: release" },
   { args: ["jobs"], exit: 0, out: "Held: 0 e-mails, 0 calendar writes, 0 webhooks." },
@@ -68,7 +73,12 @@ const table: Row[] = [
   { args: ["serve"], env: { VISITOR_CLICKS_PER_IP: "abc" }, exit: 1, err: "VISITOR_CLICKS_PER_IP must be a whole number of at least 1, got 'abc'" },
   { args: ["backup"], env: { BACKUP_S3_URL: "https://bucket/x" }, exit: 1, err: "BACKUP_S3_URL must be an S3 location such as s3://bucket/prefix, got 'https://bucket/x'" },
   { args: ["backup"], env: { BACKUP_S3_URL: "s3://bucket/x" }, exit: 1, err: "BACKUP_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too" },
-  { args: ["migrate"], env: { DATABASE_PATH: join(dir, "a-file", "frank.db") }, exit: 1, err: `Cannot open the database at ${join(dir, "a-file", "frank.db")}: ${join(dir, "a-file")} is not a folder` },
+  {
+    args: ["migrate"],
+    env: { DATABASE_PATH: join(dir, "a-file", "frank.db") },
+    exit: 1,
+    err: `Cannot open the database at ${join(dir, "a-file", "frank.db")}: ${join(dir, "a-file")} is not a folder`,
+  },
   { args: ["migrate"], exit: 0, out: "Database is up to date." },
   { args: ["healthcheck"], env: { PORT: "9" }, exit: 1, err: "unhealthy: http://127.0.0.1:9/healthz" },
   { args: ["healthcheck"], env: { PORT: "x" }, exit: 1, err: "PORT must be a number from 1 to 65535, got 'x'" },
@@ -78,7 +88,13 @@ writeFileSync(join(dir, "a-file"), "not a folder");
 
 describe("frank <verb>: exit codes and messages", () => {
   for (const row of table) {
-    const name = `frank ${row.args.join(" ")}${row.env ? ` (${Object.entries(row.env).map(([k, v]) => `${k}=${v}`).join(" ")})` : ""} → ${row.exit}`;
+    const name = `frank ${row.args.join(" ")}${
+      row.env
+        ? ` (${Object.entries(row.env)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(" ")})`
+        : ""
+    } → ${row.exit}`;
     test(name, async () => {
       const r = await run(row.args, row.env);
       expect(r.exitCode).toBe(row.exit);

@@ -68,7 +68,10 @@ test.skipIf(!canRun)("the binary runs like the image: non-root, empty folder, on
   try {
     let healthy = false;
     for (let i = 0; i < 200 && !healthy; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!healthy) await Bun.sleep(50);
     }
     expect(healthy).toBe(true);

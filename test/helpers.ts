@@ -11,13 +11,14 @@ import { migrationFiles } from "../src/migrations.gen";
 import { createApp } from "../src/app";
 import { FakeClock } from "../src/lib/clock";
 import { createUser } from "../src/features/auth/service";
-import type { Deps } from "../src/deps";
+import type { AppContext, Replacements } from "../src/app";
 
 export const BASE = "http://localhost";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
-  deps: Deps;
+  /** The infrastructure with every feature's context (tests call services with it). */
+  deps: AppContext;
   clock: FakeClock;
   /** Sends a request; JSON bodies are encoded; `cookie` is sent as the Cookie header. */
   request(path: string, init?: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string }): Promise<Response>;
@@ -56,7 +57,7 @@ function migratedTemplate(): string {
 }
 
 /** A fresh app with its own database file (removed after the test file). */
-export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boolean } = {}): TestApp {
+export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boolean; replace?: Replacements } = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), "frank-test-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   copyFileSync(migratedTemplate(), join(dir, "test.db"));
@@ -65,8 +66,8 @@ export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boo
     { demo: opts.demo },
   );
   const clock = new FakeClock(new Date());
-  const deps = createDeps(config, { clock, quiet: true });
-  const app = createApp(deps);
+  const app = createApp(createDeps(config, { clock, quiet: true }), opts.replace);
+  const deps = app.context;
 
   const request: TestApp["request"] = (path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };

@@ -6,7 +6,7 @@ export class UsageError extends Error {}
 export const USAGE = `Usage: frank <command> [options]
 
 Commands:
-  serve [--demo]                    start the server (applies migrations first)
+  serve [--demo] [--role R]         start the server (applies migrations first)
   migrate                           apply database migrations, then exit
   backup                            write a database backup now (and upload it when BACKUP_S3_URL is set)
   restore FILE | s3://BUCKET/KEY    replace the database with a backup (server stopped)
@@ -28,14 +28,20 @@ Options: -h, --help (also after a command), -v, --version.
 Configuration is read from the environment (PORT, DATABASE_PATH, APP_URL, APP_SECRET, ...): see the README.`;
 
 export const HELP: Record<string, string> = {
-  serve: `Usage: frank serve [--demo]
+  serve: `Usage: frank serve [--demo] [--role web|worker|all]
 
 Applies the database migrations, then serves the API, the pages and the assets on PORT
-(default 3000) and runs the scheduled jobs (sync, reminders, backups on BACKUP_CRON).
-With REPLICA_URL it also runs Litestream beside the database, which ships every change to the
-standby copy within seconds (frank restore --from-replica brings it back).
+(default 3000), and starts the worker process that sends e-mails, webhooks and calendar
+writes and runs the scheduled jobs (sync, reminders, backups on BACKUP_CRON). A worker that
+stops is started again; the pages keep answering meanwhile.
+With REPLICA_URL the server (not a --role worker) also runs Litestream beside the database,
+which ships every change to the standby copy within seconds (frank restore --from-replica).
   --demo    demo mode: seeds a demo workspace on first start and shows Demo Login;
             without APP_SECRET one is generated once and kept in the data folder.
+  --role    run one part alone, e.g. in two containers on one data volume:
+            web     the pages and the API only (a worker must run beside it)
+            worker  the tasks and the scheduled jobs only (no port; more than one may run)
+            all     both in this one process
 Every configuration value is checked first; a bad one stops with a line naming it.`,
   migrate: `Usage: frank migrate
 
@@ -65,7 +71,7 @@ UTC without a zone; within the replica's 24 hours).`,
        frank jobs release
 
 Without a subcommand, shows the outgoing work (e-mails, calendar writes, webhooks) held by a
-restore. release makes it due: a running server sends it at its next pass (within a minute).`,
+restore. release makes it due: a running server sends it at once.`,
   user: `Usage: frank user create --email E --password P [--name N] [--workspace ID --role R]
        frank user list [--json]
        frank user reset-password --email E [--password P]

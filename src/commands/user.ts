@@ -103,14 +103,29 @@ export async function runUserCommand(deps: Deps, cmd: UserCommand): Promise<numb
 
 function printAccounts(rows: ReturnType<typeof listAccounts>, json: boolean) {
   if (json) {
-    console.log(JSON.stringify(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), null, 2));
+    console.log(
+      JSON.stringify(
+        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (!rows.length) {
     console.log("No accounts yet. Create one with: frank user create --email E --password P");
     return;
   }
-  const table = [["ID", "EMAIL", "NAME", "WORKSPACE", "CREATED"], ...rows.map((r) => [String(r.id), r.email, r.name ?? "", `${r.workspaceId} ${r.workspaceName}`, r.createdAt.toISOString().slice(0, 16).replace("T", " ")])];
+  const table = [
+    ["ID", "EMAIL", "NAME", "WORKSPACE", "CREATED"],
+    ...rows.map((r) => [String(r.id), r.email, r.name ?? "", `${r.workspaceId} ${r.workspaceName}`, r.createdAt.toISOString().slice(0, 16).replace("T", " ")]),
+  ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    );
 }

@@ -12,7 +12,13 @@ export function parseWorkspaceArgs(sub: string | undefined, args: string[]) {
 export function runWorkspaceCommand(deps: Deps, cmd: NonNullable<ReturnType<typeof parseWorkspaceArgs>>): number {
   const rows = listWorkspaces(deps);
   if (cmd.json) {
-    console.log(JSON.stringify(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), null, 2));
+    console.log(
+      JSON.stringify(
+        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        null,
+        2,
+      ),
+    );
     return 0;
   }
   if (!rows.length) {
@@ -21,6 +27,12 @@ export function runWorkspaceCommand(deps: Deps, cmd: NonNullable<ReturnType<type
   }
   const table = [["ID", "NAME", "OWNER", "MEMBERS", "CREATED"], ...rows.map((r) => [String(r.id), r.name, r.owner ?? "", String(r.members), r.createdAt.toISOString().slice(0, 16).replace("T", " ")])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    );
   return 0;
 }

@@ -16,7 +16,13 @@ const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().
 // Cron patterns are checked with the same parser that schedules them, at start-up.
 const cronPattern = (fallback: string) => z.string().default(fallback).refine(validCron, "is not a valid cron pattern");
 // s3://bucket or s3://bucket/prefix (any S3-compatible store).
-const s3Url = z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/).optional());
+const s3Url = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/)
+    .optional(),
+);
 
 export function validCron(pattern: string): boolean {
   try {
@@ -36,7 +42,14 @@ const schema = z.object({
   APP_URL: z.string().url().optional(),
   APP_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
   // smtp:// or smtps:// (what the mailer speaks); "user:pass@host" would otherwise parse as a URL.
-  SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().refine((v) => /^smtps?:\/\//i.test(v), "must be an smtp:// or smtps:// URL").optional()),
+  SMTP_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .url()
+      .refine((v) => /^smtps?:\/\//i.test(v), "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   MAIL_FROM: z.string().default("Frank <no-reply@localhost>"),
   // Where the marketing site lives (pricing, terms, help). Defaults to this server's own pages.
   MARKETING_URL: optionalUrl,
@@ -44,7 +57,10 @@ const schema = z.object({
   // ("1" = one proxy in front) or a comma-separated list of the proxies' addresses.
   TRUST_PROXY: z.string().default("0").transform(parseTrustProxy),
   // Developer pages (/dev/mailbox, /shortlist-test, /database-debug) and seed endpoints; on in demo mode.
-  DEV_PAGES: z.enum(["0", "1", "true", "false"]).optional().transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
+  DEV_PAGES: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
   // Login limits (see README): attempts per IP and failed attempts per e-mail, per 15 minutes.
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   // Answers to the candidate chats (prequalifier, assessment) per client address per 10 minutes.
@@ -73,7 +89,11 @@ const schema = z.object({
   // (common: work, school and personal accounts), and other clouds' (or the tests') endpoints.
   MICROSOFT_CLIENT_ID: optionalText,
   MICROSOFT_CLIENT_SECRET: optionalText,
-  MICROSOFT_TENANT: z.string().trim().regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers, a tenant id or a domain").default("common"),
+  MICROSOFT_TENANT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers, a tenant id or a domain")
+    .default("common"),
   MICROSOFT_AUTHORITY_URL: optionalUrl,
   MICROSOFT_GRAPH_URL: optionalUrl,
   // The busy cache's incremental sync runs this often even without push (decision 32).
@@ -119,16 +139,21 @@ const schema = z.object({
   METRICS_TOKEN: optionalText,
   // Webhooks reach only public addresses; 1 lets them post to loopback and private networks
   // (a self-hosted install whose receivers are on its own network).
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
 });
-
 
 function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
   const v = raw.trim().toLowerCase();
   if (v === "" || v === "false") return { hops: 0 };
   if (v === "true") return { hops: 1 };
   if (/^\d+$/.test(v)) return { hops: Number(v) };
-  const addresses = v.split(",").map((a) => a.trim()).filter(Boolean);
+  const addresses = v
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
   if (addresses.some((a) => !isIP(a))) {
     ctx.addIssue({ code: "custom", message: "must be a hop count or a comma-separated list of IP addresses" });
     return { hops: 0 };
@@ -138,7 +163,10 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
 
 /** True for 127.0.0.0/8, ::1 and localhost: a server bound there is not reachable from the network. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h.startsWith("::ffff:127.");
 }
 

@@ -20,7 +20,9 @@ const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const cleanPrefix = (p: string) => p.replace(/^\/+|\/+$/g, "");
 
 /** The URL's own parts, or why it is not one (without echoing it). */
-export function parseFilesS3Url(raw: string): { bucket: string; prefix: string; endpoint: string | null; region: string | null; accessKeyId: string | null; secretAccessKey: string | null } | { problem: string } {
+export function parseFilesS3Url(
+  raw: string,
+): { bucket: string; prefix: string; endpoint: string | null; region: string | null; accessKeyId: string | null; secretAccessKey: string | null } | { problem: string } {
   const s3 = /^s3:\/\/([^/?#]+)\/?([^?#]*)$/.exec(raw.trim());
   if (s3) {
     if (!BUCKET.test(s3[1]!)) return { problem: "names no valid bucket" };

@@ -37,8 +37,7 @@ export const isBusyError = (e: unknown) => sqliteCode(e)?.startsWith("SQLITE_BUS
 /** The disk (or the database's max_page_count) is full. */
 export const isDiskFullError = (e: unknown) => sqliteCode(e) === "SQLITE_FULL";
 
-export const databaseBusy = () =>
-  new AppError("database_busy", 503, "The server is busy, please try again", undefined, { "retry-after": "1" });
+export const databaseBusy = () => new AppError("database_busy", 503, "The server is busy, please try again", undefined, { "retry-after": "1" });
 export const diskFull = () => new AppError("disk_full", 507, "The server is out of disk space");
 
 // SQLite's own busy handler sleeps these steps (ms): a lock held for a moment is won at once,

@@ -50,9 +50,11 @@ export function forgetFreedPages(db: DB, step: string | null = null): Promise<vo
   const key = db.$client.filename || ":memory:";
   const next = (pending.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => cleanUp(db, step));
   pending.set(key, next);
-  void next.catch(() => undefined).finally(() => {
-    if (pending.get(key) === next) pending.delete(key);
-  });
+  void next
+    .catch(() => undefined)
+    .finally(() => {
+      if (pending.get(key) === next) pending.delete(key);
+    });
   return next;
 }
 

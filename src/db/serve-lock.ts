@@ -17,7 +17,8 @@ export interface ServeLock {
 
 export const lockFileOf = (databasePath: string) => `${resolve(databasePath)}.lock`;
 
-function tryLock(file: string): Database | null {
+/** An exclusive lock on `file` held by the returned connection (null: another connection holds it). */
+export function tryLock(file: string): Database | null {
   closeSync(openSync(file, "a", 0o600));
   const db = new Database(file);
   try {
@@ -40,10 +41,7 @@ export function acquireServeLock(databasePath: string): ServeLock {
   const file = lockFileOf(databasePath);
   const db = tryLock(file);
   if (!db) {
-    throw new StartupRefused(
-      `Another Frank server is already serving the database ${resolve(databasePath)} (it holds ${file}). ` +
-        `Stop that server first, or set DATABASE_PATH to another file.`,
-    );
+    throw new StartupRefused(`Another Frank server is already serving the database ${resolve(databasePath)} (it holds ${file}). ` + `Stop that server first, or set DATABASE_PATH to another file.`);
   }
   let held = true;
   return {

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { unlink, writeFile } from "node:fs/promises";
 import { availableParallelism, getPriority, setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { selfCommand } from "./self-command";
 
 export interface CageLimits {
   /** Killed after this long (from its start, not from the wait for a free slot). */
@@ -77,10 +77,7 @@ async function takeSlot(signal?: AbortSignal): Promise<() => void> {
 }
 
 /** The command that starts this program again as a child: the binary itself, or bun on main.ts. */
-function childCommand(task: string, params: string): string[] {
-  if (Bun.main.startsWith("/$bunfs/")) return [process.execPath, "__cage", task, params];
-  return [process.execPath, fileURLToPath(new URL("../main.ts", import.meta.url)), "__cage", task, params];
-}
+const childCommand = (task: string, params: string): string[] => selfCommand(["__cage", task, params]);
 
 /**
  * The size of a memory page, read once: /proc/<pid>/statm counts pages, and /proc/self/status

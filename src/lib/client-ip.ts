@@ -3,7 +3,11 @@ import { originalRequest } from "./http";
 /** Which X-Forwarded-For hops to believe: a hop count, or the proxies' own addresses. */
 export type TrustProxy = { hops: number } | { addresses: string[] };
 
-const plainIp = (a: string) => a.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1").toLowerCase();
+const plainIp = (a: string) =>
+  a
+    .trim()
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1")
+    .toLowerCase();
 
 /**
  * The client's address. X-Forwarded-For is read only when the server is told to trust a
@@ -16,7 +20,13 @@ export function clientIp(request: Request, server: { requestIP(r: Request): { ad
   const peer = server?.requestIP(originalRequest(request))?.address ?? "local";
   if ("hops" in trust && trust.hops <= 0) return peer;
   const fwd = request.headers.get("x-forwarded-for") ?? "";
-  const chain = [...fwd.split(",").map((a) => a.trim()).filter(Boolean), peer];
+  const chain = [
+    ...fwd
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+    peer,
+  ];
   if ("hops" in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)]!;
   const proxies = new Set(trust.addresses.map(plainIp));
   for (let i = chain.length - 1; i >= 0; i--) if (!proxies.has(plainIp(chain[i]!))) return chain[i]!;

@@ -27,7 +27,9 @@ test("the cost cannot be lowered outside tests", () => {
 
 test("the browser tests' server asks for the cheap cost through the environment, only under NODE_ENV=test", async () => {
   const run = (env: Record<string, string>) =>
-    Bun.spawnSync([process.execPath, "-e", `const { hashPassword } = await import(${JSON.stringify(import.meta.dir + "/crypto.ts")}); console.log(await hashPassword("x-password-1"));`], { env: { PATH: process.env.PATH ?? "", ...env } }).stdout.toString();
+    Bun.spawnSync([process.execPath, "-e", `const { hashPassword } = await import(${JSON.stringify(import.meta.dir + "/crypto.ts")}); console.log(await hashPassword("x-password-1"));`], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+    }).stdout.toString();
   expect(run({ NODE_ENV: "test", FRANK_TEST_PASSWORD_COST: "low" })).toStartWith("$argon2id$v=19$m=64,t=1,p=1$");
   expect(run({ NODE_ENV: "production", FRANK_TEST_PASSWORD_COST: "low" })).toStartWith("$argon2id$v=19$m=19456,t=2,p=1$");
   expect(run({ FRANK_TEST_PASSWORD_COST: "low" })).toStartWith("$argon2id$v=19$m=19456,t=2,p=1$");

@@ -31,7 +31,10 @@ describe("parseCsv (RFC 4180)", () => {
   });
 
   test("the last record without a line break, and a trailing empty cell", () => {
-    expect(all("a,b\n1,").map((x) => x.cells)).toEqual([["a", "b"], ["1", ""]]);
+    expect(all("a,b\n1,").map((x) => x.cells)).toEqual([
+      ["a", "b"],
+      ["1", ""],
+    ]);
   });
 });
 
@@ -53,12 +56,7 @@ describe("writing", () => {
 
 describe("reading as the text arrives", () => {
   test("parseCsvStream gives the records and line numbers of parseCsv, however the text is cut into pieces", async () => {
-    const samples = [
-      '\ufeffa,b\r\n1,"x""y\nz",3\r\n\r\nlast,"unclosed\nmore\n',
-      'h1,h2\n"a","b"\n5\'10",x\n"q\nw",e\n',
-      "a,b\rc,d\re,f",
-      'x\n"a"b",c\nz,""""\n',
-    ];
+    const samples = ['\ufeffa,b\r\n1,"x""y\nz",3\r\n\r\nlast,"unclosed\nmore\n', 'h1,h2\n"a","b"\n5\'10",x\n"q\nw",e\n', "a,b\rc,d\re,f", 'x\n"a"b",c\nz,""""\n'];
     for (const s of samples) {
       const whole = [...parseCsv(s)];
       for (let size = 1; size <= s.length; size++) {

@@ -1,6 +1,9 @@
 /** A Content-Security-Policy with one directive set to `value` (replacing any it had). */
 export function withDirective(csp: string, directive: string, value: string): string {
-  const parts = csp.split(";").map((p) => p.trim()).filter((p) => p && p.split(/\s/)[0] !== directive);
+  const parts = csp
+    .split(";")
+    .map((p) => p.trim())
+    .filter((p) => p && p.split(/\s/)[0] !== directive);
   return [...parts, `${directive} ${value}`].join("; ");
 }
 

@@ -40,7 +40,10 @@ test("e-mails waiting in a backup are held by restore, not sent, until released;
   // The restored server, with mail working and the retries long due: nothing goes out.
   smtp.refuse = false;
   const clock = new FakeClock(new Date(t.clock.now().getTime() + 86_400_000));
-  const restored = createDeps(loadConfig({ APP_SECRET: "test-secret-test-secret-test-secret-0123", DATABASE_PATH: target, APP_URL: "http://localhost", NODE_ENV: "test", SMTP_URL }), { clock, quiet: true });
+  const restored = createDeps(loadConfig({ APP_SECRET: "test-secret-test-secret-test-secret-0123", DATABASE_PATH: target, APP_URL: "http://localhost", NODE_ENV: "test", SMTP_URL }), {
+    clock,
+    quiet: true,
+  });
   try {
     await restored.jobs.runDue();
     await restored.jobs.idle();

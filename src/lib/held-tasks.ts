@@ -34,11 +34,11 @@ export function holdPendingWork(db: Database): HeldCounts {
   return db.transaction(() => {
     if (tableExists(db, "tasks")) {
       const rows = db
-        .query<{ kind: string; n: number }, [string]>(
-          "SELECT kind, count(*) AS n FROM tasks WHERE status IN ('pending', 'retrying') AND kind NOT IN (SELECT value FROM json_each(?1)) GROUP BY kind",
-        )
+        .query<{ kind: string; n: number }, [string]>("SELECT kind, count(*) AS n FROM tasks WHERE status IN ('pending', 'retrying') AND kind NOT IN (SELECT value FROM json_each(?1)) GROUP BY kind")
         .all(JSON.stringify(INTERNAL_KINDS));
-      db.query("UPDATE tasks SET status = 'held', lease_token = NULL, lease_until = NULL WHERE status IN ('pending', 'retrying') AND kind NOT IN (SELECT value FROM json_each(?1))").run(JSON.stringify(INTERNAL_KINDS));
+      db.query("UPDATE tasks SET status = 'held', lease_token = NULL, lease_until = NULL WHERE status IN ('pending', 'retrying') AND kind NOT IN (SELECT value FROM json_each(?1))").run(
+        JSON.stringify(INTERNAL_KINDS),
+      );
       return countsOf(rows);
     }
     const rows: { kind: string; n: number }[] = [];
@@ -71,5 +71,10 @@ export function heldWork(db: Database): HeldCounts {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function describeHeld(c: HeldCounts): string {
-  return [plural(c.emails, "e-mail", "e-mails"), plural(c.calendar, "calendar write", "calendar writes"), plural(c.webhooks, "webhook", "webhooks"), ...(c.other ? [plural(c.other, "other task", "other tasks")] : [])].join(", ");
+  return [
+    plural(c.emails, "e-mail", "e-mails"),
+    plural(c.calendar, "calendar write", "calendar writes"),
+    plural(c.webhooks, "webhook", "webhooks"),
+    ...(c.other ? [plural(c.other, "other task", "other tasks")] : []),
+  ].join(", ");
 }

@@ -20,7 +20,10 @@ describe("smaller holes (item 10)", () => {
   test("the Content-Security-Policy allows images from this server and data: only", async () => {
     const t = makeTestApp();
     const csp = (await t.request("/login")).headers.get("content-security-policy")!;
-    const img = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("img-src"))!;
+    const img = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("img-src"))!;
     expect(img).toBe("img-src 'self' data:");
   });
 });

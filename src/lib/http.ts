@@ -89,109 +89,111 @@ export function httpPlugin(opts: HttpOptions) {
 
   // The status each request's answer left with (set where the answer is made; read by the log and metrics).
   const sentStatus = new WeakMap<Request, number>();
-  return new Elysia({ name: "http" })
-    // One id per request: in the X-Request-Id header, the error envelope and every log line
-    // written while the request is served (the logger reads it from the request context,
-    // which follows the handler through its awaits).
-    // Every request also runs inside its own database scope (src/db/busy.ts); a retry after
-    // SQLITE_BUSY carries the first attempt's scope and request id.
-    .wrap((fn) => {
-      const run = (request: Request) => {
-        if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
-        const { requestId } = started.get(request)!;
-        return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url), request }, () => fn(request)));
-      };
-      return ((request: Request) => {
-        // A body is bounded before anything reads it; a retry's copy was bounded the first time.
-        if (!opts.bodyLimit || !request.body || carriedScope.has(request)) return run(request);
-        const at = performance.now();
-        return boundedBody(request, opts.bodyLimit(pathOf(request.url))).then((checked) => {
-          // Over the limit: the app answers 413 for a body-less copy (so it is logged and counted).
-          const next = checked.ok ? checked.request : new Request(request.url, { method: request.method, headers: request.headers });
-          if (next !== request) {
-            firstRequest.set(next, originalRequest(request));
-            started.set(next, { at, requestId: requestIdFor(request.headers.get("x-request-id")) });
-          }
-          if (!checked.ok) tooLarge.add(next);
-          return run(next);
-        });
-      }) as unknown as ReturnType<typeof fn>;
-    })
-    .onRequest(({ request, set }) => {
-      const requestId = started.get(request)?.requestId ?? requestIdFor(null);
-      if (!started.has(request)) started.set(request, { at: performance.now(), requestId });
-      set.headers["x-request-id"] = requestId;
-      // The scope wrap() opened for this request: an attempt starts counting commits from here.
-      const scope = currentRequestScope() ?? newRequestScope(0);
-      scope.changesAtStart = opts.changes?.() ?? 0;
-      scope.calls = new Map();
-      scopeOf.set(request, scope);
-      for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
-      if (tooLarge.has(request)) return errorResponse(request, requestIdOf(request), { status: 413, code: "too_large", message: "Request body too large" }, opts);
-      if (!STATE_CHANGING.has(request.method)) return;
-      if (opts.redispatch && request.body) copies.set(request, request.clone());
-      // Browsers send Origin on every cross-site POST, and Sec-Fetch-Site when they know it.
-      // A foreign one is refused; requests with neither come from non-browser clients,
-      // which carry no ambient cookies of our users.
-      const path = new URL(request.url).pathname;
-      if (crossSiteAllowed(request.method, path)) return;
-      // An API key travels in a header no other site can make a browser send: no ambient authority.
-      if (path.startsWith("/api/") && /^bearer /i.test(request.headers.get("authorization") ?? "")) return;
-      if (!sameOriginRequest(request, origin)) {
-        return errorResponse(request, requestIdOf(request), { status: 403, code: "forbidden_origin", message: "Cross-site request refused" }, opts);
-      }
-    })
-    // A post without a body is validated as an empty one: its answer names the missing fields.
-    .onTransform((ctx) => {
-      if (ctx.body == null && STATE_CHANGING.has(ctx.request.method)) (ctx as { body: unknown }).body = {};
-    })
-    // Every handler's answer leaves through here: compress text once, in one place.
-    .mapResponse(({ request, responseValue, set }) => {
-      // The status sent is remembered here: onAfterResponse sees the handler's value, which for a
-      // compressed page is still a promise (it logged a page's own 404 as 200).
-      if (responseValue instanceof Response) return compressResponse(request, responseValue).then((res) => (sentStatus.set(request, res.status), res));
-      const res = plainResponse(request, responseValue, set);
-      if (res) sentStatus.set(request, res.status);
-      return res;
-    })
-    .onAfterResponse((ctx) => {
-      const { request, set, responseValue } = ctx;
-      const info = started.get(request);
-      const ms = info ? performance.now() - info.at : 0;
-      const status = sentStatus.get(request) ?? (Number(responseValue instanceof Response ? responseValue.status : set.status) || 200);
-      opts.log.info("request", {
-        requestId: info?.requestId,
-        method: request.method,
-        path: redactPath(request.url),
-        status,
-        ms: Math.round(ms * 10) / 10,
-      });
-      opts.onResponse?.({ method: request.method, route: routeOf(ctx), status, seconds: ms / 1000 });
-    })
-    .onError(async (ctx) => {
-      const { code, error, request, set } = ctx;
-      if (isBusyError(error)) {
-        const again = await retryAfterBusy(request, opts);
-        if (again) {
-          // The answer is the retry's alone: nothing the failed attempt set may leak into it.
-          for (const k of Object.keys(set.headers)) delete (set.headers as Record<string, unknown>)[k];
-          for (const k of Object.keys(set.cookie ?? {})) delete (set.cookie as Record<string, unknown>)[k];
-          set.status = again.status;
-          return again;
+  return (
+    new Elysia({ name: "http" })
+      // One id per request: in the X-Request-Id header, the error envelope and every log line
+      // written while the request is served (the logger reads it from the request context,
+      // which follows the handler through its awaits).
+      // Every request also runs inside its own database scope (src/db/busy.ts); a retry after
+      // SQLITE_BUSY carries the first attempt's scope and request id.
+      .wrap((fn) => {
+        const run = (request: Request) => {
+          if (!started.has(request)) started.set(request, { at: performance.now(), requestId: requestIdFor(request.headers.get("x-request-id")) });
+          const { requestId } = started.get(request)!;
+          return runInRequestScope(carriedScope.get(request) ?? newRequestScope(0), () => requestContext.run({ requestId, path: pathOf(request.url), request }, () => fn(request)));
+        };
+        return ((request: Request) => {
+          // A body is bounded before anything reads it; a retry's copy was bounded the first time.
+          if (!opts.bodyLimit || !request.body || carriedScope.has(request)) return run(request);
+          const at = performance.now();
+          return boundedBody(request, opts.bodyLimit(pathOf(request.url))).then((checked) => {
+            // Over the limit: the app answers 413 for a body-less copy (so it is logged and counted).
+            const next = checked.ok ? checked.request : new Request(request.url, { method: request.method, headers: request.headers });
+            if (next !== request) {
+              firstRequest.set(next, originalRequest(request));
+              started.set(next, { at, requestId: requestIdFor(request.headers.get("x-request-id")) });
+            }
+            if (!checked.ok) tooLarge.add(next);
+            return run(next);
+          });
+        }) as unknown as ReturnType<typeof fn>;
+      })
+      .onRequest(({ request, set }) => {
+        const requestId = started.get(request)?.requestId ?? requestIdFor(null);
+        if (!started.has(request)) started.set(request, { at: performance.now(), requestId });
+        set.headers["x-request-id"] = requestId;
+        // The scope wrap() opened for this request: an attempt starts counting commits from here.
+        const scope = currentRequestScope() ?? newRequestScope(0);
+        scope.changesAtStart = opts.changes?.() ?? 0;
+        scope.calls = new Map();
+        scopeOf.set(request, scope);
+        for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
+        if (tooLarge.has(request)) return errorResponse(request, requestIdOf(request), { status: 413, code: "too_large", message: "Request body too large" }, opts);
+        if (!STATE_CHANGING.has(request.method)) return;
+        if (opts.redispatch && request.body) copies.set(request, request.clone());
+        // Browsers send Origin on every cross-site POST, and Sec-Fetch-Site when they know it.
+        // A foreign one is refused; requests with neither come from non-browser clients,
+        // which carry no ambient cookies of our users.
+        const path = new URL(request.url).pathname;
+        if (crossSiteAllowed(request.method, path)) return;
+        // An API key travels in a header no other site can make a browser send: no ambient authority.
+        if (path.startsWith("/api/") && /^bearer /i.test(request.headers.get("authorization") ?? "")) return;
+        if (!sameOriginRequest(request, origin)) {
+          return errorResponse(request, requestIdOf(request), { status: 403, code: "forbidden_origin", message: "Cross-site request refused" }, opts);
         }
-      }
-      // A no-JavaScript form shows its own failure (lib/route-options.ts).
-      const form = isBusyError(error) ? undefined : await formFailure({ ...ctx, request, code, error });
-      if (form) {
-        set.status = form.status;
-        return compressResponse(request, form);
-      }
-      // The status is also set on the context, so the request log and metrics see it.
-      const res = await errorFor(code, error, request, requestIdOf(request), opts);
-      set.status = res.status;
-      return res;
-    })
-    .as("global");
+      })
+      // A post without a body is validated as an empty one: its answer names the missing fields.
+      .onTransform((ctx) => {
+        if (ctx.body == null && STATE_CHANGING.has(ctx.request.method)) (ctx as { body: unknown }).body = {};
+      })
+      // Every handler's answer leaves through here: compress text once, in one place.
+      .mapResponse(({ request, responseValue, set }) => {
+        // The status sent is remembered here: onAfterResponse sees the handler's value, which for a
+        // compressed page is still a promise (it logged a page's own 404 as 200).
+        if (responseValue instanceof Response) return compressResponse(request, responseValue).then((res) => (sentStatus.set(request, res.status), res));
+        const res = plainResponse(request, responseValue, set);
+        if (res) sentStatus.set(request, res.status);
+        return res;
+      })
+      .onAfterResponse((ctx) => {
+        const { request, set, responseValue } = ctx;
+        const info = started.get(request);
+        const ms = info ? performance.now() - info.at : 0;
+        const status = sentStatus.get(request) ?? (Number(responseValue instanceof Response ? responseValue.status : set.status) || 200);
+        opts.log.info("request", {
+          requestId: info?.requestId,
+          method: request.method,
+          path: redactPath(request.url),
+          status,
+          ms: Math.round(ms * 10) / 10,
+        });
+        opts.onResponse?.({ method: request.method, route: routeOf(ctx), status, seconds: ms / 1000 });
+      })
+      .onError(async (ctx) => {
+        const { code, error, request, set } = ctx;
+        if (isBusyError(error)) {
+          const again = await retryAfterBusy(request, opts);
+          if (again) {
+            // The answer is the retry's alone: nothing the failed attempt set may leak into it.
+            for (const k of Object.keys(set.headers)) delete (set.headers as Record<string, unknown>)[k];
+            for (const k of Object.keys(set.cookie ?? {})) delete (set.cookie as Record<string, unknown>)[k];
+            set.status = again.status;
+            return again;
+          }
+        }
+        // A no-JavaScript form shows its own failure (lib/route-options.ts).
+        const form = isBusyError(error) ? undefined : await formFailure({ ...ctx, request, code, error });
+        if (form) {
+          set.status = form.status;
+          return compressResponse(request, form);
+        }
+        // The status is also set on the context, so the request log and metrics see it.
+        const res = await errorFor(code, error, request, requestIdOf(request), opts);
+        set.status = res.status;
+        return res;
+      })
+      .as("global")
+  );
 }
 
 /**

@@ -52,12 +52,19 @@ export interface IcsCalendar {
 
 /** A UTC DATE-TIME (§3.3.5, form #2): 20300101T100000Z. */
 export function icsDate(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** TEXT escaping (§3.3.11): backslash, semicolon, comma and newlines. */
 export function escapeText(s: string): string {
-  return s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return s
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /** A parameter value (§3.2): quotes and line breaks cannot appear; quoted when it holds : ; or ,. */
@@ -100,13 +107,7 @@ export function foldLine(line: string): string {
 export function veventLines(e: IcsEvent, stamp: Date): string[] {
   const lines = ["BEGIN:VEVENT", `UID:${e.uid.replace(/[\r\n]/g, "")}`, `DTSTAMP:${icsDate(stamp)}`];
   if (e.created) lines.push(`CREATED:${icsDate(e.created)}`);
-  lines.push(
-    `SEQUENCE:${Math.max(0, Math.trunc(e.sequence))}`,
-    `DTSTART:${icsDate(e.start)}`,
-    `DTEND:${icsDate(e.end)}`,
-    `SUMMARY:${escapeText(e.summary)}`,
-    `STATUS:${e.status}`,
-  );
+  lines.push(`SEQUENCE:${Math.max(0, Math.trunc(e.sequence))}`, `DTSTART:${icsDate(e.start)}`, `DTEND:${icsDate(e.end)}`, `SUMMARY:${escapeText(e.summary)}`, `STATUS:${e.status}`);
   if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
   if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
   if (e.url && /^https?:\/\//i.test(e.url)) lines.push(`URL:${e.url.replace(/[\s"<>]/g, "")}`);

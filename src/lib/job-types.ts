@@ -34,6 +34,11 @@ export interface RunOptions<P> {
   timeoutMs?: number;
   /** Runs in the fenced transaction that marks the task done or failed for good. */
   settled?: (tx: Tx, payload: P, outcome: "done" | "failed") => void;
+  /**
+   * How many tasks of this kind one worker runs at once (default 8): a slow or hung one holds
+   * its own slot and its serial key, never the others'.
+   */
+  concurrency?: number;
   /** Whether this process may run the kind now (e-mail only with SMTP_URL). */
   enabled?: () => boolean;
 }

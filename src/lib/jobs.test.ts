@@ -53,7 +53,10 @@ describe("fenced leases", () => {
     releaseA();
     await aEnded.promise;
     await Bun.sleep(20);
-    expect(seen.map((s) => [s.by, s.attempt])).toEqual([["A", 1], ["B", 2]]);
+    expect(seen.map((s) => [s.by, s.attempt])).toEqual([
+      ["A", 1],
+      ["B", 2],
+    ]);
     expect(seen[0]).toMatchObject({ abortedAtEnd: true, lateWrite: false });
     expect(row(id)).toEqual(done);
   });

@@ -88,7 +88,16 @@ export function bringMailForward(tx: Tx, meetingId: number, kind: string, now: D
     .innerJoin(tasks, eq(tasks.id, mailMessages.taskId))
     .where(and(eq(mailMessages.meetingId, meetingId), eq(mailMessages.kind, kind), inArray(tasks.status, ["pending", "retrying"])))
     .all();
-  if (waiting.length) tx.update(tasks).set({ runAt: now }).where(inArray(tasks.id, waiting.map((w) => w.taskId))).run();
+  if (waiting.length)
+    tx.update(tasks)
+      .set({ runAt: now })
+      .where(
+        inArray(
+          tasks.id,
+          waiting.map((w) => w.taskId),
+        ),
+      )
+      .run();
   return new Set(waiting.map((w) => w.audience ?? ""));
 }
 
@@ -105,7 +114,12 @@ export function forgetPersonMail(tx: Tx, workspaceId: number, who: { emails: str
     .update(mailMessages)
     .set({
       // The recruiter's copy keeps its (recruiter's) address; the person's address goes.
-      to: emails.length ? sql`case when lower(${mailMessages.to}) in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) then 'erased' else ${mailMessages.to} end` : mailMessages.to,
+      to: emails.length
+        ? sql`case when lower(${mailMessages.to}) in (${sql.join(
+            emails.map((e) => sql`${e}`),
+            sql`, `,
+          )}) then 'erased' else ${mailMessages.to} end`
+        : mailMessages.to,
       subject: "(erased)",
       html: "",
       text: "",
@@ -119,7 +133,12 @@ export function forgetPersonMail(tx: Tx, workspaceId: number, who: { emails: str
   if (rows.length) {
     tx.update(tasks)
       .set({ status: sql`case when ${tasks.status} in ('pending', 'retrying', 'held') then 'skipped' else ${tasks.status} end`, lastError: null, leaseToken: null, leaseUntil: null })
-      .where(inArray(tasks.id, rows.map((r) => r.taskId)))
+      .where(
+        inArray(
+          tasks.id,
+          rows.map((r) => r.taskId),
+        ),
+      )
       .run();
   }
   return rows.length;
@@ -127,10 +146,9 @@ export function forgetPersonMail(tx: Tx, workspaceId: number, who: { emails: str
 
 function personCondition(workspaceId: number, who: { emails: string[]; meetingIds: number[] }) {
   const emails = [...new Set(who.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-  const parts = [
-    emails.length ? inArray(sql`lower(${mailMessages.to})`, emails) : undefined,
-    who.meetingIds.length ? inArray(mailMessages.meetingId, who.meetingIds) : undefined,
-  ].filter((c) => c !== undefined);
+  const parts = [emails.length ? inArray(sql`lower(${mailMessages.to})`, emails) : undefined, who.meetingIds.length ? inArray(mailMessages.meetingId, who.meetingIds) : undefined].filter(
+    (c) => c !== undefined,
+  );
   if (!parts.length) return undefined;
   return and(eq(mailMessages.workspaceId, workspaceId), or(...parts));
 }

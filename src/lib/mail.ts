@@ -118,7 +118,10 @@ export class Mailer {
       })
       .returning({ id: mailMessages.id })
       .get();
-    tx.update(tasks).set({ payload: JSON.stringify({ messageId }) }).where(eq(tasks.id, taskId)).run();
+    tx.update(tasks)
+      .set({ payload: JSON.stringify({ messageId }) })
+      .where(eq(tasks.id, taskId))
+      .run();
     if (!this.configured) forgetSkippedLinksJob.enqueue(tx, { messageId }, { runAt: new Date(now.getTime() + SKIPPED_LINK_TTL_MS) });
     return messageId;
   }
@@ -171,7 +174,9 @@ export class Mailer {
     const ical = row.icalEvent ? (JSON.parse(row.icalEvent) as { method: string; content: string }) : undefined;
     signal.throwIfAborted();
     try {
-      await (await this.smtp()).sendMail({
+      await (
+        await this.smtp()
+      ).sendMail({
         // Stable per message: a copy sent again after a crash carries the same Message-ID, so mail systems can drop it.
         messageId: `<frank-${row.id}-${row.createdAt.getTime()}@${senderDomain(this.opts.from)}>`,
         from: this.opts.from,

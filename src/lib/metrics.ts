@@ -72,12 +72,3 @@ export class AppMetrics {
     return this.registry.contentType;
   }
 }
-
-const byOwner = new WeakMap<object, AppMetrics>();
-
-/** The metrics of one app, keyed by its dependencies object. */
-export function metricsFor(owner: object): AppMetrics {
-  let m = byOwner.get(owner);
-  if (!m) byOwner.set(owner, (m = new AppMetrics()));
-  return m;
-}

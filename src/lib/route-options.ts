@@ -43,9 +43,7 @@ export interface RawInput {
 }
 export type EmbeddableOption = (input: RawInput) => readonly string[];
 
-export type FormOption =
-  | { render: (failure: FormFailure, input: FormInput) => Response | Promise<Response> }
-  | { back: string | ((input: FormInput) => string); failed: string };
+export type FormOption = { render: (failure: FormFailure, input: FormInput) => Response | Promise<Response> } | { back: string | ((input: FormInput) => string); failed: string };
 
 const failureHandlers = new WeakMap<Request, FormOption>();
 

@@ -12,31 +12,37 @@ export interface Claimed {
 
 const UNFINISHED = "('pending', 'retrying', 'held')";
 
+/** Due now (`now`), of a kind named in the JSON object `kinds`, and first of its serial key. */
+const dueWhere = (now: string, kinds: string) => `t.status IN ('pending', 'retrying') AND t.run_at <= ${now} AND (t.lease_until IS NULL OR t.lease_until <= ${now})
+      AND t.kind IN (SELECT key FROM json_each(${kinds}))
+      AND (t.serial_key IS NULL OR NOT EXISTS (
+        SELECT 1 FROM tasks o WHERE o.serial_key = t.serial_key AND o.id < t.id AND o.status IN ${UNFINISHED}))`;
+
 /**
  * Takes due tasks with a fresh lease in one UPDATE (SQLite runs it under its write lock, so a
- * task is taken by one worker only). A task with a serial_key is taken only when no older
- * unfinished task has the same key. The SQL is fixed: kinds come in as a JSON parameter.
+ * task is taken by one worker only), at most as many of each kind as the worker has free slots
+ * for it (?3 is a JSON object: kind -> free slots), oldest first. A task with a serial_key is
+ * taken only when no older unfinished task has the same key, so a running task holds its key
+ * and nothing else. The lease names the worker's boot (?5), so a restarted worker knows it.
  */
-export const CLAIM_SQL = `UPDATE tasks SET lease_token = lower(hex(randomblob(12))), lease_until = ?1, attempts = attempts + 1
+export const CLAIM_SQL = `UPDATE tasks SET lease_token = lower(hex(randomblob(12))), lease_until = ?1, lease_boot = ?5, attempts = attempts + 1
   WHERE id IN (
-    SELECT t.id FROM tasks t
-    WHERE t.status IN ('pending', 'retrying') AND t.run_at <= ?2 AND (t.lease_until IS NULL OR t.lease_until <= ?2)
-      AND t.kind IN (SELECT value FROM json_each(?3))
-      AND (t.serial_key IS NULL OR NOT EXISTS (
-        SELECT 1 FROM tasks o WHERE o.serial_key = t.serial_key AND o.id < t.id AND o.status IN ${UNFINISHED}))
-    ORDER BY t.run_at, t.id LIMIT ?4)
+    SELECT d.id FROM (
+      SELECT t.id, t.kind, t.run_at, row_number() OVER (PARTITION BY t.kind ORDER BY t.run_at, t.id) AS n
+      FROM tasks t WHERE ${dueWhere("?2", "?3")}) d
+    JOIN json_each(?3) k ON k.key = d.kind
+    WHERE d.n <= k.value
+    ORDER BY d.run_at, d.id LIMIT ?4)
   RETURNING id, kind, payload, attempts, lease_token AS leaseToken, created_at AS createdAt`;
 
-export const DUE_SQL = `SELECT 1 AS due FROM tasks t
-  WHERE t.status IN ('pending', 'retrying') AND t.run_at <= ?1 AND (t.lease_until IS NULL OR t.lease_until <= ?1)
-    AND t.kind IN (SELECT value FROM json_each(?2))
-    AND (t.serial_key IS NULL OR NOT EXISTS (
-      SELECT 1 FROM tasks o WHERE o.serial_key = t.serial_key AND o.id < t.id AND o.status IN ${UNFINISHED}))
-  LIMIT 1`;
+/** Whether a claim would take anything (a read: no write lock is taken when nothing is due). */
+export const DUE_SQL = `SELECT 1 AS due FROM tasks t WHERE ${dueWhere("?1", "?2")} LIMIT 1`;
 
 export const NEXT_DUE_SQL = `SELECT min(max(run_at, coalesce(lease_until, 0))) AS at FROM tasks
   WHERE status IN ('pending', 'retrying') AND kind IN (SELECT value FROM json_each(?1))`;
 
 /** The writes that end or reschedule a try: matched on id and lease token, so a stale try's write changes nothing. */
-export const DONE_SQL = "UPDATE tasks SET status = 'done', finished_at = ?3, lease_token = NULL, lease_until = NULL, last_error = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
-export const FAIL_SQL = "UPDATE tasks SET status = ?3, last_error = ?4, run_at = ?5, finished_at = ?6, lease_token = NULL, lease_until = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
+export const DONE_SQL =
+  "UPDATE tasks SET status = 'done', finished_at = ?3, lease_token = NULL, lease_until = NULL, lease_boot = NULL, last_error = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";
+export const FAIL_SQL =
+  "UPDATE tasks SET status = ?3, last_error = ?4, run_at = ?5, finished_at = ?6, lease_token = NULL, lease_until = NULL, lease_boot = NULL WHERE id = ?1 AND lease_token = ?2 RETURNING id";

@@ -23,7 +23,10 @@ export function validationFields(error: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   const all = (error as { all?: unknown } | null)?.all;
   for (const issue of Array.isArray(all) ? (all as Array<{ path?: unknown; message?: unknown; summary?: unknown }>) : []) {
-    const path = String(issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
+    const path =
+      String(issue.path ?? "")
+        .replace(/^\//, "")
+        .replace(/\//g, ".") || "body";
     const msg = String(issue.message ?? issue.summary ?? "Invalid value");
     if (!fields[path]) fields[path] = msg;
   }

@@ -35,10 +35,14 @@ export function AccountMenu({ user, links, variant = "full", calendarAvailable =
         className={`flex cursor-pointer list-none items-center gap-2 rounded-full border border-slate-200 bg-white shadow-sm hover:bg-slate-50 ${full ? "py-1 pr-3 pl-1 text-sm" : "p-1"}`}
         aria-label={full ? undefined : "Account menu"}
       >
-        <span className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-semibold text-white" data-account-initial="">{initial}</span>
+        <span className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-semibold text-white" data-account-initial="">
+          {initial}
+        </span>
         {full ? (
           <>
-            <span className="hidden max-w-40 truncate text-slate-700 sm:inline" data-account-name="" data-testid="account-name">{user.name || user.email}</span>
+            <span className="hidden max-w-40 truncate text-slate-700 sm:inline" data-account-name="" data-testid="account-name">
+              {user.name || user.email}
+            </span>
             <span className={`dot ${cal.color}`} title={cal.title} />
           </>
         ) : null}
@@ -50,18 +54,34 @@ export function AccountMenu({ user, links, variant = "full", calendarAvailable =
             <span className="text-xs text-slate-500">{user.email}</span>
           </span>
         </button>
-        <a className="menu-item" href="/settings" role="menuitem">Settings</a>
+        <a className="menu-item" href="/settings" role="menuitem">
+          Settings
+        </a>
         {full ? (
           <>
-            <a className="menu-item" href="/dashboard" role="menuitem">Dashboard</a>
+            <a className="menu-item" href="/dashboard" role="menuitem">
+              Dashboard
+            </a>
             {user.canEditSite !== false ? (
-              <a className="menu-item" href="/settings/candidate-pages" role="menuitem">Candidate pages</a>
+              <a className="menu-item" href="/settings/candidate-pages" role="menuitem">
+                Candidate pages
+              </a>
             ) : null}
-            <a className="menu-item" href="/participants-monitor" role="menuitem">Sync monitor</a>
-            <a className="menu-item" href={links.pricing} {...ext} role="menuitem">Plans &amp; Pricing</a>
-            <a className="menu-item" href={links.media} {...ext} role="menuitem">Buy LinkedIn Media</a>
-            <a className="menu-item" href={links.terms} {...ext} role="menuitem">Hiring Terms of Use</a>
-            <a className="menu-item" href={links.help} {...ext} role="menuitem">Help &amp; Support</a>
+            <a className="menu-item" href="/participants-monitor" role="menuitem">
+              Sync monitor
+            </a>
+            <a className="menu-item" href={links.pricing} {...ext} role="menuitem">
+              Plans &amp; Pricing
+            </a>
+            <a className="menu-item" href={links.media} {...ext} role="menuitem">
+              Buy LinkedIn Media
+            </a>
+            <a className="menu-item" href={links.terms} {...ext} role="menuitem">
+              Hiring Terms of Use
+            </a>
+            <a className="menu-item" href={links.help} {...ext} role="menuitem">
+              Help &amp; Support
+            </a>
           </>
         ) : null}
         <div className="flex items-center">
@@ -71,12 +91,16 @@ export function AccountMenu({ user, links, variant = "full", calendarAvailable =
             {cal.state === "unavailable" ? <span className="ml-auto text-xs text-slate-500">Not available</span> : null}
           </a>
           {full && user.calendarConnected ? (
-            <a className="btn-ghost btn-sm" href="/sync-ical" title="Sync interviews to the calendar">Sync</a>
+            <a className="btn-ghost btn-sm" href="/sync-ical" title="Sync interviews to the calendar">
+              Sync
+            </a>
           ) : null}
         </div>
         <div className="my-1 border-t border-slate-100" />
         <form method="post" action="/logout">
-          <button type="submit" className="menu-item text-red-600" role="menuitem">Log out</button>
+          <button type="submit" className="menu-item text-red-600" role="menuitem">
+            Log out
+          </button>
         </form>
       </div>
     </details>

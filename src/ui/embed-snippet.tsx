@@ -29,13 +29,18 @@ export function EmbedSnippet({ url, title, height, label }: { url: string; title
   };
   return (
     <details className="mt-1 text-xs" data-testid="embed-snippet">
-      <summary className="cursor-pointer text-brand-600 underline" aria-label={`Embed ${label}`}>Embed</summary>
+      <summary className="cursor-pointer text-brand-600 underline" aria-label={`Embed ${label}`}>
+        Embed
+      </summary>
       <div className="mt-1 space-y-1">
         <textarea className="input h-28 w-full font-mono text-xs" readOnly value={snippet} aria-label={`Embed code for ${label}`} onFocus={(e) => (e.target as HTMLTextAreaElement).select()} />
         <div className="flex items-start gap-2">
           <p className="flex-1 text-slate-500">
             Paste it into your site's HTML. Your site's origin must be in the{" "}
-            <a className="text-brand-600 underline" href="/settings/candidate-pages#embed-settings-title">allowed embed origins</a>, or the browser will not show the page.
+            <a className="text-brand-600 underline" href="/settings/candidate-pages#embed-settings-title">
+              allowed embed origins
+            </a>
+            , or the browser will not show the page.
           </p>
           {scripted ? (
             <button type="button" className="btn-outline btn-sm shrink-0" onClick={copy} aria-label={`Copy embed code for ${label}`}>

@@ -14,10 +14,10 @@ export function ErrorPage({ status, message }: { status: number; message: string
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
       <Logo href="/" />
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="max-w-md text-slate-600">
-        {status === 404 ? "The page you are looking for does not exist or has moved." : message}
-      </p>
-      <a href="/" className="btn-primary">Go to dashboard</a>
+      <p className="max-w-md text-slate-600">{status === 404 ? "The page you are looking for does not exist or has moved." : message}</p>
+      <a href="/" className="btn-primary">
+        Go to dashboard
+      </a>
     </main>
   );
 }

@@ -24,7 +24,7 @@ type User = typeof users.$inferSelect;
 
 /**
  * What the features hand the frame of a signed-in page, as plain values and one slot: the
- * frame (src/ui) knows no feature. The app's wiring installs the source (src/shell-parts.tsx).
+ * frame (src/ui) knows no feature. The composition root hands them over (src/shell-parts.tsx).
  */
 export interface ShellParts {
   billingEnabled: boolean;
@@ -42,7 +42,8 @@ export interface ShellParts {
 
 /**
  * What the frame of a signed-in page needs (account menu, profile dialog). Pages build it
- * with makeShell(deps, user) and pass it to <AppShell shell={…}>, so the frame can grow
+ * with the shell maker their feature was built with (`web.shell(user)`) and pass it to
+ * <AppShell shell={…}>, so the frame can grow
  * (billing state, calendar state) without touching every page.
  */
 export interface Shell extends ShellParts {
@@ -62,17 +63,9 @@ export interface Shell extends ShellParts {
   section: SectionId | null;
 }
 
-const sources = new WeakMap<Deps, (user: User) => ShellParts>();
-
-/** Called once by the app's wiring with the features' contributions to the frame. */
-export function installShellParts(deps: Deps, source: (user: User) => ShellParts) {
-  sources.set(deps, source);
-}
-
-export function makeShell(deps: Deps, user: User): Shell {
-  const parts = sources.get(deps);
-  if (!parts) throw new Error("The page frame's parts are not installed (createApp installs them)");
-  return {
+/** The frame of a signed-in member's page, from the features' parts (built once, in app.ts). */
+export function shellMaker(deps: Deps, parts: (user: User) => ShellParts): (user: User) => Shell {
+  return (user) => ({
     user,
     links: siteLinks(deps.config),
     ...parts(user),
@@ -81,7 +74,7 @@ export function makeShell(deps: Deps, user: User): Shell {
     path: pagePath(),
     devPages: !!deps.config.devPages,
     section: sectionOf(currentPath()),
-  };
+  });
 }
 
 /** The account menu's view of the signed-in member. */

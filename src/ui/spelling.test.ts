@@ -22,10 +22,15 @@ const DATA = /"cancelled"|"CANCELLED"|'cancelled'|\.cancelled|\.isCancelled\b|ch
 test("no text a person reads spells it 'cancelled'", () => {
   const found: string[] = [];
   for (const f of [...files(join(root, "src")), ...files(join(root, "islands"))]) {
-    readFileSync(f, "utf8").split("\n").forEach((line, i) => {
-      const code = line.replace(/^\s*(\/\/|\*|\/\*\*).*$/, "").replace(/\/\/ .*$/, "").replace(DATA, "");
-      if (/cancelled/i.test(code)) found.push(`${f.slice(root.length + 1)}:${i + 1}: ${line.trim()}`);
-    });
+    readFileSync(f, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        const code = line
+          .replace(/^\s*(\/\/|\*|\/\*\*).*$/, "")
+          .replace(/\/\/ .*$/, "")
+          .replace(DATA, "");
+        if (/cancelled/i.test(code)) found.push(`${f.slice(root.length + 1)}:${i + 1}: ${line.trim()}`);
+      });
   }
   expect(found).toEqual([]);
   expect(sessionStateBadge("cancelled").label).toBe("Canceled");

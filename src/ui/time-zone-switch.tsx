@@ -47,7 +47,9 @@ export function TimeZoneSwitch({ current, sessionZone, keep = {} }: { current: s
           ))}
         </select>
       </label>
-      <button type="submit" className="btn-outline">Show</button>
+      <button type="submit" className="btn-outline">
+        Show
+      </button>
     </form>
   );
 }

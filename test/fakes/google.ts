@@ -111,7 +111,12 @@ export class FakeGoogle {
 
   /** A change made by the calendar's owner in Google (not through the API): an event of theirs. */
   addEvent(calendarId: string, e: { summary: string; start: string | Date; end: string | Date; transparency?: "opaque" | "transparent"; id?: string; allDay?: boolean }) {
-    const id = e.id ?? "ev" + rand(8).toLowerCase().replace(/[^a-v0-9]/g, "0");
+    const id =
+      e.id ??
+      "ev" +
+        rand(8)
+          .toLowerCase()
+          .replace(/[^a-v0-9]/g, "0");
     // An all-day event carries dates (YYYY-MM-DD, the end exclusive), as Google sends them.
     const at = (v: string | Date) => (e.allDay ? { date: String(v).slice(0, 10) } : { dateTime: new Date(v).toISOString() });
     const body = { kind: "calendar#event", id, status: "confirmed", summary: e.summary, transparency: e.transparency, start: at(e.start), end: at(e.end) };
@@ -351,7 +356,14 @@ export class FakeGoogle {
       const ttl = Number(body.params?.ttl ?? 604800);
       const channel: FakeChannel = { id: body.id, token: body.token, address: body.address, resourceId: "res-" + rand(6), calendarId, expiration: Date.now() + ttl * 1000 };
       this.channels.push(channel);
-      return json({ kind: "api#channel", id: channel.id, resourceId: channel.resourceId, resourceUri: `${this.url}/calendar/v3/calendars/${calendarId}/events`, token: channel.token, expiration: String(channel.expiration) });
+      return json({
+        kind: "api#channel",
+        id: channel.id,
+        resourceId: channel.resourceId,
+        resourceUri: `${this.url}/calendar/v3/calendars/${calendarId}/events`,
+        token: channel.token,
+        expiration: String(channel.expiration),
+      });
     }
     if (method === "POST" && path === "/channels/stop") {
       const i = this.channels.findIndex((c) => c.id === body.id && c.resourceId === body.resourceId);

@@ -42,7 +42,11 @@ const json = (body: unknown, status = 200) => Response.json(body, { status });
 const graphError = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
 const b64url = (b: Buffer) => b.toString("base64url");
 /** Graph's dateTime: local time of the zone named beside it, seven decimals, no offset. */
-const graphTime = (d: Date | string) => new Date(d).toISOString().replace("Z", "").replace(/\.(\d{3})$/, ".$10000");
+const graphTime = (d: Date | string) =>
+  new Date(d)
+    .toISOString()
+    .replace("Z", "")
+    .replace(/\.(\d{3})$/, ".$10000");
 export const FRANK_PROPERTY_SET = "{00020329-0000-0000-C000-000000000046}";
 
 export function defaultMsAccount(email = "recruiter@example.com", opts: { personal?: boolean } = {}): FakeMsAccount {
@@ -123,7 +127,16 @@ export class FakeMicrosoft {
   /** An event the calendar's owner makes in Outlook. */
   addEvent(calendarId: string, e: { subject: string; start: string | Date; end: string | Date; showAs?: string; id?: string }) {
     const id = e.id ?? "AAMkEv-" + rand(12);
-    const body = { id, subject: e.subject, showAs: e.showAs ?? "busy", isCancelled: false, start: { dateTime: graphTime(e.start), timeZone: "UTC" }, end: { dateTime: graphTime(e.end), timeZone: "UTC" }, attendees: [], type: "singleInstance" };
+    const body = {
+      id,
+      subject: e.subject,
+      showAs: e.showAs ?? "busy",
+      isCancelled: false,
+      start: { dateTime: graphTime(e.start), timeZone: "UTC" },
+      end: { dateTime: graphTime(e.end), timeZone: "UTC" },
+      attendees: [],
+      type: "singleInstance",
+    };
     this.events.push({ id, calendarId, body, change: ++this.changeSeq });
     this.notify(calendarId, id, "created");
     return id;
@@ -166,9 +179,14 @@ export class FakeMicrosoft {
     const s = this.subscriptions.find((x) => x.id === subscriptionId);
     if (!s) throw new Error("no such subscription");
     if (lifecycleEvent === "subscriptionRemoved") this.subscriptions = this.subscriptions.filter((x) => x.id !== s.id);
-    return this.post(s.lifecycleNotificationUrl ?? s.notificationUrl, {
-      value: [{ subscriptionId: s.id, subscriptionExpirationDateTime: s.expirationDateTime, tenantId: "fake-tenant", clientState: s.clientState, lifecycleEvent }],
-    }, s.id, lifecycleEvent);
+    return this.post(
+      s.lifecycleNotificationUrl ?? s.notificationUrl,
+      {
+        value: [{ subscriptionId: s.id, subscriptionExpirationDateTime: s.expirationDateTime, tenantId: "fake-tenant", clientState: s.clientState, lifecycleEvent }],
+      },
+      s.id,
+      lifecycleEvent,
+    );
   }
 
   private async post(address: string, body: unknown, subscriptionId: string, kind: string): Promise<number> {
@@ -182,9 +200,24 @@ export class FakeMicrosoft {
 
   private notify(calendarId: string, eventId: string, changeType: string) {
     for (const s of this.subscriptions.filter((x) => x.calendarId === calendarId)) {
-      void this.post(s.notificationUrl, {
-        value: [{ subscriptionId: s.id, subscriptionExpirationDateTime: s.expirationDateTime, changeType, resource: `Users/${s.email}/Events/${eventId}`, clientState: s.clientState, tenantId: "fake-tenant", resourceData: { "@odata.type": "#Microsoft.Graph.Event", id: eventId } }],
-      }, s.id, changeType);
+      void this.post(
+        s.notificationUrl,
+        {
+          value: [
+            {
+              subscriptionId: s.id,
+              subscriptionExpirationDateTime: s.expirationDateTime,
+              changeType,
+              resource: `Users/${s.email}/Events/${eventId}`,
+              clientState: s.clientState,
+              tenantId: "fake-tenant",
+              resourceData: { "@odata.type": "#Microsoft.Graph.Event", id: eventId },
+            },
+          ],
+        },
+        s.id,
+        changeType,
+      );
     }
   }
 
@@ -255,7 +288,8 @@ export class FakeMicrosoft {
 
     const token = path.match(/^\/([^/]+)\/oauth2\/v2\.0\/token$/);
     if (token && req.method === "POST") {
-      if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret) return json({ error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." }, 401);
+      if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret)
+        return json({ error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." }, 401);
       if (body.grant_type === "authorization_code") {
         const c = this.codes.get(body.code);
         this.codes.delete(body.code);
@@ -303,7 +337,12 @@ export class FakeMicrosoft {
     const method = req.method;
     const owns = (id: string) => account.calendars.some((c) => c.id === id);
     if (method === "GET" && path === "/me") {
-      return json({ id: "user-" + createHash("sha256").update(account.email).digest("hex").slice(0, 8), displayName: "Recruiter", mail: account.personal ? null : account.email, userPrincipalName: account.email });
+      return json({
+        id: "user-" + createHash("sha256").update(account.email).digest("hex").slice(0, 8),
+        displayName: "Recruiter",
+        mail: account.personal ? null : account.email,
+        userPrincipalName: account.email,
+      });
     }
     if (method === "GET" && path === "/me/calendars") {
       return json({
@@ -452,9 +491,10 @@ export class FakeMicrosoft {
     }
     if (epoch !== this.tokenEpoch) return graphError(410, "SyncStateNotFound", "The sync state generation is not found. Please re-sync.");
     const inWindow = (e: StoredEvent) => Date.parse(e.body.end.dateTime + "Z") > start && Date.parse(e.body.start.dateTime + "Z") < end;
-    let items = since !== null && since >= 0
-      ? [...this.eventsOf(calendarId).filter(inWindow), ...this.tombstones.filter((t) => t.calendarId === calendarId)].filter((e) => e.change > since! && e.change <= asOf)
-      : this.eventsOf(calendarId).filter((e) => inWindow(e) && e.change <= asOf);
+    let items =
+      since !== null && since >= 0
+        ? [...this.eventsOf(calendarId).filter(inWindow), ...this.tombstones.filter((t) => t.calendarId === calendarId)].filter((e) => e.change > since! && e.change <= asOf)
+        : this.eventsOf(calendarId).filter((e) => inWindow(e) && e.change <= asOf);
     items = items.sort((a, b) => a.change - b.change);
     const page = items.slice(offset, offset + size);
     const more = offset + size < items.length;

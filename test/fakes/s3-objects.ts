@@ -84,7 +84,9 @@ export function startFakeS3Objects(bucket = "frank-files", opts: { accessKey?: s
         case "HEAD": {
           const o = objects.get(key);
           if (!o) return req.method === "HEAD" ? new Response(null, { status: 404 }) : s3Error(404, "NoSuchKey", "The specified key does not exist.");
-          return new Response(req.method === "HEAD" ? null : (o as Uint8Array<ArrayBuffer>), { headers: { "content-type": "application/octet-stream", "content-length": String(o.length), etag: `"${sha256hex(o).slice(0, 32)}"` } });
+          return new Response(req.method === "HEAD" ? null : (o as Uint8Array<ArrayBuffer>), {
+            headers: { "content-type": "application/octet-stream", "content-length": String(o.length), etag: `"${sha256hex(o).slice(0, 32)}"` },
+          });
         }
         case "DELETE":
           objects.delete(key);

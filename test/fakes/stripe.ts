@@ -43,8 +43,7 @@ export interface FakeStripe {
 let seq = 0;
 const newId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(++seq).toString(36)}`;
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
-const notFound = (what: string, id: string) =>
-  Response.json({ error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'` } }, { status: 404 });
+const notFound = (what: string, id: string) => Response.json({ error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'` } }, { status: 404 });
 
 export async function startFakeStripe(opts: { port?: number; webhookUrl?: string; webhookSecret?: string } = {}): Promise<FakeStripe> {
   let config = { webhookUrl: opts.webhookUrl, webhookSecret: opts.webhookSecret };
@@ -280,7 +279,7 @@ export async function startFakeStripe(opts: { port?: number; webhookUrl?: string
     const [, first, id, action] = url.pathname.split("/");
     if (first === "checkout" && req.method === "GET" && id && sessions.has(id)) {
       const s = sessions.get(id)!;
-      const email = s.customer ? customers.get(s.customer)?.email ?? "" : "";
+      const email = s.customer ? (customers.get(s.customer)?.email ?? "") : "";
       return new Response(
         `<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p data-mode="${s.mode}">${s.metadata?.plan ?? ""}</p>` +
           `<form method="post" action="/checkout/${id}/pay"><label>Email <input name="email" value="${email}"></label><button>Pay</button></form>`,

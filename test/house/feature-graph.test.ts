@@ -4,7 +4,7 @@
 // check misses: a.ts → b/x.ts and b/y.ts → a/z.ts is no file cycle, but the features need each other.
 import { describe, expect, test } from "bun:test";
 import { resolve } from "node:path";
-import { featureCycles, featureGraph } from "./feature-graph";
+import { featureCycles, featureGraph, importedPaths } from "./feature-graph";
 
 const ROOT = resolve(import.meta.dir, "../..");
 
@@ -13,6 +13,11 @@ describe("feature graph", () => {
     const graph = await featureGraph(`${ROOT}/src/features`);
     expect(graph.size).toBeGreaterThan(10);
     expect(featureCycles(graph)).toEqual([]);
+  });
+
+  test("type-only imports count as edges", () => {
+    const code = 'import type { A } from "../a/x";\nimport { type B, c } from "../b/y";\nexport type { D } from "../d/z";\nimport {\n  e,\n} from "../e/w";\nimport "../f/side";';
+    expect(importedPaths(code)).toEqual(["../a/x", "../b/y", "../d/z", "../e/w", "../f/side"]);
   });
 
   test("the check sees a cycle when there is one", () => {

@@ -1,27 +1,30 @@
-// The features' import graph: an edge a → b when a file of src/features/a imports, as a value,
-// one of src/features/b. Type-only imports are left out (Bun's scanner drops them): they vanish
-// at build time and a port's type is how a feature names what it needs without depending on it.
+// The features' import graph: an edge a → b when a file of src/features/a imports (or re-exports)
+// one of src/features/b, type-only imports included: a feature names what it needs in its own
+// types (needs.ts), and app.ts, which is no feature, hands it over (decision 0040).
 import { Glob } from "bun";
 import { dirname, relative, resolve } from "node:path";
 
 export async function featureGraph(root: string): Promise<Map<string, Set<string>>> {
-  const ts = new Bun.Transpiler({ loader: "ts" });
-  const tsx = new Bun.Transpiler({ loader: "tsx" });
   const graph = new Map<string, Set<string>>();
   for (const file of new Glob("**/*.{ts,tsx}").scanSync(root)) {
     if (/\.test\.tsx?$/.test(file)) continue;
     const from = file.split("/")[0]!;
     if (!graph.has(from)) graph.set(from, new Set());
     const code = await Bun.file(`${root}/${file}`).text();
-    for (const imp of (file.endsWith(".tsx") ? tsx : ts).scanImports(code)) {
-      if (!imp.path.startsWith(".")) continue;
-      const rel = relative(root, resolve(dirname(`${root}/${file}`), imp.path));
+    for (const path of importedPaths(code)) {
+      if (!path.startsWith(".")) continue;
+      const rel = relative(root, resolve(dirname(`${root}/${file}`), path));
       if (rel.startsWith("..")) continue;
       const to = rel.split("/")[0]!;
       if (to !== from) graph.get(from)!.add(to);
     }
   }
   return graph;
+}
+
+/** The paths a module imports or re-exports from, `import type` and `export type` included. */
+export function importedPaths(code: string): string[] {
+  return [...code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map((m) => (m[1] ?? m[2])!);
 }
 
 /** Every cycle's features (strongly connected components of two or more), each sorted. */

@@ -28,13 +28,18 @@ async function tableOwners(): Promise<Map<string, string>> {
 
 /** "feature writes table" for every drizzle write in a file (lib's files count as "lib"). */
 export function writesIn(code: string, writer: string, tables: Set<string>): string[] {
-  return [...code.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)].map((m) => m[2]!).filter((t) => tables.has(t)).map((t) => `${writer} writes ${t}`);
+  return [...code.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)]
+    .map((m) => m[2]!)
+    .filter((t) => tables.has(t))
+    .map((t) => `${writer} writes ${t}`);
 }
 
 describe("each table has one owner", () => {
   test("every table the schema index exports is declared in its owner's schema file", async () => {
     const owners = await tableOwners();
-    const exported = Object.entries(schema).filter(([, v]) => v && typeof v === "object" && Symbol.for("drizzle:IsDrizzleTable") in v).map(([k]) => k);
+    const exported = Object.entries(schema)
+      .filter(([, v]) => v && typeof v === "object" && Symbol.for("drizzle:IsDrizzleTable") in v)
+      .map(([k]) => k);
     expect(exported.length).toBeGreaterThan(60);
     expect(exported.filter((t) => !owners.has(t))).toEqual([]);
     expect([...owners.keys()].filter((t) => !exported.includes(t))).toEqual([]);

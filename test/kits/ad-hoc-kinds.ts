@@ -9,8 +9,8 @@ type Payload = Record<string, unknown>;
 
 export function adHocKinds(jobs: Jobs) {
   return {
-    register(name: string, handler: Handler<Payload>, options: { serialKey?: (p: Payload) => string | null; timeoutMs?: number } = {}): void {
-      jobs.register(defineJob(name, anyPayload, { serialKey: options.serialKey }).runs(handler, { timeoutMs: options.timeoutMs }));
+    register(name: string, handler: Handler<Payload>, options: { serialKey?: (p: Payload) => string | null; timeoutMs?: number; concurrency?: number } = {}): void {
+      jobs.register(defineJob(name, anyPayload, { serialKey: options.serialKey }).runs(handler, { timeoutMs: options.timeoutMs, concurrency: options.concurrency }));
     },
     /** Writes a task in the caller's transaction; it runs after the commit. */
     enqueue(tx: Tx, name: string, payload: Payload, opts: { serialKey?: (p: Payload) => string | null } = {}): number {

@@ -5,7 +5,6 @@
 import { describe, expect, test } from "bun:test";
 import type { TestApp } from "../helpers";
 import { hashPassword } from "../../src/lib/crypto";
-import { signInAs } from "../../src/features/auth/service";
 import { insertMember } from "../../src/features/auth/membership-repo";
 import { differences, watchWrites, type Declared } from "./side-effects";
 
@@ -57,7 +56,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
   const stranger = await t.signUp();
   const member = async (role: "admin" | "recruiter") => {
     const u = insertMember(t.deps.db, { workspaceId: owner.workspaceId, email: `sc${++n}-${Date.now()}@scenario.example`, passwordHash: await hash!, name: `Member ${n}`, role });
-    return `frank_session=${signInAs(t.deps, u.id).token}`;
+    return `frank_session=${t.app.features.auth.api.signInAs(u.id).token}`;
   };
   const key = async (cookie: string, scope: "read" | "read-write") => {
     const res = await t.request("/api/api-keys", { cookie, json: { name: `scenario ${scope}`, scope } });

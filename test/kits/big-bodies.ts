@@ -54,7 +54,11 @@ export async function bigBodies(port: number, frank: string[] = [process.execPat
   const server = Bun.spawn([...frank, "serve"], { env, stdout: "ignore", stderr: "ignore" });
   try {
     await waitHealthy(base);
-    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "m@example.com", password: "correct-horse-battery" }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "m@example.com", password: "correct-horse-battery" }),
+    });
     const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
     const startMb = memoryMb(server.pid, "VmRSS");
     const t0 = performance.now();
@@ -67,7 +71,8 @@ export async function bigBodies(port: number, frank: string[] = [process.execPat
     const afterLoginsPeakMb = memoryMb(server.pid, "VmHWM");
     const csvStatus = await send("/api/participants/import?dryRun=1", chunkedBody(48 << 20, ",,,,,,,\n"), { "content-type": "text/csv", cookie });
     const csv = (text: string) => fetch(`${base}/api/participants/import?dryRun=1`, { method: "POST", body: text, headers: { origin: base, "content-type": "text/csv", cookie } });
-    const rowsText = "emailAddress,name,city,jobTitle\n" + Array.from({ length: 100_000 }, (_, i) => `person${i}@example.com,Person Number ${i},Melbourne,Senior Product Designer ${i % 97}`).join("\n");
+    const rowsText =
+      "emailAddress,name,city,jobTitle\n" + Array.from({ length: 100_000 }, (_, i) => `person${i}@example.com,Person Number ${i},Melbourne,Senior Product Designer ${i % 97}`).join("\n");
     const rows = await csv(rowsText);
     const rowsAnswer = (await rows.json()) as { imported?: number };
     const empty = await csv("emailAddress\n" + ",,,,,,,\n".repeat(1_200_000));

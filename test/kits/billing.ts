@@ -5,7 +5,12 @@ import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 
 export const WEBHOOK_SECRET = "whsec_test_secret";
 
-export async function billingTestApp(): Promise<{ t: TestApp; stripe: FakeStripe; post(ev: object, secret?: string): Promise<Response>; checkout(cookie: string | undefined, plan: string): Promise<Response> }> {
+export async function billingTestApp(): Promise<{
+  t: TestApp;
+  stripe: FakeStripe;
+  post(ev: object, secret?: string): Promise<Response>;
+  checkout(cookie: string | undefined, plan: string): Promise<Response>;
+}> {
   const stripe = await startFakeStripe();
   afterAll(() => stripe.stop());
   const t = makeTestApp({ STRIPE_SECRET_KEY: "sk_test_frank", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });

@@ -4,6 +4,7 @@
 import { Database } from "bun:sqlite";
 import { loadConfig } from "../../src/config/env";
 import { createDeps } from "../../src/bootstrap";
+import { buildFeatures } from "../../src/app";
 import { createUser } from "../../src/features/auth/service";
 import { upsertParticipantFromVisitor } from "../../src/features/candidates/service";
 import { createSchedulingSession } from "../../src/features/scheduling/service";
@@ -14,7 +15,7 @@ export const SECRET = "crash-test-secret-crash-test-secret-0123";
 
 /** Creates `count` sessions (one slot each, an hour apart from tomorrow) and returns [token, slotId] pairs. */
 export async function seedSessions(dbPath: string, count: number): Promise<[string, string][]> {
-  const deps = createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: dbPath, APP_URL: "http://127.0.0.1", NODE_ENV: "test" }), { quiet: true });
+  const deps = buildFeatures(createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: dbPath, APP_URL: "http://127.0.0.1", NODE_ENV: "test" }), { quiet: true })).context;
   const user = await createUser(deps, { email: "rita@example.com", password: "correct-horse-battery", name: "Rita" });
   const base = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000;
   const out: [string, string][] = [];
@@ -37,8 +38,8 @@ export async function seedSessions(dbPath: string, count: number): Promise<[stri
   return out;
 }
 
-export async function startServer(dbPath: string, port: number, env: Record<string, string> = {}) {
-  const proc = Bun.spawn([...(await frankCommand()), "serve"], {
+export async function startServer(dbPath: string, port: number, env: Record<string, string> = {}, args: string[] = []) {
+  const proc = Bun.spawn([...(await frankCommand()), "serve", ...args], {
     env: { ...process.env, APP_SECRET: SECRET, DATABASE_PATH: dbPath, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production", ...env },
     stdout: "ignore",
     stderr: "ignore",

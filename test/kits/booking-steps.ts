@@ -41,7 +41,10 @@ export function bookingWorld(t: TestApp) {
     freeTimes: (u: Who, extra: Partial<CreateSessionArgs> = {}) => createSchedulingSession(t.deps, { ...base(u), mode: "availability", from: "2030-01-08", to: "2030-01-08", ...extra }),
     /** A session of hand-picked one-hour slots on Tuesday 8 January 2030 starting at these hours ("10:00"). */
     fixedSlots: (u: Who, starts: string[]) =>
-      createSchedulingSession(t.deps, { ...base(u), timeSlots: starts.map((s) => ({ startTime: `2030-01-08T${s}:00.000Z`, endTime: new Date(Date.parse(`2030-01-08T${s}:00Z`) + 3_600_000).toISOString() })) }),
+      createSchedulingSession(t.deps, {
+        ...base(u),
+        timeSlots: starts.map((s) => ({ startTime: `2030-01-08T${s}:00.000Z`, endTime: new Date(Date.parse(`2030-01-08T${s}:00Z`) + 3_600_000).toISOString() })),
+      }),
     /** The session's row, as bookByToken reads it before its transaction. */
     sessionOf: (token: string) => repo.findSessionByTokenHash(t.deps.db, sha256(token))!.session,
     /** A step run in a write transaction, as bookByToken runs them. */

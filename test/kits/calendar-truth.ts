@@ -49,12 +49,22 @@ export async function bookedInterview(t: TestApp, fake: FakeGoogle | CalendarFak
       return c;
     },
     webhooks: () => {
-      const rows = t.deps.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.workspaceId, u.workspaceId), gt(webhookDeliveries.id, seenDelivery))).orderBy(webhookDeliveries.id).all();
+      const rows = t.deps.db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.workspaceId, u.workspaceId), gt(webhookDeliveries.id, seenDelivery)))
+        .orderBy(webhookDeliveries.id)
+        .all();
       if (rows.length) seenDelivery = rows.at(-1)!.id;
       return rows.map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, any> });
     },
     mails: () => {
-      const rows = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.workspaceId, u.workspaceId), gt(mailMessages.id, seenMail))).orderBy(mailMessages.id).all();
+      const rows = t.deps.db
+        .select()
+        .from(mailMessages)
+        .where(and(eq(mailMessages.workspaceId, u.workspaceId), gt(mailMessages.id, seenMail)))
+        .orderBy(mailMessages.id)
+        .all();
       if (rows.length) seenMail = rows.at(-1)!.id;
       return rows;
     },

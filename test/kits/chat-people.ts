@@ -11,7 +11,11 @@ export const PEOPLE = [
 ];
 
 export function seedPeople(deps: Deps, workspaceId: number) {
-  addParticipants(deps, workspaceId, PEOPLE.map((p, i) => ({ ...p, emailAddress: `${p.name.split(" ")[0]!.toLowerCase()}${i}@example.com`, isTest: true })));
+  addParticipants(
+    deps,
+    workspaceId,
+    PEOPLE.map((p, i) => ({ ...p, emailAddress: `${p.name.split(" ")[0]!.toLowerCase()}${i}@example.com`, isTest: true })),
+  );
   return latestParticipants(deps, workspaceId, 500);
 }
 

@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { differences } from "./side-effects";
 
-test("declared rows: named kinds match exactly, the rest add up to \"*\" (0 when left out)", () => {
+test('declared rows: named kinds match exactly, the rest add up to "*" (0 when left out)', () => {
   expect(differences("tasks", { "mail.send": 2 }, { "mail.send": 2 })).toBe("");
   expect(differences("tasks", {}, {})).toBe("");
   expect(differences("tasks", { "mail.send": 2 }, { "mail.send": 1 })).toBe("tasks written: mail.send: declared 2, written 1");

@@ -11,8 +11,7 @@ export interface Watch {
   written(): Promise<{ tasks: Written; events: Written }>;
 }
 
-const maxId = (t: TestApp, table: "tasks" | "events") =>
-  (t.deps.db.$client.query(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).get() as { id: number }).id;
+const maxId = (t: TestApp, table: "tasks" | "events") => (t.deps.db.$client.query(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).get() as { id: number }).id;
 
 const byKind = (t: TestApp, table: "tasks" | "events", after: number): Written => {
   const rows = t.deps.db.$client.query(`SELECT kind, count(*) AS n FROM ${table} WHERE id > ?1 GROUP BY kind ORDER BY kind`).all(after) as { kind: string; n: number }[];

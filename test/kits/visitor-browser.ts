@@ -4,7 +4,10 @@ import { createCampaign, createJob } from "../../src/features/jobs/service";
 
 export class Browser {
   cookies = new Map<string, string>();
-  constructor(private t: TestApp, public ip = "10.0.0.1") {}
+  constructor(
+    private t: TestApp,
+    public ip = "10.0.0.1",
+  ) {}
 
   get cookie() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -47,17 +50,7 @@ export class Browser {
   }
 }
 
-export const GOOD_ANSWERS = [
-  "Ada Lovelace",
-  "ada@example.com",
-  "Melbourne",
-  "Senior Developer",
-  "https://www.linkedin.com/in/ada",
-  "Software",
-  "Australian citizen",
-  "150k",
-  "Four weeks",
-];
+export const GOOD_ANSWERS = ["Ada Lovelace", "ada@example.com", "Melbourne", "Senior Developer", "https://www.linkedin.com/in/ada", "Software", "Australian citizen", "150k", "Four weeks"];
 
 /** A recruiter with a job and a campaign link. */
 export async function recruiterWithCampaign(t: TestApp, title = "Senior Developer") {

@@ -5,7 +5,13 @@
 export async function waitHealthy(base: string, limitMs = 90_000): Promise<boolean> {
   const until = performance.now() + limitMs;
   while (performance.now() < until) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return true;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
     await Bun.sleep(50);
   }
   return false;

@@ -3,6 +3,7 @@
 // one that writes it); lib's task table and mail outbox stay here.
 export * from "./tasks";
 export * from "./mail";
+export * from "./scheduled-runs";
 export * from "../../features/auth/schema";
 export * from "../../features/jobs/schema";
 export * from "../../features/candidates/schema";

@@ -15,7 +15,9 @@ export const mailMessages = sqliteTable(
   "mail_messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    taskId: integer("task_id").notNull().references(() => tasks.id, { onDelete: "cascade" }),
+    taskId: integer("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
     // Null for mail that belongs to no workspace yet (e.g. sign-up through payment).
     workspaceId: integer("workspace_id"),
     // The interview the e-mail is about, if any, and what it says (booked, moved, ...).

@@ -22,15 +22,17 @@ export const tasks = sqliteTable(
     // pending | retrying | done | failed | skipped (e-mail while mail is off) | held (after a restore)
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    runAt: integer("run_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
+    runAt: integer("run_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`0`),
     leaseToken: text("lease_token"),
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    // The boot (one start of one worker process) that holds the lease: a restarted worker takes
+    // back at once the leases of a boot that is no longer alive (src/lib/worker-boot.ts).
+    leaseBoot: text("lease_boot"),
     lastError: text("last_error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (t) => [
-    index("tasks_due_idx").on(t.status, t.runAt),
-    index("tasks_serial_idx").on(t.serialKey, t.id),
-  ],
+  (t) => [index("tasks_due_idx").on(t.status, t.runAt), index("tasks_serial_idx").on(t.serialKey, t.id)],
 );

@@ -38,8 +38,7 @@ const ERRORS: Record<string, string> = {
 };
 
 /** Zod schemas become JSON Schema 2020-12 (OpenAPI 3.1's dialect): inputs as sent, answers as returned. */
-const zodToJsonSchema = (schema: unknown, io: "input" | "output" = "input") =>
-  z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: "any", target: "draft-2020-12" });
+const zodToJsonSchema = (schema: unknown, io: "input" | "output" = "input") => z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: "any", target: "draft-2020-12" });
 
 /**
  * The OpenAPI 3.1 description of every /api route of the app, from the zod schemas the routes
@@ -103,7 +102,8 @@ function completeOperation(path: string, op: Operation): Operation {
   if (out.parameters) out.parameters = out.parameters.map((p) => ({ ...p, schema: stripDialect(p.schema) }));
   if (out.requestBody) out.requestBody = { ...out.requestBody, content: mapContent(out.requestBody.content) };
   const responses: NonNullable<Operation["responses"]> = {};
-  for (const [status, r] of Object.entries(out.responses ?? {})) responses[status] = { ...r, description: plainDescription(status, r.description), ...(r.content ? { content: mapContent(r.content) } : {}) };
+  for (const [status, r] of Object.entries(out.responses ?? {}))
+    responses[status] = { ...r, description: plainDescription(status, r.description), ...(r.content ? { content: mapContent(r.content) } : {}) };
   if (!Object.keys(responses).some((s) => s.startsWith("2") || s.startsWith("3"))) responses["200"] = { description: "Success" };
   const secured = !!out.security?.length;
   for (const [status, description] of Object.entries(ERRORS)) {
@@ -116,10 +116,9 @@ function completeOperation(path: string, op: Operation): Operation {
 
 const STATUS_TEXT: Record<string, string> = { "200": "OK", "201": "Created", "202": "Accepted", "204": "No content", "303": "See other" };
 /** The generator's "Response for status 200" says nothing: the status's own name does. */
-const plainDescription = (status: string, d: string | undefined) => (!d || d.startsWith("Response for status") ? STATUS_TEXT[status] ?? `Status ${status}` : d);
+const plainDescription = (status: string, d: string | undefined) => (!d || d.startsWith("Response for status") ? (STATUS_TEXT[status] ?? `Status ${status}`) : d);
 
-const mapContent = (content: Record<string, { schema?: unknown }>) =>
-  Object.fromEntries(Object.entries(content).map(([type, c]) => [type, { ...c, schema: stripDialect(c.schema) }]));
+const mapContent = (content: Record<string, { schema?: unknown }>) => Object.fromEntries(Object.entries(content).map(([type, c]) => [type, { ...c, schema: stripDialect(c.schema) }]));
 
 /** Each schema of the document is in the document's dialect: the per-schema `$schema` is noise. */
 function stripDialect(schema: unknown): unknown {

@@ -7,7 +7,6 @@ const templated = (path: string) => path.replace(/:([^/]+)/g, "{$1}");
 
 const t = makeTestApp();
 
-
 describe("OpenAPI", () => {
   test("/api/openapi.json is a valid OpenAPI 3.1 document", async () => {
     const res = await t.request("/api/openapi.json");

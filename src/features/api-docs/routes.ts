@@ -1,4 +1,5 @@
 import { Elysia, type AnyElysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { buildOpenApiDocument, type OpenApiDocument } from "./document";
@@ -8,7 +9,7 @@ import { ReferencePage } from "./pages/reference-page";
  * /api/openapi.json and /api/docs (issue 19), public like any API reference. The document is built
  * from the app's routes once, on first request: routes do not change while the server runs.
  */
-export function apiDocsRoutes(deps: Deps, app: () => AnyElysia) {
+export function apiDocsRoutes(deps: Deps, web: Web, app: () => AnyElysia) {
   let doc: OpenApiDocument | null = null;
   const documentOf = () => (doc ??= buildOpenApiDocument(app(), deps.config.APP_URL));
   return new Elysia({ prefix: "/api", tags: ["Reference"] })

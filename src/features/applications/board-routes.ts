@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { requirePermission } from "../auth/permissions";
 import { BoardParams, BoardQuery, JobClientForm, MoveForm, MoveParams } from "./model";
 import { updateJob } from "../jobs/service";
@@ -23,9 +23,9 @@ export interface BoardExtras {
 }
 
 /** /jobs/{id}: the job's board, and the move form each card posts without JavaScript. */
-export function boardRoutes(deps: Deps, extras: BoardExtras = {}) {
+export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
   return new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/jobs/:id",
@@ -35,7 +35,7 @@ export function boardRoutes(deps: Deps, extras: BoardExtras = {}) {
           title: data.job.title,
           toast: takeFlash(cookie),
           body: BoardPage({
-            shell: makeShell(deps, me.user),
+            shell: web.shell(me.user),
             data,
             funnel: FunnelChart({ funnel: funnelOf(deps, workspaceId, [data.job.id]), title: "This job's funnel" }),
             templates: extras.templates?.(workspaceId) ?? [],

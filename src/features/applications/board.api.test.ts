@@ -31,7 +31,12 @@ async function workspace() {
   return { ...u, call, form, job, client, stage, apply };
 }
 
-const mailsTo = (to: string) => t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "stage_email"))).all();
+const mailsTo = (to: string) =>
+  t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "stage_email")))
+    .all();
 
 describe("the board at /jobs/{id}", () => {
   test("one column per stage with counts, cards with name, city and days in stage; Rejected folded; the client named", async () => {
@@ -78,7 +83,12 @@ describe("the board at /jobs/{id}", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: "Unknown variable: {{candidate.nickname}}", fields: { subject: "Unknown variable: {{candidate.nickname}}" } });
     const made = await w.call("/api/email-templates", {
-      json: { name: "Rejection – polite", subject: "Your application for {{job.title}}", body: "Dear {{candidate.firstName}},\n\nThank you for applying to {{client.name}} through {{company.name}}.\n\n{{recruiter.name}}", stageId: w.stage("Rejected") },
+      json: {
+        name: "Rejection – polite",
+        subject: "Your application for {{job.title}}",
+        body: "Dear {{candidate.firstName}},\n\nThank you for applying to {{client.name}} through {{company.name}}.\n\n{{recruiter.name}}",
+        stageId: w.stage("Rejected"),
+      },
     });
     expect(made.status).toBe(201);
     expect(made.body.template).toMatchObject({ stage: "Rejected" });

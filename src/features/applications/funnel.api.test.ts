@@ -53,6 +53,6 @@ test("the funnel: reached per stage, conversion to the next, median days in stag
 
   const board = await call(`/jobs/${job.id}`);
   expect(board).toContain("<svg");
-  expect(board).toContain("<th scope=\"row\">Screening</th><td>3</td><td>1</td><td>67%</td><td>4 d</td>");
+  expect(board).toContain('<th scope="row">Screening</th><td>3</td><td>1</td><td>67%</td><td>4 d</td>');
   expect(await call(`/clients/${client.id}`)).toContain("Funnel of this client&#x27;s jobs");
 });

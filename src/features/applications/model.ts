@@ -53,10 +53,20 @@ export const ReasonsInput = z.object({
   reasons: z.preprocess((v) => (typeof v === "string" ? v.split(/\r?\n/) : v), z.array(z.string().max(100, "At most 30 reasons of up to 100 characters"), { error: "Give at least one reason" })),
 });
 
-const templateText = (what: string, max: number) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
+const templateText = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} must be at most ${max} characters`);
 const templateStage = z.preprocess((v) => (v === "" ? null : v), positiveId("Stage not found").nullish());
 export const CreateTemplateInput = z.object({ name: templateText("Name", 100), subject: templateText("Subject", 200), body: templateText("Body", 10_000), stageId: templateStage });
-export const UpdateTemplateInput = z.object({ name: templateText("Name", 100).optional(), subject: templateText("Subject", 200).optional(), body: templateText("Body", 10_000).optional(), stageId: templateStage });
+export const UpdateTemplateInput = z.object({
+  name: templateText("Name", 100).optional(),
+  subject: templateText("Subject", 200).optional(),
+  body: templateText("Body", 10_000).optional(),
+  stageId: templateStage,
+});
 export const TemplateView = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { AddStageInput, ChangeStageInput, PipelineView, ReasonsInput, RemoveStageQuery } from "./model";
 import * as pipeline from "./pipeline-settings";
 import { PipelineSettingsPage } from "./pages/pipeline-settings-page";
@@ -14,14 +14,14 @@ const PAGE = "/settings/pipeline";
 const form = { back: PAGE, failed: "Pipeline not changed" };
 
 /** /api/pipeline and Settings → Pipeline (owners and admins): the stages and the reasons for Rejected. */
-export function pipelineRoutes(deps: Deps) {
+export function pipelineRoutes(deps: Deps, web: Web) {
   // Every member reads the stages (the board's columns); owners and admins change them.
   const read = new Elysia({ prefix: "/api/pipeline", tags: ["Pipeline"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => pipeline.getPipeline(deps, workspaceId), { response: { 200: PipelineView }, detail: { summary: "The workspace's stages in order and the reasons for Rejected" } });
   const api = new Elysia({ prefix: "/api/pipeline", tags: ["Pipeline"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "pipeline.manage" })
     .post(
       "/stages",
@@ -50,10 +50,10 @@ export function pipelineRoutes(deps: Deps) {
     });
 
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "pipeline.manage" })
     .get(PAGE, ({ me, workspaceId, cookie }) =>
-      renderPage({ title: "Pipeline", toast: takeFlash(cookie), body: PipelineSettingsPage({ shell: makeShell(deps, me.user), pipeline: pipeline.getPipeline(deps, workspaceId) }) }),
+      renderPage({ title: "Pipeline", toast: takeFlash(cookie), body: PipelineSettingsPage({ shell: web.shell(me.user), pipeline: pipeline.getPipeline(deps, workspaceId) }) }),
     )
     .post(
       `${PAGE}/stages`,

@@ -46,7 +46,12 @@ export function addStage(deps: Deps, me: Member, input: { name: string; position
     repo.insertStages(tx, [{ workspaceId: me.workspaceId, name: input.name, position: at, kind: "open" }]);
     const added = repo.stagesOf(tx, me.workspaceId).find((s) => s.name === input.name)!;
     const order = [...open.slice(0, at), { ...added, kind: "open" as const }, ...open.slice(at), ...stages.filter((s) => s.kind !== "open")];
-    renumber(deps, tx, me.workspaceId, order.map((s) => ({ ...s, position: -1 })));
+    renumber(
+      deps,
+      tx,
+      me.workspaceId,
+      order.map((s) => ({ ...s, position: -1 })),
+    );
     logged(deps, tx, me, `Added pipeline stage ${input.name}`);
   });
   return getPipeline(deps, me.workspaceId);
@@ -69,7 +74,12 @@ export function changeStage(deps: Deps, me: Member, id: number, input: { name?: 
       const open = stages.filter((s) => s.kind === "open" && s.id !== id);
       const at = Math.min(Math.max(input.position, 0), open.length);
       const order = [...open.slice(0, at), stage, ...open.slice(at), ...stages.filter((s) => s.kind !== "open")];
-      renumber(deps, tx, me.workspaceId, order.map((s) => ({ ...s, position: -1 })));
+      renumber(
+        deps,
+        tx,
+        me.workspaceId,
+        order.map((s) => ({ ...s, position: -1 })),
+      );
       summary ||= `Moved pipeline stage ${stage.name}`;
     }
     if (summary) logged(deps, tx, me, summary);
@@ -103,7 +113,12 @@ export function removeStage(deps: Deps, me: Member, id: number, moveTo?: number)
       }
     }
     repo.deleteStage(tx, me.workspaceId, id);
-    renumber(deps, tx, me.workspaceId, repo.stagesOf(tx, me.workspaceId).map((s) => ({ id: s.id, name: s.name, position: s.position, kind: s.kind })));
+    renumber(
+      deps,
+      tx,
+      me.workspaceId,
+      repo.stagesOf(tx, me.workspaceId).map((s) => ({ id: s.id, name: s.name, position: s.position, kind: s.kind })),
+    );
     logged(deps, tx, me, `Removed pipeline stage ${name}`);
   });
   return getPipeline(deps, me.workspaceId);

@@ -18,11 +18,16 @@ export function insertStages(db: Db, rows: Omit<typeof pipelineStages.$inferInse
 }
 
 export function updateStage(db: Db, workspaceId: number, id: number, set: Partial<Pick<StageRow, "name" | "position">>): void {
-  db.update(pipelineStages).set(set).where(inWorkspace(pipelineStages, workspaceId, eq(pipelineStages.id, id))).run();
+  db.update(pipelineStages)
+    .set(set)
+    .where(inWorkspace(pipelineStages, workspaceId, eq(pipelineStages.id, id)))
+    .run();
 }
 
 export function deleteStage(db: Db, workspaceId: number, id: number): void {
-  db.delete(pipelineStages).where(inWorkspace(pipelineStages, workspaceId, eq(pipelineStages.id, id))).run();
+  db.delete(pipelineStages)
+    .where(inWorkspace(pipelineStages, workspaceId, eq(pipelineStages.id, id)))
+    .run();
 }
 
 export function rejectReasonsOf(db: Db, workspaceId: number): string | null {
@@ -30,7 +35,10 @@ export function rejectReasonsOf(db: Db, workspaceId: number): string | null {
 }
 
 export function setRejectReasons(db: Db, workspaceId: number, json: string): void {
-  db.insert(pipelineSettings).values({ workspaceId, rejectReasons: json }).onConflictDoUpdate({ target: pipelineSettings.workspaceId, set: { rejectReasons: json } }).run();
+  db.insert(pipelineSettings)
+    .values({ workspaceId, rejectReasons: json })
+    .onConflictDoUpdate({ target: pipelineSettings.workspaceId, set: { rejectReasons: json } })
+    .run();
 }
 
 export function insertApplication(db: Db, v: Omit<typeof applications.$inferInsert, "id">): ApplicationRow | undefined {
@@ -38,11 +46,19 @@ export function insertApplication(db: Db, v: Omit<typeof applications.$inferInse
 }
 
 export function findApplication(db: Db, workspaceId: number, id: number): ApplicationRow | undefined {
-  return db.select().from(applications).where(inWorkspace(applications, workspaceId, eq(applications.id, id))).get();
+  return db
+    .select()
+    .from(applications)
+    .where(inWorkspace(applications, workspaceId, eq(applications.id, id)))
+    .get();
 }
 
 export function findByJobAndCandidate(db: Db, workspaceId: number, jobId: number, participantId: number): ApplicationRow | undefined {
-  return db.select().from(applications).where(inWorkspace(applications, workspaceId, and(eq(applications.jobId, jobId), eq(applications.participantId, participantId)))).get();
+  return db
+    .select()
+    .from(applications)
+    .where(inWorkspace(applications, workspaceId, and(eq(applications.jobId, jobId), eq(applications.participantId, participantId))))
+    .get();
 }
 
 /** A job's applications with the few candidate fields a card shows, oldest move first within a stage. */
@@ -57,26 +73,48 @@ export function applicationsOfJob(db: Db, workspaceId: number, jobId: number, st
 }
 
 export function applicationsOfParticipant(db: Db, workspaceId: number, participantId: number): ApplicationRow[] {
-  return db.select().from(applications).where(inWorkspace(applications, workspaceId, eq(applications.participantId, participantId))).orderBy(asc(applications.id)).all();
+  return db
+    .select()
+    .from(applications)
+    .where(inWorkspace(applications, workspaceId, eq(applications.participantId, participantId)))
+    .orderBy(asc(applications.id))
+    .all();
 }
 
 export function moveApplication(db: Db, workspaceId: number, id: number, set: { stageId: number; rejectedReason: string | null; movedAt: Date }): void {
-  db.update(applications).set(set).where(inWorkspace(applications, workspaceId, eq(applications.id, id))).run();
+  db.update(applications)
+    .set(set)
+    .where(inWorkspace(applications, workspaceId, eq(applications.id, id)))
+    .run();
 }
 
 export function insertMove(db: Db, v: Omit<typeof applicationMoves.$inferInsert, "id">): void {
   db.insert(applicationMoves).values(v).run();
 }
 
-
 export function countInStage(db: Db, workspaceId: number, stageId: number): number {
-  return db.select({ n: count() }).from(applications).where(inWorkspace(applications, workspaceId, eq(applications.stageId, stageId))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(applications)
+      .where(inWorkspace(applications, workspaceId, eq(applications.stageId, stageId)))
+      .get()?.n ?? 0
+  );
 }
 
 /** Moves every application of one stage to another (a stage removed in Settings → Pipeline). */
 export function reassignStage(db: Db, workspaceId: number, fromStageId: number, toStageId: number, at: Date): number[] {
-  const ids = db.select({ id: applications.id }).from(applications).where(inWorkspace(applications, workspaceId, eq(applications.stageId, fromStageId))).all().map((r) => r.id);
-  if (ids.length) db.update(applications).set({ stageId: toStageId, movedAt: at, rejectedReason: sql`NULL` }).where(inWorkspace(applications, workspaceId, inArray(applications.id, ids))).run();
+  const ids = db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(inWorkspace(applications, workspaceId, eq(applications.stageId, fromStageId)))
+    .all()
+    .map((r) => r.id);
+  if (ids.length)
+    db.update(applications)
+      .set({ stageId: toStageId, movedAt: at, rejectedReason: sql`NULL` })
+      .where(inWorkspace(applications, workspaceId, inArray(applications.id, ids)))
+      .run();
   return ids;
 }
 
@@ -87,7 +125,12 @@ export function reassignStage(db: Db, workspaceId: number, fromStageId: number, 
 export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[], toId: number): void {
   if (!fromIds.length) return;
   const taken = new Set(applicationsOfParticipant(db, workspaceId, toId).map((a) => a.jobId));
-  const rows = db.select().from(applications).where(inWorkspace(applications, workspaceId, inArray(applications.participantId, fromIds))).orderBy(asc(applications.id)).all();
+  const rows = db
+    .select()
+    .from(applications)
+    .where(inWorkspace(applications, workspaceId, inArray(applications.participantId, fromIds)))
+    .orderBy(asc(applications.id))
+    .all();
   for (const a of rows) {
     if (taken.has(a.jobId)) continue;
     taken.add(a.jobId);

@@ -1,16 +1,17 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
-import { authGuard } from "../auth/guard";
+
 import { ApplicationList, BulkMoved, BulkMoveInput, CreateApplicationInput, JobParam, MoveInput, OneApplication, StageQuery } from "./model";
 import * as applications from "./service";
 import { moveMany, moveWithEmail } from "./move";
 import { getJob } from "../jobs/service";
 
 /** /api/jobs/{id}/applications and /api/applications/{id}: a job's pipeline (issue 38). */
-export function applicationApiRoutes(deps: Deps) {
+export function applicationApiRoutes(deps: Deps, web: Web) {
   return new Elysia({ tags: ["Applications"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/api/jobs/:jobId/applications", ({ workspaceId, params, query }) => ({ applications: applications.listOfJob(deps, workspaceId, params.jobId, query.stage) }), {
       params: JobParam,

@@ -12,17 +12,23 @@ export const pipelineStages = sqliteTable(
   "pipeline_stages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     position: integer("position").notNull(),
-    kind: text("kind", { enum: ["open", "rejected"] }).notNull().default("open"),
+    kind: text("kind", { enum: ["open", "rejected"] })
+      .notNull()
+      .default("open"),
   },
   (t) => [index("pipeline_stages_workspace_idx").on(t.workspaceId, t.position)],
 );
 
 /** Per-workspace pipeline settings: the reasons offered for Rejected (JSON list; null = defaults). */
 export const pipelineSettings = sqliteTable("pipeline_settings", {
-  workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: integer("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   rejectReasons: text("reject_reasons"),
 });
 
@@ -31,10 +37,18 @@ export const applications = sqliteTable(
   "applications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
-    jobId: integer("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
-    stageId: integer("stage_id").notNull().references(() => pipelineStages.id),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    stageId: integer("stage_id")
+      .notNull()
+      .references(() => pipelineStages.id),
     rejectedReason: text("rejected_reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull().default(now),
@@ -51,8 +65,12 @@ export const applicationMoves = sqliteTable(
   "application_moves",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    applicationId: integer("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
     fromStageId: integer("from_stage_id"),
     toStageId: integer("to_stage_id").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -66,7 +84,9 @@ export const emailTemplates = sqliteTable(
   "email_templates",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),

@@ -173,7 +173,6 @@ export function moveIn(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id
   return { application, from, to, changed: true };
 }
 
-
 /** Booking an interview for an application earlier than Interview moves it there (scheduling's hook). */
 export function interviewBooked(deps: Deps, tx: Tx, workspaceId: number, participantId: number, actor: Actor): void {
   // Most bookings are of candidates without an application: one indexed read, nothing more.

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { CreateTemplateInput, OneTemplate, PreviewQuery, PreviewView, TemplateList, UpdateTemplateInput } from "./model";
 import * as templates from "./templates";
 import { stagesOf } from "./stages";
@@ -15,12 +15,16 @@ const PAGE = "/settings/email-templates";
 const form = { back: PAGE, failed: "Template not saved" };
 
 /** /api/email-templates and Settings → E-mail templates: members read and preview; owners and admins write. */
-export function templateRoutes(deps: Deps) {
+export function templateRoutes(deps: Deps, web: Web) {
   const read = new Elysia({ prefix: "/api/email-templates", tags: ["E-mail templates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ templates: templates.listTemplates(deps, workspaceId) }), { response: { 200: TemplateList }, detail: { summary: "The workspace's stage e-mail templates" } })
-    .get("/:id", ({ workspaceId, params }) => ({ template: templates.getTemplate(deps, workspaceId, params.id) }), { params: IdParam, response: { 200: OneTemplate }, detail: { summary: "One template" } })
+    .get("/:id", ({ workspaceId, params }) => ({ template: templates.getTemplate(deps, workspaceId, params.id) }), {
+      params: IdParam,
+      response: { 200: OneTemplate },
+      detail: { summary: "One template" },
+    })
     .get("/:id/preview", ({ me, params, query }) => templates.previewTemplate(deps, me.user, params.id, query.applicationId), {
       params: IdParam,
       query: PreviewQuery,
@@ -28,7 +32,7 @@ export function templateRoutes(deps: Deps) {
       detail: { summary: "The template filled in for one application's candidate" },
     });
   const write = new Elysia({ prefix: "/api/email-templates", tags: ["E-mail templates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "pipeline.manage" })
     .post(
       "",
@@ -36,7 +40,11 @@ export function templateRoutes(deps: Deps) {
         set.status = 201;
         return { template: templates.createTemplate(deps, me.user, body) };
       },
-      { body: CreateTemplateInput, response: { 201: OneTemplate }, detail: { summary: "Add a template ({{candidate.firstName}}, {{candidate.name}}, {{job.title}}, {{client.name}}, {{recruiter.name}}, {{company.name}})" } },
+      {
+        body: CreateTemplateInput,
+        response: { 201: OneTemplate },
+        detail: { summary: "Add a template ({{candidate.firstName}}, {{candidate.name}}, {{job.title}}, {{client.name}}, {{recruiter.name}}, {{company.name}})" },
+      },
     )
     .patch("/:id", ({ me, params, body }) => ({ template: templates.updateTemplate(deps, me.user, params.id, body) }), {
       params: IdParam,
@@ -53,10 +61,14 @@ export function templateRoutes(deps: Deps) {
       { params: IdParam, response: { 200: Success }, detail: { summary: "Delete a template" } },
     );
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "pipeline.manage" })
     .get(PAGE, ({ me, workspaceId, cookie }) =>
-      renderPage({ title: "E-mail templates", toast: takeFlash(cookie), body: TemplatesPage({ shell: makeShell(deps, me.user), templates: templates.listTemplates(deps, workspaceId), stages: stagesOf(deps, workspaceId) }) }),
+      renderPage({
+        title: "E-mail templates",
+        toast: takeFlash(cookie),
+        body: TemplatesPage({ shell: web.shell(me.user), templates: templates.listTemplates(deps, workspaceId), stages: stagesOf(deps, workspaceId) }),
+      }),
     )
     .post(
       PAGE,

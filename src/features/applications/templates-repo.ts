@@ -12,11 +12,20 @@ export function listTemplates(db: Db, workspaceId: number): TemplateRow[] {
 }
 
 export function findTemplate(db: Db, workspaceId: number, id: number): TemplateRow | undefined {
-  return db.select().from(emailTemplates).where(inWorkspace(emailTemplates, workspaceId, eq(emailTemplates.id, id))).get();
+  return db
+    .select()
+    .from(emailTemplates)
+    .where(inWorkspace(emailTemplates, workspaceId, eq(emailTemplates.id, id)))
+    .get();
 }
 
 export function templateForStage(db: Db, workspaceId: number, stageId: number): TemplateRow | undefined {
-  return db.select().from(emailTemplates).where(inWorkspace(emailTemplates, workspaceId, and(eq(emailTemplates.stageId, stageId)))).orderBy(desc(emailTemplates.id)).get();
+  return db
+    .select()
+    .from(emailTemplates)
+    .where(inWorkspace(emailTemplates, workspaceId, and(eq(emailTemplates.stageId, stageId))))
+    .orderBy(desc(emailTemplates.id))
+    .get();
 }
 
 export function insertTemplate(db: Db, v: Omit<typeof emailTemplates.$inferInsert, "id">): TemplateRow {
@@ -24,9 +33,16 @@ export function insertTemplate(db: Db, v: Omit<typeof emailTemplates.$inferInser
 }
 
 export function updateTemplate(db: Db, workspaceId: number, id: number, set: Partial<Omit<TemplateRow, "id" | "workspaceId">>): TemplateRow | undefined {
-  return db.update(emailTemplates).set(set).where(inWorkspace(emailTemplates, workspaceId, eq(emailTemplates.id, id))).returning().get();
+  return db
+    .update(emailTemplates)
+    .set(set)
+    .where(inWorkspace(emailTemplates, workspaceId, eq(emailTemplates.id, id)))
+    .returning()
+    .get();
 }
 
 export function deleteTemplate(db: Db, workspaceId: number, id: number): void {
-  db.delete(emailTemplates).where(inWorkspace(emailTemplates, workspaceId, eq(emailTemplates.id, id))).run();
+  db.delete(emailTemplates)
+    .where(inWorkspace(emailTemplates, workspaceId, eq(emailTemplates.id, id)))
+    .run();
 }

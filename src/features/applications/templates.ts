@@ -40,7 +40,16 @@ export interface TemplateInput {
 }
 
 function toTemplate(deps: Deps, r: repo.TemplateRow, names = new Map(stagesOf(deps, r.workspaceId).map((s) => [s.id, s.name]))): EmailTemplate {
-  return { id: r.id, name: r.name, subject: r.subject, body: r.body, stageId: r.stageId, stage: r.stageId ? (names.get(r.stageId) ?? null) : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
+  return {
+    id: r.id,
+    name: r.name,
+    subject: r.subject,
+    body: r.body,
+    stageId: r.stageId,
+    stage: r.stageId ? (names.get(r.stageId) ?? null) : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
 
 export function listTemplates(deps: Deps, workspaceId: number): EmailTemplate[] {
@@ -118,7 +127,12 @@ export function stageTemplates(deps: Deps, workspaceId: number): { stageId: numb
 }
 
 /** The values of the variables for one application (candidate, job, its client, the sender). */
-export function valuesFor(deps: Deps, workspaceId: number, a: { participantId: number; jobId: number }, sender: { name?: string | null; email?: string } | null): TemplateValues & { to: string | null } {
+export function valuesFor(
+  deps: Deps,
+  workspaceId: number,
+  a: { participantId: number; jobId: number },
+  sender: { name?: string | null; email?: string } | null,
+): TemplateValues & { to: string | null } {
   const person = getParticipant(deps, workspaceId, a.participantId);
   const job = getJob(deps, workspaceId, a.jobId);
   const name = person.name ?? "";

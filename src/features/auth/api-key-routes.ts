@@ -1,23 +1,23 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { AuthDeps } from "./needs";
+import type { Web } from "./web";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard, signedInOf } from "./guard";
+import { signedInOf } from "./guard";
 import { ApiKeysPage, type ApiKeysPageProps } from "./pages/api-keys-page";
 import { ApiKeyList, CreateApiKeyInput, CreatedApiKey } from "./model";
 import * as keys from "./api-keys";
 
 /** /api/api-keys and Settings → API keys: a workspace owner's or admin's keys for the JSON API (issue 19). */
-export function apiKeyRoutes(deps: Deps) {
-  return new Elysia().use(apiKeyApi(deps)).use(apiKeyPages(deps));
+export function apiKeyRoutes(deps: AuthDeps, web: Web) {
+  return new Elysia().use(apiKeyApi(deps, web)).use(apiKeyPages(deps, web));
 }
 
-function apiKeyPages(deps: Deps) {
+function apiKeyPages(deps: AuthDeps, web: Web) {
   const page = (user: ApiKeysPageProps["shell"]["user"], props: Omit<ApiKeysPageProps, "shell" | "keys">, status = 200, toast: Parameters<typeof renderPage>[0]["toast"] = null) =>
-    renderPage({ title: "API keys", status, toast, body: ApiKeysPage({ shell: makeShell(deps, user), keys: keys.listApiKeys(deps, user), ...props }) });
+    renderPage({ title: "API keys", status, toast, body: ApiKeysPage({ shell: web.shell(user), keys: keys.listApiKeys(deps, user), ...props }) });
   const refused = (failure: FormFailure, input: FormInput) =>
     page(signedInOf(input.request)!.user, { form: { name: posted(input, "name", 100), scope: posted(input, "scope", 20), errors: failure.fields } }, failure.status, {
       title: "Failed to create key",
@@ -25,7 +25,7 @@ function apiKeyPages(deps: Deps) {
       variant: "destructive",
     });
   return new Elysia({ prefix: "/settings/api-keys" })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "apiKeys.manage" })
     .get("", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
     .post("", ({ me, body }) => page(me.user, { created: { name: body.name, ...keys.createApiKey(deps, me.user, body, me.apiKey) } }, 200, { title: "API key created", variant: "success" }), {
@@ -43,9 +43,9 @@ function apiKeyPages(deps: Deps) {
     );
 }
 
-function apiKeyApi(deps: Deps) {
+function apiKeyApi(deps: AuthDeps, web: Web) {
   return new Elysia({ prefix: "/api/api-keys", tags: ["API keys"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "apiKeys.manage" })
     .get("", ({ me }) => ({ apiKeys: keys.listApiKeys(deps, me.user) }), {
       response: { 200: ApiKeyList },

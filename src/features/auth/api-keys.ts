@@ -1,10 +1,9 @@
 import type { Deps } from "../../deps";
 import { AppError, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { RateLimiter } from "../../lib/rate-limit";
 import { tryWrite } from "../../db/busy";
 import { requirePermission } from "./permissions";
-import { authPorts } from "./ports";
+import type { AuthDeps } from "./needs";
 import * as repo from "./api-key-repo";
 import type { ApiKeyView, CreateApiKeyInput } from "./model";
 import type { UserRow } from "./repo";
@@ -33,12 +32,19 @@ function toView(row: repo.ApiKeyRow, creator: string): ApiKeyView {
 }
 
 /** Creates a key acting as `me`; the key itself is in this answer only. */
-export function createApiKey(deps: Deps, me: UserRow, input: CreateApiKeyInput, via?: { id: number } | null): { id: number; key: string; apiKey: ApiKeyView } {
+export function createApiKey(deps: AuthDeps, me: UserRow, input: CreateApiKeyInput, via?: { id: number } | null): { id: number; key: string; apiKey: ApiKeyView } {
   requirePermission(me, "apiKeys.manage");
   const key = KEY_PREFIX + randomToken(32);
   const row = deps.db.transaction((tx) => {
     const row = repo.insertApiKey(tx, { workspaceId: me.workspaceId, createdBy: me.id, name: input.name, scope: input.scope, keyHash: sha256(key), prefix: key.slice(0, KEY_PREFIX.length + 6) });
-    authPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: actorOf(me, via), subject: { type: "api_key", id: row.id }, kind: "api_key.created", summary: `${row.name} (${row.scope}, ${row.prefix}…)`, data: { scope: row.scope } });
+    deps.recordEvent(tx, {
+      workspaceId: me.workspaceId,
+      actor: actorOf(me, via),
+      subject: { type: "api_key", id: row.id },
+      kind: "api_key.created",
+      summary: `${row.name} (${row.scope}, ${row.prefix}…)`,
+      data: { scope: row.scope },
+    });
     return row;
   });
   return { id: row.id, key, apiKey: toView(row, me.name || me.email) };
@@ -49,27 +55,16 @@ export function listApiKeys(deps: Deps, me: UserRow): ApiKeyView[] {
   return repo.listApiKeys(deps.db, me.workspaceId).map((r) => toView(r.key, r.creatorName || r.creatorEmail));
 }
 
-export function revokeApiKey(deps: Deps, me: UserRow, id: number, via?: { id: number } | null): void {
+export function revokeApiKey(deps: AuthDeps, me: UserRow, id: number, via?: { id: number } | null): void {
   requirePermission(me, "apiKeys.manage");
   deps.db.transaction((tx) => {
     if (!repo.revokeApiKey(tx, me.workspaceId, id, deps.clock.now())) throw notFound("API key not found");
-    authPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: actorOf(me, via), subject: { type: "api_key", id }, kind: "api_key.revoked" });
+    deps.recordEvent(tx, { workspaceId: me.workspaceId, actor: actorOf(me, via), subject: { type: "api_key", id }, kind: "api_key.revoked" });
   });
 }
 
 /** The event's actor: the member, and the key they used when it was one. */
 const actorOf = (me: UserRow, via?: { id: number } | null) => ({ userId: me.id, apiKeyId: via?.id ?? null });
-
-const limiters = new WeakMap<Deps, { perKey: RateLimiter; badPerIp: RateLimiter }>();
-function limitersFor(deps: Deps) {
-  let l = limiters.get(deps);
-  if (!l) {
-    const now = () => deps.clock.now().getTime();
-    l = { perKey: new RateLimiter(API_KEY_REQUESTS_PER_MINUTE, 60_000, now), badPerIp: new RateLimiter(BAD_KEY_ATTEMPTS_PER_MINUTE, 60_000, now) };
-    limiters.set(deps, l);
-  }
-  return l;
-}
 
 const rateLimited = (retryAfter: number) =>
   new AppError("rate_limited", 429, "Too many requests for this API key. Please wait and try again.", undefined, { "retry-after": String(Math.max(1, retryAfter)) });
@@ -79,8 +74,8 @@ const rateLimited = (retryAfter: number) =>
  * removed member's keys stop working), 429 over the key's rate or after repeated bad keys from one
  * address, 403 when a read key tries to change something.
  */
-export function keyPrincipal(deps: Deps, key: string, method: string, ip: string): KeyPrincipal {
-  const limits = limitersFor(deps);
+export function keyPrincipal(deps: AuthDeps, key: string, method: string, ip: string): KeyPrincipal {
+  const limits = deps.keyLimits;
   const found = key.startsWith(KEY_PREFIX) && key.length < 200 ? repo.findKeyWithUser(deps.db, sha256(key)) : undefined;
   if (!found || found.user.removedAt || found.user.workspaceId !== found.key.workspaceId) {
     const over = limits.badPerIp.hit(ip);

@@ -99,7 +99,13 @@ describe("forgot and reset password", () => {
     expect(mail.text).toContain("http://localhost/reset-password?token=");
     expect(mail.text).not.toContain("evil.example");
     const token = lastResetToken();
-    expect(t.deps.db.select().from(passwordResets).all().some((r) => r.token === token)).toBe(false);
+    expect(
+      t.deps.db
+        .select()
+        .from(passwordResets)
+        .all()
+        .some((r) => r.token === token),
+    ).toBe(false);
 
     const ok = await t.request("/api/auth/reset-password", { json: { token, password: "new-password-1", confirmPassword: "new-password-1" } });
     expect(ok.status).toBe(200);

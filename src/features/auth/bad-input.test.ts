@@ -66,7 +66,11 @@ describe("validation messages are the spec's", () => {
     const u = await t.signUp({ name: "Keep" });
     const res = await t.request("/api/auth/login", { json: { email: u.email, password: u.password, isAdmin: true, workspaceId: 999 } });
     expect(res.status).toBe(200);
-    const row = t.deps.db.select().from(users).all().find((r) => r.email === u.email)!;
+    const row = t.deps.db
+      .select()
+      .from(users)
+      .all()
+      .find((r) => r.email === u.email)!;
     expect(row.workspaceId).toBe(u.workspaceId);
     expect(row.name).toBe("Keep");
   });

@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
+import type { AuthDeps } from "./needs";
 import type { Server } from "bun";
 import type { Deps } from "../../deps";
 import { AppError, unauthorized } from "../../lib/errors";
 import { flashCookieHeader } from "../../lib/flash";
 import { sessionUser, SESSION_COOKIE, type SignedIn } from "./service";
 import { keyPrincipal } from "./api-keys";
-import { authPorts } from "./ports";
+import type { AccessGate } from "./needs";
 import { clientIp } from "../../lib/client-ip";
 import { cookieOf } from "../../lib/request-cookie";
 import { routeOptions } from "../../lib/route-options";
@@ -19,14 +20,12 @@ export function sessionToken(request: Request): string | undefined {
 type User = SignedIn["user"];
 
 // The subscription gate is billing's, wired as auth's port (ports.ts); auth never imports billing.
-export type { AccessGate } from "./ports";
+export type { AccessGate } from "./needs";
 
 export const SUBSCRIPTION_REQUIRED_MESSAGE = "Subscription Required";
 
 /** Without a subscription: an API call answers 402 {message: "Subscription Required"}, a page shows the gate. */
-function gateCheck(deps: Deps, request: Request, user: User | undefined): Response | undefined {
-  // An unwired gate is an error (authPorts.of throws), never a pass for everyone.
-  const gate = authPorts.of(deps).accessGate;
+function gateCheck(gate: AccessGate, request: Request, user: User | undefined): Response | undefined {
   if (!user || gate.allows(user)) return undefined;
   const path = new URL(request.url).pathname;
   if (path === "/api" || path.startsWith("/api/")) throw new AppError("subscription_required", 402, SUBSCRIPTION_REQUIRED_MESSAGE);
@@ -56,7 +55,7 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
  * Who is asking: on /api an `Authorization: Bearer <key>` header is an API key and nothing else is
  * read (no cookie, so no CSRF question); otherwise the session cookie.
  */
-function authenticate(deps: Deps, request: Request, server: Server<unknown> | null): SignedIn {
+function authenticate(deps: AuthDeps, request: Request, server: Server<unknown> | null): SignedIn {
   const header = request.headers.get("authorization");
   const path = new URL(request.url).pathname;
   if (header && path.startsWith("/api/")) {
@@ -71,7 +70,7 @@ function authenticate(deps: Deps, request: Request, server: Server<unknown> | nu
 // Who a request is, found in the transform stage (before its input is validated, so a stranger gets
 // 401 rather than a list of wrong fields) and handed to the handler by resolve.
 const principals = new WeakMap<Request, SignedIn>();
-function identify(deps: Deps, request: Request, server: Server<unknown> | null, action?: Action): void {
+function identify(deps: AuthDeps, request: Request, server: Server<unknown> | null, action?: Action): void {
   const me = authenticate(deps, request, server);
   if (action) requirePermission(me.user, action);
   principals.set(request, me);
@@ -88,7 +87,6 @@ export function signedInOf(request: Request): SignedIn | undefined {
   return principals.get(request);
 }
 
-const ids = new WeakMap<Deps, number>();
 let nextId = 1;
 
 /**
@@ -109,73 +107,68 @@ let nextId = 1;
  *   { accountCan: "billing.manage" } → `account` plus the same role check.
  * and those of lib/route-options.ts ({ crossSite }, { form }).
  */
-export function authGuard(deps: Deps) {
-  // The seed lets Elysia dedupe the plugin per app (per deps), however many features use it.
-  let id = ids.get(deps);
-  if (!id) ids.set(deps, (id = nextId++));
-  return new Elysia({ name: "auth-guard", seed: id })
-    .use(routeOptions())
-    .macro({
-      auth: {
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server);
-        },
-        resolve: ({ request }) => principal(request),
-        beforeHandle({ request }) {
-          return gateCheck(deps, request, principal(request).me.user);
-        },
+export function authGuard(deps: AuthDeps, gate: AccessGate) {
+  // Built once per app (app.ts); the seed lets Elysia dedupe it however many features use it.
+  return new Elysia({ name: "auth-guard", seed: nextId++ }).use(routeOptions()).macro({
+    auth: {
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server);
       },
-      account: {
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server);
-        },
-        resolve: ({ request }) => principal(request),
+      resolve: ({ request }) => principal(request),
+      beforeHandle({ request }) {
+        return gateCheck(gate, request, principal(request).me.user);
       },
-      can: (action: Action) => ({
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server, action);
-        },
-        resolve: ({ request }) => principal(request),
-        beforeHandle({ request }) {
-          return gateCheck(deps, request, principal(request).me.user);
-        },
-      }),
-      accountCan: (action: Action) => ({
-        detail: { security: SECURED },
-        transform({ request, server }) {
-          identify(deps, request, server, action);
-        },
-        resolve: ({ request }) => principal(request),
-      }),
-      // An /api route that answers strangers too (as 404): an API key or a session when there is one.
-      withCaller: {
-        detail: { security: [...SECURED, {}] },
-        transform({ request, server }) {
-          if (request.headers.has("authorization") || sessionToken(request)) {
-            const me = request.headers.has("authorization") ? authenticate(deps, request, server) : sessionUser(deps, sessionToken(request));
-            if (me) principals.set(request, me);
-          }
-        },
-        resolve({ request }) {
-          return { me: principals.get(request) ?? null };
-        },
+    },
+    account: {
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server);
       },
-      withUser: {
-        resolve({ request }) {
-          return { me: sessionUser(deps, sessionToken(request)) };
-        },
+      resolve: ({ request }) => principal(request),
+    },
+    can: (action: Action) => ({
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server, action);
       },
-      withMember: {
-        resolve({ request }) {
-          return { me: sessionUser(deps, sessionToken(request)) };
-        },
-        beforeHandle(ctx) {
-          return gateCheck(deps, ctx.request, (ctx as unknown as { me: SignedIn | null }).me?.user);
-        },
+      resolve: ({ request }) => principal(request),
+      beforeHandle({ request }) {
+        return gateCheck(gate, request, principal(request).me.user);
       },
-    });
+    }),
+    accountCan: (action: Action) => ({
+      detail: { security: SECURED },
+      transform({ request, server }) {
+        identify(deps, request, server, action);
+      },
+      resolve: ({ request }) => principal(request),
+    }),
+    // An /api route that answers strangers too (as 404): an API key or a session when there is one.
+    withCaller: {
+      detail: { security: [...SECURED, {}] },
+      transform({ request, server }) {
+        if (request.headers.has("authorization") || sessionToken(request)) {
+          const me = request.headers.has("authorization") ? authenticate(deps, request, server) : sessionUser(deps, sessionToken(request));
+          if (me) principals.set(request, me);
+        }
+      },
+      resolve({ request }) {
+        return { me: principals.get(request) ?? null };
+      },
+    },
+    withUser: {
+      resolve({ request }) {
+        return { me: sessionUser(deps, sessionToken(request)) };
+      },
+    },
+    withMember: {
+      resolve({ request }) {
+        return { me: sessionUser(deps, sessionToken(request)) };
+      },
+      beforeHandle(ctx) {
+        return gateCheck(gate, ctx.request, (ctx as unknown as { me: SignedIn | null }).me?.user);
+      },
+    },
+  });
 }
-

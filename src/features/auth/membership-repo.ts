@@ -23,7 +23,10 @@ export function removeFromWorkspace(db: Db, id: number, now: Date) {
   db.update(users).set({ removedAt: now }).where(eq(users.id, id)).run();
   db.delete(sessions).where(eq(sessions.userId, id)).run();
   revokeApiKeysOf(db, id, now);
-  db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt))).run();
+  db.update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt)))
+    .run();
 }
 
 /** Moves an account into a workspace with a role (a new member, or a former member back). */
@@ -41,14 +44,26 @@ export function insertMember(db: Db, v: { workspaceId: number; email: string; pa
 
 /** Marks every API key the account made revoked (never undone). */
 export function revokeApiKeysOf(db: Db, id: number, now: Date) {
-  db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.createdBy, id), isNull(apiKeys.revokedAt))).run();
+  db.update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.createdBy, id), isNull(apiKeys.revokedAt)))
+    .run();
 }
 
 /** The workspace's current members (not removed), oldest first: who can interview or take records over. */
 export function activeMembers(db: Db, workspaceId: number) {
-  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role, timeZone: users.timeZone }).from(users).where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, timeZone: users.timeZone })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt)))
+    .orderBy(asc(users.id))
+    .all();
 }
 
 export function activeMember(db: Db, workspaceId: number, id: number) {
-  return db.select({ id: users.id, name: users.name, email: users.email, role: users.role, timeZone: users.timeZone }).from(users).where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt))).get();
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, timeZone: users.timeZone })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt)))
+    .get();
 }

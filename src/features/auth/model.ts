@@ -5,7 +5,11 @@ import { Checkbox } from "../../lib/route-schemas";
 
 // Messages are the spec's (part1 §5), word for word.
 const email = (msg = "Invalid email address") =>
-  z.string({ error: msg }).trim().max(320, msg).pipe(z.email({ error: msg }));
+  z
+    .string({ error: msg })
+    .trim()
+    .max(320, msg)
+    .pipe(z.email({ error: msg }));
 
 export const LoginInput = z.object({
   email: email(),
@@ -30,14 +34,8 @@ export const ForgotPasswordInput = z.object({ email: email() });
 export const ResetPasswordInput = z
   .object({
     token: z.string({ error: "Token is required" }).min(1, "Token is required").max(200, "Invalid reset link"),
-    password: z
-      .string({ error: "Password must be at least 8 characters" })
-      .min(8, "Password must be at least 8 characters")
-      .max(1024, "Password is too long"),
-    confirmPassword: z
-      .string({ error: "Password confirmation is required" })
-      .min(8, "Password confirmation is required")
-      .max(1024, "Password is too long"),
+    password: z.string({ error: "Password must be at least 8 characters" }).min(8, "Password must be at least 8 characters").max(1024, "Password is too long"),
+    confirmPassword: z.string({ error: "Password confirmation is required" }).min(8, "Password confirmation is required").max(1024, "Password is too long"),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 

@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps";
 import { memberZone } from "../../lib/time-zone";
 import type { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../lib/errors";
@@ -7,16 +6,15 @@ import { limitedPasswordCheck, revokePasswordResets } from "./service";
 import * as repo from "./repo";
 import type { ProfileInput } from "./model";
 import type { Profile } from "./profile-types";
-import { stripeIdsOf } from "./stripe-ids";
-import { authPorts } from "./ports";
+import type { AuthDeps } from "./needs";
 
 type User = typeof users.$inferSelect;
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 
 /** The profile's answer: auth's columns, and billing's Stripe ids for the account. */
-export function toProfile(deps: Deps, u: User): Profile {
-  const ids = stripeIdsOf(deps, u.id);
+export function toProfile(deps: AuthDeps, u: User): Profile {
+  const ids = deps.stripeIds(u.id);
   return {
     name: u.name,
     email: u.email,
@@ -34,7 +32,7 @@ export function toProfile(deps: Deps, u: User): Profile {
  * PUT /api/auth/profile. A new e-mail must be free and needs the current password, checked
  * under the sign-in limits. An e-mail change voids the account's outstanding reset links.
  */
-export async function updateProfile(deps: Deps, user: User, input: ProfileInput, ip: string): Promise<Profile> {
+export async function updateProfile(deps: AuthDeps, user: User, input: ProfileInput, ip: string): Promise<Profile> {
   const { currentPassword, ...fields } = input;
   const email = fields.email.toLowerCase();
   if (email !== user.email.toLowerCase()) {
@@ -53,7 +51,7 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileInput,
       if (email !== user.email.toLowerCase()) {
         revokePasswordResets(deps, user.id);
         // A sign-in address that changed is how an account is taken over: in the log, without the addresses.
-        authPorts.of(deps).recordEvent(deps, tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "member", id: user.id }, kind: "member.email_changed" });
+        deps.recordEvent(tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "member", id: user.id }, kind: "member.email_changed" });
       }
       return updated;
     });

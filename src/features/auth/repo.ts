@@ -36,7 +36,12 @@ export function insertSession(db: DB | Tx, v: { userId: number; tokenHash: strin
 
 // Read on every signed-in request: built and compiled once (about 10 µs instead of 120 µs).
 const sessionWithUser = preparedQuery((db) =>
-  db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.sessionToken, param<string>("hash"))).prepare(),
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sessionToken, param<string>("hash")))
+    .prepare(),
 );
 
 export function findSessionWithUser(db: DB, tokenHash: string) {
@@ -78,7 +83,10 @@ export function consumePasswordReset(db: DB | Tx, tokenHash: string, now: Date, 
     if (!row) return null;
     tx.update(users).set({ password: passwordHash }).where(eq(users.id, row.userId)).run();
     // Every other link sent to the account dies with this one.
-    tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt))).run();
+    tx.update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)))
+      .run();
     tx.delete(sessions).where(eq(sessions.userId, row.userId)).run();
     return row.userId;
   });
@@ -86,17 +94,16 @@ export function consumePasswordReset(db: DB | Tx, tokenHash: string, now: Date, 
 
 /** Voids every unused reset link of the account (after an e-mail change). */
 export function revokePasswordResets(db: DB, userId: number, now: Date) {
-  db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
+  db.update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+    .run();
 }
 
 // ---- the workspace's own site ------------------------------------------------------------
 
 export function workspaceSite(db: DB, workspaceId: number) {
-  return db
-    .select({ siteUrl: workspaces.siteUrl, termsText: workspaces.termsText, helpText: workspaces.helpText })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .get();
+  return db.select({ siteUrl: workspaces.siteUrl, termsText: workspaces.termsText, helpText: workspaces.helpText }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
 }
 
 export function embedOrigins(db: DB, workspaceId: number): string | null {
@@ -126,7 +133,12 @@ export interface ProfileFields {
 
 export function updateProfile(db: DB | Tx, userId: number, f: ProfileFields) {
   const { timeZone, ...rest } = f;
-  return db.update(users).set({ ...rest, ...(timeZone ? { timeZone } : {}), email: f.email.toLowerCase() }).where(eq(users.id, userId)).returning().get();
+  return db
+    .update(users)
+    .set({ ...rest, ...(timeZone ? { timeZone } : {}), email: f.email.toLowerCase() })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
 }
 
 /** The member's time zone, set once from the browser (the profile changes it afterwards). */

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
+import type { AuthDeps } from "./needs";
+import type { Web } from "./web";
 import type { Server } from "bun";
-import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { clientIp } from "../../lib/client-ip";
 import { setFlash, takeFlash } from "../../lib/flash";
@@ -11,7 +12,7 @@ import { siteLinks } from "../../ui/links";
 import { safeNext } from "../../lib/next-path";
 import { DemoLoginInput, ForgotPageQuery, MeQuery, NextQuery, ForgotPasswordInput, LoginForm, LoginInput, MessageAnswer, ResetPageQuery, ResetPasswordInput, UserAnswer } from "./model";
 import * as auth from "./service";
-import { authGuard } from "./guard";
+
 import { profileRoutes } from "./profile-routes";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, resetPageTitle } from "./pages/auth-pages";
@@ -19,7 +20,7 @@ import { ForgotPasswordPage, LoginPage, ResetPasswordPage, resetPageTitle } from
 const noReferrer = { "referrer-policy": "no-referrer" };
 
 /** /api/auth/* (JSON) and the sign-in pages with their no-JavaScript form posts. */
-export function authRoutes(deps: Deps) {
+export function authRoutes(deps: AuthDeps, web: Web) {
   const links = siteLinks(deps.config);
   const ipOf = (request: Request, server: Server<unknown> | null) => clientIp(request, server, deps.config.TRUST_PROXY);
   // Outside demo mode the demo sign-in does not exist: 404 before its input is looked at.
@@ -28,7 +29,7 @@ export function authRoutes(deps: Deps) {
   };
 
   const api = new Elysia({ prefix: "/api/auth", tags: ["Auth"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .post(
       "/login",
       async ({ body, cookie, request, server }) => {
@@ -111,7 +112,7 @@ export function authRoutes(deps: Deps) {
   };
 
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .get(
       "/login",
       ({ me, cookie, query }) => {
@@ -183,5 +184,5 @@ export function authRoutes(deps: Deps) {
       { body: ResetPasswordInput, form: { render: resetFailed } },
     );
 
-  return new Elysia().use(api).use(profileRoutes(deps)).use(pages);
+  return new Elysia().use(api).use(profileRoutes(deps, web)).use(pages);
 }

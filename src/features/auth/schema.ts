@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as unix milliseconds (integer, mode timestamp_ms).
-const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
 
 export const workspaces = sqliteTable("workspaces", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -21,7 +24,9 @@ export const users = sqliteTable(
   "users",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     email: text("email").notNull().unique(),
     password: text("password").notNull(),
     name: text("name"),
@@ -40,7 +45,9 @@ export const users = sqliteTable(
     // The Google Calendar connection is the calendar feature's: calendar_connections (features/calendar/schema.ts).
     // The member's role in the workspace (owner, admin, recruiter): docs/decisions/0018. Existing
     // accounts were each their workspace's first account, so they are its owners.
-    role: text("role", { enum: ["owner", "admin", "recruiter"] }).notNull().default("owner"),
+    role: text("role", { enum: ["owner", "admin", "recruiter"] })
+      .notNull()
+      .default("owner"),
     // Set when a member is removed: the account can no longer sign in, and its rows stay.
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -52,7 +59,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // SHA-256 of the cookie's token; the token itself is never stored.
     sessionToken: text("session_token").notNull().unique(),
     // Persistent (remember me) sessions keep a fixed expiry; others slide with activity.
@@ -65,7 +74,9 @@ export const sessions = sqliteTable(
 
 export const passwordResets = sqliteTable("password_resets", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   // SHA-256 of the e-mailed token.
   token: text("token").notNull().unique(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -82,8 +93,12 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    createdBy: integer("created_by").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     scope: text("scope", { enum: ["read", "read-write"] }).notNull(),
     keyHash: text("key_hash").notNull().unique(),

@@ -97,9 +97,7 @@ describe("login limits under concurrency, without locking the owner out (item 3)
   test("40 concurrent wrong passwords against a limit of 10: only 10 are tried", async () => {
     const t = makeTestApp();
     const u = await t.signUp();
-    const all = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => t.request("/api/auth/login", { json: { email: u.email, password: `guess-${i}` } })),
-    );
+    const all = await Promise.all(Array.from({ length: 40 }, (_, i) => t.request("/api/auth/login", { json: { email: u.email, password: `guess-${i}` } })));
     const counts = { tried: all.filter((r) => r.status === 401).length, limited: all.filter((r) => r.status === 429).length };
     expect(counts).toEqual({ tried: 10, limited: 30 });
   });
@@ -132,8 +130,7 @@ describe("login limits under concurrency, without locking the owner out (item 3)
   test("the profile's current-password check counts toward the same limits", async () => {
     const t = makeTestApp({ LOGIN_LIMIT_PER_EMAIL: "3" });
     const u = await t.signUp();
-    const change = (currentPassword: string) =>
-      t.request("/api/auth/profile", { method: "PUT", cookie: u.cookie, json: { name: "X", email: "new-address@example.com", currentPassword } });
+    const change = (currentPassword: string) => t.request("/api/auth/profile", { method: "PUT", cookie: u.cookie, json: { name: "X", email: "new-address@example.com", currentPassword } });
     for (let i = 0; i < 3; i++) expect((await change("wrong-pass")).status).toBe(400);
     expect((await change(u.password)).status).toBe(429);
     expect((await t.request("/api/auth/login", { json: { email: u.email, password: u.password } })).status).toBe(429);
@@ -182,7 +179,12 @@ describe("password reset (item 7)", () => {
     const u = await t.signUp();
     await t.request("/api/auth/forgot-password", { json: { email: u.email } });
     await t.request("/api/auth/forgot-password", { json: { email: u.email } });
-    const [first, second] = t.deps.db.select().from(mailMessages).all().slice(-2).map((m) => resetTokenOf(m.text));
+    const [first, second] = t.deps.db
+      .select()
+      .from(mailMessages)
+      .all()
+      .slice(-2)
+      .map((m) => resetTokenOf(m.text));
     const links = () => t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, u.userId)).all();
     expect(links().map((r) => r.usedAt)).toEqual([null, null]);
     const ok = await t.request("/api/auth/reset-password", { json: { token: second, password: "new-password-1", confirmPassword: "new-password-1" } });
@@ -208,7 +210,13 @@ describe("password reset (item 7)", () => {
       json: { name: "Moved", email: `moved-${u.userId}@example.com`, currentPassword: u.password },
     });
     expect(change.status).toBe(200);
-    expect(t.deps.db.select().from(passwordResets).all().every((r) => r.usedAt !== null)).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(passwordResets)
+        .all()
+        .every((r) => r.usedAt !== null),
+    ).toBe(true);
     const res = await t.request("/api/auth/reset-password", { json: { token, password: "attacker-pass", confirmPassword: "attacker-pass" } });
     expect(res.status).toBe(400);
   });

@@ -3,57 +3,25 @@ import type { Tx } from "../../db/tx";
 import { canonicalZone, memberZone } from "../../lib/time-zone";
 import { AppError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
-import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
 import * as repo from "./repo";
 import type { CurrentUser } from "./model";
 import { ResetPasswordEmail } from "./emails/reset-password";
 import { tryWrite } from "../../db/busy";
 import { StampCache } from "../../db/stamp-cache";
-import { stripeIdsOf } from "./stripe-ids";
-import { authPorts } from "./ports";
-
-
+import type { AuthDeps } from "./needs";
 
 export const SESSION_COOKIE = "frank_session";
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 export const IDLE_SESSION_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 // A hash to verify against when the e-mail is unknown, so both answers take as long.
 let dummyHash: Promise<string> | null = null;
 
-const EMAIL_MAX_DELAY_MS = 60_000;
+export const EMAIL_MAX_DELAY_MS = 60_000;
 // Reset requests from one address per 15 minutes, whatever e-mails they name.
 export const FORGOT_LIMIT_PER_IP = 10;
-
-interface Limits {
-  ip: RateLimiter;
-  pair: RateLimiter;
-  email: BackoffLimiter;
-  forgot: RateLimiter;
-  forgotIp: RateLimiter;
-}
-const limits = new WeakMap<Deps, Limits>();
-function limitsFor(deps: Deps) {
-  let l = limits.get(deps);
-  if (!l) {
-    const now = () => deps.clock.now().getTime();
-    l = {
-      // Every attempt from one address.
-      ip: new RateLimiter(deps.config.LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_MS, now),
-      // Failures against one account from one address: a strict limit.
-      pair: new RateLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS, now),
-      // Failures against one account from anywhere: a growing delay, never a lock-out, so
-      // an attacker cannot keep the owner out by failing on purpose.
-      email: new BackoffLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, EMAIL_MAX_DELAY_MS, LOGIN_WINDOW_MS, now),
-      forgot: new RateLimiter(5, LOGIN_WINDOW_MS, now),
-      forgotIp: new RateLimiter(FORGOT_LIMIT_PER_IP, LOGIN_WINDOW_MS, now),
-    };
-    limits.set(deps, l);
-  }
-  return l;
-}
 
 export interface SignedIn {
   user: repo.UserRow;
@@ -69,24 +37,31 @@ export interface NewSession {
 }
 
 /** GET /api/auth/me's user: the account's name and e-mail, and billing's Stripe ids for it. */
-export function toCurrentUser(deps: Deps, u: repo.UserRow): CurrentUser {
-  const ids = stripeIdsOf(deps, u.id);
+export function toCurrentUser(deps: AuthDeps, u: repo.UserRow): CurrentUser {
+  const ids = deps.stripeIds(u.id);
   return { name: u.name, email: u.email, timeZone: memberZone(u), stripeCustomerId: ids.stripeCustomerId, stripeSubscriptionId: ids.stripeSubscriptionId };
 }
 
-function startSession(deps: Deps, userId: number, persistent: boolean, signIn?: { workspaceId: number; how: "password" | "demo" }): NewSession {
+function startSession(deps: AuthDeps, userId: number, persistent: boolean, signIn?: { workspaceId: number; how: "password" | "demo" }): NewSession {
   const token = randomToken(32);
   const expiresAt = new Date(deps.clock.now().getTime() + (persistent ? REMEMBER_ME_MS : IDLE_SESSION_MS));
   deps.db.transaction((tx) => {
     repo.insertSession(tx, { userId, tokenHash: sha256(token), persistent, expiresAt });
     // A sign-in is in the activity log (decision 0029), with the session it opened.
-    if (signIn) authPorts.of(deps).recordEvent(deps, tx, { workspaceId: signIn.workspaceId, actor: { userId }, subject: { type: "member", id: userId }, kind: "member.signed_in", summary: signIn.how === "demo" ? "Demo login" : persistent ? "Password, remembered" : "Password" });
+    if (signIn)
+      deps.recordEvent(tx, {
+        workspaceId: signIn.workspaceId,
+        actor: { userId },
+        subject: { type: "member", id: userId },
+        kind: "member.signed_in",
+        summary: signIn.how === "demo" ? "Demo login" : persistent ? "Password, remembered" : "Password",
+      });
   });
   return { token, persistent, expiresAt };
 }
 
 /** A new session for an account that just proved who it is another way (an accepted invitation). */
-export function signInAs(deps: Deps, userId: number, persistent = false): NewSession {
+export function signInAs(deps: AuthDeps, userId: number, persistent = false): NewSession {
   return startSession(deps, userId, persistent);
 }
 
@@ -95,8 +70,8 @@ export function signInAs(deps: Deps, userId: number, persistent = false): NewSes
  * The attempt is counted before the password is verified, so concurrent attempts cannot
  * all pass the check; a correct password clears the account's failure counts.
  */
-export async function limitedPasswordCheck(deps: Deps, email: string, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
-  const l = limitsFor(deps);
+export async function limitedPasswordCheck(deps: AuthDeps, email: string, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
+  const l = deps.limits;
   const key = email.toLowerCase();
   const pair = `${key}|${ip}`;
   for (const c of [l.ip.check(ip), l.pair.check(pair), l.email.check(key)]) if (!c.ok) throw tooManyRequests(c.retryAfter);
@@ -112,7 +87,7 @@ export async function limitedPasswordCheck(deps: Deps, email: string, ip: string
 }
 
 /** Checks e-mail and password under the login limits. Every login gets a new session token. */
-export async function login(deps: Deps, input: { email: string; password: string; rememberMe: boolean; timeZone?: string }, ip: string): Promise<{ session: NewSession; user: repo.UserRow }> {
+export async function login(deps: AuthDeps, input: { email: string; password: string; rememberMe: boolean; timeZone?: string }, ip: string): Promise<{ session: NewSession; user: repo.UserRow }> {
   const email = input.email.toLowerCase();
   const user = repo.findUserByEmail(deps.db, email);
   dummyHash ??= hashPassword(randomToken(16));
@@ -137,7 +112,7 @@ export function adoptBrowserZone(deps: Deps, user: repo.UserRow, browserZone: st
  * Signs in the demo account (demo mode only; elsewhere the route does not exist). Only
  * that account: whatever e-mail a caller sends is ignored.
  */
-export function demoLogin(deps: Deps): { session: NewSession; user: repo.UserRow } {
+export function demoLogin(deps: AuthDeps): { session: NewSession; user: repo.UserRow } {
   const user = repo.findUserByEmail(deps.db, DEMO_EMAIL);
   if (!user) throw new AppError("not_found", 404, "Demo account not found");
   return { session: startSession(deps, user.id, false, { workspaceId: user.workspaceId, how: "demo" }), user };
@@ -209,8 +184,8 @@ export function findUserById(deps: Deps, id: number) {
  * of the answer does not tell who has an account either. Limited per address and e-mail,
  * and per address alone. The link is built from APP_URL only.
  */
-export async function forgotPassword(deps: Deps, email: string, ip: string, subject = "Reset your Frank password"): Promise<void> {
-  const l = limitsFor(deps);
+export async function forgotPassword(deps: AuthDeps, email: string, ip: string, subject = "Reset your Frank password"): Promise<void> {
+  const l = deps.limits;
   const pair = `${ip}|${email.toLowerCase()}`;
   for (const c of [l.forgotIp.check(ip), l.forgot.check(pair)]) if (!c.ok) throw tooManyRequests(c.retryAfter);
   l.forgotIp.hit(ip);
@@ -262,12 +237,12 @@ export function writePasswordLink(deps: Deps, tx: Tx, user: repo.UserRow, subjec
   });
 }
 
-export async function resetPassword(deps: Deps, input: { token: string; password: string }): Promise<void> {
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const userId = deps.db.transaction((tx) => {
     const userId = repo.consumePasswordReset(tx, sha256(input.token), deps.clock.now(), passwordHash);
     const user = userId ? repo.findUserById(deps.db, userId) : undefined;
-    if (user) authPorts.of(deps).recordEvent(deps, tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "member", id: user.id }, kind: "member.password_reset" });
+    if (user) deps.recordEvent(tx, { workspaceId: user.workspaceId, actor: { userId: user.id }, subject: { type: "member", id: user.id }, kind: "member.password_reset" });
     return userId;
   });
   if (!userId) throw new AppError("invalid_token", 400, "This reset link is invalid or has expired.", { token: "This reset link is invalid or has expired." });

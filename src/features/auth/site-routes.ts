@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { AuthDeps } from "./needs";
+import type { Web } from "./web";
 import { renderPage } from "../../lib/render";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "./guard";
+
 import { WorkspaceSite, WorkspaceSiteInput } from "./model";
 import type { SignedIn } from "./service";
 import { saveWorkspaceSite, siteText, workspaceSite } from "./workspace-site";
@@ -17,16 +17,16 @@ export const SITE_SETTINGS_PAGE = "/settings/candidate-pages";
  * /terms and /help (served when MARKETING_URL is not set; open to anyone: a signed-in user
  * reads their workspace's text), and the settings of the workspace's own site.
  */
-export function siteRoutes(deps: Deps) {
+export function siteRoutes(deps: AuthDeps, web: Web) {
   const page =
     (kind: "terms" | "help", title: string) =>
     ({ me }: { me: SignedIn | null }) =>
-      renderPage({ title, body: SiteTextPage({ shell: me ? makeShell(deps, me.user) : null, text: siteText(deps, me?.user.workspaceId ?? null, kind), fallbackTitle: title }) });
+      renderPage({ title, body: SiteTextPage({ shell: me ? web.shell(me.user) : null, text: siteText(deps, me?.user.workspaceId ?? null, kind), fallbackTitle: title }) });
 
-  const pages = new Elysia().use(authGuard(deps)).get("/terms", page("terms", "Hiring Terms of Use"), { withUser: true }).get("/help", page("help", "Help & Support"), { withUser: true });
+  const pages = new Elysia().use(web.guard).get("/terms", page("terms", "Hiring Terms of Use"), { withUser: true }).get("/help", page("help", "Help & Support"), { withUser: true });
 
   const read = new Elysia({ tags: ["Workspace"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/api/workspace/site", ({ workspaceId }) => workspaceSite(deps, workspaceId), {
       response: { 200: WorkspaceSite },
@@ -34,7 +34,7 @@ export function siteRoutes(deps: Deps) {
     });
 
   const write = new Elysia({ tags: ["Workspace"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "settings.update" })
     .put("/api/workspace/site", ({ workspaceId, body, me }) => saveWorkspaceSite(deps, workspaceId, body, { userId: me.user.id, apiKeyId: me.apiKey?.id ?? null }), {
       body: WorkspaceSiteInput,

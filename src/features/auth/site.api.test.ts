@@ -21,7 +21,11 @@ describe("/terms and /help without a marketing site", () => {
 
     const u = await t.signUp();
     const dash = await (await t.request("/dashboard", { cookie: u.cookie })).text();
-    for (const [href, label] of [["/pricing", "Plans &amp; Pricing"], ["/terms", "Hiring Terms of Use"], ["/help", "Help &amp; Support"]]) {
+    for (const [href, label] of [
+      ["/pricing", "Plans &amp; Pricing"],
+      ["/terms", "Hiring Terms of Use"],
+      ["/help", "Help &amp; Support"],
+    ]) {
       expect(dash).toContain(`href="${href}" role="menuitem">${label}</a>`);
     }
   });

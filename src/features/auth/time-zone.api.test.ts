@@ -77,7 +77,11 @@ describe("a member's time zone", () => {
       const props = new RegExp(`data-island="${island}" data-props="([^"]*)"`).exec(dashboard)?.[1]?.replaceAll("&quot;", '"') ?? "";
       expect(JSON.parse(props).timeZone).toBe("Europe/London");
     }
-    const toMe = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, m.email), eq(mailMessages.kind, "booked"))).get()!;
+    const toMe = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, m.email), eq(mailMessages.kind, "booked")))
+      .get()!;
     expect(toMe.text).toContain("11:00 PM");
     expect(toMe.text).toContain("Fri 11 Jan, 11:00 PM–12:00 AM London");
   });

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
-import type { Actor } from "../events/record";
-import { authPorts } from "./ports";
+import type { Actor } from "../../lib/event-recorder";
+import type { AuthDeps } from "./needs";
 import * as repo from "./repo";
 import type { WorkspaceSiteInput } from "./model";
 import { DEFAULT_HELP, DEFAULT_TERMS } from "./site-texts";
@@ -18,10 +18,10 @@ export function workspaceSite(deps: Deps, workspaceId: number): WorkspaceSite {
   return { siteUrl: row?.siteUrl ?? null, termsText: row?.termsText ?? null, helpText: row?.helpText ?? null };
 }
 
-export function saveWorkspaceSite(deps: Deps, workspaceId: number, input: WorkspaceSiteInput, actor: Actor): WorkspaceSite {
+export function saveWorkspaceSite(deps: AuthDeps, workspaceId: number, input: WorkspaceSiteInput, actor: Actor): WorkspaceSite {
   deps.db.transaction((tx) => {
     repo.saveWorkspaceSite(tx, workspaceId, input);
-    authPorts.of(deps).recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "site" }, kind: "settings.changed", summary: "Site URL and texts" });
+    deps.recordEvent(tx, { workspaceId, actor, subject: { type: "settings", id: "site" }, kind: "settings.changed", summary: "Site URL and texts" });
   });
   return workspaceSite(deps, workspaceId);
 }
@@ -48,12 +48,19 @@ export function embedOrigins(deps: Deps, workspaceId: number): string[] {
 }
 
 /** Saves a validated list of origins (an empty list: no site may frame the pages). */
-export function saveEmbedOrigins(deps: Deps, workspaceId: number, origins: readonly string[], actor: Actor): string[] {
+export function saveEmbedOrigins(deps: AuthDeps, workspaceId: number, origins: readonly string[], actor: Actor): string[] {
   const before = embedOrigins(deps, workspaceId);
   deps.db.transaction((tx) => {
     repo.saveEmbedOrigins(tx, workspaceId, origins.length ? JSON.stringify(origins) : null);
     // Who may frame the candidate pages is security-relevant: the log keeps the lists themselves.
-    authPorts.of(deps).recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "embed_origins" }, kind: "embed_origins.changed", summary: origins.length ? origins.join(", ") : "none", data: { before, after: [...origins] } });
+    deps.recordEvent(tx, {
+      workspaceId,
+      actor,
+      subject: { type: "settings", id: "embed_origins" },
+      kind: "embed_origins.changed",
+      summary: origins.length ? origins.join(", ") : "none",
+      data: { before, after: [...origins] },
+    });
   });
   return embedOrigins(deps, workspaceId);
 }

@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { users } from "../../db/schema";
 import { AppError, tooManyRequests } from "../../lib/errors";
@@ -11,10 +12,10 @@ type User = typeof users.$inferSelect;
 
 // Signed-out checkouts (sign-up from the pricing page) each create a Stripe session: limit them per IP.
 const WINDOW_MS = 15 * 60 * 1000;
-const limiters = new WeakMap<Deps, RateLimiter>();
+const limiters = new WeakMap<DB, RateLimiter>();
 function limiter(deps: Deps) {
-  let l = limiters.get(deps);
-  if (!l) limiters.set(deps, (l = new RateLimiter(20, WINDOW_MS, () => deps.clock.now().getTime())));
+  let l = limiters.get(deps.db);
+  if (!l) limiters.set(deps.db, (l = new RateLimiter(20, WINDOW_MS, () => deps.clock.now().getTime())));
   return l;
 }
 
@@ -95,9 +96,7 @@ async function checkoutWithStripe(deps: Deps, plan: Plan, user: User | null): Pr
       if (seen?.hadTrial) trialUsed = true;
       // One payable page at a time: an earlier, still open Checkout of this customer would
       // start a second subscription if paid in another tab.
-      await stripe.expireOpenCheckouts(deps, customerId).catch((e) =>
-        deps.log.error("stripe: expiring open checkouts failed", { error: e instanceof Error ? e.message : String(e) }),
-      );
+      await stripe.expireOpenCheckouts(deps, customerId).catch((e) => deps.log.error("stripe: expiring open checkouts failed", { error: e instanceof Error ? e.message : String(e) }));
     }
   }
   const back = user ? `${app}/dashboard` : `${app}/pricing`;

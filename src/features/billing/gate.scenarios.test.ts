@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { billingTestApp, sessionIdOf } from "../../../test/kits/billing";
 import { hashPassword } from "../../lib/crypto";
-import { signInAs } from "../auth/service";
 import { insertMember } from "../auth/membership-repo";
 
 // The subscription gate with Stripe on, as a table (the scenario kit's world needs API keys, which
@@ -12,8 +11,14 @@ type Who = "unpaid" | "unpaidRecruiter" | "paid" | "paidRecruiter" | "anonymous"
 const cookies = {} as Record<Who, string | undefined>;
 
 async function recruiterOf(workspaceId: number) {
-  const u = insertMember(t.deps.db, { workspaceId, email: `gate-${workspaceId}-${Date.now()}@example.com`, passwordHash: await hashPassword("correct-horse-battery"), name: "Recruiter", role: "recruiter" });
-  return `frank_session=${signInAs(t.deps, u.id).token}`;
+  const u = insertMember(t.deps.db, {
+    workspaceId,
+    email: `gate-${workspaceId}-${Date.now()}@example.com`,
+    passwordHash: await hashPassword("correct-horse-battery"),
+    name: "Recruiter",
+    role: "recruiter",
+  });
+  return `frank_session=${t.app.features.auth.api.signInAs(u.id).token}`;
 }
 
 const ready = (async () => {

@@ -18,7 +18,11 @@ const billing = async (cookie: string) => (await t.request("/api/auth/billing", 
 
 describe("one subscription per account", () => {
   test("a second checkout is refused with 409 while active, trialing or past_due", async () => {
-    for (const [plan, status] of [["pro", "active"], ["starter", "trialing"], ["pro", "past_due"]] as const) {
+    for (const [plan, status] of [
+      ["pro", "active"],
+      ["starter", "trialing"],
+      ["pro", "past_due"],
+    ] as const) {
       const { u, subscription } = await paid(plan);
       if (status === "past_due") await post(stripe.updateSubscription(subscription!.id, { status: "past_due" }));
       expect((await billing(u.cookie)).subscription.status).toBe(status);

@@ -55,8 +55,14 @@ export function linkCustomer(db: Db, c: { stripeCustomerId: string; userId: numb
     })
     .run();
   const owner = { userId: c.userId, workspaceId: c.workspaceId };
-  db.update(billingSubscriptions).set(owner).where(and(eq(billingSubscriptions.stripeCustomerId, c.stripeCustomerId), isNull(billingSubscriptions.userId))).run();
-  db.update(billingInvoices).set(owner).where(and(eq(billingInvoices.stripeCustomerId, c.stripeCustomerId), isNull(billingInvoices.userId))).run();
+  db.update(billingSubscriptions)
+    .set(owner)
+    .where(and(eq(billingSubscriptions.stripeCustomerId, c.stripeCustomerId), isNull(billingSubscriptions.userId)))
+    .run();
+  db.update(billingInvoices)
+    .set(owner)
+    .where(and(eq(billingInvoices.stripeCustomerId, c.stripeCustomerId), isNull(billingInvoices.userId)))
+    .run();
 }
 
 // ---- subscriptions and invoices --------------------------------------------------------
@@ -95,7 +101,11 @@ export function currentSubscription(rows: SubscriptionRow[]): SubscriptionRow | 
 /** The free trial is given once: any earlier subscription of the account or its customer that had one. */
 export function hadTrial(db: Db, userId: number, customerId: string | null): boolean {
   const own = or(eq(billingSubscriptions.userId, userId), customerId ? eq(billingSubscriptions.stripeCustomerId, customerId) : undefined);
-  return !!db.select({ id: billingSubscriptions.id }).from(billingSubscriptions).where(and(own, isNotNull(billingSubscriptions.trialStart))).get();
+  return !!db
+    .select({ id: billingSubscriptions.id })
+    .from(billingSubscriptions)
+    .where(and(own, isNotNull(billingSubscriptions.trialStart)))
+    .get();
 }
 
 /**

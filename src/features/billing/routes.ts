@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Server } from "bun";
 import type { Deps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
@@ -7,7 +8,7 @@ import { renderPage, type Toast } from "../../lib/render";
 import { takeFlash } from "../../lib/flash";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { siteLinks } from "../../ui/links";
-import { authGuard, sessionToken } from "../auth/guard";
+import { sessionToken } from "../auth/guard";
 import { sessionUser, type SignedIn } from "../auth/service";
 import { BillingAnswer, CheckoutAnswer, CheckoutForm, CheckoutInput, PortalAnswer, PortalInput, PricingQuery, WebhookAnswer } from "./model";
 import { changePlan, openPortal, resumeSubscription } from "./subscription-service";
@@ -23,7 +24,7 @@ import { requirePermission } from "../auth/permissions";
 const SHOWN_ON_PRICING = new Set(["billing_not_configured", "payment_unavailable"]);
 
 /** Billing API (subscriptions, checkout, portal), the Stripe webhook, and the pricing page that the Sign Up link reaches. */
-export function billingRoutes(deps: Deps) {
+export function billingRoutes(deps: Deps, web: Web) {
   const ipOf = (request: Request, server: Server<unknown> | null) => clientIp(request, server, deps.config.TRUST_PROXY);
   // Signed in, only an owner buys for the workspace; a visitor signs up through it.
   const checkout = (me: SignedIn | null, plan: string, request: Request, server: Server<unknown> | null) => {
@@ -33,7 +34,7 @@ export function billingRoutes(deps: Deps) {
 
   // The one subscription: PUT changes its plan (Stripe prorates), resume undoes a cancel at period end.
   const owner = new Elysia({ tags: ["Billing"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ accountCan: "billing.manage" })
     .get("/api/auth/billing", ({ me }) => getBilling(deps, me.user), { response: { 200: BillingAnswer }, detail: { summary: "The workspace's subscription, invoices and customer" } })
     .post("/api/billing/change-plan", ({ me, body }) => changePlan(deps, me.user, body.plan), {
@@ -54,12 +55,13 @@ export function billingRoutes(deps: Deps) {
     });
 
   const open = new Elysia({ tags: ["Billing"] })
-    .use(authGuard(deps))
-    .post(
-      "/api/billing/checkout",
-      async ({ me, body, request, server }) => ({ url: (await checkout(me, body.plan, request, server)).url }),
-      { withUser: true, body: CheckoutInput, response: { 200: CheckoutAnswer }, detail: { summary: "Start a Stripe Checkout for a plan (signed in: the owner; or a visitor signing up)" } },
-    )
+    .use(web.guard)
+    .post("/api/billing/checkout", async ({ me, body, request, server }) => ({ url: (await checkout(me, body.plan, request, server)).url }), {
+      withUser: true,
+      body: CheckoutInput,
+      response: { 200: CheckoutAnswer },
+      detail: { summary: "Start a Stripe Checkout for a plan (signed in: the owner; or a visitor signing up)" },
+    })
     .post(
       "/api/stripe/webhook",
       async ({ request }) => handleWebhook(deps, await request.text(), request.headers.get("stripe-signature")),
@@ -84,12 +86,13 @@ export function billingRoutes(deps: Deps) {
     });
   const checkoutFailed = (f: Pick<FormFailure, "status" | "code" | "message">, input: FormInput) => {
     const plan = posted(input, "plan", 50);
-    const toast: Toast = f.code === "plan_not_available" ? { ...planNotAvailable(plan || "selected"), variant: "destructive" } : { title: "Checkout failed", description: f.message, variant: "destructive" };
+    const toast: Toast =
+      f.code === "plan_not_available" ? { ...planNotAvailable(plan || "selected"), variant: "destructive" } : { title: "Checkout failed", description: f.message, variant: "destructive" };
     return pricing(sessionUser(deps, sessionToken(input.request)), { status: f.status, toast });
   };
 
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .get("/pricing", ({ me, query, cookie }) => pricing(me, { toast: takeFlash(cookie), checkout: query.checkout }), { withUser: true, query: PricingQuery, transform: pricingCsp })
     // The pricing page's buttons post here without JavaScript: 303 to Stripe's hosted page.
     .post(

@@ -8,7 +8,10 @@ import { users, workspaces } from "../auth/schema";
 // customer is linked to an account (a sign-up through payment may deliver the
 // subscription events before the completed checkout that creates the account).
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
-const updatedAt = () => ms("updated_at").notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  ms("updated_at")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
 
 export const billingCustomers = sqliteTable(
   "billing_customers",
@@ -53,11 +56,7 @@ export const billingSubscriptions = sqliteTable(
     created: ms("created"),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("billing_subscriptions_user_idx").on(t.userId),
-    index("billing_subscriptions_customer_idx").on(t.stripeCustomerId),
-    index("billing_subscriptions_workspace_idx").on(t.workspaceId),
-  ],
+  (t) => [index("billing_subscriptions_user_idx").on(t.userId), index("billing_subscriptions_customer_idx").on(t.stripeCustomerId), index("billing_subscriptions_workspace_idx").on(t.workspaceId)],
 );
 
 export const billingInvoices = sqliteTable(
@@ -84,5 +83,7 @@ export const billingInvoices = sqliteTable(
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  processedAt: ms("processed_at").notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  processedAt: ms("processed_at")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
 });

@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type Stripe from "stripe";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -10,7 +11,7 @@ import { PLANS } from "./plans";
  * the SDK at another server (tests use test/fakes/stripe.ts). Under Bun the SDK is its
  * worker build, so webhook signatures are checked with the async (SubtleCrypto) calls.
  */
-const clients = new WeakMap<Deps, Stripe>();
+const clients = new WeakMap<DB, Stripe>();
 
 /**
  * Stripe must never hold a person: each request gives up after STRIPE_TIMEOUT_MS and is
@@ -29,7 +30,7 @@ export function providerDown(e: unknown): boolean {
   if (!x) return false;
   return x.type === "StripeConnectionError" || x.type === "StripeAPIError" || x.type === "StripeRateLimitError" || (x.statusCode ?? 0) >= 500;
 }
-const priceIds = new WeakMap<Deps, Map<string, string>>();
+const priceIds = new WeakMap<DB, Map<string, string>>();
 
 export function billingEnabled(deps: Deps): boolean {
   return !!deps.config.STRIPE_SECRET_KEY;
@@ -43,7 +44,7 @@ let sdk: Promise<typeof import("stripe").default> | null = null;
 export async function stripeClient(deps: Deps): Promise<Stripe> {
   const key = deps.config.STRIPE_SECRET_KEY;
   if (!key) throw billingOff();
-  let client = clients.get(deps);
+  let client = clients.get(deps.db);
   if (!client) {
     const opts: Stripe.StripeConfig = { maxNetworkRetries: STRIPE_RETRIES, timeout: STRIPE_TIMEOUT_MS, telemetry: false, appInfo: { name: "Frank" } };
     const base = deps.config.STRIPE_API_BASE;
@@ -54,8 +55,8 @@ export async function stripeClient(deps: Deps): Promise<Stripe> {
       opts.port = Number(u.port || (u.protocol === "http:" ? 80 : 443));
     }
     const StripeSdk = await (sdk ??= import("stripe").then((m) => m.default));
-    client = clients.get(deps) ?? new StripeSdk(key, opts);
-    clients.set(deps, client);
+    client = clients.get(deps.db) ?? new StripeSdk(key, opts);
+    clients.set(deps.db, client);
   }
   return client;
 }
@@ -74,8 +75,8 @@ export async function verifyWebhook(deps: Deps, raw: string, signature: string |
 
 /** The Price of a plan, found by lookup key and created (with its product) when missing. */
 export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
-  let cache = priceIds.get(deps);
-  if (!cache) priceIds.set(deps, (cache = new Map()));
+  let cache = priceIds.get(deps.db);
+  if (!cache) priceIds.set(deps.db, (cache = new Map()));
   const cached = cache.get(plan.lookupKey);
   if (cached) return cached;
   const stripe = await stripeClient(deps);
@@ -99,7 +100,9 @@ export async function priceFor(deps: Deps, plan: Plan): Promise<string> {
 
 export async function createCustomer(deps: Deps, input: { email: string; name: string | null; userId: number }) {
   markOutsideEffect();
-  const c = await (await stripeClient(deps)).customers.create({
+  const c = await (
+    await stripeClient(deps)
+  ).customers.create({
     email: input.email,
     name: input.name ?? undefined,
     metadata: { userId: String(input.userId) },
@@ -139,8 +142,7 @@ export async function createCheckoutSession(
 export const retrieveSession = async (deps: Deps, id: string) => (await stripeClient(deps)).checkout.sessions.retrieve(id);
 export const retrieveCustomer = async (deps: Deps, id: string) => (await stripeClient(deps)).customers.retrieve(id);
 export const retrieveInvoice = async (deps: Deps, id: string) => (await stripeClient(deps)).invoices.retrieve(id);
-export const retrieveSubscription = async (deps: Deps, id: string) =>
-  (await stripeClient(deps)).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
+export const retrieveSubscription = async (deps: Deps, id: string) => (await stripeClient(deps)).subscriptions.retrieve(id, { expand: ["items.data.price.product"] });
 
 // ---- Stripe objects → the rows we keep -------------------------------------------------
 

@@ -73,8 +73,6 @@ export async function openPortal(deps: Deps, user: User, flow: stripe.PortalFlow
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
   const subscriptionId = cur?.kind === "subscription" && repo.LIVE_STATUSES.has(cur.status) ? cur.stripeId : null;
   if (flow === "subscription_cancel" && !subscriptionId) throw new AppError("no_subscription", 409, "You have no subscription to cancel.");
-  const session = await stripeCall(deps, "portal session", () =>
-    stripe.createPortalSession(deps, { customerId, subscriptionId, flow, returnUrl: `${deps.config.APP_URL}/dashboard?portal=return` }),
-  );
+  const session = await stripeCall(deps, "portal session", () => stripe.createPortalSession(deps, { customerId, subscriptionId, flow, returnUrl: `${deps.config.APP_URL}/dashboard?portal=return` }));
   return { url: session.url };
 }

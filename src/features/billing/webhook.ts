@@ -79,7 +79,15 @@ async function subscriptionChanged(deps: Deps, id: string): Promise<Effect> {
       repo.upsertSubscription(tx, state);
       // What Stripe changed (a checkout, the portal, a renewal that failed) is in the activity log.
       const owner = repo.findCustomer(tx, state.stripeCustomerId);
-      if (owner?.workspaceId) recordEvent(deps, tx, { workspaceId: owner.workspaceId, actor: "system", subject: { type: "billing", id: null }, kind: "billing.subscription_changed", summary: `${state.planId ?? state.productName ?? "plan"}: ${state.status}${state.cancelAtPeriodEnd ? ", cancels at period end" : ""}`, data: { status: state.status, planId: state.planId } });
+      if (owner?.workspaceId)
+        recordEvent(deps, tx, {
+          workspaceId: owner.workspaceId,
+          actor: "system",
+          subject: { type: "billing", id: null },
+          kind: "billing.subscription_changed",
+          summary: `${state.planId ?? state.productName ?? "plan"}: ${state.status}${state.cancelAtPeriodEnd ? ", cancels at period end" : ""}`,
+          data: { status: state.status, planId: state.planId },
+        });
     },
   };
 }

@@ -34,7 +34,10 @@ export function calendarsToRead(deps: Deps, userId: number): string[] {
   if (!receiving) return [];
   // The calendars holding interviews Frank wrote earlier are read too (their changes come back).
   const homes = new Set(cache.eventHomesOf(deps.db, userId).values());
-  const ids = cache.calendarsOf(deps.db, userId).filter((r) => r.checkConflicts || r.calendarId === receiving || homes.has(r.calendarId)).map((r) => r.calendarId);
+  const ids = cache
+    .calendarsOf(deps.db, userId)
+    .filter((r) => r.checkConflicts || r.calendarId === receiving || homes.has(r.calendarId))
+    .map((r) => r.calendarId);
   return ids.includes(receiving) ? ids : [...ids, receiving];
 }
 

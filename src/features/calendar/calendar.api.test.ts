@@ -42,7 +42,10 @@ describe("connect", () => {
     await connectCalendar(t, u.cookie);
     t.deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE);");
     const path = t.deps.config.DATABASE_PATH;
-    const bytes = [path, path + "-wal"].filter(existsSync).map((p) => readFileSync(p).toString("latin1")).join("");
+    const bytes = [path, path + "-wal"]
+      .filter(existsSync)
+      .map((p) => readFileSync(p).toString("latin1"))
+      .join("");
     const tokens = [...google.refresh.keys(), ...google.access.keys()];
     expect(tokens.length).toBeGreaterThan(0);
     for (const token of tokens) expect(bytes.includes(token)).toBe(false);
@@ -97,7 +100,12 @@ describe("connect", () => {
     const page = await t.request("/auth/google/calendar");
     expect(page.status).toBe(303);
     expect(page.headers.get("location")).toMatch(/^\/login(\?next=|$)/);
-    for (const [path, method] of [["/api/calendar/status", "GET"], ["/api/calendar/list", "GET"], ["/api/calendar/set-primary", "POST"], ["/api/calendar/disconnect", "POST"]]) {
+    for (const [path, method] of [
+      ["/api/calendar/status", "GET"],
+      ["/api/calendar/list", "GET"],
+      ["/api/calendar/set-primary", "POST"],
+      ["/api/calendar/disconnect", "POST"],
+    ]) {
       expect((await t.request(path!, { method })).status).toBe(401);
     }
   });
@@ -149,7 +157,11 @@ describe("list and primary", () => {
     }
     expect((await status(u.cookie)).primaryCalendarId).toBeNull();
     // The form without JavaScript refuses it too and stores nothing.
-    const form = await t.request("/ical-manager/set-primary", { cookie: u.cookie, body: new URLSearchParams({ calendarId: "not-mine@x.com" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    const form = await t.request("/ical-manager/set-primary", {
+      cookie: u.cookie,
+      body: new URLSearchParams({ calendarId: "not-mine@x.com" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+    });
     expect(form.status).toBe(303);
     expect((await status(u.cookie)).primaryCalendarId).toBeNull();
   });

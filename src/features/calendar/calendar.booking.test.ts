@@ -22,7 +22,15 @@ async function recruiterWithSession(opts: { connect?: boolean } = {}) {
   const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name: "Grace Hopper", emailAddress: "grace@example.com" });
   const now = t.clock.now();
   const timeSlots = [10, 11, 12].map((h) => ({ startTime: tomorrowAt(now, h).toISOString(), endTime: tomorrowAt(now, h + 1).toISOString() }));
-  const session = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: candidate.id, title: "Technical interview", duration: 60, timeSlots, timeZone: "UTC" });
+  const session = await createSchedulingSession(t.deps, {
+    workspaceId: u.workspaceId,
+    userId: u.userId,
+    candidateId: candidate.id,
+    title: "Technical interview",
+    duration: 60,
+    timeSlots,
+    timeZone: "UTC",
+  });
   return { u, session };
 }
 

@@ -32,10 +32,17 @@ describe("GET/PATCH /api/calendar/connections", () => {
     const busy = async () => (await (await t.request(`/api/calendar/busy?from=${now.toISOString()}&to=${tomorrowAt(now, 23).toISOString()}`, { cookie: u.cookie })).json()).busy;
     await syncCalendarNow(t, u.cookie);
     expect(await busy()).toEqual([]);
-    const patched = await t.request(`/api/calendar/connections/${u.userId}`, { method: "PATCH", cookie: u.cookie, json: { calendars: [{ id: TEAM, checkConflicts: true }], interviewCalendarId: TEAM } });
+    const patched = await t.request(`/api/calendar/connections/${u.userId}`, {
+      method: "PATCH",
+      cookie: u.cookie,
+      json: { calendars: [{ id: TEAM, checkConflicts: true }], interviewCalendarId: TEAM },
+    });
     expect(patched.status).toBe(200);
     const p = await patched.json();
-    expect(p.calendars.map((x: any) => [x.checkConflicts, x.receivesInterviews])).toEqual([[true, false], [true, true]]);
+    expect(p.calendars.map((x: any) => [x.checkConflicts, x.receivesInterviews])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
     expect(await busy()).toEqual([{ start: tomorrowAt(now, 13).toISOString(), end: tomorrowAt(now, 14).toISOString(), calendarId: TEAM, source: "calendar" }]);
   });
 
@@ -147,15 +154,23 @@ describe("push notifications", () => {
     expect(ch.address).toBe("https://frank.example/api/calendar/notifications/google");
     const lists = () => g2.requests.filter((r) => r.method === "GET" && r.path.endsWith("/events")).length;
     const before = lists();
-    const wrong = await tp.request("/api/calendar/notifications/google", { method: "POST", headers: { "x-goog-channel-id": ch.id, "x-goog-channel-token": ch.token + "x", "x-goog-resource-state": "exists" } });
+    const wrong = await tp.request("/api/calendar/notifications/google", {
+      method: "POST",
+      headers: { "x-goog-channel-id": ch.id, "x-goog-channel-token": ch.token + "x", "x-goog-resource-state": "exists" },
+    });
     expect(wrong.status).toBe(401);
-    const unknown = await tp.request("/api/calendar/notifications/google", { method: "POST", headers: { "x-goog-channel-id": "nope", "x-goog-channel-token": ch.token, "x-goog-resource-state": "exists" } });
+    const unknown = await tp.request("/api/calendar/notifications/google", {
+      method: "POST",
+      headers: { "x-goog-channel-id": "nope", "x-goog-channel-token": ch.token, "x-goog-resource-state": "exists" },
+    });
     expect(unknown.status).toBe(401);
     await tp.deps.jobs.idle();
     expect(lists()).toBe(before);
     // Three notifications in a burst merge into one sync run.
     const burst = await Promise.all(
-      [1, 2, 3].map(() => tp.request("/api/calendar/notifications/google", { method: "POST", headers: { "x-goog-channel-id": ch.id, "x-goog-channel-token": ch.token, "x-goog-resource-state": "exists" } })),
+      [1, 2, 3].map(() =>
+        tp.request("/api/calendar/notifications/google", { method: "POST", headers: { "x-goog-channel-id": ch.id, "x-goog-channel-token": ch.token, "x-goog-resource-state": "exists" } }),
+      ),
     );
     expect(burst.map((r) => r.status)).toEqual([200, 200, 200]);
     await tp.deps.jobs.idle();
@@ -220,11 +235,19 @@ describe("video links", () => {
     const now = t.clock.now();
     const res = await t.request("/api/scheduling-sessions", {
       cookie: u.cookie,
-      json: { candidateId: cand.id, duration: 60, timeZone: "UTC", timeSlots: [{ startTime: tomorrowAt(now, 9).toISOString(), endTime: tomorrowAt(now, 10).toISOString() }], videoLink: { kind: "fixed", url: "https://zoom.us/j/123" } },
+      json: {
+        candidateId: cand.id,
+        duration: 60,
+        timeZone: "UTC",
+        timeSlots: [{ startTime: tomorrowAt(now, 9).toISOString(), endTime: tomorrowAt(now, 10).toISOString() }],
+        videoLink: { kind: "fixed", url: "https://zoom.us/j/123" },
+      },
     });
     expect(res.status).toBe(201);
     const s = await res.json();
-    expect((await t.request("/api/scheduling-sessions", { cookie: u.cookie, json: { candidateId: cand.id, duration: 60, timeZone: "UTC", timeSlots: s.timeSlots, videoLink: { kind: "fixed" } } })).status).toBe(400);
+    expect(
+      (await t.request("/api/scheduling-sessions", { cookie: u.cookie, json: { candidateId: cand.id, duration: 60, timeZone: "UTC", timeSlots: s.timeSlots, videoLink: { kind: "fixed" } } })).status,
+    ).toBe(400);
     expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0].id } })).status).toBe(200);
     await t.deps.jobs.idle();
     const m = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings.at(-1);

@@ -14,8 +14,12 @@ function feedUrlIn(html: string): string {
   return m[1]!;
 }
 
-async function bookedInterview(u: { userId: number; workspaceId: number }, hour: number, name = "Grace Hopper, PhD; \"Amazing\"") {
-  const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "q" + randomAlphanumeric(5), name, emailAddress: name.startsWith("Grace") ? "grace@example.com" : `${randomAlphanumeric(8)}@example.com` });
+async function bookedInterview(u: { userId: number; workspaceId: number }, hour: number, name = 'Grace Hopper, PhD; "Amazing"') {
+  const candidate = upsertParticipantFromVisitor(t.deps, u.workspaceId, {
+    uniqueId: "q" + randomAlphanumeric(5),
+    name,
+    emailAddress: name.startsWith("Grace") ? "grace@example.com" : `${randomAlphanumeric(8)}@example.com`,
+  });
   const now = t.clock.now();
   const session = await createSchedulingSession(t.deps, {
     workspaceId: u.workspaceId,

@@ -44,7 +44,13 @@ describe("connect with the authorization code and PKCE", () => {
     expect(row.refreshTokenSealed).not.toContain(refresh);
     expect(t.deps.secrets.open(row.refreshTokenSealed!)).toBe(refresh);
     const { connections } = await (await t.request("/api/calendar/connections", { cookie: u.cookie })).json();
-    expect(connections).toEqual([expect.objectContaining({ provider: "microsoft", accountEmail: microsoft.account.email, calendars: [expect.objectContaining({ name: "Calendar", checkConflicts: true, receivesInterviews: true }), expect.objectContaining({ name: "Team Interviews", checkConflicts: false })] })]);
+    expect(connections).toEqual([
+      expect.objectContaining({
+        provider: "microsoft",
+        accountEmail: microsoft.account.email,
+        calendars: [expect.objectContaining({ name: "Calendar", checkConflicts: true, receivesInterviews: true }), expect.objectContaining({ name: "Team Interviews", checkConflicts: false })],
+      }),
+    ]);
   });
 
   test("a code replayed with another session's state, or a consent refused, ends with ?error=", async () => {
@@ -74,7 +80,9 @@ describe("connect with the authorization code and PKCE", () => {
     const res = await t.request(`/api/calendar/connections/${u.userId}/sync`, { method: "POST", cookie: u.cookie });
     expect(res.status).toBe(409);
     const { connections } = await (await t.request("/api/calendar/connections", { cookie: u.cookie })).json();
-    expect(connections).toEqual([expect.objectContaining({ provider: "microsoft", state: "error", error: "Microsoft no longer accepts this connection (access was revoked or has expired). Connect Microsoft Outlook again." })]);
+    expect(connections).toEqual([
+      expect.objectContaining({ provider: "microsoft", state: "error", error: "Microsoft no longer accepts this connection (access was revoked or has expired). Connect Microsoft Outlook again." }),
+    ]);
   });
 
   test("a member has one connection: connecting Microsoft replaces Google's (its grant revoked)", async () => {
@@ -115,7 +123,8 @@ describe("busy times by calendarView/delta", () => {
       microsoft.addEvent(cal, { subject: "Free", start: tomorrowAt(now, 16), end: tomorrowAt(now, 17), showAs: "free" });
       microsoft.addEvent(cal, { subject: "Maybe", start: tomorrowAt(now, 18), end: tomorrowAt(now, 19), showAs: "tentative" });
       await syncCalendarNow(t, u.cookie);
-      const busy = async () => (await (await t.request(`/api/calendar/busy?from=${now.toISOString()}&to=${tomorrowAt(now, 23).toISOString()}`, { cookie: u.cookie })).json()).busy.map((b: { start: string }) => b.start);
+      const busy = async () =>
+        (await (await t.request(`/api/calendar/busy?from=${now.toISOString()}&to=${tomorrowAt(now, 23).toISOString()}`, { cookie: u.cookie })).json()).busy.map((b: { start: string }) => b.start);
       let starts = await busy();
       expect(starts).toHaveLength(8);
       expect(starts).not.toContain(tomorrowAt(now, 16).toISOString());
@@ -148,7 +157,17 @@ describe("the interview's event in Outlook", () => {
     const client = graphClient(t.deps.config, { accessToken: null, refreshToken: t.deps.secrets.open(row.refreshTokenSealed!), expiryDate: null }, () => {});
     const frankId = microsoft.property(stored, "frankEvent")!;
     const count = microsoft.events.length;
-    const again = await client.insertEvent(ms.primaryCalendar(), { id: frankId, summary: "x", description: "x", start: new Date(), end: new Date(), attendees: [], frankMeeting: b.interviewId, frankVersion: 0, createVideo: false });
+    const again = await client.insertEvent(ms.primaryCalendar(), {
+      id: frankId,
+      summary: "x",
+      description: "x",
+      start: new Date(),
+      end: new Date(),
+      attendees: [],
+      frankMeeting: b.interviewId,
+      frankVersion: 0,
+      createVideo: false,
+    });
     expect(again).toEqual(expect.objectContaining({ eventId: b.event.id, existed: true }));
     expect(microsoft.events.length).toBe(count);
     const cancel = await t.request(`/api/interviews/${b.interviewId}/cancel`, { method: "POST", cookie: b.u.cookie, json: {} });
@@ -167,7 +186,11 @@ describe("Teams links", () => {
     expect(await (await t.request("/ical-manager", { cookie: u.cookie })).text()).toContain("Microsoft Teams (made with the Outlook event)");
     // The form without JavaScript saves the same choice.
     await t.request("/api/auth/profile/video-link", { method: "PUT", cookie: u.cookie, json: { kind: "none" } });
-    const form = await t.request("/ical-manager/video-link", { cookie: u.cookie, headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" }, body: "kind=microsoft_teams" });
+    const form = await t.request("/ical-manager/video-link", {
+      cookie: u.cookie,
+      headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+      body: "kind=microsoft_teams",
+    });
     expect(form.status).toBe(303);
     expect(await (await t.request("/api/auth/profile/video-link", { cookie: u.cookie })).json()).toEqual({ kind: "microsoft_teams", url: null });
     // Reconnecting now asks for OnlineMeetings.ReadWrite as well.

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
-import { authGuard } from "../auth/guard";
+
 import { requirePermission } from "../auth/permissions";
 import { busyTimes, listConnections, patchConnection, syncNow } from "./connections";
 import { setVideoDefault, videoDefault } from "./video-link";
@@ -12,9 +13,9 @@ import { BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer,
 const noStore = { "cache-control": "no-store" };
 
 /** Calendars that count, the busy cache, the video-link default and push notifications (decision 32). */
-export function connectionRoutes(deps: Deps) {
+export function connectionRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ prefix: "/api/calendar", tags: ["Calendar"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/connections",
@@ -59,7 +60,7 @@ export function connectionRoutes(deps: Deps) {
 
   // The member's default video link, beside the profile (its own small block).
   const video = new Elysia({ prefix: "/api/auth/profile", tags: ["Calendar"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/video-link", ({ me }) => videoDefault(deps, me.user.id), { response: { 200: VideoLinkAnswer }, detail: { summary: "The member's default video link" } })
     .put("/video-link", ({ me, body }) => setVideoDefault(deps, me.user.id, body), {
@@ -69,7 +70,7 @@ export function connectionRoutes(deps: Deps) {
     });
 
   // Google's push: no session; the channel's id and token are the credential. 200 at once, the sync runs after.
-  const push = new Elysia({ tags: ["Calendar"] }).use(authGuard(deps)).post(
+  const push = new Elysia({ tags: ["Calendar"] }).use(web.guard).post(
     NOTIFICATION_PATH,
     ({ request, set }) => {
       const h = request.headers;
@@ -87,7 +88,7 @@ export function connectionRoutes(deps: Deps) {
   // Graph's notifications (decision 34): the validation handshake echoes the token as text/plain;
   // change and lifecycle notifications are checked by subscription and clientState, answered 202
   // at once, and the work they ask for is queued.
-  const graphPush = new Elysia({ tags: ["Calendar"] }).use(authGuard(deps)).post(
+  const graphPush = new Elysia({ tags: ["Calendar"] }).use(web.guard).post(
     MICROSOFT_NOTIFICATION_PATH,
     async ({ request, set }) => {
       const token = new URL(request.url).searchParams.get("validationToken");

@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import { calendarsOf as calendarsOfConnection } from "./repo-cache";
@@ -94,11 +95,11 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
 
 // The calendar list, cached 5 minutes per user (part1 §9). In memory: one process serves all.
 export const LIST_CACHE_MS = 5 * 60 * 1000;
-const listCaches = new WeakMap<Deps, Map<number, { at: number; items: { id: string; summary: string; primary: boolean }[] }>>();
+const listCaches = new WeakMap<DB, Map<number, { at: number; items: { id: string; summary: string; primary: boolean }[] }>>();
 
 export function listCache(deps: Deps) {
-  let m = listCaches.get(deps);
-  if (!m) listCaches.set(deps, (m = new Map()));
+  let m = listCaches.get(deps.db);
+  if (!m) listCaches.set(deps.db, (m = new Map()));
   return m;
 }
 

@@ -59,7 +59,12 @@ export async function patchConnection(deps: Deps, me: { id: number }, id: number
   const known = new Set(cache.calendarsOf(deps.db, id).map((c) => c.calendarId));
   const unknown = [...(input.calendars ?? []).map((c) => c.id), ...(input.interviewCalendarId ? [input.interviewCalendarId] : [])].find((x) => !known.has(x));
   if (unknown !== undefined) throw badRequest("Please choose one of your calendars", { calendars: "Please choose one of your calendars" });
-  const before = new Set(cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts).map((c) => c.calendarId));
+  const before = new Set(
+    cache
+      .calendarsOf(deps.db, id)
+      .filter((c) => c.checkConflicts)
+      .map((c) => c.calendarId),
+  );
   if (input.calendars) cache.setCheckConflicts(deps.db, id, input.calendars);
   if (input.interviewCalendarId) repo.setPrimaryCalendar(deps.db, id, input.interviewCalendarId);
   // What now counts and was not read before is read before answering (bounded like sync now),

@@ -36,9 +36,7 @@ export function regenerateFeed(deps: Deps, user: { id: number; workspaceId: numb
 function toFeedEvent(deps: Deps, m: CalendarMeeting): IcsEvent {
   const host = new URL(deps.config.APP_URL).hostname;
   const candidate = m.candidateName || m.candidateEmail || "Candidate";
-  const details = [m.description, m.meetingUrl ? `Video meeting: ${m.meetingUrl}` : null, `Interview details: ${deps.config.APP_URL}/interview-details/${m.publicId}`]
-    .filter(Boolean)
-    .join("\n\n");
+  const details = [m.description, m.meetingUrl ? `Video meeting: ${m.meetingUrl}` : null, `Interview details: ${deps.config.APP_URL}/interview-details/${m.publicId}`].filter(Boolean).join("\n\n");
   return {
     uid: `meeting-${m.publicId}@${host}`,
     sequence: m.sequence,

@@ -15,7 +15,10 @@ export type Connection = z.infer<typeof Connection>;
 export const ConnectionsAnswer = z.object({ connections: z.array(Connection) });
 
 export const PatchConnectionInput = z.object({
-  calendars: z.array(z.object({ id: z.string().min(1).max(1024), checkConflicts: z.boolean() })).max(200).optional(),
+  calendars: z
+    .array(z.object({ id: z.string().min(1).max(1024), checkConflicts: z.boolean() }))
+    .max(200)
+    .optional(),
   interviewCalendarId: z.string().min(1).max(1024).optional(),
 });
 export type PatchConnectionInput = z.infer<typeof PatchConnectionInput>;
@@ -32,7 +35,10 @@ export const BusyAnswer = z.object({
 });
 export type BusyAnswer = z.infer<typeof BusyAnswer>;
 
-export const VideoLinkBody = z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"], { error: "kind must be google_meet, microsoft_teams, fixed or none" }), url: z.string().max(2000).nullable().optional() });
+export const VideoLinkBody = z.object({
+  kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"], { error: "kind must be google_meet, microsoft_teams, fixed or none" }),
+  url: z.string().max(2000).nullable().optional(),
+});
 export const VideoLinkAnswer = z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"]), url: z.string().nullable() });
 
 export const EventChangeSetting = z.object({ onEventChange: z.enum(["follow", "flag"], { error: "onEventChange must be follow or flag" }) });

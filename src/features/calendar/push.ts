@@ -66,9 +66,7 @@ export async function renewChannels(deps: Deps): Promise<void> {
     for (const calendarId of read) {
       const row = cache.findCalendar(deps.db, userId, calendarId);
       if (row?.channelId && row.channelExpiresAt && row.channelExpiresAt.getTime() > soon) continue;
-      await openChannel(deps, userId, calendarId).catch((e) =>
-        deps.log.error("calendar channel not opened", { userId, calendarId, error: e instanceof Error ? e.message : String(e) }),
-      );
+      await openChannel(deps, userId, calendarId).catch((e) => deps.log.error("calendar channel not opened", { userId, calendarId, error: e instanceof Error ? e.message : String(e) }));
     }
   }
 }
@@ -96,9 +94,7 @@ export interface GraphNotification {
   changeType?: unknown;
 }
 
-export type GraphVerdict =
-  | { userId: number; calendarId: string; action: "sync" | "full" | "reopen" }
-  | "refused";
+export type GraphVerdict = { userId: number; calendarId: string; action: "sync" | "full" | "reopen" } | "refused";
 
 /**
  * A Graph notification (decision 34): the subscription must be known and its clientState match

@@ -2,16 +2,7 @@ import type { Deps } from "../../deps";
 import * as cache from "./repo-cache";
 import { meetingsOfUser, type CalendarMeeting } from "./meetings";
 import type { ProviderEvent } from "./providers/provider";
-import {
-  cancelFromCalendar,
-  clashMessage,
-  clearFlag,
-  DECLINED,
-  DELETED_IN_CALENDAR,
-  flagInterview,
-  moveFromCalendar,
-  MOVED_IN_CALENDAR,
-} from "../scheduling/calendar-changes";
+import { cancelFromCalendar, clashMessage, clearFlag, DECLINED, DELETED_IN_CALENDAR, flagInterview, moveFromCalendar, MOVED_IN_CALENDAR } from "../scheduling/calendar-changes";
 
 /**
  * Changes made in a calendar come back (decision 32). The sync hands over what it read; each

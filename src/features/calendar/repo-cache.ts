@@ -14,7 +14,11 @@ export function calendarsOf(db: DB, userId: number): CalendarRow[] {
 }
 
 export function findCalendar(db: DB, userId: number, calendarId: string): CalendarRow | undefined {
-  return db.select().from(calendarCalendars).where(and(eq(calendarCalendars.userId, userId), eq(calendarCalendars.calendarId, calendarId))).get();
+  return db
+    .select()
+    .from(calendarCalendars)
+    .where(and(eq(calendarCalendars.userId, userId), eq(calendarCalendars.calendarId, calendarId)))
+    .get();
 }
 
 /**
@@ -39,8 +43,12 @@ export function storeCalendarList(db: DB, userId: number, items: ProviderCalenda
       .filter((r) => !keep.includes(r.id))
       .map((r) => r.id);
     if (gone.length) {
-      tx.delete(calendarCalendars).where(and(eq(calendarCalendars.userId, userId), inArray(calendarCalendars.calendarId, gone))).run();
-      tx.delete(calendarBusyEvents).where(and(eq(calendarBusyEvents.userId, userId), inArray(calendarBusyEvents.calendarId, gone))).run();
+      tx.delete(calendarCalendars)
+        .where(and(eq(calendarCalendars.userId, userId), inArray(calendarCalendars.calendarId, gone)))
+        .run();
+      tx.delete(calendarBusyEvents)
+        .where(and(eq(calendarBusyEvents.userId, userId), inArray(calendarBusyEvents.calendarId, gone)))
+        .run();
     }
   });
 }
@@ -77,12 +85,24 @@ export function applyRead(
     const key = and(eq(calendarBusyEvents.userId, v.userId), eq(calendarBusyEvents.calendarId, v.calendarId));
     if (v.full) tx.delete(calendarBusyEvents).where(key).run();
     // Past events are of no use to the cache.
-    tx.delete(calendarBusyEvents).where(and(key, lt(calendarBusyEvents.endTime, v.now))).run();
+    tx.delete(calendarBusyEvents)
+      .where(and(key, lt(calendarBusyEvents.endTime, v.now)))
+      .run();
     if (v.full) {
       // A full read into an emptied calendar: plain inserts, many rows a statement (5,000 events in one go).
       const rows = v.events
         .filter((e) => e.status !== "cancelled" && e.start && e.end && e.end > v.now && e.start < v.horizon)
-        .map((e) => ({ userId: v.userId, calendarId: v.calendarId, eventId: e.id, summary: e.summary, startTime: e.start!, endTime: e.end!, transparent: e.transparent, status: e.status, frankEvent: !!e.frankMeeting || v.frankEventIds.has(e.id) }));
+        .map((e) => ({
+          userId: v.userId,
+          calendarId: v.calendarId,
+          eventId: e.id,
+          summary: e.summary,
+          startTime: e.start!,
+          endTime: e.end!,
+          transparent: e.transparent,
+          status: e.status,
+          frankEvent: !!e.frankMeeting || v.frankEventIds.has(e.id),
+        }));
       // Google lists an event once; a repeated id (an instance listed twice) keeps the last.
       const unique = [...new Map(rows.map((r) => [r.eventId, r])).values()];
       // One prepared statement, run per row inside the transaction (drizzle's builder costs more than SQLite here).
@@ -94,7 +114,10 @@ export function applyRead(
     for (const e of v.full ? [] : v.events) {
       const keep = e.status !== "cancelled" && e.start && e.end && e.end > v.now && e.start < v.horizon;
       if (!keep) {
-        if (!v.full) tx.delete(calendarBusyEvents).where(and(key, eq(calendarBusyEvents.eventId, e.id))).run();
+        if (!v.full)
+          tx.delete(calendarBusyEvents)
+            .where(and(key, eq(calendarBusyEvents.eventId, e.id)))
+            .run();
         continue;
       }
       const row = {
@@ -170,7 +193,13 @@ export function busySpans(db: DB, userId: number, from: Date, to: Date): { start
  */
 export function busyBetween(db: DB, userId: number, from: Date, to: Date): CachedBusy[] {
   return db
-    .select({ start: calendarBusyEvents.startTime, end: calendarBusyEvents.endTime, calendarId: calendarBusyEvents.calendarId, eventId: calendarBusyEvents.eventId, summary: calendarBusyEvents.summary })
+    .select({
+      start: calendarBusyEvents.startTime,
+      end: calendarBusyEvents.endTime,
+      calendarId: calendarBusyEvents.calendarId,
+      eventId: calendarBusyEvents.eventId,
+      summary: calendarBusyEvents.summary,
+    })
     .from(calendarBusyEvents)
     .innerJoin(calendarCalendars, and(eq(calendarCalendars.userId, calendarBusyEvents.userId), eq(calendarCalendars.calendarId, calendarBusyEvents.calendarId)))
     .where(
@@ -219,7 +248,10 @@ export function videoLinkOf(db: DB, userId: number): { kind: string; url: string
 }
 
 export function setVideoLink(db: DB, userId: number, v: { kind: string; url: string | null }): void {
-  db.insert(calendarVideoLinks).values({ userId, ...v }).onConflictDoUpdate({ target: calendarVideoLinks.userId, set: v }).run();
+  db.insert(calendarVideoLinks)
+    .values({ userId, ...v })
+    .onConflictDoUpdate({ target: calendarVideoLinks.userId, set: v })
+    .run();
 }
 
 // Where each interview's event lives
@@ -230,11 +262,22 @@ export function eventHome(db: DB, meetingId: number): { calendarId: string; even
 
 /** The home of an event of a member's by its id (the hand-over removes it from the former interviewer's calendar). */
 export function eventHomeById(db: DB, userId: number, eventId: string): { calendarId: string; meetingId: number } | undefined {
-  return db.select({ calendarId: calendarEventHomes.calendarId, meetingId: calendarEventHomes.meetingId }).from(calendarEventHomes).where(and(eq(calendarEventHomes.userId, userId), eq(calendarEventHomes.eventId, eventId))).get();
+  return db
+    .select({ calendarId: calendarEventHomes.calendarId, meetingId: calendarEventHomes.meetingId })
+    .from(calendarEventHomes)
+    .where(and(eq(calendarEventHomes.userId, userId), eq(calendarEventHomes.eventId, eventId)))
+    .get();
 }
 
 export function eventHomesOf(db: DB, userId: number): Map<number, string> {
-  return new Map(db.select({ meetingId: calendarEventHomes.meetingId, calendarId: calendarEventHomes.calendarId }).from(calendarEventHomes).where(eq(calendarEventHomes.userId, userId)).all().map((r) => [r.meetingId, r.calendarId]));
+  return new Map(
+    db
+      .select({ meetingId: calendarEventHomes.meetingId, calendarId: calendarEventHomes.calendarId })
+      .from(calendarEventHomes)
+      .where(eq(calendarEventHomes.userId, userId))
+      .all()
+      .map((r) => [r.meetingId, r.calendarId]),
+  );
 }
 
 export function setEventHome(db: DB, v: { meetingId: number; userId: number; calendarId: string; eventId: string } | { meetingId: number; remove: true }): void {
@@ -243,5 +286,8 @@ export function setEventHome(db: DB, v: { meetingId: number; userId: number; cal
     return;
   }
   const set = { userId: v.userId, calendarId: v.calendarId, eventId: v.eventId };
-  db.insert(calendarEventHomes).values({ meetingId: v.meetingId, ...set }).onConflictDoUpdate({ target: calendarEventHomes.meetingId, set }).run();
+  db.insert(calendarEventHomes)
+    .values({ meetingId: v.meetingId, ...set })
+    .onConflictDoUpdate({ target: calendarEventHomes.meetingId, set })
+    .run();
 }

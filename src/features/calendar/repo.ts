@@ -46,14 +46,22 @@ export function findAccount(db: DB, userId: number): CalendarAccount | undefined
 
 /** Users whose calendar is connected (for the background sync). */
 export function connectedUserIds(db: DB): number[] {
-  return db.select({ id: calendarConnections.userId }).from(calendarConnections).all().map((r) => r.id);
+  return db
+    .select({ id: calendarConnections.userId })
+    .from(calendarConnections)
+    .all()
+    .map((r) => r.id);
 }
 
 /** Stores a connection; one per member, so connecting the other provider replaces the first. */
 export function saveConnection(db: DB, userId: number, v: { provider?: ProviderKind; email: string; accessTokenSealed: string | null; refreshTokenSealed: string; teamsCapable?: boolean | null }) {
   const provider = v.provider ?? "google";
   db.transaction((tx) => {
-    const before = tx.select({ email: calendarConnections.googleEmail, primary: calendarConnections.primaryCalendarId, provider: calendarConnections.provider }).from(calendarConnections).where(eq(calendarConnections.userId, userId)).get();
+    const before = tx
+      .select({ email: calendarConnections.googleEmail, primary: calendarConnections.primaryCalendarId, provider: calendarConnections.provider })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, userId))
+      .get();
     const set = {
       provider,
       teamsCapable: v.teamsCapable ?? null,
@@ -63,7 +71,10 @@ export function saveConnection(db: DB, userId: number, v: { provider?: ProviderK
       // The chosen primary calendar belongs to the account it was chosen in.
       primaryCalendarId: before?.email === v.email && before.provider === provider ? before.primary : null,
     };
-    tx.insert(calendarConnections).values({ userId, ...set }).onConflictDoUpdate({ target: calendarConnections.userId, set }).run();
+    tx.insert(calendarConnections)
+      .values({ userId, ...set })
+      .onConflictDoUpdate({ target: calendarConnections.userId, set })
+      .run();
     tx.delete(calendarConnectionNotices).where(eq(calendarConnectionNotices.userId, userId)).run();
   });
 }
@@ -75,7 +86,10 @@ export function saveAccessToken(db: DB, userId: number, accessTokenSealed: strin
 
 /** Whether the Microsoft account can make Teams meetings, as its calendar list last said. */
 export function setTeamsCapable(db: DB, userId: number, teamsCapable: boolean) {
-  db.update(calendarConnections).set({ teamsCapable }).where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.provider, "microsoft"))).run();
+  db.update(calendarConnections)
+    .set({ teamsCapable })
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.provider, "microsoft")))
+    .run();
 }
 
 /** Microsoft rotates refresh tokens: the newest one is kept. */
@@ -92,7 +106,10 @@ export function clearConnection(db: DB, userId: number, notice?: { reason: strin
   db.transaction((tx) => {
     tx.delete(calendarConnections).where(eq(calendarConnections.userId, userId)).run();
     tx.delete(calendarConnectionNotices).where(eq(calendarConnectionNotices.userId, userId)).run();
-    if (notice) tx.insert(calendarConnectionNotices).values({ userId, reason: notice.reason, email: notice.email, provider: notice.provider ?? "google" }).run();
+    if (notice)
+      tx.insert(calendarConnectionNotices)
+        .values({ userId, reason: notice.reason, email: notice.email, provider: notice.provider ?? "google" })
+        .run();
   });
 }
 
@@ -102,11 +119,22 @@ export function findNotice(db: DB, userId: number) {
 
 // OAuth states
 
-export function insertOauthState(db: DB, v: { stateHash: string; userId: number; sessionId: number; returnTo: string; expiresAt: Date; now: Date; provider?: ProviderKind; verifierSealed?: string | null }) {
+export function insertOauthState(
+  db: DB,
+  v: { stateHash: string; userId: number; sessionId: number; returnTo: string; expiresAt: Date; now: Date; provider?: ProviderKind; verifierSealed?: string | null },
+) {
   db.transaction((tx) => {
     tx.delete(calendarOauthStates).where(lt(calendarOauthStates.expiresAt, v.now)).run();
     tx.insert(calendarOauthStates)
-      .values({ stateHash: v.stateHash, userId: v.userId, sessionId: v.sessionId, returnTo: v.returnTo, expiresAt: v.expiresAt, provider: v.provider ?? "google", verifierSealed: v.verifierSealed ?? null })
+      .values({
+        stateHash: v.stateHash,
+        userId: v.userId,
+        sessionId: v.sessionId,
+        returnTo: v.returnTo,
+        expiresAt: v.expiresAt,
+        provider: v.provider ?? "google",
+        verifierSealed: v.verifierSealed ?? null,
+      })
       .run();
   });
 }

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage, type Toast } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { AppError } from "../../lib/errors";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import * as calendar from "./service";
 import { regenerateFeed, renderFeed } from "./feed";
 import { syncUser } from "./sync";
@@ -33,16 +33,18 @@ const FAILED: Toast = { title: "Connection Failed", description: "Failed to conn
 const TITLES = { manager: "iCal Manager", sync: "Sync iCal" } as const;
 
 /** Google connection (/auth/google/calendar, /api/calendar/*), the manager pages and the private feed. */
-export function calendarRoutes(deps: Deps) {
+export function calendarRoutes(deps: Deps, web: Web) {
   // A provider's round trip ends in a redirect either way: a failure goes back with ?error=<code>.
-  const start = (provider: "google" | "microsoft") => async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: { returnTo?: string } }) => {
-    try {
-      return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, provider));
-    } catch (e) {
-      if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
-      throw e;
-    }
-  };
+  const start =
+    (provider: "google" | "microsoft") =>
+    async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: { returnTo?: string } }) => {
+      try {
+        return found(await calendar.startConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query.returnTo, provider));
+      } catch (e) {
+        if (e instanceof AppError) return found(withParam(query.returnTo === "/sync-ical" ? "/sync-ical" : "/ical-manager", "error", e.code));
+        throw e;
+      }
+    };
   // One callback for both providers: the state names the provider the round trip began with.
   const callback = async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: Parameters<typeof calendar.finishConnect>[2] }) => {
     try {
@@ -54,7 +56,7 @@ export function calendarRoutes(deps: Deps) {
     }
   };
   const oauth = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/auth/google/calendar", start("google"), { query: ConnectQuery })
     .get("/auth/microsoft/calendar", start("microsoft"), { query: ConnectQuery })
@@ -62,7 +64,7 @@ export function calendarRoutes(deps: Deps) {
     .get("/auth/google/calendar/callback", callback, { query: CallbackQuery });
 
   const api = new Elysia({ prefix: "/api/calendar", tags: ["Calendar"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/status",
@@ -96,7 +98,7 @@ export function calendarRoutes(deps: Deps) {
     });
 
   // The pages also serve visitors (a sign-in prompt); the props come from the loader.
-  const pages = new Elysia().use(authGuard(deps));
+  const pages = new Elysia().use(web.guard);
   for (const [path, mode] of [
     ["/ical-manager", "manager"],
     ["/sync-ical", "sync"],
@@ -108,7 +110,7 @@ export function calendarRoutes(deps: Deps) {
         const props = await loadCalendarPage(deps, me.user, mode);
         const toast = query.connected === "true" ? (props.status.provider === "microsoft" ? MICROSOFT_CONNECTED : CONNECTED) : query.error !== undefined ? FAILED : takeFlash(cookie);
         // No "no-referrer" here: Chromium then sends Origin: null on the form posts, which the CSRF rule refuses.
-        return renderPage({ title: TITLES[mode], toast, body: CalendarPage({ shell: makeShell(deps, me.user), ...props }) });
+        return renderPage({ title: TITLES[mode], toast, body: CalendarPage({ shell: web.shell(me.user), ...props }) });
       },
       { withMember: true, query: CalendarPageQuery },
     );
@@ -117,7 +119,7 @@ export function calendarRoutes(deps: Deps) {
   // Form posts without JavaScript: each answers 303 with a toast. Setting the calendar and syncing
   // talk to Google, so any failure (Google down too, not only a refused input) says the same words.
   const forms = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/ical-manager/set-primary",
@@ -162,7 +164,12 @@ export function calendarRoutes(deps: Deps) {
     .post("/ical-manager/sync-now", async ({ me, cookie }) => {
       try {
         const c = await syncNow(deps, me.user, me.user.id);
-        setFlash(cookie, c.state === "error" ? { title: "Sync Failed", description: c.error ?? "Google did not answer.", variant: "destructive" } : { title: "Calendar Synced", description: "Your busy times are up to date.", variant: "success" });
+        setFlash(
+          cookie,
+          c.state === "error"
+            ? { title: "Sync Failed", description: c.error ?? "Google did not answer.", variant: "destructive" }
+            : { title: "Calendar Synced", description: "Your busy times are up to date.", variant: "success" },
+        );
       } catch {
         setFlash(cookie, { title: "Sync Failed", description: "Connect Google Calendar first.", variant: "destructive" });
       }
@@ -174,7 +181,18 @@ export function calendarRoutes(deps: Deps) {
         const kind = body.kind === "fixed" || body.kind === "none" || body.kind === "microsoft_teams" ? body.kind : "google_meet";
         try {
           setVideoDefault(deps, me.user.id, { kind, url: body.url ?? null });
-          setFlash(cookie, { title: "Video Link Saved", description: kind === "fixed" ? "Interviews get your own room's link." : kind === "none" ? "Interviews get no video link." : kind === "microsoft_teams" ? "Interviews get a Microsoft Teams link." : "Interviews get a Google Meet link.", variant: "success" });
+          setFlash(cookie, {
+            title: "Video Link Saved",
+            description:
+              kind === "fixed"
+                ? "Interviews get your own room's link."
+                : kind === "none"
+                  ? "Interviews get no video link."
+                  : kind === "microsoft_teams"
+                    ? "Interviews get a Microsoft Teams link."
+                    : "Interviews get a Google Meet link.",
+            variant: "success",
+          });
         } catch (e) {
           setFlash(cookie, { title: "Save Failed", description: e instanceof AppError ? e.message : "Failed to save the video link.", variant: "destructive" });
         }
@@ -188,7 +206,11 @@ export function calendarRoutes(deps: Deps) {
         if (!can(me.user, "settings.update")) setFlash(cookie, { title: "Not Saved", description: "Owners and admins can change this.", variant: "destructive" });
         else {
           setEventChangeMode(deps.db, me.user.workspaceId, body.onEventChange === "flag" ? "flag" : "follow");
-          setFlash(cookie, { title: "Saved", description: body.onEventChange === "flag" ? "Changes made in a calendar are only flagged." : "Interviews follow changes made in a calendar.", variant: "success" });
+          setFlash(cookie, {
+            title: "Saved",
+            description: body.onEventChange === "flag" ? "Changes made in a calendar are only flagged." : "Interviews follow changes made in a calendar.",
+            variant: "success",
+          });
         }
         return seeOther("/ical-manager");
       },
@@ -223,5 +245,5 @@ export function calendarRoutes(deps: Deps) {
     { params: FeedFileParam },
   );
 
-  return new Elysia().use(oauth).use(api).use(connectionRoutes(deps)).use(pages).use(forms).use(feed);
+  return new Elysia().use(oauth).use(api).use(connectionRoutes(deps, web)).use(pages).use(forms).use(feed);
 }

@@ -13,7 +13,9 @@ export const calendarOauthStates = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     stateHash: text("state_hash").notNull().unique(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     sessionId: integer("session_id").notNull(),
     // Where to come back to (a whitelisted local path).
     returnTo: text("return_to").notNull().default("/ical-manager"),
@@ -56,7 +58,9 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: integer("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
   tokenSealed: text("token_sealed").notNull(),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
@@ -86,7 +90,9 @@ export const calendarCalendars = sqliteTable(
   "calendar_calendars",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     calendarId: text("calendar_id").notNull(),
     name: text("name").notNull(),
     primary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
@@ -111,7 +117,9 @@ export const calendarCalendars = sqliteTable(
 export const calendarBusyEvents = sqliteTable(
   "calendar_busy_events",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     calendarId: text("calendar_id").notNull(),
     eventId: text("event_id").notNull(),
     summary: text("summary"),
@@ -122,10 +130,12 @@ export const calendarBusyEvents = sqliteTable(
     status: text("status").notNull().default("confirmed"),
     frankEvent: integer("frank_event", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.calendarId, t.eventId] }),
+  (t) => [
+    primaryKey({ columns: [t.userId, t.calendarId, t.eventId] }),
     // Covering the slot filter's read (start, end and the flags it checks), so offering a month
     // of starts reads the index alone, never the rows (issue 36: 3 × 2,000 busy events per page).
-    index("calendar_busy_user_time_idx").on(t.userId, t.startTime, t.endTime, t.calendarId, t.transparent, t.frankEvent),],
+    index("calendar_busy_user_time_idx").on(t.userId, t.startTime, t.endTime, t.calendarId, t.transparent, t.frankEvent),
+  ],
 );
 
 /** The workspace's choice for changes made to an interview's event in a calendar: follow them, or only flag them. */
@@ -153,7 +163,9 @@ export const calendarEventHomes = sqliteTable(
   "calendar_event_homes",
   {
     meetingId: integer("meeting_id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     calendarId: text("calendar_id").notNull(),
     eventId: text("event_id").notNull(),
   },

@@ -66,7 +66,10 @@ export async function startConnect(deps: Deps, me: { userId: number; sessionId: 
 
 /** A failed connection: `code` goes to the page as ?error=code. */
 export class ConnectError extends Error {
-  constructor(public readonly code: string, public readonly returnTo = "/ical-manager") {
+  constructor(
+    public readonly code: string,
+    public readonly returnTo = "/ical-manager",
+  ) {
     super(code);
   }
 }
@@ -75,11 +78,7 @@ export class ConnectError extends Error {
  * Finishes the round trip: checks the state (same user, same session, unexpired, once),
  * exchanges the code, reads the account e-mail and stores the tokens sealed.
  */
-export async function finishConnect(
-  deps: Deps,
-  me: { userId: number; sessionId: number },
-  q: { code?: string; state?: string; error?: string },
-): Promise<{ returnTo: string }> {
+export async function finishConnect(deps: Deps, me: { userId: number; sessionId: number }, q: { code?: string; state?: string; error?: string }): Promise<{ returnTo: string }> {
   const row = q.state ? repo.takeOauthState(deps.db, sha256(q.state), deps.clock.now()) : undefined;
   if (!row || row.userId !== me.userId || row.sessionId !== me.sessionId) throw new ConnectError("invalid_state");
   const returnTo = row.returnTo;

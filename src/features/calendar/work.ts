@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
@@ -19,11 +20,11 @@ export const RENEW_WORK = "calendar.renew-channels";
 
 // Calendar key → when its run was queued. A run not started within QUEUED_MS (the queue paused or
 // its row lost) no longer blocks the next request.
-const queued = new WeakMap<Deps, Map<string, number>>();
+const queued = new WeakMap<DB, Map<string, number>>();
 const QUEUED_MS = 10 * 60_000;
 const queuedOf = (deps: Deps) => {
-  let s = queued.get(deps);
-  if (!s) queued.set(deps, (s = new Map()));
+  let s = queued.get(deps.db);
+  if (!s) queued.set(deps.db, (s = new Map()));
   return s;
 };
 
@@ -83,13 +84,16 @@ export function startCalendarPolling(deps: Deps): { stop(): void } {
       deps.log.error("calendar poll failed", { error: e instanceof Error ? e.message : String(e) });
     }
   }, deps.config.CALENDAR_POLL_SECONDS * 1000);
-  const renew = setInterval(() => {
-    try {
-      deps.db.transaction((tx) => renewChannelsJob.enqueue(tx, {}));
-    } catch (e) {
-      deps.log.error("calendar channel renewal not queued", { error: e instanceof Error ? e.message : String(e) });
-    }
-  }, 60 * 60 * 1000);
+  const renew = setInterval(
+    () => {
+      try {
+        deps.db.transaction((tx) => renewChannelsJob.enqueue(tx, {}));
+      } catch (e) {
+        deps.log.error("calendar channel renewal not queued", { error: e instanceof Error ? e.message : String(e) });
+      }
+    },
+    60 * 60 * 1000,
+  );
   return {
     stop() {
       clearInterval(poll);

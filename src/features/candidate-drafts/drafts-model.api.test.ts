@@ -29,11 +29,29 @@ describe("with a model configured", () => {
   test("the model's fields are proposed (bounded: three summary lines), asked as JSON with the CV as data", async () => {
     const u = await t.signUp();
     fake.requests.length = 0;
-    const answer = { name: "Ada Lovelace", email: "ada@example.com", phone: "+44 7700 900123", city: "London", role: "Staff Engineer", linkedin: null, summary: "One.\nTwo.\nThree.\nFour.", skills: ["Go", "Kubernetes", "Distributed systems"] };
+    const answer = {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+44 7700 900123",
+      city: "London",
+      role: "Staff Engineer",
+      linkedin: null,
+      summary: "One.\nTwo.\nThree.\nFour.",
+      skills: ["Go", "Kubernetes", "Distributed systems"],
+    };
     const d = await draftOf(u.cookie, `${HEADER}model says: ${JSON.stringify(answer)}\n`);
     expect(d.status).toBe("ready");
     expect(d.proposedBy).toBe("model");
-    expect(d.fields).toEqual({ name: "Ada Lovelace", email: "ada@example.com", phone: "+44 7700 900123", city: "London", role: "Staff Engineer", linkedin: null, summary: "One.\nTwo.\nThree.", skills: "Go, Kubernetes, Distributed systems" });
+    expect(d.fields).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+44 7700 900123",
+      city: "London",
+      role: "Staff Engineer",
+      linkedin: null,
+      summary: "One.\nTwo.\nThree.",
+      skills: "Go, Kubernetes, Distributed systems",
+    });
     const req = fake.requests.find((r) => r.body.response_format)!;
     expect(req.authorization).toBe("Bearer sk-fake");
     expect(req.body).toMatchObject({ model: "fake-model", response_format: { type: "json_object" } });
@@ -46,7 +64,15 @@ describe("with a model configured", () => {
     const invented = { name: "A. Lovelace", email: "made.up@example.com", phone: "+1 202 555 0100", linkedin: "https://www.linkedin.com/in/someone-else", city: null };
     const d = await draftOf(u.cookie, `${HEADER}model says base64: ${Buffer.from(JSON.stringify(invented)).toString("base64")}\n`);
     expect(d.proposedBy).toBe("model");
-    expect(d.fields).toMatchObject({ name: "A. Lovelace", email: "ada@example.com", phone: "+44 7700 900123", linkedin: null, city: "London", role: "Senior Backend Engineer", skills: "Go, Kubernetes" });
+    expect(d.fields).toMatchObject({
+      name: "A. Lovelace",
+      email: "ada@example.com",
+      phone: "+44 7700 900123",
+      linkedin: null,
+      city: "London",
+      role: "Senior Backend Engineer",
+      skills: "Go, Kubernetes",
+    });
   });
 
   const fallbacks: [string, string][] = [

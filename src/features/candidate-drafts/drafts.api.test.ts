@@ -44,7 +44,15 @@ async function settle() {
 /** Puts a draft back to "reading" (the queue runs at once in tests, faster than a real CV is read). */
 const stillReading = (id: number) => t.deps.db.transaction((tx) => setDraft(tx, id, { status: "reading" }));
 
-const ADA = ["Ada Lovelace", "Senior Backend Engineer", "London, UK | ada@example.com | +44 7700 900123", "Skills: Go, Kubernetes, Postgres", "Summary: Ten years of payments. Runs Kubernetes in production.", "Experience", "Acme Pay 2019 - 2024: built the Zanzibar ledger"];
+const ADA = [
+  "Ada Lovelace",
+  "Senior Backend Engineer",
+  "London, UK | ada@example.com | +44 7700 900123",
+  "Skills: Go, Kubernetes, Postgres",
+  "Summary: Ten years of payments. Runs Kubernetes in production.",
+  "Experience",
+  "Acme Pay 2019 - 2024: built the Zanzibar ledger",
+];
 
 describe("drafts from CVs", () => {
   test("several CVs make drafts, read after the upload, proposed by the rules; one of them confirmed becomes a candidate with its CV, searchable", async () => {
@@ -89,7 +97,15 @@ describe("drafts from CVs", () => {
     const ok = await w.call(`/api/participant-drafts/${list[0].id}/confirm`, { json: { city: "Cambridge", skills: ["Go", "Kubernetes", "Postgres", "Terraform"] } });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ outcome: "created", merged: false, filled: [], kept: [] });
-    expect(ok.body.candidate).toMatchObject({ name: "Ada Lovelace", emailAddress: "ada@example.com", phone: "+44 7700 900123", city: "Cambridge", jobTitle: "Senior Backend Engineer", skills: "Go, Kubernetes, Postgres, Terraform", summary: "Ten years of payments.\nRuns Kubernetes in production." });
+    expect(ok.body.candidate).toMatchObject({
+      name: "Ada Lovelace",
+      emailAddress: "ada@example.com",
+      phone: "+44 7700 900123",
+      city: "Cambridge",
+      jobTitle: "Senior Backend Engineer",
+      skills: "Go, Kubernetes, Postgres, Terraform",
+      summary: "Ten years of payments.\nRuns Kubernetes in production.",
+    });
     const id = ok.body.candidate.id;
     expect(ok.body.file).toMatchObject({ candidateId: id, name: "Ada CV.pdf", type: "pdf", textStatus: "done" });
     expect((await w.call(`/api/participants/${id}/files`)).body.files.map((f: any) => f.name)).toEqual(["Ada CV.pdf"]);
@@ -161,7 +177,11 @@ describe("drafts from CVs", () => {
     t.deps.db.transaction((tx) => setDraft(tx, id, { status: "ready" }));
     const bad = await w.call(`/api/participant-drafts/${id}/confirm`, { json: { name: "Jo Bloggs", email: "not-an-email", phone: "call me", linkedin: "ftp://x" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toEqual({ email: "Enter a valid e-mail address", phone: "Enter a phone number: 6 to 15 digits, with +, spaces, dashes or brackets", linkedin: "LinkedIn URL must start with http:// or https://" });
+    expect(bad.body.fields).toEqual({
+      email: "Enter a valid e-mail address",
+      phone: "Enter a phone number: 6 to 15 digits, with +, spaces, dashes or brackets",
+      linkedin: "LinkedIn URL must start with http:// or https://",
+    });
     const noName = await w.call(`/api/participant-drafts/${id}/confirm`, { json: { name: "" } });
     expect([noName.status, noName.body.fields]).toEqual([400, { name: "Name cannot be empty" }]);
     const long = await w.call(`/api/participant-drafts/${id}/confirm`, { json: { name: "Jo", summary: "x".repeat(2001) } });
@@ -175,7 +195,10 @@ describe("drafts from CVs", () => {
   test("discard removes the draft and its bytes; another workspace's drafts answer 404 and are not listed", async () => {
     const w = await workspace();
     const other = await workspace();
-    const made = await w.upload([{ bytes: tinyDocx(["Tom Baker", "tom@example.com"]), name: "tom.docx" }, { bytes: enc("Ann Lee\nann@example.com\n"), name: "ann.txt" }]);
+    const made = await w.upload([
+      { bytes: tinyDocx(["Tom Baker", "tom@example.com"]), name: "tom.docx" },
+      { bytes: enc("Ann Lee\nann@example.com\n"), name: "ann.txt" },
+    ]);
     await settle();
     const [a, b] = made.body.drafts.map((d: any) => d.id);
     const key = findDraft(t.deps.db, w.workspaceId, a)!.storageKey;
@@ -227,7 +250,13 @@ describe("drafts from CVs", () => {
     expect(list.body).toContain('action="/candidates/drafts"');
     expect(list.body).toContain("Add candidates from CVs");
     expect(list.body.toLowerCase()).toContain('enctype="multipart/form-data"');
-    const posted = await w.upload([{ bytes: enc("Jane Doe\njane@example.com\nLeeds, UK\n"), name: "jane.txt" }, { bytes: enc("Bob Stone\nbob@example.com\n"), name: "bob.txt" }], "/candidates/drafts");
+    const posted = await w.upload(
+      [
+        { bytes: enc("Jane Doe\njane@example.com\nLeeds, UK\n"), name: "jane.txt" },
+        { bytes: enc("Bob Stone\nbob@example.com\n"), name: "bob.txt" },
+      ],
+      "/candidates/drafts",
+    );
     expect([posted.status, posted.headers.get("location")]).toEqual([303, "/candidates/drafts"]);
     await settle();
     for (const d of (await w.call("/api/participant-drafts")).body.drafts) stillReading(d.id);
@@ -242,15 +271,30 @@ describe("drafts from CVs", () => {
     const [jane, bob] = (await w.call("/api/participant-drafts")).body.drafts.map((d: any) => d.id);
 
     const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-    const refused = await t.request(`/candidates/drafts/${jane}/confirm`, { method: "POST", body: form({ name: "Jane Doe", email: "jane@", phone: "", city: "Leeds" }), cookie: w.cookie, headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" } });
+    const refused = await t.request(`/candidates/drafts/${jane}/confirm`, {
+      method: "POST",
+      body: form({ name: "Jane Doe", email: "jane@", phone: "", city: "Leeds" }),
+      cookie: w.cookie,
+      headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(html).toContain("Enter a valid e-mail address");
     expect(html).toContain('value="jane@"');
 
-    const done = await t.request(`/candidates/drafts/${jane}/confirm`, { method: "POST", body: form({ name: "Jane Doe", email: "jane@example.com", city: "Leeds", role: "Nurse" }), cookie: w.cookie, headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" } });
+    const done = await t.request(`/candidates/drafts/${jane}/confirm`, {
+      method: "POST",
+      body: form({ name: "Jane Doe", email: "jane@example.com", city: "Leeds", role: "Nurse" }),
+      cookie: w.cookie,
+      headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    });
     expect([done.status, done.headers.get("location")]).toEqual([303, "/candidates/drafts"]);
-    const gone = await t.request(`/candidates/drafts/${bob}/discard`, { method: "POST", body: form({ name: "Bob Stone" }), cookie: w.cookie, headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" } });
+    const gone = await t.request(`/candidates/drafts/${bob}/discard`, {
+      method: "POST",
+      body: form({ name: "Bob Stone" }),
+      cookie: w.cookie,
+      headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(gone.status).toBe(303);
     expect((await w.call("/api/participant-drafts")).body.drafts).toEqual([]);
     const people = (await w.call("/api/participants")).body.participants;

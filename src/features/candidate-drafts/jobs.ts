@@ -51,7 +51,13 @@ export function draftJobs(deps: Deps): Job<{ draftId: number }>[] {
             proposeDraftJob.enqueue(tx, { draftId });
           } else {
             // Nothing to propose from: the recruiter types the fields (a scan) or discards it (damaged).
-            repo.setDraft(tx, draftId, { textStatus: read.status, textError: read.error, status: read.status === "failed" ? "failed" : "ready", proposal: JSON.stringify(emptyFields()), proposedBy: null });
+            repo.setDraft(tx, draftId, {
+              textStatus: read.status,
+              textError: read.error,
+              status: read.status === "failed" ? "failed" : "ready",
+              proposal: JSON.stringify(emptyFields()),
+              proposedBy: null,
+            });
           }
         });
         failForGood(read);

@@ -21,7 +21,13 @@ const SYSTEM = [
 ].join("\n");
 
 const digits = (s: string) => s.replace(/\D/g, "");
-const str = (v: unknown, max: number): string | null => (typeof v === "string" && v.trim() ? v.trim().replace(/[ \t]+/g, " ").slice(0, max) : null);
+const str = (v: unknown, max: number): string | null =>
+  typeof v === "string" && v.trim()
+    ? v
+        .trim()
+        .replace(/[ \t]+/g, " ")
+        .slice(0, max)
+    : null;
 
 /** The model's answer made safe to propose: trimmed, bounded, contact data only when the CV holds it. */
 export function checkModelFields(answer: Record<string, unknown>, text: string): ProposedFields {
@@ -30,7 +36,14 @@ export function checkModelFields(answer: Record<string, unknown>, text: string):
   out.city = str(answer.city, 200);
   out.role = str(answer.role, 200);
   const summary = str(answer.summary, 2000);
-  out.summary = summary ? summary.split(/\n+/).map((l) => l.trim()).filter(Boolean).slice(0, 3).join("\n") : null;
+  out.summary = summary
+    ? summary
+        .split(/\n+/)
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(0, 3)
+        .join("\n")
+    : null;
   const skills = Array.isArray(answer.skills) ? answer.skills.map((s) => str(s, 40)).filter((s): s is string => !!s) : (str(answer.skills, 1000)?.split(/\s*,\s*/) ?? []);
   out.skills = skills.length ? [...new Set(skills)].slice(0, 30).join(", ") : null;
   const email = str(answer.email, 254)?.toLowerCase() ?? null;

@@ -70,7 +70,15 @@ describe("a whole CV", () => {
     {
       title: "a Word document: blank lines between paragraphs, bullets in the skills section",
       text: "Priya Patel\n\nUX Designer · Sydney, Australia\n\npriya.patel@example.com\n\n0412 345 678\n\nPROFILE\n\nDesigner of checkout flows for retail banks.\n\nSKILLS\n\n• Figma\n\n• User research\n\n• Prototyping\n\nEDUCATION\n\nUNSW 2012 - 2016",
-      want: { name: "Priya Patel", role: "UX Designer", city: "Sydney", email: "priya.patel@example.com", phone: "0412 345 678", skills: "Figma, User research, Prototyping", summary: "Designer of checkout flows for retail banks." },
+      want: {
+        name: "Priya Patel",
+        role: "UX Designer",
+        city: "Sydney",
+        email: "priya.patel@example.com",
+        phone: "0412 345 678",
+        skills: "Figma, User research, Prototyping",
+        summary: "Designer of checkout flows for retail banks.",
+      },
     },
     {
       title: "no name on the first lines, no sections: only what the patterns find",
@@ -85,7 +93,12 @@ describe("a whole CV", () => {
     {
       title: "without a summary or prose, three lines are made of the role and city, the skills and the latest job",
       text: "Jane Smith\nSenior Backend Engineer\njane.smith@example.com | +44 7700 900123 | London, UK\n\nSKILLS\nGo, Kubernetes, PostgreSQL\n\nEXPERIENCE\nAcme Payments — Backend Engineer, 2019–2024\nBuilt the ledger.\n",
-      want: { name: "Jane Smith", role: "Senior Backend Engineer", city: "London", summary: "Senior Backend Engineer in London.\nSkills: Go, Kubernetes, PostgreSQL.\nAcme Payments — Backend Engineer, 2019–2024" },
+      want: {
+        name: "Jane Smith",
+        role: "Senior Backend Engineer",
+        city: "London",
+        summary: "Senior Backend Engineer in London.\nSkills: Go, Kubernetes, PostgreSQL.\nAcme Payments — Backend Engineer, 2019–2024",
+      },
     },
     {
       title: "an empty text proposes nothing",

@@ -28,20 +28,62 @@ const YEAR_RANGE = /^(?:19|20)\d\d\s*[-/]\s*(?:(?:19|20)?\d\d)$/;
 const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 
 /** Section headings a CV uses (compared without case, a trailing colon and spaces). */
-const HEADINGS = new Set(
-  [
-    "summary", "professional summary", "profile", "professional profile", "about", "about me", "objective", "career objective", "personal statement",
-    "experience", "work experience", "professional experience", "employment", "employment history", "work history", "career history",
-    "education", "qualifications", "certifications", "certificates", "courses", "training",
-    "skills", "technical skills", "key skills", "core skills", "core competencies", "competencies", "technologies", "tech stack", "tools", "expertise", "areas of expertise",
-    "languages", "projects", "publications", "awards", "interests", "hobbies", "references", "volunteering", "contact", "contact details", "personal details", "personal information",
-    "curriculum vitae", "cv", "resume", "résumé",
-  ],
-);
+const HEADINGS = new Set([
+  "summary",
+  "professional summary",
+  "profile",
+  "professional profile",
+  "about",
+  "about me",
+  "objective",
+  "career objective",
+  "personal statement",
+  "experience",
+  "work experience",
+  "professional experience",
+  "employment",
+  "employment history",
+  "work history",
+  "career history",
+  "education",
+  "qualifications",
+  "certifications",
+  "certificates",
+  "courses",
+  "training",
+  "skills",
+  "technical skills",
+  "key skills",
+  "core skills",
+  "core competencies",
+  "competencies",
+  "technologies",
+  "tech stack",
+  "tools",
+  "expertise",
+  "areas of expertise",
+  "languages",
+  "projects",
+  "publications",
+  "awards",
+  "interests",
+  "hobbies",
+  "references",
+  "volunteering",
+  "contact",
+  "contact details",
+  "personal details",
+  "personal information",
+  "curriculum vitae",
+  "cv",
+  "resume",
+  "résumé",
+]);
 const SKILL_HEADINGS = /^(?:technical |key |core |professional )?(?:skills|competencies|core competencies|technologies|tech stack|tools|expertise|areas of expertise)(?:\s*(?:&|and)\s*\w+)?$/i;
 const SUMMARY_HEADINGS = /^(?:professional |career |personal )?(?:summary|profile|about|about me|objective|statement)$/i;
 // Words of a job title, never of a name: "Product Designer" on the first line is not a person.
-const ROLE_WORDS = /\b(?:engineer|developer|designer|manager|consultant|analyst|officer|director|lead|senior|junior|head|specialist|architect|owner|scientist|assistant|coordinator|executive|administrator|intern|recruiter|accountant|nurse|teacher|technician|programmer|curriculum|vitae|resume)\b/i;
+const ROLE_WORDS =
+  /\b(?:engineer|developer|designer|manager|consultant|analyst|officer|director|lead|senior|junior|head|specialist|architect|owner|scientist|assistant|coordinator|executive|administrator|intern|recruiter|accountant|nurse|teacher|technician|programmer|curriculum|vitae|resume)\b/i;
 const PARTICLES = new Set(["de", "da", "di", "del", "della", "van", "von", "der", "den", "le", "la", "du", "dos", "das", "bin", "al", "el", "ter", "y"]);
 
 const squeeze = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -64,7 +106,11 @@ const lineOf = (text: string) =>
     .filter(Boolean);
 
 /** The pieces of a header line: "London, UK | ada@x.com · +44 …" → ["London, UK", "ada@x.com", "+44 …"]. */
-const piecesOf = (line: string) => line.split(/\s*[|·•▪●]\s*|\s{3,}|\t/).map(squeeze).filter(Boolean);
+const piecesOf = (line: string) =>
+  line
+    .split(/\s*[|·•▪●]\s*|\s{3,}|\t/)
+    .map(squeeze)
+    .filter(Boolean);
 
 export function emailIn(text: string): string | null {
   return text.match(EMAIL)?.[0].toLowerCase() ?? null;
@@ -79,7 +125,10 @@ export function linkedinIn(text: string): string | null {
 
 function phoneRuns(line: string, minDigits: number): string[] {
   const out: string[] = [];
-  const masked = line.replace(EMAIL, " ").replace(LINKEDIN, " ").replace(/https?:\/\/\S+/g, " ");
+  const masked = line
+    .replace(EMAIL, " ")
+    .replace(LINKEDIN, " ")
+    .replace(/https?:\/\/\S+/g, " ");
   for (const m of masked.matchAll(PHONE_RUN)) {
     const run = m[0].trim().replace(/[\s/-]+$/, "");
     const digits = run.replace(/\D/g, "");
@@ -152,7 +201,12 @@ function skillsIn(lines: string[]): string | null {
     } else continue;
     for (const b of body) {
       for (const raw of b.split(/\s*[,;•·|]\s*|\s+\/\s+/)) {
-        const s = squeeze(raw.replace(/^[-*]\s*/, "").replace(/\.$/, "").replace(/^[\p{L} ]{2,25}:\s*/u, (m) => (/\s/.test(m.trim()) || b.includes(",") ? "" : m)));
+        const s = squeeze(
+          raw
+            .replace(/^[-*]\s*/, "")
+            .replace(/\.$/, "")
+            .replace(/^[\p{L} ]{2,25}:\s*/u, (m) => (/\s/.test(m.trim()) || b.includes(",") ? "" : m)),
+        );
         if (s && s.length <= 40 && s.split(" ").length <= 4 && !items.some((x) => x.toLowerCase() === s.toLowerCase())) items.push(s);
       }
     }
@@ -174,7 +228,12 @@ function summaryIn(lines: string[], skip: Set<string>): string | null {
     const prose = lines.find((l) => !skip.has(l) && !isHeading(l) && !isContact(l) && l.split(" ").length >= 8 && /[a-z]/.test(l));
     if (prose) source = [prose];
   }
-  const sentences = source.join(" ").match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g)?.map(squeeze).filter((s) => s.length > 1) ?? [];
+  const sentences =
+    source
+      .join(" ")
+      .match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g)
+      ?.map(squeeze)
+      .filter((s) => s.length > 1) ?? [];
   const three = sentences.slice(0, 3).map((s) => (s.length > 240 ? `${s.slice(0, 239)}…` : s));
   return three.length ? three.join("\n") : null;
 }

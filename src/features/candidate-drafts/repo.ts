@@ -17,15 +17,29 @@ export function draftsOf(db: Reader, workspaceId: number): DraftRow[] {
 }
 
 export function countOf(db: Reader, workspaceId: number): number {
-  return db.select({ n: sql<number>`count(*)` }).from(participantDrafts).where(eq(participantDrafts.workspaceId, workspaceId)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(participantDrafts)
+      .where(eq(participantDrafts.workspaceId, workspaceId))
+      .get()?.n ?? 0
+  );
 }
 
 export function findDraft(db: Reader, workspaceId: number, id: number): DraftRow | undefined {
-  return db.select().from(participantDrafts).where(inWorkspace(participantDrafts, workspaceId, eq(participantDrafts.id, id))).get();
+  return db
+    .select()
+    .from(participantDrafts)
+    .where(inWorkspace(participantDrafts, workspaceId, eq(participantDrafts.id, id)))
+    .get();
 }
 
 export function deleteDraft(tx: Tx, workspaceId: number, id: number): DraftRow | undefined {
-  return tx.delete(participantDrafts).where(inWorkspace(participantDrafts, workspaceId, eq(participantDrafts.id, id))).returning().get();
+  return tx
+    .delete(participantDrafts)
+    .where(inWorkspace(participantDrafts, workspaceId, eq(participantDrafts.id, id)))
+    .returning()
+    .get();
 }
 
 /** The jobs' read: by id alone (the task names the draft, the row names its workspace). */
@@ -47,7 +61,13 @@ export function deleteDraftsMentioning(tx: Tx, workspaceId: number, emails: stri
     const needle = `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = tx
       .delete(participantDrafts)
-      .where(inWorkspace(participantDrafts, workspaceId, sql`(lower(coalesce(${participantDrafts.text}, '')) like ${needle} escape '\\' or lower(coalesce(${participantDrafts.proposal}, '')) like ${needle} escape '\\')`))
+      .where(
+        inWorkspace(
+          participantDrafts,
+          workspaceId,
+          sql`(lower(coalesce(${participantDrafts.text}, '')) like ${needle} escape '\\' or lower(coalesce(${participantDrafts.proposal}, '')) like ${needle} escape '\\')`,
+        ),
+      )
       .returning({ key: participantDrafts.storageKey })
       .all();
     keys.push(...rows.map((r) => r.key));

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard, signedInOf } from "../auth/guard";
+import { signedInOf } from "../auth/guard";
 import { memberActor } from "../events/record";
 import { ConfirmInput, Confirmed, Discarded, DraftList, DraftsMade, OneDraft } from "./model";
 import * as drafts from "./service";
@@ -14,12 +14,18 @@ import { DraftsPage, type DraftErrors } from "./pages/drafts-page";
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** CVs that become candidates: the API (upload, list, one, confirm, discard) and the review page's plain forms. */
-export function candidateDraftRoutes(deps: Deps) {
-  const page = (workspaceId: number, user: Parameters<typeof makeShell>[1], opts: { toast?: ReturnType<typeof takeFlash>; status?: number; errors?: DraftErrors } = {}) => {
+export function candidateDraftRoutes(deps: Deps, web: Web) {
+  const page = (workspaceId: number, user: Parameters<Web["shell"]>[0], opts: { toast?: ReturnType<typeof takeFlash>; status?: number; errors?: DraftErrors } = {}) => {
     const list = drafts.listDrafts(deps, workspaceId);
     // Nothing to edit yet: the page reloads itself until the first proposals are there (no script needed).
     const waiting = list.length > 0 && list.every((d) => d.status === "reading");
-    return renderPage({ title: "Drafts from CVs", status: opts.status, toast: opts.toast, headers: waiting ? { refresh: "3" } : {}, body: DraftsPage({ shell: makeShell(deps, user), drafts: list, errors: opts.errors ?? null }) });
+    return renderPage({
+      title: "Drafts from CVs",
+      status: opts.status,
+      toast: opts.toast,
+      headers: waiting ? { refresh: "3" } : {},
+      body: DraftsPage({ shell: web.shell(user), drafts: list, errors: opts.errors ?? null }),
+    });
   };
   // A refused confirmation: the page again, the draft's form with what was typed and each field's message.
   const confirmFailed = (failure: FormFailure, input: FormInput) => {
@@ -27,11 +33,15 @@ export function candidateDraftRoutes(deps: Deps) {
     if (!me) return new Response(null, { status: 401 });
     const id = Number(input.params.id);
     if (failure.status === 404) return seeOther("/candidates/drafts", { "set-cookie": flashCookieHeader({ title: "Not confirmed", description: failure.message, variant: "destructive" }) });
-    return page(me.user.workspaceId, me.user, { status: failure.status, toast: { title: "Not confirmed", description: failure.message, variant: "destructive" }, errors: { id, posted: input.body, fields: failure.fields ?? {}, message: failure.message } });
+    return page(me.user.workspaceId, me.user, {
+      status: failure.status,
+      toast: { title: "Not confirmed", description: failure.message, variant: "destructive" },
+      errors: { id, posted: input.body, fields: failure.fields ?? {}, message: failure.message },
+    });
   };
 
   return new Elysia({ tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/api/participants/from-files",
@@ -40,7 +50,10 @@ export function candidateDraftRoutes(deps: Deps) {
         set.status = 201;
         return made;
       },
-      { response: { 201: DraftsMade }, detail: { summary: "Draft candidates from CVs (multipart, one or more `file` fields, at most 20): each file is read and its fields proposed in the job queue" } },
+      {
+        response: { 201: DraftsMade },
+        detail: { summary: "Draft candidates from CVs (multipart, one or more `file` fields, at most 20): each file is read and its fields proposed in the job queue" },
+      },
     )
     .get("/api/participant-drafts", ({ workspaceId }) => ({ drafts: drafts.listDrafts(deps, workspaceId) }), {
       response: { 200: DraftList },
@@ -76,7 +89,11 @@ export function candidateDraftRoutes(deps: Deps) {
       async ({ me, workspaceId, body, cookie }) => {
         const r = await drafts.addDrafts(deps, workspaceId, drafts.filesOf(body), memberActor(me), me.user.id);
         const refused = r.refused.map((f) => `${f.name}: ${f.message}`).join(" · ");
-        setFlash(cookie, { title: `${plural(r.drafts.length, "CV")} added: check each draft below`, description: refused ? `Not added: ${refused}` : undefined, variant: refused ? "default" : "success" });
+        setFlash(cookie, {
+          title: `${plural(r.drafts.length, "CV")} added: check each draft below`,
+          description: refused ? `Not added: ${refused}` : undefined,
+          variant: refused ? "default" : "success",
+        });
         return seeOther("/candidates/drafts");
       },
       // Back to the page the form was on (the candidates list or the drafts page).
@@ -87,7 +104,16 @@ export function candidateDraftRoutes(deps: Deps) {
       ({ me, workspaceId, params, body, cookie }) => {
         const r = drafts.confirmDraft(deps, workspaceId, params.id, body, memberActor(me));
         const who = r.candidate.name || r.candidate.emailAddress || `Candidate #${r.candidate.id}`;
-        setFlash(cookie, r.merged ? { title: `CV added to ${who}`, description: `The e-mail was known: merged into candidate #${r.candidate.id}${r.filled.length ? `, filled ${r.filled.join(", ")}` : ""}${r.kept.length ? `; kept their own ${r.kept.join(", ")}` : ""}.`, variant: "success" } : { title: `${who} added`, variant: "success" });
+        setFlash(
+          cookie,
+          r.merged
+            ? {
+                title: `CV added to ${who}`,
+                description: `The e-mail was known: merged into candidate #${r.candidate.id}${r.filled.length ? `, filled ${r.filled.join(", ")}` : ""}${r.kept.length ? `; kept their own ${r.kept.join(", ")}` : ""}.`,
+                variant: "success",
+              }
+            : { title: `${who} added`, variant: "success" },
+        );
         return seeOther("/candidates/drafts");
       },
       { params: IdParam, body: ConfirmInput, form: { render: confirmFailed } },

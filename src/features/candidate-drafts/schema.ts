@@ -11,7 +11,9 @@ export const participantDrafts = sqliteTable(
   "participant_drafts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     // reading (its text and proposal are being made in the job queue) | ready | failed (the text could not be read)
     status: text("status").notNull().default("reading"),
     fileName: text("file_name").notNull(),

@@ -71,7 +71,13 @@ const nameOf = (f: unknown) => (f instanceof File && f.name ? f.name.split(/[\\/
  * written (0600) and become drafts, with their reading jobs and one event, in one transaction.
  * Refused files are listed with why; when every file is refused, the first refusal is the answer.
  */
-export async function addDrafts(deps: Deps, workspaceId: number, files: unknown[], actor: Actor, createdBy: number): Promise<{ drafts: Draft[]; refused: { name: string; status: number; message: string }[] }> {
+export async function addDrafts(
+  deps: Deps,
+  workspaceId: number,
+  files: unknown[],
+  actor: Actor,
+  createdBy: number,
+): Promise<{ drafts: Draft[]; refused: { name: string; status: number; message: string }[] }> {
   if (!files.length || !files.some((f) => f instanceof Blob)) throw badRequest("Choose one or more CVs to upload (form field “file”)", { file: "Choose a file" });
   if (files.length > MAX_FILES_PER_CALL) throw badRequest(`At most ${MAX_FILES_PER_CALL} CVs at a time: send the others in another upload`, { file: `At most ${MAX_FILES_PER_CALL} files` });
   const good: CheckedUpload[] = [];
@@ -118,7 +124,16 @@ export async function addDrafts(deps: Deps, workspaceId: number, files: unknown[
   }
 }
 
-const TO_CANDIDATE: Record<keyof ProposedFields, CvField> = { name: "name", email: "emailAddress", phone: "phone", city: "city", role: "jobTitle", linkedin: "linkedinUrl", summary: "summary", skills: "skills" };
+const TO_CANDIDATE: Record<keyof ProposedFields, CvField> = {
+  name: "name",
+  email: "emailAddress",
+  phone: "phone",
+  city: "city",
+  role: "jobTitle",
+  linkedin: "linkedinUrl",
+  summary: "summary",
+  skills: "skills",
+};
 const FROM_CANDIDATE = Object.fromEntries(Object.entries(TO_CANDIDATE).map(([k, v]) => [v, k])) as Record<CvField, keyof ProposedFields>;
 
 /**
@@ -141,7 +156,17 @@ export function confirmDraft(deps: Deps, workspaceId: number, id: number, input:
     draftId: draft.id,
     fileType: draft.fileType,
     attach: (tx: Tx, candidateId: number) => {
-      const stored = { name: draft.fileName, type: draft.fileType as FileType, size: draft.fileSize, sha256: draft.sha256, storageKey: draft.storageKey, textStatus: draft.textStatus as StoredFile["textStatus"], text: draft.text, textError: draft.textStatus === "failed" ? draft.textError : null, uploadedBy: draft.createdBy };
+      const stored = {
+        name: draft.fileName,
+        type: draft.fileType as FileType,
+        size: draft.fileSize,
+        sha256: draft.sha256,
+        storageKey: draft.storageKey,
+        textStatus: draft.textStatus as StoredFile["textStatus"],
+        text: draft.text,
+        textError: draft.textStatus === "failed" ? draft.textError : null,
+        uploadedBy: draft.createdBy,
+      };
       file = attachStoredFile(deps, tx, workspaceId, candidateId, stored);
       return file.id;
     },
@@ -178,7 +203,14 @@ export function discardDraft(deps: Deps, workspaceId: number, id: number, actor:
     const r = repo.deleteDraft(tx, workspaceId, id);
     if (!r) throw notFound("Draft not found");
     removeBytesAfterCommit(tx, workspaceId, [r.storageKey]);
-    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate_draft", id }, kind: "candidate_draft.discarded", summary: `A draft candidate from a CV was discarded (draft #${id})`, data: { draftId: id, fileType: r.fileType } });
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor,
+      subject: { type: "candidate_draft", id },
+      kind: "candidate_draft.discarded",
+      summary: `A draft candidate from a CV was discarded (draft #${id})`,
+      data: { draftId: id, fileType: r.fileType },
+    });
     return r;
   });
   void removeStoredFiles(deps, workspaceId, [row.storageKey]);
@@ -190,7 +222,11 @@ export function discardDraft(deps: Deps, workspaceId: number, id: number, actor:
  * the removal job after the commit. A CV sent and never confirmed is still their data.
  */
 export function eraseDraftsOf(tx: Tx, workspaceId: number, emails: string[]): number {
-  const keys = repo.deleteDraftsMentioning(tx, workspaceId, emails.filter((e) => e.includes("@")));
+  const keys = repo.deleteDraftsMentioning(
+    tx,
+    workspaceId,
+    emails.filter((e) => e.includes("@")),
+  );
   removeBytesAfterCommit(tx, workspaceId, keys);
   return keys.length;
 }

@@ -32,7 +32,12 @@ export type TextRead = { status: "done"; text: string; error: null } | { status:
 export async function readText(type: FileType, bytes: Uint8Array, onError: (e: unknown) => void = () => {}, signal?: AbortSignal, limits?: Parameters<typeof extractText>[3]): Promise<TextRead> {
   try {
     const raw = await extractText(type, bytes, signal, limits);
-    const text = raw.slice(0, MAX_TEXT * 2).replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim().slice(0, MAX_TEXT);
+    const text = raw
+      .slice(0, MAX_TEXT * 2)
+      .replace(/[ \t]+/g, " ")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+      .slice(0, MAX_TEXT);
     return text ? { status: "done", text, error: null } : { status: "empty", text: null, error: null };
   } catch (e) {
     if (signal?.aborted) throw e;

@@ -41,13 +41,20 @@ async function pdfText(bytes: Uint8Array, maxPages: number): Promise<string> {
   for (let i = 1; i <= pdf.numPages && length < MAX_TEXT; i++) {
     const page = await pdf.getPage(i);
     const items = (await page.getTextContent()).items as { str?: string; hasEOL?: boolean }[];
-    const text = items.filter((it) => it.str != null).map((it) => it.str + (it.hasEOL ? "\n" : "")).join("");
+    const text = items
+      .filter((it) => it.str != null)
+      .map((it) => it.str + (it.hasEOL ? "\n" : ""))
+      .join("");
     page.cleanup();
     pages.push(text);
     length += text.length;
   }
   // As unpdf's mergePages: line breaks kept, other white space squeezed.
-  return pages.join("\n").replace(/[^\S\n]+/g, " ").replace(/ ?\n ?/g, "\n").replace(/\n{3,}/g, "\n\n");
+  return pages
+    .join("\n")
+    .replace(/[^\S\n]+/g, " ")
+    .replace(/ ?\n ?/g, "\n")
+    .replace(/\n{3,}/g, "\n\n");
 }
 
 async function docxText(bytes: Uint8Array, maxDecoded: number): Promise<string> {

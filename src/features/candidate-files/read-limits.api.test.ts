@@ -47,7 +47,11 @@ async function slowestHealthzWhileWorking(): Promise<number> {
 }
 
 const taskOf = (kind: string, key: string, id: number) =>
-  t.deps.db.$client.query(`SELECT status, attempts, last_error AS error FROM tasks WHERE kind = ?1 AND json_extract(payload, '$.${key}') = ?2`).get(kind, id) as { status: string; attempts: number; error: string };
+  t.deps.db.$client.query(`SELECT status, attempts, last_error AS error FROM tasks WHERE kind = ?1 AND json_extract(payload, '$.${key}') = ?2`).get(kind, id) as {
+    status: string;
+    attempts: number;
+    error: string;
+  };
 
 describe("heavy CVs", () => {
   test("a PDF of 16,000 pages fails for good with its message while a heavy DOCX is read; the server answers meanwhile", async () => {
@@ -83,7 +87,7 @@ describe("heavy CVs", () => {
     expect(((await confirmed.json()) as any).file).toMatchObject({ name: "huge.pdf", textStatus: "failed", textNote: MESSAGE });
   }, 60_000);
 
-  test("a file part without a name is named \"file\" (a candidate's file, a draft)", async () => {
+  test('a file part without a name is named "file" (a candidate\'s file, a draft)', async () => {
     const w = await workspace();
     const text = new TextEncoder().encode("Ada Lovelace\nada@example.com\n");
     const one = await w.upload(`/api/participants/${w.p.id}/files`, [{ bytes: text, name: "" }]);

@@ -12,25 +12,49 @@ export function insertFile(tx: Tx, v: Omit<typeof participantFiles.$inferInsert,
 }
 
 export function filesOf(db: Reader, workspaceId: number, participantId: number): FileRow[] {
-  return db.select().from(participantFiles).where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.participantId, participantId))).orderBy(asc(participantFiles.id)).all();
+  return db
+    .select()
+    .from(participantFiles)
+    .where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.participantId, participantId)))
+    .orderBy(asc(participantFiles.id))
+    .all();
 }
 
 export function countOf(db: Reader, workspaceId: number, participantId: number): number {
-  return db.select({ n: sql<number>`count(*)` }).from(participantFiles).where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.participantId, participantId))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(participantFiles)
+      .where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.participantId, participantId)))
+      .get()?.n ?? 0
+  );
 }
 
 export function findFile(db: Reader, workspaceId: number, id: number): FileRow | undefined {
-  return db.select().from(participantFiles).where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.id, id))).get();
+  return db
+    .select()
+    .from(participantFiles)
+    .where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.id, id)))
+    .get();
 }
 
 export function deleteFile(tx: Tx, workspaceId: number, id: number): FileRow | undefined {
-  return tx.delete(participantFiles).where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.id, id))).returning().get();
+  return tx
+    .delete(participantFiles)
+    .where(inWorkspace(participantFiles, workspaceId, eq(participantFiles.id, id)))
+    .returning()
+    .get();
 }
 
 /** The storage keys of these candidates' files (erasure removes the bytes after its commit). */
 export function keysOf(db: Reader, workspaceId: number, participantIds: number[]): string[] {
   if (!participantIds.length) return [];
-  return db.select({ key: participantFiles.storageKey }).from(participantFiles).where(and(eq(participantFiles.workspaceId, workspaceId), inArray(participantFiles.participantId, participantIds))).all().map((r) => r.key);
+  return db
+    .select({ key: participantFiles.storageKey })
+    .from(participantFiles)
+    .where(and(eq(participantFiles.workspaceId, workspaceId), inArray(participantFiles.participantId, participantIds)))
+    .all()
+    .map((r) => r.key);
 }
 
 /** The extraction job's read: by id alone (the task names the file, the row names its workspace). */
@@ -45,5 +69,8 @@ export function setText(tx: Tx, id: number, status: string, text: string | null,
 /** A merge: the duplicates' files become the kept record's (the same bytes and keys). */
 export function moveFiles(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
   if (!fromIds.length) return;
-  tx.update(participantFiles).set({ participantId: toId }).where(inWorkspace(participantFiles, workspaceId, inArray(participantFiles.participantId, fromIds))).run();
+  tx.update(participantFiles)
+    .set({ participantId: toId })
+    .where(inWorkspace(participantFiles, workspaceId, inArray(participantFiles.participantId, fromIds)))
+    .run();
 }

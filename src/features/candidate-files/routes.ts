@@ -1,18 +1,19 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { attachment } from "../../lib/content-disposition";
-import { authGuard } from "../auth/guard";
+
 import { memberActor } from "../events/record";
 import { FileList, OneFile } from "./model";
 import * as files from "./service";
 
 /** A candidate's files: the API (multipart upload, list, download, delete) and the candidate page's plain upload form. */
-export function candidateFileRoutes(deps: Deps) {
+export function candidateFileRoutes(deps: Deps, web: Web) {
   return new Elysia({ tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/api/participants/:id/files",

@@ -16,7 +16,14 @@ const base = { APP_SECRET: "test-secret-test-secret-test-secret-0123", DATABASE_
 
 describe("FILES_S3_URL", () => {
   test("s3://bucket/prefix with the S3_* credentials, or an endpoint URL carrying them; a bad one stops the start naming it, without its secret", () => {
-    const a = loadConfig({ ...base, FILES_S3_URL: "s3://frank-files/cvs/", S3_ACCESS_KEY_ID: "AKID", S3_SECRET_ACCESS_KEY: "sekret", S3_ENDPOINT: "https://s3.example.com", S3_REGION: "eu-central-1" });
+    const a = loadConfig({
+      ...base,
+      FILES_S3_URL: "s3://frank-files/cvs/",
+      S3_ACCESS_KEY_ID: "AKID",
+      S3_SECRET_ACCESS_KEY: "sekret",
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_REGION: "eu-central-1",
+    });
     expect(a.filesS3).toEqual({ bucket: "frank-files", prefix: "cvs", endpoint: "https://s3.example.com", region: "eu-central-1", accessKeyId: "AKID", secretAccessKey: "sekret" });
     const b = loadConfig({ ...base, FILES_S3_URL: "https://AKID2:se%2Fcret@minio.example.com:9000/frank/files/cvs?region=auto" });
     expect(b.filesS3).toEqual({ bucket: "frank", prefix: "files/cvs", endpoint: "https://minio.example.com:9000", region: "auto", accessKeyId: "AKID2", secretAccessKey: "se/cret" });
@@ -37,7 +44,9 @@ describe("FILES_S3_URL", () => {
     expect(bad).not.toContain("topsecret");
     expect(refused({ FILES_S3_URL: "https://AKID:topsecret@host/" })).not.toContain("topsecret");
     expect(refused({ FILES_S3_URL: "s3://Bad_Bucket/x" })).toStartWith("FILES_S3_URL must be");
-    expect(refused({ FILES_S3_URL: "s3://frank-files/cvs" })).toBe("FILES_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too (or give them in the URL: https://KEY:SECRET@host/bucket/prefix)");
+    expect(refused({ FILES_S3_URL: "s3://frank-files/cvs" })).toBe(
+      "FILES_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too (or give them in the URL: https://KEY:SECRET@host/bucket/prefix)",
+    );
   });
 
   test("a bucket that refuses the signature: the upload is refused plainly and leaves nothing behind", async () => {

@@ -11,8 +11,12 @@ export const participantFiles = sqliteTable(
   "participant_files",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
     // The name as uploaded (shown and offered on download; never used as a path).
     name: text("name").notNull(),
     // pdf | docx | txt, from the bytes.

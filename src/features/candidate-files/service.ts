@@ -34,7 +34,10 @@ const TEXT_NOTES: Record<string, string> = { pending: "Reading the text…", emp
 
 /** A name to show and to offer on download: no folders, no control characters, at most 200 characters; "file" when none is left. */
 function cleanName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(-200);
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(-200);
   return base || "file";
 }
 
@@ -88,7 +91,8 @@ export interface StoredFile {
  * insert trigger of migration 0038). The caller records the event. Refused past 20 files.
  */
 export function attachStoredFile(deps: Deps, tx: Tx, workspaceId: number, participantId: number, f: StoredFile): CandidateFile {
-  if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
+  if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE)
+    throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
   const r = repo.insertFile(tx, { workspaceId, participantId, ...f, createdAt: deps.clock.now() });
   // A text still to be read (a draft confirmed while its job was late) is read like an upload's.
   if (f.textStatus === "pending") extractTextJob.enqueue(tx, { fileId: r.id });
@@ -105,18 +109,27 @@ export async function uploadFile(deps: Deps, workspaceId: number, participantId:
   const checked = await checkUpload(file);
   const { bytes } = checked;
   const sniffed = { type: checked.type };
-  if (repo.countOf(deps.db, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
+  if (repo.countOf(deps.db, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE)
+    throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
   const store = fileStore(deps);
   const key = await store.put(workspaceId, bytes);
   const name = checked.name;
   try {
     const row = deps.db.transaction((tx) => {
       // Counted again inside the write: two uploads at once cannot pass 20 together.
-      if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE) throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
+      if (repo.countOf(tx, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE)
+        throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
       const r = repo.insertFile(tx, { workspaceId, participantId, name, type: sniffed.type, size: bytes.length, sha256: checked.sha256, storageKey: key, uploadedBy, createdAt: deps.clock.now() });
       // Its text is read after the commit, in the job queue.
       extractTextJob.enqueue(tx, { fileId: r.id });
-      recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id: participantId }, kind: "candidate.file_added", summary: `A ${sniffed.type.toUpperCase()} file was added to candidate #${participantId}`, data: { fileId: r.id, type: sniffed.type, size: r.size } });
+      recordEvent(deps, tx, {
+        workspaceId,
+        actor,
+        subject: { type: "candidate", id: participantId },
+        kind: "candidate.file_added",
+        summary: `A ${sniffed.type.toUpperCase()} file was added to candidate #${participantId}`,
+        data: { fileId: r.id, type: sniffed.type, size: r.size },
+      });
       return r;
     });
     return toFile(row);
@@ -148,7 +161,14 @@ export async function deleteFile(deps: Deps, workspaceId: number, id: number, ac
   const row = deps.db.transaction((tx) => {
     const r = repo.deleteFile(tx, workspaceId, id);
     if (!r) throw notFound("File not found");
-    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "candidate", id: r.participantId }, kind: "candidate.file_deleted", summary: `A file was deleted from candidate #${r.participantId}`, data: { fileId: r.id } });
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor,
+      subject: { type: "candidate", id: r.participantId },
+      kind: "candidate.file_deleted",
+      summary: `A file was deleted from candidate #${r.participantId}`,
+      data: { fileId: r.id },
+    });
     removeBytesAfterCommit(tx, workspaceId, [r.storageKey]);
     return r;
   });

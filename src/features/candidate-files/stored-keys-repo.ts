@@ -15,11 +15,20 @@ export interface StoredKey {
  * A database from before either table: none of it.
  */
 export function storedKeysIn(db: Database): StoredKey[] {
-  const tables = new Set(db.query<{ name: string }, []>("select name from sqlite_master where type = 'table' and name in ('participant_files', 'participant_drafts')").all().map((r) => r.name));
+  const tables = new Set(
+    db
+      .query<{ name: string }, []>("select name from sqlite_master where type = 'table' and name in ('participant_files', 'participant_drafts')")
+      .all()
+      .map((r) => r.name),
+  );
   const parts = [
     tables.has("participant_files") ? "select workspace_id, storage_key, size from participant_files" : null,
     tables.has("participant_drafts") ? "select workspace_id, storage_key, file_size as size from participant_drafts" : null,
   ].filter(Boolean);
   if (!parts.length) return [];
-  return db.query<StoredKey, []>(`select workspace_id as workspaceId, storage_key as key, max(size) as size from (${parts.join(" union all ")}) group by workspace_id, storage_key order by workspace_id, storage_key`).all();
+  return db
+    .query<StoredKey, []>(
+      `select workspace_id as workspaceId, storage_key as key, max(size) as size from (${parts.join(" union all ")}) group by workspace_id, storage_key order by workspace_id, storage_key`,
+    )
+    .all();
 }

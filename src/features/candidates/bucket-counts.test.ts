@@ -11,9 +11,7 @@ import { sampleCandidates } from "./sample-data";
 const t = makeTestApp();
 
 function liveCounts(ws: number) {
-  return t.deps.db.$client
-    .query("select role_category as r, location_category as l, count(*) as n from participants where workspace_id = ? and erased = 0 group by 1, 2 order by 1, 2")
-    .all(ws);
+  return t.deps.db.$client.query("select role_category as r, location_category as l, count(*) as n from participants where workspace_id = ? and erased = 0 group by 1, 2 order by 1, 2").all(ws);
 }
 function keptCounts(ws: number) {
   return t.deps.db.$client.query("select role_category as r, location_category as l, n from participant_bucket_counts where workspace_id = ? and n > 0 order by 1, 2").all(ws);
@@ -32,7 +30,8 @@ describe("candidate counts per bucket", () => {
     eraseCandidate(t.deps, ws, c.id, "system");
     expect(keptCounts(ws)).toEqual(liveCounts(ws));
     const total = (q: Record<string, unknown>) => listParticipants(t.deps, ws, q).pagination.total;
-    const count = (where: string, ...args: string[]) => (t.deps.db.$client.query(`select count(*) as n from participants where workspace_id = ? and erased = 0 ${where}`).get(ws, ...args) as { n: number }).n;
+    const count = (where: string, ...args: string[]) =>
+      (t.deps.db.$client.query(`select count(*) as n from participants where workspace_id = ? and erased = 0 ${where}`).get(ws, ...args) as { n: number }).n;
     expect(total({})).toBe(count(""));
     expect(total({ role: "Developer" })).toBe(count("and role_category = ?", "Developer"));
     expect(total({ role: "Developer", location: "Sydney" })).toBe(count("and role_category = ? and location_category = ?", "Developer", "Sydney"));

@@ -25,7 +25,12 @@ export interface CandidateChange {
 /** candidate.updated for any change of the record, and candidate.stage_changed as well when the stage moved. */
 function changeHooks(deps: Deps, workspaceId: number, id: number, v: CandidateChange): WebhookJob[] {
   const hooks: WebhookJob[] = [];
-  if (v.changedFields.length) hooks.push({ type: "candidate.updated", candidateId: id, data: () => ({ candidate: candidateData(deps, workspaceId, id), changedFields: v.changedFields, source: v.source, ...(v.mergedIds ? { mergedIds: v.mergedIds } : {}) }) });
+  if (v.changedFields.length)
+    hooks.push({
+      type: "candidate.updated",
+      candidateId: id,
+      data: () => ({ candidate: candidateData(deps, workspaceId, id), changedFields: v.changedFields, source: v.source, ...(v.mergedIds ? { mergedIds: v.mergedIds } : {}) }),
+    });
   if (v.stage && v.stage.from !== v.stage.to) {
     const stage = v.stage;
     hooks.push({ type: "candidate.stage_changed", candidateId: id, data: () => ({ candidate: candidateData(deps, workspaceId, id), from: stage.from, to: stage.to, source: v.source }) });

@@ -32,7 +32,33 @@ describe("GET /api/participants", () => {
     const first = (await w.get("/api/participants?limit=2")).body.participants;
     expect(first[0].id).toBeGreaterThan(first[1].id);
     expect(Object.keys(first[0]).sort()).toEqual(
-      ["id", "uniqueId", "name", "emailAddress", "city", "jobTitle", "roleApplied", "linkedinUrl", "phone", "industry", "visaStatus", "salaryExpectation", "availability", "stages", "prequalifier", "assessment", "voiceTranscript", "summary", "skills", "jobId", "campaignId", "createdAt", "lastUpdated", "shortlistId", "isTest"].sort(),
+      [
+        "id",
+        "uniqueId",
+        "name",
+        "emailAddress",
+        "city",
+        "jobTitle",
+        "roleApplied",
+        "linkedinUrl",
+        "phone",
+        "industry",
+        "visaStatus",
+        "salaryExpectation",
+        "availability",
+        "stages",
+        "prequalifier",
+        "assessment",
+        "voiceTranscript",
+        "summary",
+        "skills",
+        "jobId",
+        "campaignId",
+        "createdAt",
+        "lastUpdated",
+        "shortlistId",
+        "isTest",
+      ].sort(),
     );
   });
 
@@ -104,7 +130,10 @@ describe("participants and the job match", () => {
     ]) {
       const created = await w.post("/api/jobs", job);
       const got = (await w.get(`/api/participants?jobId=${created.body.job.id}`)).body.participants.map((p: any) => p.name).sort();
-      const expected = rows.filter((p) => matchesJob(job, p as any)).map((p) => p.name).sort();
+      const expected = rows
+        .filter((p) => matchesJob(job, p as any))
+        .map((p) => p.name)
+        .sort();
       expect(got).toEqual(expected);
     }
   });

@@ -66,10 +66,7 @@ function containEachOther(a: string, b: string): boolean {
  * locations contain each other. A job without a location accepts any city, but an empty
  * city never "contains" a job's location (an empty string is inside every string).
  */
-export function matchesJob(
-  job: { title: string; location?: string | null },
-  p: { roleApplied?: string | null; jobTitle?: string | null; city?: string | null },
-): boolean {
+export function matchesJob(job: { title: string; location?: string | null }, p: { roleApplied?: string | null; jobTitle?: string | null; city?: string | null }): boolean {
   const title = lower(job.title);
   const role = lower(candidateRole(p));
   if (containEachOther(title, role)) return true;

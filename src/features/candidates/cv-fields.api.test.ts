@@ -51,12 +51,17 @@ describe("phone, summary and skills on a candidate", () => {
   test("the candidate page's form without JavaScript saves them; the CSV import reads a phone column and the export writes it", async () => {
     const w = await candidate();
     const form = new URLSearchParams({ name: "Grace Hopper", phone: "020 7946 0958", skills: "Leadership, COBOL", summary: "Rear admiral." });
-    const res = await t.request(`/candidates/${w.p.id}`, { method: "POST", body: form.toString(), cookie: w.cookie, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    const res = await t.request(`/candidates/${w.p.id}`, {
+      method: "POST",
+      body: form.toString(),
+      cookie: w.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+    });
     expect(res.status).toBe(303);
     const page = await (await t.request(`/candidates/${w.p.id}`, { cookie: w.cookie })).text();
     for (const s of ["020 7946 0958", "Leadership, COBOL", "Rear admiral."]) expect(page).toContain(s);
 
-    const csv = "emailAddress,name,Phone number,skills\nalan@example.com,Alan Turing,+44 161 496 0000,\"Cryptanalysis, Maths\"\nbad@example.com,Bad Phone,phone me,\n";
+    const csv = 'emailAddress,name,Phone number,skills\nalan@example.com,Alan Turing,+44 161 496 0000,"Cryptanalysis, Maths"\nbad@example.com,Bad Phone,phone me,\n';
     const imported = (await (await t.request("/api/participants/import", { method: "POST", body: csv, cookie: w.cookie, headers: { "content-type": "text/csv" } })).json()) as any;
     expect(imported).toMatchObject({ imported: 1, failed: [{ row: 3, message: "Enter a phone number: 6 to 15 digits, with +, spaces, dashes or brackets" }] });
     expect(await w.found("cryptanalysis")).toHaveLength(1);

@@ -45,7 +45,13 @@ export const SUMMARY_MAX = 2000;
 export const SKILLS_MAX = 1000;
 /** Skills as one text ("Go, Kubernetes"); a list is accepted and joined. */
 export const skillsField = z.preprocess(
-  (v) => (Array.isArray(v) ? v.map((x) => String(x).trim()).filter(Boolean).join(", ") : v),
+  (v) =>
+    Array.isArray(v)
+      ? v
+          .map((x) => String(x).trim())
+          .filter(Boolean)
+          .join(", ")
+      : v,
   z
     .string({ error: "Skills must be text or a list of texts" })
     .trim()
@@ -64,12 +70,7 @@ export const summaryField = z
 /** PATCH /api/participants/{id}: any subset of the §3 fields; unknown fields (id, createdAt...) are ignored. */
 export const PatchParticipantInput = z
   .object({
-    name: z
-      .string({ error: "Name must be text" })
-      .trim()
-      .min(1, "Name cannot be empty")
-      .max(MAX_SHORT, `Name must be at most ${MAX_SHORT} characters`)
-      .optional(),
+    name: z.string({ error: "Name must be text" }).trim().min(1, "Name cannot be empty").max(MAX_SHORT, `Name must be at most ${MAX_SHORT} characters`).optional(),
     emailAddress: z.union([emailField, z.literal("").transform(() => null), z.null()]).optional(),
     city: short("City"),
     jobTitle: short("Job title"),
@@ -97,11 +98,7 @@ export const NoteInput = z
   .transform((v) => ({ body: v.body ?? v.text ?? v.note ?? v.content }))
   .pipe(
     z.object({
-      body: z
-        .string({ error: "Please write a note" })
-        .trim()
-        .min(1, "Please write a note")
-        .max(10_000, "A note must be at most 10,000 characters"),
+      body: z.string({ error: "Please write a note" }).trim().min(1, "Please write a note").max(10_000, "A note must be at most 10,000 characters"),
     }),
   );
 

@@ -18,7 +18,7 @@ export function parseMapping(raw: unknown): Record<string, string> | undefined {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw badRequest("mapping must be JSON: {\"CSV header\": \"fieldName\"}", { mapping: "Not JSON" });
+      throw badRequest('mapping must be JSON: {"CSV header": "fieldName"}', { mapping: "Not JSON" });
     }
   }
   return parseInput(Mapping, value);

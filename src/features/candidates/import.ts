@@ -176,7 +176,15 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
     const actor: Actor = opts.userId ? { userId: opts.userId, apiKeyId: opts.apiKeyId ?? null } : "system";
     for (const id of ids) candidateCreated(deps, tx, workspaceId, id, "import", actor);
     let updated = 0;
-    const befores = new Map(identity.rowsById(deps.db, workspaceId, [...updates.keys()].filter((id) => id > 0)).map((r) => [r.id, r]));
+    const befores = new Map(
+      identity
+        .rowsById(
+          deps.db,
+          workspaceId,
+          [...updates.keys()].filter((id) => id > 0),
+        )
+        .map((r) => [r.id, r]),
+    );
     for (const [id, v] of updates) {
       const before = befores.get(id);
       if (!before) continue; // created by an earlier chunk of a dry run, or erased meanwhile
@@ -188,11 +196,27 @@ function write(deps: Deps, workspaceId: number, chunk: { row: number; values: Va
       const buckets = bucketColumns(b, merged);
       const bucketChanges = Object.fromEntries(Object.entries(buckets).filter(([k, x]) => before[k as keyof typeof before] !== x));
       importRepo.updateOne(tx, workspaceId, id, { ...changed, ...stages, ...bucketChanges, lastUpdated: now });
-      candidateChanged(deps, tx, workspaceId, id, { changedFields: Object.keys({ ...changed, ...stages }), stage: "stages" in stages ? { from: before.stages, to: Number(v.stages) } : null, source: "import" }, actor, "candidate.imported_row", { updated: true });
+      candidateChanged(
+        deps,
+        tx,
+        workspaceId,
+        id,
+        { changedFields: Object.keys({ ...changed, ...stages }), stage: "stages" in stages ? { from: before.stages, to: Number(v.stages) } : null, source: "import" },
+        actor,
+        "candidate.imported_row",
+        { updated: true },
+      );
       updated++;
     }
     // The activity log's line for this part of the import (each record's own line is its timeline's).
-    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "import", id: null }, kind: "candidates.imported", summary: `${ids.length} created, ${updated} updated`, data: { created: ids.length, updated } });
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor,
+      subject: { type: "import", id: null },
+      kind: "candidates.imported",
+      summary: `${ids.length} created, ${updated} updated`,
+      data: { created: ids.length, updated },
+    });
   });
 }
 

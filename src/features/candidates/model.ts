@@ -99,7 +99,12 @@ export interface DatabaseStats {
 }
 
 export const MAX_LIMIT = 100;
-const optionalText = z.string().trim().max(200).optional().transform((v) => v || undefined);
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => v || undefined);
 // The workspace's buckets are checked by the service (they are settings of the workspace).
 const bucket = () =>
   z

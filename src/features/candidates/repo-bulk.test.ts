@@ -33,9 +33,18 @@ describe("adding many candidates at once", () => {
     const ws = (await t.signUp()).workspaceId;
     const now = t.clock.now();
     for (const n of [1, 31, 32, 33, 70, 1100]) {
-      const rows = Array.from({ length: n }, (_, i) => (i % 7 === 3 ? { name: `Row ${n}.${i}`, createdAt: now, lastUpdated: now, stages: 1 } : { name: `Row ${n}.${i}`, city: i % 2 ? "Perth" : null, createdAt: now, lastUpdated: now, stages: 2, emailAddress: `r${n}.${i}@example.com` }));
+      const rows = Array.from({ length: n }, (_, i) =>
+        i % 7 === 3
+          ? { name: `Row ${n}.${i}`, createdAt: now, lastUpdated: now, stages: 1 }
+          : { name: `Row ${n}.${i}`, city: i % 2 ? "Perth" : null, createdAt: now, lastUpdated: now, stages: 2, emailAddress: `r${n}.${i}@example.com` },
+      );
       const ids = insertParticipantRows(t.deps.db, ws, rows);
-      const byId = new Map((t.deps.db.$client.query("select id, name, city, stages from participants where workspace_id = ?").all(ws) as { id: number; name: string; city: string | null; stages: number }[]).map((r) => [r.id, r]));
+      const byId = new Map(
+        (t.deps.db.$client.query("select id, name, city, stages from participants where workspace_id = ?").all(ws) as { id: number; name: string; city: string | null; stages: number }[]).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
       expect(ids.map((id) => byId.get(id)?.name)).toEqual(rows.map((r) => r.name));
       expect(ids.map((id) => byId.get(id)?.stages)).toEqual(rows.map((r) => r.stages));
       expect(ids.map((id) => byId.get(id)?.city ?? null)).toEqual(rows.map((r) => ("city" in r ? (r.city ?? null) : null)));
@@ -62,7 +71,9 @@ describe("adding many candidates at once", () => {
     expect(listParticipants(t.deps, ws, { search: "example" }).pagination.total).toBe(1100);
     addParticipants(t.deps, ws, [{ name: "Xylo Second", createdAt: t.clock.now() }]);
     expect(listParticipants(t.deps, ws, { search: "xylo" }).pagination.total).toBe(2);
-    const indexes = t.deps.db.$client.query("select name from sqlite_master where type = 'index' and tbl_name = 'participants' and name like 'participants%idx' order by name").all() as { name: string }[];
+    const indexes = t.deps.db.$client.query("select name from sqlite_master where type = 'index' and tbl_name = 'participants' and name like 'participants%idx' order by name").all() as {
+      name: string;
+    }[];
     expect(indexes.map((i) => i.name)).toContain("participants_city_idx");
     expect(indexes.length).toBeGreaterThanOrEqual(12);
   });
@@ -108,7 +119,11 @@ describe("sorting every candidate by a column", () => {
     const rows = sampleCandidates({ count: 60, now: t.clock.now(), seed: 3 }).map((r, i) => ({ ...r, city: i % 4 === 0 ? null : r.city, roleApplied: i % 5 === 0 ? null : r.roleApplied }));
     addParticipants(t.deps, ws, rows);
     const all = listParticipants(t.deps, ws, { limit: 100 }).participants;
-    for (const [column, field] of [["city", "city"], ["role", "roleApplied"], ["stage", "stages"]] as const) {
+    for (const [column, field] of [
+      ["city", "city"],
+      ["role", "roleApplied"],
+      ["stage", "stages"],
+    ] as const) {
       for (const dir of ["asc", "desc"] as const) {
         const key = (p: (typeof all)[number]) => p[field] as string | number | null;
         const expected = [...all].sort((a, b) => {

@@ -51,7 +51,7 @@ function insertRows(db: DB, workspaceId: number, rows: ParticipantInsert[]): num
     let j = i + 1;
     while (j < rows.length && sameFields(keys, fieldsOf(rows[j] as Record<string, unknown>))) j++;
     const cols = [wsColumn, ...keys.map((k) => columns[k as keyof typeof columns])];
-    for (let from = i; from < j; ) {
+    for (let from = i; from < j;) {
       const n = Math.min(ROWS_PER_STATEMENT, j - from);
       const values: SqlValue[] = [];
       for (let r = from; r < from + n; r++) {
@@ -201,7 +201,12 @@ export async function bulkLoad(db: DB, load: () => unknown): Promise<{ rowsMs: n
   const c = db.$client;
   const pragma = (name: string) => Object.values(c.query(`PRAGMA ${name}`).get() as Record<string, number>)[0]!;
   const before = { cache_size: pragma("cache_size"), mmap_size: pragma("mmap_size"), synchronous: pragma("synchronous"), wal_autocheckpoint: pragma("wal_autocheckpoint"), threads: pragma("threads") };
-  const set = (p: Record<string, number>) => c.exec(Object.entries(p).map(([k, v]) => `PRAGMA ${k} = ${v};`).join(" "));
+  const set = (p: Record<string, number>) =>
+    c.exec(
+      Object.entries(p)
+        .map(([k, v]) => `PRAGMA ${k} = ${v};`)
+        .join(" "),
+    );
   const hashsize = (bytes: number) => c.exec(`INSERT INTO participants_fts(participants_fts, rank) VALUES('hashsize', ${bytes})`);
   const t0 = performance.now();
   set({ cache_size: -1_048_576, mmap_size: 16 * 2 ** 30, synchronous: 0, wal_autocheckpoint: 0 });

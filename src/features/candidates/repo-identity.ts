@@ -8,7 +8,11 @@ import { live, type ParticipantInsert } from "./repo";
 export type Writer = Pick<DB, "insert" | "update" | "select" | "delete" | "run" | "get" | "all">;
 
 export function insertOne(db: Writer, workspaceId: number, values: ParticipantInsert): number {
-  return db.insert(participants).values({ ...values, workspaceId }).returning({ id: participants.id }).get().id;
+  return db
+    .insert(participants)
+    .values({ ...values, workspaceId })
+    .returning({ id: participants.id })
+    .get().id;
 }
 
 /** The live candidate with this e-mail (compared without case), oldest first when there are several. */
@@ -35,21 +39,34 @@ export function duplicateGroups(db: DB, workspaceId: number, limit: number): { e
 /** Rows by id (whole rows, for merge and export). */
 export function rowsById(db: DB, workspaceId: number, ids: number[]) {
   if (!ids.length) return [];
-  return db.select().from(participants).where(inWorkspace(participants, workspaceId, live, inArray(participants.id, ids))).all();
+  return db
+    .select()
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, live, inArray(participants.id, ids)))
+    .all();
 }
 
 export function rowsByIdIn(db: Writer, workspaceId: number, ids: number[]) {
   if (!ids.length) return [];
-  return db.select({ id: participants.id }).from(participants).where(inWorkspace(participants, workspaceId, live, inArray(participants.id, ids))).all();
+  return db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, live, inArray(participants.id, ids)))
+    .all();
 }
 
 export function setFields(db: Writer, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
-  db.update(participants).set(values).where(inWorkspace(participants, workspaceId, eq(participants.id, id))).run();
+  db.update(participants)
+    .set(values)
+    .where(inWorkspace(participants, workspaceId, eq(participants.id, id)))
+    .run();
 }
 
 export function deleteRows(db: Writer, workspaceId: number, ids: number[]) {
   if (!ids.length) return;
-  db.delete(participants).where(and(eq(participants.workspaceId, workspaceId), eq(participants.erased, false), inArray(participants.id, ids))).run();
+  db.delete(participants)
+    .where(and(eq(participants.workspaceId, workspaceId), eq(participants.erased, false), inArray(participants.id, ids)))
+    .run();
 }
 
 /**
@@ -58,7 +75,11 @@ export function deleteRows(db: Writer, workspaceId: number, ids: number[]) {
  * out of the search index and the counts the triggers keep.
  */
 export function erasedStandIn(db: Writer, workspaceId: number, at: Date): number {
-  const found = db.select({ id: participants.id }).from(participants).where(and(eq(participants.workspaceId, workspaceId), eq(participants.erased, true))).get();
+  const found = db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.workspaceId, workspaceId), eq(participants.erased, true)))
+    .get();
   if (found) return found.id;
   const row = db
     .insert(participants)
@@ -80,7 +101,12 @@ export function erasedStandIn(db: Writer, workspaceId: number, at: Date): number
 
 /** Test data of the workspace (seed, test pages): ids, for removal in one action. */
 export function testDataIds(db: DB, workspaceId: number): number[] {
-  return db.select({ id: participants.id }).from(participants).where(inWorkspace(participants, workspaceId, live, eq(participants.isTest, true))).all().map((r) => r.id);
+  return db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, live, eq(participants.isTest, true)))
+    .all()
+    .map((r) => r.id);
 }
 
 /** Candidates whose last change is older than `before` (retention), at most `limit`. */

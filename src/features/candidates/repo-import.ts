@@ -26,5 +26,8 @@ export function insertMany(_tx: Writer, db: DB, workspaceId: number, rows: Parti
 }
 
 export function updateOne(tx: Writer, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
-  tx.update(participants).set(values).where(sql`${participants.workspaceId} = ${workspaceId} and ${participants.id} = ${id}`).run();
+  tx.update(participants)
+    .set(values)
+    .where(sql`${participants.workspaceId} = ${workspaceId} and ${participants.id} = ${id}`)
+    .run();
 }

@@ -49,15 +49,21 @@ const searchIds = new StampCache<number[]>(1000, participantsVersion);
 /** The next search of every kind walks the index again, as the first one did (bench/search.ts measures that). */
 export const forgetKeptSearches = (db: DB) => searchWalks.forget(db);
 
-const notShortlisted = (workspaceId: number) =>
-  sql`rowid not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${workspaceId})`;
+const notShortlisted = (workspaceId: number) => sql`rowid not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${workspaceId})`;
 
 /**
  * The ids of one page of a search (newest first) and how many matches the walk found (at most
  * SEARCH_COUNT_CAP + 1: more than the cap means "at least"). `match` is the search's plain form
  * (ftsFilterQuery), its key; what runs is its expanded form, read when the index is read.
  */
-export function searchPage(db: DB, workspaceId: number, match: string, f: { search?: string; role?: string; location?: string; excludeShortlisted?: boolean }, offset: number, limit: number): { ids: number[]; n: number } {
+export function searchPage(
+  db: DB,
+  workspaceId: number,
+  match: string,
+  f: { search?: string; role?: string; location?: string; excludeShortlisted?: boolean },
+  offset: number,
+  limit: number,
+): { ids: number[]; n: number } {
   const exclude = f.excludeShortlisted ? sql` and ${notShortlisted(workspaceId)}` : sql``;
   const key = `${workspaceId}|${match}|${f.excludeShortlisted ? 1 : 0}`;
   // The expanded form depends on the index's terms, so it is read once per use, not kept.

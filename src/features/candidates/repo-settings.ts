@@ -7,7 +7,13 @@ import { candidateSettings, participants } from "../../db/schema";
 export type SettingsRow = typeof candidateSettings.$inferSelect;
 
 // Read by every list, filter and stats request (the workspace's buckets).
-const settingsOf = preparedQuery((db) => db.select().from(candidateSettings).where(eq(candidateSettings.workspaceId, param("workspaceId"))).prepare());
+const settingsOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(candidateSettings)
+    .where(eq(candidateSettings.workspaceId, param("workspaceId")))
+    .prepare(),
+);
 
 export function findSettings(db: DB, workspaceId: number): SettingsRow | undefined {
   return settingsOf(db).get({ workspaceId });
@@ -32,7 +38,14 @@ export function retentionSettings(db: DB): { workspaceId: number; months: number
 /** A batch of the workspace's rows for re-bucketing, by id. */
 export function bucketBatch(db: DB, workspaceId: number, afterId: number, limit: number) {
   return db
-    .select({ id: participants.id, roleApplied: participants.roleApplied, jobTitle: participants.jobTitle, city: participants.city, roleCategory: participants.roleCategory, locationCategory: participants.locationCategory })
+    .select({
+      id: participants.id,
+      roleApplied: participants.roleApplied,
+      jobTitle: participants.jobTitle,
+      city: participants.city,
+      roleCategory: participants.roleCategory,
+      locationCategory: participants.locationCategory,
+    })
     .from(participants)
     .where(sql`${participants.workspaceId} = ${workspaceId} and ${participants.erased} = 0 and ${participants.id} > ${afterId}`)
     .orderBy(participants.id)
@@ -41,5 +54,8 @@ export function bucketBatch(db: DB, workspaceId: number, afterId: number, limit:
 }
 
 export function setBuckets(db: Pick<DB, "update">, workspaceId: number, id: number, v: { roleCategory: string; locationCategory: string }) {
-  db.update(participants).set(v).where(sql`${participants.workspaceId} = ${workspaceId} and ${participants.id} = ${id}`).run();
+  db.update(participants)
+    .set(v)
+    .where(sql`${participants.workspaceId} = ${workspaceId} and ${participants.id} = ${id}`)
+    .run();
 }

@@ -16,7 +16,11 @@ export interface StatsRows {
 
 function lastUpdated(db: DB, workspaceId: number): number | null {
   // max() over the (workspace_id, last_updated) index: one seek.
-  const r = db.select({ at: sql<number | null>`max(${participants.lastUpdated})` }).from(participants).where(inWorkspace(participants, workspaceId)).get();
+  const r = db
+    .select({ at: sql<number | null>`max(${participants.lastUpdated})` })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId))
+    .get();
   return r?.at ?? null;
 }
 
@@ -55,6 +59,11 @@ export function statsForJob(db: DB, workspaceId: number, sinceDay: number, job: 
     .where(and(where, gte(participants.createdAt, new Date(sinceDay * 86_400_000))))
     .groupBy(day)
     .all();
-  const last = db.select({ at: sql<number | null>`max(${participants.lastUpdated})` }).from(participants).where(where).get()?.at ?? null;
+  const last =
+    db
+      .select({ at: sql<number | null>`max(${participants.lastUpdated})` })
+      .from(participants)
+      .where(where)
+      .get()?.at ?? null;
   return { total: byRole.reduce((s, r) => s + r.count, 0), byRole, byLocation, perDay, lastUpdated: last };
 }

@@ -15,9 +15,7 @@ export type { ParticipantInsert } from "./repo-bulk";
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
 
 // The first shortlist a candidate is in (the spec's participant.shortlistId).
-const shortlistIdOf = sql<number | null>`(select ${shortlistMembers.shortlistId} from ${shortlistMembers} where ${shortlistMembers.participantId} = ${participants.id} limit 1)`.as(
-  "shortlist_id",
-);
+const shortlistIdOf = sql<number | null>`(select ${shortlistMembers.shortlistId} from ${shortlistMembers} where ${shortlistMembers.participantId} = ${participants.id} limit 1)`.as("shortlist_id");
 const { roleCategory: _role, locationCategory: _location, erased: _erased, ...publicColumns } = getTableColumns(participants);
 /** Leaves out the workspace's stand-in for erased candidates (see schema: participants.erased). */
 export const live = eq(participants.erased, false);
@@ -37,9 +35,7 @@ function jobCondition(job: JobForMatch): SQL {
   const role = sql`lower(trim(coalesce(nullif(trim(${participants.roleApplied}), ''), ${participants.jobTitle}, '')))`;
   const title = job.title.trim().toLowerCase();
   const containEachOther = sql`(${role} <> '' and (instr(${role}, ${title}) > 0 or instr(${title}, ${role}) > 0))`;
-  const keywords = titleKeywords(title).map((k) =>
-    k === "ux" ? sql`(' ' || ${role} || ' ') glob '*[^a-z0-9]ux[^a-z0-9]*'` : sql`instr(${role}, ${k}) > 0`,
-  );
+  const keywords = titleKeywords(title).map((k) => (k === "ux" ? sql`(' ' || ${role} || ' ') glob '*[^a-z0-9]ux[^a-z0-9]*'` : sql`instr(${role}, ${k}) > 0`));
   const location = (job.location ?? "").trim().toLowerCase();
   const city = sql`lower(trim(coalesce(${participants.city}, '')))`;
   const locationOk = location ? sql`(${city} <> '' and (instr(${city}, ${location}) > 0 or instr(${location}, ${city}) > 0))` : sql`1`;
@@ -90,7 +86,11 @@ export function listParticipants(db: DB, workspaceId: number, f: ListFilter, pag
   const key = `${workspaceId}|${f.role ?? ""}|${f.location ?? ""}|${f.job ? `${f.job.id}|${f.job.title}|${f.job.location ?? ""}|${f.search ?? ""}` : ""}|${f.excludeShortlisted ? 1 : 0}`;
   const total = filterTotals.get(db, key, () =>
     f.job
-      ? (db.select({ n: sql<number>`count(*)` }).from(participants).where(where).get()?.n ?? 0)
+      ? (db
+          .select({ n: sql<number>`count(*)` })
+          .from(participants)
+          .where(where)
+          .get()?.n ?? 0)
       : countFromStats(db, workspaceId, f) - (f.excludeShortlisted ? countShortlisted(db, workspaceId, f) : 0),
   );
   return { rows, total };
@@ -116,7 +116,9 @@ function buildBucketPage(f: { role: boolean; location: boolean; excludeShortlist
           live,
           f.role ? eq(participants.roleCategory, param<string>("role")) : undefined,
           f.location ? eq(participants.locationCategory, param<string>("location")) : undefined,
-          f.excludeShortlisted ? sql`${participants.id} not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${param("workspaceId")})` : undefined,
+          f.excludeShortlisted
+            ? sql`${participants.id} not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${param("workspaceId")})`
+            : undefined,
         ),
       )
       .orderBy(desc(participants.id))
@@ -173,40 +175,64 @@ function countShortlisted(db: DB, workspaceId: number, f: ListFilter): number {
       .select({ n: sql<number>`count(distinct ${shortlistMembers.participantId})` })
       .from(shortlistMembers)
       .innerJoin(participants, eq(participants.id, shortlistMembers.participantId))
-      .where(
-        and(
-          eq(shortlistMembers.workspaceId, workspaceId),
-          f.role ? eq(participants.roleCategory, f.role) : undefined,
-          f.location ? eq(participants.locationCategory, f.location) : undefined,
-        ),
-      )
+      .where(and(eq(shortlistMembers.workspaceId, workspaceId), f.role ? eq(participants.roleCategory, f.role) : undefined, f.location ? eq(participants.locationCategory, f.location) : undefined))
       .get()?.n ?? 0
   );
 }
 
 export function findParticipant(db: DB, workspaceId: number, id: number): ParticipantRow | undefined {
-  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.id, id), live)).get() as ParticipantRow | undefined;
+  return db
+    .select(listColumns)
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, eq(participants.id, id), live))
+    .get() as ParticipantRow | undefined;
 }
 
 export function findByUniqueId(db: DB, workspaceId: number, uniqueId: string): ParticipantRow | undefined {
-  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, eq(participants.uniqueId, uniqueId), live)).get() as ParticipantRow | undefined;
+  return db
+    .select(listColumns)
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, eq(participants.uniqueId, uniqueId), live))
+    .get() as ParticipantRow | undefined;
 }
 
 export function latestParticipants(db: DB, workspaceId: number, limit: number): ParticipantRow[] {
-  return db.select(listColumns).from(participants).where(inWorkspace(participants, workspaceId, live)).orderBy(desc(participants.id)).limit(limit).all() as ParticipantRow[];
+  return db
+    .select(listColumns)
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, live))
+    .orderBy(desc(participants.id))
+    .limit(limit)
+    .all() as ParticipantRow[];
 }
 
 /** Whole rows after `afterId`, in id order: keyset batches for the backup sync. */
 export function participantRowsAfter(db: DB, workspaceId: number, afterId: number, limit: number) {
-  return db.select().from(participants).where(inWorkspace(participants, workspaceId, gt(participants.id, afterId), live)).orderBy(asc(participants.id)).limit(limit).all();
+  return db
+    .select()
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, gt(participants.id, afterId), live))
+    .orderBy(asc(participants.id))
+    .limit(limit)
+    .all();
 }
 
 export function countParticipants(db: DB, workspaceId: number): number {
-  return db.select({ n: count() }).from(participants).where(inWorkspace(participants, workspaceId, live)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(participants)
+      .where(inWorkspace(participants, workspaceId, live))
+      .get()?.n ?? 0
+  );
 }
 
 export function workspaceIdsWithParticipants(db: DB): number[] {
-  return db.selectDistinct({ id: participants.workspaceId }).from(participants).all().map((r) => r.id);
+  return db
+    .selectDistinct({ id: participants.workspaceId })
+    .from(participants)
+    .all()
+    .map((r) => r.id);
 }
 
 /** Only what a picker shows (no transcripts, no shortlist lookup per row), newest first. */
@@ -221,7 +247,11 @@ export function latestParticipantOptions(db: DB, workspaceId: number, limit: num
 }
 
 export function insertParticipant(db: DB, workspaceId: number, values: ParticipantInsert): number {
-  return db.insert(participants).values({ ...values, workspaceId }).returning({ id: participants.id }).get().id;
+  return db
+    .insert(participants)
+    .values({ ...values, workspaceId })
+    .returning({ id: participants.id })
+    .get().id;
 }
 
 /** Many rows in one transaction (seeding, benchmarks): see repo-bulk.ts. */
@@ -230,7 +260,10 @@ export function insertParticipants(db: DB, workspaceId: number, rows: Participan
 }
 
 export function updateParticipant(db: DB, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
-  db.update(participants).set(values).where(inWorkspace(participants, workspaceId, eq(participants.id, id))).run();
+  db.update(participants)
+    .set(values)
+    .where(inWorkspace(participants, workspaceId, eq(participants.id, id)))
+    .run();
 }
 
 /** Which of these ids belong to the workspace. */
@@ -239,11 +272,20 @@ export function existingIds(db: DB, workspaceId: number, ids: number[]): Set<num
   const rows = db
     .select({ id: participants.id })
     .from(participants)
-    .where(inWorkspace(participants, workspaceId, live, sql`${participants.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
+    .where(
+      inWorkspace(
+        participants,
+        workspaceId,
+        live,
+        sql`${participants.id} in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .all();
   return new Set(rows.map((r) => r.id));
 }
-
 
 /** How many candidates applied through each of the given campaigns (the jobs page). */
 export function countByCampaigns(db: DB, workspaceId: number, campaignIds: number[]): Map<number, number> {
@@ -251,14 +293,30 @@ export function countByCampaigns(db: DB, workspaceId: number, campaignIds: numbe
   const rows = db
     .select({ campaignId: participants.campaignId, n: count() })
     .from(participants)
-    .where(inWorkspace(participants, workspaceId, sql`${participants.campaignId} in (${sql.join(campaignIds.map((i) => sql`${i}`), sql`, `)})`))
+    .where(
+      inWorkspace(
+        participants,
+        workspaceId,
+        sql`${participants.campaignId} in (${sql.join(
+          campaignIds.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .groupBy(participants.campaignId)
     .all();
   return new Map(rows.map((r) => [r.campaignId!, r.n]));
 }
 
 /** The columns the candidates page may sort by (each with the id as a tie-break). */
-export const SORT_COLUMNS = { name: participants.name, city: participants.city, role: participants.roleApplied, stage: participants.stages, added: participants.createdAt, updated: participants.lastUpdated } as const;
+export const SORT_COLUMNS = {
+  name: participants.name,
+  city: participants.city,
+  role: participants.roleApplied,
+  stage: participants.stages,
+  added: participants.createdAt,
+  updated: participants.lastUpdated,
+} as const;
 export type SortColumn = keyof typeof SORT_COLUMNS;
 
 /** One page in another order than newest first (the candidates page's sortable columns); the total comes from listParticipants. */
@@ -267,7 +325,14 @@ export function sortedPage(db: DB, workspaceId: number, f: ListFilter, sort: { c
   const offset = (page - 1) * limit;
   const where = conditions(workspaceId, f, db);
   const rows = (cond: SQL, order: SQL[], n: number, skip: number) =>
-    db.select(listColumns).from(participants).where(cond).orderBy(...order).limit(n).offset(skip).all() as ParticipantRow[];
+    db
+      .select(listColumns)
+      .from(participants)
+      .where(cond)
+      .orderBy(...order)
+      .limit(n)
+      .offset(skip)
+      .all() as ParticipantRow[];
   // Every sortable column has an index that starts (workspace_id, column) and ends with the
   // rowid, so a page in either direction is read off the index without sorting the
   // workspace (migration participants_sort_indexes). SQLite keeps empty values first when
@@ -280,6 +345,12 @@ export function sortedPage(db: DB, workspaceId: number, f: ListFilter, sort: { c
   const filled = rows(and(where, isNotNull(col))!, [asc(col), asc(participants.id)], limit, offset);
   if (filled.length === limit) return filled;
   // Past the last filled row: how many there are is known from this page unless it was empty.
-  const filledTotal = filled.length ? offset + filled.length : (db.select({ n: count() }).from(participants).where(and(where, isNotNull(col))).get()?.n ?? 0);
+  const filledTotal = filled.length
+    ? offset + filled.length
+    : (db
+        .select({ n: count() })
+        .from(participants)
+        .where(and(where, isNotNull(col)))
+        .get()?.n ?? 0);
   return [...filled, ...rows(and(where, isNull(col))!, [asc(participants.id)], limit - filled.length, Math.max(0, offset - filledTotal))];
 }

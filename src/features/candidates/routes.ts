@@ -1,9 +1,11 @@
 import { Elysia } from "elysia";
+import type { CandidatesDeps } from "./application-hook";
+import type { Web } from "../auth/web";
 import { checkedOnce } from "../../lib/kept-answers";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { devLimiter } from "../../lib/dev-pages";
-import { authGuard } from "../auth/guard";
+
 import {
   CandidateListView,
   CandidateSettingsView,
@@ -18,18 +20,21 @@ import {
   StatsQuery,
 } from "./model";
 import * as candidates from "./service";
-import { applicationHooks } from "./application-hook";
 import * as records from "./service-records";
 import { candidateIoRoutes } from "./routes-io";
 import * as settings from "./settings";
 import { NoteInput, PatchParticipantInput } from "./edit-model";
 
-const actorOf = (u: { id: number; name: string | null; email: string }, apiKey?: { id: number } | null): records.Actor => ({ userId: u.id, name: u.name?.trim() || u.email, apiKeyId: apiKey?.id ?? null });
+const actorOf = (u: { id: number; name: string | null; email: string }, apiKey?: { id: number } | null): records.Actor => ({
+  userId: u.id,
+  name: u.name?.trim() || u.email,
+  apiKeyId: apiKey?.id ?? null,
+});
 
 /** /api/participants, /api/database/stats, /api/candidate-settings and the test page's /api/candidates. */
-export function candidateRoutes(deps: Deps) {
+export function candidateRoutes(deps: CandidatesDeps, web: Web) {
   const participants = new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ query, workspaceId }) => candidates.listParticipants(deps, workspaceId, query), {
       query: ListParticipantsInput,
@@ -37,7 +42,7 @@ export function candidateRoutes(deps: Deps) {
       response: { 200: checkedOnce(ParticipantPageView) },
       detail: { summary: "List candidates (search, role and location buckets, job, pages)" },
     })
-    .get("/:id", ({ params, workspaceId }) => ({ ...candidates.getParticipant(deps, workspaceId, params.id), applications: applicationHooks(deps).applicationsOf(workspaceId, params.id) ?? [] }), {
+    .get("/:id", ({ params, workspaceId }) => ({ ...candidates.getParticipant(deps, workspaceId, params.id), applications: deps.applications.applicationsOf(workspaceId, params.id) ?? [] }), {
       params: IdParam,
       response: { 200: ParticipantView },
       detail: { summary: "One candidate" },
@@ -64,7 +69,7 @@ export function candidateRoutes(deps: Deps) {
     );
 
   const workspace = new Elysia({ prefix: "/api", tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/database/stats", ({ query, workspaceId }) => candidates.databaseStats(deps, workspaceId, query), {
       query: StatsQuery,
@@ -81,7 +86,7 @@ export function candidateRoutes(deps: Deps) {
     });
 
   const settingsWrite = new Elysia({ prefix: "/api", tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "settings.update" })
     .patch("/candidate-settings", ({ body, workspaceId, me }) => settings.updateCandidateSettings(deps, workspaceId, body, memberActor(me)), {
       body: settings.CandidateSettingsInput,
@@ -89,15 +94,15 @@ export function candidateRoutes(deps: Deps) {
       detail: { summary: "Change the buckets, privacy notice or retention" },
     });
 
-  return new Elysia().use(participants).use(workspace).use(settingsWrite).use(candidateIoRoutes(deps)).use(seedRoute(deps));
+  return new Elysia().use(participants).use(workspace).use(settingsWrite).use(candidateIoRoutes(deps, web)).use(seedRoute(deps, web));
 }
 
 /** POST /api/candidates/seed: a developer endpoint (DEV_PAGES), rate limited per user. */
-function seedRoute(deps: Deps) {
+function seedRoute(deps: Deps, web: Web) {
   if (!deps.config.devPages) return new Elysia();
   const limit = devLimiter(() => deps.clock.now().getTime());
   return new Elysia({ prefix: "/api/candidates", tags: ["Developer"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/seed",

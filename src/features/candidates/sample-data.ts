@@ -2,19 +2,101 @@
 // Deterministic for a given seed, so the demo looks the same on every first start.
 import type { NewParticipant } from "./model";
 
-const FIRST = ["Olivia", "Jack", "Charlotte", "Noah", "Amelia", "William", "Isla", "Oliver", "Mia", "Thomas", "Ava", "James", "Grace", "Lucas", "Chloe", "Henry", "Zoe", "Ethan", "Ruby", "Leo", "Priya", "Wei", "Aisha", "Mateo", "Hannah", "Kenji", "Fatima", "Liam", "Sofia", "Arjun"];
-const LAST = ["Smith", "Nguyen", "Williams", "Brown", "Wilson", "Taylor", "Anderson", "Martin", "Thompson", "White", "Patel", "Chen", "Kelly", "Walker", "Harris", "Lee", "Ryan", "Robinson", "Singh", "Murphy", "Garcia", "Kim", "O'Brien", "Rossi", "Cooper"];
+const FIRST = [
+  "Olivia",
+  "Jack",
+  "Charlotte",
+  "Noah",
+  "Amelia",
+  "William",
+  "Isla",
+  "Oliver",
+  "Mia",
+  "Thomas",
+  "Ava",
+  "James",
+  "Grace",
+  "Lucas",
+  "Chloe",
+  "Henry",
+  "Zoe",
+  "Ethan",
+  "Ruby",
+  "Leo",
+  "Priya",
+  "Wei",
+  "Aisha",
+  "Mateo",
+  "Hannah",
+  "Kenji",
+  "Fatima",
+  "Liam",
+  "Sofia",
+  "Arjun",
+];
+const LAST = [
+  "Smith",
+  "Nguyen",
+  "Williams",
+  "Brown",
+  "Wilson",
+  "Taylor",
+  "Anderson",
+  "Martin",
+  "Thompson",
+  "White",
+  "Patel",
+  "Chen",
+  "Kelly",
+  "Walker",
+  "Harris",
+  "Lee",
+  "Ryan",
+  "Robinson",
+  "Singh",
+  "Murphy",
+  "Garcia",
+  "Kim",
+  "O'Brien",
+  "Rossi",
+  "Cooper",
+];
 const CITIES = ["Melbourne", "Melbourne VIC", "Sydney", "Sydney NSW", "Brisbane", "Perth", "Adelaide", "Hobart", "Canberra", "Gold Coast", "Auckland", "Darwin", "Remote"];
 const ROLES = [
-  "Product Owner", "Senior Product Owner", "UX Designer", "Senior UX Designer", "UI Designer", "Graphic Designer",
-  "Frontend Developer", "Backend Developer", "Full Stack Developer", "Mobile Developer", "Project Manager",
-  "Engineering Manager", "Product Manager", "Data Analyst", "QA Engineer", "Business Analyst", "Scrum Master",
+  "Product Owner",
+  "Senior Product Owner",
+  "UX Designer",
+  "Senior UX Designer",
+  "UI Designer",
+  "Graphic Designer",
+  "Frontend Developer",
+  "Backend Developer",
+  "Full Stack Developer",
+  "Mobile Developer",
+  "Project Manager",
+  "Engineering Manager",
+  "Product Manager",
+  "Data Analyst",
+  "QA Engineer",
+  "Business Analyst",
+  "Scrum Master",
 ];
 const CURRENT = ["Software Engineer", "Designer", "Consultant", "Team Lead", "Analyst", "Developer", "Manager", "Freelancer"];
 const INDUSTRIES = ["Fintech", "Healthcare", "Retail", "Government", "Education", "Media", "Logistics", "Telecommunications", "Mining", "SaaS"];
 const VISAS = ["Australian Citizen", "Permanent Resident", "Temporary Skill Shortage (482)", "Working Holiday", "Graduate Visa (485)"];
 const AVAILABILITY = ["Immediately", "2 weeks notice", "4 weeks notice", "1 month", "3 months"];
-const SKILLS = ["stakeholder management", "React and TypeScript", "user research", "Figma prototyping", "agile delivery", "cloud infrastructure on AWS", "SQL and data modelling", "accessibility audits", "roadmap planning", "mentoring juniors"];
+const SKILLS = [
+  "stakeholder management",
+  "React and TypeScript",
+  "user research",
+  "Figma prototyping",
+  "agile delivery",
+  "cloud infrastructure on AWS",
+  "SQL and data modelling",
+  "accessibility audits",
+  "roadmap planning",
+  "mentoring juniors",
+];
 
 /** A small seeded random generator (mulberry32): the same seed gives the same sample every run. */
 export function prng(seed: number) {
@@ -46,7 +128,7 @@ export interface SampleOptions {
 
 export function sampleCandidates(o: SampleOptions): NewParticipant[] {
   const rnd = prng(o.seed ?? 42);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const days = o.days ?? 30;
   const tag = (o.seed ?? 42).toString(36).slice(-5);
   const out: NewParticipant[] = [];
@@ -63,13 +145,17 @@ export function sampleCandidates(o: SampleOptions): NewParticipant[] {
     // About one in eight has only a short or no conversation (the dialog's empty state).
     const conversation =
       rnd() < 0.125
-        ? rnd() < 0.5 ? null : "Hi, I am interested."
+        ? rnd() < 0.5
+          ? null
+          : "Hi, I am interested."
         : `Assistant: Hi ${first}! What role are you interested in?\nCandidate: The ${role} position. I have ${years} years of experience, mostly in ${industry.toLowerCase()}.\n` +
           `Assistant: Great. Where are you based and when could you start?\nCandidate: I'm in ${city}, available ${pick(AVAILABILITY).toLowerCase()}.\n` +
           `Assistant: What are you strongest at?\nCandidate: ${skill[0]!.toUpperCase() + skill.slice(1)}. In my last role I led a team through a platform migration and worked closely with product and design on ${pick(SKILLS)}.` +
           // A mobile number, so a recruiter can look a candidate up by phone (derived from i: the random sequence stays as it was).
           (i % 4 === 0 ? `\nCandidate: Phone: ${phoneOf(o.seed ?? 42, i)}` : "") +
-          (rnd() < 0.3 ? `\nAssistant: Tell me about a project you're proud of.\nCandidate: ${"We rebuilt the onboarding flow end to end, cut drop-off by a third and shipped it in six weeks with a team of five. ".repeat(1 + Math.floor(rnd() * 12))}` : "");
+          (rnd() < 0.3
+            ? `\nAssistant: Tell me about a project you're proud of.\nCandidate: ${"We rebuilt the onboarding flow end to end, cut drop-off by a third and shipped it in six weeks with a team of five. ".repeat(1 + Math.floor(rnd() * 12))}`
+            : "");
     const link = o.links?.length && rnd() < 0.6 ? pick(o.links) : undefined;
     const createdAt = new Date(o.now.getTime() - Math.floor(rnd() * days * 86_400_000));
     out.push({

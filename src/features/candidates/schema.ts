@@ -10,7 +10,9 @@ export const participants = sqliteTable(
   "participants",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     // The visitor id (prequalifier_id cookie) of the candidate who filled the prequalifier.
     uniqueId: text("unique_id"),
     name: text("name"),
@@ -104,8 +106,12 @@ export const participantNotes = sqliteTable(
   "participant_notes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
     authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull(),
     body: text("body").notNull(),
@@ -116,7 +122,9 @@ export const participantNotes = sqliteTable(
 
 /** Per-workspace candidate settings: the §9 buckets, the privacy notice and retention. Defaults apply when no row. */
 export const candidateSettings = sqliteTable("candidate_settings", {
-  workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: integer("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   // JSON lists of bucket names (the spec's five cities and five roles by default).
   locations: text("locations"),
   roles: text("roles"),

@@ -34,7 +34,30 @@ describe("every shape of search answers what the prefix query answers", () => {
       ...Array.from({ length: 40 }, (_, i) => ({ name: `Quark${i + 1} Tester`, createdAt: t.clock.now() })),
     ]);
     const email = sampleCandidates({ count: 400, now: t.clock.now(), seed: 21 })[123]!.emailAddress!;
-    const queries = ["a", "de", "dev", "developer", "develop", "melb", "melbourne product", "senior ux designer sydney", '"senior designer"', "Senior   UX!", email, "0412", "zzqxv", "melbourne zzqxv", "josé", "jose", "müller", "muller", "são", "quark", "quark1", "quark12"];
+    const queries = [
+      "a",
+      "de",
+      "dev",
+      "developer",
+      "develop",
+      "melb",
+      "melbourne product",
+      "senior ux designer sydney",
+      '"senior designer"',
+      "Senior   UX!",
+      email,
+      "0412",
+      "zzqxv",
+      "melbourne zzqxv",
+      "josé",
+      "jose",
+      "müller",
+      "muller",
+      "são",
+      "quark",
+      "quark1",
+      "quark12",
+    ];
     for (const q of queries) {
       const expected = plainIds(ws, q);
       const page = searched(ws, q);
@@ -89,7 +112,11 @@ describe("a kept search after a write", () => {
     expect(searched(ws, "quasar").participants).toEqual([]);
 
     // Many new candidates at once (the bulk path logs one range) are found at once too.
-    addParticipants(t.deps, ws, Array.from({ length: 1200 }, (_, i) => ({ name: `Quasar${i} Bulk`, createdAt: t.clock.now() })));
+    addParticipants(
+      t.deps,
+      ws,
+      Array.from({ length: 1200 }, (_, i) => ({ name: `Quasar${i} Bulk`, createdAt: t.clock.now() })),
+    );
     expect(searched(ws, "quasar").pagination.total).toBe(plainIds(ws, "quasar").length);
     expect(searched(ws, "quasar").pagination.total).toBe(1200);
   });
@@ -110,7 +137,9 @@ describe("a kept search after a write", () => {
       c.exec("update participants_version set v = v + 1 where id = 1");
       expect(searched(ws, "nebula").pagination.total).toBe(2);
     } finally {
-      c.exec("CREATE TRIGGER `participants_version_ai` AFTER INSERT ON `participants` BEGIN\n\tINSERT INTO participant_changes(v, lo, hi) SELECT v + 1, new.id, new.id FROM participants_version WHERE id = 1;\nEND");
+      c.exec(
+        "CREATE TRIGGER `participants_version_ai` AFTER INSERT ON `participants` BEGIN\n\tINSERT INTO participant_changes(v, lo, hi) SELECT v + 1, new.id, new.id FROM participants_version WHERE id = 1;\nEND",
+      );
     }
     // The log keeps its last 10,000 steps.
     const id = searched(ws, "nebula").participants[0]!.id;

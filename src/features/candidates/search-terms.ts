@@ -18,7 +18,12 @@ export const MAX_TERMS = 32;
 
 /** The words of a search as FTS5 sees them: lower case, letters and digits, at most 8. */
 export function searchWords(search: string): string[] {
-  return search.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return (
+    search
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? []
+  );
 }
 
 /** The index's terms that start with `prefix`, in order; null when there are more than `max`. */
@@ -26,7 +31,7 @@ export function termsStartingWith(db: DB, prefix: string, max = MAX_TERMS): stri
   const out: string[] = [];
   // Terms are compared as UTF-8 bytes; no term holds a control character, so the next term after
   // t is the first one at or after t + "\u0001".
-  for (let from = prefix; ; ) {
+  for (let from = prefix; ;) {
     const term = firstTermAtOrAfter(db, from);
     if (term === undefined || !term.startsWith(prefix)) return out;
     if (out.length === max) return null;

@@ -7,7 +7,10 @@ import { prng } from "./sample-data";
 // histories, with a small cap so that walks are cut short as often as they are complete.
 
 const walkOf = (matching: Set<number>, limit: number, below = Infinity) =>
-  [...matching].filter((id) => id < below).sort((a, b) => b - a).slice(0, limit);
+  [...matching]
+    .filter((id) => id < below)
+    .sort((a, b) => b - a)
+    .slice(0, limit);
 
 describe("a kept walk brought up to date from the changes", () => {
   test("equals a new walk, cut short or complete, after updates, deletions, new rows and bulk ranges", () => {

@@ -78,7 +78,9 @@ export function mergeCvInto(deps: Deps, tx: Tx, workspaceId: number, id: number,
   const now = deps.clock.now();
   const merged = { roleApplied: before.roleApplied, jobTitle: changes.jobTitle ?? before.jobTitle, city: changes.city ?? before.city };
   identity.setFields(tx, workspaceId, id, { ...changes, ...bucketColumns(bucketsOf(deps, workspaceId), merged), lastUpdated: now });
-  const text = [`A CV was added (${cv.fileType.toUpperCase()}, same e-mail)`, filled.length ? `filled ${labels(filled)}` : null, kept.length ? `kept the record's ${labels(kept)}` : null].filter(Boolean).join("; ");
+  const text = [`A CV was added (${cv.fileType.toUpperCase()}, same e-mail)`, filled.length ? `filled ${labels(filled)}` : null, kept.length ? `kept the record's ${labels(kept)}` : null]
+    .filter(Boolean)
+    .join("; ");
   candidateChanged(deps, tx, workspaceId, id, { changedFields: filled, source: "cv" }, actor, "candidate.cv_merged", { fileId, draftId: cv.draftId, kept, text });
   return { filled, kept };
 }

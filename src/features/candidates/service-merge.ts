@@ -33,17 +33,23 @@ export const MergeInput = z.preprocess(aliases, MergeFields);
 /** POST /api/participants/{id}/merge: the record to keep is the path's id. */
 export const MergeIntoInput = z.preprocess(aliases, MergeFields.omit({ keepId: true }));
 /** The settings page's merge form: keepId and one or more mergeIds fields. */
-export const MergeForm = z.preprocess((v) => {
-  const o = v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-  return { keepId: o.keepId, mergeIds: ([] as unknown[]).concat(o.mergeIds ?? []) };
-}, MergeFields.omit({ fields: true }));
+export const MergeForm = z.preprocess(
+  (v) => {
+    const o = v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+    return { keepId: o.keepId, mergeIds: ([] as unknown[]).concat(o.mergeIds ?? []) };
+  },
+  MergeFields.omit({ fields: true }),
+);
 export type Merge = z.infer<typeof MergeInput>;
 
 /** Duplicates: e-mails held by more than one candidate of the workspace, with the records. */
 export function listDuplicates(deps: Deps, workspaceId: number): { emailAddress: string; candidates: Participant[] }[] {
   return identity.duplicateGroups(deps.db, workspaceId, 200).map((g) => ({
     emailAddress: g.email,
-    candidates: g.ids.map((id) => repo.findParticipant(deps.db, workspaceId, id)).filter((r) => !!r).map(toParticipant),
+    candidates: g.ids
+      .map((id) => repo.findParticipant(deps.db, workspaceId, id))
+      .filter((r) => !!r)
+      .map(toParticipant),
   }));
 }
 

@@ -75,7 +75,13 @@ export function addNote(deps: Deps, workspaceId: number, id: number, body: strin
     const note = history.insertNote(tx, { workspaceId, participantId: id, authorUserId: actor.userId, authorName: actor.name, body, createdAt: now });
     identity.setFields(tx, workspaceId, id, { lastUpdated: now });
     // The note itself stays in its table (the timeline shows it from there); the event says who wrote one.
-    recordEvent(deps, tx, { workspaceId, actor: { userId: actor.userId, apiKeyId: actor.apiKeyId ?? null }, subject: { type: "candidate", id }, kind: "candidate.note_added", data: { noteId: note.id } });
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor: { userId: actor.userId, apiKeyId: actor.apiKeyId ?? null },
+      subject: { type: "candidate", id },
+      kind: "candidate.note_added",
+      data: { noteId: note.id },
+    });
     return note;
   });
   return toNote(row);

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { CandidatesDeps } from "./application-hook";
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import { getJob, listCampaigns } from "../jobs/service";
@@ -14,7 +15,6 @@ import type { DatabaseStats, ListQuery, NewParticipant, Participant, Participant
 import { sampleCandidates } from "./sample-data";
 import { toParticipant } from "./participant-view";
 import { candidateCreated, candidateChanged } from "./candidate-events";
-import { applicationHooks } from "./application-hook";
 
 export type { Participant, ParticipantFields } from "./model";
 export { toParticipant } from "./participant-view";
@@ -94,9 +94,7 @@ export interface CandidateOption {
 
 /** The newest candidates for a picker (id, name, role, e-mail only), id descending, at most 500. */
 export function candidateOptions(deps: Deps, workspaceId: number, limit = 500): CandidateOption[] {
-  return repo
-    .latestParticipantOptions(deps.db, workspaceId, Math.min(500, Math.max(1, limit)))
-    .map((r) => ({ id: r.id, name: r.name, role: candidateRole(r) || null, email: r.emailAddress }));
+  return repo.latestParticipantOptions(deps.db, workspaceId, Math.min(500, Math.max(1, limit))).map((r) => ({ id: r.id, name: r.name, role: candidateRole(r) || null, email: r.emailAddress }));
 }
 
 /** The newest candidates, id descending (the assistant reads the latest 50). */
@@ -123,7 +121,10 @@ export function workspacesWithParticipants(deps: Deps): number[] {
 
 /** Candidates by id, in the order given (unknown ids are left out). */
 export function participantsByIds(deps: Deps, workspaceId: number, ids: number[]): Participant[] {
-  return ids.map((id) => repo.findParticipant(deps.db, workspaceId, id)).filter((r): r is repo.ParticipantRow => !!r).map(toParticipant);
+  return ids
+    .map((id) => repo.findParticipant(deps.db, workspaceId, id))
+    .filter((r): r is repo.ParticipantRow => !!r)
+    .map(toParticipant);
 }
 
 /** Which of these ids are candidates of the workspace (shortlists refuse the others). */
@@ -142,7 +143,7 @@ function withBuckets<T extends { roleApplied?: string | null; jobTitle?: string 
  * candidate of the workspace already has updates that candidate (whose unique_id becomes
  * this visitor's, so the later steps find it) and the conversations are appended.
  */
-export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fields: ParticipantFields): Participant {
+export function upsertParticipantFromVisitor(deps: CandidatesDeps, workspaceId: number, fields: ParticipantFields): Participant {
   const now = deps.clock.now();
   const { uniqueId, ...rest } = fields;
   const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<ParticipantFields, "uniqueId">;
@@ -158,7 +159,7 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       candidateCreated(deps, tx, workspaceId, id, "visitor", "candidate", via);
-      if (via.jobId) applicationHooks(deps).applied(tx, workspaceId, id, via.jobId);
+      if (via.jobId) deps.applications.applied(tx, workspaceId, id, via.jobId);
       return id;
     });
     return getParticipant(deps, workspaceId, id);
@@ -170,11 +171,20 @@ export function upsertParticipantFromVisitor(deps: Deps, workspaceId: number, fi
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
     // A campaign link of a job the person has no application to yet makes one (issue 38).
-    if (via.jobId) applicationHooks(deps).applied(tx, workspaceId, found.id, via.jobId);
+    if (via.jobId) deps.applications.applied(tx, workspaceId, found.id, via.jobId);
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");
     // One event: an application again (with what it changed), or the change itself.
-    candidateChanged(deps, tx, workspaceId, found.id, { changedFields, stage: { from: found.stages, to: stages }, source: "visitor" }, "candidate", again ? "candidate.applied_again" : "candidate.updated", again ? via : {});
+    candidateChanged(
+      deps,
+      tx,
+      workspaceId,
+      found.id,
+      { changedFields, stage: { from: found.stages, to: stages }, source: "visitor" },
+      "candidate",
+      again ? "candidate.applied_again" : "candidate.updated",
+      again ? via : {},
+    );
   });
   return getParticipant(deps, workspaceId, found.id);
 }
@@ -261,7 +271,14 @@ export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQ
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
   const { pagination } = listParticipants(deps, workspaceId, { ...q, page: 1, limit: 1 });
-  const rows = repo.sortedPage(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted }, sort, page, limit);
+  const rows = repo.sortedPage(
+    deps.db,
+    workspaceId,
+    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
+    sort,
+    page,
+    limit,
+  );
   const participants = rows.map(toParticipant);
   if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
   return { participants, pagination: { ...pagination, page, limit } };

@@ -1,7 +1,6 @@
-import type { Deps } from "../../deps";
+import type { ChatDeps } from "./needs";
 import { AppError } from "../../lib/errors";
 import { addCandidates, createShortlist, listShortlists, type Shortlist } from "../shortlists/service";
-import { createSchedulingSession } from "../scheduling/service";
 import { addDays, dateIn, DEFAULT_DURATION, DEFAULT_WINDOW, DURATIONS, generateSlots, isValidTimeZone } from "../scheduling/slots";
 import { findCandidate } from "./candidate-cards";
 
@@ -11,7 +10,7 @@ import { findCandidate } from "./candidate-cards";
  * assistant call these, so they obey the same rules (workspace scope, 404s).
  */
 export interface ActionContext {
-  deps: Deps;
+  deps: ChatDeps;
   workspaceId: number;
   userId: number;
   timeZone: string;
@@ -76,7 +75,7 @@ export async function proposeInterview(ctx: ActionContext, input: { candidateId:
     duration,
     timeZone,
   });
-  const session = await createSchedulingSession(ctx.deps, {
+  const session = await ctx.deps.scheduling.createSession({
     workspaceId: ctx.workspaceId,
     userId: ctx.userId,
     candidateId: candidate.id,

@@ -38,7 +38,9 @@ export function parseFilter(message: string): CandidateFilter {
   }
   // Words in their answers: a quoted phrase, or what follows mention/say/know/experience with.
   const quoted = message.match(/["“']([^"”']{2,60})["”']/)?.[1];
-  const after = message.match(/\b(?:mention(?:s|ed|ing)?|sa(?:y|ys|id)|wr(?:ote|ites)|know(?:s)?|experience (?:with|in)|skilled in|skills? in|talk(?:s|ed)? about|with)\s+([\w+#. -]{2,60}?)(?:\s+(?:experience|skills?))?[?.!]?$/i)?.[1];
+  const after = message.match(
+    /\b(?:mention(?:s|ed|ing)?|sa(?:y|ys|id)|wr(?:ote|ites)|know(?:s)?|experience (?:with|in)|skilled in|skills? in|talk(?:s|ed)? about|with)\s+([\w+#. -]{2,60}?)(?:\s+(?:experience|skills?))?[?.!]?$/i,
+  )?.[1];
   const words = (quoted ?? after)?.trim();
   if (words && !ROLE_TERMS.some((r) => words.toLowerCase() === r || words.toLowerCase() === r + "s")) f.words = words.split(/\s+/).slice(0, 6);
   return f;
@@ -69,7 +71,12 @@ export function mentionedCandidates(ctx: ActionContext, message: string): Partic
   if (!found.size) {
     // A single first or last name counts only when exactly one candidate carries it.
     const words = new Set(text.match(/[a-z][a-z'-]{2,}/g) ?? []);
-    const hits = pool.filter((p) => (p.name ?? "").toLowerCase().split(/\s+/).some((w) => w.length > 2 && words.has(w)));
+    const hits = pool.filter((p) =>
+      (p.name ?? "")
+        .toLowerCase()
+        .split(/\s+/)
+        .some((w) => w.length > 2 && words.has(w)),
+    );
     if (hits.length === 1) found.set(hits[0]!.id, hits[0]!);
   }
   return [...found.values()];
@@ -98,7 +105,10 @@ export function shortlistGroup(ctx: ActionContext, message: string, name?: strin
   const { words: _words, ...filter } = parseFilter(rest);
   if (filter.role) {
     const head = rest.toLowerCase().match(new RegExp(`((?:[a-z0-9/+#.-]+\\s+){0,2})${escape(filter.role)}s?\\b`));
-    const before = (head?.[1] ?? "").trim().split(/\s+/).filter((w) => w && !/^(the|all|my|our|of|with|and|every|each)$/.test(w));
+    const before = (head?.[1] ?? "")
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w && !/^(the|all|my|our|of|with|and|every|each)$/.test(w));
     for (let i = 0; i < before.length; i++) {
       const role = `${before.slice(i).join(" ")} ${filter.role}`;
       if (filterCandidates(ctx.deps, ctx.workspaceId, { ...filter, role }).length) {
@@ -126,7 +136,10 @@ export async function builtinAnswer(ctx: ActionContext, message: string): Promis
     const r = shortlistCandidates(ctx, { shortlistName: name, candidateIds: people.map((p) => p.id) });
     const head = r.created ? `Created the shortlist "${r.shortlist.name}".` : `Shortlist "${r.shortlist.name}".`;
     if (!people.length) return `${head} It has ${r.shortlist.candidateIds.length} candidate(s).`;
-    const shown = people.slice(0, LIST_MAX).map((p) => `${card(p).name} (#${p.id})`).join(", ");
+    const shown = people
+      .slice(0, LIST_MAX)
+      .map((p) => `${card(p).name} (#${p.id})`)
+      .join(", ");
     const more = people.length > LIST_MAX ? ` and ${people.length - LIST_MAX} more` : "";
     const which = group ? ` ${people.length} candidate(s) ${group.described}:` : "";
     return `${head} Added${which} ${shown}${more}; it now has ${r.shortlist.candidateIds.length} candidate(s).`;

@@ -57,9 +57,7 @@ export interface CandidateFilter {
 const lower = (s: string | null | undefined) => (s ?? "").toLowerCase();
 
 function textOf(p: Participant) {
-  return [p.name, p.emailAddress, p.city, p.roleApplied, p.jobTitle, p.industry, p.prequalifier, p.assessment, p.voiceTranscript, p.availability, p.visaStatus]
-    .map(lower)
-    .join("\n");
+  return [p.name, p.emailAddress, p.city, p.roleApplied, p.jobTitle, p.industry, p.prequalifier, p.assessment, p.voiceTranscript, p.availability, p.visaStatus].map(lower).join("\n");
 }
 
 function roleMatches(p: Participant, term: string) {

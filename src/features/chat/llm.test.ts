@@ -18,7 +18,11 @@ async function chat(cookie: string, message: string, sessionId?: string) {
 describe("with a language model (fake OpenAI-compatible server, real SDK)", () => {
   test("grounded in the latest 50 candidates, id descending; the key and model are used", async () => {
     const u = await t.signUp();
-    addParticipants(t.deps, u.workspaceId, Array.from({ length: 60 }, (_, i) => ({ name: `Person ${String(i + 1).padStart(2, "0")}`, roleApplied: "Developer", city: "Perth" })));
+    addParticipants(
+      t.deps,
+      u.workspaceId,
+      Array.from({ length: 60 }, (_, i) => ({ name: `Person ${String(i + 1).padStart(2, "0")}`, roleApplied: "Developer", city: "Perth" })),
+    );
     fake.requests.length = 0;
     const r = await chat(u.cookie, "hello model");
     expect(r.status).toBe(200);

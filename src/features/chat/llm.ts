@@ -76,12 +76,7 @@ interface PendingCall {
   args: string;
 }
 
-export async function runModel(
-  config: Config,
-  ctx: ActionContext,
-  messages: ChatCompletionMessageParam[],
-  onDelta: (text: string) => void,
-): Promise<string> {
+export async function runModel(config: Config, ctx: ActionContext, messages: ChatCompletionMessageParam[], onDelta: (text: string) => void): Promise<string> {
   const client = await clientFor(config);
   const convo = [...messages];
   // The model costs money and its tools may change data: this request is never run twice.

@@ -98,7 +98,10 @@ export function extractPosition(text: string): string | null {
 }
 
 function titleCase(s: string) {
-  return s.replace(/\b([a-z])([a-z]*)/gi, (_, a: string, b: string) => (a.toUpperCase() + b.toLowerCase())).replace(/\bUx\b/g, "UX").replace(/\bUi\b/g, "UI");
+  return s
+    .replace(/\b([a-z])([a-z]*)/gi, (_, a: string, b: string) => a.toUpperCase() + b.toLowerCase())
+    .replace(/\bUx\b/g, "UX")
+    .replace(/\bUi\b/g, "UI");
 }
 
 /** The one entry point: keyword, then name, then position. Text of 10 characters or fewer is ignored. */

@@ -22,15 +22,15 @@ function connect(cookie?: string) {
     waiters.shift()?.(m);
   };
   const closed = new Promise<number>((r) => (ws.onclose = (e) => r(e.code)));
-  const next = () => new Promise<any>((resolve, reject) => {
-    waiters.push(resolve);
-    setTimeout(() => reject(new Error("no message")), 3000);
-  });
+  const next = () =>
+    new Promise<any>((resolve, reject) => {
+      waiters.push(resolve);
+      setTimeout(() => reject(new Error("no message")), 3000);
+    });
   return { ws, got, next, closed };
 }
 
-const webhook = (secret: string | null, json: unknown) =>
-  t.request("/api/webhook/chat", { json, headers: secret ? { "x-webhook-secret": secret } : {} });
+const webhook = (secret: string | null, json: unknown) => t.request("/api/webhook/chat", { json, headers: secret ? { "x-webhook-secret": secret } : {} });
 
 describe("WebSocket /ws/chat-monitor", () => {
   test("refuses a socket without a session", async () => {
@@ -85,7 +85,11 @@ describe("POST /api/webhook/chat", () => {
     const page = await (await t.request("/chat/webhook", { cookie: u.cookie })).text();
     const secret = page.match(/whsec_[\w-]+/)![0];
     expect(secret).toBe(webhookSecret(t.deps, u.workspaceId));
-    const row = t.deps.db.select().from(chatWebhookSecrets).all().find((r) => r.workspaceId === u.workspaceId)!;
+    const row = t.deps.db
+      .select()
+      .from(chatWebhookSecrets)
+      .all()
+      .find((r) => r.workspaceId === u.workspaceId)!;
     expect(row.secretSealed).not.toContain(secret);
     expect(row.secretHash).not.toContain(secret);
 

@@ -1,3 +1,5 @@
+import type { DB } from "../../db/client";
+import type { ChatDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { memberActor, recordEvent } from "../events/record";
 import { requirePermission } from "../auth/permissions";
@@ -7,7 +9,7 @@ import { retryOnBusy } from "../../db/busy";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { RateLimiter } from "../../lib/rate-limit";
 import { findUserById } from "../auth/service";
-import { upsertParticipantFromVisitor, type Participant } from "../candidates/service";
+import { type Participant } from "../candidates/service";
 import { candidateRole } from "../candidates/classify";
 import * as repo from "./repo";
 import { filterCandidates, findCandidate } from "./candidate-cards";
@@ -68,19 +70,19 @@ export class MonitorHub {
   }
 }
 
-const hubs = new WeakMap<Deps, MonitorHub>();
+const hubs = new WeakMap<DB, MonitorHub>();
 export function hubFor(deps: Deps): MonitorHub {
-  let h = hubs.get(deps);
-  if (!h) hubs.set(deps, (h = new MonitorHub()));
+  let h = hubs.get(deps.db);
+  if (!h) hubs.set(deps.db, (h = new MonitorHub()));
   return h;
 }
 
-const limiters = new WeakMap<Deps, { monitor: RateLimiter; webhook: RateLimiter }>();
+const limiters = new WeakMap<DB, { monitor: RateLimiter; webhook: RateLimiter }>();
 function limit(deps: Deps, kind: "monitor" | "webhook", key: string) {
-  let l = limiters.get(deps);
+  let l = limiters.get(deps.db);
   if (!l) {
     const now = () => deps.clock.now().getTime();
-    limiters.set(deps, (l = { monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now), webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now) }));
+    limiters.set(deps.db, (l = { monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now), webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now) }));
   }
   const r = l[kind].hit(key);
   if (!r.ok) throw tooManyRequests(r.retryAfter);
@@ -122,7 +124,7 @@ export async function monitorText(deps: Deps, me: SignedIn, text: string): Promi
  * workspace's candidate with exactly that name, else a new candidate recorded from the
  * recruiter's own chat (name and position only).
  */
-function resolveCandidate(deps: Deps, workspaceId: number, input: ChatEventInput): Participant {
+function resolveCandidate(deps: ChatDeps, workspaceId: number, input: ChatEventInput): Participant {
   if (input.candidateId) {
     const p = findCandidate(deps, workspaceId, input.candidateId);
     if (!p) throw new AppError("not_found", 404, "Candidate not found");
@@ -132,7 +134,7 @@ function resolveCandidate(deps: Deps, workspaceId: number, input: ChatEventInput
   if (!name) throw badRequest("Please enter candidate name and position", { candidateName: "Please enter candidate name and position" });
   const same = filterCandidates(deps, workspaceId, { words: [name] }).find((p) => p.name?.trim().toLowerCase() === name.toLowerCase());
   if (same) return same;
-  return upsertParticipantFromVisitor(deps, workspaceId, { uniqueId: `chat-${randomToken(12)}`, name, roleApplied: input.position?.trim() || null, isTest: true });
+  return deps.candidates.upsertFromVisitor(workspaceId, { uniqueId: `chat-${randomToken(12)}`, name, roleApplied: input.position?.trim() || null, isTest: true });
 }
 
 export interface ChatEventResult {
@@ -143,7 +145,7 @@ export interface ChatEventResult {
 }
 
 /** POST /api/chat-events: records the event and does what it asks. */
-export async function chatEvent(deps: Deps, me: SignedIn, input: ChatEventInput): Promise<ChatEventResult> {
+export async function chatEvent(deps: ChatDeps, me: SignedIn, input: ChatEventInput): Promise<ChatEventResult> {
   const ws = me.user.workspaceId;
   const candidate = resolveCandidate(deps, ws, input);
   const position = input.position?.trim() || candidateRole(candidate) || "";

@@ -67,7 +67,13 @@ export interface ShortlistPopup {
 }
 
 /** POST /api/chat/actions/{id}/confirm. */
-export const ActionParam = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/, "Invalid action id") });
+export const ActionParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/, "Invalid action id"),
+});
 
 // ---- Answers (docs/decisions/0020): every field the service returns, or it would be dropped ----
 
@@ -86,9 +92,7 @@ export const ConfirmedAction = z.object({ action: ChatActionView, message: z.str
 
 export const ChatHistory = z.object({
   sessionId: z.string().nullable(),
-  messages: z.array(
-    z.object({ id: z.number().int(), role: z.enum(["user", "assistant"]), content: z.string(), timestamp: z.string(), actions: z.array(ChatActionView).optional() }),
-  ),
+  messages: z.array(z.object({ id: z.number().int(), role: z.enum(["user", "assistant"]), content: z.string(), timestamp: z.string(), actions: z.array(ChatActionView).optional() })),
 });
 
 export const ChatEventAnswer = z.object({

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { ChatDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { ActionParam, ChatForm, ChatPageQuery, ConfirmForm, MAX_MESSAGE_CHARS } from "./model";
 import { confirmAction } from "./proposals";
 import { devGuard } from "../../lib/dev-pages";
@@ -21,16 +21,16 @@ const chatPath = (sessionId: unknown) => (typeof sessionId === "string" && /^[\w
 const backToChat = (input: FormInput) => chatPath(input.body.sessionId);
 
 /** /chat (with a form post for browsers without JavaScript), /dashboardX, /meeting-detection, /shortlist-test, /chat/webhook. */
-export function chatPageRoutes(deps: Deps) {
+export function chatPageRoutes(deps: ChatDeps, web: Web) {
   const devPage = devGuard(deps.config.devPages, () => deps.clock.now().getTime());
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/chat",
       ({ me, query, cookie }) => {
         const props = loadChatPage(deps, me, query.s && !query.new ? query.s : undefined);
-        return renderPage({ title: "Chat", body: ChatPage({ ...props, shell: makeShell(deps, me.user) }), toast: takeFlash(cookie) });
+        return renderPage({ title: "Chat", body: ChatPage({ ...props, shell: web.shell(me.user) }), toast: takeFlash(cookie) });
       },
       { query: ChatPageQuery },
     )
@@ -55,19 +55,15 @@ export function chatPageRoutes(deps: Deps) {
       },
       { params: ActionParam, body: ConfirmForm, form: { back: backToChat, failed: "Error" } },
     )
-    .get("/dashboardX", ({ me, workspaceId }) =>
-      renderPage({ title: "Chat integration test", body: DashboardXPage({ ...loadDashboardX(deps, workspaceId), shell: makeShell(deps, me.user) }) }),
-    )
-    .get("/meeting-detection", ({ me }) =>
-      renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: makeShell(deps, me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }),
-    )
+    .get("/dashboardX", ({ me, workspaceId }) => renderPage({ title: "Chat integration test", body: DashboardXPage({ ...loadDashboardX(deps, workspaceId), shell: web.shell(me.user) }) }))
+    .get("/meeting-detection", ({ me }) => renderPage({ title: "Meeting detection", body: MeetingDetectionPage({ shell: web.shell(me.user), appOrigin: new URL(deps.config.APP_URL).origin }) }))
     .get(
       "/chat/webhook",
       ({ me, cookie }) =>
         renderPage({
           title: "Chat webhook",
           headers: { "referrer-policy": "no-referrer" },
-          body: WebhookPage({ ...loadWebhookPage(deps, me.user), shell: makeShell(deps, me.user) }),
+          body: WebhookPage({ ...loadWebhookPage(deps, me.user), shell: web.shell(me.user) }),
           toast: takeFlash(cookie),
         }),
       { can: "chatWebhook.manage" },
@@ -83,13 +79,13 @@ export function chatPageRoutes(deps: Deps) {
     );
 
   // A developer page (DEV_PAGES). Open to everyone then: it shows the login state, and its actions need a signed-in user.
-  const devPages = new Elysia().use(authGuard(deps)).get(
+  const devPages = new Elysia().use(web.guard).get(
     "/shortlist-test",
     ({ me, request, server }) => {
       devPage(me ? `u${me.user.id}` : `ip${clientIp(request, server, deps.config.TRUST_PROXY)}`);
       return renderPage({
         title: "Shortlist test",
-        body: ShortlistTestPage({ shell: me ? makeShell(deps, me.user) : null, webhookSecret: me && can(me.user, "chatWebhook.manage") ? webhookSecret(deps, me.user.workspaceId) : null }),
+        body: ShortlistTestPage({ shell: me ? web.shell(me.user) : null, webhookSecret: me && can(me.user, "chatWebhook.manage") ? webhookSecret(deps, me.user.workspaceId) : null }),
       });
     },
     { withUser: true },

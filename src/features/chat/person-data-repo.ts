@@ -7,10 +7,7 @@ type Writer = Pick<DB, "update" | "delete">;
 type Reader = Pick<DB, "select">;
 
 const eventsOf = (workspaceId: number, participantId: number, name: string | null) =>
-  and(
-    eq(chatEvents.workspaceId, workspaceId),
-    or(eq(chatEvents.candidateId, participantId), name?.trim() ? sql`lower(${chatEvents.candidateName}) = ${name.trim().toLowerCase()}` : undefined),
-  );
+  and(eq(chatEvents.workspaceId, workspaceId), or(eq(chatEvents.candidateId, participantId), name?.trim() ? sql`lower(${chatEvents.candidateName}) = ${name.trim().toLowerCase()}` : undefined));
 
 /** The chat events about a candidate (by id, or by their name as the event wrote it), oldest first. */
 export function chatEventRowsAbout(db: DB, workspaceId: number, participantId: number, name: string | null) {
@@ -23,7 +20,9 @@ export function chatEventRowsAbout(db: DB, workspaceId: number, participantId: n
 }
 
 export function deleteChatEventsAbout(tx: Writer, workspaceId: number, participantId: number, name: string | null): void {
-  tx.delete(chatEvents).where(eventsOf(workspaceId, participantId, name)).run();
+  tx.delete(chatEvents)
+    .where(eventsOf(workspaceId, participantId, name))
+    .run();
 }
 
 /**
@@ -32,12 +31,20 @@ export function deleteChatEventsAbout(tx: Writer, workspaceId: number, participa
  */
 export function messagesMentioningAny(tx: Reader, workspaceId: number, needles: string[]): { id: number; content: string }[] {
   const anyLike = (col: typeof chatMessages.content) => (needles.some((n) => /[^\x00-\x7f]/.test(n)) ? undefined : or(...needles.map((n) => sql`instr(lower(${col}), ${n}) > 0`)));
-  return tx.select({ id: chatMessages.id, content: chatMessages.content }).from(chatMessages).where(and(eq(chatMessages.workspaceId, workspaceId), anyLike(chatMessages.content))).all();
+  return tx
+    .select({ id: chatMessages.id, content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.workspaceId, workspaceId), anyLike(chatMessages.content)))
+    .all();
 }
 
 /** Each message's whole content replaced, 500 ids a statement. */
 export function replaceMessages(tx: Writer, ids: number[], content: string): void {
-  for (let i = 0; i < ids.length; i += 500) tx.update(chatMessages).set({ content }).where(inArray(chatMessages.id, ids.slice(i, i + 500))).run();
+  for (let i = 0; i < ids.length; i += 500)
+    tx.update(chatMessages)
+      .set({ content })
+      .where(inArray(chatMessages.id, ids.slice(i, i + 500)))
+      .run();
 }
 
 /** The workspace's proposals, each as one text (summary, arguments, result) to test for a mention. */
@@ -51,5 +58,8 @@ export function actionTexts(tx: Reader, workspaceId: number): { id: number; text
 
 /** The proposals deleted, 500 ids a statement. */
 export function deleteActions(tx: Writer, ids: number[]): void {
-  for (let i = 0; i < ids.length; i += 500) tx.delete(chatActions).where(inArray(chatActions.id, ids.slice(i, i + 500))).run();
+  for (let i = 0; i < ids.length; i += 500)
+    tx.delete(chatActions)
+      .where(inArray(chatActions.id, ids.slice(i, i + 500)))
+      .run();
 }

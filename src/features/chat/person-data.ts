@@ -49,7 +49,14 @@ export function eraseChatMentions(tx: Writer & Pick<DB, "select">, workspaceId: 
   // A cheap prefilter in SQL (any needle as a substring), the exact test here.
   const needles = [...mentions.words, ...mentions.nameParts, String(participantId)].map((w) => w.trim().toLowerCase()).filter((w) => w.length >= 2 || /^\d+$/.test(w));
   const messages = messagesMentioningAny(tx, workspaceId, needles);
-  replaceMessages(tx, messages.filter((m) => mentionsThem(m.content)).map((m) => m.id), ERASED_MESSAGE);
+  replaceMessages(
+    tx,
+    messages.filter((m) => mentionsThem(m.content)).map((m) => m.id),
+    ERASED_MESSAGE,
+  );
   const actions = actionTexts(tx, workspaceId);
-  deleteActions(tx, actions.filter((a) => mentionsThem(a.text)).map((a) => a.id));
+  deleteActions(
+    tx,
+    actions.filter((a) => mentionsThem(a.text)).map((a) => a.id),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { ChatDeps } from "./needs";
 import { memberActor, recordEvent } from "../events/record";
 import { AppError, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
@@ -50,9 +51,24 @@ export function proposalRecorder(deps: Deps, me: SignedIn) {
     propose,
     save(chatSessionId: number, messageId: number): ChatAction[] {
       const rows = pending.map((p) =>
-        actionsRepo.insertAction(deps.db, { workspaceId: me.user.workspaceId, userId: me.user.id, sessionId: chatSessionId, publicId: p.publicId, kind: p.kind, args: p.args, summary: p.summary, now: p.at }),
+        actionsRepo.insertAction(deps.db, {
+          workspaceId: me.user.workspaceId,
+          userId: me.user.id,
+          sessionId: chatSessionId,
+          publicId: p.publicId,
+          kind: p.kind,
+          args: p.args,
+          summary: p.summary,
+          now: p.at,
+        }),
       );
-      if (rows.length) actionsRepo.attachToMessage(deps.db, me.user.workspaceId, rows.map((r) => r.id), messageId);
+      if (rows.length)
+        actionsRepo.attachToMessage(
+          deps.db,
+          me.user.workspaceId,
+          rows.map((r) => r.id),
+          messageId,
+        );
       return rows.map(toChatAction);
     },
   };
@@ -75,7 +91,7 @@ const asInt = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v 
  * click cannot shortlist or schedule twice; a failure gives it back. The outcome is added
  * to the conversation as the assistant's message.
  */
-export async function confirmAction(deps: Deps, me: SignedIn, publicId: string): Promise<{ action: ChatAction; message: string; bookingUrl?: string }> {
+export async function confirmAction(deps: ChatDeps, me: SignedIn, publicId: string): Promise<{ action: ChatAction; message: string; bookingUrl?: string }> {
   const ws = me.user.workspaceId;
   const row = actionsRepo.findAction(deps.db, ws, me.user.id, publicId);
   if (!row) throw notFound("Action not found");
@@ -117,7 +133,14 @@ export async function confirmAction(deps: Deps, me: SignedIn, publicId: string):
     // The member confirmed what the assistant proposed: their act, in the activity log (its own
     // changes, the shortlist or the session, are recorded by the services that made them). The
     // proposal's own summary names candidates, so the log keeps only its kind.
-    recordEvent(deps, tx, { workspaceId: ws, actor: memberActor(me), subject: { type: "assistant_action", id: row.publicId }, kind: "assistant.action_confirmed", summary: row.kind === "shortlist_candidates" ? "Shortlist candidates" : "Propose an interview", data: { kind: row.kind } });
+    recordEvent(deps, tx, {
+      workspaceId: ws,
+      actor: memberActor(me),
+      subject: { type: "assistant_action", id: row.publicId },
+      kind: "assistant.action_confirmed",
+      summary: row.kind === "shortlist_candidates" ? "Shortlist candidates" : "Propose an interview",
+      data: { kind: row.kind },
+    });
   });
   return { action: { ...toChatAction(row), status: "done", result: message }, message, ...(bookingUrl ? { bookingUrl } : {}) };
 }

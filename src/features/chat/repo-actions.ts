@@ -7,18 +7,29 @@ import { inWorkspace } from "../../db/scope";
 export type ChatActionRow = typeof chatActions.$inferSelect;
 
 export function insertAction(db: DB, v: { workspaceId: number; userId: number; sessionId: number; publicId: string; kind: string; args: string; summary: string; now: Date }): ChatActionRow {
-  return db.insert(chatActions).values({ ...v, createdAt: v.now }).returning().get();
+  return db
+    .insert(chatActions)
+    .values({ ...v, createdAt: v.now })
+    .returning()
+    .get();
 }
 
 /** Ties the actions of one turn to the assistant message that proposed them. */
 export function attachToMessage(db: DB, workspaceId: number, ids: number[], messageId: number) {
   if (!ids.length) return;
-  db.update(chatActions).set({ messageId }).where(inWorkspace(chatActions, workspaceId, inArray(chatActions.id, ids))).run();
+  db.update(chatActions)
+    .set({ messageId })
+    .where(inWorkspace(chatActions, workspaceId, inArray(chatActions.id, ids)))
+    .run();
 }
 
 /** One action of this user only: another user's or workspace's id reads as missing. */
 export function findAction(db: DB, workspaceId: number, userId: number, publicId: string): ChatActionRow | undefined {
-  return db.select().from(chatActions).where(inWorkspace(chatActions, workspaceId, eq(chatActions.userId, userId), eq(chatActions.publicId, publicId))).get();
+  return db
+    .select()
+    .from(chatActions)
+    .where(inWorkspace(chatActions, workspaceId, eq(chatActions.userId, userId), eq(chatActions.publicId, publicId)))
+    .get();
 }
 
 /** pending → running, only once: a double click or a second tab cannot perform it twice. */
@@ -32,14 +43,24 @@ export function claimAction(db: DB, workspaceId: number, id: number): boolean {
 }
 
 export function finishAction(db: DB | Tx, workspaceId: number, id: number, result: string, now: Date) {
-  db.update(chatActions).set({ status: "done", result, doneAt: now }).where(inWorkspace(chatActions, workspaceId, eq(chatActions.id, id))).run();
+  db.update(chatActions)
+    .set({ status: "done", result, doneAt: now })
+    .where(inWorkspace(chatActions, workspaceId, eq(chatActions.id, id)))
+    .run();
 }
 
 export function releaseAction(db: DB, workspaceId: number, id: number) {
-  db.update(chatActions).set({ status: "pending" }).where(and(inWorkspace(chatActions, workspaceId, eq(chatActions.id, id)), eq(chatActions.status, "running"))).run();
+  db.update(chatActions)
+    .set({ status: "pending" })
+    .where(and(inWorkspace(chatActions, workspaceId, eq(chatActions.id, id)), eq(chatActions.status, "running")))
+    .run();
 }
 
 export function actionsOfMessages(db: DB, workspaceId: number, messageIds: number[]): ChatActionRow[] {
   if (!messageIds.length) return [];
-  return db.select().from(chatActions).where(inWorkspace(chatActions, workspaceId, inArray(chatActions.messageId, messageIds))).all();
+  return db
+    .select()
+    .from(chatActions)
+    .where(inWorkspace(chatActions, workspaceId, inArray(chatActions.messageId, messageIds)))
+    .all();
 }

@@ -21,7 +21,10 @@ export function insertSession(db: DB, v: { workspaceId: number; userId: number; 
 }
 
 export function touchSession(db: DB | Tx, workspaceId: number, id: number, now: Date) {
-  db.update(chatSessions).set({ updatedAt: now }).where(inWorkspace(chatSessions, workspaceId, eq(chatSessions.id, id))).run();
+  db.update(chatSessions)
+    .set({ updatedAt: now })
+    .where(inWorkspace(chatSessions, workspaceId, eq(chatSessions.id, id)))
+    .run();
 }
 
 export function insertMessage(db: DB | Tx, v: { workspaceId: number; sessionId: number; role: "user" | "assistant"; content: string; now: Date }): ChatMessageRow {
@@ -61,5 +64,11 @@ export function insertEvent(db: DB, v: typeof chatEvents.$inferInsert) {
 }
 
 export function recentEvents(db: DB, workspaceId: number, limit: number) {
-  return db.select().from(chatEvents).where(and(inWorkspace(chatEvents, workspaceId))).orderBy(desc(chatEvents.id)).limit(limit).all();
+  return db
+    .select()
+    .from(chatEvents)
+    .where(and(inWorkspace(chatEvents, workspaceId)))
+    .orderBy(desc(chatEvents.id))
+    .limit(limit)
+    .all();
 }

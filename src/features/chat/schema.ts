@@ -9,8 +9,12 @@ export const chatSessions = sqliteTable(
   "chat_sessions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // Random and URL-safe: the browser keeps it in localStorage (frank_session_id).
     publicId: text("public_id").notNull().unique(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
@@ -23,8 +27,12 @@ export const chatMessages = sqliteTable(
   "chat_messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    sessionId: integer("session_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
     // user | assistant
     role: text("role").notNull(),
     content: text("content").notNull(),
@@ -35,7 +43,9 @@ export const chatMessages = sqliteTable(
 
 /** The secret that authenticates POST /api/webhook/chat for one workspace. */
 export const chatWebhookSecrets = sqliteTable("chat_webhook_secrets", {
-  workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: integer("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   // Sealed with deps.secrets (AES-256-GCM) so the recruiter can be shown it again.
   secretSealed: text("secret_sealed").notNull(),
   // SHA-256 of the secret, to find the workspace of an incoming call.
@@ -48,7 +58,9 @@ export const chatEvents = sqliteTable(
   "chat_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     // meeting_detected | add_to_shortlist | schedule_interview
     type: text("type").notNull(),
@@ -72,9 +84,15 @@ export const chatActions = sqliteTable(
   "chat_actions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    sessionId: integer("session_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
     // The assistant message that proposed it (set once the answer is stored).
     messageId: integer("message_id").references(() => chatMessages.id, { onDelete: "set null" }),
     publicId: text("public_id").notNull().unique(),

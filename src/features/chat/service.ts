@@ -1,3 +1,5 @@
+import type { DB } from "../../db/client";
+import type { ChatDeps } from "./needs";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
@@ -15,10 +17,10 @@ import { CHAT_LIMIT_PER_MINUTE, MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type Ch
 
 export const AI_FAILED = "Failed to get response from AI assistant";
 
-const limiters = new WeakMap<Deps, RateLimiter>();
+const limiters = new WeakMap<DB, RateLimiter>();
 function limiter(deps: Deps) {
-  let l = limiters.get(deps);
-  if (!l) limiters.set(deps, (l = new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, () => deps.clock.now().getTime())));
+  let l = limiters.get(deps.db);
+  if (!l) limiters.set(deps.db, (l = new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, () => deps.clock.now().getTime())));
   return l;
 }
 
@@ -46,7 +48,7 @@ export function capHistory<T extends { content: string }>(rows: T[]): T[] {
  * model errs or goes quiet) stores nothing: the history never holds a half answer or a
  * question that looks answered. Text streams out through onDelta.
  */
-export async function ask(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
+export async function ask(deps: ChatDeps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
   checkChatRate(deps, me.user.id);
   return answer(deps, me, input, onDelta);
 }
@@ -55,13 +57,11 @@ export async function ask(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (
 export function timeoutMessage(e: ModelTimeout): string {
   const n = Number((e.ms / 1000).toFixed(1));
   const s = `${n} ${n === 1 ? "second" : "seconds"}`;
-  return e.kind === "first-token"
-    ? `The AI assistant did not answer within ${s}. Please try again.`
-    : `The AI assistant stopped answering (no reply for ${s}). Please try again.`;
+  return e.kind === "first-token" ? `The AI assistant did not answer within ${s}. Please try again.` : `The AI assistant stopped answering (no reply for ${s}). Please try again.`;
 }
 
 /** ask() without the rate check, for the streaming route, which checks before it starts the stream. */
-export async function answer(deps: Deps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
+export async function answer(deps: ChatDeps, me: SignedIn, input: ChatInput, onDelta: (text: string) => void = () => {}): Promise<ChatReply> {
   const ws = me.user.workspaceId;
   // The caller's conversation; an unknown or another user's id starts a new one (written with the answer).
   const existing = input.sessionId ? repo.findSession(deps.db, ws, me.user.id, input.sessionId) : undefined;
@@ -137,7 +137,11 @@ export function history(deps: Deps, me: SignedIn, sessionId: string | undefined)
   const s = sessionId ? repo.findSession(deps.db, ws, me.user.id, sessionId) : undefined;
   if (!s) return { sessionId: null, messages: [] };
   const rows = repo.recentMessages(deps.db, ws, s.id, 100);
-  const actions = actionsByMessage(deps, ws, rows.filter((r) => r.role === "assistant").map((r) => r.id));
+  const actions = actionsByMessage(
+    deps,
+    ws,
+    rows.filter((r) => r.role === "assistant").map((r) => r.id),
+  );
   return {
     sessionId: s.publicId,
     messages: rows.map((r) => {

@@ -40,8 +40,7 @@ export const TOOLS: ChatCompletionTool[] = [
     type: "function",
     function: {
       name: "shortlist_candidates",
-      description:
-        "Propose adding candidates to a shortlist, found by id or by name (a new name creates it once confirmed). Changes nothing until the recruiter presses Confirm.",
+      description: "Propose adding candidates to a shortlist, found by id or by name (a new name creates it once confirmed). Changes nothing until the recruiter presses Confirm.",
       parameters: {
         type: "object",
         properties: {
@@ -116,7 +115,12 @@ async function execute(ctx: ActionContext, name: string, a: Record<string, unkno
       return { candidate: card(p), summary: summarise(p) };
     }
     case "shortlist_candidates": {
-      const ids = Array.isArray(a.candidateIds) ? a.candidateIds.map(int).filter((n) => n > 0).slice(0, 100) : [];
+      const ids = Array.isArray(a.candidateIds)
+        ? a.candidateIds
+            .map(int)
+            .filter((n) => n > 0)
+            .slice(0, 100)
+        : [];
       const found = ids.map((id) => findCandidate(ctx.deps, ctx.workspaceId, id)).filter((p) => p !== null);
       if (!found.length) return { error: "None of those candidates is in this workspace" };
       const shortlistId = int(a.shortlistId) > 0 ? int(a.shortlistId) : undefined;

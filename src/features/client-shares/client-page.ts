@@ -90,7 +90,15 @@ export function clientView(deps: Deps, token: string, opts: { recordView: boolea
       email: has("email") ? p.emailAddress : null,
       phone: has("phone") ? p.phone : null,
       files: (files.get(p.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type })),
-      answer: a ? { verdict: (a.verdict as Verdict | null) ?? null, comment: a.comment, interviewRequestedAt: a.interviewRequestedAt?.toISOString() ?? null, pickedTimes: parsePicks(a.pickedTimes), pickedTimeZone: a.pickedTimeZone } : null,
+      answer: a
+        ? {
+            verdict: (a.verdict as Verdict | null) ?? null,
+            comment: a.comment,
+            interviewRequestedAt: a.interviewRequestedAt?.toISOString() ?? null,
+            pickedTimes: parsePicks(a.pickedTimes),
+            pickedTimeZone: a.pickedTimeZone,
+          }
+        : null,
     };
   });
   const contact = contactsWithClient(deps, workspaceId, [share.contactId])[0];
@@ -161,7 +169,18 @@ export function answer(deps: Deps, token: string, candidateId: number, input: An
       data,
       webhooks: [{ type: "shortlist.feedback", data: { ...data, contactName: contact.name, clientName: contact.clientName, comment: saved.comment, answeredAt: now.toISOString() }, candidateId }],
     });
-    if (sharer) notifySharer(deps, tx, sharer.email, { candidateName: candidate?.name ?? `Candidate #${candidateId}`, what, contact: contact.name, client: contact.clientName, shortlist: shortlist.name, comment: input.comment ?? null, shortlistId: shortlist.id, workspaceId, interview: !!input.interview });
+    if (sharer)
+      notifySharer(deps, tx, sharer.email, {
+        candidateName: candidate?.name ?? `Candidate #${candidateId}`,
+        what,
+        contact: contact.name,
+        client: contact.clientName,
+        shortlist: shortlist.name,
+        comment: input.comment ?? null,
+        shortlistId: shortlist.id,
+        workspaceId,
+        interview: !!input.interview,
+      });
     if (share.moveApplications) {
       const verdict = input.interview ? "interview" : input.verdict;
       if (verdict) clientAnswered(deps, tx, workspaceId, candidateId, contact.clientId, verdict, "system");
@@ -182,7 +201,20 @@ export function notifySharer(
   deps: Deps,
   tx: Tx,
   to: string,
-  a: { candidateName: string; what: string; contact: string; client: string; shortlist: string; comment: string | null; shortlistId: number; workspaceId: number; interview: boolean; headline?: string; times?: string[]; timesNote?: string | null },
+  a: {
+    candidateName: string;
+    what: string;
+    contact: string;
+    client: string;
+    shortlist: string;
+    comment: string | null;
+    shortlistId: number;
+    workspaceId: number;
+    interview: boolean;
+    headline?: string;
+    times?: string[];
+    timesNote?: string | null;
+  },
 ) {
   const headline = a.headline ?? (a.interview ? `${a.contact} (${a.client}) asks for an interview with ${a.candidateName}` : `${a.contact} (${a.client}) on ${a.candidateName}: ${a.what}`);
   deps.mail.enqueue(tx, {

@@ -22,7 +22,12 @@ async function agency() {
     return { status: res.status, headers: res.headers, body: text && res.headers.get("content-type")?.includes("json") ? (JSON.parse(text) as any) : text };
   };
   const form = async (path: string, fields: [string, string][], cookie: string | null = null) => {
-    const res = await t.request(path, { method: "POST", cookie: cookie ?? undefined, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: new URLSearchParams(fields).toString() });
+    const res = await t.request(path, {
+      method: "POST",
+      cookie: cookie ?? undefined,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      body: new URLSearchParams(fields).toString(),
+    });
     return { status: res.status, location: res.headers.get("location"), body: await res.text() };
   };
   const client = (await call("/api/clients", { json: { name: "Acme Pay" } })).body.client;
@@ -34,7 +39,12 @@ async function agency() {
 }
 
 const linkOf = (to: string) => {
-  const m = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "shortlist_share"))).orderBy(desc(mailMessages.id)).get();
+  const m = t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "shortlist_share")))
+    .orderBy(desc(mailMessages.id))
+    .get();
   return m!.text.match(/\/s\/([A-Za-z0-9_-]+)/)![1]!;
 };
 
@@ -48,7 +58,10 @@ describe("the contact picks interview times", () => {
     const token = linkOf(w.jane.email);
     expect((await w.call(`/s/${token}`, { cookie: null })).body).toContain("Asking for an interview lets you pick times that suit you.");
 
-    const asked = await w.form(`/s/${token}/${w.ada.id}`, [["interview", "1"], ["comment", ""]]);
+    const asked = await w.form(`/s/${token}/${w.ada.id}`, [
+      ["interview", "1"],
+      ["comment", ""],
+    ]);
     expect([asked.status, asked.location]).toEqual([303, `/s/${token}/${w.ada.id}/times`]);
 
     // The recruiter's zone by default, named; 4 h notice: Monday's first start is 12:00 UTC; weekends are not offered.
@@ -106,13 +119,24 @@ describe("the contact picks interview times", () => {
     expect(shortlistPage).toContain("Interview times picked by Jane Doe:");
     expect(shortlistPage).toContain("Wed 6 Mar, 9:00–10:00 AM UTC (10:00–11:00 AM Berlin)");
     expect(shortlistPage).toContain("Offer these times to Ada Lovelace");
-    const mail = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, w.email), eq(mailMessages.kind, "shortlist_feedback"))).orderBy(desc(mailMessages.id)).get()!;
+    const mail = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, w.email), eq(mailMessages.kind, "shortlist_feedback")))
+      .orderBy(desc(mailMessages.id))
+      .get()!;
     expect(mail.subject).toBe("Jane Doe (Acme Pay) picked interview times for Ada Lovelace");
     expect(mail.text).toContain("Thu 7 Mar, 2:30–3:30 PM UTC (3:30–4:30 PM Berlin)");
     const timeline = (await w.call(`/api/participants/${w.ada.id}/activity`)).body.activity.map((i: any) => i.text).filter(Boolean);
     expect(timeline).toContain("Interview times picked by Jane Doe (Acme Pay): Wed 6 Mar, 10:00–11:00 AM Berlin; Thu 7 Mar, 3:30–4:30 PM Berlin on shortlist Payments shortlist");
     const hooks = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
-    expect(JSON.parse(hooks.at(-1)!.payload).data).toMatchObject({ candidateId: w.ada.id, contactName: "Jane Doe", interviewRequested: true, timeZone: "Europe/Berlin", pickedTimes: answers[0].pickedTimes });
+    expect(JSON.parse(hooks.at(-1)!.payload).data).toMatchObject({
+      candidateId: w.ada.id,
+      contactName: "Jane Doe",
+      interviewRequested: true,
+      timeZone: "Europe/Berlin",
+      pickedTimes: answers[0].pickedTimes,
+    });
 
     // One step: a hand-picked session with those slots, the contact as a guest, the candidate's link by e-mail.
     const offer = await w.call(`/api/shares/${made.body.shares[0].id}/candidates/${w.ada.id}/interview-offer`, { method: "POST" });
@@ -131,14 +155,31 @@ describe("the contact picks interview times", () => {
   test("the recruiter's form offers the picks; picks no longer free are left out; none free is refused", async () => {
     t.clock.set(MONDAY);
     const w = await agency();
-    const posted = await w.form(`/shortlists/${w.shortlist.id}/shares`, [["contactIds", String(w.jane.id)], ["fields", "name"], ["allowScheduling", "true"], ["interviewDuration", "30"]], w.cookie);
+    const posted = await w.form(
+      `/shortlists/${w.shortlist.id}/shares`,
+      [
+        ["contactIds", String(w.jane.id)],
+        ["fields", "name"],
+        ["allowScheduling", "true"],
+        ["interviewDuration", "30"],
+      ],
+      w.cookie,
+    );
     expect(posted.status).toBe(303);
     const share = (await w.call(`/api/shortlists/${w.shortlist.id}/shares`)).body.shares[0];
     expect([share.allowScheduling, share.interviewDuration]).toEqual([true, 30]);
     const token = linkOf(w.jane.email);
     const times = (await w.call(`/s/${token}/${w.ada.id}/times`, { cookie: null })).body;
     expect(times).toContain("30-minute interview");
-    expect((await w.form(`/s/${token}/${w.ada.id}/times`, [["start", at("2030-03-06T09:00:00Z")], ["start", at("2030-03-07T09:30:00Z")], ["timeZone", "UTC"]])).status).toBe(303);
+    expect(
+      (
+        await w.form(`/s/${token}/${w.ada.id}/times`, [
+          ["start", at("2030-03-06T09:00:00Z")],
+          ["start", at("2030-03-07T09:30:00Z")],
+          ["timeZone", "UTC"],
+        ])
+      ).status,
+    ).toBe(303);
 
     // Thursday has become a day off: the offer keeps Wednesday and says what it left out.
     await w.call("/api/availability", { method: "PUT", json: { overrides: [{ date: "2030-03-07", ranges: [] }] } });
@@ -153,7 +194,14 @@ describe("the contact picks interview times", () => {
     const w2 = await agency();
     const s2 = (await w2.call(`/api/shortlists/${w2.shortlist.id}/shares`, { json: { contactIds: [w2.jane.id], allowScheduling: true } })).body.shares[0];
     const t2 = linkOf(w2.jane.email);
-    expect((await w2.form(`/s/${t2}/${w2.ada.id}/times`, [["start", at("2030-03-06T09:00:00Z")], ["timeZone", "UTC"]])).status).toBe(303);
+    expect(
+      (
+        await w2.form(`/s/${t2}/${w2.ada.id}/times`, [
+          ["start", at("2030-03-06T09:00:00Z")],
+          ["timeZone", "UTC"],
+        ])
+      ).status,
+    ).toBe(303);
     await w2.call("/api/availability", { method: "PUT", json: { overrides: [{ date: "2030-03-06", ranges: [] }] } });
     const none = await w2.call(`/api/shares/${s2.id}/candidates/${w2.ada.id}/interview-offer`, { method: "POST" });
     expect([none.status, none.body.message]).toEqual([409, "None of the picked times is free any more: ask Jane Doe to pick again"]);
@@ -172,7 +220,14 @@ describe("the contact picks interview times", () => {
     const asked = await w.form(`/s/${token}/${w.ada.id}`, [["interview", "1"]]);
     expect(asked.location).toBe(`/s/${token}?saved=${w.ada.id}#c${w.ada.id}`);
     expect((await w.call(`/s/${token}/${w.ada.id}/times`, { cookie: null })).status).toBe(404);
-    expect((await w.form(`/s/${token}/${w.ada.id}/times`, [["start", at("2030-03-06T09:00:00Z")], ["timeZone", "UTC"]])).status).toBe(404);
+    expect(
+      (
+        await w.form(`/s/${token}/${w.ada.id}/times`, [
+          ["start", at("2030-03-06T09:00:00Z")],
+          ["timeZone", "UTC"],
+        ])
+      ).status,
+    ).toBe(404);
 
     const limitedShare = (await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id], allowScheduling: true } })).body.shares[0];
     const limitedToken = linkOf(w.jane.email);
@@ -188,7 +243,14 @@ describe("the contact picks interview times", () => {
     expect(revoked.status).toBe(410);
     expect(revoked.body).toContain("This link has been withdrawn");
     expect(revoked.body).not.toContain("Ada");
-    expect((await w.form(`/s/${revokedToken}/${w.ada.id}/times`, [["start", at("2030-03-06T09:00:00Z")], ["timeZone", "UTC"]])).status).toBe(410);
+    expect(
+      (
+        await w.form(`/s/${revokedToken}/${w.ada.id}/times`, [
+          ["start", at("2030-03-06T09:00:00Z")],
+          ["timeZone", "UTC"],
+        ])
+      ).status,
+    ).toBe(410);
 
     const soon = (await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id], allowScheduling: true, expiresAt: "2030-03-05" } })).body.shares[0];
     const soonToken = linkOf(w.jane.email);
@@ -197,6 +259,13 @@ describe("the contact picks interview times", () => {
     const expired = await w.call(`/s/${soonToken}/${w.ada.id}/times`, { cookie: null });
     expect(expired.status).toBe(410);
     expect(expired.body).toContain("This link has expired");
-    expect((await w.form(`/s/${soonToken}/${w.ada.id}/times`, [["start", at("2030-03-06T09:00:00Z")], ["timeZone", "UTC"]])).status).toBe(410);
+    expect(
+      (
+        await w.form(`/s/${soonToken}/${w.ada.id}/times`, [
+          ["start", at("2030-03-06T09:00:00Z")],
+          ["timeZone", "UTC"],
+        ])
+      ).status,
+    ).toBe(410);
   });
 });

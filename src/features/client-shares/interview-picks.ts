@@ -3,6 +3,7 @@
 // one slot function (decision 0035), shown in the contact's zone; up to 3 picks are stored on
 // the answer and go to the recruiter like any answer. The recruiter then offers them to the
 // candidate in one step: a hand-picked scheduling session made by the scheduling service.
+import type { ClientSharesDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { canonicalZone, memberZone } from "../../lib/time-zone";
@@ -11,8 +12,6 @@ import { recordPipelineEvent } from "../pipeline-events/record";
 import { getShortlist, membersOf } from "../shortlists/service";
 import { contactsWithClient } from "../clients/service";
 import { clientAnswered } from "../applications/service";
-import { offeredStarts } from "../scheduling/free-times";
-import { createSchedulingSession } from "../scheduling/service";
 import { dualTimeText } from "../scheduling/zone-text";
 import type { SessionView } from "../scheduling/model";
 import { MAX_PICKS, PICK_STEP_MINUTES, PICK_WINDOW_DAYS, type Picks } from "./model";
@@ -45,14 +44,18 @@ function sharerOf(deps: Deps, share: repo.ShareRow): Member | null {
 }
 
 /** The sharer's free starts of the next 14 days for the share's interview length, on the half hour. */
-function freeStarts(deps: Deps, share: repo.ShareRow, sharerId: number): number[] {
+function freeStarts(deps: ClientSharesDeps, share: repo.ShareRow, sharerId: number): number[] {
   const now = deps.clock.now().getTime();
-  const offers = offeredStarts(deps, { workspaceId: share.workspaceId, from: now, to: now + PICK_WINDOW_DAYS * DAY, durationMinutes: share.interviewMinutes }, { required: [sharerId], optional: [], pool: [], strategy: "fair" }, { now });
+  const offers = deps.scheduling.offeredStarts(
+    { workspaceId: share.workspaceId, from: now, to: now + PICK_WINDOW_DAYS * DAY, durationMinutes: share.interviewMinutes },
+    { required: [sharerId], optional: [], pool: [], strategy: "fair" },
+    { now },
+  );
   return offers.map((o) => o.start).filter((s) => s % (PICK_STEP_MINUTES * MINUTE) === 0);
 }
 
 /** GET /s/{token}/{candidateId}/times: the free starts to pick from, or why the link is closed. */
-export function timesView(deps: Deps, token: string, candidateId: number): Closed | TimesView {
+export function timesView(deps: ClientSharesDeps, token: string, candidateId: number): Closed | TimesView {
   const view = clientView(deps, token, { recordView: false });
   if (view.state !== "open") return view;
   const sharer = sharerOf(deps, view.share);
@@ -60,7 +63,15 @@ export function timesView(deps: Deps, token: string, candidateId: number): Close
   const index = view.cards.findIndex((c) => c.id === candidateId);
   if (index < 0) throw notFound("This candidate is not on the shortlist");
   const card = view.cards[index]!;
-  return { client: view, card, title: card.name || `Candidate ${index + 1}`, duration: view.share.interviewMinutes, sharerName: sharer.name || sharer.email, sharerZone: memberZone(sharer), starts: freeStarts(deps, view.share, sharer.id) };
+  return {
+    client: view,
+    card,
+    title: card.name || `Candidate ${index + 1}`,
+    duration: view.share.interviewMinutes,
+    sharerName: sharer.name || sharer.email,
+    sharerZone: memberZone(sharer),
+    starts: freeStarts(deps, view.share, sharer.id),
+  };
 }
 
 /**
@@ -70,7 +81,7 @@ export function timesView(deps: Deps, token: string, candidateId: number): Close
  * with the times), the sharer's e-mail listing them and, when the share moves applications, the
  * move to Interview.
  */
-export function pickTimes(deps: Deps, token: string, candidateId: number, input: Picks): Closed | { state: "saved" } {
+export function pickTimes(deps: ClientSharesDeps, token: string, candidateId: number, input: Picks): Closed | { state: "saved" } {
   const share = openShare(deps, token);
   if ("state" in share) return share;
   const sharer = sharerOf(deps, share);
@@ -94,7 +105,17 @@ export function pickTimes(deps: Deps, token: string, candidateId: number, input:
   const inContactZone = starts.map((s) => dualTimeText(new Date(s), new Date(s + length), zone));
   deps.db.transaction((tx) => {
     const saved = repo.savePicks(tx, { workspaceId, shareId: share.id, participantId: candidateId, times, timeZone: zone, at: now });
-    const data = { shareId: share.id, shortlistId: share.shortlistId, candidateId, contactId: contact.id, clientId: contact.clientId, verdict: saved.verdict, interviewRequested: true, pickedTimes: times, timeZone: zone };
+    const data = {
+      shareId: share.id,
+      shortlistId: share.shortlistId,
+      candidateId,
+      contactId: contact.id,
+      clientId: contact.clientId,
+      verdict: saved.verdict,
+      interviewRequested: true,
+      pickedTimes: times,
+      timeZone: zone,
+    };
     recordPipelineEvent(deps, tx, {
       workspaceId,
       actor: "system",
@@ -138,7 +159,7 @@ export interface OfferMade {
  * (or the member offering, when the sharer has left), with the contact as a guest. Marked on
  * the answer in the session's own transaction, so the same picks are offered once.
  */
-export async function offerPickedTimes(deps: Deps, me: { id: number; workspaceId: number }, actor: Actor, shareId: number, candidateId: number): Promise<OfferMade> {
+export async function offerPickedTimes(deps: ClientSharesDeps, me: { id: number; workspaceId: number }, actor: Actor, shareId: number, candidateId: number): Promise<OfferMade> {
   const { workspaceId } = me;
   const share = repo.findShare(deps.db, workspaceId, shareId);
   if (!share) throw notFound("Share not found");
@@ -156,7 +177,7 @@ export async function offerPickedTimes(deps: Deps, me: { id: number; workspaceId
   const kept = starts.filter((s) => free.has(s));
   const dropped = starts.filter((s) => !free.has(s)).map((s) => dualTimeText(new Date(s), new Date(s + length), zone));
   if (!kept.length) throw conflict(`None of the picked times is free any more${contact ? `: ask ${contact.name} to pick again` : ""}`);
-  const session = await createSchedulingSession(deps, {
+  const session = await deps.scheduling.createSession({
     workspaceId,
     actor,
     userId: holder.id,

@@ -55,7 +55,12 @@ export const VERDICT_LABELS: Record<Verdict, string> = { interested: "Interested
 /** The client's answer about one candidate (the page's form, no JavaScript). */
 export const AnswerInput = z.object({
   verdict: z.enum(VERDICTS, { error: "Choose Interested or Not now" }).nullish(),
-  comment: z.string().trim().max(2000, "A comment must be at most 2000 characters").nullish().transform((v) => v || null),
+  comment: z
+    .string()
+    .trim()
+    .max(2000, "A comment must be at most 2000 characters")
+    .nullish()
+    .transform((v) => v || null),
   interview: z.boolean().optional(),
 });
 export type Answer = z.infer<typeof AnswerInput>;
@@ -104,10 +109,7 @@ export const TokenFileParam = z.object({ token: z.string().max(100), fileId: pos
 
 /** The times page's form (no JavaScript): the ticked starts (epoch ms) and the zone they were shown in. */
 export const PickInput = z.object({
-  starts: z
-    .array(z.coerce.number().int().positive(), { error: "Choose at least one time" })
-    .min(1, "Choose at least one time")
-    .max(MAX_PICKS, `Choose at most ${MAX_PICKS} times`),
+  starts: z.array(z.coerce.number().int().positive(), { error: "Choose at least one time" }).min(1, "Choose at least one time").max(MAX_PICKS, `Choose at most ${MAX_PICKS} times`),
   timeZone: z.string().trim().max(64),
 });
 export type Picks = z.infer<typeof PickInput>;

@@ -1,10 +1,11 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { ClientSharesDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { renderPage } from "../../lib/render";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { canonicalZone } from "../../lib/time-zone";
-import { authGuard } from "../auth/guard";
+
 import { memberActor } from "../events/record";
 import { SessionView } from "../scheduling/model";
 import { z } from "zod";
@@ -21,7 +22,7 @@ const OfferAnswer = z.object({ session: SessionView, dropped: z.array(z.string()
  * Interview times (issue 39 item 2): the contact's times page under their link (rate-limited
  * with the rest of the link) and the recruiter's one step that offers the picks to the candidate.
  */
-export function interviewPickRoutes(deps: Deps, limited: (token: string) => Response | null) {
+export function interviewPickRoutes(deps: ClientSharesDeps, web: Web, limited: (token: string) => Response | null) {
   const page = (token: string, candidateId: number, tz: string | undefined, error: string | null = null, status?: number) => {
     const v = timesView(deps, token, candidateId);
     if (!("client" in v)) return renderPage({ title: "Shortlist", status: v.state === "unknown" ? 404 : 410, noindex: true, headers: PRIVATE, body: ClosedSharePage(v) });
@@ -53,7 +54,7 @@ export function interviewPickRoutes(deps: Deps, limited: (token: string) => Resp
     );
 
   const recruiter = new Elysia({ tags: ["Shortlists"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/api/shares/:id/candidates/:candidateId/interview-offer",
@@ -62,7 +63,11 @@ export function interviewPickRoutes(deps: Deps, limited: (token: string) => Resp
         set.status = 201;
         return made;
       },
-      { params: ShareCandidateParam, response: { 201: OfferAnswer }, detail: { summary: "Offer the interview times a client's contact picked to the candidate: a scheduling session with those slots (its booking link by e-mail)" } },
+      {
+        params: ShareCandidateParam,
+        response: { 201: OfferAnswer },
+        detail: { summary: "Offer the interview times a client's contact picked to the candidate: a scheduling session with those slots (its booking link by e-mail)" },
+      },
     )
     .post(
       "/shares/:id/candidates/:candidateId/interview-offer",
@@ -76,7 +81,11 @@ export function interviewPickRoutes(deps: Deps, limited: (token: string) => Resp
         return seeOther(`/shortlists/${Number(query.shortlist) || session.shortlistId || ""}`);
       },
       // The shortlist page's form names its shortlist (?shortlist=), so a refusal goes back there with the message.
-      { params: ShareCandidateParam, query: z.object({ shortlist: z.string().max(20).optional() }), form: { back: (i: { query: Record<string, string | undefined> }) => `/shortlists/${Number(i.query.shortlist) || ""}`, failed: "Times not offered" } },
+      {
+        params: ShareCandidateParam,
+        query: z.object({ shortlist: z.string().max(20).optional() }),
+        form: { back: (i: { query: Record<string, string | undefined> }) => `/shortlists/${Number(i.query.shortlist) || ""}`, failed: "Times not offered" },
+      },
     );
   return new Elysia().use(client).use(recruiter);
 }

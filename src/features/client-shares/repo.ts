@@ -12,11 +12,20 @@ export function insertShare(tx: Tx, v: Omit<typeof shortlistShares.$inferInsert,
 }
 
 export function sharesOf(db: Reader, workspaceId: number, shortlistId: number): ShareRow[] {
-  return db.select().from(shortlistShares).where(inWorkspace(shortlistShares, workspaceId, eq(shortlistShares.shortlistId, shortlistId))).orderBy(asc(shortlistShares.id)).all();
+  return db
+    .select()
+    .from(shortlistShares)
+    .where(inWorkspace(shortlistShares, workspaceId, eq(shortlistShares.shortlistId, shortlistId)))
+    .orderBy(asc(shortlistShares.id))
+    .all();
 }
 
 export function findShare(db: Reader, workspaceId: number, id: number): ShareRow | undefined {
-  return db.select().from(shortlistShares).where(inWorkspace(shortlistShares, workspaceId, eq(shortlistShares.id, id))).get();
+  return db
+    .select()
+    .from(shortlistShares)
+    .where(inWorkspace(shortlistShares, workspaceId, eq(shortlistShares.id, id)))
+    .get();
 }
 
 /** By the token's hash: the one lookup of the client's page, across workspaces (the token says which). */
@@ -44,8 +53,15 @@ export function markViewed(db: DB, id: number, at: Date): void {
 export type AnswerRecord = typeof shortlistAnswers.$inferSelect;
 
 /** The contact's answer about one candidate: given parts replace, others stay. */
-export function saveAnswer(tx: Tx, v: { workspaceId: number; shareId: number; participantId: number; verdict?: string | null; comment?: string | null; interviewRequestedAt?: Date | null; answeredAt: Date }): AnswerRecord {
-  const existing = tx.select().from(shortlistAnswers).where(and(eq(shortlistAnswers.shareId, v.shareId), eq(shortlistAnswers.participantId, v.participantId))).get();
+export function saveAnswer(
+  tx: Tx,
+  v: { workspaceId: number; shareId: number; participantId: number; verdict?: string | null; comment?: string | null; interviewRequestedAt?: Date | null; answeredAt: Date },
+): AnswerRecord {
+  const existing = tx
+    .select()
+    .from(shortlistAnswers)
+    .where(and(eq(shortlistAnswers.shareId, v.shareId), eq(shortlistAnswers.participantId, v.participantId)))
+    .get();
   const row = {
     workspaceId: v.workspaceId,
     shareId: v.shareId,
@@ -89,15 +105,29 @@ export function answersOfShortlist(db: Reader, workspaceId: number, shortlistId:
 }
 
 export function findAnswer(db: Reader, shareId: number, participantId: number): AnswerRecord | undefined {
-  return db.select().from(shortlistAnswers).where(and(eq(shortlistAnswers.shareId, shareId), eq(shortlistAnswers.participantId, participantId))).get();
+  return db
+    .select()
+    .from(shortlistAnswers)
+    .where(and(eq(shortlistAnswers.shareId, shareId), eq(shortlistAnswers.participantId, participantId)))
+    .get();
 }
 
 /** The contact's picked interview times (they also ask for the interview, if they had not). */
 export function savePicks(tx: Tx, v: { workspaceId: number; shareId: number; participantId: number; times: { start: string; end: string }[]; timeZone: string; at: Date }): AnswerRecord {
   const existing = findAnswer(tx, v.shareId, v.participantId);
   const picks = { pickedTimes: JSON.stringify(v.times), pickedTimeZone: v.timeZone, pickedAt: v.at, offeredSessionId: null, offeredAt: null, answeredAt: v.at };
-  if (existing) return tx.update(shortlistAnswers).set({ ...picks, interviewRequestedAt: existing.interviewRequestedAt ?? v.at }).where(eq(shortlistAnswers.id, existing.id)).returning().get();
-  return tx.insert(shortlistAnswers).values({ workspaceId: v.workspaceId, shareId: v.shareId, participantId: v.participantId, interviewRequestedAt: v.at, ...picks }).returning().get();
+  if (existing)
+    return tx
+      .update(shortlistAnswers)
+      .set({ ...picks, interviewRequestedAt: existing.interviewRequestedAt ?? v.at })
+      .where(eq(shortlistAnswers.id, existing.id))
+      .returning()
+      .get();
+  return tx
+    .insert(shortlistAnswers)
+    .values({ workspaceId: v.workspaceId, shareId: v.shareId, participantId: v.participantId, interviewRequestedAt: v.at, ...picks })
+    .returning()
+    .get();
 }
 
 /** The picked times went to the candidate as this session: only once (false when another offer came first). */

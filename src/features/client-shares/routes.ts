@@ -1,19 +1,18 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { ClientSharesDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { IdParam } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { badRequest } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
-import { makeShell } from "../../ui/shell";
 import { attachment } from "../../lib/content-disposition";
 import { memberZone } from "../../lib/time-zone";
-import { authGuard } from "../auth/guard";
+
 import { memberActor } from "../events/record";
 import { getShortlist, membersOf, notesOfShortlist, setCandidateNote } from "../shortlists/service";
 import { MemberParam } from "../shortlists/model";
-import { listClients } from "../clients/service";
 import { AnswerInput, AnswerList, ShareInput, ShareList, SharesMade, OneShare, TokenCandidateParam, TokenFileParam, TokenParam } from "./model";
 import * as shares from "./service";
 import * as clientPage from "./client-page";
@@ -46,9 +45,9 @@ const PRIVATE = { "cache-control": "private, no-store" };
  * Shares of a shortlist: the API, the recruiter's /shortlists/{id} page with its forms, and the
  * client's /s/{token} page (no sign-in, rate-limited per token).
  */
-export function clientShareRoutes(deps: Deps) {
+export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
   const api = new Elysia({ tags: ["Shortlists"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/api/shortlists/:id/shares",
@@ -76,7 +75,7 @@ export function clientShareRoutes(deps: Deps) {
 
   const back = (input: { params: Record<string, string> }) => `/shortlists/${Number(input.params.id) || ""}`;
   const recruiter = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/shortlists/:id",
@@ -88,11 +87,11 @@ export function clientShareRoutes(deps: Deps) {
           candidates: membersOf(deps, workspaceId, s.candidateIds).map((p) => ({ id: p.id, name: p.name, role: p.roleApplied || p.jobTitle, city: p.city, note: notes.get(p.id) ?? null })),
           shares: shares.sharesOfShortlist(deps, workspaceId, s.id),
           answers: shares.answersOfShortlist(deps, workspaceId, s.id),
-          clients: listClients(deps, workspaceId).map((c) => ({ id: c.id, name: c.name, contacts: c.contacts })),
+          clients: deps.listClients(workspaceId).map((c) => ({ id: c.id, name: c.name, contacts: c.contacts })),
           now: deps.clock.now(),
           timeZone: memberZone(me.user),
         };
-        return renderPage({ title: s.name, toast: takeFlash(cookie), body: ShortlistPage({ shell: makeShell(deps, me.user), data }) });
+        return renderPage({ title: s.name, toast: takeFlash(cookie), body: ShortlistPage({ shell: web.shell(me.user), data }) });
       },
       { params: IdParam },
     )
@@ -142,21 +141,33 @@ export function clientShareRoutes(deps: Deps) {
   const show = (token: string, extra: { saved?: number | null; error?: { candidateId: number; message: string } | null; status?: number; recordView?: boolean } = {}) => {
     const view = clientPage.clientView(deps, token, { recordView: extra.recordView ?? false });
     if (view.state !== "open") return renderPage({ title: "Shortlist", status: view.state === "unknown" ? 404 : 410, noindex: true, headers: PRIVATE, body: ClosedSharePage(view) });
-    return renderPage({ title: view.shortlistName, status: extra.status, noindex: true, headers: PRIVATE, description: `Candidates from ${view.agency}`, body: ClientSharePage({ view, token, saved: extra.saved ?? null, error: extra.error ?? null }) });
+    return renderPage({
+      title: view.shortlistName,
+      status: extra.status,
+      noindex: true,
+      headers: PRIVATE,
+      description: `Candidates from ${view.agency}`,
+      body: ClientSharePage({ view, token, saved: extra.saved ?? null, error: extra.error ?? null }),
+    });
   };
   const client = new Elysia()
-    .get(
-      "/s/:token",
-      ({ params, query }) => limited(params.token) ?? show(params.token, { saved: Number(query.saved) || null, recordView: true }),
-      { params: TokenParam },
-    )
+    .get("/s/:token", ({ params, query }) => limited(params.token) ?? show(params.token, { saved: Number(query.saved) || null, recordView: true }), { params: TokenParam })
     .get(
       "/s/:token/files/:fileId",
       async ({ params }) => {
         const stop = limited(params.token);
         if (stop) return stop;
         const { file, bytes } = await clientPage.sharedFile(deps, params.token, params.fileId);
-        return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": attachment(file.name), "x-content-type-options": "nosniff", "x-robots-tag": "noindex", "content-security-policy": "default-src 'none'; sandbox", ...PRIVATE } });
+        return new Response(bytes as Uint8Array<ArrayBuffer>, {
+          headers: {
+            "content-type": file.contentType,
+            "content-disposition": attachment(file.name),
+            "x-content-type-options": "nosniff",
+            "x-robots-tag": "noindex",
+            "content-security-policy": "default-src 'none'; sandbox",
+            ...PRIVATE,
+          },
+        });
       },
       { params: TokenFileParam },
     )
@@ -182,5 +193,9 @@ export function clientShareRoutes(deps: Deps) {
       },
       { params: TokenCandidateParam },
     );
-  return new Elysia().use(api).use(recruiter).use(client).use(interviewPickRoutes(deps, limited));
+  return new Elysia()
+    .use(api)
+    .use(recruiter)
+    .use(client)
+    .use(interviewPickRoutes(deps, web, limited));
 }

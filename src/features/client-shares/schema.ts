@@ -13,9 +13,15 @@ export const shortlistShares = sqliteTable(
   "shortlist_shares",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    shortlistId: integer("shortlist_id").notNull().references(() => shortlists.id, { onDelete: "cascade" }),
-    contactId: integer("contact_id").notNull().references(() => clientContacts.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    shortlistId: integer("shortlist_id")
+      .notNull()
+      .references(() => shortlists.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => clientContacts.id, { onDelete: "cascade" }),
     // The member who shared it: told of every answer (the shortlist's owner for this share).
     sharedBy: integer("shared_by").references(() => users.id, { onDelete: "set null" }),
     tokenHash: text("token_hash").notNull(),
@@ -41,9 +47,15 @@ export const shortlistAnswers = sqliteTable(
   "shortlist_answers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    shareId: integer("share_id").notNull().references(() => shortlistShares.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    shareId: integer("share_id")
+      .notNull()
+      .references(() => shortlistShares.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
     // interested | not_now (null: only a comment or an interview request so far)
     verdict: text("verdict"),
     comment: text("comment"),

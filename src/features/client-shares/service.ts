@@ -13,7 +13,18 @@ import { workspaceNameOf } from "../team/service";
 import { requireWorkspaceMember } from "../auth/members";
 import { ShareEmail } from "./emails/share-email";
 import { logoUrlOf } from "../workspace-logo/service";
-import { DEFAULT_EXPIRY_DAYS, DEFAULT_INTERVIEW_DURATION, DEFAULT_SHARE_FIELDS, MAX_EXPIRY_DAYS, SHARE_FIELDS, type AnswerRow, type Share, type ShareField, type ShareFields, type Verdict } from "./model";
+import {
+  DEFAULT_EXPIRY_DAYS,
+  DEFAULT_INTERVIEW_DURATION,
+  DEFAULT_SHARE_FIELDS,
+  MAX_EXPIRY_DAYS,
+  SHARE_FIELDS,
+  type AnswerRow,
+  type Share,
+  type ShareField,
+  type ShareFields,
+  type Verdict,
+} from "./model";
 import * as repo from "./repo";
 
 const DAY = 86_400_000;
@@ -48,7 +59,9 @@ function toShare(deps: Deps, r: repo.ShareRow, contact: { id: number; name: stri
   return {
     id: r.id,
     shortlistId: r.shortlistId,
-    contact: contact ? { id: contact.id, name: contact.name, email: contact.email, clientId: contact.clientId, clientName: contact.clientName } : { id: r.contactId, name: "", email: null, clientId: 0, clientName: "" },
+    contact: contact
+      ? { id: contact.id, name: contact.name, email: contact.email, clientId: contact.clientId, clientName: contact.clientName }
+      : { id: r.contactId, name: "", email: null, clientId: 0, clientName: "" },
     fields: parseFields(r.fields),
     moveApplications: r.moveApplications,
     allowScheduling: r.allowScheduling,
@@ -95,11 +108,31 @@ export function shareShortlist(deps: Deps, me: Member, actor: Actor, shortlistId
   return deps.db.transaction((tx) =>
     contacts.map((c) => {
       const token = randomToken(24);
-      const row = repo.insertShare(tx, { workspaceId, shortlistId, contactId: c.id, sharedBy: me.id, tokenHash: sha256(token), fields: JSON.stringify(fields), moveApplications: !!input.moveApplications, allowScheduling: !!input.allowScheduling, interviewMinutes: input.interviewDuration ?? DEFAULT_INTERVIEW_DURATION, expiresAt, createdAt: now });
+      const row = repo.insertShare(tx, {
+        workspaceId,
+        shortlistId,
+        contactId: c.id,
+        sharedBy: me.id,
+        tokenHash: sha256(token),
+        fields: JSON.stringify(fields),
+        moveApplications: !!input.moveApplications,
+        allowScheduling: !!input.allowScheduling,
+        interviewMinutes: input.interviewDuration ?? DEFAULT_INTERVIEW_DURATION,
+        expiresAt,
+        createdAt: now,
+      });
       deps.mail.enqueue(tx, {
         to: c.email!,
         subject: `${agency}: ${shortlist.candidateIds.length} candidate${shortlist.candidateIds.length === 1 ? "" : "s"} for you to review`,
-        email: ShareEmail({ contactName: c.name, agency, sharedBy: sharer.name ?? null, count: shortlist.candidateIds.length, url: `${deps.config.APP_URL}/s/${token}`, expires: expiresAt.toISOString().slice(0, 10), logoUrl: logo ? `${deps.config.APP_URL}${logo}` : null }),
+        email: ShareEmail({
+          contactName: c.name,
+          agency,
+          sharedBy: sharer.name ?? null,
+          count: shortlist.candidateIds.length,
+          url: `${deps.config.APP_URL}/s/${token}`,
+          expires: expiresAt.toISOString().slice(0, 10),
+          logoUrl: logo ? `${deps.config.APP_URL}${logo}` : null,
+        }),
         workspaceId,
         kind: "shortlist_share",
         audience: "recruiter",
@@ -132,7 +165,14 @@ export function revokeShare(deps: Deps, workspaceId: number, id: number, actor: 
     if (!existing) throw notFound("Share not found");
     if (existing.revokedAt) return existing;
     const revoked = repo.revoke(tx, workspaceId, id, deps.clock.now())!;
-    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "shortlist", id: existing.shortlistId }, kind: "shortlist.share_revoked", summary: `A share of a shortlist was revoked (share #${id})`, data: { shareId: id, contactId: existing.contactId } });
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor,
+      subject: { type: "shortlist", id: existing.shortlistId },
+      kind: "shortlist.share_revoked",
+      summary: `A share of a shortlist was revoked (share #${id})`,
+      data: { shareId: id, contactId: existing.contactId },
+    });
     return revoked;
   });
   return toShare(deps, row, contactsWithClient(deps, workspaceId, [row.contactId])[0]);

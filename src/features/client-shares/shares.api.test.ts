@@ -17,12 +17,24 @@ async function agency() {
     return { status: res.status, headers: res.headers, body: text && res.headers.get("content-type")?.includes("json") ? (JSON.parse(text) as any) : text };
   };
   const form = (path: string, fields: [string, string][], cookie: string | null = u.cookie) =>
-    t.request(path, { method: "POST", cookie: cookie ?? undefined, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: new URLSearchParams(fields).toString() });
+    t.request(path, {
+      method: "POST",
+      cookie: cookie ?? undefined,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      body: new URLSearchParams(fields).toString(),
+    });
   const client = (await call("/api/clients", { json: { name: "Acme Pay" } })).body.client;
   const jane = (await call(`/api/clients/${client.id}/contacts`, { json: { name: "Jane Doe", email: `jane${++n}@acme.example` } })).body.contact;
   const joe = (await call(`/api/clients/${client.id}/contacts`, { json: { name: "Joe Bloggs", email: `joe${n}@acme.example` } })).body.contact;
   const job = (await call("/api/jobs", { json: { title: "Payments engineer", clientId: client.id } })).body.job;
-  const ada = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: `s-${++n}`, name: "Ada Lovelace", emailAddress: `ada${n}@example.com`, city: "London", roleApplied: "Backend engineer", jobTitle: "Engineer at Babbage" });
+  const ada = upsertParticipantFromVisitor(t.deps, u.workspaceId, {
+    uniqueId: `s-${++n}`,
+    name: "Ada Lovelace",
+    emailAddress: `ada${n}@example.com`,
+    city: "London",
+    roleApplied: "Backend engineer",
+    jobTitle: "Engineer at Babbage",
+  });
   const bob = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: `s-${++n}`, name: "Bob Byte", emailAddress: `bob${n}@example.com`, city: "Leeds" });
   await call(`/api/jobs/${job.id}/applications`, { json: { candidateId: ada.id } });
   const shortlist = (await call("/api/shortlists", { json: { name: "Payments shortlist" } })).body;
@@ -32,7 +44,12 @@ async function agency() {
 }
 
 const linkOf = (to: string) => {
-  const m = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "shortlist_share"))).orderBy(desc(mailMessages.id)).get();
+  const m = t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "shortlist_share")))
+    .orderBy(desc(mailMessages.id))
+    .get();
   return m?.text.match(/\/s\/([A-Za-z0-9_-]+)/)?.[1] ?? null;
 };
 
@@ -42,7 +59,13 @@ describe("shortlists shared with a client", () => {
     const made = await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id, w.joe.id] } });
     expect(made.status).toBe(201);
     expect(made.body.shares).toHaveLength(2);
-    expect(made.body.shares[0]).toMatchObject({ contact: { name: "Jane Doe", clientName: "Acme Pay" }, fields: ["name", "role", "city", "summary", "note", "cv"], status: "active", moveApplications: false, firstViewedAt: null });
+    expect(made.body.shares[0]).toMatchObject({
+      contact: { name: "Jane Doe", clientName: "Acme Pay" },
+      fields: ["name", "role", "city", "summary", "note", "cv"],
+      status: "active",
+      moveApplications: false,
+      firstViewedAt: null,
+    });
     expect(made.body.shares[0].expiresAt).toBe("2030-03-16T09:00:00.000Z"); // 14 days
     const janeToken = linkOf(w.jane.email)!;
     const joeToken = linkOf(w.joe.email)!;
@@ -94,7 +117,14 @@ describe("shortlists shared with a client", () => {
     await w.call("/api/webhooks", { json: { url: "https://hooks.example/frank", events: ["shortlist.feedback"] } });
     await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id] } });
     const token = linkOf(w.jane.email)!;
-    const ok = await w.form(`/s/${token}/${w.ada.id}`, [["comment", "strong on payments"], ["verdict", "interested"]], null);
+    const ok = await w.form(
+      `/s/${token}/${w.ada.id}`,
+      [
+        ["comment", "strong on payments"],
+        ["verdict", "interested"],
+      ],
+      null,
+    );
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe(`/s/${token}?saved=${w.ada.id}#c${w.ada.id}`);
     const after = await w.call(`/s/${token}?saved=${w.ada.id}`, { cookie: null });
@@ -112,7 +142,11 @@ describe("shortlists shared with a client", () => {
     expect(timeline).toContain("Interested by Jane Doe (Acme Pay): “strong on payments” on shortlist Payments shortlist");
     const log = (await w.call("/api/workspace/activity?action=shortlist.feedback")).body.activity;
     expect(log).toHaveLength(1);
-    const mail = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, w.email), eq(mailMessages.kind, "shortlist_feedback"))).all();
+    const mail = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, w.email), eq(mailMessages.kind, "shortlist_feedback")))
+      .all();
     expect(mail.map((m) => m.subject)).toEqual(["Jane Doe (Acme Pay) on Ada Lovelace: Interested"]);
     const hooks = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
     expect(hooks.map((d) => d.type)).toEqual(["shortlist.feedback"]);
@@ -123,9 +157,25 @@ describe("shortlists shared with a client", () => {
     // Ask for an interview: the recruiter is told; with moveApplications the application moves to Interview.
     await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.joe.id], moveApplications: true } });
     const joeToken = linkOf(w.joe.email)!;
-    expect((await w.form(`/s/${joeToken}/${w.ada.id}`, [["interview", "1"], ["comment", ""]], null)).status).toBe(303);
+    expect(
+      (
+        await w.form(
+          `/s/${joeToken}/${w.ada.id}`,
+          [
+            ["interview", "1"],
+            ["comment", ""],
+          ],
+          null,
+        )
+      ).status,
+    ).toBe(303);
     expect((await w.call(`/api/jobs/${w.job.id}/applications`)).body.applications[0].stage).toBe("Interview");
-    const asked = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, w.email), eq(mailMessages.kind, "shortlist_feedback"))).orderBy(desc(mailMessages.id)).get()!;
+    const asked = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, w.email), eq(mailMessages.kind, "shortlist_feedback")))
+      .orderBy(desc(mailMessages.id))
+      .get()!;
     expect(asked.subject).toBe("Joe Bloggs (Acme Pay) asks for an interview with Ada Lovelace");
 
     // An empty answer and a candidate not on the list are refused on the page.
@@ -188,7 +238,8 @@ describe("shortlists shared with a client", () => {
     const other = await agency();
     const otherForm = new FormData();
     otherForm.append("file", new File(["Someone else\n"], "other.txt"));
-    const otherFile = (await (await t.request(`/api/participants/${other.ada.id}/files`, { method: "POST", body: otherForm, cookie: other.cookie, headers: { origin: "http://localhost" } })).json()).file;
+    const otherFile = (await (await t.request(`/api/participants/${other.ada.id}/files`, { method: "POST", body: otherForm, cookie: other.cookie, headers: { origin: "http://localhost" } })).json())
+      .file;
     await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id] } });
     const token = linkOf(w.jane.email)!;
     const page = await w.call(`/s/${token}`, { cookie: null });
@@ -229,7 +280,13 @@ describe("shortlists shared with a client", () => {
     const w = await agency();
     const page = await w.call(`/shortlists/${w.shortlist.id}`);
     expect(page.body).toContain("Share with a client");
-    const posted = await w.form(`/shortlists/${w.shortlist.id}/shares`, [["contactIds", String(w.jane.id)], ["contactIds", String(w.joe.id)], ["fields", "name"], ["fields", "city"], ["expiresAt", "2030-03-20"]]);
+    const posted = await w.form(`/shortlists/${w.shortlist.id}/shares`, [
+      ["contactIds", String(w.jane.id)],
+      ["contactIds", String(w.joe.id)],
+      ["fields", "name"],
+      ["fields", "city"],
+      ["expiresAt", "2030-03-20"],
+    ]);
     expect(posted.status).toBe(303);
     const shares = (await w.call(`/api/shortlists/${w.shortlist.id}/shares`)).body.shares;
     expect(shares.map((s: any) => [s.contact.name, s.fields, s.expiresAt])).toEqual([
@@ -251,7 +308,18 @@ describe("shortlists shared with a client", () => {
     const w = await agency();
     await w.call(`/api/shortlists/${w.shortlist.id}/shares`, { json: { contactIds: [w.jane.id] } });
     const token = linkOf(w.jane.email)!;
-    expect((await w.form(`/s/${token}/${w.bob.id}`, [["verdict", "interested"], ["comment", "met him at a meetup"]], null)).status).toBe(303);
+    expect(
+      (
+        await w.form(
+          `/s/${token}/${w.bob.id}`,
+          [
+            ["verdict", "interested"],
+            ["comment", "met him at a meetup"],
+          ],
+          null,
+        )
+      ).status,
+    ).toBe(303);
     const form = new FormData();
     form.append("file", new File([new TextEncoder().encode("Bob Byte\nZookeeper and Erlang in production\n")], "bob.txt"));
     expect((await t.request(`/api/participants/${w.bob.id}/files`, { method: "POST", body: form, cookie: w.cookie, headers: { origin: "http://localhost" } })).status).toBe(201);

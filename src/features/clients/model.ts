@@ -9,7 +9,12 @@ const optional = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-const name = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(200, `${what} must be at most 200 characters`);
+const name = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(200, `${what} must be at most 200 characters`);
 
 const website = z
   .string()

@@ -13,7 +13,11 @@ export function listClients(db: Reader, workspaceId: number): ClientRow[] {
 }
 
 export function findClient(db: Reader, workspaceId: number, id: number): ClientRow | undefined {
-  return db.select().from(clients).where(inWorkspace(clients, workspaceId, eq(clients.id, id))).get();
+  return db
+    .select()
+    .from(clients)
+    .where(inWorkspace(clients, workspaceId, eq(clients.id, id)))
+    .get();
 }
 
 export function insertClient(db: Reader, v: Omit<typeof clients.$inferInsert, "id">): ClientRow {
@@ -22,24 +26,48 @@ export function insertClient(db: Reader, v: Omit<typeof clients.$inferInsert, "i
 
 export function updateClient(db: Reader, workspaceId: number, id: number, set: Partial<Pick<ClientRow, "name" | "website" | "notes">>): ClientRow | undefined {
   if (!Object.keys(set).length) return findClient(db, workspaceId, id);
-  return db.update(clients).set(set).where(inWorkspace(clients, workspaceId, eq(clients.id, id))).returning().get();
+  return db
+    .update(clients)
+    .set(set)
+    .where(inWorkspace(clients, workspaceId, eq(clients.id, id)))
+    .returning()
+    .get();
 }
 
 export function deleteClient(db: Reader, workspaceId: number, id: number): boolean {
-  return db.delete(clients).where(inWorkspace(clients, workspaceId, eq(clients.id, id))).returning({ id: clients.id }).all().length > 0;
+  return (
+    db
+      .delete(clients)
+      .where(inWorkspace(clients, workspaceId, eq(clients.id, id)))
+      .returning({ id: clients.id })
+      .all().length > 0
+  );
 }
 
 export function contactsOf(db: Reader, workspaceId: number, clientIds: number[]): ContactRow[] {
   if (!clientIds.length) return [];
-  return db.select().from(clientContacts).where(inWorkspace(clientContacts, workspaceId, inArray(clientContacts.clientId, clientIds))).orderBy(asc(clientContacts.id)).all();
+  return db
+    .select()
+    .from(clientContacts)
+    .where(inWorkspace(clientContacts, workspaceId, inArray(clientContacts.clientId, clientIds)))
+    .orderBy(asc(clientContacts.id))
+    .all();
 }
 
 export function findContact(db: Reader, workspaceId: number, clientId: number, id: number): ContactRow | undefined {
-  return db.select().from(clientContacts).where(inWorkspace(clientContacts, workspaceId, and(eq(clientContacts.clientId, clientId), eq(clientContacts.id, id)))).get();
+  return db
+    .select()
+    .from(clientContacts)
+    .where(inWorkspace(clientContacts, workspaceId, and(eq(clientContacts.clientId, clientId), eq(clientContacts.id, id))))
+    .get();
 }
 
 export function findContactByEmail(db: Reader, workspaceId: number, email: string): ContactRow | undefined {
-  return db.select().from(clientContacts).where(inWorkspace(clientContacts, workspaceId, eq(clientContacts.email, email.toLowerCase()))).get();
+  return db
+    .select()
+    .from(clientContacts)
+    .where(inWorkspace(clientContacts, workspaceId, eq(clientContacts.email, email.toLowerCase())))
+    .get();
 }
 
 export function insertContact(db: Reader, v: Omit<typeof clientContacts.$inferInsert, "id">): ContactRow {
@@ -47,14 +75,30 @@ export function insertContact(db: Reader, v: Omit<typeof clientContacts.$inferIn
 }
 
 export function updateContact(db: Reader, workspaceId: number, id: number, set: Partial<Pick<ContactRow, "name" | "email" | "phone" | "role">>): ContactRow | undefined {
-  return db.update(clientContacts).set(set).where(inWorkspace(clientContacts, workspaceId, eq(clientContacts.id, id))).returning().get();
+  return db
+    .update(clientContacts)
+    .set(set)
+    .where(inWorkspace(clientContacts, workspaceId, eq(clientContacts.id, id)))
+    .returning()
+    .get();
 }
 
 export function deleteContact(db: Reader, workspaceId: number, id: number): boolean {
-  return db.delete(clientContacts).where(inWorkspace(clientContacts, workspaceId, eq(clientContacts.id, id))).returning({ id: clientContacts.id }).all().length > 0;
+  return (
+    db
+      .delete(clientContacts)
+      .where(inWorkspace(clientContacts, workspaceId, eq(clientContacts.id, id)))
+      .returning({ id: clientContacts.id })
+      .all().length > 0
+  );
 }
 
 export function contactsByIds(db: Reader, workspaceId: number, ids: number[]): ContactRow[] {
   if (!ids.length) return [];
-  return db.select().from(clientContacts).where(inWorkspace(clientContacts, workspaceId, inArray(clientContacts.id, ids))).orderBy(asc(clientContacts.id)).all();
+  return db
+    .select()
+    .from(clientContacts)
+    .where(inWorkspace(clientContacts, workspaceId, inArray(clientContacts.id, ids)))
+    .orderBy(asc(clientContacts.id))
+    .all();
 }

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { ClientsDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { ClientJobForm, ClientList, ContactInput, ContactParams, CreateClientInput, OneClient, OneContact, UpdateClientInput, UpdateContactInput } from "./model";
 import * as clients from "./service";
 import { ClientsPage } from "./pages/clients-page";
@@ -18,9 +18,9 @@ const member = (me: { user: { id: number; role: string; workspaceId: number } })
  * /api/clients and the pages /clients and /clients/{id} (forms that work without JavaScript).
  * `extras` adds what other features know of a client (its funnel), wired in app.ts.
  */
-export function clientRoutes(deps: Deps, extras: ClientExtras = {}) {
+export function clientRoutes(deps: ClientsDeps, web: Web, extras: ClientExtras = {}) {
   const api = new Elysia({ prefix: "/api/clients", tags: ["Clients"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ clients: clients.listClients(deps, workspaceId) }), { response: { 200: ClientList }, detail: { summary: "List the agency's clients with their contacts" } })
     .post(
@@ -31,7 +31,11 @@ export function clientRoutes(deps: Deps, extras: ClientExtras = {}) {
       },
       { body: CreateClientInput, response: { 201: OneClient }, detail: { summary: "Add a client" } },
     )
-    .get("/:id", ({ workspaceId, params }) => ({ client: clients.getClient(deps, workspaceId, params.id) }), { params: IdParam, response: { 200: OneClient }, detail: { summary: "A client with its contacts" } })
+    .get("/:id", ({ workspaceId, params }) => ({ client: clients.getClient(deps, workspaceId, params.id) }), {
+      params: IdParam,
+      response: { 200: OneClient },
+      detail: { summary: "A client with its contacts" },
+    })
     .patch("/:id", ({ me, params, body }) => ({ client: clients.updateClient(deps, member(me), params.id, body) }), {
       params: IdParam,
       body: UpdateClientInput,
@@ -71,16 +75,16 @@ export function clientRoutes(deps: Deps, extras: ClientExtras = {}) {
 
   const back = (input: { params: Record<string, string> }) => (input.params.id ? `/clients/${Number(input.params.id) || ""}` : "/clients");
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/clients", ({ me, workspaceId, cookie }) =>
-      renderPage({ title: "Clients", toast: takeFlash(cookie), body: ClientsPage({ shell: makeShell(deps, me.user), clients: clients.listClients(deps, workspaceId) }) }),
+      renderPage({ title: "Clients", toast: takeFlash(cookie), body: ClientsPage({ shell: web.shell(me.user), clients: clients.listClients(deps, workspaceId) }) }),
     )
     .get(
       "/clients/:id",
       ({ me, workspaceId, params, cookie }) => {
         const data = clientPageData(deps, workspaceId, params.id, extras);
-        return renderPage({ title: data.client.name, toast: takeFlash(cookie), body: ClientPage({ shell: makeShell(deps, me.user), data }) });
+        return renderPage({ title: data.client.name, toast: takeFlash(cookie), body: ClientPage({ shell: web.shell(me.user), data }) });
       },
       { params: IdParam },
     )

@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps";
-import { Ports } from "../../lib/ports";
+import type { ClientsDeps } from "./needs";
 import { AppError, notFound } from "../../lib/errors";
 import { requirePermission } from "../auth/permissions";
 import { recordPipelineEvent } from "../pipeline-events/record";
@@ -12,22 +12,24 @@ type Member = { id: number; role: string; workspaceId: number };
 
 /**
  * What clients need to know of jobs (how many a client has, which), answered by the jobs
- * feature through a port (src/ports.ts): jobs import clients (a job's client), so clients cannot import jobs.
+ * feature, handed over by app.ts: jobs import clients (a job's client), so clients cannot import jobs.
  */
 export interface ClientJobs {
   jobsOf(workspaceId: number, clientId: number | null): { id: number; title: string; location: string | null; clientId: number | null }[];
   /** A new job for the client (the client page's form). */
   create?(workspaceId: number, clientId: number, input: { title: string; location: string | null }): { id: number };
 }
-export const clientsPorts = new Ports<{ clientJobs: ClientJobs }>("clients", ["clientJobs"]);
-const jobsPort = (deps: Deps): ClientJobs => clientsPorts.of(deps).clientJobs;
 
 const toContact = (r: repo.ContactRow): Contact => ({ id: r.id, clientId: r.clientId, name: r.name, email: r.email, phone: r.phone, role: r.role, createdAt: r.createdAt.toISOString() });
 
-function toClients(deps: Deps, workspaceId: number, rows: repo.ClientRow[]): Client[] {
-  const contacts = repo.contactsOf(deps.db, workspaceId, rows.map((r) => r.id));
+function toClients(deps: ClientsDeps, workspaceId: number, rows: repo.ClientRow[]): Client[] {
+  const contacts = repo.contactsOf(
+    deps.db,
+    workspaceId,
+    rows.map((r) => r.id),
+  );
   const counts = new Map<number, number>();
-  for (const j of jobsPort(deps).jobsOf(workspaceId, null)) if (j.clientId) counts.set(j.clientId, (counts.get(j.clientId) ?? 0) + 1);
+  for (const j of deps.clientJobs.jobsOf(workspaceId, null)) if (j.clientId) counts.set(j.clientId, (counts.get(j.clientId) ?? 0) + 1);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -39,11 +41,11 @@ function toClients(deps: Deps, workspaceId: number, rows: repo.ClientRow[]): Cli
   }));
 }
 
-export function listClients(deps: Deps, workspaceId: number): Client[] {
+export function listClients(deps: ClientsDeps, workspaceId: number): Client[] {
   return toClients(deps, workspaceId, repo.listClients(deps.db, workspaceId));
 }
 
-export function getClient(deps: Deps, workspaceId: number, id: number): Client {
+export function getClient(deps: ClientsDeps, workspaceId: number, id: number): Client {
   const row = repo.findClient(deps.db, workspaceId, id);
   if (!row) throw notFound("Client not found");
   return toClients(deps, workspaceId, [row])[0]!;
@@ -60,7 +62,7 @@ export function clientNames(deps: Deps, workspaceId: number): Map<number, string
   return new Map(repo.listClients(deps.db, workspaceId).map((c) => [c.id, c.name]));
 }
 
-export function createClient(deps: Deps, me: Member, input: CreateClient): Client {
+export function createClient(deps: ClientsDeps, me: Member, input: CreateClient): Client {
   requirePermission(me, "clients.write");
   const row = deps.db.transaction((tx) => {
     const row = repo.insertClient(tx, { ...input, workspaceId: me.workspaceId, createdAt: deps.clock.now() });
@@ -70,7 +72,7 @@ export function createClient(deps: Deps, me: Member, input: CreateClient): Clien
   return getClient(deps, me.workspaceId, row.id);
 }
 
-export function updateClient(deps: Deps, me: Member, id: number, input: UpdateClient): Client {
+export function updateClient(deps: ClientsDeps, me: Member, id: number, input: UpdateClient): Client {
   requirePermission(me, "clients.write");
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   deps.db.transaction((tx) => {
@@ -82,7 +84,7 @@ export function updateClient(deps: Deps, me: Member, id: number, input: UpdateCl
 }
 
 /** A client with jobs stays: the jobs would lose who they are for. */
-export function deleteClient(deps: Deps, me: Member, id: number): void {
+export function deleteClient(deps: ClientsDeps, me: Member, id: number): void {
   requirePermission(me, "clients.delete");
   const client = getClient(deps, me.workspaceId, id);
   if (client.jobCount > 0) {
@@ -95,12 +97,18 @@ export function deleteClient(deps: Deps, me: Member, id: number): void {
   });
 }
 
-export function addContact(deps: Deps, me: Member, clientId: number, input: ContactFields): Contact {
+export function addContact(deps: ClientsDeps, me: Member, clientId: number, input: ContactFields): Contact {
   requirePermission(me, "clients.write");
   const client = getClient(deps, me.workspaceId, clientId);
   return deps.db.transaction((tx) => {
     const row = repo.insertContact(tx, { ...input, clientId, workspaceId: me.workspaceId, createdAt: deps.clock.now() });
-    recordPipelineEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "client", id: clientId }, kind: "client.contact_added", summary: `Added contact ${row.name} to ${client.name}` });
+    recordPipelineEvent(deps, tx, {
+      workspaceId: me.workspaceId,
+      actor: { userId: me.id },
+      subject: { type: "client", id: clientId },
+      kind: "client.contact_added",
+      summary: `Added contact ${row.name} to ${client.name}`,
+    });
     return toContact(row);
   });
 }
@@ -127,15 +135,15 @@ export function contactByEmail(deps: Deps, workspaceId: number, email: string): 
 }
 
 /** The jobs of one client (its page). */
-export function jobsOfClient(deps: Deps, workspaceId: number, clientId: number) {
-  return jobsPort(deps).jobsOf(workspaceId, clientId);
+export function jobsOfClient(deps: ClientsDeps, workspaceId: number, clientId: number) {
+  return deps.clientJobs.jobsOf(workspaceId, clientId);
 }
 
 /** "Add a job for this client" on the client's page. */
-export function addJobForClient(deps: Deps, me: Member, clientId: number, input: { title: string; location: string | null }): { id: number } {
+export function addJobForClient(deps: ClientsDeps, me: Member, clientId: number, input: { title: string; location: string | null }): { id: number } {
   requirePermission(me, "jobs.write");
   getClient(deps, me.workspaceId, clientId);
-  const create = jobsPort(deps).create;
+  const create = deps.clientJobs.create;
   if (!create) throw new AppError("unavailable", 503, "Jobs cannot be created here");
   return create(me.workspaceId, clientId, input);
 }

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { DashboardDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { renderPage, type Toast } from "../../lib/render";
 import { billingReturnToast } from "../billing/return-toast";
 import { takeFlash } from "../../lib/flash";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { DashboardPage } from "./pages/dashboard";
 import { DashboardQuery } from "./model";
 import { loadDashboard } from "./service";
@@ -26,13 +26,13 @@ function returnToast(query: DashboardQuery): Toast | undefined {
 }
 
 /** / and the recruiter dashboard (/dashboard, same page at /dashboard3). */
-export function dashboardRoutes(deps: Deps) {
-  const signedIn = new Elysia().use(authGuard(deps)).guard({ auth: true });
+export function dashboardRoutes(deps: DashboardDeps, web: Web) {
+  const signedIn = new Elysia().use(web.guard).guard({ auth: true });
   for (const path of ["/dashboard", "/dashboard3"]) {
     signedIn.get(
       path,
       ({ me, cookie, query }) =>
-        renderPage({ title: "Dashboard", body: DashboardPage({ shell: makeShell(deps, me.user), data: loadDashboard(deps, me.user, query) }), toast: returnToast(query) ?? takeFlash(cookie) }),
+        renderPage({ title: "Dashboard", body: DashboardPage({ shell: web.shell(me.user), data: loadDashboard(deps, me.user, query) }), toast: returnToast(query) ?? takeFlash(cookie) }),
       { query: DashboardQuery },
     );
   }

@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { DashboardDeps } from "./needs";
 import type { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
@@ -7,13 +7,12 @@ import { ListParticipantsInput } from "../candidates/model";
 import { bucketsOf, checkBucketFilter } from "../candidates/settings";
 import { listJobs } from "../jobs/service";
 import { listShortlists } from "../shortlists/service";
-import { loadSchedulingCards } from "../scheduling/pages/dashboard-cards";
 import { loadDashboardChat } from "../chat/pages/dashboard-chat";
 import { loadCalendarCard } from "../calendar/pages/dashboard-calendar-card";
 import type { DashboardQuery } from "./model";
 
 /** Everything the dashboard shows on the first response (no loading spinners), as plain props. */
-export function loadDashboard(deps: Deps, user: typeof users.$inferSelect, query: DashboardQuery) {
+export function loadDashboard(deps: DashboardDeps, user: typeof users.$inferSelect, query: DashboardQuery) {
   const workspaceId = user.workspaceId;
   // Query from the no-JavaScript filter form; a bad value just means "no filter".
   let filters: { search?: string; role?: string; location?: string; page: number };
@@ -36,7 +35,7 @@ export function loadDashboard(deps: Deps, user: typeof users.$inferSelect, query
     shortlists,
     buckets: bucketsOf(deps, workspaceId),
     initialShortlistId: shortlists.some((s) => s.id === wanted) ? wanted : null,
-    scheduling: loadSchedulingCards(deps, user),
+    scheduling: deps.scheduling.dashboardCards(user),
     calendar: loadCalendarCard(deps, user.id),
     chat: loadDashboardChat(deps),
   };

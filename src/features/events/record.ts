@@ -6,10 +6,10 @@
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { recordEvent as queueWebhook, type EventType } from "../webhooks/record";
+import type { Actor, EventInput } from "../../lib/event-recorder";
 import * as repo from "./repo";
 
-/** Who made the change: a member (by session or by API key), or no member at all. */
-export type Actor = { userId: number; apiKeyId?: number | null } | "candidate" | "system" | "calendar";
+export type { Actor } from "../../lib/event-recorder";
 
 /** A signed-in request's actor (`me` of the auth guard). */
 export function memberActor(me: { user: { id: number }; apiKey?: { id: number } | null }): Actor {
@@ -23,17 +23,8 @@ export interface WebhookJob {
   candidateId?: number | null;
 }
 
-export interface NewEvent {
-  workspaceId: number;
-  actor: Actor;
-  subject: { type: string; id: string | number | null };
-  /** `<subject>.<verb>`, e.g. candidate.updated, api_key.created, member.signed_in. */
-  kind: string;
-  /** The activity log's one line (no personal data beyond what members see anyway). */
-  summary?: string | null;
-  data?: Record<string, unknown>;
+export interface NewEvent extends EventInput {
   webhooks?: WebhookJob[];
-  at?: Date;
 }
 
 function actorColumns(actor: Actor) {

@@ -13,7 +13,12 @@ export function insert(tx: Tx, v: NewEventRow): number {
 
 /** The activity log: newest first; of what candidates do, only the kinds given (their application, their booking). */
 export function activity(db: DB, workspaceId: number, f: { userId?: number; kind?: string; before?: number; limit: number; hidden: string[]; candidateKinds: string[] }) {
-  const where = [eq(events.workspaceId, workspaceId), or(sql`${events.actor} <> 'candidate'`, inArray(events.kind, f.candidateKinds))!, sql`json_extract(${events.data}, '$.legacy') is null`, notInArray(events.kind, f.hidden)];
+  const where = [
+    eq(events.workspaceId, workspaceId),
+    or(sql`${events.actor} <> 'candidate'`, inArray(events.kind, f.candidateKinds))!,
+    sql`json_extract(${events.data}, '$.legacy') is null`,
+    notInArray(events.kind, f.hidden),
+  ];
   if (f.userId) where.push(eq(events.userId, f.userId));
   if (f.kind) where.push(eq(events.kind, f.kind));
   if (f.before) where.push(lt(events.id, f.before));

@@ -15,7 +15,9 @@ export const events = sqliteTable(
   "events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     actor: text("actor", { enum: ["user", "api_key", "candidate", "system", "calendar"] }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     actorKeyId: integer("actor_key_id"),
@@ -24,7 +26,9 @@ export const events = sqliteTable(
     kind: text("kind").notNull(),
     summary: text("summary"),
     data: text("data").notNull().default("{}"),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
     index("events_workspace_idx").on(t.workspaceId, t.id),

@@ -30,7 +30,12 @@ async function interviewed(guests: { email: string; name?: string }[] = []) {
 }
 
 const feedbackLink = (to: string) => {
-  const m = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "feedback_request"))).orderBy(desc(mailMessages.id)).get();
+  const m = t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.to, to), eq(mailMessages.kind, "feedback_request")))
+    .orderBy(desc(mailMessages.id))
+    .get();
   return m?.text.match(/\/feedback\/([A-Za-z0-9_-]+)/)?.[1] ?? null;
 };
 
@@ -61,7 +66,13 @@ describe("interview feedback", () => {
     const cookie = await t.login(w.email, w.password);
     const list = await w.call(`/api/interviews/${w.interview}/feedback`, { cookie });
     expect(list.body.summary).toBe("1 × Strong yes");
-    expect(list.body.feedback[0]).toMatchObject({ recommendation: "strong_yes", ratings: { Skills: 5, Communication: 4 }, notes: "Great knife skills", jobId: w.job.id, reviewer: { email: w.email, member: true } });
+    expect(list.body.feedback[0]).toMatchObject({
+      recommendation: "strong_yes",
+      ratings: { Skills: 5, Communication: 4 },
+      notes: "Great knife skills",
+      jobId: w.job.id,
+      reviewer: { email: w.email, member: true },
+    });
     expect((await w.call(`/feedback/not-a-real-token-at-all-xx`, { cookie: null })).status).toBe(404);
     // Thirty days later the link has expired.
     t.clock.set(new Date(w.endsAt.getTime() + 31 * 86_400_000));
@@ -85,7 +96,9 @@ describe("interview feedback", () => {
     expect(about.body.feedback).toHaveLength(3);
     expect((await w.call(`/jobs/${w.job.id}`)).body).toContain("2 × Yes, 1 × Strong yes");
 
-    expect((await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "maybe" } })).body.fields.recommendation).toBe("Choose a recommendation: Strong no, No, Yes or Strong yes");
+    expect((await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "maybe" } })).body.fields.recommendation).toBe(
+      "Choose a recommendation: Strong no, No, Yes or Strong yes",
+    );
     expect((await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "no", ratings: { Skills: 6 } } })).status).toBe(400);
     const unknown = await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "no", ratings: { Charm: 3 } } });
     expect(unknown.body.message).toBe("Unknown criterion: Charm. Criteria are: Skills, Communication, Motivation");
@@ -104,7 +117,10 @@ describe("interview feedback", () => {
       body: new URLSearchParams({ recommendation: "strong_no", "rating.Charm": "1", notes: "Changed my mind" }).toString(),
     });
     expect(form.status).toBe(303);
-    expect((await w.call(`/api/interviews/${w.interview}/feedback`)).body.feedback.find((f: any) => f.reviewer.email === w.email)).toMatchObject({ recommendation: "strong_no", ratings: { Charm: 1 } });
+    expect((await w.call(`/api/interviews/${w.interview}/feedback`)).body.feedback.find((f: any) => f.reviewer.email === w.email)).toMatchObject({
+      recommendation: "strong_no",
+      ratings: { Charm: 1 },
+    });
 
     const other = await t.signUp();
     for (const path of [`/api/interviews/${w.interview}/feedback`, `/api/participants/${w.p.id}/feedback`, `/api/jobs/${w.job.id}/scorecard`]) {
@@ -136,7 +152,11 @@ describe("interview feedback", () => {
     await t.deps.jobs.runDue();
     const token = feedbackLink("grace@acme.example");
     expect(token).not.toBeNull();
-    const ok = await t.request(`/feedback/${token}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: new URLSearchParams({ recommendation: "yes", "rating.Skills": "4" }).toString() });
+    const ok = await t.request(`/feedback/${token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      body: new URLSearchParams({ recommendation: "yes", "rating.Skills": "4" }).toString(),
+    });
     expect(ok.status).toBe(303);
     const cookie = await t.login(w.email, w.password);
     const list = (await w.call(`/api/interviews/${w.interview}/feedback`, { cookie })).body;

@@ -38,7 +38,10 @@ export const FeedbackList = z.object({ feedback: z.array(FeedbackView), summary:
 export const OneFeedback = z.object({ feedback: FeedbackView });
 export const TokenParam = z.object({ token: z.string().max(100) });
 export const CriteriaInput = z.object({
-  criteria: z.array(z.string().trim().min(1, "A criterion needs a name").max(60, "A criterion must be at most 60 characters"), { error: "Criteria must be a list" }).min(1, "Give at least one criterion").max(12, "At most 12 criteria"),
+  criteria: z
+    .array(z.string().trim().min(1, "A criterion needs a name").max(60, "A criterion must be at most 60 characters"), { error: "Criteria must be a list" })
+    .min(1, "Give at least one criterion")
+    .max(12, "At most 12 criteria"),
 });
 export const CriteriaView = z.object({ jobId: z.number().int(), criteria: z.array(z.string()) });
 export const JobParam = z.object({ jobId: positiveId() });

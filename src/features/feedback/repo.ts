@@ -8,7 +8,13 @@ type Db = DB | Tx;
 export type FeedbackRow = typeof interviewFeedback.$inferSelect;
 
 export function criteriaOf(db: Db, workspaceId: number, jobId: number): string | null {
-  return db.select({ c: jobScorecards.criteria }).from(jobScorecards).where(inWorkspace(jobScorecards, workspaceId, eq(jobScorecards.jobId, jobId))).get()?.c ?? null;
+  return (
+    db
+      .select({ c: jobScorecards.criteria })
+      .from(jobScorecards)
+      .where(inWorkspace(jobScorecards, workspaceId, eq(jobScorecards.jobId, jobId)))
+      .get()?.c ?? null
+  );
 }
 
 export function setCriteria(db: Db, workspaceId: number, jobId: number, criteria: string): void {
@@ -24,7 +30,11 @@ export function findByToken(db: Db, tokenHash: string): FeedbackRow | undefined 
 }
 
 export function findByReviewer(db: Db, workspaceId: number, meetingId: number, email: string): FeedbackRow | undefined {
-  return db.select().from(interviewFeedback).where(inWorkspace(interviewFeedback, workspaceId, and(eq(interviewFeedback.meetingId, meetingId), eq(interviewFeedback.reviewerEmail, email)))).get();
+  return db
+    .select()
+    .from(interviewFeedback)
+    .where(inWorkspace(interviewFeedback, workspaceId, and(eq(interviewFeedback.meetingId, meetingId), eq(interviewFeedback.reviewerEmail, email))))
+    .get();
 }
 
 export function saveAnswer(db: Db, id: number, v: Pick<FeedbackRow, "recommendation" | "ratings" | "notes" | "submittedAt">): FeedbackRow {
@@ -32,18 +42,36 @@ export function saveAnswer(db: Db, id: number, v: Pick<FeedbackRow, "recommendat
 }
 
 export function ofMeeting(db: Db, workspaceId: number, meetingId: number): FeedbackRow[] {
-  return db.select().from(interviewFeedback).where(inWorkspace(interviewFeedback, workspaceId, eq(interviewFeedback.meetingId, meetingId))).orderBy(asc(interviewFeedback.id)).all();
+  return db
+    .select()
+    .from(interviewFeedback)
+    .where(inWorkspace(interviewFeedback, workspaceId, eq(interviewFeedback.meetingId, meetingId)))
+    .orderBy(asc(interviewFeedback.id))
+    .all();
 }
 
 export function ofParticipant(db: Db, workspaceId: number, participantId: number): FeedbackRow[] {
-  return db.select().from(interviewFeedback).where(inWorkspace(interviewFeedback, workspaceId, eq(interviewFeedback.participantId, participantId))).orderBy(asc(interviewFeedback.id)).all();
+  return db
+    .select()
+    .from(interviewFeedback)
+    .where(inWorkspace(interviewFeedback, workspaceId, eq(interviewFeedback.participantId, participantId)))
+    .orderBy(asc(interviewFeedback.id))
+    .all();
 }
 
 /** Given answers of a workspace (the board's summaries read them all at once). */
 export function answersOf(db: Db, workspaceId: number): Pick<FeedbackRow, "participantId" | "recommendation">[] {
-  return db.select({ participantId: interviewFeedback.participantId, recommendation: interviewFeedback.recommendation }).from(interviewFeedback).where(inWorkspace(interviewFeedback, workspaceId)).all();
+  return db
+    .select({ participantId: interviewFeedback.participantId, recommendation: interviewFeedback.recommendation })
+    .from(interviewFeedback)
+    .where(inWorkspace(interviewFeedback, workspaceId))
+    .all();
 }
 
 export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[], toId: number): void {
-  if (fromIds.length) db.update(interviewFeedback).set({ participantId: toId }).where(inWorkspace(interviewFeedback, workspaceId, inArray(interviewFeedback.participantId, fromIds))).run();
+  if (fromIds.length)
+    db.update(interviewFeedback)
+      .set({ participantId: toId })
+      .where(inWorkspace(interviewFeedback, workspaceId, inArray(interviewFeedback.participantId, fromIds)))
+      .run();
 }

@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { seeOther } from "../../lib/route-options";
 import { setFlash } from "../../lib/flash";
 import { badRequest } from "../../lib/errors";
-import { authGuard } from "../auth/guard";
+
 import { InterviewIdParam } from "../scheduling/model";
 import { CriteriaInput, CriteriaView, FeedbackInput, FeedbackList, JobParam, OneFeedback, TokenParam } from "./model";
 import * as feedback from "./service";
@@ -19,9 +20,9 @@ function fromForm(body: Record<string, unknown>) {
 }
 
 /** Interview feedback: the API for members and the private /feedback/{token} scorecard. */
-export function feedbackRoutes(deps: Deps) {
+export function feedbackRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ tags: ["Interview feedback"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/api/interviews/:id/feedback", ({ workspaceId, params }) => feedback.feedbackOfInterview(deps, workspaceId, params.id), {
       params: InterviewIdParam,
@@ -77,7 +78,7 @@ export function feedbackRoutes(deps: Deps) {
     );
   // The member's own scorecard on the interview page, without JavaScript.
   const memberForm = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/interview-details/:id/feedback",

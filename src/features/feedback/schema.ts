@@ -9,8 +9,12 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 // Interview feedback (item 6). Owned by features/feedback.
 /** The criteria a job's scorecard rates 1–5 (JSON list; no row = Skills, Communication, Motivation). */
 export const jobScorecards = sqliteTable("job_scorecards", {
-  jobId: integer("job_id").primaryKey().references(() => jobs.id, { onDelete: "cascade" }),
-  workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  jobId: integer("job_id")
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: "cascade" }),
+  workspaceId: integer("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   criteria: text("criteria").notNull(),
 });
 
@@ -22,9 +26,13 @@ export const interviewFeedback = sqliteTable(
   "interview_feedback",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     meetingId: integer("meeting_id").notNull(),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     reviewerUserId: integer("reviewer_user_id").references(() => users.id, { onDelete: "set null" }),
     reviewerEmail: text("reviewer_email").notNull(),
@@ -37,8 +45,5 @@ export const interviewFeedback = sqliteTable(
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
-  (t) => [
-    uniqueIndex("interview_feedback_reviewer_idx").on(t.meetingId, t.reviewerEmail),
-    index("interview_feedback_participant_idx").on(t.workspaceId, t.participantId),
-  ],
+  (t) => [uniqueIndex("interview_feedback_reviewer_idx").on(t.meetingId, t.reviewerEmail), index("interview_feedback_participant_idx").on(t.workspaceId, t.participantId)],
 );

@@ -126,7 +126,10 @@ export function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): numb
   const jobId = jobOfInterview(deps, m.workspaceId, m.candidateId);
   let sent = 0;
   // The interviewer (a member) and the guests (a client's contact, no sign-in: the link is enough).
-  const reviewers = [{ userId: m.interviewer.userId as number | null, name: m.interviewer.name, email: m.interviewer.email.toLowerCase() }, ...m.guests.map((g) => ({ userId: null, name: g.name, email: g.email }))];
+  const reviewers = [
+    { userId: m.interviewer.userId as number | null, name: m.interviewer.name, email: m.interviewer.email.toLowerCase() },
+    ...m.guests.map((g) => ({ userId: null, name: g.name, email: g.email })),
+  ];
   for (const reviewer of reviewers) {
     const token = randomToken(24);
     const row = repo.insertRequest(tx, {
@@ -145,7 +148,13 @@ export function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): numb
     deps.mail.enqueue(tx, {
       to: reviewer.email,
       subject: `Feedback: ${m.candidateName ?? "your interview"}`,
-      email: FeedbackRequestEmail({ reviewerName: reviewer.name, candidateName: m.candidateName ?? "the candidate", title: m.title, url: `${deps.config.APP_URL}/feedback/${token}`, expires: expires.toISOString().slice(0, 10) }),
+      email: FeedbackRequestEmail({
+        reviewerName: reviewer.name,
+        candidateName: m.candidateName ?? "the candidate",
+        title: m.title,
+        url: `${deps.config.APP_URL}/feedback/${token}`,
+        expires: expires.toISOString().slice(0, 10),
+      }),
       workspaceId: m.workspaceId,
       meetingId: m.id,
       kind: "feedback_request",
@@ -179,7 +188,8 @@ export function scheduleFeedbackRequest(tx: Tx, meeting: { id: number; endTime: 
 }
 
 function checkRatings(criteria: string[], ratings: Record<string, number>) {
-  for (const key of Object.keys(ratings)) if (!criteria.includes(key)) throw badRequest(`Unknown criterion: ${key.slice(0, 60)}. Criteria are: ${criteria.join(", ")}`, { ratings: "Unknown criterion" });
+  for (const key of Object.keys(ratings))
+    if (!criteria.includes(key)) throw badRequest(`Unknown criterion: ${key.slice(0, 60)}. Criteria are: ${criteria.join(", ")}`, { ratings: "Unknown criterion" });
 }
 
 function save(deps: Deps, tx: Tx, row: repo.FeedbackRow, input: FeedbackFields, actor: { userId: number } | "system") {
@@ -205,7 +215,16 @@ export function giveFeedback(deps: Deps, me: Member, publicId: string, input: Fe
   const row = deps.db.transaction((tx) => {
     const existing =
       repo.findByReviewer(tx, me.workspaceId, m.id, email) ??
-      repo.insertRequest(tx, { workspaceId: m.workspaceId, meetingId: m.id, participantId: m.candidateId, jobId: jobOfInterview(deps, m.workspaceId, m.candidateId), reviewerUserId: me.id, reviewerEmail: email, reviewerName: me.name ?? null, createdAt: deps.clock.now() })!;
+      repo.insertRequest(tx, {
+        workspaceId: m.workspaceId,
+        meetingId: m.id,
+        participantId: m.candidateId,
+        jobId: jobOfInterview(deps, m.workspaceId, m.candidateId),
+        reviewerUserId: me.id,
+        reviewerEmail: email,
+        reviewerName: me.name ?? null,
+        createdAt: deps.clock.now(),
+      })!;
     return save(deps, tx, existing, input, { userId: me.id });
   });
   return toFeedback(row, m.publicId);
@@ -218,7 +237,15 @@ export function scorecardOf(deps: Deps, token: string) {
   const m = meetingForFeedback(deps, { id: row.meetingId });
   if (!m) throw notFound("This feedback link is invalid or has expired.");
   const job = row.jobId ? getJob(deps, row.workspaceId, row.jobId) : null;
-  return { row, feedback: toFeedback(row, m.publicId), candidateName: m.candidateName ?? "the candidate", title: m.title, when: m.startTime.toISOString(), job: job?.title ?? null, criteria: criteriaOf(deps, row.workspaceId, row.jobId) };
+  return {
+    row,
+    feedback: toFeedback(row, m.publicId),
+    candidateName: m.candidateName ?? "the candidate",
+    title: m.title,
+    when: m.startTime.toISOString(),
+    job: job?.title ?? null,
+    criteria: criteriaOf(deps, row.workspaceId, row.jobId),
+  };
 }
 
 export function answerScorecard(deps: Deps, token: string, input: FeedbackFields): void {
@@ -236,9 +263,25 @@ export function interviewFeedbackCard(deps: Deps, workspaceId: number, publicId:
   const job = jobId ? getJob(deps, workspaceId, jobId) : null;
   const email = member.email.toLowerCase();
   const mine = feedback.find((f) => f.reviewer.email === email) ?? {
-    id: 0, interviewId: m.publicId, candidateId: m.candidateId, jobId, reviewer: { name: null, email, member: true }, recommendation: null, ratings: {}, notes: null, submittedAt: null, createdAt: "",
+    id: 0,
+    interviewId: m.publicId,
+    candidateId: m.candidateId,
+    jobId,
+    reviewer: { name: null, email, member: true },
+    recommendation: null,
+    ratings: {},
+    notes: null,
+    submittedAt: null,
+    createdAt: "",
   };
-  return { publicId: m.publicId, job: job ? { id: job.id, title: job.title, client: job.client } : null, summary: summarise(feedback.map((f) => f.recommendation)), feedback, mine, criteria: criteriaOf(deps, workspaceId, jobId) };
+  return {
+    publicId: m.publicId,
+    job: job ? { id: job.id, title: job.title, client: job.client } : null,
+    summary: summarise(feedback.map((f) => f.recommendation)),
+    feedback,
+    mine,
+    criteria: criteriaOf(deps, workspaceId, jobId),
+  };
 }
 
 /** A merge, in its transaction: the feedback about the duplicates is about the kept record. */

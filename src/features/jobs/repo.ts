@@ -13,35 +13,76 @@ export function listJobs(db: DB, workspaceId: number): JobRow[] {
 }
 
 // Read on every visit of a campaign link (public pages): prepared once, see db/prepared.ts.
-const jobById = preparedQuery((db) => db.select().from(jobs).where(inWorkspace(jobs, param("workspaceId"), eq(jobs.id, param("id")))).prepare());
+const jobById = preparedQuery((db) =>
+  db
+    .select()
+    .from(jobs)
+    .where(inWorkspace(jobs, param("workspaceId"), eq(jobs.id, param("id"))))
+    .prepare(),
+);
 export function findJob(db: DB, workspaceId: number, id: number): JobRow | undefined {
   return jobById(db).get({ workspaceId, id });
 }
 
 export function insertJob(db: DB | Tx, workspaceId: number, v: { title: string; description: string | null; location: string | null; clientId: number | null; createdAt: Date }): JobRow {
-  return db.insert(jobs).values({ ...v, workspaceId }).returning().get();
+  return db
+    .insert(jobs)
+    .values({ ...v, workspaceId })
+    .returning()
+    .get();
 }
 
 export function updateJob(db: DB | Tx, workspaceId: number, id: number, set: Partial<Pick<JobRow, "title" | "description" | "location" | "clientId">>): JobRow | undefined {
-  if (!Object.keys(set).length) return db.select().from(jobs).where(inWorkspace(jobs, workspaceId, eq(jobs.id, id))).get();
-  return db.update(jobs).set(set).where(inWorkspace(jobs, workspaceId, eq(jobs.id, id))).returning().get();
+  if (!Object.keys(set).length)
+    return db
+      .select()
+      .from(jobs)
+      .where(inWorkspace(jobs, workspaceId, eq(jobs.id, id)))
+      .get();
+  return db
+    .update(jobs)
+    .set(set)
+    .where(inWorkspace(jobs, workspaceId, eq(jobs.id, id)))
+    .returning()
+    .get();
 }
 
 /** Deletes the job; its campaigns go with it (ON DELETE CASCADE, foreign keys are on). */
 export function deleteJob(db: DB | Tx, workspaceId: number, id: number): boolean {
-  return db.delete(jobs).where(inWorkspace(jobs, workspaceId, eq(jobs.id, id))).returning({ id: jobs.id }).all().length > 0;
+  return (
+    db
+      .delete(jobs)
+      .where(inWorkspace(jobs, workspaceId, eq(jobs.id, id)))
+      .returning({ id: jobs.id })
+      .all().length > 0
+  );
 }
 
 export function listCampaigns(db: DB, workspaceId: number, jobId: number): CampaignRow[] {
-  return db.select().from(campaigns).where(inWorkspace(campaigns, workspaceId, eq(campaigns.jobId, jobId))).orderBy(asc(campaigns.id)).all();
+  return db
+    .select()
+    .from(campaigns)
+    .where(inWorkspace(campaigns, workspaceId, eq(campaigns.jobId, jobId)))
+    .orderBy(asc(campaigns.id))
+    .all();
 }
 
 export function insertCampaign(db: DB | Tx, workspaceId: number, v: { jobId: number; name: string; label: string | null; description: string | null; code: string; createdAt: Date }): CampaignRow {
-  return db.insert(campaigns).values({ ...v, workspaceId }).returning().get();
+  return db
+    .insert(campaigns)
+    .values({ ...v, workspaceId })
+    .returning()
+    .get();
 }
 
 /** Public lookup by the code in /prequalifier?c=CODE (codes are unique across workspaces). */
-const campaignByCode = preparedQuery((db) => db.select().from(campaigns).where(eq(campaigns.code, param<string>("code"))).prepare());
+const campaignByCode = preparedQuery((db) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.code, param<string>("code")))
+    .prepare(),
+);
 export function findCampaignByCode(db: DB, code: string): CampaignRow | undefined {
   return campaignByCode(db).get({ code });
 }
@@ -71,5 +112,9 @@ export function recordClick(db: DB, campaignId: number, visitorId: string, at: D
 }
 
 export function findCampaign(db: DB, workspaceId: number, jobId: number, id: number): CampaignRow | undefined {
-  return db.select().from(campaigns).where(inWorkspace(campaigns, workspaceId, and(eq(campaigns.jobId, jobId), eq(campaigns.id, id)))).get();
+  return db
+    .select()
+    .from(campaigns)
+    .where(inWorkspace(campaigns, workspaceId, and(eq(campaigns.jobId, jobId), eq(campaigns.id, id))))
+    .get();
 }

@@ -1,17 +1,18 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { IdParam, Success } from "../../lib/route-schemas";
-import { authGuard } from "../auth/guard";
+
 import { CampaignList, CreateCampaignInput, CreateJobInput, JobIdParam, JobList, OneCampaign, OneJob, UpdateJobInput } from "./model";
 import * as jobs from "./service";
 
 /** /api/jobs, /api/jobs/{jobId}/campaigns, and the dashboard's no-JavaScript job form. */
-export function jobRoutes(deps: Deps) {
+export function jobRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ prefix: "/api/jobs", tags: ["Jobs"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ jobs: jobs.listJobs(deps, workspaceId) }), { response: { 200: JobList }, detail: { summary: "List jobs" } })
     .post(
@@ -53,7 +54,7 @@ export function jobRoutes(deps: Deps) {
 
   // Form posts of the dashboard when JavaScript is off: 303 back with a toast.
   const forms = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/dashboard/jobs",

@@ -10,7 +10,15 @@ export type { Campaign, Job } from "./model";
 
 const toJob = (r: repo.JobRow, names: Map<number, string> = new Map()): Job => {
   const name = r.clientId ? names.get(r.clientId) : undefined;
-  return { id: r.id, title: r.title, description: r.description, location: r.location, clientId: r.clientId, client: r.clientId && name !== undefined ? { id: r.clientId, name } : null, createdAt: r.createdAt.toISOString() };
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    location: r.location,
+    clientId: r.clientId,
+    client: r.clientId && name !== undefined ? { id: r.clientId, name } : null,
+    createdAt: r.createdAt.toISOString(),
+  };
 };
 
 /** A client of another workspace, or none, is refused like a missing one. */
@@ -76,7 +84,10 @@ export function updateJob(deps: Deps, workspaceId: number, id: number, input: Up
 
 /** The jobs of one client, or all with their client (the clients feature reads them through its port). */
 export function jobsOfClient(deps: Deps, workspaceId: number, clientId: number | null) {
-  return repo.listJobs(deps.db, workspaceId).filter((j) => clientId === null || j.clientId === clientId).map((j) => ({ id: j.id, title: j.title, location: j.location, clientId: j.clientId }));
+  return repo
+    .listJobs(deps.db, workspaceId)
+    .filter((j) => clientId === null || j.clientId === clientId)
+    .map((j) => ({ id: j.id, title: j.title, location: j.location, clientId: j.clientId }));
 }
 
 /** Deletes a job and its campaign links. */

@@ -21,6 +21,11 @@ export function latestMail(db: DB, workspaceId: number, limit = 50): MailboxMail
 }
 
 export function mailById(db: DB, workspaceId: number, id: number): MailboxMail | undefined {
-  const r = db.select(columns).from(mailMessages).leftJoin(tasks, eq(tasks.id, mailMessages.taskId)).where(and(eq(mailMessages.id, id), eq(mailMessages.workspaceId, workspaceId))).get();
+  const r = db
+    .select(columns)
+    .from(mailMessages)
+    .leftJoin(tasks, eq(tasks.id, mailMessages.taskId))
+    .where(and(eq(mailMessages.id, id), eq(mailMessages.workspaceId, workspaceId)))
+    .get();
   return r ? withStatus(r) : undefined;
 }

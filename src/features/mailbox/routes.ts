@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { IdParam } from "../../lib/route-schemas";
-import { authGuard } from "../auth/guard";
+
 import { devLimiter } from "../../lib/dev-pages";
 import { MailboxPage } from "./pages";
 import { loadMailbox, workspaceMail } from "./service";
@@ -13,11 +14,11 @@ import { loadMailbox, workspaceMail } from "./service";
  * signed-in user and only with the e-mails of that user's workspace: reset links and
  * candidates' manage links are keys to accounts and bookings.
  */
-export function mailboxRoutes(deps: Deps) {
+export function mailboxRoutes(deps: Deps, web: Web) {
   if (!deps.config.devPages) return new Elysia();
   const limit = devLimiter(() => deps.clock.now().getTime());
   return new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/dev/mailbox", ({ workspaceId, me }) => {
       limit(me.user.id);

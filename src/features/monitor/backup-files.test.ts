@@ -90,7 +90,12 @@ describe("backups carry the candidates' files", () => {
     const live = new Database(dbPath, { readonly: true });
     expect(live.query("select name from sqlite_master where name = 'sqlar'").all()).toEqual([]); // no second copy in the live file
     live.close();
-    const got = await downloads(dbPath, w.email, w.password, w.uploads.map((u) => u.id));
+    const got = await downloads(
+      dbPath,
+      w.email,
+      w.password,
+      w.uploads.map((u) => u.id),
+    );
     expect(w.uploads.every((u, i) => same(got[i], u.bytes))).toBe(true);
 
     // The files folder and the database lost: the same backup brings both back.
@@ -98,7 +103,12 @@ describe("backups carry the candidates' files", () => {
     rmSync(dbPath, { force: true });
     expect(existsSync(join(dir, "files"))).toBe(false);
     expect((await run(["restore", r.file], dbPath)).code).toBe(0);
-    const again = await downloads(dbPath, w.email, w.password, w.uploads.map((u) => u.id));
+    const again = await downloads(
+      dbPath,
+      w.email,
+      w.password,
+      w.uploads.map((u) => u.id),
+    );
     expect(w.uploads.every((u, i) => same(again[i], u.bytes))).toBe(true);
 
     // `frank backup` says what it did with them.
@@ -115,7 +125,13 @@ describe("backups carry the candidates' files", () => {
     expect(toBucket.out).toContain(`Restored 2 candidate files (${r.files!.bytes} bytes) into s3://frank-files/moved at ${bucket.endpoint}.`);
     expect(toBucket.out).not.toContain("frank-test-secret");
     expect(existsSync(join(moved, "files"))).toBe(false);
-    const fromBucket = await downloads(join(moved, "frank.db"), w.email, w.password, w.uploads.map((u) => u.id), s3env);
+    const fromBucket = await downloads(
+      join(moved, "frank.db"),
+      w.email,
+      w.password,
+      w.uploads.map((u) => u.id),
+      s3env,
+    );
     expect(w.uploads.every((u, i) => same(fromBucket[i], u.bytes))).toBe(true);
   });
 
@@ -134,7 +150,13 @@ describe("backups carry the candidates' files", () => {
     const backup = await run(["backup"], dbPath, env);
     expect(backup.out).toContain(`Candidate files: not in this backup; they are kept in s3://frank-files/kept at ${bucket.endpoint}`);
     expect(backup.out + backup.err).not.toContain("frank-test-secret");
-    const got = await downloads(dbPath, w.email, w.password, w.uploads.map((u) => u.id), env);
+    const got = await downloads(
+      dbPath,
+      w.email,
+      w.password,
+      w.uploads.map((u) => u.id),
+      env,
+    );
     expect(w.uploads.every((u, i) => same(got[i], u.bytes))).toBe(true);
   });
 

@@ -35,7 +35,11 @@ function liveCounts(): Record<string, number> {
 describe("database backups", () => {
   test("a backup restored into a new file holds every row", async () => {
     const u = await t.signUp();
-    addParticipants(t.deps, u.workspaceId, Array.from({ length: 300 }, (_, i) => ({ uniqueId: `r-${i}`, name: `Restore ${i}`, prequalifier: "Hello ".repeat(50) })));
+    addParticipants(
+      t.deps,
+      u.workspaceId,
+      Array.from({ length: 300 }, (_, i) => ({ uniqueId: `r-${i}`, name: `Restore ${i}`, prequalifier: "Hello ".repeat(50) })),
+    );
     await runSync(t.deps, u.workspaceId);
     const before = liveCounts();
     expect(before.participants).toBeGreaterThanOrEqual(300);
@@ -52,9 +56,17 @@ describe("database backups", () => {
     expect(counts(target)).toEqual(before);
     // The same rows, not only the same number.
     const restored = new Database(target, { readonly: true });
-    const names = restored.query<{ name: string }, []>("select name from participants order by id").all().map((x) => x.name);
+    const names = restored
+      .query<{ name: string }, []>("select name from participants order by id")
+      .all()
+      .map((x) => x.name);
     restored.close();
-    expect(names).toEqual(t.deps.db.$client.query<{ name: string }, []>("select name from participants order by id").all().map((x) => x.name));
+    expect(names).toEqual(
+      t.deps.db.$client
+        .query<{ name: string }, []>("select name from participants order by id")
+        .all()
+        .map((x) => x.name),
+    );
   });
 
   test("keeps the newest BACKUP_KEEP backups", async () => {
@@ -200,8 +212,7 @@ describe("restore", () => {
 });
 
 describe("command line", () => {
-  const run = (args: string[], dbPath: string) =>
-    Bun.spawnSync([...frank, ...args], { env: { ...process.env, DATABASE_PATH: dbPath, APP_SECRET: "cli-secret-cli-secret-cli-secret-0123" } });
+  const run = (args: string[], dbPath: string) => Bun.spawnSync([...frank, ...args], { env: { ...process.env, DATABASE_PATH: dbPath, APP_SECRET: "cli-secret-cli-secret-cli-secret-0123" } });
 
   test("frank backup writes a backup; frank restore FILE puts it back", async () => {
     const dir = join(scratch, "cli");

@@ -88,7 +88,9 @@ async function printHeld(held: RestoreResult["held"], what: "backup" | "replica"
   const { describeHeld } = await import("../../lib/held-tasks");
   const total = held.emails + held.calendar + held.webhooks + held.other;
   if (total) {
-    console.log(`Held ${describeHeld(held)} that were waiting in the ${what}: the old server may have sent them after the ${what === "backup" ? "snapshot" : "last change the replica has"}, so the server starts with them paused.`);
+    console.log(
+      `Held ${describeHeld(held)} that were waiting in the ${what}: the old server may have sent them after the ${what === "backup" ? "snapshot" : "last change the replica has"}, so the server starts with them paused.`,
+    );
     console.log("Send them with: frank jobs release   (see what is held with: frank jobs)");
   } else console.log(`No outgoing work was waiting in the ${what}.`);
 }

@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
@@ -87,13 +88,16 @@ export function snapshotInWorker(source: string, target: string, dataDir: string
   });
 }
 
-const chains = new WeakMap<Deps, Promise<unknown>>();
+const chains = new WeakMap<DB, Promise<unknown>>();
 
 /** Backs up the live database and prunes old backups. Calls are serialised per app. */
 export function backupDatabase(deps: Deps): Promise<BackupResult> {
-  const prev = chains.get(deps) ?? Promise.resolve();
+  const prev = chains.get(deps.db) ?? Promise.resolve();
   const next = prev.catch(() => undefined).then(() => backupNow(deps));
-  chains.set(deps, next.catch(() => undefined));
+  chains.set(
+    deps.db,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -115,7 +119,14 @@ async function backupNow(deps: Deps): Promise<BackupResult> {
   const store = fileStore(deps);
   const files = await snapshotInWorker(resolve(deps.config.DATABASE_PATH), file, store.kind === "disk" ? deps.config.dataDir : null);
   const removed = await pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
-  const result = { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started), removed, files: store.kind === "disk" ? (files ?? { count: 0, bytes: 0, missing: 0 }) : null, filesWhere: store.where };
+  const result = {
+    file,
+    bytes: statSync(file).size,
+    durationMs: Math.round(performance.now() - started),
+    removed,
+    files: store.kind === "disk" ? (files ?? { count: 0, bytes: 0, missing: 0 }) : null,
+    filesWhere: store.where,
+  };
   deps.log.info("database backup written", { file, bytes: result.bytes, ms: result.durationMs, removed: removed.length, files: result.files?.count ?? null });
   return result;
 }

@@ -27,7 +27,12 @@ export function inspectFrankDatabase(file: string): { tables: number; migrations
     db = new Database(file, { readonly: true });
     const check = db.query<{ quick_check: string }, []>("PRAGMA quick_check").all();
     if (check.length !== 1 || check[0]!.quick_check !== "ok") throw new RestoreRefused(`${file}: the database is damaged (${check[0]?.quick_check ?? "quick_check failed"})`);
-    const tables = new Set(db.query<{ name: string }, []>("select name from sqlite_master where type = 'table'").all().map((r) => r.name));
+    const tables = new Set(
+      db
+        .query<{ name: string }, []>("select name from sqlite_master where type = 'table'")
+        .all()
+        .map((r) => r.name),
+    );
     const missing = REQUIRED_TABLES.filter((t) => !tables.has(t));
     if (missing.length) throw new RestoreRefused(`${file}: not a Frank database (missing ${missing.join(", ")})`);
     // Triggers and views run code on every write or read: only Frank's own may come in.

@@ -49,13 +49,14 @@ export interface Extracted {
 export function extractParticipant(p: DebugParticipant): Extracted {
   const text = combinedText(p);
   let name = (p.name ?? "").trim() || null;
-  if (!name) for (const re of NAME_PATTERNS) {
-    const m = re.exec(text);
-    if (m) {
-      name = m[1]!.trim();
-      break;
+  if (!name)
+    for (const re of NAME_PATTERNS) {
+      const m = re.exec(text);
+      if (m) {
+        name = m[1]!.trim();
+        break;
+      }
     }
-  }
   // A stated role or city wins (a "Data Analyst" is Other even if the chat mentions a
   // designer); the combined text is read only when the field is empty.
   const stated = (p.role_applied ?? "").trim() || (p.job_title ?? "").trim();

@@ -33,9 +33,7 @@ export const SyncStatusView = z.object({
   cronActive: z.boolean(),
   cronSchedule: z.string(),
   running: z.boolean(),
-  lastRun: z
-    .object({ status: z.string(), recordCount: z.number().int(), durationMs: z.number().nullable(), error: z.string().nullable(), startedAt: z.string() })
-    .nullable(),
+  lastRun: z.object({ status: z.string(), recordCount: z.number().int(), durationMs: z.number().nullable(), error: z.string().nullable(), startedAt: z.string() }).nullable(),
 });
 
 /** POST /api/participants/sync/trigger (part2 §3). */

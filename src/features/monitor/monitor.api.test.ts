@@ -54,7 +54,10 @@ describe("signed out", () => {
 describe("the API", () => {
   test("sync status, trigger and backup, scoped to the workspace", async () => {
     const a = await workspaceWith([{ uniqueId: "a1", name: "Alice Atlas", emailAddress: "alice@a.test", roleApplied: "UX Designer", industry: "Tech", stages: 3 }]);
-    const b = await workspaceWith([{ uniqueId: "b1", name: "Bob Borg" }, { uniqueId: "b2", name: "Bea Borg" }]);
+    const b = await workspaceWith([
+      { uniqueId: "b1", name: "Bob Borg" },
+      { uniqueId: "b2", name: "Bea Borg" },
+    ]);
 
     let status = await (await t.request("/api/participants/sync/status", { cookie: a.cookie })).json();
     expect(status).toMatchObject({
@@ -172,7 +175,10 @@ describe("pages", () => {
     const res = await t.request("/participants-monitor/sync", { method: "POST", cookie: u.cookie });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/participants-monitor");
-    const flash = res.headers.getSetCookie().find((c) => c.startsWith("frank_flash="))!.split(";")[0]!;
+    const flash = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("frank_flash="))!
+      .split(";")[0]!;
     const page = await (await t.request("/participants-monitor", { cookie: `${u.cookie}; ${flash}` })).text();
     expect(page).toMatch(/Synchronized 1 records in \d+ms/);
 

@@ -69,7 +69,13 @@ apiScenarios(
       },
     },
     { name: "a debug limit too large", url: "/api/participants/debug?limit=1001", as: "owner", status: 400, message: "Limit must be between 1 and 1000" },
-    { name: "the design candidates", url: "/api/participants/design-test", as: "readKey", status: 200, expect: (j) => expect(j.participants.map((p: { role_applied: string }) => p.role_applied)).toEqual(["UX Designer"]) },
+    {
+      name: "the design candidates",
+      url: "/api/participants/design-test",
+      as: "readKey",
+      status: 200,
+      expect: (j) => expect(j.participants.map((p: { role_applied: string }) => p.role_applied)).toEqual(["UX Designer"]),
+    },
     { name: "debug needs a session", url: "/api/participants/design-test", as: "anonymous", status: 401, code: "unauthorized" },
   ],
 );

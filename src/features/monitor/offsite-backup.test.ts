@@ -77,7 +77,12 @@ describe("S3 backups", () => {
     expect(restore.exitCode).toBe(0);
     expect(restore.stdout).toContain(`Restored ${url}`);
     const db = new Database(join(dir, "frank.db"), { readonly: true });
-    expect(db.query<{ email: string }, []>("select email from users order by id").all().map((r) => r.email)).toEqual(["kept@example.com"]);
+    expect(
+      db
+        .query<{ email: string }, []>("select email from users order by id")
+        .all()
+        .map((r) => r.email),
+    ).toEqual(["kept@example.com"]);
     db.close();
 
     const missing = await cli(["restore", "s3://frank-backups/site-c/frank-20000101-000000-000.db"], env);

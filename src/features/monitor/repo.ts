@@ -11,7 +11,11 @@ export type BackupValues = Omit<typeof participantsBackup.$inferInsert, "id" | "
 
 /** Workspaces with backup rows (which may need marking deleted even with no participants left). */
 export function workspacesWithBackups(db: DB): number[] {
-  return db.selectDistinct({ id: participantsBackup.workspaceId }).from(participantsBackup).all().map((r) => r.id);
+  return db
+    .selectDistinct({ id: participantsBackup.workspaceId })
+    .from(participantsBackup)
+    .all()
+    .map((r) => r.id);
 }
 
 const upserts = new WeakMap<DB, ReturnType<DB["$client"]["prepare"]>>();
@@ -69,7 +73,11 @@ export function tableExists(db: DB, name: string): boolean {
 }
 
 export function insertRun(db: DB, v: { workspaceId: number; trigger: string; startedAt: Date }): SyncRunRow {
-  return db.insert(syncRuns).values({ ...v, status: "running" }).returning().get();
+  return db
+    .insert(syncRuns)
+    .values({ ...v, status: "running" })
+    .returning()
+    .get();
 }
 
 export function finishRun(db: DB, id: number, v: { status: "success" | "failed"; recordCount: number; durationMs: number; error?: string | null; finishedAt: Date }) {
@@ -78,10 +86,7 @@ export function finishRun(db: DB, id: number, v: { status: "success" | "failed";
 
 /** A run left 'running' by a process that stopped mid-run is recorded as failed, not lost. */
 export function failInterruptedRuns(db: DB, at: Date): void {
-  db.update(syncRuns)
-    .set({ status: "failed", error: "Interrupted (the server stopped during the run)", finishedAt: at })
-    .where(eq(syncRuns.status, "running"))
-    .run();
+  db.update(syncRuns).set({ status: "failed", error: "Interrupted (the server stopped during the run)", finishedAt: at }).where(eq(syncRuns.status, "running")).run();
 }
 
 export function lastRun(db: DB, workspaceId: number, status?: "success" | "failed"): SyncRunRow | undefined {

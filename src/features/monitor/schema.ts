@@ -14,7 +14,9 @@ export const participantsBackup = sqliteTable(
   "participants_backup",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     // The participants.id it copies (no foreign key: the backup must outlive the source row).
     participantId: integer("participant_id").notNull(),
     name: text("name"),
@@ -29,10 +31,7 @@ export const participantsBackup = sqliteTable(
     // Which run wrote the row last: rows not touched by a finished run were deleted at the source.
     runId: integer("run_id").notNull(),
   },
-  (t) => [
-    uniqueIndex("participants_backup_source_idx").on(t.workspaceId, t.participantId),
-    index("participants_backup_recent_idx").on(t.workspaceId, t.syncTimestamp),
-  ],
+  (t) => [uniqueIndex("participants_backup_source_idx").on(t.workspaceId, t.participantId), index("participants_backup_recent_idx").on(t.workspaceId, t.syncTimestamp)],
 );
 
 /** The sync runs log: every run, including failed ones, with its outcome. */
@@ -40,7 +39,9 @@ export const syncRuns = sqliteTable(
   "sync_runs",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     // 'schedule' or 'manual'
     trigger: text("trigger").notNull(),
     // 'running', 'success' or 'failed'

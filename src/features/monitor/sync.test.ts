@@ -11,11 +11,23 @@ const t = makeTestApp();
 const fresh = makeTestApp({ SYNC_CRON: "*/15 * * * *" });
 
 const people = (n: number, prefix = "p") =>
-  Array.from({ length: n }, (_, i) => ({ uniqueId: `${prefix}-${i}-${Math.random()}`, name: `Person ${prefix}${i}`, emailAddress: `${prefix}${i}@example.com`, roleApplied: "Designer", city: "Sydney" }));
+  Array.from({ length: n }, (_, i) => ({
+    uniqueId: `${prefix}-${i}-${Math.random()}`,
+    name: `Person ${prefix}${i}`,
+    emailAddress: `${prefix}${i}@example.com`,
+    roleApplied: "Designer",
+    city: "Sydney",
+  }));
 
 function ids(table: typeof participants | typeof participantsBackup, ws: number, column: "id" | "participantId") {
   const col = column === "id" ? (table as typeof participants).id : (table as typeof participantsBackup).participantId;
-  return t.deps.db.select({ id: col }).from(table).where(eq(table.workspaceId, ws)).all().map((r) => r.id).sort((a, b) => a - b);
+  return t.deps.db
+    .select({ id: col })
+    .from(table)
+    .where(eq(table.workspaceId, ws))
+    .all()
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 }
 
 function duplicates(ws: number): number {
@@ -111,7 +123,14 @@ describe("participants sync", () => {
     const [runB] = runsOf(b.workspaceId);
     expect(runB!.id).toBeGreaterThan(runA!.id);
     // Each workspace's backup holds only its own participants.
-    expect(t.deps.db.select().from(participantsBackup).where(eq(participantsBackup.workspaceId, b.workspaceId)).all().every((r) => r.email!.startsWith("b"))).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(participantsBackup)
+        .where(eq(participantsBackup.workspaceId, b.workspaceId))
+        .all()
+        .every((r) => r.email!.startsWith("b")),
+    ).toBe(true);
   });
 
   test("a failed run is recorded, not lost; the next run succeeds", async () => {

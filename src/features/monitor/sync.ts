@@ -1,3 +1,4 @@
+import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import { countParticipants, latestParticipants, participantBatch, workspacesWithParticipants, type ParticipantRecord } from "../candidates/service";
@@ -36,10 +37,10 @@ interface MonitorState {
   recovered: boolean;
 }
 
-const states = new WeakMap<Deps, MonitorState>();
+const states = new WeakMap<DB, MonitorState>();
 function stateOf(deps: Deps): MonitorState {
-  let s = states.get(deps);
-  if (!s) states.set(deps, (s = { current: null, scheduled: false, recovered: false }));
+  let s = states.get(deps.db);
+  if (!s) states.set(deps.db, (s = { current: null, scheduled: false, recovered: false }));
   return s;
 }
 
@@ -104,7 +105,9 @@ async function copyWorkspace(deps: Deps, workspaceId: number, opts: SyncOptions)
     const error = e instanceof Error ? e.message : String(e);
     deps.log.error("participants sync failed", { workspaceId, runId: run.id, error });
     try {
-      await retryOnBusy(deps.db.$client, () => repo.finishRun(deps.db, run.id, { status: "failed", recordCount: copied, durationMs: duration, error: error.slice(0, 500), finishedAt: deps.clock.now() }));
+      await retryOnBusy(deps.db.$client, () =>
+        repo.finishRun(deps.db, run.id, { status: "failed", recordCount: copied, durationMs: duration, error: error.slice(0, 500), finishedAt: deps.clock.now() }),
+      );
     } catch (e2) {
       deps.log.error("could not record the failed sync run", { runId: run.id, error: e2 instanceof Error ? e2.message : String(e2) });
     }
@@ -146,9 +149,7 @@ export function syncStatus(deps: Deps, workspaceId: number): SyncStatus {
     cronActive: state.scheduled,
     cronSchedule: describeCron(deps.config.SYNC_CRON),
     running: state.current?.workspaceId === workspaceId,
-    lastRun: latest
-      ? { status: latest.status, recordCount: latest.recordCount, durationMs: latest.durationMs, error: latest.error, startedAt: latest.startedAt.toISOString() }
-      : null,
+    lastRun: latest ? { status: latest.status, recordCount: latest.recordCount, durationMs: latest.durationMs, error: latest.error, startedAt: latest.startedAt.toISOString() } : null,
   };
 }
 

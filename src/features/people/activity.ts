@@ -60,7 +60,12 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number): 
     else if (e.kind === "applied_again") items.push({ type, at: e.at, text: `Applied again${via(d)} (same e-mail: conversation appended)`, detail: d });
     else if (e.kind === "imported") items.push({ type, at: e.at, text: d.fromCv ? "Added from a CV" : d.updated ? "Updated from a CSV import" : "Imported from a CSV file", detail: d });
     else if (e.kind === "stage") {
-      items.push({ type, at: e.at, text: `Stage changed from ${stageLabel(Number(d.from))} to ${stageLabel(Number(d.to))}`, detail: { ...d, fromLabel: stageLabel(Number(d.from)), toLabel: stageLabel(Number(d.to)) } });
+      items.push({
+        type,
+        at: e.at,
+        text: `Stage changed from ${stageLabel(Number(d.from))} to ${stageLabel(Number(d.to))}`,
+        detail: { ...d, fromLabel: stageLabel(Number(d.from)), toLabel: stageLabel(Number(d.to)) },
+      });
     } else if (e.kind === "edited") {
       const fields = Array.isArray(d.fields) ? d.fields.map((f) => FIELD_LABELS[String(f)] ?? String(f)) : [];
       items.push({ type, at: e.at, text: `Edited ${fields.join(", ")}`, detail: d });
@@ -79,7 +84,12 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number): 
     items.push({ type: "session", at: s.createdAt, text: `Scheduling link sent: ${s.title} (${s.duration} min, ${s.state})`, detail: { sessionId: s.id, title: s.title, state: s.state } });
   }
   for (const m of schedule.interviews) {
-    items.push({ type: "interview", at: m.createdAt, text: `Interview ${m.title} on ${m.startTime.slice(0, 16).replace("T", " ")} UTC (${m.status})`, detail: { interviewId: m.publicId, status: m.status, startTime: m.startTime } });
+    items.push({
+      type: "interview",
+      at: m.createdAt,
+      text: `Interview ${m.title} on ${m.startTime.slice(0, 16).replace("T", " ")} UTC (${m.status})`,
+      detail: { interviewId: m.publicId, status: m.status, startTime: m.startTime },
+    });
   }
   const mails = deps.mail.aboutPerson(workspaceId, { emails: p.emailAddress ? [p.emailAddress] : [], meetingIds: schedule.interviews.map((m) => m.id) });
   for (const m of mails) {

@@ -75,15 +75,9 @@ function phonesIn(text: string | null): string[] {
 export function mentionsOf(p: Participant): Mentions {
   const linkedin = p.linkedinUrl?.trim() || null;
   const phones = [p.phone, p.prequalifier, p.assessment, p.voiceTranscript, p.availability, p.summary].flatMap(phonesIn);
-  const words = [
-    p.name,
-    p.emailAddress,
-    linkedin,
-    linkedin?.replace(/^https?:\/\/(www\.)?/i, ""),
-    p.uniqueId,
-    ...phones,
-    ...phones.map((x) => x.replace(/\D/g, "")),
-  ].filter((w): w is string => !!w && w.trim().length >= 2);
+  const words = [p.name, p.emailAddress, linkedin, linkedin?.replace(/^https?:\/\/(www\.)?/i, ""), p.uniqueId, ...phones, ...phones.map((x) => x.replace(/\D/g, ""))].filter(
+    (w): w is string => !!w && w.trim().length >= 2,
+  );
   const nameParts = (p.name ?? "").split(/[\s,.'"()-]+/).filter((x) => x.length >= 2);
   return { words: [...new Set(words)], nameParts: [...new Set(nameParts)] };
 }

@@ -19,7 +19,9 @@ function findEverywhere(needle: string): string[] {
   for (const { name } of tables) {
     const cols = t.deps.db.all<{ name: string }>(sql.raw(`select name from pragma_table_info('${name}')`));
     for (const c of cols) {
-      const n = t.deps.db.all<{ n: number }>(sql.raw(`select count(*) as n from "${name}" where typeof("${c.name}") = 'text' and instr(lower("${c.name}"), lower('${needle.replace(/'/g, "''")}')) > 0`))[0]!.n;
+      const n = t.deps.db.all<{ n: number }>(
+        sql.raw(`select count(*) as n from "${name}" where typeof("${c.name}") = 'text' and instr(lower("${c.name}"), lower('${needle.replace(/'/g, "''")}')) > 0`),
+      )[0]!.n;
       if (n) hits.push(`${name}.${c.name} (${n})`);
     }
   }
@@ -105,7 +107,9 @@ describe("per-candidate export and erasure", () => {
     expect(raw.includes(EMAIL.toLowerCase())).toBe(false);
     expect(raw.includes(NAME.toLowerCase())).toBe(false);
     // Nothing queued to them is sent any more.
-    const pending = t.deps.db.all<{ n: number }>(sql`select count(*) as n from mail_messages m join tasks t on t.id = m.task_id where t.status in ('pending', 'retrying') and m."to" in (${EMAIL}, 'erased')`)[0]!.n;
+    const pending = t.deps.db.all<{ n: number }>(
+      sql`select count(*) as n from mail_messages m join tasks t on t.id = m.task_id where t.status in ('pending', 'retrying') and m."to" in (${EMAIL}, 'erased')`,
+    )[0]!.n;
     expect(pending).toBe(0);
   });
 });

@@ -14,7 +14,8 @@ const t = makeTestApp();
 describe("candidate page forms", () => {
   test("a refused change, another workspace's candidate and a saved change", async () => {
     const w = await makeWorld(t);
-    const csv = (headers: Record<string, string>, row: string) => t.request("/api/participants/import", { method: "POST", headers: { ...headers, "content-type": "text/csv" }, body: `name,emailAddress\n${row}` });
+    const csv = (headers: Record<string, string>, row: string) =>
+      t.request("/api/participants/import", { method: "POST", headers: { ...headers, "content-type": "text/csv" }, body: `name,emailAddress\n${row}` });
     await csv(w.headers.owner, "Ann Archer,ann@forms.example");
     await csv(w.headers.stranger, "Cat Cole,cat@forms.example");
     const idOf = async (headers: Record<string, string>) => ((await (await t.request("/api/participants", { headers })).json()) as { participants: { id: number }[] }).participants[0]!.id;

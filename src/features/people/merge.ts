@@ -34,7 +34,15 @@ export function mergeCandidates(deps: Deps, workspaceId: number, m: Merge, userI
     applyMerge(tx, workspaceId, m.keepId, dupes, values, now, bucketsOf(deps, workspaceId));
     // One event on the kept record (the duplicates are gone; `mergedIds` names them); its webhooks say it changed.
     const changedFields = Object.keys(values).filter((k) => (before as unknown as Record<string, unknown>)[k] !== values[k]);
-    candidateChanged(deps, tx, workspaceId, m.keepId, { changedFields: changedFields.length ? changedFields : ["merged"], stage: { from: before.stages, to: Number(values.stages ?? before.stages) }, source: "merge", mergedIds: dupes }, userId ? { userId, apiKeyId: apiKeyId ?? null } : "system", "candidate.merged");
+    candidateChanged(
+      deps,
+      tx,
+      workspaceId,
+      m.keepId,
+      { changedFields: changedFields.length ? changedFields : ["merged"], stage: { from: before.stages, to: Number(values.stages ?? before.stages) }, source: "merge", mergedIds: dupes },
+      userId ? { userId, apiKeyId: apiKeyId ?? null } : "system",
+      "candidate.merged",
+    );
   });
   return { participant: getParticipant(deps, workspaceId, m.keepId), merged: dupes };
 }

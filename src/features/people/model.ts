@@ -12,12 +12,25 @@ export const TestDataRemoved = z.object({ success: z.literal(true), removed: z.n
 export const Erased = z.object({ success: z.literal(true), erased: z.number().int(), interviewsKept: z.number().int() });
 export const CandidateActivity = z.object({
   participantId: z.number().int(),
-  activity: z.array(z.object({ type: z.enum(["applied", "applied_again", "imported", "stage", "edited", "merged", "note", "shortlist", "session", "interview", "email", "pipeline"]), at: z.string(), text: z.string(), detail: z.record(z.string(), z.unknown()) })),
+  activity: z.array(
+    z.object({
+      type: z.enum(["applied", "applied_again", "imported", "stage", "edited", "merged", "note", "shortlist", "session", "interview", "email", "pipeline"]),
+      at: z.string(),
+      text: z.string(),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  ),
 });
 
 // ---- The no-JavaScript forms of /candidates/… --------------------------------------------------
 
-const lines = (v: unknown) => (typeof v === "string" ? v.split(/\r?\n/).map((x) => x.trim()).filter(Boolean) : undefined);
+const lines = (v: unknown) =>
+  typeof v === "string"
+    ? v
+        .split(/\r?\n/)
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : undefined;
 
 /** /candidates/settings: buckets one per line; an empty retention field means "never". */
 export const CandidateSettingsForm = z.preprocess((v) => {

@@ -17,7 +17,11 @@ describe("privacy notice", () => {
     expect(page.indexOf("privacy-notice")).toBeLessThan(page.indexOf("What is your full name") === -1 ? page.length : page.indexOf("What is your full name"));
     expect(page).toContain('href="/privacy"');
     expect((await t.request("/privacy")).status).toBe(200);
-    await t.request("/api/candidate-settings", { method: "PATCH", cookie: r.cookie, json: { privacyNotice: "Acme keeps your answers for 12 months.", privacyPolicyUrl: "https://acme.example/privacy" } });
+    await t.request("/api/candidate-settings", {
+      method: "PATCH",
+      cookie: r.cookie,
+      json: { privacyNotice: "Acme keeps your answers for 12 months.", privacyPolicyUrl: "https://acme.example/privacy" },
+    });
     const again = await (await b.get(`/assessment?c=${r.campaign.code}`)).text();
     expect(again).toContain("Acme keeps your answers for 12 months.");
     expect(again).toContain('href="https://acme.example/privacy"');

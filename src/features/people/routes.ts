@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard, signedInOf } from "../auth/guard";
+import { signedInOf } from "../auth/guard";
 import { IdParam } from "../candidates/model";
 import { NoteInput } from "../candidates/edit-model";
 import { MergeForm, MergeInput, MergeIntoInput, listDuplicates } from "../candidates/service-merge";
@@ -34,9 +34,9 @@ const candidatePage = (input: FormInput) => (/^\d+$/.test(input.params.id ?? "")
  * and merge. It sits above candidates, shortlists, scheduling, visitors, monitor and chat so
  * none of them imports another to forget a person.
  */
-export function peopleRoutes(deps: Deps) {
+export function peopleRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/duplicates", ({ workspaceId }) => ({ duplicates: listDuplicates(deps, workspaceId) }), {
       response: { 200: DuplicateList },
@@ -89,16 +89,16 @@ export function peopleRoutes(deps: Deps) {
     return renderPage({
       title: "Import candidates",
       status: failure.status,
-      body: ImportPage({ shell: makeShell(deps, me.user), result: null }),
+      body: ImportPage({ shell: web.shell(me.user), result: null }),
       toast: { title: "Not imported", description: "Choose a CSV file whose first row names the columns, with an emailAddress column.", variant: "destructive" },
     });
   };
 
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/candidates/settings", ({ me, workspaceId, cookie }) =>
-      renderPage({ title: "Candidate settings", toast: takeFlash(cookie), body: CandidateSettingsPage({ shell: makeShell(deps, me.user), data: loadCandidateSettingsPage(deps, workspaceId) }) }),
+      renderPage({ title: "Candidate settings", toast: takeFlash(cookie), body: CandidateSettingsPage({ shell: web.shell(me.user), data: loadCandidateSettingsPage(deps, workspaceId) }) }),
     )
     .post(
       "/candidates/merge",
@@ -109,26 +109,25 @@ export function peopleRoutes(deps: Deps) {
       },
       { body: MergeForm, form: { back: "/candidates/settings", failed: "Not saved" } },
     )
-    .post(
-      "/candidates/test-data/delete",
-      ({ workspaceId, cookie, me }) => {
-        const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId), memberActor(me));
-        setFlash(cookie, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
-        return seeOther("/candidates/settings");
-      },
-    )
-    .get("/candidates/import", ({ me }) => renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result: null }) }))
+    .post("/candidates/test-data/delete", ({ workspaceId, cookie, me }) => {
+      const n = eraseCandidates(deps, workspaceId, testDataIds(deps, workspaceId), memberActor(me));
+      setFlash(cookie, { title: "Test data removed", description: `${n} test candidate${n === 1 ? "" : "s"} removed`, variant: "success" });
+      return seeOther("/candidates/settings");
+    })
+    .get("/candidates/import", ({ me }) => renderPage({ title: "Import candidates", body: ImportPage({ shell: web.shell(me.user), result: null }) }))
     // The upload without JavaScript: the whole file in one request, the result on the page.
     .post(
       "/candidates/import",
       async ({ body, workspaceId, me }) => {
         const result = await importCandidatesCsv(deps, workspaceId, body.file ? textPieces(body.file.stream()) : "", { dryRun: body.dryRun === "1", userId: me.user.id });
-        return renderPage({ title: "Import candidates", body: ImportPage({ shell: makeShell(deps, me.user), result }) });
+        return renderPage({ title: "Import candidates", body: ImportPage({ shell: web.shell(me.user), result }) });
       },
       { body: ImportForm, form: { render: importFailed } },
     )
-    .get("/candidates/:id", ({ params, workspaceId, me, cookie }) =>
-      renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: makeShell(deps, me.user), data: loadCandidatePage(deps, workspaceId, params.id) }) }),
+    .get(
+      "/candidates/:id",
+      ({ params, workspaceId, me, cookie }) =>
+        renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id) }) }),
       { params: IdParam },
     )
     // The page's forms without JavaScript: each answers 303 back to the page with a toast.
@@ -161,7 +160,7 @@ export function peopleRoutes(deps: Deps) {
     );
 
   const settingsForm = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "settings.update" })
     .post(
       "/candidates/settings",

@@ -27,13 +27,20 @@ export function toForm(a: Availability): AvailabilityForm {
     minimumNoticeMinutes: String(a.minimumNoticeMinutes),
     maxInterviewsPerDay: a.maxInterviewsPerDay === null ? "" : String(a.maxInterviewsPerDay),
   };
-  for (const d of FORM_DAYS) f[`day${d}`] = a.weekly.filter((r) => r.day === d).map(rangeText).join(", ");
+  for (const d of FORM_DAYS)
+    f[`day${d}`] = a.weekly
+      .filter((r) => r.day === d)
+      .map(rangeText)
+      .join(", ");
   return f;
 }
 
 function ranges(text: string, field: string): { start: string; end: string }[] {
   const out: { start: string; end: string }[] = [];
-  for (const part of text.split(/[,;]/).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(/[,;]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     // Accepts "9:00-17:00", "09:00 – 17:00" and "09.00-17.00".
     const m = /^(\d{1,2})[:.](\d{2})\s*[-–—]\s*(\d{1,2})[:.](\d{2})$/.exec(part);
     if (!m) throw badRequest(`${TIME_FORMAT}, e.g. 09:00-12:00, 13:00-17:00`, { [field]: `${TIME_FORMAT}, e.g. 09:00-12:00, 13:00-17:00` });

@@ -41,7 +41,10 @@ export const AvailabilityInput = z
       .array(
         z.object({
           date: z.string({ error: DATE_FORMAT }).refine((d) => parseDate(d) !== null, DATE_FORMAT),
-          ranges: z.array(Range, { error: "ranges must be a list of {start, end} (empty: a day off)" }).max(10, "At most 10 ranges on one date").refine((r) => !rangesOverlap(r), RANGES_OVERLAP),
+          ranges: z
+            .array(Range, { error: "ranges must be a list of {start, end} (empty: a day off)" })
+            .max(10, "At most 10 ranges on one date")
+            .refine((r) => !rangesOverlap(r), RANGES_OVERLAP),
         }),
         { error: "overrides must be a list of {date, ranges}" },
       )

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import { AppError, badRequest } from "../../lib/errors";
@@ -6,8 +7,7 @@ import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { renderPage } from "../../lib/render";
 import { type FormFailure, type FormInput, seeOther } from "../../lib/route-options";
 import { parseInput } from "../../lib/validate";
-import { makeShell } from "../../ui/shell";
-import { authGuard, signedInOf } from "../auth/guard";
+import { signedInOf } from "../auth/guard";
 import { workspaceMembers } from "../auth/members";
 import { can } from "../auth/permissions";
 import { memberActor } from "../events/record";
@@ -53,9 +53,9 @@ function checkForm(form: AvailabilityForm): AvailabilityInput {
 }
 
 /** GET/PUT /api/availability and Settings → Availability (issue 36 item 1). */
-export function availabilityRoutes(deps: Deps) {
+export function availabilityRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ prefix: "/api/availability", tags: ["Availability"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ me, query }) => getAvailability(deps, me.user, query.userId), {
       query: AvailabilityQuery,
@@ -71,7 +71,7 @@ export function availabilityRoutes(deps: Deps) {
 
   type Failure = { message: string; field?: string };
   const page = (
-    me: Parameters<typeof makeShell>[1],
+    me: Parameters<Web["shell"]>[0],
     userId: number | undefined,
     form: AvailabilityForm | null,
     opts: { status?: number; error?: Failure | null; toast?: ReturnType<typeof takeFlash>; changes?: { form: Record<string, string>; error: Failure } },
@@ -91,12 +91,12 @@ export function availabilityRoutes(deps: Deps) {
       title: "Availability",
       status: opts.status,
       toast: opts.toast ?? null,
-      body: AvailabilityPage({ shell: makeShell(deps, me), form: form ?? toForm(saved), member, members, zones: zones(), error: opts.error, changes }),
+      body: AvailabilityPage({ shell: web.shell(me), form: form ?? toForm(saved), member, members, zones: zones(), error: opts.error, changes }),
     });
   };
 
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(PAGE, ({ me, query, cookie }) => page(me.user, query.userId, null, { toast: takeFlash(cookie) }), { query: AvailabilityQuery })
     .post(
@@ -118,7 +118,7 @@ export function availabilityRoutes(deps: Deps) {
   const CHANGES = `${PAGE}/candidate-changes`;
   const wholeOrText = (v: string | undefined) => (v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
   const changesPages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       CHANGES,
@@ -137,7 +137,11 @@ export function availabilityRoutes(deps: Deps) {
             if (failure.status === 403) return seeOther(PAGE, { "set-cookie": flashCookieHeader({ title: "Not saved", description: failure.message, variant: "destructive" }) });
             const form = Object.fromEntries(Object.entries(input.body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
             const field = failure.fields ? Object.keys(failure.fields)[0] : undefined;
-            return page(signedIn, undefined, null, { status: failure.status, changes: { form, error: { message: failure.message, field } }, toast: { title: "Not saved", description: failure.message, variant: "destructive" } });
+            return page(signedIn, undefined, null, {
+              status: failure.status,
+              changes: { form, error: { message: failure.message, field } },
+              toast: { title: "Not saved", description: failure.message, variant: "destructive" },
+            });
           },
         },
       },
@@ -156,7 +160,7 @@ export function availabilityRoutes(deps: Deps) {
 
   // Candidates' change limits (issue 36 item 6): every member reads them, owners and admins change them.
   const limits = new Elysia({ prefix: "/api/scheduling-settings", tags: ["Availability"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => changeLimits(deps, workspaceId), {
       response: { 200: ChangeLimits },
@@ -170,7 +174,7 @@ export function availabilityRoutes(deps: Deps) {
 
   // Interview types (issue 36 item 5): every member reads and uses them; scheduling.write changes them.
   const types = new Elysia({ prefix: "/api/interview-types", tags: ["Availability"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ interviewTypes: listInterviewTypes(deps, workspaceId) }), { response: { 200: InterviewTypeList }, detail: { summary: "The workspace's interview types" } })
     .get("/:id", ({ workspaceId, params }) => interviewType(deps, workspaceId, params.id), { params: IdParam, response: { 200: InterviewTypeView }, detail: { summary: "One interview type" } })
@@ -201,14 +205,14 @@ export function availabilityRoutes(deps: Deps) {
   // Settings → Interview types without JavaScript: the same service and schema as the API.
   const TypeFormBody = z.record(z.string(), z.union([z.string().max(2000), z.array(z.string().max(20)).max(50)]));
   const TYPES_PAGE = "/settings/interview-types";
-  const typesPage = (me: Parameters<typeof makeShell>[1], editId: number | undefined, form: TypeForm | null, error: string | null, status = 200, toast: ReturnType<typeof takeFlash> = null) => {
+  const typesPage = (me: Parameters<Web["shell"]>[0], editId: number | undefined, form: TypeForm | null, error: string | null, status = 200, toast: ReturnType<typeof takeFlash> = null) => {
     const list = listInterviewTypes(deps, me.workspaceId);
     return renderPage({
       title: "Interview types",
       status,
       toast: error ? { title: "Not saved", description: error, variant: "destructive" } : toast,
       body: InterviewTypesPage({
-        shell: makeShell(deps, me),
+        shell: web.shell(me),
         types: list,
         members: workspaceMembers(deps, me.workspaceId).map((m) => ({ id: m.id, name: m.name || m.email })),
         editing: editId ? (list.find((t) => t.id === editId) ?? null) : null,
@@ -224,7 +228,7 @@ export function availabilityRoutes(deps: Deps) {
     return typesPage(signedIn, id, input.body as TypeForm, failure.message, failure.status);
   };
   const typePages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(TYPES_PAGE, ({ me, query, cookie }) => typesPage(me.user, query.edit ? Number(query.edit) || undefined : undefined, null, null, 200, takeFlash(cookie)), {
       query: z.object({ edit: z.string().max(20).optional() }),

@@ -33,7 +33,16 @@ const MINE = {
   minimumNoticeMinutes: 60,
   maxInterviewsPerDay: 3,
 };
-const put = (body: unknown, message: string, name = message) => ({ name: `refused: ${name}`, method: "PUT" as const, url: "/api/availability", as: "owner" as const, body, status: 400, code: "validation_failed", message });
+const put = (body: unknown, message: string, name = message) => ({
+  name: `refused: ${name}`,
+  method: "PUT" as const,
+  url: "/api/availability",
+  as: "owner" as const,
+  body,
+  status: 400,
+  code: "validation_failed",
+  message,
+});
 
 apiScenarios(
   "availability API",
@@ -45,7 +54,13 @@ apiScenarios(
     w.ids.stranger = idOf(w, "stranger");
   },
   [
-    { name: "defaults: Monday to Friday 09:00–17:00 in the member's zone, no buffers, 4 hours' notice, no cap", url: "/api/availability", as: "owner", status: 200, expect: (j) => expect(j).toEqual(DEFAULTS) },
+    {
+      name: "defaults: Monday to Friday 09:00–17:00 in the member's zone, no buffers, 4 hours' notice, no cap",
+      url: "/api/availability",
+      as: "owner",
+      status: 200,
+      expect: (j) => expect(j).toEqual(DEFAULTS),
+    },
     { name: "a member without a zone has the defaults in UTC", url: "/api/availability", as: "recruiter", status: 200, expect: (j) => expect(j).toEqual({ ...DEFAULTS, timeZone: "UTC" }) },
     { name: "without a session", url: "/api/availability", as: "anonymous", status: 401, code: "unauthorized" },
     {
@@ -79,21 +94,65 @@ apiScenarios(
     put({ weekly: [{ day: 1, start: "9am", end: "17:00" }] }, TIME_FORMAT),
     put({ weekly: [{ day: 1, start: "09:00", end: "24:30" }] }, TIME_FORMAT, "24:30"),
     put({ weekly: [{ day: 1, start: "17:00", end: "09:00" }] }, RANGE_ORDER),
-    put({ weekly: [{ day: 1, start: "09:00", end: "13:00" }, { day: 1, start: "12:00", end: "17:00" }] }, RANGES_OVERLAP),
+    put(
+      {
+        weekly: [
+          { day: 1, start: "09:00", end: "13:00" },
+          { day: 1, start: "12:00", end: "17:00" },
+        ],
+      },
+      RANGES_OVERLAP,
+    ),
     put({ weekly: "Mon-Fri" }, "weekly must be a list of {day, start, end}"),
     put({ overrides: [{ date: "2030-02-30", ranges: [] }] }, DATE_FORMAT),
-    put({ overrides: [{ date: "2030-12-24", ranges: [] }, { date: "2030-12-24", ranges: [] }] }, DATE_TWICE),
-    put({ overrides: [{ date: "2030-12-24", ranges: [{ start: "10:00", end: "12:00" }, { start: "11:00", end: "13:00" }] }] }, RANGES_OVERLAP, "overlapping override"),
+    put(
+      {
+        overrides: [
+          { date: "2030-12-24", ranges: [] },
+          { date: "2030-12-24", ranges: [] },
+        ],
+      },
+      DATE_TWICE,
+    ),
+    put(
+      {
+        overrides: [
+          {
+            date: "2030-12-24",
+            ranges: [
+              { start: "10:00", end: "12:00" },
+              { start: "11:00", end: "13:00" },
+            ],
+          },
+        ],
+      },
+      RANGES_OVERLAP,
+      "overlapping override",
+    ),
     put({ bufferBeforeMinutes: -5 }, BUFFER_RANGE),
     put({ bufferAfterMinutes: 481 }, BUFFER_RANGE, "481"),
     put({ bufferAfterMinutes: 7.5 }, BUFFER_RANGE, "7.5"),
     put({ minimumNoticeMinutes: 50_000 }, NOTICE_RANGE),
     put({ maxInterviewsPerDay: 0 }, CAP_RANGE),
     put({ maxInterviewsPerDay: "3" }, CAP_RANGE, "a string"),
-    put({ workingHours: [] }, "Unrecognized key: \"workingHours\"", "an unknown field"),
+    put({ workingHours: [] }, 'Unrecognized key: "workingHours"', "an unknown field"),
     { name: "a recruiter reads only their own", url: (w) => `/api/availability?userId=${w.ownerId}`, as: "recruiter", status: 403, code: "forbidden" },
-    { name: "a recruiter asking for themselves by id", url: (w) => `/api/availability?userId=${w.ids.recruiter}`, as: "recruiter", status: 200, expect: (j) => expect(j.weekly.length).toBeGreaterThan(0) },
-    { name: "a recruiter cannot change the owner's", method: "PUT", url: (w) => `/api/availability?userId=${w.ownerId}`, as: "recruiter", body: { bufferAfterMinutes: 5 }, status: 403, code: "forbidden" },
+    {
+      name: "a recruiter asking for themselves by id",
+      url: (w) => `/api/availability?userId=${w.ids.recruiter}`,
+      as: "recruiter",
+      status: 200,
+      expect: (j) => expect(j.weekly.length).toBeGreaterThan(0),
+    },
+    {
+      name: "a recruiter cannot change the owner's",
+      method: "PUT",
+      url: (w) => `/api/availability?userId=${w.ownerId}`,
+      as: "recruiter",
+      body: { bufferAfterMinutes: 5 },
+      status: 403,
+      code: "forbidden",
+    },
     {
       name: "an admin changes the recruiter's",
       method: "PUT",

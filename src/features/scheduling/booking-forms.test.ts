@@ -118,4 +118,3 @@ describe("booking forms", () => {
     expect(anon.headers.get("location")).toMatch(/^\/login(\?next=|$)/);
   });
 });
-

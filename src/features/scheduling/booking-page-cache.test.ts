@@ -67,7 +67,15 @@ describe("the booking page as served", () => {
     expect((await page(path)).slots).toBe(39);
 
     // Another session of the same recruiter is cancelled: this page is unchanged.
-    const other = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: s.candidateId, title: "Other", duration: 60, timeSlots: [s.timeSlots[39]!], timeZone: TZ });
+    const other = await createSchedulingSession(t.deps, {
+      workspaceId: u.workspaceId,
+      userId: u.userId,
+      candidateId: s.candidateId,
+      title: "Other",
+      duration: 60,
+      timeSlots: [s.timeSlots[39]!],
+      timeZone: TZ,
+    });
     cancelSession(t.deps, u.workspaceId, other.id, "system");
     expect((await page(path)).slots).toBe(39);
 

@@ -81,7 +81,10 @@ describe("/book/{token} without JavaScript", () => {
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/book\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
-    const flash = res.headers.getSetCookie().find((c) => c.startsWith("frank_flash="))!.split(";")[0]!;
+    const flash = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("frank_flash="))!
+      .split(";")[0]!;
     const page = await t.request(location, { cookie: flash });
     const html = await page.text();
     expect(html).toContain("Interview Scheduled!");
@@ -190,7 +193,8 @@ describe("/interview-details/{id}", () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get("referrer-policy")).toBe("no-referrer");
     const html = await signedIn.text();
-    for (const text of ["Technical Interview", "Confirmed", "Candidate", "Interviewer", "Actions", "Reschedule", "Cancel interview", "E-mails", `sam${n}@example.com`, "Hank Manager"]) expect(html).toContain(text);
+    for (const text of ["Technical Interview", "Confirmed", "Candidate", "Interviewer", "Actions", "Reschedule", "Cancel interview", "E-mails", `sam${n}@example.com`, "Hank Manager"])
+      expect(html).toContain(text);
     expect(html).toContain("account-menu");
 
     // Signed out, the page sends the recruiter to sign in and back here (issue 41 item 9).

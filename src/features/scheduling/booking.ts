@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { SchedulingDeps } from "./needs";
 import type { Tx } from "../../db/tx";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
@@ -6,7 +6,7 @@ import { busyIntervals, freeInCalendar, videoDefault } from "./busy-calendar";
 import { isValidTimeZone } from "./zones";
 import type { BookingView } from "./model";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
-import { interviewBookedHook, type BookedHook } from "./booking-hook";
+import type { BookedHook } from "./booking-hook";
 import { interviewEvent } from "./webhook-events";
 import { sessionEvent } from "./service";
 import { SESSION_TTL_MS } from "./model";
@@ -28,26 +28,26 @@ const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 const sessionNotFound = () => new AppError("not_found", 404, SESSION_NOT_FOUND);
 
 /** A session by its public token (only its SHA-256 is stored), or undefined. */
-function sessionByToken(deps: Deps, token: string) {
+function sessionByToken(deps: SchedulingDeps, token: string) {
   return TOKEN.test(token) ? repo.findSessionByTokenHash(deps.db, sha256(token)) : undefined;
 }
 
 /** An open session (pending and unexpired) by its token, or 404: booked, cancelled and expired ones look alike. */
-function openSession(deps: Deps, token: string) {
+function openSession(deps: SchedulingDeps, token: string) {
   const row = sessionByToken(deps, token);
   if (!row || row.session.status !== "pending" || row.session.expiresAt.getTime() <= deps.clock.now().getTime()) throw sessionNotFound();
   return row;
 }
 
 /** Slots that can be booked now: open in Frank (repo.openSlots) and free in the interviewer's cached calendar. */
-export const bookable = (deps: Deps, s: { id: number; userId: number }, exceptMeetingId?: number) =>
+export const bookable = (deps: SchedulingDeps, s: { id: number; userId: number }, exceptMeetingId?: number) =>
   freeInCalendar(deps, s.userId, repo.openSlots(deps.db, { sessionId: s.id, userId: s.userId, now: deps.clock.now(), exceptMeetingId }));
 
 /** True when a busy time of the interviewer's calendar cache overlaps [start, end). */
-export const calendarBusy = (deps: Deps, userId: number, start: Date, end: Date) => busyIntervals(deps, userId, start, end).length > 0;
+export const calendarBusy = (deps: SchedulingDeps, userId: number, start: Date, end: Date) => busyIntervals(deps, userId, start, end).length > 0;
 
 /** The candidate's manage link when their session is already booked (they reopened their booking link). */
-export function bookedManageToken(deps: Deps, token: string): string | null {
+export function bookedManageToken(deps: SchedulingDeps, token: string): string | null {
   const row = sessionByToken(deps, token);
   if (!row || row.session.status !== "scheduled") return null;
   const m = repo.meetingOfSession(deps.db, row.session.id);
@@ -55,7 +55,7 @@ export function bookedManageToken(deps: Deps, token: string): string | null {
 }
 
 /** GET /api/book/{token} and the booking pages. */
-export function getBookingView(deps: Deps, token: string): BookingView {
+export function getBookingView(deps: SchedulingDeps, token: string): BookingView {
   const row = openSession(deps, token);
   const s = row.session;
   return {
@@ -66,12 +66,15 @@ export function getBookingView(deps: Deps, token: string): BookingView {
       hiringManagerName: row.recruiterName,
       linkedinProfile: row.candidateLinkedin,
     },
-    availableSlots: s.mode === "availability" ? offeredSlots(deps, s, sessionPeople(deps.db, s)) : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
+    availableSlots:
+      s.mode === "availability"
+        ? offeredSlots(deps, s, sessionPeople(deps.db, s))
+        : bookable(deps, s).map((x) => ({ id: x.id, startTime: x.startTime.toISOString(), endTime: x.endTime.toISOString() })),
   };
 }
 
 /** A session's free times as the booking form's slots (ids "t<ms>"), computed now. */
-export function offeredSlots(deps: Deps, s: repo.SessionRow, people: SessionPeople, exceptMeetingId?: number) {
+export function offeredSlots(deps: SchedulingDeps, s: repo.SessionRow, people: SessionPeople, exceptMeetingId?: number) {
   return offeredStarts(deps, offerWindow(s, deps.db), people, { exceptMeetingId }).map((o) => ({
     id: startSlotId(o.start),
     startTime: new Date(o.start).toISOString(),
@@ -102,10 +105,10 @@ interface BookingOutside {
   onBooked: BookedHook;
 }
 
-const bookingOutside = (deps: Deps): BookingOutside => ({
+const bookingOutside = (deps: SchedulingDeps): BookingOutside => ({
   calendarBusy: (userId, start, end) => calendarBusy(deps, userId, start, end),
   videoDefault: (userId) => videoDefault(deps, userId),
-  onBooked: (tx, meeting) => interviewBookedHook(deps)(tx, meeting),
+  onBooked: (tx, meeting) => deps.interviewBooked(tx, meeting),
 });
 
 /**
@@ -114,7 +117,7 @@ const bookingOutside = (deps: Deps): BookingOutside => ({
  * calendar work, so of concurrent bookings that overlap exactly one succeeds and the others
  * get 409. E-mails and the Google event are done after the commit by the workers.
  */
-export async function bookByToken(deps: Deps, token: string, slotId: string, opts: { timeZone?: string | null } = {}): Promise<Booked> {
+export async function bookByToken(deps: SchedulingDeps, token: string, slotId: string, opts: { timeZone?: string | null } = {}): Promise<Booked> {
   const row = sessionByToken(deps, token);
   if (!row) throw sessionNotFound();
   const request: BookingRequest = {
@@ -148,7 +151,7 @@ interface BookingRequest {
  * The booking transaction, step by step. The calendar's cached busy times are checked in the same
  * transaction as Frank's own meetings (takeSlot): no provider is called while the candidate waits.
  */
-function bookInTransaction(deps: Deps, tx: Tx, b: BookingRequest, outside: BookingOutside): repo.BookOutcome {
+function bookInTransaction(deps: SchedulingDeps, tx: Tx, b: BookingRequest, outside: BookingOutside): repo.BookOutcome {
   const claim = b.session.mode === "availability" ? claimOfferedStart(deps, tx, b.session.id, b.slotId) : claimFixedSlot(deps, b.session, b.slotId, outside.calendarBusy);
   if (claim.kind !== "claimed") return claim;
   const o = takeSlot(deps, tx, { ...b, slotId: claim.slotId, holderId: claim.seat?.holderId }, outside.videoDefault);
@@ -173,7 +176,7 @@ function refusedOutcome(e: unknown): repo.BookOutcome {
 }
 
 /** The booking's answer to the candidate, or the error that says why there is none. */
-function bookedAnswer(deps: Deps, outcome: repo.BookOutcome): Booked {
+function bookedAnswer(deps: SchedulingDeps, outcome: repo.BookOutcome): Booked {
   if (outcome.kind === "not_found") throw sessionNotFound();
   if (outcome.kind === "taken") throw conflict(SLOT_TAKEN);
   if (outcome.kind === "bad_slot") throw badRequest(BAD_SLOT, { slotId: BAD_SLOT });
@@ -194,7 +197,7 @@ function bookedAnswer(deps: Deps, outcome: repo.BookOutcome): Booked {
  * clean-up to get wrong. The host's cached busy times are checked in the same transaction.
  */
 export async function bookIntroCall(
-  deps: Deps,
+  deps: SchedulingDeps,
   v: { workspaceId: number; hostUserId: number; candidateId: number; slot: TimeSlot; duration: number; timeZone: string; title: string; description: string | null },
 ): Promise<{ sessionId: number }> {
   const now = deps.clock.now();
@@ -245,11 +248,11 @@ export async function bookIntroCall(
 }
 
 /** The workspace of a booking link, for the page frame (its own site); never sent to the candidate. */
-export function bookingWorkspaceId(deps: Deps, token: string): number {
+export function bookingWorkspaceId(deps: SchedulingDeps, token: string): number {
   return openSession(deps, token).session.workspaceId;
 }
 
 /** The workspace of a booking link in any state, or null (which site may frame its pages). */
-export function sessionWorkspaceOf(deps: Deps, token: string): number | null {
+export function sessionWorkspaceOf(deps: SchedulingDeps, token: string): number | null {
   return sessionByToken(deps, token)?.session.workspaceId ?? null;
 }

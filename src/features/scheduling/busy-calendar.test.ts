@@ -4,14 +4,16 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { freeSlots, schedulingPorts, type BusyCalendar, type BusyInterval } from "./busy-calendar";
+import { freeSlots, type BusyCalendar, type BusyInterval } from "./busy-calendar";
 
-const installBusyCalendar = (deps: object, busyCalendar: BusyCalendar) => schedulingPorts.wire(deps, { busyCalendar });
+// The app is built with a calendar that asks the one a test installs.
+let installed: BusyCalendar = { busyIntervals: () => [], videoDefault: () => ({ kind: "none", url: null }) };
+const installBusyCalendar = (_deps: object, busyCalendar: BusyCalendar) => void (installed = busyCalendar);
 import { bookByToken, getBookingView } from "./booking";
 import { createSchedulingSession } from "./service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "./slots";
 
-const t = makeTestApp();
+const t = makeTestApp({}, { replace: { busyCalendar: { busyIntervals: (u, from, to) => installed.busyIntervals(u, from, to), videoDefault: (u) => installed.videoDefault(u) } } });
 t.clock.set(new Date("2030-01-10T03:00:00Z"));
 const TZ = "UTC";
 const none = { kind: "none" as const, url: null };
@@ -61,7 +63,15 @@ describe("freeSlots", () => {
     ["one inside a slot", [[10, 15, 10, 45]], [9, 11]],
     ["touching ends are free", [[10, 0, 11, 0]], [9, 11]],
     ["one long event over two slots", [[9, 30, 11, 30]], []],
-    ["a long event before short ones", [[8, 0, 9, 30], [9, 40, 9, 50], [11, 10, 11, 20]], [10]],
+    [
+      "a long event before short ones",
+      [
+        [8, 0, 9, 30],
+        [9, 40, 9, 50],
+        [11, 10, 11, 20],
+      ],
+      [10],
+    ],
   ] as const)("%s", (_, busy, free) => {
     const b = busy.map(([h1, m1, h2, m2]) => ({ start: at(h1, m1), end: at(h2, m2) }));
     expect(freeSlots([slot(9), slot(10), slot(11)], b).map((s) => s.startTime.getUTCHours())).toEqual([...free]);

@@ -1,5 +1,4 @@
-import type { Deps } from "../../deps";
-import { Ports } from "../../lib/ports";
+import type { SchedulingDeps } from "./needs";
 
 /**
  * What scheduling asks of a calendar (decision 32): the interviewer's busy times and their
@@ -26,24 +25,21 @@ export interface BusyCalendar {
   videoDefault(userId: number): VideoLinkChoice;
 }
 
-/** Scheduling's ports, wired at start-up (src/ports.ts, decision 0029). */
-export const schedulingPorts = new Ports<{ busyCalendar: BusyCalendar }>("scheduling", ["busyCalendar"]);
-
 /** The interviewer's cached busy times overlapping [from, to). */
-export function busyIntervals(deps: Deps, userId: number, from: Date, to: Date): BusyInterval[] {
-  return schedulingPorts.of(deps).busyCalendar.busyIntervals(userId, from, to);
+export function busyIntervals(deps: SchedulingDeps, userId: number, from: Date, to: Date): BusyInterval[] {
+  return deps.busyCalendar.busyIntervals(userId, from, to);
 }
 
 /** The interviewer's cached busy times overlapping [from, to), in epoch milliseconds. */
-export function busyMillis(deps: Deps, userId: number, from: number, to: number): [number, number][] {
-  const calendar = schedulingPorts.of(deps).busyCalendar;
+export function busyMillis(deps: SchedulingDeps, userId: number, from: number, to: number): [number, number][] {
+  const calendar = deps.busyCalendar;
   if (calendar.busyMillis) return calendar.busyMillis(userId, from, to);
   return calendar.busyIntervals(userId, new Date(from), new Date(to)).map((b) => [b.start.getTime(), b.end.getTime()]);
 }
 
 /** The interviewer's default video link. */
-export function videoDefault(deps: Deps, userId: number): VideoLinkChoice {
-  return schedulingPorts.of(deps).busyCalendar.videoDefault(userId);
+export function videoDefault(deps: SchedulingDeps, userId: number): VideoLinkChoice {
+  return deps.busyCalendar.videoDefault(userId);
 }
 
 /**
@@ -73,7 +69,7 @@ export function freeSlots<T extends { startTime: Date; endTime: Date }>(slots: T
 }
 
 /** The slots of one interviewer still free in their calendar (the cached busy times across the slots' span). */
-export function freeInCalendar<T extends { startTime: Date; endTime: Date }>(deps: Deps, userId: number, slots: T[]): T[] {
+export function freeInCalendar<T extends { startTime: Date; endTime: Date }>(deps: SchedulingDeps, userId: number, slots: T[]): T[] {
   if (!slots.length) return slots;
   let from = slots[0]!.startTime;
   let to = slots[0]!.endTime;

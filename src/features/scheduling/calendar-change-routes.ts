@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import { z } from "zod";
 import type { Deps } from "../../deps";
-import { authGuard } from "../auth/guard";
+
 import { InterviewView } from "./model";
 import { resolveFlag, retryVideoLink } from "./calendar-changes";
 import { getInterview } from "./interviews";
@@ -10,9 +11,9 @@ const FlagParams = z.object({ id: z.string(), flagId: z.coerce.number().int().po
 const IdParams = z.object({ id: z.string() });
 
 /** Apply or Keep a change flagged from a calendar, and Retry a missing Meet link (decision 32). */
-export function calendarChangeRoutes(deps: Deps) {
+export function calendarChangeRoutes(deps: Deps, web: Web) {
   return new Elysia({ prefix: "/api/interviews", tags: ["Interviews"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .post(
       "/:id/flags/:flagId/apply",

@@ -82,7 +82,13 @@ export function flagInterview(deps: Deps, meetingId: number, f: { kind: FlagKind
         audience: "recruiter",
         to: d.recruiterEmail,
         subject: `${f.message}: ${m.title} (${d.candidateName || "candidate"})`,
-        email: CalendarFlagEmail({ recruiterName: d.recruiterName, title: m.title, message: f.message, when: dualTimeText(m.startTime, m.endTime, d.timeZone), detailsUrl: detailsUrl(deps, m.publicId) }),
+        email: CalendarFlagEmail({
+          recruiterName: d.recruiterName,
+          title: m.title,
+          message: f.message,
+          when: dualTimeText(m.startTime, m.endTime, d.timeZone),
+          detailsUrl: detailsUrl(deps, m.publicId),
+        }),
       });
     }
     return true;
@@ -93,7 +99,6 @@ export function flagInterview(deps: Deps, meetingId: number, f: { kind: FlagKind
 export function clearFlag(deps: Deps, meetingId: number, kind: FlagKind, subject = ""): void {
   flags.resolveOpenFlagsAbout(deps.db, meetingId, kind, subject, deps.clock.now());
 }
-
 
 /**
  * Apply or Keep on a flagged move or delete ("Only flag"): Apply moves or cancels the interview
@@ -124,7 +129,7 @@ export function resolveFlag(deps: Deps, workspaceId: number, publicId: string, f
 export function retryVideoLink(deps: Deps, workspaceId: number, publicId: string): void {
   const d = /^[A-Za-z0-9_-]{16,64}$/.test(publicId) ? repo.findMeetingByPublicId(deps.db, publicId) : undefined;
   if (!d || d.meeting.workspaceId !== workspaceId) throw new AppError("not_found", 404, "The interview details could not be found. It may have been canceled or the link is invalid.");
-  if (d.meeting.status !== "scheduled" || (d.meeting.videoKind !== "google_meet" && d.meeting.videoKind !== "microsoft_teams") || d.meeting.meetingUrl) throw conflict(d.meeting.videoKind === "microsoft_teams" ? "This interview is not waiting for a Teams link." : "This interview is not waiting for a Google Meet link.");
+  if (d.meeting.status !== "scheduled" || (d.meeting.videoKind !== "google_meet" && d.meeting.videoKind !== "microsoft_teams") || d.meeting.meetingUrl)
+    throw conflict(d.meeting.videoKind === "microsoft_teams" ? "This interview is not waiting for a Teams link." : "This interview is not waiting for a Google Meet link.");
   write(deps, (tx) => enqueueCalendarWork(deps, tx, d.meeting.id));
 }
-

@@ -3,6 +3,7 @@
 // candidates' changes (issue 36 item 6). Each change commits its e-mails, calendar work and
 // event in one transaction.
 import type { Deps } from "../../deps";
+import type { SchedulingDeps } from "./needs";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { sha256 } from "../../lib/crypto";
 import { enqueueCalendarWork, enqueueInterviewEmails } from "./notify";
@@ -16,7 +17,7 @@ import { claimStart } from "./booking/claim-start";
 
 const manageNotFound = () => new AppError("not_found", 404, "This link is invalid or the interview can no longer be changed.");
 
-function managedMeeting(deps: Deps, token: string) {
+function managedMeeting(deps: SchedulingDeps, token: string) {
   if (!/^[A-Za-z0-9_-]{40,50}$/.test(token)) throw manageNotFound();
   const d = repo.findMeetingByManageHash(deps.db, sha256(token));
   if (!d) throw manageNotFound();
@@ -25,7 +26,7 @@ function managedMeeting(deps: Deps, token: string) {
 
 export type ManageView = ReturnType<typeof getManageView>;
 
-export function getManageView(deps: Deps, token: string) {
+export function getManageView(deps: SchedulingDeps, token: string) {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
   // The workspace's limits (issue 36 item 6): past the cut-off or the moves allowed, the page names whom to contact.
@@ -38,7 +39,9 @@ export function getManageView(deps: Deps, token: string) {
   const movable = changeable && may.move && d.sessionExpiresAt.getTime() > now.getTime();
   const open =
     movable && session?.mode === "availability"
-      ? offeredSlots(deps, session, meetingPeople(deps.db, d.meeting), d.meeting.id).filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime()).map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
+      ? offeredSlots(deps, session, meetingPeople(deps.db, d.meeting), d.meeting.id)
+          .filter((x) => Date.parse(x.startTime) !== d.meeting.startTime.getTime())
+          .map((x) => ({ id: x.id, startTime: new Date(x.startTime), endTime: new Date(x.endTime) }))
       : movable
         ? bookable(deps, { id: d.meeting.sessionId, userId: d.meeting.userId }, d.meeting.id)
         : [];
@@ -68,23 +71,26 @@ function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel"
   if (!may[change]) throw conflict(contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) ?? "This interview can no longer be changed.");
 }
 
-export async function cancelByCandidate(deps: Deps, token: string): Promise<void> {
+export async function cancelByCandidate(deps: SchedulingDeps, token: string): Promise<void> {
   const d = managedMeeting(deps, token);
   if (d.meeting.startTime.getTime() <= deps.clock.now().getTime()) throw conflict("This interview can no longer be changed.");
   requireCandidateMay(deps, d, "cancel");
-  const canceled = deps.db.transaction((tx) => {
-    const m = changes.cancelMeeting(tx, d.meeting.id);
-    if (m) {
-      enqueueInterviewEmails(deps, tx, m.id, "canceled");
-      enqueueCalendarWork(deps, tx, m.id);
-      interviewEvent(deps, tx, m, "interview.cancelled", { by: "candidate" });
-    }
-    return m;
-  }, { behavior: "immediate" });
+  const canceled = deps.db.transaction(
+    (tx) => {
+      const m = changes.cancelMeeting(tx, d.meeting.id);
+      if (m) {
+        enqueueInterviewEmails(deps, tx, m.id, "canceled");
+        enqueueCalendarWork(deps, tx, m.id);
+        interviewEvent(deps, tx, m, "interview.cancelled", { by: "candidate" });
+      }
+      return m;
+    },
+    { behavior: "immediate" },
+  );
   if (!canceled) throw conflict("This interview can no longer be changed.");
 }
 
-export async function moveByCandidate(deps: Deps, token: string, slotId: string): Promise<void> {
+export async function moveByCandidate(deps: SchedulingDeps, token: string, slotId: string): Promise<void> {
   const d = managedMeeting(deps, token);
   const now = deps.clock.now();
   if (d.meeting.status !== "scheduled" || d.meeting.startTime.getTime() <= now.getTime()) throw conflict("This interview can no longer be changed.");
@@ -92,29 +98,32 @@ export async function moveByCandidate(deps: Deps, token: string, slotId: string)
   requireCandidateMay(deps, d, "move");
   let moved;
   try {
-    moved = deps.db.transaction((tx) => {
-      const session = repo.sessionById(tx, d.meeting.sessionId);
-      let m;
-      if (session?.mode === "availability") {
-        // A free time of the session, checked by the availability rules with this interview left out.
-        if (startOfSlotId(slotId) === null) return undefined;
-        const claimed = claimStart(deps, tx, session, meetingPeople(tx, d.meeting), slotId, { exceptMeetingId: d.meeting.id, insert: false });
-        if (!claimed) throw conflict(SLOT_TAKEN);
-        m = changes.moveMeetingTo(tx, { meeting: d.meeting, slotId: claimed.id, start: claimed.start, end: claimed.end }) ?? undefined;
-        if (!m) throw conflict(SLOT_TAKEN);
-      } else {
-        const slot = repo.findSlot(deps.db, slotId);
-        if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
-        m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
-      }
-      if (m) {
-        changes.countCandidateMove(tx, m.id);
-        enqueueInterviewEmails(deps, tx, m.id, "moved");
-        enqueueCalendarWork(deps, tx, m.id);
-        interviewEvent(deps, tx, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });
-      }
-      return m;
-    }, { behavior: "immediate" });
+    moved = deps.db.transaction(
+      (tx) => {
+        const session = repo.sessionById(tx, d.meeting.sessionId);
+        let m;
+        if (session?.mode === "availability") {
+          // A free time of the session, checked by the availability rules with this interview left out.
+          if (startOfSlotId(slotId) === null) return undefined;
+          const claimed = claimStart(deps, tx, session, meetingPeople(tx, d.meeting), slotId, { exceptMeetingId: d.meeting.id, insert: false });
+          if (!claimed) throw conflict(SLOT_TAKEN);
+          m = changes.moveMeetingTo(tx, { meeting: d.meeting, slotId: claimed.id, start: claimed.start, end: claimed.end }) ?? undefined;
+          if (!m) throw conflict(SLOT_TAKEN);
+        } else {
+          const slot = repo.findSlot(deps.db, slotId);
+          if (slot && calendarBusy(deps, d.meeting.userId, slot.startTime, slot.endTime)) throw conflict(SLOT_TAKEN);
+          m = changes.moveMeeting(tx, { meetingId: d.meeting.id, slotId, now });
+        }
+        if (m) {
+          changes.countCandidateMove(tx, m.id);
+          enqueueInterviewEmails(deps, tx, m.id, "moved");
+          enqueueCalendarWork(deps, tx, m.id);
+          interviewEvent(deps, tx, m, "interview.moved", { by: "candidate", previousStartTime: d.meeting.startTime });
+        }
+        return m;
+      },
+      { behavior: "immediate" },
+    );
   } catch (e) {
     if (String((e as Error)?.message).includes("UNIQUE")) throw conflict(SLOT_TAKEN);
     throw e;
@@ -128,6 +137,6 @@ export function manageWorkspaceOf(deps: Deps, token: string): number | null {
 }
 
 /** The workspace of a confirmation (manage) link, for the page frame. */
-export function manageWorkspaceId(deps: Deps, token: string): number {
+export function manageWorkspaceId(deps: SchedulingDeps, token: string): number {
   return managedMeeting(deps, token).meeting.workspaceId;
 }

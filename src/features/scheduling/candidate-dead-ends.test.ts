@@ -45,7 +45,7 @@ describe("candidate pages lead somewhere", () => {
     expect(html).toContain("Interview Scheduled!");
     expect(html).toContain('<a href="/help" class="btn-primary mt-6">Help &amp; Support</a>');
     // With the workspace's site set, the button goes there.
-    saveWorkspaceSite(t.deps, s.workspaceId, { siteUrl: "https://acme.example", termsText: null, helpText: null }, "system");
+    saveWorkspaceSite(t.app.features.auth.api.deps, s.workspaceId, { siteUrl: "https://acme.example", termsText: null, helpText: null }, "system");
     const again = await (await t.request(booked.headers.get("location")!)).text();
     expect(again).toContain('<a href="https://acme.example" class="btn-primary mt-6">Back to Site</a>');
   });

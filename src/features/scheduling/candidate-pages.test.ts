@@ -41,7 +41,10 @@ async function book(t: TestApp) {
   const res = await t.request(`/book/${s.sessionToken}`, form({ slotId: s.timeSlots[0]!.id }));
   expect(res.status).toBe(303);
   const location = res.headers.get("location")!;
-  const flash = res.headers.getSetCookie().find((c) => c.startsWith("frank_flash="))!.split(";")[0]!;
+  const flash = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("frank_flash="))!
+    .split(";")[0]!;
   return { u, s, location, flash, manage: location.replace(/\?.*$/, "") };
 }
 

@@ -29,8 +29,14 @@ export function interviewsOfCandidate(db: DB, workspaceId: number, candidateId: 
 /** Merge: the sessions and interviews of the duplicates now belong to the record that stays. */
 export function moveCandidateSchedule(tx: Writer, workspaceId: number, fromIds: number[], toId: number): void {
   if (!fromIds.length) return;
-  tx.update(schedulingSessions).set({ candidateId: toId }).where(and(eq(schedulingSessions.workspaceId, workspaceId), inArray(schedulingSessions.candidateId, fromIds))).run();
-  tx.update(meetings).set({ candidateId: toId }).where(and(eq(meetings.workspaceId, workspaceId), inArray(meetings.candidateId, fromIds))).run();
+  tx.update(schedulingSessions)
+    .set({ candidateId: toId })
+    .where(and(eq(schedulingSessions.workspaceId, workspaceId), inArray(schedulingSessions.candidateId, fromIds)))
+    .run();
+  tx.update(meetings)
+    .set({ candidateId: toId })
+    .where(and(eq(meetings.workspaceId, workspaceId), inArray(meetings.candidateId, fromIds)))
+    .run();
 }
 
 const scrub = (column: typeof meetings.title | typeof meetings.description | typeof meetings.notes | typeof schedulingSessions.title | typeof schedulingSessions.description, words: string[]) =>
@@ -62,7 +68,12 @@ export function anonymiseCandidateInterviews(tx: Writer, workspaceId: number, ca
 
 /** Interview ids of a candidate (the e-mails about them are theirs too). */
 export function interviewIdsOf(db: DB, workspaceId: number, candidateId: number): number[] {
-  return db.select({ id: meetings.id }).from(meetings).where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId))).all().map((r) => r.id);
+  return db
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId)))
+    .all()
+    .map((r) => r.id);
 }
 
 /** The workspace's scheduled interviews from `now` on, soonest first. */

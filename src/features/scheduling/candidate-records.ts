@@ -40,28 +40,28 @@ export interface CandidateInterview {
 export function candidateSchedule(deps: Deps, workspaceId: number, candidateId: number): { sessions: CandidateSession[]; interviews: CandidateInterview[] } {
   const now = deps.clock.now();
   const sessions = records.sessionsOfCandidate(deps.db, workspaceId, candidateId).map((s) => ({
-      id: s.id,
-      title: s.title,
-      description: s.description,
-      state: sessionState(s, now),
-      duration: s.duration,
-      createdAt: s.createdAt.toISOString(),
-      expiresAt: s.expiresAt.toISOString(),
-    }));
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    state: sessionState(s, now),
+    duration: s.duration,
+    createdAt: s.createdAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+  }));
   const interviews = records.interviewsOfCandidate(deps.db, workspaceId, candidateId).map((m) => ({
-      id: m.id,
-      publicId: m.publicId,
-      sessionId: m.sessionId,
-      title: m.title,
-      description: m.description,
-      notes: m.notes,
-      location: m.location,
-      status: m.status,
-      startTime: m.startTime.toISOString(),
-      endTime: m.endTime.toISOString(),
-      meetingUrl: m.meetingUrl,
-      createdAt: m.createdAt.toISOString(),
-    }));
+    id: m.id,
+    publicId: m.publicId,
+    sessionId: m.sessionId,
+    title: m.title,
+    description: m.description,
+    notes: m.notes,
+    location: m.location,
+    status: m.status,
+    startTime: m.startTime.toISOString(),
+    endTime: m.endTime.toISOString(),
+    meetingUrl: m.meetingUrl,
+    createdAt: m.createdAt.toISOString(),
+  }));
   return { sessions, interviews };
 }
 

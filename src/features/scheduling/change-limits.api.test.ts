@@ -18,7 +18,16 @@ async function booked(startIso: string) {
   const cand = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: `cl-${++n}`, name: "Cam Candidate" });
   const hours = ["09", "10", "11", "12", "13", "14"];
   const day = startIso.slice(0, 10);
-  const s = await createSchedulingSession(t.deps, { workspaceId: u.workspaceId, userId: u.userId, candidateId: cand.id, title: "Interview", duration: 60, timeZone: "UTC", sendEmail: false, timeSlots: hours.map((h) => ({ startTime: `${day}T${h}:00:00.000Z`, endTime: `${day}T${String(Number(h) + 1).padStart(2, "0")}:00:00.000Z` })) });
+  const s = await createSchedulingSession(t.deps, {
+    workspaceId: u.workspaceId,
+    userId: u.userId,
+    candidateId: cand.id,
+    title: "Interview",
+    duration: 60,
+    timeZone: "UTC",
+    sendEmail: false,
+    timeSlots: hours.map((h) => ({ startTime: `${day}T${h}:00:00.000Z`, endTime: `${day}T${String(Number(h) + 1).padStart(2, "0")}:00:00.000Z` })),
+  });
   const slot = s.timeSlots.find((x) => x.startTime === new Date(startIso).toISOString())!;
   const b = await bookByToken(t.deps, s.sessionToken, slot.id);
   return { u, manage: b.manageToken };

@@ -31,7 +31,14 @@ export function putChangeLimits(deps: Deps, me: { role: string; workspaceId: num
   const values = { candidateChangeCutoffMinutes: next.candidateChangeCutoffHours * 60, maxCandidateMoves: next.maxCandidateMoves };
   deps.db.transaction((tx) => {
     saveChangeLimits(tx, me.workspaceId, values);
-    recordEvent(deps, tx, { workspaceId: me.workspaceId, actor, subject: { type: "settings", id: "candidate-changes" }, kind: "settings.changed", summary: "Candidates' change limits", data: { fields: Object.keys(input) } });
+    recordEvent(deps, tx, {
+      workspaceId: me.workspaceId,
+      actor,
+      subject: { type: "settings", id: "candidate-changes" },
+      kind: "settings.changed",
+      summary: "Candidates' change limits",
+      data: { fields: Object.keys(input) },
+    });
   });
   return next;
 }
@@ -47,6 +54,7 @@ export function contactText(limits: ChangeLimits, why: { tooLate: boolean; moves
   const who = contact.name ? `${contact.name} (${contact.email})` : contact.email;
   if (why.tooLate) return `Changes here are possible up to ${limits.candidateChangeCutoffHours} hours before the interview. To move or cancel it now, please contact ${who}.`;
   if (why.movesUsed && limits.maxCandidateMoves === 0) return `This interview cannot be moved here. To move it, please contact ${who}; you may still cancel it.`;
-  if (why.movesUsed) return `This interview has been moved ${limits.maxCandidateMoves === 1 ? "once" : `${limits.maxCandidateMoves} times`} already, the most allowed here. To move it again, please contact ${who}; you may still cancel it.`;
+  if (why.movesUsed)
+    return `This interview has been moved ${limits.maxCandidateMoves === 1 ? "once" : `${limits.maxCandidateMoves} times`} already, the most allowed here. To move it again, please contact ${who}; you may still cancel it.`;
   return null;
 }

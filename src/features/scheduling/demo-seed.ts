@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { SchedulingDeps } from "./needs";
 import { bookByToken } from "./booking";
 import { candidateChoices } from "./candidate-source";
 import { createSchedulingSession } from "./service";
@@ -10,7 +10,7 @@ const DEMO_TZ = "Australia/Melbourne";
  * Demo data: one pending scheduling link and one booked interview, for the two newest
  * candidates of the demo workspace (runs once, when the demo workspace is created).
  */
-export async function seedSchedulingDemo(deps: Deps, workspaceId: number, userId: number) {
+export async function seedSchedulingDemo(deps: SchedulingDeps, workspaceId: number, userId: number) {
   try {
     await seed(deps, workspaceId, userId);
   } catch (e) {
@@ -19,7 +19,7 @@ export async function seedSchedulingDemo(deps: Deps, workspaceId: number, userId
   }
 }
 
-async function seed(deps: Deps, workspaceId: number, userId: number) {
+async function seed(deps: SchedulingDeps, workspaceId: number, userId: number) {
   const [first, second] = candidateChoices(deps, workspaceId, 2);
   if (!first) return;
   const today = dateIn(deps.clock.now(), DEMO_TZ);

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { SchedulingDeps } from "./needs";
 import type { RawInput } from "../../lib/route-options";
 import { StampCache } from "../../db/stamp-cache";
 import { embedOrigins } from "../auth/workspace-site";
@@ -15,13 +16,17 @@ const originsOf = (deps: Deps, ws: number | null): readonly string[] => (ws ? em
  * The origins that may frame a candidate's booking pages: their workspace's allowed embed origins
  * (docs/decisions/0024), none for a token that is not there.
  */
-export const bookingFrame = (deps: Deps) => ({ params }: RawInput): readonly string[] => {
-  const token = params.token;
-  return typeof token === "string" ? frames.get(deps.db, `book:${token}`, () => originsOf(deps, sessionWorkspaceOf(deps, token))) : [];
-};
+export const bookingFrame =
+  (deps: SchedulingDeps) =>
+  ({ params }: RawInput): readonly string[] => {
+    const token = params.token;
+    return typeof token === "string" ? frames.get(deps.db, `book:${token}`, () => originsOf(deps, sessionWorkspaceOf(deps, token))) : [];
+  };
 
 /** The same for the confirmation page a booking leads to, and its move and cancel forms. */
-export const manageFrame = (deps: Deps) => ({ params }: RawInput): readonly string[] => {
-  const token = params.token;
-  return typeof token === "string" ? frames.get(deps.db, `manage:${token}`, () => originsOf(deps, manageWorkspaceOf(deps, token))) : [];
-};
+export const manageFrame =
+  (deps: Deps) =>
+  ({ params }: RawInput): readonly string[] => {
+    const token = params.token;
+    return typeof token === "string" ? frames.get(deps.db, `manage:${token}`, () => originsOf(deps, manageWorkspaceOf(deps, token))) : [];
+  };

@@ -7,7 +7,10 @@ const cut = (max: number) => z.string().transform((v) => v.slice(0, max));
 
 /** POST /book/{token} and /booking-option-b/{token}: the chosen slot and the browser's zone. */
 export const BookForm = z.object({
-  slotId: z.string({ error: PICK_SLOT }).transform((v) => v.slice(0, 64)).pipe(z.string().min(1, PICK_SLOT)),
+  slotId: z
+    .string({ error: PICK_SLOT })
+    .transform((v) => v.slice(0, 64))
+    .pipe(z.string().min(1, PICK_SLOT)),
   timeZone: cut(64).optional(),
 });
 

@@ -4,17 +4,16 @@
 import { describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { schedulingPorts, type BusyInterval } from "./busy-calendar";
+import type { BusyInterval } from "./busy-calendar";
 import { SLOT_TAKEN } from "./booking";
 import { getManageView, moveByCandidate } from "./candidate-changes";
 import { NO_FREE_TIMES, RANGE_FORMAT, RANGE_ORDER, RANGE_TOO_FAR } from "./offer-range";
 import { RANGE_MISSING } from "./model";
 
-const t = makeTestApp();
+const busy: BusyInterval[] = [];
+const t = makeTestApp({}, { replace: { busyCalendar: { busyIntervals: (_u, from, to) => busy.filter((b) => b.start < to && b.end > from), videoDefault: () => ({ kind: "none", url: null }) } } });
 // Monday 7 January 2030, 06:00 in London.
 t.clock.set(new Date("2030-01-07T06:00:00Z"));
-const busy: BusyInterval[] = [];
-schedulingPorts.wire(t.deps, { busyCalendar: { busyIntervals: (_u, from, to) => busy.filter((b) => b.start < to && b.end > from), videoDefault: () => ({ kind: "none", url: null }) } });
 let n = 0;
 
 async function recruiter(availability: Record<string, unknown> = {}) {

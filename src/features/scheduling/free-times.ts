@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { SchedulingDeps } from "./needs";
 import type { Tx } from "../../db/tx";
 import { availabilityOf } from "./availability";
 import { busyMillis } from "./busy-calendar";
@@ -23,7 +24,16 @@ export interface SessionPeople {
 }
 
 /** The members' rules and busy times around [from, to): wide enough for buffers and for the daily cap's whole local days. */
-export function memberSchedules(deps: Deps, db: Deps["db"] | Tx, workspaceId: number, userIds: number[], from: number, to: number, exceptMeetingId = 0, rules: TypeRules = {}): MemberSchedule[] {
+export function memberSchedules(
+  deps: SchedulingDeps,
+  db: Deps["db"] | Tx,
+  workspaceId: number,
+  userIds: number[],
+  from: number,
+  to: number,
+  exceptMeetingId = 0,
+  rules: TypeRules = {},
+): MemberSchedule[] {
   if (!userIds.length) return [];
   const availability = availabilityOf(deps, workspaceId, userIds);
   // A buffer is at most 8 hours and a local day is at most 26 hours long, so two days either side covers both.
@@ -91,7 +101,7 @@ export function meetingPeople(db: Deps["db"] | Tx, m: { id: number; userId: numb
 }
 
 /** The starts to offer now (earliest first), with the pool members free at each. */
-export function offeredStarts(deps: Deps, w: OfferWindow, people: SessionPeople, opts: { now?: number; exceptMeetingId?: number } = {}): Offer[] {
+export function offeredStarts(deps: SchedulingDeps, w: OfferWindow, people: SessionPeople, opts: { now?: number; exceptMeetingId?: number } = {}): Offer[] {
   const now = opts.now ?? deps.clock.now().getTime();
   const from = Math.max(w.from, now);
   if (from >= w.to) return [];
@@ -107,7 +117,7 @@ export function offeredStarts(deps: Deps, w: OfferWindow, people: SessionPeople,
  * The booking transaction's check of one start by the same rules: on the grid, inside the
  * window, every required member free and (with a pool) who of the pool is free. Null: refused.
  */
-export function startStillFree(deps: Deps, tx: Tx, w: OfferWindow, people: SessionPeople, start: number, exceptMeetingId = 0): { poolFree: number[]; optionalFree: number[] } | null {
+export function startStillFree(deps: SchedulingDeps, tx: Tx, w: OfferWindow, people: SessionPeople, start: number, exceptMeetingId = 0): { poolFree: number[]; optionalFree: number[] } | null {
   const now = deps.clock.now().getTime();
   if (start % (GRID_MINUTES * MINUTE) !== 0 || start < w.from || start + w.durationMinutes * MINUTE > w.to || start <= now) return null;
   const end = start + w.durationMinutes * MINUTE;

@@ -45,7 +45,14 @@ export function cancelInterview(deps: Deps, workspaceId: number, publicId: strin
  * Reschedules: to one chosen start time (the interview keeps its length), or by offering a
  * new set of slots on the candidate's own booking link (they pick one as before).
  */
-export function rescheduleInterview(deps: Deps, workspaceId: number, publicId: string, input: { startTime?: string; timeSlots?: TimeSlot[] }, bookingUrl: (sessionId: number) => string | null, actor: Actor): void {
+export function rescheduleInterview(
+  deps: Deps,
+  workspaceId: number,
+  publicId: string,
+  input: { startTime?: string; timeSlots?: TimeSlot[] },
+  bookingUrl: (sessionId: number) => string | null,
+  actor: Actor,
+): void {
   const d = meetingOf(deps, workspaceId, publicId);
   const m = d.meeting;
   const now = deps.clock.now();

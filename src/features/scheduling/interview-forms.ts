@@ -59,8 +59,9 @@ function rescheduleForm({ deps, workspaceId, publicId, form, actor }: FormCall):
     const to = clockTime(form.to);
     if (!from || !to) throw badRequest("Please choose the hours to offer", { from: "Please choose the hours to offer" });
     const i = getInterview(deps, publicId);
-    const timeSlots = generateSlots({ dates: [date], start: { hour: +from[1]!, minute: +from[2]! }, end: { hour: +to[1]!, minute: +to[2]! }, duration: i.duration, timeZone: zone })
-      .filter((s) => Date.parse(s.startTime) > deps.clock.now().getTime());
+    const timeSlots = generateSlots({ dates: [date], start: { hour: +from[1]!, minute: +from[2]! }, end: { hour: +to[1]!, minute: +to[2]! }, duration: i.duration, timeZone: zone }).filter(
+      (s) => Date.parse(s.startTime) > deps.clock.now().getTime(),
+    );
     rescheduleInterview(deps, workspaceId, publicId, { timeSlots }, bookingUrl, actor);
     return "New times offered to the candidate";
   }

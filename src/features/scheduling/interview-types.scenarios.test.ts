@@ -29,7 +29,11 @@ apiScenarios(
     w.ids.candidate = upsertParticipantFromVisitor(t.deps, w.workspaceId, { uniqueId: "it-1", name: "Ivy Candidate" }).id;
     // Everyone works Tuesday 09:00–12:00 UTC.
     for (const who of ["owner", "recruiter"] as const) {
-      const res = await t.request("/api/availability", { method: "PUT", headers: w.headers[who], json: { timeZone: "UTC", weekly: [{ day: 2, start: "09:00", end: "12:00" }], minimumNoticeMinutes: 1680 } });
+      const res = await t.request("/api/availability", {
+        method: "PUT",
+        headers: w.headers[who],
+        json: { timeZone: "UTC", weekly: [{ day: 2, start: "09:00", end: "12:00" }], minimumNoticeMinutes: 1680 },
+      });
       if (res.status !== 200) throw new Error(await res.text());
     }
   },
@@ -91,14 +95,62 @@ apiScenarios(
       expect: (j) => expect(j).toMatchObject({ duration: 60, bufferBeforeMinutes: null, location: "Level 3, 1 Collins St" }),
     },
     { name: "refused: no name", method: "POST", url: "/api/interview-types", as: "owner", body: { name: " " }, status: 400, message: "Give the interview type a name (at most 100 characters)" },
-    { name: "refused: a duration not offered", method: "POST", url: "/api/interview-types", as: "owner", body: { name: "Odd", duration: 50 }, status: 400, message: "Duration must be 30, 45, 60, 90 or 120 minutes" },
-    { name: "refused: a buffer out of range", method: "POST", url: "/api/interview-types", as: "owner", body: { name: "B", bufferAfterMinutes: 500 }, status: 400, message: "Buffers must be whole minutes from 0 to 480, or null for the members' own" },
-    { name: "refused: a pool of one", method: "POST", url: "/api/interview-types", as: "owner", body: (w: World) => ({ name: "P", pool: { userIds: [w.ownerId] } }), status: 400, message: "A pool needs at least two members" },
-    { name: "refused: another workspace's member", method: "POST", url: "/api/interview-types", as: "owner", body: (w: World) => ({ name: "S", interviewers: [{ userId: w.ids.stranger }] }), status: 404, message: "Interviewer not found" },
-    { name: "refused: a fixed link without its URL", method: "POST", url: "/api/interview-types", as: "owner", body: { name: "V", videoLink: { kind: "fixed" } }, status: 400, message: "Enter the link of your video room (https://…)" },
+    {
+      name: "refused: a duration not offered",
+      method: "POST",
+      url: "/api/interview-types",
+      as: "owner",
+      body: { name: "Odd", duration: 50 },
+      status: 400,
+      message: "Duration must be 30, 45, 60, 90 or 120 minutes",
+    },
+    {
+      name: "refused: a buffer out of range",
+      method: "POST",
+      url: "/api/interview-types",
+      as: "owner",
+      body: { name: "B", bufferAfterMinutes: 500 },
+      status: 400,
+      message: "Buffers must be whole minutes from 0 to 480, or null for the members' own",
+    },
+    {
+      name: "refused: a pool of one",
+      method: "POST",
+      url: "/api/interview-types",
+      as: "owner",
+      body: (w: World) => ({ name: "P", pool: { userIds: [w.ownerId] } }),
+      status: 400,
+      message: "A pool needs at least two members",
+    },
+    {
+      name: "refused: another workspace's member",
+      method: "POST",
+      url: "/api/interview-types",
+      as: "owner",
+      body: (w: World) => ({ name: "S", interviewers: [{ userId: w.ids.stranger }] }),
+      status: 404,
+      message: "Interviewer not found",
+    },
+    {
+      name: "refused: a fixed link without its URL",
+      method: "POST",
+      url: "/api/interview-types",
+      as: "owner",
+      body: { name: "V", videoLink: { kind: "fixed" } },
+      status: 400,
+      message: "Enter the link of your video room (https://…)",
+    },
     { name: "another workspace's type is not found", url: (w) => `/api/interview-types/${w.ids.type}`, as: "strangerKey", status: 404, code: "not_found" },
     { name: "a read key cannot add one", method: "POST", url: "/api/interview-types", as: "readKey", body: { name: "K" }, status: 403, code: "insufficient_scope" },
-    { name: "deletes it", method: "DELETE", url: (w) => `/api/interview-types/${w.ids.type}`, as: "owner", status: 200, events: { "interview_type.deleted": 1 }, expect: (j) => expect(j).toEqual({ success: true }) },
+    {
+      name: "deletes it",
+      method: "DELETE",
+      url: (w) => `/api/interview-types/${w.ids.type}`,
+      as: "owner",
+      status: 200,
+      events: { "interview_type.deleted": 1 },
+      expect: (j) => expect(j).toEqual({ success: true }),
+    },
     { name: "gone", url: (w) => `/api/interview-types/${w.ids.type}`, as: "owner", status: 404, message: "Interview type not found" },
   ],
 );

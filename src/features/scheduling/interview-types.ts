@@ -23,15 +23,23 @@ const INTERVIEWER = "Interviewers are members' ids";
 
 const Fields = {
   name: z.string({ error: NAME }).trim().min(1, NAME).max(100, NAME),
-  duration: z.number({ error: DURATION }).int(DURATION).refine((d) => (DURATIONS as readonly number[]).includes(d), DURATION),
+  duration: z
+    .number({ error: DURATION })
+    .int(DURATION)
+    .refine((d) => (DURATIONS as readonly number[]).includes(d), DURATION),
   videoLink: VideoLinkInput.nullable(),
   location: z.string().trim().max(500, "Keep the location under 500 characters").nullable(),
   description: z.string().trim().max(2000, "Keep the description under 2000 characters").nullable(),
   defaultMessage: z.string().trim().max(2000, "Keep the message under 2000 characters").nullable(),
-  interviewers: z.array(z.object({ userId: z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), required: z.boolean().optional().default(true) })).max(10, "At most 10 interviewers"),
+  interviewers: z
+    .array(z.object({ userId: z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), required: z.boolean().optional().default(true) }))
+    .max(10, "At most 10 interviewers"),
   pool: z
     .object({
-      userIds: z.array(z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER)).min(2, "A pool needs at least two members").max(20, "At most 20 members in a pool"),
+      userIds: z
+        .array(z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER))
+        .min(2, "A pool needs at least two members")
+        .max(20, "At most 20 members in a pool"),
       strategy: z.enum(["fair", "first-available"], { error: "strategy must be fair or first-available" }).optional().default("fair"),
     })
     .nullable(),

@@ -22,10 +22,20 @@ function emailsByMeeting(deps: Deps, meetingIds: number[]): Map<number, Intervie
 
 export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   const rows = repo.listMeetings(deps.db, workspaceId);
-  const emails = emailsByMeeting(deps, rows.map((r) => r.meeting.id));
-  const flags = openFlagsByMeeting(deps, rows.map((r) => r.meeting.id));
+  const emails = emailsByMeeting(
+    deps,
+    rows.map((r) => r.meeting.id),
+  );
+  const flags = openFlagsByMeeting(
+    deps,
+    rows.map((r) => r.meeting.id),
+  );
   const panelIds = new Map<number, number[]>();
-  for (const p of meetingPanels(deps.db, rows.map((r) => r.meeting.id))) panelIds.set(p.meetingId, [...(panelIds.get(p.meetingId) ?? []), p.userId]);
+  for (const p of meetingPanels(
+    deps.db,
+    rows.map((r) => r.meeting.id),
+  ))
+    panelIds.set(p.meetingId, [...(panelIds.get(p.meetingId) ?? []), p.userId]);
   return rows.map(({ meeting: m, candidateName, timeZone }) => ({
     flags: flags.get(m.id) ?? [],
     videoUrl: m.videoKind === "none" ? null : m.meetingUrl,

@@ -15,5 +15,11 @@ export interface LeftBehindInterview {
  * them so each can be handed to someone free at that time.
  */
 export function interviewsOfFormerMembers(db: DB, workspaceId: number, now: Date): LeftBehindInterview[] {
-  return upcomingInterviewsOfRemovedMembers(db, workspaceId, now).map((r) => ({ interviewId: r.interviewId, title: r.title, startTime: r.start.toISOString(), candidateName: r.candidateName, formerInterviewer: r.name || r.email }));
+  return upcomingInterviewsOfRemovedMembers(db, workspaceId, now).map((r) => ({
+    interviewId: r.interviewId,
+    title: r.title,
+    startTime: r.start.toISOString(),
+    candidateName: r.candidateName,
+    formerInterviewer: r.name || r.email,
+  }));
 }

@@ -37,7 +37,13 @@ const invitation = (row: { icalEvent: string | null }) => {
   const ical = JSON.parse(row.icalEvent!);
   const cal = new ICAL.Component(ICAL.parse(ical.content));
   const ev = new ICAL.Event(cal.getFirstSubcomponent("vevent")!);
-  return { method: cal.getFirstPropertyValue("method"), uid: ev.uid, sequence: ev.sequence, start: ev.startDate.toJSDate().toISOString(), organizer: String(cal.getFirstSubcomponent("vevent")!.getFirstPropertyValue("organizer")) };
+  return {
+    method: cal.getFirstPropertyValue("method"),
+    uid: ev.uid,
+    sequence: ev.sequence,
+    start: ev.startDate.toJSDate().toISOString(),
+    organizer: String(cal.getFirstSubcomponent("vevent")!.getFirstPropertyValue("organizer")),
+  };
 };
 const meetingId = async (cookie: string) => (await (await t.request("/api/meetings", { cookie })).json()).meetings[0].id as string;
 const eventsOf = (email: string) => google.events.filter((e) => e.calendarId === email);
@@ -54,7 +60,11 @@ describe("the calendar follows every change", () => {
     // The candidate moves through their manage link (the form without JavaScript).
     const confirmation = mailsTo(email).find((m) => m.kind === "booked")!;
     const manage = /\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
-    const move = await t.request(`/book/manage/${manage}/move`, { method: "POST", body: `slotId=${s.timeSlots[2]!.id}`, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    const move = await t.request(`/book/manage/${manage}/move`, {
+      method: "POST",
+      body: `slotId=${s.timeSlots[2]!.id}`,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+    });
     expect(move.status).toBe(303);
     await t.deps.jobs.idle();
     expect(eventsOf(cal)).toHaveLength(1);
@@ -78,7 +88,9 @@ describe("the calendar follows every change", () => {
     expect(google.updates.every((x) => x.sendUpdates === "none")).toBe(true);
 
     // One invitation throughout: same UID, SEQUENCE rising, METHOD:CANCEL at the end, the recruiter as ORGANIZER.
-    const invites = mailsTo(email).filter((m) => m.icalEvent).map(invitation);
+    const invites = mailsTo(email)
+      .filter((m) => m.icalEvent)
+      .map(invitation);
     expect(new Set(invites.map((i) => i.uid)).size).toBe(1);
     // The second is the booking's again with the Meet link, once Google made it (same SEQUENCE).
     expect(invites.map((i) => i.sequence)).toEqual([0, 0, 1, 2, 3]);

@@ -74,7 +74,10 @@ export function getMeetingForCalendar(deps: Deps, meetingId: number): MeetingFor
  */
 export function listMeetingsForCalendar(deps: Deps, q: { workspaceId: number; userId?: number }): MeetingForCalendar[] {
   const rows = repo.listMeetingsWithPeople(deps.db, q);
-  const panels = panelsOf(deps, rows.map((r) => r.meeting.id));
+  const panels = panelsOf(
+    deps,
+    rows.map((r) => r.meeting.id),
+  );
   return rows.map((r) => toCalendar(r, panels));
 }
 

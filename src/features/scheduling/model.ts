@@ -16,66 +16,86 @@ const INTERVIEWER = "Interviewers are members' ids";
 const VIDEO_URL = "Enter the link of your video room (https://…)";
 /** A video link: Google Meet made with the event, a fixed link (a personal Zoom or Whereby room), or none. */
 export const VideoLinkInput = z
-  .object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"], { error: "Video link must be google_meet, microsoft_teams, fixed or none" }), url: z.string().trim().max(2000).optional().nullable() })
+  .object({
+    kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"], { error: "Video link must be google_meet, microsoft_teams, fixed or none" }),
+    url: z.string().trim().max(2000).optional().nullable(),
+  })
   .refine((v) => v.kind !== "fixed" || /^https?:\/\/\S+$/i.test(v.url ?? ""), { message: VIDEO_URL, path: ["url"] });
 
 /** POST /api/scheduling-sessions. expiresAt may be sent (the spec's client does) but the server sets it. */
-export const CreateSessionInput = z.object({
-  candidateId: z.coerce.number({ error: missing }).int(missing).positive(missing),
-  /** Left out: the interview type's name, else "Interview". */
-  title: z.string().trim().max(200).optional(),
-  description: z.string().trim().max(2000).optional().nullable(),
-  shortlistId: z.coerce.number().int().positive().optional().nullable(),
-  duration: z.coerce
-    .number()
-    .int()
-    .refine((d) => (DURATIONS as readonly number[]).includes(d), "Duration must be 30, 45, 60, 90 or 120 minutes")
-    .optional(),
-  /** An interview type (issue 36): what the session does not say itself comes from it. */
-  interviewTypeId: z.coerce.number({ error: "Interview type not found" }).int("Interview type not found").positive("Interview type not found").optional().nullable(),
-  /** Hand-picked slots (mode "slots", the default). */
-  timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session").optional(),
-  /** "availability": every free start between from and to by the interviewers' availability (issue 36). */
-  mode: z.enum(["slots", "availability"], { error: "Mode must be slots or availability" }).optional().default("slots"),
-  /** The range offered in availability mode: dates (YYYY-MM-DD, in timeZone, both included) or ISO 8601 times. */
-  from: z.string().trim().max(40).optional(),
-  to: z.string().trim().max(40).optional(),
-  /** A panel beside the organiser: all required members must be free; optional ones are invited when free. */
-  interviewers: z
-    .array(z.object({ userId: z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), required: z.boolean({ error: "required must be true or false" }).optional().default(true) }), { error: "interviewers must be a list of {userId, required}" })
-    .max(10, "At most 10 interviewers")
-    .optional(),
-  /** "Any of" these members: one free member is chosen at booking. */
-  pool: z
-    .object({
-      userIds: z.array(z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), { error: "pool.userIds must be a list of member ids" }).min(2, "A pool needs at least two members").max(20, "At most 20 members in a pool"),
-      strategy: z.enum(["fair", "first-available"], { error: "strategy must be fair or first-available" }).optional().default("fair"),
-    })
-    .optional(),
-  timeZone: z.string().trim().min(1).max(64).default("UTC"),
-  expiresAt: z.unknown().optional(),
-  /** E-mail the booking link to the candidate (default true; nothing is sent to a candidate without an address). */
-  sendEmail: z.boolean().optional().default(true),
-  message: z.string().trim().max(2000, "Keep the message under 2000 characters").optional().nullable(),
-  /** The member who holds the interview (issue 18); the creator when absent. */
-  interviewerId: z.coerce.number({ error: "Choose an interviewer" }).int("Choose an interviewer").positive("Choose an interviewer").optional().nullable(),
-  /** This session's own video link instead of the interviewer's default (decision 32). */
-  videoLink: VideoLinkInput.optional().nullable(),
-  /** Who else joins by e-mail without being a member (a client's contact): invitation, reminders, feedback link. */
-  guests: z
-    .array(
-      z.object({
-        email: z.string({ error: "A guest needs an e-mail" }).trim().toLowerCase().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "A guest's e-mail is not a valid address"),
-        name: z.string().trim().max(200).nullish().transform((v) => v || null),
-      }),
-      { error: "Guests must be a list of {email, name}" },
-    )
-    .max(10, "At most 10 guests")
-    .optional(),
-}).superRefine((v, ctx) => {
-  modeIssues(v, ctx);
-  interviewersOnce(v, ctx);
-});
+export const CreateSessionInput = z
+  .object({
+    candidateId: z.coerce.number({ error: missing }).int(missing).positive(missing),
+    /** Left out: the interview type's name, else "Interview". */
+    title: z.string().trim().max(200).optional(),
+    description: z.string().trim().max(2000).optional().nullable(),
+    shortlistId: z.coerce.number().int().positive().optional().nullable(),
+    duration: z.coerce
+      .number()
+      .int()
+      .refine((d) => (DURATIONS as readonly number[]).includes(d), "Duration must be 30, 45, 60, 90 or 120 minutes")
+      .optional(),
+    /** An interview type (issue 36): what the session does not say itself comes from it. */
+    interviewTypeId: z.coerce.number({ error: "Interview type not found" }).int("Interview type not found").positive("Interview type not found").optional().nullable(),
+    /** Hand-picked slots (mode "slots", the default). */
+    timeSlots: z.array(TimeSlotInput, { error: missing }).min(1, missing).max(500, "At most 500 time slots per session").optional(),
+    /** "availability": every free start between from and to by the interviewers' availability (issue 36). */
+    mode: z.enum(["slots", "availability"], { error: "Mode must be slots or availability" }).optional().default("slots"),
+    /** The range offered in availability mode: dates (YYYY-MM-DD, in timeZone, both included) or ISO 8601 times. */
+    from: z.string().trim().max(40).optional(),
+    to: z.string().trim().max(40).optional(),
+    /** A panel beside the organiser: all required members must be free; optional ones are invited when free. */
+    interviewers: z
+      .array(z.object({ userId: z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), required: z.boolean({ error: "required must be true or false" }).optional().default(true) }), {
+        error: "interviewers must be a list of {userId, required}",
+      })
+      .max(10, "At most 10 interviewers")
+      .optional(),
+    /** "Any of" these members: one free member is chosen at booking. */
+    pool: z
+      .object({
+        userIds: z
+          .array(z.number({ error: INTERVIEWER }).int(INTERVIEWER).positive(INTERVIEWER), { error: "pool.userIds must be a list of member ids" })
+          .min(2, "A pool needs at least two members")
+          .max(20, "At most 20 members in a pool"),
+        strategy: z.enum(["fair", "first-available"], { error: "strategy must be fair or first-available" }).optional().default("fair"),
+      })
+      .optional(),
+    timeZone: z.string().trim().min(1).max(64).default("UTC"),
+    expiresAt: z.unknown().optional(),
+    /** E-mail the booking link to the candidate (default true; nothing is sent to a candidate without an address). */
+    sendEmail: z.boolean().optional().default(true),
+    message: z.string().trim().max(2000, "Keep the message under 2000 characters").optional().nullable(),
+    /** The member who holds the interview (issue 18); the creator when absent. */
+    interviewerId: z.coerce.number({ error: "Choose an interviewer" }).int("Choose an interviewer").positive("Choose an interviewer").optional().nullable(),
+    /** This session's own video link instead of the interviewer's default (decision 32). */
+    videoLink: VideoLinkInput.optional().nullable(),
+    /** Who else joins by e-mail without being a member (a client's contact): invitation, reminders, feedback link. */
+    guests: z
+      .array(
+        z.object({
+          email: z
+            .string({ error: "A guest needs an e-mail" })
+            .trim()
+            .toLowerCase()
+            .max(254)
+            .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "A guest's e-mail is not a valid address"),
+          name: z
+            .string()
+            .trim()
+            .max(200)
+            .nullish()
+            .transform((v) => v || null),
+        }),
+        { error: "Guests must be a list of {email, name}" },
+      )
+      .max(10, "At most 10 guests")
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    modeIssues(v, ctx);
+    interviewersOnce(v, ctx);
+  });
 
 interface SessionPeopleFields {
   mode: "slots" | "availability";
@@ -119,7 +139,6 @@ export const InterviewTypeView = z.object({
 export type InterviewTypeView = z.infer<typeof InterviewTypeView>;
 /** GET /api/interview-types */
 export const InterviewTypeList = z.object({ interviewTypes: z.array(InterviewTypeView) });
-
 
 export const ResendLinkInput = z.object({ message: z.string().trim().max(2000).optional().nullable() });
 export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
@@ -255,7 +274,9 @@ export const InterviewView = z.looseObject({
   /** The interview's video link; missing: Meet was asked for and is not there (yet), with Retry. */
   videoLink: z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"]), url: z.string().nullable(), missing: z.boolean() }).nullable(),
   /** What a calendar said about the interview that needs a look (decision 32). */
-  flags: z.array(z.object({ id: z.number().int(), kind: z.enum(["declined", "clash", "moved_in_calendar", "deleted_in_calendar"]), message: z.string(), at: z.string(), startTime: z.string().nullable() })),
+  flags: z.array(
+    z.object({ id: z.number().int(), kind: z.enum(["declined", "clash", "moved_in_calendar", "deleted_in_calendar"]), message: z.string(), at: z.string(), startTime: z.string().nullable() }),
+  ),
   meetingLocation: z.string().nullable(),
   description: z.string().nullable(),
   notes: z.string().nullable(),

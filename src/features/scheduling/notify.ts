@@ -58,7 +58,13 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean, forGuest
         start: m.startTime,
         end: m.endTime,
         summary: m.title,
-        description: [m.description, !cancel && m.meetingUrl ? `Join the video call: ${m.meetingUrl}` : null, cancel || forGuest ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`].filter(Boolean).join("\n\n"),
+        description: [
+          m.description,
+          !cancel && m.meetingUrl ? `Join the video call: ${m.meetingUrl}` : null,
+          cancel || forGuest ? null : `To cancel or choose another time: ${manageUrl(deps, m.publicId)}`,
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
         location: m.meetingUrl ?? m.location,
         url: m.meetingUrl,
         status: cancel ? "CANCELLED" : "CONFIRMED",
@@ -117,7 +123,14 @@ function letterOf(deps: Deps, tx: Tx, d: repo.MeetingDetail, kind: InterviewEmai
     candidateZone: m.candidateTimeZone ?? d.timeZone,
     subjectFor: (zone: string) => `${kind === "reminder" ? `Reminder: interview ${relativeDay(m.startTime, now, zone)}` : subjects[kind]}: ${m.title}`,
     common: { workspaceId: m.workspaceId, meetingId: m.id, kind, icalEvent },
-    base: { kind, title: m.title, duration: Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000), meetingUrl: m.meetingUrl, reason: extras.reason ?? null, movedBy: extras.movedBy ?? null },
+    base: {
+      kind,
+      title: m.title,
+      duration: Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000),
+      meetingUrl: m.meetingUrl,
+      reason: extras.reason ?? null,
+      movedBy: extras.movedBy ?? null,
+    },
   };
 }
 type Letter = ReturnType<typeof letterOf>;
@@ -144,7 +157,10 @@ function toCandidate(l: Letter, to: string): void {
 }
 
 /** An e-mail to the interviewer's side (the interviewer, a panel member, a guest), in the interviewer's zone. */
-function toInterviewerSide(l: Letter, v: { to: string; subject: string; replyTo: string | null; greetingName: string | null; actionUrl: string | null; icalEvent?: Letter["common"]["icalEvent"] }): void {
+function toInterviewerSide(
+  l: Letter,
+  v: { to: string; subject: string; replyTo: string | null; greetingName: string | null; actionUrl: string | null; icalEvent?: Letter["common"]["icalEvent"] },
+): void {
   const { d, now } = l;
   const m = d.meeting;
   l.deps.mail.enqueue(l.tx, {
@@ -173,7 +189,26 @@ export { enqueueCalendarWork } from "./calendar-jobs";
  * E-mails a candidate their booking link (inside the transaction that creates the session,
  * or on Resend). Names the company, the position and the recruiter.
  */
-export function enqueueBookingLink(deps: Deps, tx: Tx, v: { workspaceId: number; sessionId: number; to: string; candidateName: string | null; position: string | null; companyName: string; recruiterName: string | null; recruiterEmail: string | null; title: string; duration: number; message: string | null; bookingUrl: string; expiresAt: Date; timeZone: string }): void {
+export function enqueueBookingLink(
+  deps: Deps,
+  tx: Tx,
+  v: {
+    workspaceId: number;
+    sessionId: number;
+    to: string;
+    candidateName: string | null;
+    position: string | null;
+    companyName: string;
+    recruiterName: string | null;
+    recruiterEmail: string | null;
+    title: string;
+    duration: number;
+    message: string | null;
+    bookingUrl: string;
+    expiresAt: Date;
+    timeZone: string;
+  },
+): void {
   deps.mail.enqueue(tx, {
     workspaceId: v.workspaceId,
     kind: "booking-link",

@@ -13,8 +13,7 @@ const member = (userId: number, a: Partial<Availability> = {}, busy: [string, st
 });
 const NOW = at("2026-01-01T00:00:00Z");
 /** Offered starts as local "HH:MM" readings in `tz`. */
-const local = (starts: { start: number }[], tz: string) =>
-  starts.map((o) => new Date(o.start).toLocaleTimeString("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+const local = (starts: { start: number }[], tz: string) => starts.map((o) => new Date(o.start).toLocaleTimeString("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
 /** The offers of one local day in the first member's zone (UTC for a pool alone). */
 const day = (date: string, a: MemberSchedule[], duration = 60, pool?: MemberSchedule[], now = NOW) => {
   const tz = a[0]?.availability.timeZone ?? "UTC";
@@ -34,20 +33,32 @@ describe("weekly ranges in the member's zone", () => {
   });
 
   test("ranges are read in the member's zone: Melbourne 09:00–17:00 is 23:00–07:00 UTC in June", () => {
-    const offers = offerStarts(
-      { from: at("2026-06-01T00:00:00Z"), to: at("2026-06-03T00:00:00Z"), durationMinutes: 60, now: NOW },
-      { required: [member(1, { timeZone: "Australia/Melbourne" })] },
-    );
+    const offers = offerStarts({ from: at("2026-06-01T00:00:00Z"), to: at("2026-06-03T00:00:00Z"), durationMinutes: 60, now: NOW }, { required: [member(1, { timeZone: "Australia/Melbourne" })] });
     expect(new Date(offers[0]!.start).toISOString()).toBe("2026-06-01T00:00:00.000Z"); // Monday 10:00 in Melbourne: 09:00 was 31 May in UTC, before `from`
     expect(local(offers, "Australia/Melbourne").every((t) => t >= "09:00" && t <= "16:00")).toBe(true);
   });
 
   test("several ranges a day; touching ranges are one", () => {
-    const split = member(1, { weekly: [{ day: 1, start: "09:00", end: "10:00" }, { day: 1, start: "14:00", end: "15:00" }] });
+    const split = member(1, {
+      weekly: [
+        { day: 1, start: "09:00", end: "10:00" },
+        { day: 1, start: "14:00", end: "15:00" },
+      ],
+    });
     expect(local(day("2026-06-01", [split]), "UTC")).toEqual(["09:00", "14:00"]);
-    const touching = member(1, { weekly: [{ day: 1, start: "09:00", end: "10:00" }, { day: 1, start: "10:00", end: "10:30" }] });
+    const touching = member(1, {
+      weekly: [
+        { day: 1, start: "09:00", end: "10:00" },
+        { day: 1, start: "10:00", end: "10:30" },
+      ],
+    });
     expect(local(day("2026-06-01", [touching], 90), "UTC")).toEqual(["09:00"]);
-    const midnight = member(1, { weekly: [{ day: 1, start: "23:00", end: "24:00" }, { day: 2, start: "00:00", end: "01:00" }] });
+    const midnight = member(1, {
+      weekly: [
+        { day: 1, start: "23:00", end: "24:00" },
+        { day: 2, start: "00:00", end: "01:00" },
+      ],
+    });
     const overnight = offerStarts({ from: at("2026-06-01T20:00:00Z"), to: at("2026-06-02T04:00:00Z"), durationMinutes: 120, now: NOW }, { required: [midnight] });
     expect(local(overnight, "UTC")).toEqual(["23:00"]);
   });

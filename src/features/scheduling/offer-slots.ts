@@ -192,10 +192,7 @@ function blockedSpans(m: MemberSchedule, duration: number, first: number, lastEn
   const before = m.availability.bufferBeforeMinutes * MINUTE;
   const after = m.availability.bufferAfterMinutes * MINUTE;
   const gap = Math.max(before, after);
-  return [
-    ...m.busy.map((b) => ({ from: b.start - duration - after, until: b.end + before })),
-    ...m.interviews.map((b) => ({ from: b.start - duration - gap, until: b.end + gap })),
-  ]
+  return [...m.busy.map((b) => ({ from: b.start - duration - after, until: b.end + before })), ...m.interviews.map((b) => ({ from: b.start - duration - gap, until: b.end + gap }))]
     .filter((b) => b.until > first && b.from < lastEnd)
     .sort((x, y) => x.from - y.from);
 }

@@ -15,9 +15,7 @@ let n = 0;
 
 async function recruiterWithCandidates(count: number) {
   const u = await t.signUp({ name: "Rita Recruiter" });
-  const ids = Array.from({ length: count }, () =>
-    upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: `oc-${++n}`, name: `Cand ${n}`, emailAddress: `cand${n}@example.com` }).id,
-  );
+  const ids = Array.from({ length: count }, () => upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: `oc-${++n}`, name: `Cand ${n}`, emailAddress: `cand${n}@example.com` }).id);
   return { ...u, ids };
 }
 
@@ -80,9 +78,7 @@ describe("one calendar per recruiter", () => {
     const u = await recruiterWithCandidates(2);
     const a = await session(u.cookie, u.ids[0]!);
     const b = await session(u.cookie, u.ids[1]!);
-    const results = await Promise.all(
-      Array.from({ length: 500 }, (_, i) => (i % 2 ? book(a.sessionToken, a.timeSlots[5]!.id) : book(b.sessionToken, b.timeSlots[5]!.id))),
-    );
+    const results = await Promise.all(Array.from({ length: 500 }, (_, i) => (i % 2 ? book(a.sessionToken, a.timeSlots[5]!.id) : book(b.sessionToken, b.timeSlots[5]!.id))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const losers = results.filter((r) => r.status !== 200);
     expect(losers.every((r) => r.status === 409)).toBe(true);
@@ -114,7 +110,12 @@ describe("the booking, its e-mails and its calendar work commit together", () =>
     const mails = t.deps.db.select().from(mailMessages).all().slice(mailsBefore);
     expect(mails.map((m) => m.audience).sort()).toEqual(["candidate", "recruiter"]);
     expect(mails.every((m) => m.kind === "booked" && m.meetingId != null)).toBe(true);
-    const work = t.deps.db.select().from(tasks).all().slice(workBefore).filter((w) => !w.kind.startsWith("mail."));
+    const work = t.deps.db
+      .select()
+      .from(tasks)
+      .all()
+      .slice(workBefore)
+      .filter((w) => !w.kind.startsWith("mail."));
     // The calendar write, and the request for feedback due when the interview ends (issue 38).
     expect(work.map((w) => w.kind).sort()).toEqual(["calendar.meeting", "feedback.request"]);
   });

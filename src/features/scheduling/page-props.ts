@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { SchedulingDeps } from "./needs";
 import { AppError } from "../../lib/errors";
 import { workspaceSite } from "../auth/workspace-site";
 import { siteLinks } from "../../ui/links";
@@ -19,7 +20,7 @@ import { isValidTimeZone } from "./slots";
  * The workspace's own site, else the product's marketing site (MARKETING_URL), else null: the
  * pages then lead to the public Help page, never to Frank's own "/" (the recruiters' sign-in).
  */
-export function candidateHome(deps: Deps, workspaceId: () => number): string | null {
+export function candidateHome(deps: SchedulingDeps, workspaceId: () => number): string | null {
   const product = siteLinks(deps.config);
   const fallback = product.external ? product.home : null;
   try {
@@ -46,14 +47,14 @@ export interface BookingPageProps {
   tz: string;
 }
 
-export function loadBookingPage(deps: Deps, token: string, tzQuery: string | undefined): BookingPageProps | null {
+export function loadBookingPage(deps: SchedulingDeps, token: string, tzQuery: string | undefined): BookingPageProps | null {
   return orNull(() => {
     const view = getBookingView(deps, token);
     return { view, home: siteOf(deps, () => bookingWorkspaceId(deps, token)), tz: tzQuery && isValidTimeZone(tzQuery) ? tzQuery : view.session.timeZone };
   });
 }
 
-export function loadManagePage(deps: Deps, token: string): { view: ManageView; home: string | null } | null {
+export function loadManagePage(deps: SchedulingDeps, token: string): { view: ManageView; home: string | null } | null {
   return orNull(() => ({ view: getManageView(deps, token), home: siteOf(deps, () => manageWorkspaceId(deps, token)) }));
 }
 

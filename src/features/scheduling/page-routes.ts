@@ -1,6 +1,8 @@
 import { Elysia, type Cookie } from "elysia";
+import type { SchedulingDeps } from "./needs";
+import type { SchedulingPageNeeds } from "./needs";
+import type { Web } from "../auth/web";
 import type { z } from "zod";
-import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { flashCookieHeader, setFlash, takeFlash } from "../../lib/flash";
 import { renderHtml, renderPage, type Toast } from "../../lib/render";
@@ -10,18 +12,16 @@ import { loginWithNext } from "../../lib/next-path";
 import { StampCache } from "../../db/stamp-cache";
 import { assetUrl } from "../../lib/assets";
 import { ErrorPage, errorTitle } from "../../ui/error-page";
-import { authGuard } from "../auth/guard";
+
 import { bookByToken, bookedManageToken } from "./booking";
 import { cancelByCandidate, moveByCandidate } from "./candidate-changes";
 import { InterviewIdParam, TokenParam } from "./model";
 import { BookForm, BookingPageQuery, InterviewActionForm, InterviewActionParams, ManagePageQuery, MoveForm } from "./form-inputs";
 import { loadBookingPage, loadInterviewDetails, loadManagePage } from "./page-props";
-import { interviewExtras } from "./interview-extras";
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";
 import { ManagePage } from "./pages/manage-page";
 import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-details";
 import { interviewFormAction } from "./interview-forms";
-import { makeShell } from "../../ui/shell";
 import { siteLinks } from "../../ui/links";
 import { bookingFrame, manageFrame } from "./embed-frame";
 
@@ -39,7 +39,7 @@ const managePath = (token: string) => `/book/manage/${token}`;
 const postedZone = (input: FormInput) => (typeof input.body.timeZone === "string" ? input.body.timeZone.slice(0, 64) : undefined);
 
 /** /book/{token}, /booking-option-b/{token}, the candidate's confirmation page, and /interview-details/{id}. */
-export function bookingPageRoutes(deps: Deps) {
+export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: SchedulingPageNeeds) {
   // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
   const emailConfigured = !!deps.config.SMTP_URL;
   // An unknown link names no workspace: its page leads to the product's site.
@@ -84,7 +84,14 @@ export function bookingPageRoutes(deps: Deps) {
     if (toast) return bookingPage(token, layout, tzQuery, { toast });
     const key = `${layout}|${token}|${tzQuery ?? ""}`;
     const now = deps.clock.now().getTime();
-    return pages.get(deps.db, key, () => renderBookingPage(token, layout, tzQuery), (p) => p.validUntil > now).response(request);
+    return pages
+      .get(
+        deps.db,
+        key,
+        () => renderBookingPage(token, layout, tzQuery),
+        (p) => p.validUntil > now,
+      )
+      .response(request);
   };
 
   // A refused booking shows the page again, its slots and the reason (404: the link is gone).
@@ -104,7 +111,10 @@ export function bookingPageRoutes(deps: Deps) {
   // plain 404 page (nothing to go back to).
   const backToManage = (title: string) => (failure: FormFailure, input: FormInput) => {
     if (failure.status === 404) return renderPage({ title: errorTitle(404), status: 404, headers: privateHeaders, body: ErrorPage({ status: 404, message: failure.message }) });
-    return seeOther(managePath(input.params.token ?? ""), { ...privateHeaders, "set-cookie": flashCookieHeader({ title, description: failure.message || "Failed to book slot", variant: "destructive" }) });
+    return seeOther(managePath(input.params.token ?? ""), {
+      ...privateHeaders,
+      "set-cookie": flashCookieHeader({ title, description: failure.message || "Failed to book slot", variant: "destructive" }),
+    });
   };
 
   // Both booking layouts post here and land on the same confirmation page.
@@ -120,7 +130,11 @@ export function bookingPageRoutes(deps: Deps) {
 
   const candidatePages = new Elysia()
     .use(routeOptions())
-    .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), { params: TokenParam, query: BookingPageQuery, embeddable: bookingFrame(deps) })
+    .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), {
+      params: TokenParam,
+      query: BookingPageQuery,
+      embeddable: bookingFrame(deps),
+    })
     .post("/book/:token", book, { params: TokenParam, body: BookForm, form: { render: bookingFailed("a") }, embeddable: bookingFrame(deps) })
     .get("/booking-option-b/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "b", query.tz, takeFlash(cookie)), {
       params: TokenParam,
@@ -164,16 +178,22 @@ export function bookingPageRoutes(deps: Deps) {
     );
 
   const staffPages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .get(
       "/interview-details/:id",
       ({ params, me, cookie, request }) => {
         // Signed out: sign in first and come back here (issue 41).
         if (!me) return seeOther(loginWithNext(request.url));
-        const shell = makeShell(deps, me.user);
+        const shell = web.shell(me.user);
         const interview = loadInterviewDetails(deps, me?.user.workspaceId, params.id);
         if (!interview) return renderPage({ title: "Interview Not Found", ...DETAILS_PAGE, status: 404, headers: privateHeaders, body: InterviewNotFound({ shell }) });
-        return renderPage({ title: interview.title, ...DETAILS_PAGE, headers: privateHeaders, toast: takeFlash(cookie), body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? interviewExtras(deps, me.user.workspaceId, params.id, me.user) : null }) });
+        return renderPage({
+          title: interview.title,
+          ...DETAILS_PAGE,
+          headers: privateHeaders,
+          toast: takeFlash(cookie),
+          body: InterviewDetailsPage({ interview, shell, now: deps.clock.now(), extras: me ? extras.interviewExtras(me.user.workspaceId, params.id, me.user) : null }),
+        });
       },
       { withUser: true, params: InterviewIdParam },
     )

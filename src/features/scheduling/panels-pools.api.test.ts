@@ -7,7 +7,7 @@ import { mailMessages } from "../../db/schema";
 import { makeTestApp } from "../../../test/helpers";
 import { addMember } from "../../../test/kits/team";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { schedulingPorts, type BusyInterval } from "./busy-calendar";
+import type { BusyInterval } from "./busy-calendar";
 import { bookByToken, getBookingView } from "./booking";
 import { getInterview, listMeetings } from "./interviews";
 import { getMeetingForCalendar } from "./meetings-for-calendar";
@@ -16,11 +16,13 @@ import { PANELS_NEED_AVAILABILITY } from "./model";
 import { choosePoolMember } from "./pool-choice";
 import { inScope } from "../team/scope-toggle";
 
-const t = makeTestApp();
-t.clock.set(new Date("2030-01-07T06:00:00Z")); // Monday
 const busy = new Map<number, BusyInterval[]>();
 let busyReads = 0;
-schedulingPorts.wire(t.deps, { busyCalendar: { busyIntervals: (u, from, to) => (busyReads++, (busy.get(u) ?? []).filter((b) => b.start < to && b.end > from)), videoDefault: () => ({ kind: "none", url: null }) } });
+const t = makeTestApp(
+  {},
+  { replace: { busyCalendar: { busyIntervals: (u, from, to) => (busyReads++, (busy.get(u) ?? []).filter((b) => b.start < to && b.end > from)), videoDefault: () => ({ kind: "none", url: null }) } } },
+);
+t.clock.set(new Date("2030-01-07T06:00:00Z")); // Monday
 let n = 0;
 
 async function team(size: number) {
@@ -47,11 +49,26 @@ describe("panels", () => {
     await hours(owner, b!.id, [{ day: 2, start: "09:00", end: "10:30" }]);
     const res = await t.request("/api/scheduling-sessions", {
       cookie: owner.cookie,
-      json: { candidateId: candidate(owner.workspaceId), duration: 60, timeZone: "UTC", sendEmail: false, mode: "availability", from: "2030-01-08", to: "2030-01-08", interviewers: [{ userId: a!.id, required: true }, { userId: b!.id, required: false }] },
+      json: {
+        candidateId: candidate(owner.workspaceId),
+        duration: 60,
+        timeZone: "UTC",
+        sendEmail: false,
+        mode: "availability",
+        from: "2030-01-08",
+        to: "2030-01-08",
+        interviewers: [
+          { userId: a!.id, required: true },
+          { userId: b!.id, required: false },
+        ],
+      },
     });
     expect(res.status).toBe(201);
     const s = (await res.json()) as { sessionToken: string; interviewers: unknown };
-    expect(s.interviewers).toEqual([{ userId: a!.id, required: true }, { userId: b!.id, required: false }]);
+    expect(s.interviewers).toEqual([
+      { userId: a!.id, required: true },
+      { userId: b!.id, required: false },
+    ]);
     const offered = getBookingView(t.deps, s.sessionToken).availableSlots.map((x) => x.startTime.slice(11, 16));
     expect(offered).toEqual(["10:00", "10:15", "10:30", "10:45", "11:00"]); // the organiser and the required member
     await bookByToken(t.deps, s.sessionToken, "t" + Date.parse("2030-01-08T10:00:00Z"));
@@ -59,13 +76,21 @@ describe("panels", () => {
     expect(m.interviewerId).toBe(o!.id);
     expect(m.interviewerIds.sort()).toEqual([o!.id, a!.id].sort()); // b is busy at 10:00–11:00? No: b's hours end 10:30, so b is not free and not invited
     const view = getInterview(t.deps, m.id);
-    expect(view.interviewers.map((x) => [x.userId, x.required])).toEqual([[o!.id, true], [a!.id, true]]);
+    expect(view.interviewers.map((x) => [x.userId, x.required])).toEqual([
+      [o!.id, true],
+      [a!.id, true],
+    ]);
     // The organiser's calendar event lists the candidate and every interviewer.
     const cal = getMeetingForCalendar(t.deps, listMeetingsRow(owner.workspaceId))!;
     expect(cal.recruiterUserId).toBe(o!.id);
     expect(cal.panelists.map((p) => p.email)).toHaveLength(1);
     // The panel member is told as the organiser is: an e-mail of their own with the invitation.
-    const toA = t.deps.db.select().from(mailMessages).where(eq(mailMessages.meetingId, listMeetingsRow(owner.workspaceId))).all().filter((x) => x.audience === "recruiter");
+    const toA = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.meetingId, listMeetingsRow(owner.workspaceId)))
+      .all()
+      .filter((x) => x.audience === "recruiter");
     expect(toA.map((x) => x.kind)).toEqual(["booked", "booked"]);
     expect(new Set(toA.map((x) => x.to)).size).toBe(2); // the organiser and the required member, not the optional one who was busy
     expect(JSON.parse(toA[1]!.icalEvent!).method).toBe("REQUEST");
@@ -73,7 +98,18 @@ describe("panels", () => {
     expect(inScope([m], "mine", a!.id)).toHaveLength(1);
     expect(inScope([m], "mine", b!.id)).toHaveLength(0);
     // The one-calendar rule holds for the panel member: a's own session at that hour offers nothing then.
-    const own = await createSchedulingSession(t.deps, { workspaceId: owner.workspaceId, userId: a!.id, candidateId: candidate(owner.workspaceId), title: "Solo", duration: 60, timeZone: "UTC", sendEmail: false, mode: "availability", from: "2030-01-08", to: "2030-01-08" });
+    const own = await createSchedulingSession(t.deps, {
+      workspaceId: owner.workspaceId,
+      userId: a!.id,
+      candidateId: candidate(owner.workspaceId),
+      title: "Solo",
+      duration: 60,
+      timeZone: "UTC",
+      sendEmail: false,
+      mode: "availability",
+      from: "2030-01-08",
+      to: "2030-01-08",
+    });
     const soloStarts = getBookingView(t.deps, own.sessionToken).availableSlots.map((x) => x.startTime.slice(11, 16));
     expect(soloStarts).toEqual(["11:00", "11:15", "11:30", "11:45", "12:00"]);
     await expect(bookByToken(t.deps, own.sessionToken, "t" + Date.parse("2030-01-08T10:30:00Z"))).rejects.toThrow("This time slot is no longer available");
@@ -84,18 +120,34 @@ describe("panels", () => {
     const [, a] = members;
     await hours(owner, owner.userId, [{ day: 2, start: "09:00", end: "12:00" }]);
     await hours(owner, a!.id, [{ day: 2, start: "09:00", end: "10:00" }]);
-    const s = await createSchedulingSession(t.deps, { workspaceId: owner.workspaceId, userId: owner.userId, candidateId: candidate(owner.workspaceId), title: "Panel", duration: 60, timeZone: "UTC", sendEmail: false, mode: "availability", from: "2030-01-08", to: "2030-01-08", interviewers: [{ userId: a!.id, required: false }] });
+    const s = await createSchedulingSession(t.deps, {
+      workspaceId: owner.workspaceId,
+      userId: owner.userId,
+      candidateId: candidate(owner.workspaceId),
+      title: "Panel",
+      duration: 60,
+      timeZone: "UTC",
+      sendEmail: false,
+      mode: "availability",
+      from: "2030-01-08",
+      to: "2030-01-08",
+      interviewers: [{ userId: a!.id, required: false }],
+    });
     // Optional members do not decide what is offered.
     expect(getBookingView(t.deps, s.sessionToken).availableSlots).toHaveLength(9);
     await bookByToken(t.deps, s.sessionToken, "t" + Date.parse("2030-01-08T09:00:00Z"));
     const m = listMeetings(t.deps, owner.workspaceId)[0]!;
-    expect(getInterview(t.deps, m.id).interviewers.map((x) => [x.userId, x.required])).toEqual([[owner.userId, true], [a!.id, false]]);
+    expect(getInterview(t.deps, m.id).interviewers.map((x) => [x.userId, x.required])).toEqual([
+      [owner.userId, true],
+      [a!.id, false],
+    ]);
   });
 
   test("refused: panels with hand-picked slots, members of another workspace, a member twice", async () => {
     const { owner, members } = await team(2);
     const other = await t.signUp();
-    const post = (json: Record<string, unknown>) => t.request("/api/scheduling-sessions", { cookie: owner.cookie, json: { candidateId: candidate(owner.workspaceId), duration: 60, timeZone: "UTC", sendEmail: false, ...json } });
+    const post = (json: Record<string, unknown>) =>
+      t.request("/api/scheduling-sessions", { cookie: owner.cookie, json: { candidateId: candidate(owner.workspaceId), duration: 60, timeZone: "UTC", sendEmail: false, ...json } });
     const slots = [{ startTime: "2030-01-08T10:00:00.000Z", endTime: "2030-01-08T11:00:00.000Z" }];
     let res = await post({ timeSlots: slots, interviewers: [{ userId: members[1]!.id, required: true }] });
     expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([400, PANELS_NEED_AVAILABILITY]);
@@ -137,7 +189,16 @@ describe("pools", () => {
     busy.set(b!.id, [{ start: new Date("2030-01-08T09:00:00Z"), end: new Date("2030-01-08T11:00:00Z") }]);
     const res = await t.request("/api/scheduling-sessions", {
       cookie: owner.cookie,
-      json: { candidateId: candidate(owner.workspaceId), duration: 60, timeZone: "UTC", sendEmail: false, mode: "availability", from: "2030-01-08", to: "2030-01-08", pool: { userIds: [o!.id, a!.id, b!.id], strategy: "first-available" } },
+      json: {
+        candidateId: candidate(owner.workspaceId),
+        duration: 60,
+        timeZone: "UTC",
+        sendEmail: false,
+        mode: "availability",
+        from: "2030-01-08",
+        to: "2030-01-08",
+        pool: { userIds: [o!.id, a!.id, b!.id], strategy: "first-available" },
+      },
     });
     expect(res.status).toBe(201);
     const s = (await res.json()) as { sessionToken: string; pool: unknown };
@@ -159,14 +220,29 @@ describe("pools", () => {
     for (const m of members) await hours(owner, m.id, every);
     // A seeded sequence of picks: each candidate takes one of the starts their page offers.
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const cand = candidate(owner.workspaceId);
     for (let i = 0; i < 150; i++) {
-      const s = await createSchedulingSession(t.deps, { workspaceId: owner.workspaceId, userId: owner.userId, candidateId: cand, title: "Pool", duration: 30, timeZone: "UTC", sendEmail: false, mode: "availability", from: "2030-01-08", to: "2030-01-15", pool: { userIds: members.map((m) => m.id), strategy: "fair" } });
+      const s = await createSchedulingSession(t.deps, {
+        workspaceId: owner.workspaceId,
+        userId: owner.userId,
+        candidateId: cand,
+        title: "Pool",
+        duration: 30,
+        timeZone: "UTC",
+        sendEmail: false,
+        mode: "availability",
+        from: "2030-01-08",
+        to: "2030-01-15",
+        pool: { userIds: members.map((m) => m.id), strategy: "fair" },
+      });
       const offered = getBookingView(t.deps, s.sessionToken).availableSlots;
       await bookByToken(t.deps, s.sessionToken, offered[Math.floor(random() * offered.length)]!.id);
     }
-    const counts = members.map((m) => t.deps.db.$client.query<{ n: number }, [number, number]>("select count(*) n from meetings where workspace_id = ? and user_id = ? and assigned_by = 'pool'").get(owner.workspaceId, m.id)!.n);
+    const counts = members.map(
+      (m) =>
+        t.deps.db.$client.query<{ n: number }, [number, number]>("select count(*) n from meetings where workspace_id = ? and user_id = ? and assigned_by = 'pool'").get(owner.workspaceId, m.id)!.n,
+    );
     expect(counts.reduce((a, b) => a + b)).toBe(150);
     expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
   }, 120_000);
@@ -175,7 +251,11 @@ describe("pools", () => {
 describe("many pending sessions", () => {
   test("a new session works out its own offer only: its cost does not grow with the sessions already pending", async () => {
     const { owner } = await team(1);
-    await hours(owner, owner.userId, [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" })));
+    await hours(
+      owner,
+      owner.userId,
+      [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" })),
+    );
     const create = async () => {
       busyReads = 0;
       const res = await t.request("/api/scheduling-sessions", {

@@ -24,7 +24,11 @@ function followCalendar(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
 
 /** Call inside the reassignment's transaction, with the interviews as they were before the move. */
 export function moveCalendarEvents(deps: Deps, tx: Tx, before: MeetingRow[]): void {
-  followCalendar(deps, tx, before.filter((m) => m.status === "scheduled" || m.calendarEventId));
+  followCalendar(
+    deps,
+    tx,
+    before.filter((m) => m.status === "scheduled" || m.calendarEventId),
+  );
 }
 
 /** An interview a hand-over left with its owner: it overlaps `with`, an interview of the new interviewer. */
@@ -74,7 +78,13 @@ export function reassignSchedulingOwner(deps: Deps, tx: Tx, v: { workspaceId: nu
   }
   const movable = before.filter((m) => !kept.has(m.sessionId));
   const s = handOver.handSessionsOver(tx, v, kept);
-  const m = movable.length ? handOver.handInterviewsOver(tx, movable.map((x) => x.id), v.toUserId) : [];
+  const m = movable.length
+    ? handOver.handInterviewsOver(
+        tx,
+        movable.map((x) => x.id),
+        v.toUserId,
+      )
+    : [];
   moveCalendarEvents(deps, tx, movable);
   announceHandOver(deps, tx, movable);
   return { sessions: s.length, interviews: m.length, conflicts };

@@ -38,7 +38,12 @@ const openSlotsOf = preparedQuery((db) =>
       and(
         eq(schedulingSlots.sessionId, param("sessionId")),
         gt(schedulingSlots.startTime, param<Date>("now")),
-        notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(meetings)
+            .where(eq(meetings.slotId, schedulingSlots.id)),
+        ),
         sql`not ${overlapping(param("userId"), qualified(schedulingSlots.startTime), qualified(schedulingSlots.endTime), param("exceptMeetingId"))}`,
       ),
     )
@@ -66,7 +71,12 @@ export function bookableCounts(db: DB, sessionIds: number[], now: Date): Map<num
       and(
         inArray(schedulingSlots.sessionId, sessionIds),
         gt(schedulingSlots.startTime, now),
-        notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(meetings)
+            .where(eq(meetings.slotId, schedulingSlots.id)),
+        ),
         sql`not ${overlapping(qualified(schedulingSessions.userId), qualified(schedulingSlots.startTime), qualified(schedulingSlots.endTime), 0)}`,
       ),
     )

@@ -56,7 +56,11 @@ export function bookSlot(db: DB | Tx, v: BookSlot): BookOutcome {
     if (!flipped) return { kind: "taken" };
     // The recruiter asked for a new time: the same interview (same invitation UID, same
     // manage link) takes the slot the candidate picks now.
-    const waiting = tx.select().from(meetings).where(and(eq(meetings.sessionId, s.id), eq(meetings.status, "pending"))).get();
+    const waiting = tx
+      .select()
+      .from(meetings)
+      .where(and(eq(meetings.sessionId, s.id), eq(meetings.status, "pending")))
+      .get();
     if (waiting) return { kind: "booked", meeting: moveWaitingMeeting(tx, waiting, slot, v.candidateTimeZone), session: flipped, rebooked: true, previousStartTime: waiting.startTime };
     return { kind: "booked", meeting: insertMeeting(tx, s, slot, holderId, v), session: flipped, rebooked: false, previousStartTime: null };
   });

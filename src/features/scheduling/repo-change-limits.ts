@@ -9,5 +9,8 @@ export function changeLimitsRow(db: DB, workspaceId: number) {
 }
 
 export function saveChangeLimits(tx: Tx, workspaceId: number, values: { candidateChangeCutoffMinutes: number; maxCandidateMoves: number }): void {
-  tx.insert(schedulingWorkspaceSettings).values({ workspaceId, ...values }).onConflictDoUpdate({ target: schedulingWorkspaceSettings.workspaceId, set: values }).run();
+  tx.insert(schedulingWorkspaceSettings)
+    .values({ workspaceId, ...values })
+    .onConflictDoUpdate({ target: schedulingWorkspaceSettings.workspaceId, set: values })
+    .run();
 }

@@ -10,7 +10,12 @@ export type FlagRow = typeof meetingFlags.$inferSelect;
 
 /** The open flags of an interview, oldest first; with `kind`, only that kind. */
 export function openFlagsOf(db: DB | Tx, meetingId: number, kind?: string): FlagRow[] {
-  if (kind !== undefined) return db.select().from(meetingFlags).where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, kind), isNull(meetingFlags.resolvedAt))).all();
+  if (kind !== undefined)
+    return db
+      .select()
+      .from(meetingFlags)
+      .where(and(eq(meetingFlags.meetingId, meetingId), eq(meetingFlags.kind, kind), isNull(meetingFlags.resolvedAt)))
+      .all();
   return db
     .select()
     .from(meetingFlags)
@@ -21,12 +26,21 @@ export function openFlagsOf(db: DB | Tx, meetingId: number, kind?: string): Flag
 
 /** The open flags of several interviews, oldest first. */
 export function openFlagsOfMeetings(db: DB | Tx, meetingIds: number[]): FlagRow[] {
-  return db.select().from(meetingFlags).where(and(inArray(meetingFlags.meetingId, meetingIds), isNull(meetingFlags.resolvedAt))).orderBy(meetingFlags.id).all();
+  return db
+    .select()
+    .from(meetingFlags)
+    .where(and(inArray(meetingFlags.meetingId, meetingIds), isNull(meetingFlags.resolvedAt)))
+    .orderBy(meetingFlags.id)
+    .all();
 }
 
 /** One open flag of an interview by its id. */
 export function findOpenFlag(db: DB | Tx, meetingId: number, flagId: number): FlagRow | undefined {
-  return db.select().from(meetingFlags).where(and(eq(meetingFlags.id, flagId), eq(meetingFlags.meetingId, meetingId), isNull(meetingFlags.resolvedAt))).get();
+  return db
+    .select()
+    .from(meetingFlags)
+    .where(and(eq(meetingFlags.id, flagId), eq(meetingFlags.meetingId, meetingId), isNull(meetingFlags.resolvedAt)))
+    .get();
 }
 
 export function insertFlag(db: DB | Tx, v: { meetingId: number; kind: string; message: string; subject: string; startTime: Date | null; endTime: Date | null; createdAt: Date }): void {

@@ -11,12 +11,20 @@ type Db = Tx | DB;
 /** A member's interviews, or one interview by its public id, as they are before a reassignment. */
 export function interviewsBefore(db: Db, v: { workspaceId: number; userId?: number; publicId?: string }): MeetingRow[] {
   const by = v.publicId !== undefined ? eq(meetings.publicId, v.publicId) : eq(meetings.userId, v.userId ?? -1);
-  return db.select().from(meetings).where(and(eq(meetings.workspaceId, v.workspaceId), by)).all();
+  return db
+    .select()
+    .from(meetings)
+    .where(and(eq(meetings.workspaceId, v.workspaceId), by))
+    .all();
 }
 
 /** One interview of the workspace by its public id. */
 export function interviewByPublicId(db: Db, workspaceId: number, publicId: string): MeetingRow | undefined {
-  return db.select().from(meetings).where(and(eq(meetings.workspaceId, workspaceId), eq(meetings.publicId, publicId))).get();
+  return db
+    .select()
+    .from(meetings)
+    .where(and(eq(meetings.workspaceId, workspaceId), eq(meetings.publicId, publicId)))
+    .get();
 }
 
 /** The public id of a scheduled interview of `userId` that overlaps `m` (not `m` itself), if any. */

@@ -13,7 +13,11 @@ export function typesOf(db: DB, workspaceId: number): InterviewTypeRow[] {
 }
 
 export function findType(db: DB, workspaceId: number, id: number): InterviewTypeRow | undefined {
-  return db.select().from(interviewTypes).where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id))).get();
+  return db
+    .select()
+    .from(interviewTypes)
+    .where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id)))
+    .get();
 }
 
 /** A type by its id alone: a session keeps its type's id, checked to be the workspace's when it was made. */
@@ -30,9 +34,14 @@ export function insertType(tx: Tx, workspaceId: number, values: Columns): Interv
 }
 
 export function updateType(tx: Tx, workspaceId: number, id: number, set: Partial<Columns>): void {
-  tx.update(interviewTypes).set(set).where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id))).run();
+  tx.update(interviewTypes)
+    .set(set)
+    .where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id)))
+    .run();
 }
 
 export function deleteType(tx: Tx, workspaceId: number, id: number): void {
-  tx.delete(interviewTypes).where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id))).run();
+  tx.delete(interviewTypes)
+    .where(and(eq(interviewTypes.workspaceId, workspaceId), eq(interviewTypes.id, id)))
+    .run();
 }

@@ -35,7 +35,17 @@ export function offerNewTimes(db: DB | Tx, v: { meeting: MeetingRow; slots: { id
     .get();
   if (!m) return null;
   db.delete(schedulingSlots)
-    .where(and(eq(schedulingSlots.sessionId, m.sessionId), notExists(db.select({ one: sql`1` }).from(meetings).where(eq(meetings.slotId, schedulingSlots.id)))))
+    .where(
+      and(
+        eq(schedulingSlots.sessionId, m.sessionId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(meetings)
+            .where(eq(meetings.slotId, schedulingSlots.id)),
+        ),
+      ),
+    )
     .run();
   db.insert(schedulingSlots)
     .values(v.slots.map((s) => ({ ...s, sessionId: m.sessionId, workspaceId: m.workspaceId })))
@@ -77,7 +87,11 @@ export function cancelMeeting(db: DB | Tx, meetingId: number): MeetingRow | unde
  */
 export function moveMeeting(db: DB | Tx, v: { meetingId: number; slotId: string; now: Date }): MeetingRow | undefined {
   return db.transaction((tx) => {
-    const m = tx.select().from(meetings).where(and(eq(meetings.id, v.meetingId), eq(meetings.status, "scheduled"))).get();
+    const m = tx
+      .select()
+      .from(meetings)
+      .where(and(eq(meetings.id, v.meetingId), eq(meetings.status, "scheduled")))
+      .get();
     if (!m) return undefined;
     const slot = tx
       .select()
@@ -97,10 +111,16 @@ export function moveMeeting(db: DB | Tx, v: { meetingId: number; slotId: string;
 
 /** One more move made by the candidate themselves (the workspace limits how many). */
 export function countCandidateMove(db: DB | Tx, meetingId: number): void {
-  db.update(meetings).set({ candidateMoves: sql`${meetings.candidateMoves} + 1` }).where(eq(meetings.id, meetingId)).run();
+  db.update(meetings)
+    .set({ candidateMoves: sql`${meetings.candidateMoves} + 1` })
+    .where(eq(meetings.id, meetingId))
+    .run();
 }
 
 /** A new version of the interview without another change (its event is written again). */
 export function bumpSequence(db: DB | Tx, meetingId: number): void {
-  db.update(meetings).set({ sequence: sql`${meetings.sequence} + 1` }).where(eq(meetings.id, meetingId)).run();
+  db.update(meetings)
+    .set({ sequence: sql`${meetings.sequence} + 1` })
+    .where(eq(meetings.id, meetingId))
+    .run();
 }

@@ -26,7 +26,10 @@ export function saveAvailability(tx: Tx, v: { userId: number; workspaceId: numbe
     maxInterviewsPerDay: a.maxInterviewsPerDay,
     updatedAt: v.now,
   };
-  tx.insert(memberAvailability).values({ userId: v.userId, ...values }).onConflictDoUpdate({ target: memberAvailability.userId, set: values }).run();
+  tx.insert(memberAvailability)
+    .values({ userId: v.userId, ...values })
+    .onConflictDoUpdate({ target: memberAvailability.userId, set: values })
+    .run();
 }
 
 export function deleteAvailability(tx: Tx, userId: number) {
@@ -37,7 +40,11 @@ export function deleteAvailability(tx: Tx, userId: number) {
 export function scheduledMeetingsOf(db: DB | Tx, userIds: number[], from: Date, to: Date, exceptMeetingId = 0): { userId: number; start: number; end: number }[] {
   if (!userIds.length) return [];
   const overlap = and(eq(meetings.status, "scheduled"), lt(meetings.startTime, to), gt(meetings.endTime, from), ne(meetings.id, exceptMeetingId));
-  const held = db.select({ userId: meetings.userId, start: meetings.startTime, end: meetings.endTime }).from(meetings).where(and(inArray(meetings.userId, userIds), overlap)).all();
+  const held = db
+    .select({ userId: meetings.userId, start: meetings.startTime, end: meetings.endTime })
+    .from(meetings)
+    .where(and(inArray(meetings.userId, userIds), overlap))
+    .all();
   const panels = db
     .select({ userId: meetingInterviewers.userId, start: meetings.startTime, end: meetings.endTime })
     .from(meetingInterviewers)
@@ -52,7 +59,10 @@ export function scheduledMeetingsOf(db: DB | Tx, userIds: number[], from: Date, 
 export type SessionInterviewerRow = typeof sessionInterviewers.$inferSelect;
 
 export function insertSessionInterviewers(tx: Tx, sessionId: number, rows: { userId: number; kind: "required" | "optional" | "pool" }[]) {
-  if (rows.length) tx.insert(sessionInterviewers).values(rows.map((r, position) => ({ sessionId, position, ...r }))).run();
+  if (rows.length)
+    tx.insert(sessionInterviewers)
+      .values(rows.map((r, position) => ({ sessionId, position, ...r })))
+      .run();
 }
 
 export function sessionInterviewersOf(db: DB | Tx, sessionIds: number[]): SessionInterviewerRow[] {
@@ -61,7 +71,11 @@ export function sessionInterviewersOf(db: DB | Tx, sessionIds: number[]): Sessio
 }
 
 export function insertMeetingInterviewers(tx: Tx, meetingId: number, rows: { userId: number; required: boolean }[]) {
-  if (rows.length) tx.insert(meetingInterviewers).values(rows.map((r) => ({ meetingId, ...r }))).onConflictDoNothing().run();
+  if (rows.length)
+    tx.insert(meetingInterviewers)
+      .values(rows.map((r) => ({ meetingId, ...r })))
+      .onConflictDoNothing()
+      .run();
 }
 
 /** The panel of these meetings (beyond their holders), with names and addresses for invitations and pages. */

@@ -68,7 +68,11 @@ export function slotsOfSessions(db: DB, sessionIds: number[]) {
 }
 
 export function findSession(db: DB, workspaceId: number, id: number): SessionRow | undefined {
-  return db.select().from(schedulingSessions).where(inWorkspace(schedulingSessions, workspaceId, eq(schedulingSessions.id, id))).get();
+  return db
+    .select()
+    .from(schedulingSessions)
+    .where(inWorkspace(schedulingSessions, workspaceId, eq(schedulingSessions.id, id)))
+    .get();
 }
 
 /** Cancels only a pending session; null when it was not pending (or not in the workspace). */
@@ -91,8 +95,7 @@ export function cancelPendingSession(db: DB | Tx, workspaceId: number, id: numbe
 // subqueries and a JavaScript sort runs in 1–4 µs.
 
 /** A column of the row that `ref` points at (by `id`), as a scalar subquery. */
-const via = <T>(column: SQLiteColumn, id: SQLiteColumn, ref: SQLiteColumn) =>
-  sql<T>`(select ${qualified(column)} from ${column.table} where ${qualified(id)} = ${qualified(ref)})`;
+const via = <T>(column: SQLiteColumn, id: SQLiteColumn, ref: SQLiteColumn) => sql<T>`(select ${qualified(column)} from ${column.table} where ${qualified(id)} = ${qualified(ref)})`;
 
 // Foreign keys (enforced, cascading) guarantee the candidate, recruiter and workspace exist,
 // so these subqueries find what the former inner joins did.
@@ -126,7 +129,6 @@ export function sessionsWithPlainToken(db: DB) {
 export function setTokenHash(db: DB, id: number, v: { tokenHash: string; tokenSealed: string }) {
   db.update(schedulingSessions).set(v).where(eq(schedulingSessions.id, id)).run();
 }
-
 
 /** The meeting of each session that has one (for the Active Sessions list). */
 export function meetingsOfSessions(db: DB, sessionIds: number[]) {
@@ -180,7 +182,11 @@ export function listMeetingsWithPeople(db: DB, v: { workspaceId: number; userId?
 }
 
 // The candidate's confirmation page reads its meeting by the manage token on every view.
-const meetingByManageHash = preparedQuery((db) => selectMeetingsWithPeople(db).where(eq(meetings.manageTokenHash, param<string>("hash"))).prepare());
+const meetingByManageHash = preparedQuery((db) =>
+  selectMeetingsWithPeople(db)
+    .where(eq(meetings.manageTokenHash, param<string>("hash")))
+    .prepare(),
+);
 
 export const findMeetingById = (db: DB, id: number) => meetingWithPeople(db, eq(meetings.id, id));
 export const findMeetingByPublicId = (db: DB, publicId: string) => meetingWithPeople(db, eq(meetings.publicId, publicId));

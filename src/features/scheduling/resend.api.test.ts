@@ -18,7 +18,9 @@ test("Resend brings the retrying confirmation forward instead of adding a copy; 
   const u = await t.signUp({ name: "Rita Recruiter" });
   const c = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "resend-1", name: "Ada Lovelace", emailAddress: "ada@example.com" });
   const timeSlots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), TZ), 3)], ...DEFAULT_WINDOW, duration: 60, timeZone: TZ });
-  const s = (await (await t.request("/api/scheduling-sessions", { cookie: u.cookie, json: { candidateId: c.id, title: "Interview", duration: 60, timeSlots, timeZone: TZ, sendEmail: false } })).json()) as { sessionToken: string; timeSlots: { id: string }[] };
+  const s = (await (
+    await t.request("/api/scheduling-sessions", { cookie: u.cookie, json: { candidateId: c.id, title: "Interview", duration: 60, timeSlots, timeZone: TZ, sendEmail: false } })
+  ).json()) as { sessionToken: string; timeSlots: { id: string }[] };
   expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0]!.id } })).status).toBe(200);
   await t.deps.jobs.idle();
   const [m] = (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings as { id: string; emails: { status: string; nextAttemptAt: string | null }[] }[];

@@ -1,11 +1,13 @@
 import { availabilityRoutes } from "./availability-routes";
+import type { SchedulingDeps } from "./needs";
+import type { SchedulingPageNeeds } from "./needs";
+import type { Web } from "../auth/web";
 import { calendarChangeRoutes } from "./calendar-change-routes";
 import { Elysia } from "elysia";
 import { interviewForStaff } from "./interview-access";
-import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
-import { authGuard } from "../auth/guard";
+
 import {
   BookedAnswer,
   BookingView,
@@ -32,9 +34,9 @@ import { sessionArgsOf } from "./session-request";
 const noReferrer = { "referrer-policy": "no-referrer" };
 
 /** /api/scheduling-sessions, /api/meetings, /api/interviews/{id}, /api/book/{token}, and the pages. */
-export function schedulingRoutes(deps: Deps) {
+export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: SchedulingPageNeeds) {
   const sessions = new Elysia({ prefix: "/api/scheduling-sessions", tags: ["Scheduling sessions"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { response: { 200: SessionList }, detail: { summary: "List scheduling sessions" } })
     .post(
@@ -44,7 +46,11 @@ export function schedulingRoutes(deps: Deps) {
         set.status = 201;
         return session;
       },
-      { body: CreateSessionInput, response: { 201: SessionView }, detail: { summary: "Offer time slots, or the interviewer's free times in a date range (mode: availability), to a candidate (a booking link)" } },
+      {
+        body: CreateSessionInput,
+        response: { 201: SessionView },
+        detail: { summary: "Offer time slots, or the interviewer's free times in a date range (mode: availability), to a candidate (a booking link)" },
+      },
     )
     .delete(
       "/:id",
@@ -64,7 +70,7 @@ export function schedulingRoutes(deps: Deps) {
     );
 
   const interviews = new Elysia({ prefix: "/api", tags: ["Interviews"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/meetings", ({ workspaceId }) => ({ meetings: scheduling.listMeetings(deps, workspaceId) }), { response: { 200: MeetingList }, detail: { summary: "List booked interviews" } })
     .post("/interviews/:id/resend", ({ params, workspaceId }) => ({ emails: scheduling.resendInterviewEmails(deps, workspaceId, params.id) }), {
@@ -99,16 +105,14 @@ export function schedulingRoutes(deps: Deps) {
 
   // Staff only, but a signed-out visitor gets the same 'Interview Not Found' (404) as another
   // workspace (issue 15 item 9): nothing tells whether the id exists.
-  const interviewDetail = new Elysia({ prefix: "/api", tags: ["Interviews"] })
-    .use(authGuard(deps))
-    .get(
-      "/interviews/:id",
-      ({ params, set, me }) => {
-        Object.assign(set.headers, noReferrer);
-        return interviewForStaff(deps, me?.user.workspaceId, params.id);
-      },
-      { withCaller: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
-    );
+  const interviewDetail = new Elysia({ prefix: "/api", tags: ["Interviews"] }).use(web.guard).get(
+    "/interviews/:id",
+    ({ params, set, me }) => {
+      Object.assign(set.headers, noReferrer);
+      return interviewForStaff(deps, me?.user.workspaceId, params.id);
+    },
+    { withCaller: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
+  );
 
   // Public: the token is the only access.
   const booking = new Elysia({ prefix: "/api/book", tags: ["Booking"] })
@@ -135,5 +139,12 @@ export function schedulingRoutes(deps: Deps) {
       { params: TokenParam, body: BookInput, response: { 200: BookedAnswer }, detail: { summary: "Book one of the offered slots (public, by its token)" } },
     );
 
-  return new Elysia().use(sessions).use(interviews).use(calendarChangeRoutes(deps)).use(interviewDetail).use(booking).use(bookingPageRoutes(deps)).use(availabilityRoutes(deps));
+  return new Elysia()
+    .use(sessions)
+    .use(interviews)
+    .use(calendarChangeRoutes(deps, web))
+    .use(interviewDetail)
+    .use(booking)
+    .use(bookingPageRoutes(deps, web, extras))
+    .use(availabilityRoutes(deps, web));
 }

@@ -24,8 +24,7 @@ async function recruiter() {
   return { ...u, candidateId: cand.id };
 }
 
-const slotsFor = (daysAhead: number, duration = 60) =>
-  generateSlots({ dates: [addDays(dateIn(t.clock.now(), TZ), daysAhead)], ...DEFAULT_WINDOW, duration, timeZone: TZ });
+const slotsFor = (daysAhead: number, duration = 60) => generateSlots({ dates: [addDays(dateIn(t.clock.now(), TZ), daysAhead)], ...DEFAULT_WINDOW, duration, timeZone: TZ });
 
 async function createSession(cookie: string, candidateId: number, extra: Record<string, unknown> = {}) {
   const res = await t.request("/api/scheduling-sessions", {
@@ -147,9 +146,7 @@ describe("the public booking API", () => {
       const res = await t.request(`/api/book/${token}`);
       expect(res.status).toBe(404);
     }
-    expect((await (await t.request(`/api/book/${"y".repeat(43)}`)).json()).message).toBe(
-      "This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.",
-    );
+    expect((await (await t.request(`/api/book/${"y".repeat(43)}`)).json()).message).toBe("This scheduling link is invalid or has expired. Please contact the hiring manager for a new link.");
     t.clock.advance(14 * 86_400_000 - 1000);
     expect((await t.request(`/api/book/${body.sessionToken}`)).status).toBe(200);
     t.clock.advance(2000);
@@ -264,7 +261,12 @@ describe("after a booking", () => {
     const { body } = await createSession(u.cookie, u.candidateId, { timeSlots: slotsFor(5) });
     await book(body.sessionToken, body.timeSlots[0].id);
     const start = Date.parse(body.timeSlots[0].startTime);
-    const count = () => t.deps.db.select().from(mailMessages).all().filter((m) => m.subject.startsWith("Reminder")).length;
+    const count = () =>
+      t.deps.db
+        .select()
+        .from(mailMessages)
+        .all()
+        .filter((m) => m.subject.startsWith("Reminder")).length;
     const before = count();
     const saved = t.clock.now();
     t.clock.set(new Date(start - 25 * 3_600_000));

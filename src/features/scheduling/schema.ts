@@ -15,9 +15,15 @@ export const schedulingSessions = sqliteTable(
   "scheduling_sessions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    candidateId: integer("candidate_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
     shortlistId: integer("shortlist_id").references(() => shortlists.id, { onDelete: "set null" }),
     // SHA-256 of the booking token (the column keeps its first name); the token itself is
     // kept only sealed with the app secret, so the dashboard can copy the link again.
@@ -34,7 +40,9 @@ export const schedulingSessions = sqliteTable(
     // slots: the hand-picked scheduling_slots; availability: every free start in [offer_from,
     // offer_to) by the interviewers' availability, computed when the candidate opens the page
     // (issue 36); the booked start becomes a slot row then.
-    mode: text("mode", { enum: ["slots", "availability"] }).notNull().default("slots"),
+    mode: text("mode", { enum: ["slots", "availability"] })
+      .notNull()
+      .default("slots"),
     offerFrom: integer("offer_from", { mode: "timestamp_ms" }),
     offerTo: integer("offer_to", { mode: "timestamp_ms" }),
     // With a pool (session_interviewers of kind pool): how the interviewer is chosen at booking.
@@ -52,8 +60,12 @@ export const schedulingSlots = sqliteTable(
   "scheduling_slots",
   {
     id: text("id").primaryKey(),
-    sessionId: integer("session_id").notNull().references(() => schedulingSessions.id, { onDelete: "cascade" }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => schedulingSessions.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),
     endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
   },
@@ -70,11 +82,21 @@ export const meetings = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     publicId: text("public_id").notNull().unique(),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    sessionId: integer("session_id").notNull().references(() => schedulingSessions.id, { onDelete: "cascade" }),
-    slotId: text("slot_id").notNull().references(() => schedulingSlots.id),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    candidateId: integer("candidate_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => schedulingSessions.id, { onDelete: "cascade" }),
+    slotId: text("slot_id")
+      .notNull()
+      .references(() => schedulingSlots.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description"),
     notes: text("notes"),
@@ -121,7 +143,9 @@ export const meetingFlags = sqliteTable(
   "meeting_flags",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    meetingId: integer("meeting_id").notNull().references(() => meetings.id, { onDelete: "cascade" }),
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
     // declined | clash | moved_in_calendar | deleted_in_calendar
     kind: text("kind").notNull(),
     message: text("message").notNull(),
@@ -144,8 +168,12 @@ export const sessionGuests = sqliteTable(
   "session_guests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    sessionId: integer("session_id").notNull().references(() => schedulingSessions.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => schedulingSessions.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     name: text("name"),
   },

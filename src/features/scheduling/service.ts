@@ -1,4 +1,5 @@
 import { addGuests, type Guest } from "./guests";
+import type { SchedulingDeps } from "./needs";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { badRequest, conflict, notFound } from "../../lib/errors";
@@ -61,7 +62,7 @@ const overlaps = (a: { start: number; end: number }, b: { start: Date; end: Date
  * slot module, leaves out the ones that clash with the recruiter's calendar, and gives
  * the session a 256-bit random token that expires 14 days from now.
  */
-export async function createSchedulingSession(deps: Deps, args: CreateSessionArgs): Promise<SessionView> {
+export async function createSchedulingSession(deps: SchedulingDeps, args: CreateSessionArgs): Promise<SessionView> {
   const now = deps.clock.now();
   const candidate = findCandidate(deps, args.workspaceId, args.candidateId);
   if (!candidate) throw notFound("Candidate not found");
@@ -79,7 +80,14 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
     if (!slots.length) throw conflict("All the chosen time slots clash with your calendar");
   }
 
-  return writeSession(deps, args, candidate, {}, slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })), args.inTransaction);
+  return writeSession(
+    deps,
+    args,
+    candidate,
+    {},
+    slots.map((s) => ({ id: randomToken(12), startTime: new Date(s.start), endTime: new Date(s.end) })),
+    args.inTransaction,
+  );
 }
 
 /**
@@ -88,7 +96,7 @@ export async function createSchedulingSession(deps: Deps, args: CreateSessionArg
  * sealed copy lets the dashboard copy the link again.
  */
 function writeSession(
-  deps: Deps,
+  deps: SchedulingDeps,
   args: CreateSessionArgs,
   candidate: { id: number; email: string | null },
   extra: Partial<Parameters<typeof repo.insertSession>[1]>,
@@ -133,7 +141,7 @@ function writeSession(
  * A session offering the interviewer's free times between `from` and `to` (issue 36 item 2): no
  * slot rows; the candidate's page computes the starts when it is opened.
  */
-function createAvailabilitySession(deps: Deps, args: CreateSessionArgs, candidate: { id: number; email: string | null }): SessionView {
+function createAvailabilitySession(deps: SchedulingDeps, args: CreateSessionArgs, candidate: { id: number; email: string | null }): SessionView {
   const now = deps.clock.now();
   const range = offerRange(args.from ?? "", args.to ?? "", args.timeZone, now);
   if ("problem" in range) throw badRequest(range.problem, { [range.field]: range.problem });
@@ -186,12 +194,12 @@ export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date)
  * One session as the list shows it: only its own slots and offered starts are worked out (the
  * whole list costs one offer per pending session, which a new session's answer has no need of).
  */
-export function sessionView(deps: Deps, workspaceId: number, id: number): SessionView | null {
+export function sessionView(deps: SchedulingDeps, workspaceId: number, id: number): SessionView | null {
   return listSessions(deps, workspaceId, id)[0] ?? null;
 }
 
 /** The dashboard's Active Sessions list: newest first, with the count of slots that can still be booked. */
-export function listSessions(deps: Deps, workspaceId: number, only?: number): SessionView[] {
+export function listSessions(deps: SchedulingDeps, workspaceId: number, only?: number): SessionView[] {
   const now = deps.clock.now();
   const rows = repo.listSessions(deps.db, workspaceId, { only });
   const ids = rows.map((r) => r.session.id);
@@ -200,7 +208,12 @@ export function listSessions(deps: Deps, workspaceId: number, only?: number): Se
   const bookableBySession = new Map(
     rows
       .filter((r) => sessionState(r.session, now) === "pending")
-      .map((r) => [r.session.id, r.session.mode === "availability" ? offeredStarts(deps, offerWindow(r.session, deps.db), sessionPeople(deps.db, r.session)).length : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length]),
+      .map((r) => [
+        r.session.id,
+        r.session.mode === "availability"
+          ? offeredStarts(deps, offerWindow(r.session, deps.db), sessionPeople(deps.db, r.session)).length
+          : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length,
+      ]),
   );
   const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
   const people = sessionInterviewersOf(deps.db, ids);
@@ -240,7 +253,7 @@ export function listSessions(deps: Deps, workspaceId: number, only?: number): Se
 }
 
 /** Cancels a session; only a pending one (409 otherwise, 404 for another workspace's id). */
-export function cancelSession(deps: Deps, workspaceId: number, id: number, actor: Actor): void {
+export function cancelSession(deps: SchedulingDeps, workspaceId: number, id: number, actor: Actor): void {
   const s = repo.findSession(deps.db, workspaceId, id);
   if (!s) throw notFound("Scheduling session not found");
   if (sessionStatus(s, deps.clock.now()) !== "pending") throw conflict("Only pending sessions can be canceled");
@@ -251,14 +264,14 @@ export function cancelSession(deps: Deps, workspaceId: number, id: number, actor
 }
 
 // The session's events (decision 0029): here beside listSessions, which their webhook payload reads.
-function sessionData(deps: Deps, workspaceId: number, sessionId: number) {
+function sessionData(deps: SchedulingDeps, workspaceId: number, sessionId: number) {
   const s = sessionView(deps, workspaceId, sessionId);
   if (!s) return null;
   const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
   return rest;
 }
 
-export function sessionEvent(deps: Deps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }, actor: Actor): void {
+export function sessionEvent(deps: SchedulingDeps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }, actor: Actor): void {
   recordEvent(deps, tx, {
     workspaceId,
     actor,

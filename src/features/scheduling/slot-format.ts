@@ -5,7 +5,7 @@ import { cachedOffset, dateIn, DAY, MINUTE, pad, toMs } from "./zones";
 export function formatTime(iso: string | Date, timeZone: string): string {
   const t = toMs(iso);
   // Minutes since the zone's midnight, straight from the offset: no Date per call.
-  const m = (((Math.floor((t + cachedOffset(t, timeZone)) / MINUTE) % 1440) + 1440) % 1440);
+  const m = ((Math.floor((t + cachedOffset(t, timeZone)) / MINUTE) % 1440) + 1440) % 1440;
   const hour = Math.floor(m / 60);
   const h = hour % 12 === 0 ? 12 : hour % 12;
   return `${h}:${pad(m % 60)} ${hour < 12 ? "AM" : "PM"}`;

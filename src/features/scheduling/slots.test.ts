@@ -1,16 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  DEFAULT_WINDOW,
-  formatLongDate,
-  formatTime,
-  generateSlots,
-  groupByDay,
-  isSelectableDate,
-  mergeSlots,
-  selectableRange,
-  slotProblem,
-  zonedToUtc,
-} from "./slots";
+import { DEFAULT_WINDOW, formatLongDate, formatTime, generateSlots, groupByDay, isSelectableDate, mergeSlots, selectableRange, slotProblem, zonedToUtc } from "./slots";
 
 const times = (slots: { startTime: string; endTime: string }[], tz: string) => slots.map((s) => `${formatTime(s.startTime, tz)}-${formatTime(s.endTime, tz)}`);
 
@@ -25,15 +14,7 @@ describe("generateSlots", () => {
 
   test("90-minute slots start hourly and none ends after the window end", () => {
     const s = generateSlots({ dates: ["2030-06-03"], ...DEFAULT_WINDOW, duration: 90, timeZone: "UTC" });
-    expect(times(s, "UTC")).toEqual([
-      "9:00 AM-10:30 AM",
-      "10:00 AM-11:30 AM",
-      "11:00 AM-12:30 PM",
-      "12:00 PM-1:30 PM",
-      "1:00 PM-2:30 PM",
-      "2:00 PM-3:30 PM",
-      "3:00 PM-4:30 PM",
-    ]);
+    expect(times(s, "UTC")).toEqual(["9:00 AM-10:30 AM", "10:00 AM-11:30 AM", "11:00 AM-12:30 PM", "12:00 PM-1:30 PM", "1:00 PM-2:30 PM", "2:00 PM-3:30 PM", "3:00 PM-4:30 PM"]);
   });
 
   test("a window shorter than the duration gives no slots", () => {

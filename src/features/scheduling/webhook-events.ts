@@ -18,7 +18,14 @@ type InterviewEventType = "interview.booked" | "interview.moved" | "interview.ca
  * An interview event; for interview.moved `previousStartTime` and `startTime` (null while the
  * candidate is choosing among newly offered times), and who made the change.
  */
-export function interviewEvent(deps: Deps, tx: Tx, meeting: { id: number; publicId?: string; workspaceId: number; candidateId: number }, type: InterviewEventType, extra: { by: "candidate" | "recruiter" | "calendar"; previousStartTime?: Date | null; reason?: string | null }, actor: Actor = extra.by === "candidate" ? "candidate" : extra.by === "calendar" ? "calendar" : "system"): void {
+export function interviewEvent(
+  deps: Deps,
+  tx: Tx,
+  meeting: { id: number; publicId?: string; workspaceId: number; candidateId: number },
+  type: InterviewEventType,
+  extra: { by: "candidate" | "recruiter" | "calendar"; previousStartTime?: Date | null; reason?: string | null },
+  actor: Actor = extra.by === "candidate" ? "candidate" : extra.by === "calendar" ? "calendar" : "system",
+): void {
   const webhook = () => {
     const m = repo.findMeetingById(deps.db, meeting.id)!.meeting;
     return {

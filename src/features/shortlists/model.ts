@@ -7,8 +7,18 @@ export const NO_CANDIDATES_SELECTED = "Please select candidates to add to the sh
 export const CreateShortlistInput = z.object({
   name: z.string({ error: SHORTLIST_NAME_REQUIRED }).trim().min(1, SHORTLIST_NAME_REQUIRED).max(200, "Name must be at most 200 characters"),
   // The shortlist test page sends the candidate and the chat message that triggered it.
-  candidateName: z.string().trim().max(200).nullish().transform((v) => v || null),
-  chatMessage: z.string().trim().max(5000).nullish().transform((v) => v || null),
+  candidateName: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
+  chatMessage: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((v) => v || null),
 });
 export type CreateShortlist = z.infer<typeof CreateShortlistInput>;
 
@@ -17,14 +27,16 @@ export const RenameShortlistInput = z.object({
 });
 
 export const AddCandidatesInput = z.object({
-  candidateIds: z
-    .array(z.coerce.number().int().positive(), { error: NO_CANDIDATES_SELECTED })
-    .min(1, NO_CANDIDATES_SELECTED)
-    .max(1000, "At most 1000 candidates at once"),
+  candidateIds: z.array(z.coerce.number().int().positive(), { error: NO_CANDIDATES_SELECTED }).min(1, NO_CANDIDATES_SELECTED).max(1000, "At most 1000 candidates at once"),
 });
 
 export const NoteInput = z.object({
-  note: z.string({ error: "Note must be text" }).trim().max(2000, "Note must be at most 2000 characters").nullish().transform((v) => v || null),
+  note: z
+    .string({ error: "Note must be text" })
+    .trim()
+    .max(2000, "Note must be at most 2000 characters")
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export interface Shortlist {

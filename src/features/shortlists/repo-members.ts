@@ -43,20 +43,38 @@ export function removeMember(db: DB | Tx, workspaceId: number, shortlistId: numb
 }
 
 export function renameShortlist(db: DB | Tx, workspaceId: number, id: number, name: string): boolean {
-  return db.update(shortlists).set({ name }).where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id))).returning({ id: shortlists.id }).all().length > 0;
+  return (
+    db
+      .update(shortlists)
+      .set({ name })
+      .where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id)))
+      .returning({ id: shortlists.id })
+      .all().length > 0
+  );
 }
 
 export function deleteShortlist(db: DB | Tx, workspaceId: number, id: number): boolean {
-  return db.delete(shortlists).where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id))).returning({ id: shortlists.id }).all().length > 0;
+  return (
+    db
+      .delete(shortlists)
+      .where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id)))
+      .returning({ id: shortlists.id })
+      .all().length > 0
+  );
 }
 
 /** Merge: memberships of the duplicates go to the record that stays (once per shortlist). */
 export function moveMemberships(tx: Writer, workspaceId: number, fromIds: number[], toId: number): void {
   if (!fromIds.length) return;
-  const ids = sql.join(fromIds.map((i) => sql`${i}`), sql`, `);
+  const ids = sql.join(
+    fromIds.map((i) => sql`${i}`),
+    sql`, `,
+  );
   tx.run(sql`insert or ignore into shortlist_members(shortlist_id, participant_id, workspace_id, added_at)
     select shortlist_id, ${toId}, workspace_id, min(added_at) from shortlist_members where workspace_id = ${workspaceId} and participant_id in (${ids}) group by shortlist_id`);
-  tx.delete(shortlistMembers).where(and(eq(shortlistMembers.workspaceId, workspaceId), inArray(shortlistMembers.participantId, fromIds))).run();
+  tx.delete(shortlistMembers)
+    .where(and(eq(shortlistMembers.workspaceId, workspaceId), inArray(shortlistMembers.participantId, fromIds)))
+    .run();
 }
 
 /** Erasure: a shortlist made from the chat popup keeps its name but forgets the person and the message. */

@@ -11,11 +11,19 @@ export function listShortlists(db: DB, workspaceId: number): ShortlistRow[] {
 }
 
 export function findShortlist(db: DB | Tx, workspaceId: number, id: number): ShortlistRow | undefined {
-  return db.select().from(shortlists).where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id))).get();
+  return db
+    .select()
+    .from(shortlists)
+    .where(inWorkspace(shortlists, workspaceId, eq(shortlists.id, id)))
+    .get();
 }
 
 export function insertShortlist(db: DB | Tx, workspaceId: number, v: { name: string; candidateName: string | null; chatMessage: string | null; createdAt: Date }): ShortlistRow {
-  return db.insert(shortlists).values({ ...v, workspaceId }).returning().get();
+  return db
+    .insert(shortlists)
+    .values({ ...v, workspaceId })
+    .returning()
+    .get();
 }
 
 /** Member ids per shortlist of the workspace, in the order they were added. */
@@ -53,5 +61,11 @@ export function addMembers(db: DB | Tx, workspaceId: number, shortlistId: number
 }
 
 export function countMembers(db: DB, workspaceId: number): number {
-  return db.select({ n: sql<number>`count(*)` }).from(shortlistMembers).where(inWorkspace(shortlistMembers, workspaceId)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(shortlistMembers)
+      .where(inWorkspace(shortlistMembers, workspaceId))
+      .get()?.n ?? 0
+  );
 }

@@ -9,7 +9,9 @@ export const shortlists = sqliteTable(
   "shortlists",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     // Set when the shortlist came from the chat popup (test page payload: candidateName, chatMessage).
     candidateName: text("candidate_name"),
@@ -22,9 +24,15 @@ export const shortlists = sqliteTable(
 export const shortlistMembers = sqliteTable(
   "shortlist_members",
   {
-    shortlistId: integer("shortlist_id").notNull().references(() => shortlists.id, { onDelete: "cascade" }),
-    participantId: integer("participant_id").notNull().references(() => participants.id, { onDelete: "cascade" }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    shortlistId: integer("shortlist_id")
+      .notNull()
+      .references(() => shortlists.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(now),
     // The recruiter's note about this candidate for this shortlist (a client may be shown it).
     note: text("note"),

@@ -34,13 +34,29 @@ export function createShortlist(deps: Deps, workspaceId: number, input: string |
 }
 
 /** A shortlist's event, with shortlist.updated for outgoing webhooks (the shortlist as the API returns it), in the change's transaction. */
-function shortlistEvent(deps: Deps, tx: Tx, workspaceId: number, id: number, kind: string, actor: Actor, data: Record<string, unknown> | (() => Record<string, unknown>), summary: string | null = null) {
+function shortlistEvent(
+  deps: Deps,
+  tx: Tx,
+  workspaceId: number,
+  id: number,
+  kind: string,
+  actor: Actor,
+  data: Record<string, unknown> | (() => Record<string, unknown>),
+  summary: string | null = null,
+) {
   const change = typeof data === "function" ? null : data.change;
   recordEvent(deps, tx, { workspaceId, actor, subject: { type: "shortlist", id }, kind, summary, webhooks: [{ type: "shortlist.updated", data }], ...(change ? { data: { change } } : {}) });
 }
 
 function shortlistUpdated(deps: Deps, tx: Tx, workspaceId: number, id: number, change: string, candidateIds: number[], actor: Actor) {
-  recordEvent(deps, tx, { workspaceId, actor, subject: { type: "shortlist", id }, kind: "shortlist.changed", data: { change, candidateIds }, webhooks: [{ type: "shortlist.updated", data: () => ({ shortlist: getShortlist(deps, workspaceId, id), change, candidateIds }) }] });
+  recordEvent(deps, tx, {
+    workspaceId,
+    actor,
+    subject: { type: "shortlist", id },
+    kind: "shortlist.changed",
+    data: { change, candidateIds },
+    webhooks: [{ type: "shortlist.updated", data: () => ({ shortlist: getShortlist(deps, workspaceId, id), change, candidateIds }) }],
+  });
 }
 
 /**

@@ -10,7 +10,11 @@ async function workspace(candidates = 0) {
     const res = await t.request(path, { cookie: u.cookie, ...init });
     return { status: res.status, body: (await res.json()) as any };
   };
-  addParticipants(t.deps, u.workspaceId, Array.from({ length: candidates }, (_, i) => ({ uniqueId: `c${i}`, name: `Cand ${i}`, city: "Perth", roleApplied: "Developer" })));
+  addParticipants(
+    t.deps,
+    u.workspaceId,
+    Array.from({ length: candidates }, (_, i) => ({ uniqueId: `c${i}`, name: `Cand ${i}`, city: "Perth", roleApplied: "Developer" })),
+  );
   const ids: number[] = (await call("/api/participants?limit=100")).body.participants.map((p: any) => p.id).reverse();
   return { ...u, call, ids };
 }
@@ -76,7 +80,6 @@ describe("/api/shortlists", () => {
 });
 
 describe("shortlists you can see", () => {
-
   async function ws() {
     const u = await t.signUp();
     const call = async (method: string, path: string, json?: unknown) => {

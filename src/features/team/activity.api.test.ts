@@ -14,12 +14,20 @@ describe("activity log", () => {
     const owner = await t.signUp();
     const rec = await addMember(t, owner.cookie, "recruiter");
     const admin = await addMember(t, owner.cookie, "admin");
-    const cand = upsertParticipantFromVisitor(t.deps, owner.workspaceId, { uniqueId: "act-1", name: "Ann Able", emailAddress: "ann@example.com", roleApplied: "UX Designer", linkedinUrl: "https://linkedin.com/in/a" });
+    const cand = upsertParticipantFromVisitor(t.deps, owner.workspaceId, {
+      uniqueId: "act-1",
+      name: "Ann Able",
+      emailAddress: "ann@example.com",
+      roleApplied: "UX Designer",
+      linkedinUrl: "https://linkedin.com/in/a",
+    });
 
     const sl = (await (await t.request("/api/shortlists", { cookie: rec.cookie, json: { name: "Designers" } })).json()) as { id: number };
     expect((await t.request(`/api/shortlists/${sl.id}/candidates`, { cookie: rec.cookie, json: { candidateIds: [cand.id] } })).status).toBeLessThan(300);
     const slots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), "UTC"), 2)], ...DEFAULT_WINDOW, duration: 60, timeZone: "UTC" });
-    const s = (await (await t.request("/api/scheduling-sessions", { cookie: rec.cookie, json: { candidateId: cand.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false } })).json()) as { id: number };
+    const s = (await (
+      await t.request("/api/scheduling-sessions", { cookie: rec.cookie, json: { candidateId: cand.id, duration: 60, timeSlots: slots, timeZone: "UTC", sendEmail: false } })
+    ).json()) as { id: number };
     expect((await t.request(`/api/scheduling-sessions/${s.id}`, { method: "DELETE", cookie: rec.cookie })).status).toBe(200);
     expect((await t.request(`/api/participants/${cand.id}`, { method: "PATCH", cookie: rec.cookie, json: { stages: 3 } })).status).toBe(200);
     expect((await t.request("/api/workspace/site", { method: "PUT", cookie: admin.cookie, json: { siteUrl: "https://agency.example" } })).status).toBe(200);
@@ -30,7 +38,8 @@ describe("activity log", () => {
     expect(res.status).toBe(200);
     const all = ((await res.json()) as Activity).activity;
     const actions = all.map((a) => a.action);
-    for (const a of ["member.invited", "member.joined", "shortlist.created", "shortlist.changed", "session.created", "session.cancelled", "candidate.stage_changed", "settings.changed"]) expect(actions).toContain(a);
+    for (const a of ["member.invited", "member.joined", "shortlist.created", "shortlist.changed", "session.created", "session.cancelled", "candidate.stage_changed", "settings.changed"])
+      expect(actions).toContain(a);
     expect(all.filter((a) => a.action === "settings.changed")).toHaveLength(1);
     expect(all.find((a) => a.action === "session.cancelled")).toMatchObject({ member: { id: rec.id }, object: { type: "session", id: String(s.id) } });
 
@@ -49,8 +58,15 @@ describe("activity log", () => {
 describe("activity log of the forms without JavaScript", () => {
   test("a saved candidate form is recorded; a refused one is not", async () => {
     const owner = await t.signUp();
-    const cand = upsertParticipantFromVisitor(t.deps, owner.workspaceId, { uniqueId: "act-form", name: "Fay Form", emailAddress: "fay@example.com", roleApplied: "UX Designer", linkedinUrl: "https://linkedin.com/in/f" });
-    const form = (fields: Record<string, string>) => t.request(`/candidates/${cand.id}`, { cookie: owner.cookie, body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    const cand = upsertParticipantFromVisitor(t.deps, owner.workspaceId, {
+      uniqueId: "act-form",
+      name: "Fay Form",
+      emailAddress: "fay@example.com",
+      roleApplied: "UX Designer",
+      linkedinUrl: "https://linkedin.com/in/f",
+    });
+    const form = (fields: Record<string, string>) =>
+      t.request(`/candidates/${cand.id}`, { cookie: owner.cookie, body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
     expect((await form({ stages: "2" })).status).toBe(303);
     expect((await form({ stages: "9" })).status).toBe(303);
     const rows = ((await (await t.request(`/api/workspace/activity?member=${owner.userId}`, { cookie: owner.cookie })).json()) as Activity).activity;

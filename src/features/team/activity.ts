@@ -34,7 +34,11 @@ export interface ActivityItem {
 }
 
 /** GET /api/workspace/activity: newest first, filterable by member and action, paged by `before`. A view of the events. */
-export function listActivity(deps: Deps, me: { role: string; workspaceId: number }, f: { memberId?: number; action?: string; before?: number; limit?: number }): { activity: ActivityItem[]; nextBefore: number | null } {
+export function listActivity(
+  deps: Deps,
+  me: { role: string; workspaceId: number },
+  f: { memberId?: number; action?: string; before?: number; limit?: number },
+): { activity: ActivityItem[]; nextBefore: number | null } {
   requirePermission(me, "activity.read");
   const limit = Math.min(Math.max(f.limit ?? 50, 1), 200);
   const rows = activityLog(deps, me.workspaceId, { userId: f.memberId, kind: f.action, before: f.before, limit });

@@ -8,7 +8,20 @@ const { t } = await billingTestApp();
 function subscribe(userId: number, workspaceId: number, on: boolean) {
   linkCustomer(t.deps.db, { stripeCustomerId: `cus_${userId}`, userId, workspaceId, email: null, created: null });
   const state = { stripeId: `sub_${userId}`, kind: "subscription" as const, stripeCustomerId: `cus_${userId}`, planId: "pro", status: on ? "active" : "canceled" };
-  upsertSubscription(t.deps.db, { ...state, cancelAtPeriodEnd: false, trialStart: null, trialEnd: null, currentPeriodStart: null, currentPeriodEnd: null, productName: null, amount: null, currency: null, interval: null, receiptUrl: null, created: null });
+  upsertSubscription(t.deps.db, {
+    ...state,
+    cancelAtPeriodEnd: false,
+    trialStart: null,
+    trialEnd: null,
+    currentPeriodStart: null,
+    currentPeriodEnd: null,
+    productName: null,
+    amount: null,
+    currency: null,
+    interval: null,
+    receiptUrl: null,
+    created: null,
+  });
 }
 
 describe("billing per workspace", () => {

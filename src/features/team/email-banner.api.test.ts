@@ -46,6 +46,10 @@ test("dismissed, it stays away for the browser session and the form goes back to
   const cookie = `${owner.cookie}; frank_mail_banner=hidden`;
   expect(await (await t.request("/dashboard", { cookie })).text()).not.toContain(BANNER);
   // Off the site, the form goes to the dashboard.
-  const away = await t.request("/settings/email/dismiss", { cookie: owner.cookie, body: new URLSearchParams({ back: "//evil.example" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+  const away = await t.request("/settings/email/dismiss", {
+    cookie: owner.cookie,
+    body: new URLSearchParams({ back: "//evil.example" }),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+  });
   expect(away.headers.get("location")).toBe("/dashboard");
 });

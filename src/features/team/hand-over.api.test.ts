@@ -74,14 +74,22 @@ describe("a bulk hand-over keeps one calendar per interviewer", () => {
 describe("a handed-over interview is announced", () => {
   test("the candidate gets the invitation again from the new interviewer (same UID, SEQUENCE + 1); the new interviewer gets the interview", async () => {
     const w = await ritaAndBob();
-    const before = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, w.ritaLater.candidateEmail), eq(mailMessages.kind, "booked"))).get()!;
+    const before = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, w.ritaLater.candidateEmail), eq(mailMessages.kind, "booked")))
+      .get()!;
     const booked = JSON.parse(before.icalEvent!).content as string;
     const uid = /UID:(.+)/.exec(booked)![1]!.trim();
     const seq = Number(/SEQUENCE:(\d+)/.exec(booked)![1]);
     expect(booked).toContain(`ORGANIZER;CN=A recruiter:mailto:${w.rita.email}`);
 
     expect((await t.request(`/api/workspace/members/${w.rita.id}/reassign`, { cookie: w.owner.cookie, json: { to: w.bob.id } })).status).toBe(200);
-    const handed = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.kind, "reassigned"), eq(mailMessages.workspaceId, w.owner.workspaceId))).all();
+    const handed = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.kind, "reassigned"), eq(mailMessages.workspaceId, w.owner.workspaceId)))
+      .all();
     const toCandidate = handed.find((r) => r.to === w.ritaLater.candidateEmail)!;
     const ics = JSON.parse(toCandidate.icalEvent!) as { method: string; content: string };
     expect(ics.method).toBe("REQUEST");
@@ -103,7 +111,12 @@ describe("a handed-over interview is announced", () => {
     const w = await ritaAndBob();
     const res = await t.request(`/api/interviews/${w.ritaLater.id}`, { method: "PATCH", cookie: w.owner.cookie, json: { interviewerId: w.bob.id } });
     expect(res.status).toBe(200);
-    const handed = t.deps.db.select().from(mailMessages).where(eq(mailMessages.kind, "reassigned")).all().filter((r) => r.to === w.ritaLater.candidateEmail || r.to === w.bob.email);
+    const handed = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.kind, "reassigned"))
+      .all()
+      .filter((r) => r.to === w.ritaLater.candidateEmail || r.to === w.bob.email);
     expect(handed.map((r) => r.audience).sort()).toEqual(["candidate", "recruiter"]);
   });
 });

@@ -10,7 +10,13 @@ const TZ = "Australia/Melbourne";
 let n = 0;
 
 const candidate = (workspaceId: number) =>
-  upsertParticipantFromVisitor(t.deps, workspaceId, { uniqueId: `iv-${++n}`, name: `Cand ${n}`, emailAddress: `cand${n}@example.com`, roleApplied: "UX Designer", linkedinUrl: "https://linkedin.com/in/c" }).id;
+  upsertParticipantFromVisitor(t.deps, workspaceId, {
+    uniqueId: `iv-${++n}`,
+    name: `Cand ${n}`,
+    emailAddress: `cand${n}@example.com`,
+    roleApplied: "UX Designer",
+    linkedinUrl: "https://linkedin.com/in/c",
+  }).id;
 
 // One slot: the same hour for every session, so bookings would overlap.
 const oneSlot = () => generateSlots({ dates: [addDays(dateIn(t.clock.now(), TZ), 2)], ...DEFAULT_WINDOW, duration: 60, timeZone: TZ }).slice(0, 1);

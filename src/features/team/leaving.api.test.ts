@@ -69,7 +69,12 @@ describe("a member who leaves", () => {
     const member = await addMember(t, owner.cookie, "recruiter");
     const forgot = () => t.request("/api/auth/forgot-password", { json: { email: member.email } });
     expect((await forgot()).status).toBe(200);
-    const mails = () => t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, member.email), eq(mailMessages.subject, "Reset your Frank password"))).all();
+    const mails = () =>
+      t.deps.db
+        .select()
+        .from(mailMessages)
+        .where(and(eq(mailMessages.to, member.email), eq(mailMessages.subject, "Reset your Frank password")))
+        .all();
     expect(mails()).toHaveLength(1);
     const token = mails()[0]!.text.match(/token=([A-Za-z0-9_%-]+)/)![1]!;
     expect((await remove(owner.cookie, member.id)).status).toBe(200);
@@ -77,7 +82,14 @@ describe("a member who leaves", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ message: "If an account exists for this email, a reset link has been sent." });
     expect(mails()).toHaveLength(1);
-    expect(t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, member.id)).all().every((r) => r.usedAt)).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.userId, member.id))
+        .all()
+        .every((r) => r.usedAt),
+    ).toBe(true);
     const reset = await t.request("/api/auth/reset-password", { json: { token: decodeURIComponent(token), password: "another-horse-battery" } });
     expect(reset.status).toBe(400);
   });

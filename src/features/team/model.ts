@@ -33,7 +33,12 @@ export const AcceptInput = z.object({
 
 export const ActivityQuery = z.object({
   member: z.coerce.number().int().positive().optional(),
-  action: z.string().trim().max(64).optional().transform((v) => v || undefined),
+  action: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => v || undefined),
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().positive().max(200).optional(),
 });

@@ -27,7 +27,11 @@ export function loadMembersPage(deps: Deps, me: Me): { members: MemberView[]; in
 }
 
 /** /settings/activity: the newest 100 (or `limit`) entries under the filter, and the members to filter by. */
-export function loadActivityPage(deps: Deps, me: Me, filter: { member?: number; action?: string; before?: number; limit?: number }): { members: MemberView[]; activity: ActivityItem[]; filter: { member?: number; action?: string } } {
+export function loadActivityPage(
+  deps: Deps,
+  me: Me,
+  filter: { member?: number; action?: string; before?: number; limit?: number },
+): { members: MemberView[]; activity: ActivityItem[]; filter: { member?: number; action?: string } } {
   const { activity } = listActivity(deps, me, { memberId: filter.member, action: filter.action, before: filter.before, limit: filter.limit ?? 100 });
   return { members: listMembers(deps, me), activity, filter };
 }

@@ -1,12 +1,12 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { TeamDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
 import { siteLinks } from "../../ui/links";
-import { authGuard, sessionToken } from "../auth/guard";
-import { sessionUser, signInAs } from "../auth/service";
+import { sessionToken } from "../auth/guard";
+import { sessionUser } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
 import { AcceptBody, ActivityQuery, InviteInput, MemberIdParam, ReassignInput, RecordIdParam, RemoveForm, RoleInput, TokenParam } from "./model";
 import * as team from "./service";
@@ -28,14 +28,14 @@ const noReferrer = { "referrer-policy": "no-referrer" };
 const membersForm = { back: "/settings/members", failed: "Not done" };
 
 /** /settings and its Members and Activity sections, and the /invite/{token} page, with their no-JavaScript form posts. */
-export function teamPageRoutes(deps: Deps) {
+export function teamPageRoutes(deps: TeamDeps, web: Web) {
   const links = siteLinks(deps.config);
 
   const settings = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
-    .get("/settings", ({ me, cookie }) => renderPage({ title: "Settings", toast: takeFlash(cookie), body: SettingsIndexPage({ shell: makeShell(deps, me.user) }) }))
-    .get("/settings/email", ({ me }) => renderPage({ title: "E-mail", body: EmailSetupPage({ shell: makeShell(deps, me.user), mailFrom: deps.config.MAIL_FROM }) }), { can: "settings.update" })
+    .get("/settings", ({ me, cookie }) => renderPage({ title: "Settings", toast: takeFlash(cookie), body: SettingsIndexPage({ shell: web.shell(me.user) }) }))
+    .get("/settings/email", ({ me }) => renderPage({ title: "E-mail", body: EmailSetupPage({ shell: web.shell(me.user), mailFrom: deps.config.MAIL_FROM }) }), { can: "settings.update" })
     // The e-mail banner's ×: hidden until the browser session ends (a cookie without an expiry).
     .post(
       "/settings/email/dismiss",
@@ -47,7 +47,7 @@ export function teamPageRoutes(deps: Deps) {
     )
     .get("/settings/members", ({ me, cookie }) => {
       const props = loadMembersPage(deps, me.user);
-      return renderPage({ title: "Members", toast: takeFlash(cookie), body: MembersPage({ shell: makeShell(deps, me.user), ...props }) });
+      return renderPage({ title: "Members", toast: takeFlash(cookie), body: MembersPage({ shell: web.shell(me.user), ...props }) });
     })
     .post(
       "/settings/invitations",
@@ -108,7 +108,7 @@ export function teamPageRoutes(deps: Deps) {
     )
     .get(
       "/settings/activity",
-      ({ me, query, cookie }) => renderPage({ title: "Activity", toast: takeFlash(cookie), body: ActivityPage({ shell: makeShell(deps, me.user), ...loadActivityPage(deps, me.user, query) }) }),
+      ({ me, query, cookie }) => renderPage({ title: "Activity", toast: takeFlash(cookie), body: ActivityPage({ shell: web.shell(me.user), ...loadActivityPage(deps, me.user, query) }) }),
       { query: ActivityQuery },
     );
 
@@ -124,14 +124,14 @@ export function teamPageRoutes(deps: Deps) {
     });
   };
   const invite = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .get("/invite/:token", ({ params, request }) => invitePage(params.token, request, null), { params: TokenParam })
     .post(
       "/invite/:token",
       async ({ params, request, body, cookie }) => {
         const me = sessionUser(deps, sessionToken(request));
         const r = await team.acceptInvitation(deps, params.token, me?.user ?? null, body);
-        if (r.newSession) setSessionCookie(deps, cookie, signInAs(deps, r.userId));
+        if (r.newSession) setSessionCookie(deps, cookie, deps.signInAs(r.userId));
         setFlash(cookie, { title: "Welcome to the workspace", variant: "success" });
         return seeOther("/dashboard");
       },

@@ -4,7 +4,6 @@ import { describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp } from "../../../test/helpers";
 import { hashPassword } from "../../lib/crypto";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { signInAs } from "../auth/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 import * as membership from "../auth/membership-repo";
 import { ACTIONS, FORBIDDEN_MESSAGE, PERMISSIONS, ROLES, type Action, type Role } from "../auth/permissions";
@@ -21,11 +20,17 @@ async function workspace() {
   const ws = owner.workspaceId;
   const member = (role: Role) => {
     const u = membership.insertMember(t.deps.db, { workspaceId: ws, email: `m${++n}@matrix.example`, passwordHash: hash, name: `M ${n}`, role });
-    return { id: u.id, cookie: `frank_session=${signInAs(t.deps, u.id).token}` };
+    return { id: u.id, cookie: `frank_session=${t.app.features.auth.api.signInAs(u.id).token}` };
   };
   const cookies: Record<Role, string> = { owner: owner.cookie, admin: member("admin").cookie, recruiter: member("recruiter").cookie };
   const target = member("recruiter");
-  const cand = upsertParticipantFromVisitor(t.deps, ws, { uniqueId: `mx-${++n}`, name: "Max Matrix", emailAddress: `max${n}@example.com`, roleApplied: "UX Designer", linkedinUrl: "https://linkedin.com/in/m" });
+  const cand = upsertParticipantFromVisitor(t.deps, ws, {
+    uniqueId: `mx-${++n}`,
+    name: "Max Matrix",
+    emailAddress: `max${n}@example.com`,
+    roleApplied: "UX Designer",
+    linkedinUrl: "https://linkedin.com/in/m",
+  });
   const post = async (path: string, json: unknown) => (await t.request(path, { cookie: owner.cookie, json })).json() as Promise<Record<string, unknown>>;
   const shortlist = await post("/api/shortlists", { name: "Matrix" });
   const slots = generateSlots({ dates: [addDays(dateIn(t.clock.now(), "UTC"), 2)], ...DEFAULT_WINDOW, duration: 60, timeZone: "UTC" });
@@ -38,7 +43,17 @@ async function workspace() {
   return {
     ownerId: owner.userId,
     cookies,
-    ids: { candidate: cand.id, other: other.id, shortlist: shortlist.id, session: session.id, invitation: invitation.id, target: target.id, client: client.id, job: job.id, application: application.id },
+    ids: {
+      candidate: cand.id,
+      other: other.id,
+      shortlist: shortlist.id,
+      session: session.id,
+      invitation: invitation.id,
+      target: target.id,
+      client: client.id,
+      job: job.id,
+      application: application.id,
+    },
   };
 }
 type W = Awaited<ReturnType<typeof workspace>>;

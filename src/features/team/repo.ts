@@ -12,11 +12,20 @@ export type MemberRow = { id: number; name: string | null; email: string; role: 
 
 /** The active members of a workspace (removed ones are left out), oldest first. */
 export function listMembers(db: Db, workspaceId: number): MemberRow[] {
-  return db.select(memberColumns).from(users).where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+  return db
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), isNull(users.removedAt)))
+    .orderBy(asc(users.id))
+    .all();
 }
 
 export function findMember(db: Db, workspaceId: number, id: number): MemberRow | undefined {
-  return db.select(memberColumns).from(users).where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt))).get();
+  return db
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.workspaceId, workspaceId), isNull(users.removedAt)))
+    .get();
 }
 
 export function countOwners(db: Db, workspaceId: number): number {
@@ -29,7 +38,12 @@ export function countOwners(db: Db, workspaceId: number): number {
 }
 
 export function ownerRows(db: Db, workspaceId: number) {
-  return db.select().from(users).where(and(eq(users.workspaceId, workspaceId), eq(users.role, "owner"), isNull(users.removedAt))).orderBy(asc(users.id)).all();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.role, "owner"), isNull(users.removedAt)))
+    .orderBy(asc(users.id))
+    .all();
 }
 
 export function workspaceName(db: Db, workspaceId: number): string {
@@ -72,7 +86,11 @@ export function listInvitations(db: Db, workspaceId: number): InvitationRow[] {
 }
 
 export function findInvitation(db: Db, workspaceId: number, id: number): InvitationRow | undefined {
-  return db.select().from(invitations).where(and(eq(invitations.id, id), eq(invitations.workspaceId, workspaceId))).get();
+  return db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.workspaceId, workspaceId)))
+    .get();
 }
 
 export function pendingInvitationFor(db: Db, workspaceId: number, email: string, now: Date): InvitationRow | undefined {
@@ -88,7 +106,10 @@ export function findInvitationByHash(db: Db, tokenHash: string): InvitationRow |
 }
 
 export function revokeInvitation(db: Db, id: number, now: Date) {
-  db.update(invitations).set({ revokedAt: now }).where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt))).run();
+  db.update(invitations)
+    .set({ revokedAt: now })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .run();
 }
 
 /** A resend gives the invitation a new token and a new 7 days; the old link stops working. */

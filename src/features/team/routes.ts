@@ -1,9 +1,10 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { TeamDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { z } from "zod";
 import { IdParam, Success } from "../../lib/route-schemas";
-import { authGuard, sessionToken } from "../auth/guard";
-import { sessionUser, signInAs } from "../auth/service";
+import { sessionToken } from "../auth/guard";
+import { sessionUser } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
 import {
   AcceptBody,
@@ -30,10 +31,10 @@ import { listActivity } from "./activity";
 import { teamPageRoutes } from "./page-routes";
 
 /** /api/workspace/members, /api/workspace/invitations, /api/workspace/activity, /api/invitations/{token}/accept, and the settings pages. */
-export function teamRoutes(deps: Deps) {
+export function teamRoutes(deps: TeamDeps, web: Web) {
   // Each call's role check is the service's (src/features/auth/permissions.ts): 403 {message}.
   const members = new Elysia({ prefix: "/api/workspace", tags: ["Team"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/members", ({ me }) => ({ members: team.listMembers(deps, me.user) }), { response: { 200: MemberList }, detail: { summary: "The workspace's members" } })
     .patch("/members/:id", ({ me, params, body }) => team.changeRole(deps, me.user, params.id, body.role), {
@@ -108,7 +109,7 @@ export function teamRoutes(deps: Deps) {
     async ({ params, body, request, cookie }) => {
       const me = sessionUser(deps, sessionToken(request));
       const r = await team.acceptInvitation(deps, params.token, me?.user ?? null, body);
-      if (r.newSession) setSessionCookie(deps, cookie, signInAs(deps, r.userId));
+      if (r.newSession) setSessionCookie(deps, cookie, deps.signInAs(r.userId));
       return { success: true as const, workspaceId: r.workspaceId, role: r.role };
     },
     { params: TokenParam, body: AcceptBody, response: { 200: Accepted }, detail: { summary: "Accept an invitation ({name, password} without an account)" } },
@@ -117,7 +118,7 @@ export function teamRoutes(deps: Deps) {
   // The hand-over of one session or interview, at the scheduling paths: team owns the rule (roles,
   // membership) and calls scheduling, so scheduling never imports team (no cycle, decision 0029).
   const handOver = new Elysia({ prefix: "/api" })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .patch("/scheduling-sessions/:id", ({ params, body, me }) => team.reassignRecord(deps, me.user, "session", String(params.id), body.to), {
       params: IdParam,
@@ -131,5 +132,5 @@ export function teamRoutes(deps: Deps) {
       response: { 200: Success },
       detail: { summary: "Hand an interview to another member", tags: ["Interviews"] },
     });
-  return new Elysia().use(members).use(accept).use(handOver).use(teamPageRoutes(deps));
+  return new Elysia().use(members).use(accept).use(handOver).use(teamPageRoutes(deps, web));
 }

@@ -30,7 +30,12 @@ describe("security-relevant changes in the activity log", () => {
 
     expect((await t.request("/api/candidate-pages/settings/embed", { method: "PUT", cookie: admin.cookie, json: { allowedOrigins: ["https://agency.example"] } })).status).toBe(200);
 
-    const imported = await t.request("/api/participants/import", { method: "POST", cookie: admin.cookie, body: "name,emailAddress\nIda Import,ida@example.com\nIan Import,ian@example.com\n", headers: { "content-type": "text/csv" } });
+    const imported = await t.request("/api/participants/import", {
+      method: "POST",
+      cookie: admin.cookie,
+      body: "name,emailAddress\nIda Import,ida@example.com\nIan Import,ian@example.com\n",
+      headers: { "content-type": "text/csv" },
+    });
     expect(imported.status).toBe(200);
 
     const cand = upsertParticipantFromVisitor(t.deps, owner.workspaceId, { uniqueId: "sec-erase", name: "Eve Erase", emailAddress: "eve@example.com" });
@@ -39,7 +44,11 @@ describe("security-relevant changes in the activity log", () => {
     expect((await form(admin.cookie, "/chat/webhook/rotate")).status).toBe(303);
 
     // The sign-in address of an account changes (with the current password).
-    const moved = await t.request("/api/auth/profile", { method: "PUT", cookie: admin.cookie, json: { name: "A admin", email: `moved-${admin.id}@example.com`, currentPassword: "correct-horse-battery" } });
+    const moved = await t.request("/api/auth/profile", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { name: "A admin", email: `moved-${admin.id}@example.com`, currentPassword: "correct-horse-battery" },
+    });
     expect(moved.status).toBe(200);
 
     const rows = (await log()).slice(0, -before || undefined);

@@ -6,7 +6,7 @@ import { findUserByEmail, type SignedIn } from "../auth/service";
 import { reassignOne, reassignSchedulingOwner, type HandOverConflict } from "../scheduling/reassign";
 import * as repo from "./repo";
 import * as membership from "../auth/membership-repo";
-import { memberLeavingInTransaction, memberLeft } from "../auth/member-leaving";
+import type { TeamDeps } from "./needs";
 import { recordActivity } from "./activity";
 import { can, requirePermission, type Role } from "../auth/permissions";
 import { AcceptInput, type InvitationView, type MemberView } from "./model";
@@ -61,7 +61,7 @@ export function changeRole(deps: Deps, me: Me, id: number, role: Role): MemberVi
  * scheduling sessions and interviews stay in the workspace, handed to `reassignTo` when given.
  * A member may leave (remove themself) whatever their role; the last owner cannot.
  */
-export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number): { success: true; reassigned: { sessions: number; interviews: number }; conflicts: HandOverConflict[] } {
+export function removeMember(deps: TeamDeps, me: Me, id: number, reassignTo?: number): { success: true; reassigned: { sessions: number; interviews: number }; conflicts: HandOverConflict[] } {
   const self = id === me.id;
   if (!self) requirePermission(me, "members.remove");
   const target = requireMember(deps, me.workspaceId, id);
@@ -75,10 +75,10 @@ export function removeMember(deps: Deps, me: Me, id: number, reassignTo?: number
     membership.removeFromWorkspace(tx, id, deps.clock.now());
     const moved = reassignTo ? reassignSchedulingOwner(deps, tx, { workspaceId: me.workspaceId, fromUserId: id, toUserId: reassignTo }) : { sessions: 0, interviews: 0, conflicts: [] };
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: self ? "member.left" : "member.removed", objectType: "member", objectId: id, summary: target.email });
-    memberLeavingInTransaction(deps, tx, id);
+    deps.memberLeaving.inTransaction(tx, id);
     return moved;
   });
-  memberLeft(deps, id);
+  deps.memberLeaving.afterCommit(id);
   return { success: true, reassigned, conflicts };
 }
 
@@ -92,7 +92,14 @@ export function reassignAll(deps: Deps, me: Me, fromId: number, to: number) {
   requireMember(deps, me.workspaceId, to, "The member to take over was not found");
   return deps.db.transaction((tx) => {
     const { conflicts, ...moved } = reassignSchedulingOwner(deps, tx, { workspaceId: me.workspaceId, fromUserId: fromId, toUserId: to });
-    recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "records.reassigned", objectType: "member", objectId: fromId, summary: `${moved.sessions} sessions and ${moved.interviews} interviews to member ${to}` });
+    recordActivity(deps, tx, {
+      workspaceId: me.workspaceId,
+      userId: me.id,
+      action: "records.reassigned",
+      objectType: "member",
+      objectId: fromId,
+      summary: `${moved.sessions} sessions and ${moved.interviews} interviews to member ${to}`,
+    });
     return { moved, conflicts };
   });
 }
@@ -142,7 +149,15 @@ export function invite(deps: Deps, me: Me, input: { email: string; role: Role })
   if (repo.pendingInvitationFor(deps.db, me.workspaceId, input.email, now)) throw conflict("This person already has a pending invitation. Resend it instead.");
   const token = randomToken(32);
   const row = deps.db.transaction((tx) => {
-    const inv = repo.insertInvitation(tx, { workspaceId: me.workspaceId, email: input.email, role: input.role, tokenHash: sha256(token), invitedBy: me.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), createdAt: now });
+    const inv = repo.insertInvitation(tx, {
+      workspaceId: me.workspaceId,
+      email: input.email,
+      role: input.role,
+      tokenHash: sha256(token),
+      invitedBy: me.id,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      createdAt: now,
+    });
     sendInvitation(deps, tx, me, inv, token);
     recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "member.invited", objectType: "invitation", objectId: inv.id, summary: `${input.email} as ${input.role}` });
     return inv;

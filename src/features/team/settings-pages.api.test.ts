@@ -12,8 +12,37 @@ describe("the settings area", () => {
     const rec = await addMember(t, owner.cookie, "recruiter");
     const page = async (cookie: string, path = "/settings") => t.request(path, { cookie });
 
-    expect(sections(await (await page(owner.cookie)).text())).toEqual(["Members", "Invitations", "Activity", "Candidate pages", "API keys", "Logo", "E-mail", "Webhooks", "Pipeline", "E-mail templates", "Calendar", "Interview types", "Availability", "Billing"]);
-    expect(sections(await (await page(admin.cookie)).text())).toEqual(["Members", "Invitations", "Activity", "Candidate pages", "API keys", "Logo", "E-mail", "Webhooks", "Pipeline", "E-mail templates", "Calendar", "Interview types", "Availability"]);
+    expect(sections(await (await page(owner.cookie)).text())).toEqual([
+      "Members",
+      "Invitations",
+      "Activity",
+      "Candidate pages",
+      "API keys",
+      "Logo",
+      "E-mail",
+      "Webhooks",
+      "Pipeline",
+      "E-mail templates",
+      "Calendar",
+      "Interview types",
+      "Availability",
+      "Billing",
+    ]);
+    expect(sections(await (await page(admin.cookie)).text())).toEqual([
+      "Members",
+      "Invitations",
+      "Activity",
+      "Candidate pages",
+      "API keys",
+      "Logo",
+      "E-mail",
+      "Webhooks",
+      "Pipeline",
+      "E-mail templates",
+      "Calendar",
+      "Interview types",
+      "Availability",
+    ]);
     const recPage = await (await page(rec.cookie)).text();
     expect(sections(recPage)).toEqual(["Calendar", "Interview types", "Availability"]);
     // The account menu links to Settings, and not to the settings a recruiter may not change.

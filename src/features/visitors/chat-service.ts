@@ -1,19 +1,11 @@
+import type { DB } from "../../db/client";
+import type { VisitorsDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import * as repo from "./repo";
-import { campaignOfCode, countCampaignClick, jobTitleIn, upsertParticipantFromVisitor, type ParticipantFields } from "./partners";
-import {
-  assessmentQuestions,
-  checkAnswer,
-  DEFAULT_ASSESSMENT_QUESTIONS,
-  DONE,
-  INTRO,
-  PREQUALIFIER_QUESTIONS,
-  transcript,
-  type ChatKind,
-  type Question,
-} from "./questions";
+import { campaignOfCode, countCampaignClick, jobTitleIn, type ParticipantFields } from "./partners";
+import { assessmentQuestions, checkAnswer, DEFAULT_ASSESSMENT_QUESTIONS, DONE, INTRO, PREQUALIFIER_QUESTIONS, transcript, type ChatKind, type Question } from "./questions";
 import { claimVisitor, type Visitor } from "./visitor-id";
 import { unlessDiskFull } from "../../db/busy";
 
@@ -48,13 +40,16 @@ const TEN_MINUTES = 10 * 60_000;
 export const ANSWERS_PER_IP = 60;
 export const CLICKS_PER_IP = 30;
 
-const limits = new WeakMap<Deps, { answers: RateLimiter; clicks: RateLimiter }>();
+const limits = new WeakMap<DB, { answers: RateLimiter; clicks: RateLimiter }>();
 export function visitorLimits(deps: Deps) {
-  let l = limits.get(deps);
+  let l = limits.get(deps.db);
   if (!l) {
     const now = () => deps.clock.now().getTime();
-    l = { answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now), clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now) };
-    limits.set(deps, l);
+    l = {
+      answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now),
+      clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now),
+    };
+    limits.set(deps.db, l);
   }
   return l;
 }
@@ -134,7 +129,7 @@ export function getChat(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: ChatC
   return stateOf(kind, ctx, parseQuestions(conv.questions), parseAnswers(conv.answers), !!conv.completedAt);
 }
 
-function openConversation(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: ChatContext): repo.ConversationRow {
+function openConversation(deps: VisitorsDeps, visitor: Visitor, kind: ChatKind, ctx: ChatContext): repo.ConversationRow {
   claimVisitor(deps, visitor);
   const now = deps.clock.now();
   const conv = repo.findConversation(deps.db, ctx.workspaceId, visitor.id, kind);
@@ -162,7 +157,7 @@ function openConversation(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: Cha
  * repeated submission of an answered step changes nothing. A refused answer is a 400 whose
  * message the chat shows; earlier answers stay. The last answer completes the chat.
  */
-export function submitAnswer(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: ChatContext, answer: unknown, step: number | null): ChatState {
+export function submitAnswer(deps: VisitorsDeps, visitor: Visitor, kind: ChatKind, ctx: ChatContext, answer: unknown, step: number | null): ChatState {
   const conv = openConversation(deps, visitor, kind, ctx);
   const questions = parseQuestions(conv.questions);
   const answers = parseAnswers(conv.answers);
@@ -194,7 +189,7 @@ export function submitAnswer(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: 
 }
 
 /** The finished chat becomes the candidate: stage 2 with the prequalifier transcript, stage 3 with the assessment's. */
-function finish(deps: Deps, visitor: Visitor, kind: ChatKind, conv: repo.ConversationRow, questions: Question[], answers: string[]) {
+function finish(deps: VisitorsDeps, visitor: Visitor, kind: ChatKind, conv: repo.ConversationRow, questions: Question[], answers: string[]) {
   const fields: ParticipantFields = { uniqueId: visitor.id };
   if (conv.jobId) fields.jobId = conv.jobId;
   if (conv.campaignId) fields.campaignId = conv.campaignId;
@@ -208,12 +203,12 @@ function finish(deps: Deps, visitor: Visitor, kind: ChatKind, conv: repo.Convers
     fields.assessment = transcript(questions, answers);
     fields.stages = 3;
   }
-  const p = upsertParticipantFromVisitor(deps, conv.workspaceId, fields);
+  const p = deps.candidates.upsertFromVisitor(conv.workspaceId, fields);
   repo.updateConversation(deps.db, conv.workspaceId, conv.id, { completedAt: deps.clock.now(), participantId: p.id });
 }
 
 /** Starts the chat again (the participant keeps the earlier answers until the new ones are complete). */
-export function restartChat(deps: Deps, visitor: Visitor, kind: ChatKind, ctx: ChatContext): ChatState {
+export function restartChat(deps: VisitorsDeps, visitor: Visitor, kind: ChatKind, ctx: ChatContext): ChatState {
   const conv = openConversation(deps, visitor, kind, ctx);
   const questions = questionsFor(deps, kind, ctx);
   repo.updateConversation(deps.db, ctx.workspaceId, conv.id, {

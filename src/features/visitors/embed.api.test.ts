@@ -59,7 +59,12 @@ describe("allowed embed origins", () => {
   test("the settings form saves one origin a line, and refuses a bad one with a toast", async () => {
     const r = await recruiterWithCampaign(t);
     const post = (value: string) =>
-      t.request("/settings/candidate-pages/embed", { method: "POST", body: new URLSearchParams({ allowedOrigins: value }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" }, cookie: r.cookie });
+      t.request("/settings/candidate-pages/embed", {
+        method: "POST",
+        body: new URLSearchParams({ allowedOrigins: value }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        cookie: r.cookie,
+      });
     const ok = await post("https://www.agency.example\r\n\r\nhttps://jobs.agency.example\r\n");
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/settings/candidate-pages");

@@ -1,11 +1,12 @@
 import type { Deps } from "../../deps";
+import type { VisitorsDeps } from "./needs";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import type { TimeSlot } from "../scheduling/slots";
 import { busyIntervals } from "../calendar/hooks";
 import * as repo from "./repo";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
 import { INTRO_DAYS_AHEAD, weeklySlots, withoutBusy } from "./intro-slots";
-import { emailOfParticipant, upsertParticipantFromVisitor } from "./partners";
+import { emailOfParticipant } from "./partners";
 import { bookIntroMeeting, hostMeetings } from "./scheduling-adapter";
 import { claimVisitor, type Visitor } from "./visitor-id";
 import type { ChatContext } from "./chat-service";
@@ -75,7 +76,7 @@ function prequalifierContact(deps: Deps, visitor: Visitor, workspaceId: number) 
  * the scheduling module creates the meeting and sends the confirmation with its .ics.
  * If that fails the claim is released.
  */
-export async function bookIntroCall(deps: Deps, visitor: Visitor, ctx: ChatContext, input: { start: string; name: string; email: string }): Promise<TimeSlot> {
+export async function bookIntroCall(deps: VisitorsDeps, visitor: Visitor, ctx: ChatContext, input: { start: string; name: string; email: string }): Promise<TimeSlot> {
   const conv = visitor.issued ? undefined : repo.findConversation(deps.db, ctx.workspaceId, visitor.id, "prequalifier");
   if (!conv?.completedAt) throw new AppError("prequalifier_required", 403, PREQUALIFIER_FIRST);
   const contact = prequalifierContact(deps, visitor, ctx.workspaceId);
@@ -97,7 +98,7 @@ export async function bookIntroCall(deps: Deps, visitor: Visitor, ctx: ChatConte
   });
   if (!claim) throw conflict(SLOT_GONE);
   try {
-    const participant = upsertParticipantFromVisitor(deps, ctx.workspaceId, {
+    const participant = deps.candidates.upsertFromVisitor(ctx.workspaceId, {
       uniqueId: visitor.id,
       name: input.name,
       emailAddress: input.email.toLowerCase(),
@@ -124,7 +125,7 @@ export async function bookIntroCall(deps: Deps, visitor: Visitor, ctx: ChatConte
 /** An intro call that has not ended yet for this candidate (same participant or same e-mail). */
 function hasOpenCall(deps: Deps, workspaceId: number, participantId: number | null, email: string): boolean {
   const address = email.toLowerCase();
-  return repo.openBookings(deps.db, workspaceId, deps.clock.now()).some(
-    (b) => b.participantId !== null && (b.participantId === participantId || emailOfParticipant(deps, workspaceId, b.participantId)?.toLowerCase() === address),
-  );
+  return repo
+    .openBookings(deps.db, workspaceId, deps.clock.now())
+    .some((b) => b.participantId !== null && (b.participantId === participantId || emailOfParticipant(deps, workspaceId, b.participantId)?.toLowerCase() === address));
 }

@@ -51,7 +51,11 @@ describe("/scheduleacall", () => {
     expect(participant.emailAddress).toBe("ada@example.com");
     expect(participant.jobId).toBe(r.job.id);
     await t.deps.jobs.idle();
-    const mail = t.deps.db.select().from(mailMessages).all().find((m) => m.to === "ada@example.com")!;
+    const mail = t.deps.db
+      .select()
+      .from(mailMessages)
+      .all()
+      .find((m) => m.to === "ada@example.com")!;
     expect(mail).toBeDefined();
     expect(mail.icalEvent).toContain("BEGIN:VCALENDAR");
 

@@ -12,12 +12,7 @@ describe("weeklySlots", () => {
       days: 14,
     });
     // Melbourne leaves daylight saving on 5 April 2026: 09:00 is 22:00Z before, 23:00Z after.
-    expect(slots.map((s) => s.startTime)).toEqual([
-      "2026-04-05T23:00:00.000Z",
-      "2026-04-05T23:30:00.000Z",
-      "2026-04-12T23:00:00.000Z",
-      "2026-04-12T23:30:00.000Z",
-    ]);
+    expect(slots.map((s) => s.startTime)).toEqual(["2026-04-05T23:00:00.000Z", "2026-04-05T23:30:00.000Z", "2026-04-12T23:00:00.000Z", "2026-04-12T23:30:00.000Z"]);
     expect(slots.every((s) => Date.parse(s.endTime) - Date.parse(s.startTime) === 30 * 60_000)).toBe(true);
   });
 
@@ -29,7 +24,16 @@ describe("weeklySlots", () => {
 
   test("no slot sooner than the notice; a window shorter than the call gives none", () => {
     const now = new Date("2026-06-01T08:30:00Z"); // Monday
-    const slots = weeklySlots({ weekly: [{ day: 1, start: "09:00", end: "12:00" }, { day: 2, start: "09:00", end: "09:15" }], timeZone: "UTC", duration: 30, now, days: 1 });
+    const slots = weeklySlots({
+      weekly: [
+        { day: 1, start: "09:00", end: "12:00" },
+        { day: 2, start: "09:00", end: "09:15" },
+      ],
+      timeZone: "UTC",
+      duration: 30,
+      now,
+      days: 1,
+    });
     expect(slots[0]!.startTime).toBe("2026-06-01T10:30:00.000Z");
     expect(slots.some((s) => s.startTime.startsWith("2026-06-02"))).toBe(false);
   });

@@ -16,7 +16,7 @@ const outsideUrl = z
   .trim()
   .max(2000, "Keep the URL under 2000 characters")
   .transform((v) => v || null)
-  .refine((v) => v === null || /^https?:\/\/[^\s"'<>]+$/i.test(v) && URL.canParse(v), "Enter a full URL starting with https://")
+  .refine((v) => v === null || (/^https?:\/\/[^\s"'<>]+$/i.test(v) && URL.canParse(v)), "Enter a full URL starting with https://")
   .nullable()
   .optional();
 
@@ -50,9 +50,16 @@ export const JobQuestionsInput = z.object({
 });
 
 export const BookIntroCallInput = z.object({
-  start: z.string({ error: "Please choose a time" }).max(40).refine((v) => Number.isFinite(Date.parse(v)), "Please choose a time"),
+  start: z
+    .string({ error: "Please choose a time" })
+    .max(40)
+    .refine((v) => Number.isFinite(Date.parse(v)), "Please choose a time"),
   name: z.string({ error: "Please enter your name" }).trim().min(1, "Please enter your name").max(120, "Keep your name under 120 characters"),
-  email: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email({ error: "Invalid email address" })),
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .max(254, "Invalid email address")
+    .pipe(z.email({ error: "Invalid email address" })),
   c: z.string().max(64).optional(),
   website: z.string().max(500).optional(),
 });

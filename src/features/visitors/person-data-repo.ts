@@ -14,18 +14,34 @@ const ofPerson = (workspaceId: number, participantId: number, visitorIds: string
 
 /** The prequalifier and assessment chats of a candidate (by the record, or by their browser's visitor id), oldest first. */
 export function conversationRowsOf(db: DB, workspaceId: number, participantId: number, visitorIds: string[]): ConversationRow[] {
-  return db.select().from(visitorConversations).where(ofPerson(workspaceId, participantId, visitorIds)).orderBy(asc(visitorConversations.id)).all();
+  return db
+    .select()
+    .from(visitorConversations)
+    .where(ofPerson(workspaceId, participantId, visitorIds))
+    .orderBy(asc(visitorConversations.id))
+    .all();
 }
 
 /** Merge: the duplicates' chats and intro calls now point at the record that stays. */
 export function moveConversations(tx: Writer, workspaceId: number, fromIds: number[], toId: number): void {
   if (!fromIds.length) return;
-  tx.update(visitorConversations).set({ participantId: toId }).where(and(eq(visitorConversations.workspaceId, workspaceId), inArray(visitorConversations.participantId, fromIds))).run();
-  tx.update(introCallBookings).set({ participantId: toId }).where(and(eq(introCallBookings.workspaceId, workspaceId), inArray(introCallBookings.participantId, fromIds))).run();
+  tx.update(visitorConversations)
+    .set({ participantId: toId })
+    .where(and(eq(visitorConversations.workspaceId, workspaceId), inArray(visitorConversations.participantId, fromIds)))
+    .run();
+  tx.update(introCallBookings)
+    .set({ participantId: toId })
+    .where(and(eq(introCallBookings.workspaceId, workspaceId), inArray(introCallBookings.participantId, fromIds)))
+    .run();
 }
 
 /** Erasure: the chats are deleted; an intro call keeps its slot (the recruiter's calendar) without the person. */
 export function eraseConversations(tx: Writer, workspaceId: number, participantId: number, visitorIds: string[]): void {
-  tx.delete(visitorConversations).where(ofPerson(workspaceId, participantId, visitorIds)).run();
-  tx.update(introCallBookings).set({ participantId: null }).where(and(eq(introCallBookings.workspaceId, workspaceId), eq(introCallBookings.participantId, participantId))).run();
+  tx.delete(visitorConversations)
+    .where(ofPerson(workspaceId, participantId, visitorIds))
+    .run();
+  tx.update(introCallBookings)
+    .set({ participantId: null })
+    .where(and(eq(introCallBookings.workspaceId, workspaceId), eq(introCallBookings.participantId, participantId)))
+    .run();
 }

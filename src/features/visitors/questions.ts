@@ -6,16 +6,7 @@
 export type ChatKind = "prequalifier" | "assessment";
 
 /** The participant field a prequalifier answer fills (part2 §3). */
-export type PrequalifierField =
-  | "name"
-  | "emailAddress"
-  | "city"
-  | "roleApplied"
-  | "linkedinUrl"
-  | "industry"
-  | "visaStatus"
-  | "salaryExpectation"
-  | "availability";
+export type PrequalifierField = "name" | "emailAddress" | "city" | "roleApplied" | "linkedinUrl" | "industry" | "visaStatus" | "salaryExpectation" | "availability";
 
 export interface Question {
   /** Participant field (prequalifier) or "answer" (assessment). */

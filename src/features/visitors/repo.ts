@@ -15,7 +15,13 @@ const WS = param("workspaceId");
 
 // ---- visitors (not workspace data: a visitor may apply to several workspaces) --------
 
-const visitorById = preparedQuery((db) => db.select().from(visitors).where(eq(visitors.id, param<string>("id"))).prepare());
+const visitorById = preparedQuery((db) =>
+  db
+    .select()
+    .from(visitors)
+    .where(eq(visitors.id, param<string>("id")))
+    .prepare(),
+);
 export function findVisitor(db: DB, id: string) {
   return visitorById(db).get({ id });
 }
@@ -27,7 +33,12 @@ export function claimVisitor(db: DB, id: string, keyHash: string) {
 }
 
 /** The workspace a visitor without a campaign code belongs to: the install's first one. */
-const firstWorkspace = preparedQuery((db) => db.select({ id: min(workspaces.id) }).from(workspaces).prepare());
+const firstWorkspace = preparedQuery((db) =>
+  db
+    .select({ id: min(workspaces.id) })
+    .from(workspaces)
+    .prepare(),
+);
 export function firstWorkspaceId(db: DB): number | null {
   return firstWorkspace(db).get()?.id ?? null;
 }
@@ -89,8 +100,16 @@ export function replaceAnswers(db: DB, workspaceId: number, id: number, before: 
   return !!row;
 }
 
-export function updateConversation(db: DB, workspaceId: number, id: number, set: Partial<Pick<ConversationRow, "jobId" | "campaignId" | "completedAt" | "participantId" | "questions" | "answers" | "updatedAt">>) {
-  db.update(visitorConversations).set(set).where(inWorkspace(visitorConversations, workspaceId, eq(visitorConversations.id, id))).run();
+export function updateConversation(
+  db: DB,
+  workspaceId: number,
+  id: number,
+  set: Partial<Pick<ConversationRow, "jobId" | "campaignId" | "completedAt" | "participantId" | "questions" | "answers" | "updatedAt">>,
+) {
+  db.update(visitorConversations)
+    .set(set)
+    .where(inWorkspace(visitorConversations, workspaceId, eq(visitorConversations.id, id)))
+    .run();
 }
 
 // ---- settings ------------------------------------------------------------------------
@@ -108,7 +127,11 @@ export function upsertSettings(db: DB | Tx, workspaceId: number, set: Partial<Om
 }
 
 const jobQuestionsOf = preparedQuery((db) =>
-  db.select().from(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, WS, eq(visitorJobQuestions.jobId, param("jobId")))).prepare(),
+  db
+    .select()
+    .from(visitorJobQuestions)
+    .where(inWorkspace(visitorJobQuestions, WS, eq(visitorJobQuestions.jobId, param("jobId"))))
+    .prepare(),
 );
 export function findJobQuestions(db: DB, workspaceId: number, jobId: number) {
   return jobQuestionsOf(db).get({ workspaceId, jobId });
@@ -120,7 +143,9 @@ export function listJobQuestions(db: DB, workspaceId: number) {
 
 export function saveJobQuestions(db: DB | Tx, workspaceId: number, jobId: number, questions: string | null, now: Date) {
   if (questions === null) {
-    db.delete(visitorJobQuestions).where(inWorkspace(visitorJobQuestions, workspaceId, eq(visitorJobQuestions.jobId, jobId))).run();
+    db.delete(visitorJobQuestions)
+      .where(inWorkspace(visitorJobQuestions, workspaceId, eq(visitorJobQuestions.jobId, jobId)))
+      .run();
     return;
   }
   db.insert(visitorJobQuestions)
@@ -136,13 +161,7 @@ const hostBookings = preparedQuery((db) =>
     .select()
     .from(introCallBookings)
     .where(
-      inWorkspace(
-        introCallBookings,
-        WS,
-        eq(introCallBookings.hostUserId, param("hostUserId")),
-        lt(introCallBookings.startTime, param<Date>("to")),
-        gt(introCallBookings.endTime, param<Date>("from")),
-      ),
+      inWorkspace(introCallBookings, WS, eq(introCallBookings.hostUserId, param("hostUserId")), lt(introCallBookings.startTime, param<Date>("to")), gt(introCallBookings.endTime, param<Date>("from"))),
     )
     .prepare(),
 );
@@ -185,14 +204,23 @@ export function claimSlot(db: DB, v: { workspaceId: number; hostUserId: number; 
 }
 
 export function releaseSlot(db: DB, workspaceId: number, id: number) {
-  db.delete(introCallBookings).where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id))).run();
+  db.delete(introCallBookings)
+    .where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id)))
+    .run();
 }
 
 export function completeBooking(db: DB, workspaceId: number, id: number, set: { participantId: number; schedulingSessionId: number | null }) {
-  db.update(introCallBookings).set(set).where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id))).run();
+  db.update(introCallBookings)
+    .set(set)
+    .where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id)))
+    .run();
 }
 
 /** Every intro call of the workspace that has not ended yet (few: one per candidate). */
 export function openBookings(db: DB, workspaceId: number, after: Date): BookingRow[] {
-  return db.select().from(introCallBookings).where(inWorkspace(introCallBookings, workspaceId, gt(introCallBookings.endTime, after))).all();
+  return db
+    .select()
+    .from(introCallBookings)
+    .where(inWorkspace(introCallBookings, workspaceId, gt(introCallBookings.endTime, after)))
+    .all();
 }

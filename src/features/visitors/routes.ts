@@ -1,14 +1,15 @@
 import { Elysia } from "elysia";
+import type { VisitorsDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { createElement } from "react";
 import type { Server } from "bun";
-import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { clientIp } from "../../lib/client-ip";
 import { AppError, notFound } from "../../lib/errors";
 import { posted, seeOther, type FormFailure, type FormInput, type RawInput } from "../../lib/route-options";
 import { siteLinks } from "../../ui/links";
 import { workspaceSite } from "../auth/workspace-site";
-import { authGuard } from "../auth/guard";
+
 import { isValidTimeZone } from "../scheduling/slots";
 import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type ChatContext } from "./chat-service";
 import { bookIntroCall, introCallOptions } from "./intro-call-service";
@@ -35,7 +36,7 @@ const notReady = () => new AppError("not_found", 404, "This page is not availabl
 type Extra = { status?: number; headers?: Record<string, string> };
 
 /** The candidate pages (public: they never check a session) and their API under /api/visitors. */
-export function visitorRoutes(deps: Deps) {
+export function visitorRoutes(deps: VisitorsDeps, web: Web) {
   const links = siteLinks(deps.config);
   const ipOf = (request: Request, server: Server<unknown> | null) => clientIp(request, server, deps.config.TRUST_PROXY);
   // A campaign's pages may be framed by its workspace's site (the code comes in the query or the form).
@@ -66,8 +67,7 @@ export function visitorRoutes(deps: Deps) {
     return { visitor, ctx: resolveContext(deps, visitor, input.body.c ?? input.query.c) };
   };
   const refusal = (failure: FormFailure) => ({ status: failure.status, headers: failure.headers });
-  const unavailable = (p: VisitorPage, visitor: Visitor, failure: FormFailure) =>
-    page(p, visitor, null, createElement("p", { className: "text-sm text-red-700" }, failure.message), refusal(failure));
+  const unavailable = (p: VisitorPage, visitor: Visitor, failure: FormFailure) => page(p, visitor, null, createElement("p", { className: "text-sm text-red-700" }, failure.message), refusal(failure));
 
   const zoneOf = (v: unknown) => (typeof v === "string" && v.length <= 64 && isValidTimeZone(v) ? v : undefined);
 
@@ -78,7 +78,7 @@ export function visitorRoutes(deps: Deps) {
 
   const chatPages = (kind: ChatKind) =>
     new Elysia()
-      .use(authGuard(deps))
+      .use(web.guard)
       .guard({ embeddable: campaignOrigins })
       .get(
         `/${kind}`,
@@ -131,7 +131,7 @@ export function visitorRoutes(deps: Deps) {
       );
 
   const schedule = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ embeddable: campaignOrigins })
     .get(
       "/scheduleacall",
@@ -184,36 +184,56 @@ export function visitorRoutes(deps: Deps) {
 
   // The chat island's API: public, the visitor is their cookie.
   const api = new Elysia({ prefix: "/api/visitors", tags: ["Candidate pages"] })
-    .get("/intro-call", ({ cookie, query, request }) => {
-      const visitor = visitorOf(deps, cookie, request);
-      return introCallOptions(deps, visitor, contextOf(visitor, query.c));
-    }, { query: CodeQuery, response: { 200: IntroCallOptionsView }, detail: { summary: "The intro-call slots a visitor may book" } })
-    .post("/intro-call", async ({ cookie, body, request, server }) => {
-      const visitor = visitorOf(deps, cookie, request);
-      limitPost(deps, ipOf(request, server));
-      const ctx = contextOf(visitor, body.c);
-      if (isBot(body.website)) return { booked: null };
-      return { booked: await bookIntroCall(deps, visitor, ctx, body) };
-    }, { body: BookIntroCallInput, response: { 200: BookedView }, detail: { summary: "Book an intro call (after the prequalifier)" } })
-    .get("/:kind", ({ cookie, query, params, request }) => {
-      const kind = kindOf(params);
-      const visitor = visitorOf(deps, cookie, request);
-      return getChat(deps, visitor, kind, contextOf(visitor, query.c));
-    }, { params: KindParam, query: CodeQuery, response: { 200: ChatStateView }, detail: { summary: "A visitor's prequalifier or assessment chat" } })
-    .post("/:kind/answer", ({ cookie, body, params, request, server }) => {
-      const kind = kindOf(params);
-      const visitor = visitorOf(deps, cookie, request);
-      limitPost(deps, ipOf(request, server));
-      const ctx = contextOf(visitor, body.c);
-      if (isBot(body.website)) return getChat(deps, visitor, kind, ctx);
-      return submitAnswer(deps, visitor, kind, ctx, body.answer, body.step ?? null);
-    }, { params: KindParam, body: AnswerInput, response: { 200: ChatStateView }, detail: { summary: "Answer the chat's current question" } })
-    .post("/:kind/restart", ({ cookie, body, params, request, server }) => {
-      const kind = kindOf(params);
-      const visitor = visitorOf(deps, cookie, request);
-      limitPost(deps, ipOf(request, server));
-      return restartChat(deps, visitor, kind, contextOf(visitor, body.c));
-    }, { params: KindParam, body: RestartBody, response: { 200: ChatStateView }, detail: { summary: "Start the chat again" } });
+    .get(
+      "/intro-call",
+      ({ cookie, query, request }) => {
+        const visitor = visitorOf(deps, cookie, request);
+        return introCallOptions(deps, visitor, contextOf(visitor, query.c));
+      },
+      { query: CodeQuery, response: { 200: IntroCallOptionsView }, detail: { summary: "The intro-call slots a visitor may book" } },
+    )
+    .post(
+      "/intro-call",
+      async ({ cookie, body, request, server }) => {
+        const visitor = visitorOf(deps, cookie, request);
+        limitPost(deps, ipOf(request, server));
+        const ctx = contextOf(visitor, body.c);
+        if (isBot(body.website)) return { booked: null };
+        return { booked: await bookIntroCall(deps, visitor, ctx, body) };
+      },
+      { body: BookIntroCallInput, response: { 200: BookedView }, detail: { summary: "Book an intro call (after the prequalifier)" } },
+    )
+    .get(
+      "/:kind",
+      ({ cookie, query, params, request }) => {
+        const kind = kindOf(params);
+        const visitor = visitorOf(deps, cookie, request);
+        return getChat(deps, visitor, kind, contextOf(visitor, query.c));
+      },
+      { params: KindParam, query: CodeQuery, response: { 200: ChatStateView }, detail: { summary: "A visitor's prequalifier or assessment chat" } },
+    )
+    .post(
+      "/:kind/answer",
+      ({ cookie, body, params, request, server }) => {
+        const kind = kindOf(params);
+        const visitor = visitorOf(deps, cookie, request);
+        limitPost(deps, ipOf(request, server));
+        const ctx = contextOf(visitor, body.c);
+        if (isBot(body.website)) return getChat(deps, visitor, kind, ctx);
+        return submitAnswer(deps, visitor, kind, ctx, body.answer, body.step ?? null);
+      },
+      { params: KindParam, body: AnswerInput, response: { 200: ChatStateView }, detail: { summary: "Answer the chat's current question" } },
+    )
+    .post(
+      "/:kind/restart",
+      ({ cookie, body, params, request, server }) => {
+        const kind = kindOf(params);
+        const visitor = visitorOf(deps, cookie, request);
+        limitPost(deps, ipOf(request, server));
+        return restartChat(deps, visitor, kind, contextOf(visitor, body.c));
+      },
+      { params: KindParam, body: RestartBody, response: { 200: ChatStateView }, detail: { summary: "Start the chat again" } },
+    );
 
   return new Elysia().use(chatPages("prequalifier")).use(chatPages("assessment")).use(schedule).use(api);
 }

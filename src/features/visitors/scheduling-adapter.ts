@@ -5,17 +5,17 @@
  * any interview.
  */
 import type { Deps } from "../../deps";
+import type { VisitorsDeps } from "./needs";
 import type { DB } from "../../db/client";
 import { writeStamp } from "../../db/prepared";
 import { listMeetings } from "../scheduling/interviews";
-import { bookIntroCall } from "../scheduling/booking";
 import type { TimeSlot } from "../scheduling/slots";
 
 export function bookIntroMeeting(
-  deps: Deps,
+  deps: VisitorsDeps,
   v: { workspaceId: number; hostUserId: number; candidateId: number; slot: TimeSlot; duration: number; timeZone: string; jobTitle: string | null },
 ): Promise<{ sessionId: number }> {
-  return bookIntroCall(deps, {
+  return deps.scheduling.bookIntroCall({
     workspaceId: v.workspaceId,
     hostUserId: v.hostUserId,
     candidateId: v.candidateId,

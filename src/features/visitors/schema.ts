@@ -21,8 +21,12 @@ export const visitorConversations = sqliteTable(
   "visitor_conversations",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    visitorId: text("visitor_id").notNull().references(() => visitors.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id")
+      .notNull()
+      .references(() => visitors.id, { onDelete: "cascade" }),
     // prequalifier | assessment
     kind: text("kind").notNull(),
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
@@ -41,7 +45,9 @@ export const visitorConversations = sqliteTable(
 
 /** Per-workspace candidate page settings: outside URLs and the intro-call availability. */
 export const visitorSettings = sqliteTable("visitor_settings", {
-  workspaceId: integer("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: integer("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   prequalifierUrl: text("prequalifier_url"),
   assessmentUrl: text("assessment_url"),
   schedulerUrl: text("scheduler_url"),
@@ -58,8 +64,12 @@ export const visitorSettings = sqliteTable("visitor_settings", {
 export const visitorJobQuestions = sqliteTable(
   "visitor_job_questions",
   {
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    jobId: integer("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
     questions: text("questions").notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -74,8 +84,12 @@ export const introCallBookings = sqliteTable(
   "intro_call_bookings",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: integer("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    hostUserId: integer("host_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    hostUserId: integer("host_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     visitorId: text("visitor_id").notNull(),
     participantId: integer("participant_id"),
     startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),

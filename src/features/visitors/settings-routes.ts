@@ -1,13 +1,25 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { VisitorsDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { memberActor } from "../events/record";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { embedOrigins, workspaceSite } from "../auth/workspace-site";
-import { AvailabilityForm, AvailabilityInput, EmbedOriginsInput, EmbedOriginsView, JobIdParam, JobQuestionsInput, JobQuestionsView, OutsideUrlsInput, QuestionsForm, SettingsPageQuery, SettingsView } from "./model";
+import {
+  AvailabilityForm,
+  AvailabilityInput,
+  EmbedOriginsInput,
+  EmbedOriginsView,
+  JobIdParam,
+  JobQuestionsInput,
+  JobQuestionsView,
+  OutsideUrlsInput,
+  QuestionsForm,
+  SettingsPageQuery,
+  SettingsView,
+} from "./model";
 import { getJobQuestions, jobsWithQuestions, saveAllowedOrigins, saveAvailability, saveJobQuestions, saveOutsideUrls, settingsView } from "./settings-service";
 import { jobsOf } from "./partners";
 import { SettingsPage } from "./pages/settings-page";
@@ -17,9 +29,9 @@ const PAGE = "/settings/candidate-pages";
 const refused = { back: PAGE, failed: "Not saved" };
 
 /** The recruiter's side of the candidate pages: one signed-in page, its forms, and its API. */
-export function visitorSettingsRoutes(deps: Deps) {
+export function visitorSettingsRoutes(deps: VisitorsDeps, web: Web) {
   const pages = new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "settings.update" })
     .get(
       PAGE,
@@ -32,7 +44,7 @@ export function visitorSettingsRoutes(deps: Deps) {
           title: "Candidate pages",
           toast: takeFlash(cookie),
           body: SettingsPage({
-            shell: makeShell(deps, me.user),
+            shell: web.shell(me.user),
             appUrl: deps.config.APP_URL,
             settings: settingsView(deps, workspaceId),
             site: workspaceSite(deps, workspaceId),
@@ -81,7 +93,7 @@ export function visitorSettingsRoutes(deps: Deps) {
     );
 
   const reads = new Elysia({ prefix: "/api/candidate-pages", tags: ["Candidate pages"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get("/settings", ({ workspaceId }) => settingsView(deps, workspaceId), { response: { 200: SettingsView }, detail: { summary: "The candidate pages' settings" } })
     .get("/settings/embed", ({ workspaceId }) => ({ allowedOrigins: embedOrigins(deps, workspaceId) }), {
@@ -95,7 +107,7 @@ export function visitorSettingsRoutes(deps: Deps) {
     });
 
   const writes = new Elysia({ prefix: "/api/candidate-pages", tags: ["Candidate pages"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "settings.update" })
     .put(
       "/settings/urls",

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { VisitorsDeps } from "./needs";
 import { recordEvent, type Actor } from "../events/record";
 import { notFound } from "../../lib/errors";
 import * as repo from "./repo";
@@ -7,7 +8,7 @@ import { DEFAULT_ASSESSMENT_QUESTIONS } from "./questions";
 import type { AvailabilityInput, OutsideUrlsInput } from "./model";
 
 import type { WeeklyWindow } from "./intro-slots";
-import { embedOrigins, saveEmbedOrigins } from "../auth/workspace-site";
+import { embedOrigins } from "../auth/workspace-site";
 
 export type { WeeklyWindow };
 
@@ -54,8 +55,8 @@ export function settingsView(deps: Deps, workspaceId: number): CandidatePageSett
  * The sites that may frame the prequalifier and booking pages (docs/decisions/0024). The workspace
  * row keeps them (auth owns it), so the booking pages of scheduling read them without this feature.
  */
-export function saveAllowedOrigins(deps: Deps, workspaceId: number, origins: readonly string[], actor: Actor): { allowedOrigins: string[] } {
-  return { allowedOrigins: saveEmbedOrigins(deps, workspaceId, origins, actor) };
+export function saveAllowedOrigins(deps: VisitorsDeps, workspaceId: number, origins: readonly string[], actor: Actor): { allowedOrigins: string[] } {
+  return { allowedOrigins: deps.saveEmbedOrigins(workspaceId, origins, actor) };
 }
 
 /** The outside chatbot or scheduler a page frames instead of Frank's own (null: Frank's own). */

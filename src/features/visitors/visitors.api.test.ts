@@ -61,7 +61,11 @@ describe("prequalifier", () => {
     await answerAll(b, "/prequalifier", GOOD_ANSWERS.slice(0, -1), r.campaign.code);
     const sqlite = t.deps.db.$client;
     const conversation = () =>
-      sqlite.query<{ answers: string; completed_at: number | null; participant_id: number | null }, [string]>("select answers, completed_at, participant_id from visitor_conversations where visitor_id = ? and kind = 'prequalifier'").get(b.visitorId!)!;
+      sqlite
+        .query<{ answers: string; completed_at: number | null; participant_id: number | null }, [string]>(
+          "select answers, completed_at, participant_id from visitor_conversations where visitor_id = ? and kind = 'prequalifier'",
+        )
+        .get(b.visitorId!)!;
     const candidate = () => listParticipants(t.deps, r.workspaceId, {}).participants.find((x) => x.uniqueId === b.visitorId);
     // Creating the candidate fails (as a crash or a full disk would stop it).
     sqlite.exec("create trigger fail_new_candidates before insert on participants begin select raise(abort, 'candidate not written'); end");
@@ -220,7 +224,7 @@ describe("assessment and workspaces", () => {
     const b = browser();
     await b.get(`/prequalifier?c=${r.campaign.code}`);
     await answerAll(b, "/prequalifier", GOOD_ANSWERS, r.campaign.code);
-    expect((await (await b.get(`/assessment?c=${r.campaign.code}`)).text())).toContain(DEFAULT_ASSESSMENT_QUESTIONS[0]!.replace("'", "&#x27;"));
+    expect(await (await b.get(`/assessment?c=${r.campaign.code}`)).text()).toContain(DEFAULT_ASSESSMENT_QUESTIONS[0]!.replace("'", "&#x27;"));
 
     const put = await t.request(`/api/candidate-pages/jobs/${r.job.id}/questions`, { method: "PUT", json: { questions: ["Why us?", "  ", "What is your superpower?"] }, cookie: r.cookie });
     expect((await put.json()).questions).toEqual(["Why us?", "What is your superpower?"]);

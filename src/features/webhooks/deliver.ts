@@ -27,22 +27,31 @@ export async function deliver(deps: Deps, deliveryId: number, ctx: Pick<JobConte
   const attempt = (statusCode: number | null, error: string | null): repo.Attempt => ({ at: deps.clock.now().toISOString(), statusCode, error, durationMs: Math.round(performance.now() - started) });
   let res: Response;
   try {
-    res = await publicFetch(endpoint.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Frank-Webhooks/1",
-        "webhook-id": d.webhookId,
-        "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
-        "webhook-signature": signature,
+    res = await publicFetch(
+      endpoint.url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Frank-Webhooks/1",
+          "webhook-id": d.webhookId,
+          "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+          "webhook-signature": signature,
+        },
+        body: d.payload,
+        redirect: "manual",
+        signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]),
       },
-      body: d.payload,
-      redirect: "manual",
-      signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]),
-    }, workspaceUrlPolicy(deps.config));
+      workspaceUrlPolicy(deps.config),
+    );
   } catch (e) {
     // A refused target says only that (no refused/unknown/timeout detail that would map a private network).
-    const message = e instanceof BlockedAddressError ? e.message : e instanceof Error && e.name === "TimeoutError" ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
+    const message =
+      e instanceof BlockedAddressError
+        ? e.message
+        : e instanceof Error && e.name === "TimeoutError"
+          ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
+          : `Could not connect: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
     await ctx.whileLeased((tx) => repo.appendAttempt(tx, d.id, attempt(null, message)));
     throw new Error(message);
   }

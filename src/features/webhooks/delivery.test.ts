@@ -25,7 +25,8 @@ async function endpoint(events: string[] = ["candidate.created"]) {
   return { u, id, secret, received: () => receiver.received.filter((r) => r.path === path) };
 }
 
-const newCandidate = (workspaceId: number, name = "Wendy Webhook") => upsertParticipantFromVisitor(t.deps, workspaceId, { uniqueId: `wh-${++n}`, name, emailAddress: `wendy${n}@example.com`, roleApplied: "Designer" });
+const newCandidate = (workspaceId: number, name = "Wendy Webhook") =>
+  upsertParticipantFromVisitor(t.deps, workspaceId, { uniqueId: `wh-${++n}`, name, emailAddress: `wendy${n}@example.com`, roleApplied: "Designer" });
 /** The endpoint's deliveries as the log shows them (tries counted), oldest first. */
 const rows = (endpointId: number) =>
   t.deps.db
@@ -37,7 +38,14 @@ const rows = (endpointId: number) =>
     .all()
     .map((r) => {
       const v = toDeliveryView(r);
-      return { ...v, payload: r.delivery.payload, log: v.attempts, attempts: v.attempts.length, nextAttemptAt: v.nextAttemptAt ? new Date(v.nextAttemptAt) : null, deliveredAt: v.deliveredAt ? new Date(v.deliveredAt) : null };
+      return {
+        ...v,
+        payload: r.delivery.payload,
+        log: v.attempts,
+        attempts: v.attempts.length,
+        nextAttemptAt: v.nextAttemptAt ? new Date(v.nextAttemptAt) : null,
+        deliveredAt: v.deliveredAt ? new Date(v.deliveredAt) : null,
+      };
     });
 const headersOf = (r: Received) => ({ "webhook-id": r.headers["webhook-id"]!, "webhook-timestamp": r.headers["webhook-timestamp"]!, "webhook-signature": r.headers["webhook-signature"]! });
 /** Moves the test clock (which the work queue reads) and runs what fell due. */
@@ -99,9 +107,15 @@ describe("webhook delivery", () => {
     expect(d).toMatchObject({ status: "delivered", attempts: 3, statusCode: 200, lastError: null, nextAttemptAt: null });
     expect(d!.deliveredAt).toBeInstanceOf(Date);
     // Every try is kept (issue 41 item 6), oldest first, as GET /api/webhooks/{id}/deliveries shows it.
-    const log = (await (await t.request(`/api/webhooks/${e.id}/deliveries`, { cookie: e.u.cookie })).json()) as { deliveries: { attempts: { at: string; statusCode: number | null; error: string | null; durationMs: number }[] }[] };
+    const log = (await (await t.request(`/api/webhooks/${e.id}/deliveries`, { cookie: e.u.cookie })).json()) as {
+      deliveries: { attempts: { at: string; statusCode: number | null; error: string | null; durationMs: number }[] }[];
+    };
     const tries = log.deliveries[0]!.attempts;
-    expect(tries.map((a) => [a.statusCode, a.error])).toEqual([[500, "HTTP 500 Internal Server Error"], [503, "HTTP 503 Service Unavailable"], [200, null]]);
+    expect(tries.map((a) => [a.statusCode, a.error])).toEqual([
+      [500, "HTTP 500 Internal Server Error"],
+      [503, "HTTP 503 Service Unavailable"],
+      [200, null],
+    ]);
     expect(tries.every((a) => typeof a.durationMs === "number" && a.durationMs >= 0 && !Number.isNaN(Date.parse(a.at)))).toBe(true);
     expect(Date.parse(tries[2]!.at)).toBeGreaterThan(Date.parse(tries[0]!.at));
     const got = e.received();
@@ -128,7 +142,11 @@ describe("webhook delivery", () => {
     await later(31_000);
     const ids = e.received().map((r) => JSON.parse(r.body).data.candidate.id);
     expect(ids).toEqual([a.id, a.id, b.id, c.id]);
-    expect(rows(e.id).map((d) => [d.status, d.attempts])).toEqual([["delivered", 2], ["delivered", 1], ["delivered", 1]]);
+    expect(rows(e.id).map((d) => [d.status, d.attempts])).toEqual([
+      ["delivered", 2],
+      ["delivered", 1],
+      ["delivered", 1],
+    ]);
     const webhookIds = e.received().map((r) => r.headers["webhook-id"]);
     expect(new Set(webhookIds).size).toBe(3);
     expect(webhookIds.slice(1)).toEqual(rows(e.id).map((d) => d.webhookId));
@@ -145,7 +163,14 @@ describe("webhook delivery", () => {
     await later(31_000);
     const got = e.received().map((r) => JSON.parse(r.body).data.candidate.id as number);
     expect(got).toEqual([ids[0]!, ...ids]);
-    expect(new Set(e.received().slice(1).map((r) => r.headers["webhook-id"])).size).toBe(30);
+    expect(
+      new Set(
+        e
+          .received()
+          .slice(1)
+          .map((r) => r.headers["webhook-id"]),
+      ).size,
+    ).toBe(30);
     expect(rows(e.id).every((d) => d.status === "delivered")).toBe(true);
   });
 

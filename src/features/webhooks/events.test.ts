@@ -26,7 +26,12 @@ async function workspace(events: readonly string[] = EVENT_TYPES) {
   let seen = 0;
   /** The events written since the last call: [type, payload]. */
   const take = () => {
-    const rows = t.deps.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.workspaceId, u.workspaceId), gt(webhookDeliveries.id, seen))).orderBy(webhookDeliveries.id).all();
+    const rows = t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.workspaceId, u.workspaceId), gt(webhookDeliveries.id, seen)))
+      .orderBy(webhookDeliveries.id)
+      .all();
     if (rows.length) seen = rows.at(-1)!.id;
     return rows.map((r) => {
       const p = JSON.parse(r.payload) as { type: string; version: number; workspaceId: number; timestamp: string; data: Record<string, Record<string, unknown>> };
@@ -74,14 +79,27 @@ describe("candidate events", () => {
     const a = candidate(w.workspaceId);
     const b = candidate(w.workspaceId);
     w.take();
-    const res = await w.form("/candidates/bulk", [["action", "stage"], ["stage", "2"], ["ids", String(a.id)], ["ids", String(b.id)]]);
+    const res = await w.form("/candidates/bulk", [
+      ["action", "stage"],
+      ["stage", "2"],
+      ["ids", String(a.id)],
+      ["ids", String(b.id)],
+    ]);
     expect(res.status).toBe(303);
     const stages = w.take().filter((p) => p.type === "candidate.stage_changed");
-    expect(stages.map((p) => [p.data.candidate.id, p.data.from, p.data.to])).toEqual([[a.id, 1, 2], [b.id, 1, 2]]);
+    expect(stages.map((p) => [p.data.candidate.id, p.data.from, p.data.to])).toEqual([
+      [a.id, 1, 2],
+      [b.id, 1, 2],
+    ]);
     const other = await t.signUp();
     const foreign = candidate(other.workspaceId);
     const before = t.deps.db.select().from(tasks).all().length;
-    await w.form("/candidates/bulk", [["action", "stage"], ["stage", "5"], ["ids", String(a.id)], ["ids", String(foreign.id)]]);
+    await w.form("/candidates/bulk", [
+      ["action", "stage"],
+      ["stage", "5"],
+      ["ids", String(a.id)],
+      ["ids", String(foreign.id)],
+    ]);
     expect(w.types()).toEqual([]);
     expect(t.deps.db.select().from(tasks).all().length).toBe(before);
   });
@@ -173,9 +191,16 @@ describe("scheduling events", () => {
     w.take();
     expect((await t.request(`/api/book/${s.sessionToken}`, { json: { slotId: s.timeSlots[0]!.id } })).status).toBe(200);
     const [booked] = w.take();
-    expect(booked).toMatchObject({ type: "interview.booked", data: { interview: { title: "Interview", status: "scheduled", scheduledTime: s.timeSlots[0]!.startTime }, candidateId: c.id, sessionId: s.id, by: "candidate" } });
+    expect(booked).toMatchObject({
+      type: "interview.booked",
+      data: { interview: { title: "Interview", status: "scheduled", scheduledTime: s.timeSlots[0]!.startTime }, candidateId: c.id, sessionId: s.id, by: "candidate" },
+    });
     const interviewId = booked!.data.interview.id as string;
-    const mail = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, c.emailAddress!), eq(mailMessages.kind, "booked"))).get()!;
+    const mail = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, c.emailAddress!), eq(mailMessages.kind, "booked")))
+      .get()!;
     const manage = /\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     for (const secret of [s.sessionToken, manage]) expect(JSON.stringify(booked)).not.toContain(secret);
 
@@ -212,7 +237,11 @@ describe("scheduling events", () => {
     const id1 = booked[0]!.data.interview.id as string;
     expect((await t.request(`/api/interviews/${id1}/cancel`, { cookie: w.cookie, json: { reason: "Position filled" } })).status).toBe(200);
     expect(w.take()[0]).toMatchObject({ type: "interview.cancelled", data: { interview: { id: id1, status: "canceled" }, by: "recruiter", reason: "Position filled" } });
-    const mail = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, c2.emailAddress!), eq(mailMessages.kind, "booked"))).get()!;
+    const mail = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, c2.emailAddress!), eq(mailMessages.kind, "booked")))
+      .get()!;
     const manage = /\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     const res = await t.request(`/book/manage/${manage}/cancel`, { method: "POST", body: "", headers: { "content-type": "application/x-www-form-urlencoded", ...ORIGIN } });
     expect(res.status).toBe(303);
@@ -256,7 +285,14 @@ describe("erasure and retention", () => {
     const w = await workspace(["candidate.created"]);
     candidate(w.workspaceId);
     await t.deps.jobs.runDue();
-    const mine = () => t.deps.db.select({ id: webhookDeliveries.id, task: tasks }).from(webhookDeliveries).leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId)).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all().map((r) => ({ status: r.task?.status === "done" ? "delivered" : r.task?.status }));
+    const mine = () =>
+      t.deps.db
+        .select({ id: webhookDeliveries.id, task: tasks })
+        .from(webhookDeliveries)
+        .leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId))
+        .where(eq(webhookDeliveries.workspaceId, w.workspaceId))
+        .all()
+        .map((r) => ({ status: r.task?.status === "done" ? "delivered" : r.task?.status }));
     expect(mine().map((d) => d.status)).toEqual(["delivered"]);
     t.clock.advance(31 * 86_400_000);
     receiver.answer([500]);

@@ -69,7 +69,12 @@ describe("webhook URLs must be public", () => {
     // Saved before the check existed (or a name that resolved elsewhere when it was saved).
     const targets = [`http://127.0.0.1:${port}/inside`, `http://2130706433:${port}/inside`, `http://localhost:${port}/inside`, "http://10.255.255.1:9/inside"];
     const ids = targets.map(
-      (url) => t.deps.db.insert(webhookEndpoints).values({ workspaceId: u.workspaceId, url, events: JSON.stringify(["candidate.created"]), secretSealed: t.deps.secrets.seal(newSecret()), createdAt: t.clock.now() }).returning().get().id,
+      (url) =>
+        t.deps.db
+          .insert(webhookEndpoints)
+          .values({ workspaceId: u.workspaceId, url, events: JSON.stringify(["candidate.created"]), secretSealed: t.deps.secrets.seal(newSecret()), createdAt: t.clock.now() })
+          .returning()
+          .get().id,
     );
     upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "ssrf-1", name: "Sam Private", emailAddress: "sam@example.com", roleApplied: "Designer" });
     await t.deps.jobs.runDue();

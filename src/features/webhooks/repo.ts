@@ -30,7 +30,11 @@ export function activeEndpoints(db: Writer, workspaceId: number): Pick<EndpointR
 }
 
 export function insertEndpoint(db: Writer, v: { workspaceId: number; url: string; events: string[]; secretSealed: string; createdAt: Date }): EndpointRow {
-  return db.insert(webhookEndpoints).values({ ...v, events: JSON.stringify(v.events) }).returning().get();
+  return db
+    .insert(webhookEndpoints)
+    .values({ ...v, events: JSON.stringify(v.events) })
+    .returning()
+    .get();
 }
 
 export function listEndpoints(db: DB, workspaceId: number): EndpointRow[] {
@@ -38,16 +42,29 @@ export function listEndpoints(db: DB, workspaceId: number): EndpointRow[] {
 }
 
 export function findEndpoint(db: Writer, workspaceId: number, id: number): EndpointRow | undefined {
-  return db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id))).get();
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id)))
+    .get();
 }
 
 /** Deletes the endpoint and (by cascade) its deliveries; their tasks then find nothing to do. */
 export function deleteEndpoint(db: DB | Tx, workspaceId: number, id: number): boolean {
-  return db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id))).returning({ id: webhookEndpoints.id }).all().length > 0;
+  return (
+    db
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id)))
+      .returning({ id: webhookEndpoints.id })
+      .all().length > 0
+  );
 }
 
 export function disableEndpoint(db: Writer, id: number, at: Date): void {
-  db.update(webhookEndpoints).set({ disabledAt: at }).where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt))).run();
+  db.update(webhookEndpoints)
+    .set({ disabledAt: at })
+    .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)))
+    .run();
 }
 
 export function insertDelivery(db: Writer, v: { workspaceId: number; endpointId: number; webhookId: string; type: string; payload: string; candidateId: number | null; createdAt: Date }): DeliveryRow {
@@ -60,7 +77,14 @@ export function setTask(db: Tx, deliveryId: number, taskId: number): void {
 
 /** A delivery's task still waiting (pending or retrying) is made due now; false when it is running or finished. */
 export function hurryWaitingTask(tx: Tx, taskId: number, now: Date): boolean {
-  return tx.update(tasks).set({ runAt: now }).where(and(eq(tasks.id, taskId), inArray(tasks.status, ["pending", "retrying"]))).returning({ id: tasks.id }).all().length > 0;
+  return (
+    tx
+      .update(tasks)
+      .set({ runAt: now })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ["pending", "retrying"])))
+      .returning({ id: tasks.id })
+      .all().length > 0
+  );
 }
 
 const withTask = (db: Writer) => db.select({ delivery: webhookDeliveries, task: tasks }).from(webhookDeliveries).leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId));
@@ -104,7 +128,10 @@ export function deleteDeliveriesAbout(db: Writer, workspaceId: number, candidate
 
 /** Deliveries older than `before` whose task is finished (or already pruned). */
 export function deleteFinishedBefore(db: DB, before: Date): number {
-  const unfinished = db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.id, webhookDeliveries.taskId), inArray(tasks.status, ["pending", "retrying", "held"])));
+  const unfinished = db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, webhookDeliveries.taskId), inArray(tasks.status, ["pending", "retrying", "held"])));
   return db
     .delete(webhookDeliveries)
     .where(and(lt(webhookDeliveries.createdAt, before), sql`not exists ${unfinished}`))

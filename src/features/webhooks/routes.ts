@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { WebhooksDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { posted, seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard, signedInOf } from "../auth/guard";
+import { signedInOf } from "../auth/guard";
 import { CreatedWebhook, CreateWebhookForm, CreateWebhookInput, DeliveryAnswer, DeliveryList, DeliveryParams, WebhookList } from "./model";
 import * as webhooks from "./service";
 import { WebhooksPage, type WebhooksPageProps } from "./pages/webhooks-page";
@@ -13,13 +13,13 @@ import { WebhooksPage, type WebhooksPageProps } from "./pages/webhooks-page";
 const PAGE = "/settings/webhooks";
 
 /** /api/webhooks and Settings → Webhooks (owner and admin): outgoing webhooks (issue 19). */
-export function webhookRoutes(deps: Deps) {
-  return new Elysia().use(webhookApi(deps)).use(webhookPages(deps));
+export function webhookRoutes(deps: WebhooksDeps, web: Web) {
+  return new Elysia().use(webhookApi(deps, web)).use(webhookPages(deps, web));
 }
 
-function webhookApi(deps: Deps) {
+function webhookApi(deps: WebhooksDeps, web: Web) {
   return new Elysia({ prefix: "/api/webhooks", tags: ["Webhooks"] })
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ can: "webhooks.manage" })
     .get("", ({ me }) => ({ webhooks: webhooks.listWebhooks(deps, me.user) }), {
       response: { 200: WebhookList },
@@ -65,10 +65,10 @@ function webhookApi(deps: Deps) {
     );
 }
 
-function webhookPages(deps: Deps) {
+function webhookPages(deps: WebhooksDeps, web: Web) {
   type User = WebhooksPageProps["shell"]["user"];
   const page = (user: User, props: Omit<WebhooksPageProps, "shell" | "data">, status = 200, toast: Parameters<typeof renderPage>[0]["toast"] = null) =>
-    renderPage({ title: "Webhooks", status, toast, body: WebhooksPage({ shell: makeShell(deps, user), data: webhooks.webhooksPageData(deps, user), ...props }) });
+    renderPage({ title: "Webhooks", status, toast, body: WebhooksPage({ shell: web.shell(user), data: webhooks.webhooksPageData(deps, user), ...props }) });
   const refused = (failure: FormFailure, input: FormInput) =>
     page(signedInOf(input.request)!.user, { errors: failure.fields ?? {}, form: { url: posted(input, "url", 2000), events: postedEvents(input) } }, failure.status, {
       title: "Endpoint not added",
@@ -78,7 +78,7 @@ function webhookPages(deps: Deps) {
   const back = { back: PAGE, failed: "Not done" };
   return (
     new Elysia({ prefix: PAGE })
-      .use(authGuard(deps))
+      .use(web.guard)
       .guard({ can: "webhooks.manage" })
       .get("", ({ me, cookie }) => page(me.user, {}, 200, takeFlash(cookie)))
       // Adding answers with the page itself, not a redirect: the secret is shown once and must not travel in a cookie or an address.

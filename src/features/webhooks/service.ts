@@ -7,7 +7,7 @@ import type { CreateWebhook, DeliveryView, WebhookView } from "./model";
 import { recordTestEvent } from "./record";
 import { deliverWebhookJob } from "./deliver-job";
 import * as repo from "./repo";
-import { webhooksPorts } from "./ports";
+import type { WebhooksDeps } from "./needs";
 
 /** Who asks: the signed-in member (owner or admin may manage webhooks). */
 export interface Member {
@@ -54,7 +54,7 @@ export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-export async function createWebhook(deps: Deps, me: Member, input: CreateWebhook): Promise<{ id: number; secret: string }> {
+export async function createWebhook(deps: WebhooksDeps, me: Member, input: CreateWebhook): Promise<{ id: number; secret: string }> {
   requirePermission(me, "webhooks.manage");
   const problem = await publicUrlProblem(input.url, workspaceUrlPolicy(deps.config));
   if (problem) throw badRequest(problem, { url: problem });
@@ -62,7 +62,14 @@ export async function createWebhook(deps: Deps, me: Member, input: CreateWebhook
   // An endpoint receives candidates' data: who added it is in the activity log (issue 37).
   const row = deps.db.transaction((tx) => {
     const row = repo.insertEndpoint(tx, { workspaceId: me.workspaceId, url: input.url, events: input.events, secretSealed: deps.secrets.seal(secret), createdAt: deps.clock.now() });
-    webhooksPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "webhook", id: row.id }, kind: "webhook.created", summary: `${input.url} (${input.events.join(", ")})`, data: { events: input.events } });
+    deps.recordEvent(tx, {
+      workspaceId: me.workspaceId,
+      actor: { userId: me.id },
+      subject: { type: "webhook", id: row.id },
+      kind: "webhook.created",
+      summary: `${input.url} (${input.events.join(", ")})`,
+      data: { events: input.events },
+    });
     return row;
   });
   return { id: row.id, secret };
@@ -80,11 +87,11 @@ function endpointOf(deps: Deps, me: Member, id: number): repo.EndpointRow {
   return row;
 }
 
-export function deleteWebhook(deps: Deps, me: Member, id: number): void {
+export function deleteWebhook(deps: WebhooksDeps, me: Member, id: number): void {
   const endpoint = endpointOf(deps, me, id);
   deps.db.transaction((tx) => {
     repo.deleteEndpoint(tx, me.workspaceId, id);
-    webhooksPorts.of(deps).recordEvent(deps, tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "webhook", id }, kind: "webhook.deleted", summary: endpoint.url });
+    deps.recordEvent(tx, { workspaceId: me.workspaceId, actor: { userId: me.id }, subject: { type: "webhook", id }, kind: "webhook.deleted", summary: endpoint.url });
   });
 }
 

@@ -20,7 +20,11 @@ describe("/settings/webhooks", () => {
     expect(emptyHtml).toContain("No endpoints yet.");
     expect(emptyHtml).toContain('value="interview.completed"');
 
-    const added = await post("/settings/webhooks", [["url", receiver.url("/form")], ["events", "candidate.created"], ["events", "interview.booked"]]);
+    const added = await post("/settings/webhooks", [
+      ["url", receiver.url("/form")],
+      ["events", "candidate.created"],
+      ["events", "interview.booked"],
+    ]);
     expect(added.status).toBe(200);
     const html = await added.text();
     const secret = /data-testid="webhook-secret" value="(whsec_[^"]+)"|value="(whsec_[^"]+)"[^>]*data-testid="webhook-secret"/.exec(html);

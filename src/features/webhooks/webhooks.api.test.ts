@@ -112,7 +112,15 @@ describe("/api/webhooks", () => {
     await t.deps.jobs.runDue();
     const log = (await (await t.request(`/api/webhooks/${id}/deliveries`, { cookie: u.cookie })).json()) as { deliveries: Record<string, unknown>[] };
     expect(log.deliveries.map((d) => d.type)).toEqual(["shortlist.updated", "webhook.test"]);
-    expect(log.deliveries[1]).toMatchObject({ id: delivery.id, webhookId: delivery.webhookId, status: "delivered", attempts: [{ at: expect.any(String), statusCode: 200, error: null, durationMs: expect.any(Number) }], statusCode: 200, lastError: null, nextAttemptAt: null });
+    expect(log.deliveries[1]).toMatchObject({
+      id: delivery.id,
+      webhookId: delivery.webhookId,
+      status: "delivered",
+      attempts: [{ at: expect.any(String), statusCode: 200, error: null, durationMs: expect.any(Number) }],
+      statusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     expect(typeof log.deliveries[1]!.deliveredAt).toBe("string");
     expect(Object.keys(log.deliveries[0]!).sort()).toEqual(["attempts", "createdAt", "deliveredAt", "id", "lastError", "nextAttemptAt", "statusCode", "status", "type", "webhookId"].sort());
 

@@ -17,7 +17,8 @@ const svg = scriptedSvg;
 
 async function workspace() {
   const u = await t.signUp();
-  const put = (bytes: Uint8Array, type: string, cookie = u.cookie) => t.request("/api/workspace/logo", { method: "PUT", cookie, headers: { "content-type": type, origin: "http://localhost" }, body: bytes as Uint8Array<ArrayBuffer> });
+  const put = (bytes: Uint8Array, type: string, cookie = u.cookie) =>
+    t.request("/api/workspace/logo", { method: "PUT", cookie, headers: { "content-type": type, origin: "http://localhost" }, body: bytes as Uint8Array<ArrayBuffer> });
   const putForm = (bytes: Uint8Array, name: string, path = "/api/workspace/logo", method = "PUT") => {
     const form = new FormData();
     form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name));
@@ -79,7 +80,7 @@ describe("the agency's logo", () => {
     const del = await t.request("/api/workspace/logo", { method: "DELETE", cookie: w.cookie });
     expect(await del.json()).toEqual({ logo: null });
     expect((await t.request(j.logo.url)).status).toBe(404);
-    expect((await t.request("/api/workspace/activity?action=settings.changed", { cookie: w.cookie }).then((r) => r.json()) as any).activity.length).toBeGreaterThanOrEqual(4);
+    expect(((await t.request("/api/workspace/activity?action=settings.changed", { cookie: w.cookie }).then((r) => r.json())) as any).activity.length).toBeGreaterThanOrEqual(4);
   });
 
   test("Settings has a plain upload form; the client's page and the share e-mail show the logo with the agency's name", async () => {
@@ -108,7 +109,12 @@ describe("the agency's logo", () => {
     const shortlist = await call("/api/shortlists", { name: "Payments shortlist" });
     await call(`/api/shortlists/${shortlist.id}/candidates`, { candidateIds: [p.id] });
     await call(`/api/shortlists/${shortlist.id}/shares`, { contactIds: [contact.id] });
-    const mail = t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, email), eq(mailMessages.kind, "shortlist_share"))).orderBy(desc(mailMessages.id)).get()!;
+    const mail = t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, email), eq(mailMessages.kind, "shortlist_share")))
+      .orderBy(desc(mailMessages.id))
+      .get()!;
     expect(mail.html).toContain(`src="http://localhost${logo.url}"`);
     const token = mail.text.match(/\/s\/([A-Za-z0-9_-]+)/)![1];
     const client1 = await (await t.request(`/s/${token}`)).text();

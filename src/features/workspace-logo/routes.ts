@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
+import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { memberActor } from "../events/record";
 import { workspaceNameOf } from "../team/service";
 import { LogoAnswer, LogoFileParam } from "./model";
@@ -22,10 +22,14 @@ async function imageOf(request: Request): Promise<Uint8Array | null> {
 }
 
 /** The workspace's logo: its API, its Settings page, and the public, cacheable image. */
-export function workspaceLogoRoutes(deps: Deps) {
+export function workspaceLogoRoutes(deps: Deps, web: Web) {
   const api = new Elysia({ tags: ["Workspace"] })
-    .use(authGuard(deps))
-    .get("/api/workspace/logo", ({ workspaceId }) => ({ logo: logos.getLogo(deps, workspaceId) }), { auth: true, response: { 200: LogoAnswer }, detail: { summary: "The workspace's logo (null: none)" } })
+    .use(web.guard)
+    .get("/api/workspace/logo", ({ workspaceId }) => ({ logo: logos.getLogo(deps, workspaceId) }), {
+      auth: true,
+      response: { 200: LogoAnswer },
+      detail: { summary: "The workspace's logo (null: none)" },
+    })
     .put("/api/workspace/logo", async ({ me, workspaceId, request }) => ({ logo: logos.setLogo(deps, workspaceId, await imageOf(request), memberActor(me)) }), {
       can: "settings.update",
       parse: "none",
@@ -39,10 +43,15 @@ export function workspaceLogoRoutes(deps: Deps) {
     });
 
   const pages = new Elysia()
-    .use(authGuard(deps))
-    .get("/settings/logo", ({ me, workspaceId, cookie }) => renderPage({ title: "Logo", toast: takeFlash(cookie), body: LogoPage({ shell: makeShell(deps, me.user), agency: workspaceNameOf(deps, workspaceId), logo: logos.getLogo(deps, workspaceId) }) }), {
-      can: "settings.update",
-    })
+    .use(web.guard)
+    .get(
+      "/settings/logo",
+      ({ me, workspaceId, cookie }) =>
+        renderPage({ title: "Logo", toast: takeFlash(cookie), body: LogoPage({ shell: web.shell(me.user), agency: workspaceNameOf(deps, workspaceId), logo: logos.getLogo(deps, workspaceId) }) }),
+      {
+        can: "settings.update",
+      },
+    )
     .post(
       "/settings/logo",
       async ({ me, workspaceId, request, cookie }) => {
@@ -71,7 +80,13 @@ export function workspaceLogoRoutes(deps: Deps) {
       if (!found) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
       if ("moved" in found) return new Response(null, { status: 302, headers: { location: found.moved, "cache-control": "no-cache" } });
       return new Response(found.bytes as Uint8Array<ArrayBuffer>, {
-        headers: { "content-type": found.contentType, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; sandbox", "cross-origin-resource-policy": "cross-origin" },
+        headers: {
+          "content-type": found.contentType,
+          "cache-control": "public, max-age=31536000, immutable",
+          "x-content-type-options": "nosniff",
+          "content-security-policy": "default-src 'none'; sandbox",
+          "cross-origin-resource-policy": "cross-origin",
+        },
       });
     },
     { params: LogoFileParam },

@@ -32,7 +32,13 @@ export function setLogo(deps: Deps, workspaceId: number, bytes: Uint8Array | nul
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   deps.db.transaction((tx) => {
     repo.saveLogo(tx, { workspaceId, type, bytes: Buffer.from(bytes), size: bytes.length, sha256, updatedAt: deps.clock.now() });
-    recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "workspace.logo" }, kind: "settings.changed", summary: `Workspace logo: a ${type.toUpperCase()} image of ${Math.ceil(bytes.length / 1024)} kB` });
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor,
+      subject: { type: "settings", id: "workspace.logo" },
+      kind: "settings.changed",
+      summary: `Workspace logo: a ${type.toUpperCase()} image of ${Math.ceil(bytes.length / 1024)} kB`,
+    });
   });
   return getLogo(deps, workspaceId)!;
 }
@@ -40,7 +46,8 @@ export function setLogo(deps: Deps, workspaceId: number, bytes: Uint8Array | nul
 /** DELETE /api/workspace/logo: the pages show the name alone again. */
 export function deleteLogo(deps: Deps, workspaceId: number, actor: Actor): void {
   deps.db.transaction((tx) => {
-    if (repo.removeLogo(tx, workspaceId)) recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "workspace.logo" }, kind: "settings.changed", summary: "Workspace logo removed" });
+    if (repo.removeLogo(tx, workspaceId))
+      recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "workspace.logo" }, kind: "settings.changed", summary: "Workspace logo removed" });
   });
 }
 

@@ -61,7 +61,7 @@ export function bulkAction(deps: Deps, workspaceId: number, input: Bulk, actor: 
   if (input.action === "export") return { message: "", next: null, shortlistName: "", csv: exportSelectedCsv(deps, workspaceId, input.ids) };
   if (input.action === "delete") {
     // Erasure cannot be undone: the form asks for a tick as well as the button.
-    if (input.confirmDelete !== "yes") throw badRequest("Tick \"Yes, erase them\" to delete the selected candidates", { confirmDelete: "Required" });
+    if (input.confirmDelete !== "yes") throw badRequest('Tick "Yes, erase them" to delete the selected candidates', { confirmDelete: "Required" });
     const n = eraseCandidates(deps, workspaceId, input.ids, actor);
     return { message: `${n} candidate${n === 1 ? "" : "s"} and everything about them erased.`, next: null, shortlistName: "" };
   }
@@ -76,18 +76,22 @@ export function bulkAction(deps: Deps, workspaceId: number, input: Bulk, actor: 
   }
   // One transaction: a refused id (another workspace's) leaves no new, empty shortlist behind.
   return deps.db.transaction(() => {
-  let shortlistId = input.shortlistId;
-  if (input.action === "schedule") {
-    const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
-    shortlistId = createShortlist(deps, workspaceId, `To schedule ${stamp}`, actor).id;
-  } else if (!shortlistId) {
-    if (!input.newShortlist) throw badRequest("Choose a shortlist or name a new one", { shortlistId: "Choose a shortlist or name a new one" });
-    shortlistId = createShortlist(deps, workspaceId, input.newShortlist, actor).id;
-  }
-  const { added, shortlist } = addCandidates(deps, workspaceId, shortlistId, input.ids, actor);
-  if (input.action === "schedule") {
-    return { message: `${input.ids.length} candidates are in shortlist "${shortlist.name}": choose it under Create Scheduling Session.`, next: "/dashboard#scheduling", shortlistName: shortlist.name };
-  }
-  return { message: `${added} added to "${shortlist.name}".`, next: null, shortlistName: shortlist.name };
+    let shortlistId = input.shortlistId;
+    if (input.action === "schedule") {
+      const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
+      shortlistId = createShortlist(deps, workspaceId, `To schedule ${stamp}`, actor).id;
+    } else if (!shortlistId) {
+      if (!input.newShortlist) throw badRequest("Choose a shortlist or name a new one", { shortlistId: "Choose a shortlist or name a new one" });
+      shortlistId = createShortlist(deps, workspaceId, input.newShortlist, actor).id;
+    }
+    const { added, shortlist } = addCandidates(deps, workspaceId, shortlistId, input.ids, actor);
+    if (input.action === "schedule") {
+      return {
+        message: `${input.ids.length} candidates are in shortlist "${shortlist.name}": choose it under Create Scheduling Session.`,
+        next: "/dashboard#scheduling",
+        shortlistName: shortlist.name,
+      };
+    }
+    return { message: `${added} added to "${shortlist.name}".`, next: null, shortlistName: shortlist.name };
   });
 }

@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
+import type { WorkspaceDeps } from "./needs";
 import { badRequest } from "../../lib/errors";
-import { listSessions, openFlagsByMeeting } from "../scheduling/service";
+import { openFlagsByMeeting } from "../scheduling/service";
 import { listMeetingsForCalendar } from "../scheduling/meetings-for-calendar";
 import { getSettings } from "../visitors/settings-service";
 import { addDays, isDay, isTimeZone, localParts, mondayOf } from "./week";
@@ -53,7 +54,7 @@ function viewerZone(deps: Deps, workspaceId: number, asked: string | undefined, 
 }
 
 /** Everything /interviews shows: the week, the agenda (today, upcoming, past), the filters and the pending sessions. */
-export function loadInterviews(deps: Deps, workspaceId: number, query: Record<string, unknown>, viewer: { timeZone?: string | null } = {}) {
+export function loadInterviews(deps: WorkspaceDeps, workspaceId: number, query: Record<string, unknown>, viewer: { timeZone?: string | null } = {}) {
   const q: InterviewsQuery = { week: pick(query, "week"), tz: pick(query, "tz"), interviewer: pick(query, "interviewer"), status: pick(query, "status") };
   if (q.week && !isDay(q.week)) throw badRequest("The week must be a date: YYYY-MM-DD", { week: "The week must be a date: YYYY-MM-DD" });
   if (q.status && !(INTERVIEW_STATUSES as readonly string[]).includes(q.status)) throw badRequest(`Status must be one of: ${INTERVIEW_STATUSES.join(", ")}`, { status: "Unknown status" });
@@ -61,7 +62,7 @@ export function loadInterviews(deps: Deps, workspaceId: number, query: Record<st
   if (q.interviewer && !(Number.isInteger(interviewerId) && interviewerId! > 0)) throw badRequest("Unknown interviewer", { interviewer: "Unknown interviewer" });
 
   const now = deps.clock.now();
-  const sessions = listSessions(deps, workspaceId);
+  const sessions = deps.scheduling.listSessions(workspaceId);
   const tz = viewerZone(deps, workspaceId, q.tz, viewer);
   const today = localParts(now, tz).day;
   const weekStart = mondayOf(q.week ?? today);
@@ -72,8 +73,13 @@ export function loadInterviews(deps: Deps, workspaceId: number, query: Record<st
   const to = new Date(Date.parse(`${addDays(weekStart, 7)}T00:00:00Z`) + 15 * 3600_000);
   // The agenda needs every meeting (today, upcoming, past), so one read serves both views.
   const all = listMeetingsForCalendar(deps, { workspaceId });
-  const interviewers = [...new Map(all.map((m) => [m.recruiterUserId, m.recruiterName || m.recruiterEmail])).entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  const flags = openFlagsByMeeting(deps, all.map((m) => m.id));
+  const interviewers = [...new Map(all.map((m) => [m.recruiterUserId, m.recruiterName || m.recruiterEmail])).entries()]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const flags = openFlagsByMeeting(
+    deps,
+    all.map((m) => m.id),
+  );
   const items: InterviewItem[] = all
     .filter((m) => (!interviewerId || m.recruiterUserId === interviewerId) && (!q.status || m.status === q.status))
     .map((m) => {
@@ -109,7 +115,10 @@ export function loadInterviews(deps: Deps, workspaceId: number, query: Record<st
     agenda: {
       today: items.filter((i) => i.day === today),
       upcoming: items.filter((i) => i.day > today && i.start > nowIso).slice(0, UPCOMING_LIMIT),
-      past: items.filter((i) => i.day < today).reverse().slice(0, PAST_LIMIT),
+      past: items
+        .filter((i) => i.day < today)
+        .reverse()
+        .slice(0, PAST_LIMIT),
     },
     sessions: sessions
       .filter((s) => s.state === "pending" || s.state === "expired")

@@ -5,7 +5,11 @@ import { applicantsByCampaign } from "../candidates/service";
 /** /jobs: every job with its campaigns, each campaign's clicks (unique visitors) and applicants. */
 export function loadJobs(deps: Deps, workspaceId: number) {
   const jobs = listJobs(deps, workspaceId).map((job) => ({ job, campaigns: listCampaigns(deps, workspaceId, job.id) }));
-  const applicants = applicantsByCampaign(deps, workspaceId, jobs.flatMap((j) => j.campaigns.map((c) => c.id)));
+  const applicants = applicantsByCampaign(
+    deps,
+    workspaceId,
+    jobs.flatMap((j) => j.campaigns.map((c) => c.id)),
+  );
   return jobs.map(({ job, campaigns }) => {
     const rows = campaigns.map((c) => ({ id: c.id, name: c.name, label: c.label, url: c.campaignUrl, clicks: c.clicks, applicants: applicants.get(c.id) ?? 0, createdAt: c.createdAt }));
     return {

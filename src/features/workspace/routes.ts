@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps";
+import type { WorkspaceDeps } from "./needs";
+import type { Web } from "../auth/web";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormInput } from "../../lib/route-options";
-import { makeShell } from "../../ui/shell";
-import { authGuard } from "../auth/guard";
+
 import { loadInterviews } from "./interviews-service";
 import { loadJobs } from "./jobs-service";
 import { bulkAction, loadCandidates } from "./candidates-service";
@@ -22,21 +22,21 @@ const BULK_DONE: Record<string, string> = { shortlist: "Added to shortlist", sta
  * candidates, jobs, shortlists and scheduling services and own no table; each page's props come
  * from its loader (…-service.ts), the components only render them.
  */
-export function workspaceRoutes(deps: Deps) {
+export function workspaceRoutes(deps: WorkspaceDeps, web: Web) {
   return new Elysia()
-    .use(authGuard(deps))
+    .use(web.guard)
     .guard({ auth: true })
     .get(
       "/interviews",
       ({ me, workspaceId, query, cookie }) =>
-        renderPage({ title: "Interviews", toast: takeFlash(cookie), body: InterviewsPage({ shell: makeShell(deps, me.user), data: loadInterviews(deps, workspaceId, query, me.user) }) }),
+        renderPage({ title: "Interviews", toast: takeFlash(cookie), body: InterviewsPage({ shell: web.shell(me.user), data: loadInterviews(deps, workspaceId, query, me.user) }) }),
       { query: InterviewsPageQuery },
     )
-    .get("/jobs", ({ me, workspaceId }) => renderPage({ title: "Jobs", body: JobsPage({ shell: makeShell(deps, me.user), jobs: loadJobs(deps, workspaceId) }) }))
+    .get("/jobs", ({ me, workspaceId }) => renderPage({ title: "Jobs", body: JobsPage({ shell: web.shell(me.user), jobs: loadJobs(deps, workspaceId) }) }))
     .get(
       "/candidates",
       ({ me, workspaceId, query, cookie }) =>
-        renderPage({ title: "Candidates", toast: takeFlash(cookie), body: CandidatesPage({ shell: makeShell(deps, me.user), data: loadCandidates(deps, workspaceId, query) }) }),
+        renderPage({ title: "Candidates", toast: takeFlash(cookie), body: CandidatesPage({ shell: web.shell(me.user), data: loadCandidates(deps, workspaceId, query) }) }),
       { query: CandidatesPageQuery },
     )
     .post(

@@ -32,7 +32,11 @@ function partsFormatter(tz: string) {
 
 /** The day and the clock time of an instant in a zone: { day: "2026-11-23", time: "09:30" }. */
 export function localParts(at: Date, tz: string): { day: string; time: string } {
-  const p = Object.fromEntries(partsFormatter(tz).formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    partsFormatter(tz)
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 

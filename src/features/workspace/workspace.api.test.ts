@@ -43,7 +43,14 @@ describe("the section pages", () => {
 
   test("every signed-in page has the navigation, the current section marked and named in the title", async () => {
     const u = await recruiter();
-    for (const [path, label] of [["/dashboard", "Dashboard"], ["/candidates", "Candidates"], ["/jobs", "Jobs"], ["/interviews", "Interviews"], ["/chat", "Assistant"], ["/settings/candidate-pages", "Settings"]] as const) {
+    for (const [path, label] of [
+      ["/dashboard", "Dashboard"],
+      ["/candidates", "Candidates"],
+      ["/jobs", "Jobs"],
+      ["/interviews", "Interviews"],
+      ["/chat", "Assistant"],
+      ["/settings/candidate-pages", "Settings"],
+    ] as const) {
       const { res, html } = await page(path, u.cookie);
       expect(res.status).toBe(200);
       for (const s of ["Dashboard", "Candidates", "Jobs", "Interviews", "Assistant", "Settings"]) expect(html).toContain(`>${s}</a>`);
@@ -112,7 +119,11 @@ describe("the section pages", () => {
     const cands = await page("/candidates", b.cookie);
     expect(cands.html).toContain('data-total="1"');
     // A bulk action naming another workspace's candidate changes nothing.
-    const bulk = await t.request("/candidates/bulk", { cookie: b.cookie, body: new URLSearchParams({ action: "shortlist", ids: String(a.candidateId), newShortlist: "Poach" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } });
+    const bulk = await t.request("/candidates/bulk", {
+      cookie: b.cookie,
+      body: new URLSearchParams({ action: "shortlist", ids: String(a.candidateId), newShortlist: "Poach" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+    });
     expect(bulk.status).toBe(303);
     const lists = await (await t.request("/api/shortlists", { cookie: b.cookie })).json();
     expect(lists.shortlists).toEqual([]);
@@ -135,7 +146,11 @@ describe("the section pages", () => {
 
   test("the candidates page searches, filters and pages on the server; bulk add to a shortlist", async () => {
     const u = await recruiter();
-    addParticipants(t.deps, u.workspaceId, Array.from({ length: 30 }, (_, i) => ({ name: `Person ${i}`, city: i % 2 ? "Perth" : "Sydney", roleApplied: "Developer" })));
+    addParticipants(
+      t.deps,
+      u.workspaceId,
+      Array.from({ length: 30 }, (_, i) => ({ name: `Person ${i}`, city: i % 2 ? "Perth" : "Sydney", roleApplied: "Developer" })),
+    );
     const first = await page("/candidates", u.cookie);
     expect(first.html).toContain('data-total="31"');
     expect(first.html).toContain("Page 1 of 2");
@@ -165,7 +180,11 @@ describe("the section pages", () => {
 describe("sorting the candidates page", () => {
   test("a column heading sorts the whole list on the server, and the order stays in the links", async () => {
     const u = await recruiter();
-    addParticipants(t.deps, u.workspaceId, ["Zoe", "Adam", "Mia"].map((name, i) => ({ name: `${name} Sort`, city: ["Adelaide", "Perth", "Brisbane"][i] })));
+    addParticipants(
+      t.deps,
+      u.workspaceId,
+      ["Zoe", "Adam", "Mia"].map((name, i) => ({ name: `${name} Sort`, city: ["Adelaide", "Perth", "Brisbane"][i] })),
+    );
     const names = (html: string) => [...html.matchAll(/href="\/candidates\/\d+">([^<]+)</g)].map((m) => m[1]);
     const byName = await page("/candidates?sort=name&dir=asc", u.cookie);
     expect(names(byName.html)).toEqual(["Adam Sort", "Jane Candidate", "Mia Sort", "Zoe Sort"]);

@@ -17,7 +17,15 @@ interface Entry {
 
 /** The document's descriptions are CommonMark; here only their `code` spans are shown as code. */
 const withCode = (text: string) =>
-  text.split("`").map((part, i) => (i % 2 ? <code key={i} className="font-mono text-sm">{part}</code> : part));
+  text.split("`").map((part, i) =>
+    i % 2 ? (
+      <code key={i} className="font-mono text-sm">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
 
 const anchor = (e: Entry) => `${e.method}-${e.path}`.replace(/[^a-zA-Z0-9]+/g, "-").replace(/-+$/, "");
 
@@ -36,7 +44,9 @@ export function ReferencePage({ doc }: { doc: OpenApiDocument }) {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight">{doc.info.title}</h1>
-        <p className="mt-1 text-sm text-slate-500">Version {doc.info.version} · OpenAPI {doc.openapi}</p>
+        <p className="mt-1 text-sm text-slate-500">
+          Version {doc.info.version} · OpenAPI {doc.openapi}
+        </p>
         <p className="mt-4 max-w-3xl text-slate-700">{withCode(doc.info.description ?? "")}</p>
         <p className="mt-3 text-sm">
           <a className="font-medium text-brand-700 underline" href="/api/openapi.json">
@@ -83,8 +93,12 @@ function OperationCard({ entry: { method, path, op } }: { entry: Entry }) {
           <ul className="mt-1 space-y-1 text-sm">
             {op.parameters.map((p) => (
               <li key={`${p.in}-${p.name}`}>
-                <code className="font-mono">{p.name}</code> <span className="text-slate-500">({p.in}{p.required ? ", required" : ""})</span>:{" "}
-                <code className="font-mono text-slate-700">{schemaShape(p.schema)}</code>
+                <code className="font-mono">{p.name}</code>{" "}
+                <span className="text-slate-500">
+                  ({p.in}
+                  {p.required ? ", required" : ""})
+                </span>
+                : <code className="font-mono text-slate-700">{schemaShape(p.schema)}</code>
               </li>
             ))}
           </ul>
@@ -94,7 +108,11 @@ function OperationCard({ entry: { method, path, op } }: { entry: Entry }) {
       {success.map(([status, r]) => (
         <Shape key={status} title={`${status} ${r.description}`} schema={r.content?.["application/json"]?.schema} />
       ))}
-      {errors.length ? <p className="mt-3 text-xs text-slate-500">Errors: {errors.join(", ")}, as {"{ message, code, fields?, requestId }"}</p> : null}
+      {errors.length ? (
+        <p className="mt-3 text-xs text-slate-500">
+          Errors: {errors.join(", ")}, as {"{ message, code, fields?, requestId }"}
+        </p>
+      ) : null}
     </article>
   );
 }

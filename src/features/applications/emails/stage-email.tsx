@@ -10,7 +10,9 @@ export function StageEmail({ subject, text, company }: { subject: string; text: 
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif" }}>
         <Container style={{ backgroundColor: "#ffffff", padding: "24px", borderRadius: "12px", maxWidth: "560px", width: "100%" }}>
           {text.split(/\n{2,}/).map((p, i) => (
-            <Text key={i} style={style}>{p}</Text>
+            <Text key={i} style={style}>
+              {p}
+            </Text>
           ))}
           <Text style={{ color: "#64748b", fontSize: "13px" }}>{company}</Text>
         </Container>

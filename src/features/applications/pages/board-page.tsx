@@ -18,7 +18,9 @@ function Card({ card, jobId, data }: { card: BoardCard; jobId: number; data: Boa
       tabIndex={0}
       aria-label={`${card.name}${card.city ? `, ${card.city}` : ""}, ${days(card.daysInStage)}`}
     >
-      <a className="font-medium underline" href={`/candidates/${card.candidateId}`}>{card.name}</a>
+      <a className="font-medium underline" href={`/candidates/${card.candidateId}`}>
+        {card.name}
+      </a>
       <p className="text-xs text-slate-500 dark:text-slate-400">{[card.city, days(card.daysInStage)].filter(Boolean).join(" · ")}</p>
       {card.rejectedReason ? <p className="text-xs text-red-700 dark:text-red-300">{card.rejectedReason}</p> : null}
       {card.nextInterview ? (
@@ -26,25 +28,35 @@ function Card({ card, jobId, data }: { card: BoardCard; jobId: number; data: Boa
           <a className="underline" href={`/interview-details/${card.nextInterview.publicId}`}>{`Interview ${when(card.nextInterview.startTime)}`}</a>
         </p>
       ) : null}
-      {card.feedback ? <p className="text-xs text-slate-600 dark:text-slate-300" data-feedback>{card.feedback}</p> : null}
+      {card.feedback ? (
+        <p className="text-xs text-slate-600 dark:text-slate-300" data-feedback>
+          {card.feedback}
+        </p>
+      ) : null}
       <details className="mt-1" data-move-form>
         <summary className="cursor-pointer text-xs text-brand-700 dark:text-brand-100">Move</summary>
         <form method="post" action={`/jobs/${jobId}/applications/${card.id}/move`} className="mt-1 grid gap-1">
           <select className="input text-xs" name="stage" aria-label={`Stage for ${card.name}`} defaultValue={String(data.columns.find((c) => c.cards.includes(card))?.stage.id ?? "")}>
             {data.stages.map((s) => (
-              <option key={s.id} value={s.id}>{s.name}</option>
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
             ))}
           </select>
           <select className="input text-xs" name="rejectedReason" aria-label={`Reason if rejected, for ${card.name}`} defaultValue="">
             <option value="">Reason (for Rejected)</option>
             {data.rejectReasons.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              <option key={r} value={r}>
+                {r}
+              </option>
             ))}
           </select>
           <label className="flex items-center gap-1 text-xs">
             <input type="checkbox" name="sendEmail" defaultChecked /> Send the stage's e-mail, if it has one
           </label>
-          <button className="btn-outline btn-sm" type="submit">Move</button>
+          <button className="btn-outline btn-sm" type="submit">
+            Move
+          </button>
         </form>
       </details>
     </li>
@@ -60,12 +72,13 @@ function Column({ column, data }: { column: BoardColumn; data: BoardData }) {
       ))}
     </ul>
   );
-  const more = column.hidden ? (
-    <a className="mt-2 block text-xs underline" href={`/jobs/${data.job.id}?column=${stage.id}`}>{`Show all ${column.count} in ${stage.name}`}</a>
-  ) : null;
+  const more = column.hidden ? <a className="mt-2 block text-xs underline" href={`/jobs/${data.job.id}?column=${stage.id}`}>{`Show all ${column.count} in ${stage.name}`}</a> : null;
   const heading = (
     <>
-      {stage.name} <span className="badge-secondary" data-count={stage.id}>{column.count}</span>
+      {stage.name}{" "}
+      <span className="badge-secondary" data-count={stage.id}>
+        {column.count}
+      </span>
     </>
   );
   if (stage.kind === "rejected") {
@@ -105,12 +118,22 @@ export function BoardPage({
   return (
     <AppShell shell={shell} title={job.title}>
       <p className="text-sm">
-        <a className="underline" href="/jobs">Jobs</a>
+        <a className="underline" href="/jobs">
+          Jobs
+        </a>
       </p>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="mt-1 text-2xl font-semibold" data-testid="job-title">{job.title}</h1>
+        <h1 className="mt-1 text-2xl font-semibold" data-testid="job-title">
+          {job.title}
+        </h1>
         <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="job-client">
-          {job.client ? <a className="underline" href={`/clients/${job.client.id}`}>{job.client.name}</a> : "No client"}
+          {job.client ? (
+            <a className="underline" href={`/clients/${job.client.id}`}>
+              {job.client.name}
+            </a>
+          ) : (
+            "No client"
+          )}
           {job.location ? ` · ${job.location}` : ""}
           {` · ${data.total} application${data.total === 1 ? "" : "s"}`}
         </p>
@@ -122,11 +145,15 @@ export function BoardPage({
             <select className="input" name="clientId" defaultValue={job.clientId ? String(job.clientId) : ""}>
               <option value="">No client</option>
               {clients.map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </label>
-          <button className="btn-outline btn-sm" type="submit">Save</button>
+          <button className="btn-outline btn-sm" type="submit">
+            Save
+          </button>
         </form>
       ) : null}
       {funnel ? <div className="mt-4">{funnel}</div> : null}

@@ -27,7 +27,9 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
             const w = Math.max(2, Math.round((s.reached / top) * barMax));
             return (
               <g key={s.name}>
-                <text x={0} y={y + 17} fontSize={13} fill="currentColor">{s.name}</text>
+                <text x={0} y={y + 17} fontSize={13} fill="currentColor">
+                  {s.name}
+                </text>
                 <rect x={labelW} y={y} width={w} height={rowH - 8} rx={3} fill="#6366f1" opacity={0.35 + 0.65 * (1 - i / Math.max(1, funnel.stages.length))} />
                 <text x={labelW + w + 6} y={y + 15} fontSize={12} fill="currentColor">
                   {`${s.reached} reached · ${s.now} now · ${s.conversion === null ? "" : `${pct(s.conversion)} on · `}${days(s.medianDays)}`}
@@ -35,34 +37,36 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
               </g>
             );
           })}
-          <text x={0} y={height - 4} fontSize={12} fill="currentColor">{summary}</text>
+          <text x={0} y={height - 4} fontSize={12} fill="currentColor">
+            {summary}
+          </text>
         </svg>
       </div>
       {/* In a visually hidden box: a table itself ignores the 1 px width and widened phone pages. */}
       <div className="sr-only">
-      <table>
-        <caption>{`${title}: ${summary}`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Stage</th>
-            <th scope="col">Reached</th>
-            <th scope="col">Now</th>
-            <th scope="col">Conversion to the next stage</th>
-            <th scope="col">Median days in stage</th>
-          </tr>
-        </thead>
-        <tbody>
-          {funnel.stages.map((s) => (
-            <tr key={s.name}>
-              <th scope="row">{s.name}</th>
-              <td>{s.reached}</td>
-              <td>{s.now}</td>
-              <td>{pct(s.conversion)}</td>
-              <td>{days(s.medianDays)}</td>
+        <table>
+          <caption>{`${title}: ${summary}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Stage</th>
+              <th scope="col">Reached</th>
+              <th scope="col">Now</th>
+              <th scope="col">Conversion to the next stage</th>
+              <th scope="col">Median days in stage</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {funnel.stages.map((s) => (
+              <tr key={s.name}>
+                <th scope="row">{s.name}</th>
+                <td>{s.reached}</td>
+                <td>{s.now}</td>
+                <td>{pct(s.conversion)}</td>
+                <td>{days(s.medianDays)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

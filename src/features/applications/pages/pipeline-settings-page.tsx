@@ -8,7 +8,9 @@ export function PipelineSettingsPage({ shell, pipeline }: { shell: Shell; pipeli
   return (
     <AppShell shell={shell} title="Pipeline" wide={false}>
       <p className="text-sm">
-        <a className="underline" href="/settings">Settings</a>
+        <a className="underline" href="/settings">
+          Settings
+        </a>
       </p>
       <h1 className="mt-1 text-2xl font-semibold">Pipeline</h1>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">The columns of every job's board, in order. Renaming a stage keeps its applications.</p>
@@ -26,12 +28,16 @@ export function PipelineSettingsPage({ shell, pipeline }: { shell: Shell; pipeli
                     Position
                     <select className="input" name="position" defaultValue={String(s.position)} aria-label={`Position of ${s.name}`}>
                       {open.map((_, i) => (
-                        <option key={i} value={i}>{i + 1}</option>
+                        <option key={i} value={i}>
+                          {i + 1}
+                        </option>
                       ))}
                     </select>
                   </label>
                 ) : null}
-                <button className="btn-outline" type="submit">Save</button>
+                <button className="btn-outline" type="submit">
+                  Save
+                </button>
               </form>
               <span className="text-sm text-slate-500">{`${s.applications} application${s.applications === 1 ? "" : "s"}`}</span>
               {s.kind === "open" ? (
@@ -41,13 +47,19 @@ export function PipelineSettingsPage({ shell, pipeline }: { shell: Shell; pipeli
                       Move its applications to
                       <select className="input" name="moveTo" required aria-label={`Move the applications of ${s.name} to`}>
                         <option value="">Choose a stage</option>
-                        {open.filter((o) => o.id !== s.id).map((o) => (
-                          <option key={o.id} value={o.id}>{o.name}</option>
-                        ))}
+                        {open
+                          .filter((o) => o.id !== s.id)
+                          .map((o) => (
+                            <option key={o.id} value={o.id}>
+                              {o.name}
+                            </option>
+                          ))}
                       </select>
                     </label>
                   ) : null}
-                  <button className="btn-outline" type="submit" aria-label={`Remove ${s.name}`}>Remove</button>
+                  <button className="btn-outline" type="submit" aria-label={`Remove ${s.name}`}>
+                    Remove
+                  </button>
                 </form>
               ) : (
                 <span className="ml-auto text-xs text-slate-500">The closing stage: moving a card here asks for a reason.</span>
@@ -61,13 +73,19 @@ export function PipelineSettingsPage({ shell, pipeline }: { shell: Shell; pipeli
           New stage
           <input className="input" name="name" required maxLength={60} placeholder="Client interview" />
         </label>
-        <button className="btn-primary" type="submit">Add stage</button>
+        <button className="btn-primary" type="submit">
+          Add stage
+        </button>
       </form>
       <form method="post" action="/settings/pipeline/reasons" className="card card-body mt-6 grid gap-2">
-        <label className="label" htmlFor="reject-reasons">Reasons for Rejected (one per line)</label>
+        <label className="label" htmlFor="reject-reasons">
+          Reasons for Rejected (one per line)
+        </label>
         <textarea className="input" id="reject-reasons" name="reasons" rows={6} defaultValue={pipeline.rejectReasons.join("\n")} />
         <div>
-          <button className="btn-primary" type="submit">Save reasons</button>
+          <button className="btn-primary" type="submit">
+            Save reasons
+          </button>
         </div>
       </form>
     </AppShell>

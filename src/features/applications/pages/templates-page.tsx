@@ -16,7 +16,9 @@ function Fields({ t, stages }: { t?: EmailTemplate; stages: Stage[] }) {
         <select className="input" name="stageId" defaultValue={t?.stageId ? String(t.stageId) : ""}>
           <option value="">No stage (not offered on moves)</option>
           {stages.map((s) => (
-            <option key={s.id} value={s.id}>{s.name}</option>
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
           ))}
         </select>
       </label>
@@ -37,7 +39,9 @@ export function TemplatesPage({ shell, templates, stages }: { shell: Shell; temp
   return (
     <AppShell shell={shell} title="E-mail templates" wide={false}>
       <p className="text-sm">
-        <a className="underline" href="/settings">Settings</a>
+        <a className="underline" href="/settings">
+          Settings
+        </a>
       </p>
       <h1 className="mt-1 text-2xl font-semibold">E-mail templates</h1>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
@@ -50,11 +54,15 @@ export function TemplatesPage({ shell, templates, stages }: { shell: Shell; temp
             <form method="post" action={`/settings/email-templates/${t.id}`} className="grid gap-2 sm:grid-cols-2">
               <Fields t={t} stages={stages} />
               <div>
-                <button className="btn-primary btn-sm" type="submit">Save</button>
+                <button className="btn-primary btn-sm" type="submit">
+                  Save
+                </button>
               </div>
             </form>
             <form method="post" action={`/settings/email-templates/${t.id}/delete`} className="mt-2">
-              <button className="btn-outline btn-sm" type="submit" aria-label={`Delete ${t.name}`}>Delete</button>
+              <button className="btn-outline btn-sm" type="submit" aria-label={`Delete ${t.name}`}>
+                Delete
+              </button>
             </form>
           </li>
         ))}
@@ -63,7 +71,9 @@ export function TemplatesPage({ shell, templates, stages }: { shell: Shell; temp
         <h2 className="card-title sm:col-span-2">Add a template</h2>
         <Fields stages={stages} />
         <div>
-          <button className="btn-primary" type="submit">Add template</button>
+          <button className="btn-primary" type="submit">
+            Add template
+          </button>
         </div>
       </form>
     </AppShell>

@@ -11,9 +11,7 @@ export function ResetPasswordEmail({ name, url, welcome }: { name: string | null
           <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{action}</Heading>
           <Text style={{ color: "#334155" }}>Hi {name || "there"},</Text>
           <Text style={{ color: "#334155" }}>
-            {welcome
-              ? "Your Frank account is ready. Choose a password to sign in."
-              : "Someone asked to reset the password of your Frank account. If it was you, choose a new one."}
+            {welcome ? "Your Frank account is ready. Choose a password to sign in." : "Someone asked to reset the password of your Frank account. If it was you, choose a new one."}
           </Text>
           <Section style={{ margin: "24px 0" }}>
             <Button href={url} style={{ backgroundColor: "#4f46e5", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>
@@ -21,9 +19,7 @@ export function ResetPasswordEmail({ name, url, welcome }: { name: string | null
             </Button>
           </Section>
           <Text style={{ color: "#64748b", fontSize: "13px" }}>Or open this link: {url}</Text>
-          <Text style={{ color: "#64748b", fontSize: "13px" }}>
-            The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.
-          </Text>
+          <Text style={{ color: "#64748b", fontSize: "13px" }}>The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.</Text>
         </Container>
       </Body>
     </Html>

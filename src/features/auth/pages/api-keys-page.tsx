@@ -19,19 +19,25 @@ export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
   const scope = form?.scope === "read-write" ? "read-write" : "read";
   return (
     <AppShell shell={shell} title="API keys" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline" href="/settings">← Settings</a>
+      <a className="text-sm text-brand-600 hover:underline" href="/settings">
+        ← Settings
+      </a>
       <h1 className="mt-2 text-2xl font-semibold">API keys</h1>
       <p className="mt-1 max-w-2xl text-sm text-slate-600">
-        Connect your ATS, website or automation to Frank. Send a key in the <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> header;
-        a key acts as the member who made it, in this workspace. A <strong>read</strong> key can only read; a <strong>read-write</strong> key can also make changes.{" "}
-        <a className="text-brand-700 underline" href="/api/docs">API reference</a>
+        Connect your ATS, website or automation to Frank. Send a key in the <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> header; a key acts as the member who made it, in this
+        workspace. A <strong>read</strong> key can only read; a <strong>read-write</strong> key can also make changes.{" "}
+        <a className="text-brand-700 underline" href="/api/docs">
+          API reference
+        </a>
       </p>
 
       {created ? (
         <section className="card mt-6 border-emerald-300 bg-emerald-50 p-4" role="status" data-testid="new-api-key">
           <h2 className="font-semibold text-emerald-900">Copy the key “{created.name}” now</h2>
           <p className="mt-1 text-sm text-emerald-900">It is shown only this once. Frank keeps a fingerprint of it, not the key.</p>
-          <label className="sr-only" htmlFor="new-key">New API key</label>
+          <label className="sr-only" htmlFor="new-key">
+            New API key
+          </label>
           <input id="new-key" className="input mt-3 font-mono text-sm" readOnly value={created.key} />
         </section>
       ) : null}
@@ -40,7 +46,9 @@ export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
         <h2 className="font-semibold">Create a key</h2>
         <form method="post" action="/settings/api-keys" className="mt-3 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end" noValidate>
           <div>
-            <label className="label" htmlFor="key-name">Name</label>
+            <label className="label" htmlFor="key-name">
+              Name
+            </label>
             <input
               className="input"
               id="key-name"
@@ -52,7 +60,11 @@ export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? "key-name-error" : undefined}
             />
-            {errors.name ? <p id="key-name-error" className="mt-1 text-sm text-red-700">{errors.name}</p> : null}
+            {errors.name ? (
+              <p id="key-name-error" className="mt-1 text-sm text-red-700">
+                {errors.name}
+              </p>
+            ) : null}
           </div>
           <fieldset className="flex gap-4 text-sm">
             <legend className="label">Scope</legend>
@@ -63,7 +75,9 @@ export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
               <input type="radio" name="scope" value="read-write" defaultChecked={scope === "read-write"} /> Read-write
             </label>
           </fieldset>
-          <button className="btn-primary" type="submit">Create key</button>
+          <button className="btn-primary" type="submit">
+            Create key
+          </button>
         </form>
         {errors.scope ? <p className="mt-1 text-sm text-red-700">{errors.scope}</p> : null}
       </section>
@@ -85,7 +99,9 @@ export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
                   </span>
                 </span>
                 <form method="post" action={`/settings/api-keys/${k.id}/revoke`}>
-                  <button className="btn-outline btn-sm text-red-700" type="submit" aria-label={`Revoke ${k.name}`}>Revoke</button>
+                  <button className="btn-outline btn-sm text-red-700" type="submit" aria-label={`Revoke ${k.name}`}>
+                    Revoke
+                  </button>
                 </form>
               </li>
             ))}

@@ -24,7 +24,7 @@ export function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved: (p
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const current = (k: keyof Profile) => (editing ? values[k] ?? "" : String(profile[k] ?? ""));
+  const current = (k: keyof Profile) => (editing ? (values[k] ?? "") : String(profile[k] ?? ""));
   const emailChanged = editing && (values.email ?? "").trim().toLowerCase() !== profile.email.toLowerCase();
 
   function toggle() {
@@ -69,18 +69,30 @@ export function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved: (p
           };
           return (
             <div key={f.name} className={f.rows ? "sm:col-span-2" : ""}>
-              <label className="label" htmlFor={common.id}>{f.label}</label>
+              <label className="label" htmlFor={common.id}>
+                {f.label}
+              </label>
               {f.rows ? <textarea rows={f.rows} {...common} /> : <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />}
               {errors[f.name] ? <p className="field-error">{errors[f.name]}</p> : null}
             </div>
           );
         })}
         <div>
-          <label className="label" htmlFor="profile-timeZone">Time zone</label>
+          <label className="label" htmlFor="profile-timeZone">
+            Time zone
+          </label>
           {editing ? (
-            <select id="profile-timeZone" name="timeZone" className="input" value={values.timeZone ?? profile.timeZone} onChange={(ev) => setValues((v) => ({ ...v, timeZone: ev.currentTarget.value }))}>
+            <select
+              id="profile-timeZone"
+              name="timeZone"
+              className="input"
+              value={values.timeZone ?? profile.timeZone}
+              onChange={(ev) => setValues((v) => ({ ...v, timeZone: ev.currentTarget.value }))}
+            >
               {zoneChoices(values.timeZone ?? profile.timeZone).map((z) => (
-                <option key={z} value={z}>{z.replace(/_/g, " ")}</option>
+                <option key={z} value={z}>
+                  {z.replace(/_/g, " ")}
+                </option>
               ))}
             </select>
           ) : (
@@ -92,14 +104,29 @@ export function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved: (p
       </div>
       {emailChanged ? (
         <div>
-          <label className="label" htmlFor="profile-currentPassword">Current password (needed to change your email)</label>
-          <input id="profile-currentPassword" type="password" autoComplete="current-password" className="input" value={values.currentPassword ?? ""} onChange={(ev) => setValues((v) => ({ ...v, currentPassword: ev.currentTarget.value }))} />
+          <label className="label" htmlFor="profile-currentPassword">
+            Current password (needed to change your email)
+          </label>
+          <input
+            id="profile-currentPassword"
+            type="password"
+            autoComplete="current-password"
+            className="input"
+            value={values.currentPassword ?? ""}
+            onChange={(ev) => setValues((v) => ({ ...v, currentPassword: ev.currentTarget.value }))}
+          />
           {errors.currentPassword ? <p className="field-error">{errors.currentPassword}</p> : null}
         </div>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">
-        <button type="button" className="btn-outline" onClick={toggle}>{editing ? "Cancel" : "Edit Profile"}</button>
-        {editing ? <button type="submit" className="btn-primary" disabled={saving}>{saving ? "Saving..." : "Save"}</button> : null}
+        <button type="button" className="btn-outline" onClick={toggle}>
+          {editing ? "Cancel" : "Edit Profile"}
+        </button>
+        {editing ? (
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving..." : "Save"}
+          </button>
+        ) : null}
       </div>
     </form>
   );

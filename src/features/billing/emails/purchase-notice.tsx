@@ -14,12 +14,10 @@ export function PurchaseNoticeEmail({ name, loginUrl }: { name: string | null; l
           <Heading style={{ fontSize: "20px", color: "#0f172a" }}>A purchase used your e-mail address</Heading>
           <Text style={{ color: "#334155" }}>Hi {name || "there"},</Text>
           <Text style={{ color: "#334155" }}>
-            Someone completed a Frank checkout without signing in and gave your e-mail address. For your account's safety the
-            purchase was not added to your account, and nothing on it has changed.
+            Someone completed a Frank checkout without signing in and gave your e-mail address. For your account's safety the purchase was not added to your account, and nothing on it has changed.
           </Text>
           <Text style={{ color: "#334155" }}>
-            If it was you, sign in at {loginUrl} and buy from your profile so the purchase belongs to your account, or reply to
-            this e-mail. If it was not you, you can ignore this message.
+            If it was you, sign in at {loginUrl} and buy from your profile so the purchase belongs to your account, or reply to this e-mail. If it was not you, you can ignore this message.
           </Text>
         </Container>
       </Body>

@@ -10,9 +10,13 @@ export function SubscriptionRequiredPage({ shell }: { shell: Shell }) {
           <h1 className="text-xl font-semibold text-slate-900">Subscription Required</h1>
           <p className="mt-2 text-sm text-slate-600">Please subscribe to a plan to access the application.</p>
           <div className="mt-4 flex justify-center gap-2">
-            <button type="button" className="btn-primary" data-open-profile="plans">View Plans</button>
+            <button type="button" className="btn-primary" data-open-profile="plans">
+              View Plans
+            </button>
             <form method="post" action="/logout">
-              <button type="submit" className="btn-outline">Log out</button>
+              <button type="submit" className="btn-outline">
+                Log out
+              </button>
             </form>
           </div>
         </div>

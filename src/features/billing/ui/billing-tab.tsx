@@ -14,7 +14,9 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
       <div className="rounded-lg border border-slate-200 p-5 text-center" data-testid="no-subscription">
         <p className="font-medium text-slate-900">No active subscription</p>
         <p className="mt-1 text-sm text-slate-500">Choose a plan to start using Frank. Starter comes with a 7-day free trial.</p>
-        <button type="button" className="btn-primary mt-4" onClick={onPlans}>View Plans</button>
+        <button type="button" className="btn-primary mt-4" onClick={onPlans}>
+          View Plans
+        </button>
       </div>
     );
   }
@@ -25,7 +27,9 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
       <div className="rounded-lg border border-slate-200 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-slate-900">{sub.plan.productName ?? "Subscription"}</span>
-          <span className={badge.className} data-testid="subscription-status">{badge.label}</span>
+          <span className={badge.className} data-testid="subscription-status">
+            {badge.label}
+          </span>
           {sub.cancelAtPeriodEnd ? <span className="badge-warning">Cancels at Period End</span> : null}
         </div>
         <p className="mt-2 text-2xl font-bold text-slate-900">
@@ -46,12 +50,20 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
         ) : null}
         {sub.kind === "lifetime" ? (
           sub.receiptUrl ? (
-            <a className="btn-outline btn-sm mt-3 inline-flex" href={sub.receiptUrl} target="_blank" rel="noopener noreferrer">View Receipt</a>
+            <a className="btn-outline btn-sm mt-3 inline-flex" href={sub.receiptUrl} target="_blank" rel="noopener noreferrer">
+              View Receipt
+            </a>
           ) : null
         ) : (
           <div className="mt-4 flex flex-wrap gap-2" data-testid="billing-actions">
-            <PortalButton flow="payment_method_update" className="btn-outline btn-sm">Update Payment Method</PortalButton>
-            {!sub.cancelAtPeriodEnd && sub.status !== "canceled" ? <PortalButton flow="subscription_cancel" className="btn-outline btn-sm">Cancel subscription</PortalButton> : null}
+            <PortalButton flow="payment_method_update" className="btn-outline btn-sm">
+              Update Payment Method
+            </PortalButton>
+            {!sub.cancelAtPeriodEnd && sub.status !== "canceled" ? (
+              <PortalButton flow="subscription_cancel" className="btn-outline btn-sm">
+                Cancel subscription
+              </PortalButton>
+            ) : null}
             <PortalButton className="btn-ghost btn-sm">Invoices and billing details</PortalButton>
           </div>
         )}
@@ -65,7 +77,9 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
         <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="trial-box">
           <p className="font-semibold">Trial Expired - Payment Required</p>
           <p className="mt-1">Your free trial expired on {formatDate(sub.trialEnd)}. Update your payment method to keep using Frank.</p>
-          <PortalButton flow="payment_method_update" className="btn-destructive mt-3">Update Payment Method</PortalButton>
+          <PortalButton flow="payment_method_update" className="btn-destructive mt-3">
+            Update Payment Method
+          </PortalButton>
         </div>
       ) : null}
       <div>
@@ -73,7 +87,13 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
         {billing.invoices.length ? (
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-500">
-              <tr><th className="py-1">Date</th><th>Number</th><th>Amount</th><th>Status</th><th /></tr>
+              <tr>
+                <th className="py-1">Date</th>
+                <th>Number</th>
+                <th>Amount</th>
+                <th>Status</th>
+                <th />
+              </tr>
             </thead>
             <tbody>
               {billing.invoices.map((inv) => (
@@ -83,7 +103,11 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
                   <td>{money(inv.amount, inv.currency)}</td>
                   <td>{inv.status ?? "–"}</td>
                   <td className="text-right">
-                    {inv.invoiceUrl ? <a className="text-brand-600 hover:underline" href={inv.invoiceUrl} target="_blank" rel="noopener noreferrer">View</a> : null}
+                    {inv.invoiceUrl ? (
+                      <a className="text-brand-600 hover:underline" href={inv.invoiceUrl} target="_blank" rel="noopener noreferrer">
+                        View
+                      </a>
+                    ) : null}
                   </td>
                 </tr>
               ))}

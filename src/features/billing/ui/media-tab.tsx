@@ -28,10 +28,18 @@ export function MediaTab() {
           <thead className="text-xs text-slate-500">
             {/* Padded and numbers right-aligned, so the headers never run together ("SpendImpressionsClicks"). */}
             <tr>
-              <th scope="col" className="py-1 pr-4">Campaign</th>
-              <th scope="col" className="py-1 pr-4 text-right">Spend</th>
-              <th scope="col" className="py-1 pr-4 text-right">Impressions</th>
-              <th scope="col" className="py-1 text-right">Clicks</th>
+              <th scope="col" className="py-1 pr-4">
+                Campaign
+              </th>
+              <th scope="col" className="py-1 pr-4 text-right">
+                Spend
+              </th>
+              <th scope="col" className="py-1 pr-4 text-right">
+                Impressions
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Clicks
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -56,7 +64,9 @@ export function MediaTab() {
         <h4 className="mb-2 text-sm font-semibold text-slate-900">Add media budget</h4>
         <div className="flex flex-wrap gap-2">
           {MEDIA_ADDONS.map((a) => (
-            <button key={a} type="button" className="btn-outline">+{dollars(a)}</button>
+            <button key={a} type="button" className="btn-outline">
+              +{dollars(a)}
+            </button>
           ))}
         </div>
       </div>

@@ -9,11 +9,7 @@ export function PlanCard({ plan, children, current = false }: { plan: Plan; chil
       data-plan={plan.id}
       data-current={current ? "true" : undefined}
     >
-      {current ? (
-        <span className="badge-success absolute -top-2.5 left-5">Current Plan</span>
-      ) : plan.popular ? (
-        <span className="badge-default absolute -top-2.5 left-5">Most Popular</span>
-      ) : null}
+      {current ? <span className="badge-success absolute -top-2.5 left-5">Current Plan</span> : plan.popular ? <span className="badge-default absolute -top-2.5 left-5">Most Popular</span> : null}
       <h3 className="text-base font-semibold text-slate-900">{plan.name}</h3>
       <p className="mt-1 text-sm text-slate-500">{plan.description}</p>
       <p className="mt-4">
@@ -24,7 +20,9 @@ export function PlanCard({ plan, children, current = false }: { plan: Plan; chil
       <ul className="mt-4 flex-1 space-y-1.5 text-sm text-slate-700">
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
-            <span className="text-green-600" aria-hidden="true">✓</span>
+            <span className="text-green-600" aria-hidden="true">
+              ✓
+            </span>
             {f}
           </li>
         ))}

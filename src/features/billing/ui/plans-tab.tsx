@@ -76,8 +76,18 @@ export function PlansTab({ enabled, billing, onChanged }: { enabled: boolean; bi
           const offer = planOffer(plan, billing);
           const label =
             pending === plan.id
-              ? offer === "change" ? "Changing plan..." : "Opening checkout..."
-              : offer === "current" ? "Current" : offer === "change" ? "Change" : offer === "unavailable" ? "Not available" : plan.trialDays && billing && !billing.trialAvailable ? `Choose ${plan.name}` : plan.buttonText;
+              ? offer === "change"
+                ? "Changing plan..."
+                : "Opening checkout..."
+              : offer === "current"
+                ? "Current"
+                : offer === "change"
+                  ? "Change"
+                  : offer === "unavailable"
+                    ? "Not available"
+                    : plan.trialDays && billing && !billing.trialAvailable
+                      ? `Choose ${plan.name}`
+                      : plan.buttonText;
           return (
             <PlanCard key={plan.id} plan={plan} current={offer === "current"}>
               <button

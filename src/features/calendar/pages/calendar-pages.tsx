@@ -29,7 +29,9 @@ function PageLinks() {
   return (
     <nav className="flex flex-wrap gap-4 text-sm" aria-label="Calendar pages">
       {links.map(([href, label]) => (
-        <a key={href} href={href} className="text-brand-600 hover:underline">{label}</a>
+        <a key={href} href={href} className="text-brand-600 hover:underline">
+          {label}
+        </a>
       ))}
     </nav>
   );
@@ -44,7 +46,9 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
           <h1 className="text-2xl font-semibold">{TITLES[p.mode]}</h1>
           <p className="mt-1 text-sm text-slate-500">
             {p.mode === "sync"
-              ? p.status.provider === "microsoft" ? "Push your scheduled interviews to your Outlook calendar." : "Push your scheduled interviews to your Google calendar."
+              ? p.status.provider === "microsoft"
+                ? "Push your scheduled interviews to your Outlook calendar."
+                : "Push your scheduled interviews to your Google calendar."
               : p.status.microsoftConfigured && !p.status.isConnected
                 ? "Connect Google Calendar or Microsoft Outlook and subscribe to your interviews from any calendar app."
                 : "Connect Google Calendar and subscribe to your interviews from any calendar app."}
@@ -55,11 +59,7 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
             <h2 className="card-title">{p.status.provider === "microsoft" ? "Microsoft Outlook" : p.status.isConnected || !p.status.microsoftConfigured ? "Google Calendar" : "Your calendar"}</h2>
           </div>
           <div className="card-body">
-            <Island
-              name="calendar-manager"
-              component={CalendarManager}
-              props={{ mode: p.mode, status: p.status, calendars: p.calendars, redirectUri: p.redirectUri, report: p.report ?? null }}
-            />
+            <Island name="calendar-manager" component={CalendarManager} props={{ mode: p.mode, status: p.status, calendars: p.calendars, redirectUri: p.redirectUri, report: p.report ?? null }} />
           </div>
         </section>
         {p.mode === "manager" && p.truth ? (

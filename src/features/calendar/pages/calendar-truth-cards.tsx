@@ -19,7 +19,11 @@ const STATE_TEXT = { ok: "Up to date", stale: "Not synced for 15 minutes", error
 const STATE_BADGE = { ok: "badge-success", stale: "badge-warning", error: "badge-destructive" } as const;
 
 export function SyncStateBadge({ state }: { state: Connection["state"] }) {
-  return <span className={STATE_BADGE[state]} data-sync-state={state}>{STATE_TEXT[state]}</span>;
+  return (
+    <span className={STATE_BADGE[state]} data-sync-state={state}>
+      {STATE_TEXT[state]}
+    </span>
+  );
 }
 
 function when(iso: string | null): string {
@@ -31,7 +35,9 @@ export function CalendarsThatCount({ connection: c }: { connection: Connection }
   return (
     <section className="card" aria-labelledby="calendars-count">
       <div className="card-header">
-        <h2 id="calendars-count" className="card-title">Calendars that count</h2>
+        <h2 id="calendars-count" className="card-title">
+          Calendars that count
+        </h2>
         <p className="mt-1 text-sm text-slate-500">Frank leaves out the busy times of the calendars you check when it offers slots, and writes interviews to one calendar.</p>
       </div>
       <div className="card-body space-y-4">
@@ -40,7 +46,9 @@ export function CalendarsThatCount({ connection: c }: { connection: Connection }
           <span className="text-slate-600 dark:text-slate-300">Last synced: {when(c.lastSyncedAt)}</span>
           {c.error ? <span className="text-red-700 dark:text-red-300">{c.error}</span> : null}
           <form method="post" action="/ical-manager/sync-now" className="ml-auto">
-            <button type="submit" className="btn-outline btn-sm">Sync now</button>
+            <button type="submit" className="btn-outline btn-sm">
+              Sync now
+            </button>
           </form>
         </div>
         {c.calendars.length ? (
@@ -68,7 +76,9 @@ export function CalendarsThatCount({ connection: c }: { connection: Connection }
                 ))}
               </tbody>
             </table>
-            <button type="submit" className="btn-primary btn-sm">Save calendars</button>
+            <button type="submit" className="btn-primary btn-sm">
+              Save calendars
+            </button>
           </form>
         ) : (
           <p className="text-sm text-slate-500">Your calendars are being read. Sync now to see them.</p>
@@ -89,17 +99,27 @@ export function VideoLinkCard({ videoLink, teams }: { videoLink: VideoLink; team
   return (
     <section className="card" aria-labelledby="video-link">
       <div className="card-header">
-        <h2 id="video-link" className="card-title">Video link</h2>
+        <h2 id="video-link" className="card-title">
+          Video link
+        </h2>
         <p className="mt-1 text-sm text-slate-500">Every interview gets this link in its invitation, its e-mails and its page, unless a session says otherwise.</p>
       </div>
       <form method="post" action="/ical-manager/video-link" className="card-body space-y-2">
         {teams === undefined ? option("google_meet", "Google Meet (made with the calendar event)") : teams === null ? option("microsoft_teams", "Microsoft Teams (made with the Outlook event)") : null}
-        {teams ? <p className="text-sm text-slate-500" data-testid="teams-unavailable">{teams}</p> : null}
+        {teams ? (
+          <p className="text-sm text-slate-500" data-testid="teams-unavailable">
+            {teams}
+          </p>
+        ) : null}
         {option("fixed", "My own room (Zoom, Whereby…)")}
-        <label className="label" htmlFor="video-url">Room link</label>
+        <label className="label" htmlFor="video-url">
+          Room link
+        </label>
         <input id="video-url" name="url" type="url" className="input" placeholder="https://zoom.us/j/…" defaultValue={videoLink.url ?? ""} />
         {option("none", "No video link")}
-        <button type="submit" className="btn-primary btn-sm">Save video link</button>
+        <button type="submit" className="btn-primary btn-sm">
+          Save video link
+        </button>
       </form>
     </section>
   );
@@ -109,19 +129,31 @@ export function EventChangeCard({ onEventChange, canEdit }: { onEventChange: "fo
   return (
     <section className="card" aria-labelledby="event-change">
       <div className="card-header">
-        <h2 id="event-change" className="card-title">When an interview's event is changed in a calendar</h2>
+        <h2 id="event-change" className="card-title">
+          When an interview's event is changed in a calendar
+        </h2>
         <p className="mt-1 text-sm text-slate-500">For the whole workspace. A declined invitation or a clash is always flagged on the interview.</p>
       </div>
       <form method="post" action="/ical-manager/event-changes" className="card-body space-y-2">
         <label className="flex items-start gap-2 text-sm">
           <input type="radio" name="onEventChange" value="follow" defaultChecked={onEventChange === "follow"} disabled={!canEdit} />
-          <span><strong>Follow</strong>: a moved event moves the interview and a deleted one cancels it; the candidate is told.</span>
+          <span>
+            <strong>Follow</strong>: a moved event moves the interview and a deleted one cancels it; the candidate is told.
+          </span>
         </label>
         <label className="flex items-start gap-2 text-sm">
           <input type="radio" name="onEventChange" value="flag" defaultChecked={onEventChange === "flag"} disabled={!canEdit} />
-          <span><strong>Only flag</strong>: the interview is flagged, with Apply and Keep.</span>
+          <span>
+            <strong>Only flag</strong>: the interview is flagged, with Apply and Keep.
+          </span>
         </label>
-        {canEdit ? <button type="submit" className="btn-primary btn-sm">Save</button> : <p className="text-xs text-slate-500">Owners and admins can change this.</p>}
+        {canEdit ? (
+          <button type="submit" className="btn-primary btn-sm">
+            Save
+          </button>
+        ) : (
+          <p className="text-xs text-slate-500">Owners and admins can change this.</p>
+        )}
       </form>
     </section>
   );

@@ -17,7 +17,9 @@ export function CalendarCard({ card }: { card: ReturnType<typeof loadCalendarCar
   return (
     <section className="card h-full" aria-labelledby="calendar-card-title">
       <div className="card-header flex items-center justify-between gap-2">
-        <h2 id="calendar-card-title" className="card-title">Calendar</h2>
+        <h2 id="calendar-card-title" className="card-title">
+          Calendar
+        </h2>
         {c ? <SyncStateBadge state={c.state} /> : null}
       </div>
       <div className="card-body space-y-2 text-sm">
@@ -29,15 +31,19 @@ export function CalendarCard({ card }: { card: ReturnType<typeof loadCalendarCar
             {c.error ? <p className="text-red-700 dark:text-red-300">{c.error}</p> : null}
           </>
         ) : (
-          <p className="text-slate-600 dark:text-slate-300">{card.available && card.microsoft
+          <p className="text-slate-600 dark:text-slate-300">
+            {card.available && card.microsoft
               ? "Connect Google Calendar or Microsoft Outlook so offered slots leave out your busy times."
               : card.microsoft
                 ? "Connect Microsoft Outlook so offered slots leave out your busy times."
                 : card.available
                   ? "Connect Google Calendar so offered slots leave out your busy times."
-                  : "Google Calendar is not set up on this server."}</p>
+                  : "Google Calendar is not set up on this server."}
+          </p>
         )}
-        <a href="/ical-manager" className="btn-outline btn-sm">{c ? "Manage calendars" : "Connect"}</a>
+        <a href="/ical-manager" className="btn-outline btn-sm">
+          {c ? "Manage calendars" : "Connect"}
+        </a>
       </div>
     </section>
   );

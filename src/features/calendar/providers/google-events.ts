@@ -12,7 +12,7 @@ function when(t: calendar_v3.Schema$EventDateTime | undefined, calendarZone: str
     return Number.isNaN(d.getTime()) ? null : d;
   }
   // An all-day event: from the day's midnight in the event's (or the calendar's) zone.
-  return t.date ? zonedToUtc(t.date, 0, 0, t.timeZone || calendarZone) ?? zonedToUtc(t.date, 0, 0, "UTC") : null;
+  return t.date ? (zonedToUtc(t.date, 0, 0, t.timeZone || calendarZone) ?? zonedToUtc(t.date, 0, 0, "UTC")) : null;
 }
 
 export function toProviderEvent(e: calendar_v3.Schema$Event, calendarZone: string): ProviderEvent {

@@ -1,13 +1,6 @@
 import type { calendar_v3 } from "@googleapis/calendar";
 import type { Config } from "../../../config/env";
-import {
-  EventGone,
-  ProviderGrantRevoked,
-  ProviderUnavailable,
-  SyncCursorGone,
-  type CalendarProvider,
-  type NewEvent,
-} from "./provider";
+import { EventGone, ProviderGrantRevoked, ProviderUnavailable, SyncCursorGone, type CalendarProvider, type NewEvent } from "./provider";
 import { toProviderEvent, videoLink } from "./google-events";
 
 /**
@@ -69,9 +62,7 @@ async function oauthClient(config: GoogleConfig) {
     clientId: config.GOOGLE_CLIENT_ID,
     clientSecret: config.GOOGLE_CLIENT_SECRET,
     redirectUri: redirectUri(config),
-    endpoints: base
-      ? { oauth2AuthBaseUrl: `${base}/o/oauth2/v2/auth`, oauth2TokenUrl: `${base}/token`, oauth2RevokeUrl: `${base}/revoke` }
-      : undefined,
+    endpoints: base ? { oauth2AuthBaseUrl: `${base}/o/oauth2/v2/auth`, oauth2TokenUrl: `${base}/token`, oauth2RevokeUrl: `${base}/revoke` } : undefined,
     transporterOptions: noRetry,
     // A 401 on an unexpired access token (revoked at Google) tries the refresh token,
     // which then tells invalid_grant apart from a passing failure.

@@ -6,10 +6,7 @@ import { ProviderGrantRevoked, ProviderUnavailable } from "./provider";
 // flow with PKCE, and the token calls that exchange a code and refresh a grant, with plain fetch
 // and a time limit. The calendar calls themselves are in microsoft.ts.
 
-export type MicrosoftConfig = Pick<
-  Config,
-  "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET" | "MICROSOFT_TENANT" | "MICROSOFT_AUTHORITY_URL" | "MICROSOFT_GRAPH_URL" | "APP_URL"
->;
+export type MicrosoftConfig = Pick<Config, "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET" | "MICROSOFT_TENANT" | "MICROSOFT_AUTHORITY_URL" | "MICROSOFT_GRAPH_URL" | "APP_URL">;
 
 export const BASE_SCOPES = "offline_access Calendars.ReadWrite User.Read";
 /** Asked only of members whose interviews get Teams links. */

@@ -1,14 +1,5 @@
 import { zonedToUtc } from "../../scheduling/zones";
-import {
-  EventGone,
-  ProviderGrantRevoked,
-  ProviderUnavailable,
-  SyncCursorGone,
-  type CalendarProvider,
-  type NewEvent,
-  type ProviderCalendar,
-  type ProviderEvent,
-} from "./provider";
+import { EventGone, ProviderGrantRevoked, ProviderUnavailable, SyncCursorGone, type CalendarProvider, type NewEvent, type ProviderCalendar, type ProviderEvent } from "./provider";
 import { BASE_SCOPES, MICROSOFT_TIMEOUT_MS, microsoftTokenCall, type MicrosoftConfig, type MicrosoftTokens } from "./microsoft-sign-in";
 
 // Microsoft Graph's calendar endpoints for one signed-in member (decision 34; the sign-in itself

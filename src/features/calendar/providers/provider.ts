@@ -109,7 +109,10 @@ export interface CalendarProvider {
 export class ProviderGrantRevoked extends Error {}
 /** Anything else (network, 5xx, quota, timeout): try again later. */
 export class ProviderUnavailable extends Error {
-  constructor(message: string, public readonly status?: number) {
+  constructor(
+    message: string,
+    public readonly status?: number,
+  ) {
     super(message);
   }
 }

@@ -43,10 +43,15 @@ function DraftCard({ d, errors }: { d: Draft; errors: DraftErrors | null }) {
       <li className="card card-body space-y-2" data-draft={d.id} data-status={d.status}>
         {head}
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          Reading… its fields are proposed in a moment. <a className="underline" href="/candidates/drafts">Reload</a>
+          Reading… its fields are proposed in a moment.{" "}
+          <a className="underline" href="/candidates/drafts">
+            Reload
+          </a>
         </p>
         <form method="post" action={`/candidates/drafts/${d.id}/discard`}>
-          <button className="btn-outline btn-sm" type="submit" aria-label={`Discard ${d.file.name}`}>Discard</button>
+          <button className="btn-outline btn-sm" type="submit" aria-label={`Discard ${d.file.name}`}>
+            Discard
+          </button>
         </form>
       </li>
     );
@@ -62,7 +67,11 @@ function DraftCard({ d, errors }: { d: Draft; errors: DraftErrors | null }) {
           {": confirming adds the CV to that candidate and fills only the fields they have empty."}
         </p>
       ) : null}
-      {mine ? <p role="alert" className="text-sm font-medium text-red-700">{mine.message}</p> : null}
+      {mine ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {mine.message}
+        </p>
+      ) : null}
       <form method="post" action={`/candidates/drafts/${d.id}/confirm`} className="space-y-3" aria-label={`Draft from ${d.file.name}`}>
         <div className="grid gap-3 sm:grid-cols-2">
           {FIELDS.map((f) => {
@@ -70,21 +79,42 @@ function DraftCard({ d, errors }: { d: Draft; errors: DraftErrors | null }) {
             const err = mine?.fields[f.key];
             return (
               <div key={f.key}>
-                <label className="label" htmlFor={id}>{f.label}</label>
-                <input id={id} name={f.key} type={f.type} className="input" defaultValue={value(f.key, d.fields[f.key])} autoComplete={f.autoComplete} aria-invalid={err ? true : undefined} aria-describedby={err ? `${id}-e` : undefined} />
-                {err ? <p id={`${id}-e`} className="mt-1 text-xs text-red-600">{err}</p> : null}
+                <label className="label" htmlFor={id}>
+                  {f.label}
+                </label>
+                <input
+                  id={id}
+                  name={f.key}
+                  type={f.type}
+                  className="input"
+                  defaultValue={value(f.key, d.fields[f.key])}
+                  autoComplete={f.autoComplete}
+                  aria-invalid={err ? true : undefined}
+                  aria-describedby={err ? `${id}-e` : undefined}
+                />
+                {err ? (
+                  <p id={`${id}-e`} className="mt-1 text-xs text-red-600">
+                    {err}
+                  </p>
+                ) : null}
               </div>
             );
           })}
         </div>
         <div>
-          <label className="label" htmlFor={`d${d.id}-summary`}>Summary</label>
+          <label className="label" htmlFor={`d${d.id}-summary`}>
+            Summary
+          </label>
           <textarea id={`d${d.id}-summary`} name="summary" rows={3} className="input" defaultValue={value("summary", d.fields.summary)} />
           {mine?.fields.summary ? <p className="mt-1 text-xs text-red-600">{mine.fields.summary}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <button className="btn-primary btn-sm" type="submit">{d.mergesInto ? `Confirm: add to ${d.mergesInto.name || `#${d.mergesInto.id}`}` : "Confirm"}</button>
-          <button className="btn-outline btn-sm" type="submit" formAction={`/candidates/drafts/${d.id}/discard`} formNoValidate>Discard</button>
+          <button className="btn-primary btn-sm" type="submit">
+            {d.mergesInto ? `Confirm: add to ${d.mergesInto.name || `#${d.mergesInto.id}`}` : "Confirm"}
+          </button>
+          <button className="btn-outline btn-sm" type="submit" formAction={`/candidates/drafts/${d.id}/discard`} formNoValidate>
+            Discard
+          </button>
         </div>
       </form>
     </li>
@@ -96,7 +126,9 @@ export function DraftsPage({ shell, drafts, errors }: { shell: Shell; drafts: Dr
   const reading = drafts.filter((d) => d.status === "reading").length;
   return (
     <AppShell shell={shell} title="Candidates">
-      <a href="/candidates" className="text-sm text-brand-600 hover:underline">← Candidates</a>
+      <a href="/candidates" className="text-sm text-brand-600 hover:underline">
+        ← Candidates
+      </a>
       <h1 className="mt-2 text-2xl font-semibold">Drafts from CVs</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {drafts.length

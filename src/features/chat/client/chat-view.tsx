@@ -118,7 +118,9 @@ export function ChatView(props: ChatViewProps) {
           {props.toolbar}
           <form method="get" action="/chat" onSubmit={(e) => (e.preventDefault(), props.onNew(), setText(""))}>
             <input type="hidden" name="new" value="1" />
-            <button type="submit" className="btn-outline btn-sm">{props.newLabel ?? "New"}</button>
+            <button type="submit" className="btn-outline btn-sm">
+              {props.newLabel ?? "New"}
+            </button>
           </form>
         </div>
       </header>
@@ -132,13 +134,17 @@ export function ChatView(props: ChatViewProps) {
               className={`max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap ${m.role === "user" ? (m.failed ? "border border-red-300 bg-red-50 text-slate-900" : "bg-brand-600 text-white") : "bg-slate-100 text-slate-900"}`}
             >
               {m.content ? <Linkified text={m.content} appOrigin={props.appOrigin} /> : <span className="animate-pulse text-slate-500">Frank is typing…</span>}
-              {m.actions?.map((a) => <ActionCard key={a.id} action={a} sessionId={props.sessionId} onConfirm={props.onConfirm} />)}
+              {m.actions?.map((a) => (
+                <ActionCard key={a.id} action={a} sessionId={props.sessionId} onConfirm={props.onConfirm} />
+              ))}
             </div>
             {m.failed ? (
               <p className="mt-1 flex items-center gap-2 text-xs text-red-700" data-testid="not-sent">
                 Not sent.
                 {props.onRetry ? (
-                  <button type="button" className="font-medium underline" onClick={() => props.onRetry?.(m.id)} disabled={props.pending}>Retry</button>
+                  <button type="button" className="font-medium underline" onClick={() => props.onRetry?.(m.id)} disabled={props.pending}>
+                    Retry
+                  </button>
                 ) : null}
               </p>
             ) : null}
@@ -155,7 +161,9 @@ export function ChatView(props: ChatViewProps) {
         }}
       >
         <input type="hidden" name="sessionId" value={props.sessionId ?? ""} />
-        <label htmlFor="chat-input" className="sr-only">Message</label>
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
         <textarea
           id="chat-input"
           name="message"

@@ -43,9 +43,7 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
     ]);
     setPending(true);
     try {
-      const reply = await streamChat({ message, sessionId: session.current }, (delta) =>
-        setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: x.content + delta } : x))),
-      );
+      const reply = await streamChat({ message, sessionId: session.current }, (delta) => setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: x.content + delta } : x))));
       session.current = reply.sessionId;
       storeSessionId(reply.sessionId);
       setMessages((m) => m.map((x) => (x.id === answerId ? { ...x, content: reply.response, actions: reply.actions } : x)));

@@ -15,8 +15,12 @@ export function DashboardChat({ chat }: { chat: ReturnType<typeof loadDashboardC
   return (
     <section className="mt-8" aria-labelledby="assistant-title">
       <div className="mb-2 flex items-center justify-between">
-        <h2 id="assistant-title" className="text-lg font-semibold">Frank, your AI recruiting assistant</h2>
-        <a href="/chat" className="text-sm font-medium text-brand-600 hover:underline">Open full screen</a>
+        <h2 id="assistant-title" className="text-lg font-semibold">
+          Frank, your AI recruiting assistant
+        </h2>
+        <a href="/chat" className="text-sm font-medium text-brand-600 hover:underline">
+          Open full screen
+        </a>
       </div>
       <Island name="chat-panel" component={ChatPanel} props={{ greeting: GREETING, builtIn: chat.builtIn, model: chat.model, appOrigin: chat.appOrigin, className: "h-[75vh]" }} />
     </section>

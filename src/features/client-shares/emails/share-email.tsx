@@ -13,7 +13,9 @@ export function ShareEmail(p: { contactName: string; agency: string; sharedBy: s
         <Container style={{ backgroundColor: "#ffffff", padding: "24px", borderRadius: "12px", maxWidth: "520px", width: "100%" }}>
           {p.logoUrl ? <img src={p.logoUrl} alt={p.agency} height={40} style={{ height: "40px", width: "auto", maxWidth: "200px", display: "block", marginBottom: "8px" }} /> : null}
           <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{heading}</Heading>
-          <Text style={text}>{`Hi ${p.contactName}, ${who} has shared a shortlist with you. Tell us for each candidate whether you are interested, add a comment, or ask for an interview: no sign-in is needed.`}</Text>
+          <Text
+            style={text}
+          >{`Hi ${p.contactName}, ${who} has shared a shortlist with you. Tell us for each candidate whether you are interested, add a comment, or ask for an interview: no sign-in is needed.`}</Text>
           <Section style={{ margin: "24px 0" }}>
             <Button href={p.url} style={{ backgroundColor: "#4f46e5", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>
               Review the candidates

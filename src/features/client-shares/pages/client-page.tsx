@@ -58,19 +58,27 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
                 ) : null}
                 {c.email ? (
                   <p className="text-sm">
-                    <a className="underline" href={`mailto:${c.email}`}>{c.email}</a>
+                    <a className="underline" href={`mailto:${c.email}`}>
+                      {c.email}
+                    </a>
                   </p>
                 ) : null}
                 {c.phone ? (
                   <p className="text-sm" data-testid="phone">
-                    <a className="underline" href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}>{c.phone}</a>
+                    <a className="underline" href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}>
+                      {c.phone}
+                    </a>
                   </p>
                 ) : null}
                 {saved === c.id ? (
-                  <p role="status" className="text-sm font-medium text-emerald-700">Thank you, your answer is saved.</p>
+                  <p role="status" className="text-sm font-medium text-emerald-700">
+                    Thank you, your answer is saved.
+                  </p>
                 ) : null}
                 {error?.candidateId === c.id ? (
-                  <p role="alert" className="text-sm font-medium text-red-700">{error.message}</p>
+                  <p role="alert" className="text-sm font-medium text-red-700">
+                    {error.message}
+                  </p>
                 ) : null}
                 {a ? (
                   <p className="text-sm text-slate-600" data-testid="your-answer">
@@ -89,7 +97,9 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
                 ) : null}
                 {view.canPickTimes && a?.interviewRequestedAt ? (
                   <p className="text-sm">
-                    <a className="font-medium underline" href={`/s/${token}/${c.id}/times`}>{a.pickedTimes.length ? "Change your interview times" : "Pick interview times"}</a>
+                    <a className="font-medium underline" href={`/s/${token}/${c.id}/times`}>
+                      {a.pickedTimes.length ? "Change your interview times" : "Pick interview times"}
+                    </a>
                   </p>
                 ) : null}
                 <form method="post" action={`/s/${token}/${c.id}`} className="space-y-2">
@@ -98,9 +108,15 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
                     <textarea className="input mt-1 w-full" name="comment" rows={2} maxLength={2000} aria-label={`Comment on ${title}`} />
                   </label>
                   <div className="flex flex-wrap gap-2">
-                    <button className="btn-primary btn-sm" type="submit" name="verdict" value="interested" aria-pressed={a?.verdict === "interested"}>Interested</button>
-                    <button className="btn-outline btn-sm" type="submit" name="verdict" value="not_now" aria-pressed={a?.verdict === "not_now"}>Not now</button>
-                    <button className="btn-outline btn-sm" type="submit" name="interview" value="1">Ask for an interview</button>
+                    <button className="btn-primary btn-sm" type="submit" name="verdict" value="interested" aria-pressed={a?.verdict === "interested"}>
+                      Interested
+                    </button>
+                    <button className="btn-outline btn-sm" type="submit" name="verdict" value="not_now" aria-pressed={a?.verdict === "not_now"}>
+                      Not now
+                    </button>
+                    <button className="btn-outline btn-sm" type="submit" name="interview" value="1">
+                      Ask for an interview
+                    </button>
                   </div>
                   {view.canPickTimes ? <p className="text-xs text-slate-500">Asking for an interview lets you pick times that suit you.</p> : null}
                 </form>

@@ -28,12 +28,16 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
   return (
     <AppShell shell={shell} title={shortlist.name}>
       <p className="text-sm">
-        <a className="underline" href={`/candidates?shortlist=${shortlist.id}`}>Candidates</a>
+        <a className="underline" href={`/candidates?shortlist=${shortlist.id}`}>
+          Candidates
+        </a>
       </p>
       <h1 className="mt-1 text-2xl font-semibold">{shortlist.name}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <section className="card" aria-labelledby="members">
-          <h2 className="card-header card-title" id="members">Candidates ({candidates.length})</h2>
+          <h2 className="card-header card-title" id="members">
+            Candidates ({candidates.length})
+          </h2>
           {candidates.length ? (
             <ul className="card-body divide-y divide-slate-100 text-sm dark:divide-slate-800">
               {candidates.map((c) => {
@@ -41,7 +45,9 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
                 return (
                   <li key={c.id} className="space-y-1 py-3" data-candidate={c.id}>
                     <p>
-                      <a className="font-medium underline" href={`/candidates/${c.id}`}>{c.name || "Unnamed"}</a>
+                      <a className="font-medium underline" href={`/candidates/${c.id}`}>
+                        {c.name || "Unnamed"}
+                      </a>
                       <span className="text-slate-500"> · {[c.role, c.city].filter(Boolean).join(" · ") || "—"}</span>
                     </p>
                     {theirs.map((a) => (
@@ -52,15 +58,19 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
                         <span className="text-slate-500">{` · ${timeAgo(a.answeredAt, now)}`}</span>
                       </p>
                     ))}
-                    {theirs.filter((a) => a.pickedTimes.length).map((a) => (
-                      <PickedTimes key={`p${a.shareId}`} a={a} shortlistId={shortlist.id} timeZone={timeZone} candidate={c.name || "the candidate"} />
-                    ))}
+                    {theirs
+                      .filter((a) => a.pickedTimes.length)
+                      .map((a) => (
+                        <PickedTimes key={`p${a.shareId}`} a={a} shortlistId={shortlist.id} timeZone={timeZone} candidate={c.name || "the candidate"} />
+                      ))}
                     <form method="post" action={`/shortlists/${shortlist.id}/candidates/${c.id}/note`} className="flex flex-wrap items-end gap-2">
                       <label className="grow text-xs text-slate-500">
                         Your note (a share may show it to the client)
                         <input className="input w-full" name="note" maxLength={2000} defaultValue={c.note ?? ""} aria-label={`Note on ${c.name ?? c.id}`} />
                       </label>
-                      <button className="btn-outline btn-sm" type="submit">Save note</button>
+                      <button className="btn-outline btn-sm" type="submit">
+                        Save note
+                      </button>
                     </form>
                   </li>
                 );
@@ -71,7 +81,9 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
           )}
         </section>
         <section className="card" aria-labelledby="share">
-          <h2 className="card-header card-title" id="share">Share with a client</h2>
+          <h2 className="card-header card-title" id="share">
+            Share with a client
+          </h2>
           {withEmail.length ? (
             <form method="post" action={`/shortlists/${shortlist.id}/shares`} className="card-body space-y-3 text-sm">
               <fieldset>
@@ -113,11 +125,16 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
                   ))}
                 </select>
               </label>
-              <button className="btn-primary btn-sm" type="submit">Share</button>
+              <button className="btn-primary btn-sm" type="submit">
+                Share
+              </button>
             </form>
           ) : (
             <p className="card-body text-sm text-slate-500">
-              No client contact with an e-mail address yet. <a className="underline" href="/clients">Add one on the Clients page.</a>
+              No client contact with an e-mail address yet.{" "}
+              <a className="underline" href="/clients">
+                Add one on the Clients page.
+              </a>
             </p>
           )}
           {shares.length ? (
@@ -131,7 +148,9 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
                   </span>
                   {s.status === "active" ? (
                     <form method="post" action={`/shares/${s.id}/revoke`}>
-                      <button className="btn-outline btn-sm" type="submit" aria-label={`Revoke the link of ${s.contact.name}`}>Revoke</button>
+                      <button className="btn-outline btn-sm" type="submit" aria-label={`Revoke the link of ${s.contact.name}`}>
+                        Revoke
+                      </button>
                     </form>
                   ) : null}
                 </li>

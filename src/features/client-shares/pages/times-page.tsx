@@ -5,7 +5,8 @@ import type { TimesView } from "../interview-picks";
 import { AgencyMark } from "./agency-header";
 
 // A time is a label around a checkbox; :has(:checked) marks the chosen ones (no script needed).
-const TIME = "flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-2 py-2 text-sm hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-500";
+const TIME =
+  "flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-2 py-2 text-sm hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-500";
 
 /**
  * /s/{token}/{candidateId}/times: the recruiter's free starts of the next two weeks, in the
@@ -29,7 +30,9 @@ export function TimesPage({ v, token, tz, error }: { v: TimesView; token: string
       <form method="post" action={`/s/${token}/${v.card.id}/times`} className="card card-body mt-4">
         <input type="hidden" name="timeZone" value={tz} />
         {error ? (
-          <p role="alert" className="mb-2 text-sm font-medium text-red-700">{error}</p>
+          <p role="alert" className="mb-2 text-sm font-medium text-red-700">
+            {error}
+          </p>
         ) : null}
         {slots.length ? (
           <>
@@ -48,15 +51,21 @@ export function TimesPage({ v, token, tz, error }: { v: TimesView; token: string
               </fieldset>
             ))}
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <button type="submit" className="btn-primary">Send these times</button>
-              <a className="text-sm underline" href={`/s/${token}#c${v.card.id}`}>Back to the shortlist</a>
+              <button type="submit" className="btn-primary">
+                Send these times
+              </button>
+              <a className="text-sm underline" href={`/s/${token}#c${v.card.id}`}>
+                Back to the shortlist
+              </a>
             </div>
           </>
         ) : (
           <div className="py-4">
             <p className="font-medium">No free times in the next two weeks</p>
             <p className="mt-1 text-sm text-slate-600">{`${v.sharerName} knows you asked for an interview and will propose times.`}</p>
-            <a className="mt-3 inline-block text-sm underline" href={`/s/${token}#c${v.card.id}`}>Back to the shortlist</a>
+            <a className="mt-3 inline-block text-sm underline" href={`/s/${token}#c${v.card.id}`}>
+              Back to the shortlist
+            </a>
           </div>
         )}
       </form>

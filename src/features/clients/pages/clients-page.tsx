@@ -27,19 +27,27 @@ export function ClientsPage({ shell, clients }: { shell: Shell; clients: Client[
       <form method="post" action="/clients" className="card card-body mt-6 grid max-w-xl gap-3">
         <h2 className="card-title">Add a client</h2>
         <div>
-          <label className="label" htmlFor="client-name">Name</label>
+          <label className="label" htmlFor="client-name">
+            Name
+          </label>
           <input className="input" id="client-name" name="name" required maxLength={200} />
         </div>
         <div>
-          <label className="label" htmlFor="client-website">Website</label>
+          <label className="label" htmlFor="client-website">
+            Website
+          </label>
           <input className="input" id="client-website" name="website" maxLength={500} placeholder="https://acme.example" />
         </div>
         <div>
-          <label className="label" htmlFor="client-notes">Notes</label>
+          <label className="label" htmlFor="client-notes">
+            Notes
+          </label>
           <textarea className="input" id="client-notes" name="notes" rows={3} maxLength={5000} />
         </div>
         <div>
-          <button className="btn-primary" type="submit">Add client</button>
+          <button className="btn-primary" type="submit">
+            Add client
+          </button>
         </div>
       </form>
     </AppShell>

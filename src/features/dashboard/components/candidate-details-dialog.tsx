@@ -19,7 +19,9 @@ export function CandidateDetailsDialog({ id, onClose }: { id: number; onClose: (
   const [p, setP] = useState<Participant | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    api<Participant>(`/api/participants/${id}`).then(setP).catch(() => setFailed(true));
+    api<Participant>(`/api/participants/${id}`)
+      .then(setP)
+      .catch(() => setFailed(true));
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -31,12 +33,22 @@ export function CandidateDetailsDialog({ id, onClose }: { id: number; onClose: (
       <div role="dialog" aria-modal="true" aria-labelledby="candidate-details-title" className="card max-h-[90vh] w-full max-w-2xl overflow-y-auto" onClick={(e) => e.stopPropagation()}>
         <div className="card-header flex items-start justify-between gap-4">
           <div>
-            <h2 id="candidate-details-title" className="card-title">{p?.name || "Candidate details"}</h2>
-            {p ? <p className="text-sm text-slate-500">Candidate #{p.id} · {stageLabel(p.stages)}</p> : null}
+            <h2 id="candidate-details-title" className="card-title">
+              {p?.name || "Candidate details"}
+            </h2>
+            {p ? (
+              <p className="text-sm text-slate-500">
+                Candidate #{p.id} · {stageLabel(p.stages)}
+              </p>
+            ) : null}
           </div>
           <div className="flex items-center gap-2">
-            <a className="btn-outline btn-sm" href={`/candidates/${id}`}>Open candidate page</a>
-            <button type="button" className="btn-ghost btn-sm" onClick={onClose} aria-label="Close">✕</button>
+            <a className="btn-outline btn-sm" href={`/candidates/${id}`}>
+              Open candidate page
+            </a>
+            <button type="button" className="btn-ghost btn-sm" onClick={onClose} aria-label="Close">
+              ✕
+            </button>
           </div>
         </div>
         <div className="card-body space-y-4">
@@ -55,7 +67,15 @@ export function CandidateDetailsDialog({ id, onClose }: { id: number; onClose: (
                 ))}
                 <div>
                   <dt className="text-xs text-slate-500">LinkedIn</dt>
-                  <dd className="break-words">{p.linkedinUrl ? <a className="text-brand-600 hover:underline" href={p.linkedinUrl} target="_blank" rel="noopener noreferrer">{p.linkedinUrl}</a> : "—"}</dd>
+                  <dd className="break-words">
+                    {p.linkedinUrl ? (
+                      <a className="text-brand-600 hover:underline" href={p.linkedinUrl} target="_blank" rel="noopener noreferrer">
+                        {p.linkedinUrl}
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">Applied</dt>
@@ -65,7 +85,9 @@ export function CandidateDetailsDialog({ id, onClose }: { id: number; onClose: (
               <div>
                 <h3 className="mb-1 text-sm font-semibold">Conversation</h3>
                 {conversation ? (
-                  <pre className="whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-700" data-testid="conversation">{conversation}</pre>
+                  <pre className="whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-700" data-testid="conversation">
+                    {conversation}
+                  </pre>
                 ) : (
                   <p className="text-sm text-slate-500">No conversation data available</p>
                 )}

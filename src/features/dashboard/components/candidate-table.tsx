@@ -6,7 +6,8 @@ const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-wa
 // One table; below the sm breakpoint each row is a stacked card (no sideways scrolling on a
 // phone), with the column names written beside the values the header no longer labels.
 const TABLE = "w-full text-left text-sm max-sm:block";
-const ROW = "max-sm:relative max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:dark:border-slate-700 max-sm:dark:bg-slate-900 max-sm:py-2 max-sm:pr-3 max-sm:pl-10";
+const ROW =
+  "max-sm:relative max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:dark:border-slate-700 max-sm:dark:bg-slate-900 max-sm:py-2 max-sm:pr-3 max-sm:pl-10";
 const CELL = "py-2 pr-3 max-sm:block max-sm:py-0.5 max-sm:pr-0";
 const Label = ({ children }: { children: string }) => <span className="text-xs text-slate-500 sm:hidden">{children}: </span>;
 
@@ -29,7 +30,9 @@ export function CandidateTable(props: {
       <table className={TABLE}>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 max-sm:hidden">
           <tr>
-            <th className="w-8 py-2"><span className="sr-only">Select</span></th>
+            <th className="w-8 py-2">
+              <span className="sr-only">Select</span>
+            </th>
             <th className="py-2 pr-3">ID</th>
             <th className="py-2 pr-3">Name</th>
             <th className="py-2 pr-3">Role</th>
@@ -44,11 +47,15 @@ export function CandidateTable(props: {
                 <input type="checkbox" aria-label={`Select ${p.name ?? p.id}`} checked={props.selected.has(p.id)} onChange={() => props.onToggle(p.id)} />
               </td>
               <td className={CELL}>
-                <a href={`#candidate-${p.id}`} className="font-mono text-brand-600 hover:underline" onClick={(e) => (e.preventDefault(), props.onOpen(p.id))}>#{p.id}</a>
+                <a href={`#candidate-${p.id}`} className="font-mono text-brand-600 hover:underline" onClick={(e) => (e.preventDefault(), props.onOpen(p.id))}>
+                  #{p.id}
+                </a>
               </td>
               <td className={CELL}>
                 <div className="font-medium">
-                  <a href={`/candidates/${p.id}`} className="hover:underline">{p.name || "Unnamed"}</a>
+                  <a href={`/candidates/${p.id}`} className="hover:underline">
+                    {p.name || "Unnamed"}
+                  </a>
                 </div>
                 {p.shortlistId || p.isTest ? (
                   <p className="flex flex-wrap gap-1">
@@ -84,7 +91,11 @@ export function CandidateTable(props: {
                     value={String(p.stages)}
                     onChange={(e) => props.onStage!(p.id, Number((e.target as HTMLSelectElement).value))}
                   >
-                    {Object.entries(STAGE_LABELS).map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+                    {Object.entries(STAGE_LABELS).map(([v, label]) => (
+                      <option key={v} value={v}>
+                        {label}
+                      </option>
+                    ))}
                   </select>
                 ) : (
                   <span className={stageBadge(p.stages)}>{stageLabel(p.stages)}</span>

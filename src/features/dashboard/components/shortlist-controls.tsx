@@ -36,11 +36,15 @@ export function ShortlistControls(props: {
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
       <div>
-        <label className="label" htmlFor="shortlist-choice">Shortlist</label>
+        <label className="label" htmlFor="shortlist-choice">
+          Shortlist
+        </label>
         <select id="shortlist-choice" className="input" value={props.chosen ?? ""} onChange={(e) => props.onChoose(Number((e.target as HTMLSelectElement).value) || null)}>
           <option value="">Choose a shortlist</option>
           {props.shortlists.map((s) => (
-            <option key={s.id} value={s.id}>{s.name}</option>
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
           ))}
         </select>
       </div>
@@ -49,11 +53,15 @@ export function ShortlistControls(props: {
       </button>
       <form onSubmit={create} className="ml-auto flex items-end gap-2">
         <div>
-          <label className="label" htmlFor="shortlist-name">New shortlist</label>
+          <label className="label" htmlFor="shortlist-name">
+            New shortlist
+          </label>
           <input id="shortlist-name" className="input" placeholder="Shortlist name" value={name} maxLength={200} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
           {error ? <p className="field-error">{error}</p> : null}
         </div>
-        <button type="submit" className="btn-outline" disabled={!name.trim()}>Create</button>
+        <button type="submit" className="btn-outline" disabled={!name.trim()}>
+          Create
+        </button>
       </form>
     </div>
   );

@@ -61,10 +61,16 @@ export function ShortlistView(props: { id: number; version: number; onRenamed: (
           <div className="flex flex-wrap items-center gap-2">
             <form onSubmit={rename} className="flex items-center gap-2">
               <input className="input py-1" aria-label="Shortlist name" value={name} maxLength={200} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-              <button type="submit" className="btn-outline btn-sm">Rename</button>
+              <button type="submit" className="btn-outline btn-sm">
+                Rename
+              </button>
             </form>
-            <a className="btn-outline btn-sm" href={`/shortlists/${props.id}`}>Share with a client</a>
-            <button type="button" className="btn-destructive btn-sm" onClick={remove_}>Delete shortlist</button>
+            <a className="btn-outline btn-sm" href={`/shortlists/${props.id}`}>
+              Share with a client
+            </a>
+            <button type="button" className="btn-destructive btn-sm" onClick={remove_}>
+              Delete shortlist
+            </button>
           </div>
         ) : null}
       </div>
@@ -74,10 +80,17 @@ export function ShortlistView(props: { id: number; version: number; onRenamed: (
             {data.candidates.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-2 py-1.5">
                 <span className="min-w-0">
-                  <a className="font-medium hover:underline" href={`/candidates/${p.id}`}>{p.name || "Unnamed"}</a>
-                  <span className="text-slate-500"> · {p.roleApplied || p.jobTitle || "—"} · {stageLabel(p.stages)}</span>
+                  <a className="font-medium hover:underline" href={`/candidates/${p.id}`}>
+                    {p.name || "Unnamed"}
+                  </a>
+                  <span className="text-slate-500">
+                    {" "}
+                    · {p.roleApplied || p.jobTitle || "—"} · {stageLabel(p.stages)}
+                  </span>
                 </span>
-                <button type="button" className="btn-ghost btn-sm" onClick={() => remove(p)} aria-label={`Remove ${p.name ?? p.id} from ${data.name}`}>Remove</button>
+                <button type="button" className="btn-ghost btn-sm" onClick={() => remove(p)} aria-label={`Remove ${p.name ?? p.id} from ${data.name}`}>
+                  Remove
+                </button>
               </li>
             ))}
           </ul>

@@ -10,7 +10,9 @@ export function FeedbackRequestEmail(p: { reviewerName: string | null; candidate
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif" }}>
         <Container style={{ backgroundColor: "#ffffff", padding: "24px", borderRadius: "12px", maxWidth: "520px", width: "100%" }}>
           <Heading style={{ fontSize: "20px", color: "#0f172a" }}>{`How did the interview with ${p.candidateName} go?`}</Heading>
-          <Text style={text}>{`${p.reviewerName ? `Hi ${p.reviewerName}, your` : "Your"} interview “${p.title}” has ended. Please give your recommendation and rate the candidate: it takes a minute, and no sign-in is needed.`}</Text>
+          <Text
+            style={text}
+          >{`${p.reviewerName ? `Hi ${p.reviewerName}, your` : "Your"} interview “${p.title}” has ended. Please give your recommendation and rate the candidate: it takes a minute, and no sign-in is needed.`}</Text>
           <Section style={{ margin: "24px 0" }}>
             <Button href={p.url} style={{ backgroundColor: "#4f46e5", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>
               Give feedback

@@ -15,11 +15,23 @@ export function InterviewFeedbackCard(p: InterviewFeedbackProps) {
   return (
     <section className="card" aria-labelledby="interview-feedback" data-testid="interview-feedback">
       <div className="card-header">
-        <h2 className="card-title" id="interview-feedback">Feedback</h2>
+        <h2 className="card-title" id="interview-feedback">
+          Feedback
+        </h2>
         {p.job ? (
           <p className="text-sm text-slate-600" data-testid="interview-job">
-            <a className="underline" href={`/jobs/${p.job.id}`}>{p.job.title}</a>
-            {p.job.client ? <> · <a className="underline" href={`/clients/${p.job.client.id}`}>{p.job.client.name}</a></> : null}
+            <a className="underline" href={`/jobs/${p.job.id}`}>
+              {p.job.title}
+            </a>
+            {p.job.client ? (
+              <>
+                {" "}
+                ·{" "}
+                <a className="underline" href={`/clients/${p.job.client.id}`}>
+                  {p.job.client.name}
+                </a>
+              </>
+            ) : null}
           </p>
         ) : null}
       </div>
@@ -32,7 +44,13 @@ export function InterviewFeedbackCard(p: InterviewFeedbackProps) {
                 .filter((f) => f.recommendation)
                 .map((f) => (
                   <li key={f.id}>
-                    {`${f.reviewer.name ?? f.reviewer.email}: ${RECOMMENDATION_LABELS[f.recommendation!]}${Object.keys(f.ratings).length ? ` (${Object.entries(f.ratings).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}${f.notes ? ` — ${f.notes}` : ""}`}
+                    {`${f.reviewer.name ?? f.reviewer.email}: ${RECOMMENDATION_LABELS[f.recommendation!]}${
+                      Object.keys(f.ratings).length
+                        ? ` (${Object.entries(f.ratings)
+                            .map(([k, v]) => `${k} ${v}`)
+                            .join(", ")})`
+                        : ""
+                    }${f.notes ? ` — ${f.notes}` : ""}`}
                   </li>
                 ))}
             </ul>

@@ -20,8 +20,16 @@ export function Scorecard(p: ScorecardProps) {
   const f = p.feedback;
   return (
     <form method="post" action={p.action} className="grid gap-4" data-testid="scorecard">
-      {p.error ? <p className="rounded bg-red-50 p-2 text-sm text-red-800" role="alert">{p.error}</p> : null}
-      {p.saved ? <p className="rounded bg-green-50 p-2 text-sm text-green-800" role="status">Thank you: your feedback is saved. You can change it until the link expires.</p> : null}
+      {p.error ? (
+        <p className="rounded bg-red-50 p-2 text-sm text-red-800" role="alert">
+          {p.error}
+        </p>
+      ) : null}
+      {p.saved ? (
+        <p className="rounded bg-green-50 p-2 text-sm text-green-800" role="status">
+          Thank you: your feedback is saved. You can change it until the link expires.
+        </p>
+      ) : null}
       <fieldset>
         <legend className="font-medium">Recommendation</legend>
         <div className="mt-1 flex flex-wrap gap-3">
@@ -49,7 +57,9 @@ export function Scorecard(p: ScorecardProps) {
         <textarea className="input" name="notes" rows={5} maxLength={10000} defaultValue={f.notes ?? ""} />
       </label>
       <div>
-        <button className="btn-primary" type="submit">Save feedback</button>
+        <button className="btn-primary" type="submit">
+          Save feedback
+        </button>
       </div>
     </form>
   );

@@ -23,7 +23,9 @@ export function Dashboard2Page({ shell }: { shell: Shell }) {
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between px-4">
           <Logo href="/dashboard" />
           <div className="flex items-center gap-2">
-            <a className="btn-outline btn-sm" href="/database-debug" data-testid="debug-button">Debug</a>
+            <a className="btn-outline btn-sm" href="/database-debug" data-testid="debug-button">
+              Debug
+            </a>
             <AccountMenu user={menuUser(shell)} links={shell.links} variant="compact" calendarAvailable={shell.calendarAvailable} />
           </div>
         </div>
@@ -35,7 +37,9 @@ export function Dashboard2Page({ shell }: { shell: Shell }) {
             <div className="card-body">
               <h2 className="text-lg font-semibold">{`Welcome ${who}`}</h2>
               <p className="mt-2 text-sm text-slate-600">{b.text}</p>
-              <a className="btn-outline btn-sm mt-4" href={b.href}>{b.cta}</a>
+              <a className="btn-outline btn-sm mt-4" href={b.href}>
+                {b.cta}
+              </a>
             </div>
           </section>
         ))}

@@ -8,7 +8,9 @@ import CandidateImport from "../../../../islands/candidate-import";
 export function ImportPage({ shell, result }: { shell: Shell; result: ImportResult | null }) {
   return (
     <AppShell shell={shell} title="Import candidates">
-      <a href="/dashboard" className="text-sm text-brand-600 hover:underline">← Back to the dashboard</a>
+      <a href="/dashboard" className="text-sm text-brand-600 hover:underline">
+        ← Back to the dashboard
+      </a>
       <h1 className="mt-4 text-2xl font-semibold">Import candidates from a spreadsheet</h1>
       <p className="mt-1 text-sm text-slate-500">Save the sheet as CSV. Export the current list from All Candidates to get a file in the same shape.</p>
       <div className="mt-6">

@@ -1,4 +1,5 @@
 import type { Tx } from "../../../db/tx";
+import type { SchedulingDeps } from "../needs";
 import type { Deps } from "../../../deps";
 import { sessionPeople, startOfSlotId, type SessionPeople } from "../free-times";
 import { choosePoolMember, POOL_WINDOW_DAYS } from "../pool-choice";
@@ -24,7 +25,7 @@ export type Claim = { kind: "claimed"; slotId: string; seat: Seat | null } | { k
  * session's slot, and a pool's member is chosen by its strategy. A refusal later in the
  * transaction rolls the written slot back.
  */
-export function claimOfferedStart(deps: Deps, tx: Tx, sessionId: number, slotId: string): Claim {
+export function claimOfferedStart(deps: SchedulingDeps, tx: Tx, sessionId: number, slotId: string): Claim {
   if (startOfSlotId(slotId) === null) return { kind: "bad_slot" };
   const fresh = repo.sessionById(tx, sessionId);
   if (!fresh || fresh.status !== "pending" || fresh.expiresAt.getTime() <= deps.clock.now().getTime()) return fresh?.status === "scheduled" ? { kind: "taken" } : { kind: "not_found" };

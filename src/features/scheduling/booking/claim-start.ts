@@ -1,5 +1,5 @@
 import type { Tx } from "../../../db/tx";
-import type { Deps } from "../../../deps";
+import type { SchedulingDeps } from "../needs";
 import { randomToken } from "../../../lib/crypto";
 import { offerWindow, startOfSlotId, startStillFree, type SessionPeople } from "../free-times";
 import * as repo from "../repo";
@@ -10,7 +10,7 @@ import * as repo from "../repo";
  * slot like any other). Null: the start is not one this session offers now.
  */
 export function claimStart(
-  deps: Deps,
+  deps: SchedulingDeps,
   tx: Tx,
   s: repo.SessionRow,
   people: SessionPeople,

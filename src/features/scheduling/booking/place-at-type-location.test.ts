@@ -12,14 +12,29 @@ t.clock.set(MONDAY);
 const w = bookingWorld(t);
 
 async function typeWith(cookie: string, location: string | null): Promise<number> {
-  const res = await t.request("/api/interview-types", { cookie, json: { name: `Type ${randomToken(4)}`, duration: 60, videoLink: { kind: "none", url: null }, location, description: null, defaultMessage: null, bufferBeforeMinutes: null, bufferAfterMinutes: null, minimumNoticeMinutes: null } });
+  const res = await t.request("/api/interview-types", {
+    cookie,
+    json: {
+      name: `Type ${randomToken(4)}`,
+      duration: 60,
+      videoLink: { kind: "none", url: null },
+      location,
+      description: null,
+      defaultMessage: null,
+      bufferBeforeMinutes: null,
+      bufferAfterMinutes: null,
+      minimumNoticeMinutes: null,
+    },
+  });
   if (res.status !== 201) throw new Error(await res.text());
   return ((await res.json()) as { id: number }).id;
 }
 
 async function meeting(u: { cookie: string; userId: number; workspaceId: number }) {
   const s = await w.fixedSlots(u, ["10:00"]);
-  const o = w.inTx((tx) => takeSlot(t.deps, tx, { token: s.sessionToken, slotId: s.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })));
+  const o = w.inTx((tx) =>
+    takeSlot(t.deps, tx, { token: s.sessionToken, slotId: s.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })),
+  );
   if (o.kind !== "booked") throw new Error(o.kind);
   return o.meeting;
 }

@@ -15,7 +15,9 @@ const w = bookingWorld(t);
 
 async function booked(u: { cookie: string; userId: number; workspaceId: number }, holderId: number) {
   const s = await w.fixedSlots(u, ["10:00"]);
-  const o = w.inTx((tx) => takeSlot(t.deps, tx, { token: s.sessionToken, slotId: s.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId }, () => ({ kind: "none", url: null })));
+  const o = w.inTx((tx) =>
+    takeSlot(t.deps, tx, { token: s.sessionToken, slotId: s.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId }, () => ({ kind: "none", url: null })),
+  );
   if (o.kind !== "booked") throw new Error(o.kind);
   return o.meeting.id;
 }
@@ -27,7 +29,10 @@ describe("seatPanelAndPool", () => {
     const [a, b] = [await w.member(u), await w.member(u)];
     const id = await booked(u, u.userId);
     w.inTx((tx) => seatPanelAndPool(tx, id, { people: { required: [u.userId, a], optional: [b], pool: [], strategy: "fair" }, optionalFree: [b], holderId: u.userId, reason: null }));
-    expect(panelOf(id)).toEqual([[a, true], [b, false]]);
+    expect(panelOf(id)).toEqual([
+      [a, true],
+      [b, false],
+    ]);
     expect(repo.findMeetingById(t.deps.db, id)!.meeting).toMatchObject({ assignedBy: null, assignmentReason: null });
   });
 

@@ -21,7 +21,15 @@ describe("takeSlot", () => {
     const o = w.inTx((tx) => takeSlot(t.deps, tx, v, (userId) => (videoFor.push(userId), { kind: "fixed", url: "https://meet.example.com/holder" })));
     if (o.kind !== "booked") throw new Error(o.kind);
     expect(o.rebooked).toBe(false);
-    expect(o.meeting).toMatchObject({ publicId: v.publicId, userId: holder, slotId: v.slotId, status: "scheduled", videoKind: "fixed", meetingUrl: "https://meet.example.com/holder", candidateTimeZone: "Europe/Paris" });
+    expect(o.meeting).toMatchObject({
+      publicId: v.publicId,
+      userId: holder,
+      slotId: v.slotId,
+      status: "scheduled",
+      videoKind: "fixed",
+      meetingUrl: "https://meet.example.com/holder",
+      candidateTimeZone: "Europe/Paris",
+    });
     expect(o.meeting.startTime.toISOString()).toBe("2030-01-08T10:00:00.000Z");
     expect(videoFor).toEqual([holder]);
     expect(repo.sessionById(t.deps.db, s.id)!.status).toBe("scheduled");
@@ -30,7 +38,8 @@ describe("takeSlot", () => {
   test("without a holder the organiser holds it; taking a slot of a booked session is refused", async () => {
     const u = await w.recruiter();
     const s = await w.fixedSlots(u, ["10:00", "11:00"]);
-    const take = (slotId: string) => w.inTx((tx) => takeSlot(t.deps, tx, { token: s.sessionToken, slotId, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })));
+    const take = (slotId: string) =>
+      w.inTx((tx) => takeSlot(t.deps, tx, { token: s.sessionToken, slotId, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })));
     const o = take(s.timeSlots[0]!.id);
     expect(o.kind === "booked" && o.meeting.userId).toBe(u.userId);
     expect(take(s.timeSlots[1]!.id).kind).toBe("taken");
@@ -40,7 +49,9 @@ describe("takeSlot", () => {
     const u = await w.recruiter();
     const s = await w.fixedSlots(u, ["10:00"]);
     const other = await w.fixedSlots(u, ["11:00"]);
-    const o = w.inTx((tx) => takeSlot(t.deps, tx, { token: s.sessionToken, slotId: other.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })));
+    const o = w.inTx((tx) =>
+      takeSlot(t.deps, tx, { token: s.sessionToken, slotId: other.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })),
+    );
     expect(o.kind).toBe("bad_slot");
   });
 });

@@ -15,13 +15,32 @@ const w = bookingWorld(t);
 
 async function booked(u: { cookie: string; userId: number; workspaceId: number }) {
   const s = await w.fixedSlots(u, ["10:00"]);
-  const o = w.inTx((tx) => takeSlot(t.deps, tx, { token: s.sessionToken, slotId: s.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })));
+  const o = w.inTx((tx) =>
+    takeSlot(t.deps, tx, { token: s.sessionToken, slotId: s.timeSlots[0]!.id, publicId: randomToken(16), candidateTimeZone: null, holderId: undefined }, () => ({ kind: "none", url: null })),
+  );
   if (o.kind !== "booked") throw new Error(o.kind);
   return o;
 }
-const eventsOf = (workspaceId: number) => t.deps.db.select().from(events).where(and(eq(events.workspaceId, workspaceId), eq(events.subjectType, "interview"))).all();
-const mailKinds = (meetingId: number) => t.deps.db.select().from(mailMessages).where(eq(mailMessages.meetingId, meetingId)).all().map((m) => [m.audience, m.kind]);
-const calendarJobs = (meetingId: number) => t.deps.db.select().from(tasks).where(eq(tasks.kind, "calendar.meeting")).all().filter((j) => JSON.parse(j.payload).meetingId === meetingId);
+const eventsOf = (workspaceId: number) =>
+  t.deps.db
+    .select()
+    .from(events)
+    .where(and(eq(events.workspaceId, workspaceId), eq(events.subjectType, "interview")))
+    .all();
+const mailKinds = (meetingId: number) =>
+  t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.meetingId, meetingId))
+    .all()
+    .map((m) => [m.audience, m.kind]);
+const calendarJobs = (meetingId: number) =>
+  t.deps.db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.kind, "calendar.meeting"))
+    .all()
+    .filter((j) => JSON.parse(j.payload).meetingId === meetingId);
 
 describe("writeBookingEffects", () => {
   test("a booking: the e-mails to both sides, the calendar job, interview.booked by the candidate, and the hook with the meeting", async () => {
@@ -29,7 +48,10 @@ describe("writeBookingEffects", () => {
     const o = await booked(u);
     const told: number[] = [];
     w.inTx((tx) => writeBookingEffects(t.deps, tx, o, (_tx, m) => told.push(m.id)));
-    expect(mailKinds(o.meeting.id).sort()).toEqual([["candidate", "booked"], ["recruiter", "booked"]]);
+    expect(mailKinds(o.meeting.id).sort()).toEqual([
+      ["candidate", "booked"],
+      ["recruiter", "booked"],
+    ]);
     expect(calendarJobs(o.meeting.id)).toHaveLength(1);
     expect(eventsOf(u.workspaceId).map((e) => [e.kind, e.actor, e.subjectId])).toEqual([["interview.booked", "candidate", o.meeting.publicId]]);
     expect(told).toEqual([o.meeting.id]);

@@ -69,8 +69,7 @@ export function CandidatePicker(props: { id: string; value: PickedCandidate | nu
     } else if (e.key === "Enter" && open && results[active]) {
       e.preventDefault();
       choose(results[active]!);
-    }
-    else if (e.key === "Escape") setOpen(false);
+    } else if (e.key === "Escape") setOpen(false);
   };
   const listId = `${props.id}-list`;
 
@@ -114,7 +113,12 @@ export function CandidatePicker(props: { id: string; value: PickedCandidate | nu
             </li>
           ))}
           {!results.length ? <li className="px-3 py-1.5 text-slate-500">{loading ? "Searching..." : "No candidates found"}</li> : null}
-          {total > results.length ? <li className="px-3 py-1 text-xs text-slate-500">{total - results.length}{capped ? "+" : ""} more: type to narrow the search</li> : null}
+          {total > results.length ? (
+            <li className="px-3 py-1 text-xs text-slate-500">
+              {total - results.length}
+              {capped ? "+" : ""} more: type to narrow the search
+            </li>
+          ) : null}
         </ul>
       ) : null}
     </div>

@@ -4,7 +4,9 @@ import type { InterviewTypeListAnswer } from "../../../client/answers";
 export function InterviewTypeSelect(props: { types: InterviewTypeListAnswer["interviewTypes"]; value: string; onChange: (id: string) => void }) {
   return (
     <div>
-      <label className="label" htmlFor="sched-type">Interview type</label>
+      <label className="label" htmlFor="sched-type">
+        Interview type
+      </label>
       <select id="sched-type" className="input" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
         <option value="">No type</option>
         {props.types.map((t) => (

@@ -29,15 +29,21 @@ export function MultiDatePicker({ first, last, selected, onToggle }: { first: st
   return (
     <div className="rounded-md border border-slate-200 p-2" data-testid="date-picker">
       <div className="mb-1 flex items-center justify-between">
-        <button type="button" className="btn-ghost btn-sm" onClick={() => shift(-1)} disabled={!canPrev} aria-label="Previous month">‹</button>
+        <button type="button" className="btn-ghost btn-sm" onClick={() => shift(-1)} disabled={!canPrev} aria-label="Previous month">
+          ‹
+        </button>
         <span className="text-sm font-medium">
           {MONTHS[view.month - 1]} {view.year}
         </span>
-        <button type="button" className="btn-ghost btn-sm" onClick={() => shift(1)} disabled={!canNext} aria-label="Next month">›</button>
+        <button type="button" className="btn-ghost btn-sm" onClick={() => shift(1)} disabled={!canNext} aria-label="Next month">
+          ›
+        </button>
       </div>
       <div className="grid grid-cols-7 gap-0.5 text-center text-xs">
         {WEEKDAYS.map((d) => (
-          <span key={d} className="py-1 text-slate-500">{d}</span>
+          <span key={d} className="py-1 text-slate-500">
+            {d}
+          </span>
         ))}
         {cells.map((date, i) =>
           date ? (

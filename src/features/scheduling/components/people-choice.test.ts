@@ -21,8 +21,23 @@ describe("who interviews", () => {
   test("the request fields: none alone; a panel beside the organiser (never the organiser twice); a pool with its strategy", () => {
     expect(peopleFields({ kind: "one" }, 1)).toEqual({});
     expect(peopleFields({ kind: "panel", members: [] }, 1)).toEqual({});
-    expect(peopleFields({ kind: "panel", members: [{ userId: 1, required: true }, { userId: 2, required: true }, { userId: 3, required: false }] }, 1)).toEqual({
-      interviewers: [{ userId: 2, required: true }, { userId: 3, required: false }],
+    expect(
+      peopleFields(
+        {
+          kind: "panel",
+          members: [
+            { userId: 1, required: true },
+            { userId: 2, required: true },
+            { userId: 3, required: false },
+          ],
+        },
+        1,
+      ),
+    ).toEqual({
+      interviewers: [
+        { userId: 2, required: true },
+        { userId: 3, required: false },
+      ],
     });
     expect(peopleFields({ kind: "pool", userIds: [2, 3], strategy: "first-available" }, 1)).toEqual({ pool: { userIds: [2, 3], strategy: "first-available" } });
   });

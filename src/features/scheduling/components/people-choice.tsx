@@ -3,13 +3,13 @@
  * interviewer alone, a panel beside them (each member required or optional), or "any of" a pool.
  * Pure props in, a value out; the card turns the value into the request's `interviewers` or `pool`.
  */
-export type PeopleValue =
-  | { kind: "one" }
-  | { kind: "panel"; members: { userId: number; required: boolean }[] }
-  | { kind: "pool"; userIds: number[]; strategy: "fair" | "first-available" };
+export type PeopleValue = { kind: "one" } | { kind: "panel"; members: { userId: number; required: boolean }[] } | { kind: "pool"; userIds: number[]; strategy: "fair" | "first-available" };
 
 /** The request fields a choice adds to POST /api/scheduling-sessions (none for one interviewer). */
-export function peopleFields(v: PeopleValue, organiserId: number | null): { interviewers?: { userId: number; required: boolean }[]; pool?: { userIds: number[]; strategy: "fair" | "first-available" } } {
+export function peopleFields(
+  v: PeopleValue,
+  organiserId: number | null,
+): { interviewers?: { userId: number; required: boolean }[]; pool?: { userIds: number[]; strategy: "fair" | "first-available" } } {
   if (v.kind === "panel") {
     const members = v.members.filter((m) => m.userId !== organiserId);
     return members.length ? { interviewers: members } : {};
@@ -67,7 +67,12 @@ export function PeopleChoice({ members, organiserId, value, onChange }: Props) {
           {others.map((m) => (
             <div key={m.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span>{m.name}</span>
-              <select className="input w-auto py-1" aria-label={`${m.name} on the panel`} value={panelOf(m.id) ? (panelOf(m.id)!.required ? "required" : "optional") : "no"} onChange={(e) => setPanel(m.id, e.currentTarget.value as "no" | "required" | "optional")}>
+              <select
+                className="input w-auto py-1"
+                aria-label={`${m.name} on the panel`}
+                value={panelOf(m.id) ? (panelOf(m.id)!.required ? "required" : "optional") : "no"}
+                onChange={(e) => setPanel(m.id, e.currentTarget.value as "no" | "required" | "optional")}
+              >
                 <option value="no">Not on the panel</option>
                 <option value="required">Required</option>
                 <option value="optional">Optional</option>

@@ -7,7 +7,9 @@ export function SlotList(props: { slots: TimeSlot[]; tz: string; onClear: () => 
     <div data-testid="slot-list">
       <div className="mb-1 flex items-center justify-between">
         <span className="text-sm font-medium">{slots.length} time slots</span>
-        <button type="button" className="btn-ghost btn-sm" onClick={props.onClear}>Clear all</button>
+        <button type="button" className="btn-ghost btn-sm" onClick={props.onClear}>
+          Clear all
+        </button>
       </div>
       <div className="max-h-60 space-y-2 overflow-y-auto">
         {groupByDay(slots, tz).map((g) => (

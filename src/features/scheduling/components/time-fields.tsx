@@ -14,12 +14,16 @@ export function TimeSelect({ label, value, onChange }: { label: string; value: {
       <div className="flex gap-1">
         <select className="input" aria-label={`${label} hour`} value={value.hour} onChange={(e) => onChange({ ...value, hour: Number(e.currentTarget.value) })}>
           {HOUR_CHOICES.map((h) => (
-            <option key={h} value={h}>{pad(h)}</option>
+            <option key={h} value={h}>
+              {pad(h)}
+            </option>
           ))}
         </select>
         <select className="input" aria-label={`${label} minute`} value={value.minute} onChange={(e) => onChange({ ...value, minute: Number(e.currentTarget.value) })}>
           {MINUTE_CHOICES.map((m) => (
-            <option key={m} value={m}>{pad(m)}</option>
+            <option key={m} value={m}>
+              {pad(m)}
+            </option>
           ))}
         </select>
       </div>
@@ -43,7 +47,11 @@ export function FreeTimesRange(props: { first: string; last: string; from: strin
       </div>
       {props.children}
       <p className="text-xs text-slate-500">
-        The candidate sees every free start in these dates, by the interviewer's <a className="underline" href="/settings/availability">availability</a>, when they open the link. Dates in {props.tz}.
+        The candidate sees every free start in these dates, by the interviewer's{" "}
+        <a className="underline" href="/settings/availability">
+          availability
+        </a>
+        , when they open the link. Dates in {props.tz}.
       </p>
     </div>
   );

@@ -53,10 +53,14 @@ const movedByInterviewer: Lead = (p) => {
 const leads: Record<InterviewEmailKind, Lead> = {
   video_link: (p) => `The video call link of your interview "${p.title}" is ready: join it at the time below. The time stays the same.`,
   reassigned: (p) =>
-    p.audience === "candidate" ? `Your interview "${p.title}" is now with ${p.otherPartyName || "a new interviewer"}. The time stays the same.` : `The interview "${p.title}" with ${p.otherPartyName || "a candidate"} was handed over to you.`,
+    p.audience === "candidate"
+      ? `Your interview "${p.title}" is now with ${p.otherPartyName || "a new interviewer"}. The time stays the same.`
+      : `The interview "${p.title}" with ${p.otherPartyName || "a candidate"} was handed over to you.`,
   canceled: (p) => `The interview "${p.title}" has been canceled.`,
   reschedule: (p) =>
-    p.audience === "candidate" ? `The time of your interview "${p.title}" no longer works. Please choose a new time from the times offered.` : `New times were offered to ${p.otherPartyName || "the candidate"} for "${p.title}".`,
+    p.audience === "candidate"
+      ? `The time of your interview "${p.title}" no longer works. Please choose a new time from the times offered.`
+      : `New times were offered to ${p.otherPartyName || "the candidate"} for "${p.title}".`,
   moved: (p) => (p.movedBy && p.movedBy !== "candidate" ? movedByInterviewer(p) : confirmation(p)),
   booked: confirmation,
   reminder: confirmation,

@@ -33,7 +33,15 @@ export function PublicFrame({ home, children }: { home: string | null; children:
  * else the public Help page (what to do about a link that no longer works).
  */
 export function SiteButton({ home, label }: { home: string | null; label: string }) {
-  return home ? <a href={home} className="btn-primary mt-6">{label}</a> : <a href="/help" className="btn-primary mt-6">Help &amp; Support</a>;
+  return home ? (
+    <a href={home} className="btn-primary mt-6">
+      {label}
+    </a>
+  ) : (
+    <a href="/help" className="btn-primary mt-6">
+      Help &amp; Support
+    </a>
+  );
 }
 
 export function SessionNotFound({ home }: { home: string | null }) {
@@ -102,8 +110,12 @@ export function BookingPage(p: { view: BookingView; layout: Layout; action: stri
                       <input type="radio" name="slotId" value={s.id} required className="sr-only" aria-label={slotLabel(s.startTime, s.endTime, p.tz)} />
                       {p.layout === "b" ? (
                         <>
-                          <span className="font-medium" aria-hidden="true">{formatTime(s.startTime, p.tz)}</span>
-                          <span className="text-xs opacity-75" aria-hidden="true">{formatTime(s.endTime, p.tz)}</span>
+                          <span className="font-medium" aria-hidden="true">
+                            {formatTime(s.startTime, p.tz)}
+                          </span>
+                          <span className="text-xs opacity-75" aria-hidden="true">
+                            {formatTime(s.endTime, p.tz)}
+                          </span>
                         </>
                       ) : (
                         <span aria-hidden="true">{`${formatTime(s.startTime, p.tz)} - ${formatTime(s.endTime, p.tz)}`}</span>
@@ -114,14 +126,17 @@ export function BookingPage(p: { view: BookingView; layout: Layout; action: stri
               </fieldset>
             ))}
             <div className="mt-6 flex items-center gap-3">
-              <button type="submit" className="btn pointer-events-none flex-1 border border-slate-300 bg-slate-100 text-slate-800 group-has-checked:pointer-events-auto group-has-checked:border-transparent group-has-checked:bg-brand-600 group-has-checked:text-white">
+              <button
+                type="submit"
+                className="btn pointer-events-none flex-1 border border-slate-300 bg-slate-100 text-slate-800 group-has-checked:pointer-events-auto group-has-checked:border-transparent group-has-checked:bg-brand-600 group-has-checked:text-white"
+              >
                 Confirm Interview
               </button>
-              <button type="reset" className="btn-ghost">Clear</button>
+              <button type="reset" className="btn-ghost">
+                Clear
+              </button>
             </div>
-            {p.emailConfigured !== false ? (
-              <p className="mt-2 text-center text-xs text-slate-500">You will receive a confirmation email with a calendar invitation.</p>
-            ) : null}
+            {p.emailConfigured !== false ? <p className="mt-2 text-center text-xs text-slate-500">You will receive a confirmation email with a calendar invitation.</p> : null}
           </>
         )}
       </form>

@@ -1,4 +1,4 @@
-import type { Deps } from "../../../deps";
+import type { SchedulingDeps } from "../needs";
 import type { users } from "../../../db/schema";
 import { Island } from "../../../lib/render";
 import { memberZone } from "../../../lib/time-zone";
@@ -11,7 +11,7 @@ import { listMeetings } from "../interviews";
 import { workspaceMembers } from "../../auth/members";
 
 /** What the scheduling cards show on the first response (the dashboard's loader calls this). */
-export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect) {
+export function loadSchedulingCards(deps: SchedulingDeps, user: typeof users.$inferSelect) {
   const ws = user.workspaceId;
   return {
     meId: user.id,
@@ -30,7 +30,11 @@ export function loadSchedulingCards(deps: Deps, user: typeof users.$inferSelect)
 export function SchedulingCards({ cards: c }: { cards: ReturnType<typeof loadSchedulingCards> }) {
   return (
     <>
-      <Island name="scheduling-create" component={SchedulingCreate} props={{ candidates: c.candidates, shortlists: c.shortlists, now: c.now, interviewers: c.interviewers, meId: c.meId, timeZone: c.timeZone }} />
+      <Island
+        name="scheduling-create"
+        component={SchedulingCreate}
+        props={{ candidates: c.candidates, shortlists: c.shortlists, now: c.now, interviewers: c.interviewers, meId: c.meId, timeZone: c.timeZone }}
+      />
       <Island name="scheduling-sessions" component={SchedulingSessions} props={{ sessions: c.sessions, meId: c.meId, timeZone: c.timeZone }} />
       <Island name="scheduling-meetings" component={SchedulingMeetings} props={{ meetings: c.meetings, meId: c.meId, timeZone: c.timeZone }} />
     </>

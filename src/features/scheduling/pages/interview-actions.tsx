@@ -13,17 +13,23 @@ export function InterviewActions({ interview: i, now }: { interview: InterviewVi
     <div className="card-body space-y-3">
       <div className="flex flex-wrap gap-2">
         {i.meetingUrl && scheduled ? (
-          <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">Join Meeting</a>
+          <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
+            Join Meeting
+          </a>
         ) : null}
         {scheduled && started ? (
           <>
             <form method="post" action={`${base}/status`}>
               <input type="hidden" name="status" value="completed" />
-              <button type="submit" className="btn-outline">Mark completed</button>
+              <button type="submit" className="btn-outline">
+                Mark completed
+              </button>
             </form>
             <form method="post" action={`${base}/status`}>
               <input type="hidden" name="status" value="no_show" />
-              <button type="submit" className="btn-outline">Mark no-show</button>
+              <button type="submit" className="btn-outline">
+                Mark no-show
+              </button>
             </form>
           </>
         ) : null}
@@ -41,7 +47,9 @@ export function InterviewActions({ interview: i, now }: { interview: InterviewVi
               <span className="label">Start</span>
               <input type="time" name="time" required step={900} className="input" />
             </label>
-            <button type="submit" className="btn-primary">Move</button>
+            <button type="submit" className="btn-primary">
+              Move
+            </button>
           </form>
           <form method="post" action={`${base}/reschedule`} className="mt-4 grid gap-2 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
             <input type="hidden" name="mode" value="offer" />
@@ -57,7 +65,9 @@ export function InterviewActions({ interview: i, now }: { interview: InterviewVi
               <span className="label">To</span>
               <input type="time" name="to" required defaultValue="17:00" step={900} className="input" />
             </label>
-            <button type="submit" className="btn-outline">Offer times</button>
+            <button type="submit" className="btn-outline">
+              Offer times
+            </button>
           </form>
           <p className="mt-2 text-xs text-slate-500">Offered times go to the candidate's own link; they choose one as before.</p>
         </details>
@@ -70,7 +80,9 @@ export function InterviewActions({ interview: i, now }: { interview: InterviewVi
               <span className="label">Reason for the candidate (optional)</span>
               <textarea name="reason" maxLength={1000} rows={2} className="input" />
             </label>
-            <button type="submit" className="btn-destructive">Cancel interview</button>
+            <button type="submit" className="btn-destructive">
+              Cancel interview
+            </button>
           </form>
         </details>
       ) : null}

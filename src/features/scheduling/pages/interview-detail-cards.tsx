@@ -34,16 +34,24 @@ export function MeetingCard({ interview: i, canAct }: { interview: InterviewView
       <Row label="Video meeting link">
         {i.meetingUrl ? (
           <>
-            <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">{i.meetingUrl}</a>
-            <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary btn-sm">Join</a>
+            <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">
+              {i.meetingUrl}
+            </a>
+            <a href={i.meetingUrl} target="_blank" rel="noopener noreferrer" className="btn-primary btn-sm">
+              Join
+            </a>
             <Copy value={i.meetingUrl} label="Meeting link" />
           </>
         ) : i.videoLink?.missing && i.status === "scheduled" ? (
           <>
-            <span className="text-amber-800 dark:text-amber-300" data-testid="video-link-missing">The Google Meet link is missing</span>
+            <span className="text-amber-800 dark:text-amber-300" data-testid="video-link-missing">
+              The Google Meet link is missing
+            </span>
             {canAct ? (
               <form method="post" action={`/interview-details/${i.id}/video-retry`}>
-                <button type="submit" className="btn-outline btn-sm">Retry</button>
+                <button type="submit" className="btn-outline btn-sm">
+                  Retry
+                </button>
               </form>
             ) : null}
           </>
@@ -69,13 +77,17 @@ export function CandidateCard({ interview: i, name }: { interview: InterviewView
       {c.hiringManagerName ? <Row label="Hiring Manager">{c.hiringManagerName}</Row> : null}
       {c.email ? (
         <Row label="Email">
-          <a href={`mailto:${c.email}`} className="text-brand-600 underline">{c.email}</a>
+          <a href={`mailto:${c.email}`} className="text-brand-600 underline">
+            {c.email}
+          </a>
           <Copy value={c.email} label="Email" />
         </Row>
       ) : null}
       {c.linkedinProfile ? (
         <Row label="LinkedIn">
-          <a href={c.linkedinProfile} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">{c.linkedinProfile}</a>
+          <a href={c.linkedinProfile} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline">
+            {c.linkedinProfile}
+          </a>
           <Copy value={c.linkedinProfile} label="LinkedIn" />
         </Row>
       ) : null}
@@ -102,7 +114,11 @@ export function InterviewersCard({ interview: i }: { interview: InterviewView })
           <ul className="w-full space-y-0.5" data-testid="panel">
             {i.interviewers.slice(1).map((p) => (
               <li key={p.userId}>
-                {p.name || p.email} <span className="text-slate-500">· {p.email}{p.required ? "" : " · optional"}</span>
+                {p.name || p.email}{" "}
+                <span className="text-slate-500">
+                  · {p.email}
+                  {p.required ? "" : " · optional"}
+                </span>
               </li>
             ))}
           </ul>

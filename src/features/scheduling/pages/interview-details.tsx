@@ -19,10 +19,14 @@ function EmailsCard({ interview: i }: { interview: InterviewView }) {
   return (
     <section className="card md:col-span-2" aria-labelledby="emails-title">
       <div className="card-header flex flex-wrap items-center justify-between gap-2">
-        <h2 id="emails-title" className="card-title">E-mails</h2>
+        <h2 id="emails-title" className="card-title">
+          E-mails
+        </h2>
         {i.status === "scheduled" || i.status === "canceled" ? (
           <form method="post" action={`/interview-details/${i.id}/resend`}>
-            <button type="submit" className="btn-outline btn-sm">Resend</button>
+            <button type="submit" className="btn-outline btn-sm">
+              Resend
+            </button>
           </form>
         ) : null}
       </div>
@@ -88,7 +92,9 @@ export function InterviewDetailsPage({ interview: i, shell, now, extras }: { int
             <h1 className="text-2xl font-semibold">{i.title}</h1>
             {c.position ? <p className="text-slate-600">{c.position}</p> : null}
           </div>
-          <span className={badge.className} data-testid="interview-status">{badge.label}</span>
+          <span className={badge.className} data-testid="interview-status">
+            {badge.label}
+          </span>
         </div>
         <div className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
           <span data-testid="interview-time">{dualTimeText(new Date(i.scheduledTime), new Date(i.endTime), tz, i.candidateTimeZone)}</span>
@@ -118,7 +124,11 @@ export function InterviewDetailsPage({ interview: i, shell, now, extras }: { int
 /** What a calendar said about the interview (decision 32); a flagged move or delete has Apply and Keep. */
 function CalendarFlags({ interview: i, canAct }: { interview: InterviewView; canAct: boolean }) {
   return (
-    <section className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" aria-label="Calendar flags" data-testid="calendar-flags">
+    <section
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      aria-label="Calendar flags"
+      data-testid="calendar-flags"
+    >
       <ul className="space-y-2">
         {i.flags.map((f) => (
           <li key={f.id} className="flex flex-wrap items-center gap-3" data-flag={f.kind}>
@@ -129,8 +139,12 @@ function CalendarFlags({ interview: i, canAct }: { interview: InterviewView; can
             {canAct && (f.kind === "moved_in_calendar" || f.kind === "deleted_in_calendar") ? (
               <form method="post" action={`/interview-details/${i.id}/flag`} className="flex gap-2">
                 <input type="hidden" name="flagId" value={String(f.id)} />
-                <button type="submit" name="decision" value="apply" className="btn-primary btn-sm">{f.kind === "moved_in_calendar" ? "Apply (move)" : "Apply (cancel)"}</button>
-                <button type="submit" name="decision" value="keep" className="btn-outline btn-sm">Keep</button>
+                <button type="submit" name="decision" value="apply" className="btn-primary btn-sm">
+                  {f.kind === "moved_in_calendar" ? "Apply (move)" : "Apply (cancel)"}
+                </button>
+                <button type="submit" name="decision" value="keep" className="btn-outline btn-sm">
+                  Keep
+                </button>
               </form>
             ) : null}
           </li>
@@ -146,7 +160,9 @@ export function InterviewNotFound({ shell }: { shell: Shell | null }) {
       <section className="card card-body text-center">
         <h1 className="text-xl font-semibold">Interview Not Found</h1>
         <p className="mt-2 text-sm text-slate-600">The interview details could not be found. It may have been canceled or the link is invalid.</p>
-        <a href={shell ? "/dashboard" : "/"} className="btn-primary mt-6">{shell ? "Back to Dashboard" : "Go to Homepage"}</a>
+        <a href={shell ? "/dashboard" : "/"} className="btn-primary mt-6">
+          {shell ? "Back to Dashboard" : "Go to Homepage"}
+        </a>
       </section>
     </Frame>
   );

@@ -6,7 +6,21 @@ import { DURATIONS } from "../slots";
 export type TypeForm = Record<string, string | string[] | undefined>;
 
 /** Settings → Interview types (issue 36 item 5): plain forms, no JavaScript needed. */
-export function InterviewTypesPage({ shell, types, members, editing, form, error }: { shell: Shell; types: InterviewTypeView[]; members: { id: number; name: string }[]; editing: InterviewTypeView | null; form: TypeForm | null; error: string | null }) {
+export function InterviewTypesPage({
+  shell,
+  types,
+  members,
+  editing,
+  form,
+  error,
+}: {
+  shell: Shell;
+  types: InterviewTypeView[];
+  members: { id: number; name: string }[];
+  editing: InterviewTypeView | null;
+  form: TypeForm | null;
+  error: string | null;
+}) {
   const f = form ?? (editing ? toTypeForm(editing) : { duration: "60", who: "one", strategy: "fair" });
   const nameOf = (id: number) => members.find((m) => m.id === id)?.name ?? `Member ${id}`;
   const val = (k: string) => (typeof f[k] === "string" ? (f[k] as string) : "");
@@ -22,13 +36,21 @@ export function InterviewTypesPage({ shell, types, members, editing, form, error
               <span className="font-medium">{t.name}</span>{" "}
               <span className="text-sm text-slate-500">
                 · {t.duration} min
-                {t.pool ? ` · pool of ${t.pool.userIds.map(nameOf).join(", ")} (${t.pool.strategy})` : t.interviewers.length ? ` · panel with ${t.interviewers.map((i) => nameOf(i.userId) + (i.required ? "" : " (optional)")).join(", ")}` : ""}
+                {t.pool
+                  ? ` · pool of ${t.pool.userIds.map(nameOf).join(", ")} (${t.pool.strategy})`
+                  : t.interviewers.length
+                    ? ` · panel with ${t.interviewers.map((i) => nameOf(i.userId) + (i.required ? "" : " (optional)")).join(", ")}`
+                    : ""}
               </span>
             </span>
             <span className="flex gap-2">
-              <a className="btn-outline btn-sm" href={`/settings/interview-types?edit=${t.id}`}>Edit</a>
+              <a className="btn-outline btn-sm" href={`/settings/interview-types?edit=${t.id}`}>
+                Edit
+              </a>
               <form method="post" action={`/settings/interview-types/${t.id}/delete`}>
-                <button type="submit" className="btn-ghost btn-sm text-red-800">Delete</button>
+                <button type="submit" className="btn-ghost btn-sm text-red-800">
+                  Delete
+                </button>
               </form>
             </span>
           </li>
@@ -46,15 +68,21 @@ export function InterviewTypesPage({ shell, types, members, editing, form, error
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="Name" name="name" value={val("name")} />
             <div>
-              <label className="label" htmlFor="duration">Duration</label>
+              <label className="label" htmlFor="duration">
+                Duration
+              </label>
               <select className="input" id="duration" name="duration" defaultValue={val("duration")}>
                 {DURATIONS.map((d) => (
-                  <option key={d} value={d}>{d} minutes</option>
+                  <option key={d} value={d}>
+                    {d} minutes
+                  </option>
                 ))}
               </select>
             </div>
             <div>
-              <label className="label" htmlFor="videoKind">Video link</label>
+              <label className="label" htmlFor="videoKind">
+                Video link
+              </label>
               <select className="input" id="videoKind" name="videoKind" defaultValue={val("videoKind")}>
                 <option value="">Interviewer's default</option>
                 <option value="google_meet">Google Meet</option>
@@ -101,8 +129,14 @@ export function InterviewTypesPage({ shell, types, members, editing, form, error
             <Field label="Minimum notice (minutes, empty: members' own)" name="minimumNoticeMinutes" value={val("minimumNoticeMinutes")} />
           </div>
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary">{editing ? "Save interview type" : "Add interview type"}</button>
-            {editing ? <a className="btn-outline" href="/settings/interview-types">Cancel</a> : null}
+            <button type="submit" className="btn-primary">
+              {editing ? "Save interview type" : "Add interview type"}
+            </button>
+            {editing ? (
+              <a className="btn-outline" href="/settings/interview-types">
+                Cancel
+              </a>
+            ) : null}
           </div>
         </div>
       </form>
@@ -113,7 +147,9 @@ export function InterviewTypesPage({ shell, types, members, editing, form, error
 function Field({ label, name, value }: { label: string; name: string; value: string }) {
   return (
     <div>
-      <label className="label" htmlFor={name}>{label}</label>
+      <label className="label" htmlFor={name}>
+        {label}
+      </label>
       <input className="input" id={name} name={name} defaultValue={value} maxLength={2000} />
     </div>
   );
@@ -121,7 +157,9 @@ function Field({ label, name, value }: { label: string; name: string; value: str
 function Area({ label, name, value }: { label: string; name: string; value: string }) {
   return (
     <div>
-      <label className="label" htmlFor={name}>{label}</label>
+      <label className="label" htmlFor={name}>
+        {label}
+      </label>
       <textarea className="input" id={name} name={name} rows={2} defaultValue={value} maxLength={2000} />
     </div>
   );

@@ -8,7 +8,21 @@ import { PublicFrame, SiteButton } from "./booking-page";
  * interview, and while it is still ahead, forms to cancel it or move it to another of
  * the offered slots that remain open. Plain forms, no JavaScript.
  */
-export function ManagePage({ view: v, home, action, justBooked, confirmCancel, emailConfigured = true }: { view: ManageView; home: string | null; action: string; justBooked: boolean; confirmCancel?: boolean; emailConfigured?: boolean }) {
+export function ManagePage({
+  view: v,
+  home,
+  action,
+  justBooked,
+  confirmCancel,
+  emailConfigured = true,
+}: {
+  view: ManageView;
+  home: string | null;
+  action: string;
+  justBooked: boolean;
+  confirmCancel?: boolean;
+  emailConfigured?: boolean;
+}) {
   // The candidate's own zone first (the one they chose when booking), the recruiter's beside it.
   const tz = v.candidateTimeZone ?? v.timeZone;
   const when = dualTimeText(new Date(v.startTime), new Date(v.endTime), tz, v.timeZone);
@@ -49,18 +63,36 @@ function AfterBookingNote({ show, emailConfigured }: { show: boolean; emailConfi
 function InterviewFacts({ v, canceled }: { v: ManageView; canceled: boolean }) {
   return (
     <dl className="mx-auto mt-4 grid max-w-xs gap-1 text-left text-sm">
-      {v.clientName ? <div><dt className="inline text-slate-500">Client: </dt><dd className="inline">{v.clientName}</dd></div> : null}
-      {v.hiringManagerName ? <div><dt className="inline text-slate-500">Hiring Manager: </dt><dd className="inline">{v.hiringManagerName}</dd></div> : null}
+      {v.clientName ? (
+        <div>
+          <dt className="inline text-slate-500">Client: </dt>
+          <dd className="inline">{v.clientName}</dd>
+        </div>
+      ) : null}
+      {v.hiringManagerName ? (
+        <div>
+          <dt className="inline text-slate-500">Hiring Manager: </dt>
+          <dd className="inline">{v.hiringManagerName}</dd>
+        </div>
+      ) : null}
       {v.videoUrl && !canceled ? (
         <div>
           <dt className="inline text-slate-500">Video call: </dt>
-          <dd className="inline"><a className="text-brand-600 underline break-all" href={v.videoUrl} rel="noopener noreferrer nofollow" target="_blank" data-testid="video-link">{v.videoUrl}</a></dd>
+          <dd className="inline">
+            <a className="text-brand-600 underline break-all" href={v.videoUrl} rel="noopener noreferrer nofollow" target="_blank" data-testid="video-link">
+              {v.videoUrl}
+            </a>
+          </dd>
         </div>
       ) : null}
       {v.linkedinProfile ? (
         <div>
           <dt className="inline text-slate-500">LinkedIn: </dt>
-          <dd className="inline"><a className="text-brand-600 underline" href={v.linkedinProfile} rel="noopener noreferrer nofollow" target="_blank">View Profile</a></dd>
+          <dd className="inline">
+            <a className="text-brand-600 underline" href={v.linkedinProfile} rel="noopener noreferrer nofollow" target="_blank">
+              View Profile
+            </a>
+          </dd>
         </div>
       ) : null}
     </dl>
@@ -78,7 +110,10 @@ function MoveForm({ v, tz, action }: { v: ManageView; tz: string; action: string
           <legend className="mb-2 text-sm font-semibold">{g.heading}</legend>
           <div className="grid grid-cols-2 gap-2">
             {g.slots.map((s) => (
-              <label key={s.id} className="flex cursor-pointer rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-focus-visible:ring-offset-2">
+              <label
+                key={s.id}
+                className="flex cursor-pointer rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-focus-visible:ring-offset-2"
+              >
                 <input type="radio" name="slotId" value={s.id} required className="sr-only" aria-label={slotLabel(s.startTime, s.endTime, tz)} />
                 <span aria-hidden="true">{`${formatTime(s.startTime, tz)} - ${formatTime(s.endTime, tz)}`}</span>
               </label>
@@ -86,7 +121,9 @@ function MoveForm({ v, tz, action }: { v: ManageView; tz: string; action: string
           </div>
         </fieldset>
       ))}
-      <button type="submit" className="btn-outline mt-4 bg-slate-100 group-has-checked:border-brand-600 group-has-checked:bg-white">Move Interview</button>
+      <button type="submit" className="btn-outline mt-4 bg-slate-100 group-has-checked:border-brand-600 group-has-checked:bg-white">
+        Move Interview
+      </button>
     </form>
   );
 }
@@ -98,13 +135,19 @@ function CancelChoice({ changeable, confirmCancel, action }: { changeable: boole
     <form method="post" action={`${action}/cancel`} className="card card-body mt-4 text-center">
       <p className="font-medium">Cancel this interview?</p>
       <div className="mt-3 flex justify-center gap-2">
-        <button type="submit" className="btn-destructive">Yes, Cancel Interview</button>
-        <a href={action} className="btn-outline">Keep It</a>
+        <button type="submit" className="btn-destructive">
+          Yes, Cancel Interview
+        </button>
+        <a href={action} className="btn-outline">
+          Keep It
+        </a>
       </div>
     </form>
   ) : (
     <p className="mt-4 text-center">
-      <a href={`${action}?cancel=1`} className="btn-ghost text-red-800">Cancel Interview</a>
+      <a href={`${action}?cancel=1`} className="btn-ghost text-red-800">
+        Cancel Interview
+      </a>
     </p>
   );
 }

@@ -16,7 +16,10 @@ export function ChatPage({ state, error, value, privacy }: { state: ChatState; e
       <p className="mb-4 text-sm text-slate-500">
         {state.jobTitle ? (
           <>
-            Applying for <b className="text-slate-700" data-testid="job-title">{state.jobTitle}</b>
+            Applying for{" "}
+            <b className="text-slate-700" data-testid="job-title">
+              {state.jobTitle}
+            </b>
           </>
         ) : (
           h.lead
@@ -27,7 +30,9 @@ export function ChatPage({ state, error, value, privacy }: { state: ChatState; e
         <aside className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" aria-label="Privacy notice" data-testid="privacy-notice">
           <p>{privacy.text}</p>
           <p className="mt-1">
-            <a className="text-brand-600 underline" href={privacy.policyUrl} target={privacy.policyUrl.startsWith("/") ? undefined : "_blank"} rel="noopener noreferrer">Privacy policy</a>
+            <a className="text-brand-600 underline" href={privacy.policyUrl} target={privacy.policyUrl.startsWith("/") ? undefined : "_blank"} rel="noopener noreferrer">
+              Privacy policy
+            </a>
           </p>
         </aside>
       ) : null}

@@ -55,20 +55,30 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
       ) : !o.qualified ? (
         <div className="card card-body text-sm text-slate-600" data-testid="intro-prequalifier-first">
           <p>{PREQUALIFIER_FIRST}</p>
-          <a className="btn-primary mt-3 w-full sm:w-auto" href={`/prequalifier${code ? `?c=${encodeURIComponent(code)}` : ""}`}>Start the prequalifier</a>
+          <a className="btn-primary mt-3 w-full sm:w-auto" href={`/prequalifier${code ? `?c=${encodeURIComponent(code)}` : ""}`}>
+            Start the prequalifier
+          </a>
         </div>
       ) : (
         <form method="post" action={`/scheduleacall${code ? `?c=${encodeURIComponent(code)}` : ""}`} className="card card-body space-y-4" noValidate>
-          {error ? <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
+              {error}
+            </p>
+          ) : null}
           <fieldset dangerouslySetInnerHTML={{ __html: slotChoices(o.slots, zone, { error: fieldErrors.start, checked: values.start, day, code, tz }) }} />
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <label className="label" htmlFor="name">Your name</label>
+              <label className="label" htmlFor="name">
+                Your name
+              </label>
               <input className="input" id="name" name="name" autoComplete="name" maxLength={120} defaultValue={values.name ?? o.name} required />
               {fieldErrors.name ? <p className="field-error">{fieldErrors.name}</p> : null}
             </div>
             <div>
-              <label className="label" htmlFor="email">Email address</label>
+              <label className="label" htmlFor="email">
+                Email address
+              </label>
               <input className="input" id="email" name="email" type="email" autoComplete="email" maxLength={254} defaultValue={values.email ?? o.email} required />
               {fieldErrors.email ? <p className="field-error">{fieldErrors.email}</p> : null}
             </div>
@@ -76,9 +86,13 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
           {code ? <input type="hidden" name="c" value={code} /> : null}
           {tz ? <input type="hidden" name="tz" value={tz} /> : null}
           <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-            <label>Website <input name="website" tabIndex={-1} autoComplete="off" /></label>
+            <label>
+              Website <input name="website" tabIndex={-1} autoComplete="off" />
+            </label>
           </div>
-          <button type="submit" className="btn-primary w-full sm:w-auto">Book call</button>
+          <button type="submit" className="btn-primary w-full sm:w-auto">
+            Book call
+          </button>
         </form>
       )}
     </section>
@@ -138,7 +152,9 @@ function SlotChoices({ slots, zone, error, checked, day, code, tz }: { slots: Ti
           </a>
         ))}
       </nav>
-      <h2 className="mt-3 mb-1 text-sm font-medium text-slate-700" data-testid="schedule-day">{current.heading}</h2>
+      <h2 className="mt-3 mb-1 text-sm font-medium text-slate-700" data-testid="schedule-day">
+        {current.heading}
+      </h2>
       <div className={SLOTS}>
         {current.slots.map((s) => (
           <label key={s.startTime}>

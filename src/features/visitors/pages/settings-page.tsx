@@ -27,10 +27,19 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
     <AppShell shell={shell} title="Candidate pages" wide={false}>
       <h1 className="text-2xl font-semibold">Candidate pages</h1>
       <p className="mt-1 text-sm text-slate-500">
-        What candidates see at <a className="text-brand-600 underline" href="/prequalifier">{appUrl}/prequalifier</a>,{" "}
-        <a className="text-brand-600 underline" href="/assessment">/assessment</a> and{" "}
-        <a className="text-brand-600 underline" href="/scheduleacall">/scheduleacall</a>. A campaign link adds <code>?c=CODE</code>, which
-        files the candidate under that campaign's job.
+        What candidates see at{" "}
+        <a className="text-brand-600 underline" href="/prequalifier">
+          {appUrl}/prequalifier
+        </a>
+        ,{" "}
+        <a className="text-brand-600 underline" href="/assessment">
+          /assessment
+        </a>{" "}
+        and{" "}
+        <a className="text-brand-600 underline" href="/scheduleacall">
+          /scheduleacall
+        </a>
+        . A campaign link adds <code>?c=CODE</code>, which files the candidate under that campaign's job.
       </p>
 
       <section className="card mt-6">
@@ -41,15 +50,21 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
         <form method="post" action="/settings/candidate-pages/availability" className="card-body space-y-4">
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <label className="label" htmlFor="introCallMinutes">Call length</label>
+              <label className="label" htmlFor="introCallMinutes">
+                Call length
+              </label>
               <select className="input" id="introCallMinutes" name="introCallMinutes" defaultValue={String(s.introCallMinutes)}>
                 {INTRO_CALL_MINUTES.map((m) => (
-                  <option key={m} value={m}>{m} minutes</option>
+                  <option key={m} value={m}>
+                    {m} minutes
+                  </option>
                 ))}
               </select>
             </div>
             <div>
-              <label className="label" htmlFor="timeZone">Time zone</label>
+              <label className="label" htmlFor="timeZone">
+                Time zone
+              </label>
               <input className="input" id="timeZone" name="timeZone" defaultValue={s.timeZone} placeholder="e.g. Australia/Melbourne" maxLength={64} />
             </div>
           </div>
@@ -69,7 +84,9 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
               );
             })}
           </div>
-          <button type="submit" className="btn-primary">Save availability</button>
+          <button type="submit" className="btn-primary">
+            Save availability
+          </button>
         </form>
       </section>
 
@@ -85,22 +102,33 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
             <>
               <form method="get" action="/settings/candidate-pages" className="mb-4 flex items-end gap-2">
                 <div className="flex-1">
-                  <label className="label" htmlFor="job">Job</label>
+                  <label className="label" htmlFor="job">
+                    Job
+                  </label>
                   <select className="input" id="job" name="job" defaultValue={job ? String(job.jobId) : undefined}>
                     {jobs.map((j) => (
-                      <option key={j.id} value={j.id}>{j.title}{j.custom ? "" : " (default questions)"}</option>
+                      <option key={j.id} value={j.id}>
+                        {j.title}
+                        {j.custom ? "" : " (default questions)"}
+                      </option>
                     ))}
                   </select>
                 </div>
-                <button type="submit" className="btn-outline">Show</button>
+                <button type="submit" className="btn-outline">
+                  Show
+                </button>
               </form>
               {job ? (
                 <form method="post" action="/settings/candidate-pages/questions" className="space-y-3">
                   <input type="hidden" name="jobId" value={job.jobId} />
-                  <label className="label" htmlFor="questions">Questions for {job.title} (one per line)</label>
+                  <label className="label" htmlFor="questions">
+                    Questions for {job.title} (one per line)
+                  </label>
                   <textarea className="input" id="questions" name="questions" rows={8} defaultValue={job.questions.join("\n")} />
                   <p className="text-xs text-slate-500">{job.isDefault ? "These are the default questions." : "Clear the box to go back to the default questions."}</p>
-                  <button type="submit" className="btn-primary">Save questions</button>
+                  <button type="submit" className="btn-primary">
+                    Save questions
+                  </button>
                 </form>
               ) : null}
             </>
@@ -122,11 +150,15 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
             ] as const
           ).map(([name, label, value]) => (
             <div key={name}>
-              <label className="label" htmlFor={name}>{label}</label>
+              <label className="label" htmlFor={name}>
+                {label}
+              </label>
               <input className="input" id={name} name={name} type="url" placeholder="https://" defaultValue={value ?? ""} maxLength={2000} />
             </div>
           ))}
-          <button type="submit" className="btn-primary">Save URLs</button>
+          <button type="submit" className="btn-primary">
+            Save URLs
+          </button>
         </form>
       </section>
 

@@ -30,12 +30,24 @@ export function VisitorLayout(props: { links: SiteLinks; home: string | null; vi
             <summary className="btn-outline btn-sm cursor-pointer list-none">Menu</summary>
             <nav className="absolute right-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg" aria-label="Menu">
               {/* Home: the workspace's site, else the product's, else the start of these pages (issue 41). */}
-              <a href={props.home ?? (props.links.external ? props.links.home : `/prequalifier${q}`)} className="menu-item">Home</a>
-              <a href={props.links.pricing} {...ext}>Plans &amp; Pricing</a>
-              <a href={props.links.media} {...ext}>Buy LinkedIn Media</a>
-              <a href={props.links.terms} {...ext}>Terms</a>
-              <a href={props.links.help} {...ext}>Help &amp; Support</a>
-              <a href="/login" className="menu-item">Sign In</a>
+              <a href={props.home ?? (props.links.external ? props.links.home : `/prequalifier${q}`)} className="menu-item">
+                Home
+              </a>
+              <a href={props.links.pricing} {...ext}>
+                Plans &amp; Pricing
+              </a>
+              <a href={props.links.media} {...ext}>
+                Buy LinkedIn Media
+              </a>
+              <a href={props.links.terms} {...ext}>
+                Terms
+              </a>
+              <a href={props.links.help} {...ext}>
+                Help &amp; Support
+              </a>
+              <a href="/login" className="menu-item">
+                Sign In
+              </a>
             </nav>
           </details>
         </div>

@@ -28,11 +28,13 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
   const ticked = new Set(form?.events ?? []);
   return (
     <AppShell shell={shell} title="Webhooks" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline" href="/settings">← Settings</a>
+      <a className="text-sm text-brand-600 hover:underline" href="/settings">
+        ← Settings
+      </a>
       <h1 className="mt-2 text-2xl font-semibold">Webhooks</h1>
       <p className="mt-1 text-sm text-slate-500">
-        Frank POSTs a signed JSON message to your addresses when candidates, shortlists, sessions and interviews change
-        (Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature). Failed deliveries are tried again for 48 hours.
+        Frank POSTs a signed JSON message to your addresses when candidates, shortlists, sessions and interviews change (Standard Webhooks: headers webhook-id, webhook-timestamp and
+        webhook-signature). Failed deliveries are tried again for 48 hours.
       </p>
 
       {created ? (
@@ -42,19 +44,40 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
             <p className="text-sm text-slate-500">It is shown only this once. Verify each delivery's signature with it.</p>
           </div>
           <div className="card-body">
-            <label className="label" htmlFor="webhook-secret">Signing secret for {created.url}</label>
+            <label className="label" htmlFor="webhook-secret">
+              Signing secret for {created.url}
+            </label>
             <input id="webhook-secret" className="input font-mono" readOnly value={created.secret} data-testid="webhook-secret" />
           </div>
         </section>
       ) : null}
 
       <section className="card mt-6">
-        <div className="card-header"><h2 className="card-title">Add an endpoint</h2></div>
+        <div className="card-header">
+          <h2 className="card-title">Add an endpoint</h2>
+        </div>
         <form method="post" action="/settings/webhooks" className="card-body grid gap-4">
           <div>
-            <label className="label" htmlFor="webhook-url">URL</label>
-            <input className="input" id="webhook-url" name="url" type="url" required maxLength={2000} placeholder="https://example.com/frank-webhooks" defaultValue={form?.url ?? ""} aria-invalid={errors?.url ? true : undefined} aria-describedby={errors?.url ? "webhook-url-error" : undefined} />
-            {errors?.url ? <p id="webhook-url-error" className="mt-1 text-sm text-red-600">{errors.url}</p> : null}
+            <label className="label" htmlFor="webhook-url">
+              URL
+            </label>
+            <input
+              className="input"
+              id="webhook-url"
+              name="url"
+              type="url"
+              required
+              maxLength={2000}
+              placeholder="https://example.com/frank-webhooks"
+              defaultValue={form?.url ?? ""}
+              aria-invalid={errors?.url ? true : undefined}
+              aria-describedby={errors?.url ? "webhook-url-error" : undefined}
+            />
+            {errors?.url ? (
+              <p id="webhook-url-error" className="mt-1 text-sm text-red-600">
+                {errors.url}
+              </p>
+            ) : null}
           </div>
           <fieldset>
             <legend className="label">Events</legend>
@@ -68,11 +91,19 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
             </div>
             {errors?.events ? <p className="mt-1 text-sm text-red-600">{errors.events}</p> : null}
           </fieldset>
-          <div><button className="btn-primary" type="submit">Add endpoint</button></div>
+          <div>
+            <button className="btn-primary" type="submit">
+              Add endpoint
+            </button>
+          </div>
         </form>
       </section>
 
-      {data.webhooks.length === 0 ? <p className="mt-6 text-sm text-slate-500" data-testid="webhooks-empty">No endpoints yet.</p> : null}
+      {data.webhooks.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-500" data-testid="webhooks-empty">
+          No endpoints yet.
+        </p>
+      ) : null}
       <ul className="mt-6 grid grid-cols-1 gap-6" data-testid="webhooks">
         {data.webhooks.map(({ webhook: w, deliveries }) => (
           <li key={w.id} className="card min-w-0" data-webhook={w.url}>
@@ -86,18 +117,31 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
               </div>
               {w.status === "active" ? (
                 <form method="post" action={`/settings/webhooks/${w.id}/test`}>
-                  <button className="btn-outline btn-sm" type="submit">Send test event</button>
+                  <button className="btn-outline btn-sm" type="submit">
+                    Send test event
+                  </button>
                 </form>
               ) : null}
               <form method="post" action={`/settings/webhooks/${w.id}/delete`}>
-                <button className="btn-ghost btn-sm text-red-600" type="submit">Delete</button>
+                <button className="btn-ghost btn-sm text-red-600" type="submit">
+                  Delete
+                </button>
               </form>
             </div>
             <div className="card-body relative overflow-x-auto">
               {deliveries.length ? (
                 <table className="w-full text-left text-xs sm:text-sm" aria-label={`Deliveries to ${w.url}`}>
                   <thead className="text-xs text-slate-500">
-                    <tr><th className="py-1 pr-2 sm:pr-3">Event</th><th className="pr-2 sm:pr-3">Status</th><th className="pr-2 sm:pr-3">HTTP</th><th className="pr-2 sm:pr-3">Attempts</th><th className="hidden pr-3 sm:table-cell">Time</th><th className="hidden sm:table-cell"><span className="sr-only">Actions</span></th></tr>
+                    <tr>
+                      <th className="py-1 pr-2 sm:pr-3">Event</th>
+                      <th className="pr-2 sm:pr-3">Status</th>
+                      <th className="pr-2 sm:pr-3">HTTP</th>
+                      <th className="pr-2 sm:pr-3">Attempts</th>
+                      <th className="hidden pr-3 sm:table-cell">Time</th>
+                      <th className="hidden sm:table-cell">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    </tr>
                   </thead>
                   <tbody>
                     {deliveries.map((d) => (
@@ -133,12 +177,10 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
                             d.attempts.length
                           )}
                         </td>
-                        <td className="hidden whitespace-nowrap pr-3 sm:table-cell"><time dateTime={d.createdAt}>{when(d.createdAt)}</time></td>
-                        <td className="hidden sm:table-cell">
-                          {w.status === "active" ? (
-                            <ResendButton webhookId={w.id} deliveryId={d.id} />
-                          ) : null}
+                        <td className="hidden whitespace-nowrap pr-3 sm:table-cell">
+                          <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
                         </td>
+                        <td className="hidden sm:table-cell">{w.status === "active" ? <ResendButton webhookId={w.id} deliveryId={d.id} /> : null}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -157,7 +199,9 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
 function ResendButton({ webhookId, deliveryId, className }: { webhookId: number; deliveryId: number; className?: string }) {
   return (
     <form method="post" action={`/settings/webhooks/${webhookId}/deliveries/${deliveryId}/resend`} className={className}>
-      <button className="btn-outline btn-sm" type="submit">Resend</button>
+      <button className="btn-outline btn-sm" type="submit">
+        Resend
+      </button>
     </form>
   );
 }

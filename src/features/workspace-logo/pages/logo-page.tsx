@@ -6,7 +6,9 @@ import type { Logo } from "../model";
 export function LogoPage({ shell, agency, logo }: { shell: Shell; agency: string; logo: Logo | null }) {
   return (
     <AppShell shell={shell} title="Logo" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline dark:text-brand-100" href="/settings">← Settings</a>
+      <a className="text-sm text-brand-600 hover:underline dark:text-brand-100" href="/settings">
+        ← Settings
+      </a>
       <h1 className="mt-2 text-2xl font-semibold">Logo</h1>
       <section className="card mt-6">
         <div className="card-body space-y-4 text-sm">
@@ -20,12 +22,16 @@ export function LogoPage({ shell, agency, logo }: { shell: Shell; agency: string
               {logo ? "Replace the logo" : "Upload a logo"}
               <input className="input mt-1 w-full" type="file" name="file" required accept="image/png,image/jpeg,image/webp" />
             </label>
-            <button className="btn-primary btn-sm" type="submit">Upload</button>
+            <button className="btn-primary btn-sm" type="submit">
+              Upload
+            </button>
           </form>
           <p className="text-xs text-slate-500">PNG, JPEG or WebP, at most 512 kB. A wide logo about 60 pixels high reads best.</p>
           {logo ? (
             <form method="post" action="/settings/logo/delete">
-              <button className="btn-outline btn-sm" type="submit">Remove the logo</button>
+              <button className="btn-outline btn-sm" type="submit">
+                Remove the logo
+              </button>
             </form>
           ) : null}
         </div>

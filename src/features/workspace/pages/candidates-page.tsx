@@ -22,7 +22,15 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { time
 
 function Filters({ d }: { d: CandidatesData }) {
   return (
-    <form method="get" action="/candidates" role="search" autoComplete="off" aria-label="Search candidates" data-auto-apply className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
+    <form
+      method="get"
+      action="/candidates"
+      role="search"
+      autoComplete="off"
+      aria-label="Search candidates"
+      data-auto-apply
+      className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+    >
       {d.query.sort ? <input type="hidden" name="sort" value={d.query.sort} /> : null}
       {d.query.sort && d.query.dir ? <input type="hidden" name="dir" value={d.query.dir} /> : null}
       <label className="label mb-0">
@@ -167,7 +175,9 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="px-5 py-2 text-left text-xs text-slate-500 dark:text-slate-400" data-total={total}>
-              {total ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}${d.pagination.totalIsLowerBound ? "+" : ""} candidates${d.sort ? "" : ", newest first"}` : "No candidates match."}
+              {total
+                ? `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}${d.pagination.totalIsLowerBound ? "+" : ""} candidates${d.sort ? "" : ", newest first"}`
+                : "No candidates match."}
             </caption>
             <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
               <tr>
@@ -175,7 +185,9 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
                   <span className="sr-only">Select</span>
                 </th>
                 <SortHeader d={d} column="name" label="Name" />
-                <th scope="col" className="hidden px-3 py-2 md:table-cell">E-mail</th>
+                <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                  E-mail
+                </th>
                 <SortHeader d={d} column="role" label="Role" />
                 <SortHeader d={d} column="city" label="City" className="hidden sm:table-cell" />
                 <SortHeader d={d} column="stage" label="Stage" className="hidden lg:table-cell" />
@@ -212,9 +224,7 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
           ) : (
             <span />
           )}
-          <span className="text-slate-600 dark:text-slate-300">
-            {`Page ${page} of ${d.pages.toLocaleString("en-US")}`}
-          </span>
+          <span className="text-slate-600 dark:text-slate-300">{`Page ${page} of ${d.pages.toLocaleString("en-US")}`}</span>
           {page < d.pages ? (
             <a className="btn-outline btn-sm" href={hrefFor(d, page + 1)} rel="next">
               Next →

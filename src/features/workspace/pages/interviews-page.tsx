@@ -37,7 +37,9 @@ function InterviewLink({ i, showDay = false }: { i: InterviewItem; showDay?: boo
         <span className="truncate text-xs text-slate-500 dark:text-slate-400">{i.interviewer}</span>
       </span>
       {i.flags.map((f) => (
-        <span key={f.kind + f.message} className="mt-1 block text-xs text-amber-800 dark:text-amber-300" data-flag={f.kind}>⚠ {f.message}</span>
+        <span key={f.kind + f.message} className="mt-1 block text-xs text-amber-800 dark:text-amber-300" data-flag={f.kind}>
+          ⚠ {f.message}
+        </span>
       ))}
     </a>
   );
@@ -182,9 +184,7 @@ export function InterviewsPage({ shell, data: d }: { shell: Shell; data: Intervi
                         <span className="font-medium">{s.candidate || s.title}</span>
                         <span className={b.className}>{b.label}</span>
                       </div>
-                      <p className="text-xs text-slate-500 dark:text-slate-400">
-                        {`${s.title} · ${s.bookableSlots} ${s.bookableSlots === 1 ? "slot" : "slots"} open`}
-                      </p>
+                      <p className="text-xs text-slate-500 dark:text-slate-400">{`${s.title} · ${s.bookableSlots} ${s.bookableSlots === 1 ? "slot" : "slots"} open`}</p>
                     </li>
                   );
                 })}
@@ -200,11 +200,7 @@ export function InterviewsPage({ shell, data: d }: { shell: Shell; data: Intervi
           </div>
         </section>
       </div>
-      <TimeZoneSwitch
-        current={d.tz}
-        sessionZone={d.tz}
-        keep={{ week: d.filters.week, interviewer: d.filters.interviewer ? String(d.filters.interviewer) : null, status: d.filters.status }}
-      />
+      <TimeZoneSwitch current={d.tz} sessionZone={d.tz} keep={{ week: d.filters.week, interviewer: d.filters.interviewer ? String(d.filters.interviewer) : null, status: d.filters.status }} />
     </AppShell>
   );
 }

@@ -27,10 +27,16 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
               <div className="card-header flex flex-wrap items-baseline justify-between gap-2">
                 <div>
                   <h2 className="card-title">
-                    <a className="underline" href={`/jobs/${j.id}`}>{j.title}</a>
+                    <a className="underline" href={`/jobs/${j.id}`}>
+                      {j.title}
+                    </a>
                   </h2>
                   <p className="text-sm text-slate-500 dark:text-slate-400" data-job-client>
-                    {j.client ? <a className="underline" href={`/clients/${j.client.id}`}>{j.client.name}</a> : null}
+                    {j.client ? (
+                      <a className="underline" href={`/clients/${j.client.id}`}>
+                        {j.client.name}
+                      </a>
+                    ) : null}
                     {j.client && j.location ? " · " : null}
                     {j.location}
                   </p>
@@ -49,10 +55,18 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
                     <caption className="sr-only">Campaigns of {j.title}</caption>
                     <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
                       <tr>
-                        <th scope="col" className="px-5 py-2">Campaign</th>
-                        <th scope="col" className="px-5 py-2 text-right">Clicks</th>
-                        <th scope="col" className="px-5 py-2 text-right">Applicants</th>
-                        <th scope="col" className="px-5 py-2">Link</th>
+                        <th scope="col" className="px-5 py-2">
+                          Campaign
+                        </th>
+                        <th scope="col" className="px-5 py-2 text-right">
+                          Clicks
+                        </th>
+                        <th scope="col" className="px-5 py-2 text-right">
+                          Applicants
+                        </th>
+                        <th scope="col" className="px-5 py-2">
+                          Link
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -62,8 +76,12 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
                             {c.name}
                             {c.label ? <span className="ml-2 text-xs text-slate-500">{c.label}</span> : null}
                           </th>
-                          <td className="px-5 py-2 text-right tabular-nums" data-clicks>{c.clicks}</td>
-                          <td className="px-5 py-2 text-right tabular-nums" data-applicants>{c.applicants}</td>
+                          <td className="px-5 py-2 text-right tabular-nums" data-clicks>
+                            {c.clicks}
+                          </td>
+                          <td className="px-5 py-2 text-right tabular-nums" data-applicants>
+                            {c.applicants}
+                          </td>
                           <td className="max-w-64 truncate px-5 py-2">
                             <a className="text-brand-700 underline dark:text-brand-100" href={c.url}>
                               {c.url.replace(/^https?:\/\//, "")}
@@ -82,7 +100,10 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
         </ul>
       ) : (
         <p className="card card-body mt-6 text-sm text-slate-500">
-          No jobs yet. <a className="underline" href="/dashboard">Create your first job on the dashboard.</a>
+          No jobs yet.{" "}
+          <a className="underline" href="/dashboard">
+            Create your first job on the dashboard.
+          </a>
         </p>
       )}
     </AppShell>

@@ -1,29 +1,15 @@
-// Ports (decision 0029): app.ts wires what each feature needs of a feature it may not import;
-// one left out stops the start with its name, and the subscription gate can no longer be
-// missing and let everyone through.
+// The composition root (app.ts, decision 0040) hands each feature what it needs as a typed
+// parameter, so nothing can be left out unnoticed: a missing need is a type error. What is left
+// to check at run time is that what it hands over is used: the subscription gate it gives the
+// auth guard refuses, and a stranger still meets 401 first.
 import { describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app";
-import { MissingPortError } from "../../src/lib/ports";
 import { makeTestApp } from "../helpers";
 
 const t = makeTestApp();
 
-describe("ports", () => {
-  for (const name of ["accessGate", "stripeIds", "recordEvent", "busyCalendar"] as const) {
-    test(`a missing ${name} stops the start with its name`, () => {
-      const fresh = makeTestApp();
-      let error: unknown;
-      try {
-        createApp(fresh.deps, { [name]: undefined });
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(MissingPortError);
-      expect((error as Error).message).toContain(`.${name} is not wired`);
-    });
-  }
-
-  test("the wired gate refuses: 402 on the API and the gate's page, 401 still first for a stranger", async () => {
+describe("the composition root", () => {
+  test("the gate handed to the guard refuses: 402 on the API and the gate's page, 401 still first for a stranger", async () => {
     const u = await t.signUp();
     const refusing = createApp(t.deps, {
       accessGate: { allows: () => false, refusedPage: () => new Response("gated", { status: 402 }) },
