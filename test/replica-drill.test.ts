@@ -21,7 +21,7 @@ const WINDOW_MS = 5000;
 test.skipIf(!litestreamBinary())(
   "a lost machine loses no booking acknowledged more than a few seconds before",
   async () => {
-    const r = await replicaDrill(dir, { bookMs: 8000 });
+    const r = await replicaDrill(dir, { bookMs: 8000, sessions: 1000 });
     const lostEarly = r.lost.filter((l) => l.beforeKillMs > WINDOW_MS);
     console.log(
       `replica drill: ${r.acked.length} bookings acknowledged, ${r.lost.length} lost (the oldest acknowledged ${Math.max(0, ...r.lost.map((l) => l.beforeKillMs))} ms before the kill), restore ${r.restoreMs.toFixed(0)} ms`,
