@@ -1,7 +1,6 @@
 // Runs and supervises Litestream beside the serving database (decision 0043): started with the
 // server, started again when it stops on its own, paused around a truncating checkpoint, and
 // watched through its metrics endpoint for the replica's lag (/metrics, /healthz).
-import type { Database } from "bun:sqlite";
 import { resolve } from "node:path";
 import type { Replica } from "../../config/replica";
 import { describeReplica } from "../../config/replica";
@@ -44,8 +43,6 @@ interface Options {
   databasePath: string;
   replica: Replica;
   log: Logger;
-  /** The server's connection: its automatic checkpoints are left to Litestream. */
-  db: Database;
   pollMs?: number;
 }
 
@@ -121,9 +118,6 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
   if (!bin) throw new Error("REPLICA_URL is set, but the litestream binary was not found: install it beside frank or on PATH");
   const path = resolve(o.databasePath);
   const where = describeReplica(o.replica);
-  // Litestream checkpoints when it has copied the WAL; an automatic checkpoint by the server
-  // in between would make it start a new generation (a full snapshot) now and then.
-  o.db.exec("PRAGMA wal_autocheckpoint = 0");
 
   let child: ReturnType<typeof Bun.spawn> | null = null;
   let metricsUrl = "";
@@ -249,7 +243,7 @@ export async function startShipper(o: Options): Promise<RunningShipper> {
 /** `frank serve` with REPLICA_URL: the shipper beside the served database, said in one line. */
 export async function startStandbyCopy(config: Config, deps: Deps): Promise<RunningShipper | null> {
   if (!config.replica || config.DATABASE_PATH === ":memory:") return null;
-  const shipper = await startShipper({ databasePath: config.DATABASE_PATH, replica: config.replica, log: deps.log, db: deps.db.$client });
+  const shipper = await startShipper({ databasePath: config.DATABASE_PATH, replica: config.replica, log: deps.log });
   console.log(`The database is shipped continuously to ${describeReplica(config.replica)}`);
   return shipper;
 }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { loadConfig, ConfigError } from "../../config/env";
 import { describeReplica, replicaUrlProblem, resolveReplica } from "../../config/replica";
 import { openDatabase } from "../../db/client";
+import { createDeps } from "../../bootstrap";
 import { forgetFreedPages } from "../../db/residue";
 import { createLogger } from "../../lib/log";
 import { litestreamBinary, litestreamConfig, restoreFromReplica } from "./litestream";
@@ -19,7 +20,21 @@ const dir = mkdtempSync(join(tmpdir(), "frank-replica-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const base = { APP_SECRET: "x".repeat(40), DATABASE_PATH: join(dir, "cfg.db") };
 
+const autocheckpoint = (db: { query: Database["query"] }) => db.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()!.wal_autocheckpoint;
+
 describe("REPLICA_URL", () => {
+  test("with a replica, Frank's connections leave checkpoints to Litestream", () => {
+    const withReplica = createDeps(loadConfig({ ...base, DATABASE_PATH: join(dir, "deps-a.db"), REPLICA_URL: "file:///mnt/standby" }), { quiet: true });
+    const without = createDeps(loadConfig({ ...base, DATABASE_PATH: join(dir, "deps-b.db") }), { quiet: true });
+    try {
+      expect(autocheckpoint(withReplica.db.$client)).toBe(0);
+      expect(autocheckpoint(without.db.$client)).toBe(1000);
+    } finally {
+      withReplica.db.$client.close();
+      without.db.$client.close();
+    }
+  });
+
   test("a folder, an s3:// location with the S3_* credentials, or an https:// one with its own", () => {
     expect(loadConfig({ ...base, REPLICA_URL: "file:///mnt/standby" }).replica).toEqual({ kind: "file", folder: "/mnt/standby" });
     const s3 = loadConfig({ ...base, REPLICA_URL: "s3://frank-standby/db", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK" }).replica;
@@ -109,10 +124,9 @@ describe.skipIf(!litestreamBinary())("Litestream beside a database", () => {
     const path = join(dir, "live.db");
     const folder = join(dir, "standby");
     const db = openDatabase(path, { busyTimeoutMs: 0 });
-    db.$client.exec("create table notes (id integer primary key, body text)");
-    const shipper = await startShipper({ databasePath: path, replica: { kind: "file", folder }, log: createLogger({ level: "silent" }), db: db.$client, pollMs: 100 });
+    db.$client.exec("PRAGMA wal_autocheckpoint = 0; create table notes (id integer primary key, body text)");
+    const shipper = await startShipper({ databasePath: path, replica: { kind: "file", folder }, log: createLogger({ level: "silent" }), pollMs: 100 });
     try {
-      expect(db.$client.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()!.wal_autocheckpoint).toBe(0);
       const insert = db.$client.prepare("insert into notes (body) values (?)");
       for (let i = 0; i < 200; i++) insert.run(`note ${i}`.padEnd(500, "."));
       await until("the replica to catch up", () => shipper.state().up && shipper.state().lagSeconds === 0 && generations(folder).length === 1);
@@ -159,8 +173,8 @@ describe.skipIf(!litestreamBinary())("Litestream to an S3-compatible store", () 
     const path = join(dir, "s3.db");
     const replica = { kind: "s3" as const, bucket: "frank-standby", prefix: "site-a/db", endpoint: s3.endpoint, region: "us-east-1", accessKeyId: S3_KEY, secretAccessKey: S3_SECRET };
     const db = openDatabase(path, { busyTimeoutMs: 0 });
-    db.$client.exec("create table notes (id integer primary key, body text)");
-    const shipper = await startShipper({ databasePath: path, replica, log: createLogger({ level: "silent" }), db: db.$client, pollMs: 100 });
+    db.$client.exec("PRAGMA wal_autocheckpoint = 0; create table notes (id integer primary key, body text)");
+    const shipper = await startShipper({ databasePath: path, replica, log: createLogger({ level: "silent" }), pollMs: 100 });
     try {
       for (let i = 0; i < 20; i++) db.$client.run("insert into notes (body) values ('x')");
       await until("the replica to catch up", () => shipper.state().up && shipper.state().lagSeconds === 0, 30_000);
@@ -180,8 +194,8 @@ describe.skipIf(!litestreamBinary())("restore at a time", () => {
     const path = join(dir, "at.db");
     const replica = { kind: "file" as const, folder: join(dir, "standby-at") };
     const db = openDatabase(path, { busyTimeoutMs: 0 });
-    db.$client.exec("create table notes (id integer primary key, body text)");
-    const shipper = await startShipper({ databasePath: path, replica, log: createLogger({ level: "silent" }), db: db.$client, pollMs: 100 });
+    db.$client.exec("PRAGMA wal_autocheckpoint = 0; create table notes (id integer primary key, body text)");
+    const shipper = await startShipper({ databasePath: path, replica, log: createLogger({ level: "silent" }), pollMs: 100 });
     let between: Date;
     try {
       const insert = db.$client.prepare("insert into notes (body) values (?)");
