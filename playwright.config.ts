@@ -58,7 +58,7 @@ export default defineConfig({
   webServer: {
     // The single binary production runs (test/kits/compiled-binary.ts prints its path, building it
     // once for the sources as they are; the unit tests run the same file).
-    command: `rm -f ${E2E_DB}* && exec "$(./node_modules/.bin/bun test/kits/compiled-binary.ts)" serve --demo`,
+    command: `rm -rf ${E2E_DB}* && exec "$(./node_modules/.bin/bun test/kits/compiled-binary.ts)" serve --demo`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     // Building the binary, when this run is the first to need it, takes a few seconds of the wait.

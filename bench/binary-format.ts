@@ -22,7 +22,7 @@ function build(name: string, flags: string[], cwd = process.cwd()): string {
 }
 
 // The CommonJS baseline: a copy of the sources with unpdf behind a computed specifier, as before.
-Bun.spawnSync(["cp", "-r", "src", "islands", "public", "migrations", "package.json", "tsconfig.json", work]);
+Bun.spawnSync(["cp", "-r", "src", "public", "migrations", "package.json", "tsconfig.json", work]);
 symlinkSync(join(process.cwd(), "node_modules"), join(work, "node_modules"));
 const extract = join(work, "src/features/candidate-files/extract.ts");
 writeFileSync(extract, readFileSync(extract, "utf8").replace('await import("unpdf")', '(await import(["un", "pdf"].join(""))) as typeof import("unpdf")'));

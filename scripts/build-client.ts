@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import { basename, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { BunPlugin } from "bun";
+import { findIslands } from "./island-files";
 
 const root = process.cwd();
 const out = join(root, "public/build");
@@ -33,18 +34,22 @@ function hashOf(buf: Uint8Array) {
   return new Bun.CryptoHasher("sha256").update(buf).digest("hex").slice(0, 10);
 }
 
+// Island name → its file. An island lives in the folder of the feature whose pages mount it
+// (src/features/<feature>/islands/<name>.tsx), or in src/ui/islands/ when it belongs to the page
+// frame; its file name is the name pages and hydration use, so two files of one name stop the
+// build (before the last build's output is removed).
+const islandFiles = findIslands(root);
+const islandNames = [...islandFiles.keys()].sort();
+
 rmSync(islandsOut, { recursive: true, force: true });
 rmSync(entriesDir, { recursive: true, force: true });
 mkdirSync(islandsOut, { recursive: true });
 mkdirSync(entriesDir, { recursive: true });
 
-const islandNames = readdirSync(join(root, "islands"))
-  .filter((f) => f.endsWith(".tsx"))
-  .map((f) => basename(f, ".tsx"));
 for (const name of islandNames) {
   writeFileSync(
     join(entriesDir, `${name}.tsx`),
-    `import C from ${JSON.stringify(resolve(root, "islands", name + ".tsx"))};\n` +
+    `import C from ${JSON.stringify(islandFiles.get(name)!)};\n` +
       `import { mountIsland } from ${JSON.stringify(resolve(root, "src/client/mount.tsx"))};\n` +
       `mountIsland(${JSON.stringify(name)}, C);\n`,
   );
@@ -57,7 +62,7 @@ for (const name of islandNames) {
 // shared chunks, another workspace page 5, and each request cost the browser more than the
 // bytes it saved.
 const STANDALONE = ["login-form", "forgot-form", "reset-form", "visitor-chat"];
-for (const name of STANDALONE) if (!islandNames.includes(name)) throw new Error(`islands/${name}.tsx is missing`);
+for (const name of STANDALONE) if (!islandNames.includes(name)) throw new Error(`the island ${name} is missing`);
 const workspaceIslands = islandNames.filter((n) => !STANDALONE.includes(n));
 writeFileSync(join(entriesDir, "workspace.tsx"), workspaceIslands.map((n) => `import ${JSON.stringify(join(entriesDir, `${n}.tsx`))};\n`).join(""));
 

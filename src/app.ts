@@ -17,7 +17,6 @@ import { createBilling } from "./features/billing/feature";
 import { calendarShellState } from "./features/calendar/service";
 import { createCalendar } from "./features/calendar/feature";
 import { turnOffFeed } from "./features/calendar/feed";
-import { hubFor } from "./features/chat/meeting-socket";
 import { createChat } from "./features/chat/feature";
 import { createDashboard } from "./features/dashboard/feature";
 import { createMailbox } from "./features/mailbox/feature";
@@ -127,7 +126,7 @@ export function buildFeatures(
   const chat = createChat(deps, web, { scheduling: sched, candidates: candidates.api });
   const teamNeeds: TeamNeeds = {
     // A member who leaves loses their iCal feed (in the removal's transaction) and their open chat-monitor sockets.
-    memberLeaving: { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => hubFor(deps).closeUser(userId) },
+    memberLeaving: { inTransaction: (tx, userId) => turnOffFeed(tx, userId), afterCommit: (userId) => chat.api.closeUser(userId) },
     signInAs: (userId) => auth.api.signInAs(userId),
   };
   const team = createTeam(deps, web, teamNeeds);
@@ -176,6 +175,8 @@ export function buildFeatures(
     ...auth.api.deps,
     ...scheduling.api.deps,
     ...candidates.api.deps,
+    ...chat.api.deps,
+    ...visitors.api.deps,
     ...teamNeeds,
     scheduling: sched,
     candidates: candidates.api,

@@ -5,6 +5,7 @@
 // with `all`, both in one process as before.
 import { isLoopbackHost, type Config } from "../config/env";
 import { UsageError } from "./usage";
+import { markSyncScheduled } from "../features/monitor/sync";
 
 export type Role = "web" | "worker" | "all";
 
@@ -38,6 +39,8 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
   // The worker starts once the migrations are applied and the port is ours.
   const child = role === "split" ? startWorkerChild({ demo: cfg.demo, secret: cfg.APP_SECRET, log: deps.log }) : null;
   const scheduled = role === "all" ? startJobs(deps) : null;
+  // The worker runs the participants sync on its schedule: the monitor page of this process says so.
+  if (role !== "all") markSyncScheduled(deps);
   console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
   if (cfg.filesS3) console.log(`Candidates' files are kept in ${(await import("../config/files-s3")).describeFilesS3(cfg.filesS3)}`);
   if (role === "all") {

@@ -8,7 +8,7 @@ import { Island, declareSection } from "../lib/render";
 import { MobileNav, SideNav } from "./app-nav";
 import { can } from "../features/auth/permissions";
 import { SETTINGS_LINKS, visibleSections, sectionLabel } from "./sections";
-import CommandPalette from "../../islands/command-palette";
+import CommandPalette from "./islands/command-palette";
 
 /**
  * The frame of every signed-in page: the top bar (logo, the phone's section menu, the account

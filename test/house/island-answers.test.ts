@@ -10,7 +10,7 @@ const ROOT = resolve(import.meta.dir, "../..");
 const ANSWERS = `${ROOT}/src/client/answers.ts`;
 
 function clientFiles(): string[] {
-  const globs = ["islands/**/*.tsx", "src/client/**/*.{ts,tsx}", "src/features/*/client/**/*.{ts,tsx}"];
+  const globs = ["src/features/*/islands/**/*.tsx", "src/ui/islands/**/*.tsx", "src/client/**/*.{ts,tsx}", "src/features/*/client/**/*.{ts,tsx}"];
   return globs.flatMap((g) => [...new Glob(g).scanSync(ROOT)]).filter((f) => !/\.test\.tsx?$/.test(f) && !f.endsWith("answers.ts") && !f.endsWith("client/api.ts"));
 }
 

@@ -70,7 +70,7 @@ export async function compiledBinary(): Promise<CompiledBinary> {
       const sources = `${dir}.sources`;
       rmSync(sources, { recursive: true, force: true });
       mkdirSync(sources);
-      for (const p of ["src", "islands", "public", "migrations", "package.json", "tsconfig.json", "bunfig.toml"]) if (existsSync(p)) cpSync(p, join(sources, p), { recursive: true });
+      for (const p of ["src", "public", "migrations", "package.json", "tsconfig.json", "bunfig.toml"]) if (existsSync(p)) cpSync(p, join(sources, p), { recursive: true });
       symlinkSync(resolve("node_modules"), join(sources, "node_modules"));
       let r: ReturnType<typeof buildBinary>;
       try {

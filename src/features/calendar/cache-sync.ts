@@ -128,3 +128,13 @@ export function connectionState(deps: Deps, userId: number): { state: Connection
   if (!lastSyncedAt || deps.clock.now().getTime() - oldest > STALE_AFTER_MS) return { state: "stale", lastSyncedAt, error: null };
   return { state: "ok", lastSyncedAt, error: null };
 }
+
+/**
+ * After a connection, the first sync of its calendars is queued for the worker (another process
+ * when `frank serve` runs one): the member's next page should show it done, so the connection's
+ * answer waits for it a few seconds, as long as the calendar does not fail.
+ */
+export async function firstSyncDone(deps: Deps, userId: number, withinMs = 5000): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (connectionState(deps, userId).state === "stale" && Date.now() < until) await Bun.sleep(50);
+}

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { seeOther } from "../../lib/route-options";
 
 import * as calendar from "./service";
+import { firstSyncDone } from "./cache-sync";
 import { regenerateFeed, renderFeed } from "./feed";
 import { syncUser } from "./sync";
 import { connectionRoutes } from "./connection-routes";
@@ -49,6 +50,7 @@ export function calendarRoutes(deps: Deps, web: Web) {
   const callback = async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: Parameters<typeof calendar.finishConnect>[2] }) => {
     try {
       const { returnTo } = await calendar.finishConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query);
+      await firstSyncDone(deps, me.user.id);
       return found(withParam(returnTo, "connected", "true"));
     } catch (e) {
       if (e instanceof calendar.ConnectError) return found(withParam(e.returnTo, "error", e.code));

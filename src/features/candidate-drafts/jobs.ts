@@ -62,7 +62,7 @@ export function draftJobs(deps: Deps): Job<{ draftId: number }>[] {
         });
         failForGood(read);
       },
-      { timeoutMs: 60_000 },
+      { timeoutMs: 90_000 },
     ),
   ];
 }

@@ -9,7 +9,7 @@ describe("the rules' proposal in a child", () => {
   test("a CV's text: the same fields as the rules give here", async () => {
     const text = "Ada Lovelace\nSenior Backend Engineer\nLondon, UK | ada@example.com | +44 7700 900123\nSkills: Go, Kubernetes, Postgres";
     expect(await proposeByRulesCaged(text)).toEqual({ fields: proposeByRules(text), error: null });
-  }, 30_000);
+  }, 120_000);
 
   test("a text made to be slow is stopped at the wall time: nothing proposed, and why", async () => {
     const from = performance.now();
@@ -17,5 +17,5 @@ describe("the rules' proposal in a child", () => {
     expect(r.error).toBe("Proposing fields from this CV took more than 1 second; Frank stops there");
     expect(Object.values(r.fields).every((v) => v === null)).toBe(true);
     expect(performance.now() - from).toBeLessThan(4000);
-  }, 30_000);
+  }, 120_000);
 });

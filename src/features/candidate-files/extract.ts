@@ -63,6 +63,6 @@ export function extractTextWork(deps: Deps): Job<{ fileId: number }> {
       await whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text, read.error));
       failForGood(read);
     },
-    { timeoutMs: 60_000 },
+    { timeoutMs: 90_000 },
   );
 }

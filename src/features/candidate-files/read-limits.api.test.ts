@@ -71,7 +71,7 @@ describe("heavy CVs", () => {
     // Failed for good: one try, the message kept on the task too.
     expect(taskOf("files.extract-text", "fileId", pdf.id)).toEqual({ status: "failed", attempts: 1, error: MESSAGE });
     expect(taskOf("files.extract-text", "fileId", docx.id).status).toBe("done");
-  }, 60_000);
+  }, 120_000);
 
   test("a draft from a PDF of 16,000 pages: failed, its note the message, on the drafts page and on the file once confirmed", async () => {
     const w = await workspace();
@@ -85,7 +85,7 @@ describe("heavy CVs", () => {
     const confirmed = await t.request(`/api/participant-drafts/${draft.id}/confirm`, { json: { name: "Huge PDF" }, cookie: w.cookie });
     expect(confirmed.status).toBe(201);
     expect(((await confirmed.json()) as any).file).toMatchObject({ name: "huge.pdf", textStatus: "failed", textNote: MESSAGE });
-  }, 60_000);
+  }, 120_000);
 
   test('a file part without a name is named "file" (a candidate\'s file, a draft)', async () => {
     const w = await workspace();

@@ -15,7 +15,7 @@ export const MAX_DOCX_DECODED = 8 * 1024 * 1024;
 export const MAX_TEXT = 200_000;
 
 /** The child that reads one file: a 300-page PDF reads in about two seconds and 200 MB. */
-export const READ_LIMITS: CageLimits = { wallMs: 20_000, memoryMb: 512, outputBytes: 4 * MAX_TEXT + 64 * 1024 };
+export const READ_LIMITS: CageLimits = { wallMs: 60_000, memoryMb: 512, outputBytes: 4 * MAX_TEXT + 64 * 1024 };
 
 const count = (n: number) => n.toLocaleString("en-US");
 const MB = 1024 * 1024;

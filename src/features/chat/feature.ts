@@ -1,9 +1,17 @@
 import type { Deps } from "../../deps";
 import { plugin, type Feature } from "../../lib/feature";
 import type { Web } from "../auth/web";
-import type { ChatDeps } from "./needs";
+import { chatState, type ChatDeps, type ChatNeeds } from "./needs";
 import { chatRoutes } from "./routes";
 
-export function createChat(deps: Deps, web: Web, needs: Omit<ChatDeps, keyof Deps>): Feature {
-  return { routes: [plugin(chatRoutes({ ...deps, ...needs }, web))], jobs: [], api: {} };
+export interface ChatApi {
+  /** The chat's services with what they need (tests call them). */
+  deps: ChatDeps;
+  /** Closes a member's open chat-monitor sockets (they left the workspace). */
+  closeUser(userId: number): void;
+}
+
+export function createChat(deps: Deps, web: Web, needs: ChatNeeds): Feature<ChatApi> {
+  const ctx: ChatDeps = { ...deps, ...needs, ...chatState(deps) };
+  return { routes: [plugin(chatRoutes(ctx, web))], jobs: [], api: { deps: ctx, closeUser: (userId) => ctx.hub.closeUser(userId) } };
 }

@@ -1,4 +1,3 @@
-import type { DB } from "../../db/client";
 import type { ChatDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { memberActor, recordEvent } from "../events/record";
@@ -7,7 +6,6 @@ import type { SignedIn } from "../auth/service";
 import { AppError, badRequest, tooManyRequests, unauthorized } from "../../lib/errors";
 import { retryOnBusy } from "../../db/busy";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { RateLimiter } from "../../lib/rate-limit";
 import { findUserById } from "../auth/service";
 import { type Participant } from "../candidates/service";
 import { candidateRole } from "../candidates/classify";
@@ -15,7 +13,7 @@ import * as repo from "./repo";
 import { filterCandidates, findCandidate } from "./candidate-cards";
 import { proposeInterview, shortlistCandidates } from "./actions";
 import { detectMeeting, isActionable } from "./meeting-detect";
-import { MONITOR_LIMIT_PER_MINUTE, WEBHOOK_LIMIT_PER_MINUTE, type ChatEventInput, type ShortlistPopup } from "./model";
+import { type ChatEventInput, type ShortlistPopup } from "./model";
 
 /**
  * Meeting detection in chat (not the monitor feature's participant sync): meeting requests
@@ -70,21 +68,8 @@ export class MonitorHub {
   }
 }
 
-const hubs = new WeakMap<DB, MonitorHub>();
-export function hubFor(deps: Deps): MonitorHub {
-  let h = hubs.get(deps.db);
-  if (!h) hubs.set(deps.db, (h = new MonitorHub()));
-  return h;
-}
-
-const limiters = new WeakMap<DB, { monitor: RateLimiter; webhook: RateLimiter }>();
-function limit(deps: Deps, kind: "monitor" | "webhook", key: string) {
-  let l = limiters.get(deps.db);
-  if (!l) {
-    const now = () => deps.clock.now().getTime();
-    limiters.set(deps.db, (l = { monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now), webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now) }));
-  }
-  const r = l[kind].hit(key);
+function limit(deps: ChatDeps, kind: "monitor" | "webhook", key: string) {
+  const r = deps.chatLimits[kind].hit(key);
   if (!r.ok) throw tooManyRequests(r.retryAfter);
 }
 
@@ -98,7 +83,7 @@ function popupFor(name: string, position: string | null | undefined): ShortlistP
  * A text typed in a watched chat (the socket's {text, userId, timestamp}): on a meeting
  * request naming a candidate, records the event and answers the popup; otherwise null.
  */
-export async function monitorText(deps: Deps, me: SignedIn, text: string): Promise<ShortlistPopup | null> {
+export async function monitorText(deps: ChatDeps, me: SignedIn, text: string): Promise<ShortlistPopup | null> {
   limit(deps, "monitor", `u:${me.user.id}`);
   const d = detectMeeting(text);
   if (!isActionable(d)) return null;
@@ -163,7 +148,7 @@ export async function chatEvent(deps: ChatDeps, me: SignedIn, input: ChatEventIn
   const result: ChatEventResult = { success: true, candidate: { id: candidate.id, name: candidate.name, position } };
   const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC" };
   if (input.type === "meeting_detected") {
-    hubFor(deps).toUser(me.user.id, popupFor(candidate.name ?? input.candidateName ?? `Candidate #${candidate.id}`, position));
+    deps.hub.toUser(me.user.id, popupFor(candidate.name ?? input.candidateName ?? `Candidate #${candidate.id}`, position));
   } else if (input.type === "add_to_shortlist") {
     const r = shortlistCandidates(ctx, { shortlistName: position ? `${position} shortlist` : "Chat shortlist", candidateIds: [candidate.id] });
     result.shortlist = { id: r.shortlist.id, name: r.shortlist.name, size: r.shortlist.candidateIds.length };
@@ -175,20 +160,20 @@ export async function chatEvent(deps: ChatDeps, me: SignedIn, input: ChatEventIn
 }
 
 /** The workspace's webhook secret, made on first use. Stored sealed, and as a hash to look it up. */
-export function webhookSecret(deps: Deps, workspaceId: number): string {
+export function webhookSecret(deps: ChatDeps, workspaceId: number): string {
   const row = repo.webhookSecretOf(deps.db, workspaceId);
   if (row) return deps.secrets.open(row.secretSealed);
   return rotateWebhookSecret(deps, workspaceId);
 }
 
-export function rotateWebhookSecret(deps: Deps, workspaceId: number): string {
+export function rotateWebhookSecret(deps: ChatDeps, workspaceId: number): string {
   const secret = `whsec_${randomToken(24)}`;
   repo.saveWebhookSecret(deps.db, { workspaceId, sealed: deps.secrets.seal(secret), hash: sha256(secret), now: deps.clock.now() });
   return secret;
 }
 
 /** "Regenerate" on /chat/webhook: owners and admins only, and in the activity log. */
-export function rotateChatWebhookSecret(deps: Deps, me: SignedIn): void {
+export function rotateChatWebhookSecret(deps: ChatDeps, me: SignedIn): void {
   requirePermission(me.user, "chatWebhook.manage");
   deps.db.transaction((tx) => {
     rotateWebhookSecret(deps, me.user.workspaceId);
@@ -197,7 +182,7 @@ export function rotateChatWebhookSecret(deps: Deps, me: SignedIn): void {
 }
 
 /** POST /api/webhook/chat: a chat platform reports a message; the secret names the workspace. */
-export function webhookChat(deps: Deps, secret: string | null, input: { text: string; userId?: string | number | null }) {
+export function webhookChat(deps: ChatDeps, secret: string | null, input: { text: string; userId?: string | number | null }) {
   const row = secret && secret.length < 200 ? repo.webhookSecretByHash(deps.db, sha256(secret)) : undefined;
   if (!row) throw unauthorized("Invalid webhook secret");
   const ws = row.workspaceId;
@@ -218,7 +203,7 @@ export function webhookChat(deps: Deps, secret: string | null, input: { text: st
     createdAt: deps.clock.now(),
   });
   const popup = popupFor(d.candidateName, d.position);
-  const delivered = target ? hubFor(deps).toUser(target.id, popup) : hubFor(deps).toWorkspace(ws, popup);
+  const delivered = target ? deps.hub.toUser(target.id, popup) : deps.hub.toWorkspace(ws, popup);
   return { message: "Meeting request detected", candidate: { name: popup.candidateName, position: popup.position }, delivered };
 }
 

@@ -1,6 +1,28 @@
 import type { Deps } from "../../deps";
+import { RateLimiter } from "../../lib/rate-limit";
 import type { CandidatesApi } from "../candidates/api";
 import type { SchedulingApi } from "../scheduling/api";
+import { MonitorHub } from "./meeting-socket";
+import { CHAT_LIMIT_PER_MINUTE, MONITOR_LIMIT_PER_MINUTE, WEBHOOK_LIMIT_PER_MINUTE } from "./model";
 
-/** The infrastructure and what this feature uses of scheduling (handed over by app.ts). */
-export type ChatDeps = Deps & { scheduling: Pick<SchedulingApi, "createSession">; candidates: Pick<CandidatesApi, "upsertFromVisitor"> };
+/** What the chat uses of scheduling and candidates (handed over by app.ts). */
+export interface ChatNeeds {
+  scheduling: Pick<SchedulingApi, "createSession">;
+  candidates: Pick<CandidatesApi, "upsertFromVisitor">;
+}
+
+/** What the chat keeps for the life of the app (in this process): the monitor's sockets and its limits. */
+export function chatState(deps: Deps) {
+  const now = () => deps.clock.now().getTime();
+  return {
+    hub: new MonitorHub(),
+    chatLimits: {
+      chat: new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, now),
+      monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now),
+      webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now),
+    },
+  };
+}
+
+/** The infrastructure, the chat's needs and its state. */
+export type ChatDeps = Deps & ChatNeeds & ReturnType<typeof chatState>;

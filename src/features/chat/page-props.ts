@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { ChatDeps } from "./needs";
 import { requirePermission } from "../auth/permissions";
 import type { SignedIn } from "../auth/service";
 import { latestCandidates } from "./candidate-cards";
@@ -35,7 +36,7 @@ export function loadDashboardX(deps: Deps, workspaceId: number): { assistant: As
 
 /** /chat/webhook: the address, the workspace's secret and the latest chat events. */
 /** /chat/webhook shows the secret: owners and admins only (the permission table). */
-export function loadWebhookPage(deps: Deps, me: { role: string; workspaceId: number }) {
+export function loadWebhookPage(deps: ChatDeps, me: { role: string; workspaceId: number }) {
   requirePermission(me, "chatWebhook.manage");
   const workspaceId = me.workspaceId;
   return { url: `${deps.config.APP_URL}/api/webhook/chat`, secret: webhookSecret(deps, workspaceId), events: recentChatEvents(deps, workspaceId) };

@@ -9,7 +9,7 @@ import { sessionUser, type SignedIn } from "../auth/service";
 import { ActionParam, ChatEventAnswer, ChatEventInput, ChatHistory, ChatInput, ChatReplyView, ConfirmedAction, HistoryQuery, MonitorMessage, WebhookAnswer, WebhookInput } from "./model";
 import { confirmAction } from "./proposals";
 import { AI_FAILED, answer, ask, checkChatRate, history } from "./service";
-import { chatEvent, hubFor, monitorText, webhookChat } from "./meeting-socket";
+import { chatEvent, monitorText, webhookChat } from "./meeting-socket";
 import { chatPageRoutes } from "./page-routes";
 
 /** The assistant's API, the chat monitor (websocket, webhook, chat-events) and the chat pages. */
@@ -87,7 +87,7 @@ function upgradeUser(deps: Deps, web: Web, request: Request, token: unknown): Si
 
 /** Meeting requests seen in chat: /api/chat-events, the chat platform's webhook, and the /ws/chat-monitor socket. */
 function meetingDetectionRoutes(deps: ChatDeps, web: Web) {
-  const hub = hubFor(deps);
+  const hub = deps.hub;
   // Per socket: who it is and how to reach it (Elysia wraps the same Bun socket anew per event).
   const sockets = new Map<string, { me: SignedIn; send: (t: string) => unknown }>();
   const events = new Elysia({ tags: ["Assistant"] })

@@ -1,10 +1,8 @@
-import type { DB } from "../../db/client";
 import type { ChatDeps } from "./needs";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
-import { RateLimiter } from "../../lib/rate-limit";
 import type { SignedIn } from "../auth/service";
 import * as repo from "./repo";
 import { latestCandidates } from "./candidate-cards";
@@ -13,20 +11,13 @@ import { ModelTimeout, modelConfigured, runModel } from "./llm";
 import { retryOnBusy } from "../../db/busy";
 import { NO_MODEL_NOTE, systemPrompt } from "./prompt";
 import { actionsByMessage, proposalRecorder, type ChatAction } from "./proposals";
-import { CHAT_LIMIT_PER_MINUTE, MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type ChatInput, type ChatReply } from "./model";
+import { MAX_HISTORY_CHARS, MAX_HISTORY_MESSAGES, type ChatInput, type ChatReply } from "./model";
 
 export const AI_FAILED = "Failed to get response from AI assistant";
 
-const limiters = new WeakMap<DB, RateLimiter>();
-function limiter(deps: Deps) {
-  let l = limiters.get(deps.db);
-  if (!l) limiters.set(deps.db, (l = new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, () => deps.clock.now().getTime())));
-  return l;
-}
-
 /** Counts one chat message against the user's per-minute allowance (429 when over). */
-export function checkChatRate(deps: Deps, userId: number) {
-  const r = limiter(deps).hit(`chat:${userId}`);
+export function checkChatRate(deps: ChatDeps, userId: number) {
+  const r = deps.chatLimits.chat.hit(`chat:${userId}`);
   if (!r.ok) throw tooManyRequests(r.retryAfter);
 }
 

@@ -14,7 +14,7 @@ import { getMeetingForCalendar } from "./meetings-for-calendar";
 import { createSchedulingSession } from "./service";
 import { PANELS_NEED_AVAILABILITY } from "./model";
 import { choosePoolMember } from "./pool-choice";
-import { inScope } from "../team/scope-toggle";
+import { inScope } from "./components/scope-toggle";
 
 const busy = new Map<number, BusyInterval[]>();
 let busyReads = 0;

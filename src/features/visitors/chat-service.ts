@@ -1,4 +1,3 @@
-import type { DB } from "../../db/client";
 import type { VisitorsDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
@@ -40,23 +39,18 @@ const TEN_MINUTES = 10 * 60_000;
 export const ANSWERS_PER_IP = 60;
 export const CLICKS_PER_IP = 30;
 
-const limits = new WeakMap<DB, { answers: RateLimiter; clicks: RateLimiter }>();
+/** The candidate pages' limits per address (bots), kept for the life of the app in this process. */
 export function visitorLimits(deps: Deps) {
-  let l = limits.get(deps.db);
-  if (!l) {
-    const now = () => deps.clock.now().getTime();
-    l = {
-      answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now),
-      clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now),
-    };
-    limits.set(deps.db, l);
-  }
-  return l;
+  const now = () => deps.clock.now().getTime();
+  return {
+    answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now),
+    clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now),
+  };
 }
 
 /** Counts a visitor-page POST against the per-IP limit (bots); 429 with Retry-After when over. */
-export function limitPost(deps: Deps, ip: string) {
-  const r = visitorLimits(deps).answers.hit(ip);
+export function limitPost(deps: VisitorsDeps, ip: string) {
+  const r = deps.visitorLimits.answers.hit(ip);
   if (!r.ok) throw tooManyRequests(r.retryAfter);
 }
 
@@ -64,14 +58,14 @@ export function limitPost(deps: Deps, ip: string) {
  * Resolves the context of a visitor page. With a campaign code the page belongs to that
  * campaign's workspace and job, and (when `click`) the campaign counts this visitor once.
  */
-export function resolveContext(deps: Deps, visitor: Visitor, code: unknown, opts: { click?: boolean; ip?: string } = {}): ChatContext | null {
+export function resolveContext(deps: VisitorsDeps, visitor: Visitor, code: unknown, opts: { click?: boolean; ip?: string } = {}): ChatContext | null {
   const c = typeof code === "string" && CODE_PATTERN.test(code) ? code : null;
   if (c) {
     const campaign = campaignOfCode(deps, c);
     if (campaign) {
       // Unlimited new visitors from one address would inflate the count; past the limit the page still works.
       // On a full disk the page is still served (the click is not counted).
-      if (opts.click && visitorLimits(deps).clicks.hit(opts.ip ?? "local").ok) unlessDiskFull(() => countCampaignClick(deps, campaign.id, visitor.id));
+      if (opts.click && deps.visitorLimits.clicks.hit(opts.ip ?? "local").ok) unlessDiskFull(() => countCampaignClick(deps, campaign.id, visitor.id));
       return { workspaceId: campaign.workspaceId, jobId: campaign.jobId, campaignId: campaign.id, jobTitle: campaign.jobTitle, code: c };
     }
   }

@@ -1,11 +1,13 @@
 import type { Deps } from "../../deps";
 import { plugin, type Feature } from "../../lib/feature";
 import type { Web } from "../auth/web";
-import type { VisitorsNeeds } from "./needs";
+import type { VisitorsDeps, VisitorsNeeds } from "./needs";
+import { visitorLimits } from "./chat-service";
 import { visitorRoutes } from "./routes";
 import { visitorSettingsRoutes } from "./settings-routes";
 
-export function createVisitors(deps: Deps, web: Web, needs: VisitorsNeeds): Feature {
-  const ctx = { ...deps, ...needs };
-  return { routes: [plugin(visitorRoutes(ctx, web)), plugin(visitorSettingsRoutes(ctx, web))], jobs: [], api: {} };
+/** The candidate pages and their settings. */
+export function createVisitors(deps: Deps, web: Web, needs: VisitorsNeeds): Feature<{ deps: VisitorsDeps }> {
+  const ctx: VisitorsDeps = { ...deps, ...needs, visitorLimits: visitorLimits(deps) };
+  return { routes: [plugin(visitorRoutes(ctx, web)), plugin(visitorSettingsRoutes(ctx, web))], jobs: [], api: { deps: ctx } };
 }

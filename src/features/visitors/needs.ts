@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import type { RateLimiter } from "../../lib/rate-limit";
 import type { Actor } from "../../lib/event-recorder";
 import type { CandidatesApi } from "../candidates/api";
 import type { SchedulingApi } from "../scheduling/api";
@@ -15,4 +16,5 @@ export interface VisitorsNeeds {
   candidates: Pick<CandidatesApi, "upsertFromVisitor">;
 }
 
-export type VisitorsDeps = Deps & VisitorsNeeds;
+/** The infrastructure, the candidate pages' needs and their limits per address. */
+export type VisitorsDeps = Deps & VisitorsNeeds & { visitorLimits: { answers: RateLimiter; clicks: RateLimiter } };

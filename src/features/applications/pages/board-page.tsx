@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import { Island } from "../../../lib/render";
-import PipelineBoard from "../../../../islands/pipeline-board";
+import PipelineBoard from "../islands/pipeline-board";
 import type { BoardCard, BoardColumn, BoardData } from "../board";
 
 const days = (n: number) => (n === 0 ? "today" : `${n} day${n === 1 ? "" : "s"} in stage`);

@@ -1,9 +1,9 @@
 import { AuthCard } from "../../../ui/auth-card";
 import { Island } from "../../../lib/render";
 import type { SiteLinks } from "../../../ui/links";
-import LoginForm from "../../../../islands/login-form";
-import ForgotForm from "../../../../islands/forgot-form";
-import ResetForm from "../../../../islands/reset-form";
+import LoginForm from "../islands/login-form";
+import ForgotForm from "../islands/forgot-form";
+import ResetForm from "../islands/reset-form";
 
 export function LoginPage({ links, demo, email, errors, next = "/dashboard" }: { links: SiteLinks; demo: boolean; email?: string; errors?: Record<string, string>; next?: string }) {
   return (

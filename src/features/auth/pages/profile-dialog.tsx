@@ -1,5 +1,5 @@
 import { Island } from "../../../lib/render";
-import ProfileDialog from "../../../../islands/profile-dialog";
+import ProfileDialog from "../../../ui/islands/profile-dialog";
 import type { Profile } from "../profile-types";
 
 /**

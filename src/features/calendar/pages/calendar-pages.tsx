@@ -2,8 +2,8 @@ import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
 import type { Shell } from "../../../ui/shell";
-import CalendarManager, { LoggedOut, type ManagerStatus, type SyncResult } from "../../../../islands/calendar-manager";
-import IcalFeed from "../../../../islands/ical-feed";
+import CalendarManager, { LoggedOut, type ManagerStatus, type SyncResult } from "../islands/calendar-manager";
+import IcalFeed from "../islands/ical-feed";
 import type { CalendarOption } from "../selection";
 import { CalendarsThatCount, EventChangeCard, VideoLinkCard, type CalendarTruthProps } from "./calendar-truth-cards";
 

@@ -1,7 +1,7 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
-import CvDrop from "../../../../islands/cv-drop";
+import CvDrop from "../islands/cv-drop";
 import type { Draft } from "../model";
 
 /** A refused confirmation: which draft, what was typed, each field's message. */

@@ -1,6 +1,6 @@
 import type { Deps } from "../../../deps";
 import { Island } from "../../../lib/render";
-import ChatPanel from "../../../../islands/chat-panel";
+import ChatPanel from "../islands/chat-panel";
 import { GREETING } from "../prompt";
 import { assistantMode } from "../service";
 

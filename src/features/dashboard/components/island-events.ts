@@ -1,6 +1,7 @@
 // The dashboard's islands hydrate separately; what one of them changes reaches the others as a
-// window event (client only; harmless on the server): the job selected in the Job Positions card,
-// and a shortlist made or changed.
+// window event (client only; harmless on the server): the job selected in the Job Positions card.
+// A shortlist made or changed is told to the scheduling card by SHORTLISTS_CHANGED of
+// scheduling/events.ts (the dashboard needs scheduling; scheduling does not need the dashboard).
 import { useEffect, useState } from "react";
 
 export interface SelectedJob {
@@ -10,8 +11,6 @@ export interface SelectedJob {
 }
 
 const JOB_SELECTED = "frank:job-selected";
-/** Sent when a shortlist is made or its candidates change; the scheduling island reloads its lists. */
-export const SHORTLISTS_CHANGED = "frank:shortlists-changed";
 let current: SelectedJob | null = null;
 
 export function selectJob(job: SelectedJob | null) {

@@ -5,10 +5,10 @@ import { SchedulingCards } from "../../scheduling/pages/dashboard-cards";
 import { CalendarCard } from "../../calendar/pages/dashboard-calendar-card";
 import { DashboardChat } from "../../chat/pages/dashboard-chat";
 import type { DashboardData } from "../service";
-import DashboardJobs from "../../../../islands/dashboard-jobs";
-import DashboardCampaigns from "../../../../islands/dashboard-campaigns";
-import DashboardAnalytics from "../../../../islands/dashboard-analytics";
-import DashboardCandidates from "../../../../islands/dashboard-candidates";
+import DashboardJobs from "../islands/dashboard-jobs";
+import DashboardCampaigns from "../islands/dashboard-campaigns";
+import DashboardAnalytics from "../islands/dashboard-analytics";
+import DashboardCandidates from "../islands/dashboard-candidates";
 
 /** The dashboard: renders the loader's props (src/features/dashboard/service.ts), calls no service. */
 export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardData }) {

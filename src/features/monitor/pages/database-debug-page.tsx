@@ -1,7 +1,7 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
-import DatabaseDebug, { type DatabaseDebugProps } from "../../../../islands/debug-database-debug";
+import DatabaseDebug, { type DatabaseDebugProps } from "../islands/debug-database-debug";
 
 export function DatabaseDebugPage({ shell, initial }: { shell: Shell; initial: DatabaseDebugProps }) {
   return (

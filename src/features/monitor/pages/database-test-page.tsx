@@ -1,7 +1,7 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
-import DatabaseTest, { type DatabaseTestProps } from "../../../../islands/debug-database-test";
+import DatabaseTest, { type DatabaseTestProps } from "../islands/debug-database-test";
 
 export function DatabaseTestPage({ shell, initial }: { shell: Shell; initial: DatabaseTestProps }) {
   return (

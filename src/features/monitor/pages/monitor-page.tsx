@@ -1,7 +1,7 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
-import MonitorParticipants, { type MonitorParticipantsProps } from "../../../../islands/monitor-participants";
+import MonitorParticipants, { type MonitorParticipantsProps } from "../islands/monitor-participants";
 
 export const MONITOR_REFRESH_MS = 30_000; // part2 §9: the sync monitor refreshes every 30 s
 

@@ -1,7 +1,7 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
-import CandidateRecord from "../../../../islands/candidate-record";
+import CandidateRecord from "../islands/candidate-record";
 import type { CandidatePageData } from "../page-data";
 
 /** /candidates/{id}: the candidate's fields (editable), stage, notes, activity timeline, export and delete. */

@@ -2,7 +2,7 @@ import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { ImportResult } from "../../candidates/import";
-import CandidateImport from "../../../../islands/candidate-import";
+import CandidateImport from "../islands/candidate-import";
 
 /** /candidates/import: preview, column mapping, dry run, progress; without JavaScript a plain upload form. */
 export function ImportPage({ shell, result }: { shell: Shell; result: ImportResult | null }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Island } from "../../../lib/render";
-import SchedulingCopy from "../../../../islands/scheduling-copy";
+import SchedulingCopy from "../islands/scheduling-copy";
 import type { InterviewView } from "../model";
 
 // The interview details page's cards: the meeting, the candidate, the interviewers.

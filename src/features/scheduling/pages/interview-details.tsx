@@ -3,7 +3,7 @@ import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
 import type { Shell } from "../../../ui/shell";
-import SchedulingBack from "../../../../islands/scheduling-back";
+import SchedulingBack from "../islands/scheduling-back";
 import type { InterviewView } from "../model";
 import { interviewBadge } from "../status";
 import { dualTimeText } from "../zone-text";

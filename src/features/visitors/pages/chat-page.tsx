@@ -1,5 +1,5 @@
 import { Island } from "../../../lib/render";
-import VisitorChat from "../../../../islands/visitor-chat";
+import VisitorChat from "../islands/visitor-chat";
 import type { ChatState } from "../chat-service";
 
 const HEADINGS = {

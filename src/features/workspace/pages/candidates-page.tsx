@@ -1,6 +1,6 @@
 import { AppShell } from "../../../ui/app-shell";
 import { Island } from "../../../lib/render";
-import CvDrop from "../../../../islands/cv-drop";
+import CvDrop from "../../candidate-drafts/islands/cv-drop";
 import type { Shell } from "../../../ui/shell";
 import { LOCATIONS, ROLES, stageLabel } from "../../candidates/classify";
 import type { CandidatesData, Sort } from "../candidates-service";
