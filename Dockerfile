@@ -10,6 +10,8 @@ COPY . .
 ARG FRANK_COMMIT=unknown
 ENV FRANK_COMMIT=${FRANK_COMMIT}
 RUN npm run build
+# The WAL shipper of the standby copy (REPLICA_URL), from the npm package's binary for this machine.
+RUN cp "node_modules/@flydotio/litestream-linux-$(node -p process.arch)/litestream" dist/litestream
 
 FROM debian:bookworm-slim
 RUN apt-get update \
@@ -20,6 +22,7 @@ RUN apt-get update \
  && chown frank:frank /data \
  && chmod 0700 /data
 COPY --from=build /app/dist/frank /usr/local/bin/frank
+COPY --from=build /app/dist/litestream /usr/local/bin/litestream
 # The volume folder exists and belongs to frank before VOLUME, so a new named volume gets
 # its owner; everything Frank writes (database, WAL, backups) goes there.
 USER frank

@@ -9,7 +9,9 @@
 // recruiter request passes 250 ms or a booking fails; prints a row per step and the knee.
 // Each step: the server is stopped, the new agencies are seeded (bulk path), the server starts
 // again and is driven for --step seconds. Baseline in the same run: /healthz every 0.5 s.
-// Usage: bun bench/capacity.ts [--steps 8,16,32,64,128] [--step 30] [--candidates 10000] [--port 3401] [--backup-cron '0 * * * *']
+// With --replica the server ships its WAL to a standby copy in a folder (REPLICA_URL, decision
+// 0043) and each step also prints the replica's lag (frank_replica_lag_seconds every second).
+// Usage: bun bench/capacity.ts [--steps 8,16,32,64,128] [--step 30] [--candidates 10000] [--port 3401] [--backup-cron '0 * * * *'] [--replica]
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir, totalmem } from "node:os";
@@ -43,6 +45,7 @@ const PORT = Number(arg("--port", "3401"));
 // The server's backup: every minute by default (an hourly backup with time compressed 60 times:
 // the disk then writes the whole database 60 times as often as it would).
 const BACKUP_CRON = arg("--backup-cron", "* * * * *");
+const REPLICA = process.argv.includes("--replica");
 const MODEL_DELAY_MS = 1500;
 const P99_LIMIT = 250;
 const base = `http://127.0.0.1:${PORT}`;
@@ -95,6 +98,7 @@ const env = {
   WEBHOOK_ALLOW_PRIVATE: "1",
   BACKUP_CRON,
   ...google.env(),
+  ...(REPLICA ? { REPLICA_URL: `file://${join(dir, "standby")}` } : {}),
 };
 
 interface Agency {
@@ -151,8 +155,23 @@ let server: Bun.Subprocess | null = null;
 async function startServer() {
   server = Bun.spawn(["./node_modules/.bin/bun", "src/main.ts", "serve"], { env, stdout: "ignore", stderr: "ignore" });
   for (let i = 0; ; i++) {
-    if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) return;
+    if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) break;
     if (i > 600) throw new Error("the server did not start");
+    await Bun.sleep(100);
+  }
+  // The seeding happened with the server stopped: Litestream starts a new generation (a snapshot
+  // of the whole file) first. The step measures the lag under load once that is shipped.
+  const t0 = performance.now();
+  for (let i = 0; REPLICA; i++) {
+    const health = (await fetch(`${base}/healthz`).then(
+      (r) => r.json(),
+      () => null,
+    )) as { replica?: { lagSeconds: number } } | null;
+    if (health?.replica?.lagSeconds === 0) {
+      console.log(`    (the replica caught up with the restarted server in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      break;
+    }
+    if (i > 1200) throw new Error("the replica did not catch up in 2 minutes");
     await Bun.sleep(100);
   }
 }
@@ -333,6 +352,20 @@ async function runStep(count: number) {
     );
   }
   loops.push(every(500, async () => void (await timed("healthz", "/healthz"))));
+  const lag: number[] = [];
+  if (REPLICA) {
+    loops.push(
+      every(1000, async () => {
+        const m = /^frank_replica_lag_seconds (\S+)$/m.exec(
+          await fetch(`${base}/metrics`).then(
+            (r) => r.text(),
+            () => "",
+          ),
+        );
+        if (m) lag.push(Number(m[1]));
+      }),
+    );
+  }
   await Promise.all(loops);
   clearInterval(sampler);
   const wall = (performance.now() - t0) / 1000;
@@ -361,6 +394,7 @@ async function runStep(count: number) {
     mails: mailsSent - mailsBefore,
     webhooks: hooks.received.length - hooksBefore,
     calendar: calendarWrites() - calendarBefore,
+    lag,
   };
 }
 
@@ -450,6 +484,7 @@ try {
       r.backlog,
     ];
     console.log(row.join(" | ") + `   (seeded in ${seeded.toFixed(1)} s)`);
+    if (REPLICA) console.log(`    replica lag (s, ${r.lag.length} samples): p50 ${pct(r.lag, 0.5).toFixed(1)}, p99 ${pct(r.lag, 0.99).toFixed(1)}, max ${Math.max(0, ...r.lag).toFixed(1)}`);
     for (const f of r.failures.slice(0, 3)) console.log(`    failed: ${f}`);
     last = r;
     if (r.p99 > P99_LIMIT || r.bookFailures > 0) {

@@ -9,7 +9,7 @@ import { plugin, type Feature } from "./lib/feature";
 import type { Job } from "./lib/jobs";
 import { ErrorPage, errorTitle } from "./ui/error-page";
 import { BODY_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
-import { metricsRoutes } from "./metrics";
+import { metricsRoutes, replicaHealth } from "./metrics";
 import { recordEvent } from "./features/events/record";
 import { createAuth } from "./features/auth/feature";
 import { billingAccess } from "./features/billing/access";
@@ -241,7 +241,8 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
     .get("/healthz", ({ set }) => {
       try {
         deps.db.get(sql`select 1`);
-        return { status: "ok" };
+        const replica = replicaHealth(deps);
+        return replica ? { status: "ok", replica } : { status: "ok" };
       } catch {
         set.status = 503;
         return { status: "unavailable" };

@@ -29,6 +29,9 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
     throw e;
   }
   db.$client.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? SERVE_BUSY_TIMEOUT_MS}`);
+  // With a standby copy Litestream makes the checkpoints (decision 0043): an automatic one by any
+  // process of Frank's (a worker, a CLI verb) racing its lock switch would start a new generation.
+  if (config.replica) db.$client.exec("PRAGMA wal_autocheckpoint = 0");
   const log = createLogger({ quiet: opts.quiet, level: config.LOG_LEVEL });
   const clock = opts.clock ?? systemClock;
   // The web of a split server only writes tasks; its worker process runs them.

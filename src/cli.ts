@@ -86,11 +86,13 @@ async function run(argv: string[]): Promise<number> {
       const { backupCommand } = await import("./features/monitor/cli");
       return backupCommand(cfg);
     case "restore": {
-      const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
-      if (positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location");
+      const { positionals, values } = parseArgs({ args: rest, allowPositionals: true, options: { "from-replica": { type: "boolean", default: false }, at: { type: "string" } } });
+      const fromReplica = !!values["from-replica"];
+      if (values.at !== undefined && !fromReplica) throw new UsageError("--at goes with --from-replica");
+      if (fromReplica ? positionals.length !== 0 : positionals.length !== 1) throw new UsageError("frank restore needs one FILE or s3:// location, or --from-replica");
       const cfg = toolConfig();
-      const { restoreCommand } = await import("./features/monitor/cli");
-      return restoreCommand(cfg, positionals[0]);
+      const { restoreCommand, restoreFromReplicaCommand } = await import("./features/monitor/cli");
+      return fromReplica ? restoreFromReplicaCommand(cfg, values.at ?? null) : restoreCommand(cfg, positionals[0]);
     }
     case "user": {
       const [sub, ...args] = rest;

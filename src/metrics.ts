@@ -6,6 +6,7 @@ import type { AppMetrics } from "./lib/metrics";
 import { outboxCounts } from "./lib/mail-stats";
 import { buildCommit, VERSION } from "./version";
 import { connectionStateCounts } from "./features/calendar/metrics";
+import { shipperOf } from "./db/shipper-hook";
 
 /**
  * GET /metrics in the Prometheus text format. With METRICS_TOKEN set it needs
@@ -46,6 +47,12 @@ function isLoopback(request: Request, server: { requestIP(r: Request): { address
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 
+/** The standby copy's state for /healthz (public: no location, only whether it keeps up). */
+export function replicaHealth(deps: Deps): { up: boolean; lagSeconds: number } | null {
+  const s = deps.config.replica ? shipperOf(deps.db.$client.filename)?.state() : undefined;
+  return s ? { up: s.up, lagSeconds: Math.round(s.lagSeconds * 10) / 10 } : null;
+}
+
 // Once per registry: an app built again on the same infrastructure (a test) adds no second set.
 const registered = new WeakSet<AppMetrics>();
 
@@ -68,6 +75,24 @@ function registerGauges(deps: Deps, metrics: AppMetrics) {
   metrics.gauge("frank_calendar_connections", "Connected calendars by sync state (stale: no successful sync for 15 minutes)", ["state"], () =>
     connectionStateCounts(deps).map((r) => ({ labels: { state: r.state }, value: r.count })),
   );
+  // The standby copy (REPLICA_URL): nothing is reported when no shipper runs beside this database.
+  const shipper = () => (deps.config.replica ? shipperOf(deps.db.$client.filename)?.state() : undefined);
+  metrics.gauge("frank_replica_lag_seconds", "Seconds the oldest database change not yet on the standby copy has waited (0: the replica has everything Litestream copied)", [], () => {
+    const s = shipper();
+    return s ? [{ labels: {}, value: s.lagSeconds }] : [];
+  });
+  metrics.gauge("frank_replica_lag_bytes", "WAL bytes copied locally by Litestream and not yet on the standby copy", [], () => {
+    const s = shipper();
+    return s ? [{ labels: {}, value: s.lagBytes }] : [];
+  });
+  metrics.gauge("frank_replica_up", "1 while the WAL shipper (Litestream) runs and answers, else 0", [], () => {
+    const s = shipper();
+    return s ? [{ labels: {}, value: s.up ? 1 : 0 }] : [];
+  });
+  metrics.gauge("frank_replica_restarts", "Times the WAL shipper was started again after it stopped on its own", [], () => {
+    const s = shipper();
+    return s ? [{ labels: {}, value: s.restarts }] : [];
+  });
   metrics.gauge("frank_database_size_bytes", "Size of the SQLite database on disk, by file (main and WAL)", ["file"], () => {
     const path = deps.config.DATABASE_PATH;
     const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);

@@ -27,6 +27,8 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
   const deps = createDeps(cfg, { enqueueOnly: role !== "all" });
   const built = createApp(deps);
   if (cfg.demo) await seedDemo(built.features.scheduling.api.deps);
+  // The standby copy (REPLICA_URL): Litestream ships the WAL beside the database (decision 43).
+  const replica = cfg.replica ? await (await import("../features/monitor/replica-shipper")).startStandbyCopy(cfg, deps) : null;
   if (cfg.demo && !isLoopbackHost(cfg.HOST)) {
     // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
     console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
@@ -54,6 +56,8 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
     await Promise.all([deps.jobs.stop(STOP_GRACE_MS), child?.stop(STOP_GRACE_MS)]);
     deps.mail.close();
     deps.db.$client.close();
+    // After the server's last write: Litestream ships it before it exits.
+    await replica?.stop();
     lock.release();
     process.exit(0);
   };

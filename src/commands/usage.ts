@@ -10,6 +10,8 @@ Commands:
   migrate                           apply database migrations, then exit
   backup                            write a database backup now (and upload it when BACKUP_S3_URL is set)
   restore FILE | s3://BUCKET/KEY    replace the database with a backup (server stopped)
+  restore --from-replica [--at TIME]
+                                    replace the database with the standby copy (REPLICA_URL)
   user create --email E --password P [--name N] [--workspace ID --role R]
                                     create an account and its workspace, or a member of workspace ID
   user list [--json]                list the accounts
@@ -32,6 +34,8 @@ Applies the database migrations, then serves the API, the pages and the assets o
 (default 3000), and starts the worker process that sends e-mails, webhooks and calendar
 writes and runs the scheduled jobs (sync, reminders, backups on BACKUP_CRON). A worker that
 stops is started again; the pages keep answering meanwhile.
+With REPLICA_URL the server (not a --role worker) also runs Litestream beside the database,
+which ships every change to the standby copy within seconds (frank restore --from-replica).
   --demo    demo mode: seeds a demo workspace on first start and shows Demo Login;
             without APP_SECRET one is generated once and kept in the data folder.
   --role    run one part alone, e.g. in two containers on one data volume:
@@ -51,13 +55,18 @@ snapshot there and keeps the newest BACKUP_KEEP in the bucket (S3_ACCESS_KEY_ID,
 S3_SECRET_ACCESS_KEY, S3_ENDPOINT and S3_REGION say how to reach the store).`,
   restore: `Usage: frank restore FILE
        frank restore s3://bucket/prefix/NAME
+       frank restore --from-replica [--at TIME]
 
 Replaces the database at DATABASE_PATH with a backup, from a file or from the S3 store.
 Stop the server first: restore refuses while the database is in use. The backup is checked
 (an SQLite file with Frank's tables, not newer than this version), and the current database
 is kept as a safety copy in <data folder>/backups/. E-mails, calendar writes and webhooks
 that were waiting in the backup are held (the old server may have sent them after the
-snapshot); restore prints how many, and frank jobs release sends them.`,
+snapshot); restore prints how many, and frank jobs release sends them.
+
+--from-replica brings the database back from the standby copy that frank serve ships to
+REPLICA_URL: its latest state, or with --at its state at TIME (such as 2025-03-14T09:30:00Z,
+UTC without a zone; within the replica's 24 hours).`,
   jobs: `Usage: frank jobs
        frank jobs release
 

@@ -32,6 +32,7 @@ const EXPECTED: Record<string, string> = {
   LOG_LEVEL: "one of debug, info, warn, error, silent",
   BACKUP_S3_URL: "an S3 location such as s3://bucket/prefix",
   FILES_S3_URL: "an S3 location such as s3://bucket/prefix or https://KEY:SECRET@s3.example.com/bucket/prefix",
+  REPLICA_URL: "an S3 location such as s3://bucket/prefix or https://KEY:SECRET@s3.example.com/bucket/prefix, or a folder such as file:///mnt/standby/frank",
   S3_ENDPOINT: "a full URL such as https://s3.eu-central-1.amazonaws.com",
 };
 

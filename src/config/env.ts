@@ -7,6 +7,7 @@ import type { TrustProxy } from "../lib/client-ip";
 import { configMessages } from "./env-messages";
 import { databasePathProblem } from "./data-folder";
 import { parseFilesS3Url, resolveFilesS3, type FilesS3 } from "./files-s3";
+import { replicaUrlProblem, resolveReplica, type Replica } from "./replica";
 
 // Every setting the server reads from the environment, with its default.
 // Parsed once at start-up; a bad value stops the process with one line per variable.
@@ -121,6 +122,17 @@ const schema = z.object({
       })
       .optional(),
   ),
+  // The standby copy of the database, shipped continuously by Litestream (config/replica.ts).
+  REPLICA_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const problem = replicaUrlProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+  ),
   // Observability: the lowest log level written, and the bearer token of GET /metrics
   // (without one, /metrics answers only on the loopback address).
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -169,6 +181,8 @@ export type Config = Env & {
   devPages: boolean;
   /** FILES_S3_URL resolved with its credentials; null: files live in the data folder. */
   filesS3: FilesS3 | null;
+  /** REPLICA_URL resolved with its credentials; null: no standby copy. */
+  replica: Replica | null;
 };
 
 export class ConfigError extends Error {}
@@ -184,6 +198,10 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
   const filesS3 = env.FILES_S3_URL ? resolveFilesS3(env.FILES_S3_URL, env) : null;
   if (env.FILES_S3_URL && !filesS3) {
     throw new ConfigError("FILES_S3_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too (or give them in the URL: https://KEY:SECRET@host/bucket/prefix)");
+  }
+  const replica = env.REPLICA_URL ? resolveReplica(env.REPLICA_URL, env) : null;
+  if (env.REPLICA_URL && !replica) {
+    throw new ConfigError("REPLICA_URL is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too (or give them in the URL: https://KEY:SECRET@host/bucket/prefix)");
   }
   const pathProblem = databasePathProblem(env.DATABASE_PATH);
   if (pathProblem) throw new ConfigError(pathProblem);
@@ -205,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
     secureCookies: appUrl.startsWith("https://"),
     devPages: env.DEV_PAGES ?? demo,
     filesS3,
+    replica,
   };
 }
 

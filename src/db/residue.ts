@@ -1,4 +1,5 @@
 import type { DB } from "./client";
+import { shipperOf } from "./shipper-hook";
 
 /**
  * After personal data is deleted (an erasure), what the file still holds of it (decision 0030):
@@ -11,6 +12,12 @@ import type { DB } from "./client";
  * which merges every segment a little at a time (tens of ms a step); the server answers other
  * requests between steps. When a step changes nothing the index is one segment without the
  * deleted entries; then a TRUNCATE checkpoint empties the -wal. One clean-up at a time per file.
+ *
+ * With a standby copy (decision 0043) Litestream holds a read lock on the -wal, so the checkpoint
+ * could not empty it; and emptying it under Litestream would make it start over. The shipper is
+ * stopped (it ships what it has), the -wal emptied, and the shipper started again: it notices the
+ * new -wal and begins a new generation from a snapshot of the file without the erased data (the
+ * older generations leave the replica after its retention).
  */
 const pending = new Map<string, Promise<void>>();
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -32,7 +39,10 @@ async function cleanUp(db: DB, step: string | null): Promise<void> {
     }
     await tick();
   }
-  db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  const truncate = () => db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  const shipper = shipperOf(db.$client.filename);
+  if (shipper) await shipper.pausedAround(truncate);
+  else truncate();
 }
 
 /** Starts the clean-up (after any already waiting); the promise settles when it is done. */
