@@ -57,12 +57,19 @@ export function requestSync(deps: Deps, userId: number, calendarId: string, opts
     if (!hasWaitingTask(t, SYNC_WORK, syncCalendarJob.serialKey!(payload)!)) syncCalendarJob.enqueue(t, payload);
   };
   if (tx) enqueue(tx);
-  else deps.db.transaction(enqueue);
+  // Immediate: the check and the write under one write lock (a read that upgrades later fails at once when another process wrote meanwhile).
+  else deps.db.transaction(enqueue, { behavior: "immediate" });
 }
 
 /** Queues a sync of every calendar every connected member's sync reads. */
 export function requestAllSyncs(deps: Deps): void {
-  for (const userId of repo.connectedUserIds(deps.db)) for (const id of calendarsToRead(deps, userId)) requestSync(deps, userId, id);
+  // One write lock for the whole poll; when another process holds it, the next poll asks again.
+  deps.db.transaction(
+    (tx) => {
+      for (const userId of repo.connectedUserIds(deps.db)) for (const id of calendarsToRead(deps, userId)) requestSync(deps, userId, id, {}, tx);
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Polling (every CALENDAR_POLL_SECONDS) and channel renewal (hourly); the daily full comparison is decided per run. */
