@@ -24,7 +24,7 @@ type User = typeof users.$inferSelect;
 
 /**
  * What the features hand the frame of a signed-in page, as plain values and one slot: the
- * frame (src/ui) knows no feature. The composition root hands them over (src/shell-parts.tsx).
+ * frame (src/ui) knows no feature. Auth's constructor builds them (features/auth/feature.tsx).
  */
 export interface ShellParts {
   billingEnabled: boolean;

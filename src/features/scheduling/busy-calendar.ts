@@ -2,10 +2,10 @@ import type { SchedulingDeps } from "./needs";
 
 /**
  * What scheduling asks of a calendar (decision 32): the interviewer's busy times and their
- * default video link. Scheduling declares the port and src/ports.ts fills it from the calendar
- * feature at start-up, so scheduling never imports calendar. Busy times come from the
- * calendar's own cache: the port is synchronous, never calls a provider, and so can be read
- * inside the booking transaction.
+ * default video link. Scheduling declares it (needs.ts) and app.ts hands it the calendar
+ * feature's cache, so scheduling never imports calendar. Busy times come from the calendar's own
+ * cache: the reads are synchronous, never call a provider, and so can be made inside the booking
+ * transaction.
  */
 export interface BusyInterval {
   start: Date;
