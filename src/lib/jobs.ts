@@ -1,65 +1,17 @@
-import type { Database } from "bun:sqlite";
-import type { z } from "zod";
 import type { DB } from "../db/client";
-import type { Tx } from "../db/tx";
-import { tasks } from "../db/schema";
-import { isBusyError, retryOnBusy } from "../db/busy";
-import { systemClock, type Clock } from "./clock";
+import { isBusyError } from "../db/busy";
+import { type Clock } from "./clock";
 import type { Logger } from "./log";
-import { afterFailure } from "./delivery-policy";
 import { DeliveryPump } from "./delivery-pump";
 import { newBoot, takeBackDeadLeases, type WorkerBoot } from "./worker-boot";
-import { CLAIM_SQL, DONE_SQL, DUE_SQL, FAIL_SQL, NEXT_DUE_SQL, type Claimed } from "./task-claims";
-import { PermanentFailure, type EnqueueOptions, type Handler, type Job, type JobContext, type RunOptions, type TaskKind } from "./job-types";
+import { CLAIM_SQL, DUE_SQL, NEXT_DUE_SQL, type Claimed } from "./task-claims";
+import { runTry } from "./job-try";
+import { registerRunner } from "./task-kinds";
+import { type Job } from "./job-types";
 
 export { PermanentFailure } from "./job-types";
+export { defineJob, insertTask } from "./task-kinds";
 export type { EnqueueOptions, Handler, Job, JobContext, RunOptions, TaskKind } from "./job-types";
-
-/** What runs tasks on one database connection: enqueue() finds its clock and wakes it. */
-const runners = new WeakMap<Database, Jobs>();
-const clientOf = (tx: Tx): Database | undefined => (tx as unknown as { session?: { client?: Database } }).session?.client;
-
-/**
- * Declares a kind of outside work: its name, its payload's zod schema and its serial key. The task
- * row is written by `enqueue(tx, payload)` inside the change's transaction (the type refuses the
- * root database), so the work commits with the change or not at all. The feature that does the
- * work hands `kind.runs(handler)` to the worker.
- */
-export function defineJob<S extends z.ZodType>(name: string, schema: S, options: { serialKey?: (payload: z.infer<S>) => string | null } = {}): TaskKind<z.infer<S>> {
-  type P = z.infer<S>;
-  const kind: TaskKind<P> = {
-    name,
-    schema: schema as unknown as z.ZodType<P>,
-    serialKey: options.serialKey,
-    enqueue: (tx, payload, opts) => insertTask(tx, name, schema.parse(payload), options.serialKey?.(payload) ?? null, opts),
-    runs: (handler: Handler<P>, runOptions: RunOptions<P> = {}): Job<P> => ({ kind, handler, options: runOptions }),
-  };
-  return kind;
-}
-
-/** Writes one task row (a kind's enqueue). */
-export function insertTask(tx: Tx, kind: string, payload: unknown, serialKey: string | null, opts: EnqueueOptions = {}): number {
-  const client = clientOf(tx);
-  const runner = client ? runners.get(client) : undefined;
-  const now = (runner?.clock ?? systemClock).now();
-  const skipped = opts.status === "skipped";
-  const row = tx
-    .insert(tasks)
-    .values({
-      kind,
-      serialKey,
-      payload: JSON.stringify(payload),
-      status: skipped ? "skipped" : "pending",
-      runAt: opts.runAt ?? new Date(0),
-      createdAt: now,
-      finishedAt: skipped ? now : null,
-    })
-    .returning({ id: tasks.id })
-    .get();
-  // A microtask runs after the synchronous transaction has committed (or rolled back).
-  if (runner && !skipped) queueMicrotask(() => runner.kick());
-  return row.id;
-}
 
 export interface JobsOptions {
   clock: Clock;
@@ -112,7 +64,7 @@ export class Jobs {
   ) {
     this.clock = opts.clock;
     this.boot = newBoot(db.$client.filename);
-    runners.set(db.$client, this);
+    registerRunner(db.$client, this);
     this.pump = new DeliveryPump(
       "jobs",
       () => this.pass(),
@@ -314,82 +266,11 @@ export class Jobs {
   private start(c: Claimed): void {
     const entry: Running = { kind: c.kind, token: c.leaseToken, controller: new AbortController(), done: Promise.resolve() };
     this.running.set(c.id, entry);
-    entry.done = this.run(c, entry.controller)
+    entry.done = runTry({ db: this.db, clock: this.clock, log: this.opts.log, timeoutMs: this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS }, this.jobFor(c.kind), c, entry.controller)
       .catch((e) => this.opts.log.error("task run failed", { id: c.id, error: e instanceof Error ? e.message : String(e) }))
       .finally(() => {
         if (this.running.get(c.id) === entry) this.running.delete(c.id);
         this.kick();
       });
-  }
-
-  /** A write that ends or reschedules the task: only while it still carries this try's token. */
-  private fenced(id: number, token: string, write: (tx: Tx) => void): boolean {
-    return this.db.transaction((tx) => {
-      const held = this.db.$client.query("SELECT 1 FROM tasks WHERE id = ?1 AND lease_token = ?2").get(id, token);
-      if (!held) return false;
-      write(tx);
-      return true;
-    });
-  }
-
-  private async run(c: Claimed, controller: AbortController): Promise<void> {
-    const job = this.jobFor(c.kind);
-    if (!job) {
-      // Not known to this worker yet: later, uncounted.
-      this.db.$client
-        .query("UPDATE tasks SET lease_until = NULL, lease_token = NULL, lease_boot = NULL, attempts = max(0, attempts - 1), run_at = ?3 WHERE id = ?1 AND lease_token = ?2")
-        .run(c.id, c.leaseToken, this.clock.now().getTime() + 5000);
-      return;
-    }
-    const timeoutMs = job.options.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let payload: unknown = undefined;
-    try {
-      const parsed = job.kind.schema.safeParse(JSON.parse(c.payload));
-      if (!parsed.success) throw new PermanentFailure(`Bad payload: ${parsed.error.issues.map((i) => i.message).join("; ")}`.slice(0, 300));
-      payload = parsed.data;
-      const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          const e = new Error(`No answer within ${timeoutMs / 1000} s`);
-          controller.abort(e);
-          reject(e);
-        }, timeoutMs);
-      });
-      const ctx: JobContext = {
-        signal: controller.signal,
-        attempt: c.attempts,
-        whileLeased: (write) => retryOnBusy(this.db.$client, () => !controller.signal.aborted && this.fenced(c.id, c.leaseToken, write), { waitMs: timeoutMs }),
-      };
-      await Promise.race([job.handler(payload, ctx), timedOut]);
-      clearTimeout(timer);
-      const settled = job.options.settled;
-      await retryOnBusy(
-        this.db.$client,
-        () => {
-          // One UPDATE matched on id and lease token; with a settle step, both in one transaction.
-          const markDone = () => this.db.$client.query(DONE_SQL).all(c.id, c.leaseToken, this.clock.now().getTime()).length > 0;
-          if (!settled) return markDone();
-          return this.db.transaction((tx) => {
-            if (markDone()) settled(tx, payload, "done");
-          });
-        },
-        { waitMs: 60_000 },
-      ).catch(() => {
-        // Still locked: the lease runs out and the task is tried again.
-      });
-    } catch (e) {
-      clearTimeout(timer);
-      if (!controller.signal.aborted) controller.abort(e);
-      const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
-      const now = this.clock.now();
-      const next = afterFailure({ permanent: e instanceof PermanentFailure, createdAt: new Date(c.createdAt), attempts: c.attempts, now });
-      await retryOnBusy(this.db.$client, () =>
-        this.db.transaction((tx) => {
-          const changed = this.db.$client.query(FAIL_SQL).all(c.id, c.leaseToken, next.status, message, next.nextAttemptAt.getTime(), next.status === "failed" ? now.getTime() : null).length > 0;
-          if (changed && next.status === "failed" && payload !== undefined) job.options.settled?.(tx, payload, "failed");
-        }),
-      ).catch(() => {});
-      this.opts.log.error("task failed", { id: c.id, kind: c.kind, error: message, willRetry: next.status === "retrying" });
-    }
   }
 }
