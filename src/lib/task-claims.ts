@@ -64,3 +64,15 @@ export function hasWaitingTask(tx: Pick<DB, "select">, kind: string, serialKey: 
     .get();
   return !!row;
 }
+
+/** A task still waiting (pending or retrying) is made due now; false when it is running or finished. */
+export function hurryWaitingTask(tx: Pick<DB, "update">, taskId: number, now: Date): boolean {
+  return (
+    tx
+      .update(tasks)
+      .set({ runAt: now })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ["pending", "retrying"])))
+      .returning({ id: tasks.id })
+      .all().length > 0
+  );
+}

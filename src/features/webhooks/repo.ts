@@ -75,18 +75,6 @@ export function setTask(db: Tx, deliveryId: number, taskId: number): void {
   db.update(webhookDeliveries).set({ taskId }).where(eq(webhookDeliveries.id, deliveryId)).run();
 }
 
-/** A delivery's task still waiting (pending or retrying) is made due now; false when it is running or finished. */
-export function hurryWaitingTask(tx: Tx, taskId: number, now: Date): boolean {
-  return (
-    tx
-      .update(tasks)
-      .set({ runAt: now })
-      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ["pending", "retrying"])))
-      .returning({ id: tasks.id })
-      .all().length > 0
-  );
-}
-
 const withTask = (db: Writer) => db.select({ delivery: webhookDeliveries, task: tasks }).from(webhookDeliveries).leftJoin(tasks, eq(tasks.id, webhookDeliveries.taskId));
 
 export function listDeliveries(db: DB, workspaceId: number, endpointId: number, limit: number): DeliveryWithTask[] {

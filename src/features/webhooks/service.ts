@@ -8,6 +8,7 @@ import { recordTestEvent } from "./record";
 import { deliverWebhookJob } from "./deliver-job";
 import * as repo from "./repo";
 import type { WebhooksDeps } from "./needs";
+import { hurryWaitingTask } from "../../lib/task-claims";
 
 /** Who asks: the signed-in member (owner or admin may manage webhooks). */
 export interface Member {
@@ -126,7 +127,7 @@ export function resendDelivery(deps: Deps, me: Member, id: number, deliveryId: n
   const found = repo.findDelivery(deps.db, me.workspaceId, endpoint.id, deliveryId);
   if (!found) throw notFound("Delivery not found");
   deps.db.transaction((tx) => {
-    const waiting = found.task ? repo.hurryWaitingTask(tx, found.task.id, deps.clock.now()) : false;
+    const waiting = found.task ? hurryWaitingTask(tx, found.task.id, deps.clock.now()) : false;
     if (waiting) return;
     const taskId = deliverWebhookJob.enqueue(tx, { deliveryId: found.delivery.id, endpointId: endpoint.id });
     repo.setTask(tx, found.delivery.id, taskId);
