@@ -5,9 +5,9 @@ import { renderPage, type Toast } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { AppError } from "../../lib/errors";
 import { seeOther } from "../../lib/route-options";
+import { isBusyError } from "../../db/busy";
 
 import * as calendar from "./service";
-import { firstSyncDone } from "./cache-sync";
 import { regenerateFeed, renderFeed } from "./feed";
 import { syncUser } from "./sync";
 import { connectionRoutes } from "./connection-routes";
@@ -50,7 +50,6 @@ export function calendarRoutes(deps: Deps, web: Web) {
   const callback = async ({ me, query }: { me: { user: { id: number }; sessionId: number }; query: Parameters<typeof calendar.finishConnect>[2] }) => {
     try {
       const { returnTo } = await calendar.finishConnect(deps, { userId: me.user.id, sessionId: me.sessionId }, query);
-      await firstSyncDone(deps, me.user.id);
       return found(withParam(returnTo, "connected", "true"));
     } catch (e) {
       if (e instanceof calendar.ConnectError) return found(withParam(e.returnTo, "error", e.code));
@@ -157,6 +156,8 @@ export function calendarRoutes(deps: Deps, web: Web) {
           await patchConnection(deps, me.user, me.user.id, { calendars, interviewCalendarId: body.interviewCalendarId || undefined });
           setFlash(cookie, { title: "Calendars Saved", description: "Frank now checks the calendars you chose for conflicts.", variant: "success" });
         } catch (e) {
+          // Another process's write lock: the request runs again once it is free (db/busy.ts), not "Save Failed".
+          if (isBusyError(e)) throw e;
           setFlash(cookie, { title: "Save Failed", description: e instanceof AppError ? e.message : "Failed to save calendars. Please try again.", variant: "destructive" });
         }
         return seeOther("/ical-manager");

@@ -10,7 +10,7 @@ import { connectedClient, forgetCalendarList, listCache, LIST_CACHE_MS, openToke
 import * as videoLinks from "./video-link";
 import type { CalendarStatus } from "./model";
 import * as calendarCache from "./repo-cache";
-import { calendarsToRead } from "./cache-sync";
+import { calendarsToRead, firstSyncDone } from "./cache-sync";
 import { pushAvailable, stopChannels } from "./push";
 import { renewChannelsJob, requestSync } from "./work";
 
@@ -79,6 +79,13 @@ export class ConnectError extends Error {
  * exchanges the code, reads the account e-mail and stores the tokens sealed.
  */
 export async function finishConnect(deps: Deps, me: { userId: number; sessionId: number }, q: { code?: string; state?: string; error?: string }): Promise<{ returnTo: string }> {
+  const done = await finishRoundTrip(deps, me, q);
+  // The member's next page should show the first sync done; it runs in the worker (up to 5 s).
+  await firstSyncDone(deps, me.userId);
+  return done;
+}
+
+async function finishRoundTrip(deps: Deps, me: { userId: number; sessionId: number }, q: { code?: string; state?: string; error?: string }): Promise<{ returnTo: string }> {
   const row = q.state ? repo.takeOauthState(deps.db, sha256(q.state), deps.clock.now()) : undefined;
   if (!row || row.userId !== me.userId || row.sessionId !== me.sessionId) throw new ConnectError("invalid_state");
   const returnTo = row.returnTo;
