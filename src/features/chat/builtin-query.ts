@@ -128,7 +128,7 @@ export function parseQuery(message: string): Query {
     for (const [n, label] of Object.entries(STAGE_LABELS)) if (m.includes(label.toLowerCase())) q.stage = Number(n);
     if (!q.stage && /\bready for (?:the )?final\b/.test(m)) q.stage = 5;
     if (!q.stage && /\bstage\b/.test(m)) {
-      const named = m.match(/\b(?:the\s+)?([a-z][a-z -]{1,30}?)\s+stage\b/)?.[1]?.trim();
+      const named = (m.match(/\b(?:in|at|on|into|to|reached)\s+(?:the\s+|an?\s+)?([a-z][a-z -]{0,30}?)\s+stage\b/) ?? m.match(/\b([a-z][a-z-]*)\s+stage\b/))?.[1]?.trim();
       q.unread.push(
         named && !/^(which|what|a|the|each|every|their|this)$/.test(named)
           ? `the "${named}" stage (I filter by screening stage 1–5; a job's pipeline stages are on its board)`

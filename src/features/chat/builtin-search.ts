@@ -54,6 +54,8 @@ export function search(ctx: ActionContext, q: Query): Found {
   let jobCandidates: Set<number> | undefined;
   if (q.job) {
     const asked = q.job.toLowerCase();
+    // "the Backend Engineer job" names a job, not also the role "engineer".
+    if (applied.role && asked.includes(applied.role)) delete applied.role;
     const jobs = listJobs(deps, ws).filter((j) => lower(j.title) === asked || lower(j.title).includes(asked) || asked.includes(lower(j.title)));
     if (!jobs.length) {
       const titles = listJobs(deps, ws).map((j) => j.title);
@@ -63,7 +65,6 @@ export function search(ctx: ActionContext, q: Query): Found {
       jobIds = new Set(jobs.map((j) => j.id));
       jobCandidates = new Set(jobs.flatMap((j) => listOfJob(deps, ws, j.id).map((a) => a.candidateId)));
       applied.job = jobs.map((j) => j.title).join(" or ");
-      if (applied.role && asked.includes(applied.role)) delete applied.role;
     }
   }
 
@@ -118,7 +119,11 @@ export function search(ctx: ActionContext, q: Query): Found {
       const at = lastOf(p);
       return !at || at.getTime() < since;
     });
-    notes.push("Last contact means the newest e-mail Frank sent them (sent or on its way); calls and messages outside Frank are not known to me.");
+    notes.push(
+      deps.mail.configured
+        ? "Last contact means the newest e-mail Frank sent them (sent or on its way); calls and messages outside Frank are not known to me."
+        : "No e-mail server is set up, so Frank has sent no e-mail and no one counts as contacted; calls and messages outside Frank are not known to me.",
+    );
     details.push((p) => {
       const at = lastOf(p);
       return at ? `last e-mailed ${at.toISOString().slice(0, 10)}` : "never e-mailed";

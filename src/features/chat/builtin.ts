@@ -52,7 +52,8 @@ export async function builtinAnswer(ctx: ActionContext, message: string): Promis
     case "summary": {
       const people = mentioned();
       if (people.length) return people.slice(0, 3).map(summarise).join("\n\n");
-      if (!hasFilter(parseQuery(message))) return "I found no candidate by that name or id in your workspace.";
+      const q = parseQuery(message);
+      if (!hasFilter(q) && !q.unread.length) return "I found no candidate by that name or id in your workspace.";
       return listAnswer(ctx, message);
     }
     case "count": {
