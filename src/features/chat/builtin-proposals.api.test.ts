@@ -97,6 +97,22 @@ describe("the built-in assistant proposes; it never writes unasked", () => {
     expect(starts.at(-1)).toBe("2026-12-15T05:00:00.000Z");
   });
 
+  test("a candidate with a confirmed interview ahead: the proposal says so before anything is confirmed", async () => {
+    const { u, id } = await world();
+    const start = "2026-12-09T00:00:00.000Z";
+    const created = await t.request("/api/scheduling-sessions", {
+      cookie: u.cookie,
+      json: { candidateId: id("Aisha Nguyen"), title: "First interview", duration: 60, timeSlots: [{ startTime: start, endTime: "2026-12-09T01:00:00.000Z" }], timeZone: "Australia/Sydney" },
+    });
+    expect(created.status).toBe(201);
+    const session = (await created.json()) as any;
+    expect((await t.request(`/api/book/${session.sessionToken}`, { json: { slotId: session.timeSlots[0].id } })).status).toBe(200);
+    const r = await chat(u.cookie, "Schedule an interview with Aisha Nguyen next Tuesday", { timeZone: "Australia/Sydney" });
+    expect(r.response).toContain('Note: Aisha Nguyen already has a confirmed interview ("First interview") on Wednesday 9 December at 11:00 (Australia/Sydney)');
+    expect(r.actions?.length).toBe(1);
+    expect((await sessions(u.cookie)).length).toBe(1);
+  });
+
   test("a time it does not honour, and an unknown zone, are said plainly", async () => {
     const { u } = await world();
     const r = await chat(u.cookie, "Propose an interview with Chloe Kelly tomorrow at 3pm");

@@ -63,6 +63,19 @@ export function proposeShortlistAnswer(ctx: ActionContext, message: string, ment
   return [head, ...notes, CONFIRM_HINT].join("\n");
 }
 
+/** What the candidate already has: a confirmed interview ahead, or a booking link still open (said before a second is proposed). */
+function alreadyBooked(ctx: ActionContext, person: Participant, zone: string): string {
+  const now = ctx.deps.clock.now().getTime();
+  const theirs = ctx.deps.scheduling.listSessions(ctx.workspaceId).filter((s) => s.candidateId === person.id);
+  const booked = theirs.find((s) => s.interview?.status === "scheduled" && Date.parse(s.interview.startTime) > now);
+  if (booked?.interview) {
+    const at = new Date(booked.interview.startTime).toLocaleString("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hour12: false });
+    return `Note: ${card(person).name} already has a confirmed interview ("${booked.title}") on ${at} (${zone}); confirming proposes another one.`;
+  }
+  const open = theirs.find((s) => s.state === "pending");
+  return open ? `Note: ${card(person).name} already has a booking link open ("${open.title}"); confirming sends another one.` : "";
+}
+
 /** An interview proposal for one named candidate, on the days the message names, in the member's zone. */
 export function proposeInterviewAnswer(ctx: ActionContext, message: string, people: Participant[]): string {
   if (!ctx.propose) return "I can only propose changes in a chat with you.";
@@ -84,6 +97,7 @@ export function proposeInterviewAnswer(ctx: ActionContext, message: string, peop
     `Propose a ${duration}-minute interview to ${who(person)} on ${days}, hourly slots from 09:00 to 17:00 (${zone})`,
   );
   const notes = [
+    alreadyBooked(ctx, person, zone),
     asked && asked !== duration ? `Interviews last 30, 45, 60, 90 or 120 minutes, so I used ${duration}.` : "",
     when.unread.length ? `I did not use ${when.unread.join("; ")}.` : "",
     ctx.zoneKnown === false ? "The times are in UTC because I do not know your time zone: set it in your profile, or ask from your browser." : "",
