@@ -4,6 +4,7 @@ import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
 import { canonicalZone } from "../../lib/time-zone";
+import { dateIn } from "../scheduling/slots";
 import type { SignedIn } from "../auth/service";
 import * as repo from "./repo";
 import { latestCandidates } from "./candidate-cards";
@@ -74,7 +75,8 @@ export async function answer(deps: ChatDeps, me: SignedIn, input: ChatInput, onD
         role: "system",
         content: systemPrompt({
           recruiterName: me.user.name || me.user.email,
-          today: deps.clock.now().toISOString().slice(0, 10),
+          // The member's own date and zone: "next Tuesday" is read from where they are.
+          today: `${dateIn(deps.clock.now(), ctx.timeZone)} (${ctx.zoneKnown ? `time zone ${ctx.timeZone}` : "time zone unknown: UTC"})`,
           candidates: latestCandidates(deps, ws),
         }),
       },
