@@ -52,6 +52,7 @@ export const ACTIVITY_KINDS = [
   "interview.cancelled",
   "interview.completed",
   "interview.reassigned",
+  "interview.edited",
   "records.reassigned",
   "client.created",
   "client.updated",

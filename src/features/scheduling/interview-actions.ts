@@ -8,7 +8,7 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { slotProblem, type TimeSlot } from "./slots";
 import { interviewEvent } from "./webhook-events";
-import type { Actor } from "../events/record";
+import { recordEvent, type Actor } from "../events/record";
 
 /**
  * The recruiter's actions on a booked interview (the details page, the Interview Status
@@ -100,5 +100,25 @@ export function markInterview(deps: Deps, workspaceId: number, publicId: string,
   write(deps, (tx) => {
     if (!changes.markMeeting(tx, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
     if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, tx, d.meeting, "interview.completed", { by: "recruiter" }, actor);
+  });
+}
+
+/**
+ * Edit Interview: the recruiter's own notes on it. They are internal (the candidate, their
+ * e-mails and the calendar event never show them), so nothing is sent; the change is recorded.
+ */
+export function editInterviewNotes(deps: Deps, workspaceId: number, publicId: string, notes: string | null, actor: Actor): void {
+  const d = meetingOf(deps, workspaceId, publicId);
+  if ((d.meeting.notes ?? null) === notes) return;
+  write(deps, (tx) => {
+    changes.setMeetingNotes(tx, d.meeting.id, notes);
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor,
+      subject: { type: "interview", id: d.meeting.publicId },
+      kind: "interview.edited",
+      summary: notes ? "Notes edited" : "Notes removed",
+      data: { candidateId: d.meeting.candidateId, fields: ["notes"] },
+    });
   });
 }

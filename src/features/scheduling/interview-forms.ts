@@ -2,8 +2,8 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../events/record";
 import { badRequest, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
-import { cancelInterview, markInterview, rescheduleInterview } from "./interview-actions";
-import { CancelInterviewInput, InterviewStatusInput } from "./model";
+import { cancelInterview, editInterviewNotes, markInterview, rescheduleInterview } from "./interview-actions";
+import { CancelInterviewInput, InterviewNotesInput, InterviewStatusInput } from "./model";
 import { bookingUrlOf } from "./service";
 import { getInterview, resendInterviewEmails } from "./interviews";
 import { generateSlots, zonedToUtc } from "./slots";
@@ -27,6 +27,7 @@ const actions = new Map<string, (c: FormCall) => string>([
   ["flag", resolveFlagForm],
   ["video-retry", (c) => (retryVideoLink(c.deps, c.workspaceId, c.publicId), "Asking Google Meet for the link again")],
   ["reschedule", rescheduleForm],
+  ["edit", (c) => (editInterviewNotes(c.deps, c.workspaceId, c.publicId, parseInput(InterviewNotesInput, c.form).notes, c.actor), "Interview updated")],
 ]);
 
 /**

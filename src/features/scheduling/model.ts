@@ -156,6 +156,14 @@ export const BookInput = z.object({
 });
 
 /** POST /api/interviews/{id}/cancel */
+/** Edit Interview (the details page): the recruiter's own notes, never shown to the candidate. */
+export const InterviewNotesInput = z.object({
+  notes: z
+    .string()
+    .max(4000, "Keep the notes under 4000 characters")
+    .optional()
+    .transform((v) => v?.trim() || null),
+});
 export const CancelInterviewInput = z.object({ reason: z.string().trim().max(1000, "Keep the reason under 1000 characters").optional().nullable() });
 
 const rescheduleMissing = "Please choose a new time or offer new time slots";

@@ -124,3 +124,8 @@ export function bumpSequence(db: DB | Tx, meetingId: number): void {
     .where(eq(meetings.id, meetingId))
     .run();
 }
+
+/** The recruiter's own notes on an interview (Edit Interview): what it was, or null when there is no such meeting. */
+export function setMeetingNotes(db: DB | Tx, meetingId: number, notes: string | null): MeetingRow | null {
+  return db.update(meetings).set({ notes }).where(eq(meetings.id, meetingId)).returning().get() ?? null;
+}

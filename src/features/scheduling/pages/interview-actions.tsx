@@ -34,6 +34,19 @@ export function InterviewActions({ interview: i, now }: { interview: InterviewVi
           </>
         ) : null}
       </div>
+      {/* Edit Interview (part2 §5): the recruiter's own notes, which only the team sees. */}
+      <details className="rounded-md border border-slate-200 p-3" data-testid="edit-interview">
+        <summary className="cursor-pointer text-sm font-medium">Edit Interview</summary>
+        <form method="post" action={`${base}/edit`} className="mt-3 space-y-2">
+          <label className="block text-sm">
+            <span className="label">Notes (only your team sees them; the candidate is not told)</span>
+            <textarea name="notes" rows={4} maxLength={4000} className="input" defaultValue={i.notes ?? ""} />
+          </label>
+          <button type="submit" className="btn-primary">
+            Save
+          </button>
+        </form>
+      </details>
       {scheduled && !started ? (
         <details className="rounded-md border border-slate-200 p-3">
           <summary className="cursor-pointer text-sm font-medium">Reschedule</summary>
