@@ -13,7 +13,13 @@ const t = makeTestApp();
 t.clock.set(new Date("2030-05-06T03:00:00Z"));
 
 const linkIn = (to: string, kind: string, re: RegExp) =>
-  t.deps.db.select().from(mailMessages).where(and(eq(mailMessages.to, to), eq(mailMessages.kind, kind))).orderBy(desc(mailMessages.id)).get()?.text.match(re)?.[1] ?? null;
+  t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.to, to), eq(mailMessages.kind, kind)))
+    .orderBy(desc(mailMessages.id))
+    .get()
+    ?.text.match(re)?.[1] ?? null;
 
 async function livePages(): Promise<string[]> {
   const u = await t.signUp({ name: "Ivy Interviewer" });
@@ -39,17 +45,15 @@ async function livePages(): Promise<string[]> {
   const feedback = linkIn(u.email, "feedback_request", /\/feedback\/([A-Za-z0-9_-]+)/)!;
 
   await t.request("/api/auth/forgot-password", { json: { email: u.email } });
-  const reset = t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, u.email)).orderBy(desc(mailMessages.id)).get()!.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)![1];
+  const reset = t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.to, u.email))
+    .orderBy(desc(mailMessages.id))
+    .get()!
+    .text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)![1];
 
-  return [
-    `/s/${share}`,
-    `/feedback/${feedback}`,
-    `/book/${s.sessionToken}`,
-    `/booking-option-b/${s.sessionToken}`,
-    booked.confirmationUrl,
-    `/invite/${invitation}`,
-    `/reset-password?token=${reset}`,
-  ];
+  return [`/s/${share}`, `/feedback/${feedback}`, `/book/${s.sessionToken}`, `/booking-option-b/${s.sessionToken}`, booked.confirmationUrl, `/invite/${invitation}`, `/reset-password?token=${reset}`];
 }
 
 describe("token pages", () => {

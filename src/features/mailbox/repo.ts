@@ -24,15 +24,7 @@ function readable(reader: Reader): SQL {
 
 /** The newest e-mails the reader may see, with their delivery state. */
 export function latestMail(db: DB, reader: Reader, limit = 50): MailboxMail[] {
-  return db
-    .select(columns)
-    .from(mailMessages)
-    .leftJoin(tasks, eq(tasks.id, mailMessages.taskId))
-    .where(readable(reader))
-    .orderBy(desc(mailMessages.id))
-    .limit(limit)
-    .all()
-    .map(withStatus);
+  return db.select(columns).from(mailMessages).leftJoin(tasks, eq(tasks.id, mailMessages.taskId)).where(readable(reader)).orderBy(desc(mailMessages.id)).limit(limit).all().map(withStatus);
 }
 
 export function mailById(db: DB, reader: Reader, id: number): MailboxMail | undefined {
