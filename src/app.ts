@@ -8,7 +8,7 @@ import { serveAsset } from "./lib/assets";
 import { plugin, type Feature } from "./lib/feature";
 import type { Job } from "./lib/jobs";
 import { ErrorPage, errorTitle } from "./ui/error-page";
-import { BODY_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
+import { BODY_LIMIT_BYTES, IMPORT_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
 import { metricsRoutes, replicaHealth } from "./metrics";
 import { recordEvent } from "./features/events/record";
 import { createAuth } from "./features/auth/feature";
@@ -57,7 +57,7 @@ const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"])
 const FILE_UPLOAD = /^\/(api\/participants|candidates)\/\d+\/files$/;
 // Several CVs that become drafts (issue 39 item 6): each at most 10 MB, all together at most 50 MB.
 const DRAFT_UPLOAD_PATHS = new Set(["/api/participants/from-files", "/candidates/drafts"]);
-const LARGEST_BODY = Math.max(UPLOAD_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
+const LARGEST_BODY = Math.max(IMPORT_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -227,9 +227,15 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
           redispatch: (request): Promise<Response> => handleRequest(request),
           waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
           routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
-          // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
+          // 1 MB for JSON and forms, 64 MB for the CSV import (API and page): counted as read, chunked or not.
           bodyLimit: (path) =>
-            UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES,
+            UPLOAD_PATHS.has(path)
+              ? IMPORT_LIMIT_BYTES + 64 * 1024
+              : FILE_UPLOAD.test(path)
+                ? UPLOAD_LIMIT_BYTES + 64 * 1024
+                : DRAFT_UPLOAD_PATHS.has(path)
+                  ? MAX_CALL_BYTES + 64 * 1024
+                  : BODY_LIMIT_BYTES,
         }),
       ),
     )

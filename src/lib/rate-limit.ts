@@ -1,9 +1,15 @@
 import { oncePerRequest } from "../db/busy";
 
+/** The most windows a limiter keeps: past it the oldest are dropped (memory stays bounded under a flood). */
+export const MAX_LIMITER_KEYS = 20_000;
+
 /**
  * A fixed-window counter per key, in memory (one process serves everything).
  * hit() counts an attempt; check() only reads. Both answer how long to wait when over.
  * A request run again after SQLITE_BUSY is counted once (its hits replay the first answers).
+ * Windows sit in the map in the order they opened, which (one window length) is the order they
+ * end: expired ones are dropped from the front, and past `maxKeys` the oldest go, each in O(1),
+ * so a flood of new keys never makes a request scan the map.
  */
 export class RateLimiter {
   private windows = new Map<string, { count: number; resetAt: number }>();
@@ -11,7 +17,13 @@ export class RateLimiter {
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys: number = MAX_LIMITER_KEYS,
   ) {}
+
+  /** How many windows are kept (tests). */
+  get size(): number {
+    return this.windows.size;
+  }
 
   check(key: string): { ok: boolean; retryAfter: number } {
     const w = this.current(key);
@@ -26,10 +38,13 @@ export class RateLimiter {
   private count(key: string): { ok: boolean; retryAfter: number } {
     const state = this.check(key);
     if (!state.ok) return state;
-    const w = this.current(key) ?? { count: 0, resetAt: this.now() + this.windowMs };
+    let w = this.current(key);
+    if (!w) {
+      w = { count: 0, resetAt: this.now() + this.windowMs };
+      this.windows.set(key, w);
+      this.trim();
+    }
     w.count++;
-    this.windows.set(key, w);
-    if (this.windows.size > 50_000) this.sweep();
     return { ok: true, retryAfter: 0 };
   }
 
@@ -46,9 +61,12 @@ export class RateLimiter {
     return w;
   }
 
-  private sweep() {
+  private trim() {
     const t = this.now();
-    for (const [k, w] of this.windows) if (w.resetAt <= t) this.windows.delete(k);
+    for (const [k, w] of this.windows) {
+      if (w.resetAt > t && this.windows.size <= this.maxKeys) break;
+      this.windows.delete(k);
+    }
   }
 }
 
