@@ -106,6 +106,9 @@ export const calendarCalendars = sqliteTable(
     channelTokenHash: text("channel_token_hash"),
     channelResourceId: text("channel_resource_id"),
     channelExpiresAt: integer("channel_expires_at", { mode: "timestamp_ms" }),
+    // The last read's changes (JSON), stored with its sync token and cleared once every one was
+    // applied to the interviews: a crash between the two applies them again on the next sync.
+    pendingRead: text("pending_read"),
   },
   (t) => [uniqueIndex("calendar_calendars_user_cal_idx").on(t.userId, t.calendarId), index("calendar_calendars_channel_idx").on(t.channelId)],
 );
@@ -168,6 +171,9 @@ export const calendarEventHomes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     calendarId: text("calendar_id").notNull(),
     eventId: text("event_id").notNull(),
+    // The event's version as Frank last wrote or read it (Google's etag, Graph's changeKey):
+    // Frank's writes are conditional on it (If-Match), so a change made meanwhile is not undone.
+    version: text("version"),
   },
   (t) => [index("calendar_event_homes_event_idx").on(t.userId, t.eventId)],
 );
