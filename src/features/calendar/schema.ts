@@ -171,9 +171,6 @@ export const calendarEventHomes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     calendarId: text("calendar_id").notNull(),
     eventId: text("event_id").notNull(),
-    // The event's version as Frank last wrote or read it (Google's etag, Graph's changeKey):
-    // Frank's writes are conditional on it (If-Match), so a change made meanwhile is not undone.
-    version: text("version"),
   },
   (t) => [index("calendar_event_homes_event_idx").on(t.userId, t.eventId)],
 );
