@@ -41,6 +41,7 @@ import { createClients } from "./features/clients/feature";
 import { funnelOf } from "./features/applications/funnel";
 import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { createApplications } from "./features/applications/feature";
+import { createPlacements } from "./features/placements/feature";
 import { summariesOf } from "./features/feedback/service";
 import { createFeedback } from "./features/feedback/feature";
 import { createClientShares } from "./features/client-shares/feature";
@@ -136,7 +137,12 @@ export function buildFeatures(
     clientJobs: jobs.api.clientJobs,
     funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }),
   });
-  const applications = createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) });
+  const applications = createApplications(deps, web, {
+    feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids),
+    // A card moved to the closing success stage goes on to its placement's form (issue 58).
+    placedNext: (applicationId) => `/placements/new?application=${applicationId}`,
+  });
+  const placements = createPlacements(deps, web);
   const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
   const candidateFiles = createCandidateFiles(deps, web);
   const candidateDrafts = createCandidateDrafts(deps, web);
@@ -162,6 +168,7 @@ export function buildFeatures(
     webhooks,
     clients,
     applications,
+    placements,
     feedback,
     clientShares,
     candidateFiles,
