@@ -42,6 +42,7 @@ import { funnelOf } from "./features/applications/funnel";
 import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { createApplications } from "./features/applications/feature";
 import { createPlacements } from "./features/placements/feature";
+import { createReports } from "./features/reports/feature";
 import { summariesOf } from "./features/feedback/service";
 import { createFeedback } from "./features/feedback/feature";
 import { createClientShares } from "./features/client-shares/feature";
@@ -143,6 +144,7 @@ export function buildFeatures(
     placedNext: (applicationId) => `/placements/new?application=${applicationId}`,
   });
   const placements = createPlacements(deps, web);
+  const reports = createReports(deps, web);
   const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
   const candidateFiles = createCandidateFiles(deps, web);
   const candidateDrafts = createCandidateDrafts(deps, web);
@@ -169,6 +171,7 @@ export function buildFeatures(
     clients,
     applications,
     placements,
+    reports,
     feedback,
     clientShares,
     candidateFiles,
