@@ -118,7 +118,8 @@ export function buildFeatures(
       applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
     },
   });
-  const dashboard = createDashboard(deps, web, { scheduling: sched });
+  const placements = createPlacements(deps, web);
+  const dashboard = createDashboard(deps, web, { scheduling: sched, placements: placements.api });
   const mailbox = createMailbox(deps, web);
   const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
   const billingPages = createBilling(billing.deps, web);
@@ -143,7 +144,6 @@ export function buildFeatures(
     // A card moved to the closing success stage goes on to its placement's form (issue 58).
     placedNext: (applicationId) => `/placements/new?application=${applicationId}`,
   });
-  const placements = createPlacements(deps, web);
   const reports = createReports(deps, web);
   const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
   const candidateFiles = createCandidateFiles(deps, web);
@@ -189,6 +189,7 @@ export function buildFeatures(
     ...visitors.api.deps,
     ...teamNeeds,
     scheduling: sched,
+    placements: placements.api,
     candidates: candidates.api,
     saveEmbedOrigins: auth.api.saveEmbedOrigins,
     listClients: clients.api.listClients,

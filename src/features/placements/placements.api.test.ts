@@ -205,3 +205,17 @@ describe("/api/placements", () => {
     expect(list.body).toContain("Invoiced");
   });
 });
+
+describe("the dashboard", () => {
+  test("shows this month's placements, fees and the jobs still open", async () => {
+    const w = await workspace();
+    await w.call("/api/jobs", { json: { title: "Designer" } });
+    await w.call("/api/placements", { json: { applicationId: (await w.apply()).id, ...BASE } });
+    const page = (await w.call("/dashboard")).body as string;
+    const figures = page.slice(page.indexOf('data-testid="month-figures"'));
+    expect(figures).toContain("Placements this month");
+    expect(figures).toMatch(/Placements this month<\/span><span[^>]*>1</);
+    expect(figures).toContain("€12,000.00");
+    expect(figures).toMatch(/Open jobs<\/span><span[^>]*>1</);
+  });
+});

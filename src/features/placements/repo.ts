@@ -117,3 +117,11 @@ export function placedWithoutPlacement(db: DB, workspaceId: number, stageId: num
     )
     .all(workspaceId, stageId, limit);
 }
+
+/** The jobs that have at least one placement (a filled job is no longer open). */
+export function filledJobIds(db: DB, workspaceId: number): number[] {
+  return db.$client
+    .query<{ jobId: number }, [number]>("SELECT DISTINCT job_id AS jobId FROM placements WHERE workspace_id = ?1")
+    .all(workspaceId)
+    .map((r) => r.jobId);
+}

@@ -280,5 +280,5 @@ export function monthPlacements(deps: Deps, me: Member) {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const rows = repo.placedBetween(deps.db, me.workspaceId, from, to, seesAll(me) ? undefined : me.id);
-  return { count: rows.reduce((n, r) => n + r.n, 0), fees: rows.map((r) => ({ currency: r.currency, cents: r.fees })) };
+  return { count: rows.reduce((n, r) => n + r.n, 0), fees: rows.map((r) => ({ currency: r.currency, cents: r.fees })), filledJobIds: repo.filledJobIds(deps.db, me.workspaceId) };
 }
