@@ -39,7 +39,7 @@ export function PlacementFields({ v, members }: { v: FieldValues; members: { id:
       </div>
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="label">Salary</legend>
-        <Field id="pl-salary" label="Amount">
+        <Field id="pl-salary" label="Salary amount">
           <input className="input" id="pl-salary" name="salary" inputMode="decimal" required placeholder="60000" defaultValue={v.salary ?? ""} />
         </Field>
         <Field id="pl-currency" label="Currency">
