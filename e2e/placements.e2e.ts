@@ -52,7 +52,12 @@ async function reports(page: Page) {
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/from=2031-01-01&to=2031-12-31/);
   await expect(page.getByTestId("report-table")).toContainText("2031-04");
-  const csv = await page.request.get(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href").then((h) => h!));
+  const csv = await page.request.get(
+    await page
+      .getByRole("link", { name: "Download CSV" })
+      .getAttribute("href")
+      .then((h) => h!),
+  );
   expect(await csv.text()).toContain("2031-04,EUR,0,12000,0,12000,1");
 }
 

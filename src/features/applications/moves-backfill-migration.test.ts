@@ -34,7 +34,11 @@ test("moves missing from the log are filled from application.stage_changed event
 
   migrate(db, { migrationsFolder: migrationsUpTo(TAG, true) });
 
-  const moves = sqlite.query("SELECT m.application_id AS app, f.name AS from_name, t.name AS to_name, m.user_id, m.at FROM application_moves m LEFT JOIN pipeline_stages f ON f.id = m.from_stage_id JOIN pipeline_stages t ON t.id = m.to_stage_id ORDER BY m.application_id, m.at").all();
+  const moves = sqlite
+    .query(
+      "SELECT m.application_id AS app, f.name AS from_name, t.name AS to_name, m.user_id, m.at FROM application_moves m LEFT JOIN pipeline_stages f ON f.id = m.from_stage_id JOIN pipeline_stages t ON t.id = m.to_stage_id ORDER BY m.application_id, m.at",
+    )
+    .all();
   expect(moves).toEqual([
     { app: 100, from_name: null, to_name: "Applied", user_id: null, at: 1000 },
     { app: 100, from_name: "Applied", to_name: "Interview", user_id: 7, at: 2000 },

@@ -14,7 +14,13 @@ export function BarChart({ chart, title }: { chart: Chart; title: string }) {
   const legendH = 22;
   const height = Math.max(1, chart.categories.length) * rowH + legendH + 6;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[32rem]" role="img" aria-label={`${title} (${chart.unit}); the numbers are in the table`} data-testid="report-chart">
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full min-w-[30rem] max-w-4xl"
+      role="img"
+      aria-label={`${title} (${chart.unit}); the numbers are in the table`}
+      data-testid="report-chart"
+    >
       {chart.series.map((s, k) => (
         <g key={s.name}>
           <rect x={k * 150} y={2} width={12} height={12} fill={s.color} />

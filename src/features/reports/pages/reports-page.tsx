@@ -91,7 +91,7 @@ export function ReportsPage({ shell, report, q, period, choices }: { shell: Shel
           Download CSV
         </a>
       </form>
-      <section className="mt-4 grid gap-4 xl:grid-cols-2" aria-label={report.title}>
+      <section className="mt-4 grid gap-4" aria-label={report.title}>
         <figure className="card card-body min-w-0">
           <figcaption className="card-title">{report.title}</figcaption>
           <div className="mt-2 overflow-x-auto">
