@@ -41,6 +41,8 @@ import { createClients } from "./features/clients/feature";
 import { funnelOf } from "./features/applications/funnel";
 import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { createApplications } from "./features/applications/feature";
+import { createPlacements } from "./features/placements/feature";
+import { createReports } from "./features/reports/feature";
 import { summariesOf } from "./features/feedback/service";
 import { createFeedback } from "./features/feedback/feature";
 import { createClientShares } from "./features/client-shares/feature";
@@ -116,7 +118,8 @@ export function buildFeatures(
       applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
     },
   });
-  const dashboard = createDashboard(deps, web, { scheduling: sched });
+  const placements = createPlacements(deps, web);
+  const dashboard = createDashboard(deps, web, { scheduling: sched, placements: placements.api });
   const mailbox = createMailbox(deps, web);
   const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
   const billingPages = createBilling(billing.deps, web);
@@ -136,7 +139,12 @@ export function buildFeatures(
     clientJobs: jobs.api.clientJobs,
     funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }),
   });
-  const applications = createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) });
+  const applications = createApplications(deps, web, {
+    feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids),
+    // A card moved to the closing success stage goes on to its placement's form (issue 58).
+    placedNext: (applicationId) => `/placements/new?application=${applicationId}`,
+  });
+  const reports = createReports(deps, web);
   const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
   const candidateFiles = createCandidateFiles(deps, web);
   const candidateDrafts = createCandidateDrafts(deps, web);
@@ -162,6 +170,8 @@ export function buildFeatures(
     webhooks,
     clients,
     applications,
+    placements,
+    reports,
     feedback,
     clientShares,
     candidateFiles,
@@ -179,6 +189,7 @@ export function buildFeatures(
     ...visitors.api.deps,
     ...teamNeeds,
     scheduling: sched,
+    placements: placements.api,
     candidates: candidates.api,
     saveEmbedOrigins: auth.api.saveEmbedOrigins,
     listClients: clients.api.listClients,

@@ -16,7 +16,8 @@ import { recordEvent, type Actor } from "../events/record";
  */
 const NOT_FOUND = "The interview details could not be found. It may have been canceled or the link is invalid.";
 export const NOT_CHANGEABLE = "This interview can no longer be changed.";
-export const NOT_STARTED = "An interview can be marked completed or no-show once it has started.";
+export const NOT_STARTED = "An interview can be marked completed once it has started.";
+export const NOT_ENDED = "An interview can be marked as not attended once it has ended.";
 const TAKEN = "This time slot is no longer available. Please choose another.";
 
 function meetingOf(deps: Deps, workspaceId: number, publicId: string) {
@@ -93,13 +94,17 @@ export function rescheduleInterview(
   if (!offered) throw conflict(NOT_CHANGEABLE);
 }
 
-/** Marks an interview that has started as completed or no-show. */
-export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show", actor: Actor): void {
+/**
+ * Marks an interview that has started as completed, or one that has ended as a no-show: the
+ * candidate or the interviewer did not attend (issue 58), with `interview.no_show` when that changed.
+ */
+export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show", actor: Actor, noShowBy: "candidate" | "interviewer" = "candidate"): void {
   const d = meetingOf(deps, workspaceId, publicId);
   if (d.meeting.status !== "scheduled" && d.meeting.status !== "completed" && d.meeting.status !== "no_show") throw conflict(NOT_CHANGEABLE);
   write(deps, (tx) => {
-    if (!changes.markMeeting(tx, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
+    if (!changes.markMeeting(tx, { meetingId: d.meeting.id, status, noShowBy, now: deps.clock.now() })) throw conflict(status === "no_show" ? NOT_ENDED : NOT_STARTED);
     if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, tx, d.meeting, "interview.completed", { by: "recruiter" }, actor);
+    if (status === "no_show" && (d.meeting.status !== "no_show" || d.meeting.noShowBy !== noShowBy)) interviewEvent(deps, tx, d.meeting, "interview.no_show", { by: "recruiter", noShowBy }, actor);
   });
 }
 

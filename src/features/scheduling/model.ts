@@ -178,6 +178,8 @@ export const RescheduleInput = z
 /** POST /api/interviews/{id}/status */
 export const InterviewStatusInput = z.object({
   status: z.enum(["completed", "no_show"], { error: "Status must be completed or no_show" }),
+  /** For no_show, after the interview's end: who did not attend (issue 58); the candidate when not said. */
+  noShowBy: z.enum(["candidate", "interviewer"], { error: "noShowBy must be candidate or interviewer" }).optional(),
 });
 
 /** Responses (docs/decisions/0020): every field the service returns is listed, or it would be dropped. */
@@ -272,6 +274,8 @@ export const InterviewView = z.looseObject({
   id: z.string(),
   title: z.string(),
   status: z.string(),
+  /** For a no_show: who did not attend ("candidate" or "interviewer"; null before issue 58 or for other statuses). */
+  noShowBy: z.enum(["candidate", "interviewer"]).nullable(),
   scheduledTime: z.string(),
   endTime: z.string(),
   duration: z.number().int(),
