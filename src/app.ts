@@ -49,6 +49,8 @@ import { createCandidateDrafts } from "./features/candidate-drafts/feature";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { createWorkspaceLogo } from "./features/workspace-logo/feature";
 import { createApiDocs } from "./features/api-docs/feature";
+import { createMatching } from "./features/matching/feature";
+import { createSuggestions } from "./features/suggestions/feature";
 import type { AccessGate } from "./features/auth/needs";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
@@ -136,7 +138,10 @@ export function buildFeatures(
     clientJobs: jobs.api.clientJobs,
     funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }),
   });
-  const applications = createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) });
+  const suggestions = createSuggestions(deps, web);
+  const matching = createMatching(deps, web);
+  // The job's page shows the suggested candidates (issue 57).
+  const applications = createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids), suggested: matching.api.suggestedCandidates });
   const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
   const candidateFiles = createCandidateFiles(deps, web);
   const candidateDrafts = createCandidateDrafts(deps, web);
@@ -162,6 +167,8 @@ export function buildFeatures(
     webhooks,
     clients,
     applications,
+    suggestions,
+    matching,
     feedback,
     clientShares,
     candidateFiles,
