@@ -19,7 +19,7 @@ import { askForJudgments } from "./tasks";
 import * as repo from "./repo";
 
 /** How many candidates the index's first order hands to the rules' judgment. */
-export const POOL = 300;
+export const POOL = 100;
 /** How many of the rules' best the model judges. */
 export const JUDGE_TOP = 10;
 
