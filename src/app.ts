@@ -51,6 +51,8 @@ import { createCandidateDrafts } from "./features/candidate-drafts/feature";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { createWorkspaceLogo } from "./features/workspace-logo/feature";
 import { createApiDocs } from "./features/api-docs/feature";
+import { createMatching } from "./features/matching/feature";
+import { createSuggestions } from "./features/suggestions/feature";
 import type { AccessGate } from "./features/auth/needs";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
@@ -139,10 +141,14 @@ export function buildFeatures(
     clientJobs: jobs.api.clientJobs,
     funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }),
   });
+  const suggestions = createSuggestions(deps, web);
+  const matching = createMatching(deps, web);
   const applications = createApplications(deps, web, {
     feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids),
     // A card moved to the closing success stage goes on to its placement's form (issue 58).
     placedNext: (applicationId) => `/placements/new?application=${applicationId}`,
+    // The job's page shows the suggested candidates (issue 57).
+    suggested: matching.api.suggestedCandidates,
   });
   const reports = createReports(deps, web);
   const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
@@ -172,6 +178,8 @@ export function buildFeatures(
     applications,
     placements,
     reports,
+    suggestions,
+    matching,
     feedback,
     clientShares,
     candidateFiles,

@@ -46,6 +46,7 @@ import m42 from "../migrations/0042_file_read_limits.sql" with { type: "text" };
 import m43 from "../migrations/0043_worker_process.sql" with { type: "text" };
 import m44 from "../migrations/0044_calendar_pending_read.sql" with { type: "text" };
 import m45 from "../migrations/0045_placements_and_reports.sql" with { type: "text" };
+import m46 from "../migrations/0046_matching_and_suggestions.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -95,4 +96,5 @@ export const migrationFiles: Record<string, string> = {
   "0043_worker_process.sql": m43 as unknown as string,
   "0044_calendar_pending_read.sql": m44 as unknown as string,
   "0045_placements_and_reports.sql": m45 as unknown as string,
+  "0046_matching_and_suggestions.sql": m46 as unknown as string,
 };

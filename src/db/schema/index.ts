@@ -26,3 +26,5 @@ export * from "../../features/clients/schema";
 export * from "../../features/applications/schema";
 export * from "../../features/feedback/schema";
 export * from "../../features/placements/schema";
+export * from "../../features/matching/schema";
+export * from "../../features/suggestions/schema";

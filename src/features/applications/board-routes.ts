@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ReactNode } from "react";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
@@ -23,6 +24,8 @@ export interface BoardExtras {
   templates?: (workspaceId: number) => { stageId: number; id: number; name: string }[];
   /** Where a card moved to the closing success stage goes next (the placement's form), or the board. */
   placedNext?: (applicationId: number) => string;
+  /** The suggested candidates (matching, issue 57), below the board. */
+  suggested?: (workspaceId: number, jobId: number) => ReactNode;
 }
 
 /** /jobs/{id}: the job's board, and the move form each card posts without JavaScript. */
@@ -43,6 +46,7 @@ export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
             funnel: FunnelChart({ funnel: funnelOf(deps, workspaceId, [data.job.id]), title: "This job's funnel" }),
             templates: extras.templates?.(workspaceId) ?? [],
             clients: [...clientNames(deps, workspaceId)].map(([id, name]) => ({ id, name })),
+            suggested: extras.suggested?.(workspaceId, data.job.id),
           }),
         });
       },

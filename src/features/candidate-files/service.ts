@@ -212,3 +212,8 @@ export function filesOfCandidates(deps: Deps, workspaceId: number, participantId
 export function moveFilesOnMerge(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
   repo.moveFiles(tx, workspaceId, fromIds, toId);
 }
+
+/** The text read from each of these candidates' CVs (all their files' text, joined), by candidate id. */
+export function cvTextsOf(deps: Deps, workspaceId: number, participantIds: number[]): Map<number, string> {
+  return new Map(repo.textsOf(deps.db, workspaceId, participantIds).map((r) => [r.participantId, r.text]));
+}

@@ -8,6 +8,7 @@ import { proposeInterview, shortlistCandidates, type ActionContext, type Proposa
 import { card } from "./candidate-cards";
 import * as repo from "./repo";
 import * as actionsRepo from "./repo-actions";
+import { proposalSuggestions, proposalDecided } from "./suggestion-hook";
 
 /**
  * The assistant's write tools only propose; the recruiter confirms in the chat
@@ -64,6 +65,8 @@ export function proposalRecorder(deps: Deps, me: SignedIn) {
           now: p.at,
         }),
       );
+      // Issue 57: each proposal about candidates is kept on their record as a suggestion.
+      proposalSuggestions(deps, me.user.workspaceId, rows);
       if (rows.length)
         actionsRepo.attachToMessage(
           deps.db,
@@ -131,6 +134,7 @@ export async function confirmAction(deps: ChatDeps, me: SignedIn, publicId: stri
   const done = message;
   deps.db.transaction((tx) => {
     actionsRepo.finishAction(tx, ws, row.id, done, now);
+    proposalDecided(deps, tx, ws, row, me.user.id);
     repo.insertMessage(tx, { workspaceId: ws, sessionId: row.sessionId, role: "assistant", content: done, now });
     repo.touchSession(tx, ws, row.sessionId, now);
     // The member confirmed what the assistant proposed: their act, in the activity log (its own
