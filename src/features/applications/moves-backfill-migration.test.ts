@@ -8,7 +8,7 @@ import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { migrationsUpTo } from "../../../test/kits/migrations-up-to";
 import * as schema from "../../db/schema";
 
-const TAG = "0044_placements_and_reports";
+const TAG = "0045_placements_and_reports";
 
 test("moves missing from the log are filled from application.stage_changed events; owners from the first member's move", () => {
   const sqlite = new Database(":memory:");

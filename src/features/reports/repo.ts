@@ -144,7 +144,7 @@ export function interviewLoad(db: DB, f: { workspaceId: number; from: number; to
   return db.$client
     .query<{ userId: number; week: string; outcome: string; n: number }, Arg[]>(
       `SELECT mt.user_id AS userId, date(mt.start_time / 1000, 'unixepoch', 'weekday 1', '-7 days') AS week,
-         CASE WHEN mt.status = 'canceled' THEN 'cancelled'
+         CASE WHEN mt.status = 'canceled' THEN 'canceled'
               WHEN mt.status = 'no_show' THEN 'no_show_' || COALESCE(mt.no_show_by, 'candidate')
               WHEN mt.status = 'completed' OR (mt.status = 'scheduled' AND mt.end_time <= ?4) THEN 'held'
               ELSE 'upcoming' END AS outcome,

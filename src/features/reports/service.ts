@@ -172,7 +172,7 @@ function sources(c: Ctx): Report {
 
 const OUTCOMES = [
   ["held", "Held"],
-  ["cancelled", "Cancelled"],
+  ["canceled", "Canceled"],
   ["no_show_candidate", "Candidate did not attend"],
   ["no_show_interviewer", "Interviewer did not attend"],
   ["upcoming", "Upcoming"],
