@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { loginAsNewUser } from "./fixtures";
+import { hydrated, loginAsNewUser } from "./fixtures";
 
 // Issue 58: a card moved to Placed goes on to its placement's form; the placement's fee is
 // computed and shown; /reports draws its chart and table and downloads the CSV. Without
@@ -68,6 +68,27 @@ test.describe("without JavaScript", () => {
     await recordPlacement(page);
     await reports(page);
   });
+});
+
+test("with JavaScript a card dragged to Placed opens its placement's form", async ({ page }) => {
+  await loginAsNewUser(page, { to: null });
+  const s = await setup(page);
+  const app = s.apps[1]!;
+  await page.goto(`/jobs/${s.job.id}`);
+  await hydrated(page);
+  // HTML5 drag and drop, the events a browser sends, with one DataTransfer from start to drop.
+  const card = page.locator(`[data-card="${app.id}"]`);
+  await expect(card).toHaveAttribute("draggable", "true");
+  const data = await page.evaluateHandle(() => new DataTransfer());
+  const placed = page.locator('section[data-stage-name="Placed"] [data-column-list]');
+  await card.dispatchEvent("dragstart", { dataTransfer: data });
+  await placed.dispatchEvent("dragover", { dataTransfer: data });
+  await placed.dispatchEvent("drop", { dataTransfer: data });
+  // Placed may offer its stage e-mail first.
+  const dialog = page.getByTestId("move-dialog");
+  if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Move" }).click();
+  await expect(page).toHaveURL(new RegExp(`/placements/new\\?application=${app.id}$`));
+  await expect(page.getByTestId("placement-form")).toBeVisible();
 });
 
 test("with JavaScript the same forms and reports work, and fit a phone and a desktop", async ({ page }) => {

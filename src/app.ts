@@ -146,7 +146,7 @@ export function buildFeatures(
   const applications = createApplications(deps, web, {
     feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids),
     // A card moved to the closing success stage goes on to its placement's form (issue 58).
-    placedNext: (applicationId) => `/placements/new?application=${applicationId}`,
+    placedForm: "/placements/new?application=",
     // The job's page shows the suggested candidates (issue 57).
     suggested: matching.api.suggestedCandidates,
   });

@@ -16,20 +16,26 @@ import { funnelOf } from "./funnel";
 import { FunnelChart } from "./pages/funnel-chart";
 import { moveWithEmail } from "./move";
 import { isSuccessStage } from "./service";
+import { successStage } from "./stages";
 import { BoardPage } from "./pages/board-page";
 
 /** What other parts add to the board: feedback summaries (item 6), stage templates (item 5). */
 export interface BoardExtras {
   feedback?: FeedbackSummaries;
   templates?: (workspaceId: number) => { stageId: number; id: number; name: string }[];
-  /** Where a card moved to the closing success stage goes next (the placement's form), or the board. */
-  placedNext?: (applicationId: number) => string;
+  /** The placement's form, the application's id to be appended: where a card moved to the closing success stage goes next (else the board). */
+  placedForm?: string;
   /** The suggested candidates (matching, issue 57), below the board. */
   suggested?: (workspaceId: number, jobId: number) => ReactNode;
 }
 
 /** /jobs/{id}: the job's board, and the move form each card posts without JavaScript. */
 export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
+  // With script too, a card dropped on the closing success stage opens the placement's form.
+  const placedOf = (stages: { id: number; name: string; kind: string }[]) => {
+    const success = extras.placedForm ? successStage(stages as Parameters<typeof successStage>[0]) : undefined;
+    return success && extras.placedForm ? { stageId: success.id, form: extras.placedForm } : undefined;
+  };
   return new Elysia()
     .use(web.guard)
     .guard({ auth: true })
@@ -47,6 +53,7 @@ export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
             templates: extras.templates?.(workspaceId) ?? [],
             clients: [...clientNames(deps, workspaceId)].map(([id, name]) => ({ id, name })),
             suggested: extras.suggested?.(workspaceId, data.job.id),
+            placed: placedOf(data.stages),
           }),
         });
       },
@@ -68,7 +75,7 @@ export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
         requirePermission(me.user, "applications.write");
         const moved = moveWithEmail(deps, me.user, params.applicationId, { stage: body.stage, rejectedReason: body.rejectedReason, sendEmail: body.sendEmail }, params.id);
         setFlash(cookie, { title: moved.changed ? `Moved to ${moved.to.name}` : "Nothing changed", description: moved.emailed ? `E-mail ‘${moved.emailed}’ queued.` : undefined, variant: "success" });
-        if (moved.changed && extras.placedNext && isSuccessStage(deps, me.user.workspaceId, moved.to.id)) return seeOther(extras.placedNext(params.applicationId));
+        if (moved.changed && extras.placedForm && isSuccessStage(deps, me.user.workspaceId, moved.to.id)) return seeOther(`${extras.placedForm}${params.applicationId}`);
         return seeOther(`/jobs/${params.id}`);
       },
       { params: MoveParams, body: MoveForm, form: { back: (i: { params: Record<string, string> }) => `/jobs/${Number(i.params.id) || ""}`, failed: "Not moved" } },

@@ -10,8 +10,8 @@ import { stageTemplates } from "./templates";
 export function createApplications(
   deps: Deps,
   web: Web,
-  needs: { feedback: NonNullable<BoardExtras["feedback"]>; placedNext?: BoardExtras["placedNext"]; suggested?: BoardExtras["suggested"] },
+  needs: { feedback: NonNullable<BoardExtras["feedback"]>; placedForm?: BoardExtras["placedForm"]; suggested?: BoardExtras["suggested"] },
 ): Feature {
-  const board = boardRoutes(deps, web, { templates: (workspaceId) => stageTemplates(deps, workspaceId), feedback: needs.feedback, placedNext: needs.placedNext, suggested: needs.suggested });
+  const board = boardRoutes(deps, web, { templates: (workspaceId) => stageTemplates(deps, workspaceId), feedback: needs.feedback, placedForm: needs.placedForm, suggested: needs.suggested });
   return { routes: [plugin(applicationApiRoutes(deps, web)), plugin(pipelineRoutes(deps, web)), plugin(templateRoutes(deps, web)), plugin(board)], jobs: [], api: {} };
 }

@@ -6,7 +6,8 @@ import { getParticipant } from "../candidates/service";
 import { applicationForPlacement } from "../applications/service";
 import { stagesOf, successStage } from "../applications/stages";
 import { seesAll, getPlacement, listPlacements, placementOfApplication, type Member } from "./service";
-import type { PlacementsFilter } from "./model";
+import { splitsFromForm, type PlacementsFilter } from "./model";
+import type { FieldValues } from "./pages/placement-fields";
 import * as repo from "./repo";
 
 const nameOf = (deps: Deps, workspaceId: number, participantId: number) => {
@@ -56,7 +57,25 @@ export function formDefaults(deps: Deps, me: Member, applicationId: number | und
     defaults: { startDate: today, currency: "EUR", salaryPeriod: "year", feeType: "percent", feePercent: "20", guaranteeDays: "90", splits: [{ userId: owner, percent: "100" }] },
   };
 }
-export type NewPlacementData = ReturnType<typeof formDefaults>;
+export type NewPlacementData = Omit<ReturnType<typeof formDefaults>, "defaults"> & { defaults: FieldValues | null; error?: { message: string; fields?: Record<string, string> } };
+
+/** The form as it was posted (a refused placement is shown again with what was typed). */
+export function postedValues(body: Record<string, unknown>, fallback: FieldValues): FieldValues {
+  const text = (name: string) => (typeof body[name] === "string" ? (body[name] as string).slice(0, 200) : undefined);
+  const splits = (splitsFromForm(body) ?? []).map((s) => ({ userId: Number(s.userId) || 0, percent: typeof s.percent === "string" ? s.percent.slice(0, 20) : "" }));
+  return {
+    startDate: text("startDate") ?? fallback.startDate,
+    salary: text("salary"),
+    currency: text("currency") ?? fallback.currency,
+    salaryPeriod: text("salaryPeriod") ?? fallback.salaryPeriod,
+    feeType: text("feeType") ?? fallback.feeType,
+    feePercent: text("feePercent"),
+    feeAmount: text("feeAmount"),
+    invoiceDate: text("invoiceDate"),
+    guaranteeDays: text("guaranteeDays") ?? fallback.guaranteeDays,
+    splits,
+  };
+}
 
 export function placementPageData(deps: Deps, me: Member, id: number) {
   return { placement: getPlacement(deps, me, id), members: membersOf(deps, me.workspaceId), today: deps.clock.now().toISOString().slice(0, 10) };

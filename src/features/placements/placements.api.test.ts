@@ -162,18 +162,27 @@ describe("/api/placements", () => {
       form({
         applicationId: String(app.id),
         startDate: "2031-04-01",
-        salary: "60000",
+        salary: "61234",
         currency: "EUR",
-        salaryPeriod: "year",
+        salaryPeriod: "month",
         feeType: "percent",
-        feePercent: "20",
-        guaranteeDays: "90",
+        feePercent: "17.5",
+        guaranteeDays: "45",
         split1User: String(w.userId),
         split1Percent: "50",
       }),
     );
-    expect(bad.status).toBe(303);
-    expect(bad.headers.get("location")).toBe(`/placements/new?application=${app.id}`);
+    // Refused: the form again with the reason, and every field as typed.
+    expect(bad.status).toBe(400);
+    const again = await bad.text();
+    expect(again).toContain('role="alert"');
+    expect(again).toContain("100");
+    expect(again).toContain('value="61234"');
+    expect(again).toContain('value="17.5"');
+    expect(again).toContain('value="45"');
+    expect(again).toContain('value="2031-04-01"');
+    expect(again).toMatch(/<option value="month" selected=""/);
+    expect(again).toContain('name="split1Percent" value="50"');
     const ok = await t.request(
       "/placements",
       form({

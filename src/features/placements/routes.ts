@@ -10,7 +10,9 @@ import { parseInput } from "../../lib/validate";
 import { memberActor } from "../events/record";
 import { CreatePlacementInput, NewPlacementQuery, OnePlacement, PlacementList, PlacementsQuery, UpdatePlacementInput, splitsFromForm } from "./model";
 import * as placements from "./service";
-import { formDefaults, placementsPageData, placementPageData } from "./page-data";
+import { formDefaults, placementsPageData, placementPageData, postedValues } from "./page-data";
+import { signedInOf } from "../auth/guard";
+import type { FormFailure, FormInput } from "../../lib/route-options";
 import { PlacementsPage } from "./pages/placements-page";
 import { PlacementPage } from "./pages/placement-page";
 import { NewPlacementPage } from "./pages/new-placement-page";
@@ -79,7 +81,7 @@ export function placementRoutes(deps: Deps, web: Web) {
         setFlash(cookie, { title: "Placement recorded", description: `Fee ${p.fee} ${p.currency}`, variant: "success" });
         return seeOther(`/placements/${p.id}`);
       },
-      { body: FormBody, form: { back: (i: { body: Record<string, unknown> }) => `/placements/new?application=${Number(i.body.applicationId) || ""}`, failed: "Placement not recorded" } },
+      { body: FormBody, form: { render: (failure: FormFailure, input: FormInput) => refusedPlacement(failure, input) } },
     )
     .post(
       "/placements/:id",
@@ -101,4 +103,25 @@ export function placementRoutes(deps: Deps, web: Web) {
       { params: IdParam, body: FormBody, form: { back, failed: "Placement not saved" } },
     );
   return new Elysia().use(api).use(pages);
+
+  /** A refused placement: the form again, with what was typed and why (nothing typed is lost). */
+  function refusedPlacement(failure: FormFailure, input: FormInput): Response {
+    const me = signedInOf(input.request);
+    const applicationId = Number(input.body.applicationId) || undefined;
+    const back = `/placements/new?application=${applicationId ?? ""}`;
+    if (!me) return seeOther("/login");
+    let data;
+    try {
+      data = formDefaults(deps, me.user, applicationId);
+    } catch {
+      return seeOther(back);
+    }
+    const values = data.defaults ? postedValues(input.body, data.defaults) : null;
+    return renderPage({
+      title: "Record a placement",
+      status: failure.status,
+      toast: { title: "Placement not recorded", description: failure.message, variant: "destructive" },
+      body: NewPlacementPage({ shell: web.shell(me.user), data: { ...data, defaults: values, error: { message: failure.message, fields: failure.fields } } }),
+    });
+  }
 }

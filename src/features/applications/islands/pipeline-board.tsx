@@ -18,6 +18,8 @@ interface Props {
   stages: Stage[];
   reasons: string[];
   templates: Template[];
+  /** The closing success stage: a card moved there goes on to its placement's form. */
+  placed: { stageId: number; form: string } | null;
 }
 interface Pending {
   card: HTMLElement;
@@ -34,7 +36,7 @@ const stageOf = (card: HTMLElement) => Number(card.closest<HTMLElement>("[data-c
  * for the reason; into a stage with an e-mail template it offers the e-mail with a preview (ticked).
  * Without JavaScript each card's own Move form does the same.
  */
-export default function PipelineBoard({ jobId, stages, reasons, templates }: Props) {
+export default function PipelineBoard({ jobId, stages, reasons, templates, placed }: Props) {
   const [said, say] = useState("");
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState("");
@@ -66,6 +68,7 @@ export default function PipelineBoard({ jobId, stages, reasons, templates }: Pro
     card.focus();
     const n = document.querySelector(`[data-board="${jobId}"] [data-count="${to.id}"]`)?.textContent ?? "";
     say(`${cardName(card)} moved to ${to.name}${extra.rejectedReason ? ` (${extra.rejectedReason})` : ""}. ${to.name} has ${n}.${extra.sendEmail ? " E-mail queued." : ""}`);
+    if (placed && to.id === placed.stageId) window.location.assign(`${placed.form}${card.dataset.card}`);
   };
 
   /** A move that needs a reason or offers an e-mail asks first; any other goes at once. */

@@ -108,8 +108,11 @@ export function BoardPage({
   templates,
   clients,
   suggested,
+  placed,
 }: {
   shell: Shell;
+  /** The closing success stage and the placement form a card moved there opens (its id appended). */
+  placed?: { stageId: number; form: string };
   data: BoardData;
   funnel?: ReactNode;
   templates: { stageId: number; id: number; name: string }[];
@@ -165,7 +168,7 @@ export function BoardPage({
       <Island
         name="pipeline-board"
         component={PipelineBoard}
-        props={{ jobId: job.id, stages: data.stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind })), reasons: data.rejectReasons, templates }}
+        props={{ jobId: job.id, stages: data.stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind })), reasons: data.rejectReasons, templates, placed: placed ?? null }}
       />
       <div className="mt-2 flex gap-3 overflow-x-auto pb-4" data-board={job.id} aria-describedby="board-help">
         {data.columns.map((c) => (

@@ -40,6 +40,18 @@ export function NewPlacementPage({ shell, data }: { shell: Shell; data: NewPlace
       ) : (
         <form method="post" action="/placements" className="card card-body mt-6 grid max-w-2xl gap-4" data-testid="placement-form">
           <input type="hidden" name="applicationId" value={a.id} />
+          {data.error ? (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+              <p className="font-medium">{`Placement not recorded: ${data.error.message}`}</p>
+              {data.error.fields && Object.keys(data.error.fields).length > 1 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {Object.entries(data.error.fields).map(([field, message]) => (
+                    <li key={field}>{message}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
           <p className="text-sm">
             <strong>{a.candidateName}</strong>
             {` · ${a.jobTitle}${a.clientName ? ` · ${a.clientName}` : ""}`}
