@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter, limitSpace } from "../../lib/rate-limit";
 import type { CandidatesApi } from "../candidates/api";
 import type { SchedulingApi } from "../scheduling/api";
 import { MonitorHub } from "./meeting-socket";
@@ -17,9 +17,9 @@ export function chatState(deps: Deps) {
   return {
     hub: new MonitorHub(),
     chatLimits: {
-      chat: new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, now),
-      monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now),
-      webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now),
+      chat: new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, now, limitSpace(deps, "chat.chat")),
+      monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now, limitSpace(deps, "chat.monitor")),
+      webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now, limitSpace(deps, "chat.webhook")),
     },
   };
 }

@@ -6,7 +6,7 @@ import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { badRequest } from "../../lib/errors";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter, limitSpace } from "../../lib/rate-limit";
 import { attachment } from "../../lib/content-disposition";
 import { memberZone } from "../../lib/time-zone";
 
@@ -126,7 +126,7 @@ export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
     );
 
   // 120 requests per link in 10 minutes: a contact reading and answering 10 candidates uses 20.
-  const limiter = new RateLimiter(120, 10 * 60_000, () => deps.clock.now().getTime());
+  const limiter = new RateLimiter(120, 10 * 60_000, () => deps.clock.now().getTime(), limitSpace(deps, "share-link"));
   const limited = (token: string) => {
     const r = limiter.hit(token);
     if (r.ok) return null;
