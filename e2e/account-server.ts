@@ -3,6 +3,8 @@
 // (`frank user create`) started Bun and loaded the app each time, while the test's worker waited.
 //   bun e2e/account-server.ts        prints "listening <port>", then serves
 //   POST /accounts {"name"?: string} → 201 {"email", "password"}
+//   GET /mail?to=<address> → 200 {"html", "text"} of the newest e-mail to that address (the
+//   recipient's inbox: the dev mailbox shows a member only their own e-mails), 404 when none
 // A test with a server of its own names that server's database and secret, and the e-mail and
 // password to use: {"database", "secret", "email", "password", "name"?}.
 import { loadConfig } from "../src/config/env";
@@ -18,7 +20,13 @@ const server = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
   async fetch(req) {
-    if (req.method !== "POST" || new URL(req.url).pathname !== "/accounts") return new Response("not found", { status: 404 });
+    const url = new URL(req.url);
+    if (req.method === "GET" && url.pathname === "/mail") {
+      const to = (url.searchParams.get("to") ?? "").toLowerCase();
+      const row = deps.db.$client.query('SELECT html, text FROM mail_messages WHERE lower("to") = ? ORDER BY id DESC LIMIT 1').get(to);
+      return row ? Response.json(row) : new Response("no e-mail", { status: 404 });
+    }
+    if (req.method !== "POST" || url.pathname !== "/accounts") return new Response("not found", { status: 404 });
     const body = (await req.json().catch(() => ({}))) as { name?: string; database?: string; secret?: string; email?: string; password?: string };
     const name = body.name ?? "E2E Recruiter";
     if (body.database) {

@@ -162,14 +162,28 @@ test.describe("with Stripe configured", () => {
     await dialog.getByRole("tab", { name: "Billing" }).click();
     await expect(dialog.getByTestId("subscription-status")).toHaveText("Payment Required");
     await expect(dialog.getByText("Trial Expired - Payment Required")).toBeVisible();
+    // The trial ended an hour ago: the message names that day (part1 §4).
+    const ended = new Date(Date.now() - 3_600_000).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+    await expect(dialog.getByTestId("trial-box")).toContainText(`Your free trial expired on ${ended}.`);
+    // Its Update Payment Method goes to the Plans tab (part1 §4).
+    await dialog.getByTestId("trial-box").getByRole("button", { name: "Update Payment Method" }).click();
+    await expect(dialog.getByRole("tab", { name: "Plans" })).toHaveAttribute("aria-selected", "true");
     // The Plans tab marks the current plan; a trial is not offered again.
     await dialog.getByRole("tab", { name: "Plans" }).click();
     await expect(dialog.locator('[data-plan="starter"]').getByRole("button", { name: "Current" })).toBeDisabled();
     await expect(dialog.locator('[data-plan="pro"]').getByRole("button", { name: "Change" })).toBeEnabled();
     await expect(dialog.getByRole("button", { name: "Start 7-Day Free Trial" })).toHaveCount(0);
-    // Update Payment Method opens the Stripe customer portal, which returns to the dashboard with a toast.
+    // Past due while the planned trial end is still ahead (the trial ended early): no future date is called the expiry.
+    const later = await fetch(`${fake}/_fake/subscriptions/${sub.id}`, { method: "POST", body: JSON.stringify({ trial_end: Math.floor(Date.now() / 1000) + 7 * 86_400 }) });
+    expect((await later.json()).codes).toEqual([200]);
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId("account-menu").locator("summary").click();
+    await page.locator("[data-open-profile]").click();
     await dialog.getByRole("tab", { name: "Billing" }).click();
-    await dialog.getByTestId("trial-box").getByRole("button", { name: "Update Payment Method" }).click();
+    await expect(dialog.getByTestId("trial-box")).toContainText("Your free trial expired. Update your payment method");
+    // The billing actions' Update Payment Method opens the Stripe customer portal, which returns to the dashboard with a toast.
+    await dialog.getByTestId("billing-actions").getByRole("button", { name: "Update Payment Method" }).click();
     await expect(page).toHaveURL(new RegExp(`^${fake}/portal/bps_`));
     await page.getByRole("link", { name: "Return to Frank" }).click();
     await expect(page.locator("#toaster").getByText("Billing Updated")).toBeVisible();

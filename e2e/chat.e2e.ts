@@ -107,3 +107,29 @@ test("on a 390 px phone /chat's Send button is on screen, with the e-mail notice
   expect(box.y + box.height).toBeLessThanOrEqual(664);
   expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(664);
 });
+
+test("the built-in assistant proposes an interview with Confirm and Dismiss; Dismiss changes nothing", async ({ page }) => {
+  await loginAsNewUser(page, { to: null });
+  expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
+  const [first] = (await (await page.request.get("/api/candidates")).json()).candidates as { firstName: string; lastName: string }[];
+  const name = `${first!.firstName} ${first!.lastName}`;
+  await page.goto("/chat");
+  await hydrated(page);
+  const input = page.getByLabel("Message");
+  await input.fill(`Schedule an interview with ${name} next Tuesday`);
+  await input.press("Enter");
+  const proposal = page.getByTestId("chat-action");
+  await expect(proposal).toContainText(`Propose a 60-minute interview to ${name}`);
+  await expect(page.getByTestId("assistant-message").last()).toContainText("Nothing has changed yet");
+  await expect(proposal.getByRole("button", { name: "Confirm" })).toBeVisible();
+  await proposal.getByRole("button", { name: "Dismiss" }).click();
+  await expect(proposal).toContainText("Dismissed");
+  await expect(page.getByTestId("assistant-message").last()).toHaveText("Dismissed: nothing was changed.");
+  expect((await (await page.request.get("/api/scheduling-sessions")).json()).sessions).toEqual([]);
+
+  // A request it cannot tell apart is a question back, with nothing to confirm.
+  await input.fill(`Move ${name} to the Interview stage`);
+  await input.press("Enter");
+  await expect(page.getByTestId("assistant-message").last()).toContainText("What would you like?");
+  await expect(page.getByTestId("chat-action")).toHaveCount(1);
+});

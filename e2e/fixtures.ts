@@ -29,6 +29,16 @@ export async function createAccount(opts: { name?: string; database?: string; se
   return (await res.json()) as { email: string; password: string };
 }
 
+/** The newest e-mail to `to` on the e2e server, as its recipient reads it. */
+export async function newestMailTo(to: string): Promise<{ html: string; text: string }> {
+  const url = new URL(process.env.E2E_ACCOUNTS_URL!);
+  url.pathname = "/mail";
+  url.searchParams.set("to", to);
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`no e-mail to ${to}: ${res.status}`);
+  return (await res.json()) as { html: string; text: string };
+}
+
 /**
  * Signs in with the login API (the session cookie lands in the page's browser context) and opens
  * `to`, the dashboard unless told otherwise; null opens nothing, for a test that prepares its data
@@ -114,8 +124,9 @@ export async function agencyWithShortlist(page: Page, size: number) {
   await api("POST", "/api/candidates/seed");
   const people = (await api("GET", `/api/participants?limit=${size}`)).participants as { id: number; name: string }[];
   const client = (await api("POST", "/api/clients", { name: "Acme Pay" })).client;
-  await api("POST", `/api/clients/${client.id}/contacts`, { name: "Jane Doe", email: `jane-${Date.now()}@acme.example` });
+  const contactEmail = `jane-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@acme.example`;
+  await api("POST", `/api/clients/${client.id}/contacts`, { name: "Jane Doe", email: contactEmail });
   const shortlist = await api("POST", "/api/shortlists", { name: "Payments shortlist" });
   await api("POST", `/api/shortlists/${shortlist.id}/candidates`, { candidateIds: people.map((p) => p.id) });
-  return { api, people, client, shortlist };
+  return { api, people, client, shortlist, contactEmail };
 }

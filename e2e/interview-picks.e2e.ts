@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { agencyWithShortlist, picture } from "./fixtures";
+import { agencyWithShortlist, newestMailTo, picture } from "./fixtures";
 import { tinyPng } from "../test/kits/tiny-images";
 
 // Issue 39 item 2: the agency's logo on the client's page, and a contact who, without
@@ -7,7 +7,7 @@ import { tinyPng } from "../test/kits/tiny-images";
 // the recruiter sees the picks on the shortlist and offers them to the candidate in one step.
 
 test("a client contact without JavaScript asks for an interview and picks times; the recruiter sees them and offers them", async ({ page, browser }) => {
-  const { api, people, shortlist } = await agencyWithShortlist(page, 2);
+  const { api, people, shortlist, contactEmail } = await agencyWithShortlist(page, 2);
 
   // The logo, through Settings' plain form.
   await page.goto("/settings/logo");
@@ -24,9 +24,7 @@ test("a client contact without JavaScript asks for an interview and picks times;
   await page.getByRole("button", { name: "Share", exact: true }).click();
   await expect(page.locator("[data-share]")).toContainText("picks times (60 min)");
 
-  const list = await (await page.request.get("/dev/mailbox")).text();
-  const id = Math.max(...[...list.matchAll(/\/dev\/mailbox\/(\d+)/g)].map((m) => Number(m[1])));
-  const link = (await (await page.request.get(`/dev/mailbox/${id}`)).text()).match(/\/s\/([A-Za-z0-9_-]{20,})/)![0];
+  const link = (await newestMailTo(contactEmail)).html.match(/\/s\/([A-Za-z0-9_-]{20,})/)![0];
 
   const contact = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const phone = await contact.newPage();

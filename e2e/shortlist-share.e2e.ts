@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { agencyWithShortlist, picture } from "./fixtures";
+import { agencyWithShortlist, newestMailTo, picture } from "./fixtures";
 
 // Issue 39: the recruiter shares a shortlist with a client's contact through the page's plain
 // form; the contact opens the private link in a browser without JavaScript, answers, and the
 // recruiter sees the answer on the shortlist.
 
 test("a client contact answers without JavaScript and the recruiter sees it", async ({ page, browser }) => {
-  const { people, shortlist } = await agencyWithShortlist(page, 3);
+  const { people, shortlist, contactEmail } = await agencyWithShortlist(page, 3);
 
   // A CV through the candidate page's plain form (multipart, the browser's own file picker).
   await page.goto(`/candidates/${people[0]!.id}`);
@@ -23,11 +23,8 @@ test("a client contact answers without JavaScript and the recruiter sees it", as
   await expect(page.locator("[data-share]")).toContainText("Jane Doe");
   await picture(page, "shortlist-share-1280", { fullPage: true });
 
-  // The link, as the contact's e-mail carries it (read from the dev mailbox).
-  const list = await (await page.request.get("/dev/mailbox")).text();
-  const id = Math.max(...[...list.matchAll(/\/dev\/mailbox\/(\d+)/g)].map((m) => Number(m[1])));
-  const mail = await (await page.request.get(`/dev/mailbox/${id}`)).text();
-  const link = mail.match(/\/s\/([A-Za-z0-9_-]{20,})/)![0];
+  // The link, as the contact's e-mail carries it.
+  const link = (await newestMailTo(contactEmail)).html.match(/\/s\/([A-Za-z0-9_-]{20,})/)![0];
 
   const contact = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const phone = await contact.newPage();

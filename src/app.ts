@@ -8,7 +8,7 @@ import { serveAsset } from "./lib/assets";
 import { plugin, type Feature } from "./lib/feature";
 import type { Job } from "./lib/jobs";
 import { ErrorPage, errorTitle } from "./ui/error-page";
-import { BODY_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
+import { BODY_LIMIT_BYTES, IMPORT_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
 import { metricsRoutes, replicaHealth } from "./metrics";
 import { recordEvent } from "./features/events/record";
 import { createAuth } from "./features/auth/feature";
@@ -41,6 +41,8 @@ import { createClients } from "./features/clients/feature";
 import { funnelOf } from "./features/applications/funnel";
 import { FunnelChart } from "./features/applications/pages/funnel-chart";
 import { createApplications } from "./features/applications/feature";
+import { createPlacements } from "./features/placements/feature";
+import { createReports } from "./features/reports/feature";
 import { summariesOf } from "./features/feedback/service";
 import { createFeedback } from "./features/feedback/feature";
 import { createClientShares } from "./features/client-shares/feature";
@@ -49,6 +51,8 @@ import { createCandidateDrafts } from "./features/candidate-drafts/feature";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { createWorkspaceLogo } from "./features/workspace-logo/feature";
 import { createApiDocs } from "./features/api-docs/feature";
+import { createMatching } from "./features/matching/feature";
+import { createSuggestions } from "./features/suggestions/feature";
 import type { AccessGate } from "./features/auth/needs";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
@@ -57,7 +61,7 @@ const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"])
 const FILE_UPLOAD = /^\/(api\/participants|candidates)\/\d+\/files$/;
 // Several CVs that become drafts (issue 39 item 6): each at most 10 MB, all together at most 50 MB.
 const DRAFT_UPLOAD_PATHS = new Set(["/api/participants/from-files", "/candidates/drafts"]);
-const LARGEST_BODY = Math.max(UPLOAD_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
+const LARGEST_BODY = Math.max(IMPORT_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -116,7 +120,8 @@ export function buildFeatures(
       applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
     },
   });
-  const dashboard = createDashboard(deps, web, { scheduling: sched });
+  const placements = createPlacements(deps, web);
+  const dashboard = createDashboard(deps, web, { scheduling: sched, placements: placements.api });
   const mailbox = createMailbox(deps, web);
   const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
   const billingPages = createBilling(billing.deps, web);
@@ -136,7 +141,16 @@ export function buildFeatures(
     clientJobs: jobs.api.clientJobs,
     funnel: (workspaceId, jobIds) => FunnelChart({ funnel: funnelOf(deps, workspaceId, jobIds), title: "Funnel of this client's jobs" }),
   });
-  const applications = createApplications(deps, web, { feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids) });
+  const suggestions = createSuggestions(deps, web);
+  const matching = createMatching(deps, web);
+  const applications = createApplications(deps, web, {
+    feedback: (workspaceId, ids) => summariesOf(deps, workspaceId, ids),
+    // A card moved to the closing success stage goes on to its placement's form (issue 58).
+    placedNext: (applicationId) => `/placements/new?application=${applicationId}`,
+    // The job's page shows the suggested candidates (issue 57).
+    suggested: matching.api.suggestedCandidates,
+  });
+  const reports = createReports(deps, web);
   const clientShares = createClientShares(deps, web, { listClients: clients.api.listClients, scheduling: sched });
   const candidateFiles = createCandidateFiles(deps, web);
   const candidateDrafts = createCandidateDrafts(deps, web);
@@ -162,6 +176,10 @@ export function buildFeatures(
     webhooks,
     clients,
     applications,
+    placements,
+    reports,
+    suggestions,
+    matching,
     feedback,
     clientShares,
     candidateFiles,
@@ -179,6 +197,7 @@ export function buildFeatures(
     ...visitors.api.deps,
     ...teamNeeds,
     scheduling: sched,
+    placements: placements.api,
     candidates: candidates.api,
     saveEmbedOrigins: auth.api.saveEmbedOrigins,
     listClients: clients.api.listClients,
@@ -227,9 +246,15 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
           redispatch: (request): Promise<Response> => handleRequest(request),
           waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
           routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
-          // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
+          // 1 MB for JSON and forms, 64 MB for the CSV import (API and page): counted as read, chunked or not.
           bodyLimit: (path) =>
-            UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES,
+            UPLOAD_PATHS.has(path)
+              ? IMPORT_LIMIT_BYTES + 64 * 1024
+              : FILE_UPLOAD.test(path)
+                ? UPLOAD_LIMIT_BYTES + 64 * 1024
+                : DRAFT_UPLOAD_PATHS.has(path)
+                  ? MAX_CALL_BYTES + 64 * 1024
+                  : BODY_LIMIT_BYTES,
         }),
       ),
     )

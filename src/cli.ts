@@ -9,11 +9,12 @@ import { ConfigError, loadConfig, type Config } from "./config/env";
 import { HELP, USAGE, UsageError } from "./commands/usage";
 import { healthcheck } from "./commands/healthcheck";
 import { versionLine } from "./version";
+import { DEFAULT_PORT, portOfLocalUrl } from "./config/port";
 
 /** The configuration, or the process ends with one plain line per bad value. */
-function config(demo: boolean): Config {
+function config(demo: boolean, dataSecret = false): Config {
   try {
-    return loadConfig(process.env, { demo });
+    return loadConfig(process.env, { demo, dataSecret });
   } catch (e) {
     if (e instanceof ConfigError) {
       for (const line of e.message.split("\n")) console.error(line);
@@ -23,8 +24,11 @@ function config(demo: boolean): Config {
   }
 }
 
-/** Verbs other than `serve --demo` never invent a secret: without APP_SECRET they refuse to run. */
-const toolConfig = () => config(false);
+/**
+ * Verbs other than `serve --demo` never invent a secret: without APP_SECRET they use the one a
+ * demo server kept in the data folder (as that server does), else they refuse to run.
+ */
+const toolConfig = () => config(false, true);
 
 function unknown(what: string, usage = USAGE): number {
   console.error(`unknown command: ${what}\n\n${usage}`);
@@ -160,7 +164,7 @@ function explain(e: unknown): { message: string; code: number } {
     const path = process.env.DATABASE_PATH || "./data/frank.db";
     return { message: `Cannot open the database at ${path}: ${(e as Error).message}`, code: 1 };
   }
-  if (code === "EADDRINUSE") return { message: `Cannot listen on port ${process.env.PORT ?? 3000}: it is already in use`, code: 1 };
+  if (code === "EADDRINUSE") return { message: `Cannot listen on port ${process.env.PORT || (portOfLocalUrl(process.env.APP_URL) ?? DEFAULT_PORT)}: it is already in use`, code: 1 };
   return { message: e instanceof Error ? e.message : String(e), code: 1 };
 }
 

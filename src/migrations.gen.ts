@@ -44,6 +44,9 @@ import m40 from "../migrations/0040_interview_picks_and_logos.sql" with { type: 
 import m41 from "../migrations/0041_participants_search_terms.sql" with { type: "text" };
 import m42 from "../migrations/0042_file_read_limits.sql" with { type: "text" };
 import m43 from "../migrations/0043_worker_process.sql" with { type: "text" };
+import m44 from "../migrations/0044_calendar_pending_read.sql" with { type: "text" };
+import m45 from "../migrations/0045_placements_and_reports.sql" with { type: "text" };
+import m46 from "../migrations/0046_matching_and_suggestions.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -91,4 +94,7 @@ export const migrationFiles: Record<string, string> = {
   "0041_participants_search_terms.sql": m41 as unknown as string,
   "0042_file_read_limits.sql": m42 as unknown as string,
   "0043_worker_process.sql": m43 as unknown as string,
+  "0044_calendar_pending_read.sql": m44 as unknown as string,
+  "0045_placements_and_reports.sql": m45 as unknown as string,
+  "0046_matching_and_suggestions.sql": m46 as unknown as string,
 };

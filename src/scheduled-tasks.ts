@@ -6,6 +6,7 @@ import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
 import { eraseIdleCandidates } from "./features/people/retention";
 import { pruneDeliveries } from "./features/webhooks/record";
+import { pruneSuggestions } from "./features/suggestions/service";
 import { retryOnBusy } from "./db/busy";
 import { endScheduledRun, takeScheduledRun, tickOf } from "./lib/scheduled-lease";
 
@@ -29,6 +30,8 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
     { name: "interview-reminders", pattern: "*/5 * * * *", run: (d) => sendDueReminders(d).then(() => {}) },
     // Off unless a workspace sets a retention period (candidate settings).
     { name: "candidate-retention", pattern: "43 3 * * *", run: (d) => void eraseIdleCandidates(d) },
+    // Suggestions about candidates, past the workspace's retention (at least 6 months, issue 57).
+    { name: "suggestions-retention", pattern: "53 3 * * *", run: (d) => void pruneSuggestions(d) },
     ...monitorJobs(deps),
   ];
 }

@@ -82,6 +82,9 @@ const table: Row[] = [
   { args: ["migrate"], exit: 0, out: "Database is up to date." },
   { args: ["healthcheck"], env: { PORT: "9" }, exit: 1, err: "unhealthy: http://127.0.0.1:9/healthz" },
   { args: ["healthcheck"], env: { PORT: "x" }, exit: 1, err: "PORT must be a number from 1 to 65535, got 'x'" },
+  // Without PORT, a local APP_URL's port is the server's, so healthcheck probes it; a public one says nothing.
+  { args: ["healthcheck"], env: { PORT: "", APP_URL: "http://localhost:9" }, exit: 1, err: "unhealthy: http://127.0.0.1:9/healthz" },
+  { args: ["healthcheck"], env: { PORT: "", APP_URL: "https://hire.example.com:9" }, exit: 1, err: "unhealthy: http://127.0.0.1:3000/healthz" },
 ];
 
 writeFileSync(join(dir, "a-file"), "not a folder");
@@ -207,6 +210,40 @@ test("verbs other than serve --demo refuse to run without APP_SECRET (no silent 
     expect(v.exitCode).toBe(1);
     expect(v.stderr).toContain("APP_SECRET");
   }
+});
+
+test("after serve --demo, user list and backup use the secret the server kept in the data folder; healthcheck finds the server by APP_URL", async () => {
+  const demoDir = mkdtempSync(join(tmpdir(), "frank-cli-kept-"));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  // As `npm start` runs it: no APP_SECRET; here the port comes from APP_URL alone.
+  const env = { DATABASE_PATH: join(demoDir, "frank.db"), APP_SECRET: "", PORT: "", APP_URL: `http://localhost:${port}` };
+  const server = Bun.spawn([...frank, "serve", "--demo"], { env: { ...process.env, ...env }, stdout: "ignore", stderr: "ignore" });
+  try {
+    expect(await waitHealthy(`http://127.0.0.1:${port}`)).toBe(true);
+    const health = await run(["healthcheck"], env);
+    expect(health.stdout).toContain(`healthy: http://127.0.0.1:${port}/healthz answered 200`);
+    expect(health.exitCode).toBe(0);
+    const list = await run(["user", "list"], env);
+    expect(list.stderr).not.toContain("APP_SECRET");
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout).toContain("@");
+    const backup = await run(["backup"], env);
+    expect(backup.stderr).not.toContain("APP_SECRET");
+    expect(backup.exitCode).toBe(0);
+  } finally {
+    server.kill();
+    await server.exited;
+    rmSync(demoDir, { recursive: true, force: true });
+  }
+});
+
+test("a secret in the data folder shorter than 32 characters is not used", async () => {
+  const d = mkdtempSync(join(tmpdir(), "frank-cli-short-"));
+  writeFileSync(join(d, ".app-secret"), "short\n");
+  const r = await run(["user", "list"], { DATABASE_PATH: join(d, "frank.db"), APP_SECRET: "" });
+  expect(r.exitCode).toBe(1);
+  expect(r.stderr).toContain("APP_SECRET must be set outside demo mode");
+  rmSync(d, { recursive: true, force: true });
 });
 
 test("serve --demo warns when HOST is not a loopback address", async () => {

@@ -26,7 +26,9 @@ test.skipIf(!litestreamBinary())(
     console.log(
       `replica drill: ${r.acked.length} bookings acknowledged, ${r.lost.length} lost (the oldest acknowledged ${Math.max(0, ...r.lost.map((l) => l.beforeKillMs))} ms before the kill), restore ${r.restoreMs.toFixed(0)} ms`,
     );
-    expect(r.acked.length).toBeGreaterThan(20);
+    // The drill means something only with bookings acknowledged before the window; how many a
+    // busy machine acknowledges in 8 s is its speed, not the rule.
+    expect(r.acked.filter((a) => r.killedAt - a.at > WINDOW_MS).length).toBeGreaterThan(0);
     expect(lostEarly).toEqual([]);
     expect(r.restoreOutput).toContain("Restored the replica into");
   },

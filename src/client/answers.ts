@@ -8,7 +8,7 @@ import type { BillingAnswer } from "../features/billing/model";
 import type { PreviewView } from "../features/applications/model";
 import type { CalendarList, CalendarStatus, FeedAnswer, SyncReport } from "../features/calendar/model";
 import type { CandidateListView, DatabaseStatsView, ImportResultView, ParticipantPageView, ParticipantView } from "../features/candidates/model";
-import type { ChatEventAnswer, ChatHistory, ConfirmedAction } from "../features/chat/model";
+import type { ChatEventAnswer, ChatHistory, ConfirmedAction, DismissedAction } from "../features/chat/model";
 import type { CampaignList, OneCampaign, OneJob } from "../features/jobs/model";
 import type { BackupList, DebugList, SyncStatusView, SyncTriggerView } from "../features/monitor/model";
 import type { CandidateActivity, TestDataCount, TestDataRemoved } from "../features/people/model";
@@ -46,6 +46,7 @@ export type ChatEventAnswerBody = Of<typeof ChatEventAnswer>;
 export type ChatHistoryAnswer = Of<typeof ChatHistory>;
 /** POST /api/chat/actions/{id}/confirm */
 export type ConfirmedActionAnswer = Of<typeof ConfirmedAction>;
+export type DismissedActionAnswer = Of<typeof DismissedAction>;
 /** GET /api/jobs/{id}/campaigns */
 export type CampaignListAnswer = Of<typeof CampaignList>;
 /** POST /api/jobs/{id}/campaigns */

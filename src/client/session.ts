@@ -6,6 +6,7 @@
 // session-expired.ts.
 import { api } from "./api";
 import { startPoll } from "./connection";
+import { enhanceLogout } from "./logout";
 
 export const SESSION_POLL_MS = 30_000;
 export const SESSION_FRESH_MS = 60_000;
@@ -16,6 +17,7 @@ let started = false;
 export function watchSession(intervalMs = SESSION_POLL_MS) {
   if (started || typeof window === "undefined") return;
   started = true;
+  enhanceLogout();
   let checkedAt = Date.now();
   const check = async () => {
     checkedAt = Date.now();

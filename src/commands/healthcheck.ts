@@ -1,12 +1,14 @@
 import { configMessage } from "../config/env-messages";
+import { DEFAULT_PORT, portOfLocalUrl } from "../config/port";
 
 /**
- * `frank healthcheck`: for a container's HEALTHCHECK. Needs only PORT (and HOST when the
- * server listens on one address), so it works whatever else the environment holds.
+ * `frank healthcheck`: for a container's HEALTHCHECK. Needs only PORT, or a local APP_URL
+ * with a port, as the server reads them (and HOST when the server listens on one address), so
+ * it works whatever else the environment holds.
  */
 export async function healthcheck(env: Record<string, string | undefined>, timeoutMs = 4000): Promise<number> {
   const raw = env.PORT;
-  const port = raw === undefined || raw === "" ? 3000 : Number(raw);
+  const port = raw === undefined || raw === "" ? (portOfLocalUrl(env.APP_URL) ?? DEFAULT_PORT) : Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     console.error(configMessage("PORT", raw));
     return 1;

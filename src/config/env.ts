@@ -9,6 +9,7 @@ import { configMessages } from "./env-messages";
 import { databasePathProblem } from "./data-folder";
 import { parseFilesS3Url, resolveFilesS3, type FilesS3 } from "./files-s3";
 import { replicaUrlProblem, resolveReplica, type Replica } from "./replica";
+import { DEFAULT_PORT, portOfLocalUrl } from "./port";
 
 // Every setting the server reads from the environment, with its default.
 // Parsed once at start-up; a bad value stops the process with one line per variable.
@@ -36,7 +37,8 @@ export function validCron(pattern: string): boolean {
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Unset: the port of a local APP_URL, else 3000 (config/port.ts).
+  PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   // Web processes sharing the port (SO_REUSEPORT) and the database: the machine's cores, at most 8.
   WEB_PROCESSES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   // Loopback by default: publishing the server on a network is a choice (README, "Publishing").
@@ -175,6 +177,7 @@ export function isLoopbackHost(host: string): boolean {
 
 export type Env = z.infer<typeof schema>;
 export type Config = Env & {
+  PORT: number;
   APP_URL: string;
   APP_SECRET: string;
   MARKETING_URL: string;
@@ -193,7 +196,7 @@ export type Config = Env & {
 export class ConfigError extends Error {}
 
 /** Parses the environment. In demo mode a missing APP_SECRET is generated once and kept in the data folder. */
-export function loadConfig(source: Record<string, string | undefined>, opts: { demo?: boolean } = {}): Config {
+export function loadConfig(source: Record<string, string | undefined>, opts: { demo?: boolean; dataSecret?: boolean } = {}): Config {
   const parsed = schema.safeParse(source);
   if (!parsed.success) throw new ConfigError(configMessages(parsed.error.issues, source).join("\n"));
   const env = parsed.data;
@@ -214,12 +217,16 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
   const dataDir = dirname(env.DATABASE_PATH);
   let secret = env.APP_SECRET;
   if (!secret) {
-    if (!demo) throw new ConfigError("APP_SECRET must be set outside demo mode: at least 32 characters (for example the output of: openssl rand -base64 48)");
-    secret = demoSecret(dataDir);
+    // The command line's verbs use the secret a demo server kept in the same data folder (never making one).
+    const kept = opts.dataSecret ? keptSecret(dataDir) : undefined;
+    if (!demo && !kept) throw new ConfigError("APP_SECRET must be set outside demo mode: at least 32 characters (for example the output of: openssl rand -base64 48)");
+    secret = kept ?? demoSecret(dataDir);
   }
-  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const port = env.PORT ?? portOfLocalUrl(env.APP_URL) ?? DEFAULT_PORT;
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   return {
     ...env,
+    PORT: port,
     APP_URL: appUrl,
     APP_SECRET: secret,
     MARKETING_URL: (env.MARKETING_URL ?? appUrl).replace(/\/$/, ""),
@@ -233,8 +240,18 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
   };
 }
 
+const secretFile = (dataDir: string) => join(dataDir, ".app-secret");
+
+/** The secret a demo server wrote in the data folder, if there is one of the right length. */
+function keptSecret(dataDir: string): string | undefined {
+  const file = secretFile(dataDir);
+  if (!existsSync(file)) return undefined;
+  const secret = readFileSync(file, "utf8").trim();
+  return secret.length >= 32 ? secret : undefined;
+}
+
 function demoSecret(dataDir: string): string {
-  const file = join(dataDir, ".app-secret");
+  const file = secretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");

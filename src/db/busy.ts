@@ -34,8 +34,8 @@ export function sqliteCode(e: unknown): string | null {
 
 /** Another connection holds the write lock (or this connection's snapshot went stale). */
 export const isBusyError = (e: unknown) => sqliteCode(e)?.startsWith("SQLITE_BUSY") ?? false;
-/** The disk (or the database's max_page_count) is full. */
-export const isDiskFullError = (e: unknown) => sqliteCode(e) === "SQLITE_FULL";
+/** The disk (or the database's max_page_count, or a quota) is full: SQLite's own, or a file write's ENOSPC. */
+export const isDiskFullError = (e: unknown) => sqliteCode(e) === "SQLITE_FULL" || ["ENOSPC", "EDQUOT"].includes((e as { code?: string } | null)?.code ?? "");
 
 export const databaseBusy = () => new AppError("database_busy", 503, "The server is busy, please try again", undefined, { "retry-after": "1" });
 export const diskFull = () => new AppError("disk_full", 507, "The server is out of disk space");

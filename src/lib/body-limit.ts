@@ -4,8 +4,13 @@
 
 /** JSON and form bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-/** File uploads (the CSV import). */
+/** File uploads (a CV). */
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+/**
+ * The CSV import: its byte limit follows its row limit (100,000 rows of an ATS export are about
+ * 24 MB), with room to spare. The import reads the rows as a stream; the body is held at most once.
+ */
+export const IMPORT_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export type BodyCheck = { ok: true; request: Request } | { ok: false };
 

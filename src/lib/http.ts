@@ -87,6 +87,18 @@ export function httpPlugin(opts: HttpOptions) {
     return crossSite.some((re) => re.test(`${method} ${path}`));
   };
 
+  // Pages whose address carries a secret (a `:token` in the route's path, or `?token=` as the
+  // reset link has) send no Referer at all: a link or image on them must not carry the token away.
+  let secretRoutes: RegExp | null = null;
+  const secretAddress = (url: string, path: string) => {
+    if (/[?&]token=/.test(url)) return true;
+    if (!secretRoutes) {
+      const paths = (opts.routes?.() ?? []).map((r) => r.path).filter((p) => /\/:token(\/|$)/.test(p));
+      secretRoutes = paths.length ? new RegExp(`^(?:${paths.map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+")).join("|")})/?$`) : /$^/;
+    }
+    return secretRoutes.test(path);
+  };
+
   // The status each request's answer left with (set where the answer is made; read by the log and metrics).
   const sentStatus = new WeakMap<Request, number>();
   return (
@@ -128,6 +140,7 @@ export function httpPlugin(opts: HttpOptions) {
         scope.calls = new Map();
         scopeOf.set(request, scope);
         for (const [k, v] of Object.entries(securityHeaders)) set.headers[k] = v;
+        if (secretAddress(request.url, pathOf(request.url))) set.headers["referrer-policy"] = "no-referrer";
         if (tooLarge.has(request)) return errorResponse(request, requestIdOf(request), { status: 413, code: "too_large", message: "Request body too large" }, opts);
         if (!STATE_CHANGING.has(request.method)) return;
         if (opts.redispatch && request.body) copies.set(request, request.clone());

@@ -21,6 +21,8 @@ export interface LimitStore {
   /** Reads, changes and writes one key at once (no other process's change in between); null deletes. */
   change(space: string, key: string, now: number, fn: (e: LimitEntry | undefined) => LimitEntry | null): LimitEntry | null;
   delete(space: string, key: string): void;
+  /** How many keys are kept, every space counted. */
+  size(): number;
   close(): void;
 }
 
@@ -48,6 +50,7 @@ export function memoryLimitStore(cap = LIMIT_KEYS_CAP): LimitStore {
       return next;
     },
     delete: (space, key) => void entries.delete(`${space}\0${key}`),
+    size: () => entries.size,
     close: () => entries.clear(),
   };
 }
@@ -101,6 +104,7 @@ export function sqliteLimitStore(file: string, cap = LIMIT_KEYS_CAP): LimitStore
     // IMMEDIATE: the read and the write under one write lock, so two processes never both pass.
     change: (space, key, now, fn) => change.immediate(space, key, now, fn),
     delete: (space, key) => void remove.run(space, key),
+    size: () => count.get()!.n,
     close: () => db.close(),
   };
 }

@@ -152,3 +152,25 @@ function personCondition(workspaceId: number, who: { emails: string[]; meetingId
   if (!parts.length) return undefined;
   return and(eq(mailMessages.workspaceId, workspaceId), or(...parts));
 }
+
+/**
+ * When the workspace last e-mailed each of these addresses (lower-cased), counting e-mails sent or
+ * on their way (not failed or skipped ones): the assistant's "last contact". 500 addresses a query.
+ */
+export function lastMailTo(db: DB, workspaceId: number, addresses: string[]): Map<string, Date> {
+  const emails = [...new Set(addresses.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const out = new Map<string, Date>();
+  for (let i = 0; i < emails.length; i += 500) {
+    const rows = db
+      .select({ to: sql<string>`lower(${mailMessages.to})`, at: sql<number>`max(${mailMessages.createdAt})` })
+      .from(mailMessages)
+      .leftJoin(tasks, eq(tasks.id, mailMessages.taskId))
+      .where(
+        and(eq(mailMessages.workspaceId, workspaceId), inArray(sql`lower(${mailMessages.to})`, emails.slice(i, i + 500)), inArray(tasks.status, ["pending", "retrying", "held", "running", "done"])),
+      )
+      .groupBy(sql`lower(${mailMessages.to})`)
+      .all();
+    for (const r of rows) out.set(r.to, new Date(Number(r.at)));
+  }
+  return out;
+}

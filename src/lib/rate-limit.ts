@@ -16,7 +16,10 @@ export interface LimitSpace {
 /** The space `name` of the app's limit store. */
 export const limitSpace = (deps: { limitStore: LimitStore }, name: string): LimitSpace => ({ store: deps.limitStore, name });
 
-const ownSpace = (): LimitSpace => ({ store: memoryLimitStore(), name: "" });
+/** The most windows a limiter of its own keeps: past it the oldest are dropped (memory stays bounded under a flood). */
+export const MAX_LIMITER_KEYS = 20_000;
+
+const ownSpace = (): LimitSpace => ({ store: memoryLimitStore(MAX_LIMITER_KEYS), name: "" });
 
 /**
  * A fixed-window counter per key. hit() counts an attempt; check() only reads. Both answer how
@@ -30,6 +33,11 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
     private readonly space: LimitSpace = ownSpace(),
   ) {}
+
+  /** How many windows its store keeps (tests). */
+  get size(): number {
+    return this.space.store.size();
+  }
 
   check(key: string): Answer {
     const t = this.now();

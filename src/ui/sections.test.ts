@@ -14,7 +14,7 @@ describe("sections", () => {
     expect(sectionOf("/help")).toBeNull();
   });
   test("Developer tools only with developer pages on", () => {
-    expect(visibleSections(false).map((s) => s.label)).toEqual(["Dashboard", "Candidates", "Jobs", "Interviews", "Assistant", "Settings"]);
+    expect(visibleSections(false).map((s) => s.label)).toEqual(["Dashboard", "Candidates", "Jobs", "Interviews", "Reports", "Assistant", "Settings"]);
     expect(visibleSections(true).at(-1)?.label).toBe("Developer tools");
   });
   test("the title names the section once", () => {

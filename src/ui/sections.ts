@@ -3,7 +3,7 @@
  * addresses belong to each (the current one is marked with aria-current). Pure: the shell,
  * the command palette and tests share one copy.
  */
-export type SectionId = "dashboard" | "candidates" | "jobs" | "interviews" | "assistant" | "settings" | "developer";
+export type SectionId = "dashboard" | "candidates" | "jobs" | "interviews" | "reports" | "assistant" | "settings" | "developer";
 
 export interface Section {
   id: SectionId;
@@ -20,6 +20,7 @@ export const SECTIONS: Section[] = [
   { id: "candidates", label: "Candidates", href: "/candidates", paths: ["/candidates", "/shortlists"] },
   { id: "jobs", label: "Jobs", href: "/jobs", paths: ["/jobs", "/clients"] },
   { id: "interviews", label: "Interviews", href: "/interviews", paths: ["/interviews", "/interview-details", "/scheduling-sessions"] },
+  { id: "reports", label: "Reports", href: "/reports", paths: ["/reports", "/placements"] },
   { id: "assistant", label: "Assistant", href: "/chat", paths: ["/chat", "/meeting-detection"] },
   { id: "settings", label: "Settings", href: "/settings", paths: ["/settings", "/ical-manager", "/sync-ical", "/profile", "/pricing"] },
   {

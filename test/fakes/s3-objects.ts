@@ -50,6 +50,9 @@ export interface FakeS3 {
   requests: { method: string; key: string; refused: string | null }[];
   /** Methods answered 503 (after the signature check): a store that is down for them. */
   failing: Set<string>;
+  /** Methods that hang (a PUT stores its object first, as a bucket that got the bytes but never answers) until release(). */
+  hung: Set<string>;
+  release(): void;
   /** FILES_S3_URL for this store, credentials in it, under `prefix`. */
   filesUrl(prefix?: string): string;
   stop(): void;
@@ -62,6 +65,8 @@ export function startFakeS3Objects(bucket = "frank-files", opts: { accessKey?: s
   const objects = new Map<string, Uint8Array>();
   const requests: FakeS3["requests"] = [];
   const failing = new Set<string>();
+  const hung = new Set<string>();
+  let released = Promise.withResolvers<void>();
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
@@ -76,6 +81,10 @@ export function startFakeS3Objects(bucket = "frank-files", opts: { accessKey?: s
       if (decodeURIComponent(first) !== bucket) return s3Error(404, "NoSuchBucket", "The specified bucket does not exist");
       if (!key) return s3Error(400, "InvalidRequest", "Only objects are served here");
       if (failing.has(req.method)) return s3Error(503, "ServiceUnavailable", "Please reduce your request rate.");
+      if (hung.has(req.method)) {
+        if (req.method === "PUT") objects.set(key, body);
+        await released.promise;
+      }
       switch (req.method) {
         case "PUT":
           objects.set(key, body);
@@ -103,6 +112,12 @@ export function startFakeS3Objects(bucket = "frank-files", opts: { accessKey?: s
     objects,
     requests,
     failing,
+    hung,
+    release: () => {
+      hung.clear();
+      released.resolve();
+      released = Promise.withResolvers<void>();
+    },
     filesUrl: (prefix = "cvs") => `http://${accessKey}:${encodeURIComponent(secret)}@127.0.0.1:${server.port}/${bucket}/${prefix}`,
     stop: () => void server.stop(true),
   };

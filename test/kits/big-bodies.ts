@@ -1,5 +1,5 @@
 // Frank started as its own process, and the large chunked bodies of the second attack (issue 37)
-// sent to it: eight 48 MB bodies to /api/auth/login in parallel (no sign-in), then one 48 MB CSV
+// sent to it: eight 48 MB bodies to /api/auth/login in parallel (no sign-in), then one 72 MB CSV (over the import's 64 MB)
 // to the import with ?dryRun=1. The server's resident memory is read from /proc, from outside.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -69,7 +69,7 @@ export async function bigBodies(port: number, frank: string[] = [process.execPat
       );
     const loginStatuses = await Promise.all(Array.from({ length: 8 }, () => send("/api/auth/login", chunkedBody(48 << 20, "a"), { "content-type": "application/json" })));
     const afterLoginsPeakMb = memoryMb(server.pid, "VmHWM");
-    const csvStatus = await send("/api/participants/import?dryRun=1", chunkedBody(48 << 20, ",,,,,,,\n"), { "content-type": "text/csv", cookie });
+    const csvStatus = await send("/api/participants/import?dryRun=1", chunkedBody(72 << 20, ",,,,,,,\n"), { "content-type": "text/csv", cookie });
     const csv = (text: string) => fetch(`${base}/api/participants/import?dryRun=1`, { method: "POST", body: text, headers: { origin: base, "content-type": "text/csv", cookie } });
     const rowsText =
       "emailAddress,name,city,jobTitle\n" + Array.from({ length: 100_000 }, (_, i) => `person${i}@example.com,Person Number ${i},Melbourne,Senior Product Designer ${i % 97}`).join("\n");

@@ -25,3 +25,6 @@ export * from "../../features/events/schema";
 export * from "../../features/clients/schema";
 export * from "../../features/applications/schema";
 export * from "../../features/feedback/schema";
+export * from "../../features/placements/schema";
+export * from "../../features/matching/schema";
+export * from "../../features/suggestions/schema";

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { ReactNode } from "react";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { memberActor } from "../events/record";
@@ -14,12 +15,17 @@ import { loadBoard, type FeedbackSummaries } from "./board";
 import { funnelOf } from "./funnel";
 import { FunnelChart } from "./pages/funnel-chart";
 import { moveWithEmail } from "./move";
+import { isSuccessStage } from "./service";
 import { BoardPage } from "./pages/board-page";
 
 /** What other parts add to the board: feedback summaries (item 6), stage templates (item 5). */
 export interface BoardExtras {
   feedback?: FeedbackSummaries;
   templates?: (workspaceId: number) => { stageId: number; id: number; name: string }[];
+  /** Where a card moved to the closing success stage goes next (the placement's form), or the board. */
+  placedNext?: (applicationId: number) => string;
+  /** The suggested candidates (matching, issue 57), below the board. */
+  suggested?: (workspaceId: number, jobId: number) => ReactNode;
 }
 
 /** /jobs/{id}: the job's board, and the move form each card posts without JavaScript. */
@@ -40,6 +46,7 @@ export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
             funnel: FunnelChart({ funnel: funnelOf(deps, workspaceId, [data.job.id]), title: "This job's funnel" }),
             templates: extras.templates?.(workspaceId) ?? [],
             clients: [...clientNames(deps, workspaceId)].map(([id, name]) => ({ id, name })),
+            suggested: extras.suggested?.(workspaceId, data.job.id),
           }),
         });
       },
@@ -61,6 +68,7 @@ export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
         requirePermission(me.user, "applications.write");
         const moved = moveWithEmail(deps, me.user, params.applicationId, { stage: body.stage, rejectedReason: body.rejectedReason, sendEmail: body.sendEmail }, params.id);
         setFlash(cookie, { title: moved.changed ? `Moved to ${moved.to.name}` : "Nothing changed", description: moved.emailed ? `E-mail ‘${moved.emailed}’ queued.` : undefined, variant: "success" });
+        if (moved.changed && extras.placedNext && isSuccessStage(deps, me.user.workspaceId, moved.to.id)) return seeOther(extras.placedNext(params.applicationId));
         return seeOther(`/jobs/${params.id}`);
       },
       { params: MoveParams, body: MoveForm, form: { back: (i: { params: Record<string, string> }) => `/jobs/${Number(i.params.id) || ""}`, failed: "Not moved" } },

@@ -81,7 +81,7 @@ export function applicationsOfParticipant(db: Db, workspaceId: number, participa
     .all();
 }
 
-export function moveApplication(db: Db, workspaceId: number, id: number, set: { stageId: number; rejectedReason: string | null; movedAt: Date }): void {
+export function moveApplication(db: Db, workspaceId: number, id: number, set: { stageId: number; rejectedReason: string | null; movedAt: Date; ownerUserId?: number }): void {
   db.update(applications)
     .set(set)
     .where(inWorkspace(applications, workspaceId, eq(applications.id, id)))
@@ -158,7 +158,7 @@ export function funnelMoves(db: DB, workspaceId: number, jobIds: number[]) {
       `SELECT m.application_id AS applicationId, m.to_stage_id AS toStageId, m.at
        FROM application_moves m JOIN applications a ON a.id = m.application_id
        WHERE m.workspace_id = ?1 AND a.job_id IN (SELECT value FROM json_each(?2))
-       ORDER BY m.application_id, m.id`,
+       ORDER BY m.application_id, m.at, m.id`,
     )
     .all(workspaceId, JSON.stringify(jobIds));
 }

@@ -50,6 +50,9 @@ export const applications = sqliteTable(
       .notNull()
       .references(() => pipelineStages.id),
     rejectedReason: text("rejected_reason"),
+    // The member the application is theirs (issue 58): who added it or first moved it; a placement's
+    // split defaults to them and a recruiter's reports count theirs.
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -57,6 +60,7 @@ export const applications = sqliteTable(
     uniqueIndex("applications_job_participant_idx").on(t.jobId, t.participantId),
     index("applications_board_idx").on(t.workspaceId, t.jobId, t.stageId),
     index("applications_participant_idx").on(t.workspaceId, t.participantId),
+    index("applications_created_idx").on(t.workspaceId, t.createdAt),
   ],
 );
 

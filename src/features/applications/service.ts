@@ -5,7 +5,7 @@ import { requirePermission } from "../auth/permissions";
 import { getJob } from "../jobs/service";
 import { getParticipant } from "../candidates/service";
 import { recordPipelineEvent, type Actor } from "../pipeline-events/record";
-import { ensureStages, findStage, rejectReasons, stagesOf, type Stage } from "./stages";
+import { ensureStages, findStage, rejectReasons, stagesOf, successStage, type Stage } from "./stages";
 import * as repo from "./repo";
 import type { Application, Move } from "./model";
 
@@ -34,9 +34,10 @@ export function openApplication(deps: Deps, tx: Tx, workspaceId: number, partici
   const stages = ensureStages(deps, tx, workspaceId);
   const first = stages.find((s) => s.kind === "open") ?? stages[0]!;
   const now = deps.clock.now();
-  const row = repo.insertApplication(tx, { workspaceId, participantId, jobId, stageId: first.id, createdAt: now, movedAt: now });
+  const userId = typeof actor === "object" ? actor.userId : null;
+  const row = repo.insertApplication(tx, { workspaceId, participantId, jobId, stageId: first.id, ownerUserId: userId, createdAt: now, movedAt: now });
   if (!row) return undefined;
-  repo.insertMove(tx, { workspaceId, applicationId: row.id, fromStageId: null, toStageId: first.id, userId: typeof actor === "object" ? actor.userId : null, at: now });
+  repo.insertMove(tx, { workspaceId, applicationId: row.id, fromStageId: null, toStageId: first.id, userId, at: now });
   return row;
 }
 
@@ -154,8 +155,10 @@ export function moveIn(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id
   const from = stages.find((s) => s.id === row.stageId);
   if (row.stageId === to.id && row.rejectedReason === reason) return { application: toApplication(row, stages), from, to, changed: false };
   const now = deps.clock.now();
-  repo.moveApplication(tx, workspaceId, id, { stageId: to.id, rejectedReason: reason, movedAt: now });
-  repo.insertMove(tx, { workspaceId, applicationId: id, fromStageId: row.stageId, toStageId: to.id, userId: typeof actor === "object" ? actor.userId : null, at: now });
+  const userId = typeof actor === "object" ? actor.userId : null;
+  // The first member to move an application nobody added (a campaign's) becomes its owner.
+  repo.moveApplication(tx, workspaceId, id, { stageId: to.id, rejectedReason: reason, movedAt: now, ...(row.ownerUserId == null && userId != null ? { ownerUserId: userId } : {}) });
+  repo.insertMove(tx, { workspaceId, applicationId: id, fromStageId: row.stageId, toStageId: to.id, userId, at: now });
   const application = toApplication({ ...row, stageId: to.id, rejectedReason: reason, movedAt: now }, stages);
   const job = getJob(deps, workspaceId, row.jobId);
   const change = { applicationId: id, candidateId: row.participantId, jobId: row.jobId, from: from?.name ?? null, to: to.name, rejectedReason: reason };
@@ -223,4 +226,32 @@ export function clientAnswered(deps: Deps, tx: Tx, workspaceId: number, particip
 /** POST /api/participants/merge, in its transaction: the duplicates' applications move to the kept record. */
 export function moveApplications(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
   repo.moveToParticipant(tx, workspaceId, fromIds, toId);
+}
+
+/** What a placement needs of its application (issue 58), or 404: its job, candidate, owner and stage. */
+export function applicationForPlacement(deps: Deps, db: Tx | Deps["db"], workspaceId: number, id: number) {
+  const row = repo.findApplication(db, workspaceId, id);
+  if (!row) throw notFound("Application not found");
+  const stages = stagesOf(deps, workspaceId);
+  const placed = successStage(stages);
+  return {
+    id: row.id,
+    participantId: row.participantId,
+    jobId: row.jobId,
+    ownerUserId: row.ownerUserId,
+    stageId: row.stageId,
+    placed: !!placed && row.stageId === placed.id,
+    placedStage: placed?.name ?? "Placed",
+  };
+}
+
+/** Moves an application to the closing success stage in `tx` (a placement recorded from the API). */
+export function moveToPlaced(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id: number): void {
+  const placed = successStage(ensureStages(deps, tx, workspaceId));
+  if (placed) moveIn(deps, tx, workspaceId, actor, id, { stage: placed.id, rejectedReason: null });
+}
+
+/** Whether a stage (by id) is the workspace's closing success stage: the board offers the placement form after it. */
+export function isSuccessStage(deps: Deps, workspaceId: number, stageId: number): boolean {
+  return successStage(stagesOf(deps, workspaceId))?.id === stageId;
 }

@@ -60,3 +60,8 @@ export function findStage(stages: Stage[], key: string | number): Stage | undefi
   const k = String(key).trim().toLowerCase();
   return stages.find((s) => s.name.toLowerCase() === k);
 }
+
+/** The closing success stage (Placed by default): the last open stage, as the funnel reads it. */
+export function successStage(stages: Stage[]): Stage | undefined {
+  return stages.filter((s) => s.kind === "open").at(-1);
+}

@@ -25,6 +25,10 @@ export const PERMISSIONS = {
   "applications.write": ALL,
   // The workspace's pipeline stages, rejection reasons and stage e-mail templates.
   "pipeline.manage": MANAGERS,
+  // Placements and their fees (issue 58): every member records theirs; owners and admins see
+  // every placement and report, a recruiter their own.
+  "placements.write": ALL,
+  "reports.all": MANAGERS,
   "shortlists.write": ALL,
   "scheduling.write": ALL,
   "calendar.own": ALL,

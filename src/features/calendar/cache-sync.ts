@@ -1,6 +1,8 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import * as cache from "./repo-cache";
+import * as pending from "./repo-pending";
+import { decodePending, mergePending } from "./pending-read";
 import { connectedClient, withGoogle } from "./connection";
 import { meetingsOfUser } from "./meetings";
 import { SyncCursorGone, type ProviderEvent } from "./providers/provider";
@@ -65,6 +67,9 @@ export async function syncCalendar(deps: Deps, userId: number, calendarId: strin
   const now = deps.clock.now();
   let full = !!opts.full || !row?.syncToken || !row.lastFullSyncAt || now.getTime() - row.lastFullSyncAt.getTime() >= FULL_EVERY_MS;
   try {
+    // Changes an earlier read stored but did not finish applying (the process stopped in between) come first.
+    const left = pending.pendingReadOf(deps.db, userId, calendarId);
+    if (left) await applyPending(deps, { userId, workspaceId: c.account.workspaceId, calendarId }, left);
     const meetings = meetingsOfUser(deps, c.account.workspaceId, userId);
     const frankEventIds = new Set(meetings.flatMap((m) => (m.calendarEventId ? [m.calendarEventId] : [])));
     let read: { events: ProviderEvent[]; syncToken: string | null };
@@ -78,8 +83,11 @@ export async function syncCalendar(deps: Deps, userId: number, calendarId: strin
     // The cached state before this read, for the full comparison of Frank's own events.
     const horizon = new Date(now.getTime() + CACHE_DAYS * 86_400_000);
     if (!row) cache.storeCalendarList(deps.db, userId, [{ id: calendarId, summary: calendarId, primary: calendarId === "primary" }]);
-    cache.applyRead(deps.db, { userId, calendarId, full, events: read.events, syncToken: read.syncToken, now, horizon, frankEventIds });
-    await reconcile(deps, { userId, workspaceId: c.account.workspaceId, calendarId, full, events: read.events, receiving: calendarId === receivingCalendarId(deps, userId) });
+    // The read's changes are stored with its token, applied, then cleared: a crash between the steps applies them on the next sync.
+    const stored = cache.applyRead(deps.db, { userId, calendarId, full, events: read.events, syncToken: read.syncToken, now, horizon, frankEventIds }, (previous) =>
+      mergePending(previous, { full, events: read.events }),
+    );
+    await applyPending(deps, { userId, workspaceId: c.account.workspaceId, calendarId }, stored);
     return { calendarId, full, events: read.events.length, error: null };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
@@ -87,6 +95,13 @@ export async function syncCalendar(deps: Deps, userId: number, calendarId: strin
     deps.log.error("calendar cache sync failed", { userId, calendarId, error: message });
     return { calendarId, full, events: 0, error: message };
   }
+}
+
+/** Applies a stored read's changes to the interviews, then clears them (when no later read replaced them meanwhile). */
+async function applyPending(deps: Deps, v: { userId: number; workspaceId: number; calendarId: string }, stored: string): Promise<void> {
+  const { full, events } = decodePending(stored);
+  await reconcile(deps, { ...v, full, events, receiving: v.calendarId === receivingCalendarId(deps, v.userId) });
+  pending.clearPendingRead(deps.db, v.userId, v.calendarId, stored);
 }
 
 async function readAll(deps: Deps, c: NonNullable<Awaited<ReturnType<typeof connectedClient>>>, calendarId: string, syncToken: string | null, now: Date, frankEventIds: Set<string>) {

@@ -104,12 +104,19 @@ describe.each(drivers.map((d) => [d.provider, d] as const))("%s", (_name, google
       expect(b.mails()).toEqual([]);
     });
 
-    test("a new busy event over a booked interview: flagged with its name; gone when the event goes", async () => {
+    test("a new busy event over a booked interview (or a booking into a time just become busy): flagged with its name, the recruiter e-mailed; gone when the event goes", async () => {
       const b = await bookedInterview(t, google);
       const now = t.clock.now();
+      b.mails();
       const lunch = google.addBusy("Client lunch", tomorrowAt(now, 10, 30), tomorrowAt(now, 11, 30));
       await b.sync();
       expect((await b.interview()).flags).toEqual([expect.objectContaining({ kind: "clash", message: "Clashes with ‘Client lunch’ in your calendar" })]);
+      // The recruiter is told, as of a decline (once: the next read finds the same clash).
+      const told = b.mails();
+      expect(told.map((m) => [m.audience, m.kind, m.to])).toEqual([["recruiter", "calendar-flag", b.u.email]]);
+      expect(told[0]!.subject).toStartWith("Clashes with ‘Client lunch’ in your calendar: Interview");
+      await b.sync();
+      expect(b.mails()).toEqual([]);
       google.remove(lunch);
       await b.sync();
       expect((await b.interview()).flags).toEqual([]);

@@ -73,15 +73,17 @@ export function forgetCalendars(db: DB, userId: number): void {
 }
 
 /**
- * Writes one finished read into the cache, with its new sync token, in one transaction: a
+ * Writes one finished read into the cache, with its new sync token and its changes still to be
+ * applied to interviews (pending, from the one stored before), in one transaction: a
  * full read replaces the calendar's events; an incremental one applies changes (a cancelled
  * event leaves). Only events overlapping [now, horizon) are kept.
  */
 export function applyRead(
   db: DB,
   v: { userId: number; calendarId: string; full: boolean; events: ProviderEvent[]; syncToken: string | null; now: Date; horizon: Date; frankEventIds: Set<string> },
-): void {
-  db.transaction((tx) => {
+  pending: (previous: string | null) => string,
+): string {
+  return db.transaction((tx) => {
     const key = and(eq(calendarBusyEvents.userId, v.userId), eq(calendarBusyEvents.calendarId, v.calendarId));
     if (v.full) tx.delete(calendarBusyEvents).where(key).run();
     // Past events are of no use to the cache.
@@ -133,10 +135,14 @@ export function applyRead(
         .onConflictDoUpdate({ target: [calendarBusyEvents.userId, calendarBusyEvents.calendarId, calendarBusyEvents.eventId], set: row })
         .run();
     }
+    // The changes to apply to interviews are stored with the token that reads past them.
+    const mine = and(eq(calendarCalendars.userId, v.userId), eq(calendarCalendars.calendarId, v.calendarId));
+    const pendingRead = pending(tx.select({ p: calendarCalendars.pendingRead }).from(calendarCalendars).where(mine).get()?.p ?? null);
     tx.update(calendarCalendars)
-      .set({ syncToken: v.syncToken, lastSyncedAt: v.now, syncError: null, ...(v.full ? { lastFullSyncAt: v.now } : {}) })
-      .where(and(eq(calendarCalendars.userId, v.userId), eq(calendarCalendars.calendarId, v.calendarId)))
+      .set({ syncToken: v.syncToken, lastSyncedAt: v.now, syncError: null, pendingRead, ...(v.full ? { lastFullSyncAt: v.now } : {}) })
+      .where(mine)
       .run();
+    return pendingRead;
   });
 }
 

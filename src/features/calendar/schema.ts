@@ -106,6 +106,9 @@ export const calendarCalendars = sqliteTable(
     channelTokenHash: text("channel_token_hash"),
     channelResourceId: text("channel_resource_id"),
     channelExpiresAt: integer("channel_expires_at", { mode: "timestamp_ms" }),
+    // The last read's changes (JSON), stored with its sync token and cleared once every one was
+    // applied to the interviews: a crash between the two applies them again on the next sync.
+    pendingRead: text("pending_read"),
   },
   (t) => [uniqueIndex("calendar_calendars_user_cal_idx").on(t.userId, t.calendarId), index("calendar_calendars_channel_idx").on(t.channelId)],
 );

@@ -8,6 +8,9 @@ import { OverLimit, runInCage, type CageLimits } from "../../lib/cage";
 import { completeJson, modelConfigured } from "../chat/llm";
 import { emailIn, emptyFields, FIELD_NAMES, linkedinIn, type ProposedFields } from "./propose-rules";
 
+/** Changes when the instructions below change (kept with each suggestion, issue 57). */
+export const PROMPT_VERSION = "cv-fields-1";
+
 /** What the model reads of a CV: its first 20,000 characters (a long CV is about that). */
 const MAX_PROMPT_TEXT = 20_000;
 

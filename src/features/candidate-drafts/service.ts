@@ -2,6 +2,7 @@
 // sent to POST /api/participants/from-files) is kept as a draft whose fields are proposed in the
 // job queue; the recruiter confirms (a new candidate, or the one who has its e-mail) or discards.
 import type { Deps } from "../../deps";
+import { recordCvProposal } from "./suggestion-hook";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
 import type { Tx } from "../../db/tx";
@@ -183,6 +184,8 @@ export function confirmDraft(deps: Deps, workspaceId: number, id: number, input:
     }
     return { candidateId: createFromCv(deps, t, workspaceId, fields, actor, cv), merged: false, filled: [] as CvField[], kept: [] as CvField[] };
   });
+  // Issue 57: the proposal is kept on the candidate's record as a suggestion, with what was done with it.
+  recordCvProposal(deps, workspaceId, done.candidateId, draft, proposal, chosen, actor);
   return {
     outcome: done.merged ? "merged" : "created",
     merged: done.merged,

@@ -2,9 +2,18 @@
 // the server's user only (0600; the folders 0700). Synchronous inside, so a removal right after
 // a commit is done when the call returns.
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { diskFull } from "../../db/busy";
 import { join } from "node:path";
 import { randomToken } from "../../lib/crypto";
-import { checkKey, fileMissing, type FileStore } from "./storage";
+import { checkKey, fileMissing, isOutOfSpace, type FileStore } from "./storage";
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Not written at all, or the disk refuses even this: nothing more to do here.
+  }
+}
 
 export interface DiskStore extends FileStore {
   readonly kind: "disk";
@@ -15,12 +24,24 @@ export interface DiskStore extends FileStore {
 /** The folder of the files of a data folder. */
 export const filesFolder = (dataDir: string) => join(dataDir, "files");
 
-export function diskStore(dataDir: string): DiskStore {
+/** How the store writes a file (the file system's own; a test's can fail part-way, as a full disk does). */
+export type WriteFile = (path: string, bytes: Uint8Array, opts: { mode: number; flag: "wx" | "w" }) => void;
+
+export function diskStore(dataDir: string, writeFile: WriteFile = writeFileSync): DiskStore {
   const folder = (workspaceId: number) => join(filesFolder(dataDir), String(Math.trunc(workspaceId)));
   const pathOf = (workspaceId: number, key: string) => join(folder(workspaceId), checkKey(key));
   const write = (workspaceId: number, key: string, bytes: Uint8Array, flag: "wx" | "w") => {
-    mkdirSync(folder(workspaceId), { recursive: true, mode: 0o700 });
-    writeFileSync(pathOf(workspaceId, key), bytes, { mode: 0o600, flag });
+    const path = pathOf(workspaceId, key);
+    try {
+      mkdirSync(folder(workspaceId), { recursive: true, mode: 0o700 });
+      writeFile(path, bytes, { mode: 0o600, flag });
+    } catch (e) {
+      // A failed write removes what it wrote (an empty or partial file), and a full disk is a 507.
+      // (An existing file's failed overwrite ("w", a restore) is removed too: it is no longer whole.)
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") removeQuietly(path);
+      if (isOutOfSpace(e)) throw diskFull();
+      throw e;
+    }
   };
   return {
     kind: "disk",

@@ -74,3 +74,12 @@ export function moveFiles(tx: Tx, workspaceId: number, fromIds: number[], toId: 
     .where(inWorkspace(participantFiles, workspaceId, inArray(participantFiles.participantId, fromIds)))
     .run();
 }
+
+/** The read text of these candidates' files, joined per candidate (matching quotes from it). */
+export function textsOf(db: Reader, workspaceId: number, participantIds: number[]): { participantId: number; text: string }[] {
+  if (!participantIds.length) return [];
+  return db.all<{ participantId: number; text: string }>(
+    sql`select participant_id as participantId, group_concat(text, char(10)) as text from participant_files
+      where workspace_id = ${workspaceId} and text is not null and participant_id in (select value from json_each(${JSON.stringify(participantIds)})) group by participant_id`,
+  );
+}

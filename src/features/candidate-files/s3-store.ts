@@ -5,12 +5,13 @@ import { randomToken } from "../../lib/crypto";
 import { describeFilesS3, type FilesS3 } from "../../config/files-s3";
 import { checkKey, fileMissing, storeUnavailable, type FileStore } from "./storage";
 
-const CALL_MS = 30_000;
+/** Each call's time limit: a write carries a file's bytes; a removal is small, and whoever waits on it is told soon. */
+export const S3_LIMITS = { callMs: 30_000, removeMs: 5_000 };
 
-async function limited<T>(p: Promise<T>, what: string): Promise<T> {
+async function limited<T>(p: Promise<T>, what: string, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(storeUnavailable(`${what}: no answer within ${CALL_MS / 1000} s`)), CALL_MS);
+    timer = setTimeout(() => reject(storeUnavailable(`${what}: no answer within ${ms / 1000} s`)), ms);
   });
   try {
     return await Promise.race([p, limit]);
@@ -27,13 +28,30 @@ function failed(e: unknown, what: string): Error {
   return storeUnavailable(`${what}: ${code || (e instanceof Error ? e.message : String(e)).slice(0, 120)}`);
 }
 
-export function s3Store(s: FilesS3): FileStore {
+export function s3Store(s: FilesS3, limits = S3_LIMITS): FileStore {
   const client = new Bun.S3Client({ bucket: s.bucket, accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey, region: s.region, ...(s.endpoint ? { endpoint: s.endpoint } : {}) });
   const objectKey = (workspaceId: number, key: string) => `${s.prefix ? `${s.prefix}/` : ""}${Math.trunc(workspaceId)}/${checkKey(key)}`;
-  const write = async (workspaceId: number, key: string, bytes: Uint8Array) => {
+  const remove = async (name: string) => {
     try {
-      await limited(client.write(objectKey(workspaceId, key), bytes, { type: "application/octet-stream" }), "writing a file");
+      await limited(client.delete(name), "removing a file", limits.removeMs);
     } catch (e) {
+      const err = failed(e, "removing a file");
+      if ((err as { status?: number }).status !== 404) throw err;
+    }
+  };
+  const write = async (workspaceId: number, key: string, bytes: Uint8Array) => {
+    const name = objectKey(workspaceId, key);
+    const writing = client.write(name, bytes, { type: "application/octet-stream" });
+    try {
+      await limited(writing, "writing a file", limits.callMs);
+    } catch (e) {
+      // A failed write removes what it may have stored: now, and again once a write that went
+      // unanswered does finish (the bucket got the bytes), so no object is left that no row names.
+      void remove(name).catch(() => {});
+      void writing.then(
+        () => remove(name).catch(() => {}),
+        () => {},
+      );
       throw failed(e, "writing a file");
     }
   };
@@ -48,18 +66,13 @@ export function s3Store(s: FilesS3): FileStore {
     putAt: write,
     async get(workspaceId, key) {
       try {
-        return await limited(client.file(objectKey(workspaceId, key)).bytes(), "reading a file");
+        return await limited(client.file(objectKey(workspaceId, key)).bytes(), "reading a file", limits.callMs);
       } catch (e) {
         throw failed(e, "reading a file");
       }
     },
     async remove(workspaceId, key) {
-      try {
-        await limited(client.delete(objectKey(workspaceId, key)), "removing a file");
-      } catch (e) {
-        const err = failed(e, "removing a file");
-        if ((err as { status?: number }).status !== 404) throw err;
-      }
+      await remove(objectKey(workspaceId, key));
     },
   };
 }

@@ -35,7 +35,10 @@ const TEXT_NOTES: Record<string, string> = { pending: "Reading the text…", emp
 /** A name to show and to offer on download: no folders, no control characters, at most 200 characters; "file" when none is left. */
 function cleanName(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    // Control and format characters go: C0/C1 controls, and the invisible ones (right-to-left
+    // override U+202E and the other bidi marks, zero-width spaces) that make `cv\u202Efdp.exe` read
+    // as a PDF; line and paragraph separators too.
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"]/gu, "")
     .trim()
     .slice(-200);
   return base || "file";
@@ -208,4 +211,9 @@ export function filesOfCandidates(deps: Deps, workspaceId: number, participantId
 /** In a merge's transaction: the duplicates' files (and so their text in search) go to the kept record. */
 export function moveFilesOnMerge(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
   repo.moveFiles(tx, workspaceId, fromIds, toId);
+}
+
+/** The text read from each of these candidates' CVs (all their files' text, joined), by candidate id. */
+export function cvTextsOf(deps: Deps, workspaceId: number, participantIds: number[]): Map<number, string> {
+  return new Map(repo.textsOf(deps.db, workspaceId, participantIds).map((r) => [r.participantId, r.text]));
 }

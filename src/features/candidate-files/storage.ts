@@ -25,3 +25,9 @@ export function checkKey(key: string): string {
 
 export const fileMissing = () => notFound("This file's content is missing from the file store");
 export const storeUnavailable = (why: string) => new AppError("file_store_unavailable", 503, `The file store failed (${why}); try again in a moment`);
+
+/** The disk (or a quota) is full: ENOSPC, EDQUOT, or a bucket's 507 Insufficient Storage. */
+export const isOutOfSpace = (e: unknown) => {
+  const x = e as { code?: string; status?: number } | null;
+  return x?.code === "ENOSPC" || x?.code === "EDQUOT" || x?.status === 507;
+};

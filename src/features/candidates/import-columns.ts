@@ -1,7 +1,7 @@
 // The columns a CSV import understands: the Participant fields of part2 §3 by their API
 // names, their database names, and a few names spreadsheets commonly use. Pure: the import
 // page's preview uses the same table to propose a mapping.
-import { UPLOAD_LIMIT_BYTES } from "../../lib/body-limit";
+import { IMPORT_LIMIT_BYTES } from "../../lib/body-limit";
 
 export const IMPORT_FIELDS = [
   "name",
@@ -61,4 +61,4 @@ export const MAX_CELL_CHARS = 8000;
 /** Most rows one import takes. */
 export const MAX_IMPORT_ROWS = 100_000;
 /** Largest file accepted by the import: the upload limit of every request (lib/body-limit.ts). */
-export const MAX_IMPORT_BYTES = UPLOAD_LIMIT_BYTES;
+export const MAX_IMPORT_BYTES = IMPORT_LIMIT_BYTES;

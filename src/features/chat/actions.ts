@@ -14,6 +14,8 @@ export interface ActionContext {
   workspaceId: number;
   userId: number;
   timeZone: string;
+  /** False when timeZone is UTC only because the member's zone is not known (the answer says so). */
+  zoneKnown?: boolean;
   /** Records a change for the recruiter to confirm (the language model's write tools go through this). */
   propose?: (kind: ProposalKind, args: Record<string, unknown>, summary: string) => { id: string };
 }

@@ -8,7 +8,10 @@ const t = makeTestApp();
 async function chat(cookie: string, message: string) {
   const res = await t.request("/api/chat/openai", { json: { message, sessionId: null }, cookie });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { response: string }).response;
+  const body = (await res.json()) as { response: string; actions?: { id: string }[] };
+  // Proposals are confirmed here as the recruiter would (builtin-proposals.api.test.ts covers Dismiss).
+  for (const a of body.actions ?? []) expect((await t.request(`/api/chat/actions/${a.id}/confirm`, { method: "POST", cookie })).status).toBe(200);
+  return body.response;
 }
 
 describe("built-in assistant: a shortlist described by role", () => {
@@ -25,7 +28,7 @@ describe("built-in assistant: a shortlist described by role", () => {
     const list = listShortlists(t.deps, u.workspaceId).find((s) => s.name === "QA picks");
     expect(list).toBeDefined();
     expect(list!.candidateIds.length).toBe(9);
-    expect(answer).toContain('Created the shortlist "QA picks"');
+    expect(answer).toContain('to a new shortlist "QA picks"');
     expect(answer).toContain("9 candidate(s)");
     expect(answer).not.toContain("Dana Backend");
   });

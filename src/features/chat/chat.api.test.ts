@@ -87,18 +87,22 @@ describe("the built-in assistant answers from the data", () => {
     expect(await ask("find developers in Hobart")).toContain("No candidates");
   });
 
-  test("shortlists and proposes an interview with a booking link", async () => {
+  test("proposes a shortlist and an interview; Confirm performs them, the interview with a booking link", async () => {
     const u = await t.signUp();
     seedPeople(t.deps, u.workspaceId);
+    const confirm = async (id: string) => (await t.request(`/api/chat/actions/${id}/confirm`, { method: "POST", cookie: u.cookie })).json() as Promise<any>;
     const s = await chat(u.cookie, "shortlist Sarah Chen and Priya Patel to Design team shortlist");
-    expect(s.body.response).toContain('Created the shortlist "Design team"');
+    expect(s.body.response).toContain('to a new shortlist "Design team"');
+    expect(listShortlists(t.deps, u.workspaceId)).toEqual([]);
+    await confirm(s.body.actions[0].id);
     const lists = listShortlists(t.deps, u.workspaceId);
     expect(lists.map((l) => [l.name, l.candidateIds.length])).toEqual([["Design team", 2]]);
 
     const i = await chat(u.cookie, "propose an interview with Tom Baker for 45 minutes");
-    expect(i.body.response).toMatch(/45-minute interview session for Tom Baker/);
-    const link = i.body.response.match(/http:\/\/localhost\/book\/[A-Za-z0-9_-]+/)?.[0];
-    expect(link).toBeTruthy();
+    expect(i.body.response).toMatch(/45-minute interview to Tom Baker/);
+    expect((await (await t.request("/api/scheduling-sessions", { cookie: u.cookie })).json()).sessions).toEqual([]);
+    const done = await confirm(i.body.actions[0].id);
+    expect(done.bookingUrl).toMatch(/^http:\/\/localhost\/book\/[A-Za-z0-9_-]+$/);
     const sessions = await (await t.request("/api/scheduling-sessions", { cookie: u.cookie })).json();
     expect(sessions.sessions.length).toBe(1);
     expect(sessions.sessions[0].duration).toBe(45);

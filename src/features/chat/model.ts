@@ -82,13 +82,14 @@ export const ChatActionView = z.object({
   id: z.string(),
   kind: z.enum(["shortlist_candidates", "propose_interview"]),
   summary: z.string(),
-  status: z.enum(["pending", "done"]),
+  status: z.enum(["pending", "done", "dismissed"]),
   result: z.string().nullable(),
 });
 
 export const ChatReplyView = z.object({ response: z.string(), sessionId: z.string(), actions: z.array(ChatActionView).optional() });
 
 export const ConfirmedAction = z.object({ action: ChatActionView, message: z.string(), bookingUrl: z.string().optional() });
+export const DismissedAction = z.object({ action: ChatActionView, message: z.string() });
 
 export const ChatHistory = z.object({
   sessionId: z.string().nullable(),

@@ -7,7 +7,7 @@ import { CHAT_LIMIT_PER_MINUTE, MONITOR_LIMIT_PER_MINUTE, WEBHOOK_LIMIT_PER_MINU
 
 /** What the chat uses of scheduling and candidates (handed over by app.ts). */
 export interface ChatNeeds {
-  scheduling: Pick<SchedulingApi, "createSession">;
+  scheduling: Pick<SchedulingApi, "createSession" | "listSessions">;
   candidates: Pick<CandidatesApi, "upsertFromVisitor">;
 }
 

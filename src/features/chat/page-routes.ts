@@ -6,7 +6,7 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormInput } from "../../lib/route-options";
 
 import { ActionParam, ChatForm, ChatPageQuery, ConfirmForm, MAX_MESSAGE_CHARS } from "./model";
-import { confirmAction } from "./proposals";
+import { confirmAction, dismissAction } from "./proposals";
 import { devGuard } from "../../lib/dev-pages";
 import { clientIp } from "../../lib/client-ip";
 import { ask } from "./service";
@@ -51,6 +51,15 @@ export function chatPageRoutes(deps: ChatDeps, web: Web) {
       "/chat/actions/:id/confirm",
       async ({ me, params, body }) => {
         await confirmAction(deps, me, params.id);
+        return seeOther(chatPath(body.sessionId));
+      },
+      { params: ActionParam, body: ConfirmForm, form: { back: backToChat, failed: "Error" } },
+    )
+    // Dismiss without JavaScript: nothing changes, back to the conversation.
+    .post(
+      "/chat/actions/:id/dismiss",
+      ({ me, params, body }) => {
+        dismissAction(deps, me, params.id);
         return seeOther(chatPath(body.sessionId));
       },
       { params: ActionParam, body: ConfirmForm, form: { back: backToChat, failed: "Error" } },

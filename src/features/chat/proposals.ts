@@ -8,6 +8,7 @@ import { proposeInterview, shortlistCandidates, type ActionContext, type Proposa
 import { card } from "./candidate-cards";
 import * as repo from "./repo";
 import * as actionsRepo from "./repo-actions";
+import { proposalSuggestions, proposalDecided } from "./suggestion-hook";
 
 /**
  * The assistant's write tools only propose; the recruiter confirms in the chat
@@ -16,12 +17,14 @@ import * as actionsRepo from "./repo-actions";
 export const PROPOSAL_TTL_MS = 24 * 60 * 60 * 1000;
 export const PROPOSAL_EXPIRED = "This proposal has expired. Ask Frank again.";
 export const PROPOSAL_DONE = "This action was already confirmed";
+export const PROPOSAL_DISMISSED = "This proposal was dismissed. Ask Frank again.";
+export const DISMISSED_MESSAGE = "Dismissed: nothing was changed.";
 
 export interface ChatAction {
   id: string;
   kind: ProposalKind;
   summary: string;
-  status: "pending" | "done";
+  status: "pending" | "done" | "dismissed";
   /** What the confirmation did, in words (set once done). */
   result: string | null;
 }
@@ -31,7 +34,7 @@ export function toChatAction(row: actionsRepo.ChatActionRow): ChatAction {
     id: row.publicId,
     kind: row.kind as ProposalKind,
     summary: row.summary,
-    status: row.status === "done" ? "done" : "pending",
+    status: row.status === "done" ? "done" : row.status === "dismissed" ? "dismissed" : "pending",
     result: row.result,
   };
 }
@@ -62,6 +65,8 @@ export function proposalRecorder(deps: Deps, me: SignedIn) {
           now: p.at,
         }),
       );
+      // Issue 57: each proposal about candidates is kept on their record as a suggestion.
+      proposalSuggestions(deps, me.user.workspaceId, rows);
       if (rows.length)
         actionsRepo.attachToMessage(
           deps.db,
@@ -95,6 +100,7 @@ export async function confirmAction(deps: ChatDeps, me: SignedIn, publicId: stri
   const ws = me.user.workspaceId;
   const row = actionsRepo.findAction(deps.db, ws, me.user.id, publicId);
   if (!row) throw notFound("Action not found");
+  if (row.status === "dismissed") throw new AppError("conflict", 409, PROPOSAL_DISMISSED);
   if (row.status !== "pending") throw new AppError("conflict", 409, PROPOSAL_DONE);
   if (deps.clock.now().getTime() - row.createdAt.getTime() > PROPOSAL_TTL_MS) throw new AppError("expired", 410, PROPOSAL_EXPIRED);
   if (!actionsRepo.claimAction(deps.db, ws, row.id)) throw new AppError("conflict", 409, PROPOSAL_DONE);
@@ -128,6 +134,7 @@ export async function confirmAction(deps: ChatDeps, me: SignedIn, publicId: stri
   const done = message;
   deps.db.transaction((tx) => {
     actionsRepo.finishAction(tx, ws, row.id, done, now);
+    proposalDecided(deps, tx, ws, row, me.user.id);
     repo.insertMessage(tx, { workspaceId: ws, sessionId: row.sessionId, role: "assistant", content: done, now });
     repo.touchSession(tx, ws, row.sessionId, now);
     // The member confirmed what the assistant proposed: their act, in the activity log (its own
@@ -143,4 +150,23 @@ export async function confirmAction(deps: ChatDeps, me: SignedIn, publicId: stri
     });
   });
   return { action: { ...toChatAction(row), status: "done", result: message }, message, ...(bookingUrl ? { bookingUrl } : {}) };
+}
+
+/**
+ * Turns a proposal down: it can no longer be confirmed, and the conversation says nothing was
+ * changed. Only a pending one (a confirmed one is done; a second Dismiss answers 409).
+ */
+export function dismissAction(deps: ChatDeps, me: SignedIn, publicId: string): { action: ChatAction; message: string } {
+  const ws = me.user.workspaceId;
+  const row = actionsRepo.findAction(deps.db, ws, me.user.id, publicId);
+  if (!row) throw notFound("Action not found");
+  const now = deps.clock.now();
+  const dismissed = deps.db.transaction((tx) => {
+    if (!actionsRepo.dismissAction(tx, ws, row.id, now)) return false;
+    repo.insertMessage(tx, { workspaceId: ws, sessionId: row.sessionId, role: "assistant", content: DISMISSED_MESSAGE, now });
+    repo.touchSession(tx, ws, row.sessionId, now);
+    return true;
+  });
+  if (!dismissed) throw new AppError("conflict", 409, row.status === "dismissed" ? PROPOSAL_DISMISSED : PROPOSAL_DONE);
+  return { action: { ...toChatAction(row), status: "dismissed", result: "Dismissed" }, message: DISMISSED_MESSAGE };
 }

@@ -49,6 +49,16 @@ export function finishAction(db: DB | Tx, workspaceId: number, id: number, resul
     .run();
 }
 
+/** pending → dismissed, only once; false when it was already confirmed, running or dismissed. */
+export function dismissAction(db: DB | Tx, workspaceId: number, id: number, now: Date): boolean {
+  return !!db
+    .update(chatActions)
+    .set({ status: "dismissed", result: "Dismissed", doneAt: now })
+    .where(inWorkspace(chatActions, workspaceId, eq(chatActions.id, id), eq(chatActions.status, "pending")))
+    .returning({ id: chatActions.id })
+    .get();
+}
+
 export function releaseAction(db: DB, workspaceId: number, id: number) {
   db.update(chatActions)
     .set({ status: "pending" })

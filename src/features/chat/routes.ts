@@ -6,8 +6,21 @@ import { AppError } from "../../lib/errors";
 import { routeOptions } from "../../lib/route-options";
 import { sessionToken } from "../auth/guard";
 import { sessionUser, type SignedIn } from "../auth/service";
-import { ActionParam, ChatEventAnswer, ChatEventInput, ChatHistory, ChatInput, ChatReplyView, ConfirmedAction, HistoryQuery, MonitorMessage, WebhookAnswer, WebhookInput } from "./model";
-import { confirmAction } from "./proposals";
+import {
+  ActionParam,
+  ChatEventAnswer,
+  ChatEventInput,
+  ChatHistory,
+  ChatInput,
+  ChatReplyView,
+  ConfirmedAction,
+  DismissedAction,
+  HistoryQuery,
+  MonitorMessage,
+  WebhookAnswer,
+  WebhookInput,
+} from "./model";
+import { confirmAction, dismissAction } from "./proposals";
 import { AI_FAILED, answer, ask, checkChatRate, history } from "./service";
 import { chatEvent, monitorText, webhookChat } from "./meeting-socket";
 import { chatPageRoutes } from "./page-routes";
@@ -37,6 +50,12 @@ function chatApi(deps: ChatDeps, web: Web) {
         params: ActionParam,
         response: { 200: ConfirmedAction },
         detail: { summary: "Perform a change the assistant proposed" },
+      })
+      // Turns a proposal down: nothing changes, and it can no longer be confirmed.
+      .post("/actions/:id/dismiss", ({ me, params }) => dismissAction(deps, me, params.id), {
+        params: ActionParam,
+        response: { 200: DismissedAction },
+        detail: { summary: "Dismiss a change the assistant proposed" },
       })
       .get("/history", ({ me, query }) => history(deps, me, query.sessionId), { query: HistoryQuery, response: { 200: ChatHistory }, detail: { summary: "A conversation's messages" } })
   );

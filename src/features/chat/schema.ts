@@ -100,7 +100,7 @@ export const chatActions = sqliteTable(
     kind: text("kind").notNull(),
     args: text("args").notNull(),
     summary: text("summary").notNull(),
-    // pending | running | done
+    // pending | running | done | dismissed
     status: text("status").notNull().default("pending"),
     result: text("result"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),

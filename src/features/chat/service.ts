@@ -3,6 +3,8 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { randomToken } from "../../lib/crypto";
+import { canonicalZone } from "../../lib/time-zone";
+import { dateIn } from "../scheduling/slots";
 import type { SignedIn } from "../auth/service";
 import * as repo from "./repo";
 import { latestCandidates } from "./candidate-cards";
@@ -60,7 +62,9 @@ export async function answer(deps: ChatDeps, me: SignedIn, input: ChatInput, onD
   const askedAt = deps.clock.now();
   // The model's write tools record proposals; they are stored with the answer, and the recruiter confirms them in the chat.
   const proposals = proposalRecorder(deps, me);
-  const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC", propose: proposals.propose };
+  // The member's zone: the browser's, else the one in their profile; UTC only when neither is known (and answers say so).
+  const zone = canonicalZone(input.timeZone) ?? canonicalZone(me.user.timeZone);
+  const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: zone ?? "UTC", zoneKnown: !!zone, propose: proposals.propose };
 
   let response: string;
   if (modelConfigured(deps.config)) {
@@ -71,7 +75,8 @@ export async function answer(deps: ChatDeps, me: SignedIn, input: ChatInput, onD
         role: "system",
         content: systemPrompt({
           recruiterName: me.user.name || me.user.email,
-          today: deps.clock.now().toISOString().slice(0, 10),
+          // The member's own date and zone: "next Tuesday" is read from where they are.
+          today: `${dateIn(deps.clock.now(), ctx.timeZone)} (${ctx.zoneKnown ? `time zone ${ctx.timeZone}` : "time zone unknown: UTC"})`,
           candidates: latestCandidates(deps, ws),
         }),
       },

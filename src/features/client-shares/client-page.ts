@@ -128,6 +128,11 @@ export async function sharedFile(deps: Deps, token: string, fileId: number) {
   return { file, bytes };
 }
 
+/** Whether an answer says nothing the stored one does not: its verdict, comment and interview request are already there. */
+function sameAnswer(before: repo.AnswerRecord, input: Answer): boolean {
+  return (!input.verdict || input.verdict === before.verdict) && (!input.comment || input.comment === before.comment) && (!input.interview || !!before.interviewRequestedAt);
+}
+
 /**
  * The contact's answer about one candidate (POST /s/{token}/{candidateId}), in one transaction:
  * the answer, the event (timeline, log, webhook), the e-mail to the member who shared it and,
@@ -146,6 +151,9 @@ export function answer(deps: Deps, token: string, candidateId: number, input: An
   const sharer = share.sharedBy ? safeMember(deps, workspaceId, share.sharedBy) : null;
   const now = deps.clock.now();
   deps.db.transaction((tx) => {
+    // The same answer again (a second click, a resent form) changes nothing: no e-mail, event or webhook.
+    const before = repo.findAnswer(tx, share.id, candidateId);
+    if (before && sameAnswer(before, input)) return;
     const saved = repo.saveAnswer(tx, {
       workspaceId,
       shareId: share.id,

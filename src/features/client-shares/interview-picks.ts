@@ -104,6 +104,9 @@ export function pickTimes(deps: ClientSharesDeps, token: string, candidateId: nu
   const now = deps.clock.now();
   const inContactZone = starts.map((s) => dualTimeText(new Date(s), new Date(s + length), zone));
   deps.db.transaction((tx) => {
+    // The same times again (a resent form) change nothing: no e-mail, event or webhook.
+    const before = repo.findAnswer(tx, share.id, candidateId);
+    if (before?.pickedTimes === JSON.stringify(times) && before.pickedTimeZone === zone) return;
     const saved = repo.savePicks(tx, { workspaceId, shareId: share.id, participantId: candidateId, times, timeZone: zone, at: now });
     const data = {
       shareId: share.id,

@@ -22,7 +22,11 @@ const OfferAnswer = z.object({ session: SessionView, dropped: z.array(z.string()
  * Interview times (issue 39 item 2): the contact's times page under their link (rate-limited
  * with the rest of the link) and the recruiter's one step that offers the picks to the candidate.
  */
-export function interviewPickRoutes(deps: ClientSharesDeps, web: Web, limited: (token: string) => Response | null) {
+export function interviewPickRoutes(
+  deps: ClientSharesDeps,
+  web: Web,
+  limited: (token: string, request: Request, server: { requestIP(r: Request): { address: string } | null } | null) => Response | null,
+) {
   const page = (token: string, candidateId: number, tz: string | undefined, error: string | null = null, status?: number) => {
     const v = timesView(deps, token, candidateId);
     if (!("client" in v)) return renderPage({ title: "Shortlist", status: v.state === "unknown" ? 404 : 410, noindex: true, headers: PRIVATE, body: ClosedSharePage(v) });
@@ -30,11 +34,14 @@ export function interviewPickRoutes(deps: ClientSharesDeps, web: Web, limited: (
     return renderPage({ title: `Interview times for ${v.title}`, status, noindex: true, headers: PRIVATE, body: TimesPage({ v, token, tz: zone, error }) });
   };
   const client = new Elysia()
-    .get("/s/:token/:candidateId/times", ({ params, query }) => limited(params.token) ?? page(params.token, params.candidateId, query.tz), { params: TokenCandidateParam, query: PickTimesQuery })
+    .get("/s/:token/:candidateId/times", ({ params, query, request, server }) => limited(params.token, request, server) ?? page(params.token, params.candidateId, query.tz), {
+      params: TokenCandidateParam,
+      query: PickTimesQuery,
+    })
     .post(
       "/s/:token/:candidateId/times",
-      ({ params, body }) => {
-        const stop = limited(params.token);
+      ({ params, body, request, server }) => {
+        const stop = limited(params.token, request, server);
         if (stop) return stop;
         const raw = (body ?? {}) as Record<string, unknown>;
         const tz = typeof raw.timeZone === "string" ? raw.timeZone : undefined;

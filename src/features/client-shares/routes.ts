@@ -6,7 +6,8 @@ import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { badRequest } from "../../lib/errors";
-import { RateLimiter, limitSpace } from "../../lib/rate-limit";
+import { tokenLimiter } from "../../lib/token-limit";
+import { limitSpace } from "../../lib/rate-limit";
 import { attachment } from "../../lib/content-disposition";
 import { memberZone } from "../../lib/time-zone";
 
@@ -125,10 +126,22 @@ export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
       { params: IdParam, form: { back: "/candidates", failed: "Not revoked" } },
     );
 
-  // 120 requests per link in 10 minutes: a contact reading and answering 10 candidates uses 20.
-  const limiter = new RateLimiter(120, 10 * 60_000, () => deps.clock.now().getTime(), limitSpace(deps, "share-link"));
-  const limited = (token: string) => {
-    const r = limiter.hit(token);
+  // 120 requests per link in 10 minutes: a contact reading and answering 10 candidates uses 20;
+  // strings that name no link, 60 per address in 10 minutes.
+  const limiter = tokenLimiter({
+    spaces: { links: limitSpace(deps, "share-link"), addresses: limitSpace(deps, "share-link.address") },
+    perLink: 120,
+    perAddress: 60,
+    windowMs: 10 * 60_000,
+    now: () => deps.clock.now().getTime(),
+    trustProxy: deps.config.TRUST_PROXY,
+    known: (token) => {
+      const share = clientPage.openShare(deps, token);
+      return !("state" in share && share.state === "unknown");
+    },
+  });
+  const limited = (token: string, request: Request, server: Parameters<typeof limiter.hit>[2]) => {
+    const r = limiter.hit(token, request, server);
     if (r.ok) return null;
     return renderPage({
       title: "Too many requests",
@@ -151,11 +164,13 @@ export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
     });
   };
   const client = new Elysia()
-    .get("/s/:token", ({ params, query }) => limited(params.token) ?? show(params.token, { saved: Number(query.saved) || null, recordView: true }), { params: TokenParam })
+    .get("/s/:token", ({ params, query, request, server }) => limited(params.token, request, server) ?? show(params.token, { saved: Number(query.saved) || null, recordView: true }), {
+      params: TokenParam,
+    })
     .get(
       "/s/:token/files/:fileId",
-      async ({ params }) => {
-        const stop = limited(params.token);
+      async ({ params, request, server }) => {
+        const stop = limited(params.token, request, server);
         if (stop) return stop;
         const { file, bytes } = await clientPage.sharedFile(deps, params.token, params.fileId);
         return new Response(bytes as Uint8Array<ArrayBuffer>, {
@@ -173,8 +188,8 @@ export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
     )
     .post(
       "/s/:token/:candidateId",
-      ({ params, body }) => {
-        const stop = limited(params.token);
+      ({ params, body, request, server }) => {
+        const stop = limited(params.token, request, server);
         if (stop) return stop;
         const raw = (body ?? {}) as Record<string, unknown>;
         const parsed = AnswerInput.safeParse({ verdict: raw.verdict || null, comment: raw.comment, interview: raw.interview === "1" || raw.interview === "true" });

@@ -26,9 +26,13 @@ export function loadDashboard(deps: DashboardDeps, user: typeof users.$inferSele
   }
   const shortlists = listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name }));
   const wanted = Number(query.shortlistId);
+  const jobs = listJobs(deps, workspaceId);
+  const month = deps.placements.month(user);
+  const filled = new Set(month.filledJobIds);
   return {
+    month: { placements: month.count, fees: month.fees, openJobs: jobs.filter((j) => !filled.has(j.id)).length },
     appUrl: deps.config.APP_URL,
-    jobs: listJobs(deps, workspaceId),
+    jobs,
     stats: databaseStats(deps, workspaceId),
     page: listParticipants(deps, workspaceId, { ...filters, excludeShortlisted: true, limit: 20 }),
     filters: { search: filters.search ?? "", role: filters.role ?? "", location: filters.location ?? "" },

@@ -1,4 +1,6 @@
 import { Elysia } from "elysia";
+import { tokenLimiter } from "../../lib/token-limit";
+import { limitSpace } from "../../lib/rate-limit";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
@@ -64,11 +66,30 @@ export function feedbackRoutes(deps: Deps, web: Web) {
       body: ScorecardPage({ ...s, action: `/feedback/${token}`, saved: extra.saved, error: extra.error }),
     });
   };
+  // 60 requests per link in 10 minutes (a scorecard is read and sent a few times); strings that
+  // name no link, 60 per address.
+  const limiter = tokenLimiter({
+    spaces: { links: limitSpace(deps, "feedback-link"), addresses: limitSpace(deps, "feedback-link.address") },
+    perLink: 60,
+    perAddress: 60,
+    windowMs: 10 * 60_000,
+    now: () => deps.clock.now().getTime(),
+    trustProxy: deps.config.TRUST_PROXY,
+    known: (token) => feedback.knownToken(deps, token),
+  });
   const pages = new Elysia()
-    .get("/feedback/:token", ({ params, query }) => page(params.token, { saved: query.saved === "1" }), { params: TokenParam })
+    .get(
+      "/feedback/:token",
+      ({ params, query, request, server }) => {
+        limiter.enforce(params.token, request, server);
+        return page(params.token, { saved: query.saved === "1" });
+      },
+      { params: TokenParam },
+    )
     .post(
       "/feedback/:token",
-      ({ params, body }) => {
+      ({ params, body, request, server }) => {
+        limiter.enforce(params.token, request, server);
         const parsed = fromForm((body ?? {}) as Record<string, unknown>);
         if (!parsed.success) return page(params.token, { error: parsed.error.issues[0]?.message ?? "Check the form", status: 400 });
         feedback.answerScorecard(deps, params.token, parsed.data);

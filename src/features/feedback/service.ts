@@ -230,6 +230,11 @@ export function giveFeedback(deps: Deps, me: Member, publicId: string, input: Fe
   return toFeedback(row, m.publicId);
 }
 
+/** Whether a string names a feedback link (expired ones included): what the link's limit counts by. */
+export function knownToken(deps: Deps, token: string): boolean {
+  return /^[A-Za-z0-9_-]{20,64}$/.test(token) && !!repo.findByToken(deps.db, sha256(token));
+}
+
 /** /feedback/{token}: the scorecard of one interviewer, no sign-in; unknown or expired links are one 404. */
 export function scorecardOf(deps: Deps, token: string) {
   const row = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? repo.findByToken(deps.db, sha256(token)) : undefined;

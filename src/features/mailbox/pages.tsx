@@ -9,7 +9,7 @@ export function MailboxPage({ mails, linkHours }: { mails: MailboxMail[]; linkHo
         <span className="badge-warning">Demo mode</span>
       </div>
       <h1 className="text-2xl font-semibold">Mailbox</h1>
-      <p className="mt-1 text-sm text-slate-500">The e-mails Frank wrote for your workspace. A developer page, shown only when developer pages are on.</p>
+      <p className="mt-1 text-sm text-slate-500">The e-mails Frank wrote to you (in demo mode, also to the demo workspace's candidates). A developer page, shown only when developer pages are on.</p>
       <p className="mt-1 text-sm text-slate-500" data-testid="link-note">
         Links in an e-mail (sign-in, reset, invitation, booking){" "}
         {`are shown for ${linkHours === 1 ? "1 hour" : `${linkHours} hours`} after it was written, then removed: Frank keeps no live link at rest.`}

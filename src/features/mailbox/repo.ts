@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { mailMessages, tasks } from "../../db/schema";
 import { mailStatusOf } from "../../lib/mail-records";
@@ -7,25 +7,32 @@ const columns = { message: mailMessages, taskStatus: tasks.status };
 const withStatus = (r: { message: typeof mailMessages.$inferSelect; taskStatus: string | null }) => ({ ...r.message, status: mailStatusOf(r.taskStatus) });
 export type MailboxMail = ReturnType<typeof withStatus>;
 
-/** The newest e-mails of one workspace (mail of no workspace is never listed), with their delivery state. */
-export function latestMail(db: DB, workspaceId: number, limit = 50): MailboxMail[] {
-  return db
-    .select(columns)
-    .from(mailMessages)
-    .leftJoin(tasks, eq(tasks.id, mailMessages.taskId))
-    .where(eq(mailMessages.workspaceId, workspaceId))
-    .orderBy(desc(mailMessages.id))
-    .limit(limit)
-    .all()
-    .map(withStatus);
+/**
+ * Whose e-mails a member may read: those addressed to their own address and, when given, the
+ * candidate e-mails of one workspace (the demo workspace, in demo mode). Never another member's.
+ */
+export interface Reader {
+  email: string;
+  candidateMailOf: number | null;
 }
 
-export function mailById(db: DB, workspaceId: number, id: number): MailboxMail | undefined {
+function readable(reader: Reader): SQL {
+  const own = sql`lower(${mailMessages.to}) = ${reader.email.toLowerCase()}`;
+  if (reader.candidateMailOf === null) return own;
+  return or(own, and(eq(mailMessages.workspaceId, reader.candidateMailOf), eq(mailMessages.audience, "candidate")))!;
+}
+
+/** The newest e-mails the reader may see, with their delivery state. */
+export function latestMail(db: DB, reader: Reader, limit = 50): MailboxMail[] {
+  return db.select(columns).from(mailMessages).leftJoin(tasks, eq(tasks.id, mailMessages.taskId)).where(readable(reader)).orderBy(desc(mailMessages.id)).limit(limit).all().map(withStatus);
+}
+
+export function mailById(db: DB, reader: Reader, id: number): MailboxMail | undefined {
   const r = db
     .select(columns)
     .from(mailMessages)
     .leftJoin(tasks, eq(tasks.id, mailMessages.taskId))
-    .where(and(eq(mailMessages.id, id), eq(mailMessages.workspaceId, workspaceId)))
+    .where(and(eq(mailMessages.id, id), readable(reader)))
     .get();
   return r ? withStatus(r) : undefined;
 }

@@ -6,13 +6,13 @@ import { IdParam } from "../../lib/route-schemas";
 
 import { devLimiter } from "../../lib/dev-pages";
 import { MailboxPage } from "./pages";
-import { loadMailbox, workspaceMail } from "./service";
+import { loadMailbox, memberMail } from "./service";
 
 /**
  * /dev/mailbox: the e-mails written, so a newcomer without SMTP can follow a reset link. A developer
  * page (DEV_PAGES, on in demo mode; otherwise the routes do not exist), shown only to a
- * signed-in user and only with the e-mails of that user's workspace: reset links and
- * candidates' manage links are keys to accounts and bookings.
+ * signed-in user and only with the e-mails addressed to that user (and, in demo mode, the demo
+ * workspace's candidate e-mails): reset links and invitations are keys to accounts.
  */
 export function mailboxRoutes(deps: Deps, web: Web) {
   if (!deps.config.devPages) return new Elysia();
@@ -22,13 +22,13 @@ export function mailboxRoutes(deps: Deps, web: Web) {
     .guard({ auth: true })
     .get("/dev/mailbox", ({ workspaceId, me }) => {
       limit(me.user.id);
-      return renderPage({ title: "Mailbox", body: MailboxPage(loadMailbox(deps, workspaceId)) });
+      return renderPage({ title: "Mailbox", body: MailboxPage(loadMailbox(deps, { email: me.user.email, workspaceId })) });
     })
     .get(
       "/dev/mailbox/:id",
       ({ params, workspaceId, me }) => {
         limit(me.user.id);
-        const mail = workspaceMail(deps, workspaceId, params.id);
+        const mail = memberMail(deps, { email: me.user.email, workspaceId }, params.id);
         // The e-mail's own HTML, shown as the recipient would see it.
         return new Response(mail.html, {
           headers: {

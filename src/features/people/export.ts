@@ -7,6 +7,7 @@ import { shortlistsOfCandidate } from "../shortlists/service";
 import { conversationsOf } from "../visitors/person-data";
 import { applicationsOfCandidate } from "../applications/service";
 import { feedbackOfCandidate } from "../feedback/service";
+import { suggestionsInWords } from "../suggestions/service";
 
 /**
  * GET /api/participants/{id}/export: everything Frank holds about one person, as one JSON
@@ -35,6 +36,8 @@ export function exportCandidate(deps: Deps, workspaceId: number, id: number) {
     // Issue 38: their applications and the interview feedback about them (it is about them).
     applications: applicationsOfCandidate(deps, workspaceId, id),
     feedback: feedbackOfCandidate(deps, workspaceId, id).feedback,
+    // Issue 57: every suggestion automated tools made about them, in plain words.
+    automatedTools: suggestionsInWords(deps, workspaceId, id),
   };
 }
 

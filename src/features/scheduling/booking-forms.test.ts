@@ -117,4 +117,25 @@ describe("booking forms", () => {
     expect(anon.status).toBe(303);
     expect(anon.headers.get("location")).toMatch(/^\/login(\?next=|$)/);
   });
+
+  test("Edit Interview saves the recruiter's notes: shown on the page, recorded, and nothing is sent to the candidate", async () => {
+    const { u, s } = await session();
+    await post(`/book/${s.sessionToken}`, { slotId: s.timeSlots[0]!.id });
+    const { meetings } = await (await t.request("/api/meetings", { cookie: u.cookie })).json();
+    const path = `/interview-details/${meetings[0].id}`;
+    const mails = () => t.deps.db.$client.query("select count(*) as n from mail_messages where workspace_id = ?").get(u.workspaceId) as { n: number };
+    const before = mails().n;
+    const page = await (await t.request(path, { cookie: u.cookie })).text();
+    expect(page).toContain("Edit Interview");
+    expect(page).toContain(`action="${path}/edit"`);
+    const saved = await post(`${path}/edit`, { notes: "  Ask about the notice period.  " }, u.cookie);
+    expect(saved.status).toBe(303);
+    expect(flashOf(saved)).toContain("Interview updated");
+    expect(await (await t.request(path, { cookie: u.cookie })).text()).toContain("Ask about the notice period.");
+    expect(mails().n).toBe(before);
+    const log = await (await t.request("/api/workspace/activity?action=interview.edited", { cookie: u.cookie })).json();
+    expect(JSON.stringify(log)).toContain("Notes edited");
+    const long = await post(`${path}/edit`, { notes: "x".repeat(4001) }, u.cookie);
+    expect(flashOf(long)).toContain("Keep the notes under 4000 characters");
+  });
 });

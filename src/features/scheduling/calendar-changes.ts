@@ -61,7 +61,8 @@ function resolveOpen(deps: Deps, meetingId: number, kinds: FlagKind[]) {
 
 /**
  * Flags an interview once per finding (kind + subject, while unresolved); a declined
- * invitation also e-mails the interviewer. A newer move or delete replaces an older open one.
+ * invitation and a clash (a busy event over it, or a booking into a time that had just become
+ * busy before the cache knew) also e-mail the interviewer. A newer move or delete replaces an older open one.
  */
 export function flagInterview(deps: Deps, meetingId: number, f: { kind: FlagKind; message: string; subject?: string; startTime?: Date; endTime?: Date }): boolean {
   return write(deps, (tx) => {
@@ -73,7 +74,7 @@ export function flagInterview(deps: Deps, meetingId: number, f: { kind: FlagKind
     if (same) return false;
     if (f.kind === "moved_in_calendar" || f.kind === "deleted_in_calendar") resolveOpen(deps, meetingId, ["moved_in_calendar", "deleted_in_calendar"]);
     flags.insertFlag(deps.db, { meetingId, kind: f.kind, message: f.message, subject, startTime: f.startTime ?? null, endTime: f.endTime ?? null, createdAt: deps.clock.now() });
-    if (f.kind === "declined") {
+    if (f.kind === "declined" || f.kind === "clash") {
       const m = d.meeting;
       deps.mail.enqueue(tx, {
         workspaceId: m.workspaceId,

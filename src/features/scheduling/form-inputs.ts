@@ -32,6 +32,8 @@ export const InterviewActionForm = z.object({
   time: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
+  // Edit Interview: the recruiter's notes.
+  notes: z.string().optional(),
   // Apply or Keep on a calendar flag.
   flagId: z.string().optional(),
   decision: z.string().optional(),

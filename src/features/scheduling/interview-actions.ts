@@ -8,7 +8,7 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { slotProblem, type TimeSlot } from "./slots";
 import { interviewEvent } from "./webhook-events";
-import type { Actor } from "../events/record";
+import { recordEvent, type Actor } from "../events/record";
 
 /**
  * The recruiter's actions on a booked interview (the details page, the Interview Status
@@ -16,7 +16,8 @@ import type { Actor } from "../events/record";
  */
 const NOT_FOUND = "The interview details could not be found. It may have been canceled or the link is invalid.";
 export const NOT_CHANGEABLE = "This interview can no longer be changed.";
-export const NOT_STARTED = "An interview can be marked completed or no-show once it has started.";
+export const NOT_STARTED = "An interview can be marked completed once it has started.";
+export const NOT_ENDED = "An interview can be marked as not attended once it has ended.";
 const TAKEN = "This time slot is no longer available. Please choose another.";
 
 function meetingOf(deps: Deps, workspaceId: number, publicId: string) {
@@ -93,12 +94,36 @@ export function rescheduleInterview(
   if (!offered) throw conflict(NOT_CHANGEABLE);
 }
 
-/** Marks an interview that has started as completed or no-show. */
-export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show", actor: Actor): void {
+/**
+ * Marks an interview that has started as completed, or one that has ended as a no-show: the
+ * candidate or the interviewer did not attend (issue 58), with `interview.no_show` when that changed.
+ */
+export function markInterview(deps: Deps, workspaceId: number, publicId: string, status: "completed" | "no_show", actor: Actor, noShowBy: "candidate" | "interviewer" = "candidate"): void {
   const d = meetingOf(deps, workspaceId, publicId);
   if (d.meeting.status !== "scheduled" && d.meeting.status !== "completed" && d.meeting.status !== "no_show") throw conflict(NOT_CHANGEABLE);
   write(deps, (tx) => {
-    if (!changes.markMeeting(tx, { meetingId: d.meeting.id, status, now: deps.clock.now() })) throw conflict(NOT_STARTED);
+    if (!changes.markMeeting(tx, { meetingId: d.meeting.id, status, noShowBy, now: deps.clock.now() })) throw conflict(status === "no_show" ? NOT_ENDED : NOT_STARTED);
     if (status === "completed" && d.meeting.status !== "completed") interviewEvent(deps, tx, d.meeting, "interview.completed", { by: "recruiter" }, actor);
+    if (status === "no_show" && (d.meeting.status !== "no_show" || d.meeting.noShowBy !== noShowBy)) interviewEvent(deps, tx, d.meeting, "interview.no_show", { by: "recruiter", noShowBy }, actor);
+  });
+}
+
+/**
+ * Edit Interview: the recruiter's own notes on it. They are internal (the candidate, their
+ * e-mails and the calendar event never show them), so nothing is sent; the change is recorded.
+ */
+export function editInterviewNotes(deps: Deps, workspaceId: number, publicId: string, notes: string | null, actor: Actor): void {
+  const d = meetingOf(deps, workspaceId, publicId);
+  if ((d.meeting.notes ?? null) === notes) return;
+  write(deps, (tx) => {
+    changes.setMeetingNotes(tx, d.meeting.id, notes);
+    recordEvent(deps, tx, {
+      workspaceId,
+      actor,
+      subject: { type: "interview", id: d.meeting.publicId },
+      kind: "interview.edited",
+      summary: notes ? "Notes edited" : "Notes removed",
+      data: { candidateId: d.meeting.candidateId, fields: ["notes"] },
+    });
   });
 }

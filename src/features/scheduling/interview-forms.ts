@@ -2,8 +2,8 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../events/record";
 import { badRequest, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
-import { cancelInterview, markInterview, rescheduleInterview } from "./interview-actions";
-import { CancelInterviewInput, InterviewStatusInput } from "./model";
+import { cancelInterview, editInterviewNotes, markInterview, rescheduleInterview } from "./interview-actions";
+import { CancelInterviewInput, InterviewNotesInput, InterviewStatusInput } from "./model";
 import { bookingUrlOf } from "./service";
 import { getInterview, resendInterviewEmails } from "./interviews";
 import { generateSlots, zonedToUtc } from "./slots";
@@ -22,11 +22,19 @@ interface FormCall {
 const actions = new Map<string, (c: FormCall) => string>([
   ["cancel", (c) => (cancelInterview(c.deps, c.workspaceId, c.publicId, parseInput(CancelInterviewInput, c.form).reason, c.actor), "Interview canceled")],
   ["resend", (c) => (resendInterviewEmails(c.deps, c.workspaceId, c.publicId), "E-mails queued: the interview's e-mails will be sent again")],
-  ["status", (c) => (markInterview(c.deps, c.workspaceId, c.publicId, parseInput(InterviewStatusInput, c.form).status, c.actor), "Interview updated")],
+  [
+    "status",
+    (c) => {
+      const input = parseInput(InterviewStatusInput, c.form);
+      markInterview(c.deps, c.workspaceId, c.publicId, input.status, c.actor, input.noShowBy);
+      return input.status === "no_show" ? `Marked: ${input.noShowBy === "interviewer" ? "interviewer" : "candidate"} did not attend` : "Interview updated";
+    },
+  ],
   // What a calendar said (decision 32): Apply or Keep a flagged change, Retry a missing Meet link.
   ["flag", resolveFlagForm],
   ["video-retry", (c) => (retryVideoLink(c.deps, c.workspaceId, c.publicId), "Asking Google Meet for the link again")],
   ["reschedule", rescheduleForm],
+  ["edit", (c) => (editInterviewNotes(c.deps, c.workspaceId, c.publicId, parseInput(InterviewNotesInput, c.form).notes, c.actor), "Interview updated")],
 ]);
 
 /**

@@ -63,6 +63,7 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
     emails: emailsByMeeting(deps, [m.id]).get(m.id) ?? [],
     title: m.title,
     status: m.status,
+    noShowBy: m.status === "no_show" ? m.noShowBy : null,
     scheduledTime: m.startTime.toISOString(),
     endTime: m.endTime.toISOString(),
     duration: Math.round((m.endTime.getTime() - m.startTime.getTime()) / 60_000),

@@ -160,7 +160,7 @@ describe("recruiter actions and honest states", () => {
     expect(eventsOf(google.account.email)).toHaveLength(1);
   });
 
-  test("completed and no-show only once the interview has started; bad input is a 400; other workspaces get 404", async () => {
+  test("completed once the interview has started, not attended once it has ended; bad input is a 400; other workspaces get 404", async () => {
     const { u, s } = await setup({ connect: false });
     await bookAsLondon(s.sessionToken, s.timeSlots[0]!.id);
     const id = await meetingId(u.cookie);
@@ -173,9 +173,18 @@ describe("recruiter actions and honest states", () => {
     const saved = t.clock.now();
     t.clock.set(new Date(Date.parse(s.timeSlots[0]!.startTime) + 30 * 60_000));
     const cookie = await t.login(u.email, u.password);
-    const done = await t.request(`/api/interviews/${id}/status`, { cookie, json: { status: "no_show" } });
+    const during = await t.request(`/api/interviews/${id}/status`, { cookie, json: { status: "no_show" } });
+    expect(during.status).toBe(409);
+    expect((await during.json()).message).toBe("An interview can be marked as not attended once it has ended.");
+    t.clock.set(new Date(Date.parse(s.timeSlots[0]!.endTime) + 60_000));
+    const done = await t.request(`/api/interviews/${id}/status`, { cookie, json: { status: "no_show", noShowBy: "interviewer" } });
     expect(done.status).toBe(200);
-    expect((await done.json()).status).toBe("no_show");
+    expect(await done.json()).toMatchObject({ status: "no_show", noShowBy: "interviewer" });
+    const candidate = await t.request(`/api/interviews/${id}/status`, { cookie, json: { status: "no_show" } });
+    expect(await candidate.json()).toMatchObject({ status: "no_show", noShowBy: "candidate" });
+    // Each change of who did not attend is an interview.no_show in the log (and to the webhooks).
+    const log = await (await t.request("/api/workspace/activity?action=interview.no_show", { cookie })).json();
+    expect(log.activity.map((e: { summary: string }) => e.summary)).toEqual(["Candidate did not attend", "Interviewer did not attend"]);
     t.clock.set(saved);
   });
 

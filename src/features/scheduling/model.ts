@@ -156,6 +156,14 @@ export const BookInput = z.object({
 });
 
 /** POST /api/interviews/{id}/cancel */
+/** Edit Interview (the details page): the recruiter's own notes, never shown to the candidate. */
+export const InterviewNotesInput = z.object({
+  notes: z
+    .string()
+    .max(4000, "Keep the notes under 4000 characters")
+    .optional()
+    .transform((v) => v?.trim() || null),
+});
 export const CancelInterviewInput = z.object({ reason: z.string().trim().max(1000, "Keep the reason under 1000 characters").optional().nullable() });
 
 const rescheduleMissing = "Please choose a new time or offer new time slots";
@@ -170,6 +178,8 @@ export const RescheduleInput = z
 /** POST /api/interviews/{id}/status */
 export const InterviewStatusInput = z.object({
   status: z.enum(["completed", "no_show"], { error: "Status must be completed or no_show" }),
+  /** For no_show, after the interview's end: who did not attend (issue 58); the candidate when not said. */
+  noShowBy: z.enum(["candidate", "interviewer"], { error: "noShowBy must be candidate or interviewer" }).optional(),
 });
 
 /** Responses (docs/decisions/0020): every field the service returns is listed, or it would be dropped. */
@@ -264,6 +274,8 @@ export const InterviewView = z.looseObject({
   id: z.string(),
   title: z.string(),
   status: z.string(),
+  /** For a no_show: who did not attend ("candidate" or "interviewer"; null before issue 58 or for other statuses). */
+  noShowBy: z.enum(["candidate", "interviewer"]).nullable(),
   scheduledTime: z.string(),
   endTime: z.string(),
   duration: z.number().int(),

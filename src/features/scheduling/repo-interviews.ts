@@ -55,13 +55,13 @@ export function offerNewTimes(db: DB | Tx, v: { meeting: MeetingRow; slots: { id
   return m;
 }
 
-/** Marks a scheduled meeting that has started as completed or no-show. */
-export function markMeeting(db: DB | Tx, v: { meetingId: number; status: "completed" | "no_show"; now: Date }): MeetingRow | null {
+/** Marks a scheduled meeting that has started as completed, or one that has ended as a no-show (and who did not attend). */
+export function markMeeting(db: DB | Tx, v: { meetingId: number; status: "completed" | "no_show"; noShowBy?: "candidate" | "interviewer"; now: Date }): MeetingRow | null {
   return (
     db
       .update(meetings)
-      .set({ status: v.status })
-      .where(and(eq(meetings.id, v.meetingId), inArray(meetings.status, ["scheduled", "completed", "no_show"]), lte(meetings.startTime, v.now)))
+      .set({ status: v.status, noShowBy: v.status === "no_show" ? (v.noShowBy ?? "candidate") : null })
+      .where(and(eq(meetings.id, v.meetingId), inArray(meetings.status, ["scheduled", "completed", "no_show"]), lte(v.status === "no_show" ? meetings.endTime : meetings.startTime, v.now)))
       .returning()
       .get() ?? null
   );
@@ -123,4 +123,9 @@ export function bumpSequence(db: DB | Tx, meetingId: number): void {
     .set({ sequence: sql`${meetings.sequence} + 1` })
     .where(eq(meetings.id, meetingId))
     .run();
+}
+
+/** The recruiter's own notes on an interview (Edit Interview): what it was, or null when there is no such meeting. */
+export function setMeetingNotes(db: DB | Tx, meetingId: number, notes: string | null): MeetingRow | null {
+  return db.update(meetings).set({ notes }).where(eq(meetings.id, meetingId)).returning().get() ?? null;
 }

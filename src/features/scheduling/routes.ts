@@ -97,10 +97,15 @@ export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: Schedul
     .post(
       "/interviews/:id/status",
       ({ params, body, workspaceId, me }) => {
-        actions.markInterview(deps, workspaceId, params.id, body.status, memberActor(me));
+        actions.markInterview(deps, workspaceId, params.id, body.status, memberActor(me), body.noShowBy);
         return scheduling.getInterview(deps, params.id);
       },
-      { params: InterviewIdParam, body: InterviewStatusInput, response: { 200: InterviewView }, detail: { summary: "Mark an interview completed or a no-show" } },
+      {
+        params: InterviewIdParam,
+        body: InterviewStatusInput,
+        response: { 200: InterviewView },
+        detail: { summary: "Mark an interview completed, or after its end a no-show (noShowBy: candidate or interviewer)" },
+      },
     );
 
   // Staff only, but a signed-out visitor gets the same 'Interview Not Found' (404) as another

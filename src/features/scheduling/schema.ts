@@ -101,8 +101,10 @@ export const meetings = sqliteTable(
     description: text("description"),
     notes: text("notes"),
     location: text("location"),
-    // scheduled | completed | canceled | pending
+    // scheduled | completed | canceled | pending | no_show
     status: text("status").notNull().default("scheduled"),
+    // Who did not attend, for a no_show (issue 58): "candidate" or "interviewer".
+    noShowBy: text("no_show_by", { enum: ["candidate", "interviewer"] }),
     startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),
     endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
     // SHA-256 of the token in the candidate's e-mail that lets them cancel or move the interview.

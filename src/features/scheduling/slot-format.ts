@@ -1,14 +1,28 @@
 /** How slots read to people: h:mm a times, long dates and day groups in the slot's zone. Pure (only Intl). */
 import { cachedOffset, dateIn, DAY, MINUTE, pad, toMs } from "./zones";
 
-/** "9:00 AM" (h:mm a) in the zone. */
+/**
+ * "9:00 AM" (h:mm a) in the zone. Where the wall time happens twice (the hour the clocks go back),
+ * the zone's short name or offset follows, so the two read apart: "2:30 AM GMT+11", "2:30 AM GMT+10".
+ */
 export function formatTime(iso: string | Date, timeZone: string): string {
   const t = toMs(iso);
   // Minutes since the zone's midnight, straight from the offset: no Date per call.
   const m = ((Math.floor((t + cachedOffset(t, timeZone)) / MINUTE) % 1440) + 1440) % 1440;
   const hour = Math.floor(m / 60);
   const h = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h}:${pad(m % 60)} ${hour < 12 ? "AM" : "PM"}`;
+  const text = `${h}:${pad(m % 60)} ${hour < 12 ? "AM" : "PM"}`;
+  return wallTimeRepeats(t, timeZone) ? `${text} ${zoneAbbreviation(new Date(t), timeZone)}` : text;
+}
+
+/** Whether another instant shows the same wall time in the zone (the clocks went back around it). */
+export function wallTimeRepeats(t: number, timeZone: string): boolean {
+  const before = cachedOffset(t - 6 * 60 * MINUTE, timeZone);
+  const after = cachedOffset(t + 6 * 60 * MINUTE, timeZone);
+  if (before <= after) return false;
+  const back = before - after;
+  const off = cachedOffset(t, timeZone);
+  return cachedOffset(t + back, timeZone) === off - back || cachedOffset(t - back, timeZone) === off + back;
 }
 
 const longDateFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -8,7 +8,8 @@ export function sessionStateBadge(state: string): { label: string; className: st
   return { label: "Canceled", className: "badge-secondary" };
 }
 
-export function interviewBadge(status: string): { label: string; className: string } {
+export function interviewBadge(status: string, noShowBy?: "candidate" | "interviewer" | null): { label: string; className: string } {
+  if (status === "no_show" && noShowBy) return { label: noShowBy === "candidate" ? "Candidate did not attend" : "Interviewer did not attend", className: "badge-secondary" };
   switch (status) {
     case "scheduled":
       return { label: "Confirmed", className: "badge-success" };

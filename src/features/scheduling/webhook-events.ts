@@ -12,7 +12,7 @@ function interviewData(deps: Deps, publicId: string) {
   return rest;
 }
 
-type InterviewEventType = "interview.booked" | "interview.moved" | "interview.cancelled" | "interview.completed";
+type InterviewEventType = "interview.booked" | "interview.moved" | "interview.cancelled" | "interview.completed" | "interview.no_show";
 
 /**
  * An interview event; for interview.moved `previousStartTime` and `startTime` (null while the
@@ -23,7 +23,7 @@ export function interviewEvent(
   tx: Tx,
   meeting: { id: number; publicId?: string; workspaceId: number; candidateId: number },
   type: InterviewEventType,
-  extra: { by: "candidate" | "recruiter" | "calendar"; previousStartTime?: Date | null; reason?: string | null },
+  extra: { by: "candidate" | "recruiter" | "calendar"; previousStartTime?: Date | null; reason?: string | null; noShowBy?: "candidate" | "interviewer" },
   actor: Actor = extra.by === "candidate" ? "candidate" : extra.by === "calendar" ? "calendar" : "system",
 ): void {
   const webhook = () => {
@@ -35,6 +35,7 @@ export function interviewEvent(
       by: extra.by,
       ...(type === "interview.moved" ? { previousStartTime: extra.previousStartTime?.toISOString() ?? null, startTime: m.status === "scheduled" ? m.startTime.toISOString() : null } : {}),
       ...(extra.reason ? { reason: extra.reason } : {}),
+      ...(extra.noShowBy ? { noShowBy: extra.noShowBy } : {}),
     };
   };
   recordEvent(deps, tx, {
@@ -43,8 +44,18 @@ export function interviewEvent(
     subject: { type: "interview", id: meeting.publicId ?? repo.findMeetingById(deps.db, meeting.id)!.meeting.publicId },
     kind: type,
     // A change the sync brought back from the interviewer's calendar says so in the activity log.
-    summary: extra.by === "calendar" ? `${type === "interview.cancelled" ? "Deleted" : "Moved"} in the interviewer's calendar` : null,
-    data: { candidateId: meeting.candidateId, by: extra.by, ...(extra.previousStartTime ? { previousStartTime: extra.previousStartTime.toISOString() } : {}) },
+    summary:
+      extra.by === "calendar"
+        ? `${type === "interview.cancelled" ? "Deleted" : "Moved"} in the interviewer's calendar`
+        : extra.noShowBy
+          ? `${extra.noShowBy === "candidate" ? "Candidate" : "Interviewer"} did not attend`
+          : null,
+    data: {
+      candidateId: meeting.candidateId,
+      by: extra.by,
+      ...(extra.noShowBy ? { noShowBy: extra.noShowBy } : {}),
+      ...(extra.previousStartTime ? { previousStartTime: extra.previousStartTime.toISOString() } : {}),
+    },
     webhooks: [{ type, candidateId: meeting.candidateId, data: webhook }],
   });
 }

@@ -20,13 +20,13 @@ export function zoneName(timeZone: string): string {
   return (timeZone.split("/").pop() ?? timeZone).replace(/_/g, " ");
 }
 
-/** "10:00–11:00 AM", or "11:30 AM–12:30 PM" across noon. */
+/** "10:00–11:00 AM", or "11:30 AM–12:30 PM" across noon (and each in full where a wall time repeats). */
 export function rangeText(start: Date, end: Date, timeZone: string): string {
   const a = formatTime(start, timeZone);
   const b = formatTime(end, timeZone);
-  const [at, ap] = a.split(" ");
-  const [, bp] = b.split(" ");
-  return ap === bp ? `${at}–${b}` : `${a}–${b}`;
+  const [at, ap, az] = a.split(" ");
+  const [, bp, bz] = b.split(" ");
+  return ap === bp && !az && !bz ? `${at}–${b}` : `${a}–${b}`;
 }
 
 /** The time in `zone`, with the other zone beside it when it differs (and its day when that differs too). */

@@ -87,6 +87,16 @@ const CALLS: Record<Action, (w: W) => Call[]> = {
     { method: "POST", path: "/api/pipeline/stages", json: { name: "Client interview" } },
     { method: "PUT", path: "/api/pipeline/reject-reasons", json: { reasons: ["Not a fit", "Ghosted"] } },
   ],
+  "placements.write": (w) => [
+    {
+      method: "POST",
+      path: "/api/placements",
+      json: { applicationId: w.ids.application, startDate: "2030-02-01", salary: 60000, currency: "EUR", feeType: "percent", feePercent: 20 },
+      scoped: true,
+    },
+  ],
+  // Another member's numbers: a recruiter sees their own.
+  "reports.all": (w) => [{ method: "GET", path: `/api/placements?recruiterId=${w.ids.target}` }],
   "shortlists.write": (w) => [
     { method: "POST", path: "/api/shortlists", json: { name: "Another" } },
     { method: "PATCH", path: `/api/shortlists/${w.ids.shortlist}`, json: { name: "Renamed" }, scoped: true },

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { assistantNotice } from "../suggestions/notice";
 import type { VisitorsDeps } from "./needs";
 import type { Web } from "../auth/web";
 import { createElement } from "react";
@@ -89,7 +90,7 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
           const s = getSettings(deps, ctx.workspaceId);
           const outside = kind === "prequalifier" ? s.prequalifierUrl : s.assessmentUrl;
           if (outside) return framed(kind, visitor, ctx, outside, set.headers["content-security-policy"]);
-          return page(kind, visitor, ctx, ChatPage({ state: getChat(deps, visitor, kind, ctx), privacy: privacyNoticeOf(deps, ctx.workspaceId) }));
+          return page(kind, visitor, ctx, ChatPage({ state: getChat(deps, visitor, kind, ctx), privacy: privacyNoticeOf(deps, ctx.workspaceId), assistant: assistantNotice(deps, ctx.workspaceId) }));
         },
         { query: CodeQuery },
       )
@@ -112,7 +113,13 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
               const { visitor, ctx } = contextOfForm(input);
               if (!ctx) return unavailable(kind, visitor, failure);
               const state = getChat(deps, visitor, kind, ctx);
-              return page(kind, visitor, ctx, ChatPage({ state, error: failure.message, value: posted(input, "answer", 5000), privacy: privacyNoticeOf(deps, ctx.workspaceId) }), refusal(failure));
+              return page(
+                kind,
+                visitor,
+                ctx,
+                ChatPage({ state, error: failure.message, value: posted(input, "answer", 5000), privacy: privacyNoticeOf(deps, ctx.workspaceId), assistant: assistantNotice(deps, ctx.workspaceId) }),
+                refusal(failure),
+              );
             },
           },
         },

@@ -14,7 +14,10 @@ export const EVENT_TYPES = [
   "interview.moved",
   "interview.cancelled",
   "interview.completed",
+  "interview.no_show",
   "application.stage_changed",
+  "placement.created",
+  "placement.updated",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Sent only by "Send test event", to one endpoint, whatever it subscribes to. */

@@ -107,12 +107,14 @@ export function BoardPage({
   funnel,
   templates,
   clients,
+  suggested,
 }: {
   shell: Shell;
   data: BoardData;
   funnel?: ReactNode;
   templates: { stageId: number; id: number; name: string }[];
   clients: { id: number; name: string }[];
+  suggested?: ReactNode;
 }) {
   const { job } = data;
   return (
@@ -170,6 +172,7 @@ export function BoardPage({
           <Column key={c.stage.id} column={c} data={data} />
         ))}
       </div>
+      {suggested ?? null}
     </AppShell>
   );
 }

@@ -19,8 +19,15 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
   return (
     <figure className="card card-body min-w-0 max-w-full" data-testid="funnel">
       <figcaption className="text-sm font-medium">{title}</figcaption>
-      {/* At its drawn width on a phone (the labels stay readable); the box scrolls sideways instead. */}
-      <div className="mt-2 overflow-x-auto">
+      {/* At its drawn width on a phone (the labels stay readable); the box scrolls sideways instead,
+          so it takes keyboard focus (arrow keys scroll it) and is named for those who reach it. */}
+      <div
+        className="mt-2 overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+        tabIndex={0}
+        role="region"
+        aria-label={`${title}: chart, scrolls sideways`}
+        data-testid="funnel-scroll"
+      >
         <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[36rem] max-w-2xl" role="img" aria-hidden="true" focusable="false">
           {funnel.stages.map((s, i) => {
             const y = i * rowH + 4;

@@ -1,7 +1,7 @@
 import type { BillingResponse } from "../types";
 import { money } from "../plans";
 import { BillingNotConfigured } from "./plan-card";
-import { formatDate, statusBadge, trialBox } from "./status";
+import { formatDate, statusBadge, trialBox, trialExpiredMessage } from "./status";
 import { PortalButton, ResumeButton } from "./billing-actions";
 
 /** Billing tab: status badges, plan, amount, period, trial box and invoices (part1 §2, §4). */
@@ -76,10 +76,11 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
       ) : trial === "expired" ? (
         <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="trial-box">
           <p className="font-semibold">Trial Expired - Payment Required</p>
-          <p className="mt-1">Your free trial expired on {formatDate(sub.trialEnd)}. Update your payment method to keep using Frank.</p>
-          <PortalButton flow="payment_method_update" className="btn-destructive mt-3">
+          <p className="mt-1">{trialExpiredMessage(sub.trialEnd)}</p>
+          {/* part1 §4: this button goes to the Plans tab (the card itself is changed from the billing actions above). */}
+          <button type="button" className="btn-destructive mt-3" onClick={onPlans}>
             Update Payment Method
-          </PortalButton>
+          </button>
         </div>
       ) : null}
       <div>

@@ -34,6 +34,17 @@ export function initialTab(hint: string | null | undefined, subscribed: boolean)
   return subscribed ? "profile" : "billing";
 }
 
+/**
+ * The past_due trial box's message. The trial's end is named only once it has passed: a
+ * subscription can fall past due while its planned trial end is still ahead (the trial ended
+ * early), and "expired on" a later date would be false.
+ */
+export function trialExpiredMessage(trialEnd: string | null | undefined, now: number = Date.now()): string {
+  const end = trialEnd ? Date.parse(trialEnd) : NaN;
+  const when = Number.isFinite(end) && end <= now ? ` on ${formatDate(trialEnd)}` : "";
+  return `Your free trial expired${when}. Update your payment method to keep using Frank.`;
+}
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "–";
   return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });

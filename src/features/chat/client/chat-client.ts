@@ -12,7 +12,7 @@ export interface ChatActionView {
   id: string;
   kind: string;
   summary: string;
-  status: "pending" | "done";
+  status: "pending" | "done" | "dismissed";
   result: string | null;
 }
 

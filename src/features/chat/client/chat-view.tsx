@@ -32,35 +32,45 @@ export function Linkified({ text, appOrigin }: { text: string; appOrigin?: strin
   );
 }
 
-/** A proposal of the assistant with its Confirm button (a form post without JavaScript). */
-function ActionCard({ action, sessionId, onConfirm }: { action: ChatActionView; sessionId?: string | null; onConfirm?(id: string): Promise<void> }) {
-  const [busy, setBusy] = useState(false);
+/**
+ * A proposal of the assistant with its Confirm and Dismiss buttons (form posts without
+ * JavaScript): nothing the assistant proposes happens until Confirm.
+ */
+function ActionCard({ action, sessionId, onConfirm, onDismiss }: { action: ChatActionView; sessionId?: string | null; onConfirm?(id: string): Promise<void>; onDismiss?(id: string): Promise<void> }) {
+  const [busy, setBusy] = useState<"confirm" | "dismiss" | null>(null);
+  const act = (what: "confirm" | "dismiss", run?: (id: string) => Promise<void>) => async (e: { preventDefault(): void }) => {
+    if (!run) return;
+    e.preventDefault();
+    setBusy(what);
+    try {
+      await run(action.id);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const path = (what: string) => `/chat/actions/${encodeURIComponent(action.id)}/${what}`;
   return (
     <div className="mt-2 rounded-lg border border-slate-200 bg-white p-3 text-slate-800" data-testid="chat-action">
       <p className="text-sm">{action.summary}</p>
       {action.status === "done" ? (
         <p className="mt-2 text-xs font-medium text-emerald-700">Confirmed</p>
+      ) : action.status === "dismissed" ? (
+        <p className="mt-2 text-xs font-medium text-slate-600">Dismissed</p>
       ) : (
-        <form
-          method="post"
-          action={`/chat/actions/${encodeURIComponent(action.id)}/confirm`}
-          className="mt-2"
-          onSubmit={async (e) => {
-            if (!onConfirm) return;
-            e.preventDefault();
-            setBusy(true);
-            try {
-              await onConfirm(action.id);
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <input type="hidden" name="sessionId" value={sessionId ?? ""} />
-          <button type="submit" className="btn-primary btn-sm" disabled={busy}>
-            {busy ? "Confirming…" : "Confirm"}
-          </button>
-        </form>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <form method="post" action={path("confirm")} onSubmit={act("confirm", onConfirm)}>
+            <input type="hidden" name="sessionId" value={sessionId ?? ""} />
+            <button type="submit" className="btn-primary btn-sm" disabled={!!busy}>
+              {busy === "confirm" ? "Confirming…" : "Confirm"}
+            </button>
+          </form>
+          <form method="post" action={path("dismiss")} onSubmit={act("dismiss", onDismiss)}>
+            <input type="hidden" name="sessionId" value={sessionId ?? ""} />
+            <button type="submit" className="btn-outline btn-sm" disabled={!!busy}>
+              {busy === "dismiss" ? "Dismissing…" : "Dismiss"}
+            </button>
+          </form>
+        </div>
       )}
     </div>
   );
@@ -72,6 +82,8 @@ export interface ChatViewProps {
   appOrigin?: string;
   /** Performs a proposed action (the Confirm button). */
   onConfirm?(actionId: string): Promise<void>;
+  /** Turns a proposed action down (the Dismiss button). */
+  onDismiss?(actionId: string): Promise<void>;
   pending: boolean;
   onSend(text: string): Promise<boolean>;
   onNew(): void;
@@ -135,7 +147,7 @@ export function ChatView(props: ChatViewProps) {
             >
               {m.content ? <Linkified text={m.content} appOrigin={props.appOrigin} /> : <span className="animate-pulse text-slate-500">Frank is typing…</span>}
               {m.actions?.map((a) => (
-                <ActionCard key={a.id} action={a} sessionId={props.sessionId} onConfirm={props.onConfirm} />
+                <ActionCard key={a.id} action={a} sessionId={props.sessionId} onConfirm={props.onConfirm} onDismiss={props.onDismiss} />
               ))}
             </div>
             {m.failed ? (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../client/toast";
 import { api, serverMessage } from "../../../client/api";
 import { loadHistory, newId, storedSessionId, storeSessionId, streamChat, type ChatMessage } from "./chat-client";
-import type { ConfirmedActionAnswer } from "../../../client/answers";
+import type { ConfirmedActionAnswer, DismissedActionAnswer } from "../../../client/answers";
 
 export const greetingMessage = (greeting: string): ChatMessage => ({ id: "greeting", role: "assistant", content: greeting, timestamp: "" });
 
@@ -90,5 +90,20 @@ export function useChat(greeting: string, initial: ChatMessage[] = [], initialSe
     }
   }
 
-  return { messages, pending, send, retry, reset, note, confirm, sessionId: () => session.current };
+  /** Turns a proposed change down; the assistant's "nothing was changed" becomes the next message. */
+  async function dismiss(actionId: string): Promise<void> {
+    try {
+      const r = await api<DismissedActionAnswer>(`/api/chat/actions/${encodeURIComponent(actionId)}/dismiss`, { method: "POST" });
+      setMessages((m) => [
+        ...m.map((x) =>
+          x.actions?.some((a) => a.id === actionId) ? { ...x, actions: x.actions.map((a) => (a.id === actionId ? { ...a, status: "dismissed" as const, result: "Dismissed" } : a)) } : x,
+        ),
+        { id: newId(), role: "assistant", content: r.message, timestamp: new Date().toISOString() },
+      ]);
+    } catch (e) {
+      toast({ title: "Error", description: serverMessage(e) ?? "Could not do that. Please try again.", variant: "destructive" });
+    }
+  }
+
+  return { messages, pending, send, retry, reset, note, confirm, dismiss, sessionId: () => session.current };
 }

@@ -32,6 +32,7 @@ export default function ChatPanel(props: ChatPanelProps) {
         onRetry={(id) => void chat.retry(id)}
         onNew={chat.reset}
         onConfirm={chat.confirm}
+        onDismiss={chat.dismiss}
         appOrigin={props.appOrigin}
         sessionId={props.sessionId}
         badge={badge}

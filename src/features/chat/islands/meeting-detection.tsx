@@ -111,6 +111,7 @@ export default function MeetingDetection(props: MeetingDetectionProps) {
         onRetry={(id) => void chat.retry(id)}
         onNew={chat.reset}
         onConfirm={chat.confirm}
+        onDismiss={chat.dismiss}
         appOrigin={props.appOrigin}
         newLabel="New Conversation"
         title="Frank · Meeting detection"

@@ -87,9 +87,11 @@ export default function DashboardCandidates(props: CandidatesProps) {
   }, [filters.search, filters.role, filters.location, job?.id, includeShortlisted]);
   usePoll(() => load(), POLL_PARTICIPANTS_MS, [filters, job?.id, pageNo, includeShortlisted]);
 
-  // Changing the shortlist clears the single selection (the open candidate), not the ticks:
-  // a recruiter ticks candidates and then picks the shortlist to add them to.
-  const choose = (id: number | null) => {
+  // Changing the shortlist clears the ticked candidates and the open one (part2 §2, P2-21): ticks
+  // made for one shortlist are not added to another by mistake. A shortlist just created for
+  // the ticked candidates keeps them (onCreated), so they can be added to it at once.
+  const choose = (id: number | null, keepTicks = false) => {
+    if (id !== chosen && !keepTicks) setSelected(new Set());
     setChosen(id);
     setOpen(null);
   };
@@ -220,7 +222,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
           chosen={chosen}
           selectedCount={selected.size}
           onChoose={choose}
-          onCreated={(s) => (setShortlists([...shortlists, s]), choose(s.id), window.dispatchEvent(new CustomEvent(SHORTLISTS_CHANGED)))}
+          onCreated={(s) => (setShortlists([...shortlists, s]), choose(s.id, true), window.dispatchEvent(new CustomEvent(SHORTLISTS_CHANGED)))}
           onAdd={addSelected}
         />
         {chosen ? (

@@ -9,6 +9,7 @@ import DashboardJobs from "../islands/dashboard-jobs";
 import DashboardCampaigns from "../islands/dashboard-campaigns";
 import DashboardAnalytics from "../islands/dashboard-analytics";
 import DashboardCandidates from "../islands/dashboard-candidates";
+import { MonthFigures } from "./month-figures";
 
 /** The dashboard: renders the loader's props (src/features/dashboard/service.ts), calls no service. */
 export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardData }) {
@@ -17,6 +18,7 @@ export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardDa
     <AppShell shell={shell} title="Recruiter dashboard">
       <h1 className="text-2xl font-semibold">Welcome {user.name || user.email}</h1>
       <p className="mt-1 text-sm text-slate-500">Your jobs, candidates, shortlists and interviews.</p>
+      <MonthFigures month={data.month} />
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Island name="dashboard-jobs" component={DashboardJobs} props={{ jobs: data.jobs }} />
         <Island name="dashboard-campaigns" component={DashboardCampaigns} props={{ appUrl: data.appUrl }} />

@@ -3,10 +3,11 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import CandidateRecord from "../islands/candidate-record";
 import type { CandidatePageData } from "../page-data";
+import { SuggestedJobs } from "../../matching/pages/suggested-jobs";
 
 /** /candidates/{id}: the candidate's fields (editable), stage, notes, activity timeline, export and delete. */
 export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePageData }) {
-  const { pipeline, files, ...record } = data;
+  const { pipeline, files, suggestedJobs, ...record } = data;
   return (
     <AppShell shell={shell} title="Candidate">
       <a href="/dashboard" className="text-sm text-brand-600 hover:underline">
@@ -63,6 +64,7 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
           </button>
         </form>
       </section>
+      <SuggestedJobs list={suggestedJobs} />
     </AppShell>
   );
 }

@@ -8,6 +8,16 @@ import type { InterviewView } from "../model";
 export function InterviewActions({ interview: i, now }: { interview: InterviewView; now: Date }) {
   const base = `/interview-details/${i.id}`;
   const started = Date.parse(i.scheduledTime) <= now.getTime();
+  const ended = Date.parse(i.endTime) <= now.getTime();
+  const noShowForm = (by: "candidate" | "interviewer", label: string) => (
+    <form method="post" action={`${base}/status`}>
+      <input type="hidden" name="status" value="no_show" />
+      <input type="hidden" name="noShowBy" value={by} />
+      <button type="submit" className="btn-outline">
+        {label}
+      </button>
+    </form>
+  );
   const scheduled = i.status === "scheduled";
   return (
     <div className="card-body space-y-3">
@@ -25,15 +35,25 @@ export function InterviewActions({ interview: i, now }: { interview: InterviewVi
                 Mark completed
               </button>
             </form>
-            <form method="post" action={`${base}/status`}>
-              <input type="hidden" name="status" value="no_show" />
-              <button type="submit" className="btn-outline">
-                Mark no-show
-              </button>
-            </form>
+            {ended ? noShowForm("candidate", "Candidate did not attend") : null}
+            {ended ? noShowForm("interviewer", "Interviewer did not attend") : null}
           </>
         ) : null}
+        {i.status === "no_show" && ended ? (i.noShowBy === "interviewer" ? noShowForm("candidate", "Candidate did not attend") : noShowForm("interviewer", "Interviewer did not attend")) : null}
       </div>
+      {/* Edit Interview (part2 §5): the recruiter's own notes, which only the team sees. */}
+      <details className="rounded-md border border-slate-200 p-3" data-testid="edit-interview">
+        <summary className="cursor-pointer text-sm font-medium">Edit Interview</summary>
+        <form method="post" action={`${base}/edit`} className="mt-3 space-y-2">
+          <label className="block text-sm">
+            <span className="label">Notes (only your team sees them; the candidate is not told)</span>
+            <textarea name="notes" rows={4} maxLength={4000} className="input" defaultValue={i.notes ?? ""} />
+          </label>
+          <button type="submit" className="btn-primary">
+            Save
+          </button>
+        </form>
+      </details>
       {scheduled && !started ? (
         <details className="rounded-md border border-slate-200 p-3">
           <summary className="cursor-pointer text-sm font-medium">Reschedule</summary>

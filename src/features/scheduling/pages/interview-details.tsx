@@ -80,7 +80,7 @@ function Frame({ shell, children }: { shell: Shell | null; children: ReactNode }
 }
 
 export function InterviewDetailsPage({ interview: i, shell, now, extras }: { interview: InterviewView; shell: Shell | null; now: Date; extras?: ReactNode }) {
-  const badge = interviewBadge(i.status);
+  const badge = interviewBadge(i.status, i.noShowBy);
   const tz = i.timeZone;
   const c = i.candidate;
   const name = `${c.firstName} ${c.lastName}`.trim() || "Candidate";

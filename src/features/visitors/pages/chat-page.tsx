@@ -8,7 +8,20 @@ const HEADINGS = {
 };
 
 /** The prequalifier or assessment chat (the island enhances a form that works without JavaScript). */
-export function ChatPage({ state, error, value, privacy }: { state: ChatState; error?: string | null; value?: string; privacy?: { text: string; policyUrl: string } }) {
+export function ChatPage({
+  state,
+  error,
+  value,
+  privacy,
+  assistant,
+}: {
+  state: ChatState;
+  error?: string | null;
+  value?: string;
+  privacy?: { text: string; policyUrl: string };
+  /** Issue 57 item 5: the one sentence saying an automated assistant asks the questions, with its page. */
+  assistant?: { sentence: string; href: string };
+}) {
   const h = HEADINGS[state.kind];
   return (
     <section>
@@ -25,6 +38,14 @@ export function ChatPage({ state, error, value, privacy }: { state: ChatState; e
           h.lead
         )}
       </p>
+      {assistant ? (
+        <p className="mb-3 text-sm text-slate-700" data-testid="assistant-notice">
+          {assistant.sentence}{" "}
+          <a className="text-brand-600 underline" href={assistant.href}>
+            What it does, and how to ask a person instead
+          </a>
+        </p>
+      ) : null}
       {privacy ? (
         // Before the first question: what is stored and why, with the workspace's policy.
         <aside className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" aria-label="Privacy notice" data-testid="privacy-notice">

@@ -1,0 +1,1 @@
+ALTER TABLE `calendar_calendars` ADD `pending_read` text;

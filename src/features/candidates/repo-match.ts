@@ -1,0 +1,69 @@
+// What matching (issue 57) reads of the candidates: who the search index finds for a criterion's
+// words, and the text fields evidence is quoted from. Read only; the index is this feature's.
+import { sql } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
+
+/**
+ * The columns a criterion is looked for in: not the name, e-mail or phone (a name must never move
+ * a match), nor the tags.
+ */
+const MATCH_COLUMNS = "{city role_applied job_title industry skills summary prequalifier cv}";
+
+/** A term as the index's words: lowercase letters and digits, diacritics dropped (unicode61 remove_diacritics 2). */
+export function indexWords(term: string): string[] {
+  return term
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * The FTS5 expression for any of these terms in the workspace. The index keeps no positions
+ * (detail=column), so a term of several words is all its words (the rules then look for the words together).
+ */
+export function anyTermQuery(workspaceId: number, terms: string[]): string | null {
+  const phrases = [...new Set(terms.map((t) => indexWords(t).join(" ")).filter(Boolean))].map(
+    (p) =>
+      `(${p
+        .split(" ")
+        .map((w) => `"${w}"`)
+        .join(" AND ")})`,
+  );
+  if (!phrases.length) return null;
+  return `tags : "w${workspaceId}" AND ${MATCH_COLUMNS} : (${phrases.join(" OR ")})`;
+}
+
+const matching = preparedQuery((db) => db.$client.prepare<{ id: number }, [string]>("select rowid as id from participants_fts where participants_fts match ?"));
+
+/** The ids of the workspace's candidates whose record or CV holds any of the terms. */
+export function idsWithAnyTerm(db: DB, workspaceId: number, terms: string[]): number[] {
+  const q = anyTermQuery(workspaceId, terms);
+  return q
+    ? matching(db)
+        .all(q)
+        .map((r) => r.id)
+    : [];
+}
+
+export interface MatchFields {
+  id: number;
+  name: string | null;
+  city: string | null;
+  jobTitle: string | null;
+  roleApplied: string | null;
+  industry: string | null;
+  skills: string | null;
+  summary: string | null;
+  prequalifier: string | null;
+  assessment: string | null;
+}
+
+/** The fields evidence may quote, for these candidates of the workspace (not erased). */
+export function matchFieldsOf(db: DB, workspaceId: number, ids: number[]): MatchFields[] {
+  if (!ids.length) return [];
+  return db.all<MatchFields>(sql`select id, name, city, job_title as jobTitle, role_applied as roleApplied, industry, skills, summary, prequalifier, assessment
+    from participants where workspace_id = ${workspaceId} and erased = 0 and id in (select value from json_each(${JSON.stringify(ids)}))`);
+}

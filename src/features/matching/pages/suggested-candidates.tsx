@@ -1,0 +1,68 @@
+import type { Match } from "../model";
+
+const STATUS: Record<string, string> = { met: "Met", not_met: "Not met", unknown: "Unknown" };
+
+/** The criteria of one suggestion, each with its evidence and where it comes from. */
+export function Verdicts({ criteria }: { criteria: Match["criteria"] }) {
+  return (
+    <ul className="mt-1 grid gap-0.5 text-xs">
+      {criteria.map((v) => (
+        <li key={v.criterionId} data-verdict={v.status}>
+          <span className={v.status === "met" ? "text-green-700 dark:text-green-300" : v.status === "not_met" ? "text-red-700 dark:text-red-300" : "text-slate-500"}>{STATUS[v.status]}</span>
+          {` · ${v.label}`}
+          {v.evidence ? <q className="ml-1 text-slate-600 dark:text-slate-300">{v.evidence.quote}</q> : null}
+          {v.evidence ? <span className="text-slate-500">{` (${v.evidence.source})`}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Suggested candidates on a job's page: forms that work without JavaScript. */
+export function SuggestedCandidates({ jobId, list }: { jobId: number; list: { notice: string; matches: Match[]; pending: number } }) {
+  return (
+    <section className="card mt-4" aria-labelledby="suggested-title" data-suggested-candidates>
+      <h2 id="suggested-title" className="text-lg font-semibold">
+        Suggested candidates
+      </h2>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        {list.notice}{" "}
+        <a className="underline" href={`/api/jobs/${jobId}/criteria`}>
+          Criteria
+        </a>
+        {list.pending ? ` · The model is still judging ${list.pending}.` : ""}
+      </p>
+      {list.matches.length ? null : <p className="mt-2 text-sm">No suggestions: no candidate's record or CV names this job's criteria.</p>}
+      <ol className="mt-2 grid gap-2">
+        {list.matches.map((m) => (
+          <li key={m.candidate.id} className="rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700" data-match={m.candidate.id}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <a className="font-medium underline" href={`/candidates/${m.candidate.id}`}>
+                {m.candidate.name ?? `Candidate #${m.candidate.id}`}
+              </a>
+              <span className="badge-secondary" title={m.howScored} data-score>{`${m.score} / 100`}</span>
+            </div>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{[m.candidate.jobTitle, m.candidate.city, m.onJob ? "Already on this job" : null].filter(Boolean).join(" · ")}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{m.howScored}</p>
+            <Verdicts criteria={m.criteria} />
+            {m.onJob ? null : (
+              <div className="mt-1 flex flex-wrap items-end gap-2">
+                <form method="post" action={`/jobs/${jobId}/matches/${m.candidate.id}/add`}>
+                  <button className="btn-outline btn-sm" type="submit">
+                    Add to job
+                  </button>
+                </form>
+                <form method="post" action={`/jobs/${jobId}/matches/${m.candidate.id}/not-a-fit`} className="flex flex-wrap items-end gap-1">
+                  <input className="input text-xs" name="reason" required maxLength={500} placeholder="Why not a fit" aria-label={`Why ${m.candidate.name ?? "this candidate"} is not a fit`} />
+                  <button className="btn-outline btn-sm" type="submit">
+                    Not a fit
+                  </button>
+                </form>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
