@@ -18,3 +18,13 @@ export function listenOnPort<T>(app: Listener<T>, cfg: Config, opts: { shared: b
   }
   return app.listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: opts.shared });
 }
+
+/** How long a stopping web process lets requests in flight finish before it closes what is still open (a monitor's socket stays open for ever). */
+export const CLOSE_GRACE_MS = 3000;
+
+/** Stops taking connections; those still open after the grace time are closed. */
+export async function stopListening(app: { stop(closeActiveConnections?: boolean): Promise<unknown> }, graceMs = CLOSE_GRACE_MS): Promise<void> {
+  const done = app.stop();
+  if (await Promise.race([done.then(() => true), Bun.sleep(graceMs).then(() => false)])) return;
+  await app.stop(true);
+}

@@ -7,7 +7,7 @@
 import { isLoopbackHost, type Config } from "../config/env";
 import { UsageError } from "./usage";
 import { markSyncScheduled } from "../features/monitor/sync";
-import { listenOnPort } from "./listen";
+import { listenOnPort, stopListening } from "./listen";
 
 export type Role = "web" | "worker" | "all";
 
@@ -54,7 +54,7 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
   }
   const stop = async () => {
     scheduled?.stop();
-    await app.stop();
+    await stopListening(app);
     // A hung SMTP server or Google must not hold the shutdown: what is still in flight
     // after the grace time is released for the next start.
     await Promise.all([deps.jobs.stop(STOP_GRACE_MS), worker?.stop(STOP_GRACE_MS), ...webs.map((w) => w.stop(STOP_GRACE_MS))]);
@@ -85,7 +85,7 @@ async function serveWebChild(cfg: Config, createDeps: typeof import("../bootstra
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await app.stop();
+    await stopListening(app);
     deps.mail.close();
     deps.db.$client.close();
     deps.limitStore.close();

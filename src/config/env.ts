@@ -191,6 +191,8 @@ export type Config = Env & {
   replica: Replica | null;
   /** How many processes answer pages on the port: WEB_PROCESSES, else the cores (at most 8). */
   webProcesses: number;
+  /** Which of them this is (1: the parent; set by `frank serve` for the others). */
+  webIndex: number;
 };
 
 export class ConfigError extends Error {}
@@ -237,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
     filesS3,
     replica,
     webProcesses: env.WEB_PROCESSES ?? Math.min(availableParallelism(), 8),
+    webIndex: Number(source.FRANK_WEB_INDEX) || 1,
   };
 }
 

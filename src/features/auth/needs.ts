@@ -51,7 +51,10 @@ function signInLimits(deps: Deps) {
 /** An API key's rate, and bad keys from one address. */
 function keyLimits(deps: Deps) {
   const now = () => deps.clock.now().getTime();
-  return { perKey: new RateLimiter(API_KEY_REQUESTS_PER_MINUTE, 60_000, now, limitSpace(deps, "api-key")), badPerIp: new RateLimiter(BAD_KEY_ATTEMPTS_PER_MINUTE, 60_000, now, limitSpace(deps, "api-key.bad")) };
+  return {
+    perKey: new RateLimiter(API_KEY_REQUESTS_PER_MINUTE, 60_000, now, limitSpace(deps, "api-key")),
+    badPerIp: new RateLimiter(BAD_KEY_ATTEMPTS_PER_MINUTE, 60_000, now, limitSpace(deps, "api-key.bad")),
+  };
 }
 
 /** The infrastructure, auth's needs, and what auth keeps for the life of the app. */
