@@ -46,20 +46,17 @@ export function memoryLimitStore(cap = LIMIT_KEYS_CAP): LimitStore {
       // Deleted and set again: the Map's order is the order of last change, oldest first.
       entries.delete(k);
       if (next) entries.set(k, next);
-      if (entries.size > cap) dropOldest(entries, entries.size - Math.floor(cap * 0.9));
+      // Ended windows and, past the cap, the oldest go from the front: O(1) a change, never a scan.
+      for (const [k, e] of entries) {
+        if (e.expiresAt > now && entries.size <= cap) break;
+        entries.delete(k);
+      }
       return next;
     },
     delete: (space, key) => void entries.delete(`${space}\0${key}`),
     size: () => entries.size,
     close: () => entries.clear(),
   };
-}
-
-function dropOldest(entries: Map<string, LimitEntry>, n: number) {
-  for (const k of entries.keys()) {
-    if (n-- <= 0) break;
-    entries.delete(k);
-  }
 }
 
 /** Rows are swept of expired keys (and trimmed to the cap) once every this many changes. */
