@@ -40,7 +40,7 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
   const app = listenOnPort(built, cfg, { shared: webProcesses > 1, first: true });
   // The other processes start once the migrations are applied and the port is ours.
   const opts = { demo: cfg.demo, secret: cfg.APP_SECRET, log: deps.log };
-  const worker = role === "all" ? null : children.startWorkerChild(opts);
+  const worker = role === "split" ? children.startWorkerChild(opts) : null;
   const webs = children.startWebChildren(webProcesses, opts);
   const scheduled = role === "all" ? startJobs(deps) : null;
   // The worker runs the participants sync on its schedule: the monitor page of this process says so.
