@@ -11,8 +11,9 @@
 // again and is driven for --step seconds. Baseline in the same run: /healthz every 0.5 s.
 // With --replica the server ships its WAL to a standby copy in a folder (REPLICA_URL, decision
 // 0043) and each step also prints the replica's lag (frank_replica_lag_seconds every second).
-// Usage: bun bench/capacity.ts [--steps 8,16,32,64,128] [--step 30] [--candidates 10000] [--port 3401] [--backup-cron '0 * * * *'] [--replica]
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+// --web-processes N sets WEB_PROCESSES (pages on N processes sharing the port); each step prints the CPU of each process.
+// Usage: bun bench/capacity.ts [--web-processes 2] [--steps 8,16,32,64,128] [--step 30] [--candidates 10000] [--port 3401] [--backup-cron '0 * * * *'] [--replica]
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir, totalmem } from "node:os";
 import { Database } from "bun:sqlite";
@@ -46,6 +47,8 @@ const PORT = Number(arg("--port", "3401"));
 // the disk then writes the whole database 60 times as often as it would).
 const BACKUP_CRON = arg("--backup-cron", "* * * * *");
 const REPLICA = process.argv.includes("--replica");
+// Web processes answering on the port (WEB_PROCESSES); unset: the server's default (the cores, at most 8).
+const WEB_PROCESSES = arg("--web-processes", "");
 const MODEL_DELAY_MS = 1500;
 const P99_LIMIT = 250;
 const base = `http://127.0.0.1:${PORT}`;
@@ -97,6 +100,7 @@ const env = {
   OPENAI_MODEL: "fake-model",
   WEBHOOK_ALLOW_PRIVATE: "1",
   BACKUP_CRON,
+  ...(WEB_PROCESSES ? { WEB_PROCESSES } : {}),
   ...google.env(),
   ...(REPLICA ? { REPLICA_URL: `file://${join(dir, "standby")}` } : {}),
 };
@@ -293,6 +297,28 @@ async function candidateTick(a: Agency, read: Database) {
   v.step++;
 }
 
+/** CPU seconds of each process of the server: the parent (web 1), its web children and its worker. */
+function treeCpu(pid: number): Map<string, number> {
+  const cpuOf = (p: number) => {
+    const stat = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(stat[11]) + Number(stat[12])) / 100;
+  };
+  const out = new Map<string, number>([["web 1", cpuOf(pid)]]);
+  let web = 1;
+  for (const d of readdirSync("/proc").filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== pid) continue;
+      const cmd = readFileSync(`/proc/${d}/cmdline`, "latin1");
+      const name = cmd.includes("worker") ? "worker" : cmd.includes("web") ? `web ${++web}` : null;
+      if (name) out.set(name, cpuOf(Number(d)));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+
 /** /proc figures of the server process and the machine. */
 function procFigures(pid: number) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -332,6 +358,7 @@ async function runStep(count: number) {
     } catch {}
   }, 20);
   const p0 = procFigures(pid);
+  const tree0 = treeCpu(pid);
   const t0 = performance.now();
   const until = t0 + STEP_S * 1000;
   const loops: Promise<void>[] = [];
@@ -370,6 +397,7 @@ async function runStep(count: number) {
   clearInterval(sampler);
   const wall = (performance.now() - t0) / 1000;
   const p1 = procFigures(pid);
+  const tree1 = treeCpu(pid);
   const backlog = read.query("select count(*) as n from tasks where status in ('pending', 'retrying') and run_at <= ?").get(Date.now() - 10_000) as { n: number };
   read.close();
   const recruiterAll = RECRUITER.flatMap((k) => lat.get(k) ?? []);
@@ -383,6 +411,7 @@ async function runStep(count: number) {
     bookFailures: failures.filter((f) => f.startsWith("book")).length,
     failures,
     serverCpu: ((p1.cpuS - p0.cpuS) / wall) * 100,
+    processCpu: [...tree1].map(([name, s1]) => `${name} ${(((s1 - (tree0.get(name) ?? s1)) / wall) * 100).toFixed(0)}%`).join(", "),
     ioWait: (ioSamples.d / Math.max(1, ioSamples.n)) * 100,
     loopCpu: ((p1.loopCpuS - p0.loopCpuS) / wall) * 100,
     loopWaitCpu: ((p1.loopWaitS - p0.loopWaitS) / wall) * 100,
@@ -485,6 +514,7 @@ try {
     ];
     console.log(row.join(" | ") + `   (seeded in ${seeded.toFixed(1)} s)`);
     if (REPLICA) console.log(`    replica lag (s, ${r.lag.length} samples): p50 ${pct(r.lag, 0.5).toFixed(1)}, p99 ${pct(r.lag, 0.99).toFixed(1)}, max ${Math.max(0, ...r.lag).toFixed(1)}`);
+    console.log(`    CPU by process: ${r.processCpu}`);
     for (const f of r.failures.slice(0, 3)) console.log(`    failed: ${f}`);
     last = r;
     if (r.p99 > P99_LIMIT || r.bookFailures > 0) {

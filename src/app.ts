@@ -264,6 +264,8 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
       return res ?? new Response("Not found", { status: 404 });
     })
     .get("/healthz", ({ set }) => {
+      // Which web process answered (several share the port: WEB_PROCESSES).
+      set.headers["x-frank-web"] = String(deps.config.webIndex);
       try {
         deps.db.get(sql`select 1`);
         const replica = replicaHealth(deps);

@@ -9,16 +9,20 @@ import { createLogger } from "./lib/log";
 import { Mailer } from "./lib/mail";
 import { Jobs } from "./lib/jobs";
 import { AppMetrics } from "./lib/metrics";
+import { memoryLimitStore, sqliteLimitStore } from "./lib/limit-store";
 
 /** How long a CLI verb (user create, backup) lets SQLite wait for a running server's write lock. */
 export const CLI_BUSY_TIMEOUT_MS = 5000;
+
+/** The rate limits' file shared by the web processes of one database. */
+export const limitsFileOf = (databasePath: string) => `${databasePath}.limits`;
 
 /**
  * Opens and migrates the database and builds the shared services. Refuses (StartupRefused)
  * a folder or file it cannot write and a database written by a newer Frank. The connection
  * then serves with busy_timeout 0 (src/db/busy.ts); CLI verbs ask for a waiting one.
  */
-export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean; busyTimeoutMs?: number; enqueueOnly?: boolean } = {}): Deps {
+export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean; busyTimeoutMs?: number; enqueueOnly?: boolean; sharedLimits?: boolean } = {}): Deps {
   const db = openDatabase(config.DATABASE_PATH);
   try {
     refuseNewerSchema(db.$client, config.DATABASE_PATH);
@@ -40,6 +44,8 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
   // E-mail is infrastructure: its kinds run wherever the worker runs; the features' kinds are
   // handed over by the features themselves when the app is built (app.ts).
   jobs.register(...mail.jobs());
-  const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail, metrics: new AppMetrics() };
+  // Several web processes count every limit together, in a file beside the database.
+  const limitStore = opts.sharedLimits ? sqliteLimitStore(limitsFileOf(config.DATABASE_PATH)) : memoryLimitStore();
+  const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail, metrics: new AppMetrics(), limitStore };
   return deps;
 }

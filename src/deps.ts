@@ -6,6 +6,7 @@ import type { SecretBox } from "./lib/crypto";
 import type { Logger } from "./lib/log";
 import type { Jobs } from "./lib/jobs";
 import type { AppMetrics } from "./lib/metrics";
+import type { LimitStore } from "./lib/limit-store";
 
 /**
  * What every route and service needs, built once at start-up (or per test) and passed
@@ -22,4 +23,6 @@ export interface Deps {
   /** The process's counters for /metrics (requests, scheduled jobs). */
   metrics: AppMetrics;
   log: Logger;
+  /** Where rate limits count: this process's memory, or a file every web process shares (lib/limit-store.ts). */
+  limitStore: LimitStore;
 }

@@ -33,9 +33,18 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
+/** Whether process `pid` was started as the worker (`serve --role worker`), not as a web process. */
+function isWorker(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").join(" ").includes("--role worker");
+  } catch {
+    return false;
+  }
+}
+
 async function workerOf(pid: number, not?: number): Promise<number> {
   for (let i = 0; i < 600; i++) {
-    const found = childrenOf(pid).find((c) => c !== not);
+    const found = childrenOf(pid).find((c) => c !== not && isWorker(c));
     if (found) return found;
     await Bun.sleep(50);
   }

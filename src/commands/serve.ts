@@ -1,11 +1,13 @@
-// `frank serve`: the web and the task worker. By default the web answers in this process and the
-// worker runs in a child it supervises (commands/worker-child.ts), so a slow or stuck task never
-// shares the thread that answers pages, and a worker killed with SIGKILL is started again while
-// the web keeps answering. `--role` runs one part alone (two containers on one data volume) or,
-// with `all`, both in one process as before.
+// `frank serve`: the web and the task worker. By default the web answers in this process and in
+// WEB_PROCESSES - 1 more web processes sharing its port, and the worker runs in a child; this
+// process supervises them all (commands/children.ts), so a slow or stuck task never shares a
+// thread that answers pages, and a child killed with SIGKILL is started again while the others
+// keep answering. `--role` runs one part alone (two containers on one data volume) or, with
+// `all`, both in one process as before.
 import { isLoopbackHost, type Config } from "../config/env";
 import { UsageError } from "./usage";
 import { markSyncScheduled } from "../features/monitor/sync";
+import { listenOnPort, stopListening } from "./listen";
 
 export type Role = "web" | "worker" | "all";
 
@@ -19,12 +21,14 @@ export function parseRole(value: string | undefined): Role | "split" {
 const STOP_GRACE_MS = 3000;
 
 export async function serveCommand(cfg: Config, role: Role | "split"): Promise<number> {
-  const [{ createDeps }, { createApp, featureJobs }, { startJobs }] = await Promise.all([import("../bootstrap"), import("../app"), import("../scheduled-tasks")]);
+  const [{ createDeps }, { createApp, featureJobs }, { startJobs }, children] = await Promise.all([import("../bootstrap"), import("../app"), import("../scheduled-tasks"), import("./children")]);
   if (role === "worker") return serveWorker(cfg, createDeps, featureJobs, startJobs);
-  const [{ acquireServeLock }, { seedDemo }, { startWorkerChild }] = await Promise.all([import("../db/serve-lock"), import("../demo"), import("./worker-child")]);
-  // One web server per database file (refused, naming the file, while another one serves it).
+  if (role === "web" && process.env[children.WEB_CHILD_ENV]) return serveWebChild(cfg, createDeps, createApp);
+  const [{ acquireServeLock }, { seedDemo }] = await Promise.all([import("../db/serve-lock"), import("../demo")]);
+  // One parent per database file (refused, naming the file, while another one serves it); its web children share its port.
   const lock = acquireServeLock(cfg.DATABASE_PATH);
-  const deps = createDeps(cfg, { enqueueOnly: role !== "all" });
+  const webProcesses = role === "all" ? 1 : cfg.webProcesses;
+  const deps = createDeps(cfg, { enqueueOnly: role !== "all", sharedLimits: webProcesses > 1 });
   const built = createApp(deps);
   if (cfg.demo) await seedDemo(built.features.scheduling.api.deps);
   // The standby copy (REPLICA_URL): Litestream ships the WAL beside the database (decision 43).
@@ -33,15 +37,15 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
     // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
     console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
   }
-  // Elysia shares the port by default (SO_REUSEPORT): a second Frank on the same port would
-  // silently take half the requests, so a taken port is an error here.
-  const app = built.listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
-  // The worker starts once the migrations are applied and the port is ours.
-  const child = role === "split" ? startWorkerChild({ demo: cfg.demo, secret: cfg.APP_SECRET, log: deps.log }) : null;
+  const app = listenOnPort(built, cfg, { shared: webProcesses > 1, first: true });
+  // The other processes start once the migrations are applied and the port is ours.
+  const opts = { demo: cfg.demo, secret: cfg.APP_SECRET, log: deps.log };
+  const worker = role === "split" ? children.startWorkerChild(opts) : null;
+  const webs = children.startWebChildren(webProcesses, opts);
   const scheduled = role === "all" ? startJobs(deps) : null;
   // The worker runs the participants sync on its schedule: the monitor page of this process says so.
   if (role !== "all") markSyncScheduled(deps);
-  console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}`);
+  console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}${webProcesses > 1 ? ` (${webProcesses} web processes)` : ""}`);
   if (cfg.filesS3) console.log(`Candidates' files are kept in ${(await import("../config/files-s3")).describeFilesS3(cfg.filesS3)}`);
   if (role === "all") {
     // Rows left by a previous process are delivered now; rows written by other processes are seen as they commit.
@@ -50,12 +54,13 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
   }
   const stop = async () => {
     scheduled?.stop();
-    await app.stop();
+    await stopListening(app);
     // A hung SMTP server or Google must not hold the shutdown: what is still in flight
     // after the grace time is released for the next start.
-    await Promise.all([deps.jobs.stop(STOP_GRACE_MS), child?.stop(STOP_GRACE_MS)]);
+    await Promise.all([deps.jobs.stop(STOP_GRACE_MS), worker?.stop(STOP_GRACE_MS), ...webs.map((w) => w.stop(STOP_GRACE_MS))]);
     deps.mail.close();
     deps.db.$client.close();
+    deps.limitStore.close();
     // After the server's last write: Litestream ships it before it exits.
     await replica?.stop();
     lock.release();
@@ -66,13 +71,39 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
   return -1; // keeps running
 }
 
+/**
+ * A web process started by the parent (WEB_PROCESSES > 1): it answers on the parent's port, writes
+ * tasks for the worker, and counts limits in the shared file. The parent holds the serve lock,
+ * applied the migrations, seeded the demo and runs the standby copy.
+ */
+async function serveWebChild(cfg: Config, createDeps: typeof import("../bootstrap").createDeps, createApp: typeof import("../app").createApp): Promise<number> {
+  const { parentGone } = await import("./children");
+  const deps = createDeps(cfg, { enqueueOnly: true, sharedLimits: true });
+  const app = listenOnPort(createApp(deps), cfg, { shared: true, first: false });
+  markSyncScheduled(deps);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stopListening(app);
+    deps.mail.close();
+    deps.db.$client.close();
+    deps.limitStore.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  void parentGone().then(stop);
+  return -1;
+}
+
 async function serveWorker(
   cfg: Config,
   createDeps: typeof import("../bootstrap").createDeps,
   featureJobs: typeof import("../app").featureJobs,
   startJobs: typeof import("../scheduled-tasks").startJobs,
 ): Promise<number> {
-  const { SUPERVISED_ENV, parentGone } = await import("./worker-child");
+  const { SUPERVISED_ENV, parentGone } = await import("./children");
   // Like the web, the worker never sleeps in SQLite for the lock (decision 14): a busy claim is
   // tried again in a moment, and a try's end waits without holding the thread, so the replies of
   // the tasks in flight are read on time.

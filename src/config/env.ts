@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import type { TrustProxy } from "../lib/client-ip";
 import { configMessages } from "./env-messages";
 import { databasePathProblem } from "./data-folder";
@@ -38,6 +39,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset: the port of a local APP_URL, else 3000 (config/port.ts).
   PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  // Web processes sharing the port (SO_REUSEPORT) and the database: the machine's cores, at most 8.
+  WEB_PROCESSES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   // Loopback by default: publishing the server on a network is a choice (README, "Publishing").
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_PATH: z.string().min(1).default("./data/frank.db"),
@@ -186,6 +189,10 @@ export type Config = Env & {
   filesS3: FilesS3 | null;
   /** REPLICA_URL resolved with its credentials; null: no standby copy. */
   replica: Replica | null;
+  /** How many processes answer pages on the port: WEB_PROCESSES, else the cores (at most 8). */
+  webProcesses: number;
+  /** Which of them this is (1: the parent; set by `frank serve` for the others). */
+  webIndex: number;
 };
 
 export class ConfigError extends Error {}
@@ -231,6 +238,8 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
     devPages: env.DEV_PAGES ?? demo,
     filesS3,
     replica,
+    webProcesses: env.WEB_PROCESSES ?? Math.min(availableParallelism(), 8),
+    webIndex: Number(source.FRANK_WEB_INDEX) || 1,
   };
 }
 

@@ -1,72 +1,74 @@
 import { oncePerRequest } from "../db/busy";
+import { memoryLimitStore, type LimitStore } from "./limit-store";
 
-/** The most windows a limiter keeps: past it the oldest are dropped (memory stays bounded under a flood). */
-export const MAX_LIMITER_KEYS = 20_000;
+type Answer = { ok: boolean; retryAfter: number };
+const OK: Answer = { ok: true, retryAfter: 0 };
 
 /**
- * A fixed-window counter per key, in memory (one process serves everything).
- * hit() counts an attempt; check() only reads. Both answer how long to wait when over.
- * A request run again after SQLITE_BUSY is counted once (its hits replay the first answers).
- * Windows sit in the map in the order they opened, which (one window length) is the order they
- * end: expired ones are dropped from the front, and past `maxKeys` the oldest go, each in O(1),
- * so a flood of new keys never makes a request scan the map.
+ * Where a limiter keeps its counts: a space of a store (several web processes share one, see
+ * limit-store.ts). Without one a limiter keeps its own, in memory.
+ */
+export interface LimitSpace {
+  store: LimitStore;
+  name: string;
+}
+
+/** The space `name` of the app's limit store. */
+export const limitSpace = (deps: { limitStore: LimitStore }, name: string): LimitSpace => ({ store: deps.limitStore, name });
+
+/** The most windows a limiter of its own keeps: past it the oldest are dropped (memory stays bounded under a flood). */
+export const MAX_LIMITER_KEYS = 20_000;
+
+const ownSpace = (): LimitSpace => ({ store: memoryLimitStore(MAX_LIMITER_KEYS), name: "" });
+
+/**
+ * A fixed-window counter per key. hit() counts an attempt; check() only reads. Both answer how
+ * long to wait when over. A request run again after SQLITE_BUSY is counted once (its hits replay
+ * the first answers).
  */
 export class RateLimiter {
-  private windows = new Map<string, { count: number; resetAt: number }>();
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
-    private readonly maxKeys: number = MAX_LIMITER_KEYS,
+    private readonly space: LimitSpace = ownSpace(),
   ) {}
 
-  /** How many windows are kept (tests). */
+  /** How many windows its store keeps (tests). */
   get size(): number {
-    return this.windows.size;
+    return this.space.store.size();
   }
 
-  check(key: string): { ok: boolean; retryAfter: number } {
-    const w = this.current(key);
-    if (w && w.count >= this.limit) return { ok: false, retryAfter: Math.ceil((w.resetAt - this.now()) / 1000) };
-    return { ok: true, retryAfter: 0 };
+  check(key: string): Answer {
+    const t = this.now();
+    return this.over(this.space.store.get(this.space.name, key, t), t) ?? OK;
   }
 
-  hit(key: string): { ok: boolean; retryAfter: number } {
+  hit(key: string): Answer {
     return oncePerRequest(this, key, () => this.count(key));
   }
 
-  private count(key: string): { ok: boolean; retryAfter: number } {
-    const state = this.check(key);
-    if (!state.ok) return state;
-    let w = this.current(key);
-    if (!w) {
-      w = { count: 0, resetAt: this.now() + this.windowMs };
-      this.windows.set(key, w);
-      this.trim();
-    }
-    w.count++;
-    return { ok: true, retryAfter: 0 };
+  private over(w: { n: number; expiresAt: number } | undefined, t: number): Answer | null {
+    return w && w.n >= this.limit ? { ok: false, retryAfter: Math.ceil((w.expiresAt - t) / 1000) } : null;
+  }
+
+  private count(key: string): Answer {
+    const t = this.now();
+    let answer = OK;
+    // Checked and counted in one change: two processes cannot both take the last attempt.
+    this.space.store.change(this.space.name, key, t, (w) => {
+      const over = this.over(w, t);
+      if (over) {
+        answer = over;
+        return w!;
+      }
+      return { n: (w?.n ?? 0) + 1, at: t, expiresAt: w?.expiresAt ?? t + this.windowMs };
+    });
+    return answer;
   }
 
   reset(key: string) {
-    this.windows.delete(key);
-  }
-
-  private current(key: string) {
-    const w = this.windows.get(key);
-    if (w && w.resetAt <= this.now()) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return w;
-  }
-
-  private trim() {
-    const t = this.now();
-    for (const [k, w] of this.windows) {
-      if (w.resetAt > t && this.windows.size <= this.maxKeys) break;
-      this.windows.delete(k);
-    }
+    this.space.store.delete(this.space.name, key);
   }
 }
 
@@ -78,48 +80,38 @@ export class RateLimiter {
  * without attempts.
  */
 export class BackoffLimiter {
-  private state = new Map<string, { failures: number; lastAt: number }>();
   constructor(
     private readonly free: number,
     private readonly maxDelayMs: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly space: LimitSpace = ownSpace(),
   ) {}
 
-  check(key: string): { ok: boolean; retryAfter: number } {
-    const s = this.current(key);
-    if (!s || s.failures < this.free) return { ok: true, retryAfter: 0 };
-    const delay = Math.min(1000 * 2 ** (s.failures - this.free), this.maxDelayMs);
-    const wait = s.lastAt + delay - this.now();
-    return wait > 0 ? { ok: false, retryAfter: Math.ceil(wait / 1000) } : { ok: true, retryAfter: 0 };
+  check(key: string): Answer {
+    const t = this.now();
+    return this.wait(this.space.store.get(this.space.name, key, t), t);
   }
 
-  hit(key: string): { ok: boolean; retryAfter: number } {
-    const c = this.check(key);
-    if (!c.ok) return c;
-    const s = this.current(key) ?? { failures: 0, lastAt: 0 };
-    s.failures++;
-    s.lastAt = this.now();
-    this.state.set(key, s);
-    if (this.state.size > 50_000) this.sweep();
-    return c;
+  private wait(s: { n: number; at: number } | undefined, t: number): Answer {
+    if (!s || s.n < this.free) return OK;
+    const delay = Math.min(1000 * 2 ** (s.n - this.free), this.maxDelayMs);
+    const wait = s.at + delay - t;
+    return wait > 0 ? { ok: false, retryAfter: Math.ceil(wait / 1000) } : OK;
+  }
+
+  hit(key: string): Answer {
+    const t = this.now();
+    let answer = OK;
+    this.space.store.change(this.space.name, key, t, (s) => {
+      answer = this.wait(s, t);
+      if (!answer.ok) return s!;
+      return { n: (s?.n ?? 0) + 1, at: t, expiresAt: t + this.windowMs };
+    });
+    return answer;
   }
 
   reset(key: string) {
-    this.state.delete(key);
-  }
-
-  private current(key: string) {
-    const s = this.state.get(key);
-    if (s && s.lastAt + this.windowMs <= this.now()) {
-      this.state.delete(key);
-      return undefined;
-    }
-    return s;
-  }
-
-  private sweep() {
-    const t = this.now();
-    for (const [k, s] of this.state) if (s.lastAt + this.windowMs <= t) this.state.delete(k);
+    this.space.store.delete(this.space.name, key);
   }
 }

@@ -1,6 +1,6 @@
 import { AppError } from "./errors";
 import { clientIp, type TrustProxy } from "./client-ip";
-import { RateLimiter } from "./rate-limit";
+import { RateLimiter, type LimitSpace } from "./rate-limit";
 
 type Server = { requestIP(r: Request): { address: string } | null } | null;
 
@@ -11,9 +11,17 @@ type Server = { requestIP(r: Request): { address: string } | null } | null;
  * costs the sender, not the map: only real links and real addresses get a window, and each
  * limiter keeps a bounded number of them.
  */
-export function tokenLimiter(o: { perLink: number; perAddress: number; windowMs: number; now: () => number; trustProxy: TrustProxy; known: (token: string) => boolean }) {
-  const links = new RateLimiter(o.perLink, o.windowMs, o.now);
-  const addresses = new RateLimiter(o.perAddress, o.windowMs, o.now);
+export function tokenLimiter(o: {
+  perLink: number;
+  perAddress: number;
+  windowMs: number;
+  now: () => number;
+  trustProxy: TrustProxy;
+  known: (token: string) => boolean;
+  spaces?: { links: LimitSpace; addresses: LimitSpace };
+}) {
+  const links = new RateLimiter(o.perLink, o.windowMs, o.now, o.spaces?.links);
+  const addresses = new RateLimiter(o.perAddress, o.windowMs, o.now, o.spaces?.addresses);
   return {
     links,
     addresses,

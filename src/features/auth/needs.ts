@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import type { EventRecorder } from "../../lib/event-recorder";
-import { BackoffLimiter, RateLimiter } from "../../lib/rate-limit";
+import { BackoffLimiter, RateLimiter, limitSpace } from "../../lib/rate-limit";
 import type { UserRow } from "./repo";
 import { API_KEY_REQUESTS_PER_MINUTE, BAD_KEY_ATTEMPTS_PER_MINUTE } from "./api-keys";
 import { EMAIL_MAX_DELAY_MS, FORGOT_LIMIT_PER_IP, LOGIN_WINDOW_MS } from "./service";
@@ -32,26 +32,29 @@ export interface AuthNeeds {
   stripeIds: StripeIdsReader;
 }
 
-/** The sign-in and reset limits of one app (in this process). */
+/** The sign-in and reset limits of one app (counted across its web processes). */
 function signInLimits(deps: Deps) {
   const now = () => deps.clock.now().getTime();
   return {
     // Every attempt from one address.
-    ip: new RateLimiter(deps.config.LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_MS, now),
+    ip: new RateLimiter(deps.config.LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_MS, now, limitSpace(deps, "sign-in.ip")),
     // Failures against one account from one address: a strict limit.
-    pair: new RateLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS, now),
+    pair: new RateLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS, now, limitSpace(deps, "sign-in.pair")),
     // Failures against one account from anywhere: a growing delay, never a lock-out, so
     // an attacker cannot keep the owner out by failing on purpose.
-    email: new BackoffLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, EMAIL_MAX_DELAY_MS, LOGIN_WINDOW_MS, now),
-    forgot: new RateLimiter(5, LOGIN_WINDOW_MS, now),
-    forgotIp: new RateLimiter(FORGOT_LIMIT_PER_IP, LOGIN_WINDOW_MS, now),
+    email: new BackoffLimiter(deps.config.LOGIN_LIMIT_PER_EMAIL, EMAIL_MAX_DELAY_MS, LOGIN_WINDOW_MS, now, limitSpace(deps, "sign-in.email")),
+    forgot: new RateLimiter(5, LOGIN_WINDOW_MS, now, limitSpace(deps, "sign-in.forgot")),
+    forgotIp: new RateLimiter(FORGOT_LIMIT_PER_IP, LOGIN_WINDOW_MS, now, limitSpace(deps, "sign-in.forgotIp")),
   };
 }
 
 /** An API key's rate, and bad keys from one address. */
 function keyLimits(deps: Deps) {
   const now = () => deps.clock.now().getTime();
-  return { perKey: new RateLimiter(API_KEY_REQUESTS_PER_MINUTE, 60_000, now), badPerIp: new RateLimiter(BAD_KEY_ATTEMPTS_PER_MINUTE, 60_000, now) };
+  return {
+    perKey: new RateLimiter(API_KEY_REQUESTS_PER_MINUTE, 60_000, now, limitSpace(deps, "api-key")),
+    badPerIp: new RateLimiter(BAD_KEY_ATTEMPTS_PER_MINUTE, 60_000, now, limitSpace(deps, "api-key.bad")),
+  };
 }
 
 /** The infrastructure, auth's needs, and what auth keeps for the life of the app. */

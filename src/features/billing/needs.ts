@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Deps } from "../../deps";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter, limitSpace } from "../../lib/rate-limit";
 
 /** Signed-out checkouts (sign-up from the pricing page) each create a Stripe session: limited per address. */
 const CHECKOUT_WINDOW_MS = 15 * 60 * 1000;
@@ -9,7 +9,7 @@ const CHECKOUT_WINDOW_MS = 15 * 60 * 1000;
 export function billingState(deps: Deps) {
   return {
     stripe: { client: null as Promise<Stripe> | null, priceIds: new Map<string, string>() },
-    checkoutLimiter: new RateLimiter(20, CHECKOUT_WINDOW_MS, () => deps.clock.now().getTime()),
+    checkoutLimiter: new RateLimiter(20, CHECKOUT_WINDOW_MS, () => deps.clock.now().getTime(), limitSpace(deps, "checkout")),
   };
 }
 

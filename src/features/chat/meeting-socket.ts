@@ -18,7 +18,8 @@ import { type ChatEventInput, type ShortlistPopup } from "./model";
 /**
  * Meeting detection in chat (not the monitor feature's participant sync): meeting requests
  * seen in chat (the /ws/chat-monitor socket, the webhook, /api/chat-events) become a shortlist popup on the recruiter's open /shortlist-test and
- * /meeting-detection pages. Sockets are held in memory (one process serves everything).
+ * /meeting-detection pages. Each process holds its own sockets; what another web process records
+ * reaches them through the relay (hub-relay.ts).
  */
 export interface Sender {
   send(text: string): unknown;
@@ -28,17 +29,38 @@ export interface Sender {
 
 export class MonitorHub {
   private byUser = new Map<number, { workspaceId: number; senders: Set<Sender> }>();
+  /** Detections this process recorded and delivered itself, while the relay runs (it skips them). */
+  private own = new Set<number>();
+
+  /** `listening` hears when the first socket opens (true) and the last one closes (false). */
+  constructor(private readonly listening: (active: boolean) => void = () => {}) {}
 
   add(userId: number, workspaceId: number, s: Sender) {
+    const first = this.byUser.size === 0;
     const e = this.byUser.get(userId) ?? { workspaceId, senders: new Set<Sender>() };
     e.senders.add(s);
     this.byUser.set(userId, e);
+    if (first) this.listening(true);
   }
   remove(userId: number, s: Sender) {
     const e = this.byUser.get(userId);
     if (!e) return;
     e.senders.delete(s);
     if (!e.senders.size) this.byUser.delete(userId);
+    if (this.byUser.size === 0) this.ended();
+  }
+  /** A detection recorded here (event `eventId`): to the member named, else to the workspace. */
+  deliver(eventId: number, workspaceId: number, userId: number | null, msg: unknown): number {
+    if (this.byUser.size) this.own.add(eventId);
+    return userId ? this.toUser(userId, msg) : this.toWorkspace(workspaceId, msg);
+  }
+  /** Whether this process delivered event `eventId` itself (then forgets it). */
+  deliveredHere(eventId: number): boolean {
+    return this.own.delete(eventId);
+  }
+  /** The members with a socket here, and their workspace. */
+  members(): [userId: number, workspaceId: number][] {
+    return [...this.byUser].map(([userId, e]) => [userId, e.workspaceId]);
   }
   /** Sends to one user's sockets; answers how many received it. */
   toUser(userId: number, msg: unknown): number {
@@ -59,7 +81,12 @@ export class MonitorHub {
     if (!e) return 0;
     this.byUser.delete(userId);
     for (const s of e.senders) s.close?.(4403, "No longer a member of this workspace");
+    if (this.byUser.size === 0) this.ended();
     return e.senders.size;
+  }
+  private ended() {
+    this.own.clear();
+    this.listening(false);
   }
   connections(): number {
     let n = 0;
@@ -75,7 +102,7 @@ function limit(deps: ChatDeps, kind: "monitor" | "webhook", key: string) {
 
 export const UNKNOWN_POSITION = "Position not specified";
 
-function popupFor(name: string, position: string | null | undefined): ShortlistPopup {
+export function popupFor(name: string, position: string | null | undefined): ShortlistPopup {
   return { type: "shortlist_popup", candidateName: name, position: position?.trim() || UNKNOWN_POSITION };
 }
 
@@ -134,7 +161,7 @@ export async function chatEvent(deps: ChatDeps, me: SignedIn, input: ChatEventIn
   const ws = me.user.workspaceId;
   const candidate = resolveCandidate(deps, ws, input);
   const position = input.position?.trim() || candidateRole(candidate) || "";
-  repo.insertEvent(deps.db, {
+  const event = repo.insertEvent(deps.db, {
     workspaceId: ws,
     userId: me.user.id,
     type: input.type,
@@ -148,7 +175,7 @@ export async function chatEvent(deps: ChatDeps, me: SignedIn, input: ChatEventIn
   const result: ChatEventResult = { success: true, candidate: { id: candidate.id, name: candidate.name, position } };
   const ctx = { deps, workspaceId: ws, userId: me.user.id, timeZone: input.timeZone || "UTC" };
   if (input.type === "meeting_detected") {
-    deps.hub.toUser(me.user.id, popupFor(candidate.name ?? input.candidateName ?? `Candidate #${candidate.id}`, position));
+    deps.hub.deliver(event.id, ws, me.user.id, popupFor(candidate.name ?? input.candidateName ?? `Candidate #${candidate.id}`, position));
   } else if (input.type === "add_to_shortlist") {
     const r = shortlistCandidates(ctx, { shortlistName: position ? `${position} shortlist` : "Chat shortlist", candidateIds: [candidate.id] });
     result.shortlist = { id: r.shortlist.id, name: r.shortlist.name, size: r.shortlist.candidateIds.length };
@@ -192,7 +219,7 @@ export function webhookChat(deps: ChatDeps, secret: string | null, input: { text
   const uid = Number(input.userId);
   const user = Number.isInteger(uid) && uid > 0 ? findUserById(deps, uid) : undefined;
   const target = user && user.workspaceId === ws ? user : undefined;
-  repo.insertEvent(deps.db, {
+  const event = repo.insertEvent(deps.db, {
     workspaceId: ws,
     userId: target?.id ?? null,
     type: "meeting_detected",
@@ -203,7 +230,7 @@ export function webhookChat(deps: ChatDeps, secret: string | null, input: { text
     createdAt: deps.clock.now(),
   });
   const popup = popupFor(d.candidateName, d.position);
-  const delivered = target ? deps.hub.toUser(target.id, popup) : deps.hub.toWorkspace(ws, popup);
+  const delivered = deps.hub.deliver(event.id, ws, target?.id ?? null, popup);
   return { message: "Meeting request detected", candidate: { name: popup.candidateName, position: popup.position }, delivered };
 }
 

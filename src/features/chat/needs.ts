@@ -1,8 +1,8 @@
 import type { Deps } from "../../deps";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter, limitSpace } from "../../lib/rate-limit";
 import type { CandidatesApi } from "../candidates/api";
 import type { SchedulingApi } from "../scheduling/api";
-import { MonitorHub } from "./meeting-socket";
+import { relayedHub } from "./hub-relay";
 import { CHAT_LIMIT_PER_MINUTE, MONITOR_LIMIT_PER_MINUTE, WEBHOOK_LIMIT_PER_MINUTE } from "./model";
 
 /** What the chat uses of scheduling and candidates (handed over by app.ts). */
@@ -11,15 +11,15 @@ export interface ChatNeeds {
   candidates: Pick<CandidatesApi, "upsertFromVisitor">;
 }
 
-/** What the chat keeps for the life of the app (in this process): the monitor's sockets and its limits. */
+/** What the chat keeps for the life of the app: the monitor's sockets (this process's, relayed between web processes) and its limits. */
 export function chatState(deps: Deps) {
   const now = () => deps.clock.now().getTime();
   return {
-    hub: new MonitorHub(),
+    hub: relayedHub(deps),
     chatLimits: {
-      chat: new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, now),
-      monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now),
-      webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now),
+      chat: new RateLimiter(CHAT_LIMIT_PER_MINUTE, 60_000, now, limitSpace(deps, "chat.chat")),
+      monitor: new RateLimiter(MONITOR_LIMIT_PER_MINUTE, 60_000, now, limitSpace(deps, "chat.monitor")),
+      webhook: new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000, now, limitSpace(deps, "chat.webhook")),
     },
   };
 }

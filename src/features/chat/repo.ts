@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { chatEvents, chatMessages, chatSessions, chatWebhookSecrets } from "../../db/schema";
@@ -69,6 +69,32 @@ export function recentEvents(db: DB, workspaceId: number, limit: number) {
     .from(chatEvents)
     .where(and(inWorkspace(chatEvents, workspaceId)))
     .orderBy(desc(chatEvents.id))
+    .limit(limit)
+    .all();
+}
+
+/** The newest chat event's id (where a process starts relaying others' detections). */
+export function lastEventId(db: DB): number {
+  return db
+    .select({ id: sql<number>`coalesce(max(${chatEvents.id}), 0)` })
+    .from(chatEvents)
+    .get()!.id;
+}
+
+/** Meeting requests recorded after `afterId` by the API or the chat webhook, oldest first. */
+export function detectionsAfter(db: DB, afterId: number, limit = 500) {
+  return db
+    .select({
+      id: chatEvents.id,
+      workspaceId: chatEvents.workspaceId,
+      userId: chatEvents.userId,
+      candidateId: chatEvents.candidateId,
+      candidateName: chatEvents.candidateName,
+      position: chatEvents.position,
+    })
+    .from(chatEvents)
+    .where(and(gt(chatEvents.id, afterId), eq(chatEvents.type, "meeting_detected"), inArray(chatEvents.source, ["api", "webhook"])))
+    .orderBy(asc(chatEvents.id))
     .limit(limit)
     .all();
 }

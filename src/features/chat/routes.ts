@@ -140,7 +140,7 @@ function meetingDetectionRoutes(deps: ChatDeps, web: Web) {
       const entry = { me, send: (t: string) => raw.send(t), close: (code: number, reason: string) => raw.close(code, reason) };
       sockets.set(ws.id, entry);
       hub.add(me.user.id, me.user.workspaceId, entry);
-      ws.send(JSON.stringify({ type: "connected", userId: me.user.id }));
+      ws.send(JSON.stringify({ type: "connected", userId: me.user.id, web: deps.config.webIndex }));
     },
     async message(ws, message) {
       const entry = sockets.get(ws.id);

@@ -7,6 +7,7 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { badRequest } from "../../lib/errors";
 import { tokenLimiter } from "../../lib/token-limit";
+import { limitSpace } from "../../lib/rate-limit";
 import { attachment } from "../../lib/content-disposition";
 import { memberZone } from "../../lib/time-zone";
 
@@ -128,6 +129,7 @@ export function clientShareRoutes(deps: ClientSharesDeps, web: Web) {
   // 120 requests per link in 10 minutes: a contact reading and answering 10 candidates uses 20;
   // strings that name no link, 60 per address in 10 minutes.
   const limiter = tokenLimiter({
+    spaces: { links: limitSpace(deps, "share-link"), addresses: limitSpace(deps, "share-link.address") },
     perLink: 120,
     perAddress: 60,
     windowMs: 10 * 60_000,

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { tokenLimiter } from "../../lib/token-limit";
+import { limitSpace } from "../../lib/rate-limit";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
 import { IdParam } from "../../lib/route-schemas";
@@ -68,6 +69,7 @@ export function feedbackRoutes(deps: Deps, web: Web) {
   // 60 requests per link in 10 minutes (a scorecard is read and sent a few times); strings that
   // name no link, 60 per address.
   const limiter = tokenLimiter({
+    spaces: { links: limitSpace(deps, "feedback-link"), addresses: limitSpace(deps, "feedback-link.address") },
     perLink: 60,
     perAddress: 60,
     windowMs: 10 * 60_000,

@@ -1,7 +1,7 @@
 import type { VisitorsDeps } from "./needs";
 import type { Deps } from "../../deps";
 import { AppError, tooManyRequests } from "../../lib/errors";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter, limitSpace } from "../../lib/rate-limit";
 import * as repo from "./repo";
 import { campaignOfCode, countCampaignClick, jobTitleIn, type ParticipantFields } from "./partners";
 import { assessmentQuestions, checkAnswer, DEFAULT_ASSESSMENT_QUESTIONS, DONE, INTRO, PREQUALIFIER_QUESTIONS, transcript, type ChatKind, type Question } from "./questions";
@@ -43,8 +43,8 @@ export const CLICKS_PER_IP = 30;
 export function visitorLimits(deps: Deps) {
   const now = () => deps.clock.now().getTime();
   return {
-    answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now),
-    clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now),
+    answers: new RateLimiter(deps.config.VISITOR_ANSWERS_PER_IP ?? ANSWERS_PER_IP, TEN_MINUTES, now, limitSpace(deps, "visitor.answers")),
+    clicks: new RateLimiter(deps.config.VISITOR_CLICKS_PER_IP ?? CLICKS_PER_IP, 6 * TEN_MINUTES, now, limitSpace(deps, "visitor.clicks")),
   };
 }
 
