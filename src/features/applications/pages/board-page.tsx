@@ -84,7 +84,7 @@ function Column({ column, data }: { column: BoardColumn; data: BoardData }) {
   if (stage.kind === "rejected") {
     // Folded by default: the closed ones are out of the way, and still one click (or a drop) away.
     return (
-      <details className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 dark:bg-slate-800" data-column={stage.id} data-stage-name={stage.name}>
+      <details className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 xl:w-auto xl:min-w-36 xl:flex-1 xl:basis-0 dark:bg-slate-800" data-column={stage.id} data-stage-name={stage.name}>
         <summary className="cursor-pointer font-medium">{heading}</summary>
         {list}
         {more}
@@ -92,7 +92,12 @@ function Column({ column, data }: { column: BoardColumn; data: BoardData }) {
     );
   }
   return (
-    <section className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 dark:bg-slate-800" data-column={stage.id} data-stage-name={stage.name} aria-label={stage.name}>
+    <section
+      className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 xl:w-auto xl:min-w-36 xl:flex-1 xl:basis-0 dark:bg-slate-800"
+      data-column={stage.id}
+      data-stage-name={stage.name}
+      aria-label={stage.name}
+    >
       <h2 className="font-medium">{heading}</h2>
       {list}
       {more}
@@ -167,6 +172,10 @@ export function BoardPage({
         component={PipelineBoard}
         props={{ jobId: job.id, stages: data.stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind })), reasons: data.rejectReasons, templates }}
       />
+      {/* Below 1280 px the columns do not all fit: say so and name them, so none is out of sight unknown. */}
+      <p className="mt-2 text-xs text-slate-600 xl:hidden dark:text-slate-300" data-testid="board-hint" data-board-hint={job.id}>
+        {`${data.columns.length} stages (${data.columns.map((c) => c.stage.name).join(", ")}): the board scrolls sideways →`}
+      </p>
       <div className="mt-2 flex gap-3 overflow-x-auto pb-4" data-board={job.id} aria-describedby="board-help">
         {data.columns.map((c) => (
           <Column key={c.stage.id} column={c} data={data} />

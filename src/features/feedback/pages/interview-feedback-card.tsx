@@ -1,5 +1,6 @@
 import { RECOMMENDATION_LABELS, type Feedback } from "../model";
 import { Scorecard } from "./scorecard-page";
+import { NOT_YET } from "../texts";
 
 export interface InterviewFeedbackProps {
   publicId: string;
@@ -8,6 +9,8 @@ export interface InterviewFeedbackProps {
   feedback: Feedback[];
   mine: Feedback;
   criteria: string[];
+  /** The interview has started (and is not canceled): a scorecard can be filed. */
+  open: boolean;
 }
 
 /** On the interview page (members): the job and its client, the scorecards so far, and one's own. */
@@ -60,7 +63,13 @@ export function InterviewFeedbackCard(p: InterviewFeedbackProps) {
         )}
         <div>
           <h3 className="font-medium">Your scorecard</h3>
-          <Scorecard candidateName="" title="" when="" job={null} criteria={p.criteria} feedback={p.mine} action={`/interview-details/${p.publicId}/feedback`} />
+          {p.open ? (
+            <Scorecard candidateName="" title="" when="" job={null} criteria={p.criteria} feedback={p.mine} action={`/interview-details/${p.publicId}/feedback`} />
+          ) : (
+            <p className="text-sm text-slate-500" data-testid="scorecard-not-yet">
+              {NOT_YET}
+            </p>
+          )}
         </div>
       </div>
     </section>

@@ -13,7 +13,7 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
       <a href="/dashboard" className="text-sm text-brand-600 hover:underline">
         ← Back to the dashboard
       </a>
-      {pipeline.applications.length || pipeline.feedback ? (
+      {pipeline.applications.length || pipeline.scorecards.length ? (
         <section className="card card-body mt-4 text-sm" aria-label="Applications and feedback" data-testid="candidate-pipeline">
           {pipeline.applications.map((a) => (
             <p key={a.id}>
@@ -24,6 +24,7 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
             </p>
           ))}
           {pipeline.feedback ? <p className="mt-1" data-feedback>{`Interview feedback: ${pipeline.feedback}`}</p> : null}
+          {pipeline.scorecards.length ? <Scorecards list={pipeline.scorecards} /> : null}
         </section>
       ) : null}
       <div className="mt-4">
@@ -66,5 +67,34 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
       </section>
       <SuggestedJobs list={suggestedJobs} />
     </AppShell>
+  );
+}
+
+/** The interviewers' scorecards, given or still awaited, each with a link to its interview. */
+function Scorecards({ list }: { list: CandidatePageData["pipeline"]["scorecards"] }) {
+  return (
+    <div className="mt-3" data-testid="candidate-scorecards">
+      <h2 className="font-semibold">Scorecards</h2>
+      <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
+        {list.map((s) => (
+          <li key={s.id} className="py-1.5" data-scorecard={s.id}>
+            <p>
+              <span className="font-medium">{s.reviewer}</span>
+              {s.recommendation ? `: ${s.recommendation}` : ": not given yet"}
+              {s.interviewId ? (
+                <>
+                  {" · "}
+                  <a className="underline" href={`/interview-details/${s.interviewId}`}>
+                    Interview
+                  </a>
+                </>
+              ) : null}
+            </p>
+            {s.ratings.length ? <p className="text-slate-600 dark:text-slate-300">{s.ratings.join(" · ")}</p> : null}
+            {s.notes ? <p className="whitespace-pre-wrap text-slate-600 dark:text-slate-300">{s.notes}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
