@@ -22,7 +22,7 @@ export function FunnelChart({ funnel, title }: { funnel: Funnel; title: string }
             `${s.reached} reached`,
             `${s.now} here now`,
             ...(s.conversion === null || !next ? [] : [`${pct(s.conversion)} went on to ${next.name}`]),
-            `median ${days(s.medianDays)} here`,
+            ...(s.medianDays === null ? [] : [`median ${days(s.medianDays)} here`]),
           ].join(" · ");
           return (
             <li key={s.name} className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-x-2 sm:grid-cols-[8rem_minmax(0,1fr)]" data-funnel-stage={s.name}>
