@@ -109,6 +109,12 @@ describe("interview feedback", () => {
     expect(about.body.summary).toBe("2 × Yes, 1 × Strong yes");
     expect(about.body.feedback).toHaveLength(3);
     expect((await w.call(`/jobs/${w.job.id}`)).body).toContain("2 × Yes, 1 × Strong yes");
+    // The scorecards themselves on the candidate's page: who, what, the ratings and the notes.
+    const candidatePage = (await w.call(`/candidates/${w.p.id}`)).body as string;
+    expect(candidatePage).toContain('data-testid="candidate-scorecards"');
+    expect(candidatePage).toMatch(/Ivy Interviewer<\/span>: Yes/);
+    expect(candidatePage).toContain("Skills 4/5");
+    expect(candidatePage).toContain("Solid");
 
     expect((await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "maybe" } })).body.fields.recommendation).toBe(
       "Choose a recommendation: Strong no, No, Yes or Strong yes",
