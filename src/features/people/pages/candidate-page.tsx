@@ -1,17 +1,18 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
+import type { BackLink } from "../../../ui/back-link";
 import CandidateRecord from "../islands/candidate-record";
 import type { CandidatePageData } from "../page-data";
 import { SuggestedJobs } from "../../matching/pages/suggested-jobs";
 
 /** /candidates/{id}: the candidate's fields (editable), stage, notes, activity timeline, export and delete. */
-export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePageData }) {
+export function CandidatePage({ shell, data, back = { href: "/candidates", label: "← Back to Candidates" } }: { shell: Shell; data: CandidatePageData; back?: BackLink }) {
   const { pipeline, files, suggestedJobs, ...record } = data;
   return (
     <AppShell shell={shell} title="Candidate">
-      <a href="/dashboard" className="text-sm text-brand-600 hover:underline">
-        ← Back to the dashboard
+      <a href={back.href} className="text-sm text-brand-600 hover:underline" data-testid="back-link">
+        {back.label}
       </a>
       {pipeline.applications.length || pipeline.scorecards.length ? (
         <section className="card card-body mt-4 text-sm" aria-label="Applications and feedback" data-testid="candidate-pipeline">
