@@ -112,3 +112,137 @@ test.describe("item 5: the board", () => {
     await expect(page.getByTestId("interview-feedback").getByRole("button", { name: "Save feedback" })).toHaveCount(0);
   });
 });
+
+test.describe("item 8: finding one's way", () => {
+  test("the command palette: Enter opens the highlighted candidate's page; it finds jobs and clients too", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsNewUser(page, { to: null });
+    const b = await board(page);
+    const who = b.people[0]!;
+    await page.goto("/dashboard");
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: "Go to a section, or find a candidate, job or client" });
+    const find = async (text: string, option: RegExp) => {
+      await page.keyboard.press("Control+k");
+      await expect(box).toBeFocused();
+      await box.fill(text);
+      // Down to the option named, then Enter.
+      const options = page.getByRole("option");
+      await expect(options.filter({ hasText: option }).first()).toBeVisible();
+      const names = await options.allInnerTexts();
+      const at = names.findIndex((n) => option.test(n));
+      for (let i = 0; i < at; i++) await box.press("ArrowDown");
+      await expect(options.nth(at)).toHaveAttribute("aria-selected", "true");
+      await picture(page, `issue60-palette-${text.replace(/\W+/g, "-")}-1280`);
+      await box.press("Enter");
+    };
+    await find(who.name, new RegExp(who.name));
+    await expect(page).toHaveURL(new RegExp(`/candidates/${who.id}$`));
+    await hydrated(page);
+    await find("Harbour", /Harbour Health\s*Client/);
+    await expect(page).toHaveURL(new RegExp(`/clients/${b.client.id}$`));
+    await hydrated(page);
+    await find("UX Des", /UX Designer\s*Job · Harbour Health/);
+    await expect(page).toHaveURL(new RegExp(`/jobs/${b.job.id}$`));
+  });
+
+  test("Clients is in the navigation, at 1280 px and in the phone's menu, marked on a client's page", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsNewUser(page, { to: null });
+    const b = await board(page);
+    await page.goto(`/clients/${b.client.id}`);
+    const nav = page.getByRole("navigation", { name: "Main" }).first();
+    await expect(nav.getByRole("link", { name: "Clients" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Jobs" })).not.toHaveAttribute("aria-current", /.*/);
+    await picture(page, "issue60-clients-nav-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/dashboard");
+    await page.locator("[data-mobile-nav] summary").click();
+    await page.getByRole("navigation", { name: "Main" }).last().getByRole("link", { name: "Clients" }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await picture(page, "issue60-clients-390", { fullPage: true });
+  });
+
+  test("every settings page has the one settings navigation, the same links, its own marked, no other way back", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsNewUser(page, { to: null });
+    await page.goto("/settings");
+    const nav = page.getByTestId("settings-nav");
+    const links = await nav.getByRole("link").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).getAttribute("href")!));
+    expect(links.length).toBeGreaterThan(10);
+    const cards = await page.locator("[data-testid=settings-sections] a[data-section]").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).getAttribute("href")!));
+    expect(links.slice(1)).toEqual(cards.filter((h) => !h.includes("#")));
+    for (const path of links) {
+      await page.goto(path);
+      await expect(page.getByTestId("settings-nav"), path).toHaveCount(1);
+      expect(await nav.getByRole("link").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).getAttribute("href")!)), path).toEqual(links);
+      await expect(nav.locator('[aria-current="page"]'), path).toHaveAttribute("href", path);
+      // No second way back: the old "← Settings" links and breadcrumbs are gone.
+      await expect(page.locator("main").getByRole("link", { name: /^(← )?Settings$/ }), path).toHaveCount(0);
+    }
+    await page.goto("/settings/pipeline");
+    await picture(page, "issue60-settings-nav-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await picture(page, "issue60-settings-nav-390", { fullPage: true });
+  });
+
+  test("the dashboard's calendar card offers no Connect where no calendar can be connected", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsNewUser(page, { to: "/dashboard" });
+    const card = page.locator("section", { has: page.locator("#calendar-card-title") });
+    await expect(card).toContainText("No calendar can be connected on this server (Google Calendar is not set up). Your interviews are in your own iCal feed.");
+    await expect(card.getByRole("link", { name: "Connect" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Your iCal feed" })).toHaveAttribute("href", "/ical-manager");
+    await picture(page, "issue60-dashboard-1280", { fullPage: true });
+  });
+
+  test("the interviews week shows its hours, each interview in the row of the hour it starts", async ({ page }) => {
+    await loginAsNewUser(page, { to: null });
+    const b = await board(page);
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    start.setUTCHours(10, 0, 0, 0);
+    const slot = { startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() };
+    const s = await api(page, "POST", "/api/scheduling-sessions", { candidateId: b.apps[0]!.candidateId, duration: 60, timeSlots: [slot], timeZone: "UTC", sendEmail: false });
+    await api(page, "POST", `/api/book/${s.sessionToken}`, { slotId: s.timeSlots[0].id });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/interviews?tz=UTC&week=${start.toISOString().slice(0, 10)}`);
+      const week = page.getByTestId("week");
+      const link = week.locator("[data-interview]");
+      await expect(link).toHaveCount(1);
+      await expect(link.locator("[data-time]")).toHaveText("10:00–11:00");
+      await expect(link.locator("xpath=ancestor::*[@data-slot][1]")).toHaveAttribute("data-slot", "10:00");
+      if (width === 1280) {
+        for (const h of ["08:00", "12:00", "17:00"]) await expect(week.locator(`[data-hour="${h}"]`)).toBeVisible();
+        const label = (await week.locator('[data-hour="10:00"]').boundingBox())!;
+        const row = (await link.locator("xpath=ancestor::*[@data-slot][1]").boundingBox())!;
+        expect(Math.abs(label.y - row.y)).toBeLessThan(2);
+      } else {
+        await expect(week.locator('[data-hour="10:00"]')).toBeHidden();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      await picture(page, `issue60-interviews-${width}`, { fullPage: true });
+    }
+  });
+
+  test("a candidate page's back link goes back where the member came from", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsNewUser(page, { to: null });
+    const b = await board(page);
+    const who = b.people[0]!;
+    await page.goto(`/candidates?search=${encodeURIComponent(who.name)}`);
+    await page.locator("main").getByRole("link", { name: who.name }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/candidates/${who.id}$`));
+    const back = page.getByTestId("back-link");
+    await expect(back).toHaveText("← Back to Candidates");
+    await picture(page, "issue60-candidate-1280", { fullPage: true });
+    await back.click();
+    await expect(page).toHaveURL(`/candidates?search=${encodeURIComponent(who.name)}`);
+    await page.goto(`/jobs/${b.job.id}`);
+    await page.locator(`[data-card] a`, { hasText: who.name }).click();
+    await expect(back).toHaveText("← Back to the job");
+    await expect(back).toHaveAttribute("href", `/jobs/${b.job.id}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await picture(page, "issue60-candidate-390", { fullPage: true });
+  });
+});
