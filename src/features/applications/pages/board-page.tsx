@@ -36,7 +36,7 @@ function Card({ card, jobId, data }: { card: BoardCard; jobId: number; data: Boa
       <details className="mt-1" data-move-form>
         <summary className="cursor-pointer text-xs text-brand-700 dark:text-brand-100">Move</summary>
         <form method="post" action={`/jobs/${jobId}/applications/${card.id}/move`} className="mt-1 grid gap-1">
-          <select className="input text-xs" name="stage" aria-label={`Stage for ${card.name}`} defaultValue={String(data.columns.find((c) => c.cards.includes(card))?.stage.id ?? "")}>
+          <select className="input text-xs" name="stage" aria-label={`Pipeline stage for ${card.name}`} defaultValue={String(data.columns.find((c) => c.cards.includes(card))?.stage.id ?? "")}>
             {data.stages.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -165,7 +165,8 @@ export function BoardPage({
       ) : null}
       {funnel ? <div className="mt-4">{funnel}</div> : null}
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400" id="board-help">
-        Drag a card to another column, or focus a card and press the left or right arrow key to move it one stage; each card's Move form works without JavaScript.
+        The columns are this job's pipeline stages: where each application to it stands. (A candidate's screening progress, 1–5, is their own and shows on their page.) Drag a card to another column,
+        or focus a card and press the left or right arrow key to move it one stage; each card's Move form works without JavaScript.
       </p>
       <Island
         name="pipeline-board"

@@ -5,6 +5,7 @@ import type { BackLink } from "../../../ui/back-link";
 import CandidateRecord from "../islands/candidate-record";
 import type { CandidatePageData } from "../page-data";
 import { SuggestedJobs } from "../../matching/pages/suggested-jobs";
+import { PIPELINE_STAGE } from "../../candidates/classify";
 
 /** /candidates/{id}: the candidate's fields (editable), stage, notes, activity timeline, export and delete. */
 export function CandidatePage({ shell, data, back = { href: "/candidates", label: "← Back to Candidates" } }: { shell: Shell; data: CandidatePageData; back?: BackLink }) {
@@ -15,13 +16,16 @@ export function CandidatePage({ shell, data, back = { href: "/candidates", label
         {back.label}
       </a>
       {pipeline.applications.length || pipeline.scorecards.length ? (
-        <section className="card card-body mt-4 text-sm" aria-label="Applications and feedback" data-testid="candidate-pipeline">
+        <section className="card card-body mt-4 text-sm" aria-labelledby="candidate-applications" data-testid="candidate-pipeline">
+          <h2 id="candidate-applications" className="font-semibold">
+            {pipeline.applications.length ? "Job applications" : "Interview feedback"}
+          </h2>
           {pipeline.applications.map((a) => (
-            <p key={a.id}>
+            <p key={a.id} data-application={a.id}>
               <a className="underline" href={`/jobs/${a.jobId}`}>
                 {a.job?.title ?? "Job"}
               </a>
-              {`: ${a.stage}${a.rejectedReason ? ` (${a.rejectedReason})` : ""}`}
+              {` · ${PIPELINE_STAGE.toLowerCase()}: ${a.stage}${a.rejectedReason ? ` (${a.rejectedReason})` : ""}`}
             </p>
           ))}
           {pipeline.feedback ? <p className="mt-1" data-feedback>{`Interview feedback: ${pipeline.feedback}`}</p> : null}
