@@ -103,13 +103,15 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
   const q = query.trim().toLowerCase();
   const items: Item[] = [
     ...sections.filter((s) => !q || s.label.toLowerCase().includes(q)).map((s) => ({ label: s.label, hint: "Section", href: s.href })),
+    // Jobs and clients (matched here, at once) before the candidates the server finds a moment later:
+    // the late ones join the end of the list, so the highlighted item does not move under the keyboard.
+    ...(q.length >= 2 ? (places ?? []).filter((it) => it.label.toLowerCase().includes(q)).slice(0, 6) : []),
     ...hits.map((p) => ({
       label: p.name || p.emailAddress || `Candidate ${p.id}`,
       hint: p.roleApplied || p.jobTitle || "Candidate",
       // The candidate's own page: Enter opens the one highlighted, not a search for the name.
       href: `/candidates/${p.id}`,
     })),
-    ...(q.length >= 2 ? (places ?? []).filter((it) => it.label.toLowerCase().includes(q)).slice(0, 6) : []),
   ];
   const current = Math.min(active, Math.max(0, items.length - 1));
 
