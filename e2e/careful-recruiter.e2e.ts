@@ -95,6 +95,19 @@ test.describe("item 5: the board", () => {
     await picture(page, "issue60-move-dialog-390");
   });
 
+  test("a workspace with more stages than fit at 1280 px: the hint shows and names them all", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsNewUser(page, { to: null });
+    const b = await board(page);
+    for (const name of ["Client interview", "Reference check"]) await api(page, "POST", "/api/pipeline/stages", { name });
+    await page.goto(`/jobs/${b.job.id}`);
+    await hydrated(page);
+    expect(await page.locator("[data-board]").evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(page.getByTestId("board-hint")).toBeVisible();
+    await expect(page.getByTestId("board-hint")).toContainText("8 stages (");
+    await expect(page.getByTestId("board-hint")).toContainText("Client interview, Reference check, Rejected): the board scrolls sideways →");
+  });
+
   test("an interview not yet held takes no scorecard: the interview page says so and the API refuses", async ({ page }) => {
     await loginAsNewUser(page, { to: null });
     const b = await board(page);

@@ -91,6 +91,14 @@ export default function PipelineBoard({ jobId, stages, reasons, templates }: Pro
     const board = document.querySelector<HTMLElement>(`[data-board="${jobId}"]`);
     if (!board) return;
     for (const card of board.querySelectorAll<HTMLElement>("[data-card]")) card.draggable = true;
+    // The hint that the board scrolls sideways shows whenever a column is out of sight (a narrow
+    // window, or more stages than fit), not only below the width the default six fit in.
+    const hint = document.querySelector<HTMLElement>(`[data-board-hint="${jobId}"]`);
+    const fit = () => {
+      if (hint) hint.style.display = board.scrollWidth > board.clientWidth + 1 ? "block" : "none";
+    };
+    fit();
+    window.addEventListener("resize", fit);
     const onDragStart = (e: DragEvent) => {
       const card = (e.target as HTMLElement).closest<HTMLElement>("[data-card]");
       if (card && e.dataTransfer) {
@@ -129,6 +137,7 @@ export default function PipelineBoard({ jobId, stages, reasons, templates }: Pro
       board.removeEventListener("dragover", onDragOver);
       board.removeEventListener("drop", onDrop);
       board.removeEventListener("keydown", onKey);
+      window.removeEventListener("resize", fit);
     };
   }, []);
 
