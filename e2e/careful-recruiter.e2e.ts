@@ -206,6 +206,9 @@ test.describe("item 8: finding one's way", () => {
     await expect(card.getByRole("link", { name: "Connect" })).toHaveCount(0);
     await expect(card.getByRole("link", { name: "Your iCal feed" })).toHaveAttribute("href", "/ical-manager");
     await picture(page, "issue60-dashboard-1280", { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card.getByRole("link", { name: "Your iCal feed" })).toBeVisible();
+    await picture(page, "issue60-dashboard-390", { fullPage: true });
   });
 
   test("the interviews week shows its hours, each interview in the row of the hour it starts", async ({ page }) => {
