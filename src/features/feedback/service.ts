@@ -12,7 +12,7 @@ import { recordPipelineEvent } from "../pipeline-events/record";
 import { FeedbackRequestEmail } from "./emails/feedback-request-email";
 import { RECOMMENDATION_LABELS, RECOMMENDATIONS, type Feedback, type FeedbackFields, type Recommendation } from "./model";
 import * as repo from "./repo";
-import { NOT_YET } from "./texts";
+import { CANCELED, NOT_YET } from "./texts";
 import { criteriaOf } from "./criteria";
 export { criteriaOf, scorecardCriteria, setCriteria } from "./criteria";
 
@@ -186,14 +186,18 @@ function save(deps: Deps, tx: Tx, row: repo.FeedbackRow, input: FeedbackFields, 
   return saved;
 }
 
-/** A scorecard is about an interview that took place: none before it starts (nor for a canceled one). */
-export function feedbackOpen(deps: Deps, m: Pick<MeetingForFeedback, "startTime" | "status">): boolean {
-  return m.status !== "canceled" && m.startTime.getTime() <= deps.clock.now().getTime();
+/**
+ * A scorecard is about an interview that took place: none before it starts, nor for a canceled
+ * one. Null when one may be filed, else why not (the API's refusal, the interview page's line).
+ */
+function whyNoScorecard(deps: Deps, m: Pick<MeetingForFeedback, "startTime" | "status">): string | null {
+  if (m.status === "canceled") return CANCELED;
+  return m.startTime.getTime() <= deps.clock.now().getTime() ? null : NOT_YET;
 }
 
 function refuseBeforeInterview(deps: Deps, m: MeetingForFeedback) {
-  if (m.status === "canceled") throw badRequest("This interview was canceled: there is nothing to give feedback on.");
-  if (!feedbackOpen(deps, m)) throw badRequest(NOT_YET);
+  const why = whyNoScorecard(deps, m);
+  if (why) throw badRequest(why);
 }
 
 /** POST /api/interviews/{id}/feedback and the interview page: the signed-in member's own scorecard. */
@@ -277,7 +281,7 @@ export function interviewFeedbackCard(deps: Deps, workspaceId: number, publicId:
     feedback,
     mine,
     criteria: criteriaOf(deps, workspaceId, jobId),
-    open: feedbackOpen(deps, m),
+    closed: whyNoScorecard(deps, m),
   };
 }
 

@@ -1,6 +1,5 @@
 import { RECOMMENDATION_LABELS, type Feedback } from "../model";
 import { Scorecard } from "./scorecard-page";
-import { NOT_YET } from "../texts";
 
 export interface InterviewFeedbackProps {
   publicId: string;
@@ -9,8 +8,8 @@ export interface InterviewFeedbackProps {
   feedback: Feedback[];
   mine: Feedback;
   criteria: string[];
-  /** The interview has started (and is not canceled): a scorecard can be filed. */
-  open: boolean;
+  /** Why no scorecard can be filed yet (not started, or canceled); null when one can. */
+  closed: string | null;
 }
 
 /** On the interview page (members): the job and its client, the scorecards so far, and one's own. */
@@ -63,11 +62,11 @@ export function InterviewFeedbackCard(p: InterviewFeedbackProps) {
         )}
         <div>
           <h3 className="font-medium">Your scorecard</h3>
-          {p.open ? (
+          {!p.closed ? (
             <Scorecard candidateName="" title="" when="" job={null} criteria={p.criteria} feedback={p.mine} action={`/interview-details/${p.publicId}/feedback`} />
           ) : (
             <p className="text-sm text-slate-500" data-testid="scorecard-not-yet">
-              {NOT_YET}
+              {p.closed}
             </p>
           )}
         </div>
