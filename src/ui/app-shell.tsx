@@ -45,7 +45,7 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
       <div className="flex">
         <SideNav sections={sections} current={current} />
         <main id="main" className={`mx-auto w-full min-w-0 px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>
-          {current === "settings" || shell.path.split("?")[0] === "/chat/webhook" ? <SettingsLinks user={shell.user} path={shell.path} /> : null}
+          {current === "settings" || SETTINGS_SECTIONS.some((s) => s.href === shell.path.split("?")[0]) ? <SettingsLinks user={shell.user} path={shell.path} /> : null}
           {children}
         </main>
       </div>
