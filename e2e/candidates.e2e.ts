@@ -35,8 +35,8 @@ test("a recruiter edits a candidate, changes the stage, adds a note and sees it 
   await expect(page.getByTestId("timeline")).toContainText("Edited");
 
   // The seeded candidate's stage is random: move it to a stage it is not at, or nothing changes.
-  const [stage, label] = (await page.getByLabel("Stage").inputValue()) === "5" ? ["4", "Voice Interview Completed"] : ["5", "Ready for Final Interview"];
-  await page.getByLabel("Stage").selectOption(stage);
+  const [stage, label] = (await page.getByLabel("Screening progress", { exact: true }).inputValue()) === "5" ? ["4", "Voice Interview Completed"] : ["5", "Ready for Final Interview"];
+  await page.getByLabel("Screening progress", { exact: true }).selectOption(stage);
   await expect(page.getByTestId("stage-badge")).toHaveText(label);
   await expect(page.getByTestId("timeline")).toContainText(`to ${label}`);
 
@@ -55,17 +55,17 @@ test("a recruiter edits a candidate, changes the stage, adds a note and sees it 
 test("the quick stage control in All Candidates changes a candidate's stage", async ({ page }) => {
   await dashboardWithCandidates(page);
   const row = page.getByTestId("candidate-row").nth(1);
-  const select = row.getByRole("combobox", { name: /^Stage of/ });
+  const select = row.getByRole("combobox", { name: /^Screening progress of/ });
   const stage = (await select.inputValue()) === "3" ? "4" : "3";
   await select.selectOption(stage);
-  await expect(page.getByText("Stage changed")).toBeVisible();
+  await expect(page.getByText("Screening progress changed")).toBeVisible();
   await page.reload();
   await hydrated(page);
   await expect(
     page
       .getByTestId("candidate-row")
       .nth(1)
-      .getByRole("combobox", { name: /^Stage of/ }),
+      .getByRole("combobox", { name: /^Screening progress of/ }),
   ).toHaveValue(stage);
 });
 

@@ -87,7 +87,7 @@ test("a batch of sessions that partly fails keeps only the failed candidates, an
   expect(rows.filter((r) => three.includes(r.candidateId)).length).toBe(3);
 });
 
-test("on a 390 px phone each candidate is a stacked card: no sideways scrolling, Role, City and Stage on screen", async ({ page }) => {
+test("on a 390 px phone each candidate is a stacked card: no sideways scrolling, Role, City and Screening progress on screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAsNewUser(page, { to: null });
   expect((await page.request.post("/api/candidates/seed")).ok()).toBe(true);
@@ -98,7 +98,7 @@ test("on a 390 px phone each candidate is a stacked card: no sideways scrolling,
   const table = page.getByTestId("candidate-table");
   expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const first = rows.first();
-  for (const label of ["Role:", "City:", "Stage:"]) await expect(first.getByText(label)).toBeVisible();
+  for (const label of ["Role:", "City:", "Screening progress:"]) await expect(first.getByText(label)).toBeVisible();
   const box = (await first.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -158,7 +158,7 @@ test("the command palette (Ctrl+K) jumps to a section and finds a candidate by n
   await page.goto("/dashboard");
   await hydrated(page);
   await page.keyboard.press("Control+k");
-  const box = page.getByRole("combobox", { name: "Go to a section or find a candidate" });
+  const box = page.getByRole("combobox", { name: "Go to a section, or find a candidate, job or client" });
   await expect(box).toBeFocused();
   await box.fill("Interv");
   await page.keyboard.press("Enter");
@@ -167,18 +167,19 @@ test("the command palette (Ctrl+K) jumps to a section and finds a candidate by n
   await page.keyboard.press("Control+k");
   const name = `${candidates[0].firstName} ${candidates[0].lastName}`;
   // The palette clears its box as it opens: type once it has the focus.
-  await expect(page.getByRole("combobox", { name: "Go to a section or find a candidate" })).toBeFocused();
-  await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(name);
+  await expect(page.getByRole("combobox", { name: "Go to a section, or find a candidate, job or client" })).toBeFocused();
+  await page.getByRole("combobox", { name: "Go to a section, or find a candidate, job or client" }).fill(name);
   await expect(page.getByRole("option", { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Command palette" })).toHaveCount(0);
   await page.keyboard.press("Control+k");
-  await expect(page.getByRole("combobox", { name: "Go to a section or find a candidate" })).toBeFocused();
-  await page.getByRole("combobox", { name: "Go to a section or find a candidate" }).fill(name);
+  await expect(page.getByRole("combobox", { name: "Go to a section, or find a candidate, job or client" })).toBeFocused();
+  await page.getByRole("combobox", { name: "Go to a section, or find a candidate, job or client" }).fill(name);
   await page
     .getByRole("option", { name: new RegExp(name) })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/candidates\?search=/);
-  await expect(page.locator("tbody")).toContainText(name);
+  // Issue 60: the candidate's own page, not a search for the name.
+  await expect(page).toHaveURL(new RegExp(`/candidates/${candidates[0].id}$`));
+  await expect(page.locator("h1, h2").filter({ hasText: name }).first()).toBeVisible();
 });

@@ -9,7 +9,8 @@ import type { PreviewView } from "../features/applications/model";
 import type { CalendarList, CalendarStatus, FeedAnswer, SyncReport } from "../features/calendar/model";
 import type { CandidateListView, DatabaseStatsView, ImportResultView, ParticipantPageView, ParticipantView } from "../features/candidates/model";
 import type { ChatEventAnswer, ChatHistory, ConfirmedAction, DismissedAction } from "../features/chat/model";
-import type { CampaignList, OneCampaign, OneJob } from "../features/jobs/model";
+import type { CampaignList, JobList, OneCampaign, OneJob } from "../features/jobs/model";
+import type { ClientList } from "../features/clients/model";
 import type { BackupList, DebugList, SyncStatusView, SyncTriggerView } from "../features/monitor/model";
 import type { CandidateActivity, TestDataCount, TestDataRemoved } from "../features/people/model";
 import type { InterviewTypeList, InterviewView, MeetingList, SessionList } from "../features/scheduling/model";
@@ -53,6 +54,10 @@ export type CampaignListAnswer = Of<typeof CampaignList>;
 export type CampaignAnswer = Of<typeof OneCampaign>;
 /** POST /api/jobs */
 export type JobAnswer = Of<typeof OneJob>;
+/** GET /api/jobs */
+export type JobListAnswer = Of<typeof JobList>;
+/** GET /api/clients */
+export type ClientListAnswer = Of<typeof ClientList>;
 /** GET /api/participants/backup */
 export type BackupListAnswer = Of<typeof BackupList>;
 /** GET /api/database/debug… (the debug page's lists) */

@@ -7,7 +7,8 @@ import { ProfileDialogSlot } from "./profile-dialog-slot";
 import { Island, declareSection } from "../lib/render";
 import { MobileNav, SideNav } from "./app-nav";
 import { can } from "../features/auth/permissions";
-import { SETTINGS_LINKS, visibleSections, sectionLabel } from "./sections";
+import { visibleSections, sectionLabel } from "./sections";
+import { SETTINGS_SECTIONS } from "./settings-sections";
 import CommandPalette from "./islands/command-palette";
 
 /**
@@ -44,7 +45,7 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
       <div className="flex">
         <SideNav sections={sections} current={current} />
         <main id="main" className={`mx-auto w-full min-w-0 px-4 py-6 ${wide ? "max-w-7xl" : "max-w-4xl"}`}>
-          {current === "settings" ? <SettingsLinks role={shell.user.role} /> : null}
+          {current === "settings" || SETTINGS_SECTIONS.some((s) => s.href === shell.path.split("?")[0]) ? <SettingsLinks user={shell.user} path={shell.path} /> : null}
           {children}
         </main>
       </div>
@@ -53,14 +54,29 @@ export function AppShell({ shell, children, title, wide = true }: { shell: Shell
   );
 }
 
-function SettingsLinks({ role }: { role: string }) {
+/**
+ * The one navigation of the settings pages (the settings page's cards, as links): every section
+ * the member's role may use, the current one marked.
+ */
+function SettingsLinks({ user, path: full }: { user: { role: string }; path: string | undefined }) {
+  const path = full?.split("?")[0];
+  const here = (href: string) => !!path && (path === href || path.startsWith(href + "/"));
+  const links = [{ href: "/settings", title: "All settings" }, ...SETTINGS_SECTIONS.filter((s) => can(user, s.action) && !s.href.includes("#"))];
   return (
-    <nav aria-label="Settings" className="mb-4 flex flex-wrap gap-2 text-sm">
-      {SETTINGS_LINKS.filter((l) => !("managersOnly" in l) || can({ role }, "chatWebhook.manage")).map((l) => (
-        <a key={l.href} href={l.href} className="rounded-full border border-slate-300 px-3 py-1 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800">
-          {l.label}
-        </a>
-      ))}
+    <nav aria-label="Settings" className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="settings-nav">
+      {links.map((l) => {
+        const current = l.href === "/settings" ? path === "/settings" : here(l.href);
+        return (
+          <a
+            key={l.href}
+            href={l.href}
+            aria-current={current ? "page" : undefined}
+            className={`rounded-full border px-3 py-1 ${current ? "border-brand-600 bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white" : "border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"}`}
+          >
+            {l.title}
+          </a>
+        );
+      })}
     </nav>
   );
 }

@@ -10,11 +10,12 @@ describe("sections", () => {
     expect(sectionOf("/settings/candidate-pages")).toBe("settings");
     expect(sectionOf("/chat/webhook")).toBe("assistant");
     expect(sectionOf("/dashboard4")).toBe("developer");
+    expect(sectionOf("/clients/3")).toBe("clients");
     expect(sectionOf("/jobsite")).toBeNull();
     expect(sectionOf("/help")).toBeNull();
   });
   test("Developer tools only with developer pages on", () => {
-    expect(visibleSections(false).map((s) => s.label)).toEqual(["Dashboard", "Candidates", "Jobs", "Interviews", "Reports", "Assistant", "Settings"]);
+    expect(visibleSections(false).map((s) => s.label)).toEqual(["Dashboard", "Candidates", "Jobs", "Clients", "Interviews", "Reports", "Assistant", "Settings"]);
     expect(visibleSections(true).at(-1)?.label).toBe("Developer tools");
   });
   test("the title names the section once", () => {

@@ -3,7 +3,7 @@
  * addresses belong to each (the current one is marked with aria-current). Pure: the shell,
  * the command palette and tests share one copy.
  */
-export type SectionId = "dashboard" | "candidates" | "jobs" | "interviews" | "reports" | "assistant" | "settings" | "developer";
+export type SectionId = "dashboard" | "candidates" | "jobs" | "clients" | "interviews" | "reports" | "assistant" | "settings" | "developer";
 
 export interface Section {
   id: SectionId;
@@ -18,7 +18,8 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { id: "dashboard", label: "Dashboard", href: "/dashboard", paths: ["/dashboard", "/dashboard3"] },
   { id: "candidates", label: "Candidates", href: "/candidates", paths: ["/candidates", "/shortlists"] },
-  { id: "jobs", label: "Jobs", href: "/jobs", paths: ["/jobs", "/clients"] },
+  { id: "jobs", label: "Jobs", href: "/jobs", paths: ["/jobs"] },
+  { id: "clients", label: "Clients", href: "/clients", paths: ["/clients"] },
   { id: "interviews", label: "Interviews", href: "/interviews", paths: ["/interviews", "/interview-details", "/scheduling-sessions"] },
   { id: "reports", label: "Reports", href: "/reports", paths: ["/reports", "/placements"] },
   { id: "assistant", label: "Assistant", href: "/chat", paths: ["/chat", "/meeting-detection"] },
@@ -30,18 +31,6 @@ export const SECTIONS: Section[] = [
     paths: ["/dashboard4", "/dashboard2", "/database-test", "/database-debug", "/database-integration", "/participants-monitor", "/shortlist-test", "/dev", "/sync"],
     devOnly: true,
   },
-];
-
-/**
- * The links under Settings. The settings area (/settings) lists the sections each role may
- * use (members, candidate pages, billing...); these are every member's own.
- */
-export const SETTINGS_LINKS = [
-  { label: "All settings", href: "/settings" },
-  { label: "Calendar (iCal)", href: "/ical-manager" },
-  { label: "Sync iCal", href: "/sync-ical" },
-  // Its secret is an owner's or admin's (the permission table): other members are not shown the link.
-  { label: "Assistant webhook", href: "/chat/webhook", managersOnly: true },
 ];
 
 export function visibleSections(devPages: boolean): Section[] {

@@ -87,8 +87,8 @@ describe("applications", () => {
 
     const timeline = await w.call(`/api/participants/${a.id}/activity`);
     const lines = timeline.body.activity.filter((i: any) => i.type === "pipeline").map((i: any) => i.text);
-    expect(lines).toContain("Moved from Applied to Screening for Backend Engineer");
-    expect(lines).toContain("Moved from Screening to Rejected (Salary) for Backend Engineer");
+    expect(lines).toContain("Backend Engineer: pipeline stage moved from Applied to Screening");
+    expect(lines).toContain("Backend Engineer: pipeline stage moved from Screening to Rejected (Salary)");
     const log = await w.call("/api/workspace/activity?action=application.stage_changed");
     expect(log.body.activity).toHaveLength(2);
     const deliveries = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();

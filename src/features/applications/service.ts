@@ -168,7 +168,7 @@ export function moveIn(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id
     subject: { type: "application", id },
     kind: "application.stage_changed",
     summary: `Candidate #${row.participantId} moved from ${from?.name ?? "none"} to ${to.name}${reason ? ` (${reason})` : ""} for ${job.title}`,
-    timeline: `Moved from ${from?.name ?? "none"} to ${to.name}${reason ? ` (${reason})` : ""} for ${job.title}`,
+    timeline: `${job.title}: pipeline stage moved from ${from?.name ?? "none"} to ${to.name}${reason ? ` (${reason})` : ""}`,
     candidateId: row.participantId,
     data: change,
     webhooks: [{ type: "application.stage_changed", data: () => ({ ...change, application, job: { id: job.id, title: job.title } }), candidateId: row.participantId }],

@@ -31,6 +31,15 @@ export function classifyRole(text: string | null | undefined): RoleBucket {
   return "Other";
 }
 
+/**
+ * Two kinds of stage (decision 0047). The spec's five below are the candidate's screening
+ * progress: one per person, moved by the candidate pages (prequalifier, assessment, voice
+ * interview) or by hand. A pipeline stage (Applied, Screening, ... Rejected) belongs to an
+ * application on a job's board. Each screen names which one it shows with these words.
+ */
+export const SCREENING_PROGRESS = "Screening progress";
+export const PIPELINE_STAGE = "Pipeline stage";
+
 export const STAGE_LABELS: Record<number, string> = {
   1: "Initial Application",
   2: "Screening Completed",

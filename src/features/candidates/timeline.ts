@@ -18,7 +18,24 @@ function parse(s: string): Record<string, unknown> {
   }
 }
 
-export function timelineOf(rows: EventRow[]): CandidateEvent[] {
+/** The id of the scorecard an event is about (feedback given, then changed): one line per scorecard. */
+function scorecardOf(r: EventRow): number | null {
+  if (!r.kind.startsWith("feedback.")) return null;
+  const id = parse(r.data).feedbackId;
+  return typeof id === "number" ? id : null;
+}
+
+export function timelineOf(all: EventRow[]): CandidateEvent[] {
+  // A scorecard changed later keeps one line: the latest event about it (its latest answer).
+  const latest = new Map<number, EventRow>();
+  for (const r of all) {
+    const id = scorecardOf(r);
+    if (id !== null) latest.set(id, r);
+  }
+  const rows = all.filter((r) => {
+    const id = scorecardOf(r);
+    return id === null || latest.get(id) === r;
+  });
   return rows.flatMap((r) => {
     const { legacy: _legacy, ...d } = parse(r.data);
     const at = r.createdAt.toISOString();

@@ -57,6 +57,8 @@ const TABLE: Row[] = [
   { q: "Who applied through LinkedIn?", names: ["Ava Stone", "Cara Diaz"] },
   // Screening stage, as the suggestion chip asks it.
   { q: "Who is at stage 5?", names: ["Cara Diaz", "Dev Rao"], says: ["at screening stage 5 (Ready for Final Interview)"] },
+  // The chat page's suggestion chip, which names the kind of stage (issue 60 item 4).
+  { q: "Who is at screening stage 5?", names: ["Cara Diaz", "Dev Rao"], says: ["at screening stage 5 (Ready for Final Interview)"] },
   { q: "How many candidates are at stage 2?", names: [], says: ["1 candidate(s) at screening stage 2"] },
   // Last contact: the newest e-mail Frank sent them.
   {

@@ -36,7 +36,7 @@ export function parseFilter(message: string): CandidateFilter {
 
 const line = (p: Participant, detail: string) => {
   const c = card(p);
-  return `• ${c.name} (#${c.id}): ${c.role}, ${c.city}, stage ${c.stage} (${c.stageLabel})${detail ? `; ${detail}` : ""}`;
+  return `• ${c.name} (#${c.id}): ${c.role}, ${c.city}, screening stage ${c.stage} (${c.stageLabel})${detail ? `; ${detail}` : ""}`;
 };
 
 export async function builtinAnswer(ctx: ActionContext, message: string): Promise<string> {

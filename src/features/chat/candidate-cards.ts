@@ -90,7 +90,7 @@ export function filterCandidates(deps: Deps, workspaceId: number, f: CandidateFi
 /** A short, factual summary of one candidate from their stored fields. */
 export function summarise(p: Participant): string {
   const c = card(p);
-  const lines = [`${c.name} (#${c.id}): ${c.role}, ${c.city}. Stage ${c.stage}: ${c.stageLabel}.`];
+  const lines = [`${c.name} (#${c.id}): ${c.role}, ${c.city}. Screening stage ${c.stage}: ${c.stageLabel}.`];
   const facts: [string, string | null][] = [
     ["Email", p.emailAddress],
     ["Current title", p.jobTitle],

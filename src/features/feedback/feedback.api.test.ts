@@ -6,6 +6,7 @@ import { mailMessages } from "../../db/schema";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 import { sendDueReminders } from "../scheduling/reminders";
+import { NOT_YET } from "./texts";
 
 const t = makeTestApp();
 t.clock.set(new Date("2030-05-06T03:00:00Z"));
@@ -83,18 +84,37 @@ describe("interview feedback", () => {
     t.clock.set(new Date("2030-06-10T03:00:00Z"));
     const w = await interviewed();
     const colleague = await addMember(t, w.cookie, "recruiter");
+    // Issue 60: not before the interview: refused, and the interview page offers no scorecard yet.
+    const early = await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "yes" } });
+    expect({ status: early.status, message: early.body.message }).toEqual({ status: 400, message: NOT_YET });
+    expect((await w.call(`/interview-details/${w.interview}`)).body).toContain(NOT_YET);
+    // To the interview's end in steps shorter than a browser session's idle time, both members active.
+    while (t.clock.now() < w.endsAt) {
+      t.clock.set(new Date(Math.min(w.endsAt.getTime(), t.clock.now().getTime() + 6 * 3_600_000)));
+      for (const cookie of [w.cookie, colleague.cookie]) expect((await w.call(`/api/participants/${w.p.id}/feedback`, { cookie })).status).toBe(200);
+    }
     const mine = await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "yes", ratings: { Skills: 4 }, notes: "Solid" } });
     expect(mine.status).toBe(201);
     await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "yes", ratings: {} }, cookie: colleague.cookie });
     // Changing one's mind replaces one's own scorecard.
     await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "strong_yes" }, cookie: colleague.cookie });
     await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "yes" }, cookie: colleague.cookie });
+    // One line on the timeline per scorecard: the change updates it instead of adding a second.
+    const lines = (await w.call(`/api/participants/${w.p.id}/activity`)).body.activity.filter((i: any) => i.detail.kind === "feedback.given").map((i: any) => i.text);
+    expect(lines).toHaveLength(2);
+    expect(lines.filter((l: string) => l.endsWith(": Yes (changed from Strong yes)"))).toHaveLength(1);
     const third = await addMember(t, w.cookie, "admin");
     await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "strong_yes" }, cookie: third.cookie });
     const about = await w.call(`/api/participants/${w.p.id}/feedback`);
     expect(about.body.summary).toBe("2 × Yes, 1 × Strong yes");
     expect(about.body.feedback).toHaveLength(3);
     expect((await w.call(`/jobs/${w.job.id}`)).body).toContain("2 × Yes, 1 × Strong yes");
+    // The scorecards themselves on the candidate's page: who, what, the ratings and the notes.
+    const candidatePage = (await w.call(`/candidates/${w.p.id}`)).body as string;
+    expect(candidatePage).toContain('data-testid="candidate-scorecards"');
+    expect(candidatePage).toMatch(/Ivy Interviewer<\/span>: Yes/);
+    expect(candidatePage).toContain("Skills 4/5");
+    expect(candidatePage).toContain("Solid");
 
     expect((await w.call(`/api/interviews/${w.interview}/feedback`, { json: { recommendation: "maybe" } })).body.fields.recommendation).toBe(
       "Choose a recommendation: Strong no, No, Yes or Strong yes",

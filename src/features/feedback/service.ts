@@ -10,38 +10,14 @@ import { applicationsOfCandidate } from "../applications/service";
 import { meetingForFeedback, type MeetingForFeedback } from "../scheduling/candidate-records";
 import { recordPipelineEvent } from "../pipeline-events/record";
 import { FeedbackRequestEmail } from "./emails/feedback-request-email";
-import { DEFAULT_CRITERIA, RECOMMENDATION_LABELS, RECOMMENDATIONS, type Feedback, type FeedbackFields, type Recommendation } from "./model";
+import { RECOMMENDATION_LABELS, RECOMMENDATIONS, type Feedback, type FeedbackFields, type Recommendation } from "./model";
 import * as repo from "./repo";
+import { CANCELED, NOT_YET } from "./texts";
+import { criteriaOf } from "./criteria";
+export { criteriaOf, scorecardCriteria, setCriteria } from "./criteria";
 
 const LINK_TTL_MS = 30 * 86_400_000;
 type Member = { id: number; role: string; workspaceId: number; name?: string | null; email: string };
-
-// ---- criteria per job ----
-
-export function criteriaOf(deps: Deps, workspaceId: number, jobId: number | null): string[] {
-  if (!jobId) return [...DEFAULT_CRITERIA];
-  const raw = repo.criteriaOf(deps.db, workspaceId, jobId);
-  try {
-    const list: unknown = raw ? JSON.parse(raw) : null;
-    return Array.isArray(list) && list.length ? list.map(String) : [...DEFAULT_CRITERIA];
-  } catch {
-    return [...DEFAULT_CRITERIA];
-  }
-}
-
-/** GET /api/jobs/{id}/scorecard (another workspace's job: 404). */
-export function scorecardCriteria(deps: Deps, workspaceId: number, jobId: number): string[] {
-  getJob(deps, workspaceId, jobId);
-  return criteriaOf(deps, workspaceId, jobId);
-}
-
-export function setCriteria(deps: Deps, workspaceId: number, jobId: number, criteria: string[]): string[] {
-  getJob(deps, workspaceId, jobId);
-  const seen = new Set<string>();
-  const list = criteria.filter((c) => !seen.has(c.toLowerCase()) && seen.add(c.toLowerCase()));
-  repo.setCriteria(deps.db, workspaceId, jobId, JSON.stringify(list));
-  return list;
-}
 
 // ---- views and summaries ----
 
@@ -194,6 +170,7 @@ function checkRatings(criteria: string[], ratings: Record<string, number>) {
 
 function save(deps: Deps, tx: Tx, row: repo.FeedbackRow, input: FeedbackFields, actor: { userId: number } | "system") {
   checkRatings(criteriaOf(deps, row.workspaceId, row.jobId), input.ratings);
+  const before = row.submittedAt && row.recommendation ? row.recommendation : null;
   const saved = repo.saveAnswer(tx, row.id, { recommendation: input.recommendation, ratings: JSON.stringify(input.ratings), notes: input.notes, submittedAt: deps.clock.now() });
   recordPipelineEvent(deps, tx, {
     workspaceId: row.workspaceId,
@@ -201,16 +178,32 @@ function save(deps: Deps, tx: Tx, row: repo.FeedbackRow, input: FeedbackFields, 
     subject: { type: "interview_feedback", id: row.id },
     kind: "feedback.given",
     summary: `${row.reviewerName ?? row.reviewerEmail} gave interview feedback on candidate #${row.participantId}`,
-    timeline: `Interview feedback from ${row.reviewerName ?? row.reviewerEmail}: ${RECOMMENDATION_LABELS[input.recommendation]}`,
+    // A change is the same scorecard: the timeline shows its latest line only (candidates/timeline.ts).
+    timeline: `Interview feedback from ${row.reviewerName ?? row.reviewerEmail}: ${RECOMMENDATION_LABELS[input.recommendation]}${before ? ` (changed from ${RECOMMENDATION_LABELS[before]})` : ""}`,
     candidateId: row.participantId,
-    data: { feedbackId: row.id, meetingId: row.meetingId, recommendation: input.recommendation },
+    data: { feedbackId: row.id, meetingId: row.meetingId, recommendation: input.recommendation, ...(before ? { changedFrom: before } : {}) },
   });
   return saved;
+}
+
+/**
+ * A scorecard is about an interview that took place: none before it starts, nor for a canceled
+ * one. Null when one may be filed, else why not (the API's refusal, the interview page's line).
+ */
+function whyNoScorecard(deps: Deps, m: Pick<MeetingForFeedback, "startTime" | "status">): string | null {
+  if (m.status === "canceled") return CANCELED;
+  return m.startTime.getTime() <= deps.clock.now().getTime() ? null : NOT_YET;
+}
+
+function refuseBeforeInterview(deps: Deps, m: MeetingForFeedback) {
+  const why = whyNoScorecard(deps, m);
+  if (why) throw badRequest(why);
 }
 
 /** POST /api/interviews/{id}/feedback and the interview page: the signed-in member's own scorecard. */
 export function giveFeedback(deps: Deps, me: Member, publicId: string, input: FeedbackFields): Feedback {
   const m = meetingOrNotFound(deps, me.workspaceId, publicId);
+  refuseBeforeInterview(deps, m);
   const email = me.email.toLowerCase();
   const row = deps.db.transaction((tx) => {
     const existing =
@@ -255,6 +248,8 @@ export function scorecardOf(deps: Deps, token: string) {
 
 export function answerScorecard(deps: Deps, token: string, input: FeedbackFields): void {
   const { row } = scorecardOf(deps, token);
+  const m = meetingForFeedback(deps, { id: row.meetingId });
+  if (m) refuseBeforeInterview(deps, m);
   deps.db.transaction((tx) => save(deps, tx, row, input, row.reviewerUserId ? { userId: row.reviewerUserId } : "system"));
 }
 
@@ -286,6 +281,7 @@ export function interviewFeedbackCard(deps: Deps, workspaceId: number, publicId:
     feedback,
     mine,
     criteria: criteriaOf(deps, workspaceId, jobId),
+    closed: whyNoScorecard(deps, m),
   };
 }
 

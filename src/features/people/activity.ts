@@ -63,7 +63,7 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number): 
       items.push({
         type,
         at: e.at,
-        text: `Stage changed from ${stageLabel(Number(d.from))} to ${stageLabel(Number(d.to))}`,
+        text: `Screening progress changed from ${stageLabel(Number(d.from))} to ${stageLabel(Number(d.to))}`,
         detail: { ...d, fromLabel: stageLabel(Number(d.from)), toLabel: stageLabel(Number(d.to)) },
       });
     } else if (e.kind === "edited") {

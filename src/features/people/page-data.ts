@@ -8,6 +8,7 @@ import { shortlistsOfCandidate } from "../shortlists/service";
 import { candidateActivity } from "./activity";
 import { applicationsOfCandidate } from "../applications/service";
 import { feedbackOfCandidate } from "../feedback/service";
+import { RECOMMENDATION_LABELS } from "../feedback/model";
 import { listFiles } from "../candidate-files/service";
 import { suggestedJobs } from "../matching/service";
 import type { CandidateSettingsPageData } from "./pages/settings-page";
@@ -26,11 +27,26 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
     shortlists: shortlistsOfCandidate(deps, workspaceId, id).map((s) => s.name),
     stages: Object.entries(STAGE_LABELS).map(([value, label]) => ({ value: Number(value), label })),
     // Issue 38: the person's applications (one per job) and their interview feedback, shown above the record.
-    pipeline: { applications: applicationsOfCandidate(deps, workspaceId, id), feedback: feedbackOfCandidate(deps, workspaceId, id).summary },
+    // Issue 60: the scorecards themselves too, not only their summary.
+    pipeline: { applications: applicationsOfCandidate(deps, workspaceId, id), ...scorecardsOf(feedbackOfCandidate(deps, workspaceId, id)) },
     // Issue 39: the candidate's CVs, with a plain upload form (no JavaScript needed).
     files: listFiles(deps, workspaceId, id),
     // Issue 57: the jobs the record suits, as suggestions.
     suggestedJobs: suggestedJobs(deps, workspaceId, id),
+  };
+}
+function scorecardsOf({ feedback, summary }: ReturnType<typeof feedbackOfCandidate>) {
+  return {
+    feedback: summary,
+    scorecards: feedback.map((f) => ({
+      id: f.id,
+      interviewId: f.interviewId,
+      reviewer: f.reviewer.name ?? f.reviewer.email,
+      recommendation: f.recommendation ? RECOMMENDATION_LABELS[f.recommendation] : null,
+      ratings: Object.entries(f.ratings).map(([k, v]) => `${k} ${v}/5`),
+      notes: f.notes,
+      submittedAt: f.submittedAt,
+    })),
   };
 }
 export type CandidatePageData = ReturnType<typeof loadCandidatePage>;

@@ -143,7 +143,7 @@ describe("notes and the activity timeline", () => {
     for (const k of ["applied", "stage", "note", "shortlist", "session", "email"]) expect(types).toContain(k);
     const texts = r.body.activity.map((a: any) => a.text).join("\n");
     expect(texts).toContain("Applied via campaign Spring LinkedIn");
-    expect(texts).toContain("Stage changed from Screening Completed to Voice Interview Completed");
+    expect(texts).toContain("Screening progress changed from Screening Completed to Voice Interview Completed");
     expect(texts).toContain("Note by Rita Recruiter: Strong portfolio");
     expect(texts).toContain("Added to shortlist Finalists");
     const mail = r.body.activity.find((a: any) => a.type === "email");

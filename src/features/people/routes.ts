@@ -21,6 +21,7 @@ import { mergeCandidates } from "./merge";
 import { CandidateActivity, CandidateForm, CandidateSettingsForm, DuplicateList, Erased, ImportForm, MergeResult, TestDataCount, TestDataRemoved } from "./model";
 import { loadCandidatePage, loadCandidateSettingsPage } from "./page-data";
 import { CandidatePage } from "./pages/candidate-page";
+import { backLink } from "../../ui/back-link";
 import { ImportPage } from "./pages/import-page";
 import { PrivacyPage } from "./pages/privacy-page";
 import { CandidateSettingsPage } from "./pages/settings-page";
@@ -126,8 +127,14 @@ export function peopleRoutes(deps: Deps, web: Web) {
     )
     .get(
       "/candidates/:id",
-      ({ params, workspaceId, me, cookie }) =>
-        renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id) }) }),
+      ({ params, workspaceId, me, cookie, request }) => {
+        // Issue 60: back to where the member came from (the list, the board, the dashboard...).
+        const back = backLink(request.headers.get("referer"), [new URL(deps.config.APP_URL).origin, new URL(request.url).origin], `/candidates/${params.id}`, {
+          href: "/candidates",
+          label: "← Back to Candidates",
+        });
+        return renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id), back }) });
+      },
       { params: IdParam },
     )
     // The page's forms without JavaScript: each answers 303 back to the page with a toast.

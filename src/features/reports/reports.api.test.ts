@@ -44,7 +44,7 @@ describe("/reports", () => {
     expect(csv.status).toBe(200);
     expect(csv.res.headers.get("content-type")).toContain("text/csv");
     const rows = csvRows(csv.text);
-    expect(rows[0]).toEqual(["Stage", "Reached", "Conversion to the next stage (%)", "Share of all (%)"]);
+    expect(rows[0]).toEqual(["Pipeline stage", "Reached", "Conversion to the next stage (%)", "Share of all (%)"]);
     expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
       ["Applied", "3"],
       ["Screening", "2"],

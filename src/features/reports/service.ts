@@ -82,7 +82,7 @@ function funnel(c: Ctx): Report {
       title: REPORT_TITLES.funnel,
       notes,
       chart: { unit: "applications", stacked: false, categories: open.map((s) => s.name), series: [{ name: "Reached", color: COLORS[0]!, values: reached }] },
-      columns: ["Stage", "Reached", "Conversion to the next stage (%)", "Share of all (%)"],
+      columns: ["Pipeline stage", "Reached", "Conversion to the next stage (%)", "Share of all (%)"],
       rows: open.map((s, i) => [s.name, reached[i]!, i + 1 < open.length ? pct(reached[i + 1]!, reached[i]!) : null, pct(reached[i]!, reached[0]!)]),
     };
   }

@@ -16,6 +16,7 @@ describe("the settings area", () => {
       "Members",
       "Invitations",
       "Activity",
+      "Candidate records",
       "Candidate pages",
       "API keys",
       "Logo",
@@ -26,12 +27,15 @@ describe("the settings area", () => {
       "Calendar",
       "Interview types",
       "Availability",
+      "Assistant",
+      "Chat webhook",
       "Billing",
     ]);
     expect(sections(await (await page(admin.cookie)).text())).toEqual([
       "Members",
       "Invitations",
       "Activity",
+      "Candidate records",
       "Candidate pages",
       "API keys",
       "Logo",
@@ -42,9 +46,11 @@ describe("the settings area", () => {
       "Calendar",
       "Interview types",
       "Availability",
+      "Assistant",
+      "Chat webhook",
     ]);
     const recPage = await (await page(rec.cookie)).text();
-    expect(sections(recPage)).toEqual(["Calendar", "Interview types", "Availability"]);
+    expect(sections(recPage)).toEqual(["Candidate records", "Calendar", "Interview types", "Availability", "Assistant"]);
     // The account menu links to Settings, and not to the settings a recruiter may not change.
     expect(recPage).toContain('href="/settings"');
     expect(recPage).not.toContain('href="/settings/candidate-pages"');

@@ -15,7 +15,7 @@ import { CandidatesPage } from "./pages/candidates-page";
 
 /** Only a path of the candidates page itself is a place to go back to. */
 const safeBack = (v: unknown) => (typeof v === "string" && /^\/candidates(\?[^\s]*)?$/.test(v) ? v : "/candidates");
-const BULK_DONE: Record<string, string> = { shortlist: "Added to shortlist", stage: "Stage changed", delete: "Candidates erased" };
+const BULK_DONE: Record<string, string> = { shortlist: "Added to shortlist", stage: "Screening progress changed", delete: "Candidates erased" };
 
 /**
  * The workspace's section pages: /candidates, /jobs and /interviews. They read through the

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../client/api";
 import { installAutoApply } from "../../client/auto-apply";
-import type { ParticipantPageAnswer } from "../../client/answers";
+import type { ClientListAnswer, JobListAnswer, ParticipantPageAnswer } from "../../client/answers";
 
 export interface PaletteSection {
   label: string;
@@ -25,8 +25,8 @@ interface ParticipantHit {
 const isTyping = (el: Element | null) => !!el && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el as HTMLElement).isContentEditable);
 
 /**
- * The command palette: Ctrl/Cmd+K opens it, to jump to a section or find a candidate by name
- * (the candidate search API). "/" on a list page focuses that page's search field
+ * The command palette: Ctrl/Cmd+K opens it, to jump to a section, find a candidate by name (the
+ * candidate search API; Enter opens the highlighted one's page) or a job or client by its name. "/" on a list page focuses that page's search field
  * ([data-page-search]). Without JavaScript the navigation's plain links do the same job.
  */
 export default function CommandPalette({ sections }: { sections: PaletteSection[] }) {
@@ -34,6 +34,8 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
   const [query, setQuery] = useState("");
   const [hits, setHits] = useState<ParticipantHit[]>([]);
   const [active, setActive] = useState(0);
+  // The workspace's jobs and clients, read once when the palette first opens (short lists, matched here).
+  const [places, setPlaces] = useState<Item[] | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLElement | null>(null);
 
@@ -60,6 +62,16 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
+
+  useEffect(() => {
+    if (!open || places) return;
+    Promise.all([api<JobListAnswer>("/api/jobs").catch(() => ({ jobs: [] })), api<ClientListAnswer>("/api/clients").catch(() => ({ clients: [] }))]).then(([j, c]) =>
+      setPlaces([
+        ...j.jobs.map((job) => ({ label: job.title, hint: `Job${job.client ? ` · ${job.client.name}` : ""}`, href: `/jobs/${job.id}` })),
+        ...c.clients.map((client) => ({ label: client.name, hint: "Client", href: `/clients/${client.id}` })),
+      ]),
+    );
+  }, [open, places]);
 
   useEffect(() => {
     if (open) {
@@ -91,10 +103,14 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
   const q = query.trim().toLowerCase();
   const items: Item[] = [
     ...sections.filter((s) => !q || s.label.toLowerCase().includes(q)).map((s) => ({ label: s.label, hint: "Section", href: s.href })),
+    // Jobs and clients (matched here, at once) before the candidates the server finds a moment later:
+    // the late ones join the end of the list, so the highlighted item does not move under the keyboard.
+    ...(q.length >= 2 ? (places ?? []).filter((it) => it.label.toLowerCase().includes(q)).slice(0, 6) : []),
     ...hits.map((p) => ({
       label: p.name || p.emailAddress || `Candidate ${p.id}`,
       hint: p.roleApplied || p.jobTitle || "Candidate",
-      href: `/candidates?search=${encodeURIComponent(p.name || p.emailAddress || "")}`,
+      // The candidate's own page: Enter opens the one highlighted, not a search for the name.
+      href: `/candidates/${p.id}`,
     })),
   ];
   const current = Math.min(active, Math.max(0, items.length - 1));
@@ -139,8 +155,8 @@ export default function CommandPalette({ sections }: { sections: PaletteSection[
               aria-expanded="true"
               aria-controls="command-palette-list"
               aria-activedescendant={items[current] ? `command-item-${current}` : undefined}
-              aria-label="Go to a section or find a candidate"
-              placeholder="Go to a section or find a candidate…"
+              aria-label="Go to a section, or find a candidate, job or client"
+              placeholder="Go to a section, or find a candidate, job or client…"
               value={query}
               onInput={(e) => {
                 setQuery((e.target as HTMLInputElement).value);

@@ -43,7 +43,6 @@ export default function PipelineBoard({ jobId, stages, reasons, templates, place
   const [send, setSend] = useState(true);
   const [preview, setPreview] = useState<{ subject: string; text: string } | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const open = stages.filter((s) => s.kind === "open");
 
   const move = async (card: HTMLElement, to: Stage, extra: { rejectedReason?: string; sendEmail?: boolean } = {}) => {
     const from = stageOf(card);
@@ -58,6 +57,10 @@ export default function PipelineBoard({ jobId, stages, reasons, templates, place
     }
     const list = document.querySelector(`[data-board="${jobId}"] [data-column-list="${to.id}"]`);
     list?.append(card);
+    // A folded column (Rejected) opens to show the card it just received, which keeps the focus.
+    const column = list?.closest("details");
+    if (column) column.open = true;
+    card.scrollIntoView({ block: "nearest", inline: "nearest" });
     for (const id of [from, to.id]) {
       const count = document.querySelector(`[data-board="${jobId}"] [data-count="${id}"]`);
       const n = document.querySelectorAll(`[data-board="${jobId}"] [data-column-list="${id}"] [data-card]`).length;
@@ -91,6 +94,14 @@ export default function PipelineBoard({ jobId, stages, reasons, templates, place
     const board = document.querySelector<HTMLElement>(`[data-board="${jobId}"]`);
     if (!board) return;
     for (const card of board.querySelectorAll<HTMLElement>("[data-card]")) card.draggable = true;
+    // The hint that the board scrolls sideways shows whenever a column is out of sight (a narrow
+    // window, or more stages than fit), not only below the width the default six fit in.
+    const hint = document.querySelector<HTMLElement>(`[data-board-hint="${jobId}"]`);
+    const fit = () => {
+      if (hint) hint.style.display = board.scrollWidth > board.clientWidth + 1 ? "block" : "none";
+    };
+    fit();
+    window.addEventListener("resize", fit);
     const onDragStart = (e: DragEvent) => {
       const card = (e.target as HTMLElement).closest<HTMLElement>("[data-card]");
       if (card && e.dataTransfer) {
@@ -114,8 +125,9 @@ export default function PipelineBoard({ jobId, stages, reasons, templates, place
       const card = e.target as HTMLElement;
       if (!card.matches?.("[data-card]") || (e.key !== "ArrowRight" && e.key !== "ArrowLeft")) return;
       e.preventDefault();
-      const at = open.findIndex((s) => s.id === stageOf(card));
-      const next = at < 0 ? undefined : open[at + (e.key === "ArrowRight" ? 1 : -1)];
+      // Every column in the board's order, Rejected (the last) included: it asks for the reason.
+      const at = stages.findIndex((s) => s.id === stageOf(card));
+      const next = at < 0 ? undefined : stages[at + (e.key === "ArrowRight" ? 1 : -1)];
       if (next) request(card, next);
       else say(`${cardName(card)} is already in the ${e.key === "ArrowRight" ? "last" : "first"} stage.`);
     };
@@ -128,6 +140,7 @@ export default function PipelineBoard({ jobId, stages, reasons, templates, place
       board.removeEventListener("dragover", onDragOver);
       board.removeEventListener("drop", onDrop);
       board.removeEventListener("keydown", onKey);
+      window.removeEventListener("resize", fit);
     };
   }, []);
 
@@ -149,7 +162,14 @@ export default function PipelineBoard({ jobId, stages, reasons, templates, place
       <div className="sr-only" aria-live="polite" role="status" data-testid="board-announcer">
         {said}
       </div>
-      <dialog ref={dialog} className="rounded-lg p-0 shadow-xl backdrop:bg-black/40" onClose={() => setPending(null)} aria-labelledby="move-title" data-testid="move-dialog">
+      <dialog
+        ref={dialog}
+        // Centred in the window: the page's reset takes the margin a dialog is centred with.
+        className="m-auto max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/40 dark:bg-slate-900 dark:text-slate-100"
+        onClose={() => setPending(null)}
+        aria-labelledby="move-title"
+        data-testid="move-dialog"
+      >
         {pending ? (
           <form method="dialog" className="grid w-96 max-w-full gap-3 p-4" onSubmit={confirm}>
             <h2 id="move-title" className="text-lg font-semibold">{`Move ${cardName(pending.card)} to ${pending.to.name}`}</h2>

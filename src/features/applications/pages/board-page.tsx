@@ -36,7 +36,7 @@ function Card({ card, jobId, data }: { card: BoardCard; jobId: number; data: Boa
       <details className="mt-1" data-move-form>
         <summary className="cursor-pointer text-xs text-brand-700 dark:text-brand-100">Move</summary>
         <form method="post" action={`/jobs/${jobId}/applications/${card.id}/move`} className="mt-1 grid gap-1">
-          <select className="input text-xs" name="stage" aria-label={`Stage for ${card.name}`} defaultValue={String(data.columns.find((c) => c.cards.includes(card))?.stage.id ?? "")}>
+          <select className="input text-xs" name="stage" aria-label={`Pipeline stage for ${card.name}`} defaultValue={String(data.columns.find((c) => c.cards.includes(card))?.stage.id ?? "")}>
             {data.stages.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -84,7 +84,7 @@ function Column({ column, data }: { column: BoardColumn; data: BoardData }) {
   if (stage.kind === "rejected") {
     // Folded by default: the closed ones are out of the way, and still one click (or a drop) away.
     return (
-      <details className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 dark:bg-slate-800" data-column={stage.id} data-stage-name={stage.name}>
+      <details className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 xl:w-auto xl:min-w-36 xl:flex-1 xl:basis-0 dark:bg-slate-800" data-column={stage.id} data-stage-name={stage.name}>
         <summary className="cursor-pointer font-medium">{heading}</summary>
         {list}
         {more}
@@ -92,7 +92,12 @@ function Column({ column, data }: { column: BoardColumn; data: BoardData }) {
     );
   }
   return (
-    <section className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 dark:bg-slate-800" data-column={stage.id} data-stage-name={stage.name} aria-label={stage.name}>
+    <section
+      className="w-64 shrink-0 rounded-lg bg-slate-100 p-2 xl:w-auto xl:min-w-36 xl:flex-1 xl:basis-0 dark:bg-slate-800"
+      data-column={stage.id}
+      data-stage-name={stage.name}
+      aria-label={stage.name}
+    >
       <h2 className="font-medium">{heading}</h2>
       {list}
       {more}
@@ -163,13 +168,18 @@ export function BoardPage({
       ) : null}
       {funnel ? <div className="mt-4">{funnel}</div> : null}
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400" id="board-help">
-        Drag a card to another column, or focus a card and press the left or right arrow key to move it one stage; each card's Move form works without JavaScript.
+        The columns are this job's pipeline stages: where each application to it stands. (A candidate's screening progress, 1–5, is their own and shows on their page.) Drag a card to another column,
+        or focus a card and press the left or right arrow key to move it one stage; each card's Move form works without JavaScript.
       </p>
       <Island
         name="pipeline-board"
         component={PipelineBoard}
         props={{ jobId: job.id, stages: data.stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind })), reasons: data.rejectReasons, templates, placed: placed ?? null }}
       />
+      {/* Below 1280 px the columns do not all fit: say so and name them, so none is out of sight unknown. */}
+      <p className="mt-2 text-xs text-slate-600 xl:hidden dark:text-slate-300" data-testid="board-hint" data-board-hint={job.id}>
+        {`${data.columns.length} stages (${data.columns.map((c) => c.stage.name).join(", ")}): the board scrolls sideways →`}
+      </p>
       <div className="mt-2 flex gap-3 overflow-x-auto pb-4" data-board={job.id} aria-describedby="board-help">
         {data.columns.map((c) => (
           <Column key={c.stage.id} column={c} data={data} />

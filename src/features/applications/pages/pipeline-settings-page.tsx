@@ -7,12 +7,7 @@ export function PipelineSettingsPage({ shell, pipeline }: { shell: Shell; pipeli
   const open = pipeline.stages.filter((s) => s.kind === "open");
   return (
     <AppShell shell={shell} title="Pipeline" wide={false}>
-      <p className="text-sm">
-        <a className="underline" href="/settings">
-          Settings
-        </a>
-      </p>
-      <h1 className="mt-1 text-2xl font-semibold">Pipeline</h1>
+      <h1 className="text-2xl font-semibold">Pipeline</h1>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">The columns of every job's board, in order. Renaming a stage keeps its applications.</p>
       <ol className="mt-6 space-y-3" data-testid="pipeline-stages">
         {pipeline.stages.map((s) => (

@@ -38,12 +38,7 @@ function Fields({ t, stages }: { t?: EmailTemplate; stages: Stage[] }) {
 export function TemplatesPage({ shell, templates, stages }: { shell: Shell; templates: EmailTemplate[]; stages: Stage[] }) {
   return (
     <AppShell shell={shell} title="E-mail templates" wide={false}>
-      <p className="text-sm">
-        <a className="underline" href="/settings">
-          Settings
-        </a>
-      </p>
-      <h1 className="mt-1 text-2xl font-semibold">E-mail templates</h1>
+      <h1 className="text-2xl font-semibold">E-mail templates</h1>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
         {"A template tied to a stage is offered when a card moves into it. Variables: "}
         {TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(", ")}

@@ -19,10 +19,7 @@ export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
   const scope = form?.scope === "read-write" ? "read-write" : "read";
   return (
     <AppShell shell={shell} title="API keys" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">API keys</h1>
+      <h1 className="text-2xl font-semibold">API keys</h1>
       <p className="mt-1 max-w-2xl text-sm text-slate-600">
         Connect your ATS, website or automation to Frank. Send a key in the <code className="font-mono">Authorization: Bearer &lt;key&gt;</code> header; a key acts as the member who made it, in this
         workspace. A <strong>read</strong> key can only read; a <strong>read-write</strong> key can also make changes.{" "}

@@ -38,11 +38,12 @@ export function CalendarCard({ card }: { card: ReturnType<typeof loadCalendarCar
                 ? "Connect Microsoft Outlook so offered slots leave out your busy times."
                 : card.available
                   ? "Connect Google Calendar so offered slots leave out your busy times."
-                  : "Google Calendar is not set up on this server."}
+                  : "No calendar can be connected on this server (Google Calendar is not set up). Your interviews are in your own iCal feed."}
           </p>
         )}
         <a href="/ical-manager" className="btn-outline btn-sm">
-          {c ? "Manage calendars" : "Connect"}
+          {/* Connect only where a calendar can be connected; otherwise the feed is what the page offers. */}
+          {c ? "Manage calendars" : card.available || card.microsoft ? "Connect" : "Your iCal feed"}
         </a>
       </div>
     </section>

@@ -10,7 +10,7 @@ import { GREETING } from "../prompt";
 import type { AssistantProps } from "../page-props";
 import { GROUNDING_LIMIT } from "../candidate-cards";
 
-const SUGGESTIONS = ["How many candidates do I have?", "Find designers in Sydney", "Who is at stage 5?", "List the latest candidates"];
+const SUGGESTIONS = ["How many candidates do I have?", "Find designers in Sydney", "Who is at screening stage 5?", "List the latest candidates"];
 
 export function ChatPage({ assistant: mode, shell, initial, sessionId }: { assistant: AssistantProps; shell: Shell; initial: ChatMessage[]; sessionId: string | null }) {
   return (

@@ -38,7 +38,7 @@ export function CandidateDetailsDialog({ id, onClose }: { id: number; onClose: (
             </h2>
             {p ? (
               <p className="text-sm text-slate-500">
-                Candidate #{p.id} · {stageLabel(p.stages)}
+                Candidate #{p.id} · {`Screening progress: ${stageLabel(p.stages)}`}
               </p>
             ) : null}
           </div>

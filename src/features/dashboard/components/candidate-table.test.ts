@@ -39,7 +39,7 @@ describe("All Candidates rows", () => {
   test("narrow screens stack each row as a card with labelled Role, City and Stage", () => {
     const html = renderToStaticMarkup(createElement(CandidateTable, { participants: [row({})], selected: new Set<number>(), onToggle: () => {}, onOpen: () => {} }));
     expect(html).toContain("max-sm:block");
-    for (const label of ["Role", "City", "Stage"]) expect(html).toContain(`>${label}: </span>`);
+    for (const label of ["Role", "City", "Screening progress"]) expect(html).toContain(`>${label}: </span>`);
   });
 
   test("shortlisted candidates carry their shortlist's name, test data its badge, and the stage is a quick control", () => {
@@ -55,7 +55,7 @@ describe("All Candidates rows", () => {
     );
     expect(html).toContain("Shortlist: Finalists");
     expect(html).toContain("Test data");
-    expect(html.match(/aria-label="Stage of [^"]+"/g)).toHaveLength(2);
+    expect(html.match(/aria-label="Screening progress of [^"]+"/g)).toHaveLength(2);
     expect(html).toContain('href="/candidates/2"');
     for (const label of ["Initial Application", "Screening Completed", "Assessment Completed", "Voice Interview Completed", "Ready for Final Interview"]) expect(html).toContain(label);
   });

@@ -1,4 +1,4 @@
-import { STAGE_LABELS, stageLabel } from "../../candidates/classify";
+import { SCREENING_PROGRESS, STAGE_LABELS, stageLabel } from "../../candidates/classify";
 import type { Participant } from "../../candidates/model";
 
 const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-warning" : "badge-secondary");
@@ -37,7 +37,7 @@ export function CandidateTable(props: {
             <th className="py-2 pr-3">Name</th>
             <th className="py-2 pr-3">Role</th>
             <th className="py-2 pr-3">City</th>
-            <th className="py-2">Stage</th>
+            <th className="py-2">{SCREENING_PROGRESS}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block max-sm:space-y-2 max-sm:divide-y-0">
@@ -83,11 +83,11 @@ export function CandidateTable(props: {
                 {p.city || "—"}
               </td>
               <td className="py-2 max-sm:block max-sm:py-0.5">
-                <Label>Stage</Label>
+                <Label>{SCREENING_PROGRESS}</Label>
                 {props.onStage ? (
                   <select
                     className={`${stageBadge(p.stages)} cursor-pointer border-0`}
-                    aria-label={`Stage of ${p.name ?? p.id}`}
+                    aria-label={`${SCREENING_PROGRESS} of ${p.name ?? p.id}`}
                     value={String(p.stages)}
                     onChange={(e) => props.onStage!(p.id, Number((e.target as HTMLSelectElement).value))}
                   >

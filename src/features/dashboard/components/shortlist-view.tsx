@@ -85,7 +85,7 @@ export function ShortlistView(props: { id: number; version: number; onRenamed: (
                   </a>
                   <span className="text-slate-500">
                     {" "}
-                    · {p.roleApplied || p.jobTitle || "—"} · {stageLabel(p.stages)}
+                    · {p.roleApplied || p.jobTitle || "—"} · {`screening: ${stageLabel(p.stages)}`}
                   </span>
                 </span>
                 <button type="button" className="btn-ghost btn-sm" onClick={() => remove(p)} aria-label={`Remove ${p.name ?? p.id} from ${data.name}`}>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { api, serverMessage } from "../../../client/api";
 import { toast } from "../../../client/toast";
 import { latestRequests } from "../../../client/latest";
-import { stageLabel } from "../../candidates/classify";
+import { SCREENING_PROGRESS, stageLabel } from "../../candidates/classify";
 import type { Buckets } from "../../candidates/buckets";
 import type { ParticipantPage } from "../../candidates/model";
 import { POLL_PARTICIPANTS_MS, usePoll } from "../components/polling";
@@ -98,7 +98,7 @@ export default function DashboardCandidates(props: CandidatesProps) {
   async function changeStage(id: number, stages: number) {
     try {
       await api(`/api/participants/${id}`, { method: "PATCH", body: { stages } });
-      toast({ title: "Stage changed", description: stageLabel(stages), variant: "success" });
+      toast({ title: `${SCREENING_PROGRESS} changed`, description: stageLabel(stages), variant: "success" });
       await load();
     } catch (e) {
       toast({ title: "Error", description: serverMessage(e) ?? "Failed to change the stage", variant: "destructive" });

@@ -8,6 +8,8 @@ export interface InterviewFeedbackProps {
   feedback: Feedback[];
   mine: Feedback;
   criteria: string[];
+  /** Why no scorecard can be filed yet (not started, or canceled); null when one can. */
+  closed: string | null;
 }
 
 /** On the interview page (members): the job and its client, the scorecards so far, and one's own. */
@@ -60,7 +62,13 @@ export function InterviewFeedbackCard(p: InterviewFeedbackProps) {
         )}
         <div>
           <h3 className="font-medium">Your scorecard</h3>
-          <Scorecard candidateName="" title="" when="" job={null} criteria={p.criteria} feedback={p.mine} action={`/interview-details/${p.publicId}/feedback`} />
+          {!p.closed ? (
+            <Scorecard candidateName="" title="" when="" job={null} criteria={p.criteria} feedback={p.mine} action={`/interview-details/${p.publicId}/feedback`} />
+          ) : (
+            <p className="text-sm text-slate-500" data-testid="scorecard-not-yet">
+              {p.closed}
+            </p>
+          )}
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api, ApiError, serverMessage } from "../../../client/api";
 import { toast } from "../../../client/toast";
-import { stageLabel } from "../../candidates/classify";
+import { SCREENING_PROGRESS, stageLabel } from "../../candidates/classify";
 import type { Participant } from "../../candidates/model";
 import type { CandidatePageData } from "../page-data";
 import type { ActivityItem } from "../activity";
@@ -124,6 +124,7 @@ export default function CandidateRecord(props: Props) {
             </h1>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
               <span>Candidate #{p.id}</span>
+              <span>{`${SCREENING_PROGRESS}:`}</span>
               <span className={stageBadge(p.stages)} data-testid="stage-badge">
                 {stageLabel(p.stages)}
               </span>
@@ -150,15 +151,16 @@ export default function CandidateRecord(props: Props) {
           <form method="post" action={`/candidates/${p.id}`} className="flex flex-wrap items-end gap-2" onSubmit={(e) => e.preventDefault()}>
             <div>
               <label className="label" htmlFor="stage">
-                Stage
+                {SCREENING_PROGRESS}
               </label>
               <select
                 id="stage"
                 name="stages"
+                aria-describedby="stage-help"
                 className="input"
                 value={String(p.stages)}
                 disabled={busy}
-                onChange={(e) => void patch({ stages: Number((e.target as HTMLSelectElement).value) }, "Stage changed")}
+                onChange={(e) => void patch({ stages: Number((e.target as HTMLSelectElement).value) }, `${SCREENING_PROGRESS} changed`)}
               >
                 {props.stages.map((s) => (
                   <option key={s.value} value={s.value}>
@@ -167,9 +169,12 @@ export default function CandidateRecord(props: Props) {
                 ))}
               </select>
             </div>
+            <p id="stage-help" className="basis-full text-xs text-slate-500 dark:text-slate-400">
+              Where the candidate is in screening (1–5): the candidate pages move it, or you do. Each job application has its own pipeline stage, on that job's board.
+            </p>
             <noscript>
               <button type="submit" className="btn-outline">
-                Change stage
+                {`Change ${SCREENING_PROGRESS.toLowerCase()}`}
               </button>
             </noscript>
           </form>

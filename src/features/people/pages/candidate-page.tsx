@@ -1,29 +1,35 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
+import type { BackLink } from "../../../ui/back-link";
 import CandidateRecord from "../islands/candidate-record";
 import type { CandidatePageData } from "../page-data";
 import { SuggestedJobs } from "../../matching/pages/suggested-jobs";
+import { PIPELINE_STAGE } from "../../candidates/classify";
 
 /** /candidates/{id}: the candidate's fields (editable), stage, notes, activity timeline, export and delete. */
-export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePageData }) {
+export function CandidatePage({ shell, data, back = { href: "/candidates", label: "← Back to Candidates" } }: { shell: Shell; data: CandidatePageData; back?: BackLink }) {
   const { pipeline, files, suggestedJobs, ...record } = data;
   return (
     <AppShell shell={shell} title="Candidate">
-      <a href="/dashboard" className="text-sm text-brand-600 hover:underline">
-        ← Back to the dashboard
+      <a href={back.href} className="text-sm text-brand-600 hover:underline" data-testid="back-link">
+        {back.label}
       </a>
-      {pipeline.applications.length || pipeline.feedback ? (
-        <section className="card card-body mt-4 text-sm" aria-label="Applications and feedback" data-testid="candidate-pipeline">
+      {pipeline.applications.length || pipeline.scorecards.length ? (
+        <section className="card card-body mt-4 text-sm" aria-labelledby="candidate-applications" data-testid="candidate-pipeline">
+          <h2 id="candidate-applications" className="font-semibold">
+            {pipeline.applications.length ? "Job applications" : "Interview feedback"}
+          </h2>
           {pipeline.applications.map((a) => (
-            <p key={a.id}>
+            <p key={a.id} data-application={a.id}>
               <a className="underline" href={`/jobs/${a.jobId}`}>
                 {a.job?.title ?? "Job"}
               </a>
-              {`: ${a.stage}${a.rejectedReason ? ` (${a.rejectedReason})` : ""}`}
+              {` · ${PIPELINE_STAGE.toLowerCase()}: ${a.stage}${a.rejectedReason ? ` (${a.rejectedReason})` : ""}`}
             </p>
           ))}
           {pipeline.feedback ? <p className="mt-1" data-feedback>{`Interview feedback: ${pipeline.feedback}`}</p> : null}
+          {pipeline.scorecards.length ? <Scorecards list={pipeline.scorecards} /> : null}
         </section>
       ) : null}
       <div className="mt-4">
@@ -66,5 +72,34 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
       </section>
       <SuggestedJobs list={suggestedJobs} />
     </AppShell>
+  );
+}
+
+/** The interviewers' scorecards, given or still awaited, each with a link to its interview. */
+function Scorecards({ list }: { list: CandidatePageData["pipeline"]["scorecards"] }) {
+  return (
+    <div className="mt-3" data-testid="candidate-scorecards">
+      <h2 className="font-semibold">Scorecards</h2>
+      <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
+        {list.map((s) => (
+          <li key={s.id} className="py-1.5" data-scorecard={s.id}>
+            <p>
+              <span className="font-medium">{s.reviewer}</span>
+              {s.recommendation ? `: ${s.recommendation}` : ": not given yet"}
+              {s.interviewId ? (
+                <>
+                  {" · "}
+                  <a className="underline" href={`/interview-details/${s.interviewId}`}>
+                    Interview
+                  </a>
+                </>
+              ) : null}
+            </p>
+            {s.ratings.length ? <p className="text-slate-600 dark:text-slate-300">{s.ratings.join(" · ")}</p> : null}
+            {s.notes ? <p className="whitespace-pre-wrap text-slate-600 dark:text-slate-300">{s.notes}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

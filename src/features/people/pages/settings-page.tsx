@@ -14,10 +14,7 @@ export function CandidateSettingsPage({ shell, data }: { shell: Shell; data: Can
   const s = data.settings;
   return (
     <AppShell shell={shell} title="Candidate settings">
-      <a href="/dashboard" className="text-sm text-brand-600 hover:underline">
-        ← Back to the dashboard
-      </a>
-      <h1 className="mt-4 text-2xl font-semibold">Candidate settings</h1>
+      <h1 className="text-2xl font-semibold">Candidate settings</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <form method="post" action="/candidates/settings" className="card" aria-labelledby="buckets-title">
           <div className="card-header">

@@ -75,7 +75,7 @@ export function ReportsPage({ shell, report, q, period, choices }: { shell: Shel
             label="By"
             value={q.by === "none" ? "" : q.by}
             options={GROUPS.filter((g) => g !== "none" && (q.report === "funnel" || g === "client" || g === "recruiter")).map((g) => ({ id: g, name: g[0]!.toUpperCase() + g.slice(1) }))}
-            none={q.report === "revenue" ? "Month" : "Stage"}
+            none={q.report === "revenue" ? "Month" : "Pipeline stage"}
           />
         ) : null}
         {q.report === "funnel" ? (

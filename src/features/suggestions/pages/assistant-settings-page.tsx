@@ -6,10 +6,7 @@ import { ASSISTANT_FEATURES, FEATURE_LABELS, MIN_RETENTION_MONTHS, type Assistan
 export function AssistantSettingsPage({ shell, settings }: { shell: Shell; settings: AssistantSettings }) {
   return (
     <AppShell shell={shell} title="Assistant" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">Assistant</h1>
+      <h1 className="text-2xl font-semibold">Assistant</h1>
       <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-300">
         Each automated feature only suggests: a person decides, and nothing is rejected, moved or e-mailed because of a score alone. Every suggestion about a candidate is kept on record, in their
         export, and erased with them. {settings.modelConfigured ? "A language model is configured on this server." : "No language model is configured: rules do the work."} Owners and admins can change

@@ -6,10 +6,7 @@ export function EmailSetupPage({ shell, mailFrom }: { shell: Shell; mailFrom: st
   const on = shell.emailConfigured;
   return (
     <AppShell shell={shell} title="E-mail" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline dark:text-brand-100" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">E-mail</h1>
+      <h1 className="text-2xl font-semibold">E-mail</h1>
       <section className="card mt-6">
         <div className="card-body space-y-3 text-sm">
           <p data-testid="email-status">

@@ -2,29 +2,11 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { ActivityItem } from "../activity";
 import type { InvitationView, MemberView } from "../model";
-import { can, ROLES, type Action } from "../../auth/permissions";
+import { can, ROLES } from "../../auth/permissions";
+import { SETTINGS_SECTIONS } from "../../../ui/settings-sections";
 import { ACTIVITY_KINDS } from "../../events/kinds";
 import type { LeftBehindInterview } from "../../scheduling/left-behind";
 import { LeftBehindSection } from "./left-behind-section";
-
-/** The settings sections and the action each needs: a section shows only to roles that may use it. */
-export const SETTINGS_SECTIONS: { href: string; title: string; text: string; action: Action }[] = [
-  { href: "/settings/members", title: "Members", text: "Who works in this workspace, and their roles.", action: "members.update" },
-  { href: "/settings/members#invitations", title: "Invitations", text: "Invite people by e-mail; revoke or resend pending links.", action: "invitations.read" },
-  { href: "/settings/activity", title: "Activity", text: "Who did what: candidates, shortlists, sessions, interviews, members, settings.", action: "activity.read" },
-  { href: "/settings/candidate-pages", title: "Candidate pages", text: "The prequalifier, assessment and intro calls candidates see.", action: "settings.update" },
-  { href: "/settings/api-keys", title: "API keys", text: "Keys for your ATS, website or automation to use Frank's API.", action: "apiKeys.manage" },
-  { href: "/settings/logo", title: "Logo", text: "Your agency's logo on the shortlists you share with clients.", action: "settings.update" },
-  { href: "/settings/email", title: "E-mail", text: "Whether Frank sends e-mail, and how to set it up.", action: "settings.update" },
-  { href: "/settings/webhooks", title: "Webhooks", text: "Tell your own systems when candidates, shortlists and interviews change.", action: "webhooks.manage" },
-  { href: "/settings/pipeline", title: "Pipeline", text: "The stages of every job's board and the reasons for Rejected.", action: "pipeline.manage" },
-  { href: "/settings/email-templates", title: "E-mail templates", text: "Stage e-mails, offered when a card moves into their stage.", action: "pipeline.manage" },
-  { href: "/ical-manager", title: "Calendar", text: "Your own Google calendar and iCal feed.", action: "calendar.own" },
-  { href: "/settings/interview-types", title: "Interview types", text: "Named interviews for the Schedule card: duration, video, panel or pool, buffers and notice.", action: "scheduling.write" },
-  { href: "/settings/availability", title: "Availability", text: "Your working hours, days off, buffers, notice and daily limit for interviews.", action: "scheduling.write" },
-  // Billing lives in the profile dialog (its Billing tab): the section opens it.
-  { href: "#billing", title: "Billing", text: "The workspace's subscription, plan and invoices.", action: "billing.manage" },
-];
 
 export function SettingsIndexPage({ shell }: { shell: Shell }) {
   const sections = SETTINGS_SECTIONS.filter((s) => can(shell.user, s.action));
@@ -87,10 +69,7 @@ export function MembersPage({
   const owner = me.role === "owner";
   return (
     <AppShell shell={shell} title="Members" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">Members</h1>
+      <h1 className="text-2xl font-semibold">Members</h1>
       <section className="card mt-6">
         <ul className="divide-y divide-slate-100" data-testid="members">
           {members.map((m) => (
@@ -203,10 +182,7 @@ export const ACTIVITY_ACTIONS = ACTIVITY_KINDS;
 export function ActivityPage({ shell, members, activity, filter }: { shell: Shell; members: MemberView[]; activity: ActivityItem[]; filter: { member?: number; action?: string } }) {
   return (
     <AppShell shell={shell} title="Activity" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">Activity</h1>
+      <h1 className="text-2xl font-semibold">Activity</h1>
       <form method="get" action="/settings/activity" className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label className="label" htmlFor="f-member">

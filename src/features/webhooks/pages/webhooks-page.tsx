@@ -28,10 +28,7 @@ export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPag
   const ticked = new Set(form?.events ?? []);
   return (
     <AppShell shell={shell} title="Webhooks" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">Webhooks</h1>
+      <h1 className="text-2xl font-semibold">Webhooks</h1>
       <p className="mt-1 text-sm text-slate-500">
         Frank POSTs a signed JSON message to your addresses when candidates, shortlists, sessions and interviews change (Standard Webhooks: headers webhook-id, webhook-timestamp and
         webhook-signature). Failed deliveries are tried again for 48 hours.

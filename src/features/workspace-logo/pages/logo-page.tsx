@@ -6,10 +6,7 @@ import type { Logo } from "../model";
 export function LogoPage({ shell, agency, logo }: { shell: Shell; agency: string; logo: Logo | null }) {
   return (
     <AppShell shell={shell} title="Logo" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline dark:text-brand-100" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">Logo</h1>
+      <h1 className="text-2xl font-semibold">Logo</h1>
       <section className="card mt-6">
         <div className="card-body space-y-4 text-sm">
           <p className="text-slate-600">{`Your logo is shown beside the name “${agency}” on the shortlists you share with clients and in the e-mail that sends them the link.`}</p>

@@ -2,7 +2,7 @@ import { AppShell } from "../../../ui/app-shell";
 import { Island } from "../../../lib/render";
 import CvDrop from "../../candidate-drafts/islands/cv-drop";
 import type { Shell } from "../../../ui/shell";
-import { LOCATIONS, ROLES, stageLabel } from "../../candidates/classify";
+import { LOCATIONS, ROLES, SCREENING_PROGRESS, stageLabel } from "../../candidates/classify";
 import type { CandidatesData, Sort } from "../candidates-service";
 
 function hrefFor(d: CandidatesData, page: number, sort: { sort: string | null; dir: string | null } = d.query) {
@@ -105,7 +105,7 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
         Schedule
       </button>
       <label className="label mb-0">
-        Stage
+        {SCREENING_PROGRESS}
         <select name="stage" className="input mt-1" defaultValue="">
           <option value="">Choose…</option>
           {[1, 2, 3, 4, 5].map((n) => (
@@ -116,7 +116,7 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
         </select>
       </label>
       <button type="submit" name="action" value="stage" className="btn-outline">
-        Change stage
+        {`Change ${SCREENING_PROGRESS.toLowerCase()}`}
       </button>
       <button type="submit" name="action" value="export" className="btn-outline">
         Export CSV
@@ -190,7 +190,7 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
                 </th>
                 <SortHeader d={d} column="role" label="Role" />
                 <SortHeader d={d} column="city" label="City" className="hidden sm:table-cell" />
-                <SortHeader d={d} column="stage" label="Stage" className="hidden lg:table-cell" />
+                <SortHeader d={d} column="stage" label={SCREENING_PROGRESS} className="hidden lg:table-cell" />
                 <SortHeader d={d} column="added" label="Added" className="hidden lg:table-cell" />
               </tr>
             </thead>

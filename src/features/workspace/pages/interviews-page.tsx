@@ -100,6 +100,64 @@ function AgendaList({ title, items, empty }: { title: string; items: InterviewIt
   );
 }
 
+const hourOf = (hhmm: string) => Number(hhmm.slice(0, 2));
+const pad = (h: number) => `${String(h).padStart(2, "0")}:00`;
+
+/**
+ * The week: on a wider screen a column per day against a column of hours (08:00 to 18:00, longer
+ * when an interview is earlier or later), each interview in the row of the hour it starts; on a
+ * phone each day is a list of its interviews. One set of links either way (the rows are a subgrid).
+ */
+function WeekGrid({ d }: { d: InterviewsData }) {
+  const all = d.days.flatMap((x) => x.items);
+  const first = Math.min(8, ...all.map((i) => hourOf(i.startTime)));
+  const last = Math.max(18, ...all.map((i) => Math.min(24, hourOf(i.endTime) + (i.endTime.endsWith(":00") ? 0 : 1))));
+  const hours = Array.from({ length: Math.max(1, last - first) }, (_, k) => first + k);
+  const rows = { "--rows": hours.length + 1 } as React.CSSProperties;
+  const cell = "sm:[grid-row:span_var(--rows)] sm:grid sm:grid-rows-subgrid";
+  return (
+    <ol
+      className="grid grid-cols-1 gap-px bg-slate-200 sm:grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] sm:grid-rows-[auto_repeat(var(--hours),minmax(3rem,auto))] dark:bg-slate-800"
+      style={{ ...rows, "--hours": hours.length } as React.CSSProperties}
+      data-testid="week"
+    >
+      <li className={`hidden bg-slate-50 dark:bg-slate-900 ${cell}`} aria-hidden="true">
+        <span />
+        {hours.map((h) => (
+          <span key={h} className="border-t border-slate-200 px-1 pt-0.5 text-right text-xs text-slate-500 tabular-nums dark:border-slate-800 dark:text-slate-400" data-hour={pad(h)}>
+            {pad(h)}
+          </span>
+        ))}
+      </li>
+      {d.days.map(({ day, items }) => (
+        <li key={day} data-day={day} className={`p-2 sm:p-0 ${cell} ${day === d.today ? "bg-brand-50 dark:bg-slate-800" : "bg-slate-50 dark:bg-slate-900"}`} style={rows}>
+          <h3 className="text-xs font-semibold text-slate-600 uppercase sm:p-2 dark:text-slate-300">
+            {dayLabel(day)}
+            {day === d.today ? <span className="ml-1 text-brand-700 dark:text-brand-100">· Today</span> : null}
+          </h3>
+          {hours.map((h) => {
+            const here = items.filter((i) => hourOf(i.startTime) === h || (h === first && hourOf(i.startTime) < first));
+            return (
+              <div key={h} className={`${here.length ? "mt-2 sm:mt-0" : "hidden sm:block"} border-slate-200 sm:border-t sm:p-1 dark:border-slate-800`} data-slot={pad(h)}>
+                {here.length ? (
+                  <ul className="space-y-1">
+                    {here.map((i) => (
+                      <li key={i.id}>
+                        <InterviewLink i={i} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            );
+          })}
+          {items.length ? null : <p className="mt-2 text-xs text-slate-500 sm:sr-only">No interviews</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export function InterviewsPage({ shell, data: d }: { shell: Shell; data: InterviewsData }) {
   return (
     <AppShell shell={shell} title="Interviews">
@@ -130,27 +188,7 @@ export function InterviewsPage({ shell, data: d }: { shell: Shell; data: Intervi
             </a>
           </nav>
         </div>
-        <ol className="grid grid-cols-1 gap-px bg-slate-200 sm:grid-cols-7 dark:bg-slate-800">
-          {d.days.map(({ day, items }) => (
-            <li key={day} data-day={day} className={`p-2 sm:min-h-24 ${day === d.today ? "bg-brand-50 dark:bg-slate-800" : "bg-slate-50 dark:bg-slate-900"}`}>
-              <h3 className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-300">
-                {dayLabel(day)}
-                {day === d.today ? <span className="ml-1 text-brand-700 dark:text-brand-100">· Today</span> : null}
-              </h3>
-              {items.length ? (
-                <ul className="mt-2 space-y-2">
-                  {items.map((i) => (
-                    <li key={i.id}>
-                      <InterviewLink i={i} />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-2 text-xs text-slate-500 sm:sr-only">No interviews</p>
-              )}
-            </li>
-          ))}
-        </ol>
+        <WeekGrid d={d} />
       </section>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
