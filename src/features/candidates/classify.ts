@@ -32,7 +32,7 @@ export function classifyRole(text: string | null | undefined): RoleBucket {
 }
 
 /**
- * Two kinds of stage (decision 0047). The spec's five below are the candidate's screening
+ * Two kinds of stage (decision 0048). The spec's five below are the candidate's screening
  * progress: one per person, moved by the candidate pages (prequalifier, assessment, voice
  * interview) or by hand. A pipeline stage (Applied, Screening, ... Rejected) belongs to an
  * application on a job's board. Each screen names which one it shows with these words.
