@@ -12,7 +12,7 @@ export function AssistantSettingsPage({ shell, settings }: { shell: Shell; setti
         export, and erased with them. {settings.modelConfigured ? "A language model is configured on this server." : "No language model is configured: rules do the work."} Owners and admins can change
         these; each change is in the activity log.
       </p>
-      <form method="post" action="/settings/assistant" className="card mt-4 grid gap-3">
+      <form method="post" action="/settings/assistant" className="card card-body mt-4 grid max-w-2xl gap-3">
         {ASSISTANT_FEATURES.map((f) => (
           <label key={f} className="flex items-center gap-2 text-sm">
             <input type="checkbox" name={f} defaultChecked={settings[f]} /> {FEATURE_LABELS[f]}
@@ -23,7 +23,7 @@ export function AssistantSettingsPage({ shell, settings }: { shell: Shell; setti
           <input className="input w-32" type="number" name="retentionMonths" min={MIN_RETENTION_MONTHS} max={120} defaultValue={settings.retentionMonths} />
         </label>
         <div>
-          <button className="btn" type="submit">
+          <button className="btn-primary" type="submit">
             Save
           </button>
         </div>
