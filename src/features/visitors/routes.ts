@@ -16,6 +16,7 @@ import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type Cha
 import { bookIntroCall, introCallOptions } from "./intro-call-service";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
 import { AnswerInput, BookedView, BookIntroCallInput, ChatStateView, CodeQuery, IntroCallOptionsView, KindParam, RestartBody, ScheduleQuery } from "./model";
+import { assetUrl } from "../../lib/assets";
 import { cspWithFrame, embedOriginsOfCode, visitorOf, visitorOfRequest } from "./visitor-cookie";
 import type { Visitor } from "./visitor-id";
 import type { ChatKind } from "./questions";
@@ -34,7 +35,7 @@ const DESCRIPTIONS: Record<VisitorPage, string> = {
 const KINDS = new Set(["prequalifier", "assessment"]);
 const isBot = (website: unknown) => typeof website === "string" && website.trim() !== "";
 const notReady = () => new AppError("not_found", 404, "This page is not available yet.");
-type Extra = { status?: number; headers?: Record<string, string> };
+type Extra = { status?: number; headers?: Record<string, string>; scripts?: string[] };
 
 /** The candidate pages (public: they never check a session) and their API under /api/visitors. */
 export function visitorRoutes(deps: VisitorsDeps, web: Web) {
@@ -50,6 +51,7 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
       styles: "candidate",
       status: extra.status,
       headers: extra.headers,
+      scripts: extra.scripts,
       // Home goes to the workspace's own site when it has one, else nowhere (not the recruiters' sign-in).
       body: VisitorLayout({ links, home: ctx ? workspaceSite(deps, ctx.workspaceId).siteUrl : null, visitorId: visitor.id, page: p, code: ctx?.code ?? null, children: body }),
     });
@@ -74,7 +76,9 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
 
   const schedulePage = async (visitor: Visitor, ctx: ChatContext, props: Omit<SchedulePageProps, "options" | "code">, extra: Extra = {}, settings?: CandidatePageSettings) => {
     const options = await introCallOptions(deps, visitor, ctx, settings);
-    return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code, emailConfigured: !!deps.config.SMTP_URL }), extra);
+    // The booking pages' small script: with JavaScript on, the times are shown in the browser's zone (issue 60).
+    const scripts = options.booked || (options.open && options.slots.length) ? [assetUrl("booking.js")] : [];
+    return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code, emailConfigured: !!deps.config.SMTP_URL }), { ...extra, scripts });
   };
 
   const chatPages = (kind: ChatKind) =>

@@ -38,6 +38,8 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
       <h1 className="text-xl font-semibold">Schedule a call</h1>
       <p className="mb-4 text-sm text-slate-500">{`Book a ${o.duration}-minute intro call with the hiring team.`}</p>
       {offering ? <TimeZoneSwitch current={zone} sessionZone={o.timeZone} keep={{ c: code, day }} /> : null}
+      {/* The zone the times are in: the page's script reloads them in the browser's zone when it differs. */}
+      {offering || o.booked ? <input type="hidden" name="timeZone" value={zone} /> : null}
       {o.booked ? (
         <div className="card card-body" data-testid="intro-booked">
           <h2 className="card-title">{justBooked ? "Call booked!" : "Your intro call is booked"}</h2>
