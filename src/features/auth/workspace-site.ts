@@ -32,6 +32,12 @@ export function workspaceZone(deps: Deps, workspaceId: number): string {
   return canonicalZone(repo.workspaceTimeZone(deps.db, workspaceId)) ?? "UTC";
 }
 
+/** Sets the zone when the workspace has none yet (the demo's agency is in Sydney). */
+export function adoptWorkspaceZone(deps: Deps, workspaceId: number, timeZone: string): void {
+  const zone = canonicalZone(timeZone);
+  if (zone) repo.adoptWorkspaceTimeZone(deps.db, workspaceId, zone);
+}
+
 export function saveWorkspaceZone(deps: AuthDeps, workspaceId: number, timeZone: string, actor: Actor): { timeZone: string } {
   deps.db.transaction((tx) => {
     repo.saveWorkspaceTimeZone(tx, workspaceId, timeZone);
