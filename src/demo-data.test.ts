@@ -44,7 +44,11 @@ test("the demo workspace tells one consistent story over weeks", async () => {
   expect(cards.length).toBeGreaterThan(50);
   expect(cards.filter((c) => c.daysInStage === 0).length).toBeLessThan(cards.length / 4);
   // The funnel's medians: days, not all 0.
-  const funnel = funnelOf(t.deps, ws, jobs.map((j) => j.id));
+  const funnel = funnelOf(
+    t.deps,
+    ws,
+    jobs.map((j) => j.id),
+  );
   const medians = funnel.stages.map((s) => s.medianDays).filter((m): m is number => m !== null);
   expect(medians.some((m) => m >= 3)).toBe(true);
 

@@ -110,7 +110,7 @@ export function adoptBrowserZone<U extends repo.UserRow>(deps: Deps, user: U, br
   // The owner's browser also sets the workspace's zone when it has none (issue 60): intro-call
   // hours and members' availability default to it.
   if (user.role === "owner") repo.adoptWorkspaceTimeZone(deps.db, user.workspaceId, zone);
-  return { ...user, ...(repo.setTimeZone(deps.db, user.id, zone) ?? {}) };
+  return { ...user, ...repo.setTimeZone(deps.db, user.id, zone) };
 }
 
 /**

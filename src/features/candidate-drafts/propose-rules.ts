@@ -3,6 +3,7 @@
 // name from the first lines, the role and city from the lines around it (or their labels), skills
 // from a "Skills" section, a summary from a "Summary"/"Profile" section or the first paragraph.
 // Pure: no server imports, so tests read it as a table.
+import { placeMatch } from "./places";
 
 export interface ProposedFields {
   name: string | null;
@@ -189,26 +190,7 @@ const labelled = (lines: string[], names: string) => {
   return null;
 };
 
-// ---- places ----------------------------------------------------------------------------------
-// A city is read from the forms addresses take (issue 60: none of four real CVs got one): an
-// Australian state after it ("Melbourne VIC", "Sydney NSW 2000", "Adelaide, SA", "Hobart, Tasmania"),
-// a US state and ZIP ("San Francisco, CA 94105"), a UK postcode ("Manchester M2 4LQ"), "City,
-// Country", or a city people write alone. A piece that reads as a place is never a role.
-const CITY_WORDS = "(\\p{Lu}[\\p{L}'’.-]+(?:[ -](?:\\p{Lu}[\\p{L}'’.-]+|of|upon|on))*)";
-const AU_STATES = "NSW|VIC|QLD|WA|SA|TAS|ACT|NT|New South Wales|Victoria|Queensland|Western Australia|South Australia|Tasmania|Australian Capital Territory|Northern Territory";
-const AU_PLACE = new RegExp(`^${CITY_WORDS},?\\s+(?:${AU_STATES})\\.?(?:,?\\s+\\d{4})?(?:,?\\s+Australia)?$`, "u");
-const US_PLACE = new RegExp(`^${CITY_WORDS},\\s*[A-Z]{2}(?:\\s+\\d{5}(?:-\\d{4})?)?(?:,?\\s+(?:USA|US|United States))?$`, "u");
-const UK_PLACE = new RegExp(`^${CITY_WORDS},?\\s+[A-Z]{1,2}\\d[A-Z\\d]?\\s*\\d[A-Z]{2}(?:,?\\s+(?:UK|United Kingdom|England|Scotland|Wales))?$`, "u");
-const POSTCODE_FIRST = new RegExp(`^\\d{4,5}\\s+${CITY_WORDS}$`, "u");
-/** Cities a CV may name with nothing after them (the capitals and large cities recruiters here see most). */
-const KNOWN_CITIES = new Set(
-  [
-    "Sydney", "Melbourne", "Brisbane", "Perth", "Adelaide", "Hobart", "Darwin", "Canberra", "Gold Coast", "Newcastle", "Wollongong", "Geelong", "Townsville", "Cairns",
-    "Auckland", "Wellington", "Christchurch", "Singapore", "Hong Kong", "London", "Manchester", "Birmingham", "Edinburgh", "Glasgow", "Dublin", "Paris", "Berlin",
-    "Amsterdam", "Madrid", "Barcelona", "Lisbon", "Toronto", "Vancouver", "New York", "San Francisco", "Los Angeles", "Chicago", "Seattle", "Boston", "Austin",
-  ].map((c) => c.toLowerCase()),
-);
-
+// ---- places (places.ts reads the forms; here a place that reads as a role is refused) ----------
 const cityName = (s: string | undefined): string | null => {
   const t = squeeze(s ?? "");
   if (!t || ROLE_WORDS.test(t) || TITLE_WORDS.test(t) || HEADINGS.has(headingKey(t))) return null;
@@ -219,13 +201,11 @@ const cityName = (s: string | undefined): string | null => {
 export function placeIn(piece: string): string | null {
   const t = squeeze(piece.replace(/^(?:based in|lives in|located in)\s+/i, ""));
   if (!t || t.length > 80 || EMAIL.test(t)) return null;
-  const m = t.match(AU_PLACE) ?? t.match(US_PLACE) ?? t.match(UK_PLACE) ?? t.match(POSTCODE_FIRST) ?? t.match(CITY_COUNTRY);
-  if (m) return cityName(m[1]);
-  return KNOWN_CITIES.has(t.toLowerCase()) ? t : null;
+  const city = placeMatch(t);
+  return city ? cityName(city) : null;
 }
 
 const isContact = (piece: string) => EMAIL.test(piece) || LINKEDIN.test(piece) || URL_LIKE.test(piece) || phoneRuns(piece, 7).length > 0 || PHONE_LABEL.test(piece);
-const CITY_COUNTRY = /^(\p{Lu}[\p{L}'’.-]+(?:[ -]\p{Lu}[\p{L}'’.-]+){0,2}),\s*\p{Lu}[\p{L} .'’-]{1,30}$/u;
 
 /** The city of an address or location field: the part that reads as a place ("Unit 4, 88 Hay Street, Perth WA 6000" → Perth), else the first part without digits. */
 function cityOfAddress(v: string): string | null {

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { memberZone } from "../../lib/time-zone";
-import { workspaceMembers } from "../auth/members";
-import { workspaceZone } from "../auth/workspace-site";
+import { zoneOfMember } from "../auth/members";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
@@ -238,11 +236,6 @@ export function knownToken(deps: Deps, token: string): boolean {
   return /^[A-Za-z0-9_-]{20,64}$/.test(token) && !!repo.findByToken(deps.db, sha256(token));
 }
 
-function reviewerZone(deps: Deps, workspaceId: number, userId: number | null): string {
-  const member = userId ? workspaceMembers(deps, workspaceId).find((u) => u.id === userId) : undefined;
-  return memberZone({ timeZone: member?.timeZone, workspaceTimeZone: workspaceZone(deps, workspaceId) });
-}
-
 /** /feedback/{token}: the scorecard of one interviewer, no sign-in; unknown or expired links are one 404. */
 export function scorecardOf(deps: Deps, token: string) {
   const row = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? repo.findByToken(deps.db, sha256(token)) : undefined;
@@ -257,7 +250,7 @@ export function scorecardOf(deps: Deps, token: string) {
     title: m.title,
     when: m.startTime.toISOString(),
     // The interviewer reads the time in their zone, else the workspace's (issue 60).
-    timeZone: reviewerZone(deps, row.workspaceId, row.reviewerUserId),
+    timeZone: zoneOfMember(deps, row.workspaceId, row.reviewerUserId),
     job: job?.title ?? null,
     criteria: criteriaOf(deps, row.workspaceId, row.jobId),
   };

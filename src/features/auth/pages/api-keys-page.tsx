@@ -13,7 +13,6 @@ export interface ApiKeysPageProps {
   form?: { name: string; scope: string; errors?: Record<string, string> };
 }
 
-
 /** Settings → API keys: make, list and revoke the workspace's keys (works without JavaScript). */
 export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
   const zone = memberZone(shell.user);

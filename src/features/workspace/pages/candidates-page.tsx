@@ -20,7 +20,6 @@ function hrefFor(d: CandidatesData, page: number, sort: { sort: string | null; d
   return s ? `/candidates?${s}` : "/candidates";
 }
 
-
 function Filters({ d }: { d: CandidatesData }) {
   return (
     <form
