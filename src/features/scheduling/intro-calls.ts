@@ -3,7 +3,7 @@
 // it stands (a recruiter may have moved or canceled it), and the candidate's cancel, which is
 // the same cancel as an interview's manage link (the workspace's limits, e-mails, calendar, event).
 import { notFound } from "../../lib/errors";
-import { cancelByCandidate } from "./candidate-changes";
+import { cancelByCandidate, getManageView } from "./candidate-changes";
 import type { SchedulingDeps } from "./needs";
 import { manageToken } from "./notify";
 import * as repo from "./repo";
@@ -12,11 +12,17 @@ export interface IntroCallMeeting {
   status: string;
   startTime: string;
   endTime: string;
+  /** The candidate may still cancel or move it (the workspace's limits, as on the manage page). */
+  changeable: boolean;
+  /** Whom to contact when it is no longer theirs to change (null: it is). */
+  contact: string | null;
 }
 
 export function introCallMeeting(deps: SchedulingDeps, sessionId: number): IntroCallMeeting | null {
   const m = repo.meetingOfSession(deps.db, sessionId);
-  return m ? { status: m.status, startTime: m.startTime.toISOString(), endTime: m.endTime.toISOString() } : null;
+  if (!m) return null;
+  const view = getManageView(deps, manageToken(deps, m.publicId));
+  return { status: m.status, startTime: m.startTime.toISOString(), endTime: m.endTime.toISOString(), changeable: view.changeable, contact: view.contact };
 }
 
 export async function cancelIntroCall(deps: SchedulingDeps, sessionId: number): Promise<void> {

@@ -18,8 +18,8 @@ export interface IntroCallOptions {
   timeZone: string;
   duration: number;
   slots: TimeSlot[];
-  /** The visitor's upcoming intro call, if any. */
-  booked: TimeSlot | null;
+  /** The visitor's upcoming intro call, if any: may they still change it, else whom to contact. */
+  booked: (TimeSlot & { changeable?: boolean; contact?: string | null }) | null;
   /** Name and e-mail from the visitor's prequalifier, to fill the form. */
   name: string;
   email: string;
@@ -50,7 +50,7 @@ export async function introCallOptions(deps: VisitorsDeps, visitor: Visitor, ctx
   const prefill = prequalifierContact(deps, visitor, ctx.workspaceId);
   const booked = visitor.issued ? undefined : currentCall(deps, ctx.workspaceId, visitor.id, now);
   const qualified = !visitor.issued && !!repo.findConversation(deps.db, ctx.workspaceId, visitor.id, "prequalifier")?.completedAt;
-  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? toSlot(booked) : null, qualified, ...prefill };
+  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? { ...toSlot(booked), changeable: booked.changeable, contact: booked.contact } : null, qualified, ...prefill };
   if (!s.hostUserId || !s.weekly.length) return { ...base, open: false, slots: [] };
   const to = new Date(now.getTime() + (INTRO_DAYS_AHEAD + 2) * 86_400_000);
   const calls = repo.bookingsBetween(deps.db, ctx.workspaceId, s.hostUserId, now, to).map((b) => ({ start: b.startTime, end: b.endTime }));
@@ -67,15 +67,18 @@ const toSlot = (b: { startTime: Date; endTime: Date }): TimeSlot => ({ startTime
  * page, the e-mail's link or by the recruiter) frees its time and the visitor may book again; a
  * call the recruiter moved shows its new time.
  */
-function currentCall(deps: VisitorsDeps, workspaceId: number, visitorId: string, now: Date) {
+function currentCall(deps: VisitorsDeps, workspaceId: number, visitorId: string, now: Date): { startTime: Date; endTime: Date; changeable: boolean; contact: string | null } | undefined {
   const row = repo.bookingOfVisitor(deps.db, workspaceId, visitorId, now);
-  if (!row?.schedulingSessionId) return row;
+  if (!row) return undefined;
+  if (!row.schedulingSessionId) return { startTime: row.startTime, endTime: row.endTime, changeable: false, contact: null };
   const m = deps.scheduling.introCallMeeting(row.schedulingSessionId);
   if (m?.status === "canceled") {
     repo.releaseSlot(deps.db, workspaceId, row.id);
     return undefined;
   }
-  return m ? { ...row, startTime: new Date(m.startTime), endTime: new Date(m.endTime) } : row;
+  return m
+    ? { startTime: new Date(m.startTime), endTime: new Date(m.endTime), changeable: m.changeable, contact: m.contact }
+    : { startTime: row.startTime, endTime: row.endTime, changeable: false, contact: null };
 }
 
 /** The visitor cancels their intro call from /scheduleacall, as an interview's manage page does. */
