@@ -100,3 +100,26 @@ test("with JavaScript, CVs dropped on the box become drafts at once", async ({ p
   await waitUntilRead(page, 2);
   await expect(page.getByRole("form", { name: "Draft from grace.txt" }).getByLabel("Name")).toHaveValue("Grace Hopper");
 });
+
+// Issue 60 item 6: CVs of the repository's set (test/fixtures/cvs) as a recruiter uploads them:
+// the city filled from a header line, a line beside a phone and an address block, never the role.
+test("CVs with the city in a header line, beside a phone and in an address block: each draft shows its city and role", async ({ page }) => {
+  const { readFileSync } = await import("node:fs");
+  const files = ["noah-williams.txt", "aisha-nguyen.txt", "liam-obrien.txt"];
+  const account = await createAccount();
+  await login(page, account.email, account.password, "/candidates");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByLabel("CV files").setInputFiles(files.map((f) => ({ name: f, mimeType: "text/plain", buffer: readFileSync(`test/fixtures/cvs/${f}`) })));
+  await page.getByRole("button", { name: "Upload CVs" }).click();
+  await expect(page).toHaveURL(/\/candidates\/drafts$/);
+  await waitUntilRead(page, 3);
+  const want: Record<string, [string, string]> = { "noah-williams.txt": ["Melbourne", "Team Lead"], "aisha-nguyen.txt": ["Sydney", "Senior UX Designer"], "liam-obrien.txt": ["Brisbane", ""] };
+  for (const [file, [city, role]] of Object.entries(want)) {
+    const form = page.getByRole("form", { name: `Draft from ${file}` });
+    await expect(form.getByLabel("City")).toHaveValue(city);
+    await expect(form.getByLabel("Role")).toHaveValue(role);
+  }
+  await picture(page, "cv-drafts-cities-1280", { fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await picture(page, "cv-drafts-cities-390", { fullPage: true });
+});

@@ -1,6 +1,7 @@
 import type { SchedulingDeps } from "./features/scheduling/needs";
 import { createUser, DEMO_EMAIL, DEMO_PASSWORD, findUserByEmail } from "./features/auth/service";
 import { seedWorkspaceDemo } from "./demo-workspace-seed";
+import { adoptWorkspaceZone } from "./features/auth/workspace-site";
 import { seedVisitorDemo } from "./features/visitors/settings-service";
 import { seedSchedulingDemo } from "./features/scheduling/demo-seed";
 
@@ -14,6 +15,8 @@ export async function seedDemo(deps: SchedulingDeps) {
   if (existing) return existing;
   const user = await createUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, name: "Demo Recruiter", workspaceName: "Demo Agency" });
   deps.log.info("demo workspace created", { email: DEMO_EMAIL });
+  // The demo's agency, candidates and clients are Australian: its hours are Sydney's.
+  adoptWorkspaceZone(deps, user.workspaceId, "Australia/Sydney");
   seedWorkspaceDemo(deps, user.workspaceId);
   seedVisitorDemo(deps, user.workspaceId, user.id);
   await seedSchedulingDemo(deps, user.workspaceId, user.id);

@@ -12,7 +12,11 @@ export function canonicalZone(tz: unknown): string | null {
   }
 }
 
-/** The zone a member's pages and e-mails use: their own, or UTC until one is known. */
-export const memberZone = (u: { timeZone?: string | null }): string => (u.timeZone && canonicalZone(u.timeZone)) || "UTC";
+/**
+ * The zone a member's pages and e-mails use: their own, else their workspace's (issue 60: a
+ * member who never signed in reads and offers times in the workspace's zone), else UTC.
+ */
+export const memberZone = (u: { timeZone?: string | null; workspaceTimeZone?: string | null }): string =>
+  (u.timeZone && canonicalZone(u.timeZone)) || (u.workspaceTimeZone && canonicalZone(u.workspaceTimeZone)) || "UTC";
 
 export const UNKNOWN_ZONE = "Unknown time zone";

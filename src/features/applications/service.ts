@@ -29,11 +29,11 @@ function toApplication(r: repo.ApplicationRow, stages: Stage[]): Application {
  * (one per person and job): in `tx`, the transaction that brought them (a campaign link, a
  * recruiter adding them). Returns the new row, or undefined when it existed.
  */
-export function openApplication(deps: Deps, tx: Tx, workspaceId: number, participantId: number, jobId: number, actor: Actor): repo.ApplicationRow | undefined {
+export function openApplication(deps: Deps, tx: Tx, workspaceId: number, participantId: number, jobId: number, actor: Actor, at?: Date): repo.ApplicationRow | undefined {
   if (repo.findByJobAndCandidate(tx, workspaceId, jobId, participantId)) return undefined;
   const stages = ensureStages(deps, tx, workspaceId);
   const first = stages.find((s) => s.kind === "open") ?? stages[0]!;
-  const now = deps.clock.now();
+  const now = at ?? deps.clock.now();
   const userId = typeof actor === "object" ? actor.userId : null;
   const row = repo.insertApplication(tx, { workspaceId, participantId, jobId, stageId: first.id, ownerUserId: userId, createdAt: now, movedAt: now });
   if (!row) return undefined;
@@ -43,23 +43,32 @@ export function openApplication(deps: Deps, tx: Tx, workspaceId: number, partici
 
 /**
  * The demo workspace's pipeline (src/demo-workspace-seed.ts): each seeded candidate who came
- * through a job's campaign gets their application in the open stage of their progress (1 the
- * first, 5 the last), with its moves for the funnel and no event (nobody moved them).
+ * through a job's campaign gets their application on the day they applied, and one move per
+ * stage up to their progress (1 the first, 5 the last), spread between that day and now, so the
+ * board's days in stage and the funnel's medians read as weeks of work, not all "today" (issue
+ * 60). No event: nobody moved them.
  */
-export function seedDemoApplications(deps: Deps, workspaceId: number, candidates: { id: number; jobId: number | null; stages: number }[]): number {
+export function seedDemoApplications(deps: Deps, workspaceId: number, candidates: { id: number; jobId: number | null; stages: number; createdAt: string | Date }[]): number {
   return deps.db.transaction((tx) => {
     const open = ensureStages(deps, tx, workspaceId).filter((s) => s.kind === "open");
+    const now = deps.clock.now().getTime();
     let n = 0;
     for (const c of candidates) {
       if (!c.jobId) continue;
-      const row = openApplication(deps, tx, workspaceId, c.id, c.jobId, "system");
+      const applied = Math.min(now, new Date(c.createdAt).getTime());
+      const row = openApplication(deps, tx, workspaceId, c.id, c.jobId, "system", new Date(applied));
       if (!row) continue;
       n++;
-      const to = open[Math.min(open.length, Math.max(1, c.stages)) - 1]!;
-      if (to.id === row.stageId) continue;
-      const now = deps.clock.now();
-      repo.moveApplication(tx, workspaceId, row.id, { stageId: to.id, rejectedReason: null, movedAt: now });
-      repo.insertMove(tx, { workspaceId, applicationId: row.id, fromStageId: row.stageId, toStageId: to.id, userId: null, at: now });
+      const target = Math.min(open.length, Math.max(1, c.stages));
+      let from = row.stageId;
+      let at = applied;
+      // The stages passed share the time since applying; the current one keeps a share of its own.
+      for (let k = open.findIndex((s) => s.id === row.stageId) + 1; k < target; k++) {
+        at = applied + Math.round(((now - applied) * k) / (target + 1));
+        repo.insertMove(tx, { workspaceId, applicationId: row.id, fromStageId: from, toStageId: open[k]!.id, userId: null, at: new Date(at) });
+        from = open[k]!.id;
+      }
+      if (from !== row.stageId) repo.moveApplication(tx, workspaceId, row.id, { stageId: from, rejectedReason: null, movedAt: new Date(at) });
     }
     return n;
   });

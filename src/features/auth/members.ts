@@ -3,6 +3,8 @@
 import type { Deps } from "../../deps";
 import { notFound } from "../../lib/errors";
 import * as repo from "./membership-repo";
+import { memberZone } from "../../lib/time-zone";
+import { workspaceZone } from "./workspace-site";
 
 export function workspaceMembers(deps: Deps, workspaceId: number) {
   return repo.activeMembers(deps.db, workspaceId);
@@ -13,4 +15,10 @@ export function requireWorkspaceMember(deps: Deps, workspaceId: number, id: numb
   const m = repo.activeMember(deps.db, workspaceId, id);
   if (!m) throw notFound(what);
   return m;
+}
+
+/** The zone a member reads times in: their own, else the workspace's (issue 60); the workspace's for nobody. */
+export function zoneOfMember(deps: Deps, workspaceId: number, userId: number | null): string {
+  const member = userId ? repo.activeMember(deps.db, workspaceId, userId) : undefined;
+  return memberZone({ timeZone: member?.timeZone, workspaceTimeZone: workspaceZone(deps, workspaceId) });
 }

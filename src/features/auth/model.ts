@@ -85,6 +85,16 @@ export const WorkspaceSiteInput = z.object({
 export type WorkspaceSiteInput = z.infer<typeof WorkspaceSiteInput>;
 export const WorkspaceSite = z.object({ siteUrl: z.string().nullable(), termsText: z.string().nullable(), helpText: z.string().nullable() });
 
+/** PUT /api/workspace/time-zone and the Settings form: the workspace's IANA zone. */
+export const WorkspaceTimeZoneInput = z.object({
+  timeZone: z
+    .string({ error: UNKNOWN_ZONE })
+    .max(64, UNKNOWN_ZONE)
+    .refine((v) => canonicalZone(v) !== null, UNKNOWN_ZONE)
+    .transform((v) => canonicalZone(v)!),
+});
+export const WorkspaceTimeZone = z.object({ timeZone: z.string() });
+
 export const API_KEY_SCOPES = ["read", "read-write"] as const;
 
 export const CreateApiKeyInput = z.object({

@@ -37,9 +37,10 @@ export function insertSession(db: DB | Tx, v: { userId: number; tokenHash: strin
 // Read on every signed-in request: built and compiled once (about 10 µs instead of 120 µs).
 const sessionWithUser = preparedQuery((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, workspaceTimeZone: workspaces.timeZone })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
     .where(eq(sessions.sessionToken, param<string>("hash")))
     .prepare(),
 );
@@ -101,6 +102,22 @@ export function revokePasswordResets(db: DB, userId: number, now: Date) {
 }
 
 // ---- the workspace's own site ------------------------------------------------------------
+
+export function workspaceTimeZone(db: DB, workspaceId: number): string | null {
+  return db.select({ v: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()?.v ?? null;
+}
+
+export function saveWorkspaceTimeZone(db: DB | Tx, workspaceId: number, timeZone: string) {
+  db.update(workspaces).set({ timeZone }).where(eq(workspaces.id, workspaceId)).run();
+}
+
+/** Sets the zone only where the workspace has none yet (the owner's first sign-in). */
+export function adoptWorkspaceTimeZone(db: DB, workspaceId: number, timeZone: string) {
+  db.update(workspaces)
+    .set({ timeZone })
+    .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.timeZone)))
+    .run();
+}
 
 export function workspaceSite(db: DB, workspaceId: number) {
   return db.select({ siteUrl: workspaces.siteUrl, termsText: workspaces.termsText, helpText: workspaces.helpText }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();

@@ -17,6 +17,10 @@ export const workspaces = sqliteTable("workspaces", {
   helpText: text("help_text"),
   // JSON list of the origins that may frame the candidate pages (null: none, the pages refuse every frame).
   embedOrigins: text("embed_origins"),
+  // The workspace's IANA time zone (issue 60): the default of intro-call hours, of members'
+  // availability and of the zone of members who have none yet. Taken from the owner's browser
+  // at their first sign-in; editable in Settings. Null until then (UTC is used).
+  timeZone: text("time_zone"),
   createdAt: createdAt(),
 });
 

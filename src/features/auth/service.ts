@@ -24,7 +24,8 @@ export const EMAIL_MAX_DELAY_MS = 60_000;
 export const FORGOT_LIMIT_PER_IP = 10;
 
 export interface SignedIn {
-  user: repo.UserRow;
+  /** The account, with its workspace's zone (the fallback of memberZone). */
+  user: repo.UserRow & { workspaceTimeZone?: string | null };
   /** 0 for a request made with an API key. */
   sessionId: number;
   apiKey?: { id: number; scope: "read" | "read-write" };
@@ -103,9 +104,13 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
  * on the first signed-in page for accounts that came in another way (an invitation, the demo).
  * A member who has a zone keeps it; the profile changes it.
  */
-export function adoptBrowserZone(deps: Deps, user: repo.UserRow, browserZone: string | undefined): repo.UserRow {
+export function adoptBrowserZone<U extends repo.UserRow>(deps: Deps, user: U, browserZone: string | undefined): U {
   const zone = user.timeZone ? null : canonicalZone(browserZone);
-  return zone ? (repo.setTimeZone(deps.db, user.id, zone) ?? user) : user;
+  if (!zone) return user;
+  // The owner's browser also sets the workspace's zone when it has none (issue 60): intro-call
+  // hours and members' availability default to it.
+  if (user.role === "owner") repo.adoptWorkspaceTimeZone(deps.db, user.workspaceId, zone);
+  return { ...user, ...repo.setTimeZone(deps.db, user.id, zone) };
 }
 
 /**
@@ -145,7 +150,7 @@ export function sessionUser(deps: Deps, token: string | undefined | null): Signe
   if (!row.session.persistent && row.session.expiresAt.getTime() - now < IDLE_SESSION_MS - 60_000) {
     tryWrite(() => repo.extendSession(deps.db, row.session.id, new Date(now + IDLE_SESSION_MS)));
   }
-  return { user: row.user, sessionId: row.session.id };
+  return { user: { ...row.user, workspaceTimeZone: row.workspaceTimeZone }, sessionId: row.session.id };
 }
 
 export function requireSessionUser(deps: Deps, token: string | undefined | null): SignedIn {

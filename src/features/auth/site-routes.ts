@@ -5,9 +5,9 @@ import { renderPage } from "../../lib/render";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 
-import { WorkspaceSite, WorkspaceSiteInput } from "./model";
+import { WorkspaceSite, WorkspaceSiteInput, WorkspaceTimeZone, WorkspaceTimeZoneInput } from "./model";
 import type { SignedIn } from "./service";
-import { saveWorkspaceSite, siteText, workspaceSite } from "./workspace-site";
+import { saveWorkspaceSite, saveWorkspaceZone, siteText, workspaceSite, workspaceZone } from "./workspace-site";
 import { SiteTextPage } from "./pages/site-text-page";
 
 /** Where the settings form lives (the candidate pages' settings). */
@@ -31,6 +31,10 @@ export function siteRoutes(deps: AuthDeps, web: Web) {
     .get("/api/workspace/site", ({ workspaceId }) => workspaceSite(deps, workspaceId), {
       response: { 200: WorkspaceSite },
       detail: { summary: "The workspace's own site: its URL and its /terms and /help texts" },
+    })
+    .get("/api/workspace/time-zone", ({ workspaceId }) => ({ timeZone: workspaceZone(deps, workspaceId) }), {
+      response: { 200: WorkspaceTimeZone },
+      detail: { summary: "The workspace's time zone: the default of intro-call hours and of members' availability" },
     });
 
   const write = new Elysia({ tags: ["Workspace"] })
@@ -50,6 +54,20 @@ export function siteRoutes(deps: AuthDeps, web: Web) {
         return seeOther(SITE_SETTINGS_PAGE);
       },
       { body: WorkspaceSiteInput, form: { back: SITE_SETTINGS_PAGE, failed: "Not saved" } },
+    )
+    .put("/api/workspace/time-zone", ({ workspaceId, body, me }) => saveWorkspaceZone(deps, workspaceId, body.timeZone, { userId: me.user.id, apiKeyId: me.apiKey?.id ?? null }), {
+      body: WorkspaceTimeZoneInput,
+      response: { 200: WorkspaceTimeZone },
+      detail: { summary: "Change the workspace's time zone" },
+    })
+    .post(
+      "/settings/time-zone",
+      ({ workspaceId, body, cookie, me }) => {
+        saveWorkspaceZone(deps, workspaceId, body.timeZone, { userId: me.user.id, apiKeyId: me.apiKey?.id ?? null });
+        setFlash(cookie, { title: "Time zone saved", variant: "success" });
+        return seeOther(SITE_SETTINGS_PAGE);
+      },
+      { body: WorkspaceTimeZoneInput, form: { back: SITE_SETTINGS_PAGE, failed: "Not saved" } },
     );
 
   return new Elysia().use(pages).use(read).use(write);

@@ -4,6 +4,7 @@ import type { AuthDeps } from "./needs";
 import * as repo from "./repo";
 import type { WorkspaceSiteInput } from "./model";
 import { DEFAULT_HELP, DEFAULT_TERMS } from "./site-texts";
+import { canonicalZone } from "../../lib/time-zone";
 
 export interface WorkspaceSite {
   /** The workspace's own website, or null: candidate pages then show no Home link. */
@@ -24,6 +25,25 @@ export function saveWorkspaceSite(deps: AuthDeps, workspaceId: number, input: Wo
     deps.recordEvent(tx, { workspaceId, actor, subject: { type: "settings", id: "site" }, kind: "settings.changed", summary: "Site URL and texts" });
   });
   return workspaceSite(deps, workspaceId);
+}
+
+/** The workspace's zone (issue 60): set from the owner's browser at their first sign-in, or in Settings; UTC until then. */
+export function workspaceZone(deps: Deps, workspaceId: number): string {
+  return canonicalZone(repo.workspaceTimeZone(deps.db, workspaceId)) ?? "UTC";
+}
+
+/** Sets the zone when the workspace has none yet (the demo's agency is in Sydney). */
+export function adoptWorkspaceZone(deps: Deps, workspaceId: number, timeZone: string): void {
+  const zone = canonicalZone(timeZone);
+  if (zone) repo.adoptWorkspaceTimeZone(deps.db, workspaceId, zone);
+}
+
+export function saveWorkspaceZone(deps: AuthDeps, workspaceId: number, timeZone: string, actor: Actor): { timeZone: string } {
+  deps.db.transaction((tx) => {
+    repo.saveWorkspaceTimeZone(tx, workspaceId, timeZone);
+    deps.recordEvent(tx, { workspaceId, actor, subject: { type: "settings", id: "time_zone" }, kind: "settings.changed", summary: `Time zone: ${timeZone}` });
+  });
+  return { timeZone: workspaceZone(deps, workspaceId) };
 }
 
 /** The text /terms or /help shows: the workspace's own, else the default. */

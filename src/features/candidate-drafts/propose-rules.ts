@@ -3,6 +3,7 @@
 // name from the first lines, the role and city from the lines around it (or their labels), skills
 // from a "Skills" section, a summary from a "Summary"/"Profile" section or the first paragraph.
 // Pure: no server imports, so tests read it as a table.
+import { placeMatch } from "./places";
 
 export interface ProposedFields {
   name: string | null;
@@ -84,6 +85,10 @@ const SUMMARY_HEADINGS = /^(?:professional |career |personal )?(?:summary|profil
 // Words of a job title, never of a name: "Product Designer" on the first line is not a person.
 const ROLE_WORDS =
   /\b(?:engineer|developer|designer|manager|consultant|analyst|officer|director|lead|senior|junior|head|specialist|architect|owner|scientist|assistant|coordinator|executive|administrator|intern|recruiter|accountant|nurse|teacher|technician|programmer|curriculum|vitae|resume)\b/i;
+// More words of a job title: a header piece names a role only with one of these (or ROLE_WORDS), so
+// a street, a suburb or a town on the lines under the name is not taken for one (issue 60).
+const TITLE_WORDS =
+  /\b(?:advisor|adviser|agent|associate|auditor|buyer|chef|clerk|controller|counsel|editor|electrician|lawyer|lecturer|marketer|mechanic|operator|paralegal|partner|pharmacist|planner|plumber|producer|professor|psychologist|receptionist|representative|researcher|solicitor|strategist|supervisor|surveyor|therapist|tutor|writer|sales|marketing|product|project|operations|support|founder|ceo|cto|cfo|coo|vp)\b/i;
 const PARTICLES = new Set(["de", "da", "di", "del", "della", "van", "von", "der", "den", "le", "la", "du", "dos", "das", "bin", "al", "el", "ter", "y"]);
 
 const squeeze = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -99,16 +104,18 @@ export function isHeading(line: string): boolean {
   return t.endsWith(":") || (/\p{L}/u.test(t) && t === t.toUpperCase() && t.length >= 4);
 }
 
+// A wide gap or a tab inside a short line separates pieces of a header ("San Francisco, CA 94105   (415) 555-0132"):
+// it is kept as a bar, which squeezing the spaces would lose.
 const lineOf = (text: string) =>
   text
     .split(/\r?\n/)
-    .map((l) => squeeze(l.replace(/^[\s•·▪●◦*-]+/, "")))
+    .map((l) => squeeze((l.length <= 160 ? l.replace(/(\S)(?:[ \u00a0]{3,}|\t+)(?=\S)/g, "$1 | ") : l).replace(/^[\s•·▪●◦*-]+/, "")))
     .filter(Boolean);
 
-/** The pieces of a header line: "London, UK | ada@x.com · +44 …" → ["London, UK", "ada@x.com", "+44 …"]. */
+/** The pieces of a header line: "London, UK | ada@x.com · +44 …" → ["London, UK", "ada@x.com", "+44 …"]; "Data Analyst — Adelaide, SA" → two. */
 const piecesOf = (line: string) =>
   line
-    .split(/\s*[|·•▪●]\s*|\s{3,}|\t/)
+    .split(/\s*[|·•▪●]\s*|\s{2,}|\t|\s+[—–]\s+/)
     .map(squeeze)
     .filter(Boolean);
 
@@ -151,8 +158,11 @@ export function phoneIn(lines: string[]): string | null {
     }
   }
   for (const l of lines) {
-    const found = phoneRuns(l, 8)[0];
-    if (found) return found;
+    // Piece by piece: a ZIP code beside the number is not part of it ("CA 94105   (415) 555-0132").
+    for (const piece of piecesOf(l)) {
+      const found = phoneRuns(piece, 8)[0];
+      if (found) return found;
+    }
   }
   return null;
 }
@@ -180,11 +190,32 @@ const labelled = (lines: string[], names: string) => {
   return null;
 };
 
-const isContact = (piece: string) => EMAIL.test(piece) || LINKEDIN.test(piece) || URL_LIKE.test(piece) || phoneRuns(piece, 7).length > 0 || PHONE_LABEL.test(piece);
-const CITY_COUNTRY = /^(\p{Lu}[\p{L}'’.-]+(?:[ -]\p{Lu}[\p{L}'’.-]+){0,2}),\s*\p{Lu}[\p{L} .'’-]{1,30}$/u;
+// ---- places (places.ts reads the forms; here a place that reads as a role is refused) ----------
+const cityName = (s: string | undefined): string | null => {
+  const t = squeeze(s ?? "");
+  if (!t || ROLE_WORDS.test(t) || TITLE_WORDS.test(t) || HEADINGS.has(headingKey(t))) return null;
+  return t.slice(0, 100);
+};
 
+/** The city of a piece that reads as a place, else null. */
+export function placeIn(piece: string): string | null {
+  const t = squeeze(piece.replace(/^(?:based in|lives in|located in)\s+/i, ""));
+  if (!t || t.length > 80 || EMAIL.test(t)) return null;
+  const city = placeMatch(t);
+  return city ? cityName(city) : null;
+}
+
+const isContact = (piece: string) => EMAIL.test(piece) || LINKEDIN.test(piece) || URL_LIKE.test(piece) || phoneRuns(piece, 7).length > 0 || PHONE_LABEL.test(piece);
+
+/** The city of an address or location field: the part that reads as a place ("Unit 4, 88 Hay Street, Perth WA 6000" → Perth), else the first part without digits. */
 function cityOfAddress(v: string): string | null {
+  const whole = placeIn(v);
+  if (whole) return whole;
   const parts = v.split(",").map(squeeze).filter(Boolean);
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const place = placeIn(parts.slice(i).join(", ")) ?? placeIn(parts[i]!);
+    if (place) return place;
+  }
   const city = parts.find((p) => !/\d/.test(p) && /^\p{Lu}/u.test(p));
   return city ? city.slice(0, 100) : null;
 }
@@ -264,24 +295,46 @@ export function proposeByRules(text: string): ProposedFields {
   out.role = labelled(head, "title|job title|role|position|current role|current position|headline|occupation");
   const where = labelled(lines.slice(0, 25), "location|city|address|based in|lives in|residence");
   out.city = where ? cityOfAddress(where) : null;
-  const afterName = lines.slice(nameLine + 1, nameLine + 4);
-  for (const line of nameLine >= 0 ? afterName : head) {
-    if (HEADINGS.has(headingKey(line)) || line.endsWith(":")) break;
-    for (const piece of piecesOf(line)) {
-      if (isContact(piece) || /^[\p{L} ]{2,20}:\s/u.test(piece)) continue;
-      const city = piece.match(CITY_COUNTRY);
-      if (city && !out.city) {
-        out.city = city[1]!;
+  // The rest of the name's line, then the lines under it: a role needs a title's word, a place is
+  // never a role (issue 60: "Melbourne VIC" under a name was taken for the role).
+  const nameRest = nameLine >= 0 ? piecesOf(lines[nameLine]!).slice(1) : [];
+  const around = [nameRest, ...(nameLine >= 0 ? lines.slice(nameLine + 1, nameLine + 6) : head).map(piecesOf)];
+  for (const pieces of around) {
+    if (pieces.length === 1 && (HEADINGS.has(headingKey(pieces[0]!)) || pieces[0]!.endsWith(":"))) break;
+    for (const piece of pieces) {
+      if (isContact(piece) && !placeIn(piece)) continue;
+      if (/^[\p{L} ]{2,20}:\s/u.test(piece)) continue;
+      const place = placeIn(piece);
+      if (place) {
+        out.city ??= place;
         continue;
       }
-      const words = piece.split(" ");
-      if (!out.role && nameLine >= 0 && words.length <= 8 && /\p{L}/u.test(piece) && !/[.!?]$/.test(piece) && !/\d{3,}/.test(piece)) out.role = piece.slice(0, 200);
+      if (!out.role && nameLine >= 0 && looksLikeRole(piece)) out.role = piece.slice(0, 200);
+    }
+  }
+  // An address block may run longer than the lines under the name: its city line still counts.
+  if (!out.city) {
+    for (const line of lines.slice(0, 12)) {
+      if (isHeading(line)) break;
+      const found = piecesOf(line).map(placeIn).find(Boolean);
+      if (found) {
+        out.city = found;
+        break;
+      }
     }
   }
 
   out.skills = skillsIn(lines);
   out.summary = summaryIn(lines, new Set(lines.slice(0, nameLine + 1))) ?? composedSummary(out, lines);
   return out;
+}
+
+/** A header piece that names a job: a few words, one of a title's, no digits, no sentence. */
+function looksLikeRole(piece: string): boolean {
+  const words = piece.split(" ");
+  if (words.length > 8 || !/\p{L}/u.test(piece) || /[.!?]$/.test(piece) || /\d/.test(piece)) return false;
+  if (/^(?:curriculum vitae|resume|résumé|cv)$/i.test(piece)) return false;
+  return ROLE_WORDS.test(piece) || TITLE_WORDS.test(piece);
 }
 
 /**

@@ -122,9 +122,12 @@ export interface SampleOptions {
   now: Date;
   /** Spread of createdAt before now, in days. */
   days?: number;
-  /** Job and campaign ids to attach some candidates to. */
-  links?: { jobId: number; campaignId: number }[];
+  /** Job and campaign ids to attach some candidates to; with the job's title, those candidates apply for that role. */
+  links?: { jobId: number; campaignId: number; role?: string }[];
 }
+
+// The draw is made either way, so the rest of the sample stays the same for a given seed.
+const spokenOr = (spoken: string | undefined, drawn: string) => spoken ?? drawn;
 
 export function sampleCandidates(o: SampleOptions): NewParticipant[] {
   const rnd = prng(o.seed ?? 42);
@@ -135,28 +138,34 @@ export function sampleCandidates(o: SampleOptions): NewParticipant[] {
   for (let i = 0; i < o.count; i++) {
     const first = pick(FIRST);
     const last = pick(LAST);
-    const role = pick(ROLES);
+    const drawnRole = pick(ROLES);
+    // A candidate who came through a job's campaign applies for that job (issue 60: a Frontend
+    // Developer applied to Product Owner). Drawn here only when there are links, so samples
+    // without them stay as they were.
+    const link = o.links?.length && rnd() < 0.6 ? pick(o.links) : undefined;
+    const role = link?.role ?? drawnRole;
     const city = pick(CITIES);
     const stages = 1 + Math.floor(rnd() * 5);
     const years = 1 + Math.floor(rnd() * 15);
     const skill = pick(SKILLS);
     const industry = pick(INDUSTRIES);
     const email = `${first}.${last}.${tag}${i}@example.com`.toLowerCase().replace(/'/g, "");
-    // About one in eight has only a short or no conversation (the dialog's empty state).
+    // About one in eight has only a short or no conversation (the dialog's empty state). The notice
+    // period said in the conversation is the one in the field (issue 60: "4 weeks" against "2 weeks").
+    let said: string | undefined;
     const conversation =
       rnd() < 0.125
         ? rnd() < 0.5
           ? null
           : "Hi, I am interested."
         : `Assistant: Hi ${first}! What role are you interested in?\nCandidate: The ${role} position. I have ${years} years of experience, mostly in ${industry.toLowerCase()}.\n` +
-          `Assistant: Great. Where are you based and when could you start?\nCandidate: I'm in ${city}, available ${pick(AVAILABILITY).toLowerCase()}.\n` +
+          `Assistant: Great. Where are you based and when could you start?\nCandidate: I'm in ${city}, available ${(said = pick(AVAILABILITY)).toLowerCase()}.\n` +
           `Assistant: What are you strongest at?\nCandidate: ${skill[0]!.toUpperCase() + skill.slice(1)}. In my last role I led a team through a platform migration and worked closely with product and design on ${pick(SKILLS)}.` +
           // A mobile number, so a recruiter can look a candidate up by phone (derived from i: the random sequence stays as it was).
           (i % 4 === 0 ? `\nCandidate: Phone: ${phoneOf(o.seed ?? 42, i)}` : "") +
           (rnd() < 0.3
             ? `\nAssistant: Tell me about a project you're proud of.\nCandidate: ${"We rebuilt the onboarding flow end to end, cut drop-off by a third and shipped it in six weeks with a team of five. ".repeat(1 + Math.floor(rnd() * 12))}`
             : "");
-    const link = o.links?.length && rnd() < 0.6 ? pick(o.links) : undefined;
     const createdAt = new Date(o.now.getTime() - Math.floor(rnd() * days * 86_400_000));
     out.push({
       uniqueId: `sample-${tag}-${i}-${Math.floor(rnd() * 1e9).toString(36)}`,
@@ -169,7 +178,7 @@ export function sampleCandidates(o: SampleOptions): NewParticipant[] {
       industry,
       visaStatus: pick(VISAS),
       salaryExpectation: `$${90 + Math.floor(rnd() * 90)}k`,
-      availability: pick(AVAILABILITY),
+      availability: spokenOr(said, pick(AVAILABILITY)),
       stages,
       prequalifier: conversation,
       assessment: stages >= 3 ? `Scored ${55 + Math.floor(rnd() * 45)}/100 on the ${role} assessment. Strong in ${skill}.` : null,

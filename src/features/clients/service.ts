@@ -62,6 +62,15 @@ export function clientNames(deps: Deps, workspaceId: number): Map<number, string
   return new Map(repo.listClients(deps.db, workspaceId).map((c) => [c.id, c.name]));
 }
 
+/** The demo workspace's clients (src/demo-workspace-seed.ts): added by nobody, so the event names the system. */
+export function seedDemoClient(deps: Deps, workspaceId: number, input: CreateClient): number {
+  return deps.db.transaction((tx) => {
+    const row = repo.insertClient(tx, { ...input, workspaceId, createdAt: deps.clock.now() });
+    recordPipelineEvent(deps, tx, { workspaceId, actor: "system", subject: { type: "client", id: row.id }, kind: "client.created", summary: `Added client ${row.name}` });
+    return row.id;
+  });
+}
+
 export function createClient(deps: ClientsDeps, me: Member, input: CreateClient): Client {
   requirePermission(me, "clients.write");
   const row = deps.db.transaction((tx) => {

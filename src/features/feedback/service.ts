@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zoneOfMember } from "../auth/members";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
@@ -241,6 +242,8 @@ export function scorecardOf(deps: Deps, token: string) {
     candidateName: m.candidateName ?? "the candidate",
     title: m.title,
     when: m.startTime.toISOString(),
+    // The interviewer reads the time in their zone, else the workspace's (issue 60).
+    timeZone: zoneOfMember(deps, row.workspaceId, row.reviewerUserId),
     job: job?.title ?? null,
     criteria: criteriaOf(deps, row.workspaceId, row.jobId),
   };

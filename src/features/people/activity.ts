@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { formatDateTime } from "../../lib/when";
 import { stageLabel } from "../candidates/classify";
 import { candidateEvents, listNotes } from "../candidates/service-records";
 import { getParticipant } from "../candidates/service";
@@ -37,9 +38,10 @@ const FIELD_LABELS: Record<string, string> = {
 /**
  * GET /api/participants/{id}/activity: how they applied (campaign), stage changes, edits,
  * notes, shortlists, scheduling sessions, interviews and the e-mails sent to them or about
- * their interviews with their delivery state, newest first.
+ * their interviews with their delivery state, newest first. Times in the text are in the
+ * reader's zone.
  */
-export function candidateActivity(deps: Deps, workspaceId: number, id: number): { participantId: number; activity: ActivityItem[] } {
+export function candidateActivity(deps: Deps, workspaceId: number, id: number, timeZone = "UTC"): { participantId: number; activity: ActivityItem[] } {
   const p = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   const items: ActivityItem[] = [];
   const campaignNames = campaignNamesOf(deps, workspaceId);
@@ -87,7 +89,7 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number): 
     items.push({
       type: "interview",
       at: m.createdAt,
-      text: `Interview ${m.title} on ${m.startTime.slice(0, 16).replace("T", " ")} UTC (${m.status})`,
+      text: `Interview ${m.title} on ${formatDateTime(m.startTime, timeZone)} (${m.status})`,
       detail: { interviewId: m.publicId, status: m.status, startTime: m.startTime },
     });
   }

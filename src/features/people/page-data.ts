@@ -19,11 +19,13 @@ import type { CandidateSettingsPageData } from "./pages/settings-page";
  */
 
 /** Everything /candidates/{id} shows on the first response. */
-export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
+export function loadCandidatePage(deps: Deps, workspaceId: number, id: number, timeZone: string) {
   const participant = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   return {
     participant,
-    activity: candidateActivity(deps, workspaceId, id).activity,
+    // The reader's zone (issue 60): the timeline's times are written in it.
+    timeZone,
+    activity: candidateActivity(deps, workspaceId, id, timeZone).activity,
     shortlists: shortlistsOfCandidate(deps, workspaceId, id).map((s) => s.name),
     stages: Object.entries(STAGE_LABELS).map(([value, label]) => ({ value: Number(value), label })),
     // Issue 38: the person's applications (one per job) and their interview feedback, shown above the record.

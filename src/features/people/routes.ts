@@ -19,6 +19,7 @@ import { eraseCandidate, eraseCandidates } from "./erase";
 import { exportCandidate, exportFileName } from "./export";
 import { mergeCandidates } from "./merge";
 import { CandidateActivity, CandidateForm, CandidateSettingsForm, DuplicateList, Erased, ImportForm, MergeResult, TestDataCount, TestDataRemoved } from "./model";
+import { memberZone } from "../../lib/time-zone";
 import { loadCandidatePage, loadCandidateSettingsPage } from "./page-data";
 import { CandidatePage } from "./pages/candidate-page";
 import { backLink } from "../../ui/back-link";
@@ -63,7 +64,7 @@ export function peopleRoutes(deps: Deps, web: Web) {
       response: { 200: MergeResult },
       detail: { summary: "Merge duplicates into this candidate" },
     })
-    .get("/:id/activity", ({ params, workspaceId }) => candidateActivity(deps, workspaceId, params.id), {
+    .get("/:id/activity", ({ params, workspaceId, me }) => candidateActivity(deps, workspaceId, params.id, memberZone(me.user)), {
       params: IdParam,
       response: { 200: CandidateActivity },
       detail: { summary: "A candidate's timeline, newest first" },
@@ -133,7 +134,7 @@ export function peopleRoutes(deps: Deps, web: Web) {
           href: "/candidates",
           label: "← Back to Candidates",
         });
-        return renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id), back }) });
+        return renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id, memberZone(me.user)), back }) });
       },
       { params: IdParam },
     )

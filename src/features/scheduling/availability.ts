@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import { memberZone } from "../../lib/time-zone";
 import { requirePermission } from "../auth/permissions";
 import { requireWorkspaceMember } from "../auth/members";
+import { workspaceZone } from "../auth/workspace-site";
 import { recordEvent, type Actor } from "../events/record";
 import type { AvailabilityInput } from "./availability-model";
 import { type Availability, DEFAULT_AVAILABILITY } from "./offer-slots";
@@ -9,7 +10,7 @@ import * as repo from "./repo-member-availability";
 
 /**
  * Members' availability (issue 36 item 1): one's own, or any member's for owners and admins.
- * A member without a saved row has the defaults in their profile's zone.
+ * A member without a saved row has the defaults in their profile's zone, else the workspace's.
  */
 
 interface Member {
@@ -32,10 +33,16 @@ const toAvailability = (row: repo.AvailabilityRow): Availability => ({
 export function availabilityOf(deps: Deps, workspaceId: number, userIds: number[]): Map<number, Availability> {
   const rows = new Map(repo.availabilityRows(deps.db, userIds).map((r) => [r.userId, r]));
   const out = new Map<number, Availability>();
+  let fallback: string | undefined;
   for (const id of userIds) {
     const row = rows.get(id);
     if (row) out.set(id, toAvailability(row));
-    else out.set(id, DEFAULT_AVAILABILITY(memberZone(requireWorkspaceMember(deps, workspaceId, id, "Interviewer not found"))));
+    else {
+      // A member who never signed in has no zone: their default hours are the workspace's (issue 60).
+      const member = requireWorkspaceMember(deps, workspaceId, id, "Interviewer not found");
+      fallback ??= workspaceZone(deps, workspaceId);
+      out.set(id, DEFAULT_AVAILABILITY(memberZone({ timeZone: member.timeZone, workspaceTimeZone: fallback })));
+    }
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { plugin, type Feature } from "../../lib/feature";
 import type { Web } from "../auth/web";
 import type { users } from "../../db/schema";
 import { bookIntroCall } from "./booking";
+import { cancelIntroCall, introCallMeeting } from "./intro-calls";
 import { offeredStarts } from "./free-times";
 import type { SchedulingDeps, SchedulingNeeds, SchedulingPageNeeds } from "./needs";
 import { loadSchedulingCards } from "./pages/dashboard-cards";
@@ -18,6 +19,9 @@ export interface SchedulingApi {
   dashboardCards: (user: typeof users.$inferSelect) => ReturnType<typeof loadSchedulingCards>;
   listSessions: (workspaceId: number, only?: number) => ReturnType<typeof listSessions>;
   bookIntroCall: (v: Parameters<typeof bookIntroCall>[1]) => ReturnType<typeof bookIntroCall>;
+  /** The intro call's meeting as it stands, and the candidate's cancel of it (issue 60). */
+  introCallMeeting: (sessionId: number) => ReturnType<typeof introCallMeeting>;
+  cancelIntroCall: (sessionId: number) => Promise<void>;
 }
 
 export function createScheduling(deps: Deps, web: Web, needs: SchedulingNeeds & SchedulingPageNeeds): Feature<SchedulingApi> {
@@ -32,6 +36,8 @@ export function createScheduling(deps: Deps, web: Web, needs: SchedulingNeeds & 
       dashboardCards: (user) => loadSchedulingCards(ctx, user),
       listSessions: (workspaceId, only) => listSessions(ctx, workspaceId, only),
       bookIntroCall: (v) => bookIntroCall(ctx, v),
+      introCallMeeting: (sessionId) => introCallMeeting(ctx, sessionId),
+      cancelIntroCall: (sessionId) => cancelIntroCall(ctx, sessionId),
     },
   };
 }

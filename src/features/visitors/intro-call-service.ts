@@ -18,8 +18,8 @@ export interface IntroCallOptions {
   timeZone: string;
   duration: number;
   slots: TimeSlot[];
-  /** The visitor's upcoming intro call, if any. */
-  booked: TimeSlot | null;
+  /** The visitor's upcoming intro call, if any: may they still change it, else whom to contact. */
+  booked: (TimeSlot & { changeable?: boolean; contact?: string | null }) | null;
   /** Name and e-mail from the visitor's prequalifier, to fill the form. */
   name: string;
   email: string;
@@ -31,6 +31,7 @@ export const SLOT_GONE = "This time is no longer available. Please choose anothe
 export const ALREADY_BOOKED = "You already have an intro call booked.";
 export const PREQUALIFIER_FIRST = "Please answer the prequalifier before booking a call.";
 export const USE_PREQUALIFIER_EMAIL = "Use the email address you gave in the prequalifier.";
+export const NO_CALL = "You have no intro call booked.";
 
 /**
  * The host's busy times, from the calendar's own cache (decision 32): read on each request, no
@@ -44,12 +45,12 @@ function cachedBusy(deps: Deps, _workspaceId: number, hostUserId: number, now: D
  * The free intro-call slots: the weekly availability, less booked calls, meetings and the
  * host's calendar. `s` is the workspace's settings when the caller has read them already.
  */
-export async function introCallOptions(deps: Deps, visitor: Visitor, ctx: ChatContext, s: CandidatePageSettings = getSettings(deps, ctx.workspaceId)): Promise<IntroCallOptions> {
+export async function introCallOptions(deps: VisitorsDeps, visitor: Visitor, ctx: ChatContext, s: CandidatePageSettings = getSettings(deps, ctx.workspaceId)): Promise<IntroCallOptions> {
   const now = deps.clock.now();
   const prefill = prequalifierContact(deps, visitor, ctx.workspaceId);
-  const booked = visitor.issued ? undefined : repo.bookingOfVisitor(deps.db, ctx.workspaceId, visitor.id, now);
+  const booked = visitor.issued ? undefined : currentCall(deps, ctx.workspaceId, visitor.id, now);
   const qualified = !visitor.issued && !!repo.findConversation(deps.db, ctx.workspaceId, visitor.id, "prequalifier")?.completedAt;
-  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? toSlot(booked) : null, qualified, ...prefill };
+  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? { ...toSlot(booked), changeable: booked.changeable, contact: booked.contact } : null, qualified, ...prefill };
   if (!s.hostUserId || !s.weekly.length) return { ...base, open: false, slots: [] };
   const to = new Date(now.getTime() + (INTRO_DAYS_AHEAD + 2) * 86_400_000);
   const calls = repo.bookingsBetween(deps.db, ctx.workspaceId, s.hostUserId, now, to).map((b) => ({ start: b.startTime, end: b.endTime }));
@@ -60,6 +61,47 @@ export async function introCallOptions(deps: Deps, visitor: Visitor, ctx: ChatCo
 }
 
 const toSlot = (b: { startTime: Date; endTime: Date }): TimeSlot => ({ startTime: b.startTime.toISOString(), endTime: b.endTime.toISOString() });
+
+/**
+ * The visitor's upcoming call as its meeting stands (issue 60): a call canceled since (from the
+ * page, the e-mail's link or by the recruiter) frees its time and the visitor may book again; a
+ * call the recruiter moved shows its new time.
+ */
+function currentCall(deps: VisitorsDeps, workspaceId: number, visitorId: string, now: Date): { startTime: Date; endTime: Date; changeable: boolean; contact: string | null } | undefined {
+  const row = repo.bookingOfVisitor(deps.db, workspaceId, visitorId, now);
+  if (!row) return undefined;
+  if (!row.schedulingSessionId) return { startTime: row.startTime, endTime: row.endTime, changeable: false, contact: null };
+  const m = deps.scheduling.introCallMeeting(row.schedulingSessionId);
+  if (m?.status === "canceled") {
+    repo.releaseSlot(deps.db, workspaceId, row.id);
+    return undefined;
+  }
+  return m
+    ? { startTime: new Date(m.startTime), endTime: new Date(m.endTime), changeable: m.changeable, contact: m.contact }
+    : { startTime: row.startTime, endTime: row.endTime, changeable: false, contact: null };
+}
+
+/** The visitor cancels their intro call from /scheduleacall, as an interview's manage page does. */
+export async function cancelVisitorCall(deps: VisitorsDeps, visitor: Visitor, ctx: ChatContext): Promise<void> {
+  const row = visitor.issued ? undefined : repo.bookingOfVisitor(deps.db, ctx.workspaceId, visitor.id, deps.clock.now());
+  if (!row) throw new AppError("not_found", 404, NO_CALL);
+  if (row.schedulingSessionId) await deps.scheduling.cancelIntroCall(row.schedulingSessionId);
+  repo.releaseSlot(deps.db, ctx.workspaceId, row.id);
+}
+
+/**
+ * Moves the visitor's call to another free time: the new time is checked free first, then the
+ * call is canceled and the new one booked (two e-mails: canceled, booked), so a time that was
+ * taken meanwhile leaves the call where it was.
+ */
+export async function moveVisitorCall(deps: VisitorsDeps, visitor: Visitor, ctx: ChatContext, start: string): Promise<TimeSlot> {
+  const options = await introCallOptions(deps, visitor, ctx);
+  if (!options.booked) throw new AppError("not_found", 404, NO_CALL);
+  if (!options.slots.some((x) => Date.parse(x.startTime) === Date.parse(start))) throw conflict(SLOT_GONE);
+  const contact = prequalifierContact(deps, visitor, ctx.workspaceId);
+  await cancelVisitorCall(deps, visitor, ctx);
+  return bookIntroCall(deps, visitor, ctx, { start, name: contact.name, email: contact.email });
+}
 
 function prequalifierContact(deps: Deps, visitor: Visitor, workspaceId: number) {
   const conv = visitor.issued ? undefined : repo.findConversation(deps.db, workspaceId, visitor.id, "prequalifier");

@@ -72,7 +72,24 @@ export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
 /** A campaign code as the pages carry it (?c=…); anything else is no code (the page still works). */
 const code = z.string().max(200).optional().catch(undefined);
 export const CodeQuery = z.object({ c: code });
-export const ScheduleQuery = z.object({ c: code, day: z.string().optional().catch(undefined), tz: z.string().optional().catch(undefined), booked: z.string().optional().catch(undefined) });
+export const ScheduleQuery = z.object({
+  c: code,
+  day: z.string().optional().catch(undefined),
+  tz: z.string().optional().catch(undefined),
+  booked: z.string().optional().catch(undefined),
+  cancel: z.string().optional().catch(undefined),
+  move: z.string().optional().catch(undefined),
+});
+/** POST /scheduleacall/move: the new time of a booked call. */
+export const MoveIntroCallInput = z.object({
+  start: z
+    .string({ error: "Please choose a time" })
+    .max(40)
+    .refine((v) => Number.isFinite(Date.parse(v)), "Please choose a time"),
+  c: code,
+  tz: z.string().max(64).optional(),
+});
+export const CancelIntroCallInput = z.object({ c: code, tz: z.string().max(64).optional() });
 export const RestartBody = z.object({ c: code });
 /** prequalifier or assessment; anything else is a 404 (the handler's), as before. */
 export const KindParam = z.object({ kind: z.string().max(40) });

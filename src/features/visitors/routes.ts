@@ -13,9 +13,10 @@ import { workspaceSite } from "../auth/workspace-site";
 
 import { isValidTimeZone } from "../scheduling/slots";
 import { getChat, limitPost, resolveContext, restartChat, submitAnswer, type ChatContext } from "./chat-service";
-import { bookIntroCall, introCallOptions } from "./intro-call-service";
+import { bookIntroCall, cancelVisitorCall, introCallOptions, moveVisitorCall } from "./intro-call-service";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
-import { AnswerInput, BookedView, BookIntroCallInput, ChatStateView, CodeQuery, IntroCallOptionsView, KindParam, RestartBody, ScheduleQuery } from "./model";
+import { AnswerInput, BookedView, BookIntroCallInput, CancelIntroCallInput, ChatStateView, CodeQuery, IntroCallOptionsView, KindParam, MoveIntroCallInput, RestartBody, ScheduleQuery } from "./model";
+import { assetUrl } from "../../lib/assets";
 import { cspWithFrame, embedOriginsOfCode, visitorOf, visitorOfRequest } from "./visitor-cookie";
 import type { Visitor } from "./visitor-id";
 import type { ChatKind } from "./questions";
@@ -34,7 +35,7 @@ const DESCRIPTIONS: Record<VisitorPage, string> = {
 const KINDS = new Set(["prequalifier", "assessment"]);
 const isBot = (website: unknown) => typeof website === "string" && website.trim() !== "";
 const notReady = () => new AppError("not_found", 404, "This page is not available yet.");
-type Extra = { status?: number; headers?: Record<string, string> };
+type Extra = { status?: number; headers?: Record<string, string>; scripts?: string[] };
 
 /** The candidate pages (public: they never check a session) and their API under /api/visitors. */
 export function visitorRoutes(deps: VisitorsDeps, web: Web) {
@@ -50,6 +51,7 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
       styles: "candidate",
       status: extra.status,
       headers: extra.headers,
+      scripts: extra.scripts,
       // Home goes to the workspace's own site when it has one, else nowhere (not the recruiters' sign-in).
       body: VisitorLayout({ links, home: ctx ? workspaceSite(deps, ctx.workspaceId).siteUrl : null, visitorId: visitor.id, page: p, code: ctx?.code ?? null, children: body }),
     });
@@ -74,7 +76,9 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
 
   const schedulePage = async (visitor: Visitor, ctx: ChatContext, props: Omit<SchedulePageProps, "options" | "code">, extra: Extra = {}, settings?: CandidatePageSettings) => {
     const options = await introCallOptions(deps, visitor, ctx, settings);
-    return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code, emailConfigured: !!deps.config.SMTP_URL }), extra);
+    // The booking pages' small script: with JavaScript on, the times are shown in the browser's zone (issue 60).
+    const scripts = options.booked || (options.open && options.slots.length) ? [assetUrl("booking.js")] : [];
+    return page("scheduleacall", visitor, ctx, SchedulePage({ ...props, options, code: ctx.code, emailConfigured: !!deps.config.SMTP_URL }), { ...extra, scripts });
   };
 
   const chatPages = (kind: ChatKind) =>
@@ -137,6 +141,15 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
         { query: CodeQuery },
       );
 
+  const withTz = (path: string, tz: string | undefined) => (tz ? path + (path.includes("?") ? "&" : "?") + `tz=${encodeURIComponent(tz)}` : path);
+  /** A refused cancel or move: the booked call again, with the refusal. */
+  const changeFailed = async (failure: FormFailure, input: FormInput) => {
+    const { visitor, ctx } = contextOfForm(input);
+    if (!ctx) return unavailable("scheduleacall", visitor, failure);
+    const start = posted(input, "start", 40);
+    return schedulePage(visitor, ctx, { error: failure.message, fieldErrors: failure.fields, values: { start }, tz: zoneOf(input.body.tz ?? input.query.tz), move: !!start }, refusal(failure));
+  };
+
   const schedule = new Elysia()
     .use(web.guard)
     .guard({ embeddable: campaignOrigins })
@@ -150,7 +163,7 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
         const url = settings.schedulerUrl;
         if (url) return framed("scheduleacall", visitor, ctx, url, set.headers["content-security-policy"]);
         const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
-        return schedulePage(visitor, ctx, { justBooked: query.booked === "1", day, tz: zoneOf(query.tz) }, {}, settings);
+        return schedulePage(visitor, ctx, { justBooked: query.booked === "1", day, tz: zoneOf(query.tz), cancel: query.cancel === "1", move: query.move === "1" }, {}, settings);
       },
       { query: ScheduleQuery },
     )
@@ -177,6 +190,32 @@ export function visitorRoutes(deps: VisitorsDeps, web: Web) {
           },
         },
       },
+    )
+    // The booked call's own changes (issue 60), as an interview's manage page offers them.
+    .post(
+      "/scheduleacall/cancel",
+      async ({ cookie, query, body, request, server }) => {
+        const visitor = visitorOf(deps, cookie, request);
+        const ctx = resolveContext(deps, visitor, body.c ?? query.c);
+        if (!ctx) throw notReady();
+        limitPost(deps, ipOf(request, server));
+        await cancelVisitorCall(deps, visitor, ctx);
+        return seeOther(withTz(withCode("/scheduleacall", ctx.code), zoneOf(body.tz ?? query.tz)));
+      },
+      { query: ScheduleQuery, body: CancelIntroCallInput, form: { render: changeFailed } },
+    )
+    .post(
+      "/scheduleacall/move",
+      async ({ cookie, query, body, request, server }) => {
+        const visitor = visitorOf(deps, cookie, request);
+        const ctx = resolveContext(deps, visitor, body.c ?? query.c);
+        if (!ctx) throw notReady();
+        limitPost(deps, ipOf(request, server));
+        await moveVisitorCall(deps, visitor, ctx, body.start);
+        const back = withTz(withCode("/scheduleacall", ctx.code), zoneOf(body.tz ?? query.tz));
+        return seeOther(back + (back.includes("?") ? "&" : "?") + "booked=1");
+      },
+      { query: ScheduleQuery, body: MoveIntroCallInput, form: { render: changeFailed } },
     );
 
   const kindOf = (params: { kind: string }): ChatKind => {

@@ -6,7 +6,7 @@ import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 
-import { embedOrigins, workspaceSite } from "../auth/workspace-site";
+import { embedOrigins, workspaceSite, workspaceZone } from "../auth/workspace-site";
 import {
   AvailabilityForm,
   AvailabilityInput,
@@ -48,6 +48,7 @@ export function visitorSettingsRoutes(deps: VisitorsDeps, web: Web) {
             appUrl: deps.config.APP_URL,
             settings: settingsView(deps, workspaceId),
             site: workspaceSite(deps, workspaceId),
+            workspaceZone: workspaceZone(deps, workspaceId),
             jobs,
             job: chosen ? getJobQuestions(deps, workspaceId, chosen.id) : null,
           }),

@@ -8,7 +8,7 @@ import { DEFAULT_ASSESSMENT_QUESTIONS } from "./questions";
 import type { AvailabilityInput, OutsideUrlsInput } from "./model";
 
 import type { WeeklyWindow } from "./intro-slots";
-import { embedOrigins } from "../auth/workspace-site";
+import { embedOrigins, workspaceZone } from "../auth/workspace-site";
 
 export type { WeeklyWindow };
 
@@ -34,7 +34,8 @@ export const DEFAULT_SETTINGS: CandidatePageSettings = {
 
 export function getSettings(deps: Deps, workspaceId: number): CandidatePageSettings {
   const row = repo.findSettings(deps.db, workspaceId);
-  if (!row) return { ...DEFAULT_SETTINGS };
+  // No hours saved yet: the form starts in the workspace's zone (issue 60), not UTC.
+  if (!row) return { ...DEFAULT_SETTINGS, timeZone: workspaceZone(deps, workspaceId) };
   return {
     prequalifierUrl: row.prequalifierUrl,
     assessmentUrl: row.assessmentUrl,
@@ -125,5 +126,5 @@ export function jobsWithQuestions(deps: Deps, workspaceId: number): Set<number> 
 export function seedVisitorDemo(deps: Deps, workspaceId: number, userId: number) {
   if (repo.findSettings(deps.db, workspaceId)) return;
   const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
-  saveAvailability(deps, workspaceId, userId, { introCallMinutes: 30, timeZone: "UTC", weekly }, "system");
+  saveAvailability(deps, workspaceId, userId, { introCallMinutes: 30, timeZone: workspaceZone(deps, workspaceId), weekly }, "system");
 }

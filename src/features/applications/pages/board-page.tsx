@@ -4,12 +4,13 @@ import type { Shell } from "../../../ui/shell";
 import { Island } from "../../../lib/render";
 import PipelineBoard from "../islands/pipeline-board";
 import type { BoardCard, BoardColumn, BoardData } from "../board";
+import { memberZone } from "../../../lib/time-zone";
+import { formatDateTime } from "../../../lib/when";
 
 const days = (n: number) => (n === 0 ? "today" : `${n} day${n === 1 ? "" : "s"} in stage`);
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** One card: what a recruiter scans, and a small form that moves it without JavaScript. */
-function Card({ card, jobId, data }: { card: BoardCard; jobId: number; data: BoardData }) {
+function Card({ card, jobId, data, zone }: { card: BoardCard; jobId: number; data: BoardData; zone: string }) {
   return (
     <li
       className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-700 dark:bg-slate-900"
@@ -25,7 +26,7 @@ function Card({ card, jobId, data }: { card: BoardCard; jobId: number; data: Boa
       {card.rejectedReason ? <p className="text-xs text-red-700 dark:text-red-300">{card.rejectedReason}</p> : null}
       {card.nextInterview ? (
         <p className="text-xs">
-          <a className="underline" href={`/interview-details/${card.nextInterview.publicId}`}>{`Interview ${when(card.nextInterview.startTime)}`}</a>
+          <a className="underline" href={`/interview-details/${card.nextInterview.publicId}`}>{`Interview ${formatDateTime(card.nextInterview.startTime, zone)}`}</a>
         </p>
       ) : null}
       {card.feedback ? (
@@ -63,12 +64,12 @@ function Card({ card, jobId, data }: { card: BoardCard; jobId: number; data: Boa
   );
 }
 
-function Column({ column, data }: { column: BoardColumn; data: BoardData }) {
+function Column({ column, data, zone }: { column: BoardColumn; data: BoardData; zone: string }) {
   const { stage } = column;
   const list = (
     <ul className="mt-2 flex min-h-16 flex-col gap-2" data-column-list={stage.id} aria-label={`${stage.name} candidates`}>
       {column.cards.map((c) => (
-        <Card key={c.id} card={c} jobId={data.job.id} data={data} />
+        <Card key={c.id} card={c} jobId={data.job.id} data={data} zone={zone} />
       ))}
     </ul>
   );
@@ -182,7 +183,7 @@ export function BoardPage({
       </p>
       <div className="mt-2 flex gap-3 overflow-x-auto pb-4" data-board={job.id} aria-describedby="board-help">
         {data.columns.map((c) => (
-          <Column key={c.stage.id} column={c} data={data} />
+          <Column key={c.stage.id} column={c} data={data} zone={memberZone(shell.user)} />
         ))}
       </div>
       {suggested ?? null}

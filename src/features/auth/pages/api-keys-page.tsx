@@ -1,4 +1,6 @@
 import { AppShell } from "../../../ui/app-shell";
+import { formatDateTime } from "../../../lib/when";
+import { memberZone } from "../../../lib/time-zone";
 import type { Shell } from "../../../ui/shell";
 import type { ApiKeyView } from "../model";
 
@@ -11,10 +13,10 @@ export interface ApiKeysPageProps {
   form?: { name: string; scope: string; errors?: Record<string, string> };
 }
 
-const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") + " UTC" : "Never");
-
 /** Settings → API keys: make, list and revoke the workspace's keys (works without JavaScript). */
 export function ApiKeysPage({ shell, keys, created, form }: ApiKeysPageProps) {
+  const zone = memberZone(shell.user);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, zone) : "Never");
   const errors = form?.errors ?? {};
   const scope = form?.scope === "read-write" ? "read-write" : "read";
   return (

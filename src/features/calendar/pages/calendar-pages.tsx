@@ -2,6 +2,7 @@ import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
 import type { Shell } from "../../../ui/shell";
+import { memberZone } from "../../../lib/time-zone";
 import CalendarManager, { LoggedOut, type ManagerStatus, type SyncResult } from "../islands/calendar-manager";
 import IcalFeed from "../islands/ical-feed";
 import type { CalendarOption } from "../selection";
@@ -64,7 +65,7 @@ export function CalendarPage({ shell, ...p }: CalendarPageProps & { shell: Shell
         </section>
         {p.mode === "manager" && p.truth ? (
           <>
-            {p.truth.connection ? <CalendarsThatCount connection={p.truth.connection} /> : null}
+            {p.truth.connection ? <CalendarsThatCount connection={p.truth.connection} timeZone={memberZone(shell.user)} /> : null}
             <VideoLinkCard videoLink={p.truth.videoLink} teams={p.truth.teams} />
             <EventChangeCard onEventChange={p.truth.onEventChange} canEdit={p.truth.canEditWorkspace} />
           </>

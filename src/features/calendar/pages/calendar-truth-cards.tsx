@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../../lib/when";
 import type { Connection } from "../model-connections";
 import type { VideoLink } from "../video-link";
 
@@ -26,12 +27,9 @@ export function SyncStateBadge({ state }: { state: Connection["state"] }) {
   );
 }
 
-function when(iso: string | null): string {
-  if (!iso) return "never";
-  return new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC";
-}
+const when = (iso: string | null, timeZone: string): string => (iso ? formatDateTime(iso, timeZone) : "never");
 
-export function CalendarsThatCount({ connection: c }: { connection: Connection }) {
+export function CalendarsThatCount({ connection: c, timeZone }: { connection: Connection; timeZone: string }) {
   return (
     <section className="card" aria-labelledby="calendars-count">
       <div className="card-header">
@@ -43,7 +41,7 @@ export function CalendarsThatCount({ connection: c }: { connection: Connection }
       <div className="card-body space-y-4">
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <SyncStateBadge state={c.state} />
-          <span className="text-slate-600 dark:text-slate-300">Last synced: {when(c.lastSyncedAt)}</span>
+          <span className="text-slate-600 dark:text-slate-300">Last synced: {when(c.lastSyncedAt, timeZone)}</span>
           {c.error ? <span className="text-red-700 dark:text-red-300">{c.error}</span> : null}
           <form method="post" action="/ical-manager/sync-now" className="ml-auto">
             <button type="submit" className="btn-outline btn-sm">

@@ -4,6 +4,7 @@ import { googleConfigured } from "../providers/google";
 import { microsoftConfigured } from "../providers/microsoft-sign-in";
 import type { Connection } from "../model-connections";
 import { SyncStateBadge } from "./calendar-truth-cards";
+import { formatDateTime } from "../../../lib/when";
 
 /** What the dashboard's calendar card shows: the member's connection and its sync state (decision 32). */
 export function loadCalendarCard(deps: Deps, userId: number): { available: boolean; microsoft?: boolean; connection: Connection | null } {
@@ -11,7 +12,7 @@ export function loadCalendarCard(deps: Deps, userId: number): { available: boole
 }
 
 /** The dashboard's calendar card (no script): ok, stale or error, when it last synced, and the calendars that count. */
-export function CalendarCard({ card }: { card: ReturnType<typeof loadCalendarCard> }) {
+export function CalendarCard({ card, timeZone }: { card: ReturnType<typeof loadCalendarCard>; timeZone: string }) {
   const c = card.connection;
   const checked = c?.calendars.filter((x) => x.checkConflicts).map((x) => x.name) ?? [];
   return (
@@ -27,7 +28,7 @@ export function CalendarCard({ card }: { card: ReturnType<typeof loadCalendarCar
           <>
             <p>{c.accountEmail}</p>
             <p className="text-slate-600 dark:text-slate-300">Checked for conflicts: {checked.length ? checked.join(", ") : "none"}</p>
-            <p className="text-slate-600 dark:text-slate-300">Last synced: {c.lastSyncedAt ? new Date(c.lastSyncedAt).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "never"}</p>
+            <p className="text-slate-600 dark:text-slate-300">Last synced: {c.lastSyncedAt ? formatDateTime(c.lastSyncedAt, timeZone) : "never"}</p>
             {c.error ? <p className="text-red-700 dark:text-red-300">{c.error}</p> : null}
           </>
         ) : (

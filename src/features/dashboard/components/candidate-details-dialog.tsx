@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { formatDateTime } from "../../../lib/when";
 import { api } from "../../../client/api";
 import { conversationPreview, stageLabel } from "../../candidates/classify";
 import type { Participant } from "../../candidates/model";
@@ -79,7 +80,7 @@ export function CandidateDetailsDialog({ id, onClose }: { id: number; onClose: (
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">Applied</dt>
-                  <dd>{new Date(p.createdAt).toLocaleString()}</dd>
+                  <dd>{formatDateTime(p.createdAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}</dd>
                 </div>
               </dl>
               <div>

@@ -1,6 +1,7 @@
 import { Island } from "../../../lib/render";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
+import { memberZone } from "../../../lib/time-zone";
 import { SchedulingCards } from "../../scheduling/pages/dashboard-cards";
 import { CalendarCard } from "../../calendar/pages/dashboard-calendar-card";
 import { DashboardChat } from "../../chat/pages/dashboard-chat";
@@ -31,7 +32,7 @@ export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardDa
           />
         </div>
         <SchedulingCards cards={data.scheduling} />
-        <CalendarCard card={data.calendar} />
+        <CalendarCard card={data.calendar} timeZone={memberZone(user)} />
       </div>
       <section className="mt-6" aria-label="Assistant">
         <DashboardChat chat={data.chat} />

@@ -1,9 +1,12 @@
+import { formatDateTime } from "../../../lib/when";
 import { RECOMMENDATIONS, RECOMMENDATION_LABELS, type Feedback } from "../model";
 
 export interface ScorecardProps {
   candidateName: string;
   title: string;
   when: string;
+  /** The zone the reader sees the interview's time in. */
+  timeZone?: string;
   job: string | null;
   criteria: string[];
   feedback: Feedback;
@@ -69,7 +72,7 @@ export function ScorecardPage(p: ScorecardProps) {
   return (
     <main className="mx-auto max-w-xl px-4 py-8">
       <h1 className="text-2xl font-semibold">{`Feedback on ${p.candidateName}`}</h1>
-      <p className="mt-1 text-sm text-slate-600">{`${p.title}${p.job ? ` · ${p.job}` : ""} · ${p.when.slice(0, 10)} ${p.when.slice(11, 16)} UTC`}</p>
+      <p className="mt-1 text-sm text-slate-600">{`${p.title}${p.job ? ` · ${p.job}` : ""} · ${formatDateTime(p.when, p.timeZone)}`}</p>
       <div className="mt-6">
         <Scorecard {...p} />
       </div>

@@ -5,6 +5,7 @@ import { SCREENING_PROGRESS, stageLabel } from "../../candidates/classify";
 import type { Participant } from "../../candidates/model";
 import type { CandidatePageData } from "../page-data";
 import type { ActivityItem } from "../activity";
+import { formatDateTime } from "../../../lib/when";
 import type { CandidateActivityAnswer, ParticipantAnswer } from "../../../client/answers";
 
 type Props = Omit<CandidatePageData, "pipeline" | "files" | "suggestedJobs">;
@@ -216,7 +217,7 @@ export default function CandidateRecord(props: Props) {
             </label>
             <div className="flex items-center justify-between gap-2">
               <p className="text-xs text-slate-500">
-                Applied {new Date(p.createdAt).toLocaleString()} · last updated {new Date(p.lastUpdated).toLocaleString()}
+                Applied {formatDateTime(p.createdAt, props.timeZone)} · last updated {formatDateTime(p.lastUpdated, props.timeZone)}
               </p>
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save changes
@@ -264,7 +265,7 @@ export default function CandidateRecord(props: Props) {
                   <div className="min-w-0">
                     <p className="break-words whitespace-pre-wrap">{a.text}</p>
                     <time className="text-xs text-slate-500" dateTime={a.at}>
-                      {new Date(a.at).toLocaleString()}
+                      {formatDateTime(a.at, props.timeZone)}
                     </time>
                   </div>
                 </li>

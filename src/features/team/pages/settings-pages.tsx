@@ -1,4 +1,6 @@
 import { AppShell } from "../../../ui/app-shell";
+import { formatDateTime } from "../../../lib/when";
+import { memberZone } from "../../../lib/time-zone";
 import type { Shell } from "../../../ui/shell";
 import type { ActivityItem } from "../activity";
 import type { InvitationView, MemberView } from "../model";
@@ -38,7 +40,6 @@ export function SettingsIndexPage({ shell }: { shell: Shell }) {
 }
 
 const article = (role: string) => (role === "admin" || role === "owner" ? "an" : "a");
-const date = (iso: string) => iso.slice(0, 16).replace("T", " ") + " UTC";
 
 function RoleSelect({ name, value, id, owner }: { name: string; value: string; id: string; owner: boolean }) {
   return (
@@ -155,7 +156,7 @@ export function MembersPage({
                 <span className="min-w-0 flex-1 basis-full sm:basis-0">
                   <span className="block font-medium">{i.email}</span>
                   <span className="block text-sm text-slate-500">
-                    {i.role} · {i.status === "expired" ? "expired" : `expires ${date(i.expiresAt)}`}
+                    {i.role} · {i.status === "expired" ? "expired" : `expires ${formatDateTime(i.expiresAt, memberZone(me))}`}
                   </span>
                 </span>
                 <form method="post" action={`/settings/invitations/${i.id}/resend`}>
@@ -226,7 +227,7 @@ export function ActivityPage({ shell, members, activity, filter }: { shell: Shel
               </span>
               {a.summary ? <span className="block text-slate-500">{a.summary}</span> : null}
               <time className="block text-xs text-slate-500" dateTime={a.createdAt}>
-                {date(a.createdAt)}
+                {formatDateTime(a.createdAt, memberZone(shell.user))}
               </time>
             </li>
           ))}

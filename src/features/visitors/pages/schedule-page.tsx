@@ -27,17 +27,27 @@ export interface SchedulePageProps {
   day?: string;
   /** The zone the visitor chose to see the times in (?tz=); else the workspace's. */
   tz?: string;
+  /** A booked call: ?cancel=1 asks before canceling, ?move=1 offers the other times. */
+  cancel?: boolean;
+  move?: boolean;
 }
 
 /** /scheduleacall: a plain form (no script) to book a short intro call within the published availability. */
-export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, day, tz, emailConfigured = true }: SchedulePageProps) {
+export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, day, tz, emailConfigured = true, cancel, move }: SchedulePageProps) {
   const zone = tz ?? o.timeZone;
   const offering = !o.booked && o.open && o.slots.length > 0 && o.qualified;
+  const moving = !!o.booked?.changeable && !!move && o.slots.length > 0;
+  const query = (extra: Record<string, string>) => {
+    const q = new URLSearchParams({ ...(code ? { c: code } : {}), ...(tz ? { tz } : {}), ...extra }).toString();
+    return q ? `?${q}` : "";
+  };
   return (
     <section>
       <h1 className="text-xl font-semibold">Schedule a call</h1>
       <p className="mb-4 text-sm text-slate-500">{`Book a ${o.duration}-minute intro call with the hiring team.`}</p>
-      {offering ? <TimeZoneSwitch current={zone} sessionZone={o.timeZone} keep={{ c: code, day }} /> : null}
+      {offering || moving ? <TimeZoneSwitch current={zone} sessionZone={o.timeZone} keep={{ c: code, day, move: moving ? "1" : null }} /> : null}
+      {/* The zone the times are in: the page's script reloads them in the browser's zone when it differs. */}
+      {offering || o.booked ? <input type="hidden" name="timeZone" value={zone} /> : null}
       {o.booked ? (
         <div className="card card-body" data-testid="intro-booked">
           <h2 className="card-title">{justBooked ? "Call booked!" : "Your intro call is booked"}</h2>
@@ -47,8 +57,54 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
           {justBooked && emailConfigured ? (
             <p className="mt-2 text-sm text-slate-500">A confirmation e-mail with a calendar invitation is on its way. Please check your inbox and spam folder.</p>
           ) : null}
+          {error ? (
+            <p className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {o.booked.contact ? (
+            <p className="mt-3 text-sm text-slate-600" data-testid="change-contact">
+              {o.booked.contact}
+            </p>
+          ) : !o.booked.changeable ? null : cancel ? (
+            <form method="post" action={`/scheduleacall/cancel${query({})}`} className="mt-4 border-t border-slate-100 pt-3" data-testid="intro-cancel">
+              <p className="font-medium">Cancel this call?</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button type="submit" className="btn-destructive">
+                  Yes, Cancel Call
+                </button>
+                <a href={`/scheduleacall${query({})}`} className="btn-outline">
+                  Keep It
+                </a>
+              </div>
+            </form>
+          ) : moving ? null : (
+            <p className="mt-4 flex flex-wrap gap-2" data-testid="intro-change">
+              {o.slots.length ? (
+                <a href={`/scheduleacall${query({ move: "1" })}`} className="btn-outline">
+                  Choose another time
+                </a>
+              ) : null}
+              <a href={`/scheduleacall${query({ cancel: "1" })}`} className="btn-ghost text-red-800">
+                Cancel Call
+              </a>
+            </p>
+          )}
         </div>
-      ) : !o.open || o.slots.length === 0 ? (
+      ) : null}
+      {moving ? (
+        <form method="post" action={`/scheduleacall/move${query({})}`} className="card card-body mt-4 space-y-4" data-testid="intro-move">
+          <fieldset dangerouslySetInnerHTML={{ __html: slotChoices(o.slots, zone, { error: fieldErrors.start, checked: values.start, day, code, tz, move: true }) }} />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary">
+              Move Call
+            </button>
+            <a href={`/scheduleacall${query({})}`} className="btn-outline">
+              Keep It
+            </a>
+          </div>
+        </form>
+      ) : o.booked ? null : !o.open || o.slots.length === 0 ? (
         <div className="card card-body text-sm text-slate-600" data-testid="intro-closed">
           No times are available right now. Please check back later.
         </div>
@@ -110,10 +166,12 @@ interface ChoiceOptions {
   day?: string;
   code: string | null;
   tz?: string;
+  /** The day links keep ?move=1 (a booked call moving). */
+  move?: boolean;
 }
 
 function slotChoices(slots: TimeSlot[], zone: string, o: ChoiceOptions): string {
-  const key = `${zone}|${o.tz ?? ""}|${o.error ?? ""}|${o.checked ?? ""}|${o.day ?? ""}|${o.code ?? ""}|${slots.map((s) => s.startTime).join(",")}`;
+  const key = `${zone}|${o.tz ?? ""}|${o.error ?? ""}|${o.checked ?? ""}|${o.day ?? ""}|${o.code ?? ""}|${o.move ? "m" : ""}|${slots.map((s) => s.startTime).join(",")}`;
   let html = choicesHtml.get(key);
   if (html === undefined) {
     html = renderToStaticMarkup(<SlotChoices slots={slots} zone={zone} {...o} />);
@@ -136,11 +194,11 @@ function chipLabel(startTime: string, zone: string): string {
  * Works without JavaScript, and the page stays small however many days are open. After a
  * failed submission the day of the time that was chosen stays open.
  */
-function SlotChoices({ slots, zone, error, checked, day, code, tz }: { slots: TimeSlot[] } & ChoiceOptions & { zone: string }) {
+function SlotChoices({ slots, zone, error, checked, day, code, tz, move }: { slots: TimeSlot[] } & ChoiceOptions & { zone: string }) {
   const days = groupByDay(slots, zone).slice(0, DAYS_SHOWN);
   const checkedDay = checked ? days.find((d) => d.slots.some((s) => s.startTime === checked))?.date : undefined;
   const current = days.find((d) => d.date === (checkedDay ?? day)) ?? days[0]!;
-  const href = (date: string) => `/scheduleacall?${code ? `c=${encodeURIComponent(code)}&` : ""}${tz ? `tz=${encodeURIComponent(tz)}&` : ""}day=${date}`;
+  const href = (date: string) => `/scheduleacall?${code ? `c=${encodeURIComponent(code)}&` : ""}${tz ? `tz=${encodeURIComponent(tz)}&` : ""}${move ? "move=1&" : ""}day=${date}`;
   return (
     <>
       <legend className="label">{`Choose a day and a time (${zoneAbbreviation(slots[0]!.startTime, zone)})`}</legend>

@@ -5,6 +5,7 @@ import { INTRO_CALL_MINUTES, WEEKDAYS } from "../model";
 import type { WorkspaceSite } from "../../auth/workspace-site";
 import { SiteSettingsCard } from "./site-settings-card";
 import { EmbedSettingsCard } from "./embed-settings-card";
+import { ZoneSettingsCard } from "./zone-settings-card";
 
 export interface SettingsPageProps {
   shell: Shell;
@@ -12,6 +13,8 @@ export interface SettingsPageProps {
   settings: CandidatePageSettings & { allowedOrigins: string[] };
   /** The workspace's own site and its /terms and /help texts. */
   site: WorkspaceSite;
+  /** The workspace's time zone. */
+  workspaceZone: string;
   jobs: { id: number; title: string; custom: boolean }[];
   /** The job whose assessment questions are shown. */
   job: { jobId: number; title: string; questions: string[]; isDefault: boolean } | null;
@@ -21,7 +24,7 @@ export interface SettingsPageProps {
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /** /settings/candidate-pages: intro-call availability, assessment questions per job, outside URLs. */
-export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: SettingsPageProps) {
+export function SettingsPage({ shell, appUrl, settings: s, site, workspaceZone, jobs, job }: SettingsPageProps) {
   const byDay = new Map(s.weekly.map((w) => [w.day, w]));
   return (
     <AppShell shell={shell} title="Candidate pages" wide={false}>
@@ -41,6 +44,8 @@ export function SettingsPage({ shell, appUrl, settings: s, site, jobs, job }: Se
         </a>
         . A campaign link adds <code>?c=CODE</code>, which files the candidate under that campaign's job.
       </p>
+
+      <ZoneSettingsCard timeZone={workspaceZone} />
 
       <section className="card mt-6">
         <div className="card-header">

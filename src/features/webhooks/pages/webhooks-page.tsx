@@ -1,4 +1,6 @@
 import { AppShell } from "../../../ui/app-shell";
+import { formatDateTime } from "../../../lib/when";
+import { memberZone } from "../../../lib/time-zone";
 import type { Shell } from "../../../ui/shell";
 import { EVENT_TYPES, type DeliveryView, type WebhookView } from "../model";
 
@@ -6,7 +8,6 @@ export interface WebhooksPageData {
   webhooks: { webhook: WebhookView; deliveries: DeliveryView[] }[];
 }
 
-const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") + " UTC" : "—");
 const STATUS_BADGE: Record<DeliveryView["status"], string> = { pending: "badge-secondary", retrying: "badge-warning", delivered: "badge-success", failed: "badge-destructive" };
 
 /**
@@ -25,6 +26,8 @@ export interface WebhooksPageProps {
 }
 
 export function WebhooksPage({ shell, data, created, errors, form }: WebhooksPageProps) {
+  const zone = memberZone(shell.user);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, zone) : "—");
   const ticked = new Set(form?.events ?? []);
   return (
     <AppShell shell={shell} title="Webhooks" wide={false}>

@@ -1,4 +1,6 @@
 import { AppShell } from "../../../ui/app-shell";
+import { formatDate } from "../../../lib/when";
+import { memberZone } from "../../../lib/time-zone";
 import { Island } from "../../../lib/render";
 import CvDrop from "../../candidate-drafts/islands/cv-drop";
 import type { Shell } from "../../../ui/shell";
@@ -17,8 +19,6 @@ function hrefFor(d: CandidatesData, page: number, sort: { sort: string | null; d
   const s = p.toString();
   return s ? `/candidates?${s}` : "/candidates";
 }
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 
 function Filters({ d }: { d: CandidatesData }) {
   return (
@@ -210,7 +210,7 @@ export function CandidatesPage({ shell, data: d }: { shell: Shell; data: Candida
                   <td className="px-3 py-2">{p.roleApplied || p.jobTitle}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{p.city}</td>
                   <td className="hidden px-3 py-2 lg:table-cell">{stageLabel(p.stages)}</td>
-                  <td className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">{dateOf(p.createdAt)}</td>
+                  <td className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">{formatDate(p.createdAt, memberZone(shell.user))}</td>
                 </tr>
               ))}
             </tbody>
