@@ -73,7 +73,7 @@ export default function VisitorChat(props: VisitorChatProps) {
   return (
     <div className="card">
       {/* column-reverse on the scroll box keeps it scrolled to the newest message, also without JavaScript. */}
-      <div id="chat" className="flex max-h-[60vh] scroll-mt-2 flex-col-reverse overflow-y-auto">
+      <div id="chat" className="flex max-h-[50vh] scroll-mt-2 flex-col-reverse overflow-y-auto sm:max-h-[60vh]">
         <ol ref={list} className="flex flex-col gap-2 p-4" aria-live="polite" data-testid="chat">
           {state.messages.map((m, i) => (
             <li
