@@ -49,6 +49,7 @@ import { createCandidateDrafts } from "./features/candidate-drafts/feature";
 import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { createWorkspaceLogo } from "./features/workspace-logo/feature";
 import { createApiDocs } from "./features/api-docs/feature";
+import { createCareers } from "./features/careers/feature";
 import type { AccessGate } from "./features/auth/needs";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
@@ -56,6 +57,8 @@ const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"])
 // A candidate's CV (issue 39): the file's own 10 MB is checked by the service, with room for the form around it.
 const FILE_UPLOAD = /^\/(api\/participants|candidates)\/\d+\/files$/;
 // Several CVs that become drafts (issue 39 item 6): each at most 10 MB, all together at most 50 MB.
+// An application on the careers site (issue 56): a CV of at most 10 MB with the form around it.
+const APPLY_UPLOAD = /^\/careers\/[^/]+\/jobs\/\d+\/apply$/;
 const DRAFT_UPLOAD_PATHS = new Set(["/api/participants/from-files", "/candidates/drafts"]);
 const LARGEST_BODY = Math.max(UPLOAD_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 
@@ -141,6 +144,7 @@ export function buildFeatures(
   const candidateFiles = createCandidateFiles(deps, web);
   const candidateDrafts = createCandidateDrafts(deps, web);
   const workspaceLogo = createWorkspaceLogo(deps, web);
+  const careers = createCareers(deps, web);
   const apiDocs = createApiDocs(deps, web, { app });
   // In the order their routes are mounted.
   const features = {
@@ -167,6 +171,7 @@ export function buildFeatures(
     candidateFiles,
     candidateDrafts,
     workspaceLogo,
+    careers,
     apiDocs,
   };
   // Every feature's context in one object, for what runs services outside a request: the demo
@@ -229,7 +234,7 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
           routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
           // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
           bodyLimit: (path) =>
-            UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES,
+            UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) || APPLY_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES,
         }),
       ),
     )

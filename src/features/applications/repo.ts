@@ -162,3 +162,18 @@ export function funnelMoves(db: DB, workspaceId: number, jobIds: number[]) {
     )
     .all(workspaceId, JSON.stringify(jobIds));
 }
+
+/** Applications by source (null: unknown) and how many left the first stage, of one job or all. */
+export function countsBySource(db: Db, workspaceId: number, firstStageId: number, jobId?: number) {
+  return db
+    .select({
+      source: applications.source,
+      count: sql<number>`count(*)`,
+      later: sql<number>`sum(case when ${applications.stageId} != ${firstStageId} then 1 else 0 end)`,
+    })
+    .from(applications)
+    .where(inWorkspace(applications, workspaceId, jobId ? eq(applications.jobId, jobId) : undefined))
+    .groupBy(applications.source)
+    .orderBy(sql`count(*) desc`)
+    .all();
+}

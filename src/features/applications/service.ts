@@ -7,7 +7,7 @@ import { getParticipant } from "../candidates/service";
 import { recordPipelineEvent, type Actor } from "../pipeline-events/record";
 import { ensureStages, findStage, rejectReasons, stagesOf, type Stage } from "./stages";
 import * as repo from "./repo";
-import type { Application, Move } from "./model";
+import type { Answer, Application, Move } from "./model";
 
 type Member = { id: number; role: string; workspaceId: number };
 
@@ -21,7 +21,27 @@ function toApplication(r: repo.ApplicationRow, stages: Stage[]): Application {
     rejectedReason: r.rejectedReason,
     createdAt: r.createdAt.toISOString(),
     movedAt: r.movedAt.toISOString(),
+    source: r.source,
+    answers: parseList<Answer>(r.answers),
+    flags: parseList<string>(r.flags),
   };
+}
+
+function parseList<T>(raw: string | null): T[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? (v as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What an application made on the careers site carries (issue 56): where from, the answers, the flags. */
+export interface ApplicationExtras {
+  source?: string | null;
+  answers?: Answer[];
+  flags?: string[];
 }
 
 /**
@@ -29,12 +49,22 @@ function toApplication(r: repo.ApplicationRow, stages: Stage[]): Application {
  * (one per person and job): in `tx`, the transaction that brought them (a campaign link, a
  * recruiter adding them). Returns the new row, or undefined when it existed.
  */
-export function openApplication(deps: Deps, tx: Tx, workspaceId: number, participantId: number, jobId: number, actor: Actor): repo.ApplicationRow | undefined {
+export function openApplication(deps: Deps, tx: Tx, workspaceId: number, participantId: number, jobId: number, actor: Actor, extras: ApplicationExtras = {}): repo.ApplicationRow | undefined {
   if (repo.findByJobAndCandidate(tx, workspaceId, jobId, participantId)) return undefined;
   const stages = ensureStages(deps, tx, workspaceId);
   const first = stages.find((s) => s.kind === "open") ?? stages[0]!;
   const now = deps.clock.now();
-  const row = repo.insertApplication(tx, { workspaceId, participantId, jobId, stageId: first.id, createdAt: now, movedAt: now });
+  const row = repo.insertApplication(tx, {
+    workspaceId,
+    participantId,
+    jobId,
+    stageId: first.id,
+    createdAt: now,
+    movedAt: now,
+    source: extras.source ?? null,
+    answers: extras.answers?.length ? JSON.stringify(extras.answers) : null,
+    flags: extras.flags?.length ? JSON.stringify(extras.flags) : null,
+  });
   if (!row) return undefined;
   repo.insertMove(tx, { workspaceId, applicationId: row.id, fromStageId: null, toStageId: first.id, userId: typeof actor === "object" ? actor.userId : null, at: now });
   return row;
@@ -223,4 +253,11 @@ export function clientAnswered(deps: Deps, tx: Tx, workspaceId: number, particip
 /** POST /api/participants/merge, in its transaction: the duplicates' applications move to the kept record. */
 export function moveApplications(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
   repo.moveToParticipant(tx, workspaceId, fromIds, toId);
+}
+
+/** Where applications came from (issue 56 item 5): per source, how many and how many went past the first stage. */
+export function applicationsBySource(deps: Deps, workspaceId: number, jobId?: number): { source: string; count: number; later: number }[] {
+  const first = stagesOf(deps, workspaceId).find((s) => s.kind === "open");
+  if (!first) return [];
+  return repo.countsBySource(deps.db, workspaceId, first.id, jobId).map((r) => ({ source: r.source ?? "unknown", count: Number(r.count), later: Number(r.later ?? 0) }));
 }

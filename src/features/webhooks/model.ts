@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   "interview.moved",
   "interview.cancelled",
   "interview.completed",
+  "application.created",
   "application.stage_changed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,0 +1,239 @@
+import { Elysia } from "elysia";
+import type { Server } from "bun";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { escapeHtml, renderHtml } from "../../lib/render";
+import { clientIp } from "../../lib/client-ip";
+import { seeOther } from "../../lib/route-options";
+import { getJob, type Job } from "../jobs/service";
+import { ApplyGuard } from "./abuse";
+import { applicationByToken, checkCv, submitApplication, withdrawApplication } from "./apply";
+import { checkApply, cleanSource, valuesOf, type ApplyValues } from "./apply-input";
+import { indeedXml, jobPostingLd, jobUrl, ldScript, robotsTxt, rssXml, sitemapXml } from "./machine";
+import { ListQuery, SlugJobParams, SlugParam, TokenParam } from "./model";
+import * as careers from "./service";
+import { ApplyPage, OwnApplicationPage } from "./pages/apply-page";
+import { CareersGonePage, CareersJobPage, CareersListPage, PrivacyPage } from "./pages/careers-pages";
+import { allSitemaps } from "./sitemaps";
+
+// The public pages are the same for everyone: a browser or a proxy may keep them a minute.
+const PUBLIC = { "cache-control": "public, max-age=60" };
+const PRIVATE = { "referrer-policy": "no-referrer", "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
+const html = (body: string, status = 200, headers: Record<string, string> = PUBLIC) => new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+const xml = (body: string, type = "application/xml") => new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" } });
+const notFoundPage = () => html(renderHtml({ title: "Not found", styles: "candidate", status: 404, body: NotFound() }), 404, PRIVATE);
+
+function NotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold">Careers site not found</h1>
+      <p className="mt-2 text-slate-600">There is no careers site at this address.</p>
+    </main>
+  );
+}
+
+/** The source of a visit: ?source=, else utm_source. */
+const sourceOf = (q: { source?: string; utm_source?: string }) => cleanSource(q.source ?? q.utm_source);
+
+/** /careers/{slug}…, /robots.txt, and the applicant's private page. */
+export function careersPublicRoutes(deps: Deps) {
+  const guard = new ApplyGuard(deps.config.APP_SECRET, () => deps.clock.now().getTime());
+  const jobOf = (ws: number, id: number): Job | null => {
+    try {
+      return getJob(deps, ws, id);
+    } catch {
+      return null;
+    }
+  };
+
+  const page = (site: careers.PublicSite, title: string, body: React.ReactElement, opts: { status?: number; head?: string; description?: string; noindex?: boolean } = {}) =>
+    renderHtml({ title, brand: site.agency, styles: "candidate", body, ...opts });
+
+  const applyPage = (site: careers.PublicSite, job: Job, values: ApplyValues, errors: Record<string, string>, notice: string | null, status: number) =>
+    html(
+      page(site, `Apply · ${job.title}`, ApplyPage({ site, job, form: careers.applicationForm(deps, site.workspaceId, job.id), values, errors, notice, started: guard.started(job.id), assistantReads: false }), { status, noindex: true }),
+      status,
+      PRIVATE,
+    );
+
+  const emptyValues = (source: string | null): ApplyValues => ({ name: "", email: "", phone: "", linkedin: "", note: "", privacy: false, answers: {}, source: source ?? "" });
+
+  /** The site and an open job, or the answer that replaces the page (404, 410). */
+  const openJob = (slug: string, id: number): { site: careers.PublicSite; job: Job } | Response => {
+    const site = careers.publicSite(deps, slug);
+    if (!site) return notFoundPage();
+    const found = careers.publicJob(deps, site.workspaceId, id);
+    if (found.state === "open") return { site, job: found.job };
+    const gone = found.state === "gone";
+    return html(page(site, gone ? "Job closed" : "Job not found", CareersGonePage({ site, gone }), { status: gone ? 410 : 404, noindex: true }), gone ? 410 : 404, PRIVATE);
+  };
+
+  return new Elysia()
+    .get("/robots.txt", () => new Response(robotsTxt(allSitemaps(deps)), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } }))
+    .get(
+      "/careers/:slug",
+      ({ params, query }) => {
+        const site = careers.publicSite(deps, params.slug);
+        if (!site) return notFoundPage();
+        const all = careers.listOpenJobs(deps, site.workspaceId);
+        const filters = { q: query.q, location: query.location, remote: query.remote, type: query.type };
+        const jobs = careers.listOpenJobs(deps, site.workspaceId, filters);
+        const filtered = Object.values(filters).some(Boolean);
+        const head = `<link rel="canonical" href="${escapeHtml(site.base)}"><link rel="alternate" type="application/rss+xml" title="Jobs" href="${escapeHtml(site.base)}/rss.xml">`;
+        return html(
+          page(site, `Jobs at ${site.agency}`, CareersListPage({ site, jobs, total: all.length, places: careers.placesOf(all), filters, source: sourceOf(query) }), {
+            head,
+            description: site.intro?.slice(0, 160) ?? `Open jobs at ${site.agency}`,
+            noindex: filtered,
+          }),
+        );
+      },
+      { params: SlugParam, query: ListQuery },
+    )
+    .get(
+      "/careers/:slug/jobs/:id",
+      ({ params, query }) => {
+        const found = openJob(params.slug, params.id);
+        if (found instanceof Response) return found;
+        const { site, job } = found;
+        const url = jobUrl(site, job);
+        const description = `${job.title} at ${careers.companyOf(job, site)}${careers.placeOf(job) ? `, ${careers.placeOf(job)}` : ""}`;
+        const og = (p: string, c: string) => `<meta property="og:${p}" content="${escapeHtml(c)}">`;
+        const head =
+          `<link rel="canonical" href="${escapeHtml(url)}">` +
+          og("type", "website") +
+          og("title", job.title) +
+          og("description", description) +
+          og("url", url) +
+          og("site_name", site.agency) +
+          (site.logoUrl ? og("image", `${site.origin}${site.logoUrl}`) : "") +
+          `<script type="application/ld+json">${ldScript(jobPostingLd(site, job))}</script>`;
+        return html(page(site, job.title, CareersJobPage({ site, job, source: sourceOf(query) }), { head, description }));
+      },
+      { params: SlugJobParams, query: ListQuery },
+    )
+    .get(
+      "/careers/:slug/jobs/:id/apply",
+      ({ params, query }) => {
+        const found = openJob(params.slug, params.id);
+        if (found instanceof Response) return found;
+        return applyPage(found.site, found.job, emptyValues(sourceOf(query)), {}, null, 200);
+      },
+      { params: SlugJobParams, query: ListQuery },
+    )
+    .post(
+      "/careers/:slug/jobs/:id/apply",
+      async ({ params, request, server }) => {
+        const found = openJob(params.slug, params.id);
+        if (found instanceof Response) return found;
+        const { site, job } = found;
+        const form = careers.applicationForm(deps, site.workspaceId, job.id);
+        let data: FormData;
+        try {
+          data = await request.formData();
+        } catch {
+          return applyPage(site, job, emptyValues(null), {}, "The form did not arrive whole. Please fill it in and send it again.", 400);
+        }
+        const values = valuesOf(data, form);
+        const refusal = guard.check({
+          jobId: job.id,
+          address: clientIp(request, server as Server<unknown> | null, deps.config.TRUST_PROXY),
+          honeypot: typeof data.get("website") === "string" ? (data.get("website") as string) : "",
+          started: typeof data.get("started") === "string" ? (data.get("started") as string) : "",
+        });
+        if (refusal) {
+          const res = applyPage(site, job, values, {}, refusal.message, refusal.status);
+          if (refusal.retryAfter) res.headers.set("retry-after", String(refusal.retryAfter));
+          return res;
+        }
+        const file = data.get("cv");
+        const hasCv = form.fields.cv !== "off" && file instanceof Blob && file.size > 0;
+        const checked = checkApply(values, form, hasCv, true);
+        const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+        let cv = null;
+        if (hasCv) {
+          try {
+            cv = await checkCv(file);
+          } catch (e) {
+            if (!(e instanceof AppError)) throw e;
+            errors.cv = e.fields?.cv ?? e.message;
+          }
+        }
+        if (!checked.ok || Object.keys(errors).length) return applyPage(site, job, values, errors, null, 400);
+        try {
+          const { token } = await submitApplication(deps, site, job, checked.value, cv);
+          return seeOther(`/careers/applications/${token}?sent=1`, PRIVATE);
+        } catch (e) {
+          if (e instanceof AppError && e.status < 500 && e.fields) return applyPage(site, job, values, e.fields, null, e.status);
+          throw e;
+        }
+      },
+      { params: SlugJobParams, parse: "none" },
+    )
+    .get(
+      "/careers/:slug/privacy",
+      ({ params }) => {
+        const site = careers.publicSite(deps, params.slug);
+        if (!site?.privacyNotice) return notFoundPage();
+        return html(page(site, "Privacy notice", PrivacyPage({ site })));
+      },
+      { params: SlugParam },
+    )
+    .get(
+      "/careers/:slug/sitemap.xml",
+      ({ params }) => {
+        const site = careers.publicSite(deps, params.slug);
+        return site ? xml(sitemapXml(site, careers.listOpenJobs(deps, site.workspaceId))) : notFoundPage();
+      },
+      { params: SlugParam },
+    )
+    .get(
+      "/careers/:slug/feed.xml",
+      ({ params }) => {
+        const site = careers.publicSite(deps, params.slug);
+        return site ? xml(indeedXml(site, careers.listOpenJobs(deps, site.workspaceId), deps.clock.now())) : notFoundPage();
+      },
+      { params: SlugParam },
+    )
+    .get(
+      "/careers/:slug/rss.xml",
+      ({ params }) => {
+        const site = careers.publicSite(deps, params.slug);
+        return site ? xml(rssXml(site, careers.listOpenJobs(deps, site.workspaceId), deps.clock.now()), "application/rss+xml") : notFoundPage();
+      },
+      { params: SlugParam },
+    )
+    .get(
+      "/careers/applications/:token",
+      ({ params, query }) => {
+        const own = applicationByToken(deps, params.token, jobOf);
+        const site = own ? careers.siteOfWorkspace(deps, own.workspaceId) : null;
+        if (!own || !site) return html(renderHtml({ title: "Application not found", styles: "candidate", noindex: true, body: NotFoundApplication() }), 404, PRIVATE);
+        return html(
+          page(site, "Your application", OwnApplicationPage({ site, job: own.job, application: own.application, withdrawn: own.withdrawn, sent: query.sent === "1", action: `/careers/applications/${params.token}/withdraw` }), { noindex: true }),
+          200,
+          PRIVATE,
+        );
+      },
+      { params: TokenParam },
+    )
+    .post(
+      "/careers/applications/:token/withdraw",
+      ({ params }) => {
+        const own = applicationByToken(deps, params.token, jobOf);
+        if (!own) return html(renderHtml({ title: "Application not found", styles: "candidate", noindex: true, body: NotFoundApplication() }), 404, PRIVATE);
+        if (!own.withdrawn) withdrawApplication(deps, own);
+        return seeOther(`/careers/applications/${params.token}`, PRIVATE);
+      },
+      { params: TokenParam },
+    );
+}
+
+function NotFoundApplication() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold">Application not found</h1>
+      <p className="mt-2 text-slate-600">This link is not valid. Please use the link in your confirmation e-mail.</p>
+    </main>
+  );
+}
