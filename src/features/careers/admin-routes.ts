@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
+import { IdParam } from "../../lib/route-schemas";
 import { memberActor } from "../events/record";
 import { getJob, updateJob } from "../jobs/service";
 import { JobIdParam } from "../jobs/model";
@@ -114,35 +115,35 @@ export function careersAdminRoutes(deps: Deps, web: Web) {
       },
       { can: "settings.update" },
     )
-    .get("/jobs/:jobId/posting", ({ me, workspaceId, params, cookie }) => postingPage(me, workspaceId, params.jobId, null, {}, 200, takeFlash(cookie)), { auth: true, params: JobIdParam })
+    .get("/jobs/:id/posting", ({ me, workspaceId, params, cookie }) => postingPage(me, workspaceId, params.id, null, {}, 200, takeFlash(cookie)), { auth: true, params: IdParam })
     .post(
-      "/jobs/:jobId/posting",
+      "/jobs/:id/posting",
       ({ me, workspaceId, params, body, cookie }) => {
         const posted = strings(body);
         const patch = postingPatch(posted);
-        if (!patch.ok) return postingPage(me, workspaceId, params.jobId, posted, patch.errors, 400);
+        if (!patch.ok) return postingPage(me, workspaceId, params.id, posted, patch.errors, 400);
         try {
-          updateJob(deps, workspaceId, params.jobId, patch.value, memberActor(me));
+          updateJob(deps, workspaceId, params.id, patch.value, memberActor(me));
         } catch (e) {
-          if (e instanceof AppError && e.status < 500 && e.status !== 404) return postingPage(me, workspaceId, params.jobId, posted, e.fields ?? {}, e.status);
+          if (e instanceof AppError && e.status < 500 && e.status !== 404) return postingPage(me, workspaceId, params.id, posted, e.fields ?? {}, e.status);
           throw e;
         }
         setFlash(cookie, { title: "Posting saved", variant: "success" });
-        return seeOther(`/jobs/${params.jobId}/posting`);
+        return seeOther(`/jobs/${params.id}/posting`);
       },
-      { can: "jobs.write", params: JobIdParam },
+      { can: "jobs.write", params: IdParam },
     )
     .post(
-      "/jobs/:jobId/application-form",
+      "/jobs/:id/application-form",
       ({ me, workspaceId, params, body, cookie }) => {
         const posted = strings(body);
         const patch = formPatch(posted);
-        if (!patch.ok) return postingPage(me, workspaceId, params.jobId, posted, patch.errors, 400);
-        careers.saveApplicationForm(deps, workspaceId, params.jobId, patch.value, memberActor(me));
+        if (!patch.ok) return postingPage(me, workspaceId, params.id, posted, patch.errors, 400);
+        careers.saveApplicationForm(deps, workspaceId, params.id, patch.value, memberActor(me));
         setFlash(cookie, { title: "Application form saved", variant: "success" });
-        return seeOther(`/jobs/${params.jobId}/posting`);
+        return seeOther(`/jobs/${params.id}/posting`);
       },
-      { can: "jobs.write", params: JobIdParam },
+      { can: "jobs.write", params: IdParam },
     );
   return new Elysia().use(api).use(pages);
 }

@@ -95,12 +95,15 @@ export const FormView = z.object({
 
 export const SlugParam = z.object({ slug: z.string().max(60) });
 export const SlugJobParams = z.object({ slug: z.string().max(60), id: positiveId() });
+// A query value as typed: one string (a comma is part of it, a repeated key keeps the first), bounded; anything else is ignored.
+const queryText = (max: number) => z.preprocess((v) => (Array.isArray(v) ? v.join(",") : v), z.string().catch("").transform((v) => v.slice(0, max))).optional();
 export const ListQuery = z.object({
-  q: z.string().max(100).optional(),
-  location: z.string().max(100).optional(),
-  remote: z.string().max(20).optional(),
-  type: z.string().max(20).optional(),
-  source: z.string().max(60).optional(),
-  utm_source: z.string().max(60).optional(),
+  q: queryText(100),
+  location: queryText(100),
+  remote: queryText(20),
+  type: queryText(20),
+  source: queryText(60),
+  utm_source: queryText(60),
+  sent: queryText(2),
 });
 export const TokenParam = z.object({ token: z.string().max(100) });
