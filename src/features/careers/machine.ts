@@ -9,6 +9,8 @@ import { companyOf, type PublicSite } from "./service";
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", cdataPropName: "__cdata", suppressEmptyNode: true, format: false });
 const DECLARATION = { "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" } };
 const cdata = (v: string | null | undefined) => ({ __cdata: v ?? "" });
+/** An optional element: left out when there is nothing to say (Indeed's optional fields). */
+const optional = (name: string, v: string | null | undefined) => (v ? { [name]: cdata(v) } : {});
 
 /** A job's reference number: its id in Frank, which no edit changes. */
 export const referenceOf = (job: Pick<Job, "id">) => `J${job.id}`;
@@ -116,11 +118,11 @@ export function indeedXml(site: PublicSite, jobs: Job[], now: Date): string {
         city: cdata(j.city ?? j.location),
         state: cdata(j.region),
         country: cdata(j.country),
-        postalcode: cdata(j.postalCode),
-        email: cdata(site.feedEmail),
+        ...optional("postalcode", j.postalCode),
+        ...optional("email", site.feedEmail),
         description: cdata(j.descriptionHtml),
-        salary: cdata(j.salary ? salaryText(j.salary) : ""),
-        jobtype: cdata(j.employmentType ? INDEED_TYPES[j.employmentType] : ""),
+        ...optional("salary", j.salary ? salaryText(j.salary) : null),
+        ...optional("jobtype", j.employmentType ? INDEED_TYPES[j.employmentType] : null),
         ...(j.remote === "remote" ? { remotetype: cdata("Fully remote") } : j.remote === "hybrid" ? { remotetype: cdata("Hybrid remote") } : {}),
         ...(j.validThrough ? { expirationdate: cdata(new Date(j.validThrough).toUTCString()) } : {}),
       })),
