@@ -234,7 +234,13 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
           routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
           // 1 MB for JSON and forms, 10 MB for the CSV upload (API and page): counted as read, chunked or not.
           bodyLimit: (path) =>
-            UPLOAD_PATHS.has(path) ? UPLOAD_LIMIT_BYTES : FILE_UPLOAD.test(path) || APPLY_UPLOAD.test(path) ? UPLOAD_LIMIT_BYTES + 64 * 1024 : DRAFT_UPLOAD_PATHS.has(path) ? MAX_CALL_BYTES + 64 * 1024 : BODY_LIMIT_BYTES,
+            UPLOAD_PATHS.has(path)
+              ? UPLOAD_LIMIT_BYTES
+              : FILE_UPLOAD.test(path) || APPLY_UPLOAD.test(path)
+                ? UPLOAD_LIMIT_BYTES + 64 * 1024
+                : DRAFT_UPLOAD_PATHS.has(path)
+                  ? MAX_CALL_BYTES + 64 * 1024
+                  : BODY_LIMIT_BYTES,
         }),
       ),
     )

@@ -25,7 +25,13 @@ export function applicantFromCareers(deps: Deps, tx: Tx, workspaceId: number, fi
   const before = hit ? repo.findParticipant(deps.db, workspaceId, hit.id) : undefined;
   if (!before) {
     const values = { name: fields.name, emailAddress: email, phone: fields.phone, linkedinUrl: fields.linkedinUrl, jobId: fields.jobId };
-    const id = identity.insertOne(tx, workspaceId, { ...values, ...bucketColumns(bucketsOf(deps, workspaceId), { roleApplied: null, jobTitle: null, city: null }), stages: 1, createdAt: now, lastUpdated: now });
+    const id = identity.insertOne(tx, workspaceId, {
+      ...values,
+      ...bucketColumns(bucketsOf(deps, workspaceId), { roleApplied: null, jobTitle: null, city: null }),
+      stages: 1,
+      createdAt: now,
+      lastUpdated: now,
+    });
     candidateCreated(deps, tx, workspaceId, id, "careers", actor, via);
     return { id, created: true };
   }

@@ -58,7 +58,14 @@ export function careersAdminRoutes(deps: Deps, web: Web) {
       detail: { summary: "Set a job's application form (fields and questions: yes_no, choice or text; a knock-out answer flags, never rejects)" },
     });
 
-  const settingsPage = (me: { user: Parameters<Web["shell"]>[0] }, workspaceId: number, values: Record<string, string> | null, errors: Record<string, string>, status = 200, toast: ReturnType<typeof takeFlash> = null) =>
+  const settingsPage = (
+    me: { user: Parameters<Web["shell"]>[0] },
+    workspaceId: number,
+    values: Record<string, string> | null,
+    errors: Record<string, string>,
+    status = 200,
+    toast: ReturnType<typeof takeFlash> = null,
+  ) =>
     renderPage({
       title: "Careers site",
       status,
@@ -72,7 +79,15 @@ export function careersAdminRoutes(deps: Deps, web: Web) {
       }),
     });
 
-  const postingPage = (me: { user: Parameters<Web["shell"]>[0] }, workspaceId: number, jobId: number, posted: Record<string, string> | null, errors: Record<string, string>, status = 200, toast: ReturnType<typeof takeFlash> = null) => {
+  const postingPage = (
+    me: { user: Parameters<Web["shell"]>[0] },
+    workspaceId: number,
+    jobId: number,
+    posted: Record<string, string> | null,
+    errors: Record<string, string>,
+    status = 200,
+    toast: ReturnType<typeof takeFlash> = null,
+  ) => {
     const job = getJob(deps, workspaceId, jobId);
     const site = careers.careersSettings(deps, workspaceId);
     return renderPage({

@@ -44,10 +44,24 @@ export async function submitApplication(deps: Deps, site: PublicSite, job: Job, 
     const applicationId = deps.db.transaction((tx) => {
       const via = { jobId: job.id, source: input.source ?? "careers" };
       const person = applicantFromCareers(deps, tx, ws, { name: input.name, emailAddress: input.email, phone: input.phone, linkedinUrl: input.linkedin, jobId: job.id }, "candidate", via);
-      const row = openApplication(deps, tx, ws, person.id, job.id, "candidate", { source: input.source, answers: [...input.answers, ...(input.note ? [{ question: "Note", answer: input.note }] : [])], flags: input.flags });
+      const row = openApplication(deps, tx, ws, person.id, job.id, "candidate", {
+        source: input.source,
+        answers: [...input.answers, ...(input.note ? [{ question: "Note", answer: input.note }] : [])],
+        flags: input.flags,
+      });
       if (!row) throw new AppError("conflict", 409, ALREADY_APPLIED, { email: ALREADY_APPLIED });
       if (cv && key)
-        attachStoredFile(deps, tx, ws, person.id, { name: cv.name, type: cv.type, size: cv.bytes.length, sha256: cv.sha256, storageKey: key, textStatus: "pending", text: null, textError: null, uploadedBy: null });
+        attachStoredFile(deps, tx, ws, person.id, {
+          name: cv.name,
+          type: cv.type,
+          size: cv.bytes.length,
+          sha256: cv.sha256,
+          storageKey: key,
+          textStatus: "pending",
+          text: null,
+          textError: null,
+          uploadedBy: null,
+        });
       repo.insertLink(tx, { applicationId: row.id, workspaceId: ws, tokenHash: sha256(token), createdAt: deps.clock.now() });
       const data = { applicationId: row.id, jobId: job.id, source: input.source, flags: input.flags, hasCv: !!cv };
       recordPipelineEvent(deps, tx, {
@@ -74,7 +88,14 @@ export async function submitApplication(deps: Deps, site: PublicSite, job: Job, 
         deps.mail.enqueue(tx, {
           to: owner.email,
           subject: `New application for ${job.title}${input.flags.length ? " (flagged)" : ""}`,
-          email: NewApplicationEmail({ job: job.title, candidate: input.name, source: input.source, flags: input.flags, url: `${deps.config.APP_URL}/candidates/${person.id}`, again: !person.created }),
+          email: NewApplicationEmail({
+            job: job.title,
+            candidate: input.name,
+            source: input.source,
+            flags: input.flags,
+            url: `${deps.config.APP_URL}/candidates/${person.id}`,
+            again: !person.created,
+          }),
           workspaceId: ws,
           kind: "application.new",
           audience: "recruiter",

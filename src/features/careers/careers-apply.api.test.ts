@@ -49,7 +49,11 @@ describe("applying on the careers site (issue 56 item 4)", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/careers\/applications\/[A-Za-z0-9_-]{32}\?sent=1$/);
 
-    const person = t.deps.db.select().from(participants).where(and(eq(participants.workspaceId, w.workspaceId), eq(participants.emailAddress, "ada@example.com"))).all();
+    const person = t.deps.db
+      .select()
+      .from(participants)
+      .where(and(eq(participants.workspaceId, w.workspaceId), eq(participants.emailAddress, "ada@example.com")))
+      .all();
     expect(person).toHaveLength(1);
     const cid = person[0]!.id;
     const apps = await applicationsOfCandidate(w, cid);
@@ -107,7 +111,11 @@ describe("applying on the careers site (issue 56 item 4)", () => {
     expect(first.status).toBe(303);
     const second = await apply(t, w.slug, other.id, { ip: addr(), email: "BO@example.com", name: "Bo B", linkedin: "https://www.linkedin.com/in/bo" });
     expect(second.status).toBe(303);
-    const rows = t.deps.db.select().from(participants).where(and(eq(participants.workspaceId, w.workspaceId), eq(participants.emailAddress, "bo@example.com"))).all();
+    const rows = t.deps.db
+      .select()
+      .from(participants)
+      .where(and(eq(participants.workspaceId, w.workspaceId), eq(participants.emailAddress, "bo@example.com")))
+      .all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Bo", linkedinUrl: "https://www.linkedin.com/in/bo" });
     expect((await applicationsOfCandidate(w, rows[0]!.id)).map((a) => a.jobId).sort()).toEqual([job.id, other.id].sort());
@@ -123,7 +131,16 @@ describe("applying on the careers site (issue 56 item 4)", () => {
 
   test("bad input shows the form again with a message at each field and keeps what was typed", async () => {
     const { w, job } = await setup();
-    const res = await apply(t, w.slug, job.id, { ip: addr(), name: "Cy Typed", email: "not-an-email", phone: "", privacy: false, note: "Keep me", answers: { shift: "Evening", reg: "R-1" }, cv: null });
+    const res = await apply(t, w.slug, job.id, {
+      ip: addr(),
+      name: "Cy Typed",
+      email: "not-an-email",
+      phone: "",
+      privacy: false,
+      note: "Keep me",
+      answers: { shift: "Evening", reg: "R-1" },
+      cv: null,
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('id="email-error"');
@@ -138,7 +155,12 @@ describe("applying on the careers site (issue 56 item 4)", () => {
     expect(html).toContain(">Keep me</textarea>");
     expect(html).toContain('value="R-1"');
     expect(html).toContain('aria-invalid="true"');
-    const unsupported = await apply(t, w.slug, job.id, { ip: addr(), email: "dee@example.com", answers: { rights: "yes" }, cv: { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), name: "photo.png" } });
+    const unsupported = await apply(t, w.slug, job.id, {
+      ip: addr(),
+      email: "dee@example.com",
+      answers: { rights: "yes" },
+      cv: { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), name: "photo.png" },
+    });
     expect(unsupported.status).toBe(400);
     expect(await unsupported.text()).toContain('id="cv-error"');
     expect(t.deps.db.select().from(participants).where(eq(participants.workspaceId, w.workspaceId)).all()).toHaveLength(0);

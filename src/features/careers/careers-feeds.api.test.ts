@@ -4,7 +4,12 @@ import { makeTestApp } from "../../../test/helpers";
 import { careersWorkspace } from "../../../test/kits/careers";
 
 const t = makeTestApp();
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", cdataPropName: "__cdata", isArray: (_name, jpath) => ["source.job", "rss.channel.item", "urlset.url"].includes(String(jpath)) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  cdataPropName: "__cdata",
+  isArray: (_name, jpath) => ["source.job", "rss.channel.item", "urlset.url"].includes(String(jpath)),
+});
 const cd = (v: unknown) => (v as { __cdata?: string } | undefined)?.__cdata ?? "";
 
 async function xml(w: Awaited<ReturnType<typeof careersWorkspace>>, path: string) {

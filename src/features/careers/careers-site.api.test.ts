@@ -55,7 +55,8 @@ describe("the careers site (issue 56 item 2)", () => {
 
   test("twenty jobs fit in 15 KB on the wire (gzip)", async () => {
     const w = await careersWorkspace(t);
-    for (let i = 0; i < 20; i++) await w.job(`Registered Nurse ${i + 1}`, { city: "Sydney", region: "NSW", country: "AU", employmentType: "part_time", salary: { min: 90000, max: 110000, currency: "AUD", period: "year" } });
+    for (let i = 0; i < 20; i++)
+      await w.job(`Registered Nurse ${i + 1}`, { city: "Sydney", region: "NSW", country: "AU", employmentType: "part_time", salary: { min: 90000, max: 110000, currency: "AUD", period: "year" } });
     const res = await w.page(`/careers/${w.slug}`, { "accept-encoding": "gzip" });
     const bytes = (await res.arrayBuffer()).byteLength;
     expect(res.headers.get("content-encoding")).toBe("gzip");

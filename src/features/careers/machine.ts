@@ -58,7 +58,11 @@ export function jobPostingLd(site: PublicSite, job: Job): Record<string, unknown
     ld.baseSalary = {
       "@type": "MonetaryAmount",
       currency: s.currency,
-      value: { "@type": "QuantitativeValue", ...(s.min != null && s.max != null && s.min === s.max ? { value: s.min } : { ...(s.min != null ? { minValue: s.min } : {}), ...(s.max != null ? { maxValue: s.max } : {}) }), unitText: SCHEMA_UNITS[s.period] },
+      value: {
+        "@type": "QuantitativeValue",
+        ...(s.min != null && s.max != null && s.min === s.max ? { value: s.min } : { ...(s.min != null ? { minValue: s.min } : {}), ...(s.max != null ? { maxValue: s.max } : {}) }),
+        unitText: SCHEMA_UNITS[s.period],
+      },
     };
   }
   return ld;
@@ -66,7 +70,10 @@ export function jobPostingLd(site: PublicSite, job: Job): Record<string, unknown
 
 /** JSON for a <script type="application/ld+json">: no "<" that could close the element. */
 export function ldScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function escapeText(s: string): string {

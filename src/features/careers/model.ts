@@ -15,11 +15,7 @@ const text = (max: number) =>
     .transform((v) => v || null);
 
 export const CareersInput = z.object({
-  slug: z
-    .string({ error: "Choose the site's address" })
-    .trim()
-    .toLowerCase()
-    .regex(SLUG, SLUG_MESSAGE),
+  slug: z.string({ error: "Choose the site's address" }).trim().toLowerCase().regex(SLUG, SLUG_MESSAGE),
   intro: text(2000),
   privacyNotice: text(20000),
   feedEmail: z
@@ -87,16 +83,23 @@ export type ApplicationForm = { fields: Record<StandardField, FieldMode>; questi
 export const FormView = z.object({
   form: z.object({
     fields: z.object({ phone: mode, linkedin: mode, cv: mode, note: mode }),
-    questions: z.array(
-      z.object({ id: z.string(), label: z.string(), kind: z.enum(["yes_no", "choice", "text"]), options: z.array(z.string()), mode, knockout: z.string().nullable() }),
-    ),
+    questions: z.array(z.object({ id: z.string(), label: z.string(), kind: z.enum(["yes_no", "choice", "text"]), options: z.array(z.string()), mode, knockout: z.string().nullable() })),
   }),
 });
 
 export const SlugParam = z.object({ slug: z.string().max(60) });
 export const SlugJobParams = z.object({ slug: z.string().max(60), id: positiveId() });
 // A query value as typed: one string (a comma is part of it, a repeated key keeps the first), bounded; anything else is ignored.
-const queryText = (max: number) => z.preprocess((v) => (Array.isArray(v) ? v.join(",") : v), z.string().catch("").transform((v) => v.slice(0, max))).optional();
+const queryText = (max: number) =>
+  z
+    .preprocess(
+      (v) => (Array.isArray(v) ? v.join(",") : v),
+      z
+        .string()
+        .catch("")
+        .transform((v) => v.slice(0, max)),
+    )
+    .optional();
 export const ListQuery = z.object({
   q: queryText(100),
   location: queryText(100),

@@ -51,7 +51,12 @@ export function careersPublicRoutes(deps: Deps) {
 
   const applyPage = (site: careers.PublicSite, job: Job, values: ApplyValues, errors: Record<string, string>, notice: string | null, status: number) =>
     html(
-      page(site, `Apply · ${job.title}`, ApplyPage({ site, job, form: careers.applicationForm(deps, site.workspaceId, job.id), values, errors, notice, started: guard.started(job.id), assistantReads: false }), { status, noindex: true }),
+      page(
+        site,
+        `Apply · ${job.title}`,
+        ApplyPage({ site, job, form: careers.applicationForm(deps, site.workspaceId, job.id), values, errors, notice, started: guard.started(job.id), assistantReads: false }),
+        { status, noindex: true },
+      ),
       status,
       PRIVATE,
     );
@@ -210,7 +215,12 @@ export function careersPublicRoutes(deps: Deps) {
         const site = own ? careers.siteOfWorkspace(deps, own.workspaceId) : null;
         if (!own || !site) return html(renderHtml({ title: "Application not found", styles: "candidate", noindex: true, body: NotFoundApplication() }), 404, PRIVATE);
         return html(
-          page(site, "Your application", OwnApplicationPage({ site, job: own.job, application: own.application, withdrawn: own.withdrawn, sent: query.sent === "1", action: `/careers/applications/${params.token}/withdraw` }), { noindex: true }),
+          page(
+            site,
+            "Your application",
+            OwnApplicationPage({ site, job: own.job, application: own.application, withdrawn: own.withdrawn, sent: query.sent === "1", action: `/careers/applications/${params.token}/withdraw` }),
+            { noindex: true },
+          ),
           200,
           PRIVATE,
         );

@@ -129,12 +129,30 @@ export function ApplyPage(p: ApplyPageProps) {
         ) : null}
         {f.linkedin !== "off" ? (
           <Field id="linkedin" label={FIELD_LABELS.linkedin} mode={f.linkedin} error={e.linkedin}>
-            <input id="linkedin" name="linkedin" type="url" className={INPUT} defaultValue={v.linkedin} placeholder="https://www.linkedin.com/in/…" required={f.linkedin === "required"} maxLength={300} {...described("linkedin", e.linkedin)} />
+            <input
+              id="linkedin"
+              name="linkedin"
+              type="url"
+              className={INPUT}
+              defaultValue={v.linkedin}
+              placeholder="https://www.linkedin.com/in/…"
+              required={f.linkedin === "required"}
+              maxLength={300}
+              {...described("linkedin", e.linkedin)}
+            />
           </Field>
         ) : null}
         {f.cv !== "off" ? (
           <Field id="cv" label={FIELD_LABELS.cv} mode={f.cv} error={e.cv} hint="PDF, DOCX or text, at most 10 MB">
-            <input id="cv" name="cv" type="file" accept=".pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain" className={INPUT} required={f.cv === "required"} {...described("cv", e.cv, true)} />
+            <input
+              id="cv"
+              name="cv"
+              type="file"
+              accept=".pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain"
+              className={INPUT}
+              required={f.cv === "required"}
+              {...described("cv", e.cv, true)}
+            />
           </Field>
         ) : null}
         {form.questions
@@ -149,7 +167,16 @@ export function ApplyPage(p: ApplyPageProps) {
         ) : null}
         <div>
           <label className="inline-flex items-start gap-2 text-sm">
-            <input type="checkbox" name="privacy" value="yes" defaultChecked={v.privacy} required aria-invalid={e.privacy ? true : undefined} aria-describedby={e.privacy ? "privacy-error" : undefined} className="mt-1" />
+            <input
+              type="checkbox"
+              name="privacy"
+              value="yes"
+              defaultChecked={v.privacy}
+              required
+              aria-invalid={e.privacy ? true : undefined}
+              aria-describedby={e.privacy ? "privacy-error" : undefined}
+              className="mt-1"
+            />
             <span>
               I have read and agree to the{" "}
               {site.privacyNotice ? (
@@ -167,7 +194,9 @@ export function ApplyPage(p: ApplyPageProps) {
               {e.privacy}
             </p>
           ) : null}
-          {p.assistantReads ? <p className="mt-2 text-xs text-slate-500">{site.agency} uses an AI assistant that reads applications to match candidates to jobs; a person makes every decision.</p> : null}
+          {p.assistantReads ? (
+            <p className="mt-2 text-xs text-slate-500">{site.agency} uses an AI assistant that reads applications to match candidates to jobs; a person makes every decision.</p>
+          ) : null}
         </div>
         <button type="submit" className="btn-primary">
           Send application
@@ -187,7 +216,9 @@ export function OwnApplicationPage({ site, job, application, withdrawn, sent, ac
         </p>
       ) : null}
       <h1 className="text-2xl font-semibold">Your application for {job.title}</h1>
-      <p className="mt-2 text-sm text-slate-600">Sent {application.createdAt.slice(0, 10)}. {withdrawn ? "You withdrew it." : "It is being considered."}</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Sent {application.createdAt.slice(0, 10)}. {withdrawn ? "You withdrew it." : "It is being considered."}
+      </p>
       {application.answers.length ? (
         <dl className="card card-body mt-4 grid gap-2 text-sm">
           {application.answers.map((a, i) => (

@@ -89,7 +89,9 @@ export function CareersListPage({ site, jobs, total, places, filters, source }: 
                 {j.title}
               </a>
             </h2>
-            <p className="mt-1 text-sm text-slate-600">{[companyOf(j, site), placeOf(j), j.remote !== "on_site" ? REMOTE_LABELS[j.remote] : null, j.employmentType ? EMPLOYMENT_LABELS[j.employmentType] : null].filter(Boolean).join(" · ")}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {[companyOf(j, site), placeOf(j), j.remote !== "on_site" ? REMOTE_LABELS[j.remote] : null, j.employmentType ? EMPLOYMENT_LABELS[j.employmentType] : null].filter(Boolean).join(" · ")}
+            </p>
           </li>
         ))}
       </ul>
@@ -115,7 +117,10 @@ export function CareersJobPage({ site, job, source }: { site: PublicSite; job: J
       <a className="btn-primary mt-6" href={apply}>
         Apply
       </a>
-      <div className="mt-6 space-y-3 text-slate-800 [&_a]:underline [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: job.descriptionHtml }} />
+      <div
+        className="mt-6 space-y-3 text-slate-800 [&_a]:underline [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        dangerouslySetInnerHTML={{ __html: job.descriptionHtml }}
+      />
       <a className="btn-primary mt-6" href={apply}>
         Apply for this job
       </a>

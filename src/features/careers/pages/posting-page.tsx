@@ -53,7 +53,11 @@ export function PostingPage(p: PostingPageProps) {
           "Published jobs that are not closed show on the careers site."
         ) : (
           <>
-            Set up the careers site in <a className="underline" href="/settings/careers">Settings → Careers site</a> to publish it.
+            Set up the careers site in{" "}
+            <a className="underline" href="/settings/careers">
+              Settings → Careers site
+            </a>{" "}
+            to publish it.
           </>
         )}
       </p>

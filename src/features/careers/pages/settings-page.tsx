@@ -10,7 +10,19 @@ export interface CareersSettingsValues {
 }
 
 /** Settings → Careers site: the address, introduction and privacy notice (a plain form), and the feeds' addresses. */
-export function CareersSettingsPage({ shell, site, values, errors, suggested }: { shell: Shell; site: CareersSite | null; values: CareersSettingsValues | null; errors: Record<string, string>; suggested: string }) {
+export function CareersSettingsPage({
+  shell,
+  site,
+  values,
+  errors,
+  suggested,
+}: {
+  shell: Shell;
+  site: CareersSite | null;
+  values: CareersSettingsValues | null;
+  errors: Record<string, string>;
+  suggested: string;
+}) {
   const v = values ?? { slug: site?.slug ?? suggested, intro: site?.intro ?? "", privacyNotice: site?.privacyNotice ?? "", feedEmail: site?.feedEmail ?? "" };
   const err = (k: string) =>
     errors[k] ? (
@@ -42,7 +54,17 @@ export function CareersSettingsPage({ shell, site, values, errors, suggested }: 
           </label>
           <div className="mt-1 flex items-center gap-1">
             <span className="text-slate-500">/careers/</span>
-            <input id="slug" name="slug" className="input w-full" defaultValue={v.slug} required maxLength={50} pattern="[a-z0-9][a-z0-9-]*" aria-invalid={errors.slug ? true : undefined} aria-describedby={errors.slug ? "slug-error" : undefined} />
+            <input
+              id="slug"
+              name="slug"
+              className="input w-full"
+              defaultValue={v.slug}
+              required
+              maxLength={50}
+              pattern="[a-z0-9][a-z0-9-]*"
+              aria-invalid={errors.slug ? true : undefined}
+              aria-describedby={errors.slug ? "slug-error" : undefined}
+            />
           </div>
           {err("slug")}
         </div>
