@@ -18,6 +18,7 @@ describe("the settings area", () => {
       "Activity",
       "Candidate pages",
       "API keys",
+      "Careers site",
       "Logo",
       "E-mail",
       "Webhooks",
@@ -34,6 +35,7 @@ describe("the settings area", () => {
       "Activity",
       "Candidate pages",
       "API keys",
+      "Careers site",
       "Logo",
       "E-mail",
       "Webhooks",
@@ -53,6 +55,7 @@ describe("the settings area", () => {
     expect((await page(rec.cookie, "/settings/candidate-pages")).status).toBe(403);
     expect((await page(rec.cookie, "/settings/webhooks")).status).toBe(403);
     expect((await page(rec.cookie, "/settings/logo")).status).toBe(403);
+    expect((await page(rec.cookie, "/settings/careers")).status).toBe(403);
     expect((await page(rec.cookie, "/settings/email")).status).toBe(403);
     expect((await page(admin.cookie, "/settings/webhooks")).status).toBe(200);
     expect((await page(admin.cookie, "/settings/activity")).status).toBe(200);
