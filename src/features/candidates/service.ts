@@ -39,7 +39,7 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
   checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
-  if (q.jobId) return readPage(deps, workspaceId, q, page, limit);
+  if (q.jobId || q.source) return readPage(deps, workspaceId, q, page, limit);
   const key = `${workspaceId}|${page}|${limit}|${q.role ?? ""}|${q.location ?? ""}|${q.excludeShortlisted ? 1 : 0}|${q.search ?? ""}`;
   return keptPages.get(deps.db, key, () => readPage(deps, workspaceId, q, page, limit));
 }
@@ -48,7 +48,7 @@ function readPage(deps: Deps, workspaceId: number, q: ListQuery, page: number, l
   const { rows, total, totalIsLowerBound } = repo.listParticipants(
     deps.db,
     workspaceId,
-    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
+    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), source: q.source, excludeShortlisted: q.excludeShortlisted },
     page,
     limit,
   );
@@ -274,7 +274,7 @@ export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQ
   const rows = repo.sortedPage(
     deps.db,
     workspaceId,
-    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
+    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), source: q.source, excludeShortlisted: q.excludeShortlisted },
     sort,
     page,
     limit,

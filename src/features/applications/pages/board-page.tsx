@@ -135,7 +135,10 @@ export function BoardPage({
             "No client"
           )}
           {job.location ? ` · ${job.location}` : ""}
-          {` · ${data.total} application${data.total === 1 ? "" : "s"}`}
+          {` · ${data.total} application${data.total === 1 ? "" : "s"} · `}
+          <a className="underline" href={`/jobs/${job.id}/posting`} data-testid="job-posting">
+            Posting and application form
+          </a>
         </p>
       </div>
       {clients.length ? (
