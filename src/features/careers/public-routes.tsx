@@ -4,6 +4,7 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { escapeHtml, renderHtml } from "../../lib/render";
 import { clientIp } from "../../lib/client-ip";
+import { assetUrl } from "../../lib/assets";
 import { seeOther } from "../../lib/route-options";
 import { getJob, type Job } from "../jobs/service";
 import { ApplyGuard } from "./abuse";
@@ -46,7 +47,7 @@ export function careersPublicRoutes(deps: Deps) {
     }
   };
 
-  const page = (site: careers.PublicSite, title: string, body: React.ReactElement, opts: { status?: number; head?: string; description?: string; noindex?: boolean } = {}) =>
+  const page = (site: careers.PublicSite, title: string, body: React.ReactElement, opts: { status?: number; head?: string; description?: string; noindex?: boolean; scripts?: string[] } = {}) =>
     renderHtml({ title, brand: site.agency, styles: "candidate", body, ...opts });
 
   const applyPage = (site: careers.PublicSite, job: Job, values: ApplyValues, errors: Record<string, string>, notice: string | null, status: number) =>
@@ -55,7 +56,7 @@ export function careersPublicRoutes(deps: Deps) {
         site,
         `Apply · ${job.title}`,
         ApplyPage({ site, job, form: careers.applicationForm(deps, site.workspaceId, job.id), values, errors, notice, started: guard.started(job.id), assistantReads: false }),
-        { status, noindex: true },
+        { status, noindex: true, scripts: [assetUrl("careers-apply.js")] },
       ),
       status,
       PRIVATE,

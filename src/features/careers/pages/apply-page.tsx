@@ -23,9 +23,9 @@ export interface ApplyPageProps {
 
 const INPUT = "input mt-1 w-full aria-invalid:border-red-600";
 
-function Field({ id, label, mode, error, children, hint }: { id: string; label: string; mode: FieldMode; error?: string; children: ReactNode; hint?: string }) {
+function Field({ id, label, mode, error, children, hint, drop }: { id: string; label: string; mode: FieldMode; error?: string; children: ReactNode; hint?: string; drop?: boolean }) {
   return (
-    <div>
+    <div {...(drop ? { "data-cv-drop": "", className: "rounded-md data-dragging:bg-brand-50 data-dragging:outline-2 data-dragging:outline-brand-500" } : {})}>
       <label htmlFor={id} className="label">
         {label}
         {mode === "optional" ? <span className="font-normal text-slate-500"> (optional)</span> : null}
@@ -143,7 +143,7 @@ export function ApplyPage(p: ApplyPageProps) {
           </Field>
         ) : null}
         {f.cv !== "off" ? (
-          <Field id="cv" label={FIELD_LABELS.cv} mode={f.cv} error={e.cv} hint="PDF, DOCX or text, at most 10 MB">
+          <Field id="cv" label={FIELD_LABELS.cv} mode={f.cv} error={e.cv} hint="PDF, DOCX or text, at most 10 MB" drop>
             <input
               id="cv"
               name="cv"
