@@ -39,7 +39,10 @@ async function agency(page: Page) {
   });
   expect(patched.status()).toBe(200);
   const form = await page.request.put(`/api/jobs/${id}/application-form`, {
-    data: { fields: { cv: "required", phone: "optional", linkedin: "optional", note: "optional" }, questions: [{ id: "rights", label: "Do you have the right to work in Australia?", kind: "yes_no", mode: "required", knockout: "no" }] },
+    data: {
+      fields: { cv: "required", phone: "optional", linkedin: "optional", note: "optional" },
+      questions: [{ id: "rights", label: "Do you have the right to work in Australia?", kind: "yes_no", mode: "required", knockout: "no" }],
+    },
   });
   expect(form.status()).toBe(200);
   return { slug, id };

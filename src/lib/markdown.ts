@@ -22,11 +22,20 @@ const ALLOWED: sanitizeHtml.IOptions = {
 };
 ALLOWED.allowedAttributes = { ...ALLOWED.allowedAttributes, a: ["href", "title", "rel"] };
 
+// The same text renders to the same HTML: the careers list, a job's page and the feeds read the
+// descriptions of every open job on each request, so the last few hundred are kept (oldest out first).
+const rendered = new Map<string, string>();
+const KEEP = 300;
+
 /** Markdown → sanitised HTML; empty or null text gives "". */
 export function markdownToHtml(md: string | null | undefined): string {
   if (!md?.trim()) return "";
-  const html = marked.parse(md) as string;
-  return sanitizeHtml(html, ALLOWED).trim();
+  const kept = rendered.get(md);
+  if (kept !== undefined) return kept;
+  const html = sanitizeHtml(marked.parse(md) as string, ALLOWED).trim();
+  if (rendered.size >= KEEP) rendered.delete(rendered.keys().next().value!);
+  rendered.set(md, html);
+  return html;
 }
 
 /** The text of some Markdown, for a meta description or a feed's summary. */

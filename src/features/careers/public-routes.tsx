@@ -83,7 +83,7 @@ export function careersPublicRoutes(deps: Deps) {
         if (!site) return notFoundPage();
         const all = careers.listOpenJobs(deps, site.workspaceId);
         const filters = { q: query.q, location: query.location, remote: query.remote, type: query.type };
-        const jobs = careers.listOpenJobs(deps, site.workspaceId, filters);
+        const jobs = careers.filterJobs(all, filters);
         const filtered = Object.values(filters).some(Boolean);
         const head = `<link rel="canonical" href="${escapeHtml(site.base)}"><link rel="alternate" type="application/rss+xml" title="Jobs" href="${escapeHtml(site.base)}/rss.xml">`;
         return html(

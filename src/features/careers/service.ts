@@ -85,11 +85,16 @@ const norm = (s: string | null | undefined) => (s ?? "").toLowerCase();
 
 /** The open jobs of the site, filtered by the address's query (search, location, remote, type). */
 export function listOpenJobs(deps: Deps, workspaceId: number, f: JobFilters = {}): Job[] {
+  return filterJobs(openJobs(deps, workspaceId), f);
+}
+
+/** The jobs that match the filters (pure). */
+export function filterJobs(jobs: Job[], f: JobFilters): Job[] {
   const q = norm(f.q).trim();
   const location = norm(f.location).trim();
   const remote = (REMOTE_KINDS as readonly string[]).includes(f.remote ?? "") ? f.remote : undefined;
   const type = (EMPLOYMENT_TYPES as readonly string[]).includes(f.type ?? "") ? f.type : undefined;
-  return openJobs(deps, workspaceId).filter(
+  return jobs.filter(
     (j) =>
       (!q || norm(j.title).includes(q) || norm(j.description).includes(q) || norm(j.city).includes(q)) &&
       (!location || placeOf(j).toLowerCase() === location) &&
