@@ -176,7 +176,13 @@ try {
       form.append("cv", cv(i));
       const r = await fetch(base + applyPath, { method: "POST", body: form, redirect: "manual", headers: { origin: base, "x-forwarded-for": `10.${i >> 8}.${i & 255}.7` } });
       const body = await r.text();
-      if (r.status >= 500) refusals.push(body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 160));
+      if (r.status >= 500)
+        refusals.push(
+          body
+            .replace(/<[^>]+>/g, " ")
+            .replace(/\s+/g, " ")
+            .slice(0, 160),
+        );
       return r.status;
     }),
   );

@@ -22,6 +22,7 @@ import { createDashboard } from "./features/dashboard/feature";
 import { createMailbox } from "./features/mailbox/feature";
 import { createVisitors } from "./features/visitors/feature";
 import { createJobs } from "./features/jobs/feature";
+import { campaignSource } from "./features/jobs/service";
 import { createCandidates } from "./features/candidates/feature";
 import { createPeople } from "./features/people/feature";
 import { createShortlists } from "./features/shortlists/feature";
@@ -115,7 +116,8 @@ export function buildFeatures(
   const candidates = createCandidates(deps, web, {
     // A candidate arriving through a job's campaign link gets an application (issue 38).
     applications: {
-      applied: (tx, workspaceId, participantId, jobId) => void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate"),
+      applied: (tx, workspaceId, participantId, jobId, campaignId) =>
+        void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate", { source: campaignSource(deps, workspaceId, jobId, campaignId) }),
       applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
     },
   });

@@ -159,7 +159,7 @@ export function upsertParticipantFromVisitor(deps: CandidatesDeps, workspaceId: 
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       candidateCreated(deps, tx, workspaceId, id, "visitor", "candidate", via);
-      if (via.jobId) deps.applications.applied(tx, workspaceId, id, via.jobId);
+      if (via.jobId) deps.applications.applied(tx, workspaceId, id, via.jobId, via.campaignId);
       return id;
     });
     return getParticipant(deps, workspaceId, id);
@@ -171,7 +171,7 @@ export function upsertParticipantFromVisitor(deps: CandidatesDeps, workspaceId: 
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
     // A campaign link of a job the person has no application to yet makes one (issue 38).
-    if (via.jobId) deps.applications.applied(tx, workspaceId, found.id, via.jobId);
+    if (via.jobId) deps.applications.applied(tx, workspaceId, found.id, via.jobId, via.campaignId);
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");
     // One event: an application again (with what it changed), or the change itself.

@@ -47,6 +47,16 @@ describe("where applicants come from (issue 56 item 5)", () => {
     const page = await (await t.request("/candidates?source=indeed", { cookie: w.cookie })).text();
     expect(page).toContain("c@example.com");
     expect(page).not.toContain("a@example.com");
-    expect(page).toContain('<option value="" >All sources</option>'.replace(" >", ">"));
+    expect(page).toContain('<option value="">All sources</option>');
+  });
+
+  test("an application through a campaign link carries the campaign as its source", async () => {
+    const w = await careersWorkspace(t);
+    const job = await w.job("Crane Operator");
+    const campaign = (await w.call(`/api/jobs/${job.id}/campaigns`, { json: { name: "Seek Spring Ad" } })).body.campaign;
+    const person = t.deps.candidates.upsertFromVisitor(w.workspaceId, { uniqueId: "visitor-1", name: "Cam", emailAddress: "cam@example.com", jobId: job.id, campaignId: campaign.id });
+    const apps = (await w.call(`/api/participants/${person.id}`)).body.applications as any[];
+    expect(apps.map((a) => a.source)).toEqual(["campaign:seek-spring-ad"]);
+    expect((await w.call("/api/participants?source=campaign:seek-spring-ad")).body.participants.map((p: any) => p.id)).toEqual([person.id]);
   });
 });

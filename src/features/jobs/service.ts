@@ -165,3 +165,14 @@ export function openJobs(deps: Deps, workspaceId: number): Job[] {
   const names = clientNames(deps, workspaceId);
   return rows.map((r) => toJob(r, names, now));
 }
+
+/** The source an application through a campaign link carries (issue 56): "campaign:" and the campaign's name, as a source is kept. */
+export function campaignSource(deps: Deps, workspaceId: number, jobId: number, campaignId: number | null): string | null {
+  const c = campaignId ? repo.findCampaign(deps.db, workspaceId, jobId, campaignId) : undefined;
+  if (!c) return null;
+  const name = c.name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `campaign:${name || c.id}`.slice(0, 40);
+}
