@@ -15,7 +15,13 @@ describe("the careers API (issue 56 item 7)", () => {
     expect((await w.call(`/api/jobs/${job.id}/application-form`)).body.form).toEqual({ fields: { phone: "optional", linkedin: "optional", cv: "required", note: "optional" }, questions: [] });
     const saved = await w.call(`/api/jobs/${job.id}/application-form`, {
       method: "PUT",
-      json: { fields: { cv: "optional", note: "off" }, questions: [{ label: "Licence class?", kind: "choice", options: ["A", "B"], knockout: "B" }, { label: "Own tools?", kind: "yes_no", mode: "optional", knockout: "No" }] },
+      json: {
+        fields: { cv: "optional", note: "off" },
+        questions: [
+          { label: "Licence class?", kind: "choice", options: ["A", "B"], knockout: "B" },
+          { label: "Own tools?", kind: "yes_no", mode: "optional", knockout: "No" },
+        ],
+      },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.form).toEqual({
@@ -70,7 +76,15 @@ describe("the job's Posting page and Settings → Careers site, without JavaScri
     });
     expect(ok.status).toBe(303);
     const job = (await w.call(`/api/jobs/${made.id}`)).body.job;
-    expect(job).toMatchObject({ status: "open", employmentType: "contract", remote: "hybrid", city: "Geelong", country: "AU", showClient: true, salary: { min: 45, max: 60, currency: "AUD", period: "hour" } });
+    expect(job).toMatchObject({
+      status: "open",
+      employmentType: "contract",
+      remote: "hybrid",
+      city: "Geelong",
+      country: "AU",
+      showClient: true,
+      salary: { min: 45, max: 60, currency: "AUD", period: "hour" },
+    });
     expect(job.descriptionHtml).toContain("<h2>Fitter</h2>");
     const bad = await post(w.cookie, `/jobs/${made.id}/posting`, { published: "on", country: "Australia", city: "Ballarat", description: "kept text" });
     expect(bad.status).toBe(400);
@@ -80,9 +94,20 @@ describe("the job's Posting page and Settings → Careers site, without JavaScri
     expect(html).toContain(">kept text</textarea>");
     expect((await w.call(`/api/jobs/${made.id}`)).body.job.city).toBe("Geelong");
 
-    const formSaved = await post(w.cookie, `/jobs/${made.id}/application-form`, { field_phone: "required", field_cv: "off", q0_label: "Do you hold a trade certificate?", q0_kind: "yes_no", q0_mode: "required", q0_knockout: "no", q1_label: "" });
+    const formSaved = await post(w.cookie, `/jobs/${made.id}/application-form`, {
+      field_phone: "required",
+      field_cv: "off",
+      q0_label: "Do you hold a trade certificate?",
+      q0_kind: "yes_no",
+      q0_mode: "required",
+      q0_knockout: "no",
+      q1_label: "",
+    });
     expect(formSaved.status).toBe(303);
-    expect((await w.call(`/api/jobs/${made.id}/application-form`)).body.form).toMatchObject({ fields: { phone: "required", cv: "off" }, questions: [{ label: "Do you hold a trade certificate?", knockout: "no" }] });
+    expect((await w.call(`/api/jobs/${made.id}/application-form`)).body.form).toMatchObject({
+      fields: { phone: "required", cv: "off" },
+      questions: [{ label: "Do you hold a trade certificate?", knockout: "no" }],
+    });
     const formBad = await post(w.cookie, `/jobs/${made.id}/application-form`, { q1_label: "Pick one", q1_kind: "choice", q1_options: "Only" });
     expect(formBad.status).toBe(400);
     expect(await formBad.text()).toContain('id="q1_options-error"');

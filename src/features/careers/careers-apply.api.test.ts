@@ -1,12 +1,16 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
 import { apply, careersWorkspace, startedOf } from "../../../test/kits/careers";
 import { mailMessages, participants, webhookDeliveries } from "../../db/schema";
 import { candidateEvents } from "../candidates/service-records";
 import { tinyPdf } from "../../../test/kits/cv-fixtures";
+import { startWebhookReceiver } from "../../../test/fakes/webhook-receiver";
 
-const t = makeTestApp({ TRUST_PROXY: "1" });
+// The webhook receiver listens on 127.0.0.1: private addresses are allowed here.
+const t = makeTestApp({ TRUST_PROXY: "1", WEBHOOK_ALLOW_PRIVATE: "1" });
+const receiver = startWebhookReceiver();
+afterAll(() => receiver.stop());
 let ip = 0;
 /** Each test applies from its own address (the per-address limit is tested on its own). */
 const addr = () => `203.0.113.${++ip}`;
@@ -34,7 +38,7 @@ const applicationsOfCandidate = async (w: Awaited<ReturnType<typeof careersWorks
 describe("applying on the careers site (issue 56 item 4)", () => {
   test("one transaction: candidate, application with source, answers and flags, the CV and its text, private link, both e-mails, timeline, webhook", async () => {
     const { w, job } = await setup();
-    await w.call("/api/webhooks", { json: { url: "https://hooks.example.com/frank", events: ["application.created"] } });
+    expect((await w.call("/api/webhooks", { json: { url: receiver.url(), events: ["application.created"] } })).status).toBe(201);
     const started = await startedOf(t, w.slug, job.id, "?utm_source=LinkedIn");
     const res = await apply(t, w.slug, job.id, {
       started,
@@ -88,6 +92,10 @@ describe("applying on the careers site (issue 56 item 4)", () => {
     const hooks = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
     expect(hooks.map((h) => h.type)).toEqual(["application.created"]);
     expect(JSON.parse(hooks[0]!.payload).data).toMatchObject({ jobId: job.id, source: "linkedin", application: { id: apps[0].id, source: "linkedin" } });
+    // Sent after the commit, signed, to the endpoint.
+    const sent = receiver.received.map((r) => JSON.parse(r.body));
+    expect(sent.map((b) => b.type)).toEqual(["application.created"]);
+    expect(sent[0].data.application.flags).toEqual(one.flags);
 
     // The private link shows the answers and withdraws.
     const own = await t.request(location);
