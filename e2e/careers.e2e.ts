@@ -155,3 +155,46 @@ test("the careers pages pass axe with every rule, with and without their script,
     }
   }
 });
+
+test("without JavaScript a recruiter sets up the site, publishes a job with its form on the Posting page, and finds it on the site", async ({ page, browser }) => {
+  await loginAsNewUser(page, { to: null });
+  const made = await (await page.request.post("/api/jobs", { data: { title: "Site Supervisor" } })).json();
+  const cookies = await page.context().cookies();
+  for (const viewport of [WIDE, PHONE]) {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+    await context.addCookies(cookies);
+    const p = await context.newPage();
+    await p.goto("/settings/careers");
+    const slug = `site-${viewport.width}-${Date.now().toString(36)}`;
+    await p.getByLabel("Address").fill(slug);
+    await p.getByLabel("Introduction").fill("Construction roles across Victoria.");
+    await p.getByLabel("Privacy notice").fill("We keep applications for 12 months.");
+    await p.getByRole("button", { name: "Save" }).click();
+    await expect(p.getByText(`/careers/${slug}/feed.xml`)).toBeVisible();
+    expect(await overflow(p)).toBeLessThanOrEqual(0);
+    await picture(p, `careers-settings-${viewport.width}`, { fullPage: true });
+
+    await p.goto(`/jobs/${made.job.id}`);
+    await p.getByRole("link", { name: "Posting and application form" }).click();
+    await p.getByRole("checkbox", { name: "Published" }).check();
+    await p.getByLabel("City").fill("Geelong");
+    await p.getByLabel("Country (two letters)").fill("AU");
+    await p.getByLabel("Employment type").selectOption("contract");
+    await p.getByLabel("Description (Markdown)").fill("## The site\n\n- Civil works\n- **Team of 12**");
+    await p.getByRole("button", { name: "Save posting" }).click();
+    await expect(p.getByText("Status: open")).toBeVisible();
+    await p.locator('input[name="q0_label"]').fill("Do you hold a white card?");
+    await p.locator('input[name="q0_knockout"]').fill("no");
+    await p.getByRole("button", { name: "Save application form" }).click();
+    await expect(p.locator('input[name="q0_label"]')).toHaveValue("Do you hold a white card?");
+    expect(await overflow(p)).toBeLessThanOrEqual(0);
+    await picture(p, `careers-posting-${viewport.width}`, { fullPage: true });
+
+    await p.goto(`/careers/${slug}`);
+    await p.getByRole("link", { name: "Site Supervisor" }).click();
+    await expect(p.getByRole("heading", { name: "The site" })).toBeVisible();
+    await p.getByRole("link", { name: "Apply", exact: true }).click();
+    await expect(p.getByText("Do you hold a white card?")).toBeVisible();
+    await context.close();
+  }
+});

@@ -23,6 +23,8 @@ describe("the careers site (issue 56 item 2)", () => {
     expect(taken.body.fields.slug).toContain("Taken");
     const bad = await other.call("/api/careers", { method: "PUT", json: { slug: "Not a slug!" } });
     expect(bad.status).toBe(400);
+    const reserved = await other.call("/api/careers", { method: "PUT", json: { slug: "applications" } });
+    expect(reserved.body.fields.slug).toContain("reserved");
   });
 
   test("the list shows open jobs only, filtered and searched by the address; no script; small", async () => {

@@ -15,7 +15,13 @@ const text = (max: number) =>
     .transform((v) => v || null);
 
 export const CareersInput = z.object({
-  slug: z.string({ error: "Choose the site's address" }).trim().toLowerCase().regex(SLUG, SLUG_MESSAGE),
+  slug: z
+    .string({ error: "Choose the site's address" })
+    .trim()
+    .toLowerCase()
+    .regex(SLUG, SLUG_MESSAGE)
+    // /careers/applications/{token} is the applicant's own page.
+    .refine((v) => v !== "applications", "This address is reserved: choose another"),
   intro: text(2000),
   privacyNotice: text(20000),
   feedEmail: z
