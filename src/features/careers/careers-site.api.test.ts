@@ -94,9 +94,15 @@ describe("the careers site (issue 56 item 2)", () => {
     expect((await w.page(`/careers/${w.slug}/jobs/${other.id}`)).status).toBe(410);
     const draft = await w.call("/api/jobs", { json: { title: "Never" } });
     expect((await w.page(`/careers/${w.slug}/jobs/${draft.body.job.id}`)).status).toBe(404);
-    const past = await w.job("Expired", { validThrough: new Date(Date.now() + 86_400_000).toISOString() });
+    const past = await w.job("Expired", { validThrough: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
+    // Seen (and kept) before its closing date; nothing is written after it, yet it leaves at that date.
+    expect((await w.page(`/careers/${w.slug}/jobs/${past.id}`)).status).toBe(200);
+    expect(await (await w.page(`/careers/${w.slug}`)).text()).toContain("Expired");
+    expect(await (await w.page(`/careers/${w.slug}/feed.xml`)).text()).toContain("Expired");
     t.clock.advance(2 * 86_400_000);
     expect((await w.page(`/careers/${w.slug}/jobs/${past.id}`)).status).toBe(410);
+    expect(await (await w.page(`/careers/${w.slug}`)).text()).not.toContain("Expired");
+    expect(await (await w.page(`/careers/${w.slug}/feed.xml`)).text()).not.toContain("Expired");
   });
 });
 

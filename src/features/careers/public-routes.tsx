@@ -6,6 +6,8 @@ import { escapeHtml, renderHtml } from "../../lib/render";
 import { clientIp } from "../../lib/client-ip";
 import { assetUrl } from "../../lib/assets";
 import { seeOther } from "../../lib/route-options";
+import { CachedPage } from "../../lib/page-cache";
+import { StampCache } from "../../db/stamp-cache";
 import { getJob, type Job } from "../jobs/service";
 import { ApplyGuard } from "./abuse";
 import { applicationByToken, checkCv, submitApplication, withdrawApplication } from "./apply";
@@ -21,8 +23,32 @@ import { allSitemaps } from "./sitemaps";
 const PUBLIC = { "cache-control": "public, max-age=60" };
 const PRIVATE = { "referrer-policy": "no-referrer", "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
 const html = (body: string, status = 200, headers: Record<string, string> = PUBLIC) => new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
-const xml = (body: string, type = "application/xml") => new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" } });
 const notFoundPage = () => html(renderHtml({ title: "Not found", styles: "candidate", status: 404, body: NotFound() }), 404, PRIVATE);
+
+/** A public answer as kept: its text, status and headers, and until when it may be served again. */
+interface Kept {
+  body: string;
+  status: number;
+  headers: Record<string, string>;
+  until: number;
+}
+/** A rendered public page is served again for this long at most, while nothing is written. */
+const KEEP_MS = 30_000;
+const keptHtml = (body: string, until: number, status = 200, headers: Record<string, string> = PUBLIC): Kept => ({
+  body,
+  status,
+  headers: { "content-type": "text/html; charset=utf-8", ...headers },
+  until,
+});
+const keptXml = (body: string, until: number, type = "application/xml"): Kept => ({
+  body,
+  status: 200,
+  headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" },
+  until,
+});
+const keptNotFound = (until: number) => keptHtml(renderHtml({ title: "Not found", styles: "candidate", status: 404, body: NotFound() }), until, 404, PRIVATE);
+/** Until the first open job's closing date passes (it must leave the page then), or KEEP_MS. */
+const untilOf = (now: number, jobs: Job[]) => jobs.reduce((m, j) => (j.validThrough ? Math.min(m, Date.parse(j.validThrough)) : m), now + KEEP_MS);
 
 function NotFound() {
   return (
@@ -65,57 +91,88 @@ export function careersPublicRoutes(deps: Deps) {
   const emptyValues = (source: string | null): ApplyValues => ({ name: "", email: "", phone: "", linkedin: "", note: "", privacy: false, answers: {}, source: source ?? "" });
 
   /** The site and an open job, or the answer that replaces the page (404, 410). */
-  const openJob = (slug: string, id: number): { site: careers.PublicSite; job: Job } | Response => {
+  const findJob = (slug: string, id: number, now: number): { site: careers.PublicSite; job: Job } | Kept => {
     const site = careers.publicSite(deps, slug);
-    if (!site) return notFoundPage();
+    if (!site) return keptNotFound(now + KEEP_MS);
     const found = careers.publicJob(deps, site.workspaceId, id);
     if (found.state === "open") return { site, job: found.job };
     const gone = found.state === "gone";
-    return html(page(site, gone ? "Job closed" : "Job not found", CareersGonePage({ site, gone }), { status: gone ? 410 : 404, noindex: true }), gone ? 410 : 404, PRIVATE);
+    return keptHtml(page(site, gone ? "Job closed" : "Job not found", CareersGonePage({ site, gone }), { status: gone ? 410 : 404, noindex: true }), now + KEEP_MS, gone ? 410 : 404, PRIVATE);
+  };
+  /** The site and an open job, or the answer that replaces the page (404, 410). */
+  const openJob = (slug: string, id: number): { site: careers.PublicSite; job: Job } | Response => {
+    const found = findJob(slug, id, deps.clock.now().getTime());
+    return "body" in found ? new Response(found.body, { status: found.status, headers: found.headers }) : found;
+  };
+
+  const feed = (slug: string, now: number, build: (site: careers.PublicSite, jobs: Job[]) => Kept): Kept => {
+    const site = careers.publicSite(deps, slug);
+    return site ? build(site, careers.listOpenJobs(deps, site.workspaceId)) : keptNotFound(now + KEEP_MS);
+  };
+
+  // The list, job pages and feeds are the same for every visitor until something is written (the
+  // database's write stamp) or a closing date passes: rendered and compressed once, then served.
+  const pages = new StampCache<CachedPage>(500);
+  const serve = (request: Request, key: string, produce: (now: number) => Kept) => {
+    const now = deps.clock.now().getTime();
+    return pages
+      .get(
+        deps.db,
+        key,
+        () => {
+          const k = produce(now);
+          return new CachedPage(k.body, k.status, k.headers, k.until);
+        },
+        (p) => p.validUntil > now,
+      )
+      .response(request);
   };
 
   return new Elysia()
     .get("/robots.txt", () => new Response(robotsTxt(allSitemaps(deps)), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } }))
     .get(
       "/careers/:slug",
-      ({ params, query }) => {
-        const site = careers.publicSite(deps, params.slug);
-        if (!site) return notFoundPage();
-        const all = careers.listOpenJobs(deps, site.workspaceId);
-        const filters = { q: query.q, location: query.location, remote: query.remote, type: query.type };
-        const jobs = careers.filterJobs(all, filters);
-        const filtered = Object.values(filters).some(Boolean);
-        const head = `<link rel="canonical" href="${escapeHtml(site.base)}"><link rel="alternate" type="application/rss+xml" title="Jobs" href="${escapeHtml(site.base)}/rss.xml">`;
-        return html(
-          page(site, `Jobs at ${site.agency}`, CareersListPage({ site, jobs, total: all.length, places: careers.placesOf(all), filters, source: sourceOf(query) }), {
-            head,
-            description: site.intro?.slice(0, 160) ?? `Open jobs at ${site.agency}`,
-            noindex: filtered,
-          }),
-        );
-      },
+      ({ params, query, request }) =>
+        serve(request, `list|${params.slug}|${query.q ?? ""}|${query.location ?? ""}|${query.remote ?? ""}|${query.type ?? ""}|${sourceOf(query) ?? ""}`, (now) => {
+          const site = careers.publicSite(deps, params.slug);
+          if (!site) return keptNotFound(now + KEEP_MS);
+          const all = careers.listOpenJobs(deps, site.workspaceId);
+          const filters = { q: query.q, location: query.location, remote: query.remote, type: query.type };
+          const jobs = careers.filterJobs(all, filters);
+          const filtered = Object.values(filters).some(Boolean);
+          const head = `<link rel="canonical" href="${escapeHtml(site.base)}"><link rel="alternate" type="application/rss+xml" title="Jobs" href="${escapeHtml(site.base)}/rss.xml">`;
+          return keptHtml(
+            page(site, `Jobs at ${site.agency}`, CareersListPage({ site, jobs, total: all.length, places: careers.placesOf(all), filters, source: sourceOf(query) }), {
+              head,
+              description: site.intro?.slice(0, 160) ?? `Open jobs at ${site.agency}`,
+              noindex: filtered,
+            }),
+            untilOf(now, all),
+          );
+        }),
       { params: SlugParam, query: ListQuery },
     )
     .get(
       "/careers/:slug/jobs/:id",
-      ({ params, query }) => {
-        const found = openJob(params.slug, params.id);
-        if (found instanceof Response) return found;
-        const { site, job } = found;
-        const url = jobUrl(site, job);
-        const description = `${job.title} at ${careers.companyOf(job, site)}${careers.placeOf(job) ? `, ${careers.placeOf(job)}` : ""}`;
-        const og = (p: string, c: string) => `<meta property="og:${p}" content="${escapeHtml(c)}">`;
-        const head =
-          `<link rel="canonical" href="${escapeHtml(url)}">` +
-          og("type", "website") +
-          og("title", job.title) +
-          og("description", description) +
-          og("url", url) +
-          og("site_name", site.agency) +
-          (site.logoUrl ? og("image", `${site.origin}${site.logoUrl}`) : "") +
-          `<script type="application/ld+json">${ldScript(jobPostingLd(site, job))}</script>`;
-        return html(page(site, job.title, CareersJobPage({ site, job, source: sourceOf(query) }), { head, description }));
-      },
+      ({ params, query, request }) =>
+        serve(request, `job|${params.slug}|${params.id}|${sourceOf(query) ?? ""}`, (now) => {
+          const found = findJob(params.slug, params.id, now);
+          if ("body" in found) return found;
+          const { site, job } = found;
+          const url = jobUrl(site, job);
+          const description = `${job.title} at ${careers.companyOf(job, site)}${careers.placeOf(job) ? `, ${careers.placeOf(job)}` : ""}`;
+          const og = (p: string, c: string) => `<meta property="og:${p}" content="${escapeHtml(c)}">`;
+          const head =
+            `<link rel="canonical" href="${escapeHtml(url)}">` +
+            og("type", "website") +
+            og("title", job.title) +
+            og("description", description) +
+            og("url", url) +
+            og("site_name", site.agency) +
+            (site.logoUrl ? og("image", `${site.origin}${site.logoUrl}`) : "") +
+            `<script type="application/ld+json">${ldScript(jobPostingLd(site, job))}</script>`;
+          return keptHtml(page(site, job.title, CareersJobPage({ site, job, source: sourceOf(query) }), { head, description }), untilOf(now, [job]));
+        }),
       { params: SlugJobParams, query: ListQuery },
     )
     .get(
@@ -187,26 +244,18 @@ export function careersPublicRoutes(deps: Deps) {
     )
     .get(
       "/careers/:slug/sitemap.xml",
-      ({ params }) => {
-        const site = careers.publicSite(deps, params.slug);
-        return site ? xml(sitemapXml(site, careers.listOpenJobs(deps, site.workspaceId))) : notFoundPage();
-      },
+      ({ params, request }) => serve(request, `sitemap|${params.slug}`, (now) => feed(params.slug, now, (site, jobs) => keptXml(sitemapXml(site, jobs), untilOf(now, jobs)))),
       { params: SlugParam },
     )
     .get(
       "/careers/:slug/feed.xml",
-      ({ params }) => {
-        const site = careers.publicSite(deps, params.slug);
-        return site ? xml(indeedXml(site, careers.listOpenJobs(deps, site.workspaceId), deps.clock.now())) : notFoundPage();
-      },
+      ({ params, request }) => serve(request, `indeed|${params.slug}`, (now) => feed(params.slug, now, (site, jobs) => keptXml(indeedXml(site, jobs, new Date(now)), untilOf(now, jobs)))),
       { params: SlugParam },
     )
     .get(
       "/careers/:slug/rss.xml",
-      ({ params }) => {
-        const site = careers.publicSite(deps, params.slug);
-        return site ? xml(rssXml(site, careers.listOpenJobs(deps, site.workspaceId), deps.clock.now()), "application/rss+xml") : notFoundPage();
-      },
+      ({ params, request }) =>
+        serve(request, `rss|${params.slug}`, (now) => feed(params.slug, now, (site, jobs) => keptXml(rssXml(site, jobs, new Date(now)), untilOf(now, jobs), "application/rss+xml"))),
       { params: SlugParam },
     )
     .get(
