@@ -200,6 +200,7 @@ try {
   const codes = answers.reduce<Record<number, number>>((m, c) => ((m[c] = (m[c] ?? 0) + 1), m), {});
   console.log(`\n${N} concurrent applications with a CV each (${load()})`);
   console.log(`  answers: ${JSON.stringify(codes)} (303: recorded); time to the last answer: ${lastMs.toFixed(0)} ms`);
+  for (const r of new Set(refusals)) console.log(`  refused: ${r}`);
   console.log(
     `  recorded: ${apps} applications, ${rows} candidate rows for ${people} addresses, ${files} CV files: ${apps === N && rows === N && files === N ? "all recorded once" : "NOT all recorded once"}`,
   );

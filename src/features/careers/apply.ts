@@ -21,6 +21,13 @@ import type { PublicSite } from "./service";
 import { ApplicationReceivedEmail, NewApplicationEmail } from "./emails/application-emails";
 import * as repo from "./repo";
 
+/**
+ * How long an application's transaction waits for the write lock (the worker's writes, a backup):
+ * its CV is stored already and a person is waiting for the answer, so longer than a page's 10 s;
+ * 200 applications at once on a busy machine can queue behind each other for that long.
+ */
+const APPLY_WAIT_MS = 60_000;
+
 export const ALREADY_APPLIED = "You have already applied for this job with this e-mail address: the link in your confirmation e-mail shows your application";
 
 /** The CV as checked (type from its bytes, at most 10 MB), or an AppError naming the field `cv`. */
@@ -44,68 +51,71 @@ export async function submitApplication(deps: Deps, site: PublicSite, job: Job, 
   try {
     // Other writers (the worker, other applicants) may hold the lock: the one transaction waits
     // and runs again, without the whole request (its CV is in the store already).
-    const applicationId = await retryOnBusy(deps.db.$client, () =>
-      deps.db.transaction((tx) => {
-        const via = { jobId: job.id, source: input.source ?? "careers" };
-        const person = applicantFromCareers(deps, tx, ws, { name: input.name, emailAddress: input.email, phone: input.phone, linkedinUrl: input.linkedin, jobId: job.id }, "candidate", via);
-        const row = openApplication(deps, tx, ws, person.id, job.id, "candidate", {
-          source: input.source,
-          answers: [...input.answers, ...(input.note ? [{ question: "Note", answer: input.note }] : [])],
-          flags: input.flags,
-        });
-        if (!row) throw new AppError("conflict", 409, ALREADY_APPLIED, { email: ALREADY_APPLIED });
-        if (cv && key)
-          attachStoredFile(deps, tx, ws, person.id, {
-            name: cv.name,
-            type: cv.type,
-            size: cv.bytes.length,
-            sha256: cv.sha256,
-            storageKey: key,
-            textStatus: "pending",
-            text: null,
-            textError: null,
-            uploadedBy: null,
+    const applicationId = await retryOnBusy(
+      deps.db.$client,
+      () =>
+        deps.db.transaction((tx) => {
+          const via = { jobId: job.id, source: input.source ?? "careers" };
+          const person = applicantFromCareers(deps, tx, ws, { name: input.name, emailAddress: input.email, phone: input.phone, linkedinUrl: input.linkedin, jobId: job.id }, "candidate", via);
+          const row = openApplication(deps, tx, ws, person.id, job.id, "candidate", {
+            source: input.source,
+            answers: [...input.answers, ...(input.note ? [{ question: "Note", answer: input.note }] : [])],
+            flags: input.flags,
           });
-        repo.insertLink(tx, { applicationId: row.id, workspaceId: ws, tokenHash: sha256(token), createdAt: deps.clock.now() });
-        const data = { applicationId: row.id, jobId: job.id, source: input.source, flags: input.flags, hasCv: !!cv };
-        recordPipelineEvent(deps, tx, {
-          workspaceId: ws,
-          actor: "candidate",
-          subject: { type: "application", id: row.id },
-          kind: "application.created",
-          summary: `Candidate #${person.id} applied for ${job.title} on the careers site${input.source ? ` (source: ${input.source})` : ""}${input.flags.length ? ", flagged" : ""}`,
-          timeline: `Applied for ${job.title} on the careers site${input.source ? ` (source: ${input.source})` : ""}${input.flags.length ? `: ${input.flags.join("; ")}` : ""}`,
-          candidateId: person.id,
-          data,
-          webhooks: [{ type: "application.created", candidateId: person.id, data: () => ({ ...data, application: getApplicationIn(deps, ws, row.id), job: { id: job.id, title: job.title } }) }],
-        });
-        deps.mail.enqueue(tx, {
-          to: input.email,
-          subject: `Your application for ${job.title}`,
-          email: ApplicationReceivedEmail({ name: input.name, job: job.title, agency: site.agency, manageUrl: manageUrl(deps, token) }),
-          workspaceId: ws,
-          kind: "application.received",
-          audience: "candidate",
-        });
-        const owner = job.ownerId ? findUserById(deps, job.ownerId) : undefined;
-        if (owner && owner.workspaceId === ws)
-          deps.mail.enqueue(tx, {
-            to: owner.email,
-            subject: `New application for ${job.title}${input.flags.length ? " (flagged)" : ""}`,
-            email: NewApplicationEmail({
-              job: job.title,
-              candidate: input.name,
-              source: input.source,
-              flags: input.flags,
-              url: `${deps.config.APP_URL}/candidates/${person.id}`,
-              again: !person.created,
-            }),
+          if (!row) throw new AppError("conflict", 409, ALREADY_APPLIED, { email: ALREADY_APPLIED });
+          if (cv && key)
+            attachStoredFile(deps, tx, ws, person.id, {
+              name: cv.name,
+              type: cv.type,
+              size: cv.bytes.length,
+              sha256: cv.sha256,
+              storageKey: key,
+              textStatus: "pending",
+              text: null,
+              textError: null,
+              uploadedBy: null,
+            });
+          repo.insertLink(tx, { applicationId: row.id, workspaceId: ws, tokenHash: sha256(token), createdAt: deps.clock.now() });
+          const data = { applicationId: row.id, jobId: job.id, source: input.source, flags: input.flags, hasCv: !!cv };
+          recordPipelineEvent(deps, tx, {
             workspaceId: ws,
-            kind: "application.new",
-            audience: "recruiter",
+            actor: "candidate",
+            subject: { type: "application", id: row.id },
+            kind: "application.created",
+            summary: `Candidate #${person.id} applied for ${job.title} on the careers site${input.source ? ` (source: ${input.source})` : ""}${input.flags.length ? ", flagged" : ""}`,
+            timeline: `Applied for ${job.title} on the careers site${input.source ? ` (source: ${input.source})` : ""}${input.flags.length ? `: ${input.flags.join("; ")}` : ""}`,
+            candidateId: person.id,
+            data,
+            webhooks: [{ type: "application.created", candidateId: person.id, data: () => ({ ...data, application: getApplicationIn(deps, ws, row.id), job: { id: job.id, title: job.title } }) }],
           });
-        return row.id;
-      }),
+          deps.mail.enqueue(tx, {
+            to: input.email,
+            subject: `Your application for ${job.title}`,
+            email: ApplicationReceivedEmail({ name: input.name, job: job.title, agency: site.agency, manageUrl: manageUrl(deps, token) }),
+            workspaceId: ws,
+            kind: "application.received",
+            audience: "candidate",
+          });
+          const owner = job.ownerId ? findUserById(deps, job.ownerId) : undefined;
+          if (owner && owner.workspaceId === ws)
+            deps.mail.enqueue(tx, {
+              to: owner.email,
+              subject: `New application for ${job.title}${input.flags.length ? " (flagged)" : ""}`,
+              email: NewApplicationEmail({
+                job: job.title,
+                candidate: input.name,
+                source: input.source,
+                flags: input.flags,
+                url: `${deps.config.APP_URL}/candidates/${person.id}`,
+                again: !person.created,
+              }),
+              workspaceId: ws,
+              kind: "application.new",
+              audience: "recruiter",
+            });
+          return row.id;
+        }),
+      { waitMs: APPLY_WAIT_MS },
     );
     return { token, applicationId };
   } catch (e) {
