@@ -1,6 +1,6 @@
 // The careers site's settings and what its public pages read (issue 56 items 2 and 7).
 import type { Deps } from "../../deps";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
 import { getJob, openJobs, type Job } from "../jobs/service";
 import { logoUrlOf } from "../workspace-logo/service";
@@ -49,7 +49,7 @@ export function careersSettings(deps: Deps, workspaceId: number): CareersSite | 
 export function saveCareers(deps: Deps, workspaceId: number, input: CareersSettings, actor: Actor): CareersSite {
   deps.db.transaction((tx) => {
     const saved = repo.saveSite(tx, { workspaceId, ...input, updatedAt: deps.clock.now() });
-    if (!saved) throw Object.assign(conflict(`The address /careers/${input.slug} is taken: choose another`), { fields: { slug: "Taken: choose another" } });
+    if (!saved) throw new AppError("conflict", 409, `The address /careers/${input.slug} is taken: choose another`, { slug: "Taken: choose another" });
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "settings", id: "careers" }, kind: "settings.changed", summary: `Careers site at /careers/${input.slug}` });
   });
   return careersSettings(deps, workspaceId)!;
