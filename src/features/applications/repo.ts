@@ -141,8 +141,11 @@ export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[]
 /** The board's rows in one plain query (no ORM mapping: 2,000 rows are read on every board view). */
 export function boardRows(db: DB, workspaceId: number, jobId: number) {
   return db.$client
-    .query<{ id: number; participantId: number; stageId: number; rejectedReason: string | null; movedAt: number; name: string | null; city: string | null }, [number, number]>(
-      `SELECT a.id, a.participant_id AS participantId, a.stage_id AS stageId, a.rejected_reason AS rejectedReason, a.moved_at AS movedAt, p.name, p.city
+    .query<
+      { id: number; participantId: number; stageId: number; rejectedReason: string | null; movedAt: number; source: string | null; flags: string | null; name: string | null; city: string | null },
+      [number, number]
+    >(
+      `SELECT a.id, a.participant_id AS participantId, a.stage_id AS stageId, a.rejected_reason AS rejectedReason, a.moved_at AS movedAt, a.source, a.flags, p.name, p.city
        FROM applications a JOIN participants p ON p.id = a.participant_id
        WHERE a.workspace_id = ?1 AND a.job_id = ?2 AND p.erased = 0
        ORDER BY a.moved_at, a.id`,

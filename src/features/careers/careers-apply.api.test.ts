@@ -71,6 +71,10 @@ describe("applying on the careers site (issue 56 item 4)", () => {
       { question: "Note", answer: "Available from March." },
     ]);
     expect(one.flags).toEqual(["Knock-out answer: “Do you have the right to work in Australia?” → no"]);
+    // The job's board shows the flag and the source on the card.
+    const board = await (await t.request(`/jobs/${job.id}`, { cookie: w.cookie })).text();
+    expect(board).toContain("⚑ Knock-out answer: “Do you have the right to work in Australia?” → no");
+    expect(board).toContain("Source: linkedin");
 
     const files = (await w.call(`/api/participants/${cid}/files`)).body.files;
     expect(files).toHaveLength(1);
