@@ -16,7 +16,7 @@ import { indeedXml, jobPostingLd, jobUrl, ldScript, robotsTxt, rssXml, sitemapXm
 import { ListQuery, SlugJobParams, SlugParam, TokenParam } from "./model";
 import * as careers from "./service";
 import { ApplyPage, OwnApplicationPage } from "./pages/apply-page";
-import { CareersGonePage, CareersJobPage, CareersListPage, PrivacyPage } from "./pages/careers-pages";
+import { CareersGonePage, CareersJobPage, CareersListPage, NotFound, NotFoundApplication, PrivacyPage } from "./pages/careers-pages";
 import { allSitemaps } from "./sitemaps";
 
 // The public pages are the same for everyone: a browser or a proxy may keep them a minute.
@@ -49,15 +49,6 @@ const keptXml = (body: string, until: number, type = "application/xml"): Kept =>
 const keptNotFound = (until: number) => keptHtml(renderHtml({ title: "Not found", styles: "candidate", status: 404, body: NotFound() }), until, 404, PRIVATE);
 /** Until the first open job's closing date passes (it must leave the page then), or KEEP_MS. */
 const untilOf = (now: number, jobs: Job[]) => jobs.reduce((m, j) => (j.validThrough ? Math.min(m, Date.parse(j.validThrough)) : m), now + KEEP_MS);
-
-function NotFound() {
-  return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-xl font-semibold">Careers site not found</h1>
-      <p className="mt-2 text-slate-600">There is no careers site at this address.</p>
-    </main>
-  );
-}
 
 /** The source of a visit: ?source=, else utm_source. */
 const sourceOf = (q: { source?: string; utm_source?: string }) => cleanSource(q.source ?? q.utm_source);
@@ -287,13 +278,4 @@ export function careersPublicRoutes(deps: Deps) {
       },
       { params: TokenParam },
     );
-}
-
-function NotFoundApplication() {
-  return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-xl font-semibold">Application not found</h1>
-      <p className="mt-2 text-slate-600">This link is not valid. Please use the link in your confirmation e-mail.</p>
-    </main>
-  );
 }

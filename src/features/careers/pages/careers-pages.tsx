@@ -152,3 +152,23 @@ export function PrivacyPage({ site }: { site: PublicSite }) {
     </CareersFrame>
   );
 }
+
+/** An address with no careers site. */
+export function NotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold">Careers site not found</h1>
+      <p className="mt-2 text-slate-600">There is no careers site at this address.</p>
+    </main>
+  );
+}
+
+/** A private link that is not (or no longer) valid. */
+export function NotFoundApplication() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold">Application not found</h1>
+      <p className="mt-2 text-slate-600">This link is not valid. Please use the link in your confirmation e-mail.</p>
+    </main>
+  );
+}
