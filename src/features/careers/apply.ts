@@ -93,7 +93,7 @@ export async function submitApplication(deps: Deps, site: PublicSite, job: Job, 
             subject: `Your application for ${job.title}`,
             email: ApplicationReceivedEmail({ name: input.name, job: job.title, agency: site.agency, manageUrl: manageUrl(deps, token) }),
             workspaceId: ws,
-            kind: "application.received",
+            kind: "application_received",
             audience: "candidate",
           });
           const owner = job.ownerId ? findUserById(deps, job.ownerId) : undefined;
@@ -110,7 +110,7 @@ export async function submitApplication(deps: Deps, site: PublicSite, job: Job, 
                 again: !person.created,
               }),
               workspaceId: ws,
-              kind: "application.new",
+              kind: "new_application",
               audience: "recruiter",
             });
           return row.id;

@@ -93,6 +93,11 @@ describe("applying on the careers site (issue 56 item 4)", () => {
 
     const timeline = candidateEvents(t.deps, w.workspaceId, cid).map((e) => JSON.stringify(e));
     expect(timeline.some((e) => e.includes("Applied for ICU Nurse on the careers site (source: linkedin)"))).toBe(true);
+    // The activity log: the application, without the applicant's name or e-mail.
+    const act = await w.call("/api/workspace/activity?action=application.created");
+    const activity = act.body.activity as any[];
+    expect(activity.map((x) => x.summary)).toEqual([`Candidate #${cid} applied for ICU Nurse on the careers site (source: linkedin), flagged`]);
+    expect(JSON.stringify(activity)).not.toContain("ada@example.com");
     const hooks = t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, w.workspaceId)).all();
     expect(hooks.map((h) => h.type)).toEqual(["application.created"]);
     expect(JSON.parse(hooks[0]!.payload).data).toMatchObject({ jobId: job.id, source: "linkedin", application: { id: apps[0].id, source: "linkedin" } });
