@@ -10,6 +10,7 @@ import { CachedPage } from "../../lib/page-cache";
 import { StampCache } from "../../db/stamp-cache";
 import { getJob, type Job } from "../jobs/service";
 import { ApplyGuard } from "./abuse";
+import { Turns } from "./turns";
 import { applicationByToken, checkCv, submitApplication, withdrawApplication } from "./apply";
 import { checkApply, cleanSource, valuesOf, type ApplyValues } from "./apply-input";
 import { indeedXml, jobPostingLd, jobUrl, ldScript, robotsTxt, rssXml, sitemapXml } from "./machine";
@@ -56,6 +57,8 @@ const sourceOf = (q: { source?: string; utm_source?: string }) => cleanSource(q.
 /** /careers/{slug}…, /robots.txt, and the applicant's private page. */
 export function careersPublicRoutes(deps: Deps) {
   const guard = new ApplyGuard(deps.config.APP_SECRET, () => deps.clock.now().getTime());
+  // Two applications are written at a time; the others wait their turn (turns.ts).
+  const turns = new Turns(2);
   const jobOf = (ws: number, id: number): Job | null => {
     try {
       return getJob(deps, ws, id);
@@ -215,7 +218,7 @@ export function careersPublicRoutes(deps: Deps) {
         }
         if (!checked.ok || Object.keys(errors).length) return applyPage(site, job, values, errors, null, 400);
         try {
-          const { token } = await submitApplication(deps, site, job, checked.value, cv);
+          const { token } = await turns.run(() => submitApplication(deps, site, job, checked.value, cv));
           return seeOther(`/careers/applications/${token}?sent=1`, PRIVATE);
         } catch (e) {
           if (e instanceof AppError && e.status < 500 && e.fields) return applyPage(site, job, values, e.fields, null, e.status);
