@@ -22,6 +22,7 @@ import { createDashboard } from "./features/dashboard/feature";
 import { createMailbox } from "./features/mailbox/feature";
 import { createVisitors } from "./features/visitors/feature";
 import { createJobs } from "./features/jobs/feature";
+import { campaignSource } from "./features/jobs/service";
 import { createCandidates } from "./features/candidates/feature";
 import { createPeople } from "./features/people/feature";
 import { createShortlists } from "./features/shortlists/feature";
@@ -53,6 +54,7 @@ import { createWorkspaceLogo } from "./features/workspace-logo/feature";
 import { createApiDocs } from "./features/api-docs/feature";
 import { createMatching } from "./features/matching/feature";
 import { createSuggestions } from "./features/suggestions/feature";
+import { createCareers } from "./features/careers/feature";
 import type { AccessGate } from "./features/auth/needs";
 
 /** The paths that take a file (the CSV import, by API and by the page's form). */
@@ -60,6 +62,8 @@ const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"])
 // A candidate's CV (issue 39): the file's own 10 MB is checked by the service, with room for the form around it.
 const FILE_UPLOAD = /^\/(api\/participants|candidates)\/\d+\/files$/;
 // Several CVs that become drafts (issue 39 item 6): each at most 10 MB, all together at most 50 MB.
+// An application on the careers site (issue 56): a CV of at most 10 MB with the form around it.
+const APPLY_UPLOAD = /^\/careers\/[^/]+\/jobs\/\d+\/apply$/;
 const DRAFT_UPLOAD_PATHS = new Set(["/api/participants/from-files", "/candidates/drafts"]);
 const LARGEST_BODY = Math.max(IMPORT_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 
@@ -116,7 +120,8 @@ export function buildFeatures(
   const candidates = createCandidates(deps, web, {
     // A candidate arriving through a job's campaign link gets an application (issue 38).
     applications: {
-      applied: (tx, workspaceId, participantId, jobId) => void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate"),
+      applied: (tx, workspaceId, participantId, jobId, campaignId) =>
+        void openApplication(deps, tx, workspaceId, participantId, jobId, "candidate", { source: campaignSource(deps, workspaceId, jobId, campaignId) }),
       applicationsOf: (workspaceId, participantId) => applicationsOfCandidate(deps, workspaceId, participantId),
     },
   });
@@ -155,6 +160,7 @@ export function buildFeatures(
   const candidateFiles = createCandidateFiles(deps, web);
   const candidateDrafts = createCandidateDrafts(deps, web);
   const workspaceLogo = createWorkspaceLogo(deps, web);
+  const careers = createCareers(deps, web);
   const apiDocs = createApiDocs(deps, web, { app });
   // In the order their routes are mounted.
   const features = {
@@ -185,6 +191,7 @@ export function buildFeatures(
     candidateFiles,
     candidateDrafts,
     workspaceLogo,
+    careers,
     apiDocs,
   };
   // Every feature's context in one object, for what runs services outside a request: the demo
@@ -250,7 +257,7 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
           bodyLimit: (path) =>
             UPLOAD_PATHS.has(path)
               ? IMPORT_LIMIT_BYTES + 64 * 1024
-              : FILE_UPLOAD.test(path)
+              : FILE_UPLOAD.test(path) || APPLY_UPLOAD.test(path)
                 ? UPLOAD_LIMIT_BYTES + 64 * 1024
                 : DRAFT_UPLOAD_PATHS.has(path)
                   ? MAX_CALL_BYTES + 64 * 1024

@@ -54,6 +54,10 @@ export interface PageOptions {
    * one response and nothing blocks rendering). Default: the product's linked app.css.
    */
   styles?: "app" | "candidate";
+  /** Extra markup for <head>, already escaped (a canonical link, Open Graph tags, JSON-LD). */
+  head?: string;
+  /** The name after the title (default Frank; a workspace's public site says its own). */
+  brand?: string;
 }
 
 export function renderHtml(opts: PageOptions): string {
@@ -79,11 +83,12 @@ export function renderHtml(opts: PageOptions): string {
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(titleWithSection(opts.title, section))} · Frank</title>` +
+    `<title>${escapeHtml(titleWithSection(opts.title, section))} · ${escapeHtml(opts.brand ?? "Frank")}</title>` +
     (opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : "") +
     (opts.noindex ? `<meta name="robots" content="noindex, nofollow">` : "") +
     `<link rel="icon" href="data:,">` +
     (opts.styles === "candidate" ? `<style>${inlineStyle("candidate")}</style>` : `<link rel="stylesheet" href="${assetUrl("app.css")}">`) +
+    (opts.head ?? "") +
     `${scripts}</head>` +
     `<body class="${opts.bodyClass ?? "min-h-screen bg-slate-50 text-slate-900 antialiased"}">${body}` +
     `<div id="toaster" role="region" aria-label="Notifications (F8)" tabindex="-1" class="toaster">${toast}</div>` +

@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS: { href: string; title: string; text: string; act
   { href: "/candidates/settings", title: "Candidate records", text: "Duplicates to merge, location and role groups, the privacy notice, retention and test data.", action: "candidates.write" },
   { href: "/settings/candidate-pages", title: "Candidate pages", text: "The prequalifier, assessment and intro calls candidates see.", action: "settings.update" },
   { href: "/settings/api-keys", title: "API keys", text: "Keys for your ATS, website or automation to use Frank's API.", action: "apiKeys.manage" },
+  { href: "/settings/careers", title: "Careers site", text: "Your public jobs page: its address, introduction, privacy notice and job feeds.", action: "settings.update" },
   { href: "/settings/logo", title: "Logo", text: "Your agency's logo on the shortlists you share with clients.", action: "settings.update" },
   { href: "/settings/email", title: "E-mail", text: "Whether Frank sends e-mail, and how to set it up.", action: "settings.update" },
   { href: "/settings/webhooks", title: "Webhooks", text: "Tell your own systems when candidates, shortlists and interviews change.", action: "webhooks.manage" },

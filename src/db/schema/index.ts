@@ -28,3 +28,4 @@ export * from "../../features/feedback/schema";
 export * from "../../features/placements/schema";
 export * from "../../features/matching/schema";
 export * from "../../features/suggestions/schema";
+export * from "../../features/careers/schema";

@@ -16,6 +16,9 @@ export interface BoardCard {
   rejectedReason: string | null;
   nextInterview: { publicId: string; startTime: string } | null;
   feedback: string | null;
+  /** Where the application came from, and what the recruiter should look at (a knock-out answer). */
+  source: string | null;
+  flags: string[];
 }
 
 export interface BoardColumn {
@@ -58,8 +61,19 @@ export function loadBoard(deps: Deps, workspaceId: number, jobId: number, opts: 
       rejectedReason: r.rejectedReason,
       nextInterview: interviews.get(r.participantId) ?? null,
       feedback: feedback.get(r.participantId) ?? null,
+      source: r.source,
+      flags: flagsOf(r.flags),
     })),
   }));
   return { job, columns, stages, rejectReasons: rejectReasons(deps, workspaceId), total: rows.length };
 }
 export type BoardData = ReturnType<typeof loadBoard>;
+
+function flagsOf(raw: string | null): string[] {
+  try {
+    const v: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}

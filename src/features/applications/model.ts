@@ -10,10 +10,14 @@ export const ApplicationView = z.object({
   rejectedReason: z.string().nullable(),
   createdAt: z.string(),
   movedAt: z.string(),
+  source: z.string().nullable(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  flags: z.array(z.string()),
   candidate: z.object({ name: z.string().nullable(), city: z.string().nullable() }).optional(),
   job: z.object({ title: z.string() }).optional(),
 });
 export type Application = z.infer<typeof ApplicationView>;
+export type Answer = Application["answers"][number];
 
 export const CreateApplicationInput = z.object({ candidateId: positiveId("Choose a candidate") });
 export const MoveInput = z.object({

@@ -141,8 +141,11 @@ export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[]
 /** The board's rows in one plain query (no ORM mapping: 2,000 rows are read on every board view). */
 export function boardRows(db: DB, workspaceId: number, jobId: number) {
   return db.$client
-    .query<{ id: number; participantId: number; stageId: number; rejectedReason: string | null; movedAt: number; name: string | null; city: string | null }, [number, number]>(
-      `SELECT a.id, a.participant_id AS participantId, a.stage_id AS stageId, a.rejected_reason AS rejectedReason, a.moved_at AS movedAt, p.name, p.city
+    .query<
+      { id: number; participantId: number; stageId: number; rejectedReason: string | null; movedAt: number; source: string | null; flags: string | null; name: string | null; city: string | null },
+      [number, number]
+    >(
+      `SELECT a.id, a.participant_id AS participantId, a.stage_id AS stageId, a.rejected_reason AS rejectedReason, a.moved_at AS movedAt, a.source, a.flags, p.name, p.city
        FROM applications a JOIN participants p ON p.id = a.participant_id
        WHERE a.workspace_id = ?1 AND a.job_id = ?2 AND p.erased = 0
        ORDER BY a.moved_at, a.id`,
@@ -161,4 +164,19 @@ export function funnelMoves(db: DB, workspaceId: number, jobIds: number[]) {
        ORDER BY m.application_id, m.at, m.id`,
     )
     .all(workspaceId, JSON.stringify(jobIds));
+}
+
+/** Applications by source (null: unknown) and how many left the first stage, of one job or all. */
+export function countsBySource(db: Db, workspaceId: number, firstStageId: number, jobId?: number) {
+  return db
+    .select({
+      source: applications.source,
+      count: sql<number>`count(*)`,
+      later: sql<number>`sum(case when ${applications.stageId} != ${firstStageId} then 1 else 0 end)`,
+    })
+    .from(applications)
+    .where(inWorkspace(applications, workspaceId, jobId ? eq(applications.jobId, jobId) : undefined))
+    .groupBy(applications.source)
+    .orderBy(sql`count(*) desc`)
+    .all();
 }

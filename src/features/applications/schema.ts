@@ -55,12 +55,19 @@ export const applications = sqliteTable(
     ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull().default(now),
+    // Where the applicant came from (issue 56 item 5): ?source=, utm_source, a campaign, a feed; null: unknown.
+    source: text("source"),
+    // The careers form's answers to the job's screening questions (JSON list of {question, answer}).
+    answers: text("answers"),
+    // What the recruiter should look at (JSON list, e.g. a knock-out answer); never rejects by itself.
+    flags: text("flags"),
   },
   (t) => [
     uniqueIndex("applications_job_participant_idx").on(t.jobId, t.participantId),
     index("applications_board_idx").on(t.workspaceId, t.jobId, t.stageId),
     index("applications_participant_idx").on(t.workspaceId, t.participantId),
     index("applications_created_idx").on(t.workspaceId, t.createdAt),
+    index("applications_source_idx").on(t.workspaceId, t.source),
   ],
 );
 

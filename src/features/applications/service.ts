@@ -7,7 +7,7 @@ import { getParticipant } from "../candidates/service";
 import { recordPipelineEvent, type Actor } from "../pipeline-events/record";
 import { ensureStages, findStage, rejectReasons, stagesOf, successStage, type Stage } from "./stages";
 import * as repo from "./repo";
-import type { Application, Move } from "./model";
+import type { Answer, Application, Move } from "./model";
 
 type Member = { id: number; role: string; workspaceId: number };
 
@@ -21,7 +21,29 @@ function toApplication(r: repo.ApplicationRow, stages: Stage[]): Application {
     rejectedReason: r.rejectedReason,
     createdAt: r.createdAt.toISOString(),
     movedAt: r.movedAt.toISOString(),
+    source: r.source,
+    answers: parseList<Answer>(r.answers),
+    flags: parseList<string>(r.flags),
   };
+}
+
+function parseList<T>(raw: string | null): T[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? (v as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What an application made on the careers site carries (issue 56): where from, the answers, the flags. */
+export interface ApplicationExtras {
+  source?: string | null;
+  answers?: Answer[];
+  flags?: string[];
+  /** When it was made (the demo's history); now by default. */
+  at?: Date;
 }
 
 /**
@@ -29,13 +51,24 @@ function toApplication(r: repo.ApplicationRow, stages: Stage[]): Application {
  * (one per person and job): in `tx`, the transaction that brought them (a campaign link, a
  * recruiter adding them). Returns the new row, or undefined when it existed.
  */
-export function openApplication(deps: Deps, tx: Tx, workspaceId: number, participantId: number, jobId: number, actor: Actor, at?: Date): repo.ApplicationRow | undefined {
+export function openApplication(deps: Deps, tx: Tx, workspaceId: number, participantId: number, jobId: number, actor: Actor, extras: ApplicationExtras = {}): repo.ApplicationRow | undefined {
   if (repo.findByJobAndCandidate(tx, workspaceId, jobId, participantId)) return undefined;
   const stages = ensureStages(deps, tx, workspaceId);
   const first = stages.find((s) => s.kind === "open") ?? stages[0]!;
-  const now = at ?? deps.clock.now();
+  const now = extras.at ?? deps.clock.now();
   const userId = typeof actor === "object" ? actor.userId : null;
-  const row = repo.insertApplication(tx, { workspaceId, participantId, jobId, stageId: first.id, ownerUserId: userId, createdAt: now, movedAt: now });
+  const row = repo.insertApplication(tx, {
+    workspaceId,
+    participantId,
+    jobId,
+    stageId: first.id,
+    ownerUserId: userId,
+    createdAt: now,
+    movedAt: now,
+    source: extras.source ?? null,
+    answers: extras.answers?.length ? JSON.stringify(extras.answers) : null,
+    flags: extras.flags?.length ? JSON.stringify(extras.flags) : null,
+  });
   if (!row) return undefined;
   repo.insertMove(tx, { workspaceId, applicationId: row.id, fromStageId: null, toStageId: first.id, userId, at: now });
   return row;
@@ -56,7 +89,7 @@ export function seedDemoApplications(deps: Deps, workspaceId: number, candidates
     for (const c of candidates) {
       if (!c.jobId) continue;
       const applied = Math.min(now, new Date(c.createdAt).getTime());
-      const row = openApplication(deps, tx, workspaceId, c.id, c.jobId, "system", new Date(applied));
+      const row = openApplication(deps, tx, workspaceId, c.id, c.jobId, "system", { at: new Date(applied) });
       if (!row) continue;
       n++;
       const target = Math.min(open.length, Math.max(1, c.stages));
@@ -263,4 +296,11 @@ export function moveToPlaced(deps: Deps, tx: Tx, workspaceId: number, actor: Act
 /** Whether a stage (by id) is the workspace's closing success stage: the board offers the placement form after it. */
 export function isSuccessStage(deps: Deps, workspaceId: number, stageId: number): boolean {
   return successStage(stagesOf(deps, workspaceId))?.id === stageId;
+}
+
+/** Where applications came from (issue 56 item 5): per source, how many and how many went past the first stage. */
+export function applicationsBySource(deps: Deps, workspaceId: number, jobId?: number): { source: string; count: number; later: number }[] {
+  const first = stagesOf(deps, workspaceId).find((s) => s.kind === "open");
+  if (!first) return [];
+  return repo.countsBySource(deps.db, workspaceId, first.id, jobId).map((r) => ({ source: r.source ?? "unknown", count: Number(r.count), later: Number(r.later ?? 0) }));
 }

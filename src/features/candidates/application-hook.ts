@@ -8,7 +8,7 @@ import type { Tx } from "../../db/tx";
  * applications to GET /api/participants/{id}.
  */
 export interface ApplicationHooks {
-  applied(tx: Tx, workspaceId: number, participantId: number, jobId: number): void;
+  applied(tx: Tx, workspaceId: number, participantId: number, jobId: number, campaignId: number | null): void;
   applicationsOf(workspaceId: number, participantId: number): unknown[];
 }
 

@@ -40,10 +40,10 @@ function changeHooks(deps: Deps, workspaceId: number, id: number, v: CandidateCh
 
 const moved = (v: CandidateChange) => (v.stage && v.stage.from !== v.stage.to ? { stage: v.stage } : {});
 
-const CREATED_KINDS = { visitor: "candidate.created", import: "candidate.imported_row", cv: "candidate.created_from_cv" } as const;
+const CREATED_KINDS = { visitor: "candidate.created", import: "candidate.imported_row", cv: "candidate.created_from_cv", careers: "candidate.created" } as const;
 
 /** A new record (a visitor's application, a CSV import's row, a confirmed CV): candidate.created as its webhook. */
-export function candidateCreated(deps: Deps, tx: Tx, workspaceId: number, id: number, source: "visitor" | "import" | "cv", actor: Actor, via: Record<string, unknown> = {}): void {
+export function candidateCreated(deps: Deps, tx: Tx, workspaceId: number, id: number, source: keyof typeof CREATED_KINDS, actor: Actor, via: Record<string, unknown> = {}): void {
   recordEvent(deps, tx, {
     workspaceId,
     actor,

@@ -73,6 +73,8 @@ export interface ListQuery {
   role?: string;
   location?: string;
   jobId?: number;
+  /** Only candidates with an application from this source (issue 56: ?source=, utm_source, a feed). */
+  source?: string;
   /** Leave out candidates already in a shortlist (the dashboard's All Candidates list). */
   excludeShortlisted?: boolean;
   page?: number;
@@ -118,6 +120,7 @@ export const ListParticipantsInput = z.object({
   role: bucket(),
   location: bucket(),
   jobId: z.coerce.number().int().positive().optional(),
+  source: z.string().trim().toLowerCase().max(40, "A source is at most 40 characters").optional(),
   excludeShortlisted: z
     .enum(["true", "false", "1", "0"])
     .optional()

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { participantBucketCounts, participants, shortlistMembers } from "../../db/schema";
+import { applications, participantBucketCounts, participants, shortlistMembers } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 import { StampCache } from "../../db/stamp-cache";
 import { param, preparedQuery } from "../../db/prepared";
@@ -48,6 +48,7 @@ export interface ListFilter {
   role?: string;
   location?: string;
   job?: JobForMatch;
+  source?: string;
   excludeShortlisted?: boolean;
 }
 
@@ -62,6 +63,10 @@ export function conditions(workspaceId: number, f: ListFilter, db?: DB): SQL {
     f.role ? eq(participants.roleCategory, f.role) : undefined,
     f.location ? eq(participants.locationCategory, f.location) : undefined,
     f.job ? jobCondition(f.job) : undefined,
+    // An application from this source (the applications' own index on workspace and source).
+    f.source
+      ? sql`${participants.id} in (select ${applications.participantId} from ${applications} where ${applications.workspaceId} = ${workspaceId} and ${applications.source} = ${f.source})`
+      : undefined,
     f.excludeShortlisted ? sql`${participants.id} not in (select ${shortlistMembers.participantId} from ${shortlistMembers} where ${shortlistMembers.workspaceId} = ${workspaceId})` : undefined,
   );
 }
@@ -73,26 +78,28 @@ export function conditions(workspaceId: number, f: ListFilter, db?: DB): SQL {
  */
 export function listParticipants(db: DB, workspaceId: number, f: ListFilter, page: number, limit: number): { rows: ParticipantRow[]; total: number; totalIsLowerBound?: true } {
   const offset = (page - 1) * limit;
-  const match = f.job ? null : ftsFilterQuery(workspaceId, f);
+  const match = f.job || f.source ? null : ftsFilterQuery(workspaceId, f);
   if (match) {
     const { ids, n } = searchPage(db, workspaceId, match, f, offset, limit);
     const rows = rowsByIds(db, workspaceId, ids);
     return n > SEARCH_COUNT_CAP ? { rows, total: SEARCH_COUNT_CAP, totalIsLowerBound: true } : { rows, total: n };
   }
-  const where = conditions(workspaceId, { ...f, search: f.job ? f.search : undefined }, db);
-  const rows = f.job
+  // A job or a source: plain SQL over the conditions (a search is one of them then).
+  const direct = !!(f.job || f.source);
+  const where = conditions(workspaceId, { ...f, search: direct ? f.search : undefined }, db);
+  const rows = direct
     ? (db.select(listColumns).from(participants).where(where).orderBy(desc(participants.id)).limit(limit).offset(offset).all() as ParticipantRow[])
     : bucketPage(db, f)(db).all({ workspaceId, role: f.role ?? "", location: f.location ?? "", limit, offset });
+  const countAll = () =>
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(participants)
+      .where(where)
+      .get()?.n ?? 0;
+  // A source's count follows the applications, which the participants' stamp does not see: counted each time.
+  if (f.source) return { rows, total: countAll() };
   const key = `${workspaceId}|${f.role ?? ""}|${f.location ?? ""}|${f.job ? `${f.job.id}|${f.job.title}|${f.job.location ?? ""}|${f.search ?? ""}` : ""}|${f.excludeShortlisted ? 1 : 0}`;
-  const total = filterTotals.get(db, key, () =>
-    f.job
-      ? (db
-          .select({ n: sql<number>`count(*)` })
-          .from(participants)
-          .where(where)
-          .get()?.n ?? 0)
-      : countFromStats(db, workspaceId, f) - (f.excludeShortlisted ? countShortlisted(db, workspaceId, f) : 0),
-  );
+  const total = filterTotals.get(db, key, () => (f.job ? countAll() : countFromStats(db, workspaceId, f) - (f.excludeShortlisted ? countShortlisted(db, workspaceId, f) : 0)));
   return { rows, total };
 }
 

@@ -39,7 +39,7 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
   checkBucketFilter(bucketsOf(deps, workspaceId), q.role, q.location);
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
-  if (q.jobId) return readPage(deps, workspaceId, q, page, limit);
+  if (q.jobId || q.source) return readPage(deps, workspaceId, q, page, limit);
   const key = `${workspaceId}|${page}|${limit}|${q.role ?? ""}|${q.location ?? ""}|${q.excludeShortlisted ? 1 : 0}|${q.search ?? ""}`;
   return keptPages.get(deps.db, key, () => readPage(deps, workspaceId, q, page, limit));
 }
@@ -48,7 +48,7 @@ function readPage(deps: Deps, workspaceId: number, q: ListQuery, page: number, l
   const { rows, total, totalIsLowerBound } = repo.listParticipants(
     deps.db,
     workspaceId,
-    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
+    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), source: q.source, excludeShortlisted: q.excludeShortlisted },
     page,
     limit,
   );
@@ -159,7 +159,7 @@ export function upsertParticipantFromVisitor(deps: CandidatesDeps, workspaceId: 
     const id = deps.db.transaction((tx) => {
       const id = identity.insertOne(tx, workspaceId, withBuckets({ ...given, uniqueId, stages: given.stages ?? 1, createdAt: now, lastUpdated: now }, bucketsOf(deps, workspaceId)));
       candidateCreated(deps, tx, workspaceId, id, "visitor", "candidate", via);
-      if (via.jobId) deps.applications.applied(tx, workspaceId, id, via.jobId);
+      if (via.jobId) deps.applications.applied(tx, workspaceId, id, via.jobId, via.campaignId);
       return id;
     });
     return getParticipant(deps, workspaceId, id);
@@ -171,7 +171,7 @@ export function upsertParticipantFromVisitor(deps: CandidatesDeps, workspaceId: 
   deps.db.transaction((tx) => {
     identity.setFields(tx, workspaceId, found.id, { ...withBuckets(merged, bucketsOf(deps, workspaceId)), stages, lastUpdated: now, ...(again ? { uniqueId } : {}) });
     // A campaign link of a job the person has no application to yet makes one (issue 38).
-    if (via.jobId) deps.applications.applied(tx, workspaceId, found.id, via.jobId);
+    if (via.jobId) deps.applications.applied(tx, workspaceId, found.id, via.jobId, via.campaignId);
     const changedFields = Object.keys(appended).filter((k) => k !== "stages" && (found as Record<string, unknown>)[k] !== (appended as Record<string, unknown>)[k]);
     if (stages !== found.stages) changedFields.push("stages");
     // One event: an application again (with what it changed), or the change itself.
@@ -274,7 +274,7 @@ export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQ
   const rows = repo.sortedPage(
     deps.db,
     workspaceId,
-    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), excludeShortlisted: q.excludeShortlisted },
+    { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), source: q.source, excludeShortlisted: q.excludeShortlisted },
     sort,
     page,
     limit,

@@ -76,4 +76,4 @@ export const ACTIVITY_KINDS = [
 ] as const;
 
 /** What a candidate does that the log shows too: their application and their interview's booking. */
-export const CANDIDATE_KINDS_IN_LOG = ["candidate.created", "session.created", "interview.booked", "interview.moved", "interview.cancelled"];
+export const CANDIDATE_KINDS_IN_LOG = ["candidate.created", "application.created", "session.created", "interview.booked", "interview.moved", "interview.cancelled"];

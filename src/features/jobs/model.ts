@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { positiveId } from "../../lib/route-schemas";
+import { PostingInput, PostingView } from "./posting-model";
 
 const optional = (max: number) =>
   z
@@ -11,17 +12,20 @@ const optional = (max: number) =>
 
 export const CreateJobInput = z.object({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
-  description: optional(5000),
+  // Markdown (issue 56), rendered to sanitised HTML on the server.
+  description: optional(20000),
   location: optional(200),
   // The agency's client (issue 38); an empty form field or null means none.
   clientId: z.preprocess((v) => (v === "" ? null : v), positiveId("Invalid client").nullish()),
+  ...PostingInput.shape,
 });
 export type CreateJob = z.infer<typeof CreateJobInput>;
 export const UpdateJobInput = z.object({
   title: CreateJobInput.shape.title.optional(),
-  description: optional(5000).optional(),
+  description: optional(20000).optional(),
   location: optional(200).optional(),
   clientId: CreateJobInput.shape.clientId,
+  ...PostingInput.shape,
 });
 export type UpdateJob = z.infer<typeof UpdateJobInput>;
 
@@ -40,6 +44,7 @@ export const JobView = z.object({
   clientId: z.number().int().nullable(),
   client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   createdAt: z.string(),
+  ...PostingView.shape,
 });
 export type Job = z.infer<typeof JobView>;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { campaignClicks, campaigns, jobs } from "../../db/schema";
@@ -24,7 +24,10 @@ export function findJob(db: DB, workspaceId: number, id: number): JobRow | undef
   return jobById(db).get({ workspaceId, id });
 }
 
-export function insertJob(db: DB | Tx, workspaceId: number, v: { title: string; description: string | null; location: string | null; clientId: number | null; createdAt: Date }): JobRow {
+export type JobInsert = Omit<typeof jobs.$inferInsert, "id" | "workspaceId">;
+export type JobSet = Partial<Omit<JobRow, "id" | "workspaceId" | "createdAt">>;
+
+export function insertJob(db: DB | Tx, workspaceId: number, v: JobInsert): JobRow {
   return db
     .insert(jobs)
     .values({ ...v, workspaceId })
@@ -32,7 +35,7 @@ export function insertJob(db: DB | Tx, workspaceId: number, v: { title: string; 
     .get();
 }
 
-export function updateJob(db: DB | Tx, workspaceId: number, id: number, set: Partial<Pick<JobRow, "title" | "description" | "location" | "clientId">>): JobRow | undefined {
+export function updateJob(db: DB | Tx, workspaceId: number, id: number, set: JobSet): JobRow | undefined {
   if (!Object.keys(set).length)
     return db
       .select()
@@ -117,4 +120,14 @@ export function findCampaign(db: DB, workspaceId: number, jobId: number, id: num
     .from(campaigns)
     .where(inWorkspace(campaigns, workspaceId, and(eq(campaigns.jobId, jobId), eq(campaigns.id, id))))
     .get();
+}
+
+/** The published jobs of a workspace that are not closed (the careers site filters validThrough itself). */
+export function publishedJobs(db: DB, workspaceId: number): JobRow[] {
+  return db
+    .select()
+    .from(jobs)
+    .where(inWorkspace(jobs, workspaceId, and(eq(jobs.published, true), isNull(jobs.closedAt))))
+    .orderBy(desc(jobs.publishedAt), desc(jobs.id))
+    .all();
 }

@@ -28,7 +28,9 @@ export function jobRoutes(deps: Deps, web: Web) {
       params: JobIdParam,
       body: UpdateJobInput,
       response: { 200: OneJob },
-      detail: { summary: "Change a job's title, description, location or client" },
+      detail: {
+        summary: "Change a job: title, description (Markdown), location, client, and its posting (published, closed, validThrough, employment type, remote, place, salary, showClient, owner)",
+      },
     })
     .delete(
       "/:id",

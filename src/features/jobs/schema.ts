@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaces } from "../auth/schema";
 import { clients } from "../clients/schema";
 
@@ -19,6 +19,31 @@ export const jobs = sqliteTable(
     // The agency's client the job is for (issue 38); the clients feature refuses to delete one with jobs.
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    // Publishing (issue 56): a draft until published; a closed job, or one past validThrough, leaves the careers site and feeds.
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    validThrough: integer("valid_through", { mode: "timestamp_ms" }),
+    employmentType: text("employment_type", { enum: ["full_time", "part_time", "contract", "temporary", "internship"] }),
+    remote: text("remote", { enum: ["on_site", "hybrid", "remote"] })
+      .notNull()
+      .default("on_site"),
+    // JSON list of ISO 3166-1 alpha-2 codes a remote job accepts applicants from.
+    remoteCountries: text("remote_countries"),
+    city: text("city"),
+    region: text("region"),
+    country: text("country"),
+    postalCode: text("postal_code"),
+    salaryMin: real("salary_min"),
+    salaryMax: real("salary_max"),
+    salaryCurrency: text("salary_currency"),
+    salaryPeriod: text("salary_period", { enum: ["hour", "day", "week", "month", "year"] }),
+    // The client's name is public only when the job says so ("Confidential client" otherwise).
+    showClient: integer("show_client", { mode: "boolean" }).notNull().default(false),
+    // The member told of applications (the creator by default); a member who left is read as none.
+    ownerId: integer("owner_id"),
+    // The last change of what the public pages show (the sitemap's lastmod); null: createdAt.
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("jobs_workspace_idx").on(t.workspaceId), index("jobs_client_idx").on(t.workspaceId, t.clientId)],
 );

@@ -5,10 +5,12 @@ import { randomToken } from "../../lib/crypto";
 import * as repo from "./repo";
 import { recordEvent, type Actor } from "../events/record";
 import type { Campaign, CreateCampaign, CreateJob, Job, UpdateJob } from "./model";
+import { isOpen, postingColumns, splitPosting, toPosting } from "./posting";
+import { findUserById } from "../auth/service";
 
 export type { Campaign, Job } from "./model";
 
-const toJob = (r: repo.JobRow, names: Map<number, string> = new Map()): Job => {
+const toJob = (r: repo.JobRow, names: Map<number, string>, now: Date): Job => {
   const name = r.clientId ? names.get(r.clientId) : undefined;
   return {
     id: r.id,
@@ -18,8 +20,14 @@ const toJob = (r: repo.JobRow, names: Map<number, string> = new Map()): Job => {
     clientId: r.clientId,
     client: r.clientId && name !== undefined ? { id: r.clientId, name } : null,
     createdAt: r.createdAt.toISOString(),
+    ...toPosting(r, now),
   };
 };
+
+/** The owner told of applications must be a member of the workspace. */
+function checkOwner(deps: Deps, workspaceId: number, ownerId: number | null | undefined): void {
+  if (ownerId && findUserById(deps, ownerId)?.workspaceId !== workspaceId) throw badRequest("Member not found", { ownerId: "Member not found" });
+}
 
 /** A client of another workspace, or none, is refused like a missing one. */
 function checkClient(deps: Deps, workspaceId: number, clientId: number | null | undefined): Map<number, string> {
@@ -53,30 +61,50 @@ export function toCampaign(deps: Deps, r: repo.CampaignRow): Campaign {
 /** The workspace's jobs, newest first. */
 export function listJobs(deps: Deps, workspaceId: number): Job[] {
   const names = clientNames(deps, workspaceId);
-  return repo.listJobs(deps.db, workspaceId).map((r) => toJob(r, names));
+  const now = deps.clock.now();
+  return repo.listJobs(deps.db, workspaceId).map((r) => toJob(r, names, now));
 }
 
 export function getJob(deps: Deps, workspaceId: number, id: number): Job {
   const row = repo.findJob(deps.db, workspaceId, id);
   if (!row) throw notFound("Job not found");
-  return toJob(row, clientNames(deps, workspaceId));
+  return toJob(row, clientNames(deps, workspaceId), deps.clock.now());
 }
 
 export function createJob(deps: Deps, workspaceId: number, input: CreateJob, actor: Actor): Job {
   const names = checkClient(deps, workspaceId, input.clientId);
+  checkOwner(deps, workspaceId, input.ownerId);
+  const now = deps.clock.now();
+  const { posting, rest } = splitPosting(input);
+  // The member who made it is told of its applications unless another is named.
+  const ownerId = typeof actor === "object" ? actor.userId : null;
   return deps.db.transaction((tx) => {
-    const job = toJob(repo.insertJob(tx, workspaceId, { ...input, clientId: input.clientId ?? null, createdAt: deps.clock.now() }), names);
+    const values = {
+      ownerId,
+      ...rest,
+      clientId: input.clientId ?? null,
+      description: rest.description ?? null,
+      location: rest.location ?? null,
+      ...postingColumns(posting, null, now),
+      createdAt: now,
+    };
+    const job = toJob(repo.insertJob(tx, workspaceId, values), names, now);
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id: job.id }, kind: "job.created", summary: job.title });
     return job;
   });
 }
 
 export function updateJob(deps: Deps, workspaceId: number, id: number, input: UpdateJob, actor: Actor): Job {
-  getJob(deps, workspaceId, id);
+  const before = repo.findJob(deps.db, workspaceId, id);
+  if (!before) throw notFound("Job not found");
   const names = checkClient(deps, workspaceId, input.clientId);
-  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  checkOwner(deps, workspaceId, input.ownerId);
+  const now = deps.clock.now();
+  const { posting, rest } = splitPosting(input);
+  const set = { ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)), ...postingColumns(posting, before, now) };
+  if (Object.keys(set).length) set.updatedAt = now;
   return deps.db.transaction((tx) => {
-    const job = toJob(repo.updateJob(tx, workspaceId, id, set)!, names);
+    const job = toJob(repo.updateJob(tx, workspaceId, id, set)!, names, now);
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id }, kind: "job.updated", summary: job.title, data: { fields: Object.keys(set) } });
     return job;
   });
@@ -120,11 +148,31 @@ export function findCampaignByCode(deps: Deps, code: string | null | undefined) 
   const row = repo.findCampaignByCode(deps.db, code);
   if (!row) return null;
   const job = repo.findJob(deps.db, row.workspaceId, row.jobId);
-  return { ...toCampaign(deps, row), workspaceId: row.workspaceId, job: job ? toJob(job) : null };
+  return { ...toCampaign(deps, row), workspaceId: row.workspaceId, job: job ? toJob(job, new Map(), deps.clock.now()) : null };
 }
 
 /** Counts one click per visitor and campaign; returns whether this one was counted. */
 export function recordCampaignClick(deps: Deps, campaignId: number, visitorId: string): boolean {
   if (!visitorId) return false;
   return repo.recordClick(deps.db, campaignId, visitorId.slice(0, 200), deps.clock.now());
+}
+
+/** The careers site's jobs: published, not closed and not past their closing date, newest first (with their client's name). */
+export function openJobs(deps: Deps, workspaceId: number): Job[] {
+  const now = deps.clock.now();
+  const rows = repo.publishedJobs(deps.db, workspaceId).filter((r) => isOpen(r, now));
+  if (!rows.length) return [];
+  const names = clientNames(deps, workspaceId);
+  return rows.map((r) => toJob(r, names, now));
+}
+
+/** The source an application through a campaign link carries (issue 56): "campaign:" and the campaign's name, as a source is kept. */
+export function campaignSource(deps: Deps, workspaceId: number, jobId: number, campaignId: number | null): string | null {
+  const c = campaignId ? repo.findCampaign(deps.db, workspaceId, jobId, campaignId) : undefined;
+  if (!c) return null;
+  const name = c.name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `campaign:${name || c.id}`.slice(0, 40);
 }

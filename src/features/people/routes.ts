@@ -134,7 +134,11 @@ export function peopleRoutes(deps: Deps, web: Web) {
           href: "/candidates",
           label: "← Back to Candidates",
         });
-        return renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id, memberZone(me.user)), back }) });
+        return renderPage({
+          title: "Candidate",
+          toast: takeFlash(cookie),
+          body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id, memberZone(me.user)), back }),
+        });
       },
       { params: IdParam },
     )

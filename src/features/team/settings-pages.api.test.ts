@@ -19,6 +19,7 @@ describe("the settings area", () => {
       "Candidate records",
       "Candidate pages",
       "API keys",
+      "Careers site",
       "Logo",
       "E-mail",
       "Webhooks",
@@ -38,6 +39,7 @@ describe("the settings area", () => {
       "Candidate records",
       "Candidate pages",
       "API keys",
+      "Careers site",
       "Logo",
       "E-mail",
       "Webhooks",
@@ -59,6 +61,7 @@ describe("the settings area", () => {
     expect((await page(rec.cookie, "/settings/candidate-pages")).status).toBe(403);
     expect((await page(rec.cookie, "/settings/webhooks")).status).toBe(403);
     expect((await page(rec.cookie, "/settings/logo")).status).toBe(403);
+    expect((await page(rec.cookie, "/settings/careers")).status).toBe(403);
     expect((await page(rec.cookie, "/settings/email")).status).toBe(403);
     expect((await page(admin.cookie, "/settings/webhooks")).status).toBe(200);
     expect((await page(admin.cookie, "/settings/activity")).status).toBe(200);

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   "interview.cancelled",
   "interview.completed",
   "interview.no_show",
+  "application.created",
   "application.stage_changed",
   "placement.created",
   "placement.updated",

@@ -11,6 +11,7 @@ import { listParticipantsSorted } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
 import type { Bulk } from "./model";
 import { listJobs } from "../jobs/service";
+import { applicationsBySource } from "../applications/service";
 import { draftCount } from "../candidate-drafts/service";
 import { addCandidates, createShortlist, listShortlists } from "../shortlists/service";
 
@@ -37,12 +38,16 @@ export function loadCandidates(deps: Deps, workspaceId: number, query: Record<st
   const sort = sortKey ? { column: sortKey, dir: dir ?? (sortKey === "added" || sortKey === "updated" ? "desc" : "asc") } : null;
   const page = listParticipantsSorted(deps, workspaceId, q, sort);
   return {
-    query: { search: q.search ?? "", role: q.role ?? "", location: q.location ?? "", jobId: q.jobId ?? null, limit: q.limit, sort: sortKey ?? null, dir: sort?.dir ?? null },
+    query: { search: q.search ?? "", role: q.role ?? "", location: q.location ?? "", jobId: q.jobId ?? null, source: q.source ?? "", limit: q.limit, sort: sortKey ?? null, dir: sort?.dir ?? null },
     sort,
     ...page,
     // Past 10,000 matches a search's total is a lower bound: the next page is always offered.
     pages: Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit), page.pagination.totalIsLowerBound ? page.pagination.page + 1 : 0),
     jobs: listJobs(deps, workspaceId).map((j) => ({ id: j.id, title: j.title })),
+    /** The sources applications came from, for the Source filter (issue 56). */
+    sources: applicationsBySource(deps, workspaceId)
+      .map((s) => s.source)
+      .filter((s) => s !== "unknown"),
     shortlists: listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name })),
     /** Drafts from CVs waiting for the recruiter (issue 39). */
     drafts: draftCount(deps, workspaceId),

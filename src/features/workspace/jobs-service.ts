@@ -1,6 +1,7 @@
 import type { Deps } from "../../deps";
 import { listCampaigns, listJobs } from "../jobs/service";
 import { applicantsByCampaign } from "../candidates/service";
+import { applicationsBySource } from "../applications/service";
 
 /** /jobs: every job with its campaigns, each campaign's clicks (unique visitors) and applicants. */
 export function loadJobs(deps: Deps, workspaceId: number) {
@@ -17,6 +18,8 @@ export function loadJobs(deps: Deps, workspaceId: number) {
       campaigns: rows,
       clicks: rows.reduce((n, c) => n + c.clicks, 0),
       applicants: rows.reduce((n, c) => n + c.applicants, 0),
+      // Where its applications came from, and how many of each went past the first stage (issue 56).
+      sources: applicationsBySource(deps, workspaceId, job.id),
     };
   });
 }

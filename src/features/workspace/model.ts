@@ -15,6 +15,7 @@ export const CandidatesPageQuery = z.object({
   role: value,
   location: value,
   jobId: value,
+  source: value,
   excludeShortlisted: value,
   page: value,
   limit: value,

@@ -24,6 +24,12 @@ function Card({ card, jobId, data, zone }: { card: BoardCard; jobId: number; dat
       </a>
       <p className="text-xs text-slate-500 dark:text-slate-400">{[card.city, days(card.daysInStage)].filter(Boolean).join(" · ")}</p>
       {card.rejectedReason ? <p className="text-xs text-red-700 dark:text-red-300">{card.rejectedReason}</p> : null}
+      {card.flags.map((f) => (
+        <p key={f} className="text-xs font-medium text-amber-800 dark:text-amber-200" data-flag>
+          {`⚑ ${f}`}
+        </p>
+      ))}
+      {card.source ? <p className="text-xs text-slate-500 dark:text-slate-400">{`Source: ${card.source}`}</p> : null}
       {card.nextInterview ? (
         <p className="text-xs">
           <a className="underline" href={`/interview-details/${card.nextInterview.publicId}`}>{`Interview ${formatDateTime(card.nextInterview.startTime, zone)}`}</a>
@@ -146,7 +152,10 @@ export function BoardPage({
             "No client"
           )}
           {job.location ? ` · ${job.location}` : ""}
-          {` · ${data.total} application${data.total === 1 ? "" : "s"}`}
+          {` · ${data.total} application${data.total === 1 ? "" : "s"} · `}
+          <a className="underline" href={`/jobs/${job.id}/posting`} data-testid="job-posting">
+            Posting and application form
+          </a>
         </p>
       </div>
       {clients.length ? (

@@ -13,6 +13,7 @@ function hrefFor(d: CandidatesData, page: number, sort: { sort: string | null; d
   if (d.query.role) p.set("role", d.query.role);
   if (d.query.location) p.set("location", d.query.location);
   if (d.query.jobId) p.set("jobId", String(d.query.jobId));
+  if (d.query.source) p.set("source", d.query.source);
   if (sort.sort) p.set("sort", sort.sort);
   if (sort.sort && sort.dir) p.set("dir", sort.dir);
   if (page > 1) p.set("page", String(page));
@@ -66,6 +67,17 @@ function Filters({ d }: { d: CandidatesData }) {
           ))}
         </select>
       </label>
+      {d.sources.length || d.query.source ? (
+        <label className="label mb-0">
+          Source
+          <select name="source" defaultValue={d.query.source} className="input mt-1">
+            <option value="">All sources</option>
+            {[...new Set([...d.sources, ...(d.query.source ? [d.query.source] : [])])].map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary">
           Search

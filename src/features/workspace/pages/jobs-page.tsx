@@ -42,6 +42,13 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
                   </p>
                 </div>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
+                  <span className="badge-secondary mr-2" data-job-status>
+                    {j.status === "open" ? "Published" : j.status === "closed" ? "Closed" : "Draft"}
+                  </span>
+                  <a className="underline" href={`/jobs/${j.id}/posting`}>
+                    Posting
+                  </a>
+                  {" · "}
                   <a className="underline" href={`/candidates?jobId=${j.id}`}>
                     Candidates for this job
                   </a>
@@ -49,6 +56,24 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
                   {j.clicks} clicks · {j.applicants} applicants
                 </p>
               </div>
+              {j.sources.length ? (
+                <p className="px-5 pt-3 text-sm text-slate-600 dark:text-slate-300" data-job-sources>
+                  Applications by source:{" "}
+                  {j.sources.map((s, i) => (
+                    <span key={s.source}>
+                      {i ? " · " : ""}
+                      {s.source === "unknown" ? (
+                        "unknown"
+                      ) : (
+                        <a className="underline" href={`/candidates?source=${encodeURIComponent(s.source)}`}>
+                          {s.source}
+                        </a>
+                      )}
+                      {` ${s.count} (${s.later} past the first stage)`}
+                    </span>
+                  ))}
+                </p>
+              ) : null}
               {j.campaigns.length ? (
                 <div className="overflow-x-auto">
                   <table className="w-full text-left text-sm">
