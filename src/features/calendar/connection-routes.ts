@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
+import { ownAnswers } from "../../lib/route-schemas";
 
 import { requirePermission } from "../auth/permissions";
 import { busyTimes, listConnections, patchConnection, syncNow } from "./connections";
@@ -8,7 +9,7 @@ import { setVideoDefault, videoDefault } from "./video-link";
 import * as cache from "./repo-cache";
 import { checkGraphNotification, checkNotification, MICROSOFT_NOTIFICATION_PATH, NOTIFICATION_PATH, type GraphNotification } from "./push";
 import { reopenChannelJob, requestSync } from "./work";
-import { BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer, EventChangeSetting, PatchConnectionInput, VideoLinkAnswer, VideoLinkBody } from "./model-connections";
+import { Acknowledged, BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer, EventChangeSetting, PatchConnectionInput, VideoLinkAnswer, VideoLinkBody } from "./model-connections";
 
 const noStore = { "cache-control": "no-store" };
 
@@ -82,7 +83,12 @@ export function connectionRoutes(deps: Deps, web: Web) {
       if (r) requestSync(deps, r.userId, r.calendarId);
       return { ok: true };
     },
-    { parse: "none", crossSite: true, detail: { summary: "Google Calendar push notifications (no session; checked by channel id and token)" } },
+    {
+      parse: "none",
+      crossSite: true,
+      response: { 200: Acknowledged },
+      detail: { summary: "Google Calendar push notifications (no session; checked by channel id and token)" },
+    },
   );
 
   // Graph's notifications (decision 34): the validation handshake echoes the token as text/plain;
@@ -124,7 +130,17 @@ export function connectionRoutes(deps: Deps, web: Web) {
       set.status = 202;
       return { ok: true };
     },
-    { parse: "none", crossSite: true, detail: { summary: "Microsoft Graph change and lifecycle notifications (no session; checked by subscription and clientState)" } },
+    {
+      parse: "none",
+      crossSite: true,
+      detail: {
+        summary: "Microsoft Graph change and lifecycle notifications (no session; checked by subscription and clientState)",
+        responses: ownAnswers({
+          200: { description: "The subscription's validation handshake: the validationToken, echoed", content: { "text/plain": null } },
+          202: { description: "Accepted: the work the notifications ask for is queued", content: { "application/json": Acknowledged } },
+        }),
+      },
+    },
   );
 
   return new Elysia().use(api).use(video).use(push).use(graphPush);
