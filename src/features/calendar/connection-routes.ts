@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
-import { ownAnswers } from "../../lib/route-schemas";
+import { ErrorEnvelope, ownAnswers } from "../../lib/route-schemas";
 
 import { requirePermission } from "../auth/permissions";
 import { busyTimes, listConnections, patchConnection, syncNow } from "./connections";
@@ -86,7 +86,7 @@ export function connectionRoutes(deps: Deps, web: Web) {
     {
       parse: "none",
       crossSite: true,
-      response: { 200: Acknowledged },
+      response: { 200: Acknowledged, 401: ErrorEnvelope },
       detail: { summary: "Google Calendar push notifications (no session; checked by channel id and token)" },
     },
   );
