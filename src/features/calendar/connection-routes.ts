@@ -8,7 +8,7 @@ import { busyTimes, listConnections, patchConnection, syncNow } from "./connecti
 import { setVideoDefault, videoDefault } from "./video-link";
 import * as cache from "./repo-cache";
 import { checkGraphNotification, checkNotification, MICROSOFT_NOTIFICATION_PATH, NOTIFICATION_PATH, type GraphNotification } from "./push";
-import { reopenChannelJob, requestSync } from "./work";
+import { requestReopen, requestSync } from "./work";
 import { Acknowledged, BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer, EventChangeSetting, PatchConnectionInput, VideoLinkAnswer, VideoLinkBody } from "./model-connections";
 
 const noStore = { "cache-control": "no-store" };
@@ -80,7 +80,7 @@ export function connectionRoutes(deps: Deps, web: Web) {
         set.status = 401;
         return { message: "Unknown channel", code: "unauthorized" };
       }
-      if (r) requestSync(deps, r.userId, r.calendarId);
+      if (r) requestSync(deps, r.userId, r.calendarId, { pushed: true });
       return { ok: true };
     },
     {
@@ -119,9 +119,9 @@ export function connectionRoutes(deps: Deps, web: Web) {
         if (r === "refused") continue;
         accepted++;
         if (r.action === "reopen") {
-          deps.db.transaction((tx) => reopenChannelJob.enqueue(tx, { userId: r.userId, calendarId: r.calendarId }));
-          requestSync(deps, r.userId, r.calendarId);
-        } else requestSync(deps, r.userId, r.calendarId, { full: r.action === "full" });
+          requestReopen(deps, r.userId, r.calendarId);
+          requestSync(deps, r.userId, r.calendarId, { pushed: true });
+        } else requestSync(deps, r.userId, r.calendarId, { full: r.action === "full", pushed: true });
       }
       if (!accepted) {
         set.status = 401;
