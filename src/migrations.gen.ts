@@ -47,6 +47,7 @@ import m43 from "../migrations/0043_worker_process.sql" with { type: "text" };
 import m44 from "../migrations/0044_calendar_pending_read.sql" with { type: "text" };
 import m45 from "../migrations/0045_placements_and_reports.sql" with { type: "text" };
 import m46 from "../migrations/0046_matching_and_suggestions.sql" with { type: "text" };
+import m47 from "../migrations/0047_calendar_event_version.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -97,4 +98,5 @@ export const migrationFiles: Record<string, string> = {
   "0044_calendar_pending_read.sql": m44 as unknown as string,
   "0045_placements_and_reports.sql": m45 as unknown as string,
   "0046_matching_and_suggestions.sql": m46 as unknown as string,
+  "0047_calendar_event_version.sql": m47 as unknown as string,
 };

@@ -6,6 +6,7 @@
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { appendFileSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from "node:zlib";
 import type { AnyElysia } from "elysia";
 import { buildOpenApiDocument, type OpenApiDocument } from "../../src/features/api-docs/document";
 
@@ -86,7 +87,12 @@ export async function checkAnswer(app: AnyElysia, appUrl: string, method: string
   let checker = checkers.get(app);
   if (!checker) checkers.set(app, (checker = answerChecker(buildOpenApiDocument(app, appUrl))));
   if (res.bodyUsed || res.headers.get("content-type")?.startsWith("text/event-stream")) return;
-  const body = await res.clone().text();
+  const bytes = Buffer.from(await res.clone().arrayBuffer());
+  const encoding = res.headers.get("content-encoding");
+  // A compressed answer is checked as the client reads it, decompressed.
+  const plain =
+    encoding === "gzip" ? gunzipSync(bytes) : encoding === "br" ? brotliDecompressSync(bytes) : encoding === "deflate" ? inflateSync(bytes) : encoding === "zstd" ? zstdDecompressSync(bytes) : bytes;
+  const body = plain.toString("utf8");
   const problems = checker.problems(method, url, res.status, res.headers.get("content-type"), body);
   if (!problems.length) return;
   if (process.env.FRANK_ANSWERS_LOG) return appendFileSync(process.env.FRANK_ANSWERS_LOG, problems.map((p) => p + "\n").join(""));

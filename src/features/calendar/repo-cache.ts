@@ -262,8 +262,20 @@ export function setVideoLink(db: DB, userId: number, v: { kind: string; url: str
 
 // Where each interview's event lives
 
-export function eventHome(db: DB, meetingId: number): { calendarId: string; eventId: string } | undefined {
-  return db.select({ calendarId: calendarEventHomes.calendarId, eventId: calendarEventHomes.eventId }).from(calendarEventHomes).where(eq(calendarEventHomes.meetingId, meetingId)).get();
+export function eventHome(db: DB, meetingId: number): { calendarId: string; eventId: string; version: string | null } | undefined {
+  return db
+    .select({ calendarId: calendarEventHomes.calendarId, eventId: calendarEventHomes.eventId, version: calendarEventHomes.version })
+    .from(calendarEventHomes)
+    .where(eq(calendarEventHomes.meetingId, meetingId))
+    .get();
+}
+
+/** The event's version Frank wrote or took in (null: unknown, the next write is not conditional). */
+export function setEventVersion(db: DB, meetingId: number, eventId: string, version: string | null): void {
+  db.update(calendarEventHomes)
+    .set({ version })
+    .where(and(eq(calendarEventHomes.meetingId, meetingId), eq(calendarEventHomes.eventId, eventId)))
+    .run();
 }
 
 /** The home of an event of a member's by its id (the hand-over removes it from the former interviewer's calendar). */
@@ -286,12 +298,12 @@ export function eventHomesOf(db: DB, userId: number): Map<number, string> {
   );
 }
 
-export function setEventHome(db: DB, v: { meetingId: number; userId: number; calendarId: string; eventId: string } | { meetingId: number; remove: true }): void {
+export function setEventHome(db: DB, v: { meetingId: number; userId: number; calendarId: string; eventId: string; version?: string | null } | { meetingId: number; remove: true }): void {
   if ("remove" in v) {
     db.delete(calendarEventHomes).where(eq(calendarEventHomes.meetingId, v.meetingId)).run();
     return;
   }
-  const set = { userId: v.userId, calendarId: v.calendarId, eventId: v.eventId };
+  const set = { userId: v.userId, calendarId: v.calendarId, eventId: v.eventId, version: v.version ?? null };
   db.insert(calendarEventHomes)
     .values({ meetingId: v.meetingId, ...set })
     .onConflictDoUpdate({ target: calendarEventHomes.meetingId, set })

@@ -1,0 +1,1 @@
+ALTER TABLE `calendar_event_homes` ADD `version` text;
