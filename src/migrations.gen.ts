@@ -48,6 +48,7 @@ import m44 from "../migrations/0044_calendar_pending_read.sql" with { type: "tex
 import m45 from "../migrations/0045_placements_and_reports.sql" with { type: "text" };
 import m46 from "../migrations/0046_matching_and_suggestions.sql" with { type: "text" };
 import m47 from "../migrations/0047_calendar_event_version.sql" with { type: "text" };
+import m48 from "../migrations/0048_logo_random_names.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -99,4 +100,5 @@ export const migrationFiles: Record<string, string> = {
   "0045_placements_and_reports.sql": m45 as unknown as string,
   "0046_matching_and_suggestions.sql": m46 as unknown as string,
   "0047_calendar_event_version.sql": m47 as unknown as string,
+  "0048_logo_random_names.sql": m48 as unknown as string,
 };
