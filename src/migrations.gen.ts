@@ -49,6 +49,7 @@ import m45 from "../migrations/0045_placements_and_reports.sql" with { type: "te
 import m46 from "../migrations/0046_matching_and_suggestions.sql" with { type: "text" };
 import m47 from "../migrations/0047_calendar_event_version.sql" with { type: "text" };
 import m48 from "../migrations/0048_logo_random_names.sql" with { type: "text" };
+import m49 from "../migrations/0049_calendar_event_version_times.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -101,4 +102,5 @@ export const migrationFiles: Record<string, string> = {
   "0046_matching_and_suggestions.sql": m46 as unknown as string,
   "0047_calendar_event_version.sql": m47 as unknown as string,
   "0048_logo_random_names.sql": m48 as unknown as string,
+  "0049_calendar_event_version_times.sql": m49 as unknown as string,
 };

@@ -67,4 +67,21 @@ describe("a change in Google while Frank's change is on its way", () => {
     expect(fake.refusedWrites).toBe(refusedBefore);
     expect((await b.interview()).flags).toEqual([]);
   });
+
+  test("a change Frank does not write (the candidate's answer) while Frank's move waits: the move lands, no flag", async () => {
+    const b = await bookedInterview(t, google);
+    const now = t.clock.now();
+    google.setDown(true);
+    expect((await t.request(`/api/interviews/${b.interviewId}/reschedule`, { cookie: b.u.cookie, json: { startTime: tomorrowAt(now, 13).toISOString() } })).status).toBe(200);
+    await t.deps.jobs.idle();
+    google.setDown(false);
+    fake.respond(b.event.id, b.email, "accepted");
+    const refusedBefore = fake.refusedWrites;
+    t.clock.advance(60 * 60_000);
+    await t.deps.jobs.runDue();
+    await t.deps.jobs.idle();
+    expect(fake.refusedWrites).toBe(refusedBefore + 1);
+    expect(google.event(b.event.id)!.start).toBe(tomorrowAt(now, 13).toISOString());
+    expect((await b.interview()).flags).toEqual([]);
+  });
 });

@@ -52,7 +52,7 @@ function interviewEventChanged(deps: Deps, m: CalendarMeeting, e: ProviderEvent)
   // meanwhile refuses it).
   if (e.frankVersion !== null && e.frankVersion < m.sequence) return;
   // Taken in as it is now: Frank's next write is conditional on this version.
-  if (e.version && m.calendarEventId) cache.setEventVersion(deps.db, m.id, m.calendarEventId, e.version);
+  if (e.version && m.calendarEventId) cache.setEventVersion(deps.db, m.id, m.calendarEventId, e.version, { start: e.start, end: e.end });
   if (e.status === "cancelled") {
     void eventDeletedInCalendar(deps, m);
     return;

@@ -262,18 +262,24 @@ export function setVideoLink(db: DB, userId: number, v: { kind: string; url: str
 
 // Where each interview's event lives
 
-export function eventHome(db: DB, meetingId: number): { calendarId: string; eventId: string; version: string | null } | undefined {
+export function eventHome(db: DB, meetingId: number): { calendarId: string; eventId: string; version: string | null; versionStart: Date | null; versionEnd: Date | null } | undefined {
   return db
-    .select({ calendarId: calendarEventHomes.calendarId, eventId: calendarEventHomes.eventId, version: calendarEventHomes.version })
+    .select({
+      calendarId: calendarEventHomes.calendarId,
+      eventId: calendarEventHomes.eventId,
+      version: calendarEventHomes.version,
+      versionStart: calendarEventHomes.versionStart,
+      versionEnd: calendarEventHomes.versionEnd,
+    })
     .from(calendarEventHomes)
     .where(eq(calendarEventHomes.meetingId, meetingId))
     .get();
 }
 
 /** The event's version Frank wrote or took in (null: unknown, the next write is not conditional). */
-export function setEventVersion(db: DB, meetingId: number, eventId: string, version: string | null): void {
+export function setEventVersion(db: DB, meetingId: number, eventId: string, version: string | null, times: { start: Date | null; end: Date | null }): void {
   db.update(calendarEventHomes)
-    .set({ version })
+    .set({ version, versionStart: times.start, versionEnd: times.end })
     .where(and(eq(calendarEventHomes.meetingId, meetingId), eq(calendarEventHomes.eventId, eventId)))
     .run();
 }
@@ -298,12 +304,15 @@ export function eventHomesOf(db: DB, userId: number): Map<number, string> {
   );
 }
 
-export function setEventHome(db: DB, v: { meetingId: number; userId: number; calendarId: string; eventId: string; version?: string | null } | { meetingId: number; remove: true }): void {
+export function setEventHome(
+  db: DB,
+  v: { meetingId: number; userId: number; calendarId: string; eventId: string; version?: string | null; start?: Date; end?: Date } | { meetingId: number; remove: true },
+): void {
   if ("remove" in v) {
     db.delete(calendarEventHomes).where(eq(calendarEventHomes.meetingId, v.meetingId)).run();
     return;
   }
-  const set = { userId: v.userId, calendarId: v.calendarId, eventId: v.eventId, version: v.version ?? null };
+  const set = { userId: v.userId, calendarId: v.calendarId, eventId: v.eventId, version: v.version ?? null, versionStart: v.start ?? null, versionEnd: v.end ?? null };
   db.insert(calendarEventHomes)
     .values({ meetingId: v.meetingId, ...set })
     .onConflictDoUpdate({ target: calendarEventHomes.meetingId, set })

@@ -176,6 +176,9 @@ export const calendarEventHomes = sqliteTable(
      * is conditional on it, so a change made in the calendar meanwhile is never written over.
      */
     version: text("version"),
+    /** The event's times at that version: a refused write whose event still has them was changed elsewhere (an answer), not moved. */
+    versionStart: integer("version_start", { mode: "timestamp_ms" }),
+    versionEnd: integer("version_end", { mode: "timestamp_ms" }),
   },
   (t) => [index("calendar_event_homes_event_idx").on(t.userId, t.eventId)],
 );
