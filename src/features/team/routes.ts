@@ -29,6 +29,7 @@ import {
 import * as team from "./service";
 import { listActivity } from "./activity";
 import { teamPageRoutes } from "./page-routes";
+import { invitationLinkLimiter } from "./link-limit";
 
 /** /api/workspace/members, /api/workspace/invitations, /api/workspace/activity, /api/invitations/{token}/accept, and the settings pages. */
 export function teamRoutes(deps: TeamDeps, web: Web) {
@@ -104,7 +105,7 @@ export function teamRoutes(deps: TeamDeps, web: Web) {
     });
 
   // Public: the invitee may have no account yet. Signed in, the body is not needed.
-  const linkLimit = team.invitationLinkLimiter(deps);
+  const linkLimit = invitationLinkLimiter(deps);
   const accept = new Elysia({ prefix: "/api/invitations", tags: ["Team"] })
     .onBeforeHandle(({ params, request, server }) => linkLimit.enforce((params as { token?: string }).token ?? "", request, server))
     .post(
