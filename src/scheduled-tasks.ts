@@ -7,6 +7,7 @@ import { monitorJobs } from "./features/monitor/jobs";
 import { eraseIdleCandidates } from "./features/people/retention";
 import { pruneDeliveries } from "./features/webhooks/record";
 import { pruneSuggestions } from "./features/suggestions/service";
+import { sweepOrphanFiles } from "./features/candidate-files/orphans";
 import { retryOnBusy } from "./db/busy";
 import { endScheduledRun, takeScheduledRun, tickOf } from "./lib/scheduled-lease";
 
@@ -32,6 +33,8 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
     { name: "candidate-retention", pattern: "43 3 * * *", run: (d) => void eraseIdleCandidates(d) },
     // Suggestions about candidates, past the workspace's retention (at least 6 months, issue 57).
     { name: "suggestions-retention", pattern: "53 3 * * *", run: (d) => void pruneSuggestions(d) },
+    // Stored files no row names, a day after they were written (issue 59 item 5).
+    { name: "orphan-files", pattern: "7 5 * * *", run: (d) => sweepOrphanFiles(d).then(() => {}) },
     ...monitorJobs(deps),
   ];
 }

@@ -12,6 +12,7 @@ import { createApp } from "../src/app";
 import { FakeClock } from "../src/lib/clock";
 import { createUser } from "../src/features/auth/service";
 import type { AppContext, Replacements } from "../src/app";
+import { checkAnswer } from "./kits/answer-check";
 
 export const BASE = "http://localhost";
 
@@ -69,17 +70,15 @@ export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boo
   const app = createApp(createDeps(config, { clock, quiet: true }), opts.replace);
   const deps = app.context;
 
-  const request: TestApp["request"] = (path, init = {}) => {
+  // Each /api answer is also held against /api/openapi.json (test/kits/answer-check.ts).
+  const request: TestApp["request"] = async (path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.json !== undefined) headers["content-type"] = "application/json";
     if (init.cookie) headers.cookie = init.cookie;
-    return app.handle(
-      new Request(BASE + path, {
-        method: init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET"),
-        headers,
-        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-      }),
-    );
+    const method = init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET");
+    const res = await app.handle(new Request(BASE + path, { method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }));
+    await checkAnswer(app, config.APP_URL, method, path, res);
+    return res;
   };
 
   const login = async (email: string, password: string) => {

@@ -4,6 +4,7 @@
 // test/body-memory.test.ts.
 import { afterAll, describe, expect, test } from "bun:test";
 import { makeTestApp } from "../../test/helpers";
+import { upsertParticipantFromVisitor } from "../features/candidates/service";
 
 const t = makeTestApp();
 const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
@@ -59,5 +60,29 @@ describe("request bodies are bounded as they are read", () => {
     expect(refused.status).toBe(413);
     const declared = await post("/api/participants/import?dryRun=1", "a,".repeat(32.5 * 1024 * 1024), { "content-type": "text/csv", cookie: u.cookie });
     expect(declared.status).toBe(413);
+  });
+
+  test("a chunked multipart CV upload is taken within the upload limit, and refused over it (issue 59 item 11)", async () => {
+    const u = await t.signUp();
+    const p = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "chunked-cv", name: "Ada Lovelace", emailAddress: "ada.chunked@example.com" });
+    const multipart = async (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], "cv.txt"));
+      const r = new Response(form);
+      const type = r.headers.get("content-type")!;
+      const whole = new Uint8Array(await r.arrayBuffer());
+      const stream = new ReadableStream<Uint8Array>({
+        start: (c) => {
+          for (let at = 0; at < whole.length; at += 64 * 1024) c.enqueue(whole.subarray(at, at + 64 * 1024));
+          c.close();
+        },
+      });
+      return fetch(`${base()}/api/participants/${p.id}/files`, { method: "POST", body: stream, headers: { origin: base(), cookie: u.cookie, "content-type": type }, duplex: "half" } as RequestInit);
+    };
+    const ok = await multipart(new TextEncoder().encode("Ada Lovelace\nKubernetes, Go, Postgres\n"));
+    expect([ok.status, ok.status === 201 ? "" : await ok.clone().text()]).toEqual([201, ""]);
+    expect(((await ok.json()) as { file: { name: string; type: string } }).file).toMatchObject({ name: "cv.txt", type: "txt" });
+    const over = await multipart(new Uint8Array(11 * 1024 * 1024).fill(65));
+    expect(over.status).toBe(413);
   });
 });

@@ -122,6 +122,10 @@ export function httpPlugin(opts: HttpOptions) {
             // Over the limit: the app answers 413 for a body-less copy (so it is logged and counted).
             const next = checked.ok ? checked.request : new Request(request.url, { method: request.method, headers: request.headers });
             if (next !== request) {
+              // Bun's router hands the path's parameters on the request itself: the copy keeps them
+              // (without them a chunked upload to /api/participants/{id}/files was a 400).
+              const params = (request as Request & { params?: unknown }).params;
+              if (params !== undefined) Object.defineProperty(next, "params", { value: params, configurable: true, enumerable: true });
               firstRequest.set(next, originalRequest(request));
               started.set(next, { at, requestId: requestIdFor(request.headers.get("x-request-id")) });
             }

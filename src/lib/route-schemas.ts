@@ -1,3 +1,4 @@
+import type { DocumentDecoration } from "elysia";
 import { z } from "zod";
 
 /**
@@ -21,3 +22,23 @@ export const Success = z.object({ success: z.literal(true) });
 
 /** A form's checkbox: "on" when ticked, absent otherwise (JSON callers may send a boolean). */
 export const Checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
+
+/** One described answer of a route that returns its own Response: its media types, and the schema of a JSON one. */
+export interface OwnAnswer {
+  description: string;
+  /** Media type → the zod schema of a JSON body, or null for a file or text (a string). */
+  content: Record<string, z.ZodType | null>;
+}
+
+/**
+ * OpenAPI `responses` for `detail` of a route whose handler answers a Response of its own (a file,
+ * a CSV, a text): the generator cannot see those, and a client must know what comes back.
+ */
+export function ownAnswers(by: Record<number, OwnAnswer>): DocumentDecoration["responses"] {
+  const schemaOf = (s: z.ZodType | null): Record<string, unknown> =>
+    s ? (({ $schema: _dialect, ...rest }) => rest)(z.toJSONSchema(s, { io: "output", unrepresentable: "any", target: "draft-2020-12" })) : { type: "string" };
+  // Elysia types `detail` with OpenAPI 3.0's objects; these are 3.1's (JSON Schema 2020-12).
+  return Object.fromEntries(
+    Object.entries(by).map(([status, a]) => [status, { description: a.description, content: Object.fromEntries(Object.entries(a.content).map(([type, s]) => [type, { schema: schemaOf(s) }])) }]),
+  ) as DocumentDecoration["responses"];
+}

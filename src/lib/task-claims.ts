@@ -1,6 +1,6 @@
 // The job table's fenced SQL: how a worker takes due tasks with a lease, and how a try's end is
 // written only while that lease is still its own.
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, notInArray, or } from "drizzle-orm";
 import type { DB } from "../db/client";
 import { tasks } from "../db/schema";
 
@@ -55,14 +55,37 @@ export const FAIL_SQL =
  * waiting makes a second request pointless). Read in the caller's transaction, so it sees what
  * that transaction wrote; any process's tasks count.
  */
-export function hasWaitingTask(tx: Pick<DB, "select">, kind: string, serialKey: string): boolean {
+export function hasWaitingTask(tx: Pick<DB, "select">, kind: string, serialKey: string, payload?: string): boolean {
   const row = tx
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(eq(tasks.serialKey, serialKey), eq(tasks.kind, kind), inArray(tasks.status, ["pending", "retrying"]), isNull(tasks.leaseToken)))
+    .where(
+      and(
+        eq(tasks.serialKey, serialKey),
+        eq(tasks.kind, kind),
+        inArray(tasks.status, ["pending", "retrying"]),
+        isNull(tasks.leaseToken),
+        payload === undefined ? undefined : eq(tasks.payload, payload),
+      ),
+    )
     .limit(1)
     .get();
   return !!row;
+}
+
+/**
+ * When the newest task of a kind and serial key that has started (running or ended) was due: its
+ * run time, or its creation when it was due at once; null when none has.
+ */
+export function lastStartedDue(tx: Pick<DB, "select">, kind: string, serialKey: string): Date | null {
+  const row = tx
+    .select({ runAt: tasks.runAt, createdAt: tasks.createdAt })
+    .from(tasks)
+    .where(and(eq(tasks.serialKey, serialKey), eq(tasks.kind, kind), or(isNotNull(tasks.leaseToken), notInArray(tasks.status, ["pending", "retrying"]))))
+    .orderBy(desc(tasks.id))
+    .limit(1)
+    .get();
+  return row ? new Date(Math.max(row.runAt.getTime(), row.createdAt.getTime())) : null;
 }
 
 /** A task still waiting (pending or retrying) is made due now; false when it is running or finished. */

@@ -82,6 +82,8 @@ export class FakeGoogle {
   /** Open push channels and the ones Frank stopped. */
   channels: FakeChannel[] = [];
   stoppedChannels: string[] = [];
+  /** Conditional writes refused because the event changed since the version sent (412). */
+  refusedWrites = 0;
   /** Push notifications sent, and whether Frank answered 2xx. */
   pushes: { channelId: string; status: number }[] = [];
 
@@ -257,7 +259,7 @@ export class FakeGoogle {
     const grant = this.access.get(bearer);
     if (!grant || grant.expires < Date.now()) return apiError(401, "Invalid Credentials", "authError");
     const account = this.accounts.get(grant.email) ?? this.account;
-    return this.calendarApi(req.method, path.slice("/calendar/v3".length), url, body, account);
+    return this.calendarApi(req.method, path.slice("/calendar/v3".length), url, body, account, req.headers.get("if-match"));
   }
 
   /** Meet cannot be made (the account has no Meet): the create request fails, the event has no link. */
@@ -313,12 +315,12 @@ export class FakeGoogle {
     return json({
       kind: "calendar#events",
       timeZone: this.timeZones[calendarId] ?? "UTC",
-      items: page.map((e) => e.body),
+      items: page.map(withEtag),
       ...(more ? { nextPageToken: `${asOf}.${offset! + size}` } : { nextSyncToken: `st-${this.tokenEpoch}-${asOf}` }),
     });
   }
 
-  private calendarApi(method: string, path: string, url: URL, body: any, account: FakeAccount): Response {
+  private calendarApi(method: string, path: string, url: URL, body: any, account: FakeAccount, ifMatch: string | null = null): Response {
     const resolve = (id: string) => (id === "primary" ? account.email : id);
     const owns = (id: string) => account.calendars.some((c) => c.id === id);
     if (method === "GET" && path === "/users/me/calendarList") {
@@ -379,23 +381,29 @@ export class FakeGoogle {
       if (this.events.some((e) => e.id === id && e.calendarId === calendarId)) return apiError(409, "The requested identifier already exists.", "duplicate");
       const event: any = { kind: "calendar#event", status: "confirmed", ...body, id, htmlLink: `https://calendar.google.com/event?eid=${id}` };
       this.conference(event, body, url);
-      this.events.push({ id, calendarId, body: event, change: ++this.changeSeq });
+      const stored = { id, calendarId, body: event, change: ++this.changeSeq };
+      this.events.push(stored);
       this.updates.push({ method, sendUpdates: url.searchParams.get("sendUpdates") });
-      return json(event);
+      return json(withEtag(stored));
     }
     const one = path.match(/^\/calendars\/([^/]+)\/events\/([^/]+)$/);
     if (one) this.updates.push({ method, sendUpdates: url.searchParams.get("sendUpdates") });
     if (method === "GET" && one) {
       const e = this.events.find((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
-      return e ? json(e.body) : apiError(404, "Not Found", "notFound");
+      return e ? json(withEtag(e)) : apiError(404, "Not Found", "notFound");
     }
     if ((method === "PATCH" || method === "PUT") && one) {
       const e = this.events.find((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
       if (!e) return apiError(404, "Not Found", "notFound");
+      // A conditional write (If-Match) of an event changed since that version: 412, as Google answers.
+      if (ifMatch && ifMatch !== etagOf(e)) {
+        this.refusedWrites++;
+        return apiError(412, "Precondition Failed", "conditionNotMet");
+      }
       e.body = method === "PUT" ? { ...body, id: e.id } : { ...e.body, ...body };
       this.conference(e.body, body, url);
       e.change = ++this.changeSeq;
-      return json(e.body);
+      return json(withEtag(e));
     }
     if (method === "DELETE" && one) {
       const i = this.events.findIndex((x) => x.calendarId === resolve(decodeURIComponent(one[1]!)) && x.id === decodeURIComponent(one[2]!));
@@ -407,6 +415,10 @@ export class FakeGoogle {
     return apiError(404, "Not Found", "notFound");
   }
 }
+
+/** An event's version, as Google's etag: a quoted number that changes with every change. */
+const etagOf = (e: StoredEvent) => `"${e.change ?? 0}"`;
+const withEtag = (e: StoredEvent) => (e.body.status === "cancelled" ? e.body : { ...e.body, etag: etagOf(e) });
 
 export function startFakeGoogle(port = 0) {
   return new FakeGoogle().start(port);

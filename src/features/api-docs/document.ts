@@ -45,7 +45,7 @@ const zodToJsonSchema = (schema: unknown, io: "input" | "output" = "input") => z
  * declare (params, query, body, response), their auth option and the error envelope.
  */
 export function buildOpenApiDocument(app: AnyElysia, appUrl: string): OpenApiDocument {
-  const generated = toOpenAPISchema(app, { staticFile: false, methods: ["options"] }, undefined, { zod: zodToJsonSchema } as never, "3.1.1") as unknown as {
+  const generated = nullable(toOpenAPISchema(app, { staticFile: false, methods: ["options"] }, undefined, { zod: zodToJsonSchema } as never, "3.1.1")) as {
     paths: Record<string, Record<string, Operation>>;
     components: { schemas: Record<string, unknown> };
   };
@@ -83,6 +83,25 @@ export function buildOpenApiDocument(app: AnyElysia, appUrl: string): OpenApiDoc
       },
     },
   };
+}
+
+/**
+ * The generator writes a nullable enum (zod's `anyOf: [{enum}, {type: "null"}]`) as
+ * `type: [T, "null"]` beside the enum (or const) it had: null passes the type and fails the
+ * enum. Null joins the enum (a const becomes an enum of it and null), so the answer's null is valid.
+ */
+function nullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullable);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = nullable(v);
+  if (Array.isArray(out.type) && out.type.includes("null")) {
+    if ("const" in out) {
+      out.enum = [out.const, null];
+      delete out.const;
+    } else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  }
+  return out;
 }
 
 /** A registered route path as the document writes it: `{id}` for `:id`, no trailing slash. */

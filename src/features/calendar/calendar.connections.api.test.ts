@@ -4,6 +4,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { defaultAccount, startFakeGoogle } from "../../../test/fakes/google";
 import { connectCalendar, makeCalendarTestApp, syncCalendarNow, tomorrowAt } from "../../../test/kits/calendar";
 import { bookedInterview } from "../../../test/kits/calendar-truth";
+import { PUSH_MERGE_MS } from "./work";
 
 const { t, google } = makeCalendarTestApp();
 const TEAM = "team-interviews@group.calendar.google.com";
@@ -173,8 +174,36 @@ describe("push notifications", () => {
       ),
     );
     expect(burst.map((r) => r.status)).toEqual([200, 200, 200]);
+    tp.clock.advance(PUSH_MERGE_MS);
     await tp.deps.jobs.idle();
     expect(lists()).toBe(before + 1);
+  });
+
+  test("300 notifications in a burst, each let run at once, make one sync run beside the first (issue 59 item 9)", async () => {
+    const u = await tp.signUp();
+    g2.account = defaultAccount(`burst-${u.userId}@example.com`);
+    await connectCalendar(tp, u.cookie);
+    await tp.deps.jobs.idle();
+    const ch = g2.channels.find((c) => c.calendarId === g2.account.email)!;
+    const lists = () => g2.requests.filter((r) => r.method === "GET" && r.path.endsWith("/events") && r.path.includes(encodeURIComponent(ch.calendarId))).length;
+    // A quiet spell: the first notification syncs at once.
+    tp.clock.advance(PUSH_MERGE_MS);
+    const before = lists();
+    const notify = () =>
+      tp.request("/api/calendar/notifications/google", { method: "POST", headers: { "x-goog-channel-id": ch.id, "x-goog-channel-token": ch.token, "x-goog-resource-state": "exists" } });
+    expect((await notify()).status).toBe(200);
+    await tp.deps.jobs.idle();
+    expect(lists()).toBe(before + 1);
+    // 299 more within the spell, the worker free between them: none runs on its own.
+    for (let i = 0; i < 299; i++) {
+      expect((await notify()).status).toBe(200);
+      await tp.deps.jobs.idle();
+    }
+    expect(lists()).toBe(before + 1);
+    // The spell over, one run reads what they all announced.
+    tp.clock.advance(PUSH_MERGE_MS);
+    await tp.deps.jobs.idle();
+    expect(lists()).toBe(before + 2);
   });
 
   test("a channel near its end is renewed and the old one stopped; disconnecting stops the channels", async () => {

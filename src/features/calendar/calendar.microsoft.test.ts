@@ -3,13 +3,14 @@
 // event in Outlook, Teams links, and Graph's change notifications.
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { calendarConnections } from "../../db/schema";
+import { calendarConnections, tasks } from "../../db/schema";
 import { defaultMsAccount, startFakeMicrosoft } from "../../../test/fakes/microsoft";
 import { makeTestApp } from "../../../test/helpers";
 import { syncCalendarNow, tomorrowAt } from "../../../test/kits/calendar";
 import { connectWith, makeTwoProviderApp, microsoftDriver, googleDriver } from "../../../test/kits/calendar-providers";
 import { bookedInterview } from "../../../test/kits/calendar-truth";
 import { graphClient } from "./providers/microsoft";
+import { PUSH_MERGE_MS, reopenChannelJob, SYNC_WORK } from "./work";
 
 const { t, google, microsoft } = makeTwoProviderApp();
 const ms = microsoftDriver(microsoft);
@@ -287,6 +288,8 @@ describe("Graph change notifications (https APP_URL)", () => {
     const now = tp.clock.now();
     m2.addEvent(s.calendarId, { subject: "Dentist", start: tomorrowAt(now, 9), end: tomorrowAt(now, 10) });
     await Bun.sleep(100);
+    // Notifications within PUSH_MERGE_MS of the calendar's last run wait for the spell to end.
+    tp.clock.advance(PUSH_MERGE_MS);
     await tp.deps.jobs.idle();
     expect(m2.notifications.at(-1)).toMatchObject({ subscriptionId: s.id, kind: "created", status: 202 });
     expect(reads()).toBe(before + 1);
@@ -307,8 +310,24 @@ describe("Graph change notifications (https APP_URL)", () => {
     const fullReads = () => m2.requests.filter((r) => r.path.includes("calendarView/delta?startDateTime")).length;
     const f0 = fullReads();
     expect(await m2.lifecycle(s3.id, "missed")).toBe(202);
+    tp.clock.advance(PUSH_MERGE_MS);
     await tp.deps.jobs.idle();
     expect(fullReads()).toBe(f0 + 1);
+  });
+
+  test("one body of 50 lifecycle events for a subscription queues one reopening and one sync (issue 59 item 9)", async () => {
+    await member();
+    const s = m2.subscriptions.at(-1)!;
+    tp.clock.advance(PUSH_MERGE_MS);
+    await tp.deps.jobs.idle();
+    const reopens = () => tp.deps.db.select().from(tasks).where(eq(tasks.kind, reopenChannelJob.name)).all().length;
+    const syncs = () => tp.deps.db.select().from(tasks).where(eq(tasks.kind, SYNC_WORK)).all().length;
+    const [r0, s0] = [reopens(), syncs()];
+    const value = Array.from({ length: 50 }, () => ({ subscriptionId: s.id, clientState: s.clientState, lifecycleEvent: "reauthorizationRequired" }));
+    expect((await tp.request("/api/calendar/notifications/microsoft", { method: "POST", json: { value } })).status).toBe(202);
+    expect([reopens() - r0, syncs() - s0]).toEqual([1, 1]);
+    await tp.deps.jobs.idle();
+    expect(m2.deletedSubscriptions).toContain(s.id);
   });
 
   test("subscriptions are renewed before they end (Graph keeps them under three days)", async () => {

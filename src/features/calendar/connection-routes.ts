@@ -1,14 +1,15 @@
 import { Elysia } from "elysia";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
+import { ErrorEnvelope, ownAnswers } from "../../lib/route-schemas";
 
 import { requirePermission } from "../auth/permissions";
 import { busyTimes, listConnections, patchConnection, syncNow } from "./connections";
 import { setVideoDefault, videoDefault } from "./video-link";
 import * as cache from "./repo-cache";
 import { checkGraphNotification, checkNotification, MICROSOFT_NOTIFICATION_PATH, NOTIFICATION_PATH, type GraphNotification } from "./push";
-import { reopenChannelJob, requestSync } from "./work";
-import { BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer, EventChangeSetting, PatchConnectionInput, VideoLinkAnswer, VideoLinkBody } from "./model-connections";
+import { requestReopen, requestSync } from "./work";
+import { Acknowledged, BusyAnswer, BusyQuery, Connection, ConnectionParams, ConnectionsAnswer, EventChangeSetting, PatchConnectionInput, VideoLinkAnswer, VideoLinkBody } from "./model-connections";
 
 const noStore = { "cache-control": "no-store" };
 
@@ -79,10 +80,15 @@ export function connectionRoutes(deps: Deps, web: Web) {
         set.status = 401;
         return { message: "Unknown channel", code: "unauthorized" };
       }
-      if (r) requestSync(deps, r.userId, r.calendarId);
+      if (r) requestSync(deps, r.userId, r.calendarId, { pushed: true });
       return { ok: true };
     },
-    { parse: "none", crossSite: true, detail: { summary: "Google Calendar push notifications (no session; checked by channel id and token)" } },
+    {
+      parse: "none",
+      crossSite: true,
+      response: { 200: Acknowledged, 401: ErrorEnvelope },
+      detail: { summary: "Google Calendar push notifications (no session; checked by channel id and token)" },
+    },
   );
 
   // Graph's notifications (decision 34): the validation handshake echoes the token as text/plain;
@@ -113,9 +119,9 @@ export function connectionRoutes(deps: Deps, web: Web) {
         if (r === "refused") continue;
         accepted++;
         if (r.action === "reopen") {
-          deps.db.transaction((tx) => reopenChannelJob.enqueue(tx, { userId: r.userId, calendarId: r.calendarId }));
-          requestSync(deps, r.userId, r.calendarId);
-        } else requestSync(deps, r.userId, r.calendarId, { full: r.action === "full" });
+          requestReopen(deps, r.userId, r.calendarId);
+          requestSync(deps, r.userId, r.calendarId, { pushed: true });
+        } else requestSync(deps, r.userId, r.calendarId, { full: r.action === "full", pushed: true });
       }
       if (!accepted) {
         set.status = 401;
@@ -124,7 +130,17 @@ export function connectionRoutes(deps: Deps, web: Web) {
       set.status = 202;
       return { ok: true };
     },
-    { parse: "none", crossSite: true, detail: { summary: "Microsoft Graph change and lifecycle notifications (no session; checked by subscription and clientState)" } },
+    {
+      parse: "none",
+      crossSite: true,
+      detail: {
+        summary: "Microsoft Graph change and lifecycle notifications (no session; checked by subscription and clientState)",
+        responses: ownAnswers({
+          200: { description: "The subscription's validation handshake: the validationToken, echoed", content: { "text/plain": null } },
+          202: { description: "Accepted: the work the notifications ask for is queued", content: { "application/json": Acknowledged } },
+        }),
+      },
+    },
   );
 
   return new Elysia().use(api).use(video).use(push).use(graphPush);

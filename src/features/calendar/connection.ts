@@ -2,7 +2,7 @@ import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import { calendarsOf as calendarsOfConnection } from "./repo-cache";
-import { EventGone, SyncCursorGone } from "./providers/provider";
+import { EventChanged, EventGone, SyncCursorGone } from "./providers/provider";
 import { calendarClient, googleConfigured, GoogleGrantRevoked, GoogleUnavailable, type GoogleTokens } from "./providers/google";
 import { graphClient } from "./providers/microsoft";
 import { microsoftConfigured } from "./providers/microsoft-sign-in";
@@ -88,7 +88,7 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
       deps.log.info("calendar disconnected: grant refused by the provider", { userId: c.account.userId, provider: c.account.provider });
     }
     // The provider's own answers pass through as they are (a gone event or cursor is not an outage).
-    if (e instanceof GoogleGrantRevoked || e instanceof GoogleUnavailable || e instanceof EventGone || e instanceof SyncCursorGone) throw e;
+    if (e instanceof GoogleGrantRevoked || e instanceof GoogleUnavailable || e instanceof EventGone || e instanceof EventChanged || e instanceof SyncCursorGone) throw e;
     throw new GoogleUnavailable(e instanceof Error ? e.message : String(e));
   }
 }

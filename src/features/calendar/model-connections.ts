@@ -42,3 +42,6 @@ export const VideoLinkBody = z.object({
 export const VideoLinkAnswer = z.object({ kind: z.enum(["google_meet", "microsoft_teams", "fixed", "none"]), url: z.string().nullable() });
 
 export const EventChangeSetting = z.object({ onEventChange: z.enum(["follow", "flag"], { error: "onEventChange must be follow or flag" }) });
+
+/** What a calendar provider's notification is answered with once it is taken. */
+export const Acknowledged = z.object({ ok: z.literal(true) });

@@ -47,8 +47,12 @@ export async function reconcile(deps: Deps, r: { userId: number; workspaceId: nu
 }
 
 function interviewEventChanged(deps: Deps, m: CalendarMeeting, e: ProviderEvent): void {
-  // Frank's own write of a newer version is on its way: this is the old event, not a change.
+  // Frank's own write of a newer version is on its way: this is the old event, not a change (and
+  // not taken in: that write is conditional on the version before it, so a change made here
+  // meanwhile refuses it).
   if (e.frankVersion !== null && e.frankVersion < m.sequence) return;
+  // Taken in as it is now: Frank's next write is conditional on this version.
+  if (e.version && m.calendarEventId) cache.setEventVersion(deps.db, m.id, m.calendarEventId, e.version, { start: e.start, end: e.end });
   if (e.status === "cancelled") {
     void eventDeletedInCalendar(deps, m);
     return;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { DB } from "../../db/client";
-import { calendarBusyEvents, calendarCalendars, calendarEventHomes, calendarVideoLinks, calendarWorkspaceSettings } from "../../db/schema";
+import { calendarBusyEvents, calendarCalendars, calendarVideoLinks, calendarWorkspaceSettings } from "../../db/schema";
 import type { ProviderCalendar, ProviderEvent } from "./providers/provider";
 
 /**
@@ -262,38 +262,4 @@ export function setVideoLink(db: DB, userId: number, v: { kind: string; url: str
 
 // Where each interview's event lives
 
-export function eventHome(db: DB, meetingId: number): { calendarId: string; eventId: string } | undefined {
-  return db.select({ calendarId: calendarEventHomes.calendarId, eventId: calendarEventHomes.eventId }).from(calendarEventHomes).where(eq(calendarEventHomes.meetingId, meetingId)).get();
-}
-
-/** The home of an event of a member's by its id (the hand-over removes it from the former interviewer's calendar). */
-export function eventHomeById(db: DB, userId: number, eventId: string): { calendarId: string; meetingId: number } | undefined {
-  return db
-    .select({ calendarId: calendarEventHomes.calendarId, meetingId: calendarEventHomes.meetingId })
-    .from(calendarEventHomes)
-    .where(and(eq(calendarEventHomes.userId, userId), eq(calendarEventHomes.eventId, eventId)))
-    .get();
-}
-
-export function eventHomesOf(db: DB, userId: number): Map<number, string> {
-  return new Map(
-    db
-      .select({ meetingId: calendarEventHomes.meetingId, calendarId: calendarEventHomes.calendarId })
-      .from(calendarEventHomes)
-      .where(eq(calendarEventHomes.userId, userId))
-      .all()
-      .map((r) => [r.meetingId, r.calendarId]),
-  );
-}
-
-export function setEventHome(db: DB, v: { meetingId: number; userId: number; calendarId: string; eventId: string } | { meetingId: number; remove: true }): void {
-  if ("remove" in v) {
-    db.delete(calendarEventHomes).where(eq(calendarEventHomes.meetingId, v.meetingId)).run();
-    return;
-  }
-  const set = { userId: v.userId, calendarId: v.calendarId, eventId: v.eventId };
-  db.insert(calendarEventHomes)
-    .values({ meetingId: v.meetingId, ...set })
-    .onConflictDoUpdate({ target: calendarEventHomes.meetingId, set })
-    .run();
-}
+export * from "./repo-event-homes";

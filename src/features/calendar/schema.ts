@@ -171,6 +171,14 @@ export const calendarEventHomes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     calendarId: text("calendar_id").notNull(),
     eventId: text("event_id").notNull(),
+    /**
+     * The event's version (Google's etag) as Frank last wrote or took it in: Frank's next write
+     * is conditional on it, so a change made in the calendar meanwhile is never written over.
+     */
+    version: text("version"),
+    /** The event's times at that version: a refused write whose event still has them was changed elsewhere (an answer), not moved. */
+    versionStart: integer("version_start", { mode: "timestamp_ms" }),
+    versionEnd: integer("version_end", { mode: "timestamp_ms" }),
   },
   (t) => [index("calendar_event_homes_event_idx").on(t.userId, t.eventId)],
 );

@@ -8,6 +8,8 @@ import { GoogleGrantRevoked } from "./providers/google";
 import { connectedClient, withGoogle, type Connected } from "./connection";
 import { meetingsOfUser, recordCalendarEvent, type CalendarMeeting } from "./meetings";
 import type { SyncReport } from "./model";
+import { EventChanged, EventGone } from "./providers/provider";
+import { CHANGED_ON_THE_WAY, flagInterview } from "../scheduling/calendar-changes";
 
 /**
  * Interviews → Google Calendar events. Each meeting has one event id derived from its
@@ -56,9 +58,20 @@ export async function pushMeeting(deps: Deps, c: Connected, m: CalendarMeeting):
   const result = await withGoogle(deps, c, (x) => x.client.insertEvent(x.calendarId, { id: eventIdFor(m), ...eventFields(deps, m), createVideo: wantsMeet(m) }));
   recordCalendarEvent(deps, m.id, { eventId: result.eventId, meetingUrl: m.meetingUrl || !wantsMeet(m) ? null : result.videoUrl });
   // The home by the calendar's own id ("primary" is Google's alias of the account's primary calendar).
-  cache.setEventHome(deps.db, { meetingId: m.id, userId: m.userId, calendarId: receivingCalendarId(deps, m.userId) ?? c.calendarId, eventId: result.eventId });
+  cache.setEventHome(deps.db, {
+    meetingId: m.id,
+    userId: m.userId,
+    calendarId: receivingCalendarId(deps, m.userId) ?? c.calendarId,
+    eventId: result.eventId,
+    version: result.version,
+    start: m.startTime,
+    end: m.endTime,
+  });
   // Found rather than made (a retry after a lost answer, or a move before the first push): bring it up to date.
-  if (result.existed) await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, { ...eventFields(deps, m), createVideo: false }));
+  if (result.existed) {
+    const r = await withGoogle(deps, c, (x) => x.client.patchEvent(x.calendarId, result.eventId, { ...eventFields(deps, m), createVideo: false }));
+    cache.setEventVersion(deps.db, m.id, result.eventId, r.version ?? null, { start: m.startTime, end: m.endTime });
+  }
   return result.existed ? "existed" : "created";
 }
 
@@ -71,12 +84,44 @@ function homeOf(deps: Deps, m: CalendarMeeting & { calendarEventId: string }, re
   return home && home.eventId === m.calendarEventId ? home.calendarId : receiving;
 }
 
-/** A moved meeting: the event takes its new time. */
+/**
+ * A moved meeting: the event takes its new time, on the condition that it is still the version
+ * Frank last wrote or took in (issue 59 item 2). An event changed in the calendar meanwhile is
+ * not written over: it is read again and the interview flagged for the recruiter to choose
+ * (Apply takes the calendar's time, Keep writes Frank's), nobody told anything.
+ */
 export async function moveMeetingEvent(deps: Deps, c: Connected, m: CalendarMeeting & { calendarEventId: string }): Promise<void> {
   // A Meet link that could not be made with the event is asked for again (the page's Retry queues this).
   const missingMeet = wantsMeet(m) && !m.meetingUrl;
-  const r = await withGoogle(deps, c, (x) => x.client.patchEvent(homeOf(deps, m, x.calendarId), m.calendarEventId, { ...eventFields(deps, m), createVideo: missingMeet }));
-  if (missingMeet && r.videoUrl) recordCalendarEvent(deps, m.id, { eventId: m.calendarEventId, meetingUrl: r.videoUrl });
+  const home = cache.eventHome(deps.db, m.id);
+  const known = home && home.eventId === m.calendarEventId ? home : null;
+  const write = (ifMatch: string | null) =>
+    withGoogle(deps, c, (x) => x.client.patchEvent(homeOf(deps, m, x.calendarId), m.calendarEventId, { ...eventFields(deps, m), createVideo: missingMeet }, { ifMatch }));
+  const written = (r: { videoUrl: string | null; version?: string | null }) => {
+    cache.setEventVersion(deps.db, m.id, m.calendarEventId, r.version ?? null, { start: m.startTime, end: m.endTime });
+    if (missingMeet && r.videoUrl) recordCalendarEvent(deps, m.id, { eventId: m.calendarEventId, meetingUrl: r.videoUrl });
+  };
+  try {
+    return written(await write(known?.version ?? null));
+  } catch (e) {
+    if (!(e instanceof EventChanged)) throw e;
+    const now = await withGoogle(deps, c, async (x) => (x.client.getEvent ? x.client.getEvent(homeOf(deps, m, x.calendarId), m.calendarEventId) : null));
+    if (!now || now.status === "cancelled") throw new EventGone("the event is gone");
+    // Changed where Frank does not write (an attendee's answer): still at the times Frank knew, so
+    // written again on the condition of this version (the sync reads the answer).
+    const sameTimes = !!known?.versionStart && now.start?.getTime() === known.versionStart.getTime() && now.end?.getTime() === known.versionEnd?.getTime();
+    if (sameTimes && now.version) {
+      try {
+        return written(await write(now.version));
+      } catch (again) {
+        if (!(again instanceof EventChanged)) throw again;
+      }
+    }
+    // Taken in: the recruiter's choice (Keep) writes over this version, and only this one.
+    cache.setEventVersion(deps.db, m.id, m.calendarEventId, now.version ?? null, { start: now.start, end: now.end });
+    flagInterview(deps, m.id, { kind: "moved_in_calendar", message: CHANGED_ON_THE_WAY, startTime: now.start ?? m.startTime, endTime: now.end ?? m.endTime });
+    deps.log.info("calendar event changed in the calendar while Frank's change was on its way: flagged", { meetingId: m.id });
+  }
 }
 
 /** A canceled meeting: its event is removed, and the time is free again. */

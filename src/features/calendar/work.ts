@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
-import { hasWaitingTask } from "../../lib/task-claims";
+import { hasWaitingTask, lastStartedDue } from "../../lib/task-claims";
 import { meetingEventJob, removeEventJob } from "../scheduling/calendar-jobs";
 import { removeEventOf, syncMeetingEvent } from "./hooks";
 import * as repo from "./repo";
@@ -32,6 +32,17 @@ export const renewChannelsJob = defineJob(RENEW_WORK, z.object({}), { serialKey:
  */
 export const reopenChannelJob = defineJob("calendar.reopen-channel", z.object({ userId: z.number().int(), calendarId: z.string() }), { serialKey: () => "calendar-channels" });
 
+/** Queues a reopening of a calendar's channel, unless one is waiting already (lifecycle events come many to a body). */
+export function requestReopen(deps: Deps, userId: number, calendarId: string): void {
+  const payload = { userId, calendarId };
+  deps.db.transaction(
+    (tx) => {
+      if (!hasWaitingTask(tx, reopenChannelJob.name, reopenChannelJob.serialKey!(payload)!, JSON.stringify(payload))) reopenChannelJob.enqueue(tx, payload);
+    },
+    { behavior: "immediate" },
+  );
+}
+
 /** The calendar's work for the worker: its own sync and channels, and the interview events scheduling asks for. */
 export function calendarJobs(deps: Deps): Job<any>[] {
   return [
@@ -48,13 +59,27 @@ export function calendarJobs(deps: Deps): Job<any>[] {
 }
 
 /**
+ * Push notifications for one calendar start at most one sync run in this long: the first of a
+ * quiet spell at once, the rest of a burst in one run when the spell is over (issue 59 item 9).
+ */
+export const PUSH_MERGE_MS = 3_000;
+
+/**
  * Queues one sync of a calendar, unless one is waiting already (push notifications arrive in
  * bursts). The task table says so, so a request from the web and a run in the worker agree.
+ * A pushed request (`pushed`) is due no sooner than PUSH_MERGE_MS after the calendar's last run
+ * started: a burst spread over seconds still makes one run beside the first (a full read asked
+ * meanwhile is due with the waiting partial one, and runs after it).
  */
-export function requestSync(deps: Deps, userId: number, calendarId: string, opts: { full?: boolean } = {}, tx?: Tx): void {
+export function requestSync(deps: Deps, userId: number, calendarId: string, opts: { full?: boolean; pushed?: boolean } = {}, tx?: Tx): void {
   const payload = { userId, calendarId, full: !!opts.full };
+  const key = syncCalendarJob.serialKey!(payload)!;
   const enqueue = (t: Tx) => {
-    if (!hasWaitingTask(t, SYNC_WORK, syncCalendarJob.serialKey!(payload)!)) syncCalendarJob.enqueue(t, payload);
+    // A waiting run reads what this one would; a full read waits behind a partial one, not in it.
+    if (hasWaitingTask(t, SYNC_WORK, key, opts.full ? JSON.stringify(payload) : undefined)) return;
+    const last = opts.pushed ? lastStartedDue(t, SYNC_WORK, key) : null;
+    const next = last ? last.getTime() + PUSH_MERGE_MS : 0;
+    syncCalendarJob.enqueue(t, payload, next > deps.clock.now().getTime() ? { runAt: new Date(next) } : undefined);
   };
   if (tx) enqueue(tx);
   // Immediate: the check and the write under one write lock (a read that upgrades later fails at once when another process wrote meanwhile).

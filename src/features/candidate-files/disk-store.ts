@@ -1,7 +1,7 @@
 // The bytes of candidates' files in the data folder: files/<workspace>/<random key>, readable by
 // the server's user only (0600; the folders 0700). Synchronous inside, so a removal right after
 // a commit is done when the call returns.
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { diskFull } from "../../db/busy";
 import { join } from "node:path";
 import { randomToken } from "../../lib/crypto";
@@ -68,6 +68,23 @@ export function diskStore(dataDir: string, writeFile: WriteFile = writeFileSync)
         unlinkSync(pathOf(workspaceId, key));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      }
+    },
+    async *list() {
+      const entries = (path: string) => {
+        try {
+          return readdirSync(path);
+        } catch {
+          return [];
+        }
+      };
+      for (const ws of entries(filesFolder(dataDir))) {
+        if (!/^\d+$/.test(ws)) continue;
+        for (const key of entries(join(filesFolder(dataDir), ws))) {
+          if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) continue;
+          const at = statSync(join(filesFolder(dataDir), ws, key), { throwIfNoEntry: false });
+          if (at?.isFile()) yield { workspaceId: Number(ws), key, writtenAt: at.mtime };
+        }
       }
     },
   };

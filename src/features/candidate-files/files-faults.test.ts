@@ -2,14 +2,19 @@
 // partial file; a bucket that takes the bytes but never answers leaves no object once the write
 // is given up, and a removal from a hung bucket is answered within its own, shorter limit.
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeS3Objects } from "../../../test/fakes/s3-objects";
 import { loadConfig } from "../../config/env";
 import { AppError } from "../../lib/errors";
 import { isDiskFullError } from "../../db/busy";
-import { diskStore, filesFolder, type WriteFile } from "./disk-store";
+import { diskStore, filesFolder, type DiskStore, type WriteFile } from "./disk-store";
+import { makeTestApp } from "../../../test/helpers";
+import { upsertParticipantFromVisitor } from "../candidates/service";
+import { sweepOrphanFiles } from "./orphans";
+import { fileStore } from "./storage-of";
+import { storedKeysIn } from "./stored-keys";
 import { s3Store } from "./s3-store";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-files-faults-"));
@@ -71,5 +76,49 @@ describe("a hung bucket", () => {
     expect(err).toMatchObject({ status: 503 });
     expect(Date.now() - started).toBeLessThan(2000);
     bucket.release();
+  });
+});
+
+describe("through the upload route", () => {
+  const filesDir = mkdtempSync(join(tmpdir(), "frank-files-full-"));
+  afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+  const t = makeTestApp({}, { replace: { fileStore: diskStore(filesDir, fullDisk(1000)) } });
+
+  test("a CV upload onto a full disk answers 507 in the one envelope, and leaves neither a file nor a row", async () => {
+    const u = await t.signUp();
+    const p = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "full-1", name: "Ada Lovelace", emailAddress: "ada@example.com" });
+    const form = new FormData();
+    form.append("file", new File([new TextEncoder().encode("Ada Lovelace\n" + "Kubernetes, Go, Postgres\n".repeat(200))], "cv.txt", { type: "text/plain" }));
+    const res = await t.request(`/api/participants/${p.id}/files`, { method: "POST", cookie: u.cookie, body: form, headers: { origin: "http://localhost" } });
+    expect(res.status).toBe(507);
+    expect(await res.json()).toMatchObject({ code: "disk_full", message: "The server is out of disk space" });
+    expect(readdirSync(join(filesFolder(filesDir), String(u.workspaceId)))).toEqual([]);
+    expect(((await (await t.request(`/api/participants/${p.id}/files`, { cookie: u.cookie })).json()) as { files: unknown[] }).files).toEqual([]);
+  });
+});
+
+describe("the orphan sweep", () => {
+  const t = makeTestApp();
+
+  test("removes stored files no row names once past the grace period; a file with its row, or a recent one, stays", async () => {
+    const u = await t.signUp();
+    const p = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "orphan-1", name: "Ada Lovelace", emailAddress: "ada@example.com" });
+    const form = new FormData();
+    form.append("file", new File([new TextEncoder().encode("Ada Lovelace\nKubernetes, Go, Postgres\n")], "cv.txt", { type: "text/plain" }));
+    const res = await t.request(`/api/participants/${p.id}/files`, { method: "POST", cookie: u.cookie, body: form, headers: { origin: "http://localhost" } });
+    expect(res.status).toBe(201);
+    const store = fileStore(t.deps) as DiskStore;
+    const named = [...storedKeysIn(t.deps.db.$client)].find((k) => k.workspaceId === u.workspaceId)!;
+    // An upload's bytes whose row never came (a crash between the two), two days ago; and one on its way now.
+    const orphan = await store.put(u.workspaceId, new Uint8Array(100).fill(65));
+    const onItsWay = await store.put(u.workspaceId, new Uint8Array(100).fill(66));
+    const twoDaysAgo = new Date(t.clock.now().getTime() - 2 * 86_400_000);
+    utimesSync(store.pathOf(u.workspaceId, orphan), twoDaysAgo, twoDaysAgo);
+    utimesSync(store.pathOf(u.workspaceId, named.key), twoDaysAgo, twoDaysAgo);
+
+    const r = await sweepOrphanFiles(t.deps);
+    expect(r.removed).toBe(1);
+    expect(readdirSync(join(filesFolder(t.deps.config.dataDir), String(u.workspaceId))).sort()).toEqual([named.key, onItsWay].sort());
+    expect((await t.request(`/api/files/${((await res.json()) as { file: { id: number } }).file.id}`, { cookie: u.cookie })).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import type { Web } from "../auth/web";
 import type { Deps } from "../../deps";
-import { IdParam } from "../../lib/route-schemas";
+import { IdParam, ownAnswers } from "../../lib/route-schemas";
+import { CONTENT_TYPES } from "./sniff";
 import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { attachment } from "../../lib/content-disposition";
@@ -44,7 +45,13 @@ export function candidateFileRoutes(deps: Deps, web: Web) {
           },
         });
       },
-      { params: IdParam, detail: { summary: "Download a file (always as an attachment)" } },
+      {
+        params: IdParam,
+        detail: {
+          summary: "Download a file (always as an attachment)",
+          responses: ownAnswers({ 200: { description: "The file's bytes, typed from what they are", content: Object.fromEntries(Object.values(CONTENT_TYPES).map((t) => [t.split(";")[0]!, null])) } }),
+        },
+      },
     )
     .delete("/api/files/:id", async ({ me, workspaceId, params }) => ({ file: await files.deleteFile(deps, workspaceId, params.id, memberActor(me)) }), {
       params: IdParam,

@@ -74,5 +74,19 @@ export function s3Store(s: FilesS3, limits = S3_LIMITS): FileStore {
     async remove(workspaceId, key) {
       await remove(objectKey(workspaceId, key));
     },
+    async *list() {
+      const prefix = s.prefix ? `${s.prefix}/` : "";
+      let continuationToken: string | undefined;
+      do {
+        const page = await limited(client.list({ prefix, maxKeys: 1000, continuationToken }), "listing files", limits.callMs).catch((e) => {
+          throw failed(e, "listing files");
+        });
+        for (const o of page.contents ?? []) {
+          const m = /^(\d+)\/([A-Za-z0-9_-]{16,64})$/.exec(o.key.slice(prefix.length));
+          if (m) yield { workspaceId: Number(m[1]), key: m[2]!, writtenAt: new Date(o.lastModified ?? 0) };
+        }
+        continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+      } while (continuationToken);
+    },
   };
 }

@@ -15,6 +15,14 @@ export interface FileStore {
   get(workspaceId: number, key: string): Promise<Uint8Array>;
   /** Removes the bytes; a file already gone is fine. */
   remove(workspaceId: number, key: string): Promise<void>;
+  /** Every stored file, with when it was written (the orphan sweep compares them with the rows). */
+  list(): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  workspaceId: number;
+  key: string;
+  writtenAt: Date;
 }
 
 /** Keys are random tokens: checked before they become a path or an object name. */

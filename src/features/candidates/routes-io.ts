@@ -5,6 +5,7 @@ import type { Deps } from "../../deps";
 import { exportCandidatesCsv } from "./export-csv";
 import { importCandidatesCsv } from "./import";
 import { csvOfRequest, parseMapping } from "./import-request";
+import { ownAnswers } from "../../lib/route-schemas";
 import { ImportQuery, ImportResultView, ListParticipantsInput } from "./model";
 
 /** CSV in (POST /api/participants/import) and out (GET /api/participants/export.csv). */
@@ -38,7 +39,13 @@ export function candidateIoRoutes(deps: Deps, web: Web) {
             headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="candidates-${day}.csv"`, "cache-control": "no-store" },
           });
         },
-        { query: ListParticipantsInput, detail: { summary: "Export the (filtered) candidates as CSV" } },
+        {
+          query: ListParticipantsInput,
+          detail: {
+            summary: "Export the (filtered) candidates as CSV",
+            responses: ownAnswers({ 200: { description: "The candidates as CSV, one row each, as an attachment", content: { "text/csv": null } } }),
+          },
+        },
       )
   );
 }

@@ -33,12 +33,12 @@ export function jobRoutes(deps: Deps, web: Web) {
       },
     })
     .delete(
-      "/:id",
+      "/:jobId",
       ({ params, workspaceId, me }) => {
-        jobs.deleteJob(deps, workspaceId, params.id, memberActor(me));
+        jobs.deleteJob(deps, workspaceId, params.jobId, memberActor(me));
         return { success: true as const };
       },
-      { params: IdParam, response: { 200: Success }, detail: { summary: "Delete a job and its campaigns" } },
+      { params: JobIdParam, response: { 200: Success }, detail: { summary: "Delete a job and its campaigns" } },
     )
     .get("/:jobId/campaigns", ({ params, workspaceId }) => ({ campaigns: jobs.listCampaigns(deps, workspaceId, params.jobId) }), {
       params: JobIdParam,

@@ -7,6 +7,23 @@ import { CandidateSettingsInput } from "../candidates/settings";
 
 export const DuplicateList = z.object({ duplicates: z.array(z.object({ emailAddress: z.string(), candidates: z.array(ParticipantView) })) });
 export const MergeResult = z.object({ participant: ParticipantView, merged: z.array(z.number().int()) });
+/** GET /api/participants/{id}/export: the person's record and each list Frank keeps about them. */
+const records = z.array(z.looseObject({}));
+export const CandidateExport = z.object({
+  exportedAt: z.string(),
+  participant: ParticipantView,
+  conversations: z.array(z.unknown()),
+  notes: records,
+  shortlists: records,
+  sessions: records,
+  interviews: records,
+  emails: records,
+  chatEvents: records,
+  history: records,
+  applications: records,
+  feedback: records,
+  automatedTools: z.object({ title: z.string(), explanation: z.string(), items: records }),
+});
 export const TestDataCount = z.object({ count: z.number().int() });
 export const TestDataRemoved = z.object({ success: z.literal(true), removed: z.number().int() });
 export const Erased = z.object({ success: z.literal(true), erased: z.number().int(), interviewsKept: z.number().int() });

@@ -7,6 +7,7 @@ import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther, type FormFailure, type FormInput } from "../../lib/route-options";
 import { signedInOf } from "../auth/guard";
 import { IdParam } from "../candidates/model";
+import { ownAnswers } from "../../lib/route-schemas";
 import { NoteInput } from "../candidates/edit-model";
 import { MergeForm, MergeInput, MergeIntoInput, listDuplicates } from "../candidates/service-merge";
 import { patchParticipant, addNote, type Actor } from "../candidates/service-records";
@@ -18,7 +19,7 @@ import { candidateActivity } from "./activity";
 import { eraseCandidate, eraseCandidates } from "./erase";
 import { exportCandidate, exportFileName } from "./export";
 import { mergeCandidates } from "./merge";
-import { CandidateActivity, CandidateForm, CandidateSettingsForm, DuplicateList, Erased, ImportForm, MergeResult, TestDataCount, TestDataRemoved } from "./model";
+import { CandidateActivity, CandidateExport, CandidateForm, CandidateSettingsForm, DuplicateList, Erased, ImportForm, MergeResult, TestDataCount, TestDataRemoved } from "./model";
 import { memberZone } from "../../lib/time-zone";
 import { loadCandidatePage, loadCandidateSettingsPage } from "./page-data";
 import { CandidatePage } from "./pages/candidate-page";
@@ -76,7 +77,13 @@ export function peopleRoutes(deps: Deps, web: Web) {
         new Response(JSON.stringify(exportCandidate(deps, workspaceId, params.id), null, 2), {
           headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="${exportFileName(params.id)}"`, "cache-control": "no-store" },
         }),
-      { params: IdParam, detail: { summary: "Everything held about a candidate, as a JSON file" } },
+      {
+        params: IdParam,
+        detail: {
+          summary: "Everything held about a candidate, as a JSON file",
+          responses: ownAnswers({ 200: { description: "The candidate's data, as an attachment", content: { "application/json": CandidateExport } } }),
+        },
+      },
     )
     .delete("/:id", ({ params, workspaceId, me }) => ({ success: true as const, ...eraseCandidate(deps, workspaceId, params.id, memberActor(me)) }), {
       params: IdParam,

@@ -22,6 +22,7 @@ export const DECLINED = "The candidate declined in their calendar";
 export const clashMessage = (summary: string | null) => `Clashes with ‘${summary || "Busy"}’ in your calendar`;
 export const MOVED_IN_CALENDAR = "The event was moved in your calendar";
 export const DELETED_IN_CALENDAR = "The event was deleted in your calendar";
+export const CHANGED_ON_THE_WAY = "Changed in the calendar while your change was on its way";
 
 const write = <T>(deps: Deps, fn: (tx: Tx) => T): T => deps.db.transaction(fn, { behavior: "immediate" });
 

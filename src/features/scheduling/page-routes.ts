@@ -24,6 +24,7 @@ import { InterviewDetailsPage, InterviewNotFound } from "./pages/interview-detai
 import { interviewFormAction } from "./interview-forms";
 import { siteLinks } from "../../ui/links";
 import { bookingFrame, manageFrame } from "./embed-frame";
+import type { BookingLinkLimiter } from "./link-limit";
 
 // Public pages carry their token in the URL: no referrer leaves them, and nothing is cached.
 const privateHeaders = { "referrer-policy": "no-referrer", "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
@@ -39,7 +40,7 @@ const managePath = (token: string) => `/book/manage/${token}`;
 const postedZone = (input: FormInput) => (typeof input.body.timeZone === "string" ? input.body.timeZone.slice(0, 64) : undefined);
 
 /** /book/{token}, /booking-option-b/{token}, the candidate's confirmation page, and /interview-details/{id}. */
-export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: SchedulingPageNeeds) {
+export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: SchedulingPageNeeds, linkLimit: BookingLinkLimiter) {
   // Without a mail transport nothing reaches the candidate: the pages then promise no e-mail.
   const emailConfigured = !!deps.config.SMTP_URL;
   // An unknown link names no workspace: its page leads to the product's site.
@@ -130,6 +131,7 @@ export function bookingPageRoutes(deps: SchedulingDeps, web: Web, extras: Schedu
 
   const candidatePages = new Elysia()
     .use(routeOptions())
+    .onBeforeHandle(({ params, request, server }) => linkLimit.enforce((params as { token?: string }).token ?? "", request, server))
     .get("/book/:token", ({ request, params, query, cookie }) => bookingPageGet(request, params.token, "a", query.tz, takeFlash(cookie)), {
       params: TokenParam,
       query: BookingPageQuery,

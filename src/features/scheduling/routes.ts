@@ -29,6 +29,7 @@ import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
 import { bookingPageRoutes } from "./page-routes";
+import { bookingLinkLimiter } from "./link-limit";
 import { sessionArgsOf } from "./session-request";
 
 const noReferrer = { "referrer-policy": "no-referrer" };
@@ -119,8 +120,10 @@ export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: Schedul
     { withCaller: true, params: InterviewIdParam, response: { 200: InterviewView }, detail: { summary: "One interview (staff of its workspace)" } },
   );
 
-  // Public: the token is the only access.
+  // Public: the token is the only access, counted per link (or, naming none, per address).
+  const linkLimit = bookingLinkLimiter(deps);
   const booking = new Elysia({ prefix: "/api/book", tags: ["Booking"] })
+    .onBeforeHandle(({ params, request, server }) => linkLimit.enforce((params as { token?: string }).token ?? "", request, server))
     .get(
       "/:token",
       ({ params, set }) => {
@@ -150,6 +153,6 @@ export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: Schedul
     .use(calendarChangeRoutes(deps, web))
     .use(interviewDetail)
     .use(booking)
-    .use(bookingPageRoutes(deps, web, extras))
+    .use(bookingPageRoutes(deps, web, extras, linkLimit))
     .use(availabilityRoutes(deps, web));
 }

@@ -10,6 +10,7 @@ import { sessionUser } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
 import { AcceptBody, ActivityQuery, InviteInput, MemberIdParam, ReassignInput, RecordIdParam, RemoveForm, RoleInput, TokenParam } from "./model";
 import * as team from "./service";
+import type { InvitationLinkLimiter } from "./link-limit";
 import { loadActivityPage, loadInvitePage, loadMembersPage } from "./page-data";
 import { ActivityPage, MembersPage, SettingsIndexPage } from "./pages/settings-pages";
 import { InvitePage } from "./pages/invite-page";
@@ -28,7 +29,7 @@ const noReferrer = { "referrer-policy": "no-referrer" };
 const membersForm = { back: "/settings/members", failed: "Not done" };
 
 /** /settings and its Members and Activity sections, and the /invite/{token} page, with their no-JavaScript form posts. */
-export function teamPageRoutes(deps: TeamDeps, web: Web) {
+export function teamPageRoutes(deps: TeamDeps, web: Web, linkLimit: InvitationLinkLimiter) {
   const links = siteLinks(deps.config);
 
   const settings = new Elysia()
@@ -125,6 +126,7 @@ export function teamPageRoutes(deps: TeamDeps, web: Web) {
   };
   const invite = new Elysia()
     .use(web.guard)
+    .onBeforeHandle(({ params, request, server }) => linkLimit.enforce((params as { token?: string }).token ?? "", request, server))
     .get("/invite/:token", ({ params, request }) => invitePage(params.token, request, null), { params: TokenParam })
     .post(
       "/invite/:token",

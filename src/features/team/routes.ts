@@ -29,6 +29,7 @@ import {
 import * as team from "./service";
 import { listActivity } from "./activity";
 import { teamPageRoutes } from "./page-routes";
+import { invitationLinkLimiter } from "./link-limit";
 
 /** /api/workspace/members, /api/workspace/invitations, /api/workspace/activity, /api/invitations/{token}/accept, and the settings pages. */
 export function teamRoutes(deps: TeamDeps, web: Web) {
@@ -104,16 +105,19 @@ export function teamRoutes(deps: TeamDeps, web: Web) {
     });
 
   // Public: the invitee may have no account yet. Signed in, the body is not needed.
-  const accept = new Elysia({ prefix: "/api/invitations", tags: ["Team"] }).post(
-    "/:token/accept",
-    async ({ params, body, request, cookie }) => {
-      const me = sessionUser(deps, sessionToken(request));
-      const r = await team.acceptInvitation(deps, params.token, me?.user ?? null, body);
-      if (r.newSession) setSessionCookie(deps, cookie, deps.signInAs(r.userId));
-      return { success: true as const, workspaceId: r.workspaceId, role: r.role };
-    },
-    { params: TokenParam, body: AcceptBody, response: { 200: Accepted }, detail: { summary: "Accept an invitation ({name, password} without an account)" } },
-  );
+  const linkLimit = invitationLinkLimiter(deps);
+  const accept = new Elysia({ prefix: "/api/invitations", tags: ["Team"] })
+    .onBeforeHandle(({ params, request, server }) => linkLimit.enforce((params as { token?: string }).token ?? "", request, server))
+    .post(
+      "/:token/accept",
+      async ({ params, body, request, cookie }) => {
+        const me = sessionUser(deps, sessionToken(request));
+        const r = await team.acceptInvitation(deps, params.token, me?.user ?? null, body);
+        if (r.newSession) setSessionCookie(deps, cookie, deps.signInAs(r.userId));
+        return { success: true as const, workspaceId: r.workspaceId, role: r.role };
+      },
+      { params: TokenParam, body: AcceptBody, response: { 200: Accepted }, detail: { summary: "Accept an invitation ({name, password} without an account)" } },
+    );
 
   // The hand-over of one session or interview, at the scheduling paths: team owns the rule (roles,
   // membership) and calls scheduling, so scheduling never imports team (no cycle, decision 0029).
@@ -132,5 +136,9 @@ export function teamRoutes(deps: TeamDeps, web: Web) {
       response: { 200: Success },
       detail: { summary: "Hand an interview to another member", tags: ["Interviews"] },
     });
-  return new Elysia().use(members).use(accept).use(handOver).use(teamPageRoutes(deps, web));
+  return new Elysia()
+    .use(members)
+    .use(accept)
+    .use(handOver)
+    .use(teamPageRoutes(deps, web, linkLimit));
 }

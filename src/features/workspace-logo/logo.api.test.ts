@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { describe, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
@@ -37,7 +39,7 @@ describe("the agency's logo", () => {
     expect(res.status).toBe(200);
     const { logo } = (await res.json()) as any;
     expect(logo).toMatchObject({ type: "png", contentType: "image/png", size: image.length });
-    expect(logo.url).toMatch(new RegExp(`^/logos/${w.workspaceId}/[0-9a-f]{16}\\.png$`));
+    expect(logo.url).toMatch(/^\/logos\/[0-9a-f]{32}\.png$/);
 
     const served = await t.request(logo.url); // no cookie: clients and mail readers fetch it
     expect(served.status).toBe(200);
@@ -70,6 +72,7 @@ describe("the agency's logo", () => {
     expect([old.status, old.headers.get("location")]).toEqual([302, j.logo.url]);
     expect(((await (await w.put(webp(), "image/webp")).json()) as any).logo.type).toBe("webp");
     expect((await t.request(`/logos/${w.workspaceId}/../../etc`)).status).toBe(404);
+    expect((await t.request(`/logos/../../etc`)).status).toBe(404);
 
     // Another workspace has its own (none); only managers change it.
     const other = await workspace();
@@ -122,5 +125,83 @@ describe("the agency's logo", () => {
     expect(client1).toContain("logo");
     await t.request("/api/workspace/logo", { method: "DELETE", cookie: w.cookie });
     expect(await (await t.request(`/s/${token}`)).text()).not.toContain("/logos/");
+  });
+
+  // Issue 59 item 11: logos cannot be listed by counting workspaces, and keep no metadata.
+  test("a logo's address is a random name: counting workspace ids or names finds nothing; an e-mail's address from before still leads to it", async () => {
+    const w = await workspace();
+    const { logo } = (await (await w.put(png(), "image/png")).json()) as any;
+    expect(logo.url).not.toContain(`/${w.workspaceId}/`);
+    for (const guess of [`/logos/${w.workspaceId}/0000000000000000.png`, `/logos/${w.workspaceId}/ffffffffffffffff.jpg`, `/logos/${"0".repeat(32)}.png`, `/logos/${w.workspaceId}.png`]) {
+      const r = await t.request(guess);
+      expect({ guess, status: r.status, location: r.headers.get("location") }).toEqual({ guess, status: 404, location: null });
+    }
+    // The address e-mails carried before names were random (workspace id and the image's hash) leads on.
+    const sha = createHash("sha256").update(png()).digest("hex").slice(0, 16);
+    const former = await t.request(`/logos/${w.workspaceId}/${sha}.png`);
+    expect([former.status, former.headers.get("location")]).toEqual([302, logo.url]);
+    // The same image again gets a new name; the former name leads to it.
+    const again = ((await (await w.put(png(), "image/png")).json()) as any).logo;
+    expect(again.url).not.toBe(logo.url);
+    const old = await t.request(logo.url);
+    expect([old.status, old.headers.get("location")]).toEqual([302, again.url]);
+  });
+
+  test("EXIF, XMP, IPTC, comments and text chunks are removed from an uploaded logo; the image itself is kept", async () => {
+    const w = await workspace();
+    const secret = "GPS -37.8136 144.9631 Canon EOS R5 by Jane";
+    const segment = (marker: number, body: Uint8Array) => new Uint8Array([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
+    const text = (s: string) => new TextEncoder().encode(s);
+    const base = jpeg();
+    // SOI, APP0 (JFIF), APP1 (EXIF), APP13 (IPTC), COM, then the rest (APP0 ... EOI) of the tiny JPEG.
+    const exifJpeg = new Uint8Array([
+      ...base.subarray(0, 2),
+      ...segment(0xe1, text(`Exif\0\0${secret}`)),
+      ...segment(0xed, text(`Photoshop 3.0 ${secret}`)),
+      ...segment(0xfe, text(secret)),
+      ...base.subarray(2),
+    ]);
+    const pngChunk = (type: string, data: Uint8Array) => {
+      const out = new Uint8Array(12 + data.length);
+      const v = new DataView(out.buffer);
+      v.setUint32(0, data.length);
+      out.set(text(type), 4);
+      out.set(data, 8);
+      v.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+      return out;
+    };
+    const plain = png();
+    const exifPng = new Uint8Array([...plain.subarray(0, 33), ...pngChunk("tEXt", text(`Author\0${secret}`)), ...pngChunk("eXIf", text(secret)), ...plain.subarray(33)]);
+    const riffChunk = (fourcc: string, data: Uint8Array) => {
+      const out = new Uint8Array(8 + data.length + (data.length & 1));
+      out.set(text(fourcc));
+      new DataView(out.buffer).setUint32(4, data.length, true);
+      out.set(data, 8);
+      return out;
+    };
+    const vp8l = tinyWebp().subarray(12);
+    const vp8x = riffChunk("VP8X", new Uint8Array([0x0c, 0, 0, 0, 1, 0, 0, 0, 0, 0]));
+    const webpBody = new Uint8Array([...text("WEBP"), ...vp8x, ...vp8l, ...riffChunk("EXIF", text(secret)), ...riffChunk("XMP ", text(`<x:xmpmeta>${secret}</x:xmpmeta>`))]);
+    const exifWebp = new Uint8Array([...text("RIFF"), 0, 0, 0, 0, ...webpBody]);
+    new DataView(exifWebp.buffer).setUint32(4, webpBody.length, true);
+
+    for (const [bytes, type, kept] of [
+      [exifJpeg, "image/jpeg", base],
+      [exifPng, "image/png", plain],
+    ] as const) {
+      const { logo } = (await (await w.put(bytes, type)).json()) as any;
+      const served = Buffer.from(await (await t.request(logo.url)).arrayBuffer());
+      expect(served.toString("latin1")).not.toContain("Canon");
+      expect(served.equals(Buffer.from(kept))).toBe(true);
+      expect(logo.size).toBe(kept.length);
+    }
+    const { logo } = (await (await w.put(exifWebp, "image/webp")).json()) as any;
+    const served = Buffer.from(await (await t.request(logo.url)).arrayBuffer());
+    expect(served.toString("latin1")).not.toContain("Canon");
+    expect(served.toString("latin1", 0, 4)).toBe("RIFF");
+    expect(served.readUInt32LE(4)).toBe(served.length - 8);
+    expect(served.toString("latin1", 12, 16)).toBe("VP8X");
+    expect(served[20]! & 0x0c).toBe(0);
+    expect(served.subarray(served.length - vp8l.length).equals(Buffer.from(vp8l))).toBe(true);
   });
 });

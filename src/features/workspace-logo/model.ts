@@ -18,7 +18,9 @@ export const LogoView = z.object({
 });
 export type Logo = z.infer<typeof LogoView>;
 export const LogoAnswer = z.object({ logo: LogoView.nullable() });
-export const LogoFileParam = z.object({ workspaceId: z.coerce.number().int().positive(), file: z.string().max(80) });
+/** /logos/{name}.{ext}; the former /logos/{workspaceId}/{hash}.{ext} shares its first segment's parameter (one router node). */
+export const LogoFileParam = z.object({ file: z.string().max(80) });
+export const FormerLogoParam = z.object({ file: z.coerce.number().int().positive(), hashFile: z.string().max(80) });
 
 /** The type of an image from its first bytes, or null for anything else (SVG and the rest). */
 export function sniffLogo(b: Uint8Array): LogoType | null {

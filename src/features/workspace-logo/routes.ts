@@ -7,7 +7,7 @@ import { seeOther } from "../../lib/route-options";
 
 import { memberActor } from "../events/record";
 import { workspaceNameOf } from "../team/service";
-import { LogoAnswer, LogoFileParam } from "./model";
+import { FormerLogoParam, LogoAnswer, LogoFileParam } from "./model";
 import * as logos from "./service";
 import { LogoPage } from "./pages/logo-page";
 
@@ -73,23 +73,33 @@ export function workspaceLogoRoutes(deps: Deps, web: Web) {
 
   // Public: the client's page and e-mails show it to people without an account. The address
   // names the image's content, so it is cached for a year and never goes stale.
-  const image = new Elysia().get(
-    "/logos/:workspaceId/:file",
-    ({ params }) => {
-      const found = logos.servedLogo(deps, params.workspaceId, params.file);
-      if (!found) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-      if ("moved" in found) return new Response(null, { status: 302, headers: { location: found.moved, "cache-control": "no-cache" } });
-      return new Response(found.bytes as Uint8Array<ArrayBuffer>, {
-        headers: {
-          "content-type": found.contentType,
-          "cache-control": "public, max-age=31536000, immutable",
-          "x-content-type-options": "nosniff",
-          "content-security-policy": "default-src 'none'; sandbox",
-          "cross-origin-resource-policy": "cross-origin",
-        },
-      });
-    },
-    { params: LogoFileParam },
-  );
+  const image = new Elysia()
+    .get(
+      "/logos/:file",
+      ({ params }) => {
+        const found = logos.servedLogo(deps, params.file);
+        if (!found) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+        if ("moved" in found) return new Response(null, { status: 302, headers: { location: found.moved, "cache-control": "no-cache" } });
+        return new Response(found.bytes as Uint8Array<ArrayBuffer>, {
+          headers: {
+            "content-type": found.contentType,
+            "cache-control": "public, max-age=31536000, immutable",
+            "x-content-type-options": "nosniff",
+            "content-security-policy": "default-src 'none'; sandbox",
+            "cross-origin-resource-policy": "cross-origin",
+          },
+        });
+      },
+      { params: LogoFileParam },
+    )
+    .get(
+      "/logos/:file/:hashFile",
+      ({ params }) => {
+        const moved = logos.formerLogoAddress(deps, params.file, params.hashFile);
+        if (!moved) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+        return new Response(null, { status: 302, headers: { location: moved, "cache-control": "no-cache" } });
+      },
+      { params: FormerLogoParam },
+    );
   return new Elysia().use(api).use(pages).use(image);
 }

@@ -15,5 +15,19 @@ export const workspaceLogos = sqliteTable("workspace_logos", {
   bytes: blob("bytes", { mode: "buffer" }).notNull(),
   size: integer("size").notNull(),
   sha256: text("sha256").notNull(),
+  /** The random name the image is served under (/logos/{name}.{ext}): nothing to count or guess. */
+  name: text("name"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+/**
+ * Every name a workspace's logo was served under: an e-mail sent before the logo changed still
+ * finds the current one (302), and nothing but these random names leads to a logo.
+ */
+export const workspaceLogoNames = sqliteTable("workspace_logo_names", {
+  name: text("name").primaryKey(),
+  workspaceId: integer("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
 });

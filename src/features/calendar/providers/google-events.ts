@@ -27,6 +27,7 @@ export function toProviderEvent(e: calendar_v3.Schema$Event, calendarZone: strin
     attendees: (e.attendees ?? []).flatMap((a) => (a.email ? [{ email: a.email, responseStatus: a.responseStatus ?? null }] : [])),
     frankMeeting: e.extendedProperties?.private?.frankMeeting ?? null,
     frankVersion: e.extendedProperties?.private?.frankVersion != null ? Number(e.extendedProperties.private.frankVersion) : null,
+    version: e.etag ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { calendar_v3 } from "@googleapis/calendar";
 import type { Config } from "../../../config/env";
-import { EventGone, ProviderGrantRevoked, ProviderUnavailable, SyncCursorGone, type CalendarProvider, type NewEvent } from "./provider";
+import { EventChanged, EventGone, ProviderGrantRevoked, ProviderUnavailable, SyncCursorGone, type CalendarProvider, type NewEvent } from "./provider";
 import { toProviderEvent, videoLink } from "./google-events";
 
 /**
@@ -154,37 +154,54 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
       try {
         // Frank sends the invitation itself (iMIP): Google must not send a second one.
         const res = await api.events.insert({ calendarId, requestBody, conferenceDataVersion: 1, sendUpdates: "none" });
-        return { eventId: res.data.id ?? event.id, videoUrl: videoLink(res.data), existed: false };
+        return { eventId: res.data.id ?? event.id, videoUrl: videoLink(res.data), existed: false, version: res.data.etag ?? null };
       } catch (e) {
         const status = (e as { response?: { status?: number }; status?: number })?.response?.status ?? (e as { status?: number }).status;
         if (status !== 409) throw classify(e);
         const res = await call(() => api.events.get({ calendarId, eventId: event.id }));
-        return { eventId: res.data.id ?? event.id, videoUrl: videoLink(res.data), existed: true };
+        return { eventId: res.data.id ?? event.id, videoUrl: videoLink(res.data), existed: true, version: res.data.etag ?? null };
       }
     },
 
-    /** Moves an event (new times, text and attendees); Google sends no update of its own. */
-    async patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">) {
+    /**
+     * Moves an event (new times, text and attendees); Google sends no update of its own. With
+     * ifMatch the write is conditional on that version (If-Match): a changed event answers 412
+     * and EventChanged is thrown, nothing written.
+     */
+    async patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">, opts: { ifMatch?: string | null } = {}) {
       const res = await callOrGone(() =>
-        api.events.patch({
-          calendarId,
-          eventId,
-          sendUpdates: "none",
-          ...(event.createVideo ? { conferenceDataVersion: 1 } : {}),
-          requestBody: {
-            summary: event.summary,
-            description: event.description,
-            location: event.location ?? undefined,
-            start: { dateTime: event.start.toISOString(), timeZone: event.timeZone },
-            end: { dateTime: event.end.toISOString(), timeZone: event.timeZone },
-            // No attendees: a patch would reset the candidate's answer (declined, accepted); the event was made with them.
-            extendedProperties: { private: { frankMeeting: event.frankMeeting, frankVersion: String(event.frankVersion) } },
-            status: "confirmed",
-            ...(event.createVideo ? { conferenceData: { createRequest: { requestId: `${eventId}-${event.frankVersion}`, conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {}),
+        api.events.patch(
+          {
+            calendarId,
+            eventId,
+            sendUpdates: "none",
+            ...(event.createVideo ? { conferenceDataVersion: 1 } : {}),
+            requestBody: {
+              summary: event.summary,
+              description: event.description,
+              location: event.location ?? undefined,
+              start: { dateTime: event.start.toISOString(), timeZone: event.timeZone },
+              end: { dateTime: event.end.toISOString(), timeZone: event.timeZone },
+              // No attendees: a patch would reset the candidate's answer (declined, accepted); the event was made with them.
+              extendedProperties: { private: { frankMeeting: event.frankMeeting, frankVersion: String(event.frankVersion) } },
+              status: "confirmed",
+              ...(event.createVideo ? { conferenceData: { createRequest: { requestId: `${eventId}-${event.frankVersion}`, conferenceSolutionKey: { type: "hangoutsMeet" } } } } : {}),
+            },
           },
-        }),
+          opts.ifMatch ? { headers: { "if-match": opts.ifMatch } } : undefined,
+        ),
       );
-      return { videoUrl: videoLink(res.data) };
+      return { videoUrl: videoLink(res.data), version: res.data.etag ?? null };
+    },
+
+    async getEvent(calendarId: string, eventId: string) {
+      try {
+        const res = await callOrGone(() => api.events.get({ calendarId, eventId }));
+        return toProviderEvent(res.data, "UTC");
+      } catch (e) {
+        if (e instanceof EventGone) return null;
+        throw e;
+      }
     },
 
     /** Removes an event; one already gone (404, 410) counts as removed. */
@@ -250,13 +267,17 @@ export async function calendarClient(config: GoogleConfig, tokens: GoogleTokens,
 
 const statusOf = (e: unknown) => (e as { response?: { status?: number }; status?: number })?.response?.status ?? (e as { status?: number })?.status;
 
-/** A patch of an event deleted in the calendar answers 404 or 410: the caller decides what follows. */
+/**
+ * A patch of an event deleted in the calendar answers 404 or 410, a conditional one of an event
+ * changed since its version 412: the caller decides what follows.
+ */
 async function callOrGone<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
     const status = statusOf(e);
     if (status === 404 || status === 410) throw new EventGone(`the event is gone (${status})`);
+    if (status === 412) throw new EventChanged("the event changed in the calendar since Frank's version (412)");
     throw classify(e);
   }
 }

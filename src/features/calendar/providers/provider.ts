@@ -33,6 +33,8 @@ export interface ProviderEvent {
    * than the interview is waiting for Frank's own write, and is not a change made in the calendar.
    */
   frankVersion: number | null;
+  /** The provider's version of the event (Google's etag), when it tells one: a conditional write names it. */
+  version?: string | null;
 }
 
 export interface EventPage {
@@ -65,6 +67,8 @@ export interface WrittenEvent {
   eventId: string;
   videoUrl: string | null;
   existed: boolean;
+  /** The event's version after the write (null when the provider tells none). */
+  version?: string | null;
 }
 
 export interface WatchChannel {
@@ -97,7 +101,9 @@ export interface CalendarProvider {
    * Brings an event up to date (createVideo: asks again for the video meeting that is missing);
    * throws EventGone when it was deleted in the calendar.
    */
-  patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">): Promise<{ videoUrl: string | null }>;
+  patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">, opts?: { ifMatch?: string | null }): Promise<{ videoUrl: string | null; version?: string | null }>;
+  /** One event as it is now (null when it is gone); for a provider that tells no versions, not needed. */
+  getEvent?(calendarId: string, eventId: string): Promise<ProviderEvent | null>;
   /** Removes an event; one already gone counts as removed. */
   deleteEvent(calendarId: string, eventId: string): Promise<void>;
   /** Opens a push channel for a calendar's events (channelId: the provider named it, as Graph's subscriptions). */
@@ -116,6 +122,11 @@ export class ProviderUnavailable extends Error {
     super(message);
   }
 }
+/**
+ * A conditional write (ifMatch) found the event changed in the calendar since the version Frank
+ * last saw (Google's 412 Precondition Failed): nothing was written.
+ */
+export class EventChanged extends Error {}
 /** The incremental cursor is no longer valid (Google's 410 Gone): read everything again. */
 export class SyncCursorGone extends Error {}
 /** The event does not exist any more (deleted in the calendar). */
