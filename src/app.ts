@@ -20,6 +20,7 @@ import { turnOffFeed } from "./features/calendar/feed";
 import { createChat } from "./features/chat/feature";
 import { createDashboard } from "./features/dashboard/feature";
 import { createMailbox } from "./features/mailbox/feature";
+import { createMessages } from "./features/messages/feature";
 import { createVisitors } from "./features/visitors/feature";
 import { createJobs } from "./features/jobs/feature";
 import { createCandidates } from "./features/candidates/feature";
@@ -118,6 +119,7 @@ export function buildFeatures(
   });
   const dashboard = createDashboard(deps, web, { scheduling: sched });
   const mailbox = createMailbox(deps, web);
+  const messages = createMessages(deps, web);
   const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
   const billingPages = createBilling(billing.deps, web);
   const people = createPeople(deps, web);
@@ -147,6 +149,7 @@ export function buildFeatures(
     auth,
     dashboard,
     mailbox,
+    messages,
     visitors,
     calendar,
     billing: billingPages,

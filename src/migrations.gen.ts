@@ -44,6 +44,7 @@ import m40 from "../migrations/0040_interview_picks_and_logos.sql" with { type: 
 import m41 from "../migrations/0041_participants_search_terms.sql" with { type: "text" };
 import m42 from "../migrations/0042_file_read_limits.sql" with { type: "text" };
 import m43 from "../migrations/0043_worker_process.sql" with { type: "text" };
+import m44 from "../migrations/0044_mailboxes.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -91,4 +92,5 @@ export const migrationFiles: Record<string, string> = {
   "0041_participants_search_terms.sql": m41 as unknown as string,
   "0042_file_read_limits.sql": m42 as unknown as string,
   "0043_worker_process.sql": m43 as unknown as string,
+  "0044_mailboxes.sql": m44 as unknown as string,
 };

@@ -2,6 +2,7 @@ import type { Deps } from "./deps";
 import type { ScheduledJob } from "./scheduled-job";
 import { syncAllConnected } from "./features/calendar/sync";
 import { startCalendarPolling } from "./features/calendar/work";
+import { startMailboxPolling } from "./features/messages/work";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
 import { eraseIdleCandidates } from "./features/people/retention";
@@ -60,10 +61,12 @@ export function startJobs(deps: Deps): { stop(): void } {
   const handles = scheduledJobs(deps).map((job) => Bun.cron(job.pattern, () => runScheduled(deps, job)));
   // The busy cache's polling runs at seconds, below cron's minute (CALENDAR_POLL_SECONDS).
   const polling = startCalendarPolling(deps);
+  const mailboxPolling = startMailboxPolling(deps);
   return {
     stop: () => {
       handles.forEach((h: any) => h.stop());
       polling.stop();
+      mailboxPolling.stop();
     },
   };
 }

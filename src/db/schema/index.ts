@@ -25,3 +25,4 @@ export * from "../../features/events/schema";
 export * from "../../features/clients/schema";
 export * from "../../features/applications/schema";
 export * from "../../features/feedback/schema";
+export * from "../../features/messages/schema";

@@ -1,3 +1,4 @@
+import { messagesOfCandidate } from "../messages/service";
 import type { Deps } from "../../deps";
 import { candidateEvents, listNotes } from "../candidates/service-records";
 import { getParticipant } from "../candidates/service";
@@ -35,6 +36,8 @@ export function exportCandidate(deps: Deps, workspaceId: number, id: number) {
     // Issue 38: their applications and the interview feedback about them (it is about them).
     applications: applicationsOfCandidate(deps, workspaceId, id),
     feedback: feedbackOfCandidate(deps, workspaceId, id).feedback,
+    // Issue 55: the e-mails with them kept from the members' mailboxes.
+    messages: messagesOfCandidate(deps, workspaceId, id),
   };
 }
 

@@ -1,0 +1,10 @@
+import type { Deps } from "../../deps";
+import { plugin, type Feature } from "../../lib/feature";
+import type { Web } from "../auth/web";
+import { messagesRoutes } from "./routes";
+import { messagesJobs } from "./work";
+
+/** Members' mailboxes and the messages with candidates and contacts they hold (issue 55). */
+export function createMessages(deps: Deps, web: Web): Feature {
+  return { routes: [plugin(messagesRoutes(deps, web))], jobs: messagesJobs(deps), api: {} };
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+export const ConnectMailboxInput = z.object({
+  address: z.email("A valid e-mail address is required").max(320),
+  imapHost: z.string().trim().min(1, "IMAP host is required").max(255),
+  imapPort: z.coerce.number().int().min(1).max(65535).default(993),
+  imapTls: z.coerce.boolean().default(true),
+  smtpHost: z.string().trim().max(255).optional(),
+  smtpPort: z.coerce.number().int().min(1).max(65535).optional(),
+  username: z.string().trim().min(1, "User is required").max(320),
+  password: z.string().min(1, "App password is required").max(1000),
+});
+export type ConnectMailbox = z.infer<typeof ConnectMailboxInput>;
+
+export const MailboxView = z.object({
+  id: z.number(),
+  userId: z.number(),
+  provider: z.string(),
+  address: z.string(),
+  imapHost: z.string(),
+  imapPort: z.number(),
+  state: z.enum(["ok", "stale", "error"]),
+  reason: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+});
+export type MailboxView = z.infer<typeof MailboxView>;
+export const MailboxList = z.object({ mailboxes: z.array(MailboxView) });
+export const OneMailbox = z.object({ mailbox: MailboxView });
+
+export const MessageView = z.object({
+  id: z.number(),
+  direction: z.enum(["in", "out"]),
+  threadKey: z.string(),
+  messageId: z.string(),
+  inReplyTo: z.string().nullable(),
+  from: z.object({ address: z.string(), name: z.string().nullable() }),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  body: z.string(),
+  quoted: z.string().nullable(),
+  attachments: z.array(z.object({ name: z.string(), type: z.string(), size: z.number() })),
+  sentAt: z.string(),
+});
+export type MessageView = z.infer<typeof MessageView>;
+export const MessageList = z.object({ messages: z.array(MessageView) });

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import { mailboxes, mailboxFolders, messages } from "../../db/schema";
+import { inWorkspace } from "../../db/scope";
+
+export type MailboxRow = typeof mailboxes.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+type Db = DB | Tx;
+
+export function mailboxOfUser(db: Db, workspaceId: number, userId: number): MailboxRow | undefined {
+  return db
+    .select()
+    .from(mailboxes)
+    .where(inWorkspace(mailboxes, workspaceId, eq(mailboxes.userId, userId)))
+    .get();
+}
+
+export function mailboxById(db: Db, id: number): MailboxRow | undefined {
+  return db.select().from(mailboxes).where(eq(mailboxes.id, id)).get();
+}
+
+export function listMailboxes(db: Db, workspaceId: number): MailboxRow[] {
+  return db.select().from(mailboxes).where(inWorkspace(mailboxes, workspaceId)).orderBy(asc(mailboxes.id)).all();
+}
+
+export function allMailboxIds(db: Db): number[] {
+  return db
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .all()
+    .map((r) => r.id);
+}
+
+export function insertMailbox(db: Db, v: typeof mailboxes.$inferInsert): MailboxRow {
+  return db.insert(mailboxes).values(v).returning().get();
+}
+
+export function deleteMailbox(db: Db, workspaceId: number, userId: number): boolean {
+  return (
+    db
+      .delete(mailboxes)
+      .where(inWorkspace(mailboxes, workspaceId, eq(mailboxes.userId, userId)))
+      .returning({ id: mailboxes.id })
+      .all().length > 0
+  );
+}
+
+export function setState(db: Db, id: number, state: "ok" | "error", reason: string | null, syncedAt: Date | null) {
+  db.update(mailboxes)
+    .set(syncedAt ? { state, stateReason: reason, lastSyncedAt: syncedAt } : { state, stateReason: reason })
+    .where(eq(mailboxes.id, id))
+    .run();
+}
+
+export function folderOf(db: Db, mailboxId: number, path: string) {
+  return db
+    .select()
+    .from(mailboxFolders)
+    .where(and(eq(mailboxFolders.mailboxId, mailboxId), eq(mailboxFolders.path, path)))
+    .get();
+}
+
+export function saveFolder(db: Db, mailboxId: number, path: string, uidValidity: string, uidNext: number) {
+  db.insert(mailboxFolders)
+    .values({ mailboxId, path, uidValidity, uidNext })
+    .onConflictDoUpdate({ target: [mailboxFolders.mailboxId, mailboxFolders.path], set: { uidValidity, uidNext } })
+    .run();
+}
+
+/** Inserts a message unless the same one is kept for the same person already; the row or null. */
+export function insertMessage(db: Db, v: typeof messages.$inferInsert): MessageRow | null {
+  return db.insert(messages).values(v).onConflictDoNothing().returning().get() ?? null;
+}
+
+export function threadKeyOf(db: Db, workspaceId: number, messageId: string): string | null {
+  return (
+    db
+      .select({ k: messages.threadKey })
+      .from(messages)
+      .where(inWorkspace(messages, workspaceId, eq(messages.messageId, messageId)))
+      .get()?.k ?? null
+  );
+}
+
+export function messagesOfParticipant(db: Db, workspaceId: number, participantId: number): MessageRow[] {
+  return db
+    .select()
+    .from(messages)
+    .where(inWorkspace(messages, workspaceId, eq(messages.participantId, participantId)))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .all();
+}
+
+export function messagesOfContact(db: Db, workspaceId: number, contactId: number): MessageRow[] {
+  return db
+    .select()
+    .from(messages)
+    .where(inWorkspace(messages, workspaceId, eq(messages.contactId, contactId)))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .all();
+}
+
+/** Erasure of a candidate: their kept messages go. */
+export function deleteMessagesOf(db: Db, workspaceId: number, participantId: number): number {
+  return db
+    .delete(messages)
+    .where(inWorkspace(messages, workspaceId, eq(messages.participantId, participantId)))
+    .returning({ id: messages.id })
+    .all().length;
+}

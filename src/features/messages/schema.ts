@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users, workspaces } from "../auth/schema";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+/**
+ * A member's mailbox (issue 55), one per member, read by IMAP and written by SMTP. Owned by
+ * features/messages. The app password is sealed at rest like the calendar's tokens (SecretBox).
+ */
+export const mailboxes = sqliteTable("mailboxes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  workspaceId: integer("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull().default("imap"),
+  address: text("address").notNull(),
+  imapHost: text("imap_host").notNull(),
+  imapPort: integer("imap_port").notNull(),
+  imapTls: integer("imap_tls", { mode: "boolean" }).notNull().default(true),
+  smtpHost: text("smtp_host"),
+  smtpPort: integer("smtp_port"),
+  username: text("username").notNull(),
+  passwordSealed: text("password_sealed").notNull(),
+  // ok | error (stale is read from last_synced_at)
+  state: text("state").notNull().default("ok"),
+  stateReason: text("state_reason"),
+  lastSyncedAt: integer("last_synced_at", { mode: "timestamp_ms" }),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+/** How far a folder of a mailbox has been read: its UIDVALIDITY and the UIDNEXT seen last. */
+export const mailboxFolders = sqliteTable(
+  "mailbox_folders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    mailboxId: integer("mailbox_id")
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    uidValidity: text("uid_validity").notNull(),
+    uidNext: integer("uid_next").notNull(),
+  },
+  (t) => [uniqueIndex("mailbox_folders_path_idx").on(t.mailboxId, t.path)],
+);
+
+/** A message kept because a candidate or a client contact is among its From, To or Cc. */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    mailboxId: integer("mailbox_id").references(() => mailboxes.id, { onDelete: "set null" }),
+    participantId: integer("participant_id"),
+    contactId: integer("contact_id"),
+    // in | out
+    direction: text("direction").notNull(),
+    messageId: text("message_id").notNull(),
+    inReplyTo: text("in_reply_to"),
+    threadKey: text("thread_key").notNull(),
+    fromAddress: text("from_address").notNull(),
+    fromName: text("from_name"),
+    toAddresses: text("to_addresses").notNull().default("[]"),
+    ccAddresses: text("cc_addresses").notNull().default("[]"),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull().default(""),
+    quoted: text("quoted"),
+    attachments: text("attachments").notNull().default("[]"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("messages_message_id_idx").on(t.workspaceId, t.messageId, t.participantId, t.contactId),
+    index("messages_participant_idx").on(t.workspaceId, t.participantId, t.sentAt),
+    index("messages_contact_idx").on(t.workspaceId, t.contactId, t.sentAt),
+  ],
+);
