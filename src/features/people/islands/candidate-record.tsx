@@ -45,6 +45,7 @@ const DOTS: Record<ActivityItem["type"], string> = {
   interview: "bg-sky-600",
   email: "bg-slate-500",
   pipeline: "bg-green-600",
+  message: "bg-indigo-500",
 };
 
 const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-warning" : "badge-secondary");
