@@ -99,6 +99,13 @@ describe.skipIf(!dovecotInstalled)("a member's IMAP mailbox", () => {
     const activity = (await (await t.request(`/api/participants/${candidateId}/activity`, { cookie: u.cookie })).json()).activity;
     expect(activity.some((a: { type: string; text: string }) => a.type === "message" && a.text.includes("Re: My CV"))).toBe(true);
 
+    // The candidate's page shows the thread, the reply under the first message, its quote folded.
+    const page = await (await t.request(`/candidates/${candidateId}`, { cookie: u.cookie })).text();
+    const section = page.slice(page.indexOf('data-testid="candidate-messages"'));
+    expect(section.indexOf("Here is my updated CV.")).toBeGreaterThan(0);
+    expect(section.indexOf("One more thing.")).toBeGreaterThan(section.indexOf("Here is my updated CV."));
+    expect(section).toContain("<summary");
+
     // Erasing the candidate deletes their messages.
     expect((await t.request(`/api/participants/${candidateId}`, { method: "DELETE", cookie: u.cookie })).status).toBe(200);
     const { messages } = await import("../../db/schema");

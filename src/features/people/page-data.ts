@@ -9,6 +9,7 @@ import { candidateActivity } from "./activity";
 import { applicationsOfCandidate } from "../applications/service";
 import { feedbackOfCandidate } from "../feedback/service";
 import { listFiles } from "../candidate-files/service";
+import { messagesOfCandidate } from "../messages/service";
 import type { CandidateSettingsPageData } from "./pages/settings-page";
 
 /**
@@ -28,6 +29,8 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
     pipeline: { applications: applicationsOfCandidate(deps, workspaceId, id), feedback: feedbackOfCandidate(deps, workspaceId, id).summary },
     // Issue 39: the candidate's CVs, with a plain upload form (no JavaScript needed).
     files: listFiles(deps, workspaceId, id),
+    // Issue 55: the e-mails with them found in the members' mailboxes, by thread.
+    messages: messagesOfCandidate(deps, workspaceId, id),
   };
 }
 export type CandidatePageData = ReturnType<typeof loadCandidatePage>;

@@ -7,7 +7,7 @@ import type { CandidatePageData } from "../page-data";
 import type { ActivityItem } from "../activity";
 import type { CandidateActivityAnswer, ParticipantAnswer } from "../../../client/answers";
 
-type Props = Omit<CandidatePageData, "pipeline" | "files">;
+type Props = Omit<CandidatePageData, "pipeline" | "files" | "messages">;
 type Editable = Exclude<keyof Participant, "id" | "uniqueId" | "stages" | "jobId" | "campaignId" | "createdAt" | "lastUpdated" | "shortlistId" | "matchReason" | "isTest">;
 
 const SHORT_FIELDS: [Editable, string, string][] = [

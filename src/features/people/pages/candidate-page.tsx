@@ -3,10 +3,11 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import CandidateRecord from "../islands/candidate-record";
 import type { CandidatePageData } from "../page-data";
+import { CandidateMessages } from "../../messages/pages/candidate-messages";
 
 /** /candidates/{id}: the candidate's fields (editable), stage, notes, activity timeline, export and delete. */
 export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePageData }) {
-  const { pipeline, files, ...record } = data;
+  const { pipeline, files, messages, ...record } = data;
   return (
     <AppShell shell={shell} title="Candidate">
       <a href="/dashboard" className="text-sm text-brand-600 hover:underline">
@@ -28,6 +29,7 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
       <div className="mt-4">
         <Island name="candidate-record" component={CandidateRecord} props={record} />
       </div>
+      <CandidateMessages messages={messages} />
       <section className="card card-body mt-4 text-sm" aria-labelledby="cv-files" data-testid="candidate-files">
         <h2 id="cv-files" className="font-semibold">
           CVs and documents
