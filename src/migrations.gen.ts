@@ -45,6 +45,7 @@ import m41 from "../migrations/0041_participants_search_terms.sql" with { type: 
 import m42 from "../migrations/0042_file_read_limits.sql" with { type: "text" };
 import m43 from "../migrations/0043_worker_process.sql" with { type: "text" };
 import m44 from "../migrations/0044_mailboxes.sql" with { type: "text" };
+import m45 from "../migrations/0045_message_sending.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -93,4 +94,5 @@ export const migrationFiles: Record<string, string> = {
   "0042_file_read_limits.sql": m42 as unknown as string,
   "0043_worker_process.sql": m43 as unknown as string,
   "0044_mailboxes.sql": m44 as unknown as string,
+  "0045_message_sending.sql": m45 as unknown as string,
 };

@@ -67,6 +67,7 @@ export const ACTIVITY_KINDS = [
   "assistant.action_confirmed",
   "mailbox.connected",
   "mailbox.disconnected",
+  "message.thread_private",
 ] as const;
 
 /** What a candidate does that the log shows too: their application and their interview's booking. */

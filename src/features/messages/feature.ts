@@ -3,8 +3,10 @@ import { plugin, type Feature } from "../../lib/feature";
 import type { Web } from "../auth/web";
 import { messagesRoutes } from "./routes";
 import { messagesJobs } from "./work";
+import { composeRoutes } from "./compose-routes";
+import { sendMessageJobs } from "./send-job";
 
 /** Members' mailboxes and the messages with candidates and contacts they hold (issue 55). */
 export function createMessages(deps: Deps, web: Web): Feature {
-  return { routes: [plugin(messagesRoutes(deps, web))], jobs: messagesJobs(deps), api: {} };
+  return { routes: [plugin(messagesRoutes(deps, web)), plugin(composeRoutes(deps, web))], jobs: [...messagesJobs(deps), ...sendMessageJobs(deps)], api: {} };
 }

@@ -42,10 +42,15 @@ export async function checkLogin(a: ImapAccount): Promise<void> {
 
 const lower = (s: string | undefined | null) => (s ?? "").trim().toLowerCase();
 
-/** The folders read: the inbox and the folder the server marks as Sent (when it has one). */
-export async function foldersToRead(c: ImapFlow): Promise<string[]> {
+/** The folder the server marks as Sent (or names so), when it has one. */
+export async function sentFolder(c: ImapFlow): Promise<string | null> {
   const list = await c.list();
-  const sent = list.find((f) => f.specialUse === "\\Sent")?.path ?? list.find((f) => /^sent( items| messages)?$/i.test(f.name))?.path;
+  return list.find((f) => f.specialUse === "\\Sent")?.path ?? list.find((f) => /^sent( items| messages)?$/i.test(f.name))?.path ?? null;
+}
+
+/** The folders read: the inbox and the Sent folder (when it has one). */
+export async function foldersToRead(c: ImapFlow): Promise<string[]> {
+  const sent = await sentFolder(c);
   return sent ? ["INBOX", sent] : ["INBOX"];
 }
 

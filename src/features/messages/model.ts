@@ -41,6 +41,31 @@ export const MessageView = z.object({
   quoted: z.string().nullable(),
   attachments: z.array(z.object({ name: z.string(), type: z.string(), size: z.number() })),
   sentAt: z.string(),
+  /** Written in Frank: the member who wrote it and where its sending stands; null for one found in a mailbox. */
+  authorId: z.number().nullable(),
+  state: z.enum(["pending", "sent", "failed"]).nullable(),
+  /** Why it failed, or the last error while it is tried again. */
+  error: z.string().nullable(),
 });
 export type MessageView = z.infer<typeof MessageView>;
 export const MessageList = z.object({ messages: z.array(MessageView) });
+export const OneMessage = z.object({ message: MessageView });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((v) => (v?.trim() ? v : undefined));
+
+/** A message to write: a subject and a text, or a template of the workspace (its variables filled), or both (typed text wins). */
+export const ComposeMessageInput = z
+  .object({
+    subject: optionalText(300),
+    body: optionalText(20_000),
+    templateId: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
+  })
+  .refine((v) => v.templateId || (v.subject && v.body), { message: "A subject and a message, or a template, are required", path: ["body"] });
+export type ComposeMessage = z.infer<typeof ComposeMessageInput>;
+
+export const ContactMessageParams = z.object({ id: z.coerce.number().int().positive(), contactId: z.coerce.number().int().positive() });

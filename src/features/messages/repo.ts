@@ -1,7 +1,7 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { mailboxes, mailboxFolders, messages } from "../../db/schema";
+import { invitationAnswers, mailboxes, mailboxFolders, messages, privateThreadIds } from "../../db/schema";
 import { inWorkspace } from "../../db/scope";
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
@@ -108,4 +108,69 @@ export function deleteMessagesOf(db: Db, workspaceId: number, participantId: num
     .where(inWorkspace(messages, workspaceId, eq(messages.participantId, participantId)))
     .returning({ id: messages.id })
     .all().length;
+}
+
+export function messageById(db: Db, id: number): MessageRow | undefined {
+  return db.select().from(messages).where(eq(messages.id, id)).get();
+}
+
+export function setSendState(db: Db, id: number, sendState: "pending" | "sent" | "failed", sendError: string | null): void {
+  db.update(messages).set({ sendState, sendError }).where(eq(messages.id, id)).run();
+}
+
+/** Whether this message is kept for this person already (a copy in Sent of one written in Frank, a second folder). */
+export function hasMessage(db: Db, workspaceId: number, messageId: string, who: { participantId: number | null; contactId: number | null }): boolean {
+  const person = who.participantId ? eq(messages.participantId, who.participantId) : who.contactId ? eq(messages.contactId, who.contactId) : isNull(messages.id);
+  return !!db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(inWorkspace(messages, workspaceId, and(eq(messages.messageId, messageId), person)))
+    .get();
+}
+
+export function messagesOfThread(db: Db, workspaceId: number, threadKey: string): MessageRow[] {
+  return db
+    .select()
+    .from(messages)
+    .where(inWorkspace(messages, workspaceId, eq(messages.threadKey, threadKey)))
+    .all();
+}
+
+export function deleteThread(db: Db, workspaceId: number, threadKey: string): number {
+  return db
+    .delete(messages)
+    .where(inWorkspace(messages, workspaceId, eq(messages.threadKey, threadKey)))
+    .returning({ id: messages.id })
+    .all().length;
+}
+
+export function addPrivateIds(db: Db, workspaceId: number, ids: string[]): void {
+  if (ids.length) db.insert(privateThreadIds).values(ids.map((messageId) => ({ workspaceId, messageId }))).onConflictDoNothing().run();
+}
+
+/** Whether any of these Message-IDs belongs to a thread marked private. */
+export function anyPrivate(db: Db, workspaceId: number, ids: string[]): boolean {
+  if (!ids.length) return false;
+  return !!db
+    .select({ id: privateThreadIds.id })
+    .from(privateThreadIds)
+    .where(inWorkspace(privateThreadIds, workspaceId, inArray(privateThreadIds.messageId, ids)))
+    .get();
+}
+
+export type AnswerRow = typeof invitationAnswers.$inferSelect;
+
+export function saveAnswer(db: Db, v: Omit<AnswerRow, "id">): void {
+  db.insert(invitationAnswers)
+    .values(v)
+    .onConflictDoUpdate({ target: invitationAnswers.meetingId, set: { answer: v.answer, attendee: v.attendee, answeredAt: v.answeredAt } })
+    .run();
+}
+
+export function answerOf(db: Db, workspaceId: number, meetingId: number): AnswerRow | undefined {
+  return db
+    .select()
+    .from(invitationAnswers)
+    .where(inWorkspace(invitationAnswers, workspaceId, eq(invitationAnswers.meetingId, meetingId)))
+    .get();
 }

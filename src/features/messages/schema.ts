@@ -72,6 +72,11 @@ export const messages = sqliteTable(
     body: text("body").notNull().default(""),
     quoted: text("quoted"),
     attachments: text("attachments").notNull().default("[]"),
+    // Written in Frank (issue 55 item 3): who wrote it and where its sending stands
+    // (pending | sent | failed, with the last error); null for a message found in a mailbox.
+    authorId: integer("author_id"),
+    sendState: text("send_state"),
+    sendError: text("send_error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -81,3 +86,34 @@ export const messages = sqliteTable(
     index("messages_contact_idx").on(t.workspaceId, t.contactId, t.sentAt),
   ],
 );
+
+/**
+ * The Message-IDs of threads a member marked private (issue 55 item 2): their messages are
+ * deleted and a message naming one of these (its own id, In-Reply-To or References) is never kept.
+ */
+export const privateThreadIds = sqliteTable(
+  "message_private_ids",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+  },
+  (t) => [uniqueIndex("message_private_ids_idx").on(t.workspaceId, t.messageId)],
+);
+
+/**
+ * A candidate's answer to an interview's invitation read from an iMIP REPLY in a mailbox
+ * (issue 55 item 5): ACCEPTED, TENTATIVE or DECLINED, the latest per interview.
+ */
+export const invitationAnswers = sqliteTable("invitation_answers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  workspaceId: integer("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  meetingId: integer("meeting_id").notNull().unique(),
+  answer: text("answer").notNull(),
+  attendee: text("attendee").notNull(),
+  answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -92,6 +92,9 @@ export function messageView(r: repo.MessageRow): MessageView {
     quoted: r.quoted,
     attachments: parseList(r.attachments),
     sentAt: r.sentAt.toISOString(),
+    authorId: r.authorId,
+    state: r.sendState === "pending" || r.sendState === "sent" || r.sendState === "failed" ? r.sendState : null,
+    error: r.sendError,
   };
 }
 
@@ -114,4 +117,26 @@ export function mailboxStateCounts(deps: Deps): { state: MailboxView["state"]; c
     if (r) counts[mailboxView(deps, r).state]++;
   }
   return (Object.keys(counts) as MailboxView["state"][]).map((state) => ({ state, count: counts[state] }));
+}
+
+/** GET /api/clients/{id}/contacts/{contactId}/messages: newest first. */
+export function messagesOfContact(deps: Deps, workspaceId: number, contactId: number): MessageView[] {
+  return repo.messagesOfContact(deps.db, workspaceId, contactId).map(messageView);
+}
+
+/**
+ * A member marks a thread private (issue 55 item 2): its messages are deleted from Frank, and
+ * its Message-IDs are kept so no message of it is synced again. Answers whose page it was on.
+ */
+export function markThreadPrivate(deps: Deps, me: Member, messageId: number): { participantId: number | null; contactId: number | null; deleted: number } {
+  const m = repo.messageById(deps.db, messageId);
+  if (!m || m.workspaceId !== me.workspaceId) throw notFound("Message not found");
+  return deps.db.transaction((tx) => {
+    const thread = repo.messagesOfThread(tx, me.workspaceId, m.threadKey);
+    const ids = new Set([m.threadKey, ...thread.flatMap((x) => [x.messageId, ...(x.inReplyTo ? [x.inReplyTo] : [])])]);
+    repo.addPrivateIds(tx, me.workspaceId, [...ids]);
+    const deleted = repo.deleteThread(tx, me.workspaceId, m.threadKey);
+    recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "message.thread_private", objectType: "message_thread", objectId: m.id, summary: `E-mail thread ‘${m.subject}’ marked private` });
+    return { participantId: m.participantId, contactId: m.contactId, deleted };
+  });
 }

@@ -2,12 +2,12 @@
 // say what is new; the first run (or a new UIDVALIDITY) reads the last 90 days. Headers are read
 // first; only a message with a candidate or a client contact among From, To and Cc is read whole.
 import type { Deps } from "../../deps";
-import { recordEvent } from "../events/record";
 import { candidateIdByEmail } from "../candidates/service";
 import { contactByEmail } from "../clients/service";
 import { openImap, foldersToRead, readHeaders, readMessages, type ParsedMessage } from "./imap";
 import { splitQuoted } from "./text";
 import * as repo from "./repo";
+import { messageEvent } from "./send-job";
 
 export const FIRST_SYNC_DAYS = 90;
 
@@ -89,9 +89,13 @@ function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: (a: s
   const { body, quoted } = splitQuoted(p.text);
   let n = 0;
   deps.db.transaction((tx) => {
+    // A thread marked private is never kept again (its own id, or one it answers or names).
+    if (repo.anyPrivate(tx, box.workspaceId, [p.messageId, ...(p.inReplyTo ? [p.inReplyTo] : []), ...p.references])) return;
     const parent = p.inReplyTo ? repo.threadKeyOf(tx, box.workspaceId, p.inReplyTo) : null;
     const threadKey = parent ?? p.references[0] ?? p.messageId;
     for (const m of people.values()) {
+      // The copy in Sent of a message written in Frank, or one read in another folder already.
+      if (repo.hasMessage(tx, box.workspaceId, p.messageId, m)) continue;
       const row = repo.insertMessage(tx, {
         workspaceId: box.workspaceId,
         mailboxId: box.id,
@@ -113,14 +117,7 @@ function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: (a: s
       });
       if (!row) continue;
       n++;
-      recordEvent(deps, tx, {
-        workspaceId: box.workspaceId,
-        actor: "system",
-        subject: m.participantId ? { type: "candidate", id: m.participantId } : { type: "client_contact", id: m.contactId },
-        kind: outgoing ? "message.sent" : "message.received",
-        summary: `${outgoing ? "E-mail sent" : "E-mail received"}: ${p.subject}`.slice(0, 200),
-        data: { messageId: row.id },
-      });
+      messageEvent(deps, tx, row, outgoing ? "message.sent" : "message.received");
     }
   });
   return n;

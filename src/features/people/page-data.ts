@@ -9,7 +9,7 @@ import { candidateActivity } from "./activity";
 import { applicationsOfCandidate } from "../applications/service";
 import { feedbackOfCandidate } from "../feedback/service";
 import { listFiles } from "../candidate-files/service";
-import { messagesOfCandidate } from "../messages/service";
+import { candidateMessagesPart, type Author } from "../messages/compose";
 import type { CandidateSettingsPageData } from "./pages/settings-page";
 
 /**
@@ -18,7 +18,7 @@ import type { CandidateSettingsPageData } from "./pages/settings-page";
  */
 
 /** Everything /candidates/{id} shows on the first response. */
-export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
+export function loadCandidatePage(deps: Deps, workspaceId: number, id: number, me: Author) {
   const participant = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   return {
     participant,
@@ -29,8 +29,8 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number) {
     pipeline: { applications: applicationsOfCandidate(deps, workspaceId, id), feedback: feedbackOfCandidate(deps, workspaceId, id).summary },
     // Issue 39: the candidate's CVs, with a plain upload form (no JavaScript needed).
     files: listFiles(deps, workspaceId, id),
-    // Issue 55: the e-mails with them found in the members' mailboxes, by thread.
-    messages: messagesOfCandidate(deps, workspaceId, id),
+    // Issue 55: the e-mails with them (found in the members' mailboxes or written here), by thread, and the compose form.
+    messages: candidateMessagesPart(deps, me, id),
   };
 }
 export type CandidatePageData = ReturnType<typeof loadCandidatePage>;

@@ -127,7 +127,7 @@ export function peopleRoutes(deps: Deps, web: Web) {
     .get(
       "/candidates/:id",
       ({ params, workspaceId, me, cookie }) =>
-        renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id) }) }),
+        renderPage({ title: "Candidate", toast: takeFlash(cookie), body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id, me.user) }) }),
       { params: IdParam },
     )
     // The page's forms without JavaScript: each answers 303 back to the page with a toast.

@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   "interview.cancelled",
   "interview.completed",
   "application.stage_changed",
+  "message.received",
+  "message.sent",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Sent only by "Send test event", to one endpoint, whatever it subscribes to. */

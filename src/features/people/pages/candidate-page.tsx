@@ -29,7 +29,7 @@ export function CandidatePage({ shell, data }: { shell: Shell; data: CandidatePa
       <div className="mt-4">
         <Island name="candidate-record" component={CandidateRecord} props={record} />
       </div>
-      <CandidateMessages messages={messages} />
+      <CandidateMessages {...messages} />
       <section className="card card-body mt-4 text-sm" aria-labelledby="cv-files" data-testid="candidate-files">
         <h2 id="cv-files" className="font-semibold">
           CVs and documents
