@@ -21,6 +21,9 @@ import { createChat } from "./features/chat/feature";
 import { createDashboard } from "./features/dashboard/feature";
 import { createMailbox } from "./features/mailbox/feature";
 import { createMessages } from "./features/messages/feature";
+import { invitationAnswerText } from "./features/messages/imip";
+import { InvitationAnswer } from "./features/messages/pages/invitation-answer";
+import { createElement, Fragment } from "react";
 import { createVisitors } from "./features/visitors/feature";
 import { createJobs } from "./features/jobs/feature";
 import { createCandidates } from "./features/candidates/feature";
@@ -103,10 +106,11 @@ export function buildFeatures(
       interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
       scheduleFeedbackRequest(tx, meeting);
     },
-    // The interview page shows the job's client and the feedback.
+    // The interview page shows the job's client and the feedback, and the candidate's answer to the invitation (issue 55).
     interviewExtras: (workspaceId, publicId, member) => {
       const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
-      return card ? InterviewFeedbackCard(card) : null;
+      const answer = invitationAnswerText(deps, workspaceId, publicId);
+      return createElement(Fragment, null, answer ? InvitationAnswer({ text: answer }) : null, card ? InterviewFeedbackCard(card) : null);
     },
   });
   const sched = scheduling.api;

@@ -8,6 +8,7 @@ import { openImap, foldersToRead, readHeaders, readMessages, type ParsedMessage 
 import { splitQuoted } from "./text";
 import * as repo from "./repo";
 import { messageEvent } from "./send-job";
+import { applyImipReply } from "./imip";
 
 export const FIRST_SYNC_DAYS = 90;
 
@@ -61,7 +62,11 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
         const headers = uids.length ? await readHeaders(client, uids) : [];
         read += headers.length;
         const wanted = headers.filter((h) => h.addresses.some((a) => matchOf(a))).map((h) => h.uid);
-        for (const m of await readMessages(client, wanted)) kept += keep(deps, box, m.parsed, matchOf);
+        for (const m of await readMessages(client, wanted)) {
+          kept += keep(deps, box, m.parsed, matchOf);
+          // An answer to one of Frank's interview invitations (iMIP REPLY), from any calendar.
+          if (m.calendar) applyImipReply(deps, box.workspaceId, m.calendar, m.parsed.from.address, m.parsed.date);
+        }
         repo.saveFolder(deps.db, box.id, path, validity, uidNext);
       } finally {
         lock.release();
