@@ -4,9 +4,10 @@ export const ConnectMailboxInput = z.object({
   address: z.email("A valid e-mail address is required").max(320),
   imapHost: z.string().trim().min(1, "IMAP host is required").max(255),
   imapPort: z.coerce.number().int().min(1).max(65535).default(993),
-  imapTls: z.coerce.boolean().default(true),
-  smtpHost: z.string().trim().max(255).optional(),
-  smtpPort: z.coerce.number().int().min(1).max(65535).optional(),
+  // A form posts "true"/"false" (a select); JSON a boolean.
+  imapTls: z.preprocess((v) => (typeof v === "string" ? !["false", "0", "off", "no"].includes(v.toLowerCase()) : v), z.boolean().default(true)),
+  smtpHost: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(255).optional()),
+  smtpPort: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   username: z.string().trim().min(1, "User is required").max(320),
   password: z.string().min(1, "App password is required").max(1000),
 });

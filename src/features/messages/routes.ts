@@ -4,6 +4,10 @@ import type { Web } from "../auth/web";
 import { IdParam, Success } from "../../lib/route-schemas";
 import { ConnectMailboxInput, MailboxList, MessageList, OneMailbox } from "./model";
 import * as service from "./service";
+import { renderPage } from "../../lib/render";
+import { setFlash, takeFlash } from "../../lib/flash";
+import { seeOther } from "../../lib/route-options";
+import { MailboxPage } from "./pages/mailbox-page";
 
 /** /api/mailboxes (the member's own mailbox) and /api/participants/{id}/messages. */
 export function messagesRoutes(deps: Deps, web: Web) {
@@ -27,6 +31,47 @@ export function messagesRoutes(deps: Deps, web: Web) {
         return { success: true as const };
       },
       { response: { 200: Success }, detail: { summary: "Disconnect the member's mailbox (the messages kept stay on the timelines)" } },
+    )
+    .post(
+      "/sync",
+      ({ me, set }) => {
+        set.status = 202;
+        return { mailbox: service.syncMailboxNow(deps, me.user) };
+      },
+      { response: { 202: OneMailbox }, detail: { summary: "Sync the member's mailbox now (a task; its state shows the outcome)" } },
+    );
+  const page = new Elysia()
+    .use(web.guard)
+    .guard({ auth: true })
+    .get("/settings/mailbox", ({ me, cookie }) =>
+      renderPage({ title: "Mailbox", toast: takeFlash(cookie), body: MailboxPage({ shell: web.shell(me.user), mailbox: service.listMailboxes(deps, me.user)[0] ?? null }) }),
+    )
+    .post(
+      "/settings/mailbox",
+      async ({ me, body, cookie }) => {
+        const m = await service.connectMailbox(deps, me.user, body);
+        setFlash(cookie, { title: "Mailbox connected", description: `${m.address}: the last 90 days are being read.`, variant: "success" });
+        return seeOther("/settings/mailbox");
+      },
+      { body: ConnectMailboxInput, form: { back: "/settings/mailbox", failed: "Mailbox not connected" } },
+    )
+    .post(
+      "/settings/mailbox/sync",
+      ({ me, cookie }) => {
+        service.syncMailboxNow(deps, me.user);
+        setFlash(cookie, { title: "Sync started", variant: "success" });
+        return seeOther("/settings/mailbox");
+      },
+      { form: { back: "/settings/mailbox", failed: "Not synced" } },
+    )
+    .post(
+      "/settings/mailbox/disconnect",
+      ({ me, cookie }) => {
+        service.disconnectMailbox(deps, me.user);
+        setFlash(cookie, { title: "Mailbox disconnected", variant: "success" });
+        return seeOther("/settings/mailbox");
+      },
+      { form: { back: "/settings/mailbox", failed: "Mailbox not disconnected" } },
     );
   const messages = new Elysia({ prefix: "/api/participants", tags: ["Candidates"] })
     .use(web.guard)
@@ -36,5 +81,5 @@ export function messagesRoutes(deps: Deps, web: Web) {
       response: { 200: MessageList },
       detail: { summary: "The e-mails with the candidate found in the members' mailboxes, newest first" },
     });
-  return new Elysia().use(mailboxes).use(messages);
+  return new Elysia().use(mailboxes).use(messages).use(page);
 }

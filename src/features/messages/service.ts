@@ -140,3 +140,11 @@ export function markThreadPrivate(deps: Deps, me: Member, messageId: number): { 
     return { participantId: m.participantId, contactId: m.contactId, deleted };
   });
 }
+
+/** "Sync now": the member's mailbox is read again soon (a task). */
+export function syncMailboxNow(deps: Deps, me: Member): MailboxView {
+  const r = repo.mailboxOfUser(deps.db, me.workspaceId, me.id);
+  if (!r) throw notFound("No mailbox connected");
+  deps.db.transaction((tx) => requestMailboxSync(tx, r.id));
+  return mailboxView(deps, r);
+}

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from "@playwright/test";
+import nodemailer from "nodemailer";
+import { createAccount, login, picture } from "./fixtures";
+import { dovecotInstalled, startDeliverySmtp, startDovecot, type DeliverySmtp, type TestDovecot } from "../test/kits/dovecot";
+
+// Issue 55: a recruiter connects their mailbox (a real Dovecot and SMTP on loopback) in Settings,
+// writes to a candidate from the candidate's page, and the candidate's reply, arriving in that
+// mailbox over SMTP, appears on the page under the message: with JavaScript and without.
+test.skip(!dovecotInstalled, "needs Dovecot (dovecot-imapd)");
+
+let dovecot: TestDovecot;
+let smtp: DeliverySmtp;
+const local: string[] = [];
+test.beforeAll(async () => {
+  dovecot = await startDovecot();
+  smtp = await startDeliverySmtp(dovecot, () => local);
+});
+test.afterAll(async () => {
+  smtp?.close();
+  await dovecot?.stop();
+});
+
+async function connectMailbox(page: Page, email: string, password: string) {
+  await page.goto("/settings/mailbox");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("User name").fill(email);
+  await page.getByLabel("IMAP server").fill("127.0.0.1");
+  await page.getByLabel("IMAP port").fill(String(dovecot.port));
+  await page.getByLabel("Security").selectOption("false");
+  await page.getByLabel("SMTP server").fill("127.0.0.1");
+  await page.getByLabel("SMTP port").fill(String(smtp.port));
+  await page.getByLabel("App password").fill(password);
+  await page.getByRole("button", { name: "Connect mailbox" }).click();
+  await expect(page.getByTestId("mailbox-state")).toContainText(email);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`write to a candidate from their page; their reply shows under it (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const tag = `${javaScriptEnabled ? "js" : "nojs"}${Date.now()}`;
+    const email = `rita-${tag}@agency.example`;
+    const candidate = `carla-${tag}@mail.example`;
+    const account = await createAccount({ name: "Rita Recruiter", email });
+    dovecot.addUser(email, "app-password");
+    local.push(email);
+    await login(page, email, account.password, null);
+    await connectMailbox(page, email, "app-password");
+
+    const imported = await page.request.post("/api/participants/import", { headers: { "content-type": "text/csv" }, data: `name,emailAddress\nCarla Candidate,${candidate}\n` });
+    expect(imported.status(), await imported.text()).toBe(200);
+    const list = (await (await page.request.get(`/api/participants?search=${encodeURIComponent(candidate)}`)).json()).participants;
+    const id = list.find((p: { emailAddress: string }) => p.emailAddress === candidate).id as number;
+
+    await page.goto(`/candidates/${id}`);
+    const compose = page.getByTestId("compose");
+    await expect(compose).toContainText(`Sent from your mailbox ${email}`);
+    await compose.getByLabel("Subject").fill("Your next step");
+    await compose.getByLabel("Message").fill("Hello {{candidate.firstName}}, could you send an updated CV?");
+    await compose.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(new RegExp(`/candidates/${id}#messages$`));
+    const thread = page.getByTestId("candidate-messages");
+    await expect(thread).toContainText("Hello Carla, could you send an updated CV?");
+    // Sending is a task: the page shows it sending, then sent (after a reload).
+    await expect(async () => {
+      await page.reload();
+      await expect(thread.locator('[data-direction="out"]')).toContainText("Sent", { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    expect(smtp.taken.some((m) => m.to.includes(candidate))).toBe(true);
+
+    // The candidate answers from their own mail program: In-Reply-To the message Frank sent.
+    const sent = (await (await page.request.get(`/api/participants/${id}/messages`)).json()).messages[0];
+    await nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true }).sendMail({
+      from: `Carla Candidate <${candidate}>`,
+      to: email,
+      subject: "Re: Your next step",
+      inReplyTo: sent.messageId,
+      references: [sent.messageId],
+      text: "Of course, attached tomorrow.\n\nOn Sunday, Rita wrote:\n> could you send an updated CV?",
+    });
+    await page.goto("/settings/mailbox");
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await page.goto(`/candidates/${id}`);
+    await expect(async () => {
+      await page.reload();
+      await expect(thread.locator('[data-direction="in"]')).toContainText("Of course, attached tomorrow.", { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    // Under the message it answers, in the same thread; the quoted history folded.
+    const messages = thread.locator(`[data-thread="${sent.messageId}"] > li`);
+    await expect(messages).toHaveCount(2);
+    await expect(messages.nth(0)).toContainText("Your next step");
+    await expect(messages.nth(1)).toContainText("Of course, attached tomorrow.");
+    await expect(messages.nth(1).getByText("Quoted history")).toBeVisible();
+    await picture(page, `messages-thread-${javaScriptEnabled ? "js" : "nojs"}`, { fullPage: true });
+    await context.close();
+  });
+}
