@@ -39,9 +39,9 @@ for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
     const tag = `${javaScriptEnabled ? "js" : "nojs"}${Date.now()}`;
-    const email = `rita-${tag}@agency.example`;
     const candidate = `carla-${tag}@mail.example`;
-    const account = await createAccount({ name: "Rita Recruiter", email });
+    const account = await createAccount({ name: "Rita Recruiter" });
+    const email = account.email;
     dovecot.addUser(email, "app-password");
     local.push(email);
     await login(page, email, account.password, null);
@@ -92,6 +92,25 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(messages.nth(1)).toContainText("Of course, attached tomorrow.");
     await expect(messages.nth(1).getByText("Quoted history")).toBeVisible();
     await picture(page, `messages-thread-${javaScriptEnabled ? "js" : "nojs"}`, { fullPage: true });
+    if (javaScriptEnabled) return void (await context.close());
+
+    // A client's contact, from their own page (linked from the client's), the same plain form.
+    const client = (await (await page.request.post("/api/clients", { data: { name: "Acme" } })).json()).client;
+    await page.request.post(`/api/clients/${client.id}/contacts`, { data: { name: "Hugo Hiring", email: `hugo-${tag}@acme.example`, role: "Hiring manager" } });
+    await page.goto(`/clients/${client.id}`);
+    await page.getByRole("link", { name: "Hugo Hiring" }).click();
+    await page.getByTestId("compose").getByLabel("Subject").fill("Feedback on Carla?");
+    await page.getByTestId("compose").getByLabel("Message").fill("Dear {{candidate.firstName}}, any feedback from {{client.name}}?");
+    await page.getByTestId("compose").getByRole("button", { name: "Send" }).click();
+    await expect(page.getByTestId("candidate-messages")).toContainText("Dear Hugo, any feedback from Acme?");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await picture(page, "messages-contact-390", { fullPage: true });
+    await page.goto(`/candidates/${id}#messages`);
+    await picture(page, "messages-thread-390", { fullPage: true });
+    await page.goto("/settings/mailbox");
+    await picture(page, "messages-mailbox-390", { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await picture(page, "messages-mailbox-1280", { fullPage: true });
     await context.close();
   });
 }
