@@ -64,7 +64,13 @@ export function draftOf(deps: Deps, workspaceId: number, input: ComposeMessage, 
     const unknown = unknownVariables(text);
     if (unknown.length) throw badRequest(`Unknown variable: {{${unknown[0]}}}`, { [field]: `Unknown variable: {{${unknown[0]}}}` });
   }
-  return { subject: fillTemplate(subject, values).replace(/[\r\n]+/g, " ").slice(0, 300), text: fillTemplate(body, values), template };
+  return {
+    subject: fillTemplate(subject, values)
+      .replace(/[\r\n]+/g, " ")
+      .slice(0, 300),
+    text: fillTemplate(body, values),
+    template,
+  };
 }
 
 /** The domain a member's messages are named under: their mailbox's address, else this server's. */

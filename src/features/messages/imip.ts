@@ -32,7 +32,10 @@ export function readImipReply(text: string): ImipReply | null {
   const attendees: ImipReply["attendees"] = [];
   for (const p of event.getAllProperties("attendee")) {
     const value = String(p.getFirstValue() ?? "");
-    const email = value.replace(/^mailto:/i, "").trim().toLowerCase();
+    const email = value
+      .replace(/^mailto:/i, "")
+      .trim()
+      .toLowerCase();
     const answer = String(p.getParameter("partstat") ?? "").toUpperCase();
     if (email && ANSWERS.has(answer)) attendees.push({ email, answer: answer as Answer });
   }

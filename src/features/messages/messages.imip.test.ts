@@ -37,7 +37,11 @@ const reply = (uid: string, partstat: string, stamp: string, attendee = CANDIDAT
   ].join("\r\n");
 
 test("readImipReply: the UID and each attendee's answer of a REPLY; other methods and garbage are null", () => {
-  expect(readImipReply(reply("abc@host", "TENTATIVE", "20300101T000000Z"))).toEqual({ uid: "abc@host", attendees: [{ email: CANDIDATE, answer: "TENTATIVE" }], stamp: new Date("2030-01-01T00:00:00Z") });
+  expect(readImipReply(reply("abc@host", "TENTATIVE", "20300101T000000Z"))).toEqual({
+    uid: "abc@host",
+    attendees: [{ email: CANDIDATE, answer: "TENTATIVE" }],
+    stamp: new Date("2030-01-01T00:00:00Z"),
+  });
   expect(readImipReply(reply("abc@host", "DECLINED", "20300101T000000Z").replace("METHOD:REPLY", "METHOD:REQUEST"))).toBeNull();
   expect(readImipReply("not a calendar")).toBeNull();
 });
@@ -100,7 +104,12 @@ describe.skipIf(!dovecotInstalled)("answers to invitations in a mailbox", () => 
       requestAllMailboxSyncs(t.deps);
       await t.deps.jobs.idle();
     };
-    const flagMails = () => t.deps.db.select().from(mailMessages).all().filter((m) => m.kind === "calendar-flag");
+    const flagMails = () =>
+      t.deps.db
+        .select()
+        .from(mailMessages)
+        .all()
+        .filter((m) => m.kind === "calendar-flag");
 
     await send("DECLINED", "20300101T100000Z", "<r1@mail.example>");
     expect((await meeting()).flags).toEqual([{ kind: "declined", message: "The candidate declined in their calendar" }]);

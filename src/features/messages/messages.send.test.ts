@@ -46,7 +46,10 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
     // Refused input: neither a text nor a template.
     expect((await t.request(`/api/participants/${carla}/messages`, { cookie: u.cookie, json: { subject: "Hi" } })).status).toBe(400);
 
-    const res = await t.request(`/api/participants/${carla}/messages`, { cookie: u.cookie, json: { subject: "Next step, {{candidate.firstName}}", body: "Could you send me an updated CV?\n\n{{recruiter.name}}" } });
+    const res = await t.request(`/api/participants/${carla}/messages`, {
+      cookie: u.cookie,
+      json: { subject: "Next step, {{candidate.firstName}}", body: "Could you send me an updated CV?\n\n{{recruiter.name}}" },
+    });
     expect(res.status).toBe(201);
     const written = (await res.json()).message as Msg;
     expect(written.state).toBe("pending");
@@ -70,7 +73,13 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
     lock.release();
     await imap.logout();
     expect(inSent).toEqual([written.messageId]);
-    expect(t.deps.db.select().from(events).all().some((e) => e.kind === "message.sent")).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(events)
+        .all()
+        .some((e) => e.kind === "message.sent"),
+    ).toBe(true);
 
     // The candidate answers it (In-Reply-To), over real SMTP into the member's INBOX; the sync reads
     // INBOX and Sent: the reply threads under Frank's message, and the copy in Sent is not kept twice.
@@ -91,7 +100,13 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
       ["Next step, Carla", "out"],
     ]);
     expect(list[0]!.threadKey).toBe(written.messageId);
-    expect(t.deps.db.select().from(events).all().some((e) => e.kind === "message.received")).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(events)
+        .all()
+        .some((e) => e.kind === "message.received"),
+    ).toBe(true);
     const page = await (await t.request(`/candidates/${carla}`, { cookie: u.cookie })).text();
     const section = page.slice(page.indexOf('data-testid="candidate-messages"'));
     expect(section.indexOf("Here it is.")).toBeGreaterThan(section.indexOf("Could you send me an updated CV?"));
@@ -100,7 +115,10 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
 
     // From a template, as a plain form post (no script): 303 back to the page.
     t.clock.advance(60_000);
-    const tpl = await t.request("/api/email-templates", { cookie: u.cookie, json: { name: "Chase", subject: "Any news, {{candidate.firstName}}?", body: "Hello {{candidate.name}}, any news? {{company.name}}" } });
+    const tpl = await t.request("/api/email-templates", {
+      cookie: u.cookie,
+      json: { name: "Chase", subject: "Any news, {{candidate.firstName}}?", body: "Hello {{candidate.name}}, any news? {{company.name}}" },
+    });
     expect(tpl.status).toBe(201);
     const templateId = (await tpl.json()).template.id;
     const form = await t.request(`/candidates/${carla}/messages`, {
@@ -119,7 +137,10 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
     // A client's contact: the same, on their own page and API.
     const client = (await (await t.request("/api/clients", { cookie: u.cookie, json: { name: "Acme" } })).json()).client;
     const contact = (await (await t.request(`/api/clients/${client.id}/contacts`, { cookie: u.cookie, json: { name: "Hugo Hiring", email: "hugo@acme.example" } })).json()).contact;
-    const toContact = await t.request(`/api/clients/${client.id}/contacts/${contact.id}/messages`, { cookie: u.cookie, json: { subject: "Feedback on Carla?", body: "Dear {{candidate.firstName}} at {{client.name}}" } });
+    const toContact = await t.request(`/api/clients/${client.id}/contacts/${contact.id}/messages`, {
+      cookie: u.cookie,
+      json: { subject: "Feedback on Carla?", body: "Dear {{candidate.firstName}} at {{client.name}}" },
+    });
     expect(toContact.status).toBe(201);
     await t.deps.jobs.idle();
     const contactList = await messagesOf(t, u.cookie, `/api/clients/${client.id}/contacts/${contact.id}/messages`);

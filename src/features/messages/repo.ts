@@ -145,7 +145,11 @@ export function deleteThread(db: Db, workspaceId: number, threadKey: string): nu
 }
 
 export function addPrivateIds(db: Db, workspaceId: number, ids: string[]): void {
-  if (ids.length) db.insert(privateThreadIds).values(ids.map((messageId) => ({ workspaceId, messageId }))).onConflictDoNothing().run();
+  if (ids.length)
+    db.insert(privateThreadIds)
+      .values(ids.map((messageId) => ({ workspaceId, messageId })))
+      .onConflictDoNothing()
+      .run();
 }
 
 /** Whether any of these Message-IDs belongs to a thread marked private. */

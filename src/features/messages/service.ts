@@ -136,7 +136,14 @@ export function markThreadPrivate(deps: Deps, me: Member, messageId: number): { 
     const ids = new Set([m.threadKey, ...thread.flatMap((x) => [x.messageId, ...(x.inReplyTo ? [x.inReplyTo] : [])])]);
     repo.addPrivateIds(tx, me.workspaceId, [...ids]);
     const deleted = repo.deleteThread(tx, me.workspaceId, m.threadKey);
-    recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "message.thread_private", objectType: "message_thread", objectId: m.id, summary: `E-mail thread ‘${m.subject}’ marked private` });
+    recordActivity(deps, tx, {
+      workspaceId: me.workspaceId,
+      userId: me.id,
+      action: "message.thread_private",
+      objectType: "message_thread",
+      objectId: m.id,
+      summary: `E-mail thread ‘${m.subject}’ marked private`,
+    });
     return { participantId: m.participantId, contactId: m.contactId, deleted };
   });
 }

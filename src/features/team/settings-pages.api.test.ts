@@ -24,6 +24,7 @@ describe("the settings area", () => {
       "Pipeline",
       "E-mail templates",
       "Calendar",
+      "Mailbox",
       "Interview types",
       "Availability",
       "Billing",
@@ -40,11 +41,12 @@ describe("the settings area", () => {
       "Pipeline",
       "E-mail templates",
       "Calendar",
+      "Mailbox",
       "Interview types",
       "Availability",
     ]);
     const recPage = await (await page(rec.cookie)).text();
-    expect(sections(recPage)).toEqual(["Calendar", "Interview types", "Availability"]);
+    expect(sections(recPage)).toEqual(["Calendar", "Mailbox", "Interview types", "Availability"]);
     // The account menu links to Settings, and not to the settings a recruiter may not change.
     expect(recPage).toContain('href="/settings"');
     expect(recPage).not.toContain('href="/settings/candidate-pages"');

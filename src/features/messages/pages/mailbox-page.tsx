@@ -28,8 +28,8 @@ export function MailboxPage({ shell, mailbox }: { shell: Shell; mailbox: Mailbox
       </p>
       <h1 className="mt-1 text-2xl font-semibold">Mailbox</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Frank reads your inbox and sent mail for e-mails with candidates and client contacts, shows them on their timelines, and sends what you write in Frank from your own mailbox. Nothing else of your
-        mailbox is kept.
+        Frank reads your inbox and sent mail for e-mails with candidates and client contacts, shows them on their timelines, and sends what you write in Frank from your own mailbox. Nothing else of
+        your mailbox is kept.
       </p>
       {mailbox ? (
         <section className="card card-body mt-6 text-sm" aria-labelledby="mailbox-state" data-testid="mailbox-state">
