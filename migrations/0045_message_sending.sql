@@ -18,5 +18,7 @@ CREATE TABLE `message_private_ids` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `message_private_ids_idx` ON `message_private_ids` (`workspace_id`,`message_id`);--> statement-breakpoint
 ALTER TABLE `messages` ADD `author_id` integer;--> statement-breakpoint
+ALTER TABLE `messages` ADD `folder` text;--> statement-breakpoint
+ALTER TABLE `messages` ADD `uid` integer;--> statement-breakpoint
 ALTER TABLE `messages` ADD `send_state` text;--> statement-breakpoint
 ALTER TABLE `messages` ADD `send_error` text;

@@ -5,7 +5,8 @@ import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
-import { ComposeMessageInput, ContactMessageParams, MessageList, OneMessage } from "./model";
+import { AttachmentParams, ComposeMessageInput, ContactMessageParams, KeptAttachment, MessageList, OneMessage } from "./model";
+import { keepAttachment } from "./attachment-job";
 import { candidateRecipient, contactMessages, contactPageData, contactRecipient, pageOfPerson, writeMessage } from "./compose";
 import { markThreadPrivate } from "./service";
 import { ContactPage } from "./pages/contact-page";
@@ -47,6 +48,18 @@ export function composeRoutes(deps: Deps, web: Web) {
       { params: ContactMessageParams, body: ComposeMessageInput, response: { 201: OneMessage }, detail: { summary: "Write an e-mail to a client's contact (as to a candidate)" } },
     )
     .post(
+      "/messages/:id/attachments/:index/keep",
+      ({ me, params, set }) => {
+        set.status = 202;
+        return keepAttachment(deps, me.user, params.id, params.index);
+      },
+      {
+        params: AttachmentParams,
+        response: { 202: KeptAttachment },
+        detail: { summary: "Keep an attachment of an e-mail found in a mailbox: a file of the candidate, or a candidate draft when the e-mail is a contact's (a task fetches it)" },
+      },
+    )
+    .post(
       "/messages/:id/private",
       ({ me, params }) => {
         markThreadPrivate(deps, me.user, params.id);
@@ -85,6 +98,19 @@ export function composeRoutes(deps: Deps, web: Web) {
         return seeOther(`/clients/${params.id}/contacts/${params.contactId}#messages`);
       },
       { params: ContactMessageParams, body: ComposeMessageInput, form: { back: contactBack, failed: "E-mail not sent" } },
+    )
+    .post(
+      "/messages/:id/attachments/:index/keep",
+      ({ me, params, cookie }) => {
+        const r = keepAttachment(deps, me.user, params.id, params.index);
+        setFlash(cookie, {
+          title: r.as === "file" ? "Adding the CV" : "Making a candidate draft",
+          description: r.as === "file" ? `${r.name} shows under CVs and documents in a moment.` : `${r.name} shows under Candidates → Drafts in a moment.`,
+          variant: "success",
+        });
+        return seeOther(r.participantId ? `/candidates/${r.participantId}#cv-files` : "/candidates/drafts");
+      },
+      { params: AttachmentParams, form: { back: "/candidates", failed: "Attachment not kept" } },
     )
     .post(
       "/messages/:id/private",

@@ -100,3 +100,12 @@ export async function parseMessage(source: Buffer | string): Promise<{ parsed: P
     calendar: ics ? ics.content.toString("utf8") : null,
   };
 }
+
+/** One attachment (by its place among the message's attachments) of the message at `uid`, or null. */
+export async function readAttachment(c: ImapFlow, uid: number, index: number): Promise<{ name: string; type: string; content: Buffer } | null> {
+  const m = await c.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+  if (!m || !m.source) return null;
+  const p = await simpleParser(m.source, { skipImageLinks: true });
+  const a = p.attachments.filter((x) => x.contentDisposition === "attachment")[index];
+  return a ? { name: a.filename ?? "attachment", type: a.contentType, content: a.content } : null;
+}

@@ -44,6 +44,11 @@ export const MessageView = z.object({
   sentAt: z.string(),
   /** Written in Frank: the member who wrote it and where its sending stands; null for one found in a mailbox. */
   authorId: z.number().nullable(),
+  /** Whom it is kept for: a candidate or a client's contact. */
+  participantId: z.number().nullable(),
+  contactId: z.number().nullable(),
+  /** Found in a mailbox and still there: its attachments can be fetched (a CV to a file or a draft). */
+  inMailbox: z.boolean(),
   state: z.enum(["pending", "sent", "failed"]).nullable(),
   /** Why it failed, or the last error while it is tried again. */
   error: z.string().nullable(),
@@ -70,3 +75,6 @@ export const ComposeMessageInput = z
 export type ComposeMessage = z.infer<typeof ComposeMessageInput>;
 
 export const ContactMessageParams = z.object({ id: z.coerce.number().int().positive(), contactId: z.coerce.number().int().positive() });
+
+export const AttachmentParams = z.object({ id: z.coerce.number().int().positive(), index: z.coerce.number().int().min(0).max(100) });
+export const KeptAttachment = z.object({ as: z.enum(["file", "draft"]), name: z.string(), participantId: z.number().nullable() });

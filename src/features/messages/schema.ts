@@ -75,6 +75,9 @@ export const messages = sqliteTable(
     // Written in Frank (issue 55 item 3): who wrote it and where its sending stands
     // (pending | sent | failed, with the last error); null for a message found in a mailbox.
     authorId: integer("author_id"),
+    // Where a message found in a mailbox lives (its folder and UID), to fetch an attachment on request.
+    folder: text("folder"),
+    uid: integer("uid"),
     sendState: text("send_state"),
     sendError: text("send_error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),

@@ -93,6 +93,9 @@ export function messageView(r: repo.MessageRow): MessageView {
     attachments: parseList(r.attachments),
     sentAt: r.sentAt.toISOString(),
     authorId: r.authorId,
+    participantId: r.participantId,
+    contactId: r.contactId,
+    inMailbox: r.uid != null && r.mailboxId != null,
     state: r.sendState === "pending" || r.sendState === "sent" || r.sendState === "failed" ? r.sendState : null,
     error: r.sendError,
   };

@@ -63,7 +63,7 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
         read += headers.length;
         const wanted = headers.filter((h) => h.addresses.some((a) => matchOf(a))).map((h) => h.uid);
         for (const m of await readMessages(client, wanted)) {
-          kept += keep(deps, box, m.parsed, matchOf);
+          kept += keep(deps, box, m.parsed, matchOf, { folder: path, uid: m.uid });
           // An answer to one of Frank's interview invitations (iMIP REPLY), from any calendar.
           if (m.calendar) applyImipReply(deps, box.workspaceId, m.calendar, m.parsed.from.address, m.parsed.date);
         }
@@ -84,7 +84,7 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
 }
 
 /** Stores one message for each candidate and contact it involves; the rows written. */
-function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: (a: string) => Match | null): number {
+function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: (a: string) => Match | null, where: { folder: string; uid: number }): number {
   const outgoing = p.from.address === box.address.toLowerCase() || p.from.address === box.username.toLowerCase();
   const people = new Map<string, Match>();
   for (const a of [p.from.address, ...p.to, ...p.cc]) {
@@ -118,6 +118,8 @@ function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: (a: s
         body,
         quoted,
         attachments: JSON.stringify(p.attachments),
+        folder: where.folder,
+        uid: where.uid,
         sentAt: p.date,
       });
       if (!row) continue;

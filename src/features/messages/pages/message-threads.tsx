@@ -21,6 +21,28 @@ function SendState({ m }: { m: MessageView }) {
   );
 }
 
+const CV_TYPES = /pdf|msword|wordprocessingml|rtf|text\/plain/;
+
+/** The attachments, named; a CV-like one of an e-mail still in a mailbox can be kept in one click. */
+function Attachments({ m }: { m: MessageView }) {
+  return (
+    <ul className="mt-1 text-slate-500" aria-label="Attachments">
+      {m.attachments.map((a, i) => (
+        <li key={i} className="flex flex-wrap items-center gap-2">
+          <span>{`📎 ${a.name} (${Math.max(1, Math.round(a.size / 1024))} kB)`}</span>
+          {m.inMailbox && CV_TYPES.test(a.type) ? (
+            <form method="post" action={`/messages/${m.id}/attachments/${i}/keep`}>
+              <button type="submit" className="btn-outline btn-sm">
+                {m.participantId ? "Add to CVs" : "Make a candidate draft"}
+              </button>
+            </form>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * A person's e-mails, grouped by thread (a reply under the message it answers), quoted history
  * folded, attachments named; each thread can be marked private. No script.
@@ -51,7 +73,7 @@ export function MessageThreads({ messages, title, empty }: { messages: MessageVi
                       <p className="whitespace-pre-wrap break-words text-slate-500">{m.quoted}</p>
                     </details>
                   ) : null}
-                  {m.attachments.length ? <p className="text-slate-500">{`Attachments: ${m.attachments.map((a) => `${a.name} (${Math.max(1, Math.round(a.size / 1024))} kB)`).join(", ")}`}</p> : null}
+                  {m.attachments.length ? <Attachments m={m} /> : null}
                 </li>
               ))}
             </ol>
