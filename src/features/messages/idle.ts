@@ -95,7 +95,7 @@ export class MailboxWatchers {
 
   stop(): void {
     this.stopped = true;
-    for (const id of [...this.watchers.keys()]) this.end(id);
+    for (const id of this.watchers.keys()) this.end(id);
   }
 }
 
