@@ -11,6 +11,7 @@ import { getTemplate, listTemplates, valuesFor, type EmailTemplate } from "../ap
 import { fillTemplate, unknownVariables, type TemplateValues } from "../applications/template-text";
 import { workspaceNameOf } from "../team/service";
 import { randomToken } from "../../lib/crypto";
+import type { Tx } from "../../db/tx";
 import type { ComposeMessage, MessageView } from "./model";
 import * as repo from "./repo";
 import { messageView } from "./service";
@@ -82,37 +83,38 @@ function idDomain(deps: Deps, address: string | null): string {
 /** Writes the message (state pending) and its sending task in one transaction; it starts a thread of its own. */
 export function writeMessage(deps: Deps, me: Author, r: Recipient, input: ComposeMessage): MessageView {
   requirePermission(me, "candidates.write");
+  return messageView(deps.db.transaction((tx) => writeMessageIn(deps, tx, me, r, input)));
+}
+
+/** The same inside the caller's transaction (a sequence's step writes its next step with it). */
+export function writeMessageIn(deps: Deps, tx: Tx, me: Author, r: Recipient, input: ComposeMessage, extra: { enrolmentId?: number } = {}): repo.MessageRow {
   const { subject, text } = draftOf(deps, me.workspaceId, input, r.values);
-  const box = repo.mailboxOfUser(deps.db, me.workspaceId, me.id);
+  const box = repo.mailboxOfUser(tx, me.workspaceId, me.id);
   const messageId = `<frank-${randomToken(12)}@${idDomain(deps, box?.address ?? null)}>`;
-  const now = deps.clock.now();
-  const from = box ? box.address : me.email;
-  const row = deps.db.transaction((tx) => {
-    const m = repo.insertMessage(tx, {
-      workspaceId: me.workspaceId,
-      mailboxId: box?.id ?? null,
-      participantId: r.participantId,
-      contactId: r.contactId,
-      direction: "out",
-      messageId,
-      inReplyTo: null,
-      threadKey: messageId,
-      fromAddress: from.toLowerCase(),
-      fromName: me.name ?? null,
-      toAddresses: JSON.stringify([r.to.toLowerCase()]),
-      ccAddresses: "[]",
-      subject,
-      body: text,
-      quoted: null,
-      attachments: "[]",
-      authorId: me.id,
-      sendState: "pending",
-      sentAt: now,
-    })!;
-    sendMessageJob.enqueue(tx, { messageId: m.id });
-    return m;
-  });
-  return messageView(row);
+  const m = repo.insertMessage(tx, {
+    workspaceId: me.workspaceId,
+    mailboxId: box?.id ?? null,
+    participantId: r.participantId,
+    contactId: r.contactId,
+    direction: "out",
+    messageId,
+    inReplyTo: null,
+    threadKey: messageId,
+    fromAddress: (box ? box.address : me.email).toLowerCase(),
+    fromName: me.name ?? null,
+    toAddresses: JSON.stringify([r.to.toLowerCase()]),
+    ccAddresses: "[]",
+    subject,
+    body: text,
+    quoted: null,
+    attachments: "[]",
+    authorId: me.id,
+    enrolmentId: extra.enrolmentId ?? null,
+    sendState: "pending",
+    sentAt: deps.clock.now(),
+  })!;
+  sendMessageJob.enqueue(tx, { messageId: m.id });
+  return m;
 }
 
 /** The workspace's templates, for the compose form. */

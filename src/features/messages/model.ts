@@ -78,3 +78,38 @@ export const ContactMessageParams = z.object({ id: z.coerce.number().int().posit
 
 export const AttachmentParams = z.object({ id: z.coerce.number().int().positive(), index: z.coerce.number().int().min(0).max(100) });
 export const KeptAttachment = z.object({ as: z.enum(["file", "draft"]), name: z.string(), participantId: z.number().nullable() });
+
+export const SequenceStep = z.object({
+  templateId: z.coerce.number().int().positive(),
+  delayDays: z.coerce.number().int().min(0).max(365),
+  businessDays: z.boolean().default(false),
+});
+export const SequenceInput = z.object({ name: z.string().trim().min(1, "Name is required").max(200), steps: z.array(SequenceStep).min(1, "A sequence needs a step").max(20) });
+export const SequencePatch = z.object({ name: z.string().trim().min(1).max(200).optional(), steps: z.array(SequenceStep).min(1).max(20).optional(), paused: z.boolean().optional() });
+export const SequenceView = z.object({
+  id: z.number(),
+  name: z.string(),
+  paused: z.boolean(),
+  steps: z.array(SequenceStep.extend({ templateName: z.string().nullable() })),
+  enrolments: z.object({ active: z.number(), finished: z.number(), stopped: z.number() }),
+  createdAt: z.string(),
+});
+export type SequenceView = z.infer<typeof SequenceView>;
+export const SequenceList = z.object({ sequences: z.array(SequenceView) });
+export const OneSequence = z.object({ sequence: SequenceView });
+export const EnrolInput = z.object({ candidateIds: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+export const EnrolmentView = z.object({
+  id: z.number(),
+  sequenceId: z.number(),
+  sequenceName: z.string(),
+  candidateId: z.number(),
+  status: z.enum(["active", "finished", "stopped"]),
+  stopReason: z.string().nullable(),
+  /** The next step (1-based) and when it is due, while active. */
+  nextStep: z.number().nullable(),
+  nextAt: z.string().nullable(),
+  paused: z.boolean(),
+});
+export type EnrolmentView = z.infer<typeof EnrolmentView>;
+export const EnrolResult = z.object({ enrolments: z.array(EnrolmentView), refused: z.array(z.object({ candidateId: z.number(), reason: z.string() })) });
+export const SequenceCandidateParams = z.object({ id: z.coerce.number().int().positive(), candidateId: z.coerce.number().int().positive() });

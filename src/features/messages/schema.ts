@@ -78,6 +78,8 @@ export const messages = sqliteTable(
     // Where a message found in a mailbox lives (its folder and UID), to fetch an attachment on request.
     folder: text("folder"),
     uid: integer("uid"),
+    // A step of a sequence (its enrolment): sent with List-Unsubscribe.
+    enrolmentId: integer("enrolment_id"),
     sendState: text("send_state"),
     sendError: text("send_error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
@@ -120,3 +122,46 @@ export const invitationAnswers = sqliteTable("invitation_answers", {
   attendee: text("attendee").notNull(),
   answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** A sequence (issue 55 item 4): named steps, each a template sent after a delay; it can be paused. */
+export const sequences = sqliteTable("sequences", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  workspaceId: integer("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+  // JSON: [{ templateId, delayDays, businessDays }] in order.
+  steps: text("steps").notNull().default("[]"),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+/**
+ * A candidate enrolled in a sequence by a member (whose mailbox sends its steps): active until
+ * finished or stopped (a reply, a bounce, an unsubscribe, a member), with the next step and its time.
+ */
+export const sequenceEnrolments = sqliteTable(
+  "sequence_enrolments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    sequenceId: integer("sequence_id")
+      .notNull()
+      .references(() => sequences.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").notNull(),
+    enrolledBy: integer("enrolled_by").notNull(),
+    // active | finished | stopped
+    status: text("status").notNull().default("active"),
+    stopReason: text("stop_reason"),
+    nextStep: integer("next_step").notNull().default(0),
+    nextAt: integer("next_at", { mode: "timestamp_ms" }),
+    // The step task that may act (a resumed sequence writes new ones; older ones then do nothing).
+    nonce: text("nonce").notNull(),
+    // The one-click unsubscribe link's secret (List-Unsubscribe).
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [uniqueIndex("sequence_enrolments_once_idx").on(t.sequenceId, t.participantId), index("sequence_enrolments_participant_idx").on(t.workspaceId, t.participantId)],
+);

@@ -8,6 +8,7 @@ import { defineJob, PermanentFailure, type Job } from "../../lib/jobs";
 import { recordEvent } from "../events/record";
 import { appendToSent, compose, sendThroughMailbox, sendThroughWorkspace, smtpCode } from "./smtp";
 import * as repo from "./repo";
+import { stopForBounce, unsubscribeTokenOf } from "./sequence-stop";
 
 export const sendMessageJob = defineJob("message.send", z.object({ messageId: z.number().int() }));
 
@@ -22,7 +23,10 @@ async function sendOne(deps: Deps, id: number): Promise<void> {
   const box = m.mailboxId ? repo.mailboxById(deps.db, m.mailboxId) : undefined;
   const viaBox = box?.smtpHost ? box : undefined;
   const from = viaBox ? display(m.fromName, viaBox.address) : deps.config.MAIL_FROM;
-  const raw = await compose({ messageId: m.messageId, from, replyTo: viaBox ? null : display(m.fromName, m.fromAddress), to, subject: m.subject, text: m.body, date: m.sentAt });
+  const token = m.enrolmentId ? unsubscribeTokenOf(deps, m.enrolmentId) : null;
+  const unsubscribeUrl = token ? `${deps.config.APP_URL}/u/${token}` : null;
+  const text = unsubscribeUrl ? `${m.body}\n\n--\nTo receive no more of these e-mails: ${unsubscribeUrl}` : m.body;
+  const raw = await compose({ messageId: m.messageId, from, replyTo: viaBox ? null : display(m.fromName, m.fromAddress), to, subject: m.subject, text, date: m.sentAt, unsubscribeUrl });
   try {
     if (viaBox) {
       const pass = deps.secrets.open(viaBox.passwordSealed);
@@ -63,6 +67,8 @@ export function sendMessageJobs(deps: Deps): Job<any>[] {
           if (!m || m.sendState !== "pending") return;
           repo.setSendState(tx, m.id, outcome === "done" ? "sent" : "failed", outcome === "done" ? null : m.sendError);
           if (outcome === "done") messageEvent(deps, tx, m, "message.sent");
+          // A sequence's step that could not be delivered (a bounce) stops the candidate's sequence.
+          else if (m.enrolmentId) stopForBounce(deps, tx, m.enrolmentId, m.sendError);
         },
       },
     ),

@@ -14,6 +14,8 @@ export interface Outgoing {
   date: Date;
   inReplyTo?: string | null;
   references?: string[];
+  /** A sequence's step: the one-click unsubscribe (RFC 8058). */
+  unsubscribeUrl?: string | null;
 }
 
 export interface SmtpAccount {
@@ -38,6 +40,7 @@ export function compose(m: Outgoing): Promise<Buffer> {
     date: m.date,
     inReplyTo: m.inReplyTo ?? undefined,
     references: m.references?.length ? m.references : undefined,
+    headers: m.unsubscribeUrl ? { "List-Unsubscribe": `<${m.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
   })
     .compile()
     .build();

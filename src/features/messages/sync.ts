@@ -9,6 +9,7 @@ import { splitQuoted } from "./text";
 import * as repo from "./repo";
 import { messageEvent } from "./send-job";
 import { applyImipReply } from "./imip";
+import { stopForReply } from "./sequence-stop";
 
 export const FIRST_SYNC_DAYS = 90;
 
@@ -125,6 +126,9 @@ function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: (a: s
       if (!row) continue;
       n++;
       messageEvent(deps, tx, row, outgoing ? "message.sent" : "message.received");
+      // A candidate's answer stops the sequences they are in.
+      if (!outgoing && m.participantId && p.from.address !== box.address.toLowerCase() && matchOf(p.from.address)?.participantId === m.participantId)
+        stopForReply(deps, tx, box.workspaceId, m.participantId);
     }
   });
   return n;

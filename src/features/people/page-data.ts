@@ -9,7 +9,8 @@ import { candidateActivity } from "./activity";
 import { applicationsOfCandidate } from "../applications/service";
 import { feedbackOfCandidate } from "../feedback/service";
 import { listFiles } from "../candidate-files/service";
-import { candidateMessagesPart, type Author } from "../messages/compose";
+import type { Author } from "../messages/compose";
+import { candidateMailPart } from "../messages/candidate-part";
 import type { CandidateSettingsPageData } from "./pages/settings-page";
 
 /**
@@ -30,7 +31,7 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number, m
     // Issue 39: the candidate's CVs, with a plain upload form (no JavaScript needed).
     files: listFiles(deps, workspaceId, id),
     // Issue 55: the e-mails with them (found in the members' mailboxes or written here), by thread, and the compose form.
-    messages: candidateMessagesPart(deps, me, id),
+    messages: candidateMailPart(deps, me, id),
   };
 }
 export type CandidatePageData = ReturnType<typeof loadCandidatePage>;
