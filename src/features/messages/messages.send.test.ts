@@ -208,6 +208,14 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
       const page = await (await t.request(`/candidates/${bob}`, { cookie: u.cookie })).text();
       expect(page).toContain("No such user");
       expect(page).toContain("Sent by this workspace&#x27;s e-mail with replies to max@agency.example");
+
+      // A sequence's step that bounces (refused for good) stops the candidate's sequence, saying why.
+      const tpl = (await (await t.request("/api/email-templates", { cookie: u.cookie, json: { name: "Nudge", subject: "Hello again", body: "Any news?" } })).json()).template.id;
+      const seq = (await (await t.request("/api/sequences", { cookie: u.cookie, json: { name: "Nudges", steps: [{ templateId: tpl, delayDays: 0 }] } })).json()).sequence;
+      expect((await t.request(`/api/sequences/${seq.id}/enrolments`, { cookie: u.cookie, json: { candidateIds: [bob] } })).status).toBe(200);
+      await t.deps.jobs.idle();
+      const bobPage = await (await t.request(`/candidates/${bob}`, { cookie: u.cookie })).text();
+      expect(bobPage).toContain("The e-mail bounced: 550 5.1.1 No such user here");
     } finally {
       server.close();
     }

@@ -1,6 +1,6 @@
 // Sequences (issue 55 item 4) against a real Dovecot and SMTP: steps go out from the enrolling
 // member's mailbox at their time with a one-click unsubscribe; a reply and an unsubscribe
-// each stop the candidate's sequence and say why (the bounce: a step failing for good, not tested here); a paused sequence sends nothing until resumed.
+// each stop the candidate's sequence and say why (a bounce: messages.send.test.ts); a paused one sends nothing until resumed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import nodemailer from "nodemailer";
 import { makeTestApp } from "../../../test/helpers";

@@ -39,5 +39,6 @@ export const unsubscribeTokenOf = (deps: Deps, enrolmentId: number): string | nu
 /** A step's e-mail could not be delivered for good (a bounce): the enrolment stops. */
 export function stopForBounce(deps: Deps, tx: Tx, enrolmentId: number, reason: string | null): void {
   const e = repo.enrolmentById(tx, enrolmentId);
-  if (e) stopEnrolment(deps, tx, e, `The e-mail bounced${reason ? `: ${reason}` : ""}`.slice(0, 300));
+  // The last step's bounce too: the enrolment did not end well, and says why.
+  if (e) stopEnrolment(deps, tx, e.status === "finished" ? { ...e, status: "active" } : e, `The e-mail bounced${reason ? `: ${reason}` : ""}`.slice(0, 300));
 }
