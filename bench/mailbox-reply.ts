@@ -63,7 +63,8 @@ async function oneReply(): Promise<{ deliveryMs: number; visibleMs: number }> {
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-const line = (label: string, xs: number[]) => console.log(`${label}: median ${pct(xs, 50).toFixed(0)} ms, p90 ${pct(xs, 90).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (${xs.length} replies)`);
+const line = (label: string, xs: number[]) =>
+  console.log(`${label}: median ${pct(xs, 50).toFixed(0)} ms, p90 ${pct(xs, 90).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (${xs.length} replies)`);
 
 // With IDLE: a watcher on the INBOX queues the sync when the reply arrives.
 const watchers = new MailboxWatchers(deps);
@@ -82,9 +83,18 @@ for (let i = 0; i < REPLIES; i++) {
 }
 polling.stop();
 
-line("baseline: SMTP delivery into the mailbox", [...idle, ...polled].map((r) => r.deliveryMs));
-line("reply to timeline with IDLE", idle.map((r) => r.visibleMs));
-line(`reply to timeline with polling every ${POLL_SECONDS} s`, polled.map((r) => r.visibleMs));
+line(
+  "baseline: SMTP delivery into the mailbox",
+  [...idle, ...polled].map((r) => r.deliveryMs),
+);
+line(
+  "reply to timeline with IDLE",
+  idle.map((r) => r.visibleMs),
+);
+line(
+  `reply to timeline with polling every ${POLL_SECONDS} s`,
+  polled.map((r) => r.visibleMs),
+);
 
 smtp.close();
 await dovecot.stop();

@@ -5,6 +5,10 @@ import { IdParam, Success } from "../../lib/route-schemas";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
+import { z } from "zod";
+import { BulkComposeInput, BulkComposeResult } from "./model";
+import { bulkComposeData, writeToEach } from "./bulk-compose";
+import { BulkComposePage } from "./pages/bulk-compose-page";
 import { AttachmentParams, ComposeMessageInput, ContactMessageParams, KeptAttachment, MessageList, OneMessage } from "./model";
 import { keepAttachment } from "./attachment-job";
 import { candidateRecipient, contactMessages, contactPageData, contactRecipient, pageOfPerson, writeMessage } from "./compose";
@@ -47,6 +51,11 @@ export function composeRoutes(deps: Deps, web: Web) {
       },
       { params: ContactMessageParams, body: ComposeMessageInput, response: { 201: OneMessage }, detail: { summary: "Write an e-mail to a client's contact (as to a candidate)" } },
     )
+    .post("/messages/bulk", ({ me, body }) => writeToEach(deps, me.user, body.candidateIds, body), {
+      body: BulkComposeInput,
+      response: { 200: BulkComposeResult },
+      detail: { summary: "Write one e-mail to each of several candidates (never one e-mail to many); those without an address are refused, saying so" },
+    })
     .post(
       "/messages/:id/attachments/:index/keep",
       ({ me, params, set }) => {
@@ -98,6 +107,24 @@ export function composeRoutes(deps: Deps, web: Web) {
         return seeOther(`/clients/${params.id}/contacts/${params.contactId}#messages`);
       },
       { params: ContactMessageParams, body: ComposeMessageInput, form: { back: contactBack, failed: "E-mail not sent" } },
+    )
+    .get(
+      "/messages/compose",
+      ({ me, query, cookie }) => renderPage({ title: "Write to candidates", toast: takeFlash(cookie), body: BulkComposePage({ shell: web.shell(me.user), ...bulkComposeData(deps, me.user, query) }) }),
+      { query: z.object({ candidates: z.preprocess((v) => (Array.isArray(v) ? v.join(",") : v), z.string().max(5000).optional()), shortlist: z.string().max(20).optional() }) },
+    )
+    .post(
+      "/messages/compose",
+      ({ me, body, cookie }) => {
+        const r = writeToEach(deps, me.user, body.candidateIds, body);
+        setFlash(cookie, {
+          title: `${r.messages.length} e-mail${r.messages.length === 1 ? "" : "s"} on their way`,
+          description: r.refused.length ? `Not written to ${r.refused.length}: ${r.refused[0]!.reason}` : "One to each candidate.",
+          variant: "success",
+        });
+        return seeOther("/candidates");
+      },
+      { body: BulkComposeInput, form: { back: "/candidates", failed: "E-mails not sent" } },
     )
     .post(
       "/messages/:id/attachments/:index/keep",

@@ -216,6 +216,44 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
       await t.deps.jobs.idle();
       const bobPage = await (await t.request(`/candidates/${bob}`, { cookie: u.cookie })).text();
       expect(bobPage).toContain("The e-mail bounced: 550 5.1.1 No such user here");
+
+      // Selected rows of /candidates: one e-mail each (their own variables), never one to many.
+      const form = (path: string, fields: [string, string][]) =>
+        t.request(path, {
+          method: "POST",
+          cookie: u.cookie,
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+          body: new URLSearchParams(fields).toString(),
+        });
+      const eve = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "v-eve", name: "Eve Example", emailAddress: "eve@mail.example" }).id;
+      const nomail = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "v-nomail", name: "Nomail" }).id;
+      const bulk = await form("/candidates/bulk", [
+        ["action", "email"],
+        ["ids", String(dan)],
+        ["ids", String(eve)],
+        ["ids", String(nomail)],
+      ]);
+      expect(bulk.status).toBe(303);
+      const composePath = bulk.headers.get("location")!;
+      expect(composePath).toBe(`/messages/compose?candidates=${dan},${eve},${nomail}`);
+      const composePage = await (await t.request(composePath, { cookie: u.cookie })).text();
+      expect(composePage).toContain("Nomail: no e-mail address, not written to");
+      expect(composePage).toContain(`name="candidateIds" value="${dan},${eve}"`);
+      const before = taken.length;
+      const posted = await form("/messages/compose", [
+        ["candidateIds", `${dan},${eve}`],
+        ["subject", "Next week, {{candidate.firstName}}"],
+        ["body", "Are you free?"],
+      ]);
+      expect(posted.status).toBe(303);
+      await t.deps.jobs.idle();
+      const batch = taken.slice(before);
+      expect(batch).toHaveLength(2);
+      expect(batch.map((r) => /Subject: (.*)/.exec(r)![1]).sort()).toEqual(["Next week, Dan", "Next week, Eve"]);
+      expect(batch.every((r) => (r.match(/^To: /gm) ?? []).length === 1 && !/To: .*,/.test(r))).toBe(true);
+      const api = await (await t.request("/api/messages/bulk", { cookie: u.cookie, json: { candidateIds: [eve, nomail], templateId: tpl } })).json();
+      expect(api.messages.map((m: { subject: string }) => m.subject)).toEqual(["Hello again"]);
+      expect(api.refused).toEqual([{ candidateId: nomail, reason: "This candidate has no e-mail address" }]);
     } finally {
       server.close();
     }

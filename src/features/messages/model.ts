@@ -64,14 +64,27 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v?.trim() ? v : undefined));
 
+const composeFields = {
+  subject: optionalText(300),
+  body: optionalText(20_000),
+  templateId: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
+};
+const textOrTemplate = (v: { subject?: string; body?: string; templateId?: number }) => !!(v.templateId || (v.subject && v.body));
+const TEXT_OR_TEMPLATE = { message: "A subject and a message, or a template, are required", path: ["body"] };
+
 /** A message to write: a subject and a text, or a template of the workspace (its variables filled), or both (typed text wins). */
-export const ComposeMessageInput = z
+export const ComposeMessageInput = z.object(composeFields).refine(textOrTemplate, TEXT_OR_TEMPLATE);
+/** The same to each of several candidates (API: ids; the form: "1,2,3"). */
+export const BulkComposeInput = z
   .object({
-    subject: optionalText(300),
-    body: optionalText(20_000),
-    templateId: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
+    ...composeFields,
+    candidateIds: z.preprocess(
+      (v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v),
+      z.array(z.coerce.number().int().positive()).min(1, "No candidates selected").max(200, "At most 200 candidates at once"),
+    ),
   })
-  .refine((v) => v.templateId || (v.subject && v.body), { message: "A subject and a message, or a template, are required", path: ["body"] });
+  .refine(textOrTemplate, TEXT_OR_TEMPLATE);
+export const BulkComposeResult = z.object({ messages: z.array(MessageView), refused: z.array(z.object({ candidateId: z.number(), reason: z.string() })) });
 export type ComposeMessage = z.infer<typeof ComposeMessageInput>;
 
 export const ContactMessageParams = z.object({ id: z.coerce.number().int().positive(), contactId: z.coerce.number().int().positive() });

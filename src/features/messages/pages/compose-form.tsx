@@ -5,19 +5,24 @@ export interface ComposeProps {
   /** The member's mailbox address, or null: then Frank's own e-mail sends it, replies to `replyTo`. */
   mailbox: string | null;
   replyTo: string;
+  /** Fields posted with the form (the selected candidates). */
+  hidden?: Record<string, string>;
 }
 
 /** Write an e-mail to one person, typed or from a template of the workspace: a plain form (no script needed). */
-export function ComposeForm({ action, to, templates, mailbox, replyTo }: ComposeProps) {
+export function ComposeForm({ action, to, templates, mailbox, replyTo, hidden }: ComposeProps) {
   return (
     <section className="card card-body mt-4 text-sm" aria-labelledby="compose-title" data-testid="compose">
       <h2 id="compose-title" className="font-semibold">
         Write an e-mail
       </h2>
-      {to.address ? (
+      {to.address !== null ? (
         <form method="post" action={action} className="mt-2 grid gap-3">
+          {Object.entries(hidden ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <p className="text-slate-500">
-            {`To ${to.name ? `${to.name} <${to.address}>` : to.address} · `}
+            {`To ${to.name ? (to.address ? `${to.name} <${to.address}>` : to.name) : to.address} · `}
             {mailbox ? `Sent from your mailbox ${mailbox}; replies come back to it.` : `Sent by this workspace's e-mail with replies to ${replyTo}. Connect your mailbox to send from it.`}
           </p>
           {templates.length ? (
