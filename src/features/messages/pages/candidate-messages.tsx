@@ -16,7 +16,7 @@ export function CandidateMessages({
 }) {
   return (
     <>
-      <MessageThreads messages={messages} title="E-mails" empty="No e-mails with this candidate yet." />
+      <MessageThreads messages={messages} title="Messages" empty="No messages with this candidate yet." />
       <ComposeForm {...compose} />
       <CandidateSequences {...sequences} />
     </>

@@ -14,7 +14,7 @@ export function ComposeForm({ action, to, templates, mailbox, replyTo, hidden }:
   return (
     <section className="card card-body mt-4 text-sm" aria-labelledby="compose-title" data-testid="compose">
       <h2 id="compose-title" className="font-semibold">
-        Write an e-mail
+        Write a message
       </h2>
       {to.address !== null ? (
         <form method="post" action={action} className="mt-2 grid gap-3">

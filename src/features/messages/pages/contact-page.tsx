@@ -30,7 +30,7 @@ export function ContactPage({ shell, data }: { shell: Shell; data: ContactPageDa
         {c.name}
       </h1>
       <p className="text-sm text-slate-600 dark:text-slate-300">{[c.role, c.email, c.phone].filter(Boolean).join(" · ")}</p>
-      <MessageThreads messages={data.messages} title="E-mails" empty="No e-mails with this contact yet." />
+      <MessageThreads messages={data.messages} title="Messages" empty="No messages with this contact yet." />
       <ComposeForm {...data.compose} />
     </AppShell>
   );
