@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import nodemailer from "nodemailer";
-import { createAccount, login, picture } from "./fixtures";
+import { axeCheck, createAccount, login, picture } from "./fixtures";
 import { dovecotInstalled, startDeliverySmtp, startDovecot, type DeliverySmtp, type TestDovecot } from "../test/kits/dovecot";
 
 // Issue 55: a recruiter connects their mailbox (a real Dovecot and SMTP on loopback) in Settings,
@@ -92,7 +92,15 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(messages.nth(1)).toContainText("Of course, attached tomorrow.");
     await expect(messages.nth(1).getByText("Quoted history")).toBeVisible();
     await picture(page, `messages-thread-${javaScriptEnabled ? "js" : "nojs"}`, { fullPage: true });
-    if (javaScriptEnabled) return void (await context.close());
+    if (javaScriptEnabled) {
+      // No serious or critical accessibility problem on the candidate's page and Settings → Mailbox.
+      const serious = async () =>
+        (await axeCheck(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${page.url()}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(await serious()).toEqual([]);
+      await page.goto("/settings/mailbox");
+      expect(await serious()).toEqual([]);
+      return void (await context.close());
+    }
 
     // A client's contact, from their own page (linked from the client's), the same plain form.
     const client = (await (await page.request.post("/api/clients", { data: { name: "Acme" } })).json()).client;
@@ -103,6 +111,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.getByTestId("compose").getByLabel("Message").fill("Dear {{candidate.firstName}}, any feedback from {{client.name}}?");
     await page.getByTestId("compose").getByRole("button", { name: "Send" }).click();
     await expect(page.getByTestId("candidate-messages")).toContainText("Dear Hugo, any feedback from Acme?");
+    await page.goto(`/clients/${client.id}/contacts/${(await (await page.request.get(`/api/clients/${client.id}`)).json()).client.contacts[0].id}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await picture(page, "messages-contact-390", { fullPage: true });
     await page.goto(`/candidates/${id}#messages`);

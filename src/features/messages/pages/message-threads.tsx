@@ -78,8 +78,8 @@ export function MessageThreads({ messages, title, empty }: { messages: MessageVi
               ))}
             </ol>
             <form method="post" action={`/messages/${thread[0]!.id}/private`} className="mt-1 pl-3">
-              <button type="submit" className="text-xs text-slate-500 underline" aria-label={`Mark the thread ‘${thread[0]!.subject}’ private`}>
-                Mark private (delete from Frank, never sync again)
+              <button type="submit" className="text-xs text-slate-500 underline">
+                Mark private<span className="sr-only">{` the thread ‘${thread[0]!.subject}’`}</span> (delete from Frank, never sync again)
               </button>
             </form>
           </div>
