@@ -34,6 +34,8 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
 
   test("through the member's mailbox: sent over its SMTP, filed in Sent, the reply threads under it; a contact too; private threads", async () => {
     const t = makeTestApp();
+    // A minute behind real time: the reply's Date header (whole seconds, real time) comes after Frank's message.
+    t.clock.set(new Date(Date.now() - 60_000));
     const u = await t.signUp({ email: RECRUITER, name: "Rita Recruiter" });
     const carla = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "v-carla", name: "Carla Candidate", emailAddress: "carla@mail.example" }).id;
     const connected = await t.request("/api/mailboxes", {
@@ -114,7 +116,7 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
     expect(page).toContain('action="/candidates/' + carla + '/messages"');
 
     // From a template, as a plain form post (no script): 303 back to the page.
-    t.clock.advance(60_000);
+    t.clock.advance(120_000);
     const tpl = await t.request("/api/email-templates", {
       cookie: u.cookie,
       json: { name: "Chase", subject: "Any news, {{candidate.firstName}}?", body: "Hello {{candidate.name}}, any news? {{company.name}}" },
