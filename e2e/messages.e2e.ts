@@ -120,6 +120,9 @@ for (const javaScriptEnabled of [true, false]) {
     await picture(page, "messages-mailbox-390", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
     await picture(page, "messages-mailbox-1280", { fullPage: true });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("region", { name: "Mailbox" })).toContainText("Up to date");
+    await picture(page, "messages-dashboard-1280", { fullPage: true });
     await context.close();
   });
 }

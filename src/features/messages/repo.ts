@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { invitationAnswers, mailboxes, mailboxFolders, messages, privateThreadIds } from "../../db/schema";
@@ -83,12 +83,16 @@ export function threadKeyOf(db: Db, workspaceId: number, messageId: string): str
   );
 }
 
+// Newest first by the whole second (a Date header has no finer time), then as kept: a reply in the
+// same second as the message it answers (written in Frank to the millisecond) still comes after it.
+const newestFirst = [desc(sql`${messages.sentAt} / 1000`), desc(messages.id)];
+
 export function messagesOfParticipant(db: Db, workspaceId: number, participantId: number): MessageRow[] {
   return db
     .select()
     .from(messages)
     .where(inWorkspace(messages, workspaceId, eq(messages.participantId, participantId)))
-    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .orderBy(...newestFirst)
     .all();
 }
 
@@ -97,7 +101,7 @@ export function messagesOfContact(db: Db, workspaceId: number, contactId: number
     .select()
     .from(messages)
     .where(inWorkspace(messages, workspaceId, eq(messages.contactId, contactId)))
-    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .orderBy(...newestFirst)
     .all();
 }
 

@@ -3,6 +3,7 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import { SchedulingCards } from "../../scheduling/pages/dashboard-cards";
 import { CalendarCard } from "../../calendar/pages/dashboard-calendar-card";
+import { MailboxCard } from "../../messages/pages/dashboard-mailbox-card";
 import { DashboardChat } from "../../chat/pages/dashboard-chat";
 import type { DashboardData } from "../service";
 import DashboardJobs from "../islands/dashboard-jobs";
@@ -30,6 +31,7 @@ export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardDa
         </div>
         <SchedulingCards cards={data.scheduling} />
         <CalendarCard card={data.calendar} />
+        <MailboxCard card={data.mailbox} />
       </div>
       <section className="mt-6" aria-label="Assistant">
         <DashboardChat chat={data.chat} />
