@@ -41,7 +41,7 @@ export function writeToEach(deps: Deps, me: Author, candidateIds: number[], inpu
   if (input.templateId) getTemplate(deps, me.workspaceId, input.templateId); // a wrong template refuses the whole
   const messages: MessageView[] = [];
   const refused: { candidateId: number; reason: string }[] = [];
-  for (const id of [...new Set(candidateIds)]) {
+  for (const id of new Set(candidateIds)) {
     try {
       messages.push(writeMessage(deps, me, candidateRecipient(deps, me, id), input));
     } catch (e) {

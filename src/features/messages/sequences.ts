@@ -108,7 +108,7 @@ export function enrol(deps: Deps, me: Member, sequenceId: number, candidateIds: 
   const first = stepsOf(s)[0]!;
   const enrolments: EnrolmentView[] = [];
   const refused: { candidateId: number; reason: string }[] = [];
-  for (const candidateId of [...new Set(candidateIds)]) {
+  for (const candidateId of new Set(candidateIds)) {
     let email: string | null = null;
     try {
       email = getParticipant(deps, me.workspaceId, candidateId).emailAddress ?? null;
