@@ -22,6 +22,10 @@ import { turnOffFeed } from "./features/calendar/feed";
 import { createChat } from "./features/chat/feature";
 import { createDashboard } from "./features/dashboard/feature";
 import { createMailbox } from "./features/mailbox/feature";
+import { createMessages } from "./features/messages/feature";
+import { invitationAnswerText } from "./features/messages/imip";
+import { InvitationAnswer } from "./features/messages/pages/invitation-answer";
+import { createElement, Fragment } from "react";
 import { createVisitors } from "./features/visitors/feature";
 import { createJobs } from "./features/jobs/feature";
 import { campaignSource } from "./features/jobs/service";
@@ -114,10 +118,11 @@ export function buildFeatures(
       interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
       scheduleFeedbackRequest(tx, meeting);
     },
-    // The interview page shows the job's client and the feedback.
+    // The interview page shows the job's client and the feedback, and the candidate's answer to the invitation (issue 55).
     interviewExtras: (workspaceId, publicId, member) => {
       const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
-      return card ? InterviewFeedbackCard(card) : null;
+      const answer = invitationAnswerText(deps, workspaceId, publicId);
+      return createElement(Fragment, null, answer ? InvitationAnswer({ text: answer }) : null, card ? InterviewFeedbackCard(card) : null);
     },
   });
   const sched = scheduling.api;
@@ -132,6 +137,7 @@ export function buildFeatures(
   const placements = createPlacements(deps, web);
   const dashboard = createDashboard(deps, web, { scheduling: sched, placements: placements.api });
   const mailbox = createMailbox(deps, web);
+  const messages = createMessages(deps, web);
   const visitors = createVisitors(deps, web, { saveEmbedOrigins: auth.api.saveEmbedOrigins, scheduling: sched, candidates: candidates.api });
   const billingPages = createBilling(billing.deps, web);
   const people = createPeople(deps, web);
@@ -171,6 +177,7 @@ export function buildFeatures(
     auth,
     dashboard,
     mailbox,
+    messages,
     visitors,
     calendar,
     billing: billingPages,

@@ -6,6 +6,7 @@ import type { AppMetrics } from "./lib/metrics";
 import { outboxCounts } from "./lib/mail-stats";
 import { buildCommit, VERSION } from "./version";
 import { connectionStateCounts } from "./features/calendar/metrics";
+import { mailboxStateCounts } from "./features/messages/service";
 import { shipperOf } from "./db/shipper-hook";
 
 /**
@@ -74,6 +75,9 @@ function registerGauges(deps: Deps, metrics: AppMetrics) {
   });
   metrics.gauge("frank_calendar_connections", "Connected calendars by sync state (stale: no successful sync for 15 minutes)", ["state"], () =>
     connectionStateCounts(deps).map((r) => ({ labels: { state: r.state }, value: r.count })),
+  );
+  metrics.gauge("frank_mailboxes", "Connected mailboxes by sync state (stale: no successful sync for 15 minutes)", ["state"], () =>
+    mailboxStateCounts(deps).map((r) => ({ labels: { state: r.state }, value: r.count })),
   );
   // The standby copy (REPLICA_URL): nothing is reported when no shipper runs beside this database.
   const shipper = () => (deps.config.replica ? shipperOf(deps.db.$client.filename)?.state() : undefined);

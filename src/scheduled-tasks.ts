@@ -2,6 +2,8 @@ import type { Deps } from "./deps";
 import type { ScheduledJob } from "./scheduled-job";
 import { syncAllConnected } from "./features/calendar/sync";
 import { startCalendarPolling } from "./features/calendar/work";
+import { startMailboxPolling } from "./features/messages/work";
+import { startMailboxIdle } from "./features/messages/idle";
 import { sendDueReminders } from "./features/scheduling/reminders";
 import { monitorJobs } from "./features/monitor/jobs";
 import { eraseIdleCandidates } from "./features/people/retention";
@@ -66,10 +68,15 @@ export function startJobs(deps: Deps): { stop(): void } {
   const handles = scheduledJobs(deps).map((job) => Bun.cron(job.pattern, () => runScheduled(deps, job)));
   // The busy cache's polling runs at seconds, below cron's minute (CALENDAR_POLL_SECONDS).
   const polling = startCalendarPolling(deps);
+  const mailboxPolling = startMailboxPolling(deps);
+  // New mail in a mailbox whose server offers IDLE queues its sync at once (polling stays the net).
+  const mailboxIdle = startMailboxIdle(deps);
   return {
     stop: () => {
       handles.forEach((h: any) => h.stop());
       polling.stop();
+      mailboxPolling.stop();
+      mailboxIdle.stop();
     },
   };
 }

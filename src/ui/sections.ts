@@ -17,7 +17,7 @@ export interface Section {
 
 export const SECTIONS: Section[] = [
   { id: "dashboard", label: "Dashboard", href: "/dashboard", paths: ["/dashboard", "/dashboard3"] },
-  { id: "candidates", label: "Candidates", href: "/candidates", paths: ["/candidates", "/shortlists"] },
+  { id: "candidates", label: "Candidates", href: "/candidates", paths: ["/candidates", "/shortlists", "/sequences"] },
   { id: "jobs", label: "Jobs", href: "/jobs", paths: ["/jobs"] },
   { id: "clients", label: "Clients", href: "/clients", paths: ["/clients"] },
   { id: "interviews", label: "Interviews", href: "/interviews", paths: ["/interviews", "/interview-details", "/scheduling-sessions"] },

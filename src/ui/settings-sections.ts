@@ -18,6 +18,7 @@ export const SETTINGS_SECTIONS: { href: string; title: string; text: string; act
   { href: "/settings/pipeline", title: "Pipeline", text: "The stages of every job's board and the reasons for Rejected.", action: "pipeline.manage" },
   { href: "/settings/email-templates", title: "E-mail templates", text: "Stage e-mails, offered when a card moves into their stage.", action: "pipeline.manage" },
   { href: "/ical-manager", title: "Calendar", text: "Your own Google calendar and iCal feed.", action: "calendar.own" },
+  { href: "/settings/mailbox", title: "Mailbox", text: "Your own mailbox: e-mails with candidates and contacts on their timelines, and sent from Frank.", action: "calendar.own" },
   { href: "/settings/interview-types", title: "Interview types", text: "Named interviews for the Schedule card: duration, video, panel or pool, buffers and notice.", action: "scheduling.write" },
   { href: "/settings/availability", title: "Availability", text: "Your working hours, days off, buffers, notice and daily limit for interviews.", action: "scheduling.write" },
   { href: "/settings/assistant", title: "Assistant", text: "Which of the assistant's suggestions are on: each only suggests, a person decides.", action: "members.read" },

@@ -29,3 +29,4 @@ export * from "../../features/placements/schema";
 export * from "../../features/matching/schema";
 export * from "../../features/suggestions/schema";
 export * from "../../features/careers/schema";
+export * from "../../features/messages/schema";

@@ -283,3 +283,8 @@ export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQ
   if (q.jobId) explainJobMatches(deps, workspaceId, q.jobId, participants);
   return { participants, pagination: { ...pagination, page, limit } };
 }
+
+/** The live candidate with this e-mail (without case), for a mailbox's matching (issue 55), or null. */
+export function candidateIdByEmail(deps: Deps, workspaceId: number, email: string): number | null {
+  return identity.findByEmail(deps.db, workspaceId, email)?.id ?? null;
+}

@@ -9,6 +9,7 @@ import { listJobs } from "../jobs/service";
 import { listShortlists } from "../shortlists/service";
 import { loadDashboardChat } from "../chat/pages/dashboard-chat";
 import { loadCalendarCard } from "../calendar/pages/dashboard-calendar-card";
+import { loadMailboxCard } from "../messages/pages/dashboard-mailbox-card";
 import type { DashboardQuery } from "./model";
 
 /** Everything the dashboard shows on the first response (no loading spinners), as plain props. */
@@ -41,6 +42,7 @@ export function loadDashboard(deps: DashboardDeps, user: typeof users.$inferSele
     initialShortlistId: shortlists.some((s) => s.id === wanted) ? wanted : null,
     scheduling: deps.scheduling.dashboardCards(user),
     calendar: loadCalendarCard(deps, user.id),
+    mailbox: loadMailboxCard(deps, user),
     chat: loadDashboardChat(deps),
   };
 }

@@ -73,6 +73,9 @@ export const ACTIVITY_KINDS = [
   "billing.resumed",
   "billing.subscription_changed",
   "assistant.action_confirmed",
+  "mailbox.connected",
+  "mailbox.disconnected",
+  "message.thread_private",
 ] as const;
 
 /** What a candidate does that the log shows too: their application and their interview's booking. */

@@ -6,10 +6,11 @@ import { getParticipant } from "../candidates/service";
 import { listCampaigns, listJobs } from "../jobs/service";
 import { candidateSchedule } from "../scheduling/candidate-records";
 import { shortlistsOfCandidate } from "../shortlists/service";
+import { messagesOfCandidate } from "../messages/service";
 
 /** One line of a candidate's timeline. `type` says what it is; `text` is what the page shows. */
 export interface ActivityItem {
-  type: "applied" | "applied_again" | "imported" | "stage" | "edited" | "merged" | "note" | "shortlist" | "session" | "interview" | "email" | "pipeline";
+  type: "applied" | "applied_again" | "imported" | "stage" | "edited" | "merged" | "note" | "shortlist" | "session" | "interview" | "email" | "pipeline" | "message";
   at: string;
   text: string;
   detail: Record<string, unknown>;
@@ -101,6 +102,11 @@ export function candidateActivity(deps: Deps, workspaceId: number, id: number, t
       text: `E-mail "${m.subject}" to ${m.to}: ${m.status}`,
       detail: { subject: m.subject, to: m.to, kind: m.kind, status: m.status, attempts: m.attempts, sentAt: m.sentAt, lastError: m.lastError },
     });
+  }
+  // Issue 55: e-mails with the candidate found in the members' mailboxes, threaded.
+  for (const m of messagesOfCandidate(deps, workspaceId, id)) {
+    const who = m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address;
+    items.push({ type: "message", at: m.sentAt, text: `${m.direction === "in" ? "E-mail from" : "E-mail sent by"} ${who}: ${m.subject}`, detail: { ...m } });
   }
   items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return { participantId: id, activity: items };

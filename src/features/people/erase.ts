@@ -13,6 +13,8 @@ import { eraseDraftsOf } from "../candidate-drafts/service";
 import { eraseConversations } from "../visitors/person-data";
 import { forgetCandidateDeliveries } from "../webhooks/record";
 import { recordEvent, type Actor } from "../events/record";
+import { forgetMessagesOf } from "../messages/service";
+import { forgetEnrolmentsOf } from "../messages/sequences";
 
 /**
  * DELETE /api/participants/{id}: erases one person from every table in one transaction:
@@ -33,6 +35,9 @@ export function eraseCandidate(deps: Deps, workspaceId: number, id: number, acto
       anonymiseCandidateInterviews(tx, workspaceId, id, erasedStandInFor(tx, workspaceId, deps.clock.now()), words);
     }
     eraseConversations(tx, workspaceId, id, p.uniqueId ? [p.uniqueId] : []);
+    // The e-mails with them kept from the members' mailboxes (issue 55).
+    forgetMessagesOf(tx, workspaceId, id);
+    forgetEnrolmentsOf(tx, workspaceId, id);
     eraseBackupOf(tx, workspaceId, id);
     eraseChatMentions(tx, workspaceId, id, mentionsOf(p));
     forgetCandidateName(tx, workspaceId, p.name ? [p.name] : []);

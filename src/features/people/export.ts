@@ -1,3 +1,4 @@
+import { messagesOfCandidate } from "../messages/service";
 import type { Deps } from "../../deps";
 import { candidateEvents, listNotes } from "../candidates/service-records";
 import { getParticipant } from "../candidates/service";
@@ -38,6 +39,8 @@ export function exportCandidate(deps: Deps, workspaceId: number, id: number) {
     feedback: feedbackOfCandidate(deps, workspaceId, id).feedback,
     // Issue 57: every suggestion automated tools made about them, in plain words.
     automatedTools: suggestionsInWords(deps, workspaceId, id),
+    // Issue 55: the e-mails with them kept from the members' mailboxes.
+    messages: messagesOfCandidate(deps, workspaceId, id),
   };
 }
 

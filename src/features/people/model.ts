@@ -31,7 +31,7 @@ export const CandidateActivity = z.object({
   participantId: z.number().int(),
   activity: z.array(
     z.object({
-      type: z.enum(["applied", "applied_again", "imported", "stage", "edited", "merged", "note", "shortlist", "session", "interview", "email", "pipeline"]),
+      type: z.enum(["applied", "applied_again", "imported", "stage", "edited", "merged", "note", "shortlist", "session", "interview", "email", "pipeline", "message"]),
       at: z.string(),
       text: z.string(),
       detail: z.record(z.string(), z.unknown()),

@@ -11,6 +11,8 @@ import { feedbackOfCandidate } from "../feedback/service";
 import { RECOMMENDATION_LABELS } from "../feedback/model";
 import { listFiles } from "../candidate-files/service";
 import { suggestedJobs } from "../matching/service";
+import type { Author } from "../messages/compose";
+import { candidateMailPart } from "../messages/candidate-part";
 import type { CandidateSettingsPageData } from "./pages/settings-page";
 
 /**
@@ -19,7 +21,7 @@ import type { CandidateSettingsPageData } from "./pages/settings-page";
  */
 
 /** Everything /candidates/{id} shows on the first response. */
-export function loadCandidatePage(deps: Deps, workspaceId: number, id: number, timeZone: string) {
+export function loadCandidatePage(deps: Deps, workspaceId: number, id: number, me: Author, timeZone: string) {
   const participant = getParticipant(deps, workspaceId, id); // another workspace's id: 404
   return {
     participant,
@@ -33,6 +35,8 @@ export function loadCandidatePage(deps: Deps, workspaceId: number, id: number, t
     pipeline: { applications: applicationsOfCandidate(deps, workspaceId, id), ...scorecardsOf(feedbackOfCandidate(deps, workspaceId, id)) },
     // Issue 39: the candidate's CVs, with a plain upload form (no JavaScript needed).
     files: listFiles(deps, workspaceId, id),
+    // Issue 55: the e-mails with them (found in the members' mailboxes or written here), by thread, and the compose form.
+    messages: candidateMailPart(deps, me, id),
     // Issue 57: the jobs the record suits, as suggestions.
     suggestedJobs: suggestedJobs(deps, workspaceId, id),
   };

@@ -144,7 +144,7 @@ export function peopleRoutes(deps: Deps, web: Web) {
         return renderPage({
           title: "Candidate",
           toast: takeFlash(cookie),
-          body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id, memberZone(me.user)), back }),
+          body: CandidatePage({ shell: web.shell(me.user), data: loadCandidatePage(deps, workspaceId, params.id, me.user, memberZone(me.user)), back }),
         });
       },
       { params: IdParam },

@@ -1,4 +1,5 @@
 import { guestsOf } from "./guests";
+import { invitationUid } from "./invitation-uid";
 import { meetingPanels } from "./repo-member-availability";
 import { createHmac } from "node:crypto";
 import type { Deps } from "../../deps";
@@ -53,7 +54,7 @@ function invitation(deps: Deps, d: repo.MeetingDetail, cancel: boolean, forGuest
     now: deps.clock.now(),
     events: [
       {
-        uid: `${m.publicId}@${new URL(deps.config.APP_URL).hostname}`,
+        uid: invitationUid(deps, m.publicId),
         sequence: m.sequence,
         start: m.startTime,
         end: m.endTime,

@@ -26,6 +26,7 @@ describe("the settings area", () => {
       "Pipeline",
       "E-mail templates",
       "Calendar",
+      "Mailbox",
       "Interview types",
       "Availability",
       "Assistant",
@@ -46,13 +47,14 @@ describe("the settings area", () => {
       "Pipeline",
       "E-mail templates",
       "Calendar",
+      "Mailbox",
       "Interview types",
       "Availability",
       "Assistant",
       "Chat webhook",
     ]);
     const recPage = await (await page(rec.cookie)).text();
-    expect(sections(recPage)).toEqual(["Candidate records", "Calendar", "Interview types", "Availability", "Assistant"]);
+    expect(sections(recPage)).toEqual(["Candidate records", "Calendar", "Mailbox", "Interview types", "Availability", "Assistant"]);
     // The account menu links to Settings, and not to the settings a recruiter may not change.
     expect(recPage).toContain('href="/settings"');
     expect(recPage).not.toContain('href="/settings/candidate-pages"');

@@ -19,6 +19,9 @@ export const EVENT_TYPES = [
   "application.stage_changed",
   "placement.created",
   "placement.updated",
+  "message.received",
+  "message.sent",
+  "sequence.stopped",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Sent only by "Send test event", to one endpoint, whatever it subscribes to. */

@@ -63,6 +63,8 @@ export type CandidatesData = ReturnType<typeof loadCandidates>;
  */
 export function bulkAction(deps: Deps, workspaceId: number, input: Bulk, actor: Actor): { message: string; next: string | null; shortlistName: string; csv?: string } {
   if (!input.ids.length) throw badRequest("No candidates selected", { ids: "No candidates selected" });
+  // One e-mail to each (issue 55): the compose page of the messages feature, for these candidates.
+  if (input.action === "email") return { message: "", next: `/messages/compose?candidates=${input.ids.join(",")}`, shortlistName: "" };
   if (input.action === "export") return { message: "", next: null, shortlistName: "", csv: exportSelectedCsv(deps, workspaceId, input.ids) };
   if (input.action === "delete") {
     // Erasure cannot be undone: the form asks for a tick as well as the button.

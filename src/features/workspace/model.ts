@@ -29,7 +29,7 @@ const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [
 
 /** POST /candidates/bulk: the list's checked rows (ids) and the action chosen below it. */
 export const BulkInput = z.object({
-  action: z.enum(["shortlist", "schedule", "stage", "export", "delete"], { error: "Choose an action" }),
+  action: z.enum(["shortlist", "schedule", "email", "stage", "export", "delete"], { error: "Choose an action" }),
   stage: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1, "Choose a stage").max(5, "Choose a stage").optional()),
   confirmDelete: z.string().optional(),
   ids,

@@ -46,7 +46,7 @@ export function workspaceRoutes(deps: WorkspaceDeps, web: Web) {
         if (r.csv !== undefined) {
           return new Response(r.csv, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="candidates.csv"', "cache-control": "no-store" } });
         }
-        setFlash(cookie, { title: r.next ? "Ready to schedule" : (BULK_DONE[body.action] ?? "Done"), description: r.message, variant: "success" });
+        if (body.action !== "email") setFlash(cookie, { title: r.next ? "Ready to schedule" : (BULK_DONE[body.action] ?? "Done"), description: r.message, variant: "success" });
         return seeOther(r.next ?? safeBack(body.back));
       },
       { body: BulkInput, form: { back: (input: FormInput) => safeBack(input.body.back), failed: "Nothing changed" } },

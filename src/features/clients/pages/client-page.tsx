@@ -65,7 +65,11 @@ export function ClientPage({ shell, data }: { shell: Shell; data: ClientPageData
               {client.contacts.map((c) => (
                 <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-contact={c.id}>
                   <span>
-                    <strong>{c.name}</strong>
+                    <strong>
+                      <a className="underline" href={`/clients/${client.id}/contacts/${c.id}`}>
+                        {c.name}
+                      </a>
+                    </strong>
                     {c.role ? ` · ${c.role}` : ""}
                     {c.email ? (
                       <>

@@ -4,6 +4,7 @@ import type { Shell } from "../../../ui/shell";
 import { memberZone } from "../../../lib/time-zone";
 import { SchedulingCards } from "../../scheduling/pages/dashboard-cards";
 import { CalendarCard } from "../../calendar/pages/dashboard-calendar-card";
+import { MailboxCard } from "../../messages/pages/dashboard-mailbox-card";
 import { DashboardChat } from "../../chat/pages/dashboard-chat";
 import type { DashboardData } from "../service";
 import DashboardJobs from "../islands/dashboard-jobs";
@@ -33,6 +34,7 @@ export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardDa
         </div>
         <SchedulingCards cards={data.scheduling} />
         <CalendarCard card={data.calendar} timeZone={memberZone(user)} />
+        <MailboxCard card={data.mailbox} />
       </div>
       <section className="mt-6" aria-label="Assistant">
         <DashboardChat chat={data.chat} />

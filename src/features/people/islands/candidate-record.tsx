@@ -8,7 +8,7 @@ import type { ActivityItem } from "../activity";
 import { formatDateTime } from "../../../lib/when";
 import type { CandidateActivityAnswer, ParticipantAnswer } from "../../../client/answers";
 
-type Props = Omit<CandidatePageData, "pipeline" | "files" | "suggestedJobs">;
+type Props = Omit<CandidatePageData, "pipeline" | "files" | "suggestedJobs" | "messages">;
 type Editable = Exclude<keyof Participant, "id" | "uniqueId" | "stages" | "jobId" | "campaignId" | "createdAt" | "lastUpdated" | "shortlistId" | "matchReason" | "isTest">;
 
 const SHORT_FIELDS: [Editable, string, string][] = [
@@ -46,6 +46,7 @@ const DOTS: Record<ActivityItem["type"], string> = {
   interview: "bg-sky-600",
   email: "bg-slate-500",
   pipeline: "bg-green-600",
+  message: "bg-indigo-500",
 };
 
 const stageBadge = (s: number) => (s >= 5 ? "badge-success" : s >= 3 ? "badge-warning" : "badge-secondary");

@@ -6,10 +6,11 @@ import CandidateRecord from "../islands/candidate-record";
 import type { CandidatePageData } from "../page-data";
 import { SuggestedJobs } from "../../matching/pages/suggested-jobs";
 import { PIPELINE_STAGE } from "../../candidates/classify";
+import { CandidateMessages } from "../../messages/pages/candidate-messages";
 
 /** /candidates/{id}: the candidate's fields (editable), stage, notes, activity timeline, export and delete. */
 export function CandidatePage({ shell, data, back = { href: "/candidates", label: "← Back to Candidates" } }: { shell: Shell; data: CandidatePageData; back?: BackLink }) {
-  const { pipeline, files, suggestedJobs, ...record } = data;
+  const { pipeline, files, suggestedJobs, messages, ...record } = data;
   return (
     <AppShell shell={shell} title="Candidate">
       <a href={back.href} className="text-sm text-brand-600 hover:underline" data-testid="back-link">
@@ -35,6 +36,7 @@ export function CandidatePage({ shell, data, back = { href: "/candidates", label
       <div className="mt-4">
         <Island name="candidate-record" component={CandidateRecord} props={record} />
       </div>
+      <CandidateMessages {...messages} />
       <section className="card card-body mt-4 text-sm" aria-labelledby="cv-files" data-testid="candidate-files">
         <h2 id="cv-files" className="font-semibold">
           CVs and documents

@@ -116,6 +116,9 @@ function BulkBar({ d, back }: { d: CandidatesData; back: string }) {
       <button type="submit" name="action" value="schedule" className="btn-primary">
         Schedule
       </button>
+      <button type="submit" name="action" value="email" className="btn-outline">
+        Write an e-mail
+      </button>
       <label className="label mb-0">
         {SCREENING_PROGRESS}
         <select name="stage" className="input mt-1" defaultValue="">
