@@ -2,7 +2,7 @@
 // a minimum time between showing the form and sending it (the time is sealed in the form, so it
 // cannot be forged), and limits per address and per job. Each refusal says what to do.
 import { SecretBox } from "../../lib/crypto";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter, type LimitSpace } from "../../lib/rate-limit";
 
 export const MIN_FILL_MS = 3_000;
 const MAX_AGE_MS = 24 * 3_600_000;
@@ -24,10 +24,12 @@ export class ApplyGuard {
   constructor(
     secret: string,
     private readonly now: () => number,
+    /** Where the counts live: shared by the web processes (WEB_PROCESSES), else this guard's own. */
+    spaces?: { perAddress: LimitSpace; perJob: LimitSpace },
   ) {
     this.box = new SecretBox(secret, "frank:careers-apply-form");
-    this.perAddress = new RateLimiter(PER_ADDRESS.limit, PER_ADDRESS.windowMs, now);
-    this.perJob = new RateLimiter(PER_JOB.limit, PER_JOB.windowMs, now);
+    this.perAddress = new RateLimiter(PER_ADDRESS.limit, PER_ADDRESS.windowMs, now, spaces?.perAddress);
+    this.perJob = new RateLimiter(PER_JOB.limit, PER_JOB.windowMs, now, spaces?.perJob);
   }
 
   /** The sealed moment the form is shown, for its hidden field. */

@@ -11,6 +11,7 @@ import { StampCache } from "../../db/stamp-cache";
 import { getJob, type Job } from "../jobs/service";
 import { assistantNotice } from "../suggestions/notice";
 import { ApplyGuard } from "./abuse";
+import { limitSpace } from "../../lib/rate-limit";
 import { Turns } from "./turns";
 import { applicationByToken, checkCv, submitApplication, withdrawApplication } from "./apply";
 import { checkApply, cleanSource, valuesOf, type ApplyValues } from "./apply-input";
@@ -57,7 +58,7 @@ const sourceOf = (q: { source?: string; utm_source?: string }) => cleanSource(q.
 
 /** /careers/{slug}…, /robots.txt, and the applicant's private page. */
 export function careersPublicRoutes(deps: Deps) {
-  const guard = new ApplyGuard(deps.config.APP_SECRET, () => deps.clock.now().getTime());
+  const guard = new ApplyGuard(deps.config.APP_SECRET, () => deps.clock.now().getTime(), { perAddress: limitSpace(deps, "careers.apply.address"), perJob: limitSpace(deps, "careers.apply.job") });
   // Two applications are written at a time; the others wait their turn (turns.ts).
   const turns = new Turns(2);
   const jobOf = (ws: number, id: number): Job | null => {

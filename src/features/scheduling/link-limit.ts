@@ -1,5 +1,6 @@
 import type { SchedulingDeps } from "./needs";
 import { tokenLimiter } from "../../lib/token-limit";
+import { limitSpace } from "../../lib/rate-limit";
 import { sessionWorkspaceOf } from "./booking";
 import { manageWorkspaceOf } from "./candidate-changes";
 
@@ -12,6 +13,7 @@ import { manageWorkspaceOf } from "./candidate-changes";
  */
 export function bookingLinkLimiter(deps: SchedulingDeps) {
   return tokenLimiter({
+    spaces: { links: limitSpace(deps, "booking-link"), addresses: limitSpace(deps, "booking-link.address") },
     perLink: 300,
     perAddress: 60,
     windowMs: 10 * 60_000,

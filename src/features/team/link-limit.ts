@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps";
 import { tokenLimiter } from "../../lib/token-limit";
+import { limitSpace } from "../../lib/rate-limit";
 import { sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
 
@@ -15,6 +16,7 @@ export function isInvitationToken(deps: Deps, token: string): boolean {
  */
 export function invitationLinkLimiter(deps: Deps) {
   return tokenLimiter({
+    spaces: { links: limitSpace(deps, "invitation-link"), addresses: limitSpace(deps, "invitation-link.address") },
     perLink: 30,
     perAddress: 60,
     windowMs: 10 * 60_000,
