@@ -39,11 +39,19 @@ test.describe("item 5: the board", () => {
     const [first] = b.apps;
     const card = page.locator(`[data-card="${first!.id}"]`);
     await card.focus();
-    for (const name of ["Screening", "Interview", "Offer", "Placed"]) {
+    for (const name of ["Screening", "Interview", "Offer"]) {
       await page.keyboard.press("ArrowRight");
       await expect(page.getByTestId("board-announcer")).toContainText(`${first!.name} moved to ${name}.`);
       await expect(card).toBeFocused();
     }
+    // Into Placed the placement's form follows (issue 58); back on the board the card is in Placed.
+    await page.keyboard.press("ArrowRight");
+    await expect(page).toHaveURL(new RegExp(`/placements/new\\?application=${first!.id}$`));
+    await page.goto(`/jobs/${b.job.id}`);
+    await hydrated(page);
+    const placed = b.stages.find((s) => s.name === "Placed")!;
+    await expect(page.locator(`[data-column-list="${placed.id}"] [data-card="${first!.id}"]`)).toBeVisible();
+    await card.focus();
     await picture(page, "issue60-board-1280", { fullPage: true });
     await page.keyboard.press("ArrowRight");
     const dialog = page.getByTestId("move-dialog");
@@ -58,9 +66,9 @@ test.describe("item 5: the board", () => {
     await expect(page.getByTestId("board-announcer")).toContainText(`${first!.name} moved to Rejected (Not a fit). Rejected has 1.`);
     const rejected = b.stages.find((s) => s.name === "Rejected")!;
     await expect(page.locator(`[data-column-list="${rejected.id}"] [data-card="${first!.id}"]`)).toBeFocused();
-    // And back by the left arrow.
+    // And back by the left arrow, into Placed: the placement's form follows (issue 58).
     await page.keyboard.press("ArrowLeft");
-    await expect(page.getByTestId("board-announcer")).toContainText(`${first!.name} moved to Placed.`);
+    await expect(page).toHaveURL(new RegExp(`/placements/new\\?application=${first!.id}$`));
   });
 
   test("at 390 px: the board says it scrolls sideways and names its six stages; the move dialog is centred; the funnel's figures are whole", async ({ page }) => {

@@ -32,10 +32,7 @@ export function CareersSettingsPage({
     ) : null;
   return (
     <AppShell shell={shell} title="Careers site" wide={false}>
-      <a className="text-sm text-brand-600 hover:underline dark:text-brand-100" href="/settings">
-        ← Settings
-      </a>
-      <h1 className="mt-2 text-2xl font-semibold">Careers site</h1>
+      <h1 className="text-2xl font-semibold">Careers site</h1>
       {site ? (
         <p className="mt-2 text-sm">
           Your site:{" "}

@@ -21,12 +21,7 @@ function Field({ id, label, children, hint }: { id: string; label: string; child
 export function MailboxPage({ shell, mailbox }: { shell: Shell; mailbox: MailboxView | null }) {
   return (
     <AppShell shell={shell} title="Mailbox" wide={false}>
-      <p className="text-sm">
-        <a className="underline" href="/settings">
-          Settings
-        </a>
-      </p>
-      <h1 className="mt-1 text-2xl font-semibold">Mailbox</h1>
+      <h1 className="text-2xl font-semibold">Mailbox</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         Frank reads your inbox and sent mail for e-mails with candidates and client contacts, shows them on their timelines, and sends what you write in Frank from your own mailbox. Nothing else of
         your mailbox is kept.
