@@ -76,6 +76,8 @@ export const ACTIVITY_KINDS = [
   "mailbox.connected",
   "mailbox.disconnected",
   "message.thread_private",
+  "message.sent",
+  "sequence.stopped",
 ] as const;
 
 /** What a candidate does that the log shows too: their application and their interview's booking. */

@@ -23,6 +23,7 @@ export const CandidateExport = z.object({
   applications: records,
   feedback: records,
   automatedTools: z.object({ title: z.string(), explanation: z.string(), items: records }),
+  messages: records,
 });
 export const TestDataCount = z.object({ count: z.number().int() });
 export const TestDataRemoved = z.object({ success: z.literal(true), removed: z.number().int() });
