@@ -7,7 +7,7 @@
 import { isLoopbackHost, type Config } from "../config/env";
 import { UsageError } from "./usage";
 import { markSyncScheduled } from "../features/monitor/sync";
-import { listenOnPort, stopListening } from "./listen";
+import { listenOnPort, portFree, stopListening } from "./listen";
 
 export type Role = "web" | "worker" | "all";
 
@@ -37,6 +37,7 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
     // Demo mode signs anyone in as the demo recruiter and shows its mailbox: fine on a laptop, not on a network.
     console.warn(`Warning: demo mode is listening on ${cfg.HOST}, reachable from other machines. Anyone who can reach it can sign in as the demo account. Unset HOST to listen on 127.0.0.1 only.`);
   }
+  if (webProcesses > 1) await portFree(cfg);
   const app = listenOnPort(built, cfg, { shared: webProcesses > 1, first: true });
   // The other processes start once the migrations are applied and the port is ours.
   const opts = { demo: cfg.demo, secret: cfg.APP_SECRET, log: deps.log };
