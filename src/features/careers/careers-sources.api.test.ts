@@ -30,6 +30,11 @@ describe("where applicants come from (issue 56 item 5)", () => {
     // One of the seek applicants moves on: "how far each got".
     await w.call(`/api/applications/${apps.find((a) => a.source === "seek").id}`, { method: "PATCH", json: { stage: "Screening" } });
 
+    // The sources report reads the application's own source: how far each source's applicants got.
+    const report = await (await t.request(`/reports.csv?report=sources&by=source`, { cookie: w.cookie })).text();
+    expect(report).toMatch(/^seek,2,/m);
+    expect(report).toMatch(/^indeed,1,/m);
+
     const posting = await (await t.request(`/jobs/${job.id}/posting`, { cookie: w.cookie })).text();
     expect(posting).toContain("Applications by source");
     expect(posting).toMatch(/<td class="py-1">seek<\/td><td>2<\/td><td>1<\/td>/);

@@ -17,10 +17,11 @@ export interface AppFilter {
 }
 
 /**
- * Where an application came from, until applications keep their own source: the campaign the
- * candidate arrived through, or "Direct" (added by a member, imported, or from a CV).
+ * Where an application came from: its own source (the careers site's `?source=`, `utm_source`, a
+ * feed or a campaign link), else the campaign the candidate arrived through, else "Direct" (added
+ * by a member, imported, or from a CV).
  */
-const SOURCE = "COALESCE(c.name, 'Direct')";
+const SOURCE = "COALESCE(a.source, c.name, 'Direct')";
 
 type Arg = string | number;
 class Where {
