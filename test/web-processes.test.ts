@@ -91,8 +91,9 @@ test("a meeting request posted to one process reaches the recruiter's sockets he
   }
   const popups = (s: (typeof sockets)[number]) => s.got.filter((m) => m.type === "shortlist_popup").map((m) => m.candidateName);
   for (let i = 0; i < 750 && sockets.some((s) => popups(s).length < 3); i++) await Bun.sleep(20);
-  // Each socket hears each request once, whichever process answered the post.
-  for (const s of sockets) expect(popups(s)).toEqual(["Maya Lopez", "Ivan Petrov", "Noor Haddad"]);
+  // Each socket hears each request once, whichever process answered the post (a relayed one may
+  // arrive after a later one its own process answered).
+  for (const s of sockets) expect(popups(s).sort()).toEqual(["Ivan Petrov", "Maya Lopez", "Noor Haddad"]);
   for (const s of sockets) s.ws.close();
 });
 
