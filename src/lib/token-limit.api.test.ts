@@ -17,13 +17,18 @@ describe("a limiter flooded with 50,000 keys", () => {
     let now = 0;
     const limiter = new RateLimiter(120, 600_000, () => now);
     const started = performance.now();
-    for (let i = 0; i < 50_000; i++) limiter.hit(randomToken());
+    let firstMs = 0;
+    for (let i = 0; i < 50_000; i++) {
+      limiter.hit(randomToken());
+      if (i === 9_999) firstMs = performance.now() - started;
+    }
     const floodMs = performance.now() - started;
     expect(limiter.size).toBeLessThanOrEqual(MAX_LIMITER_KEYS);
     // A hit after the flood costs what the first did (a scan of 50,000 windows per hit took seconds per 10,000).
     const t0 = performance.now();
     for (let i = 0; i < 10_000; i++) limiter.hit(randomToken());
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // Beside the flood's own first 10,000 in the same run (a busy machine slows both alike).
+    expect(performance.now() - t0).toBeLessThan(3 * firstMs + 300);
     expect(floodMs).toBeLessThan(5000);
     // The newest windows are the ones kept: a key just counted is still limited.
     for (let i = 0; i < 120; i++) limiter.hit("victim");
