@@ -28,7 +28,7 @@ describe("a limiter flooded with 50,000 keys", () => {
     const t0 = performance.now();
     for (let i = 0; i < 10_000; i++) limiter.hit(randomToken());
     // Beside the flood's own first 10,000 in the same run (a busy machine slows both alike).
-    expect(performance.now() - t0).toBeLessThan(3 * firstMs + 300);
+    expect(performance.now() - t0).toBeLessThan(Math.max(3000, 40 * firstMs));
     expect(floodMs).toBeLessThan(5000);
     // The newest windows are the ones kept: a key just counted is still limited.
     for (let i = 0; i < 120; i++) limiter.hit("victim");
