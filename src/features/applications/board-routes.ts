@@ -15,7 +15,7 @@ import { loadBoard, type FeedbackSummaries } from "./board";
 import { funnelOf } from "./funnel";
 import { FunnelChart } from "./pages/funnel-chart";
 import { moveWithEmail } from "./move";
-import { isSuccessStage } from "./service";
+import { isSuccessStage } from "./placed";
 import { successStage } from "./stages";
 import { BoardPage } from "./pages/board-page";
 

@@ -5,7 +5,7 @@ import { requirePermission } from "../auth/permissions";
 import { getJob } from "../jobs/service";
 import { getParticipant } from "../candidates/service";
 import { recordPipelineEvent, type Actor } from "../pipeline-events/record";
-import { ensureStages, findStage, rejectReasons, stagesOf, successStage, type Stage } from "./stages";
+import { ensureStages, findStage, rejectReasons, stagesOf, type Stage } from "./stages";
 import * as repo from "./repo";
 import type { Answer, Application, Move } from "./model";
 
@@ -268,34 +268,6 @@ export function clientAnswered(deps: Deps, tx: Tx, workspaceId: number, particip
 /** POST /api/participants/merge, in its transaction: the duplicates' applications move to the kept record. */
 export function moveApplications(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
   repo.moveToParticipant(tx, workspaceId, fromIds, toId);
-}
-
-/** What a placement needs of its application (issue 58), or 404: its job, candidate, owner and stage. */
-export function applicationForPlacement(deps: Deps, db: Tx | Deps["db"], workspaceId: number, id: number) {
-  const row = repo.findApplication(db, workspaceId, id);
-  if (!row) throw notFound("Application not found");
-  const stages = stagesOf(deps, workspaceId);
-  const placed = successStage(stages);
-  return {
-    id: row.id,
-    participantId: row.participantId,
-    jobId: row.jobId,
-    ownerUserId: row.ownerUserId,
-    stageId: row.stageId,
-    placed: !!placed && row.stageId === placed.id,
-    placedStage: placed?.name ?? "Placed",
-  };
-}
-
-/** Moves an application to the closing success stage in `tx` (a placement recorded from the API). */
-export function moveToPlaced(deps: Deps, tx: Tx, workspaceId: number, actor: Actor, id: number): void {
-  const placed = successStage(ensureStages(deps, tx, workspaceId));
-  if (placed) moveIn(deps, tx, workspaceId, actor, id, { stage: placed.id, rejectedReason: null });
-}
-
-/** Whether a stage (by id) is the workspace's closing success stage: the board offers the placement form after it. */
-export function isSuccessStage(deps: Deps, workspaceId: number, stageId: number): boolean {
-  return successStage(stagesOf(deps, workspaceId))?.id === stageId;
 }
 
 /** Where applications came from (issue 56 item 5): per source, how many and how many went past the first stage. */

@@ -3,7 +3,7 @@ import type { Deps } from "../../deps";
 import { workspaceMembers } from "../auth/members";
 import { getJob } from "../jobs/service";
 import { getParticipant } from "../candidates/service";
-import { applicationForPlacement } from "../applications/service";
+import { applicationForPlacement } from "../applications/placed";
 import { stagesOf, successStage } from "../applications/stages";
 import { seesAll, getPlacement, listPlacements, placementOfApplication, type Member } from "./service";
 import { splitsFromForm, type PlacementsFilter } from "./model";

@@ -5,7 +5,7 @@ import { can, requirePermission } from "../auth/permissions";
 import { workspaceMembers } from "../auth/members";
 import { getJob } from "../jobs/service";
 import { getParticipant } from "../candidates/service";
-import { applicationForPlacement, moveToPlaced } from "../applications/service";
+import { applicationForPlacement, moveToPlaced } from "../applications/placed";
 import { recordPipelineEvent, type Actor } from "../pipeline-events/record";
 import { addDays, annualCents, basisPointsToPercent, centsToAmount, feeCents, refundCents, splitAmount, type FeeRule, type SalaryPeriod } from "./fee";
 import * as repo from "./repo";
