@@ -7,7 +7,7 @@ import { Database } from "bun:sqlite";
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { loadConfig } from "../src/config/env";
 import { createDeps } from "../src/bootstrap";
 import { encodeVersion, knownSchema, StartupRefused } from "../src/db/startup";
@@ -171,5 +171,13 @@ describe("files are private", () => {
     chmodSync(file, 0o644);
     createDeps(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: file }), { quiet: true }).db.$client.close();
     expect(mode(file)).toBe(0o600);
+  });
+});
+
+describe("web processes", () => {
+  test("by default one per core, at most 8; WEB_PROCESSES overrides", () => {
+    const file = join(tmpdir(), "frank-web-processes.db");
+    expect(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: file }).webProcesses).toBe(Math.min(availableParallelism(), 8));
+    expect(loadConfig({ APP_SECRET: SECRET, DATABASE_PATH: file, WEB_PROCESSES: "3" }).webProcesses).toBe(3);
   });
 });

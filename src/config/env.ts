@@ -39,7 +39,7 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset: the port of a local APP_URL, else 3000 (config/port.ts).
   PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
-  // Web processes sharing the port (SO_REUSEPORT) and the database: by default the cores less one (1 to 8).
+  // Web processes sharing the port (SO_REUSEPORT) and the database: by default the cores (at most 8).
   WEB_PROCESSES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   // Loopback by default: publishing the server on a network is a choice (README, "Publishing").
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -189,7 +189,7 @@ export type Config = Env & {
   filesS3: FilesS3 | null;
   /** REPLICA_URL resolved with its credentials; null: no standby copy. */
   replica: Replica | null;
-  /** How many processes answer pages on the port: WEB_PROCESSES, else the cores less one for the worker (1 to 8). */
+  /** How many processes answer pages on the port: WEB_PROCESSES, else the machine's cores (at most 8). */
   webProcesses: number;
   /** Which of them this is (1: the parent; set by `frank serve` for the others). */
   webIndex: number;
@@ -238,8 +238,8 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { d
     devPages: env.DEV_PAGES ?? demo,
     filesS3,
     replica,
-    // One core is left to the worker: on 2 cores a second web process served less (decision 47).
-    webProcesses: env.WEB_PROCESSES ?? Math.max(1, Math.min(availableParallelism() - 1, 8)),
+    // The cores, at most 8; a small host that shares its cores with heavy work may set 1 (decision 47).
+    webProcesses: env.WEB_PROCESSES ?? Math.max(1, Math.min(availableParallelism(), 8)),
     webIndex: Number(source.FRANK_WEB_INDEX) || 1,
   };
 }
