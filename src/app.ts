@@ -74,7 +74,7 @@ const DRAFT_UPLOAD_PATHS = new Set(["/api/participants/from-files", "/candidates
 const LARGEST_BODY = Math.max(IMPORT_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
-export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
+const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 
 /** What a test may put in place of a feature's part (the subscription gate, to see it refuse). */
 export interface Replacements {
@@ -224,7 +224,7 @@ export function buildFeatures(
   return { features, context };
 }
 
-export type Features = ReturnType<typeof buildFeatures>["features"];
+type Features = ReturnType<typeof buildFeatures>["features"];
 export type AppContext = ReturnType<typeof buildFeatures>["context"];
 export type App = AnyElysia & { features: Features; context: AppContext };
 

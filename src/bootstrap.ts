@@ -15,7 +15,7 @@ import { memoryLimitStore, sqliteLimitStore } from "./lib/limit-store";
 export const CLI_BUSY_TIMEOUT_MS = 5000;
 
 /** The rate limits' file shared by the web processes of one database. */
-export const limitsFileOf = (databasePath: string) => `${databasePath}.limits`;
+const limitsFileOf = (databasePath: string) => `${databasePath}.limits`;
 
 /**
  * Opens and migrates the database and builds the shared services. Refuses (StartupRefused)

@@ -19,7 +19,7 @@ import { endScheduledRun, takeScheduledRun, tickOf } from "./lib/scheduled-lease
  * never overlaps the previous one; a failure is logged, not thrown. (The task worker needs no
  * tick: it watches the table, lib/jobs.ts.)
  */
-export function scheduledJobs(deps: Deps): ScheduledJob[] {
+function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
     {
       name: "tasks-retention",

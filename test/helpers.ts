@@ -14,7 +14,7 @@ import { createUser } from "../src/features/auth/service";
 import type { AppContext, Replacements } from "../src/app";
 import { checkAnswer } from "./kits/answer-check";
 
-export const BASE = "http://localhost";
+const BASE = "http://localhost";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;

@@ -19,7 +19,7 @@ export const SUPERVISED_ENV = "FRANK_WORKER_OF";
 /** Marks a web child (its value: the parent's pid): it serves beside the parent, which holds the database's serve lock. */
 export const WEB_CHILD_ENV = "FRANK_WEB_OF";
 /** Which web process a child is (2, 3, ...; the parent is 1). */
-export const WEB_INDEX_ENV = "FRANK_WEB_INDEX";
+const WEB_INDEX_ENV = "FRANK_WEB_INDEX";
 
 type Log = { info(m: string, f?: object): void; error(m: string, f?: object): void };
 

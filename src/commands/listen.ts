@@ -42,7 +42,7 @@ export async function portFree(cfg: Config, waitMs = PORT_FREE_WAIT_MS): Promise
 }
 
 /** How long a stopping web process lets requests in flight finish before it closes what is still open (a monitor's socket stays open for ever). */
-export const CLOSE_GRACE_MS = 3000;
+const CLOSE_GRACE_MS = 3000;
 
 /** Stops taking connections; those still open after the grace time are closed. */
 export async function stopListening(app: { stop(closeActiveConnections?: boolean): Promise<unknown> }, graceMs = CLOSE_GRACE_MS): Promise<void> {

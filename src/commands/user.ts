@@ -5,12 +5,10 @@ import { createUser } from "../features/auth/service";
 import { deleteAccount, listAccounts, setPassword } from "../features/auth/admin";
 import { CreateUserInput } from "../features/auth/model";
 import { AppError } from "../lib/errors";
-import { addMemberDirectly } from "../features/team/service";
+import { addMemberDirectly } from "../features/team/invitations";
 import { ROLES, type Role } from "../features/auth/permissions";
 
 import { UsageError } from "./usage";
-
-export { UsageError };
 
 const emailOption = { email: { type: "string" } } as const;
 

@@ -39,7 +39,7 @@ const EXPECTED: Record<string, string> = {
 /** Variables whose values must not appear in a terminal or a log. */
 const SECRET = /SECRET|TOKEN|PASSWORD|KEY/;
 
-export function describeValue(name: string, raw: string | undefined): string {
+function describeValue(name: string, raw: string | undefined): string {
   if (raw === undefined) return "nothing";
   if (SECRET.test(name)) return `a value of ${raw.length} character${raw.length === 1 ? "" : "s"}`;
   // A URL's user-info is a credential (smtp://user:password@host), however malformed the URL.

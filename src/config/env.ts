@@ -26,7 +26,7 @@ const s3Url = z.preprocess(
     .optional(),
 );
 
-export function validCron(pattern: string): boolean {
+function validCron(pattern: string): boolean {
   try {
     Bun.cron.parse(pattern);
     return true;
@@ -175,7 +175,7 @@ export function isLoopbackHost(host: string): boolean {
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h.startsWith("::ffff:127.");
 }
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 export type Config = Env & {
   PORT: number;
   APP_URL: string;

@@ -57,7 +57,7 @@ const probes = new WeakMap<Database, Promise<void>>();
  * busyDelay, however many requests wait, so a long lock costs a few probes a second rather
  * than every waiting request run again and again.
  */
-export function lockReleased(sqlite: Database): Promise<void> {
+function lockReleased(sqlite: Database): Promise<void> {
   let p = probes.get(sqlite);
   if (!p) {
     p = (async () => {

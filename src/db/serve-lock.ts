@@ -15,7 +15,7 @@ export interface ServeLock {
   release(): void;
 }
 
-export const lockFileOf = (databasePath: string) => `${resolve(databasePath)}.lock`;
+const lockFileOf = (databasePath: string) => `${resolve(databasePath)}.lock`;
 
 /** An exclusive lock on `file` held by the returned connection (null: another connection holds it). */
 export function tryLock(file: string): Database | null {

@@ -16,7 +16,7 @@ import { FRANK_VERSION } from "../version";
 export class StartupRefused extends Error {}
 
 /** "frank (uid 1000)": the user this process runs as, as the refusals name it. */
-export function processUser(): string {
+function processUser(): string {
   const uid = process.getuid?.() ?? -1;
   return `${userName(uid) ?? "unknown user"} (uid ${uid})`;
 }
@@ -80,7 +80,7 @@ export function prepareDatabaseFile(path: string): void {
 }
 
 /** An existing file readable by others is made 0600 (when it is ours to change). */
-export function tightenMode(file: string): void {
+function tightenMode(file: string): void {
   try {
     const st = statSync(file);
     if ((st.mode & 0o077) !== 0 && st.uid === process.getuid?.()) chmodSync(file, 0o600);
@@ -101,12 +101,12 @@ export function encodeVersion(v: string): number {
   return major * 1_000_000 + minor * 1_000 + patch;
 }
 
-export function decodeVersion(n: number): string {
+function decodeVersion(n: number): string {
   return `${Math.floor(n / 1_000_000)}.${Math.floor(n / 1_000) % 1_000}.${n % 1_000}`;
 }
 
 /** The database's schema (migrations applied, the newest's time) and the Frank version that last migrated it. */
-export function databaseSchema(sqlite: Database): { version: number; newest: number; writtenBy: string | null } {
+function databaseSchema(sqlite: Database): { version: number; newest: number; writtenBy: string | null } {
   const hasTable = sqlite.query<{ n: number }, []>("select count(*) as n from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get()!.n > 0;
   const rows = hasTable ? sqlite.query<{ created_at: number }, []>("select created_at from __drizzle_migrations").all() : [];
   const stamp = sqlite.query<{ user_version: number }, []>("pragma user_version").get()!.user_version;
@@ -114,7 +114,7 @@ export function databaseSchema(sqlite: Database): { version: number; newest: num
 }
 
 /** Null when this build can run the database; otherwise why not, naming both versions. */
-export function newerSchemaProblem(sqlite: Database, file: string): string | null {
+function newerSchemaProblem(sqlite: Database, file: string): string | null {
   const ours = knownSchema();
   const theirs = databaseSchema(sqlite);
   if (theirs.newest <= ours.newest && theirs.version <= ours.version) return null;

@@ -99,7 +99,7 @@ function pageSize(): number | null {
 }
 
 /** Resident memory of a process in bytes (null where /proc is not there or the process is gone). */
-export function residentBytes(pid: number): number | null {
+function residentBytes(pid: number): number | null {
   const page = pageSize();
   if (!page) return null;
   try {

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 export type Encoding = "br" | "gzip";
 
 /** Bodies smaller than this gain nothing worth the headers and the CPU. */
-export const MIN_COMPRESS_BYTES = 256;
+const MIN_COMPRESS_BYTES = 256;
 
 const TEXT_TYPE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|problem\+json|ld\+json|manifest\+json)|image\/svg\+xml)/i;
 

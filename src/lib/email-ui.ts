@@ -9,8 +9,4 @@ export { Section } from "@react-email/section";
 export { Heading } from "@react-email/heading";
 export { Text } from "@react-email/text";
 export { Button } from "@react-email/button";
-export { Link } from "@react-email/link";
 export { Preview } from "@react-email/preview";
-export { Hr } from "@react-email/hr";
-export { Row } from "@react-email/row";
-export { Column } from "@react-email/column";

@@ -4,12 +4,12 @@
  * octets (never inside a UTF-8 character), TEXT values escaped, times in UTC.
  * Pure: no feature or server imports.
  */
-export interface IcsPerson {
+interface IcsPerson {
   email: string;
   name?: string | null;
 }
 
-export interface IcsAttendee extends IcsPerson {
+interface IcsAttendee extends IcsPerson {
   /** PARTSTAT (§3.2.12), e.g. NEEDS-ACTION on an invitation, DECLINED on a cancellation. */
   partstat?: "NEEDS-ACTION" | "ACCEPTED" | "DECLINED" | "TENTATIVE";
   /** RSVP=TRUE asks the attendee's calendar to answer. */
@@ -35,7 +35,7 @@ export interface IcsEvent {
   transp?: "OPAQUE" | "TRANSPARENT";
 }
 
-export type IcsMethod = "PUBLISH" | "REQUEST" | "CANCEL";
+type IcsMethod = "PUBLISH" | "REQUEST" | "CANCEL";
 
 export interface IcsCalendar {
   prodId: string;
@@ -51,7 +51,7 @@ export interface IcsCalendar {
 }
 
 /** A UTC DATE-TIME (§3.3.5, form #2): 20300101T100000Z. */
-export function icsDate(d: Date): string {
+function icsDate(d: Date): string {
   return d
     .toISOString()
     .replace(/[-:]/g, "")
@@ -68,7 +68,7 @@ export function escapeText(s: string): string {
 }
 
 /** A parameter value (§3.2): quotes and line breaks cannot appear; quoted when it holds : ; or ,. */
-export function paramValue(s: string): string {
+function paramValue(s: string): string {
   const clean = s.replace(/["\r\n]/g, "").slice(0, 200);
   return /[:;,]/.test(clean) ? `"${clean}"` : clean;
 }
@@ -104,7 +104,7 @@ export function foldLine(line: string): string {
 }
 
 /** One VEVENT's unfolded content lines. */
-export function veventLines(e: IcsEvent, stamp: Date): string[] {
+function veventLines(e: IcsEvent, stamp: Date): string[] {
   const lines = ["BEGIN:VEVENT", `UID:${e.uid.replace(/[\r\n]/g, "")}`, `DTSTAMP:${icsDate(stamp)}`];
   if (e.created) lines.push(`CREATED:${icsDate(e.created)}`);
   lines.push(`SEQUENCE:${Math.max(0, Math.trunc(e.sequence))}`, `DTSTART:${icsDate(e.start)}`, `DTEND:${icsDate(e.end)}`, `SUMMARY:${escapeText(e.summary)}`, `STATUS:${e.status}`);

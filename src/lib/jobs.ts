@@ -10,8 +10,8 @@ import { registerRunner } from "./task-kinds";
 import { type Job } from "./job-types";
 
 export { PermanentFailure } from "./job-types";
-export { defineJob, insertTask } from "./task-kinds";
-export type { EnqueueOptions, Handler, Job, JobContext, RunOptions, TaskKind } from "./job-types";
+export { defineJob } from "./task-kinds";
+export type { Handler, Job, JobContext } from "./job-types";
 
 export interface JobsOptions {
   clock: Clock;

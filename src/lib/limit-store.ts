@@ -7,7 +7,7 @@ import { Database } from "bun:sqlite";
  * are bounded: past `cap` keys the oldest are dropped, so a flood of made-up keys costs a
  * constant amount per request.
  */
-export interface LimitEntry {
+interface LimitEntry {
   /** A count (attempts in a window, failures in a row). */
   n: number;
   /** When it last changed (ms). */
@@ -26,7 +26,7 @@ export interface LimitStore {
   close(): void;
 }
 
-export const LIMIT_KEYS_CAP = 100_000;
+const LIMIT_KEYS_CAP = 100_000;
 
 export function memoryLimitStore(cap = LIMIT_KEYS_CAP): LimitStore {
   const entries = new Map<string, LimitEntry>();

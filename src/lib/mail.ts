@@ -13,7 +13,7 @@ import { redactSecrets } from "./redact";
 import { bringMailForward, forgetPersonMail, mailAboutPerson, mailForMeetings, type MailState, type PersonMail } from "./mail-records";
 export type { MailState, PersonMail } from "./mail-records";
 
-export interface Attachment {
+interface Attachment {
   filename: string;
   contentType: string;
   content: string;
@@ -57,7 +57,7 @@ function redactMessage(tx: Tx, messageId: number, at: Date): void {
 export const sendMailJob = defineJob("mail.send", z.object({ messageId: z.number().int() }));
 
 /** Mail off: a skipped e-mail keeps its links for the dev mailbox an hour, then loses them. */
-export const forgetSkippedLinksJob = defineJob("mail.forget-links", z.object({ messageId: z.number().int() }));
+const forgetSkippedLinksJob = defineJob("mail.forget-links", z.object({ messageId: z.number().int() }));
 
 /**
  * Every e-mail is a task (src/lib/jobs.ts): enqueue() renders the e-mail and writes its message

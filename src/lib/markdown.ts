@@ -37,16 +37,3 @@ export function markdownToHtml(md: string | null | undefined): string {
   rendered.set(md, html);
   return html;
 }
-
-/** The text of some Markdown, for a meta description or a feed's summary. */
-export function markdownToText(md: string | null | undefined, max = 300): string {
-  const text = sanitizeHtml(markdownToHtml(md), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}

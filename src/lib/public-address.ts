@@ -31,7 +31,7 @@ const V4_BLOCKED: V4Range[] = [
 ];
 
 /** a.b.c.d (dotted decimal only: lookups and the URL parser give this form) as a number, or null. */
-export function ipv4ToInt(a: string): number | null {
+function ipv4ToInt(a: string): number | null {
   const parts = a.split(".");
   if (parts.length !== 4) return null;
   let n = 0;
@@ -47,7 +47,7 @@ function v4Blocked(n: number): boolean {
 }
 
 /** The eight 16-bit groups of an IPv6 address (with an embedded IPv4 tail), or null. */
-export function ipv6Groups(a: string): number[] | null {
+function ipv6Groups(a: string): number[] | null {
   let s = a.toLowerCase().replace(/^\[|\]$/g, "");
   const zone = s.indexOf("%");
   if (zone >= 0) s = s.slice(0, zone);

@@ -42,7 +42,7 @@ async function resolve(hostname: string): Promise<string[]> {
  * The address to connect to for this URL, checked; throws BlockedAddressError when any address
  * the name has is not public (a name with one private address among public ones is refused).
  */
-export async function checkedAddress(url: URL, opts: PublicFetchOptions): Promise<string> {
+async function checkedAddress(url: URL, opts: PublicFetchOptions): Promise<string> {
   const own = opts.ownHost?.toLowerCase();
   if (!opts.allowPrivate && (isLocalName(url.hostname) || url.hostname.toLowerCase() === own)) throw new BlockedAddressError();
   const addresses = await resolve(url.hostname);

@@ -4,7 +4,7 @@
  */
 const SECRET_URL = /https?:\/\/[^\s"'<>]*[A-Za-z0-9_-]{20,}[^\s"'<>]*/g;
 
-export const REDACTED_LINK = "[link removed]";
+const REDACTED_LINK = "[link removed]";
 
 export function redactSecrets(body: string): string {
   return body.replace(SECRET_URL, REDACTED_LINK);

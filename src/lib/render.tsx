@@ -104,7 +104,7 @@ export function renderPage(opts: PageOptions): Response {
 }
 
 /** The same markup the client toast module builds, so both look alike. */
-export function ToastMarkup({ toast }: { toast: Toast }) {
+function ToastMarkup({ toast }: { toast: Toast }) {
   return (
     <div role="status" aria-live="polite" data-variant={toast.variant ?? "default"} className="toast toast-auto-hide">
       <div className="toast-title">{toast.title}</div>

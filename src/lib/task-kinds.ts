@@ -41,7 +41,7 @@ export function defineJob<S extends z.ZodType>(name: string, schema: S, options:
 }
 
 /** Writes one task row (a kind's enqueue). */
-export function insertTask(tx: Tx, kind: string, payload: unknown, serialKey: string | null, opts: EnqueueOptions = {}): number {
+function insertTask(tx: Tx, kind: string, payload: unknown, serialKey: string | null, opts: EnqueueOptions = {}): number {
   const client = clientOf(tx);
   const runner = client ? runners.get(client) : undefined;
   const now = (runner?.clock ?? systemClock).now();

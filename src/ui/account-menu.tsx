@@ -16,7 +16,7 @@ export interface MenuUser {
 /** The calendar dot: green connected, red disconnected, grey when the server has no Google set up. */
 export type CalendarDotState = "connected" | "disconnected" | "unavailable";
 
-export function calendarDot(connected: boolean, available: boolean): { state: CalendarDotState; color: string; title: string } {
+function calendarDot(connected: boolean, available: boolean): { state: CalendarDotState; color: string; title: string } {
   if (connected) return { state: "connected", color: "bg-green-500", title: "Calendar connected" };
   if (!available) return { state: "unavailable", color: "bg-slate-300", title: "Calendar not available: Google Calendar is not configured on this server" };
   return { state: "disconnected", color: "bg-red-500", title: "Calendar not connected" };

@@ -4,9 +4,9 @@
  * delivered. One line with a link to the how-to; dismissed for the browser session by a
  * session cookie, so it works without JavaScript and does not flash back on the next page.
  */
-export const EMAIL_NOT_SET_UP = "E-mail is not set up: candidates receive no confirmations";
+const EMAIL_NOT_SET_UP = "E-mail is not set up: candidates receive no confirmations";
 export const EMAIL_BANNER_COOKIE = "frank_mail_banner";
-export const EMAIL_SETUP_PATH = "/settings/email";
+const EMAIL_SETUP_PATH = "/settings/email";
 
 export function EmailSetupBanner({ show, back }: { show: boolean; back: string }) {
   if (!show) return null;

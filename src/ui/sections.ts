@@ -15,7 +15,7 @@ export interface Section {
   devOnly?: boolean;
 }
 
-export const SECTIONS: Section[] = [
+const SECTIONS: Section[] = [
   { id: "dashboard", label: "Dashboard", href: "/dashboard", paths: ["/dashboard", "/dashboard3"] },
   { id: "candidates", label: "Candidates", href: "/candidates", paths: ["/candidates", "/shortlists", "/sequences"] },
   { id: "jobs", label: "Jobs", href: "/jobs", paths: ["/jobs"] },

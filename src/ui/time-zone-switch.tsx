@@ -2,7 +2,7 @@
  * Shows the slots in another time zone without JavaScript: a GET form that reloads the
  * page with ?tz=. A short list keeps the page small; the session's own zone is always in it.
  */
-export const COMMON_ZONES = [
+const COMMON_ZONES = [
   "UTC",
   "Australia/Perth",
   "Australia/Adelaide",

@@ -8,7 +8,7 @@ import { hashPassword } from "../../src/lib/crypto";
 import { insertMember } from "../../src/features/auth/membership-repo";
 import { differences, watchWrites, type Declared } from "./side-effects";
 
-export type Caller = "owner" | "admin" | "recruiter" | "anonymous" | "stranger" | "readKey" | "writeKey" | "strangerKey";
+type Caller = "owner" | "admin" | "recruiter" | "anonymous" | "stranger" | "readKey" | "writeKey" | "strangerKey";
 
 export interface World {
   t: TestApp;

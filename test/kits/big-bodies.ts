@@ -7,13 +7,13 @@ import { join } from "node:path";
 import { waitHealthy } from "./wait-healthy";
 
 /** Resident memory of a process in MB: now (VmRSS) or its peak so far (VmHWM). */
-export function memoryMb(pid: number, key: "VmRSS" | "VmHWM"): number {
+function memoryMb(pid: number, key: "VmRSS" | "VmHWM"): number {
   const m = readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${key}:\\s+(\\d+)`));
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
 /** A body of `total` bytes made lazily and sent without a length (chunked). */
-export function chunkedBody(total: number, fill: string): ReadableStream<Uint8Array> {
+function chunkedBody(total: number, fill: string): ReadableStream<Uint8Array> {
   const piece = new TextEncoder().encode(fill.repeat(Math.ceil((32 * 1024) / fill.length)));
   let sent = 0;
   return new ReadableStream<Uint8Array>({

@@ -3,7 +3,7 @@ import { afterAll } from "bun:test";
 import { makeTestApp, type TestApp } from "../helpers";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 
-export const WEBHOOK_SECRET = "whsec_test_secret";
+const WEBHOOK_SECRET = "whsec_test_secret";
 
 export async function billingTestApp(): Promise<{
   t: TestApp;

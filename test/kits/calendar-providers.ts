@@ -6,7 +6,7 @@ import { defaultAccount, startFakeGoogle, type FakeGoogle } from "../fakes/googl
 import { defaultMsAccount, startFakeMicrosoft, type FakeMicrosoft } from "../fakes/microsoft";
 import { makeTestApp, type TestApp } from "../helpers";
 
-export interface FakeEventView {
+interface FakeEventView {
   id: string;
   /** ISO start, as the calendar holds it. */
   start: string;

@@ -11,7 +11,7 @@ import { ImapFlow } from "imapflow";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./free-port";
 
-export const DOVECOT = "/usr/sbin/dovecot";
+const DOVECOT = "/usr/sbin/dovecot";
 export const dovecotInstalled = existsSync(DOVECOT);
 
 export interface TestDovecot {

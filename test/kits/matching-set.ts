@@ -25,7 +25,7 @@ export interface SetCv {
 export const SET_JOBS = jobsFile as SetJob[];
 export const SET_CVS = cvsFile as SetCv[];
 /** cv key → job key → grade 0–3 (absent: 0). */
-export const GRADES = gradesFile as Record<string, Record<string, number>>;
+const GRADES = gradesFile as Record<string, Record<string, number>>;
 
 export function addCandidate(deps: AppContext, workspaceId: number, cv: SetCv, uniqueId: string): number {
   const p = upsertParticipantFromVisitor(deps, workspaceId, { uniqueId, name: cv.name, city: cv.city, jobTitle: cv.jobTitle });

@@ -23,7 +23,7 @@ export interface DrillResult {
 }
 
 /** Processes whose command line holds `needle` (Litestream's is its configuration file's path). */
-export function pidsWith(needle: string): { pid: number; argv0: string }[] {
+function pidsWith(needle: string): { pid: number; argv0: string }[] {
   const out: { pid: number; argv0: string }[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;

@@ -2,7 +2,7 @@
 // temporary failure (421) while `refuse` is on, and keeps what it took.
 import { SMTPServer } from "smtp-server";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string;
   subject: string;
 }

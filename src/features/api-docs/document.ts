@@ -105,7 +105,7 @@ function nullable(node: unknown): unknown {
 }
 
 /** A registered route path as the document writes it: `{id}` for `:id`, no trailing slash. */
-export function openApiPath(path: string): string {
+function openApiPath(path: string): string {
   const p = path.replace(/:([^/]+)/g, "{$1}");
   return p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p;
 }

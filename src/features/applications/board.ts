@@ -5,7 +5,7 @@ import { rejectReasons, stagesOf, type Stage } from "./stages";
 import * as repo from "./repo";
 
 /** Cards shown per column before "Show all": a column of hundreds is read by its count and a search, not by scrolling. */
-export const CARDS_PER_COLUMN = 30;
+const CARDS_PER_COLUMN = 30;
 
 export interface BoardCard {
   id: number;

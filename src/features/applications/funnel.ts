@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import { stagesOf, type Stage } from "./stages";
 import * as repo from "./repo";
 
-export interface FunnelStage {
+interface FunnelStage {
   name: string;
   /** Applications in the stage now. */
   now: number;

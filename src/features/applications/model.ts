@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Checkbox, positiveId } from "../../lib/route-schemas";
 
-export const ApplicationView = z.object({
+const ApplicationView = z.object({
   id: z.number().int(),
   candidateId: z.number().int(),
   jobId: z.number().int(),
@@ -47,7 +47,7 @@ export const OneApplication = z.object({ application: ApplicationView });
 
 const stageName = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(60, "Name must be at most 60 characters");
 const position = z.coerce.number({ error: "Position must be a number" }).int("Position must be a number").min(0, "Position must be 0 or more").max(100, "Position must be at most 100");
-export const StageView = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), kind: z.enum(["open", "rejected"]), applications: z.number().int() });
+const StageView = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), kind: z.enum(["open", "rejected"]), applications: z.number().int() });
 export const PipelineView = z.object({ stages: z.array(StageView), rejectReasons: z.array(z.string()) });
 export const AddStageInput = z.object({ name: stageName, position: position.optional() });
 export const ChangeStageInput = z.object({ name: stageName.optional(), position: z.preprocess((v) => (v === "" ? undefined : v), position.optional()) });
@@ -71,7 +71,7 @@ export const UpdateTemplateInput = z.object({
   body: templateText("Body", 10_000).optional(),
   stageId: templateStage,
 });
-export const TemplateView = z.object({
+const TemplateView = z.object({
   id: z.number().int(),
   name: z.string(),
   subject: z.string(),

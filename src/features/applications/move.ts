@@ -29,7 +29,7 @@ export function moveWithEmail(deps: Deps, me: Member, id: number, input: Move, j
 }
 
 /** How many cards a move may hold before its e-mail is no longer ticked by default. */
-export const BULK_EMAIL_LIMIT = 20;
+const BULK_EMAIL_LIMIT = 20;
 
 /**
  * POST /api/jobs/{id}/applications/move: several cards of one job to one stage, in one

@@ -7,7 +7,6 @@ import { inWorkspace } from "../../db/scope";
 type Db = DB | Tx;
 export type StageRow = typeof pipelineStages.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
-export type MoveRow = typeof applicationMoves.$inferSelect;
 
 export function stagesOf(db: Db, workspaceId: number): StageRow[] {
   return db.select().from(pipelineStages).where(inWorkspace(pipelineStages, workspaceId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.id)).all();

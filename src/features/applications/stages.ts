@@ -3,9 +3,9 @@ import type { Tx } from "../../db/tx";
 import * as repo from "./repo";
 
 /** The pipeline a workspace starts with (issue 38): five open stages and the closing Rejected. */
-export const DEFAULT_STAGES = ["Applied", "Screening", "Interview", "Offer", "Placed"] as const;
-export const REJECTED = "Rejected";
-export const DEFAULT_REJECT_REASONS = ["Not a fit", "Withdrew", "Salary", "Position filled", "No response"];
+const DEFAULT_STAGES = ["Applied", "Screening", "Interview", "Offer", "Placed"] as const;
+const REJECTED = "Rejected";
+const DEFAULT_REJECT_REASONS = ["Not a fit", "Withdrew", "Salary", "Position filled", "No response"];
 
 export interface Stage {
   id: number;

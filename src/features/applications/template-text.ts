@@ -2,7 +2,7 @@
 // the preview and the send share one copy.
 
 export const TEMPLATE_VARIABLES = ["candidate.firstName", "candidate.name", "job.title", "client.name", "recruiter.name", "company.name"] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;

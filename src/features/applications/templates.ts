@@ -147,7 +147,7 @@ export function valuesFor(
   };
 }
 
-export function render(t: { subject: string; body: string }, values: TemplateValues) {
+function render(t: { subject: string; body: string }, values: TemplateValues) {
   return { subject: fillTemplate(t.subject, values), text: fillTemplate(t.body, values) };
 }
 

@@ -17,7 +17,7 @@ import { saveEmbedOrigins } from "./workspace-site";
 import type { Web } from "./web";
 
 /** The frame's parts that come from features above auth: billing's state and the calendar's dot. */
-export interface FrameParts {
+interface FrameParts {
   billingEnabled: boolean;
   hasSubscription: boolean;
   calendarAvailable: boolean;

@@ -22,7 +22,7 @@ type User = SignedIn["user"];
 // The subscription gate is billing's, wired as auth's port (ports.ts); auth never imports billing.
 export type { AccessGate } from "./needs";
 
-export const SUBSCRIPTION_REQUIRED_MESSAGE = "Subscription Required";
+const SUBSCRIPTION_REQUIRED_MESSAGE = "Subscription Required";
 
 /** Without a subscription: an API call answers 402 {message: "Subscription Required"}, a page shows the gate. */
 function gateCheck(gate: AccessGate, request: Request, user: User | undefined): Response | undefined {

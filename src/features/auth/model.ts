@@ -95,7 +95,7 @@ export const WorkspaceTimeZoneInput = z.object({
 });
 export const WorkspaceTimeZone = z.object({ timeZone: z.string() });
 
-export const API_KEY_SCOPES = ["read", "read-write"] as const;
+const API_KEY_SCOPES = ["read", "read-write"] as const;
 
 export const CreateApiKeyInput = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),

@@ -20,7 +20,7 @@ export interface StripeIds {
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
 }
-export type StripeIdsReader = (userId: number) => StripeIds;
+type StripeIdsReader = (userId: number) => StripeIds;
 
 /**
  * What auth needs of features above it, handed over by the composition root (app.ts): the event

@@ -26,10 +26,6 @@ export function insertUserWithWorkspace(db: DB, input: { email: string; password
   });
 }
 
-export function updatePassword(db: DB, userId: number, passwordHash: string) {
-  db.update(users).set({ password: passwordHash }).where(eq(users.id, userId)).run();
-}
-
 export function insertSession(db: DB | Tx, v: { userId: number; tokenHash: string; persistent: boolean; expiresAt: Date }) {
   db.insert(sessions).values({ userId: v.userId, sessionToken: v.tokenHash, persistent: v.persistent, expiresAt: v.expiresAt }).run();
 }
@@ -59,10 +55,6 @@ export function deleteSessionByHash(db: DB, tokenHash: string) {
 
 export function deleteSessionById(db: DB, sessionId: number) {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
-}
-
-export function deleteSessionsOfUser(db: DB, userId: number) {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
 
 export function insertPasswordReset(db: DB, v: { userId: number; tokenHash: string; expiresAt: Date }) {

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { canonicalZone, memberZone } from "../../lib/time-zone";
-import { AppError, tooManyRequests, unauthorized } from "../../lib/errors";
+import { AppError, tooManyRequests } from "../../lib/errors";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import * as repo from "./repo";
 import type { CurrentUser } from "./model";
@@ -11,8 +11,8 @@ import { StampCache } from "../../db/stamp-cache";
 import type { AuthDeps } from "./needs";
 
 export const SESSION_COOKIE = "frank_session";
-export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
-export const IDLE_SESSION_MS = 12 * 60 * 60 * 1000;
+const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+const IDLE_SESSION_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
@@ -153,12 +153,6 @@ export function sessionUser(deps: Deps, token: string | undefined | null): Signe
   return { user: { ...row.user, workspaceTimeZone: row.workspaceTimeZone }, sessionId: row.session.id };
 }
 
-export function requireSessionUser(deps: Deps, token: string | undefined | null): SignedIn {
-  const me = sessionUser(deps, token);
-  if (!me) throw unauthorized();
-  return me;
-}
-
 export function logout(deps: Deps, token: string | undefined | null) {
   if (token) repo.deleteSessionByHash(deps.db, sha256(token));
 }
@@ -217,7 +211,7 @@ export async function forgotPassword(deps: AuthDeps, email: string, ip: string, 
 }
 
 /** Also used by sign-up through payment: the same single-use link sets the first password. */
-export async function sendPasswordLink(deps: Deps, user: repo.UserRow, subject = "Reset your Frank password", welcome = false) {
+async function sendPasswordLink(deps: Deps, user: repo.UserRow, subject = "Reset your Frank password", welcome = false) {
   deps.db.transaction((tx) => writePasswordLink(deps, tx, user, subject, welcome));
 }
 

@@ -11,7 +11,7 @@ import { saveWorkspaceSite, saveWorkspaceZone, siteText, workspaceSite, workspac
 import { SiteTextPage } from "./pages/site-text-page";
 
 /** Where the settings form lives (the candidate pages' settings). */
-export const SITE_SETTINGS_PAGE = "/settings/candidate-pages";
+const SITE_SETTINGS_PAGE = "/settings/candidate-pages";
 
 /**
  * /terms and /help (served when MARKETING_URL is not set; open to anyone: a signed-in user

@@ -16,7 +16,7 @@ export const ALREADY_SUBSCRIBED = "You already have a subscription. Change your 
 export const LIFETIME_MEMBER = "You have a lifetime membership: there is no plan to buy.";
 
 /** 409 when the account already has a live subscription (active, trialing, past_due) or a lifetime membership. */
-export function refuseSecondPurchase(deps: BillingDeps, user: User) {
+function refuseSecondPurchase(deps: BillingDeps, user: User) {
   const cur = repo.currentSubscription(repo.subscriptionsOfUser(deps.db, user.id));
   if (!cur || !repo.LIVE_STATUSES.has(cur.status)) return;
   if (cur.kind === "lifetime") throw new AppError("lifetime_member", 409, LIFETIME_MEMBER);

@@ -1,7 +1,7 @@
 // The plan catalogue (part1 §3, §9), fixed in the code and shared by the server (Checkout
 // prices) and the client (Plans tab, pricing page). Pure module: no server imports.
 
-export type PlanId = "starter" | "pro" | "enterprise" | "lifetime";
+type PlanId = "starter" | "pro" | "enterprise" | "lifetime";
 
 export interface Plan {
   id: PlanId;
@@ -23,7 +23,7 @@ export interface Plan {
 }
 
 // The spec gives no lifetime price; this one is ours (see docs/decisions).
-export const LIFETIME_PRICE = 4997;
+const LIFETIME_PRICE = 4997;
 
 export const PLANS: Plan[] = [
   {

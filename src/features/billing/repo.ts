@@ -41,7 +41,7 @@ export function findCustomer(db: Db, stripeCustomerId: string): CustomerRow | un
   return db.select().from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, stripeCustomerId)).get();
 }
 
-export function latestCustomerOfUser(db: Db, userId: number): CustomerRow | undefined {
+function latestCustomerOfUser(db: Db, userId: number): CustomerRow | undefined {
   return db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).orderBy(desc(billingCustomers.id)).get();
 }
 

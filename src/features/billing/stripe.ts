@@ -16,8 +16,8 @@ import { PLANS } from "./plans";
  * tried once more (the SDK adds an idempotency key, so a retried POST makes one object),
  * and a whole checkout gives up after CHECKOUT_DEADLINE_MS with a 503.
  */
-export const STRIPE_TIMEOUT_MS = 3_000;
-export const STRIPE_RETRIES = 1;
+const STRIPE_TIMEOUT_MS = 3_000;
+const STRIPE_RETRIES = 1;
 export const CHECKOUT_DEADLINE_MS = 9_000;
 export const PAYMENT_UNAVAILABLE = "Payment provider unavailable, please try again";
 export const paymentUnavailable = () => new AppError("payment_unavailable", 503, PAYMENT_UNAVAILABLE);
@@ -38,7 +38,7 @@ export const billingOff = () => new AppError("billing_not_configured", 503, "Bil
 // The SDK is loaded on first use, keeping it off the cold start.
 let sdk: Promise<typeof import("stripe").default> | null = null;
 
-export async function stripeClient(deps: BillingDeps): Promise<Stripe> {
+async function stripeClient(deps: BillingDeps): Promise<Stripe> {
   const key = deps.config.STRIPE_SECRET_KEY;
   if (!key) throw billingOff();
   deps.stripe.client ??= (sdk ??= import("stripe").then((m) => m.default)).then((StripeSdk) => {

@@ -1,7 +1,7 @@
 // Response shapes of the billing calls (part1 §3); the profile's are auth's (auth/profile-types.ts). Types only, so islands
 // import them without pulling server code.
 
-export interface BillingPlan {
+interface BillingPlan {
   productName: string | null;
   /** Minor units (cents). */
   amount: number | null;
@@ -26,7 +26,7 @@ export interface BillingSubscription {
   receiptUrl: string | null;
 }
 
-export interface BillingInvoice {
+interface BillingInvoice {
   id: string;
   number: string | null;
   status: string | null;

@@ -18,7 +18,7 @@ interface Effect {
 const nothing: Effect = { apply() {} };
 
 /** Clock skew allowed between Stripe and this server. */
-export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
+const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 export const WELCOME_SUBJECT = "Welcome to Frank: set your password";
 export const PURCHASE_NOTICE_SUBJECT = "A Frank purchase used your e-mail address";

@@ -15,9 +15,9 @@ import { teamsCapable } from "./providers/microsoft";
  * previous state and token. A cursor the provider no longer knows (Google's 410) reads the
  * calendar again in full; so does the daily full comparison.
  */
-export const CACHE_DAYS = 120;
-export const FULL_EVERY_MS = 24 * 60 * 60 * 1000;
-export const STALE_AFTER_MS = 15 * 60 * 1000;
+const CACHE_DAYS = 120;
+const FULL_EVERY_MS = 24 * 60 * 60 * 1000;
+const STALE_AFTER_MS = 15 * 60 * 1000;
 const MAX_PAGES = 200;
 
 /** The calendar interviews are written to: the stored choice, else the account's primary. */
@@ -44,7 +44,7 @@ export function calendarsToRead(deps: Deps, userId: number): string[] {
 }
 
 /** Reads the account's calendar list into calendar_calendars (new ones: only the primary counts as busy). */
-export async function refreshCalendarList(deps: Deps, userId: number): Promise<void> {
+async function refreshCalendarList(deps: Deps, userId: number): Promise<void> {
   const c = await connectedClient(deps, userId);
   if (!c) return;
   const items = await withGoogle(deps, c, (x) => x.client.listCalendars());

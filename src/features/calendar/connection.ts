@@ -13,14 +13,14 @@ import type { CalendarProvider, ProviderKind } from "./providers/provider";
  * their sealed form, refreshed ones are sealed and stored again, and a grant the provider refuses
  * (invalid_grant) turns the connection off with a notice, instead of failing every later call.
  */
-export type Client = CalendarProvider;
+type Client = CalendarProvider;
 
-export const REVOKED_NOTICE = "Google no longer accepts this connection (access was revoked or has expired). Connect Google Calendar again.";
-export const MICROSOFT_REVOKED_NOTICE = "Microsoft no longer accepts this connection (access was revoked or has expired). Connect Microsoft Outlook again.";
+const REVOKED_NOTICE = "Google no longer accepts this connection (access was revoked or has expired). Connect Google Calendar again.";
+const MICROSOFT_REVOKED_NOTICE = "Microsoft no longer accepts this connection (access was revoked or has expired). Connect Microsoft Outlook again.";
 export const revokedNotice = (provider: ProviderKind) => (provider === "microsoft" ? MICROSOFT_REVOKED_NOTICE : REVOKED_NOTICE);
 
 /** Whether this server can use the provider (its client id and secret are set). */
-export const providerConfigured = (deps: Deps, provider: ProviderKind) => (provider === "microsoft" ? microsoftConfigured(deps.config) : googleConfigured(deps.config));
+const providerConfigured = (deps: Deps, provider: ProviderKind) => (provider === "microsoft" ? microsoftConfigured(deps.config) : googleConfigured(deps.config));
 
 export function sealAccessToken(deps: Deps, t: Pick<GoogleTokens, "accessToken" | "expiryDate">): string | null {
   return t.accessToken ? deps.secrets.seal(JSON.stringify({ t: t.accessToken, e: t.expiryDate })) : null;

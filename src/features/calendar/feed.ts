@@ -9,7 +9,7 @@ import { meetingsOfUser, type CalendarMeeting } from "./meetings";
  * Every user's private iCal feed: /ical/<token>.ics, a random 256-bit token that any
  * calendar app can subscribe to, regenerable from the iCal Manager.
  */
-export function feedPath(token: string) {
+function feedPath(token: string) {
   return `/ical/${token}.ics`;
 }
 

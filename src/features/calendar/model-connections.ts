@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The shapes of the calendars-that-count API (decision 32). */
-export const ConnectionCalendar = z.object({ id: z.string(), name: z.string(), checkConflicts: z.boolean(), receivesInterviews: z.boolean() });
+const ConnectionCalendar = z.object({ id: z.string(), name: z.string(), checkConflicts: z.boolean(), receivesInterviews: z.boolean() });
 export const Connection = z.object({
   id: z.number().int(),
   provider: z.enum(["google", "microsoft"]),

@@ -13,7 +13,7 @@ export interface PendingRead {
 
 type Stored = { full: boolean; events: (Omit<ProviderEvent, "start" | "end"> & { start: number | null; end: number | null })[] };
 
-export function encodePending(p: PendingRead): string {
+function encodePending(p: PendingRead): string {
   const stored: Stored = { full: p.full, events: p.events.map((e) => ({ ...e, start: e.start?.getTime() ?? null, end: e.end?.getTime() ?? null })) };
   return JSON.stringify(stored);
 }

@@ -9,9 +9,9 @@ export interface CalendarOption {
 }
 
 /** Values the dropdown uses as placeholders; saving them is refused. */
-export const PLACEHOLDER_VALUES = ["", "none", "loading"] as const;
+const PLACEHOLDER_VALUES = ["", "none", "loading"] as const;
 
-export function isPlaceholder(value: string): boolean {
+function isPlaceholder(value: string): boolean {
   return (PLACEHOLDER_VALUES as readonly string[]).includes(value.trim());
 }
 
@@ -23,7 +23,7 @@ export function defaultSelection(storedPrimaryId: string | null | undefined, cal
 }
 
 /** The calendar events go to now: the stored choice, or Google's primary calendar. */
-export function effectivePrimary(storedPrimaryId: string | null | undefined, calendars: CalendarOption[] | null): string {
+function effectivePrimary(storedPrimaryId: string | null | undefined, calendars: CalendarOption[] | null): string {
   return defaultSelection(storedPrimaryId, calendars);
 }
 

@@ -16,7 +16,7 @@ import { renewChannelsJob, requestSync } from "./work";
 
 /** Google connection: status, the OAuth round trip, the calendar list, primary choice, disconnect. */
 
-export const OAUTH_STATE_MS = 10 * 60 * 1000;
+const OAUTH_STATE_MS = 10 * 60 * 1000;
 const RETURN_PATHS = ["/ical-manager", "/sync-ical", "/dashboard"];
 
 export function calendarStatus(deps: Deps, userId: number): CalendarStatus {

@@ -14,10 +14,10 @@ export interface VideoLink {
   url: string | null;
 }
 
-export const VIDEO_URL_NEEDED = "Enter the link of your video room (https://…)";
-export const MEET_NEEDS_GOOGLE = "Google Meet links need a connected Google calendar; your calendar is Microsoft Outlook.";
-export const TEAMS_NEEDS_MICROSOFT = "Microsoft Teams links need a connected Microsoft 365 calendar.";
-export const TEAMS_NOT_AVAILABLE = "Your Microsoft account cannot make Teams meetings (personal Outlook.com accounts cannot). Choose another video link.";
+const VIDEO_URL_NEEDED = "Enter the link of your video room (https://…)";
+const MEET_NEEDS_GOOGLE = "Google Meet links need a connected Google calendar; your calendar is Microsoft Outlook.";
+const TEAMS_NEEDS_MICROSOFT = "Microsoft Teams links need a connected Microsoft 365 calendar.";
+const TEAMS_NOT_AVAILABLE = "Your Microsoft account cannot make Teams meetings (personal Outlook.com accounts cannot). Choose another video link.";
 
 /**
  * Whether the member can have Teams links (decision 34): a Microsoft connection whose account
@@ -40,7 +40,7 @@ export function videoDefault(deps: Deps, userId: number): VideoLink {
 }
 
 /** Checks a choice: a fixed link needs an http(s) URL; the others carry none. */
-export function checkVideoLink(v: { kind: VideoKind; url?: string | null }): VideoLink {
+function checkVideoLink(v: { kind: VideoKind; url?: string | null }): VideoLink {
   if (v.kind !== "fixed") return { kind: v.kind, url: null };
   const url = v.url?.trim() ?? "";
   if (!/^https?:\/\/[^\s]+$/i.test(url) || url.length > 2000) throw badRequest(VIDEO_URL_NEEDED, { url: VIDEO_URL_NEEDED });

@@ -16,10 +16,10 @@ import { openChannel, renewChannels } from "./push";
  * another request adds nothing (push notifications arrive in bursts).
  */
 export const SYNC_WORK = "calendar.sync";
-export const RENEW_WORK = "calendar.renew-channels";
+const RENEW_WORK = "calendar.renew-channels";
 
 /** One sync run of one calendar; runs of one calendar go one at a time (serial key). */
-export const syncCalendarJob = defineJob(SYNC_WORK, z.object({ userId: z.number().int(), calendarId: z.string(), full: z.boolean().default(false) }), {
+const syncCalendarJob = defineJob(SYNC_WORK, z.object({ userId: z.number().int(), calendarId: z.string(), full: z.boolean().default(false) }), {
   serialKey: (p) => `calendar:${p.userId}:${p.calendarId}`,
 });
 
@@ -87,7 +87,7 @@ export function requestSync(deps: Deps, userId: number, calendarId: string, opts
 }
 
 /** Queues a sync of every calendar every connected member's sync reads. */
-export function requestAllSyncs(deps: Deps): void {
+function requestAllSyncs(deps: Deps): void {
   // One write lock for the whole poll; when another process holds it, the next poll asks again.
   deps.db.transaction(
     (tx) => {

@@ -16,7 +16,7 @@ import * as repo from "./repo";
 
 const Payload = z.object({ draftId: z.number().int() });
 
-export const proposeDraftJob = defineJob("drafts.propose", Payload);
+const proposeDraftJob = defineJob("drafts.propose", Payload);
 export const readDraftJob = defineJob("drafts.read-text", Payload);
 
 /** The drafts' work, for the worker: read a draft's text, then propose its fields. */

@@ -8,7 +8,7 @@ export const MAX_FILES_PER_CALL = 20;
 export const MAX_CALL_BYTES = 50 * 1024 * 1024;
 
 const text = z.string().nullable();
-export const DraftFieldsView = z.object({
+const DraftFieldsView = z.object({
   name: text,
   email: text,
   phone: text,
@@ -19,7 +19,7 @@ export const DraftFieldsView = z.object({
   skills: text.describe("Comma-separated"),
 });
 
-export const DraftView = z.object({
+const DraftView = z.object({
   id: z.number().int(),
   status: z.enum(["reading", "ready", "failed"]),
   file: z.object({ name: z.string(), type: z.enum(["pdf", "docx", "txt"]), size: z.number().int() }),

@@ -33,7 +33,7 @@ const str = (v: unknown, max: number): string | null =>
     : null;
 
 /** The model's answer made safe to propose: trimmed, bounded, contact data only when the CV holds it. */
-export function checkModelFields(answer: Record<string, unknown>, text: string): ProposedFields {
+function checkModelFields(answer: Record<string, unknown>, text: string): ProposedFields {
   const out = emptyFields();
   out.name = str(answer.name, 200);
   out.city = str(answer.city, 200);

@@ -3,6 +3,7 @@
 // name from the first lines, the role and city from the lines around it (or their labels), skills
 // from a "Skills" section, a summary from a "Summary"/"Profile" section or the first paragraph.
 // Pure: no server imports, so tests read it as a table.
+import { HEADINGS, PARTICLES, ROLE_WORDS, SKILL_HEADINGS, SUMMARY_HEADINGS, TITLE_WORDS } from "./cv-words";
 import { placeMatch } from "./places";
 
 export interface ProposedFields {
@@ -27,69 +28,6 @@ const PHONE_RUN = /(?:\+|\b00|\()?\d[\d ().\-/]{4,22}\d/g;
 const PHONE_LABEL = /\b(?:phone|tel|telephone|mobile|mob|cell|gsm|whatsapp)\b\.?\s*(?:\([a-z ]*\))?\s*[:.]?/i;
 const YEAR_RANGE = /^(?:19|20)\d\d\s*[-/]\s*(?:(?:19|20)?\d\d)$/;
 const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
-
-/** Section headings a CV uses (compared without case, a trailing colon and spaces). */
-const HEADINGS = new Set([
-  "summary",
-  "professional summary",
-  "profile",
-  "professional profile",
-  "about",
-  "about me",
-  "objective",
-  "career objective",
-  "personal statement",
-  "experience",
-  "work experience",
-  "professional experience",
-  "employment",
-  "employment history",
-  "work history",
-  "career history",
-  "education",
-  "qualifications",
-  "certifications",
-  "certificates",
-  "courses",
-  "training",
-  "skills",
-  "technical skills",
-  "key skills",
-  "core skills",
-  "core competencies",
-  "competencies",
-  "technologies",
-  "tech stack",
-  "tools",
-  "expertise",
-  "areas of expertise",
-  "languages",
-  "projects",
-  "publications",
-  "awards",
-  "interests",
-  "hobbies",
-  "references",
-  "volunteering",
-  "contact",
-  "contact details",
-  "personal details",
-  "personal information",
-  "curriculum vitae",
-  "cv",
-  "resume",
-  "résumé",
-]);
-const SKILL_HEADINGS = /^(?:technical |key |core |professional )?(?:skills|competencies|core competencies|technologies|tech stack|tools|expertise|areas of expertise)(?:\s*(?:&|and)\s*\w+)?$/i;
-const SUMMARY_HEADINGS = /^(?:professional |career |personal )?(?:summary|profile|about|about me|objective|statement)$/i;
-// Words of a job title, never of a name: "Product Designer" on the first line is not a person.
-const ROLE_WORDS =
-  /\b(?:engineer|developer|designer|manager|consultant|analyst|officer|director|lead|senior|junior|head|specialist|architect|owner|scientist|assistant|coordinator|executive|administrator|intern|recruiter|accountant|nurse|teacher|technician|programmer|curriculum|vitae|resume)\b/i;
-// More words of a job title: a header piece names a role only with one of these (or ROLE_WORDS), so
-// a street, a suburb or a town on the lines under the name is not taken for one (issue 60).
-const TITLE_WORDS =
-  /\b(?:advisor|adviser|agent|associate|auditor|buyer|chef|clerk|controller|counsel|editor|electrician|lawyer|lecturer|marketer|mechanic|operator|paralegal|partner|pharmacist|planner|plumber|producer|professor|psychologist|receptionist|representative|researcher|solicitor|strategist|supervisor|surveyor|therapist|tutor|writer|sales|marketing|product|project|operations|support|founder|ceo|cto|cfo|coo|vp)\b/i;
-const PARTICLES = new Set(["de", "da", "di", "del", "della", "van", "von", "der", "den", "le", "la", "du", "dos", "das", "bin", "al", "el", "ter", "y"]);
 
 const squeeze = (s: string) => s.replace(/\s+/g, " ").trim();
 const headingKey = (line: string) => squeeze(line.replace(/[:：]\s*$/, "")).toLowerCase();

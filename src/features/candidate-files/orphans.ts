@@ -8,7 +8,7 @@ import { storedKeysIn } from "./stored-keys";
 import { fileStore } from "./storage-of";
 
 /** A stored file younger than this is never an orphan: its upload may still be writing its row. */
-export const ORPHAN_GRACE_MS = 24 * 60 * 60_000;
+const ORPHAN_GRACE_MS = 24 * 60 * 60_000;
 
 export async function sweepOrphanFiles(deps: Deps, graceMs = ORPHAN_GRACE_MS): Promise<{ checked: number; removed: number }> {
   const store = fileStore(deps);

@@ -8,7 +8,7 @@ import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
 import { fileStore } from "./storage-of";
 
-export const removeBytesJob = defineJob("files.remove-bytes", z.object({ workspaceId: z.number().int(), keys: z.array(z.string()).max(1000) }));
+const removeBytesJob = defineJob("files.remove-bytes", z.object({ workspaceId: z.number().int(), keys: z.array(z.string()).max(1000) }));
 
 export function removeBytesWork(deps: Deps): Job<{ workspaceId: number; keys: string[] }> {
   return removeBytesJob.runs(

@@ -6,7 +6,7 @@ import { describeFilesS3, type FilesS3 } from "../../config/files-s3";
 import { checkKey, fileMissing, storeUnavailable, type FileStore } from "./storage";
 
 /** Each call's time limit: a write carries a file's bytes; a removal is small, and whoever waits on it is told soon. */
-export const S3_LIMITS = { callMs: 30_000, removeMs: 5_000 };
+const S3_LIMITS = { callMs: 30_000, removeMs: 5_000 };
 
 async function limited<T>(p: Promise<T>, what: string, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -50,7 +50,7 @@ export function listFiles(deps: Deps, workspaceId: number, participantId: number
 }
 
 /** The name a multipart part gave its file: a part sent with `filename=""` is a File whose name is undefined. */
-export const uploadedName = (file: unknown): string => (file instanceof File && typeof file.name === "string" ? file.name : "");
+const uploadedName = (file: unknown): string => (file instanceof File && typeof file.name === "string" ? file.name : "");
 
 /** An uploaded file that passed the checks: its bytes, its sniffed type and a clean name. */
 export interface CheckedUpload {

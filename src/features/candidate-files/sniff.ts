@@ -8,7 +8,7 @@ export const CONTENT_TYPES: Record<FileType, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   txt: "text/plain; charset=utf-8",
 };
-export const ALLOWED_TYPES_MESSAGE = "Only PDF, DOCX or plain text (.txt) files can be uploaded";
+const ALLOWED_TYPES_MESSAGE = "Only PDF, DOCX or plain text (.txt) files can be uploaded";
 /** What a DOCX may expand to in all (a long CV with pictures is a few MB). */
 export const MAX_DOCX_EXPANDED = 50 * 1024 * 1024;
 const MAX_ZIP_ENTRIES = 2000;

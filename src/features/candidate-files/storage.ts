@@ -19,7 +19,7 @@ export interface FileStore {
   list(): AsyncIterable<StoredObject>;
 }
 
-export interface StoredObject {
+interface StoredObject {
   workspaceId: number;
   key: string;
   writtenAt: Date;

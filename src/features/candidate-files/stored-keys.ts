@@ -3,7 +3,7 @@ import type { Config } from "../../config/env";
 import { diskStore } from "./disk-store";
 import { s3Store } from "./s3-store";
 import type { FileStore } from "./storage";
-export { storedKeysIn, type StoredKey } from "./stored-keys-repo";
+export { storedKeysIn } from "./stored-keys-repo";
 
 /** The file store a configuration names (the command line has no running app). */
 export function fileStoreOf(config: Config): FileStore {

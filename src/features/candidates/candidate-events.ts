@@ -7,8 +7,6 @@ import { recordEvent, type Actor, type WebhookJob } from "../events/record";
 import { toParticipant } from "./participant-view";
 import * as repo from "./repo";
 
-export type { Actor as EventActor } from "../events/record";
-
 function candidateData(deps: Deps, workspaceId: number, id: number) {
   const row = repo.findParticipant(deps.db, workspaceId, id);
   return row ? toParticipant(row) : null;

@@ -57,7 +57,7 @@ export function candidateRole(p: { roleApplied?: string | null; jobTitle?: strin
   return (p.roleApplied ?? "").trim() || (p.jobTitle ?? "").trim();
 }
 
-export const MATCH_KEYWORDS = ["product owner", "ux", "designer", "developer", "manager"] as const;
+const MATCH_KEYWORDS = ["product owner", "ux", "designer", "developer", "manager"] as const;
 
 /** The §5 keywords a job title contains (the SQL side of the match uses them too). */
 export function titleKeywords(title: string): string[] {
@@ -86,8 +86,8 @@ export function matchesJob(job: { title: string; location?: string | null }, p: 
 }
 
 /** Conversation preview of the details dialog: shown above 50 characters, cut at 1000 with an ellipsis. */
-export const CONVERSATION_MIN = 50;
-export const CONVERSATION_MAX = 1000;
+const CONVERSATION_MIN = 50;
+const CONVERSATION_MAX = 1000;
 export function conversationPreview(text: string | null | undefined): string | null {
   const t = text ?? "";
   if (t.length <= CONVERSATION_MIN) return null;

@@ -41,8 +41,8 @@ export const phoneField = z
   .max(40, PHONE_MESSAGE)
   .refine((v) => /^\+?[\d\s().\-/]+$/.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, "")), PHONE_MESSAGE);
 
-export const SUMMARY_MAX = 2000;
-export const SKILLS_MAX = 1000;
+const SUMMARY_MAX = 2000;
+const SKILLS_MAX = 1000;
 /** Skills as one text ("Go, Kubernetes"); a list is accepted and joined. */
 export const skillsField = z.preprocess(
   (v) =>

@@ -100,7 +100,7 @@ export interface DatabaseStats {
   lastUpdated: string;
 }
 
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 const optionalText = z
   .string()
   .trim()
@@ -179,7 +179,7 @@ export const ParticipantPageView = z.object({
   shortlistedMatches: z.number().int().optional(),
 });
 
-export const NoteView = z.object({
+const NoteView = z.object({
   id: z.number().int(),
   participantId: z.number().int(),
   body: z.string(),

@@ -121,11 +121,6 @@ export function idleIds(db: DB, workspaceId: number, before: Date, afterId: numb
     .map((r) => r.id);
 }
 
-/** Merges every segment of the search index into one: entries of deleted rows are dropped from the file. */
-export function optimizeSearchIndex(db: DB): void {
-  db.run(sql`insert into participants_fts(participants_fts) values ('optimize')`);
-}
-
 /**
  * One step of merging every segment of the search index into one (FTS5 'merge' with a negative
  * page budget: segments of any level, 64 pages of work): repeated until it changes nothing, the

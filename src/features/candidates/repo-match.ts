@@ -11,7 +11,7 @@ import { preparedQuery } from "../../db/prepared";
 const MATCH_COLUMNS = "{city role_applied job_title industry skills summary prequalifier cv}";
 
 /** A term as the index's words: lowercase letters and digits, diacritics dropped (unicode61 remove_diacritics 2). */
-export function indexWords(term: string): string[] {
+function indexWords(term: string): string[] {
   return term
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -24,7 +24,7 @@ export function indexWords(term: string): string[] {
  * The FTS5 expression for any of these terms in the workspace. The index keeps no positions
  * (detail=column), so a term of several words is all its words (the rules then look for the words together).
  */
-export function anyTermQuery(workspaceId: number, terms: string[]): string | null {
+function anyTermQuery(workspaceId: number, terms: string[]): string | null {
   const phrases = [...new Set(terms.map((t) => indexWords(t).join(" ")).filter(Boolean))].map(
     (p) =>
       `(${p

@@ -24,7 +24,7 @@ export function ftsFilterQuery(workspaceId: number, f: { search?: string; role?:
 }
 
 /** The same with the longer words read as the index's terms (search-terms.ts): the form a search runs. */
-export function expandedFilterQuery(db: DB, workspaceId: number, f: { search?: string; role?: string; location?: string }): string | null {
+function expandedFilterQuery(db: DB, workspaceId: number, f: { search?: string; role?: string; location?: string }): string | null {
   return filterQuery(workspaceId, f, f.search ? expandedExpression(db, f.search) : null);
 }
 

@@ -9,7 +9,7 @@ import { insertParticipantRows, type ParticipantInsert } from "./repo-bulk";
 import { ftsFilterQuery, ftsQuery, participantsVersion, searchPage, SEARCH_COUNT_CAP, TEXT_COLUMNS } from "./repo-search";
 import { expandedExpression } from "./search-terms";
 
-export { ftsFilterQuery, ftsQuery, participantsVersion, SEARCH_COUNT_CAP } from "./repo-search";
+export { ftsFilterQuery, participantsVersion, SEARCH_COUNT_CAP } from "./repo-search";
 export type { ParticipantInsert } from "./repo-bulk";
 
 export type ParticipantRow = typeof participants.$inferSelect & { shortlistId: number | null };
@@ -253,24 +253,9 @@ export function latestParticipantOptions(db: DB, workspaceId: number, limit: num
     .all();
 }
 
-export function insertParticipant(db: DB, workspaceId: number, values: ParticipantInsert): number {
-  return db
-    .insert(participants)
-    .values({ ...values, workspaceId })
-    .returning({ id: participants.id })
-    .get().id;
-}
-
 /** Many rows in one transaction (seeding, benchmarks): see repo-bulk.ts. */
 export function insertParticipants(db: DB, workspaceId: number, rows: ParticipantInsert[]): number {
   return insertParticipantRows(db, workspaceId, rows).length;
-}
-
-export function updateParticipant(db: DB, workspaceId: number, id: number, values: Partial<ParticipantInsert>) {
-  db.update(participants)
-    .set(values)
-    .where(inWorkspace(participants, workspaceId, eq(participants.id, id)))
-    .run();
 }
 
 /** Which of these ids belong to the workspace. */
@@ -316,7 +301,7 @@ export function countByCampaigns(db: DB, workspaceId: number, campaignIds: numbe
 }
 
 /** The columns the candidates page may sort by (each with the id as a tie-break). */
-export const SORT_COLUMNS = {
+const SORT_COLUMNS = {
   name: participants.name,
   city: participants.city,
   role: participants.roleApplied,

@@ -27,7 +27,7 @@ export function searchWords(search: string): string[] {
 }
 
 /** The index's terms that start with `prefix`, in order; null when there are more than `max`. */
-export function termsStartingWith(db: DB, prefix: string, max = MAX_TERMS): string[] | null {
+function termsStartingWith(db: DB, prefix: string, max = MAX_TERMS): string[] | null {
   const out: string[] = [];
   // Terms are compared as UTF-8 bytes; no term holds a control character, so the next term after
   // t is the first one at or after t + "\u0001".

@@ -24,14 +24,6 @@ export function idleCandidateIds(deps: Deps, workspaceId: number, before: Date, 
 }
 
 /**
- * After an erasure: the search index merged into one segment, so the erased person's tokens
- * leave its old segments now rather than at some later automatic merge (decision 0030).
- */
-export function mergeSearchIndex(deps: Deps): void {
-  identity.optimizeSearchIndex(deps.db);
-}
-
-/**
  * The step that, repeated after an erasure (db/residue.ts), merges the search index until the
  * erased person's tokens have left its old segments.
  */

@@ -13,7 +13,7 @@ import { toParticipant } from "./service";
 import { IMPORT_FIELDS } from "./import-columns";
 
 // Every field a person fills can be chosen from either record: the same list the import reads.
-export const MERGEABLE_FIELDS = IMPORT_FIELDS;
+const MERGEABLE_FIELDS = IMPORT_FIELDS;
 type Field = (typeof MERGEABLE_FIELDS)[number];
 const CONVERSATIONS: Field[] = ["prequalifier", "assessment", "voiceTranscript"];
 

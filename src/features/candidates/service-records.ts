@@ -1,6 +1,5 @@
 import type { Deps } from "../../deps";
-import { badRequest, conflict, notFound } from "../../lib/errors";
-import { stageLabel } from "./classify";
+import { conflict, notFound } from "../../lib/errors";
 import { bucketColumns, bucketsOf } from "./settings";
 import type { Note, PatchParticipant } from "./edit-model";
 import type { Participant } from "./model";
@@ -95,16 +94,4 @@ export function listNotes(deps: Deps, workspaceId: number, id: number): Note[] {
 export function candidateEvents(deps: Deps, workspaceId: number, id: number): CandidateEvent[] {
   existing(deps, workspaceId, id);
   return timelineOf(eventsAbout(deps, workspaceId, "candidate", id));
-}
-
-export function describeStage(stage: number): string {
-  return `${stage} ${stageLabel(stage)}`;
-}
-
-export function ensureCandidate(deps: Deps, workspaceId: number, id: number) {
-  existing(deps, workspaceId, id);
-}
-
-export function refuseEmpty(ids: number[]) {
-  if (!ids.length) throw badRequest("Choose at least one candidate");
 }

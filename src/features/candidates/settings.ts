@@ -6,9 +6,9 @@ import { DEFAULT_BUCKETS, locationIn, roleIn, type Buckets } from "./buckets";
 import { candidateRole } from "./classify";
 import * as repo from "./repo-settings";
 
-export const DEFAULT_PRIVACY_NOTICE =
+const DEFAULT_PRIVACY_NOTICE =
   "Before you start: the answers you give here (your name, e-mail, city, visa status, salary expectation and the rest) are stored by the recruiter to assess your application and to contact you about it. They are not shared with anyone else. You can ask for a copy of your data, or for it to be deleted, at any time.";
-export const DEFAULT_PRIVACY_POLICY_URL = "/privacy";
+const DEFAULT_PRIVACY_POLICY_URL = "/privacy";
 
 export interface CandidateSettings extends Buckets {
   privacyNotice: string;

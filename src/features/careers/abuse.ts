@@ -12,8 +12,8 @@ export const PER_JOB = { limit: 500, windowMs: 60 * 60_000 };
 export const TOO_FAST = "That was quicker than a person can fill in this form. Please check your answers and send it again.";
 export const FORM_EXPIRED = "This form was open for more than a day. Please check your answers and send it again.";
 export const ROBOT = "This application could not be accepted. If you are a person, please reload the page and send it again.";
-export const tooMany = (minutes: number) => `Too many applications were sent from your network just now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-export const jobBusy = (minutes: number) => `This job is receiving many applications right now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+const tooMany = (minutes: number) => `Too many applications were sent from your network just now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+const jobBusy = (minutes: number) => `This job is receiving many applications right now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 
 export type Refusal = { status: number; message: string; retryAfter?: number };
 

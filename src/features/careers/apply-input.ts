@@ -59,7 +59,7 @@ const emailOk = (v: string) => z.email().safeParse(v).success;
 const LINKEDIN = /^https?:\/\/([a-z0-9-]+\.)?linkedin\.com\/\S+$/i;
 const PHONE = /^[+()\d][\d\s().-]{5,30}$/;
 
-export function questionMessage(q: Question, answer: string): string | null {
+function questionMessage(q: Question, answer: string): string | null {
   if (!answer) return q.mode === "required" ? "Please answer this question" : null;
   if (q.kind === "yes_no" && answer !== "yes" && answer !== "no") return "Choose yes or no";
   if (q.kind === "choice" && !q.options.includes(answer)) return "Choose one of the options";

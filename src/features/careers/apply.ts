@@ -28,7 +28,7 @@ import * as repo from "./repo";
  */
 const APPLY_WAIT_MS = 60_000;
 
-export const ALREADY_APPLIED = "You have already applied for this job with this e-mail address: the link in your confirmation e-mail shows your application";
+const ALREADY_APPLIED = "You have already applied for this job with this e-mail address: the link in your confirmation e-mail shows your application";
 
 /** The CV as checked (type from its bytes, at most 10 MB), or an AppError naming the field `cv`. */
 export async function checkCv(file: unknown): Promise<CheckedUpload> {
@@ -40,7 +40,7 @@ export async function checkCv(file: unknown): Promise<CheckedUpload> {
   }
 }
 
-export const manageUrl = (deps: Deps, token: string) => `${deps.config.APP_URL}/careers/applications/${token}`;
+const manageUrl = (deps: Deps, token: string) => `${deps.config.APP_URL}/careers/applications/${token}`;
 
 /** Writes the application; returns the private link's token. */
 export async function submitApplication(deps: Deps, site: PublicSite, job: Job, input: CheckedApply, cv: CheckedUpload | null): Promise<{ token: string; applicationId: number }> {

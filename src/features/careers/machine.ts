@@ -13,7 +13,7 @@ const cdata = (v: string | null | undefined) => ({ __cdata: v ?? "" });
 const optional = (name: string, v: string | null | undefined) => (v ? { [name]: cdata(v) } : {});
 
 /** A job's reference number: its id in Frank, which no edit changes. */
-export const referenceOf = (job: Pick<Job, "id">) => `J${job.id}`;
+const referenceOf = (job: Pick<Job, "id">) => `J${job.id}`;
 export const jobUrl = (site: Pick<PublicSite, "base">, job: Pick<Job, "id">) => `${site.base}/jobs/${job.id}`;
 const withSource = (url: string, source: string) => `${url}?source=${encodeURIComponent(source)}`;
 const datePosted = (job: Job) => job.publishedAt ?? job.createdAt;

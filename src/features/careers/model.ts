@@ -4,7 +4,7 @@ import { positiveId } from "../../lib/route-schemas";
 // The careers site's settings (issue 56 item 2) and a job's application form (item 4), as the API
 // (GET/PUT /api/careers, GET/PUT /api/jobs/{id}/application-form) and the Settings pages take them.
 
-export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
 const SLUG_MESSAGE = "Lower-case letters, digits and dashes, at most 50 (e.g. acme-recruiting)";
 const text = (max: number) =>
   z
@@ -60,7 +60,7 @@ export const FIELD_LABELS: Record<StandardField, string> = { phone: "Phone", lin
 export const DEFAULT_FIELDS: Record<StandardField, FieldMode> = { phone: "optional", linkedin: "optional", cv: "required", note: "optional" };
 
 const mode = z.enum(FIELD_MODES, { error: "required, optional or off" });
-export const QuestionInput = z
+const QuestionInput = z
   .object({
     id: z
       .string()

@@ -1,6 +1,6 @@
 // The careers site's settings and what its public pages read (issue 56 items 2 and 7).
 import type { Deps } from "../../deps";
-import { AppError, badRequest, notFound } from "../../lib/errors";
+import { AppError, badRequest } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
 import { getJob, openJobs, type Job } from "../jobs/service";
 import { logoUrlOf } from "../workspace-logo/service";
@@ -172,12 +172,6 @@ export function saveApplicationForm(deps: Deps, workspaceId: number, jobId: numb
     recordEvent(deps, tx, { workspaceId, actor, subject: { type: "job", id: jobId }, kind: "job.updated", summary: "Application form", data: { fields: ["applicationForm"] } });
   });
   return { fields, questions };
-}
-
-export function requireSite(deps: Deps, slug: string): PublicSite {
-  const site = publicSite(deps, slug);
-  if (!site) throw notFound("No careers site at this address");
-  return site;
 }
 
 /** The public site of a workspace (the applicant's own page names it), or null without one. */

@@ -23,7 +23,7 @@ export interface ActionContext {
 export type ProposalKind = "shortlist_candidates" | "propose_interview";
 
 /** Finds a shortlist by name (case-insensitive) or creates it. */
-export function shortlistNamed(ctx: ActionContext, name: string): { shortlist: Shortlist; created: boolean } {
+function shortlistNamed(ctx: ActionContext, name: string): { shortlist: Shortlist; created: boolean } {
   const clean = name.trim().slice(0, 200) || "Assistant picks";
   const existing = listShortlists(ctx.deps, ctx.workspaceId).find((s) => s.name.toLowerCase() === clean.toLowerCase());
   if (existing) return { shortlist: existing, created: false };

@@ -6,9 +6,9 @@ import type { CandidateFilter } from "./candidate-cards";
  * Every filter the assistant offers has a rule here; a part that looks like a filter but that
  * no rule could read is kept in `unread`, so the answer can say plainly it was not applied.
  */
-export const ROLE_TERMS = ["product owner", "ux designer", "designer", "developer", "manager", "engineer", "analyst", "recruiter", "architect", "consultant"];
+const ROLE_TERMS = ["product owner", "ux designer", "designer", "developer", "manager", "engineer", "analyst", "recruiter", "architect", "consultant"];
 
-export interface SalaryFilter {
+interface SalaryFilter {
   /** Yearly amounts, inclusive bounds. */
   min?: number;
   max?: number;

@@ -27,7 +27,7 @@ const DAY = 86_400_000;
 const lower = (s: string | null | undefined) => (s ?? "").toLowerCase();
 
 /** A salary as written ("$110k–$130k", "120,000 AUD", "95000") → its yearly range; hourly or daily rates are not read. */
-export function salaryRange(text: string | null | undefined): { low: number; high: number } | undefined {
+function salaryRange(text: string | null | undefined): { low: number; high: number } | undefined {
   const t = lower(text);
   if (!t.trim() || /\b(hour|hr|day|daily|week|month|p\/?h|ph)\b|\/\s*(h|d|hr|day|hour)\b/.test(t)) return undefined;
   const parts = t

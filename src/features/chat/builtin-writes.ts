@@ -14,7 +14,7 @@ import { shortlistGroup, shortlistName } from "./builtin-people";
 const LIST_MAX = 10;
 const who = (p: Participant) => `${card(p).name} (#${p.id})`;
 const names = (people: Participant[]) => people.map(who).join(", ");
-export const CONFIRM_HINT = "Nothing has changed yet: press Confirm to do it, or Dismiss.";
+const CONFIRM_HINT = "Nothing has changed yet: press Confirm to do it, or Dismiss.";
 
 /** A change the assistant does not make, or a request it cannot tell apart: asked back, nothing done. */
 export function questionBack(about: "stage" | "email" | "invite", people: Participant[]): string {

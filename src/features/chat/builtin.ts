@@ -1,5 +1,5 @@
 import type { Participant } from "../candidates/service";
-import { card, summarise, type CandidateFilter } from "./candidate-cards";
+import { card, summarise } from "./candidate-cards";
 import type { ActionContext } from "./actions";
 import { NO_MODEL_NOTE } from "./prompt";
 import { hasFilter, parseQuery } from "./builtin-query";
@@ -13,7 +13,7 @@ import { proposeInterviewAnswer, proposeShortlistAnswer, questionBack } from "./
  * only from the workspace's rows. A name is only ever one found in the data. It changes
  * nothing itself: a shortlist or an interview is a proposal the recruiter confirms.
  */
-export const LIST_MAX = 10;
+const LIST_MAX = 10;
 
 const HELP = [
   NO_MODEL_NOTE,
@@ -27,12 +27,6 @@ const HELP = [
   "• shortlist Sarah Chen to Design team",
   "• propose an interview with Sarah Chen next Tuesday for 45 minutes",
 ].join("\n");
-
-/** The role, city, stage and words of a question (the filters the candidates' cards carry). */
-export function parseFilter(message: string): CandidateFilter {
-  const { role, city, stage, words } = parseQuery(message);
-  return Object.fromEntries(Object.entries({ role, city, stage, words }).filter(([, v]) => v !== undefined)) as CandidateFilter;
-}
 
 const line = (p: Participant, detail: string) => {
   const c = card(p);

@@ -5,7 +5,7 @@ import { MonitorHub, popupFor } from "./meeting-socket";
 import * as repo from "./repo";
 
 /** How often a process holding sockets looks for what other processes recorded. */
-export const RELAY_EVERY_MS = 200;
+const RELAY_EVERY_MS = 200;
 
 /**
  * The monitor's hub, with the relay between web processes (WEB_PROCESSES > 1): a meeting request

@@ -10,7 +10,7 @@ import { markOutsideEffect } from "../../db/busy";
  * OPENAI_BASE_URL, so OpenAI or any compatible server (Ollama, llama.cpp) works.
  * Tool calls run against the workspace's data; text streams out through onDelta.
  */
-export const MAX_TOOL_ROUNDS = 4;
+const MAX_TOOL_ROUNDS = 4;
 
 export function modelConfigured(config: Pick<Config, "OPENAI_API_KEY" | "OPENAI_BASE_URL">): boolean {
   return !!(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);

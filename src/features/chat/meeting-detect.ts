@@ -4,14 +4,11 @@
  * /meeting-detection and /shortlist-test islands, so all of them agree.
  */
 
-/** part2 §5 and §9. */
-export const MEETING_KEYWORDS = ["meet", "schedule", "interview", "call", "discussion", "chat with", "talk to", "speak with"] as const;
 /** Only text longer than this is processed. */
-export const DETECTION_MIN_LENGTH = 10;
+const DETECTION_MIN_LENGTH = 10;
 /** The keystroke scan waits this long after the page loads, then checks every SCAN_INTERVAL_MS. */
 export const DETECTION_GRACE_MS = 5000;
 export const DETECTION_SCAN_MS = 1000;
-export const FRAME_POLL_MS = 3000;
 export const POPUP_HIDE_MS = 10_000;
 export const RECONNECT_TRIES = 5;
 export const RECONNECT_DELAY_MS = 3000;
@@ -75,7 +72,7 @@ function cleanName(raw: string): string | null {
   return kept.length ? kept.join(" ") : null;
 }
 
-export function extractCandidateName(text: string): string | null {
+function extractCandidateName(text: string): string | null {
   for (const re of [LABELLED, AFTER_VERB, NAME_FIRST]) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
@@ -86,7 +83,7 @@ export function extractCandidateName(text: string): string | null {
   return null;
 }
 
-export function extractPosition(text: string): string | null {
+function extractPosition(text: string): string | null {
   for (const re of POSITION_PATTERNS) {
     const m = text.match(re);
     if (m?.[1]) {

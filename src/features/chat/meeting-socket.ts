@@ -100,7 +100,7 @@ function limit(deps: ChatDeps, kind: "monitor" | "webhook", key: string) {
   if (!r.ok) throw tooManyRequests(r.retryAfter);
 }
 
-export const UNKNOWN_POSITION = "Position not specified";
+const UNKNOWN_POSITION = "Position not specified";
 
 export function popupFor(name: string, position: string | null | undefined): ShortlistPopup {
   return { type: "shortlist_popup", candidateName: name, position: position?.trim() || UNKNOWN_POSITION };
@@ -193,7 +193,7 @@ export function webhookSecret(deps: ChatDeps, workspaceId: number): string {
   return rotateWebhookSecret(deps, workspaceId);
 }
 
-export function rotateWebhookSecret(deps: ChatDeps, workspaceId: number): string {
+function rotateWebhookSecret(deps: ChatDeps, workspaceId: number): string {
   const secret = `whsec_${randomToken(24)}`;
   repo.saveWebhookSecret(deps.db, { workspaceId, sealed: deps.secrets.seal(secret), hash: sha256(secret), now: deps.clock.now() });
   return secret;

@@ -78,7 +78,7 @@ export const ActionParam = z.object({
 // ---- Answers (docs/decisions/0020): every field the service returns, or it would be dropped ----
 
 /** A change the assistant proposed (proposals.ts ChatAction). */
-export const ChatActionView = z.object({
+const ChatActionView = z.object({
   id: z.string(),
   kind: z.enum(["shortlist_candidates", "propose_interview"]),
   summary: z.string(),

@@ -19,7 +19,7 @@ export interface AssistantProps {
   appOrigin: string;
 }
 
-export function loadAssistant(deps: Deps): AssistantProps {
+function loadAssistant(deps: Deps): AssistantProps {
   return { ...assistantMode(deps), appOrigin: new URL(deps.config.APP_URL).origin };
 }
 

@@ -10,7 +10,7 @@ export function chatEventsAbout(deps: Deps, workspaceId: number, participantId: 
 }
 
 /** What an assistant message about an erased candidate says instead (the whole message goes: it may hold any field of theirs). */
-export const ERASED_MESSAGE = "[Removed: this message was about a candidate whose data was erased.]";
+const ERASED_MESSAGE = "[Removed: this message was about a candidate whose data was erased.]";
 
 /** How an erased candidate can be recognised in free text. */
 export interface Mentions {

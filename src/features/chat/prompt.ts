@@ -1,8 +1,8 @@
 import type { Participant } from "../candidates/service";
 import { card } from "./candidate-cards";
 
-export const ASSISTANT_VERSION = "Beta 2.0";
-export const ASSISTANT_PLAN = "Starter Plan";
+const ASSISTANT_VERSION = "Beta 2.0";
+const ASSISTANT_PLAN = "Starter Plan";
 export const GREETING = `Hi, I'm Frank, your AI recruiting assistant (${ASSISTANT_VERSION} on the ${ASSISTANT_PLAN}). Ask me to find candidates, summarise one, build a shortlist or propose an interview.`;
 export const NO_MODEL_NOTE = "I'm running without a language model, so I answer from your candidate data with built-in rules.";
 

@@ -14,11 +14,11 @@ import { proposalSuggestions, proposalDecided } from "./suggestion-hook";
  * The assistant's write tools only propose; the recruiter confirms in the chat
  * (POST /api/chat/actions/{id}/confirm). A proposal is good for a day.
  */
-export const PROPOSAL_TTL_MS = 24 * 60 * 60 * 1000;
-export const PROPOSAL_EXPIRED = "This proposal has expired. Ask Frank again.";
-export const PROPOSAL_DONE = "This action was already confirmed";
-export const PROPOSAL_DISMISSED = "This proposal was dismissed. Ask Frank again.";
-export const DISMISSED_MESSAGE = "Dismissed: nothing was changed.";
+const PROPOSAL_TTL_MS = 24 * 60 * 60 * 1000;
+const PROPOSAL_EXPIRED = "This proposal has expired. Ask Frank again.";
+const PROPOSAL_DONE = "This action was already confirmed";
+const PROPOSAL_DISMISSED = "This proposal was dismissed. Ask Frank again.";
+const DISMISSED_MESSAGE = "Dismissed: nothing was changed.";
 
 export interface ChatAction {
   id: string;
@@ -29,7 +29,7 @@ export interface ChatAction {
   result: string | null;
 }
 
-export function toChatAction(row: actionsRepo.ChatActionRow): ChatAction {
+function toChatAction(row: actionsRepo.ChatActionRow): ChatAction {
   return {
     id: row.publicId,
     kind: row.kind as ProposalKind,

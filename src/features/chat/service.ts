@@ -24,7 +24,7 @@ export function checkChatRate(deps: ChatDeps, userId: number) {
 }
 
 /** The newest messages that fit both caps, oldest first. */
-export function capHistory<T extends { content: string }>(rows: T[]): T[] {
+function capHistory<T extends { content: string }>(rows: T[]): T[] {
   const out: T[] = [];
   let chars = 0;
   for (let i = rows.length - 1; i >= 0 && out.length < MAX_HISTORY_MESSAGES; i--) {
@@ -47,7 +47,7 @@ export async function ask(deps: ChatDeps, me: SignedIn, input: ChatInput, onDelt
 }
 
 /** What the recruiter reads when the model went quiet (no first token, or silence mid-answer), naming the limit. */
-export function timeoutMessage(e: ModelTimeout): string {
+function timeoutMessage(e: ModelTimeout): string {
   const n = Number((e.ms / 1000).toFixed(1));
   const s = `${n} ${n === 1 ? "second" : "seconds"}`;
   return e.kind === "first-token" ? `The AI assistant did not answer within ${s}. Please try again.` : `The AI assistant stopped answering (no reply for ${s}). Please try again.`;

@@ -73,7 +73,7 @@ export const TOOLS: ChatCompletionTool[] = [
 ];
 
 /** A tool result is data for the model, capped so one call cannot flood the context. */
-export const MAX_TOOL_RESULT_CHARS = 8000;
+const MAX_TOOL_RESULT_CHARS = 8000;
 
 const int = (v: unknown) => (typeof v === "number" ? Math.trunc(v) : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN);
 const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 200) : undefined);

@@ -25,7 +25,7 @@ export const MAX_PICKS = 3;
 export const PICK_WINDOW_DAYS = 14;
 export const PICK_STEP_MINUTES = 30;
 
-export const CHOOSE_CONTACT = "Choose at least one client contact";
+const CHOOSE_CONTACT = "Choose at least one client contact";
 
 export const ShareInput = z.object({
   contactIds: z.array(z.coerce.number().int().positive(), { error: CHOOSE_CONTACT }).min(1, CHOOSE_CONTACT).max(20, "At most 20 contacts at once"),
@@ -48,7 +48,7 @@ export const ShareInput = z.object({
 });
 export type ShareFields = z.infer<typeof ShareInput>;
 
-export const VERDICTS = ["interested", "not_now"] as const;
+const VERDICTS = ["interested", "not_now"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 export const VERDICT_LABELS: Record<Verdict, string> = { interested: "Interested", not_now: "Not now" };
 
@@ -65,7 +65,7 @@ export const AnswerInput = z.object({
 });
 export type Answer = z.infer<typeof AnswerInput>;
 
-export const ShareView = z.object({
+const ShareView = z.object({
   id: z.number().int(),
   shortlistId: z.number().int(),
   contact: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), clientId: z.number().int(), clientName: z.string() }),
@@ -85,7 +85,7 @@ export const OneShare = z.object({ share: ShareView });
 export const ShareList = z.object({ shares: z.array(ShareView) });
 export const SharesMade = z.object({ shares: z.array(ShareView) });
 
-export const AnswerView = z.object({
+const AnswerView = z.object({
   shareId: z.number().int(),
   candidateId: z.number().int(),
   contactName: z.string(),

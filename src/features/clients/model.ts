@@ -43,7 +43,7 @@ export type ContactFields = z.infer<typeof ContactInput>;
 export const UpdateContactInput = z.object({ name: name("Name").optional(), email: email.optional(), phone: optional(50).optional(), role: optional(200).optional() });
 export type UpdateContact = z.infer<typeof UpdateContactInput>;
 
-export const ContactView = z.object({
+const ContactView = z.object({
   id: z.number().int(),
   clientId: z.number().int(),
   name: z.string(),
@@ -54,7 +54,7 @@ export const ContactView = z.object({
 });
 export type Contact = z.infer<typeof ContactView>;
 
-export const ClientView = z.object({
+const ClientView = z.object({
   id: z.number().int(),
   name: z.string(),
   website: z.string().nullable(),

@@ -51,12 +51,6 @@ export function getClient(deps: ClientsDeps, workspaceId: number, id: number): C
   return toClients(deps, workspaceId, [row])[0]!;
 }
 
-/** The client's name, or null for no client or another workspace's (jobs check a clientId with this). */
-export function clientName(deps: Deps, workspaceId: number, id: number | null | undefined): string | null {
-  if (!id) return null;
-  return repo.findClient(deps.db, workspaceId, id)?.name ?? null;
-}
-
 /** Names of the workspace's clients by id (lists that show each job's client). */
 export function clientNames(deps: Deps, workspaceId: number): Map<number, string> {
   return new Map(repo.listClients(deps.db, workspaceId).map((c) => [c.id, c.name]));

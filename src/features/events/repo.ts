@@ -60,19 +60,3 @@ export function moveSubjects(tx: Tx, workspaceId: number, subjectType: string, f
     .where(and(eq(events.workspaceId, workspaceId), eq(events.subjectType, subjectType), inArray(events.subjectId, fromIds.map(String))))
     .run();
 }
-
-/** Erasure: the subjects' rows go (their data names no one, but their dates and kinds are about a person). */
-export function deleteSubjects(tx: Tx, workspaceId: number, subjectType: string, ids: (string | number)[]): number {
-  if (!ids.length) return 0;
-  return tx
-    .delete(events)
-    .where(and(eq(events.workspaceId, workspaceId), eq(events.subjectType, subjectType), inArray(events.subjectId, ids.map(String))))
-    .returning({ id: events.id })
-    .all().length;
-}
-
-/** When the subject last had anything happen (retention), epoch ms. */
-export function lastAt(db: DB, workspaceId: number, subjectType: string, subjectId: string | number): number | null {
-  const r = db.get<{ t: number | null }>(sql`select max(created_at) as t from events where workspace_id = ${workspaceId} and subject_type = ${subjectType} and subject_id = ${String(subjectId)}`);
-  return r?.t ?? null;
-}

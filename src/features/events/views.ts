@@ -34,11 +34,6 @@ export function eventsAbout(deps: Deps, workspaceId: number, subjectType: string
   return repo.ofSubject(deps.db, workspaceId, subjectType, subjectId);
 }
 
-/** When anything last happened to the subject (epoch ms), for retention. */
-export function lastEventAt(deps: Deps, workspaceId: number, subjectType: string, subjectId: string | number): number | null {
-  return repo.lastAt(deps.db, workspaceId, subjectType, subjectId);
-}
-
 /** A merge: the duplicates' history becomes the kept record's. */
 export function moveEvents(tx: Tx, workspaceId: number, subjectType: string, fromIds: (string | number)[], toId: string | number) {
   repo.moveSubjects(tx, workspaceId, subjectType, fromIds, toId);

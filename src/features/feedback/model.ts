@@ -18,10 +18,7 @@ const notes = z
 export const FeedbackInput = z.object({ recommendation, ratings: z.record(z.string(), rating, { error: "Ratings are 1 to 5" }).default({}), notes });
 export type FeedbackFields = z.infer<typeof FeedbackInput>;
 
-/** The scorecard's form: `rating.<criterion>` fields, as a browser posts them. */
-export const FeedbackForm = z.looseObject({ recommendation, notes });
-
-export const FeedbackView = z.object({
+const FeedbackView = z.object({
   id: z.number().int(),
   interviewId: z.string(),
   candidateId: z.number().int(),

@@ -15,7 +15,7 @@ import { RECOMMENDATION_LABELS, RECOMMENDATIONS, type Feedback, type FeedbackFie
 import * as repo from "./repo";
 import { CANCELED, NOT_YET } from "./texts";
 import { criteriaOf } from "./criteria";
-export { criteriaOf, scorecardCriteria, setCriteria } from "./criteria";
+export { scorecardCriteria, setCriteria } from "./criteria";
 
 const LINK_TTL_MS = 30 * 86_400_000;
 type Member = { id: number; role: string; workspaceId: number; name?: string | null; email: string };
@@ -44,7 +44,7 @@ function toFeedback(r: repo.FeedbackRow, publicId: string): Feedback {
 }
 
 /** "2 × Yes, 1 × Strong yes": the given recommendations, most first; "" when none. */
-export function summarise(recommendations: (Recommendation | null)[]): string {
+function summarise(recommendations: (Recommendation | null)[]): string {
   const counts = new Map<Recommendation, number>();
   for (const r of recommendations) if (r) counts.set(r, (counts.get(r) ?? 0) + 1);
   return [...counts]
@@ -97,7 +97,7 @@ function jobOfInterview(deps: Deps, workspaceId: number, candidateId: number): n
 }
 
 /** In `tx`: one scorecard request per interviewer with a private link, and its e-mail. */
-export function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): number {
+function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): number {
   const now = deps.clock.now();
   const expires = new Date(now.getTime() + LINK_TTL_MS);
   const jobId = jobOfInterview(deps, m.workspaceId, m.candidateId);
@@ -146,7 +146,7 @@ export function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): numb
  * Runs when the interview should have ended (written with the booking, at its end time). A
  * moved interview has a newer task at its new end; a cancelled one asks nobody.
  */
-export const feedbackRequestJob = defineJob("feedback.request", z.object({ meetingId: z.number().int() }));
+const feedbackRequestJob = defineJob("feedback.request", z.object({ meetingId: z.number().int() }));
 
 /** The feedback feature's work, for the worker. */
 export function feedbackJobs(deps: Deps): Job<any>[] {

@@ -36,7 +36,7 @@ export const CreateCampaignInput = z.object({
 });
 export type CreateCampaign = z.infer<typeof CreateCampaignInput>;
 
-export const JobView = z.object({
+const JobView = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string().nullable(),
@@ -48,7 +48,7 @@ export const JobView = z.object({
 });
 export type Job = z.infer<typeof JobView>;
 
-export const CampaignView = z.object({
+const CampaignView = z.object({
   id: z.number().int(),
   jobId: z.number().int(),
   name: z.string(),

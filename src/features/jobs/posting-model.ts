@@ -32,7 +32,7 @@ const when = z
   .refine((v) => !Number.isNaN(Date.parse(v)), "A date such as 2027-03-31")
   .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59Z` : v));
 
-export const SalaryInput = z
+const SalaryInput = z
   .object({
     min: z.number().nonnegative("At least 0").nullish(),
     max: z.number().nonnegative("At least 0").nullish(),

@@ -8,17 +8,17 @@ export function isOpen(r: Pick<JobRow, "published" | "closedAt" | "validThrough"
   return r.published && !r.closedAt && (!r.validThrough || r.validThrough.getTime() > now.getTime());
 }
 
-export function statusOf(r: JobRow, now: Date): Posting["status"] {
+function statusOf(r: JobRow, now: Date): Posting["status"] {
   if (isOpen(r, now)) return "open";
   return r.closedAt || (r.published && r.validThrough && r.validThrough.getTime() <= now.getTime()) ? "closed" : "draft";
 }
 
-export function salaryOf(r: JobRow): Salary | null {
+function salaryOf(r: JobRow): Salary | null {
   if (!r.salaryCurrency || !r.salaryPeriod || (r.salaryMin == null && r.salaryMax == null)) return null;
   return { min: r.salaryMin, max: r.salaryMax, currency: r.salaryCurrency, period: r.salaryPeriod };
 }
 
-export function remoteCountriesOf(r: Pick<JobRow, "remoteCountries">): string[] {
+function remoteCountriesOf(r: Pick<JobRow, "remoteCountries">): string[] {
   try {
     const v: unknown = JSON.parse(r.remoteCountries ?? "[]");
     return Array.isArray(v) ? v.filter((c): c is string => typeof c === "string") : [];

@@ -37,11 +37,11 @@ function checkClient(deps: Deps, workspaceId: number, clientId: number | null | 
 }
 
 /** The public link of a campaign: the prequalifier with the campaign code. */
-export function campaignUrl(deps: Deps, code: string): string {
+function campaignUrl(deps: Deps, code: string): string {
   return `${deps.config.APP_URL}/prequalifier?c=${encodeURIComponent(code)}`;
 }
 
-export function toCampaign(deps: Deps, r: repo.CampaignRow): Campaign {
+function toCampaign(deps: Deps, r: repo.CampaignRow): Campaign {
   const url = campaignUrl(deps, r.code);
   return {
     id: r.id,

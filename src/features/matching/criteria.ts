@@ -10,7 +10,7 @@ import { criterionId, proposeCriteria } from "./criteria-rules";
 import { CriterionInput, CriterionView, type Criterion } from "./model";
 import * as repo from "./repo";
 
-export type CriteriaSource = "rules" | "model" | "recruiter";
+type CriteriaSource = "rules" | "model" | "recruiter";
 export interface JobCriteria {
   jobId: number;
   source: CriteriaSource;

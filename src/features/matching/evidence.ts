@@ -41,7 +41,7 @@ export function sourcesOf(c: CandidateText): Source[] {
 const MAX_QUOTE = 160;
 
 /** The words around a match, cut at sentence or line ends, at most MAX_QUOTE characters: a verbatim piece of the text. */
-export function quoteAround(text: string, start: number, end: number): string {
+function quoteAround(text: string, start: number, end: number): string {
   let from = start;
   let to = end;
   while (from > 0 && !/[\n.!?;•|]/.test(text[from - 1]!) && end - from < MAX_QUOTE / 2) from--;
@@ -76,7 +76,7 @@ function mostYears(sources: Source[]): { years: number; quote: string; source: s
 /** Whether the record has enough to say "not met" rather than "unknown": a CV, skills or a summary. */
 const hasProfile = (sources: Source[]) => sources.some((s) => s.source === "CV" || s.source === "Skills" || s.source === "Summary");
 
-export function judgeCriterion(criterion: Criterion, sources: Source[]): CriterionVerdict {
+function judgeCriterion(criterion: Criterion, sources: Source[]): CriterionVerdict {
   const verdict = (status: Verdict, evidence: { quote: string; source: string } | null = null): CriterionVerdict => ({ criterionId: criterion.id, label: criterion.label, status, evidence });
   const terms = criterion.terms.length ? criterion.terms : [criterion.label];
   if (criterion.kind === "experience") {

@@ -45,7 +45,7 @@ export const CriteriaView = z.object({
 
 export const VERDICTS = ["met", "not_met", "unknown"] as const;
 export type Verdict = (typeof VERDICTS)[number];
-export const VerdictView = z.object({
+const VerdictView = z.object({
   criterionId: z.string(),
   label: z.string(),
   status: z.enum(VERDICTS),
@@ -54,7 +54,7 @@ export const VerdictView = z.object({
 });
 export type CriterionVerdict = z.infer<typeof VerdictView>;
 
-export const MatchView = z.object({
+const MatchView = z.object({
   candidate: z.object({ id: z.number().int(), name: z.string().nullable(), city: z.string().nullable(), jobTitle: z.string().nullable() }),
   score: z.number().int(),
   onJob: z.boolean(),

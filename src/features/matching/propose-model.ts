@@ -4,8 +4,6 @@ import type { Criterion } from "./model";
 import { CRITERION_KINDS } from "./model";
 import { normalise } from "./criteria";
 
-export const CRITERIA_PROMPT_VERSION = "job-criteria-1";
-
 const SYSTEM = [
   "You read a job description for a recruiter and propose the criteria to look for in candidates.",
   'Answer with one JSON object: {"criteria": [{"kind": "skill" | "qualification" | "language" | "location" | "experience", "label": "<short>", "mustHave": true | false, "weight": 1 | 2 | 3, "terms": ["<other ways a CV writes it>"], "years": <number, for experience>}]}.',

@@ -19,14 +19,14 @@ import { askForJudgments } from "./tasks";
 import * as repo from "./repo";
 
 /** How many candidates the index's first order hands to the rules' judgment. */
-export const POOL = 100;
+const POOL = 100;
 /** How many of the rules' best the model judges. */
-export const JUDGE_TOP = 10;
+const JUDGE_TOP = 10;
 
 const weightOf = (c: Criterion) => c.weight * (c.mustHave ? 2 : 1);
 
 /** The candidates the index finds for any criterion, best first by the weight of the criteria they hold. */
-export function indexPool(deps: Deps, workspaceId: number, criteria: Criterion[], size = POOL): number[] {
+function indexPool(deps: Deps, workspaceId: number, criteria: Criterion[], size = POOL): number[] {
   const points = new Map<number, number>();
   for (const c of criteria) {
     if (c.kind === "experience") continue; // years are read from the text, not the index

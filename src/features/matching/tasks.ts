@@ -16,8 +16,8 @@ import * as repo from "./repo";
 
 const JudgePayload = z.object({ workspaceId: z.number().int(), jobId: z.number().int(), participantIds: z.array(z.number().int()).max(50) });
 const CriteriaPayload = z.object({ workspaceId: z.number().int(), jobId: z.number().int() });
-export const judgeMatchesJob = defineJob("matching.judge", JudgePayload, { serialKey: (p) => `match-job:${p.jobId}` });
-export const proposeCriteriaJob = defineJob("matching.propose-criteria", CriteriaPayload, { serialKey: (p) => `match-job:${p.jobId}` });
+const judgeMatchesJob = defineJob("matching.judge", JudgePayload, { serialKey: (p) => `match-job:${p.jobId}` });
+const proposeCriteriaJob = defineJob("matching.propose-criteria", CriteriaPayload, { serialKey: (p) => `match-job:${p.jobId}` });
 
 // What this process has asked for already (job|candidate|input hash), so a page seen twice before
 // the worker ran does not queue the same work twice. Per process, and only a saving: the task

@@ -11,7 +11,7 @@ import { addDrafts } from "../candidate-drafts/service";
 import { openImap, readAttachment } from "./imap";
 import * as repo from "./repo";
 
-export const keepAttachmentJob = defineJob("message.attachment", z.object({ messageId: z.number().int(), index: z.number().int().min(0), memberId: z.number().int() }));
+const keepAttachmentJob = defineJob("message.attachment", z.object({ messageId: z.number().int(), index: z.number().int().min(0), memberId: z.number().int() }));
 
 type Member = { id: number; workspaceId: number };
 

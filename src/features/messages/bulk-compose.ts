@@ -9,10 +9,10 @@ import { getTemplate } from "../applications/templates";
 import { candidateRecipient, composeContext, writeMessage, type Author } from "./compose";
 import type { ComposeMessage, MessageView } from "./model";
 
-export const MAX_BULK = 200;
+const MAX_BULK = 200;
 
 /** The candidates named by ids or a shortlist, in order, once each. */
-export function recipientsOf(deps: Deps, workspaceId: number, q: { candidates?: string; shortlist?: string }): { id: number; name: string; email: string | null }[] {
+function recipientsOf(deps: Deps, workspaceId: number, q: { candidates?: string; shortlist?: string }): { id: number; name: string; email: string | null }[] {
   const ids = q.shortlist
     ? getShortlist(deps, workspaceId, Number(q.shortlist) || 0).candidateIds
     : (q.candidates ?? "")

@@ -52,7 +52,7 @@ export function contactRecipient(deps: Deps, me: Author, clientId: number, conta
 }
 
 /** The subject and text to send: typed ones win; an empty one takes the template's; variables are filled in both. */
-export function draftOf(deps: Deps, workspaceId: number, input: ComposeMessage, values: TemplateValues): { subject: string; text: string; template: EmailTemplate | null } {
+function draftOf(deps: Deps, workspaceId: number, input: ComposeMessage, values: TemplateValues): { subject: string; text: string; template: EmailTemplate | null } {
   const template = input.templateId ? getTemplate(deps, workspaceId, input.templateId) : null;
   const subject = input.subject?.trim() || template?.subject || "";
   const body = input.body?.trim() ? input.body : template?.body || "";

@@ -92,7 +92,7 @@ export const ContactMessageParams = z.object({ id: z.coerce.number().int().posit
 export const AttachmentParams = z.object({ id: z.coerce.number().int().positive(), index: z.coerce.number().int().min(0).max(100) });
 export const KeptAttachment = z.object({ as: z.enum(["file", "draft"]), name: z.string(), participantId: z.number().nullable() });
 
-export const SequenceStep = z.object({
+const SequenceStep = z.object({
   templateId: z.coerce.number().int().positive(),
   delayDays: z.coerce.number().int().min(0).max(365),
   businessDays: z.boolean().default(false),

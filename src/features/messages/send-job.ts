@@ -12,7 +12,7 @@ import { stopForBounce, unsubscribeTokenOf } from "./sequence-stop";
 
 export const sendMessageJob = defineJob("message.send", z.object({ messageId: z.number().int() }));
 
-export const NO_SMTP = "E-mail is off on this server (no SMTP_URL) and you have no mailbox connected";
+const NO_SMTP = "E-mail is off on this server (no SMTP_URL) and you have no mailbox connected";
 
 const display = (name: string | null, address: string) => (name ? `"${name.replace(/["\\\r\n]/g, "")}" <${address}>` : address);
 

@@ -21,7 +21,7 @@ import { stopEnrolment } from "./sequence-stop";
 type Step = { templateId: number; delayDays: number; businessDays: boolean };
 type Member = { id: number; workspaceId: number; role: string };
 
-export const sequenceStepJob = defineJob("sequence.step", z.object({ enrolmentId: z.number().int(), nonce: z.string() }));
+const sequenceStepJob = defineJob("sequence.step", z.object({ enrolmentId: z.number().int(), nonce: z.string() }));
 
 const stepsOf = (s: repo.SequenceRow): Step[] => JSON.parse(s.steps) as Step[];
 
@@ -53,7 +53,7 @@ export function listSequences(deps: Deps, workspaceId: number): SequenceView[] {
   return repo.listSequences(deps.db, workspaceId).map((s) => view(deps, s));
 }
 
-export function getSequence(deps: Deps, workspaceId: number, id: number): repo.SequenceRow {
+function getSequence(deps: Deps, workspaceId: number, id: number): repo.SequenceRow {
   const s = repo.findSequence(deps.db, workspaceId, id);
   if (!s) throw notFound("Sequence not found");
   return s;

@@ -8,10 +8,10 @@ import * as repo from "./repo";
 import { requestMailboxSync } from "./work";
 
 /** A mailbox not synced for this long shows as stale. */
-export const STALE_MS = 15 * 60 * 1000;
+const STALE_MS = 15 * 60 * 1000;
 type Member = { id: number; workspaceId: number };
 
-export function mailboxView(deps: Deps, r: repo.MailboxRow): MailboxView {
+function mailboxView(deps: Deps, r: repo.MailboxRow): MailboxView {
   const stale = r.state === "ok" && (!r.lastSyncedAt || deps.clock.now().getTime() - r.lastSyncedAt.getTime() > STALE_MS);
   return {
     id: r.id,
@@ -120,11 +120,6 @@ export function mailboxStateCounts(deps: Deps): { state: MailboxView["state"]; c
     if (r) counts[mailboxView(deps, r).state]++;
   }
   return (Object.keys(counts) as MailboxView["state"][]).map((state) => ({ state, count: counts[state] }));
-}
-
-/** GET /api/clients/{id}/contacts/{contactId}/messages: newest first. */
-export function messagesOfContact(deps: Deps, workspaceId: number, contactId: number): MessageView[] {
-  return repo.messagesOfContact(deps.db, workspaceId, contactId).map(messageView);
 }
 
 /**

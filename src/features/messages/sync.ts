@@ -11,7 +11,7 @@ import { messageEvent } from "./send-job";
 import { applyImipReply } from "./imip";
 import { stopForReply } from "./sequence-stop";
 
-export const FIRST_SYNC_DAYS = 90;
+const FIRST_SYNC_DAYS = 90;
 
 export interface SyncResult {
   read: number;

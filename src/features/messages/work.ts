@@ -6,10 +6,10 @@ import { hasWaitingTask } from "../../lib/task-claims";
 import * as repo from "./repo";
 import { syncMailbox } from "./sync";
 
-export const MAILBOX_SYNC = "mailbox.sync";
+const MAILBOX_SYNC = "mailbox.sync";
 
 /** One sync run of one mailbox; runs of one mailbox go one at a time. */
-export const syncMailboxJob = defineJob(MAILBOX_SYNC, z.object({ mailboxId: z.number().int() }), { serialKey: (p) => `mailbox:${p.mailboxId}` });
+const syncMailboxJob = defineJob(MAILBOX_SYNC, z.object({ mailboxId: z.number().int() }), { serialKey: (p) => `mailbox:${p.mailboxId}` });
 
 /** Queues a sync of a mailbox unless one is waiting already. */
 export function requestMailboxSync(tx: Tx, mailboxId: number): void {

@@ -2,7 +2,6 @@ import type { DB } from "../../db/client";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { snapshotTo } from "./snapshot";
 import { residueSettled } from "../../db/residue";
 import type { Deps } from "../../deps";
 import type { PackedFiles } from "./backup-files";
@@ -41,7 +40,7 @@ export function backupName(at: Date, stem: string): string {
 }
 
 /** The time in a backup's name (UTC), or null for another file. */
-export function timeOfBackup(file: string): number | null {
+function timeOfBackup(file: string): number | null {
   const m = /-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})\.db$/.exec(file);
   if (!m) return null;
   const [, y, mo, d, h, mi, se, ms] = m.map(Number) as number[];
@@ -59,8 +58,6 @@ export interface BackupResult {
   filesWhere: string;
 }
 
-export { snapshotTo };
-
 /**
  * Where the backup thread's code is. In the single binary it is an entry point of its own
  * (scripts/build-binary.ts), embedded under the sources' root; import.meta.url there is the path
@@ -74,7 +71,7 @@ function backupWorkerUrl(): string | URL {
  * Runs snapshotTo on a worker thread with its own connection: the event loop goes on meanwhile.
  * With `dataDir`, the files the snapshot's rows name go into it too (backup-files.ts).
  */
-export function snapshotInWorker(source: string, target: string, dataDir: string | null = null): Promise<PackedFiles | null> {
+function snapshotInWorker(source: string, target: string, dataDir: string | null = null): Promise<PackedFiles | null> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(backupWorkerUrl());
     const done = (error?: Error, files: PackedFiles | null = null) => {
@@ -143,7 +140,7 @@ export function listBackups(dir: string, stem: string): string[] {
 }
 
 /** Removes all but the newest `keep` (off the event loop: unlinking a large file takes tens of ms). */
-export async function pruneBackups(dir: string, stem: string, keep: number): Promise<string[]> {
+async function pruneBackups(dir: string, stem: string, keep: number): Promise<string[]> {
   const old = listBackups(dir, stem).slice(Math.max(1, keep));
   for (const f of old) await rm(f, { force: true });
   return old;

@@ -19,14 +19,14 @@ export interface DebugParticipant {
   industry: string | null;
 }
 
-export const DATA_SOURCES = [
+const DATA_SOURCES = [
   { key: "prequalifier", label: "Prequalifier" },
   { key: "assessment", label: "Assessment" },
   { key: "voice_transcript", label: "Voice transcript" },
 ] as const;
 
 /** Every text the AI sees for a participant, one field per line. */
-export function combinedText(p: DebugParticipant): string {
+function combinedText(p: DebugParticipant): string {
   return [p.name, p.role_applied, p.job_title, p.city, p.industry, p.prequalifier, p.assessment, p.voice_transcript]
     .map((s) => (s ?? "").trim())
     .filter(Boolean)

@@ -59,13 +59,13 @@ async function listKeys(s3: Bun.S3Client, loc: S3Location): Promise<string[]> {
   return keys;
 }
 
-export interface UploadResult {
+interface UploadResult {
   url: string;
   removed: string[];
 }
 
 /** Uploads one backup file, then removes the store's oldest backups of this database beyond BACKUP_KEEP. */
-export async function uploadBackup(config: Config, file: string): Promise<UploadResult> {
+async function uploadBackup(config: Config, file: string): Promise<UploadResult> {
   if (!config.BACKUP_S3_URL) throw new Error("BACKUP_S3_URL is not set");
   const loc = parseS3Url(config.BACKUP_S3_URL);
   const s3 = client(config, loc.bucket);

@@ -18,7 +18,7 @@ import { retryOnBusy } from "../../db/busy";
  *   by the next run; the unique (workspace, participant) index means never twice.
  * - Every run is logged in sync_runs; a failed run is recorded as failed with its error.
  */
-export const BATCH = 500;
+const BATCH = 500;
 
 export interface SyncOptions {
   trigger?: "manual" | "schedule";

@@ -77,7 +77,7 @@ function phonesIn(text: string | null): string[] {
 }
 
 /** Everything that identifies the person in free text: each field of theirs that names them, and the parts of their name. */
-export function mentionsOf(p: Participant): Mentions {
+function mentionsOf(p: Participant): Mentions {
   const linkedin = p.linkedinUrl?.trim() || null;
   const phones = [p.phone, p.prequalifier, p.assessment, p.voiceTranscript, p.availability, p.summary].flatMap(phonesIn);
   const words = [p.name, p.emailAddress, linkedin, linkedin?.replace(/^https?:\/\/(www\.)?/i, ""), p.uniqueId, ...phones, ...phones.map((x) => x.replace(/\D/g, ""))].filter(

@@ -5,7 +5,7 @@ export const SALARY_PERIODS = ["year", "month", "week", "day", "hour"] as const;
 export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
 
 /** How many of a period make a year: 52 weeks of 5 days of 8 hours. */
-export const PERIODS_PER_YEAR: Record<SalaryPeriod, number> = { year: 1, month: 12, week: 52, day: 260, hour: 2080 };
+const PERIODS_PER_YEAR: Record<SalaryPeriod, number> = { year: 1, month: 12, week: 52, day: 260, hour: 2080 };
 
 export const PERIOD_LABELS: Record<SalaryPeriod, string> = { year: "per year", month: "per month", week: "per week", day: "per day", hour: "per hour" };
 

@@ -24,7 +24,7 @@ const percent = (what: string) =>
   });
 const blankIsNone = <S extends z.ZodType>(s: S) => z.preprocess((v) => (v === "" || v === null ? undefined : v), s.optional());
 
-export const Split = z.object({ userId: positiveId("Choose a member"), percent: percent("A split's share") });
+const Split = z.object({ userId: positiveId("Choose a member"), percent: percent("A split's share") });
 
 /** The fields of a placement, as the API and the form send them (amounts in the currency's units). */
 const fields = {
@@ -92,7 +92,7 @@ export function splitsFromForm(body: Record<string, unknown>): { userId: unknown
 export const PlacementStatus = z.enum(["expected", "invoiced", "paid", "fallen_through"]);
 export type PlacementStatus = z.infer<typeof PlacementStatus>;
 
-export const PlacementView = z.object({
+const PlacementView = z.object({
   id: z.number().int(),
   applicationId: z.number().int(),
   candidateId: z.number().int(),

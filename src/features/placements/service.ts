@@ -23,7 +23,7 @@ export function recruiterFilter(me: Member, recruiterId: number | undefined): nu
   return me.id;
 }
 
-export function statusOf(r: Pick<repo.PlacementRow, "invoicedOn" | "paidOn" | "fellThroughOn">): PlacementStatus {
+function statusOf(r: Pick<repo.PlacementRow, "invoicedOn" | "paidOn" | "fellThroughOn">): PlacementStatus {
   return r.fellThroughOn ? "fallen_through" : r.paidOn ? "paid" : r.invoicedOn ? "invoiced" : "expected";
 }
 
@@ -209,7 +209,7 @@ export function placementOfApplication(deps: Deps, me: Member, applicationId: nu
   }
 }
 
-export const LIST_LIMIT = 500;
+const LIST_LIMIT = 500;
 
 /** GET /api/placements: newest start first; a recruiter gets the placements they share. */
 export function listPlacements(deps: Deps, me: Member, f: PlacementsFilter): Placement[] {

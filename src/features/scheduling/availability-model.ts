@@ -20,7 +20,7 @@ const Range = z.object({ start: time, end: time }).refine((r) => r.end > r.start
 const Weekly = Range.safeExtend({ day: z.number({ error: DAY_RANGE }).int(DAY_RANGE).min(0, DAY_RANGE).max(6, DAY_RANGE) });
 
 /** True when two of the ranges overlap (touching is fine: 09:00–12:00 and 12:00–17:00). */
-export function rangesOverlap(ranges: { start: string; end: string }[]): boolean {
+function rangesOverlap(ranges: { start: string; end: string }[]): boolean {
   const sorted = [...ranges].sort((a, b) => a.start.localeCompare(b.start));
   return sorted.some((r, i) => i > 0 && r.start < sorted[i - 1]!.end);
 }

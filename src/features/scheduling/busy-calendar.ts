@@ -12,7 +12,7 @@ export interface BusyInterval {
   end: Date;
 }
 
-export type VideoKind = "google_meet" | "microsoft_teams" | "fixed" | "none";
+type VideoKind = "google_meet" | "microsoft_teams" | "fixed" | "none";
 export interface VideoLinkChoice {
   kind: VideoKind;
   url: string | null;

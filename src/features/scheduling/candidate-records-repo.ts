@@ -66,16 +66,6 @@ export function anonymiseCandidateInterviews(tx: Writer, workspaceId: number, ca
     .run();
 }
 
-/** Interview ids of a candidate (the e-mails about them are theirs too). */
-export function interviewIdsOf(db: DB, workspaceId: number, candidateId: number): number[] {
-  return db
-    .select({ id: meetings.id })
-    .from(meetings)
-    .where(inWorkspace(meetings, workspaceId, eq(meetings.candidateId, candidateId)))
-    .all()
-    .map((r) => r.id);
-}
-
 /** The workspace's scheduled interviews from `now` on, soonest first. */
 export function upcomingInterviews(db: DB, workspaceId: number, now: Date) {
   return db

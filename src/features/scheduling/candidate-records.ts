@@ -65,11 +65,6 @@ export function candidateSchedule(deps: Deps, workspaceId: number, candidateId: 
   return { sessions, interviews };
 }
 
-/** Interview ids of a candidate (the e-mails about them are theirs too). */
-export function interviewIdsOf(deps: Deps, workspaceId: number, candidateId: number): number[] {
-  return records.interviewIdsOf(deps.db, workspaceId, candidateId);
-}
-
 /** The next scheduled interview of each candidate of the workspace (a job's board shows it on each card). */
 export function nextInterviews(deps: Deps, workspaceId: number): Map<number, { publicId: string; startTime: string }> {
   const rows = records.upcomingInterviews(deps.db, workspaceId, deps.clock.now());

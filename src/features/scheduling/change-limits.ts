@@ -9,7 +9,7 @@ import { changeLimitsRow, saveChangeLimits } from "./repo-change-limits";
  * move or cancel on their own page, and how many moves one interview allows. Past either, the
  * page says whom to contact instead.
  */
-export const DEFAULT_LIMITS = { candidateChangeCutoffHours: 12, maxCandidateMoves: 2 };
+const DEFAULT_LIMITS = { candidateChangeCutoffHours: 12, maxCandidateMoves: 2 };
 
 const HOURS = "The cut-off must be whole hours from 0 to 168";
 const MOVES = "Moves must be a whole number from 0 to 20";

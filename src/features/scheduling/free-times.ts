@@ -24,16 +24,7 @@ export interface SessionPeople {
 }
 
 /** The members' rules and busy times around [from, to): wide enough for buffers and for the daily cap's whole local days. */
-export function memberSchedules(
-  deps: SchedulingDeps,
-  db: Deps["db"] | Tx,
-  workspaceId: number,
-  userIds: number[],
-  from: number,
-  to: number,
-  exceptMeetingId = 0,
-  rules: TypeRules = {},
-): MemberSchedule[] {
+function memberSchedules(deps: SchedulingDeps, db: Deps["db"] | Tx, workspaceId: number, userIds: number[], from: number, to: number, exceptMeetingId = 0, rules: TypeRules = {}): MemberSchedule[] {
   if (!userIds.length) return [];
   const availability = availabilityOf(deps, workspaceId, userIds);
   // A buffer is at most 8 hours and a local day is at most 26 hours long, so two days either side covers both.

@@ -15,9 +15,9 @@ import { recordEvent, type Actor } from "../events/record";
  * card, the API). Each change commits with the e-mails and calendar work it causes.
  */
 const NOT_FOUND = "The interview details could not be found. It may have been canceled or the link is invalid.";
-export const NOT_CHANGEABLE = "This interview can no longer be changed.";
-export const NOT_STARTED = "An interview can be marked completed once it has started.";
-export const NOT_ENDED = "An interview can be marked as not attended once it has ended.";
+const NOT_CHANGEABLE = "This interview can no longer be changed.";
+const NOT_STARTED = "An interview can be marked completed once it has started.";
+const NOT_ENDED = "An interview can be marked as not attended once it has ended.";
 const TAKEN = "This time slot is no longer available. Please choose another.";
 
 function meetingOf(deps: Deps, workspaceId: number, publicId: string) {

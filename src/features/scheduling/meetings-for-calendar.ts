@@ -104,7 +104,7 @@ export function setMeetingCalendarEvent(deps: Deps, meetingId: number, v: { even
 }
 
 /** The panel members of these meetings, by meeting. */
-export function panelsOf(deps: Deps, meetingIds: number[]) {
+function panelsOf(deps: Deps, meetingIds: number[]) {
   const out = new Map<number, { name: string | null; email: string }[]>();
   for (const p of meetingPanels(deps.db, meetingIds)) out.set(p.meetingId, [...(out.get(p.meetingId) ?? []), { name: p.name, email: p.email }]);
   return out;

@@ -5,7 +5,7 @@ import { DURATIONS, isValidTimeZone } from "./slots";
 export const SESSION_TTL_MS = 14 * 86_400_000;
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
 
-export const TimeSlotInput = z.object({
+const TimeSlotInput = z.object({
   startTime: z.string().min(1, "Time slots need a valid start and end time").max(40),
   endTime: z.string().min(1, "Time slots need a valid start and end time").max(40),
 });

@@ -19,7 +19,7 @@ export function manageToken(deps: Deps, meetingPublicId: string): string {
   return createHmac("sha256", deps.config.APP_SECRET).update(`frank:manage-interview:${meetingPublicId}`).digest("base64url");
 }
 export const manageTokenHash = (deps: Deps, meetingPublicId: string) => sha256(manageToken(deps, meetingPublicId));
-export const manageUrl = (deps: Deps, meetingPublicId: string) => `${deps.config.APP_URL}/book/manage/${manageToken(deps, meetingPublicId)}`;
+const manageUrl = (deps: Deps, meetingPublicId: string) => `${deps.config.APP_URL}/book/manage/${manageToken(deps, meetingPublicId)}`;
 export const detailsUrl = (deps: Deps, meetingPublicId: string) => `${deps.config.APP_URL}/interview-details/${meetingPublicId}`;
 
 const subjects: Record<InterviewEmailKind, string> = {

@@ -9,7 +9,7 @@ import { selectableRange } from "./slots";
 export const NO_FREE_TIMES = "No free times in this range: check the availability in Settings → Availability and the calendar";
 export const RANGE_FORMAT = "Dates must be YYYY-MM-DD or ISO 8601 times";
 export const RANGE_ORDER = "The last date must not be before the first";
-export const RANGE_PAST = "The range must end in the future";
+const RANGE_PAST = "The range must end in the future";
 export const RANGE_TOO_FAR = "Dates must be within the next 60 days";
 
 type Range = { from: number; to: number } | { problem: string; field: "from" | "to" };

@@ -19,17 +19,17 @@
  */
 import { addDays, cachedOffset, dateIn, DAY, MINUTE, parseDate } from "./zones";
 
-export interface TimeRange {
+interface TimeRange {
   /** "HH:MM", 00:00 … 23:59 */
   start: string;
   /** "HH:MM", after start; "24:00" is the end of the day */
   end: string;
 }
-export interface WeeklyRange extends TimeRange {
+interface WeeklyRange extends TimeRange {
   /** 0 = Sunday … 6 = Saturday */
   day: number;
 }
-export interface DateOverride {
+interface DateOverride {
   /** YYYY-MM-DD in the member's zone */
   date: string;
   /** No ranges: a day off. */
@@ -116,7 +116,7 @@ const weekday = (date: string) => {
 };
 
 /** The member's available intervals overlapping [from, to), merged where they touch, in order. */
-export function availableIntervals(a: Availability, from: number, to: number): { start: number; end: number }[] {
+function availableIntervals(a: Availability, from: number, to: number): { start: number; end: number }[] {
   const overrides = new Map(a.overrides.map((o) => [o.date, o.ranges]));
   const raw: { start: number; end: number }[] = [];
   // One day either side: a local day can begin up to 14 hours before or after the UTC one.
@@ -154,7 +154,7 @@ function gridStarts(req: OfferRequest): number[] {
  * over starts, available intervals and busy times together (not starts × busy), so 2,000 busy
  * events cost little more than 20.
  */
-export function memberFreeAt(m: MemberSchedule, starts: number[], durationMinutes: number, now: number): boolean[] {
+function memberFreeAt(m: MemberSchedule, starts: number[], durationMinutes: number, now: number): boolean[] {
   const a = m.availability;
   const duration = durationMinutes * MINUTE;
   const out = new Array<boolean>(starts.length).fill(false);

@@ -20,7 +20,7 @@ import { isValidTimeZone } from "./slots";
  * The workspace's own site, else the product's marketing site (MARKETING_URL), else null: the
  * pages then lead to the public Help page, never to Frank's own "/" (the recruiters' sign-in).
  */
-export function candidateHome(deps: SchedulingDeps, workspaceId: () => number): string | null {
+function candidateHome(deps: SchedulingDeps, workspaceId: () => number): string | null {
   const product = siteLinks(deps.config);
   const fallback = product.external ? product.home : null;
   try {

@@ -23,7 +23,7 @@ function followCalendar(deps: Deps, tx: Tx, moved: MeetingRow[]): void {
 }
 
 /** Call inside the reassignment's transaction, with the interviews as they were before the move. */
-export function moveCalendarEvents(deps: Deps, tx: Tx, before: MeetingRow[]): void {
+function moveCalendarEvents(deps: Deps, tx: Tx, before: MeetingRow[]): void {
   followCalendar(
     deps,
     tx,

@@ -1,8 +1,8 @@
-import { and, eq, getTableName, gt, inArray, notExists, sql } from "drizzle-orm";
+import { and, eq, getTableName, gt, notExists, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { meetingInterviewers, meetings, schedulingSessions, schedulingSlots } from "../../db/schema";
+import { meetingInterviewers, meetings, schedulingSlots } from "../../db/schema";
 import { param, preparedQuery } from "../../db/prepared";
 
 // What can still be booked: the recruiter's one calendar (no two scheduled meetings of a user
@@ -58,29 +58,4 @@ export function openSlots(db: DB, v: { sessionId: number; userId: number; now: D
   return openSlotsOf(db)
     .all({ sessionId: v.sessionId, userId: v.userId, now: v.now.getTime(), exceptMeetingId: v.exceptMeetingId ?? 0 })
     .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
-}
-
-/** How many slots of each session can still be booked now (see openSlots), for the Active Sessions list. */
-export function bookableCounts(db: DB, sessionIds: number[], now: Date): Map<number, number> {
-  if (!sessionIds.length) return new Map();
-  const rows = db
-    .select({ sessionId: schedulingSlots.sessionId, n: sql<number>`count(*)` })
-    .from(schedulingSlots)
-    .innerJoin(schedulingSessions, eq(schedulingSessions.id, schedulingSlots.sessionId))
-    .where(
-      and(
-        inArray(schedulingSlots.sessionId, sessionIds),
-        gt(schedulingSlots.startTime, now),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(meetings)
-            .where(eq(meetings.slotId, schedulingSlots.id)),
-        ),
-        sql`not ${overlapping(qualified(schedulingSessions.userId), qualified(schedulingSlots.startTime), qualified(schedulingSlots.endTime), 0)}`,
-      ),
-    )
-    .groupBy(schedulingSlots.sessionId)
-    .all();
-  return new Map(rows.map((r) => [r.sessionId, r.n]));
 }

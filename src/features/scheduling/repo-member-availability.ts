@@ -32,10 +32,6 @@ export function saveAvailability(tx: Tx, v: { userId: number; workspaceId: numbe
     .run();
 }
 
-export function deleteAvailability(tx: Tx, userId: number) {
-  tx.delete(memberAvailability).where(eq(memberAvailability.userId, userId)).run();
-}
-
 /** Scheduled meetings of these members (held or on a panel) overlapping [from, to), other than `exceptMeetingId`: busy times and the daily cap's count. */
 export function scheduledMeetingsOf(db: DB | Tx, userIds: number[], from: Date, to: Date, exceptMeetingId = 0): { userId: number; start: number; end: number }[] {
   if (!userIds.length) return [];

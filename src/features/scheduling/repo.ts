@@ -6,11 +6,10 @@ import { meetings, participants, schedulingSessions, schedulingSlots, users, wor
 import { inWorkspace } from "../../db/scope";
 import { param, preparedQuery } from "../../db/prepared";
 import { qualified } from "./repo-availability";
-export { bookableCounts, openSlots, userBusy } from "./repo-availability";
+export { openSlots, userBusy } from "./repo-availability";
 export { bookSlot, type BookOutcome } from "./repo-book-slot";
 
 export type SessionRow = typeof schedulingSessions.$inferSelect;
-export type SlotRow = typeof schedulingSlots.$inferSelect;
 export type MeetingRow = typeof meetings.$inferSelect;
 
 /** The candidate and recruiter fields that sessions and meetings show. */

@@ -185,7 +185,7 @@ function sessionPeopleOf(args: CreateSessionArgs, rows: InterviewerRow[]): Sessi
   };
 }
 
-export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
+function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
   if (s.status === "pending" && s.expiresAt.getTime() <= now.getTime()) return "expired";
   return s.status as SessionStatus;
 }
@@ -194,7 +194,7 @@ export function sessionStatus(s: { status: string; expiresAt: Date }, now: Date)
  * One session as the list shows it: only its own slots and offered starts are worked out (the
  * whole list costs one offer per pending session, which a new session's answer has no need of).
  */
-export function sessionView(deps: SchedulingDeps, workspaceId: number, id: number): SessionView | null {
+function sessionView(deps: SchedulingDeps, workspaceId: number, id: number): SessionView | null {
   return listSessions(deps, workspaceId, id)[0] ?? null;
 }
 

@@ -16,7 +16,7 @@ export function formatTime(iso: string | Date, timeZone: string): string {
 }
 
 /** Whether another instant shows the same wall time in the zone (the clocks went back around it). */
-export function wallTimeRepeats(t: number, timeZone: string): boolean {
+function wallTimeRepeats(t: number, timeZone: string): boolean {
   const before = cachedOffset(t - 6 * 60 * MINUTE, timeZone);
   const after = cachedOffset(t + 6 * 60 * MINUTE, timeZone);
   if (before <= after) return false;

@@ -9,7 +9,7 @@
 import { addDays, dateIn, isValidTimeZone, MINUTE, parseDate, wallClock, zonedToUtc } from "./zones";
 
 // One import for the island and the server: zone arithmetic and display live beside this file.
-export { addDays, dateIn, isValidTimeZone, parseDate, wallClock, zonedToUtc } from "./zones";
+export { addDays, dateIn, isValidTimeZone, parseDate, zonedToUtc } from "./zones";
 export * from "./slot-format";
 
 export const DURATIONS = [30, 45, 60, 90, 120] as const;
@@ -18,17 +18,17 @@ export const MINUTE_CHOICES = [0, 15, 30, 45] as const;
 export const HOUR_CHOICES = Array.from({ length: 24 }, (_, h) => h);
 export const DEFAULT_WINDOW = { start: { hour: 9, minute: 0 }, end: { hour: 17, minute: 0 } };
 /** Dates are selectable from today to today + 60 days (in the recruiter's zone). */
-export const MAX_DAYS_AHEAD = 60;
+const MAX_DAYS_AHEAD = 60;
 /** Slots start every hour from the window start. */
-export const SLOT_STEP_MINUTES = 60;
+const SLOT_STEP_MINUTES = 60;
 /** Upper bound on slots per session (60 days × 24 hours would be 1,464). */
-export const MAX_SLOTS = 500;
+const MAX_SLOTS = 500;
 
 export interface TimeSlot {
   startTime: string;
   endTime: string;
 }
-export interface WallTime {
+interface WallTime {
   hour: number;
   minute: number;
 }
@@ -84,8 +84,8 @@ export function generateSlots(req: SlotRequest): TimeSlot[] {
   return out.sort((a, b) => a.startTime.localeCompare(b.startTime));
 }
 
-export const WINDOW_PASSED = "Today's window has already passed";
-export const WINDOW_TOO_SHORT = "The availability window is shorter than the interview duration.";
+const WINDOW_PASSED = "Today's window has already passed";
+const WINDOW_TOO_SHORT = "The availability window is shorter than the interview duration.";
 
 /** Why a window gave no slot that is still ahead: every one already started (today), or none fits at all. */
 export function noSlotsReason(req: SlotRequest): string {

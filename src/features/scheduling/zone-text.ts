@@ -21,7 +21,7 @@ export function zoneName(timeZone: string): string {
 }
 
 /** "10:00–11:00 AM", or "11:30 AM–12:30 PM" across noon (and each in full where a wall time repeats). */
-export function rangeText(start: Date, end: Date, timeZone: string): string {
+function rangeText(start: Date, end: Date, timeZone: string): string {
   const a = formatTime(start, timeZone);
   const b = formatTime(end, timeZone);
   const [at, ap, az] = a.split(" ");

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { positiveId } from "../../lib/route-schemas";
 
-export const SHORTLIST_NAME_REQUIRED = "Please enter a shortlist name";
-export const NO_CANDIDATES_SELECTED = "Please select candidates to add to the shortlist";
+const SHORTLIST_NAME_REQUIRED = "Please enter a shortlist name";
+const NO_CANDIDATES_SELECTED = "Please select candidates to add to the shortlist";
 
 export const CreateShortlistInput = z.object({
   name: z.string({ error: SHORTLIST_NAME_REQUIRED }).trim().min(1, SHORTLIST_NAME_REQUIRED).max(200, "Name must be at most 200 characters"),

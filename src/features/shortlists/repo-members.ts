@@ -17,21 +17,6 @@ export function membershipsOf(db: DB, workspaceId: number, participantId: number
     .all();
 }
 
-/** The shortlists of many candidates at once (list marks): participant id → [{id, name}]. */
-export function membershipsOfMany(db: DB, workspaceId: number, participantIds: number[]): Map<number, { id: number; name: string }[]> {
-  const out = new Map<number, { id: number; name: string }[]>();
-  if (!participantIds.length) return out;
-  const rows = db
-    .select({ pid: shortlistMembers.participantId, id: shortlists.id, name: shortlists.name })
-    .from(shortlistMembers)
-    .innerJoin(shortlists, eq(shortlists.id, shortlistMembers.shortlistId))
-    .where(inWorkspace(shortlistMembers, workspaceId, inArray(shortlistMembers.participantId, participantIds)))
-    .orderBy(asc(shortlists.id))
-    .all();
-  for (const r of rows) out.set(r.pid, [...(out.get(r.pid) ?? []), { id: r.id, name: r.name }]);
-  return out;
-}
-
 export function removeMember(db: DB | Tx, workspaceId: number, shortlistId: number, participantId: number): boolean {
   return (
     db

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { shortlistMembers, shortlists } from "../../db/schema";
@@ -58,14 +58,4 @@ export function addMembers(db: DB | Tx, workspaceId: number, shortlistId: number
     .onConflictDoNothing()
     .returning({ id: shortlistMembers.participantId })
     .all().length;
-}
-
-export function countMembers(db: DB, workspaceId: number): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(shortlistMembers)
-      .where(inWorkspace(shortlistMembers, workspaceId))
-      .get()?.n ?? 0
-  );
 }

@@ -80,11 +80,6 @@ export function shortlistsOfCandidate(deps: Deps, workspaceId: number, participa
   return members.membershipsOf(deps.db, workspaceId, participantId).map((m) => ({ shortlistId: m.shortlistId, name: m.name, addedAt: m.addedAt.toISOString() }));
 }
 
-/** Which shortlists each of these candidates is in (All Candidates marks them). */
-export function shortlistsOfCandidates(deps: Deps, workspaceId: number, participantIds: number[]) {
-  return members.membershipsOfMany(deps.db, workspaceId, participantIds);
-}
-
 /** DELETE /api/shortlists/{id}/candidates/{candidateId}: the candidate goes back to All Candidates. */
 export function removeCandidate(deps: Deps, workspaceId: number, shortlistId: number, participantId: number, actor: Actor): Shortlist {
   if (!repo.findShortlist(deps.db, workspaceId, shortlistId)) throw notFound("Shortlist not found");

@@ -10,8 +10,6 @@ export const FEATURE_LABELS: Record<AssistantFeature, string> = {
   assistantActions: "The assistant's actions in the chat",
   screeningSummaries: "Screening summaries",
 };
-/** The suggestions' `feature` column for each switch. */
-export const FEATURE_KEYS: Record<AssistantFeature, string> = { matching: "matching", cvFields: "cv_fields", assistantActions: "assistant_actions", screeningSummaries: "screening_summaries" };
 
 export const MIN_RETENTION_MONTHS = 6;
 
@@ -48,10 +46,10 @@ export const AssistantSettingsForm = z.object({
   retentionMonths: months,
 });
 
-export const DECISIONS = ["none", "accepted", "dismissed", "changed"] as const;
+const DECISIONS = ["none", "accepted", "dismissed", "changed"] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-export const SuggestionView = z.object({
+const SuggestionView = z.object({
   id: z.number().int(),
   feature: z.string(),
   subject: z.string(),

@@ -5,7 +5,7 @@ import { modelReadsApplications } from "./settings";
 
 export const ABOUT_PATH = "/about-the-assistant";
 
-export function assistantSentence(modelReads: boolean): string {
+function assistantSentence(modelReads: boolean): string {
   return modelReads
     ? "The questions here are asked by an automated assistant, and a language model helps the recruiter read what you send."
     : "The questions here are asked by an automated assistant.";

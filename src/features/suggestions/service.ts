@@ -100,7 +100,7 @@ const DECISION_WORDS: Record<string, string> = {
 };
 
 /** One suggestion in plain words, for the person it is about. */
-export function inWords(r: repo.SuggestionRow): string {
+function inWords(r: repo.SuggestionRow): string {
   const by = r.madeBy === "rules" ? "Fixed rules (no language model)" : `A language model (${r.madeBy}${r.promptVersion ? `, instructions version ${r.promptVersion}` : ""})`;
   let what = "";
   try {

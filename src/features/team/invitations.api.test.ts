@@ -4,7 +4,7 @@ import { makeTestApp, sessionCookie } from "../../../test/helpers";
 import { invitations, mailMessages, sessions, users } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { addMember, invitationToken } from "../../../test/kits/team";
-import { INVITATION_TTL_MS } from "./service";
+import { INVITATION_TTL_MS } from "./invitations";
 
 const t = makeTestApp();
 

@@ -5,7 +5,7 @@ import { sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
 
 /** Whether a string names an invitation in any state (its requests are then counted per link). */
-export function isInvitationToken(deps: Deps, token: string): boolean {
+function isInvitationToken(deps: Deps, token: string): boolean {
   return !!token && token.length <= 200 && !!repo.findInvitationByHash(deps.db, sha256(token));
 }
 

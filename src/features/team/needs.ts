@@ -8,7 +8,7 @@ import type { NewSession } from "../auth/service";
  * decides when; sessions, API keys and reset links are auth's own (membership-repo). Handed to
  * the team's routes by the composition root (app.ts), so team imports neither.
  */
-export interface MemberLeaving {
+interface MemberLeaving {
   /** In the removal's transaction: rows that must go with it. */
   inTransaction(tx: Tx, userId: number): void;
   /** After the commit: live connections to close. */

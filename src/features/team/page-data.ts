@@ -5,7 +5,8 @@ import type { InvitationView, MemberView } from "./model";
 import { can } from "../auth/permissions";
 import { interviewsOfFormerMembers, type LeftBehindInterview } from "../scheduling/left-behind";
 import { memberZone } from "../../lib/time-zone";
-import { invitationPage, listInvitations, listMembers, type InvitationPageData } from "./service";
+import { invitationPage, listInvitations, type InvitationPageData } from "./invitations";
+import { listMembers } from "./service";
 
 /**
  * The loaders of the team's pages: plain props, read before rendering, so the page components

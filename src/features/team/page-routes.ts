@@ -10,6 +10,7 @@ import { sessionUser } from "../auth/service";
 import { setSessionCookie } from "../auth/session-cookie";
 import { AcceptBody, ActivityQuery, InviteInput, MemberIdParam, ReassignInput, RecordIdParam, RemoveForm, RoleInput, TokenParam } from "./model";
 import * as team from "./service";
+import * as invitations from "./invitations";
 import type { InvitationLinkLimiter } from "./link-limit";
 import { loadActivityPage, loadInvitePage, loadMembersPage } from "./page-data";
 import { ActivityPage, MembersPage, SettingsIndexPage } from "./pages/settings-pages";
@@ -53,7 +54,7 @@ export function teamPageRoutes(deps: TeamDeps, web: Web, linkLimit: InvitationLi
     .post(
       "/settings/invitations",
       ({ me, body, cookie }) => {
-        team.invite(deps, me.user, body);
+        invitations.invite(deps, me.user, body);
         setFlash(cookie, { title: "Invitation sent", variant: "success" });
         return seeOther("/settings/members");
       },
@@ -62,7 +63,7 @@ export function teamPageRoutes(deps: TeamDeps, web: Web, linkLimit: InvitationLi
     .post(
       "/settings/invitations/:id/revoke",
       ({ me, params, cookie }) => {
-        team.revokeInvitation(deps, me.user, params.id);
+        invitations.revokeInvitation(deps, me.user, params.id);
         setFlash(cookie, { title: "Invitation revoked", variant: "success" });
         return seeOther("/settings/members");
       },
@@ -71,7 +72,7 @@ export function teamPageRoutes(deps: TeamDeps, web: Web, linkLimit: InvitationLi
     .post(
       "/settings/invitations/:id/resend",
       ({ me, params, cookie }) => {
-        team.resendInvitation(deps, me.user, params.id);
+        invitations.resendInvitation(deps, me.user, params.id);
         setFlash(cookie, { title: "Invitation sent again", variant: "success" });
         return seeOther("/settings/members");
       },
@@ -132,7 +133,7 @@ export function teamPageRoutes(deps: TeamDeps, web: Web, linkLimit: InvitationLi
       "/invite/:token",
       async ({ params, request, body, cookie }) => {
         const me = sessionUser(deps, sessionToken(request));
-        const r = await team.acceptInvitation(deps, params.token, me?.user ?? null, body);
+        const r = await invitations.acceptInvitation(deps, params.token, me?.user ?? null, body);
         if (r.newSession) setSessionCookie(deps, cookie, deps.signInAs(r.userId));
         setFlash(cookie, { title: "Welcome to the workspace", variant: "success" });
         return seeOther("/dashboard");

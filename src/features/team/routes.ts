@@ -27,6 +27,7 @@ import {
   TokenParam,
 } from "./model";
 import * as team from "./service";
+import * as invitations from "./invitations";
 import { listActivity } from "./activity";
 import { teamPageRoutes } from "./page-routes";
 import { invitationLinkLimiter } from "./link-limit";
@@ -70,30 +71,30 @@ export function teamRoutes(deps: TeamDeps, web: Web) {
       response: { 200: Success },
       detail: { summary: "Hand one interview to another member" },
     })
-    .get("/invitations", ({ me }) => ({ invitations: team.listInvitations(deps, me.user) }), {
+    .get("/invitations", ({ me }) => ({ invitations: invitations.listInvitations(deps, me.user) }), {
       response: { 200: InvitationList },
       detail: { summary: "Pending and expired invitations" },
     })
     .post(
       "/invitations",
       ({ me, body, set }) => {
-        const invitation = team.invite(deps, me.user, body);
+        const invitation = invitations.invite(deps, me.user, body);
         set.status = 201;
         return invitation;
       },
       { body: InviteInput, response: { 201: InvitationSchema }, detail: { summary: "Invite someone by e-mail (a link valid 7 days)" } },
     )
-    .get("/invitations/:id", ({ me, params }) => team.getInvitation(deps, me.user, params.id), {
+    .get("/invitations/:id", ({ me, params }) => invitations.getInvitation(deps, me.user, params.id), {
       params: MemberIdParam,
       response: { 200: InvitationSchema },
       detail: { summary: "One pending invitation" },
     })
-    .delete("/invitations/:id", ({ me, params }) => team.revokeInvitation(deps, me.user, params.id), {
+    .delete("/invitations/:id", ({ me, params }) => invitations.revokeInvitation(deps, me.user, params.id), {
       params: MemberIdParam,
       response: { 200: Success },
       detail: { summary: "Revoke an invitation (the link stops working)" },
     })
-    .post("/invitations/:id/resend", ({ me, params }) => team.resendInvitation(deps, me.user, params.id), {
+    .post("/invitations/:id/resend", ({ me, params }) => invitations.resendInvitation(deps, me.user, params.id), {
       params: MemberIdParam,
       response: { 200: InvitationSchema },
       detail: { summary: "Send an invitation again with a new link" },
@@ -112,7 +113,7 @@ export function teamRoutes(deps: TeamDeps, web: Web) {
       "/:token/accept",
       async ({ params, body, request, cookie }) => {
         const me = sessionUser(deps, sessionToken(request));
-        const r = await team.acceptInvitation(deps, params.token, me?.user ?? null, body);
+        const r = await invitations.acceptInvitation(deps, params.token, me?.user ?? null, body);
         if (r.newSession) setSessionCookie(deps, cookie, deps.signInAs(r.userId));
         return { success: true as const, workspaceId: r.workspaceId, role: r.role };
       },

@@ -18,7 +18,7 @@ export interface ChatContext {
   code: string | null;
 }
 
-export interface ChatMessage {
+interface ChatMessage {
   from: "bot" | "me";
   text: string;
 }
@@ -37,7 +37,7 @@ export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const TEN_MINUTES = 10 * 60_000;
 /** The defaults of VISITOR_ANSWERS_PER_IP and VISITOR_CLICKS_PER_IP. */
 export const ANSWERS_PER_IP = 60;
-export const CLICKS_PER_IP = 30;
+const CLICKS_PER_IP = 30;
 
 /** The candidate pages' limits per address (bots), kept for the life of the app in this process. */
 export function visitorLimits(deps: Deps) {

@@ -10,7 +10,7 @@ export const MAX_EMBED_ORIGINS = 20;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The origin as the browser writes it, or the reason it is not one. */
-export function checkOrigin(value: string): { origin: string } | { error: string } {
+function checkOrigin(value: string): { origin: string } | { error: string } {
   const v = value.trim();
   if (v.includes("*")) return { error: `${v}: wildcards are not allowed, list each origin` };
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || !URL.canParse(v)) return { error: `${v}: enter an origin like https://www.example.com` };

@@ -27,11 +27,11 @@ export interface IntroCallOptions {
   qualified: boolean;
 }
 
-export const SLOT_GONE = "This time is no longer available. Please choose another time.";
+const SLOT_GONE = "This time is no longer available. Please choose another time.";
 export const ALREADY_BOOKED = "You already have an intro call booked.";
 export const PREQUALIFIER_FIRST = "Please answer the prequalifier before booking a call.";
 export const USE_PREQUALIFIER_EMAIL = "Use the email address you gave in the prequalifier.";
-export const NO_CALL = "You have no intro call booked.";
+const NO_CALL = "You have no intro call booked.";
 
 /**
  * The host's busy times, from the calendar's own cache (decision 32): read on each request, no

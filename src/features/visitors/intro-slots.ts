@@ -13,7 +13,7 @@ export interface WeeklyWindow {
 
 /** How far ahead a candidate may book, and the shortest notice. */
 export const INTRO_DAYS_AHEAD = 14;
-export const INTRO_MIN_NOTICE_MS = 2 * 3_600_000;
+const INTRO_MIN_NOTICE_MS = 2 * 3_600_000;
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -4,11 +4,11 @@
  */
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { getParticipant, upsertParticipantFromVisitor, type ParticipantFields } from "../candidates/service";
+import { getParticipant, type ParticipantFields } from "../candidates/service";
 import { getCandidateSettings } from "../candidates/settings";
 import { findCampaignByCode, getJob, listJobs, recordCampaignClick } from "../jobs/service";
 
-export { upsertParticipantFromVisitor, type ParticipantFields };
+export { type ParticipantFields };
 
 /** The workspace's privacy notice and policy link, shown before the first question. */
 export function privacyNoticeOf(deps: Deps, workspaceId: number): { text: string; policyUrl: string } {

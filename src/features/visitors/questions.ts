@@ -6,7 +6,7 @@
 export type ChatKind = "prequalifier" | "assessment";
 
 /** The participant field a prequalifier answer fills (part2 §3). */
-export type PrequalifierField = "name" | "emailAddress" | "city" | "roleApplied" | "linkedinUrl" | "industry" | "visaStatus" | "salaryExpectation" | "availability";
+type PrequalifierField = "name" | "emailAddress" | "city" | "roleApplied" | "linkedinUrl" | "industry" | "visaStatus" | "salaryExpectation" | "availability";
 
 export interface Question {
   /** Participant field (prequalifier) or "answer" (assessment). */
@@ -47,7 +47,7 @@ export const DEFAULT_ASSESSMENT_QUESTIONS = [
   "Is there anything else you would like us to know?",
 ];
 
-export const ASSESSMENT_ANSWER_MAX = 2000;
+const ASSESSMENT_ANSWER_MAX = 2000;
 export const MAX_ASSESSMENT_QUESTIONS = 20;
 export const ASSESSMENT_QUESTION_MAX = 500;
 
@@ -65,8 +65,8 @@ export const DONE: Record<ChatKind, string> = {
   assessment: "Thank you! Your assessment has been sent to the hiring team.",
 };
 
-export const BOT = "Frank";
-export const CANDIDATE = "Candidate";
+const BOT = "Frank";
+const CANDIDATE = "Candidate";
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 const SKIP = /^(skip|none|n\/a|no|-)$/i;
@@ -76,7 +76,7 @@ const SKIP = /^(skip|none|n\/a|no|-)$/i;
  * domain. "5" or "120000" would otherwise parse as the IP addresses 0.0.0.5 and
  * 0.1.212.192, and "localhost" or "[::1]" are no one's profile either.
  */
-export function isRealHostName(hostname: string): boolean {
+function isRealHostName(hostname: string): boolean {
   const labels = hostname.toLowerCase().split(".");
   if (labels.length < 2) return false;
   const tld = labels[labels.length - 1]!;

@@ -43,10 +43,6 @@ export function firstWorkspaceId(db: DB): number | null {
   return firstWorkspace(db).get()?.id ?? null;
 }
 
-export function workspaceExists(db: DB, id: number): boolean {
-  return !!db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id)).get();
-}
-
 // ---- conversations -------------------------------------------------------------------
 
 const conversationOf = preparedQuery((db) =>

@@ -10,8 +10,6 @@ import type { AvailabilityInput, OutsideUrlsInput } from "./model";
 import type { WeeklyWindow } from "./intro-slots";
 import { embedOrigins, workspaceZone } from "../auth/workspace-site";
 
-export type { WeeklyWindow };
-
 export interface CandidatePageSettings {
   prequalifierUrl: string | null;
   assessmentUrl: string | null;
@@ -22,7 +20,7 @@ export interface CandidatePageSettings {
   weekly: WeeklyWindow[];
 }
 
-export const DEFAULT_SETTINGS: CandidatePageSettings = {
+const DEFAULT_SETTINGS: CandidatePageSettings = {
   prequalifierUrl: null,
   assessmentUrl: null,
   schedulerUrl: null,

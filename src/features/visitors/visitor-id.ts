@@ -8,7 +8,7 @@ export const VISITOR_COOKIE = "prequalifier_id";
 /** The proof that goes with it (an id of 5 characters can be guessed; this cannot). */
 export const VISITOR_KEY_COOKIE = "prequalifier_key";
 export const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-export const VISITOR_ID_PATTERN = /^q[A-Za-z0-9]{5}$/;
+const VISITOR_ID_PATTERN = /^q[A-Za-z0-9]{5}$/;
 
 export interface Visitor {
   id: string;
@@ -17,7 +17,7 @@ export interface Visitor {
   issued: boolean;
 }
 
-export function newVisitorId(): string {
+function newVisitorId(): string {
   return "q" + randomAlphanumeric(5);
 }
 

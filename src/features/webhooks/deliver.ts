@@ -5,7 +5,7 @@ import { publicFetch, BlockedAddressError, workspaceUrlPolicy } from "../../lib/
 import * as repo from "./repo";
 
 /** Per try; the task's own limit (30 s) is above it, so the log always says why. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
  * One try of one delivery (the `webhooks.deliver` task): POST the stored body, signed now

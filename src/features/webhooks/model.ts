@@ -39,7 +39,7 @@ export interface WebhookPayload {
 
 const EventInput = z.enum(EVENT_TYPES, { error: (i) => `Unknown event: ${String(i.input).slice(0, 60)}. Events are: ${EVENT_TYPES.join(", ")}` });
 
-export const WebhookUrl = z
+const WebhookUrl = z
   .string({ error: "URL is required" })
   .trim()
   .min(1, "URL is required")
@@ -70,7 +70,7 @@ export const CreateWebhookForm = z.object({
 
 export const DeliveryParams = z.object({ id: positiveId(), deliveryId: positiveId() });
 
-export const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed"] as const;
+const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed"] as const;
 
 export const WebhookView = z.object({
   id: z.number(),

@@ -9,9 +9,6 @@ import * as repo from "./repo";
 
 export type { EventType } from "./model";
 
-/** The task kind that sends one delivery (deliver-job.ts → deliver.ts). */
-export const DELIVER_WORK = deliverWebhookJob.name;
-
 /** Standard Webhooks ids are `msg_` and a random part; receivers deduplicate by it. */
 const newWebhookId = () => `msg_${randomToken(18)}`;
 

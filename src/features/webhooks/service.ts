@@ -19,7 +19,7 @@ export interface Member {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toWebhookView(r: repo.EndpointRow): WebhookView {
+function toWebhookView(r: repo.EndpointRow): WebhookView {
   return { id: r.id, url: r.url, events: JSON.parse(r.events) as string[], createdAt: r.createdAt.toISOString(), disabledAt: iso(r.disabledAt), status: r.disabledAt ? "disabled" : "active" };
 }
 
@@ -96,7 +96,7 @@ export function deleteWebhook(deps: WebhooksDeps, me: Member, id: number): void 
   });
 }
 
-export const DELIVERY_LOG_SIZE = 100;
+const DELIVERY_LOG_SIZE = 100;
 
 /** The endpoint's newest deliveries first (the last 100). */
 export function listDeliveries(deps: Deps, me: Member, id: number): DeliveryView[] {

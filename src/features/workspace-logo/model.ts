@@ -2,13 +2,13 @@ import { z } from "zod";
 
 /** The agency's logo (issue 39): PNG, JPEG or WebP, recognised from the bytes; never SVG (it can carry script). */
 export const MAX_LOGO_BYTES = 512 * 1024;
-export const LOGO_TYPES = ["png", "jpeg", "webp"] as const;
+const LOGO_TYPES = ["png", "jpeg", "webp"] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 export const LOGO_CONTENT_TYPES: Record<LogoType, string> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
 export const ONLY_IMAGES = "Only PNG, JPEG or WebP images can be a logo (no SVG)";
 export const LOGO_TOO_BIG = "A logo can be at most 512 kB";
 
-export const LogoView = z.object({
+const LogoView = z.object({
   /** Where the logo is served (the address changes with the image, so it may be cached for good). */
   url: z.string(),
   type: z.enum(LOGO_TYPES),

@@ -15,14 +15,14 @@ import { applicationsBySource } from "../applications/service";
 import { draftCount } from "../candidate-drafts/service";
 import { addCandidates, createShortlist, listShortlists } from "../shortlists/service";
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 /**
  * /candidates: one page of the list, answered by the candidates service's own search (FTS5
  * and the bucket indexes), so the 100,000th candidate costs what the first does. Everything
  * the view depends on (search, role, location, job, page) is in the address.
  */
-export const SORTS = ["name", "role", "city", "stage", "added", "updated"] as const;
+const SORTS = ["name", "role", "city", "stage", "added", "updated"] as const;
 export type Sort = (typeof SORTS)[number];
 const SortInput = z.object({
   sort: z.enum(SORTS, { error: `Sort must be one of: ${SORTS.join(", ")}` }).optional(),

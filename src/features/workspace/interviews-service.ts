@@ -27,7 +27,7 @@ export interface InterviewItem {
   flags: { kind: string; message: string }[];
 }
 
-export interface InterviewsQuery {
+interface InterviewsQuery {
   week?: string;
   tz?: string;
   interviewer?: string;

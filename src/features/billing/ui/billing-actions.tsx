@@ -8,7 +8,7 @@ import type { PortalFlow } from "../stripe-flows";
  * Opens the Stripe customer portal (card, cancel, invoices). It is a full navigation in this
  * tab: the portal returns to /dashboard?portal=return, which shows a toast.
  */
-export async function openPortal(flow?: PortalFlow) {
+async function openPortal(flow?: PortalFlow) {
   try {
     const { url } = await api<{ url: string }>("/api/billing/portal", { body: flow ? { flow } : {}, noLogoutOn401: true });
     location.assign(url);

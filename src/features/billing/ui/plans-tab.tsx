@@ -8,7 +8,7 @@ import { BillingNotConfigured, PlanCard } from "./plan-card";
 /** What the Plans tab offers for one plan, given the account's subscription (one per account). */
 export type PlanOffer = "buy" | "current" | "change" | "unavailable";
 
-export function planOffer(plan: Plan, billing: BillingResponse | null): PlanOffer {
+function planOffer(plan: Plan, billing: BillingResponse | null): PlanOffer {
   const sub = billing?.hasSubscription ? billing.subscription : null;
   if (!sub) return "buy";
   if (sub.planId === plan.id) return "current";

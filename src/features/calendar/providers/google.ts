@@ -9,7 +9,7 @@ import { toProviderEvent, videoLink } from "./google-events";
  * fake). Retries are off and every call has a time limit: a slow Google must never hold
  * a booking; what fails is picked up later by the sync.
  */
-export const CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar";
+const CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar";
 const TIMEOUT_MS = 8000;
 const noRetry = { retry: false, timeout: TIMEOUT_MS, retryConfig: { retry: 0, noResponseRetries: 0 } };
 

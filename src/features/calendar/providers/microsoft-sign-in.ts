@@ -10,7 +10,7 @@ export type MicrosoftConfig = Pick<Config, "MICROSOFT_CLIENT_ID" | "MICROSOFT_CL
 
 export const BASE_SCOPES = "offline_access Calendars.ReadWrite User.Read";
 /** Asked only of members whose interviews get Teams links. */
-export const TEAMS_SCOPE = "OnlineMeetings.ReadWrite";
+const TEAMS_SCOPE = "OnlineMeetings.ReadWrite";
 /** Every call to Microsoft has this time limit, in ms. */
 export const MICROSOFT_TIMEOUT_MS = 8000;
 
@@ -18,7 +18,7 @@ export function microsoftConfigured(config: Pick<MicrosoftConfig, "MICROSOFT_CLI
   return !!(config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET);
 }
 
-export function microsoftRedirectUri(config: Pick<MicrosoftConfig, "APP_URL">): string {
+function microsoftRedirectUri(config: Pick<MicrosoftConfig, "APP_URL">): string {
   return `${config.APP_URL}/auth/microsoft/calendar/callback`;
 }
 

@@ -21,10 +21,10 @@ const EXPAND = `singleValueExtendedProperties($filter=id eq '${FRANK_MEETING}' o
 /** Every event Frank writes carries this transactionId prefix: the sync knows Frank's events without reading their properties. */
 const TRANSACTION_PREFIX = "frank-";
 
-export const graphBase = (config: Pick<MicrosoftConfig, "MICROSOFT_GRAPH_URL">) => (config.MICROSOFT_GRAPH_URL ?? "https://graph.microsoft.com/v1.0").replace(/\/$/, "");
+const graphBase = (config: Pick<MicrosoftConfig, "MICROSOFT_GRAPH_URL">) => (config.MICROSOFT_GRAPH_URL ?? "https://graph.microsoft.com/v1.0").replace(/\/$/, "");
 
 /** A calendar as Graph lists it, with whether the account can make Teams meetings in it. */
-export interface MicrosoftCalendar extends ProviderCalendar {
+interface MicrosoftCalendar extends ProviderCalendar {
   teams: boolean;
 }
 
@@ -257,7 +257,7 @@ function marksOf(e: any): { meeting: string | null; version: number | null } {
 }
 
 /** showAs free is not busy; tentative, busy, away and working elsewhere are (decision 34). */
-export function toProviderEvent(e: any): ProviderEvent {
+function toProviderEvent(e: any): ProviderEvent {
   if (e["@removed"] || e.isCancelled) return { id: e.id, status: "cancelled", summary: null, start: null, end: null, transparent: false, attendees: [], frankMeeting: null, frankVersion: null };
   const marks = marksOf(e);
   return {

@@ -10,7 +10,7 @@ export interface ProviderCalendar {
   primary: boolean;
 }
 
-export interface ProviderAttendee {
+interface ProviderAttendee {
   email: string;
   /** needsAction | accepted | declined | tentative */
   responseStatus: string | null;
@@ -37,7 +37,7 @@ export interface ProviderEvent {
   version?: string | null;
 }
 
-export interface EventPage {
+interface EventPage {
   events: ProviderEvent[];
   /** Present on the last page only: the cursor of the next incremental read. */
   nextSyncToken: string | null;
@@ -63,7 +63,7 @@ export interface NewEvent {
   createVideo: boolean;
 }
 
-export interface WrittenEvent {
+interface WrittenEvent {
   eventId: string;
   videoUrl: string | null;
   existed: boolean;
@@ -71,7 +71,7 @@ export interface WrittenEvent {
   version?: string | null;
 }
 
-export interface WatchChannel {
+interface WatchChannel {
   id: string;
   token: string;
   address: string;

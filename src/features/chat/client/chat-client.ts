@@ -5,7 +5,7 @@ import { connectionBack, connectionLost, isNetworkFailure } from "../../../clien
 import { sessionExpired } from "../../../client/session-expired";
 import type { ChatHistoryAnswer } from "../../../client/answers";
 
-export const SESSION_KEY = "frank_session_id";
+const SESSION_KEY = "frank_session_id";
 
 /** A change the assistant proposed; it happens only when the recruiter presses Confirm. */
 export interface ChatActionView {

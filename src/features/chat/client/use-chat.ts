@@ -4,7 +4,7 @@ import { api, serverMessage } from "../../../client/api";
 import { loadHistory, newId, storedSessionId, storeSessionId, streamChat, type ChatMessage } from "./chat-client";
 import type { ConfirmedActionAnswer, DismissedActionAnswer } from "../../../client/answers";
 
-export const greetingMessage = (greeting: string): ChatMessage => ({ id: "greeting", role: "assistant", content: greeting, timestamp: "" });
+const greetingMessage = (greeting: string): ChatMessage => ({ id: "greeting", role: "assistant", content: greeting, timestamp: "" });
 
 /**
  * Conversation state of a chat island: the greeting, the stored session id, sending with

@@ -3,7 +3,7 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import MonitorParticipants, { type MonitorParticipantsProps } from "../islands/monitor-participants";
 
-export const MONITOR_REFRESH_MS = 30_000; // part2 §9: the sync monitor refreshes every 30 s
+const MONITOR_REFRESH_MS = 30_000; // part2 §9: the sync monitor refreshes every 30 s
 
 export function MonitorPage({ shell, initial }: { shell: Shell; initial: Omit<MonitorParticipantsProps, "refreshMs"> }) {
   return (

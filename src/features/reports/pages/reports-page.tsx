@@ -7,7 +7,7 @@ import { BarChart } from "./bar-chart";
 type Choices = ReturnType<typeof filterChoices>;
 
 /** The address of a report with the page's filters (links between reports keep them). */
-export function reportHref(q: ReportQuery, period: { from: string; to: string }, over: Partial<Record<string, string>> = {}, path = "/reports") {
+function reportHref(q: ReportQuery, period: { from: string; to: string }, over: Partial<Record<string, string>> = {}, path = "/reports") {
   const p = new URLSearchParams();
   const v: Record<string, string | undefined> = {
     report: q.report,

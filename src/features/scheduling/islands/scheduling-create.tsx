@@ -4,11 +4,12 @@ import { latestRequests } from "../../../client/latest";
 import { api, isConnectionError, serverMessage } from "../../../client/api";
 import { toast } from "../../../client/toast";
 import { MultiDatePicker } from "../components/multi-date-picker";
-import { CandidatePicker, type PickedCandidate } from "../components/candidate-picker";
+import type { PickedCandidate } from "../components/candidate-picker";
 import { SCHEDULE_CANDIDATE, SESSIONS_CHANGED, SHORTLISTS_CHANGED } from "../events";
 import { batchOutcome, retryNotice } from "../components/batch-outcome";
 import { FreeTimesRange, TimeSelect } from "../components/time-fields";
 import { SlotList } from "../components/slot-list";
+import { BookingEmailFields, CandidateOrShortlist } from "../components/schedule-who";
 import { InterviewTypeSelect } from "../components/interview-type-select";
 import { VideoLinkFields, type VideoChoice } from "../components/video-link-fields";
 import { PeopleChoice, peopleFields, peopleProblem, type PeopleValue } from "../components/people-choice";
@@ -207,40 +208,16 @@ export default function SchedulingCreate(props: {
       </div>
       <div className="card-body space-y-4">
         {types.length ? <InterviewTypeSelect types={types} value={typeId} onChange={chooseType} /> : null}
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label className="label" htmlFor="sched-candidate">
-              Candidate
-            </label>
-            <CandidatePicker
-              id="sched-candidate"
-              value={picked}
-              disabled={!!shortlist || !!retry}
-              onChange={(c) => (setPicked(c), setCandidateId(c ? String(c.id) : ""), c && setCandidates((l) => (l.some((x) => x.id === c.id) ? l : [...l, c])))}
-            />
-          </div>
-          <div>
-            <label className="label" htmlFor="sched-shortlist">
-              Or a whole shortlist
-            </label>
-            <select id="sched-shortlist" className="input" value={shortlistId} onChange={(e) => (setRetry(null), setShortlistId(e.currentTarget.value))}>
-              <option value="">No shortlist</option>
-              {shortlists.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({s.candidateIds.length})
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        {retry ? (
-          <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="batch-retry">
-            <p>{retry.notice}</p>
-            <button type="button" className="btn-ghost btn-sm mt-1" onClick={() => setRetry(null)}>
-              Start over
-            </button>
-          </div>
-        ) : null}
+        <CandidateOrShortlist
+          picked={picked}
+          pickerDisabled={!!shortlist || !!retry}
+          onPick={(c) => (setPicked(c), setCandidateId(c ? String(c.id) : ""), c && setCandidates((l) => (l.some((x) => x.id === c.id) ? l : [...l, c])))}
+          shortlists={shortlists}
+          shortlistId={shortlistId}
+          onShortlist={(id) => (setRetry(null), setShortlistId(id))}
+          retryNotice={retry?.notice ?? null}
+          onStartOver={() => setRetry(null)}
+        />
         {props.interviewers && props.interviewers.length > 1 ? (
           <div>
             <label className="label" htmlFor="sched-interviewer">
@@ -304,18 +281,7 @@ export default function SchedulingCreate(props: {
         )}
         {mode === "slots" && slots.length ? <SlotList slots={slots} tz={tz} onClear={() => setSlots([])} onRemove={(slot) => setSlots((all) => all.filter((x) => x !== slot))} /> : null}
         <VideoLinkFields video={video} url={videoUrl} onVideo={setVideo} onUrl={setVideoUrl} />
-        <div className="space-y-2 rounded-md border border-slate-200 p-3">
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={sendEmail} onChange={(e) => setSendEmail(e.currentTarget.checked)} />
-            E-mail the booking link to the candidate
-          </label>
-          {sendEmail ? (
-            <label className="block text-sm">
-              <span className="label">Message (optional)</span>
-              <textarea className="input" rows={2} maxLength={2000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} placeholder="Looking forward to speaking with you." />
-            </label>
-          ) : null}
-        </div>
+        <BookingEmailFields sendEmail={sendEmail} onSendEmail={setSendEmail} message={message} onMessage={setMessage} />
         <button type="button" className="btn-primary w-full" onClick={create} disabled={busy}>
           {busy ? "Creating..." : retry ? `Create Sessions (${retry.ids.length})` : shortlist ? `Create Sessions (${shortlist.candidateIds.length})` : "Create Session"}
         </button>

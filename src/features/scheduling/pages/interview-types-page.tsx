@@ -166,7 +166,7 @@ function Area({ label, name, value }: { label: string; name: string; value: stri
 }
 
 /** A type as the form's fields. */
-export function toTypeForm(t: InterviewTypeView): TypeForm {
+function toTypeForm(t: InterviewTypeView): TypeForm {
   const n = (v: number | null) => (v === null ? "" : String(v));
   return {
     name: t.name,

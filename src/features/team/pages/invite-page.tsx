@@ -1,5 +1,5 @@
 import { AuthCard } from "../../../ui/auth-card";
-import type { InvitationPageData } from "../service";
+import type { InvitationPageData } from "../invitations";
 
 /** /invite/{token}: a new person sets a name and password; a signed-in person with the e-mail joins. Works without JavaScript. */
 export function InvitePage({

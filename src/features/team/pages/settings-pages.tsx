@@ -178,7 +178,7 @@ export function MembersPage({
   );
 }
 
-export const ACTIVITY_ACTIONS = ACTIVITY_KINDS;
+const ACTIVITY_ACTIONS = ACTIVITY_KINDS;
 
 export function ActivityPage({ shell, members, activity, filter }: { shell: Shell; members: MemberView[]; activity: ActivityItem[]; filter: { member?: number; action?: string } }) {
   return (

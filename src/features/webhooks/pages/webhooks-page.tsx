@@ -4,7 +4,7 @@ import { memberZone } from "../../../lib/time-zone";
 import type { Shell } from "../../../ui/shell";
 import { EVENT_TYPES, type DeliveryView, type WebhookView } from "../model";
 
-export interface WebhooksPageData {
+interface WebhooksPageData {
   webhooks: { webhook: WebhookView; deliveries: DeliveryView[] }[];
 }
 
