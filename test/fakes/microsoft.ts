@@ -346,7 +346,11 @@ export class FakeMicrosoft {
   private stale(e: StoredEvent, ifMatch: string | null): Response | null {
     if (!ifMatch || ifMatch === "*" || ifMatch === etagOf(e) || ifMatch === `"${changeKeyOf(e)}"`) return null;
     this.refusedWrites++;
-    return graphError(412, "ErrorIrresolvableConflict", "The send or update operation could not be performed because the change key passed in the request does not match the current change key for the item.");
+    return graphError(
+      412,
+      "ErrorIrresolvableConflict",
+      "The send or update operation could not be performed because the change key passed in the request does not match the current change key for the item.",
+    );
   }
 
   /** Teams meetings only where the account can make them (work or school accounts). */
