@@ -22,9 +22,14 @@ interface StoredEvent {
   id: string;
   calendarId: string;
   body: any;
-  /** The fake's change counter when the event last changed (delta tokens count on it). */
+  /** The fake's change counter when the event last changed (delta tokens count on it; the changeKey is made of it). */
   change: number;
 }
+
+/** An event's changeKey: new with every change of the event, as Exchange's. */
+export const changeKeyOf = (e: Pick<StoredEvent, "change">) => "DwAAABYAAA" + Buffer.from(`frank-fake-${e.change}`).toString("base64");
+/** Graph's @odata.etag of an event: its changeKey, weak. */
+export const etagOf = (e: Pick<StoredEvent, "change">) => `W/"${changeKeyOf(e)}"`;
 
 export interface FakeSubscription {
   id: string;
@@ -77,9 +82,11 @@ export class FakeMicrosoft {
   /** Scopes asked for at each consent (Teams' OnlineMeetings.ReadWrite only when Teams links are used). */
   consents: string[] = [];
   events: StoredEvent[] = [];
+  /** Conditional writes (If-Match) refused because the event changed since the version sent (412). */
+  refusedWrites = 0;
   /** Deleted events, returned by delta reads as @removed. */
   tombstones: StoredEvent[] = [];
-  requests: { method: string; path: string; body?: any }[] = [];
+  requests: { method: string; path: string; body?: any; ifMatch?: string }[] = [];
   changeSeq = 0;
   /** Delta tokens name an epoch: one from an older epoch is expired (410 syncStateNotFound). */
   tokenEpoch = 0;
@@ -155,6 +162,14 @@ export class FakeMicrosoft {
     const [e] = this.events.splice(i, 1);
     this.tombstones.push({ id: e!.id, calendarId: e!.calendarId, body: { id: e!.id, "@removed": { reason: "deleted" } }, change: ++this.changeSeq });
     this.notify(e!.calendarId, id, "deleted");
+  }
+
+  /** The owner changes what Frank does not write (a category): a new changeKey, the same times. */
+  touchEvent(id: string, category = "Red category") {
+    const e = this.events.find((x) => x.id === id)!;
+    e.body = { ...e.body, categories: [...(e.body.categories ?? []), category] };
+    e.change = ++this.changeSeq;
+    this.notify(e.calendarId, id, "updated");
   }
 
   /** Deleted without a trace a delta read could see (only a full read tells). */
@@ -247,7 +262,7 @@ export class FakeMicrosoft {
       const text = await req.text();
       body = req.headers.get("content-type")?.includes("json") ? JSON.parse(text || "{}") : Object.fromEntries(new URLSearchParams(text));
     }
-    this.requests.push({ method: req.method, path: path + url.search, body });
+    this.requests.push({ method: req.method, path: path + url.search, body, ...(req.headers.get("if-match") ? { ifMatch: req.headers.get("if-match")! } : {}) });
 
     if (path === "/__control" && req.method === "POST") {
       for (const k of ["down", "hang", "authError", "pageSize", "allowHttpPush", "pushVia"] as const) if (k in body) (this as any)[k] = body[k];
@@ -258,6 +273,7 @@ export class FakeMicrosoft {
       }
       if (body.removeEvent) this.removeEvent(body.removeEvent);
       if (body.moveEvent) this.moveEvent(body.moveEvent.id, body.moveEvent.start, body.moveEvent.end);
+      if (body.touchEvent) this.touchEvent(body.touchEvent);
       if (body.account) this.account = body.account;
       if (body.revokeAll) this.revokeAll(body.revokeAll);
       return json({ ok: true, events: this.events.length });
@@ -319,7 +335,22 @@ export class FakeMicrosoft {
 
   private eventOut(e: StoredEvent, expand: boolean) {
     const { singleValueExtendedProperties, ...rest } = e.body;
-    return expand && singleValueExtendedProperties ? { ...rest, singleValueExtendedProperties } : rest;
+    const out = { "@odata.etag": etagOf(e), ...rest, changeKey: changeKeyOf(e) };
+    return expand && singleValueExtendedProperties ? { ...out, singleValueExtendedProperties } : out;
+  }
+
+  /**
+   * A conditional write (If-Match) of an event changed since that version: 412, as Graph answers
+   * (the header names the @odata.etag, or the changeKey quoted; * matches any).
+   */
+  private stale(e: StoredEvent, ifMatch: string | null): Response | null {
+    if (!ifMatch || ifMatch === "*" || ifMatch === etagOf(e) || ifMatch === `"${changeKeyOf(e)}"`) return null;
+    this.refusedWrites++;
+    return graphError(
+      412,
+      "ErrorIrresolvableConflict",
+      "The send or update operation could not be performed because the change key passed in the request does not match the current change key for the item.",
+    );
   }
 
   /** Teams meetings only where the account can make them (work or school accounts). */
@@ -391,6 +422,8 @@ export class FakeMicrosoft {
       if (!e) return graphError(404, "ErrorItemNotFound", "The specified object was not found in the store.");
       if (method === "GET") return json(this.eventOut(e, !!url.searchParams.get("$expand")));
       if (method === "PATCH") {
+        const refused = this.stale(e, req.headers.get("if-match"));
+        if (refused) return refused;
         const props = [...(e.body.singleValueExtendedProperties ?? [])];
         for (const p of body.singleValueExtendedProperties ?? []) {
           const i = props.findIndex((x: any) => x.id === p.id);
@@ -404,6 +437,8 @@ export class FakeMicrosoft {
         return json(this.eventOut(e, false));
       }
       if (method === "DELETE") {
+        const refused = this.stale(e, req.headers.get("if-match"));
+        if (refused) return refused;
         this.events.splice(this.events.indexOf(e), 1);
         this.tombstones.push({ id, calendarId: e.calendarId, body: { id, "@removed": { reason: "deleted" } }, change: ++this.changeSeq });
         return new Response(null, { status: 204 });

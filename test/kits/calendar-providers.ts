@@ -3,7 +3,7 @@
 // delete, answer, add a busy event) and what the tests read back (an event's time, Frank's marks).
 import { afterAll, beforeAll } from "bun:test";
 import { defaultAccount, startFakeGoogle, type FakeGoogle } from "../fakes/google";
-import { defaultMsAccount, startFakeMicrosoft, type FakeMicrosoft } from "../fakes/microsoft";
+import { defaultMsAccount, etagOf as msEtagOf, startFakeMicrosoft, type FakeMicrosoft } from "../fakes/microsoft";
 import { makeTestApp, type TestApp } from "../helpers";
 
 interface FakeEventView {
@@ -33,6 +33,15 @@ export interface CalendarFakeDriver {
   respond: ((id: string, email: string, answer: "declined") => void) | null;
   addBusy(summary: string, start: Date, end: Date): string;
   setDown(down: boolean): void;
+  /**
+   * A change to the event that Frank does not write and that keeps its times (Google: the
+   * candidate accepts; Microsoft: the owner gives it a category): a new version all the same.
+   */
+  touch(id: string, candidateEmail: string): void;
+  /** Conditional writes the calendar refused so far (412). */
+  refusedWrites(): number;
+  /** The version the calendar holds for the event (Google's etag, Graph's @odata.etag). */
+  version(id: string): string | null;
 }
 
 const iso = (v: string) => new Date(/Z|[+-]\d\d:\d\d$/.test(v) ? v : v + "Z").toISOString();
@@ -62,6 +71,12 @@ export function googleDriver(g: FakeGoogle): CalendarFakeDriver {
     respond: (id, email, answer) => g.respond(id, email, answer),
     addBusy: (summary, start, end) => g.addEvent(g.account.email, { summary, start, end }),
     setDown: (d) => void (g.down = d),
+    touch: (id, email) => g.respond(id, email, "accepted"),
+    refusedWrites: () => g.refusedWrites,
+    version: (id) => {
+      const e = g.events.find((x) => x.id === id);
+      return e ? `"${e.change ?? 0}"` : null;
+    },
   };
 }
 
@@ -90,6 +105,12 @@ export function microsoftDriver(m: FakeMicrosoft): CalendarFakeDriver {
     respond: null,
     addBusy: (subject, start, end) => m.addEvent(m.account.calendars.find((c) => c.isDefaultCalendar)!.id, { subject, start, end }),
     setDown: (d) => void (m.down = d),
+    touch: (id) => m.touchEvent(id),
+    refusedWrites: () => m.refusedWrites,
+    version: (id) => {
+      const e = m.events.find((x) => x.id === id);
+      return e ? msEtagOf(e) : null;
+    },
   };
 }
 

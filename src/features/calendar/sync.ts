@@ -124,9 +124,23 @@ export async function moveMeetingEvent(deps: Deps, c: Connected, m: CalendarMeet
   }
 }
 
-/** A canceled meeting: its event is removed, and the time is free again. */
+/**
+ * A canceled meeting: its event is removed, and the time is free again. Where the provider takes
+ * a condition (Microsoft), only the version Frank last wrote or took in is removed; one changed in
+ * the calendar meanwhile is read again and the version read removed: the cancel stands (the
+ * candidate was told, and a cancelled interview carries no flag for the recruiter to choose).
+ */
 export async function removeMeetingEvent(deps: Deps, c: Connected, m: CalendarMeeting & { calendarEventId: string }): Promise<void> {
-  await withGoogle(deps, c, (x) => x.client.deleteEvent(homeOf(deps, m, x.calendarId), m.calendarEventId));
+  const home = cache.eventHome(deps.db, m.id);
+  const remove = (ifMatch: string | null) => withGoogle(deps, c, (x) => x.client.deleteEvent(homeOf(deps, m, x.calendarId), m.calendarEventId, { ifMatch }));
+  try {
+    await remove(home && home.eventId === m.calendarEventId ? home.version : null);
+  } catch (e) {
+    if (!(e instanceof EventChanged)) throw e;
+    const now = await withGoogle(deps, c, async (x) => (x.client.getEvent ? x.client.getEvent(homeOf(deps, m, x.calendarId), m.calendarEventId) : null));
+    deps.log.info("calendar event changed in the calendar while Frank's cancel was on its way: removed as read", { meetingId: m.id });
+    if (now && now.status !== "cancelled") await remove(now.version ?? null);
+  }
   recordCalendarEvent(deps, m.id, { eventId: null, meetingUrl: null });
   cache.setEventHome(deps.db, { meetingId: m.id, remove: true });
 }

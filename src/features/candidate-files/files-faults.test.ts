@@ -1,6 +1,7 @@
 // Files under faults (issue 59): a full disk part-way through a write is a 507 and leaves no
 // partial file; a bucket that takes the bytes but never answers leaves no object once the write
-// is given up, and a removal from a hung bucket is answered within its own, shorter limit.
+// is given up, and a removal from a hung bucket is answered within its own, shorter limit; the
+// daily sweep removes stored files no row names, from the data folder and from a bucket.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,5 +121,78 @@ describe("the orphan sweep", () => {
     expect(r.removed).toBe(1);
     expect(readdirSync(join(filesFolder(t.deps.config.dataDir), String(u.workspaceId))).sort()).toEqual([named.key, onItsWay].sort());
     expect((await t.request(`/api/files/${((await res.json()) as { file: { id: number } }).file.id}`, { cookie: u.cookie })).status).toBe(200);
+  });
+});
+
+describe("the orphan sweep in an S3 bucket", () => {
+  const prefix = "sweep";
+  const t = makeTestApp({ FILES_S3_URL: bucket.filesUrl(prefix) });
+  const inBucket = (under: string) => [...bucket.objects.keys()].filter((k) => k.startsWith(under)).sort();
+
+  test("through Frank's S3 client, page by page (ListObjectsV2): an orphan past the grace period leaves the bucket; a young one, every object a row names, and objects outside Frank's prefix stay", async () => {
+    const u = await t.signUp();
+    const p = upsertParticipantFromVisitor(t.deps, u.workspaceId, { uniqueId: "orphan-s3", name: "Ada Lovelace", emailAddress: "ada@example.com" });
+    const ids: number[] = [];
+    for (const name of ["cv.txt", "cover.txt"]) {
+      const form = new FormData();
+      form.append("file", new File([new TextEncoder().encode(`Ada Lovelace\nKubernetes, Go, Postgres\n${name}\n`)], name, { type: "text/plain" }));
+      const res = await t.request(`/api/participants/${p.id}/files`, { method: "POST", cookie: u.cookie, body: form, headers: { origin: "http://localhost" } });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { file: { id: number } }).file.id);
+    }
+    await t.deps.jobs.idle();
+    const store = fileStore(t.deps);
+    expect(store.kind).toBe("s3");
+    const named = storedKeysIn(t.deps.db.$client)
+      .filter((k) => k.workspaceId === u.workspaceId)
+      .map((k) => `${prefix}/${u.workspaceId}/${k.key}`);
+    expect(named.length).toBeGreaterThanOrEqual(2);
+    // An upload's bytes whose row never came, two days ago; one on its way now; and, two days old,
+    // another workspace's object under a key a row of this workspace names (the workspace is part of the name).
+    const orphan = `${prefix}/${u.workspaceId}/${await store.put(u.workspaceId, new Uint8Array(100).fill(65))}`;
+    const young = `${prefix}/${u.workspaceId}/${await store.put(u.workspaceId, new Uint8Array(100).fill(66))}`;
+    const elsewhere = `${prefix}/${u.workspaceId + 1000}/${named[0]!.split("/").at(-1)}`;
+    await store.putAt(u.workspaceId + 1000, named[0]!.split("/").at(-1)!, new Uint8Array([1]));
+    // Beside Frank's objects in the bucket: outside its prefix, and a name under it that is not a file's.
+    bucket.objects.set("other/7/AAAAAAAAAAAAAAAAAAAAAAAA", new Uint8Array([2]));
+    bucket.objects.set(`${prefix}/README`, new Uint8Array([3]));
+    const twoDaysAgo = new Date(t.clock.now().getTime() - 2 * 86_400_000);
+    for (const k of [orphan, elsewhere, ...named, "other/7/AAAAAAAAAAAAAAAAAAAAAAAA", `${prefix}/README`]) bucket.written.set(k, twoDaysAgo);
+
+    bucket.pageSize = 2;
+    const listsBefore = bucket.requests.filter((r) => r.method === "GET" && r.key === "").length;
+    const r = await sweepOrphanFiles(t.deps).finally(() => (bucket.pageSize = 1000));
+    const lists = bucket.requests.filter((r) => r.method === "GET" && r.key === "").length - listsBefore;
+
+    expect(r).toEqual({ checked: named.length + 3, removed: 2 });
+    // Every page was read: the objects under the prefix, two to a page.
+    expect(lists).toBe(Math.ceil((named.length + 4) / 2));
+    expect(inBucket(`${prefix}/`)).toEqual([...named, young, `${prefix}/README`].sort());
+    expect(inBucket("other/")).toEqual(["other/7/AAAAAAAAAAAAAAAAAAAAAAAA"]);
+    for (const id of ids) expect((await t.request(`/api/files/${id}`, { cookie: u.cookie })).status).toBe(200);
+  });
+});
+
+describe("the fake bucket's ListObjectsV2", () => {
+  test("prefix, max-keys and continuation tokens, as Bun's S3 client reads them; a signed request only", async () => {
+    const own = startFakeS3Objects("list-bucket");
+    try {
+      const client = new Bun.S3Client({ accessKeyId: "FRANKTESTKEY", secretAccessKey: "frank-test-secret-0123456789", endpoint: own.endpoint, bucket: "list-bucket", region: "us-east-1" });
+      for (const k of ["a/1", "a/2", "a/3", "a/4", "a/5", "b/1"]) await client.write(k, "x");
+      const first = await client.list({ prefix: "a/", maxKeys: 2 });
+      expect(first.contents?.map((o) => o.key)).toEqual(["a/1", "a/2"]);
+      expect(first.isTruncated).toBe(true);
+      const second = await client.list({ prefix: "a/", maxKeys: 2, continuationToken: first.nextContinuationToken });
+      expect(second.contents?.map((o) => o.key)).toEqual(["a/3", "a/4"]);
+      const last = await client.list({ prefix: "a/", maxKeys: 2, continuationToken: second.nextContinuationToken });
+      expect(last.contents?.map((o) => o.key)).toEqual(["a/5"]);
+      expect(last.isTruncated).toBe(false);
+      expect(last.nextContinuationToken).toBeUndefined();
+      expect((await client.list({ prefix: "b/" })).contents?.map((o) => [o.key, o.size])).toEqual([["b/1", 1]]);
+      const forged = new Bun.S3Client({ accessKeyId: "FRANKTESTKEY", secretAccessKey: "wrong", endpoint: own.endpoint, bucket: "list-bucket", region: "us-east-1" });
+      expect(await forged.list({ prefix: "a/" }).catch((e) => e)).toBeInstanceOf(Error);
+    } finally {
+      own.stop();
+    }
   });
 });

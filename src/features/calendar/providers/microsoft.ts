@@ -1,5 +1,5 @@
-import { zonedToUtc } from "../../scheduling/zones";
-import { EventGone, ProviderGrantRevoked, ProviderUnavailable, SyncCursorGone, type CalendarProvider, type NewEvent, type ProviderCalendar, type ProviderEvent } from "./provider";
+import { EventChanged, EventGone, ProviderGrantRevoked, ProviderUnavailable, SyncCursorGone, type CalendarProvider, type NewEvent, type ProviderCalendar, type ProviderEvent } from "./provider";
+import { EXPAND, FRANK_EVENT, FRANK_MEETING, FRANK_VERSION, graphTime, marksOf, toProviderEvent, versionOf } from "./microsoft-events";
 import { BASE_SCOPES, MICROSOFT_TIMEOUT_MS, microsoftTokenCall, type MicrosoftConfig, type MicrosoftTokens } from "./microsoft-sign-in";
 
 // Microsoft Graph's calendar endpoints for one signed-in member (decision 34; the sign-in itself
@@ -12,12 +12,6 @@ const WINDOW_DAYS = 121;
 /** Graph keeps subscriptions to events at most 4,230 minutes (just under three days). */
 const MAX_SUBSCRIPTION_MINUTES = 4230 - 5;
 
-/** Frank's marks on an event, as named MAPI properties in the public strings set (PS_PUBLIC_STRINGS). */
-const PROP = (name: string) => `String {00020329-0000-0000-C000-000000000046} Name ${name}`;
-const FRANK_EVENT = PROP("frankEvent");
-const FRANK_MEETING = PROP("frankMeeting");
-const FRANK_VERSION = PROP("frankVersion");
-const EXPAND = `singleValueExtendedProperties($filter=id eq '${FRANK_MEETING}' or id eq '${FRANK_VERSION}')`;
 /** Every event Frank writes carries this transactionId prefix: the sync knows Frank's events without reading their properties. */
 const TRANSACTION_PREFIX = "frank-";
 
@@ -154,24 +148,38 @@ export function graphClient(config: MicrosoftConfig, tokens: MicrosoftTokens, on
      */
     async insertEvent(calendarId, event) {
       const filter = `singleValueExtendedProperties/Any(ep: ep/id eq '${FRANK_EVENT}' and ep/value eq '${event.id}')`;
-      const found = await ok(await graph("GET", `/me/calendars/${encodeURIComponent(calendarId)}/events?$filter=${encodeURIComponent(filter)}&$select=id,onlineMeeting`), "event search");
+      const found = await ok(await graph("GET", `/me/calendars/${encodeURIComponent(calendarId)}/events?$filter=${encodeURIComponent(filter)}&$select=id,onlineMeeting,changeKey`), "event search");
       const existing = found.value?.[0];
-      if (existing) return { eventId: existing.id, videoUrl: existing.onlineMeeting?.joinUrl ?? null, existed: true };
+      if (existing) return { eventId: existing.id, videoUrl: existing.onlineMeeting?.joinUrl ?? null, existed: true, version: versionOf(existing) };
       const res = await graph("POST", `/me/calendars/${encodeURIComponent(calendarId)}/events`, { ...eventBody(event, event.id), transactionId: `${TRANSACTION_PREFIX}${event.id}` });
       const e = await ok(res, "event create");
-      return { eventId: e.id, videoUrl: e.onlineMeeting?.joinUrl ?? null, existed: false };
+      return { eventId: e.id, videoUrl: e.onlineMeeting?.joinUrl ?? null, existed: false, version: versionOf(e) };
     },
 
-    async patchEvent(_calendarId, eventId, event) {
-      const res = await graph("PATCH", `/me/events/${encodeURIComponent(eventId)}`, eventBody(event, null));
-      if (res.status === 404 || res.status === 410) throw new EventGone(`the event is gone (${res.status})`);
+    /**
+     * Brings the event up to date. With ifMatch the write is conditional on that version (the
+     * event's @odata.etag, its changeKey): a changed event answers 412 (ErrorIrresolvableConflict)
+     * and EventChanged is thrown, nothing written.
+     */
+    async patchEvent(_calendarId, eventId, event, opts = {}) {
+      const res = await graph("PATCH", `/me/events/${encodeURIComponent(eventId)}`, eventBody(event, null), opts.ifMatch ? { "if-match": opts.ifMatch } : {});
+      goneOrChanged(res);
       const e = await ok(res, "event update");
-      return { videoUrl: e.onlineMeeting?.joinUrl ?? null };
+      return { videoUrl: e.onlineMeeting?.joinUrl ?? null, version: versionOf(e) };
     },
 
-    async deleteEvent(_calendarId, eventId) {
-      const res = await graph("DELETE", `/me/events/${encodeURIComponent(eventId)}`);
+    /** The event as it is now, with Frank's marks and its version (null when it is gone). */
+    async getEvent(_calendarId, eventId) {
+      const res = await graph("GET", `/me/events/${encodeURIComponent(eventId)}?$expand=${encodeURIComponent(EXPAND)}`);
+      if (res.status === 404 || res.status === 410) return null;
+      return toProviderEvent(await ok(res, "event read"));
+    },
+
+    /** Removes the event (on the condition of ifMatch, as a patch); one already gone counts as removed. */
+    async deleteEvent(_calendarId, eventId, opts = {}) {
+      const res = await graph("DELETE", `/me/events/${encodeURIComponent(eventId)}`, undefined, opts.ifMatch ? { "if-match": opts.ifMatch } : {});
       if (res.status === 404 || res.status === 410) return;
+      if (res.status === 412) throw new EventChanged("the event changed in the calendar since Frank's version (412)");
       await ok(res, "event delete");
     },
 
@@ -230,45 +238,8 @@ export function graphClient(config: MicrosoftConfig, tokens: MicrosoftTokens, on
   };
 }
 
-/** Graph's dateTime: the time in the zone named beside it, without an offset. */
-function graphTime(d: Date): string {
-  return d.toISOString().replace(/Z$/, "");
-}
-
-function when(t: { dateTime?: string; timeZone?: string } | undefined): Date | null {
-  if (!t?.dateTime) return null;
-  const zone = t.timeZone || "UTC";
-  if (zone === "UTC" || zone === "Etc/GMT") {
-    const d = new Date(t.dateTime.replace(/(\.\d{3})\d*$/, "$1") + "Z");
-    return Number.isNaN(d.getTime()) ? null : d;
-  }
-  const [date, time = "00:00"] = t.dateTime.split("T");
-  const [h, m] = time.split(":").map(Number);
-  return zonedToUtc(date!, h ?? 0, m ?? 0, zone);
-}
-
-const RESPONSES: Record<string, string> = { accepted: "accepted", declined: "declined", tentativelyAccepted: "tentative", none: "needsAction", notResponded: "needsAction", organizer: "accepted" };
-
-function marksOf(e: any): { meeting: string | null; version: number | null } {
-  const props: { id: string; value: string }[] = e.singleValueExtendedProperties ?? [];
-  const get = (id: string) => props.find((p) => p.id.toLowerCase() === id.toLowerCase())?.value ?? null;
-  const v = get(FRANK_VERSION);
-  return { meeting: get(FRANK_MEETING), version: v !== null && Number.isFinite(Number(v)) ? Number(v) : null };
-}
-
-/** showAs free is not busy; tentative, busy, away and working elsewhere are (decision 34). */
-function toProviderEvent(e: any): ProviderEvent {
-  if (e["@removed"] || e.isCancelled) return { id: e.id, status: "cancelled", summary: null, start: null, end: null, transparent: false, attendees: [], frankMeeting: null, frankVersion: null };
-  const marks = marksOf(e);
-  return {
-    id: e.id,
-    status: e.showAs === "tentative" ? "tentative" : "confirmed",
-    summary: e.subject ?? null,
-    start: when(e.start),
-    end: when(e.end),
-    transparent: e.showAs === "free",
-    attendees: (e.attendees ?? []).flatMap((a: any) => (a.emailAddress?.address ? [{ email: a.emailAddress.address, responseStatus: RESPONSES[a.status?.response] ?? null }] : [])),
-    frankMeeting: marks.meeting,
-    frankVersion: marks.version,
-  };
+/** A write to an event deleted in the calendar answers 404 or 410, a conditional one to an event changed since its version 412. */
+function goneOrChanged(res: Response): void {
+  if (res.status === 404 || res.status === 410) throw new EventGone(`the event is gone (${res.status})`);
+  if (res.status === 412) throw new EventChanged("the event changed in the calendar since Frank's version (412)");
 }

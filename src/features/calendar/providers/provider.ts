@@ -33,7 +33,7 @@ export interface ProviderEvent {
    * than the interview is waiting for Frank's own write, and is not a change made in the calendar.
    */
   frankVersion: number | null;
-  /** The provider's version of the event (Google's etag), when it tells one: a conditional write names it. */
+  /** The provider's version of the event (Google's etag, Graph's @odata.etag of its changeKey), when it tells one: a conditional write names it. */
   version?: string | null;
 }
 
@@ -104,8 +104,11 @@ export interface CalendarProvider {
   patchEvent(calendarId: string, eventId: string, event: Omit<NewEvent, "id">, opts?: { ifMatch?: string | null }): Promise<{ videoUrl: string | null; version?: string | null }>;
   /** One event as it is now (null when it is gone); for a provider that tells no versions, not needed. */
   getEvent?(calendarId: string, eventId: string): Promise<ProviderEvent | null>;
-  /** Removes an event; one already gone counts as removed. */
-  deleteEvent(calendarId: string, eventId: string): Promise<void>;
+  /**
+   * Removes an event; one already gone counts as removed. With ifMatch (a provider that takes it:
+   * Microsoft) only that version is removed: a changed one throws EventChanged.
+   */
+  deleteEvent(calendarId: string, eventId: string, opts?: { ifMatch?: string | null }): Promise<void>;
   /** Opens a push channel for a calendar's events (channelId: the provider named it, as Graph's subscriptions). */
   watch(calendarId: string, channel: WatchChannel): Promise<{ resourceId: string; expiresAt: Date; channelId?: string }>;
   stopChannel(channelId: string, resourceId: string): Promise<void>;
@@ -124,7 +127,7 @@ export class ProviderUnavailable extends Error {
 }
 /**
  * A conditional write (ifMatch) found the event changed in the calendar since the version Frank
- * last saw (Google's 412 Precondition Failed): nothing was written.
+ * last saw (a 412 Precondition Failed: Google's conditionNotMet, Graph's ErrorIrresolvableConflict): nothing was written.
  */
 export class EventChanged extends Error {}
 /** The incremental cursor is no longer valid (Google's 410 Gone): read everything again. */
