@@ -1,6 +1,4 @@
 import { Elysia, type AnyElysia } from "elysia";
-import { useFileStore } from "./features/candidate-files/storage-of";
-import type { FileStore } from "./features/candidate-files/storage";
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { httpPlugin } from "./lib/http";
@@ -81,8 +79,6 @@ export interface Replacements {
   accessGate?: AccessGate;
   /** The interviewers' busy times (a test's own calendar). */
   busyCalendar?: BusyCalendar;
-  /** Where candidates' files are kept (a test's disk that fills up). */
-  fileStore?: FileStore;
 }
 
 /**
@@ -238,7 +234,6 @@ export function featureJobs(deps: Deps): Job<any>[] {
 /** Builds the whole app from the features. Tests call app.handle(); main.ts listens. */
 export function createApp(deps: Deps, replace: Replacements = {}): App {
   let built: AnyElysia | null = null;
-  if (replace.fileStore) useFileStore(deps, replace.fileStore);
   const { features, context } = buildFeatures(deps, replace, () => built!);
   deps.jobs.register(...jobsOf(features));
   hashLegacyTokens(deps);

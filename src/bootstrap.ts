@@ -1,4 +1,6 @@
 import type { Config } from "./config/env";
+import { fileStoreOf } from "./lib/files/store-for";
+import type { FileStore } from "./lib/files/storage";
 import type { Deps } from "./deps";
 import { migrateDatabase, openDatabase } from "./db/client";
 import { refuseNewerSchema, stampVersion } from "./db/startup";
@@ -22,7 +24,7 @@ const limitsFileOf = (databasePath: string) => `${databasePath}.limits`;
  * a folder or file it cannot write and a database written by a newer Frank. The connection
  * then serves with busy_timeout 0 (src/db/busy.ts); CLI verbs ask for a waiting one.
  */
-export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean; busyTimeoutMs?: number; enqueueOnly?: boolean; sharedLimits?: boolean } = {}): Deps {
+export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolean; busyTimeoutMs?: number; enqueueOnly?: boolean; sharedLimits?: boolean; files?: FileStore } = {}): Deps {
   const db = openDatabase(config.DATABASE_PATH);
   try {
     refuseNewerSchema(db.$client, config.DATABASE_PATH);
@@ -46,6 +48,6 @@ export function createDeps(config: Config, opts: { clock?: Clock; quiet?: boolea
   jobs.register(...mail.jobs());
   // Several web processes count every limit together, in a file beside the database.
   const limitStore = opts.sharedLimits ? sqliteLimitStore(limitsFileOf(config.DATABASE_PATH)) : memoryLimitStore();
-  const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail, metrics: new AppMetrics(), limitStore };
+  const deps: Deps = { config, db, clock, log, secrets: new SecretBox(config.APP_SECRET), jobs, mail, metrics: new AppMetrics(), limitStore, files: opts.files ?? fileStoreOf(config) };
   return deps;
 }

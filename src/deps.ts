@@ -7,6 +7,7 @@ import type { Logger } from "./lib/log";
 import type { Jobs } from "./lib/jobs";
 import type { AppMetrics } from "./lib/metrics";
 import type { LimitStore } from "./lib/limit-store";
+import type { FileStore } from "./lib/files/storage";
 
 /**
  * What every route and service needs, built once at start-up (or per test) and passed
@@ -25,4 +26,6 @@ export interface Deps {
   log: Logger;
   /** Where rate limits count: this process's memory, or a file every web process shares (lib/limit-store.ts). */
   limitStore: LimitStore;
+  /** Where candidates' files and logos are kept: the data folder, or the bucket of FILES_S3_URL. */
+  files: FileStore;
 }

@@ -1,4 +1,5 @@
 // Test harness: a real app on a temporary SQLite file, driven through app.handle().
+import type { FileStore } from "../src/lib/files/storage";
 import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -58,7 +59,7 @@ function migratedTemplate(): string {
 }
 
 /** A fresh app with its own database file (removed after the test file). */
-export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boolean; replace?: Replacements } = {}): TestApp {
+export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boolean; replace?: Replacements; files?: FileStore } = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), "frank-test-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   copyFileSync(migratedTemplate(), join(dir, "test.db"));
@@ -67,7 +68,7 @@ export function makeTestApp(env: Record<string, string> = {}, opts: { demo?: boo
     { demo: opts.demo },
   );
   const clock = new FakeClock(new Date());
-  const app = createApp(createDeps(config, { clock, quiet: true }), opts.replace);
+  const app = createApp(createDeps(config, { clock, quiet: true, files: opts.files }), opts.replace);
   const deps = app.context;
 
   // Each /api answer is also held against /api/openapi.json (test/kits/answer-check.ts).

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { makeTestApp } from "../../../test/helpers";
 import { tinyDocx, tinyPdf } from "../../../test/kits/cv-fixtures";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { diskStore } from "../candidate-files/disk-store";
+import { diskStore } from "../../lib/files/disk-store";
 import { findDraft, setDraft } from "./repo";
 import { ConfirmInput } from "./model";
 import { confirmDraft } from "./service";

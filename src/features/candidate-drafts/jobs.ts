@@ -9,7 +9,6 @@ import type { Deps } from "../../deps";
 import { defineJob, PermanentFailure, type Job } from "../../lib/jobs";
 import type { FileType } from "../candidate-files/sniff";
 import { failForGood, readText } from "../candidate-files/extract";
-import { fileStore } from "../candidate-files/service";
 import { emptyFields } from "./propose-rules";
 import { proposeFields } from "./propose-model";
 import * as repo from "./repo";
@@ -40,7 +39,7 @@ export function draftJobs(deps: Deps): Job<{ draftId: number }>[] {
         if (!row || row.status !== "reading") return;
         let bytes: Uint8Array;
         try {
-          bytes = await fileStore(deps).get(row.workspaceId, row.storageKey);
+          bytes = await deps.files.get(row.workspaceId, row.storageKey);
         } catch {
           return; // discarded while queued: its bytes are gone with it
         }

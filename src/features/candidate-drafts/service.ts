@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
 import type { Tx } from "../../db/tx";
 import { removeBytesAfterCommit } from "../candidate-files/removal";
-import { attachStoredFile, checkUpload, fileStore, removeStoredFiles, type CheckedUpload, type StoredFile } from "../candidate-files/service";
+import { attachStoredFile, checkUpload, removeStoredFiles, type CheckedUpload, type StoredFile } from "../candidate-files/service";
 import type { CandidateFile } from "../candidate-files/model";
 import type { FileType } from "../candidate-files/sniff";
 import { getParticipant } from "../candidates/service";
@@ -92,7 +92,7 @@ export async function addDrafts(
     }
   }
   if (!good.length) throw refused[0]!.error;
-  const store = fileStore(deps);
+  const store = deps.files;
   const keys: string[] = [];
   try {
     for (const g of good) keys.push(await store.put(workspaceId, g.bytes));

@@ -10,7 +10,6 @@ import type { FileType } from "./sniff";
 import { MAX_TEXT, READ_LIMITS } from "./read-limits";
 import type { ReadParams } from "./read-file";
 import * as repo from "./repo";
-import { fileStore } from "./storage-of";
 
 /** The raw text of a file; PDF and DOCX are read in the cage (it throws OverLimit past a limit, and the signal's reason on abort). */
 export async function extractText(type: FileType, bytes: Uint8Array, signal?: AbortSignal, limits: Partial<ReadParams> & { cage?: Partial<typeof READ_LIMITS> } = {}): Promise<string> {
@@ -58,7 +57,7 @@ export function extractTextWork(deps: Deps): Job<{ fileId: number }> {
     async ({ fileId }, { signal, whileLeased }) => {
       const row = repo.findFileAnywhere(deps.db, fileId);
       if (!row) return; // deleted meanwhile
-      const bytes = await fileStore(deps).get(row.workspaceId, row.storageKey);
+      const bytes = await deps.files.get(row.workspaceId, row.storageKey);
       const read = await readText(row.type as FileType, bytes, (e) => deps.log.warn("cv text not read", { fileId, error: e instanceof Error ? e.message : String(e) }), signal);
       await whileLeased((tx) => repo.setText(tx, fileId, read.status, read.text, read.error));
       failForGood(read);

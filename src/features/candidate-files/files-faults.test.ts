@@ -10,13 +10,12 @@ import { startFakeS3Objects } from "../../../test/fakes/s3-objects";
 import { loadConfig } from "../../config/env";
 import { AppError } from "../../lib/errors";
 import { isDiskFullError } from "../../db/busy";
-import { diskStore, filesFolder, type DiskStore, type WriteFile } from "./disk-store";
+import { diskStore, filesFolder, type DiskStore, type WriteFile } from "../../lib/files/disk-store";
 import { makeTestApp } from "../../../test/helpers";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { sweepOrphanFiles } from "./orphans";
-import { fileStore } from "./storage-of";
 import { storedKeysIn } from "./stored-keys";
-import { s3Store } from "./s3-store";
+import { s3Store } from "../../lib/files/s3-store";
 
 const dir = mkdtempSync(join(tmpdir(), "frank-files-faults-"));
 const bucket = startFakeS3Objects();
@@ -83,7 +82,7 @@ describe("a hung bucket", () => {
 describe("through the upload route", () => {
   const filesDir = mkdtempSync(join(tmpdir(), "frank-files-full-"));
   afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
-  const t = makeTestApp({}, { replace: { fileStore: diskStore(filesDir, fullDisk(1000)) } });
+  const t = makeTestApp({}, { files: diskStore(filesDir, fullDisk(1000)) });
 
   test("a CV upload onto a full disk answers 507 in the one envelope, and leaves neither a file nor a row", async () => {
     const u = await t.signUp();
@@ -108,7 +107,7 @@ describe("the orphan sweep", () => {
     form.append("file", new File([new TextEncoder().encode("Ada Lovelace\nKubernetes, Go, Postgres\n")], "cv.txt", { type: "text/plain" }));
     const res = await t.request(`/api/participants/${p.id}/files`, { method: "POST", cookie: u.cookie, body: form, headers: { origin: "http://localhost" } });
     expect(res.status).toBe(201);
-    const store = fileStore(t.deps) as DiskStore;
+    const store = t.deps.files as DiskStore;
     const named = [...storedKeysIn(t.deps.db.$client)].find((k) => k.workspaceId === u.workspaceId)!;
     // An upload's bytes whose row never came (a crash between the two), two days ago; and one on its way now.
     const orphan = await store.put(u.workspaceId, new Uint8Array(100).fill(65));
@@ -141,7 +140,7 @@ describe("the orphan sweep in an S3 bucket", () => {
       ids.push(((await res.json()) as { file: { id: number } }).file.id);
     }
     await t.deps.jobs.idle();
-    const store = fileStore(t.deps);
+    const store = t.deps.files;
     expect(store.kind).toBe("s3");
     const named = storedKeysIn(t.deps.db.$client)
       .filter((k) => k.workspaceId === u.workspaceId)

@@ -5,7 +5,7 @@ import { startFakeS3Objects } from "../../../test/fakes/s3-objects";
 import { docxBomb, tinyDocx, tinyPdf, zip } from "../../../test/kits/cv-fixtures";
 import { checkZipExpands } from "./read-file";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { diskStore } from "./disk-store";
+import { diskStore } from "../../lib/files/disk-store";
 import { participantFiles } from "../../db/schema";
 import { eq } from "drizzle-orm";
 

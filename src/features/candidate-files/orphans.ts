@@ -5,13 +5,12 @@
 // on its way (its bytes are written before its row).
 import type { Deps } from "../../deps";
 import { storedKeysIn } from "./stored-keys";
-import { fileStore } from "./storage-of";
 
 /** A stored file younger than this is never an orphan: its upload may still be writing its row. */
 const ORPHAN_GRACE_MS = 24 * 60 * 60_000;
 
 export async function sweepOrphanFiles(deps: Deps, graceMs = ORPHAN_GRACE_MS): Promise<{ checked: number; removed: number }> {
-  const store = fileStore(deps);
+  const store = deps.files;
   const before = deps.clock.now().getTime() - graceMs;
   // The rows are read after the listing's cut-off: a file older than it has had its row for long.
   const named = new Set(storedKeysIn(deps.db.$client).map((k) => `${k.workspaceId}/${k.key}`));

@@ -6,14 +6,13 @@ import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
-import { fileStore } from "./storage-of";
 
 const removeBytesJob = defineJob("files.remove-bytes", z.object({ workspaceId: z.number().int(), keys: z.array(z.string()).max(1000) }));
 
 export function removeBytesWork(deps: Deps): Job<{ workspaceId: number; keys: string[] }> {
   return removeBytesJob.runs(
     async ({ workspaceId, keys }) => {
-      const store = fileStore(deps);
+      const store = deps.files;
       for (const key of keys) await store.remove(workspaceId, key);
     },
     { timeoutMs: 120_000 },

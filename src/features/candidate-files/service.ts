@@ -10,10 +10,8 @@ import { getParticipant } from "../candidates/service";
 import { CONTENT_TYPES, sniff, type FileType } from "./sniff";
 import { MAX_FILE_BYTES, MAX_FILES_PER_CANDIDATE, type CandidateFile } from "./model";
 import * as repo from "./repo";
-import { fileStore } from "./storage-of";
 import { extractTextJob } from "./extract";
 import { removeBytesAfterCommit } from "./removal";
-export { fileStore } from "./storage-of";
 
 const toFile = (r: repo.FileRow): CandidateFile => ({
   id: r.id,
@@ -114,7 +112,7 @@ export async function uploadFile(deps: Deps, workspaceId: number, participantId:
   const sniffed = { type: checked.type };
   if (repo.countOf(deps.db, workspaceId, participantId) >= MAX_FILES_PER_CANDIDATE)
     throw badRequest(`A candidate can have at most ${MAX_FILES_PER_CANDIDATE} files: delete one first`, { file: "Too many files" });
-  const store = fileStore(deps);
+  const store = deps.files;
   const key = await store.put(workspaceId, bytes);
   const name = checked.name;
   try {
@@ -153,7 +151,7 @@ export function fileOf(deps: Deps, workspaceId: number, id: number): CandidateFi
 export async function readFile(deps: Deps, workspaceId: number, id: number): Promise<{ file: CandidateFile; bytes: Uint8Array }> {
   const row = repo.findFile(deps.db, workspaceId, id);
   if (!row) throw notFound("File not found");
-  return { file: toFile(row), bytes: await fileStore(deps).get(workspaceId, row.storageKey) };
+  return { file: toFile(row), bytes: await deps.files.get(workspaceId, row.storageKey) };
 }
 
 /**
@@ -194,7 +192,7 @@ export function forgetStoredFiles(tx: Tx, workspaceId: number, keys: string[]): 
  * bucket's removals are under way). A failure is logged: the job written with the commit tries again.
  */
 export function removeStoredFiles(deps: Deps, workspaceId: number, keys: string[]): Promise<void> {
-  const store = fileStore(deps);
+  const store = deps.files;
   return Promise.all(keys.map((k) => store.remove(workspaceId, k))).then(
     () => undefined,
     (e: unknown) => deps.log.warn("file bytes not removed yet (the queue tries again)", { workspaceId, error: e instanceof Error ? e.message : String(e) }),

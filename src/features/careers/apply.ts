@@ -8,7 +8,7 @@ import type { Deps } from "../../deps";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { retryOnBusy } from "../../db/busy";
-import { attachStoredFile, checkUpload, fileStore, type CheckedUpload } from "../candidate-files/service";
+import { attachStoredFile, checkUpload, type CheckedUpload } from "../candidate-files/service";
 import { applicantFromCareers } from "../candidates/service-applicant";
 import { getApplication, moveIn, openApplication } from "../applications/service";
 import { stagesOf, rejectReasons } from "../applications/stages";
@@ -45,7 +45,7 @@ const manageUrl = (deps: Deps, token: string) => `${deps.config.APP_URL}/careers
 /** Writes the application; returns the private link's token. */
 export async function submitApplication(deps: Deps, site: PublicSite, job: Job, input: CheckedApply, cv: CheckedUpload | null): Promise<{ token: string; applicationId: number }> {
   const ws = site.workspaceId;
-  const store = fileStore(deps);
+  const store = deps.files;
   const key = cv ? await store.put(ws, cv.bytes) : null;
   const token = randomToken(24);
   try {

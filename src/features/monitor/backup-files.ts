@@ -6,9 +6,9 @@
 // With FILES_S3_URL the files stay in the bucket and are not copied (see the decision).
 import { Database } from "bun:sqlite";
 import { readFileSync, statSync } from "node:fs";
-import { diskStore } from "../candidate-files/disk-store";
+import { diskStore } from "../../lib/files/disk-store";
 import { storedKeysIn } from "../candidate-files/stored-keys";
-import type { FileStore } from "../candidate-files/storage";
+import type { FileStore } from "../../lib/files/storage";
 
 export interface PackedFiles {
   count: number;

@@ -6,7 +6,7 @@ import { CLI_BUSY_TIMEOUT_MS, createDeps } from "../../bootstrap";
 import { restoreDatabase, RestoreRefused, type RestoreResult } from "./db-restore";
 import { backupWithUpload, downloadBackup, OffsiteBackupFailed } from "./offsite-backup";
 import { unpackFiles } from "./backup-files";
-import { fileStoreOf } from "../candidate-files/stored-keys";
+import { fileStoreOf } from "../../lib/files/store-for";
 import type { BackupResult } from "./db-backup";
 import { describeReplica } from "../../config/replica";
 import { serveLockHeld } from "../../db/serve-lock";

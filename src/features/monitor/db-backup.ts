@@ -5,7 +5,6 @@ import { basename, join, resolve } from "node:path";
 import { residueSettled } from "../../db/residue";
 import type { Deps } from "../../deps";
 import type { PackedFiles } from "./backup-files";
-import { fileStore } from "../candidate-files/storage-of";
 
 /**
  * Whole-database backups: `VACUUM INTO` writes a consistent, compacted snapshot of the live
@@ -113,7 +112,7 @@ async function backupNow(deps: Deps): Promise<BackupResult> {
   // An erasure's clean-up first: a backup must not copy what it is about to remove.
   await residueSettled(deps.db);
   // Files in the data folder travel in the backup; a bucket keeps its own (decision 0039).
-  const store = fileStore(deps);
+  const store = deps.files;
   const files = await snapshotInWorker(resolve(deps.config.DATABASE_PATH), file, store.kind === "disk" ? deps.config.dataDir : null);
   const removed = await pruneBackups(dir, stem, deps.config.BACKUP_KEEP);
   const result = {

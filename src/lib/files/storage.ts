@@ -1,7 +1,7 @@
 // Where the bytes of candidates' files live (issue 39): the data folder (disk-store.ts) or, with
 // FILES_S3_URL, an S3-compatible bucket (s3-store.ts). Keys are random (never the uploaded name)
 // and a file is named by its workspace and key in both.
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, notFound } from "../errors";
 
 export interface FileStore {
   readonly kind: "disk" | "s3";

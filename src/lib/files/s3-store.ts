@@ -1,7 +1,7 @@
 // The bytes of candidates' files in an S3-compatible bucket (FILES_S3_URL): objects
 // <prefix>/<workspace>/<random key>, written and read with Bun's built-in S3 client (SigV4,
 // nothing added to the binary), path-style at FILES_S3_URL's endpoint. Each call has a time limit.
-import { randomToken } from "../../lib/crypto";
+import { randomToken } from "../crypto";
 import { describeFilesS3, type FilesS3 } from "../../config/files-s3";
 import { checkKey, fileMissing, storeUnavailable, type FileStore } from "./storage";
 

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { diskFull } from "../../db/busy";
 import { join } from "node:path";
-import { randomToken } from "../../lib/crypto";
+import { randomToken } from "../crypto";
 import { checkKey, fileMissing, isOutOfSpace, type FileStore } from "./storage";
 
 function removeQuietly(path: string): void {
