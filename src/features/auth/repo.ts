@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/tx";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { param, preparedQuery } from "../../db/prepared";
 import { passwordResets, sessions, users, workspaces } from "../../db/schema";
@@ -12,6 +12,13 @@ export function findUserByEmail(db: DB, email: string): UserRow | undefined {
 
 export function findUserById(db: DB, id: number): UserRow | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/** The current workspace of each of these users (a deleted user is absent). */
+export function workspacesOfUsers(db: DB, ids: number[]): Map<number, number> {
+  if (!ids.length) return new Map();
+  const rows = db.select({ id: users.id, workspaceId: users.workspaceId }).from(users).where(inArray(users.id, ids)).all();
+  return new Map(rows.map((r) => [r.id, r.workspaceId]));
 }
 
 /** A new account always comes with its own workspace, in one transaction. */

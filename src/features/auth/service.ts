@@ -177,6 +177,11 @@ export function findUserById(deps: Deps, id: number) {
   return repo.findUserById(deps.db, id);
 }
 
+/** Which workspace each of these users is in now (a removed member is absent). */
+export function workspacesOfUsers(deps: Deps, ids: number[]): Map<number, number> {
+  return repo.workspacesOfUsers(deps.db, ids);
+}
+
 /**
  * E-mails a reset link when the account exists. The answer is the same either way, and so
  * is the work: without an account the same e-mail is rendered and thrown away, so the time

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { writeStamp } from "../../db/prepared";
-import { findUserById } from "../auth/service";
+import { workspacesOfUsers } from "../auth/service";
 import { MonitorHub, popupFor } from "./meeting-socket";
 import * as repo from "./repo";
 
@@ -30,8 +30,11 @@ export function relayedHub(deps: Deps, everyMs = RELAY_EVERY_MS): MonitorHub {
       if (d.userId) hub.toUser(d.userId, popup);
       else hub.toWorkspace(d.workspaceId, popup);
     }
-    for (const [userId, workspaceId] of hub.members()) {
-      if (findUserById(deps, userId)?.workspaceId !== workspaceId) hub.closeUser(userId);
+    // One read for every socket holder: a member removed (or moved) in another process is let go.
+    const members = hub.members();
+    const current = workspacesOfUsers(deps, [...new Set(members.map(([userId]) => userId))]);
+    for (const [userId, workspaceId] of members) {
+      if (current.get(userId) !== workspaceId) hub.closeUser(userId);
     }
   };
   const hub = new MonitorHub((active) => {
