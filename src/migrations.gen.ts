@@ -51,6 +51,7 @@ import m47 from "../migrations/0047_workspace_time_zone.sql" with { type: "text"
 import m48 from "../migrations/0048_careers_site.sql" with { type: "text" };
 import m49 from "../migrations/0049_conditional_writes_and_logo_names.sql" with { type: "text" };
 import m50 from "../migrations/0050_mailboxes_and_messages.sql" with { type: "text" };
+import m51 from "../migrations/0051_mailbox_provider_cursor.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -105,4 +106,5 @@ export const migrationFiles: Record<string, string> = {
   "0048_careers_site.sql": m48 as unknown as string,
   "0049_conditional_writes_and_logo_names.sql": m49 as unknown as string,
   "0050_mailboxes_and_messages.sql": m50 as unknown as string,
+  "0051_mailbox_provider_cursor.sql": m51 as unknown as string,
 };

@@ -8,6 +8,7 @@ import * as microsoftSignIn from "./providers/microsoft-sign-in";
 import type { ProviderKind } from "./providers/provider";
 import { connectedClient, forgetCalendarList, listCache, LIST_CACHE_MS, openTokens, sealAccessToken, withGoogle } from "./connection";
 import * as videoLinks from "./video-link";
+import { MAIL_RETURN_PATHS } from "./mail-grant";
 import type { CalendarStatus } from "./model";
 import * as calendarCache from "./repo-cache";
 import { calendarsToRead, firstSyncDone } from "./cache-sync";
@@ -17,7 +18,7 @@ import { renewChannelsJob, requestSync } from "./work";
 /** Google connection: status, the OAuth round trip, the calendar list, primary choice, disconnect. */
 
 const OAUTH_STATE_MS = 10 * 60 * 1000;
-const RETURN_PATHS = ["/ical-manager", "/sync-ical", "/dashboard"];
+const RETURN_PATHS = ["/ical-manager", "/sync-ical", "/dashboard", ...MAIL_RETURN_PATHS];
 
 export function calendarStatus(deps: Deps, userId: number): CalendarStatus {
   const a = repo.findAccount(deps.db, userId);
@@ -59,9 +60,11 @@ export async function startConnect(deps: Deps, me: { userId: number; sessionId: 
     provider,
     verifierSealed: pkce ? deps.secrets.seal(pkce.verifier) : null,
   });
-  if (!pkce) return google.authorizationUrl(deps.config, state);
+  // Coming back to the mailbox settings: the mail scopes are asked for too (incremental consent).
+  const mail = !!returnTo && MAIL_RETURN_PATHS.includes(returnTo);
+  if (!pkce) return google.authorizationUrl(deps.config, state, { mail });
   // OnlineMeetings.ReadWrite only for members whose interviews get Teams links.
-  return microsoftSignIn.microsoftAuthorizationUrl(deps.config, state, pkce.challenge, { teams: videoLinks.videoDefault(deps, me.userId).kind === "microsoft_teams" });
+  return microsoftSignIn.microsoftAuthorizationUrl(deps.config, state, pkce.challenge, { teams: videoLinks.videoDefault(deps, me.userId).kind === "microsoft_teams", mail });
 }
 
 /** A failed connection: `code` goes to the page as ?error=code. */

@@ -30,7 +30,8 @@ export class MailboxWatchers {
       repo
         .allMailboxIds(this.deps.db)
         .map((id) => repo.mailboxById(this.deps.db, id))
-        .filter((r): r is repo.MailboxRow => !!r)
+        // IMAP only: Gmail and Microsoft 365 are read through their APIs, by polling.
+        .filter((r): r is repo.MailboxRow => !!r && r.provider === "imap")
         .map((r) => [r.id, r]),
     );
     for (const [id, w] of this.watchers) {

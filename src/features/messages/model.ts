@@ -12,14 +12,20 @@ export const ConnectMailboxInput = z.object({
   password: z.string().min(1, "App password is required").max(1000),
 });
 export type ConnectMailbox = z.infer<typeof ConnectMailboxInput>;
+/** Gmail or Microsoft 365, through the member's calendar connection (its grant with the mail scopes). */
+export const ConnectProviderMailboxInput = z.object({ provider: z.enum(["gmail", "microsoft"]) });
+/** POST /api/mailboxes: a Gmail or Microsoft 365 mailbox by its provider, or any other by IMAP and SMTP. */
+export const ConnectAnyMailboxInput = z.union([ConnectProviderMailboxInput, ConnectMailboxInput]);
 
 export const MailboxView = z.object({
   id: z.number(),
   userId: z.number(),
+  /** imap, gmail or microsoft. */
   provider: z.string(),
   address: z.string(),
-  imapHost: z.string(),
-  imapPort: z.number(),
+  /** IMAP's server; null for Gmail and Microsoft 365. */
+  imapHost: z.string().nullable(),
+  imapPort: z.number().nullable(),
   state: z.enum(["ok", "stale", "error"]),
   reason: z.string().nullable(),
   lastSyncedAt: z.string().nullable(),

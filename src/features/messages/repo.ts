@@ -182,3 +182,34 @@ export function answerOf(db: Db, workspaceId: number, meetingId: number): Answer
     .where(inWorkspace(invitationAnswers, workspaceId, eq(invitationAnswers.meetingId, meetingId)))
     .get();
 }
+
+/** A Gmail or Microsoft 365 mailbox's sealed mail access token (its refresh token stays with the calendar connection). */
+export function setMailboxSecret(db: Db, id: number, passwordSealed: string): void {
+  db.update(mailboxes).set({ passwordSealed }).where(eq(mailboxes.id, id)).run();
+}
+
+/** The provider's cursor of a folder (Gmail's historyId, Graph's deltaLink), or null before the first full read. */
+export function cursorOf(db: Db, mailboxId: number, path: string): string | null {
+  return folderOf(db, mailboxId, path)?.cursor ?? null;
+}
+
+export function saveCursor(db: Db, mailboxId: number, path: string, cursor: string | null): void {
+  db.insert(mailboxFolders)
+    .values({ mailboxId, path, uidValidity: "", uidNext: 0, cursor })
+    .onConflictDoUpdate({ target: [mailboxFolders.mailboxId, mailboxFolders.path], set: { cursor } })
+    .run();
+}
+
+/** A message sent from Frank that the provider named anew: its rows (and the thread it starts) take the new Message-ID. */
+export function renameMessage(db: Db, id: number, from: string, to: string): void {
+  const m = messageById(db, id);
+  if (!m) return;
+  db.update(messages)
+    .set({ messageId: to })
+    .where(inWorkspace(messages, m.workspaceId, eq(messages.messageId, from)))
+    .run();
+  db.update(messages)
+    .set({ threadKey: to })
+    .where(inWorkspace(messages, m.workspaceId, eq(messages.threadKey, from)))
+    .run();
+}

@@ -2,7 +2,9 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import type { Web } from "../auth/web";
 import { IdParam, Success } from "../../lib/route-schemas";
-import { ConnectMailboxInput, MailboxList, MessageList, OneMailbox } from "./model";
+import { ConnectAnyMailboxInput, ConnectMailboxInput, MailboxList, MessageList, OneMailbox } from "./model";
+import { connectProviderMailbox } from "./provider-connect";
+import { providerChoices, providerMailboxPages } from "./provider-routes";
 import * as service from "./service";
 import { renderPage } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
@@ -18,11 +20,18 @@ export function messagesRoutes(deps: Deps, web: Web) {
     .post(
       "",
       async ({ me, body, set }) => {
-        const mailbox = await service.connectMailbox(deps, me.user, body);
+        const mailbox = "provider" in body ? await connectProviderMailbox(deps, me.user, body.provider) : await service.connectMailbox(deps, me.user, body);
         set.status = 201;
         return { mailbox };
       },
-      { body: ConnectMailboxInput, response: { 201: OneMailbox }, detail: { summary: "Connect the member's mailbox by IMAP (and SMTP); the app password is sealed at rest" } },
+      {
+        body: ConnectAnyMailboxInput,
+        response: { 201: OneMailbox },
+        detail: {
+          summary:
+            "Connect the member's mailbox: Gmail or Microsoft 365 through their calendar connection (its grant must include the mail scopes), or any other by IMAP (and SMTP) with an app password sealed at rest",
+        },
+      },
     )
     .delete(
       "",
@@ -44,7 +53,7 @@ export function messagesRoutes(deps: Deps, web: Web) {
     .use(web.guard)
     .guard({ auth: true })
     .get("/settings/mailbox", ({ me, cookie }) =>
-      renderPage({ title: "Mailbox", toast: takeFlash(cookie), body: MailboxPage({ shell: web.shell(me.user), mailbox: service.listMailboxes(deps, me.user)[0] ?? null }) }),
+      renderPage({ title: "Mailbox", toast: takeFlash(cookie), body: MailboxPage({ shell: web.shell(me.user), mailbox: service.listMailboxes(deps, me.user)[0] ?? null, providers: providerChoices(deps, me.user) }) }),
     )
     .post(
       "/settings/mailbox",
@@ -81,5 +90,5 @@ export function messagesRoutes(deps: Deps, web: Web) {
       response: { 200: MessageList },
       detail: { summary: "The e-mails with the candidate found in the members' mailboxes, newest first" },
     });
-  return new Elysia().use(mailboxes).use(messages).use(page);
+  return new Elysia().use(mailboxes).use(messages).use(page).use(providerMailboxPages(deps, web));
 }

@@ -17,6 +17,9 @@ export const mailboxes = sqliteTable("mailboxes", {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
+  // imap | gmail | microsoft. Gmail and Microsoft 365 use the member's calendar connection's grant
+  // (its refresh token stays there); their IMAP fields are empty and password_sealed holds the
+  // mail access token last issued, sealed with its expiry.
   provider: text("provider").notNull().default("imap"),
   address: text("address").notNull(),
   imapHost: text("imap_host").notNull(),
@@ -33,7 +36,11 @@ export const mailboxes = sqliteTable("mailboxes", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
 });
 
-/** How far a folder of a mailbox has been read: its UIDVALIDITY and the UIDNEXT seen last. */
+/**
+ * How far a folder of a mailbox has been read: by IMAP its UIDVALIDITY and the UIDNEXT seen last;
+ * Gmail's and Microsoft 365's mailboxes keep the provider's cursor instead (Gmail's historyId for
+ * the whole mailbox, Graph's deltaLink per folder), uid_validity and uid_next then unused.
+ */
 export const mailboxFolders = sqliteTable(
   "mailbox_folders",
   {
@@ -44,6 +51,7 @@ export const mailboxFolders = sqliteTable(
     path: text("path").notNull(),
     uidValidity: text("uid_validity").notNull(),
     uidNext: integer("uid_next").notNull(),
+    cursor: text("cursor"),
   },
   (t) => [uniqueIndex("mailbox_folders_path_idx").on(t.mailboxId, t.path)],
 );

@@ -9,6 +9,7 @@ import { recordEvent } from "../events/record";
 import { appendToSent, compose, sendThroughMailbox, sendThroughWorkspace, smtpCode } from "./smtp";
 import * as repo from "./repo";
 import { stopForBounce, unsubscribeTokenOf } from "./sequence-stop";
+import { isProviderBox, providerFailureIsFinal, sendThroughProvider } from "./provider-mail";
 
 export const sendMessageJob = defineJob("message.send", z.object({ messageId: z.number().int() }));
 
@@ -21,14 +22,17 @@ async function sendOne(deps: Deps, id: number): Promise<void> {
   if (!m || m.sendState !== "pending") return; // erased, or already settled
   const to = (JSON.parse(m.toAddresses) as string[])[0]!;
   const box = m.mailboxId ? repo.mailboxById(deps.db, m.mailboxId) : undefined;
-  const viaBox = box?.smtpHost ? box : undefined;
+  // Gmail and Microsoft 365 send through their APIs (provider-mail.ts), IMAP mailboxes by their SMTP.
+  const viaProvider = box && isProviderBox(box) ? box : undefined;
+  const viaBox = viaProvider ?? (box?.smtpHost ? box : undefined);
   const from = viaBox ? display(m.fromName, viaBox.address) : deps.config.MAIL_FROM;
   const token = m.enrolmentId ? unsubscribeTokenOf(deps, m.enrolmentId) : null;
   const unsubscribeUrl = token ? `${deps.config.APP_URL}/u/${token}` : null;
   const text = unsubscribeUrl ? `${m.body}\n\n--\nTo receive no more of these e-mails: ${unsubscribeUrl}` : m.body;
   const raw = await compose({ messageId: m.messageId, from, replyTo: viaBox ? null : display(m.fromName, m.fromAddress), to, subject: m.subject, text, date: m.sentAt, unsubscribeUrl });
   try {
-    if (viaBox) {
+    if (viaProvider) await sendThroughProvider(deps, viaProvider, raw, m);
+    else if (viaBox) {
       const pass = deps.secrets.open(viaBox.passwordSealed);
       await sendThroughMailbox({ host: viaBox.smtpHost!, port: viaBox.smtpPort ?? 587, user: viaBox.username, pass }, raw, { from, to });
       // Sent: a failure to file the copy does not send it twice (the sync would find it there otherwise).
@@ -41,6 +45,7 @@ async function sendOne(deps: Deps, id: number): Promise<void> {
     }
   } catch (e) {
     if (e instanceof PermanentFailure) throw e;
+    if (viaProvider) throw providerFailureIsFinal(e) ? new PermanentFailure(e instanceof Error ? e.message.slice(0, 300) : String(e)) : e;
     const code = smtpCode(e);
     const message = ((e as { response?: string }).response ?? (e instanceof Error ? e.message : String(e))).slice(0, 300);
     if (typeof code === "number" && code >= 500) throw new PermanentFailure(message);

@@ -10,6 +10,7 @@ import * as repo from "./repo";
 import { messageEvent } from "./send-job";
 import { applyImipReply } from "./imip";
 import { stopForReply } from "./sequence-stop";
+import { isProviderBox } from "./provider-mail";
 
 const FIRST_SYNC_DAYS = 90;
 
@@ -19,26 +20,19 @@ export interface SyncResult {
   error?: string;
 }
 
-interface Match {
+export interface Match {
   participantId: number | null;
   contactId: number | null;
 }
 
+export type MatchOf = (address: string) => Match | null;
+
 export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncResult> {
   const box = repo.mailboxById(deps.db, mailboxId);
   if (!box) return { read: 0, kept: 0 };
-  const own = new Set([box.address.toLowerCase(), box.username.toLowerCase()]);
-  const cache = new Map<string, Match | null>();
-  // The members' own addresses are never matches; a candidate or a contact by e-mail otherwise.
-  const matchOf = (address: string): Match | null => {
-    if (own.has(address)) return null;
-    if (!cache.has(address)) {
-      const participantId = candidateIdByEmail(deps, box.workspaceId, address);
-      const contactId = participantId ? null : (contactByEmail(deps, box.workspaceId, address)?.id ?? null);
-      cache.set(address, participantId || contactId ? { participantId, contactId } : null);
-    }
-    return cache.get(address)!;
-  };
+  // Gmail and Microsoft 365 are read through their APIs (provider-sync.ts), then kept as here.
+  if (isProviderBox(box)) return (await import("./provider-sync")).syncProviderMailbox(deps, box, matcherFor(deps, box));
+  const matchOf = matcherFor(deps, box);
   const client = openImap({ host: box.imapHost, port: box.imapPort, tls: box.imapTls, user: box.username, pass: deps.secrets.open(box.passwordSealed) });
   let read = 0;
   let kept = 0;
@@ -84,8 +78,23 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
   }
 }
 
+/** Who an address is: the members' own addresses are never matches; a candidate or a contact by e-mail otherwise. */
+export function matcherFor(deps: Deps, box: repo.MailboxRow): MatchOf {
+  const own = new Set([box.address.toLowerCase(), box.username.toLowerCase()]);
+  const cache = new Map<string, Match | null>();
+  return (address) => {
+    if (own.has(address)) return null;
+    if (!cache.has(address)) {
+      const participantId = candidateIdByEmail(deps, box.workspaceId, address);
+      const contactId = participantId ? null : (contactByEmail(deps, box.workspaceId, address)?.id ?? null);
+      cache.set(address, participantId || contactId ? { participantId, contactId } : null);
+    }
+    return cache.get(address)!;
+  };
+}
+
 /** Stores one message for each candidate and contact it involves; the rows written. */
-function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: (a: string) => Match | null, where: { folder: string; uid: number }): number {
+export function keep(deps: Deps, box: repo.MailboxRow, p: ParsedMessage, matchOf: MatchOf, where: { folder: string; uid: number | null }): number {
   const outgoing = p.from.address === box.address.toLowerCase() || p.from.address === box.username.toLowerCase();
   const people = new Map<string, Match>();
   for (const a of [p.from.address, ...p.to, ...p.cc]) {

@@ -10,6 +10,8 @@ import { toProviderEvent, videoLink } from "./google-events";
  * a booking; what fails is picked up later by the sync.
  */
 const CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar";
+/** Added by incremental consent when the member connects Gmail as their mailbox (issue 55). */
+const GMAIL_SCOPES = ["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/gmail.send"];
 const TIMEOUT_MS = 8000;
 const noRetry = { retry: false, timeout: TIMEOUT_MS, retryConfig: { retry: 0, noResponseRetries: 0 } };
 
@@ -55,7 +57,8 @@ export interface GoogleTokens {
   expiryDate: number | null;
 }
 
-async function oauthClient(config: GoogleConfig) {
+/** Google's OAuth client for this server (the Gmail mailbox uses it with the calendar connection's grant). */
+export async function oauthClient(config: GoogleConfig) {
   const { auth } = await loadSdk();
   const base = config.GOOGLE_OAUTH_BASE_URL?.replace(/\/$/, "");
   return new auth.OAuth2({
@@ -71,11 +74,12 @@ async function oauthClient(config: GoogleConfig) {
 }
 
 /** Where to send the browser: offline access (a refresh token), consent each time so Google gives one. */
-export async function authorizationUrl(config: GoogleConfig, state: string): Promise<string> {
+export async function authorizationUrl(config: GoogleConfig, state: string, opts: { mail?: boolean } = {}): Promise<string> {
   return (await oauthClient(config)).generateAuthUrl({
     access_type: "offline",
     prompt: "consent",
-    scope: [CALENDAR_SCOPE],
+    // include_granted_scopes: Gmail's scopes are added to the calendar's, never instead of them.
+    scope: opts.mail ? [CALENDAR_SCOPE, ...GMAIL_SCOPES] : [CALENDAR_SCOPE],
     include_granted_scopes: true,
     state,
   });

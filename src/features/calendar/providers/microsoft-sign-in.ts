@@ -9,6 +9,8 @@ import { ProviderGrantRevoked, ProviderUnavailable } from "./provider";
 export type MicrosoftConfig = Pick<Config, "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET" | "MICROSOFT_TENANT" | "MICROSOFT_AUTHORITY_URL" | "MICROSOFT_GRAPH_URL" | "APP_URL">;
 
 export const BASE_SCOPES = "offline_access Calendars.ReadWrite User.Read";
+/** Added when the member connects Microsoft 365 as their mailbox (issue 55). */
+export const MAIL_SCOPES = "Mail.ReadWrite Mail.Send";
 /** Asked only of members whose interviews get Teams links. */
 const TEAMS_SCOPE = "OnlineMeetings.ReadWrite";
 /** Every call to Microsoft has this time limit, in ms. */
@@ -30,13 +32,13 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
-export function microsoftAuthorizationUrl(config: MicrosoftConfig, state: string, challenge: string, opts: { teams: boolean }): string {
+export function microsoftAuthorizationUrl(config: MicrosoftConfig, state: string, challenge: string, opts: { teams: boolean; mail?: boolean }): string {
   const u = new URL(`${authority(config)}/oauth2/v2.0/authorize`);
   u.searchParams.set("client_id", config.MICROSOFT_CLIENT_ID!);
   u.searchParams.set("response_type", "code");
   u.searchParams.set("redirect_uri", microsoftRedirectUri(config));
   u.searchParams.set("response_mode", "query");
-  u.searchParams.set("scope", opts.teams ? `${BASE_SCOPES} ${TEAMS_SCOPE}` : BASE_SCOPES);
+  u.searchParams.set("scope", [BASE_SCOPES, ...(opts.teams ? [TEAMS_SCOPE] : []), ...(opts.mail ? [MAIL_SCOPES] : [])].join(" "));
   u.searchParams.set("state", state);
   u.searchParams.set("code_challenge", challenge);
   u.searchParams.set("code_challenge_method", "S256");

@@ -1,6 +1,9 @@
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { MailboxView } from "../model";
+import type { ProviderChoice } from "../provider-routes";
+
+const PROVIDER_TEXT: Record<string, string> = { gmail: "Gmail", microsoft: "Microsoft 365" };
 
 const STATE_TEXT = { ok: "Up to date", stale: "Not synced for 15 minutes", error: "Sync failed" } as const;
 const STATE_BADGE = { ok: "badge-success", stale: "badge-warning", error: "badge-destructive" } as const;
@@ -18,7 +21,7 @@ function Field({ id, label, children, hint }: { id: string; label: string; child
 }
 
 /** Settings → Mailbox: the member's own mailbox by IMAP and SMTP, its sync state, Sync now and Disconnect (plain forms). */
-export function MailboxPage({ shell, mailbox }: { shell: Shell; mailbox: MailboxView | null }) {
+export function MailboxPage({ shell, mailbox, providers = [] }: { shell: Shell; mailbox: MailboxView | null; providers?: ProviderChoice[] }) {
   return (
     <AppShell shell={shell} title="Mailbox" wide={false}>
       <h1 className="text-2xl font-semibold">Mailbox</h1>
@@ -36,7 +39,7 @@ export function MailboxPage({ shell, mailbox }: { shell: Shell; mailbox: Mailbox
             <span className="ml-2 text-slate-500">{mailbox.lastSyncedAt ? `Last synced ${mailbox.lastSyncedAt.slice(0, 16).replace("T", " ")} UTC` : "Not synced yet"}</span>
           </p>
           {mailbox.reason ? <p className="mt-1 text-red-700 dark:text-red-400">{mailbox.reason}</p> : null}
-          <p className="mt-1 text-slate-500">{`IMAP ${mailbox.imapHost}:${mailbox.imapPort}`}</p>
+          <p className="mt-1 text-slate-500">{mailbox.imapHost ? `IMAP ${mailbox.imapHost}:${mailbox.imapPort}` : `${PROVIDER_TEXT[mailbox.provider] ?? mailbox.provider}, through your calendar connection`}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <form method="post" action="/settings/mailbox/sync">
               <button className="btn-outline btn-sm" type="submit">
@@ -51,8 +54,25 @@ export function MailboxPage({ shell, mailbox }: { shell: Shell; mailbox: Mailbox
           </div>
         </section>
       ) : null}
+      {providers.length ? (
+        <section className="card card-body mt-6 text-sm" aria-labelledby="mailbox-providers" data-testid="mailbox-providers">
+          <h2 id="mailbox-providers" className="font-semibold">
+            {mailbox ? "Use another mailbox instead" : "Connect your mailbox"}
+          </h2>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {providers.map((p) => (
+              <form key={p.provider} method="post" action={p.action} className="flex flex-col items-start gap-1">
+                <button className="btn-primary" type="submit">
+                  {p.label}
+                </button>
+                <p className="text-xs text-slate-500">{p.hint}</p>
+              </form>
+            ))}
+          </div>
+        </section>
+      ) : null}
       <form method="post" action="/settings/mailbox" className="card card-body mt-6 grid gap-3 sm:grid-cols-2" data-testid="mailbox-connect">
-        <h2 className="font-semibold sm:col-span-2">{mailbox ? "Connect another mailbox instead" : "Connect your mailbox"}</h2>
+        <h2 className="font-semibold sm:col-span-2">{providers.length ? "Any other mailbox, by IMAP" : mailbox ? "Connect another mailbox instead" : "Connect your mailbox"}</h2>
         <p className="text-xs text-slate-500 sm:col-span-2">Use an app password from your mail provider; it is stored encrypted. The login is tried before anything is saved.</p>
         <Field id="mb-address" label="E-mail address">
           <input className="input" id="mb-address" name="address" type="email" required maxLength={320} />

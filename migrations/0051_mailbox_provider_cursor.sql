@@ -1,0 +1,1 @@
+ALTER TABLE `mailbox_folders` ADD `cursor` text;
