@@ -67,6 +67,10 @@ export class FakeGoogle {
   /** The token exchange leaves out the refresh token. */
   omitRefreshToken = false;
   codes = new Map<string, string>();
+  /** The scopes each account granted (include_granted_scopes adds to the earlier ones). */
+  grantedScopes = new Map<string, Set<string>>();
+  /** Gmail's endpoints (test/fakes/gmail.ts), when a test attaches them. */
+  mail: { handle(method: string, path: string, url: URL, body: any, email: string, scopes: Set<string>): Response | Promise<Response> } | null = null;
   access = new Map<string, { email: string; expires: number }>();
   refresh = new Map<string, string>();
   revoked: string[] = [];
@@ -220,6 +224,9 @@ export class FakeGoogle {
       else {
         const code = "4/fake-code-" + rand();
         this.codes.set(code, this.account.email);
+        const asked = (url.searchParams.get("scope") ?? "").split(/\s+/).filter(Boolean);
+        const before = url.searchParams.get("include_granted_scopes") === "true" ? [...(this.grantedScopes.get(this.account.email) ?? [])] : [];
+        this.grantedScopes.set(this.account.email, new Set([...before, ...asked]));
         this.accounts.set(this.account.email, this.account);
         redirect.searchParams.set("code", code);
       }
@@ -254,6 +261,11 @@ export class FakeGoogle {
       return json({});
     }
 
+    if (path.startsWith("/gmail/v1/") && this.mail) {
+      const grant = this.access.get(req.headers.get("authorization")?.replace(/^Bearer /, "") ?? "");
+      if (!grant || grant.expires < Date.now()) return apiError(401, "Invalid Credentials", "authError");
+      return this.mail.handle(req.method, path.slice("/gmail/v1".length), url, body, grant.email, this.grantedScopes.get(grant.email) ?? new Set());
+    }
     if (!path.startsWith("/calendar/v3/")) return apiError(404, "Not Found", "notFound");
     const bearer = req.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
     const grant = this.access.get(bearer);

@@ -77,7 +77,11 @@ export class FakeMicrosoft {
   /** The consent screen answers with this error instead of a code (e.g. access_denied). */
   authError: string | null = null;
   codes = new Map<string, { email: string; challenge: string; method: string; redirectUri: string; scope: string }>();
-  access = new Map<string, { email: string; expires: number }>();
+  access = new Map<string, { email: string; expires: number; scope?: string }>();
+  /** The scopes each account consented to (a refresh asking for mail scopes not consented is refused). */
+  consented = new Map<string, Set<string>>();
+  /** Graph's mail endpoints (test/fakes/microsoft-mail.ts), when a test attaches them. */
+  mail: { handle(method: string, path: string, url: URL, rawBody: string, email: string, scope: string): Response | Promise<Response> | null } | null = null;
   refresh = new Map<string, string>();
   /** Scopes asked for at each consent (Teams' OnlineMeetings.ReadWrite only when Teams links are used). */
   consents: string[] = [];
@@ -247,7 +251,7 @@ export class FakeMicrosoft {
 
   private issueTokens(email: string, scope: string) {
     const access_token = "eyJ0eXAi.fake-" + rand();
-    this.access.set(access_token, { email, expires: Date.now() + 3600_000 });
+    this.access.set(access_token, { email, expires: Date.now() + 3600_000, scope });
     // Microsoft rotates refresh tokens: each refresh answers a new one (the old one keeps working a while).
     const refresh_token = "M.R3_fake-" + rand();
     this.refresh.set(refresh_token, email);
@@ -258,8 +262,10 @@ export class FakeMicrosoft {
     const url = new URL(req.url);
     const path = url.pathname;
     let body: any;
+    let rawBody = "";
     if (req.method === "POST" || req.method === "PATCH") {
       const text = await req.text();
+      rawBody = text;
       body = req.headers.get("content-type")?.includes("json") ? JSON.parse(text || "{}") : Object.fromEntries(new URLSearchParams(text));
     }
     this.requests.push({ method: req.method, path: path + url.search, body, ...(req.headers.get("if-match") ? { ifMatch: req.headers.get("if-match")! } : {}) });
@@ -289,6 +295,7 @@ export class FakeMicrosoft {
       const state = q.get("state");
       if (state) redirect.searchParams.set("state", state);
       this.consents.push(q.get("scope") ?? "");
+      if (!this.authError) this.consented.set(this.account.email, new Set([...(this.consented.get(this.account.email) ?? []), ...(q.get("scope") ?? "").split(/\s+/).filter(Boolean)]));
       if (this.authError) redirect.searchParams.set("error", this.authError);
       else {
         const code = "M.C1_fake-" + rand();
@@ -320,6 +327,11 @@ export class FakeMicrosoft {
       if (body.grant_type === "refresh_token") {
         const email = this.refresh.get(body.refresh_token);
         if (!email) return json({ error: "invalid_grant", error_description: "AADSTS70000: The user or administrator has not consented to use the application or the grant is revoked." }, 400);
+        const mailAsked = String(body.scope ?? "")
+          .split(/\s+/)
+          .filter((x) => x.startsWith("Mail."));
+        if (mailAsked.some((x) => !this.consented.get(email)?.has(x)))
+          return json({ error: "invalid_grant", error_description: "AADSTS65001: The user or administrator has not consented to use the application.", suberror: "consent_required" }, 400);
         return json(this.issueTokens(email, body.scope ?? ""));
       }
       return json({ error: "unsupported_grant_type" }, 400);
@@ -330,6 +342,10 @@ export class FakeMicrosoft {
     const grant = this.access.get(bearer);
     if (!grant || grant.expires < Date.now()) return graphError(401, "InvalidAuthenticationToken", "Access token has expired or is not yet valid.");
     const account = this.accounts.get(grant.email) ?? this.account;
+    if (this.mail) {
+      const answer = await this.mail.handle(req.method, path.slice("/v1.0".length), url, rawBody, grant.email, grant.scope ?? "");
+      if (answer) return answer;
+    }
     return this.graph(req, path.slice("/v1.0".length), url, body, account);
   }
 
