@@ -10,25 +10,12 @@ import { FakeGmail } from "../../../test/fakes/gmail";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { events, mailboxes, messages } from "../../db/schema";
 import { requestAllMailboxSyncs } from "./work";
+import { rawMail } from "../../../test/kits/raw-mail";
 
 const RITA = "rita@agency.example";
 const CARLA = "carla@mail.example";
 const HUGO = "hugo@acme.example";
 const DAY = 86_400_000;
-
-export const rawMail = (o: { from: string; to: string; subject: string; id: string; date: Date; text: string; inReplyTo?: string }) =>
-  [
-    `From: ${o.from}`,
-    `To: ${o.to}`,
-    `Subject: ${o.subject}`,
-    `Message-ID: ${o.id}`,
-    `Date: ${o.date.toUTCString()}`,
-    ...(o.inReplyTo ? [`In-Reply-To: ${o.inReplyTo}`, `References: ${o.inReplyTo}`] : []),
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    o.text,
-    "",
-  ].join("\r\n");
 
 describe("a member's Gmail mailbox", () => {
   const google = startFakeGoogle();
