@@ -63,6 +63,12 @@ export class FakeGmail {
     this.historyFloor = this.historySeq;
   }
 
+  /** From another process (POST /__control {mail: {...}} of the fake Google): messages delivered in bulk. */
+  control(body: { deliver?: { owner: string; raw: string; date?: string }[] }) {
+    for (const d of body.deliver ?? []) this.deliver(d.owner, d.raw, d.date ? { date: new Date(d.date) } : {});
+    return { messages: this.messages.length, calls: this.calls };
+  }
+
   sentBy(owner: string) {
     return this.messages.filter((m) => m.owner === owner.toLowerCase() && m.labelIds.includes("SENT"));
   }
@@ -140,3 +146,11 @@ export class FakeGmail {
 }
 
 const canonical = (name: string) => (name === "message-id" ? "Message-ID" : name.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase()));
+
+if (import.meta.main) {
+  // The fake Google with Gmail attached, alone in its process (the bench): prints its URL.
+  const { startFakeGoogle } = await import("./google");
+  const google = startFakeGoogle(Number(process.env.FAKE_GOOGLE_PORT ?? 0));
+  new FakeGmail(google);
+  console.log(JSON.stringify({ url: google.url }));
+}

@@ -70,7 +70,7 @@ export class FakeGoogle {
   /** The scopes each account granted (include_granted_scopes adds to the earlier ones). */
   grantedScopes = new Map<string, Set<string>>();
   /** Gmail's endpoints (test/fakes/gmail.ts), when a test attaches them. */
-  mail: { handle(method: string, path: string, url: URL, body: any, email: string, scopes: Set<string>): Response | Promise<Response> } | null = null;
+  mail: { handle(method: string, path: string, url: URL, body: any, email: string, scopes: Set<string>): Response | Promise<Response>; control?(body: any): unknown } | null = null;
   access = new Map<string, { email: string; expires: number }>();
   refresh = new Map<string, string>();
   revoked: string[] = [];
@@ -212,6 +212,12 @@ export class FakeGoogle {
       if (body.moveEvent) this.moveEvent(body.moveEvent.id, body.moveEvent.start, body.moveEvent.end);
       if (body.account) this.account = body.account;
       if (body.revokeAll) this.revokeAll(body.revokeAll);
+      // A grant made without the consent screen (the bench): its refresh token and scopes.
+      if (body.grant) {
+        this.refresh.set(body.grant.refreshToken, body.grant.email);
+        this.grantedScopes.set(body.grant.email, new Set(body.grant.scopes));
+      }
+      if (body.mail && this.mail?.control) return json({ ok: true, mail: this.mail.control(body.mail) });
       return json({ ok: true, events: this.events.length });
     }
     if (path === "/__state") return json({ events: this.events, revoked: this.revoked, requests: this.requests.length });
