@@ -1,6 +1,7 @@
-// Settings → Mailbox for Gmail and Microsoft 365 (issue 55 item 1), plain forms. "Connect Gmail"
-// uses the member's Google connection when its grant reads mail; otherwise it starts the consent
-// (the calendar's round trip, asking for the mail scopes too) and comes back here to connect.
+// Settings → Mailbox for Gmail and Microsoft 365 (issue 55 item 1), no script needed. "Connect
+// Gmail" is a link to the calendar's consent round trip with the mail scopes added (incremental:
+// the calendar's grant stays), which comes back here to connect the mailbox. A link, not a form:
+// the page's CSP (form-action 'self') stops a form's redirect to the provider.
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "../../deps";
@@ -10,7 +11,7 @@ import { setFlash } from "../../lib/flash";
 import { seeOther } from "../../lib/route-options";
 import { mailGrant } from "../calendar/mail-grant";
 import { providerConfigured } from "../calendar/connection";
-import { connectProviderMailbox, grantMissing, PROVIDER_NAME } from "./provider-connect";
+import { connectProviderMailbox, PROVIDER_NAME } from "./provider-connect";
 import type { ProviderKind } from "./provider-mail";
 
 const CALENDAR_OF = { gmail: "google", microsoft: "microsoft" } as const;
@@ -18,7 +19,8 @@ const SLUG = { google: "gmail", microsoft: "microsoft" } as const;
 
 export interface ProviderChoice {
   provider: ProviderKind;
-  action: string;
+  /** Starts the consent (the calendar's round trip, asking for the mail scopes too). */
+  href: string;
   label: string;
   hint: string;
 }
@@ -32,39 +34,22 @@ export function providerChoices(deps: Deps, me: { id: number }): ProviderChoice[
       const calendar = p === "gmail" ? "Google" : "Microsoft";
       const hint =
         grant?.provider === CALENDAR_OF[p]
-          ? `Uses your ${calendar} connection (${grant.email}); you may be asked to allow reading and sending mail.`
+          ? `Uses your ${calendar} connection (${grant.email}), adding permission to read and send mail.`
           : grant
             ? `Signs you in with ${calendar}; your calendar connection moves to ${calendar} too (one per member).`
             : `Signs you in with ${calendar} and connects its calendar too.`;
-      return { provider: p, action: `/settings/mailbox/${CALENDAR_OF[p]}`, label: `Connect ${PROVIDER_NAME[p]}`, hint };
+      return { provider: p, href: `/auth/${CALENDAR_OF[p]}/calendar?returnTo=/settings/mailbox/${CALENDAR_OF[p]}`, label: `Connect ${PROVIDER_NAME[p]}`, hint };
     });
 }
 
 const Back = z.object({ connected: z.string().max(10).optional(), error: z.string().max(60).optional() });
 
 export function providerMailboxPages(deps: Deps, web: Web) {
-  const consent = (calendar: "google" | "microsoft") => seeOther(`/auth/${calendar}/calendar?returnTo=/settings/mailbox/${calendar}`);
   const pagesOf = (calendar: "google" | "microsoft") => {
     const provider = SLUG[calendar];
     return new Elysia()
       .use(web.guard)
       .guard({ auth: true })
-      .post(
-        `/settings/mailbox/${calendar}`,
-        async ({ me, cookie }) => {
-          // No connection of this provider yet, or its grant does not read mail: ask for it by consent.
-          if (grantMissing(deps, me.user, provider)) return consent(calendar);
-          try {
-            const m = await connectProviderMailbox(deps, me.user, provider);
-            setFlash(cookie, { title: "Mailbox connected", description: `${m.address}: the last 90 days are being read.`, variant: "success" });
-            return seeOther("/settings/mailbox");
-          } catch (e) {
-            if (e instanceof AppError && e.status === 400) return consent(calendar);
-            throw e;
-          }
-        },
-        { form: { back: "/settings/mailbox", failed: "Mailbox not connected" } },
-      )
       // Back from the consent (the calendar's callback redirects here): connect, or say why not.
       .get(
         `/settings/mailbox/${calendar}`,

@@ -61,12 +61,12 @@ export function MailboxPage({ shell, mailbox, providers = [] }: { shell: Shell; 
           </h2>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {providers.map((p) => (
-              <form key={p.provider} method="post" action={p.action} className="flex flex-col items-start gap-1">
-                <button className="btn-primary" type="submit">
+              <div key={p.provider} className="flex flex-col items-start gap-1">
+                <a className="btn-primary" href={p.href}>
                   {p.label}
-                </button>
+                </a>
                 <p className="text-xs text-slate-500">{p.hint}</p>
-              </form>
+              </div>
             ))}
           </div>
         </section>
