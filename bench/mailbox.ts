@@ -44,7 +44,9 @@ const ms = (t0: number) => (performance.now() - t0).toFixed(0);
 /** A workspace with its 500 candidates, in a database of its own. */
 async function workspace(name: string, env: Record<string, string> = {}) {
   const deps = buildFeatures(
-    createDeps(loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-01", DATABASE_PATH: join(dir, `${name}.db`), APP_URL: "http://localhost", NODE_ENV: "production", ...env }), { quiet: true }),
+    createDeps(loadConfig({ APP_SECRET: "bench-secret-bench-secret-bench-secret-01", DATABASE_PATH: join(dir, `${name}.db`), APP_URL: "http://localhost", NODE_ENV: "production", ...env }), {
+      quiet: true,
+    }),
   ).context;
   const user = await createUser(deps, { email: USER, password: "a-long-bench-password" });
   addParticipants(
@@ -109,19 +111,28 @@ if (only !== "imap") {
   await import("@googleapis/gmail"); // the SDK's first load is not the sync's
 
   // Baseline: plain fetch, the window listed and every message's headers read, 8 at a time.
-  const token = ((await (await fetch(`${url}/token`, { method: "POST", body: new URLSearchParams({ client_id: env.GOOGLE_CLIENT_ID, client_secret: env.GOOGLE_CLIENT_SECRET, grant_type: "refresh_token", refresh_token: "1//bench-refresh" }) })).json()) as { access_token: string }).access_token;
+  const token = (
+    (await (
+      await fetch(`${url}/token`, {
+        method: "POST",
+        body: new URLSearchParams({ client_id: env.GOOGLE_CLIENT_ID, client_secret: env.GOOGLE_CLIENT_SECRET, grant_type: "refresh_token", refresh_token: "1//bench-refresh" }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   const get = async (path: string) => (await fetch(`${url}/gmail/v1/users/me/${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>;
   t0 = performance.now();
   const ids: string[] = [];
-  for (let page: string | undefined = ""; page !== undefined; ) {
+  for (let page: string | undefined = ""; page !== undefined;) {
     const r: any = await get(`messages?maxResults=500&q=after:${Math.floor(Date.now() / 1000) - 90 * 86_400}${page ? `&pageToken=${page}` : ""}`);
     ids.push(...r.messages.map((m: { id: string }) => m.id));
     page = r.nextPageToken;
   }
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < ids.length) await get(`messages/${ids[next++]}?format=metadata&metadataHeaders=From&metadataHeaders=To&metadataHeaders=Cc&metadataHeaders=Message-ID`);
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < ids.length) await get(`messages/${ids[next++]}?format=metadata&metadataHeaders=From&metadataHeaders=To&metadataHeaders=Cc&metadataHeaders=Message-ID`);
+    }),
+  );
   const baseline = ms(t0);
 
   await connectProviderMailbox(deps, { id: user.id, workspaceId: user.workspaceId }, "gmail");

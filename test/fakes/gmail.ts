@@ -54,7 +54,15 @@ export class FakeGmail {
     const id = randomBytes(8).toString("hex");
     const buf = Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
     const date = opts.date ?? new Date(Date.parse(headersOf(buf).get("date")?.[0] ?? "") || Date.now());
-    this.messages.push({ id, threadId: opts.threadId ?? id, owner: owner.toLowerCase(), labelIds: opts.labels ?? ["INBOX", "UNREAD"], raw: buf, internalDate: date.getTime(), historyId: ++this.historySeq });
+    this.messages.push({
+      id,
+      threadId: opts.threadId ?? id,
+      owner: owner.toLowerCase(),
+      labelIds: opts.labels ?? ["INBOX", "UNREAD"],
+      raw: buf,
+      internalDate: date.getTime(),
+      historyId: ++this.historySeq,
+    });
     return id;
   }
 

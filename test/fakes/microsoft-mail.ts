@@ -98,7 +98,7 @@ export class FakeMicrosoftMail {
       const m = this.items.find((x) => x.id === decodeURIComponent(value[1]!) && x.owner === email.toLowerCase());
       if (!m) return graphError(404, "ErrorItemNotFound", "The specified object was not found in the store.");
       this.calls.value++;
-      return new Response(m.raw, { headers: { "content-type": "text/plain" } });
+      return new Response(new Uint8Array(m.raw), { headers: { "content-type": "text/plain" } });
     }
     const delta = path.match(/^\/me\/mailFolders\/(inbox|sentitems)\/messages\/delta$/);
     if (!delta || method !== "GET") return graphError(404, "ResourceNotFound", "Not found");

@@ -25,6 +25,16 @@ export function findByEmail(db: DB, workspaceId: number, email: string) {
     .get();
 }
 
+/** Every live candidate's e-mail, lower-cased (a mailbox's sync checks headers against them before any lookup). */
+export function liveEmails(db: DB, workspaceId: number): string[] {
+  return db
+    .select({ email: sql<string>`lower(trim(${participants.emailAddress}))` })
+    .from(participants)
+    .where(inWorkspace(participants, workspaceId, live, sql`${participants.emailAddress} is not null`))
+    .all()
+    .map((r) => r.email);
+}
+
 /** E-mails held by more than one live candidate, with their ids (oldest first). */
 export function duplicateGroups(db: DB, workspaceId: number, limit: number): { email: string; ids: number[] }[] {
   const rows = db.all<{ email: string; ids: string }>(sql`

@@ -284,6 +284,11 @@ export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQ
   return { participants, pagination: { ...pagination, page, limit } };
 }
 
+/** Every live candidate's e-mail (lower case), for a mailbox's matching (issue 55). */
+export function candidateEmails(deps: Deps, workspaceId: number): string[] {
+  return identity.liveEmails(deps.db, workspaceId);
+}
+
 /** The live candidate with this e-mail (without case), for a mailbox's matching (issue 55), or null. */
 export function candidateIdByEmail(deps: Deps, workspaceId: number, email: string): number | null {
   return identity.findByEmail(deps.db, workspaceId, email)?.id ?? null;

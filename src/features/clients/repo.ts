@@ -62,6 +62,16 @@ export function findContact(db: Reader, workspaceId: number, clientId: number, i
     .get();
 }
 
+/** Every contact's e-mail in the workspace (stored lower-cased). */
+export function contactEmails(db: Reader, workspaceId: number): string[] {
+  return db
+    .select({ email: clientContacts.email })
+    .from(clientContacts)
+    .where(inWorkspace(clientContacts, workspaceId))
+    .all()
+    .flatMap((r) => (r.email ? [r.email.toLowerCase()] : []));
+}
+
 export function findContactByEmail(db: Reader, workspaceId: number, email: string): ContactRow | undefined {
   return db
     .select()

@@ -131,6 +131,11 @@ export function deleteContact(deps: Deps, me: Member, clientId: number, contactI
 }
 
 /** A contact of the workspace's clients by e-mail (an interviewer who is not a member), or null. */
+/** Every contact's e-mail (lower case), for a mailbox's matching (issue 55). */
+export function contactEmails(deps: Deps, workspaceId: number): string[] {
+  return repo.contactEmails(deps.db, workspaceId);
+}
+
 export function contactByEmail(deps: Deps, workspaceId: number, email: string): (Contact & { clientName: string }) | null {
   const row = repo.findContactByEmail(deps.db, workspaceId, email);
   if (!row) return null;

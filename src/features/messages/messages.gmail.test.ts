@@ -66,13 +66,20 @@ describe("a member's Gmail mailbox", () => {
     const row = t.deps.db.select().from(mailboxes).get()!;
     expect(row.provider).toBe("gmail");
     expect(row.address).toBe(RITA);
-    expect(t.deps.db.select().from(events).all().some((a) => a.kind === "mailbox.connected" && !!a.summary?.includes("Gmail"))).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(events)
+        .all()
+        .some((a) => a.kind === "mailbox.connected" && !!a.summary?.includes("Gmail")),
+    ).toBe(true);
     await t.deps.jobs.idle();
 
     // First sync: three in the window read by their headers; only the two with Carla and Hugo read whole.
     expect(gmail.calls.metadata).toBe(3);
     expect(gmail.calls.raw).toBe(2);
-    const list = async (path: string) => (await (await t.request(path, { cookie: u.cookie })).json()).messages as { subject: string; threadKey: string; direction: string; state: string | null; messageId: string }[];
+    const list = async (path: string) =>
+      (await (await t.request(path, { cookie: u.cookie })).json()).messages as { subject: string; threadKey: string; direction: string; state: string | null; messageId: string }[];
     expect((await list(`/api/participants/${carla}/messages`)).map((m) => m.subject)).toEqual(["My CV"]);
     const toHugo = await list(`/api/clients/${client.id}/contacts/${hugo.id}/messages`);
     expect(toHugo.map((m) => [m.subject, m.direction])).toEqual([["Shortlist", "out"]]);
@@ -145,6 +152,12 @@ describe("a member's Gmail mailbox", () => {
     expect(settings).toContain("invalid_grant");
 
     expect((await t.request("/api/mailboxes", { method: "DELETE", cookie: u.cookie })).status).toBe(200);
-    expect(t.deps.db.select().from(events).all().some((a) => a.kind === "mailbox.disconnected")).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(events)
+        .all()
+        .some((a) => a.kind === "mailbox.disconnected"),
+    ).toBe(true);
   }, 60_000);
 });

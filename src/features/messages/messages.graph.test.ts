@@ -4,7 +4,7 @@
 // messages, an expired delta link reads the window again without doubles, sendMail files Frank's
 // message in Sent Items and the reply threads under it, an iMIP REPLY declines the interview as
 // with IMAP, a refused grant is `error` with the reason.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { makeTestApp } from "../../../test/helpers";
 import { defaultMsAccount, startFakeMicrosoft } from "../../../test/fakes/microsoft";
@@ -34,7 +34,10 @@ describe("a member's Microsoft 365 mailbox", () => {
     const client = (await (await t.request("/api/clients", { cookie: u.cookie, json: { name: "Acme" } })).json()).client;
     const hugo = (await (await t.request(`/api/clients/${client.id}/contacts`, { cookie: u.cookie, json: { name: "Hugo Hiring", email: HUGO } })).json()).contact;
     const now = t.clock.now();
-    const first = mail.deliver(RITA, rawMail({ from: `Carla Candidate <${CARLA}>`, to: RITA, subject: "My CV", id: "<cv-1@mail.example>", date: new Date(now.getTime() - DAY), text: "Here is my CV." }));
+    const first = mail.deliver(
+      RITA,
+      rawMail({ from: `Carla Candidate <${CARLA}>`, to: RITA, subject: "My CV", id: "<cv-1@mail.example>", date: new Date(now.getTime() - DAY), text: "Here is my CV." }),
+    );
     mail.deliver(RITA, rawMail({ from: "news@shop.example", to: RITA, subject: "Sale", id: "<sale@shop.example>", date: now, text: "Not about anyone." }));
     mail.deliver(RITA, rawMail({ from: CARLA, to: RITA, subject: "Old", id: "<old@mail.example>", date: new Date(now.getTime() - 120 * DAY), text: "Too old." }));
     mail.deliver(RITA, rawMail({ from: RITA, to: `Hugo <${HUGO}>`, subject: "Shortlist", id: "<s-1@agency.example>", date: now, text: "Three names." }), { folder: "sentitems" });
@@ -56,7 +59,8 @@ describe("a member's Microsoft 365 mailbox", () => {
 
     // First sync: headers of both folders from the delta; only Carla's and Hugo's read whole (/$value).
     expect(mail.calls.value).toBe(2);
-    const list = async (path: string) => (await (await t.request(path, { cookie: u.cookie })).json()).messages as { subject: string; threadKey: string; direction: string; state: string | null; messageId: string }[];
+    const list = async (path: string) =>
+      (await (await t.request(path, { cookie: u.cookie })).json()).messages as { subject: string; threadKey: string; direction: string; state: string | null; messageId: string }[];
     expect((await list(`/api/participants/${carla}/messages`)).map((m) => m.subject)).toEqual(["My CV"]);
     expect((await list(`/api/clients/${client.id}/contacts/${hugo.id}/messages`)).map((m) => [m.subject, m.direction])).toEqual([["Shortlist", "out"]]);
     let box = (await (await t.request("/api/mailboxes", { cookie: u.cookie })).json()).mailboxes[0];
@@ -119,8 +123,25 @@ describe("a member's Microsoft 365 mailbox", () => {
     await t.deps.jobs.idle();
     const meeting = async () => (await (await t.request("/api/meetings", { cookie: u.cookie })).json()).meetings[0];
     const uid = `${(await meeting()).id}@localhost`;
-    const ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "METHOD:REPLY", "BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20300101T100000Z", `ATTENDEE;PARTSTAT=DECLINED:mailto:${CARLA}`, "END:VEVENT", "END:VCALENDAR"].join("\r\n");
-    const decline = await new MailComposer({ from: CARLA, to: RITA, subject: "Declined: Technical Interview", messageId: "<decline@mail.example>", text: "Declined", icalEvent: { method: "REPLY", content: ics } })
+    const ics = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "METHOD:REPLY",
+      "BEGIN:VEVENT",
+      `UID:${uid}`,
+      "DTSTAMP:20300101T100000Z",
+      `ATTENDEE;PARTSTAT=DECLINED:mailto:${CARLA}`,
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+    const decline = await new MailComposer({
+      from: CARLA,
+      to: RITA,
+      subject: "Declined: Technical Interview",
+      messageId: "<decline@mail.example>",
+      text: "Declined",
+      icalEvent: { method: "REPLY", content: ics },
+    })
       .compile()
       .build();
     mail.deliver(RITA, decline);

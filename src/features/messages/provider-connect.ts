@@ -47,7 +47,14 @@ export async function connectProviderMailbox(deps: Deps, me: Member, provider: P
       // The mail access token, once issued (the refresh token stays with the calendar connection).
       passwordSealed: "",
     });
-    recordActivity(deps, tx, { workspaceId: me.workspaceId, userId: me.id, action: "mailbox.connected", objectType: "mailbox", objectId: r.id, summary: `${PROVIDER_NAME[provider]} mailbox ${r.address} connected` });
+    recordActivity(deps, tx, {
+      workspaceId: me.workspaceId,
+      userId: me.id,
+      action: "mailbox.connected",
+      objectType: "mailbox",
+      objectId: r.id,
+      summary: `${PROVIDER_NAME[provider]} mailbox ${r.address} connected`,
+    });
     requestMailboxSync(tx, r.id);
     return r;
   });

@@ -47,26 +47,28 @@ const Back = z.object({ connected: z.string().max(10).optional(), error: z.strin
 export function providerMailboxPages(deps: Deps, web: Web) {
   const pagesOf = (calendar: "google" | "microsoft") => {
     const provider = SLUG[calendar];
-    return new Elysia()
-      .use(web.guard)
-      .guard({ auth: true })
-      // Back from the consent (the calendar's callback redirects here): connect, or say why not.
-      .get(
-        `/settings/mailbox/${calendar}`,
-        async ({ me, cookie, query }) => {
-          if (query.connected === "true") {
-            try {
-              const m = await connectProviderMailbox(deps, me.user, provider);
-              setFlash(cookie, { title: "Mailbox connected", description: `${m.address}: the last 90 days are being read.`, variant: "success" });
-            } catch (e) {
-              if (!(e instanceof AppError)) throw e;
-              setFlash(cookie, { title: "Mailbox not connected", description: e.message, variant: "destructive" });
-            }
-          } else if (query.error) setFlash(cookie, { title: "Mailbox not connected", description: `${PROVIDER_NAME[provider]} did not allow access (${query.error}).`, variant: "destructive" });
-          return seeOther("/settings/mailbox");
-        },
-        { query: Back },
-      );
+    return (
+      new Elysia()
+        .use(web.guard)
+        .guard({ auth: true })
+        // Back from the consent (the calendar's callback redirects here): connect, or say why not.
+        .get(
+          `/settings/mailbox/${calendar}`,
+          async ({ me, cookie, query }) => {
+            if (query.connected === "true") {
+              try {
+                const m = await connectProviderMailbox(deps, me.user, provider);
+                setFlash(cookie, { title: "Mailbox connected", description: `${m.address}: the last 90 days are being read.`, variant: "success" });
+              } catch (e) {
+                if (!(e instanceof AppError)) throw e;
+                setFlash(cookie, { title: "Mailbox not connected", description: e.message, variant: "destructive" });
+              }
+            } else if (query.error) setFlash(cookie, { title: "Mailbox not connected", description: `${PROVIDER_NAME[provider]} did not allow access (${query.error}).`, variant: "destructive" });
+            return seeOther("/settings/mailbox");
+          },
+          { query: Back },
+        )
+    );
   };
   return new Elysia().use(pagesOf("google")).use(pagesOf("microsoft"));
 }

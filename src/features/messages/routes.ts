@@ -53,7 +53,11 @@ export function messagesRoutes(deps: Deps, web: Web) {
     .use(web.guard)
     .guard({ auth: true })
     .get("/settings/mailbox", ({ me, cookie }) =>
-      renderPage({ title: "Mailbox", toast: takeFlash(cookie), body: MailboxPage({ shell: web.shell(me.user), mailbox: service.listMailboxes(deps, me.user)[0] ?? null, providers: providerChoices(deps, me.user) }) }),
+      renderPage({
+        title: "Mailbox",
+        toast: takeFlash(cookie),
+        body: MailboxPage({ shell: web.shell(me.user), mailbox: service.listMailboxes(deps, me.user)[0] ?? null, providers: providerChoices(deps, me.user) }),
+      }),
     )
     .post(
       "/settings/mailbox",

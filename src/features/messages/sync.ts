@@ -2,8 +2,8 @@
 // say what is new; the first run (or a new UIDVALIDITY) reads the last 90 days. Headers are read
 // first; only a message with a candidate or a client contact among From, To and Cc is read whole.
 import type { Deps } from "../../deps";
-import { candidateIdByEmail } from "../candidates/service";
-import { contactByEmail } from "../clients/service";
+import { candidateEmails, candidateIdByEmail } from "../candidates/service";
+import { contactByEmail, contactEmails } from "../clients/service";
 import { openImap, foldersToRead, readHeaders, readMessages, type ParsedMessage } from "./imap";
 import { splitQuoted } from "./text";
 import * as repo from "./repo";
@@ -81,9 +81,11 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
 /** Who an address is: the members' own addresses are never matches; a candidate or a contact by e-mail otherwise. */
 export function matcherFor(deps: Deps, box: repo.MailboxRow): MatchOf {
   const own = new Set([box.address.toLowerCase(), box.username.toLowerCase()]);
+  // Read once per run: most addresses of a mailbox are nobody's, and are told so without a lookup.
+  const anyone = new Set([...candidateEmails(deps, box.workspaceId), ...contactEmails(deps, box.workspaceId)]);
   const cache = new Map<string, Match | null>();
   return (address) => {
-    if (own.has(address)) return null;
+    if (own.has(address) || !anyone.has(address)) return null;
     if (!cache.has(address)) {
       const participantId = candidateIdByEmail(deps, box.workspaceId, address);
       const contactId = participantId ? null : (contactByEmail(deps, box.workspaceId, address)?.id ?? null);

@@ -39,7 +39,9 @@ export function MailboxPage({ shell, mailbox, providers = [] }: { shell: Shell; 
             <span className="ml-2 text-slate-500">{mailbox.lastSyncedAt ? `Last synced ${mailbox.lastSyncedAt.slice(0, 16).replace("T", " ")} UTC` : "Not synced yet"}</span>
           </p>
           {mailbox.reason ? <p className="mt-1 text-red-700 dark:text-red-400">{mailbox.reason}</p> : null}
-          <p className="mt-1 text-slate-500">{mailbox.imapHost ? `IMAP ${mailbox.imapHost}:${mailbox.imapPort}` : `${PROVIDER_TEXT[mailbox.provider] ?? mailbox.provider}, through your calendar connection`}</p>
+          <p className="mt-1 text-slate-500">
+            {mailbox.imapHost ? `IMAP ${mailbox.imapHost}:${mailbox.imapPort}` : `${PROVIDER_TEXT[mailbox.provider] ?? mailbox.provider}, through your calendar connection`}
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <form method="post" action="/settings/mailbox/sync">
               <button className="btn-outline btn-sm" type="submit">
