@@ -12,3 +12,13 @@ export const rawMail = (o: { from: string; to: string; subject: string; id: stri
     o.text,
     "",
   ].join("\r\n");
+
+/** A candidate's message with their CV attached (a small real PDF), as a mail program writes it. */
+export async function cvMail(from: string, to: string, id: string): Promise<Buffer> {
+  const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
+  const { tinyPdf } = await import("./cv-fixtures");
+  const pdf = Buffer.from(tinyPdf([["Carla Candidate", "Senior engineer"]]));
+  return new MailComposer({ from, to, subject: "Updated CV", messageId: id, text: "Attached.", attachments: [{ filename: "carla-cv.pdf", content: pdf, contentType: "application/pdf" }] })
+    .compile()
+    .build();
+}

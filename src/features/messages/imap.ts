@@ -105,7 +105,12 @@ async function parseMessage(source: Buffer | string): Promise<{ parsed: ParsedMe
 export async function readAttachment(c: ImapFlow, uid: number, index: number): Promise<{ name: string; type: string; content: Buffer } | null> {
   const m = await c.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
   if (!m || !m.source) return null;
-  const p = await simpleParser(m.source, { skipImageLinks: true });
+  return attachmentOf(m.source, index);
+}
+
+/** One attachment (by its place among the message's attachments) of a message's source, or null. */
+export async function attachmentOf(source: Buffer, index: number): Promise<{ name: string; type: string; content: Buffer } | null> {
+  const p = await simpleParser(source, { skipImageLinks: true });
   const a = p.attachments.filter((x) => x.contentDisposition === "attachment")[index];
   return a ? { name: a.filename ?? "attachment", type: a.contentType, content: a.content } : null;
 }

@@ -10,7 +10,7 @@ import { FakeGmail } from "../../../test/fakes/gmail";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { events, mailboxes, messages } from "../../db/schema";
 import { requestAllMailboxSyncs } from "./work";
-import { rawMail } from "../../../test/kits/raw-mail";
+import { cvMail, rawMail } from "../../../test/kits/raw-mail";
 
 const RITA = "rita@agency.example";
 const CARLA = "carla@mail.example";
@@ -140,6 +140,16 @@ describe("a member's Gmail mailbox", () => {
     // The copies in Sent are not kept a second time.
     expect(carlas.filter((m) => m.subject === "Interview next week" || m.subject === "A second note")).toHaveLength(2);
 
+    // A CV attached to a kept message becomes a file of the candidate, fetched from the provider by its id.
+    gmail.deliver(RITA, await cvMail(CARLA, RITA, "<cv-att@mail.example>"));
+    requestAllMailboxSyncs(t.deps);
+    await t.deps.jobs.idle();
+    const withCv = (await (await t.request(`/api/participants/${carla}/messages`, { cookie: u.cookie })).json()).messages.find((m: { subject: string }) => m.subject === "Updated CV");
+    expect([withCv.inMailbox, withCv.attachments.map((a: { name: string }) => a.name)]).toEqual([true, ["carla-cv.pdf"]]);
+    expect((await t.request(`/api/messages/${withCv.id}/attachments/0/keep`, { method: "POST", cookie: u.cookie })).status).toBe(202);
+    await t.deps.jobs.idle();
+    expect((await (await t.request(`/api/participants/${carla}/files`, { cookie: u.cookie })).json()).files.map((f: { name: string }) => f.name)).toEqual(["carla-cv.pdf"]);
+
     // Google refuses the grant: the mailbox shows `error` with the reason.
     google.revokeAll(RITA);
     requestAllMailboxSyncs(t.deps);
@@ -150,6 +160,7 @@ describe("a member's Gmail mailbox", () => {
     const settings = await (await t.request("/settings/mailbox", { cookie: u.cookie })).text();
     expect(settings).toContain("Sync failed");
     expect(settings).toContain("invalid_grant");
+    expect(await (await t.request("/metrics")).text()).toContain('frank_mailboxes{state="error"} 1');
 
     expect((await t.request("/api/mailboxes", { method: "DELETE", cookie: u.cookie })).status).toBe(200);
     expect(

@@ -14,7 +14,7 @@ import { createSchedulingSession } from "../scheduling/service";
 import { addDays, dateIn, DEFAULT_WINDOW, generateSlots } from "../scheduling/slots";
 import { mailboxes, messages } from "../../db/schema";
 import { requestAllMailboxSyncs } from "./work";
-import { rawMail } from "../../../test/kits/raw-mail";
+import { cvMail, rawMail } from "../../../test/kits/raw-mail";
 
 const RITA = "rita@agency.example";
 const CARLA = "carla@mail.example";
@@ -148,6 +148,16 @@ describe("a member's Microsoft 365 mailbox", () => {
     requestAllMailboxSyncs(t.deps);
     await t.deps.jobs.idle();
     expect((await meeting()).flags).toEqual([{ kind: "declined", message: "The candidate declined in their calendar" }]);
+
+    // A CV attached to a kept message becomes a file of the candidate, fetched from the provider by its id.
+    mail.deliver(RITA, await cvMail(CARLA, RITA, "<cv-att@mail.example>"));
+    requestAllMailboxSyncs(t.deps);
+    await t.deps.jobs.idle();
+    const withCv = (await (await t.request(`/api/participants/${carla}/messages`, { cookie: u.cookie })).json()).messages.find((m: { subject: string }) => m.subject === "Updated CV");
+    expect([withCv.inMailbox, withCv.attachments.map((a: { name: string }) => a.name)]).toEqual([true, ["carla-cv.pdf"]]);
+    expect((await t.request(`/api/messages/${withCv.id}/attachments/0/keep`, { method: "POST", cookie: u.cookie })).status).toBe(202);
+    await t.deps.jobs.idle();
+    expect((await (await t.request(`/api/participants/${carla}/files`, { cookie: u.cookie })).json()).files.map((f: { name: string }) => f.name)).toEqual(["carla-cv.pdf"]);
 
     // Microsoft refuses the grant: the mailbox shows `error` with the reason, on the settings and the dashboard.
     ms.revokeAll(RITA);

@@ -30,6 +30,14 @@ export const PROVIDER_KINDS = ["gmail", "microsoft"] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 export const isProviderBox = (r: { provider: string }) => (PROVIDER_KINDS as readonly string[]).includes(r.provider);
 
+/** A kept message's place in a Gmail or Microsoft 365 mailbox (its `folder`): the provider's id of it. */
+export const providerRef = (provider: string, id: string) => `${provider}:${id}`;
+/** The provider's id of a kept message, when it was found in a Gmail or Microsoft 365 mailbox. */
+export function providerIdOf(folder: string | null): string | null {
+  const m = /^(gmail|microsoft):(.+)$/.exec(folder ?? "");
+  return m ? m[2]! : null;
+}
+
 export function openMailAccess(deps: Deps, sealed: string): { token: string; expires: number | null } | null {
   if (!sealed) return null;
   try {

@@ -10,7 +10,7 @@ import { parseMessage } from "./imap";
 import { applyImipReply } from "./imip";
 import { GRAPH_FOLDERS, DeltaGone, type graphMailClient } from "./graph-mail";
 import { HistoryGone, type gmailClient } from "./gmail";
-import { MailGrantRefused, MailProviderFailed, providerClient, type MailHeaders } from "./provider-mail";
+import { MailGrantRefused, MailProviderFailed, providerClient, providerRef, type MailHeaders } from "./provider-mail";
 import * as repo from "./repo";
 import { FIRST_SYNC_DAYS, keep, type MatchOf, type SyncResult } from "./sync";
 
@@ -45,7 +45,8 @@ export async function syncProviderMailbox(deps: Deps, box: repo.MailboxRow, matc
       const wanted = present.filter((h) => h.addresses.some((a) => matchOf(a)) && !known(h));
       const whole = await inParallel(wanted, async (h) => ({ h, m: await parseMessage(await read(h.id)) }));
       for (const { h, m } of whole) {
-        counts.kept += keep(deps, box, m.parsed, matchOf, { folder: h.folder, uid: null });
+        // Where it lives is the provider's id of it (an attachment is fetched by it on request).
+        counts.kept += keep(deps, box, m.parsed, matchOf, { folder: providerRef(box.provider, h.id), uid: null });
         if (m.calendar) applyImipReply(deps, box.workspaceId, m.calendar, m.parsed.from.address, m.parsed.date);
       }
     };

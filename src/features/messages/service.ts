@@ -6,6 +6,7 @@ import { checkLogin } from "./imap";
 import type { ConnectMailbox, MailboxView, MessageView } from "./model";
 import * as repo from "./repo";
 import { requestMailboxSync } from "./work";
+import { providerIdOf } from "./provider-mail";
 
 /** A mailbox not synced for this long shows as stale. */
 const STALE_MS = 15 * 60 * 1000;
@@ -95,7 +96,7 @@ export function messageView(r: repo.MessageRow): MessageView {
     authorId: r.authorId,
     participantId: r.participantId,
     contactId: r.contactId,
-    inMailbox: r.uid != null && r.mailboxId != null,
+    inMailbox: r.mailboxId != null && (r.uid != null || providerIdOf(r.folder) != null),
     state: r.sendState === "pending" || r.sendState === "sent" || r.sendState === "failed" ? r.sendState : null,
     error: r.sendError,
   };
