@@ -20,7 +20,7 @@ const MICROSOFT_REVOKED_NOTICE = "Microsoft no longer accepts this connection (a
 export const revokedNotice = (provider: ProviderKind) => (provider === "microsoft" ? MICROSOFT_REVOKED_NOTICE : REVOKED_NOTICE);
 
 /** Whether this server can use the provider (its client id and secret are set). */
-const providerConfigured = (deps: Deps, provider: ProviderKind) => (provider === "microsoft" ? microsoftConfigured(deps.config) : googleConfigured(deps.config));
+export const providerConfigured = (deps: Deps, provider: ProviderKind) => (provider === "microsoft" ? microsoftConfigured(deps.config) : googleConfigured(deps.config));
 
 export function sealAccessToken(deps: Deps, t: Pick<GoogleTokens, "accessToken" | "expiryDate">): string | null {
   return t.accessToken ? deps.secrets.seal(JSON.stringify({ t: t.accessToken, e: t.expiryDate })) : null;

@@ -78,7 +78,7 @@ export async function readMessages(c: ImapFlow, uids: number[]): Promise<{ uid: 
   return out;
 }
 
-async function parseMessage(source: Buffer | string): Promise<{ parsed: ParsedMessage; calendar: string | null }> {
+export async function parseMessage(source: Buffer | string): Promise<{ parsed: ParsedMessage; calendar: string | null }> {
   const p = await simpleParser(source, { skipImageLinks: true });
   const from = (p.from?.value ?? [])[0];
   const refs = typeof p.references === "string" ? [p.references] : (p.references ?? []);

@@ -12,7 +12,7 @@ import { providerIdOf } from "./provider-mail";
 const STALE_MS = 15 * 60 * 1000;
 type Member = { id: number; workspaceId: number };
 
-function mailboxView(deps: Deps, r: repo.MailboxRow): MailboxView {
+export function mailboxView(deps: Deps, r: repo.MailboxRow): MailboxView {
   const stale = r.state === "ok" && (!r.lastSyncedAt || deps.clock.now().getTime() - r.lastSyncedAt.getTime() > STALE_MS);
   return {
     id: r.id,

@@ -12,7 +12,7 @@ import { applyImipReply } from "./imip";
 import { stopForReply } from "./sequence-stop";
 import { isProviderBox } from "./provider-mail";
 
-const FIRST_SYNC_DAYS = 90;
+export const FIRST_SYNC_DAYS = 90;
 
 export interface SyncResult {
   read: number;

@@ -15,7 +15,7 @@ const MAX_SUBSCRIPTION_MINUTES = 4230 - 5;
 /** Every event Frank writes carries this transactionId prefix: the sync knows Frank's events without reading their properties. */
 const TRANSACTION_PREFIX = "frank-";
 
-const graphBase = (config: Pick<MicrosoftConfig, "MICROSOFT_GRAPH_URL">) => (config.MICROSOFT_GRAPH_URL ?? "https://graph.microsoft.com/v1.0").replace(/\/$/, "");
+export const graphBase = (config: Pick<MicrosoftConfig, "MICROSOFT_GRAPH_URL">) => (config.MICROSOFT_GRAPH_URL ?? "https://graph.microsoft.com/v1.0").replace(/\/$/, "");
 
 /** A calendar as Graph lists it, with whether the account can make Teams meetings in it. */
 interface MicrosoftCalendar extends ProviderCalendar {
