@@ -10,6 +10,7 @@ import * as repo from "./repo";
 import { messageEvent } from "./send-job";
 import { applyImipReply } from "./imip";
 import { stopForReply } from "./sequence-stop";
+import { readBounces } from "./bounces";
 
 const FIRST_SYNC_DAYS = 90;
 
@@ -62,6 +63,7 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
         } else uids = [];
         const headers = uids.length ? await readHeaders(client, uids) : [];
         read += headers.length;
+        await readBounces(deps, box, client, path, uids);
         const wanted = headers.filter((h) => h.addresses.some((a) => matchOf(a))).map((h) => h.uid);
         for (const m of await readMessages(client, wanted)) {
           kept += keep(deps, box, m.parsed, matchOf, { folder: path, uid: m.uid });
