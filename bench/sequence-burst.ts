@@ -7,7 +7,7 @@
 //   - the booking page (/book/{token}, LINKS candidates' links in turn) answered to a steady stream
 //     of visitors (CLIENTS loops, a pause of PAUSE_MS between requests): p50, p99 and max in a quiet minute (the baseline)
 //     and in the minute after the 500 fell due, in the same run.
-// Usage: bun bench/sequence-burst.ts [steps=500] [seconds=60]   (run `npm run build:assets` first)
+// Usage: bun bench/sequence-burst.ts [steps=500] [seconds=60] [mailbox|workspace]   (run `npm run build:assets` first)
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
@@ -25,6 +25,8 @@ const { addDays, dateIn, DEFAULT_WINDOW, generateSlots } = await import("../src/
 
 const STEPS = Number(process.argv[2] ?? 500);
 const SECONDS = Number(process.argv[3] ?? 60);
+// "workspace": the member has no mailbox, the steps go through the workspace's SMTP (no IMAP copy).
+const VIA = process.argv[4] === "workspace" ? "workspace" : "mailbox";
 const CLIENTS = 4;
 const PAUSE_MS = 100;
 const LINKS = 60;
@@ -40,7 +42,7 @@ dovecot.addUser(USER, MAILBOX_PASSWORD);
 const smtp = await startDeliverySmtp(dovecot, () => []);
 const port = await freePort();
 const db = join(dir, "frank.db");
-const server = await startServer(db, port, SECRET, { LOG_LEVEL: "silent" });
+const server = await startServer(db, port, SECRET, { LOG_LEVEL: "silent", SMTP_URL: smtp.url, MAIL_FROM: "Frank <frank@agency.example>" });
 const base = server.base;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))] ?? NaN;
@@ -83,16 +85,17 @@ try {
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as any;
   };
-  await api("POST", "/api/mailboxes", {
-    address: USER,
-    imapHost: "127.0.0.1",
-    imapPort: dovecot.port,
-    imapTls: false,
-    smtpHost: "127.0.0.1",
-    smtpPort: smtp.port,
-    username: USER,
-    password: MAILBOX_PASSWORD,
-  });
+  if (VIA === "mailbox")
+    await api("POST", "/api/mailboxes", {
+      address: USER,
+      imapHost: "127.0.0.1",
+      imapPort: dovecot.port,
+      imapTls: false,
+      smtpHost: "127.0.0.1",
+      smtpPort: smtp.port,
+      username: USER,
+      password: MAILBOX_PASSWORD,
+    });
   const template = (await api("POST", "/api/email-templates", { name: "Nudge", subject: "Still interested, {{candidate.firstName}}?", body: "A word from {{recruiter.name}}." })).template.id;
   const seq = (await api("POST", "/api/sequences", { name: "Nudge", steps: [{ templateId: template, delayDays: 0 }] })).sequence;
   await api("PATCH", `/api/sequences/${seq.id}`, { paused: true });
@@ -150,7 +153,7 @@ try {
   const list = (await api("GET", "/api/sequences")).sequences[0].enrolments;
 
   const f = (x: number) => x.toFixed(1);
-  console.log(`${STEPS} sequence steps due at once (one member's mailbox: SMTP, then a copy into Sent over IMAP)`);
+  console.log(`${STEPS} sequence steps due at once (${VIA === "mailbox" ? "one member's mailbox: SMTP, then a copy into Sent over IMAP" : "the workspace's SMTP, no mailbox"})`);
   console.log(`  taken by the SMTP server: ${smtp.taken.length} messages, ${perRecipient.size} recipients; exactly once: ${once}, more than once: ${twice}, never: ${STEPS - perRecipient.size}`);
   console.log(`  all ${STEPS} taken ${Number.isNaN(allSentMs) ? "NOT within 10 minutes" : `${f(allSentMs / 1000)} s after they fell due`}; enrolments ${JSON.stringify(list)}`);
   console.log(`booking page /book/{token}, ${CLIENTS} visitors each pausing ${PAUSE_MS} ms between requests, ${SECONDS} s each:`);

@@ -37,7 +37,8 @@ export function bulkComposeData(deps: Deps, me: Author, q: { candidates?: string
     back: shortlist ? { href: `/shortlists/${shortlist.id}`, label: shortlist.name } : { href: "/candidates", label: "Candidates" },
     compose: {
       action: "/messages/compose",
-      to: { name: `${recipients.length} candidates, one e-mail each`, address: "" },
+      // Those with an address: the others are listed, not written to.
+      to: ((n) => ({ name: `${n} candidate${n === 1 ? "" : "s"}, one e-mail each`, address: "" }))(recipients.filter((r) => r.email).length),
       ...composeContext(deps, me),
       hidden: (shortlist ? { shortlist: String(shortlist.id) } : {}) as Record<string, string>,
     },

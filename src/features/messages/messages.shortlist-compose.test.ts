@@ -36,6 +36,7 @@ test("a shortlist's page: Write to candidates → one e-mail each, with their ow
   expect(html).toContain(`href="/shortlists/${s.id}"`); // back to the shortlist
   expect(html).toContain("Ann Person &lt;ann@mail.example&gt;");
   expect(html).toContain("Nomail Person: no e-mail address, not written to");
+  expect(html).toContain("To 2 candidates, one e-mail each");
   expect(html).not.toContain("other@mail.example");
   const hidden = (name: string) => new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
   expect(hidden("candidateIds")).toBe(`${ann},${ben}`);
