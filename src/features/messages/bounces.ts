@@ -86,7 +86,7 @@ export async function readBounce(source: Buffer | string): Promise<Bounce | null
 }
 
 /** Applies a bounce found in a member's mailbox; the messages it marked failed. */
-export function applyBounce(deps: Deps, box: repo.MailboxRow, b: Bounce): number {
+function applyBounce(deps: Deps, box: repo.MailboxRow, b: Bounce): number {
   let hit = b.originalMessageId ? bounces.writtenWithId(deps.db, box.workspaceId, b.originalMessageId) : [];
   if (!hit.length && !b.originalMessageId)
     hit = b.recipients.flatMap((a) => bounces.latestWrittenTo(deps.db, box.workspaceId, box.id, a, { from: new Date(b.date.getTime() - BY_RECIPIENT_WINDOW_MS), to: b.date }) ?? []);
