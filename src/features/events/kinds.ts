@@ -19,6 +19,7 @@ export const ACTIVITY_KINDS = [
   "settings.changed",
   "assistant.settings_changed",
   "suggestions.pruned",
+  "messages.pruned",
   "availability.changed",
   "interview_type.created",
   "interview_type.changed",

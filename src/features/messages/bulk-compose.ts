@@ -30,8 +30,19 @@ function recipientsOf(deps: Deps, workspaceId: number, q: { candidates?: string;
 /** The compose page for several candidates. */
 export function bulkComposeData(deps: Deps, me: Author, q: { candidates?: string; shortlist?: string }) {
   const recipients = recipientsOf(deps, me.workspaceId, q);
-  if (!recipients.length) throw badRequest("No candidates selected");
-  return { recipients, compose: { action: "/messages/compose", to: { name: `${recipients.length} candidates, one e-mail each`, address: "" }, ...composeContext(deps, me) } };
+  if (!recipients.length) throw badRequest(q.shortlist ? "This shortlist has no candidates" : "No candidates selected");
+  const shortlist = q.shortlist ? getShortlist(deps, me.workspaceId, Number(q.shortlist) || 0) : null;
+  return {
+    recipients,
+    back: shortlist ? { href: `/shortlists/${shortlist.id}`, label: shortlist.name } : { href: "/candidates", label: "Candidates" },
+    compose: {
+      action: "/messages/compose",
+      // Those with an address: the others are listed, not written to.
+      to: ((n) => ({ name: `${n} candidate${n === 1 ? "" : "s"}, one e-mail each`, address: "" }))(recipients.filter((r) => r.email).length),
+      ...composeContext(deps, me),
+      hidden: (shortlist ? { shortlist: String(shortlist.id) } : {}) as Record<string, string>,
+    },
+  };
 }
 
 /** One message to each candidate (their own variables); those without an address are refused, saying so. */

@@ -122,9 +122,12 @@ export function composeRoutes(deps: Deps, web: Web) {
           description: r.refused.length ? `Not written to ${r.refused.length}: ${r.refused[0]!.reason}` : "One to each candidate.",
           variant: "success",
         });
-        return seeOther("/candidates");
+        return seeOther(body.shortlist ? `/shortlists/${body.shortlist}` : "/candidates");
       },
-      { body: BulkComposeInput, form: { back: "/candidates", failed: "E-mails not sent" } },
+      {
+        body: BulkComposeInput,
+        form: { back: (i: { body: Record<string, unknown> }) => (Number(i.body.shortlist) ? `/messages/compose?shortlist=${Number(i.body.shortlist)}` : "/candidates"), failed: "E-mails not sent" },
+      },
     )
     .post(
       "/messages/:id/attachments/:index/keep",

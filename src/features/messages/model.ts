@@ -88,6 +88,8 @@ export const BulkComposeInput = z
       (v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v),
       z.array(z.coerce.number().int().positive()).min(1, "No candidates selected").max(200, "At most 200 candidates at once"),
     ),
+    /** Written from a shortlist's page (the plain form goes back there). */
+    shortlist: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
   })
   .refine(textOrTemplate, TEXT_OR_TEMPLATE);
 export const BulkComposeResult = z.object({ messages: z.array(MessageView), refused: z.array(z.object({ candidateId: z.number(), reason: z.string() })) });

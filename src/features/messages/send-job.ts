@@ -8,7 +8,7 @@ import { defineJob, PermanentFailure, type Job } from "../../lib/jobs";
 import { recordEvent } from "../events/record";
 import { appendToSent, compose, sendThroughMailbox, sendThroughWorkspace, smtpCode } from "./smtp";
 import * as repo from "./repo";
-import { stopForBounce, unsubscribeTokenOf } from "./sequence-stop";
+import { stopForBounce, stopForBouncedMessage, unsubscribeTokenOf } from "./sequence-stop";
 import { isProviderBox, providerFailureIsFinal, sendThroughProvider } from "./provider-mail";
 
 export const sendMessageJob = defineJob("message.send", z.object({ messageId: z.number().int() }));
@@ -72,7 +72,9 @@ export function sendMessageJobs(deps: Deps): Job<any>[] {
           if (!m || m.sendState !== "pending") return;
           repo.setSendState(tx, m.id, outcome === "done" ? "sent" : "failed", outcome === "done" ? null : m.sendError);
           if (outcome === "done") messageEvent(deps, tx, m, "message.sent");
-          // A sequence's step that could not be delivered (a bounce) stops the candidate's sequence.
+          // Refused for good by the server (a 5xx, a bounce at send time): the candidate's sequences stop.
+          else if (/^5\d\d\b/.test(m.sendError ?? "")) stopForBouncedMessage(deps, tx, m, m.sendError);
+          // A sequence's step that could not be delivered otherwise stops its own enrolment.
           else if (m.enrolmentId) stopForBounce(deps, tx, m.enrolmentId, m.sendError);
         },
       },

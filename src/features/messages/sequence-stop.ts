@@ -42,3 +42,14 @@ export function stopForBounce(deps: Deps, tx: Tx, enrolmentId: number, reason: s
   // The last step's bounce too: the enrolment did not end well, and says why.
   if (e) stopEnrolment(deps, tx, e.status === "finished" ? { ...e, status: "active" } : e, `The e-mail bounced${reason ? `: ${reason}` : ""}`.slice(0, 300));
 }
+
+/**
+ * A message to a candidate bounced (a report in the mailbox, or a permanent refusal when sent): its
+ * own step's enrolment and every other sequence the candidate is in stop, with the reason.
+ */
+export function stopForBouncedMessage(deps: Deps, tx: Tx, m: { workspaceId: number; participantId: number | null; enrolmentId: number | null }, reason: string | null): void {
+  if (m.enrolmentId) stopForBounce(deps, tx, m.enrolmentId, reason);
+  if (!m.participantId) return;
+  const why = `The e-mail bounced${reason ? `: ${reason}` : ""}`.slice(0, 300);
+  for (const e of repo.enrolmentsOfCandidate(tx, m.workspaceId, m.participantId)) stopEnrolment(deps, tx, e, why);
+}

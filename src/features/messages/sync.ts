@@ -11,6 +11,7 @@ import { messageEvent } from "./send-job";
 import { applyImipReply } from "./imip";
 import { stopForReply } from "./sequence-stop";
 import { isProviderBox } from "./provider-mail";
+import { readBounces } from "./bounces";
 
 export const FIRST_SYNC_DAYS = 90;
 
@@ -56,6 +57,7 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
         } else uids = [];
         const headers = uids.length ? await readHeaders(client, uids) : [];
         read += headers.length;
+        await readBounces(deps, box, client, path, uids);
         const wanted = headers.filter((h) => h.addresses.some((a) => matchOf(a))).map((h) => h.uid);
         for (const m of await readMessages(client, wanted)) {
           kept += keep(deps, box, m.parsed, matchOf, { folder: path, uid: m.uid });

@@ -1,4 +1,5 @@
 import { messagesOfCandidate } from "../messages/service";
+import { enrolmentsOfCandidate } from "../messages/sequences";
 import type { Deps } from "../../deps";
 import { candidateEvents, listNotes } from "../candidates/service-records";
 import { getParticipant } from "../candidates/service";
@@ -41,6 +42,7 @@ export function exportCandidate(deps: Deps, workspaceId: number, id: number) {
     automatedTools: suggestionsInWords(deps, workspaceId, id),
     // Issue 55: the e-mails with them kept from the members' mailboxes.
     messages: messagesOfCandidate(deps, workspaceId, id),
+    sequences: enrolmentsOfCandidate(deps, workspaceId, id),
   };
 }
 

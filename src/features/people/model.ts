@@ -24,6 +24,8 @@ export const CandidateExport = z.object({
   feedback: records,
   automatedTools: z.object({ title: z.string(), explanation: z.string(), items: records }),
   messages: records,
+  /** Issue 55: the sequences they are or were in (the next step, or why it stopped). */
+  sequences: records,
 });
 export const TestDataCount = z.object({ count: z.number().int() });
 export const TestDataRemoved = z.object({ success: z.literal(true), removed: z.number().int() });

@@ -32,7 +32,15 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
           Candidates
         </a>
       </p>
-      <h1 className="mt-1 text-2xl font-semibold">{shortlist.name}</h1>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{shortlist.name}</h1>
+        {candidates.length ? (
+          // One e-mail to each of its candidates (issue 55), a plain form.
+          <a className="btn-outline" href={`/messages/compose?shortlist=${shortlist.id}`}>
+            Write to candidates
+          </a>
+        ) : null}
+      </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <section className="card" aria-labelledby="members">
           <h2 className="card-header card-title" id="members">

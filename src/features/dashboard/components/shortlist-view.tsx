@@ -68,6 +68,11 @@ export function ShortlistView(props: { id: number; version: number; onRenamed: (
             <a className="btn-outline btn-sm" href={`/shortlists/${props.id}`}>
               Share with a client
             </a>
+            {data.candidates.length ? (
+              <a className="btn-outline btn-sm" href={`/messages/compose?shortlist=${props.id}`}>
+                Write to candidates
+              </a>
+            ) : null}
             <button type="button" className="btn-destructive btn-sm" onClick={remove_}>
               Delete shortlist
             </button>

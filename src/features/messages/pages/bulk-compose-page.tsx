@@ -3,13 +3,23 @@ import type { Shell } from "../../../ui/shell";
 import { ComposeForm, type ComposeProps } from "./compose-form";
 
 /** /messages/compose: one e-mail to each of several candidates (a selection, a shortlist), a plain form. */
-export function BulkComposePage({ shell, recipients, compose }: { shell: Shell; recipients: { id: number; name: string; email: string | null }[]; compose: ComposeProps }) {
+export function BulkComposePage({
+  shell,
+  recipients,
+  back,
+  compose,
+}: {
+  shell: Shell;
+  recipients: { id: number; name: string; email: string | null }[];
+  back: { href: string; label: string };
+  compose: ComposeProps;
+}) {
   const reachable = recipients.filter((r) => r.email);
   return (
     <AppShell shell={shell} title="Write to candidates" wide={false}>
       <p className="text-sm">
-        <a className="underline" href="/candidates">
-          Candidates
+        <a className="underline" href={back.href}>
+          {back.label}
         </a>
       </p>
       <h1 className="mt-1 text-2xl font-semibold">Write to candidates</h1>
@@ -20,7 +30,7 @@ export function BulkComposePage({ shell, recipients, compose }: { shell: Shell; 
         ))}
       </ul>
       {reachable.length ? (
-        <ComposeForm {...compose} hidden={{ candidateIds: reachable.map((r) => r.id).join(",") }} />
+        <ComposeForm {...compose} hidden={{ ...compose.hidden, candidateIds: reachable.map((r) => r.id).join(",") }} />
       ) : (
         <p className="mt-4 text-sm text-slate-500">None of them has an e-mail address.</p>
       )}
