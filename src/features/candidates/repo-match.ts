@@ -25,6 +25,12 @@ function indexWords(term: string): string[] {
  * (detail=column), so a term of several words is all its words (the rules then look for the words together).
  */
 function anyTermQuery(workspaceId: number, terms: string[]): string | null {
+  const q = termsQuery(terms);
+  return q && `tags : "w${workspaceId}" AND ${q}`;
+}
+
+/** The FTS5 expression for any of these terms, in any workspace. */
+function termsQuery(terms: string[]): string | null {
   const phrases = [...new Set(terms.map((t) => indexWords(t).join(" ")).filter(Boolean))].map(
     (p) =>
       `(${p
@@ -33,19 +39,39 @@ function anyTermQuery(workspaceId: number, terms: string[]): string | null {
         .join(" AND ")})`,
   );
   if (!phrases.length) return null;
-  return `tags : "w${workspaceId}" AND ${MATCH_COLUMNS} : (${phrases.join(" OR ")})`;
+  return `${MATCH_COLUMNS} : (${phrases.join(" OR ")})`;
 }
 
-const matching = preparedQuery((db) => db.$client.prepare<{ id: number }, [string]>("select rowid as id from participants_fts where participants_fts match ?"));
+const matchingInOrder = preparedQuery((db) => db.$client.prepare<[number], [string]>("select rowid from participants_fts where participants_fts match ? order by rowid"));
+const shares = preparedQuery((db) =>
+  db.$client.prepare<{ mine: number | null; total: number | null }, [number]>("select sum(case when workspace_id = ? then n end) as mine, sum(n) as total from participant_bucket_counts"),
+);
 
-/** The ids of the workspace's candidates whose record or CV holds any of the terms. */
-export function idsWithAnyTerm(db: DB, workspaceId: number, terms: string[]): number[] {
-  const q = anyTermQuery(workspaceId, terms);
-  return q
-    ? matching(db)
-        .all(q)
-        .map((r) => r.id)
-    : [];
+/**
+ * For each list of terms, the ids (ascending) of the candidates whose record or CV holds any of
+ * them. Where the workspace holds most of the index (one workspace per installation, the usual
+ * case), the lists are read without the workspace's tag: joining every list with the workspace's
+ * own (as long as the index) made the reads 3–4 times slower at 100,000 candidates. The ids are
+ * then of any workspace, and `inWorkspace` keeps this workspace's.
+ */
+export function idsWithTerms(db: DB, workspaceId: number, termLists: string[][]): { lists: number[][]; anyWorkspace: boolean } {
+  const share = shares(db).get(workspaceId);
+  const anyWorkspace = !!share?.total && (share.mine ?? 0) * 2 >= share.total;
+  const lists = termLists.map((terms) => {
+    const q = anyWorkspace ? termsQuery(terms) : anyTermQuery(workspaceId, terms);
+    return q
+      ? matchingInOrder(db)
+          .values(q)
+          .map((r) => r[0] as number)
+      : [];
+  });
+  return { lists, anyWorkspace };
+}
+
+/** Those of these ids that are the workspace's candidates. */
+export function idsInWorkspace(db: DB, workspaceId: number, ids: number[]): Set<number> {
+  if (!ids.length) return new Set();
+  return new Set(db.all<{ id: number }>(sql`select id from participants where workspace_id = ${workspaceId} and id in (select value from json_each(${JSON.stringify(ids)}))`).map((r) => r.id));
 }
 
 export interface MatchFields {
