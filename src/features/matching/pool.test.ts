@@ -20,7 +20,7 @@ function reference(lists: number[][], weights: number[], size: number, keep?: (i
 function randomLists(seed: number, n: number, ids: number): number[][] {
   let s = seed;
   const next = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  return Array.from({ length: n }, () => Array.from({ length: ids }, (_, i) => i + 1).filter(() => next() < 0.3));
+  return Array.from({ length: n }, () => Array.from({ length: ids }, (_, i) => ids - i).filter(() => next() < 0.3));
 }
 
 describe("the index's first order", () => {
@@ -72,6 +72,16 @@ describe("the index's first order", () => {
       const matches = ((await res.json()) as { matches: { candidate: { id: number } }[] }).matches;
       expect(matches.length).toBe(mine.size);
       expect(matches.every((m) => mine.has(m.candidate.id))).toBe(true);
+
+      // The holders are kept between requests: after changes, the first order is the one a new read gives.
+      expect(addParticipants(t.deps, w.workspaceId, [row(100, "TypeScript, React, Figma")])).toBe(1);
+      const added = Math.max(...ids(w.workspaceId));
+      const dropped = pool[0]!;
+      expect((await t.request(`/api/participants/${dropped}`, { method: "PATCH", json: { skills: "Cooking" }, cookie: w.cookie })).status).toBe(200);
+      const after = indexPool(t.deps, w.workspaceId, saved, 100);
+      expect(after[0]).toBe(added);
+      expect(after).not.toContain(dropped);
+      expect(after.length).toBe(mine.size); // one in, one out
     }
   });
 });

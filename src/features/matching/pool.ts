@@ -1,21 +1,21 @@
 // The index's first order of a job's candidates (issue 57 item 2), without a hash map or a sort
-// of every candidate found: each criterion's holders come from the index in id order, are merged
+// of every candidate found: each criterion's holders come from the index newest first, are merged
 // once into (id, points), and are taken out by points, best first, newest first among equals.
 // At 100,000 candidates a broad job finds 60,000 holders; a Map of them and a sort of all took
 // most of a request. Pure: no server imports.
 
 /**
  * The `size` ids with the most points (a list's weight for each list holding the id), newest
- * (highest id) first among equal points. `lists` are ascending ids without repeats. When `keep`
+ * (highest id) first among equal points. `lists` are descending ids without repeats. When `keep`
  * is given, the ids are checked with it in batches, best first, and only those it keeps count.
  */
-export function bestByPoints(lists: number[][], weights: number[], size: number, keep?: (ids: number[]) => Set<number>): number[] {
+export function bestByPoints(lists: ArrayLike<number>[], weights: number[], size: number, keep?: (ids: number[]) => Set<number>): number[] {
   const at = lists.map(() => 0);
   const buckets = new Map<number, number[]>();
   for (;;) {
-    let id = Infinity;
-    for (let k = 0; k < lists.length; k++) if (at[k]! < lists[k]!.length && lists[k]![at[k]!]! < id) id = lists[k]![at[k]!]!;
-    if (id === Infinity) break;
+    let id = -Infinity;
+    for (let k = 0; k < lists.length; k++) if (at[k]! < lists[k]!.length && lists[k]![at[k]!]! > id) id = lists[k]![at[k]!]!;
+    if (id === -Infinity) break;
     let points = 0;
     for (let k = 0; k < lists.length; k++)
       if (lists[k]![at[k]!] === id) {
@@ -34,10 +34,10 @@ export function bestByPoints(lists: number[][], weights: number[], size: number,
     batch = [];
   };
   for (const points of [...buckets.keys()].sort((a, b) => b - a)) {
-    const ids = buckets.get(points)!;
-    for (let i = ids.length - 1; i >= 0 && out.length < size; i--) {
-      if (!keep) out.push(ids[i]!);
-      else if (batch.push(ids[i]!) >= size * 2) flush();
+    for (const id of buckets.get(points)!) {
+      if (out.length >= size) break;
+      if (!keep) out.push(id);
+      else if (batch.push(id) >= size * 2) flush();
     }
     if (out.length >= size) break;
   }
