@@ -1,8 +1,9 @@
 // What matching (issue 57) asks of the candidates: see repo-match.ts.
 import type { Deps } from "../../deps";
-import { idsWithAnyTerm, matchFieldsOf, type MatchFields } from "./repo-match";
+import { idsInWorkspace, idsWithTerms, matchFieldsOf, type MatchFields } from "./repo-match";
 
 export type { MatchFields } from "./repo-match";
 
-export const candidatesWithAnyTerm = (deps: Deps, workspaceId: number, terms: string[]): number[] => idsWithAnyTerm(deps.db, workspaceId, terms);
 export const matchFields = (deps: Deps, workspaceId: number, ids: number[]): MatchFields[] => matchFieldsOf(deps.db, workspaceId, ids);
+export const candidatesWithTerms = (deps: Deps, workspaceId: number, termLists: string[][]) => idsWithTerms(deps.db, workspaceId, termLists);
+export const candidatesInWorkspace = (deps: Deps, workspaceId: number, ids: number[]): Set<number> => idsInWorkspace(deps.db, workspaceId, ids);

@@ -13,6 +13,21 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * any case, except a short one (up to three letters: "Go", "JS", "RN"), which is matched as written.
  */
 export function termPattern(term: string): RegExp {
+  let p = patterns.get(term);
+  if (!p) {
+    if (patterns.size >= MAX_PATTERNS) patterns.clear();
+    patterns.set(term, (p = compile(term)));
+  }
+  return p;
+}
+
+// Built once per term: judging 100 candidates against a job compiled the same patterns for every
+// candidate and every text (about 19,000 times a request). Without the g or y flag a RegExp keeps
+// no state between calls, so one is shared.
+const patterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 5_000;
+
+function compile(term: string): RegExp {
   const lead = /^\w/.test(term) ? "(?<![\\w])" : "(?<![\\w.#+])";
   const tail = /\w$/.test(term) ? "(?![\\w])" : "(?![\\w#+])";
   return new RegExp(`${lead}${escape(term).replace(/\\?\s+/g, "\\s+")}${tail}`, term.replace(/\W/g, "").length <= 3 ? "" : "i");

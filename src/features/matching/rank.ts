@@ -6,7 +6,7 @@
 import type { Deps } from "../../deps";
 import { getJob } from "../jobs/service";
 import { listOfJob } from "../applications/service";
-import { candidatesWithAnyTerm } from "../candidates/service-match";
+import { candidatesInWorkspace, candidatesWithTerms } from "../candidates/service-match";
 import { featureOn } from "../suggestions/settings";
 import { recordNewSuggestions } from "../suggestions/service";
 import { modelConfigured } from "../chat/llm";
@@ -16,6 +16,7 @@ import { judgeCandidates, type Judged } from "./judged";
 import { PROMPT_VERSION } from "./judge";
 import { SUGGESTION_NOTICE, type Criterion, type Match } from "./model";
 import { askForJudgments } from "./tasks";
+import { bestByPoints } from "./pool";
 import * as repo from "./repo";
 
 /** How many candidates the index's first order hands to the rules' judgment. */
@@ -25,18 +26,15 @@ const JUDGE_TOP = 10;
 
 const weightOf = (c: Criterion) => c.weight * (c.mustHave ? 2 : 1);
 
-/** The candidates the index finds for any criterion, best first by the weight of the criteria they hold. */
-function indexPool(deps: Deps, workspaceId: number, criteria: Criterion[], size = POOL): number[] {
-  const points = new Map<number, number>();
-  for (const c of criteria) {
-    if (c.kind === "experience") continue; // years are read from the text, not the index
-    const w = weightOf(c);
-    for (const id of candidatesWithAnyTerm(deps, workspaceId, c.terms.length ? c.terms : [c.label])) points.set(id, (points.get(id) ?? 0) + w);
-  }
-  return [...points]
-    .sort((a, b) => b[1] - a[1] || b[0] - a[0])
-    .slice(0, size)
-    .map(([id]) => id);
+/** The candidates the index finds for any criterion, best first by the weight of the criteria they hold, newest first among equals. */
+export function indexPool(deps: Deps, workspaceId: number, criteria: Criterion[], size = POOL): number[] {
+  const read = criteria.filter((c) => c.kind !== "experience"); // years are read from the text, not the index
+  const { lists, anyWorkspace } = candidatesWithTerms(
+    deps,
+    workspaceId,
+    read.map((c) => (c.terms.length ? c.terms : [c.label])),
+  );
+  return bestByPoints(lists, read.map(weightOf), size, anyWorkspace ? (ids) => candidatesInWorkspace(deps, workspaceId, ids) : undefined);
 }
 
 const byScore = (a: Judged, b: Judged) => b.score - a.score || b.fields.id - a.fields.id;

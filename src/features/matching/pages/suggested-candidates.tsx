@@ -21,14 +21,14 @@ export function Verdicts({ criteria }: { criteria: Match["criteria"] }) {
 /** Suggested candidates on a job's page: forms that work without JavaScript. */
 export function SuggestedCandidates({ jobId, list }: { jobId: number; list: { notice: string; matches: Match[]; pending: number } }) {
   return (
-    <section className="card mt-4" aria-labelledby="suggested-title" data-suggested-candidates>
+    <section className="card mt-4 p-4" aria-labelledby="suggested-title" data-suggested-candidates>
       <h2 id="suggested-title" className="text-lg font-semibold">
         Suggested candidates
       </h2>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {list.notice}{" "}
         <a className="underline" href={`/api/jobs/${jobId}/criteria`}>
-          Criteria
+          This job's criteria (JSON)
         </a>
         {list.pending ? ` · The model is still judging ${list.pending}.` : ""}
       </p>
@@ -46,15 +46,22 @@ export function SuggestedCandidates({ jobId, list }: { jobId: number; list: { no
             <p className="text-xs text-slate-500 dark:text-slate-400">{m.howScored}</p>
             <Verdicts criteria={m.criteria} />
             {m.onJob ? null : (
-              <div className="mt-1 flex flex-wrap items-end gap-2">
+              <div className="mt-2 flex flex-wrap items-center gap-2">
                 <form method="post" action={`/jobs/${jobId}/matches/${m.candidate.id}/add`}>
                   <button className="btn-outline btn-sm" type="submit">
                     Add to job
                   </button>
                 </form>
-                <form method="post" action={`/jobs/${jobId}/matches/${m.candidate.id}/not-a-fit`} className="flex flex-wrap items-end gap-1">
-                  <input className="input text-xs" name="reason" required maxLength={500} placeholder="Why not a fit" aria-label={`Why ${m.candidate.name ?? "this candidate"} is not a fit`} />
-                  <button className="btn-outline btn-sm" type="submit">
+                <form method="post" action={`/jobs/${jobId}/matches/${m.candidate.id}/not-a-fit`} className="flex min-w-0 flex-1 basis-56 items-center gap-2">
+                  <input
+                    className="input min-w-0 flex-1 py-1 text-xs"
+                    name="reason"
+                    required
+                    maxLength={500}
+                    placeholder="Why not a fit"
+                    aria-label={`Why ${m.candidate.name ?? "this candidate"} is not a fit`}
+                  />
+                  <button className="btn-outline btn-sm shrink-0" type="submit">
                     Not a fit
                   </button>
                 </form>

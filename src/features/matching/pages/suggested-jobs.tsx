@@ -4,7 +4,7 @@ import { Verdicts } from "./suggested-candidates";
 /** Suggested jobs on a candidate's page. */
 export function SuggestedJobs({ list }: { list: SuggestedJob[] }) {
   return (
-    <section className="card mt-4" aria-labelledby="suggested-jobs-title" data-suggested-jobs>
+    <section className="card mt-4 p-4" aria-labelledby="suggested-jobs-title" data-suggested-jobs>
       <h2 id="suggested-jobs-title" className="text-lg font-semibold">
         Suggested jobs
       </h2>
