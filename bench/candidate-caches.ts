@@ -19,6 +19,7 @@ const { addParticipants } = await import("../src/features/candidates/service");
 const { sampleCandidates } = await import("../src/features/candidates/sample-data");
 const repo = await import("../src/features/candidates/repo");
 const statsRepo = await import("../src/features/candidates/repo-stats");
+const pages = await import("../src/features/candidates/repo-list");
 const { participants } = await import("../src/db/schema");
 const { createShortlist, addCandidates } = await import("../src/features/shortlists/service");
 
@@ -81,8 +82,8 @@ try {
   ];
   console.log(`${"list page 1 + total".padEnd(30)} ${"kept (hit)".padStart(19)} ${"read again (miss)".padStart(19)} ${"one query".padStart(19)}`);
   for (const [name, f] of cases) {
-    const served = time(() => repo.listParticipants(db, ws, f, 1, 20));
-    const miss = time(uncached(() => repo.listParticipants(db, ws, f, 1, 20)));
+    const served = time(() => pages.listParticipants(db, ws, f, 1, 20));
+    const miss = time(uncached(() => pages.listParticipants(db, ws, f, 1, 20)));
     // The one-query way: the page and count(*) over the same conditions, nothing kept.
     const plain = time(
       uncached(() => {

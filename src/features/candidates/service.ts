@@ -7,6 +7,7 @@ import { candidateRole, matchesJob, splitName } from "./classify";
 import type { Buckets } from "./buckets";
 import { bucketColumns, bucketsOf, checkBucketFilter } from "./settings";
 import * as repo from "./repo";
+import * as list from "./repo-list";
 import { participantsVersion } from "./repo-search";
 import { StampCache } from "../../db/stamp-cache";
 import * as statsRepo from "./repo-stats";
@@ -45,7 +46,7 @@ export function listParticipants(deps: Deps, workspaceId: number, q: ListQuery =
 }
 
 function readPage(deps: Deps, workspaceId: number, q: ListQuery, page: number, limit: number): ParticipantPage {
-  const { rows, total, totalIsLowerBound } = repo.listParticipants(
+  const { rows, total, totalIsLowerBound } = list.listParticipants(
     deps.db,
     workspaceId,
     { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), source: q.source, excludeShortlisted: q.excludeShortlisted },
@@ -57,7 +58,7 @@ function readPage(deps: Deps, workspaceId: number, q: ListQuery, page: number, l
   const out: ParticipantPage = { participants, pagination: totalIsLowerBound ? { total, page, limit, totalIsLowerBound } : { total, page, limit } };
   // A search whose matches are all in shortlists must say so, not "No candidates found".
   if (q.excludeShortlisted && q.search) {
-    const all = repo.listParticipants(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId) }, 1, 1).total;
+    const all = list.listParticipants(deps.db, workspaceId, { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId) }, 1, 1).total;
     out.shortlistedMatches = Math.max(0, all - total);
   }
   return out;
@@ -240,7 +241,7 @@ export function databaseStats(deps: Deps, workspaceId: number, opts: { jobId?: n
 
 /** The test page's list: {id, firstName, lastName, position, email}, newest first. */
 export function listCandidates(deps: Deps, workspaceId: number, limit = 500) {
-  const { rows, total } = repo.listParticipants(deps.db, workspaceId, {}, 1, limit);
+  const { rows, total } = list.listParticipants(deps.db, workspaceId, {}, 1, limit);
   return {
     candidates: rows.map((r) => ({ id: r.id, ...splitName(r.name), position: candidateRole(r), email: r.emailAddress ?? "" })),
     total,
@@ -266,12 +267,12 @@ export function applicantsByCampaign(deps: Deps, workspaceId: number, campaignId
  * The candidates page's sorted list: newest first is listParticipants itself; another column
  * reads one page in that order, with the total (cached) from listParticipants.
  */
-export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQuery, sort: { column: repo.SortColumn; dir: "asc" | "desc" } | null): ParticipantPage {
+export function listParticipantsSorted(deps: Deps, workspaceId: number, q: ListQuery, sort: { column: list.SortColumn; dir: "asc" | "desc" } | null): ParticipantPage {
   if (!sort) return listParticipants(deps, workspaceId, q);
   const page = Math.max(1, q.page ?? 1);
   const limit = Math.min(100, Math.max(1, q.limit ?? 20));
   const { pagination } = listParticipants(deps, workspaceId, { ...q, page: 1, limit: 1 });
-  const rows = repo.sortedPage(
+  const rows = list.sortedPage(
     deps.db,
     workspaceId,
     { search: q.search, role: q.role, location: q.location, job: jobFilter(deps, workspaceId, q.jobId), source: q.source, excludeShortlisted: q.excludeShortlisted },
