@@ -13,7 +13,8 @@ import type { CampaignList, JobList, OneCampaign, OneJob } from "../features/job
 import type { ClientList } from "../features/clients/model";
 import type { BackupList, DebugList, SyncStatusView, SyncTriggerView } from "../features/monitor/model";
 import type { CandidateActivity, TestDataCount, TestDataRemoved } from "../features/people/model";
-import type { InterviewTypeList, InterviewView, MeetingList, SessionList } from "../features/scheduling/model";
+import type { InterviewTypeList } from "../features/scheduling/model";
+import type { InterviewView, MeetingList, SessionList } from "../features/scheduling/views";
 import type { ShortlistList } from "../features/shortlists/model";
 import type { ChatStateView } from "../features/visitors/model";
 

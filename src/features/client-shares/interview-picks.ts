@@ -13,7 +13,7 @@ import { getShortlist, membersOf } from "../shortlists/service";
 import { contactsWithClient } from "../clients/service";
 import { clientAnswered } from "../applications/service";
 import { dualTimeText } from "../scheduling/zone-text";
-import type { SessionView } from "../scheduling/model";
+import type { SessionView } from "../scheduling/views";
 import { MAX_PICKS, PICK_STEP_MINUTES, PICK_WINDOW_DAYS, type Picks } from "./model";
 import * as repo from "./repo";
 import { clientView, notifySharer, openShare, safeMember, type ClientCard, type ClientView, type Closed } from "./client-page";

@@ -7,7 +7,7 @@ import { seeOther } from "../../lib/route-options";
 import { canonicalZone } from "../../lib/time-zone";
 
 import { memberActor } from "../events/record";
-import { SessionView } from "../scheduling/model";
+import { SessionView } from "../scheduling/views";
 import { z } from "zod";
 import { PickInput, PickTimesQuery, ShareCandidateParam, TokenCandidateParam } from "./model";
 import { offerPickedTimes, pickTimes, timesView } from "./interview-picks";

@@ -9,7 +9,7 @@ import { seeOther } from "../../lib/route-options";
 import { setFlash } from "../../lib/flash";
 import { badRequest } from "../../lib/errors";
 
-import { InterviewIdParam } from "../scheduling/model";
+import { InterviewIdParam } from "../scheduling/views";
 import { CriteriaInput, CriteriaView, FeedbackInput, FeedbackList, JobParam, OneFeedback, TokenParam } from "./model";
 import * as feedback from "./service";
 import { ScorecardPage } from "./pages/scorecard-page";

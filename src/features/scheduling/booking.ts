@@ -4,7 +4,7 @@ import { AppError, badRequest, conflict } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { busyIntervals, freeInCalendar, videoDefault } from "./busy-calendar";
 import { isValidTimeZone } from "./zones";
-import type { BookingView } from "./model";
+import type { BookingView } from "./views";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
 import type { BookedHook } from "./booking-hook";
 import { interviewEvent } from "./webhook-events";

@@ -3,7 +3,7 @@ import type { Web } from "../auth/web";
 import { z } from "zod";
 import type { Deps } from "../../deps";
 
-import { InterviewView } from "./model";
+import { InterviewView } from "./views";
 import { resolveFlag, retryVideoLink } from "./calendar-changes";
 import { getInterview } from "./interviews";
 

@@ -1,4 +1,4 @@
-import type { InterviewEmailState } from "./model";
+import type { InterviewEmailState } from "./views";
 import { formatShortDate, formatTime } from "./slot-format";
 
 /**

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import { getInterview, interviewNotFound, isInterviewId } from "./interviews";
-import type { InterviewView } from "./model";
+import type { InterviewView } from "./views";
 
 /**
  * /interview-details/{id} and /api/interviews/{id} are staff views: they show the

@@ -5,7 +5,7 @@ import { AppError, conflict } from "../../lib/errors";
 import { splitName } from "../candidates/classify";
 import * as repo from "./repo";
 import { enqueueInterviewEmails } from "./notify";
-import type { InterviewEmailState, InterviewView, MeetingView } from "./model";
+import type { InterviewEmailState, InterviewView, MeetingView } from "./views";
 import { interviewFlags, openFlagsByMeeting } from "./meeting-flags";
 import { meetingPanels } from "./repo-member-availability";
 

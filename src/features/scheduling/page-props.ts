@@ -6,7 +6,7 @@ import { siteLinks } from "../../ui/links";
 import { bookingWorkspaceId, getBookingView } from "./booking";
 import { getManageView, manageWorkspaceId, type ManageView } from "./candidate-changes";
 import { interviewForStaff } from "./interview-access";
-import type { BookingView, InterviewView } from "./model";
+import type { BookingView, InterviewView } from "./views";
 import { isValidTimeZone } from "./slots";
 
 /**

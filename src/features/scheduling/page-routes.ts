@@ -15,7 +15,7 @@ import { ErrorPage, errorTitle } from "../../ui/error-page";
 
 import { bookByToken, bookedManageToken } from "./booking";
 import { cancelByCandidate, moveByCandidate } from "./candidate-changes";
-import { InterviewIdParam, TokenParam } from "./model";
+import { InterviewIdParam, TokenParam } from "./views";
 import { BookForm, BookingPageQuery, InterviewActionForm, InterviewActionParams, ManagePageQuery, MoveForm } from "./form-inputs";
 import { loadBookingPage, loadInterviewDetails, loadManagePage } from "./page-props";
 import { BookingPage, SessionNotFound, type Layout } from "./pages/booking-page";

@@ -8,23 +8,8 @@ import { interviewForStaff } from "./interview-access";
 import { memberActor } from "../events/record";
 import { IdParam, Success } from "../../lib/route-schemas";
 
-import {
-  BookedAnswer,
-  BookingView,
-  BookInput,
-  CancelInterviewInput,
-  CreateSessionInput,
-  InterviewEmails,
-  InterviewIdParam,
-  InterviewStatusInput,
-  InterviewView,
-  MeetingList,
-  RescheduleInput,
-  ResendLinkInput,
-  SessionList,
-  SessionView,
-  TokenParam,
-} from "./model";
+import { BookInput, CancelInterviewInput, CreateSessionInput, InterviewStatusInput, RescheduleInput, ResendLinkInput } from "./model";
+import { BookedAnswer, BookingView, InterviewEmails, InterviewIdParam, InterviewView, MeetingList, SessionList, SessionView, TokenParam } from "./views";
 import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { sha256 } from "../../lib/crypto";
-import type { SessionState } from "./model";
+import type { SessionState } from "./views";
 import { enqueueBookingLink } from "./notify";
 import * as repo from "./repo";
 

@@ -3,7 +3,7 @@ import { startPoll } from "../../../client/connection";
 import { api, serverMessage } from "../../../client/api";
 import { toast } from "../../../client/toast";
 import { POLL_MEETINGS_MS } from "../events";
-import type { MeetingView } from "../model";
+import type { MeetingView } from "../views";
 import { formatShortDate, formatTime } from "../slots";
 import { interviewBadge } from "../status";
 import { inScope, ScopeToggle, useScope } from "../components/scope-toggle";

@@ -3,7 +3,7 @@ import { startPoll } from "../../../client/connection";
 import { api, serverMessage } from "../../../client/api";
 import { toast } from "../../../client/toast";
 import { CANCEL_SESSION_CONFIRM, POLL_SESSIONS_MS, SESSIONS_CHANGED } from "../events";
-import type { SessionView } from "../model";
+import type { SessionView } from "../views";
 import { formatShortDate, formatTime } from "../slots";
 import { sessionStateBadge } from "../status";
 import { inScope, ScopeToggle, useScope } from "../components/scope-toggle";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Logo } from "../../../ui/logo";
-import type { BookingView } from "../model";
+import type { BookingView } from "../views";
 import { formatTime, groupByDay, slotLabel, zoneAbbreviation } from "../slots";
 import { TimeZoneSwitch } from "../../../ui/time-zone-switch";
 

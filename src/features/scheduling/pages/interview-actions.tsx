@@ -1,4 +1,4 @@
-import type { InterviewView } from "../model";
+import type { InterviewView } from "../views";
 
 /**
  * The recruiter's actions on an interview, as plain forms (they work without JavaScript):

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Island } from "../../../lib/render";
 import SchedulingCopy from "../islands/scheduling-copy";
-import type { InterviewView } from "../model";
+import type { InterviewView } from "../views";
 
 // The interview details page's cards: the meeting, the candidate, the interviewers.
 

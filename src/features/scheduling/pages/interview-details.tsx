@@ -4,7 +4,7 @@ import { AppShell } from "../../../ui/app-shell";
 import { Logo } from "../../../ui/logo";
 import type { Shell } from "../../../ui/shell";
 import SchedulingBack from "../islands/scheduling-back";
-import type { InterviewView } from "../model";
+import type { InterviewView } from "../views";
 import { interviewBadge } from "../status";
 import { dualTimeText } from "../zone-text";
 import { deliveryLine, deliveryTone } from "../delivery-text";
