@@ -17,7 +17,7 @@ import { claimStart } from "./booking/claim-start";
 
 const manageNotFound = () => new AppError("not_found", 404, "This link is invalid or the interview can no longer be changed.");
 
-function managedMeeting(deps: SchedulingDeps, token: string) {
+export function managedMeeting(deps: SchedulingDeps, token: string) {
   if (!/^[A-Za-z0-9_-]{40,50}$/.test(token)) throw manageNotFound();
   const d = repo.findMeetingByManageHash(deps.db, sha256(token));
   if (!d) throw manageNotFound();
@@ -65,7 +65,7 @@ export function getManageView(deps: SchedulingDeps, token: string) {
 }
 
 /** 409 when the workspace's limits no longer let the candidate make this change, with whom to contact. */
-function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel" | "move") {
+export function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel" | "move") {
   const limits = changeLimits(deps, d.meeting.workspaceId);
   const may = candidateMayChange(limits, d.meeting, deps.clock.now());
   if (!may[change]) throw conflict(contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) ?? "This interview can no longer be changed.");
