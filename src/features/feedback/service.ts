@@ -7,7 +7,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { getJob } from "../jobs/service";
 import { getParticipant } from "../candidates/service";
-import { applicationsOfCandidate } from "../applications/service";
+import { jobOfInterview } from "../applications/interview-job";
 import { meetingForFeedback, type MeetingForFeedback } from "../scheduling/candidate-records";
 import { recordPipelineEvent } from "../pipeline-events/record";
 import { FeedbackRequestEmail } from "./emails/feedback-request-email";
@@ -88,13 +88,6 @@ export function feedbackOfCandidate(deps: Deps, workspaceId: number, candidateId
 }
 
 // ---- asking, and answering ----
-
-/** The job an interview is for: the candidate's application in Interview, else their latest. */
-function jobOfInterview(deps: Deps, workspaceId: number, candidateId: number): number | null {
-  const apps = applicationsOfCandidate(deps, workspaceId, candidateId);
-  const inInterview = apps.find((a) => a.stage.toLowerCase() === "interview");
-  return (inInterview ?? [...apps].sort((a, b) => b.movedAt.localeCompare(a.movedAt))[0])?.jobId ?? null;
-}
 
 /** In `tx`: one scorecard request per interviewer with a private link, and its e-mail. */
 function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): number {

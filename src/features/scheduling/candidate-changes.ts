@@ -12,7 +12,7 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { meetingPeople, startOfSlotId } from "./free-times";
 import { candidateMayChange, changeLimits, contactText } from "./change-limits";
-import { BAD_SLOT, bookable, calendarBusy, offeredSlots, SLOT_TAKEN } from "./booking";
+import { BAD_SLOT, bookable, calendarBusy, clientForCandidate, offeredSlots, SLOT_TAKEN } from "./booking";
 import { claimStart } from "./booking/claim-start";
 
 const manageNotFound = () => new AppError("not_found", 404, "This link is invalid or the interview can no longer be changed.");
@@ -54,7 +54,7 @@ export function getManageView(deps: SchedulingDeps, token: string) {
     candidateTimeZone: d.meeting.candidateTimeZone,
     duration: Math.round((d.meeting.endTime.getTime() - d.meeting.startTime.getTime()) / 60_000),
     changeable,
-    clientName: d.workspaceName,
+    clientName: clientForCandidate(deps, d.meeting.workspaceId, d.meeting.candidateId),
     hiringManagerName: d.recruiterName,
     linkedinProfile: d.candidateLinkedin,
     videoUrl: d.meeting.status === "scheduled" ? d.meeting.meetingUrl : null,

@@ -27,7 +27,7 @@ export interface SchedulingApi {
 }
 
 export function createScheduling(deps: Deps, web: Web, needs: SchedulingNeeds & SchedulingPageNeeds): Feature<SchedulingApi> {
-  const ctx: SchedulingDeps = { ...deps, busyCalendar: needs.busyCalendar, interviewBooked: needs.interviewBooked };
+  const ctx: SchedulingDeps = { ...deps, busyCalendar: needs.busyCalendar, interviewBooked: needs.interviewBooked, interviewClient: needs.interviewClient };
   return {
     routes: [plugin(schedulingRoutes(ctx, web, { interviewExtras: needs.interviewExtras }))],
     jobs: [],
