@@ -119,7 +119,7 @@ export function buildFeatures(
     // The interview page shows the job's client and the feedback, and the candidate's answer to the invitation (issue 55).
     interviewExtras: (workspaceId, publicId, member) => {
       const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
-      const answer = invitationAnswerText(deps, workspaceId, publicId);
+      const answer = invitationAnswerText(deps, workspaceId, publicId, member.id);
       return createElement(Fragment, null, answer ? InvitationAnswer({ text: answer }) : null, card ? InterviewFeedbackCard(card) : null);
     },
   });

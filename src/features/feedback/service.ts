@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zoneOfMember } from "../auth/members";
+import { formatDate } from "../../lib/when";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
@@ -123,7 +124,8 @@ function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): number {
         candidateName: m.candidateName ?? "the candidate",
         title: m.title,
         url: `${deps.config.APP_URL}/feedback/${token}`,
-        expires: expires.toISOString().slice(0, 10),
+        // A member reads it in their zone, a client's guest in the workspace's (decision 50).
+        expires: formatDate(expires, zoneOfMember(deps, m.workspaceId, reviewer.userId)),
       }),
       workspaceId: m.workspaceId,
       meetingId: m.id,
