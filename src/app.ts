@@ -36,6 +36,7 @@ import { hashLegacyTokens } from "./features/scheduling/service";
 import type { BusyCalendar } from "./features/scheduling/busy-calendar";
 import { calendarBusy } from "./features/calendar/busy-for-scheduling";
 import { applicationsOfCandidate, interviewBooked, openApplication } from "./features/applications/service";
+import { clientOfInterview } from "./features/applications/interview-job";
 import { interviewFeedbackCard, scheduleFeedbackRequest } from "./features/feedback/service";
 import { InterviewFeedbackCard } from "./features/feedback/pages/interview-feedback-card";
 import { createTeam } from "./features/team/feature";
@@ -114,10 +115,11 @@ export function buildFeatures(
       interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
       scheduleFeedbackRequest(tx, meeting);
     },
+    interviewClient: (workspaceId, candidateId) => clientOfInterview(deps, workspaceId, candidateId),
     // The interview page shows the job's client and the feedback, and the candidate's answer to the invitation (issue 55).
     interviewExtras: (workspaceId, publicId, member) => {
       const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
-      const answer = invitationAnswerText(deps, workspaceId, publicId);
+      const answer = invitationAnswerText(deps, workspaceId, publicId, member.id);
       return createElement(Fragment, null, answer ? InvitationAnswer({ text: answer }) : null, card ? InterviewFeedbackCard(card) : null);
     },
   });

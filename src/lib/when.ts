@@ -30,3 +30,8 @@ export function formatDate(at: Instant, timeZone: string | null | undefined): st
 export function formatDateTime(at: Instant, timeZone: string | null | undefined): string {
   return formatter("dateTime", safeZone(timeZone)).format(new Date(at));
 }
+
+/** "Jan 4, 2027" for a calendar date written YYYY-MM-DD (no zone: the date is the date). */
+export function formatDay(date: string): string {
+  return formatter("date", "UTC").format(new Date(`${date}T00:00:00Z`));
+}

@@ -6,6 +6,7 @@ import { authGuard } from "./guard";
 import { authDeps, type AuthDeps, type AuthNeeds } from "./needs";
 import { ProfileDialogIsland } from "./pages/profile-dialog";
 import { can } from "./permissions";
+import { memberZone } from "../../lib/time-zone";
 import type { AccessGate } from "./needs";
 import { toProfile } from "./profile-service";
 import type { UserRow } from "./repo";
@@ -51,7 +52,14 @@ export function createAuth(deps: Deps, needs: AuthFeatureNeeds): Feature<AuthApi
       ...parts,
       canEditSite: can(user, "settings.update"),
       profileDialog: (gated) => (
-        <ProfileDialogIsland profile={toProfile(ad, user)} billingOwner={user.role === "owner"} billingEnabled={parts.billingEnabled} hasSubscription={parts.hasSubscription} gated={gated} />
+        <ProfileDialogIsland
+          profile={toProfile(ad, user)}
+          timeZone={memberZone(user)}
+          billingOwner={user.role === "owner"}
+          billingEnabled={parts.billingEnabled}
+          hasSubscription={parts.hasSubscription}
+          gated={gated}
+        />
       ),
     };
   });

@@ -1,4 +1,5 @@
 // The careers site's settings and what its public pages read (issue 56 items 2 and 7).
+import { workspaceZone } from "../auth/workspace-site";
 import type { Deps } from "../../deps";
 import { AppError, badRequest } from "../../lib/errors";
 import { recordEvent, type Actor } from "../events/record";
@@ -22,6 +23,8 @@ export interface PublicSite {
   base: string;
   origin: string;
   updatedAt: Date;
+  /** The workspace's zone: an applicant reads the site's dates in it (decision 50). */
+  timeZone: string;
 }
 
 const toView = (deps: Deps, r: repo.SiteRow): CareersSite => {
@@ -64,6 +67,7 @@ export function publicSite(deps: Deps, slug: string): PublicSite | null {
     workspaceId: r.workspaceId,
     slug: r.slug,
     agency: workspaceNameOf(deps, r.workspaceId),
+    timeZone: workspaceZone(deps, r.workspaceId),
     logoUrl: logoUrlOf(deps, r.workspaceId),
     intro: r.intro,
     privacyNotice: r.privacyNotice,

@@ -2,6 +2,7 @@ import type { Participant } from "../candidates/service";
 import { listCampaigns, listJobs } from "../jobs/service";
 import { listOfJob } from "../applications/service";
 import { lastMailTo } from "../../lib/mail-records";
+import { formatDate } from "../../lib/when";
 import { amount, describeQuery, type Query } from "./builtin-query";
 import { filterCandidates } from "./candidate-cards";
 import type { ActionContext } from "./actions";
@@ -126,7 +127,8 @@ export function search(ctx: ActionContext, q: Query): Found {
     );
     details.push((p) => {
       const at = lastOf(p);
-      return at ? `last e-mailed ${at.toISOString().slice(0, 10)}` : "never e-mailed";
+      // The day in the member's zone, in the house's one date style (decision 50).
+      return at ? `last e-mailed ${formatDate(at, ctx.timeZone)}` : "never e-mailed";
     });
   }
 

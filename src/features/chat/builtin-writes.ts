@@ -1,5 +1,6 @@
 import type { Participant } from "../candidates/service";
 import { listShortlists } from "../shortlists/service";
+import { formatDateTime } from "../../lib/when";
 import { dateIn, DEFAULT_DURATION, DURATIONS, isValidTimeZone } from "../scheduling/slots";
 import { card } from "./candidate-cards";
 import { nextWeekdays, PROPOSAL_DAYS, type ActionContext } from "./actions";
@@ -69,8 +70,8 @@ function alreadyBooked(ctx: ActionContext, person: Participant, zone: string): s
   const theirs = ctx.deps.scheduling.listSessions(ctx.workspaceId).filter((s) => s.candidateId === person.id);
   const booked = theirs.find((s) => s.interview?.status === "scheduled" && Date.parse(s.interview.startTime) > now);
   if (booked?.interview) {
-    const at = new Date(booked.interview.startTime).toLocaleString("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hour12: false });
-    return `Note: ${card(person).name} already has a confirmed interview ("${booked.title}") on ${at} (${zone}); confirming proposes another one.`;
+    const at = formatDateTime(booked.interview.startTime, zone);
+    return `Note: ${card(person).name} already has a confirmed interview ("${booked.title}") on ${at}; confirming proposes another one.`;
   }
   const open = theirs.find((s) => s.state === "pending");
   return open ? `Note: ${card(person).name} already has a booking link open ("${open.title}"); confirming sends another one.` : "";

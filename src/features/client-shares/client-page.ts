@@ -12,6 +12,8 @@ import { contactsWithClient } from "../clients/service";
 import { clientAnswered } from "../applications/service";
 import { workspaceNameOf } from "../team/service";
 import { requireWorkspaceMember } from "../auth/members";
+import { workspaceZone } from "../auth/workspace-site";
+import { formatDate } from "../../lib/when";
 import type { Participant } from "../candidates/model";
 import { fileOf, filesOfCandidates, readFile } from "../candidate-files/service";
 import { AnswerEmail } from "./emails/answer-email";
@@ -42,6 +44,8 @@ export interface ClientView {
   contactName: string;
   shortlistName: string;
   expiresAt: string;
+  /** The last day the link works, as the contact reads it: in the workspace's zone, the house's date style. */
+  expiresOn: string;
   /** The contact may pick interview times (the share allows it and its sharer is still a member). */
   canPickTimes: boolean;
   logoUrl: string | null;
@@ -111,6 +115,7 @@ export function clientView(deps: Deps, token: string, opts: { recordView: boolea
     contactName: contact?.name ?? "",
     shortlistName: shortlist.name,
     expiresAt: share.expiresAt.toISOString(),
+    expiresOn: formatDate(share.expiresAt, workspaceZone(deps, workspaceId)),
     canPickTimes: share.allowScheduling && !!share.sharedBy && !!safeMember(deps, workspaceId, share.sharedBy),
     logoUrl: logoUrlOf(deps, workspaceId),
     cards,

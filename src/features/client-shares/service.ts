@@ -11,6 +11,9 @@ import { getShortlist } from "../shortlists/service";
 import { contactsWithClient } from "../clients/service";
 import { workspaceNameOf } from "../team/service";
 import { requireWorkspaceMember } from "../auth/members";
+import { workspaceZone } from "../auth/workspace-site";
+import { formatDate } from "../../lib/when";
+import { addDays, zonedToUtc } from "../scheduling/zones";
 import { ShareEmail } from "./emails/share-email";
 import { logoUrlOf } from "../workspace-logo/service";
 import {
@@ -76,10 +79,11 @@ function toShare(deps: Deps, r: repo.ShareRow, contact: { id: number; name: stri
 }
 
 /** The expiry asked for: a date is the end of that day (UTC); none is 14 days from now. */
-function expiryOf(deps: Deps, raw: string | null | undefined): Date {
+function expiryOf(deps: Deps, raw: string | null | undefined, zone: string): Date {
   const now = deps.clock.now().getTime();
   if (!raw) return new Date(now + DEFAULT_EXPIRY_DAYS * DAY);
-  const at = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(`${raw}T23:59:59.999Z`) : new Date(raw);
+  // A day is the end of that day in the workspace's zone, the day the contact reads in the e-mail.
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date((zonedToUtc(addDays(raw, 1), 0, 0, zone)?.getTime() ?? NaN) - 1) : new Date(raw);
   if (Number.isNaN(at.getTime())) throw badRequest("The expiry must be a date like 2026-12-31", { expiresAt: "Not a date" });
   if (at.getTime() <= now) throw badRequest("The expiry must be in the future", { expiresAt: "In the past" });
   if (at.getTime() > now + MAX_EXPIRY_DAYS * DAY) throw badRequest(`The expiry must be within ${MAX_EXPIRY_DAYS} days`, { expiresAt: "Too far" });
@@ -100,7 +104,8 @@ export function shareShortlist(deps: Deps, me: Member, actor: Actor, shortlistId
   const noEmail = contacts.find((c) => !c.email);
   if (noEmail) throw badRequest(`${noEmail.name} has no e-mail address: add one on the client's page first`, { contactIds: "A contact has no e-mail address" });
   const fields = input.fields?.length ? [...new Set(input.fields)] : DEFAULT_SHARE_FIELDS;
-  const expiresAt = expiryOf(deps, input.expiresAt);
+  const zone = workspaceZone(deps, me.workspaceId);
+  const expiresAt = expiryOf(deps, input.expiresAt, zone);
   const agency = workspaceNameOf(deps, workspaceId);
   const logo = logoUrlOf(deps, workspaceId);
   const sharer = requireWorkspaceMember(deps, workspaceId, me.id);
@@ -130,7 +135,8 @@ export function shareShortlist(deps: Deps, me: Member, actor: Actor, shortlistId
           sharedBy: sharer.name ?? null,
           count: shortlist.candidateIds.length,
           url: `${deps.config.APP_URL}/s/${token}`,
-          expires: expiresAt.toISOString().slice(0, 10),
+          // The contact reads it in the workspace's zone (decision 50: people outside the team).
+          expires: formatDate(expiresAt, zone),
           logoUrl: logo ? `${deps.config.APP_URL}${logo}` : null,
         }),
         workspaceId,
@@ -142,7 +148,7 @@ export function shareShortlist(deps: Deps, me: Member, actor: Actor, shortlistId
         actor,
         subject: { type: "shortlist", id: shortlistId },
         kind: "shortlist.shared",
-        summary: `Shortlist ${shortlist.name} shared with ${c.name} (${c.clientName}) until ${expiresAt.toISOString().slice(0, 10)}`,
+        summary: `Shortlist ${shortlist.name} shared with ${c.name} (${c.clientName}) until ${formatDate(expiresAt, zone)}`,
         data: { shareId: row.id, contactId: c.id, clientId: c.clientId, fields, moveApplications: row.moveApplications, allowScheduling: row.allowScheduling },
       });
       return toShare(deps, row, c);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zoneOfMember } from "../auth/members";
+import { formatDate } from "../../lib/when";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { defineJob, type Job } from "../../lib/jobs";
@@ -7,7 +8,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { getJob } from "../jobs/service";
 import { getParticipant } from "../candidates/service";
-import { applicationsOfCandidate } from "../applications/service";
+import { jobOfInterview } from "../applications/interview-job";
 import { meetingForFeedback, type MeetingForFeedback } from "../scheduling/candidate-records";
 import { recordPipelineEvent } from "../pipeline-events/record";
 import { FeedbackRequestEmail } from "./emails/feedback-request-email";
@@ -89,13 +90,6 @@ export function feedbackOfCandidate(deps: Deps, workspaceId: number, candidateId
 
 // ---- asking, and answering ----
 
-/** The job an interview is for: the candidate's application in Interview, else their latest. */
-function jobOfInterview(deps: Deps, workspaceId: number, candidateId: number): number | null {
-  const apps = applicationsOfCandidate(deps, workspaceId, candidateId);
-  const inInterview = apps.find((a) => a.stage.toLowerCase() === "interview");
-  return (inInterview ?? [...apps].sort((a, b) => b.movedAt.localeCompare(a.movedAt))[0])?.jobId ?? null;
-}
-
 /** In `tx`: one scorecard request per interviewer with a private link, and its e-mail. */
 function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): number {
   const now = deps.clock.now();
@@ -130,7 +124,8 @@ function requestFeedback(deps: Deps, tx: Tx, m: MeetingForFeedback): number {
         candidateName: m.candidateName ?? "the candidate",
         title: m.title,
         url: `${deps.config.APP_URL}/feedback/${token}`,
-        expires: expires.toISOString().slice(0, 10),
+        // A member reads it in their zone, a client's guest in the workspace's (decision 50).
+        expires: formatDate(expires, zoneOfMember(deps, m.workspaceId, reviewer.userId)),
       }),
       workspaceId: m.workspaceId,
       meetingId: m.id,

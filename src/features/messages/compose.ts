@@ -1,6 +1,7 @@
 // Writing from Frank (issue 55 item 3): a message to a candidate or a client contact, from the
 // workspace's e-mail templates and their variables or typed, written with its sending task in one
 // transaction. The task (send.ts) sends it through the member's mailbox, or the workspace's SMTP.
+import { zoneOfMember } from "../auth/members";
 import type { Deps } from "../../deps";
 import { badRequest, notFound } from "../../lib/errors";
 import { requirePermission } from "../auth/permissions";
@@ -130,6 +131,7 @@ export function candidateMessagesPart(deps: Deps, me: Author, participantId: num
   const p = getParticipant(deps, me.workspaceId, participantId);
   return {
     messages: repo.messagesOfParticipant(deps.db, me.workspaceId, participantId).map(messageView),
+    timeZone: zoneOfMember(deps, me.workspaceId, me.id),
     compose: { action: `/candidates/${participantId}/messages`, to: { name: p.name ?? "", address: p.emailAddress ?? null }, ...composeContext(deps, me) },
   };
 }
@@ -144,6 +146,7 @@ export function contactPageData(deps: Deps, me: Author, clientId: number, contac
     clientName: c.clientName,
     contact: { id: c.id, name: c.name, email: c.email, role: c.role, phone: c.phone },
     messages: repo.messagesOfContact(deps.db, me.workspaceId, contactId).map(messageView),
+    timeZone: zoneOfMember(deps, me.workspaceId, me.id),
     compose: { action: `/clients/${clientId}/contacts/${contactId}/messages`, to: { name: c.name, address: c.email }, ...composeContext(deps, me) },
   };
 }

@@ -2,6 +2,8 @@
 // (RFC 6047) in a connected mailbox, matched by the invitation's UID. DECLINED flags the interview
 // through the same step as a decline read from Google (flagInterview: kind "declined", the recruiter
 // e-mailed); ACCEPTED and TENTATIVE are kept and shown on the interview (and clear a decline).
+import { formatDateTime } from "../../lib/when";
+import { zoneOfMember } from "../auth/members";
 import ICAL from "ical.js";
 import type { Deps } from "../../deps";
 import { clearFlag, DECLINED, flagInterview } from "../scheduling/calendar-changes";
@@ -68,9 +70,9 @@ export function applyImipReply(deps: Deps, workspaceId: number, text: string, fr
 const WORDS: Record<Answer, string> = { ACCEPTED: "accepted", TENTATIVE: "tentatively accepted", DECLINED: "declined" };
 
 /** The candidate's answer to the invitation of the interview (its public id), as its page shows it, or null. */
-export function invitationAnswerText(deps: Deps, workspaceId: number, publicId: string): string | null {
+export function invitationAnswerText(deps: Deps, workspaceId: number, publicId: string, readerId: number): string | null {
   const m = interviewByInvitationUid(deps, workspaceId, invitationUid(deps, publicId));
   const a = m ? repo.answerOf(deps.db, workspaceId, m.id) : undefined;
   if (!a) return null;
-  return `The candidate ${WORDS[a.answer as Answer] ?? a.answer.toLowerCase()} the invitation (answer from ${a.attendee}, ${a.answeredAt.toISOString().slice(0, 16).replace("T", " ")} UTC).`;
+  return `The candidate ${WORDS[a.answer as Answer] ?? a.answer.toLowerCase()} the invitation (answer from ${a.attendee}, ${formatDateTime(a.answeredAt, zoneOfMember(deps, workspaceId, readerId))}).`;
 }

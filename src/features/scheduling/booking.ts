@@ -54,6 +54,15 @@ export function bookedManageToken(deps: SchedulingDeps, token: string): string |
   return m ? manageToken(deps, m.publicId) : null;
 }
 
+/**
+ * The Client line a candidate reads: the client of the job the interview is for, or "Confidential
+ * client" when the job keeps it private (the careers site's rule); none for the agency's own job.
+ */
+export function clientForCandidate(deps: SchedulingDeps, workspaceId: number, candidateId: number): string | null {
+  const c = deps.interviewClient(workspaceId, candidateId);
+  return c ? (c.named ? c.name : "Confidential client") : null;
+}
+
 /** GET /api/book/{token} and the booking pages. */
 export function getBookingView(deps: SchedulingDeps, token: string): BookingView {
   const row = openSession(deps, token);
@@ -62,7 +71,7 @@ export function getBookingView(deps: SchedulingDeps, token: string): BookingView
     session: { duration: s.duration, title: s.title, description: s.description, timeZone: s.timeZone },
     candidate: {
       position: row.candidateRole || row.candidateJobTitle || null,
-      clientName: row.workspaceName,
+      clientName: clientForCandidate(deps, s.workspaceId, s.candidateId),
       hiringManagerName: row.recruiterName,
       linkedinProfile: row.candidateLinkedin,
     },

@@ -12,12 +12,12 @@ import * as repo from "./repo";
 import * as changes from "./repo-interviews";
 import { meetingPeople, startOfSlotId } from "./free-times";
 import { candidateMayChange, changeLimits, contactText } from "./change-limits";
-import { BAD_SLOT, bookable, calendarBusy, offeredSlots, SLOT_TAKEN } from "./booking";
+import { BAD_SLOT, bookable, calendarBusy, clientForCandidate, offeredSlots, SLOT_TAKEN } from "./booking";
 import { claimStart } from "./booking/claim-start";
 
 const manageNotFound = () => new AppError("not_found", 404, "This link is invalid or the interview can no longer be changed.");
 
-function managedMeeting(deps: SchedulingDeps, token: string) {
+export function managedMeeting(deps: SchedulingDeps, token: string) {
   if (!/^[A-Za-z0-9_-]{40,50}$/.test(token)) throw manageNotFound();
   const d = repo.findMeetingByManageHash(deps.db, sha256(token));
   if (!d) throw manageNotFound();
@@ -54,7 +54,7 @@ export function getManageView(deps: SchedulingDeps, token: string) {
     candidateTimeZone: d.meeting.candidateTimeZone,
     duration: Math.round((d.meeting.endTime.getTime() - d.meeting.startTime.getTime()) / 60_000),
     changeable,
-    clientName: d.workspaceName,
+    clientName: clientForCandidate(deps, d.meeting.workspaceId, d.meeting.candidateId),
     hiringManagerName: d.recruiterName,
     linkedinProfile: d.candidateLinkedin,
     videoUrl: d.meeting.status === "scheduled" ? d.meeting.meetingUrl : null,
@@ -65,7 +65,7 @@ export function getManageView(deps: SchedulingDeps, token: string) {
 }
 
 /** 409 when the workspace's limits no longer let the candidate make this change, with whom to contact. */
-function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel" | "move") {
+export function requireCandidateMay(deps: Deps, d: repo.MeetingDetail, change: "cancel" | "move") {
   const limits = changeLimits(deps, d.meeting.workspaceId);
   const may = candidateMayChange(limits, d.meeting, deps.clock.now());
   if (!may[change]) throw conflict(contactText(limits, may, { name: d.recruiterName, email: d.recruiterEmail }) ?? "This interview can no longer be changed.");

@@ -3,7 +3,7 @@ import { plugin, type Feature } from "../../lib/feature";
 import type { Web } from "../auth/web";
 import type { users } from "../../db/schema";
 import { bookIntroCall } from "./booking";
-import { cancelIntroCall, introCallMeeting } from "./intro-calls";
+import { cancelIntroCall, introCallMeeting, moveIntroCall } from "./intro-calls";
 import { offeredStarts } from "./free-times";
 import type { SchedulingDeps, SchedulingNeeds, SchedulingPageNeeds } from "./needs";
 import { loadSchedulingCards } from "./pages/dashboard-cards";
@@ -22,10 +22,12 @@ export interface SchedulingApi {
   /** The intro call's meeting as it stands, and the candidate's cancel of it (issue 60). */
   introCallMeeting: (sessionId: number) => ReturnType<typeof introCallMeeting>;
   cancelIntroCall: (sessionId: number) => Promise<void>;
+  /** The candidate's move of it, an interview's move; `alongside` runs in its transaction. */
+  moveIntroCall: (...args: Parameters<typeof moveIntroCall> extends [unknown, ...infer R] ? R : never) => Promise<void>;
 }
 
 export function createScheduling(deps: Deps, web: Web, needs: SchedulingNeeds & SchedulingPageNeeds): Feature<SchedulingApi> {
-  const ctx: SchedulingDeps = { ...deps, busyCalendar: needs.busyCalendar, interviewBooked: needs.interviewBooked };
+  const ctx: SchedulingDeps = { ...deps, busyCalendar: needs.busyCalendar, interviewBooked: needs.interviewBooked, interviewClient: needs.interviewClient };
   return {
     routes: [plugin(schedulingRoutes(ctx, web, { interviewExtras: needs.interviewExtras }))],
     jobs: [],
@@ -38,6 +40,7 @@ export function createScheduling(deps: Deps, web: Web, needs: SchedulingNeeds & 
       bookIntroCall: (v) => bookIntroCall(ctx, v),
       introCallMeeting: (sessionId) => introCallMeeting(ctx, sessionId),
       cancelIntroCall: (sessionId) => cancelIntroCall(ctx, sessionId),
+      moveIntroCall: (...args) => moveIntroCall(ctx, ...args),
     },
   };
 }

@@ -1,6 +1,7 @@
 // The interviews a workspace has booked: the recruiter's list, one interview as its page and the
 // API show it, and sending its e-mails again.
 import type { Deps } from "../../deps";
+import type { SchedulingNeeds } from "./needs";
 import { AppError, conflict } from "../../lib/errors";
 import { splitName } from "../candidates/classify";
 import * as repo from "./repo";
@@ -52,8 +53,12 @@ export function listMeetings(deps: Deps, workspaceId: number): MeetingView[] {
   }));
 }
 
-/** The interview of a public id. Routes reach it through interview-access.ts (staff of its workspace only). */
-export function getInterview(deps: Deps, publicId: string): InterviewView {
+/**
+ * The interview of a public id. Routes reach it through interview-access.ts (staff of its
+ * workspace only): its Client line is the real client of the job it is for, confidential or not
+ * (null without `interviewClient`: code reached from the calendar's sync, which has no scheduling needs).
+ */
+export function getInterview(deps: Deps & Partial<Pick<SchedulingNeeds, "interviewClient">>, publicId: string): InterviewView {
   if (!isInterviewId(publicId)) throw interviewNotFound();
   const d = repo.findMeetingByPublicId(deps.db, publicId);
   if (!d) throw interviewNotFound();
@@ -78,7 +83,7 @@ export function getInterview(deps: Deps, publicId: string): InterviewView {
     candidate: {
       ...splitName(d.candidateName),
       position: d.candidateRole || d.candidateJobTitle || null,
-      clientName: d.workspaceName,
+      clientName: deps.interviewClient?.(m.workspaceId, m.candidateId)?.name ?? null,
       hiringManagerName: d.recruiterName,
       email: d.candidateEmail,
       linkedinProfile: d.candidateLinkedin,

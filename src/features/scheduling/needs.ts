@@ -11,7 +11,15 @@ import type { InterviewExtras } from "./interview-extras";
 export interface SchedulingNeeds {
   busyCalendar: BusyCalendar;
   interviewBooked: BookedHook;
+  /** The client of the job an interview is for (the booking pages' and the interview's Client line). */
+  interviewClient: InterviewClient;
 }
+
+/**
+ * The client of the job a candidate's interview is for, and whether the job lets candidates see
+ * its name; null when there is no job or it has no client (the agency's own).
+ */
+export type InterviewClient = (workspaceId: number, candidateId: number) => { name: string; named: boolean } | null;
 
 /** The infrastructure and scheduling's needs: what its services read. */
 export type SchedulingDeps = Deps & SchedulingNeeds;

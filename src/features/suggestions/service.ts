@@ -7,6 +7,8 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { recordEvent, type Actor } from "../events/record";
 import { getParticipant } from "../candidates/service";
+import { workspaceZone } from "../auth/workspace-site";
+import { formatDate } from "../../lib/when";
 import * as repo from "./repo";
 import { assistantSettings } from "./settings";
 import type { Decision, Suggestion } from "./model";
@@ -99,8 +101,8 @@ const DECISION_WORDS: Record<string, string> = {
   changed: "A recruiter changed it before using it.",
 };
 
-/** One suggestion in plain words, for the person it is about. */
-function inWords(r: repo.SuggestionRow): string {
+/** One suggestion in plain words, for the person it is about: its day in the workspace's zone (decision 50). */
+function inWords(r: repo.SuggestionRow, timeZone: string): string {
   const by = r.madeBy === "rules" ? "Fixed rules (no language model)" : `A language model (${r.madeBy}${r.promptVersion ? `, instructions version ${r.promptVersion}` : ""})`;
   let what = "";
   try {
@@ -108,10 +110,10 @@ function inWords(r: repo.SuggestionRow): string {
     if (r.feature === "matching" && typeof out?.score === "number") what = ` It gave a fit score of ${out.score} out of 100${out.job ? ` for the job "${out.job}"` : ""}.`;
   } catch {} // an unreadable output is described without its details
   const decision = r.decision === "dismissed" ? `${DECISION_WORDS.dismissed}${r.reason ? `: ${r.reason}` : ""}.` : (DECISION_WORDS[r.decision] ?? DECISION_WORDS.none);
-  return `On ${r.createdAt.toISOString().slice(0, 10)}, ${by.charAt(0).toLowerCase() + by.slice(1)} ${FEATURE_WORDS[r.feature] ?? "was used about you"}.${what} ${decision} Nothing was decided about you by the tool alone.`;
+  return `On ${formatDate(r.createdAt, timeZone)}, ${by.charAt(0).toLowerCase() + by.slice(1)} ${FEATURE_WORDS[r.feature] ?? "was used about you"}.${what} ${decision} Nothing was decided about you by the tool alone.`;
 }
 
-function toView(r: repo.SuggestionRow): Suggestion {
+function toView(r: repo.SuggestionRow, timeZone: string): Suggestion {
   let output: unknown = null;
   try {
     output = JSON.parse(r.output);
@@ -126,25 +128,35 @@ function toView(r: repo.SuggestionRow): Suggestion {
     output,
     createdAt: r.createdAt.toISOString(),
     decision: { status: r.decision as Decision, reason: r.reason, by: r.decidedBy, at: r.decidedAt?.toISOString() ?? null },
-    inWords: inWords(r),
+    inWords: inWords(r, timeZone),
   };
 }
 
 /** GET /api/participants/{id}/suggestions: newest first. */
 export function suggestionsOfCandidate(deps: Deps, workspaceId: number, participantId: number): Suggestion[] {
   getParticipant(deps, workspaceId, participantId); // another workspace's id: 404
-  return repo.suggestionsOf(deps.db, workspaceId, participantId).map(toView);
+  const zone = workspaceZone(deps, workspaceId);
+  return repo.suggestionsOf(deps.db, workspaceId, participantId).map((r) => toView(r, zone));
 }
 
 /** The export's section: "how automated tools were used about you". */
 export function suggestionsInWords(deps: Deps, workspaceId: number, participantId: number) {
   const rows = repo.suggestionsOf(deps.db, workspaceId, participantId);
+  const zone = workspaceZone(deps, workspaceId);
   return {
     title: "How automated tools were used about you",
     explanation: rows.length
       ? "Each line below is one suggestion an automated tool made about you, what it was made by, and what a person did with it."
       : "No automated tool has made a suggestion about you.",
-    items: rows.map((r) => ({ when: r.createdAt.toISOString(), what: inWords(r), madeBy: r.madeBy, promptVersion: r.promptVersion, decision: r.decision, reason: r.reason, output: toView(r).output })),
+    items: rows.map((r) => ({
+      when: r.createdAt.toISOString(),
+      what: inWords(r, zone),
+      madeBy: r.madeBy,
+      promptVersion: r.promptVersion,
+      decision: r.decision,
+      reason: r.reason,
+      output: toView(r, zone).output,
+    })),
   };
 }
 

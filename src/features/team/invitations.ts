@@ -10,6 +10,8 @@ import { requirePermission, type Role } from "../auth/permissions";
 import { AcceptInput, type InvitationView } from "./model";
 import { parseInput } from "../../lib/validate";
 import { InvitationEmail } from "./emails/invitation-email";
+import { workspaceZone } from "../auth/workspace-site";
+import { formatDateTime } from "../../lib/when";
 import { LAST_OWNER_MESSAGE } from "./service";
 
 type Me = SignedIn["user"];
@@ -32,7 +34,7 @@ function sendInvitation(deps: Deps, tx: Tx, me: Me, inv: { email: string; role: 
     to: inv.email,
     subject: `Join ${workspaceName} on Frank`,
     workspaceId: me.workspaceId,
-    email: InvitationEmail({ inviterName: me.name, workspaceName, role: inv.role, url, expires: inv.expiresAt.toUTCString() }),
+    email: InvitationEmail({ inviterName: me.name, workspaceName, role: inv.role, url, expires: formatDateTime(inv.expiresAt, workspaceZone(deps, me.workspaceId)) }),
   });
 }
 

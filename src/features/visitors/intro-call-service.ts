@@ -19,7 +19,7 @@ export interface IntroCallOptions {
   duration: number;
   slots: TimeSlot[];
   /** The visitor's upcoming intro call, if any: may they still change it, else whom to contact. */
-  booked: (TimeSlot & { changeable?: boolean; contact?: string | null }) | null;
+  booked: (TimeSlot & { changeable?: boolean; movable?: boolean; contact?: string | null }) | null;
   /** Name and e-mail from the visitor's prequalifier, to fill the form. */
   name: string;
   email: string;
@@ -32,6 +32,7 @@ export const ALREADY_BOOKED = "You already have an intro call booked.";
 export const PREQUALIFIER_FIRST = "Please answer the prequalifier before booking a call.";
 export const USE_PREQUALIFIER_EMAIL = "Use the email address you gave in the prequalifier.";
 const NO_CALL = "You have no intro call booked.";
+const NOT_MOVABLE = "This call cannot be moved here. Please cancel it and book another time.";
 
 /**
  * The host's busy times, from the calendar's own cache (decision 32): read on each request, no
@@ -50,7 +51,13 @@ export async function introCallOptions(deps: VisitorsDeps, visitor: Visitor, ctx
   const prefill = prequalifierContact(deps, visitor, ctx.workspaceId);
   const booked = visitor.issued ? undefined : currentCall(deps, ctx.workspaceId, visitor.id, now);
   const qualified = !visitor.issued && !!repo.findConversation(deps.db, ctx.workspaceId, visitor.id, "prequalifier")?.completedAt;
-  const base = { timeZone: s.timeZone, duration: s.introCallMinutes, booked: booked ? { ...toSlot(booked), changeable: booked.changeable, contact: booked.contact } : null, qualified, ...prefill };
+  const base = {
+    timeZone: s.timeZone,
+    duration: s.introCallMinutes,
+    booked: booked ? { ...toSlot(booked), changeable: booked.changeable, movable: booked.movable, contact: booked.contact } : null,
+    qualified,
+    ...prefill,
+  };
   if (!s.hostUserId || !s.weekly.length) return { ...base, open: false, slots: [] };
   const to = new Date(now.getTime() + (INTRO_DAYS_AHEAD + 2) * 86_400_000);
   const calls = repo.bookingsBetween(deps.db, ctx.workspaceId, s.hostUserId, now, to).map((b) => ({ start: b.startTime, end: b.endTime }));
@@ -67,18 +74,23 @@ const toSlot = (b: { startTime: Date; endTime: Date }): TimeSlot => ({ startTime
  * page, the e-mail's link or by the recruiter) frees its time and the visitor may book again; a
  * call the recruiter moved shows its new time.
  */
-function currentCall(deps: VisitorsDeps, workspaceId: number, visitorId: string, now: Date): { startTime: Date; endTime: Date; changeable: boolean; contact: string | null } | undefined {
+function currentCall(
+  deps: VisitorsDeps,
+  workspaceId: number,
+  visitorId: string,
+  now: Date,
+): { startTime: Date; endTime: Date; changeable: boolean; movable: boolean; contact: string | null } | undefined {
   const row = repo.bookingOfVisitor(deps.db, workspaceId, visitorId, now);
   if (!row) return undefined;
-  if (!row.schedulingSessionId) return { startTime: row.startTime, endTime: row.endTime, changeable: false, contact: null };
+  if (!row.schedulingSessionId) return { startTime: row.startTime, endTime: row.endTime, changeable: false, movable: false, contact: null };
   const m = deps.scheduling.introCallMeeting(row.schedulingSessionId);
   if (m?.status === "canceled") {
     repo.releaseSlot(deps.db, workspaceId, row.id);
     return undefined;
   }
   return m
-    ? { startTime: new Date(m.startTime), endTime: new Date(m.endTime), changeable: m.changeable, contact: m.contact }
-    : { startTime: row.startTime, endTime: row.endTime, changeable: false, contact: null };
+    ? { startTime: new Date(m.startTime), endTime: new Date(m.endTime), changeable: m.changeable, movable: m.movable, contact: m.contact }
+    : { startTime: row.startTime, endTime: row.endTime, changeable: false, movable: false, contact: null };
 }
 
 /** The visitor cancels their intro call from /scheduleacall, as an interview's manage page does. */
@@ -90,17 +102,24 @@ export async function cancelVisitorCall(deps: VisitorsDeps, visitor: Visitor, ct
 }
 
 /**
- * Moves the visitor's call to another free time: the new time is checked free first, then the
- * call is canceled and the new one booked (two e-mails: canceled, booked), so a time that was
- * taken meanwhile leaves the call where it was.
+ * Moves the visitor's call to another free time, as an interview's move (scheduling's
+ * moveIntroCall): one transaction moves the meeting and this page's record of the call, counts
+ * the move against the workspace's limit and writes one "moved" e-mail; a time taken meanwhile
+ * leaves the call where it was.
  */
 export async function moveVisitorCall(deps: VisitorsDeps, visitor: Visitor, ctx: ChatContext, start: string): Promise<TimeSlot> {
   const options = await introCallOptions(deps, visitor, ctx);
-  if (!options.booked) throw new AppError("not_found", 404, NO_CALL);
-  if (!options.slots.some((x) => Date.parse(x.startTime) === Date.parse(start))) throw conflict(SLOT_GONE);
-  const contact = prequalifierContact(deps, visitor, ctx.workspaceId);
-  await cancelVisitorCall(deps, visitor, ctx);
-  return bookIntroCall(deps, visitor, ctx, { start, name: contact.name, email: contact.email });
+  const row = options.booked && !visitor.issued ? repo.bookingOfVisitor(deps.db, ctx.workspaceId, visitor.id, deps.clock.now()) : undefined;
+  if (!row) throw new AppError("not_found", 404, NO_CALL);
+  const slot = options.slots.find((x) => Date.parse(x.startTime) === Date.parse(start));
+  if (!slot) throw conflict(SLOT_GONE);
+  if (!row.schedulingSessionId) throw conflict(NOT_MOVABLE);
+  const to = { hostUserId: row.hostUserId, startTime: new Date(slot.startTime), endTime: new Date(slot.endTime) };
+  await deps.scheduling.moveIntroCall(row.schedulingSessionId, slot, (tx) => {
+    // The throw rolls the meeting's move back with it.
+    if (!repo.moveBooking(tx, ctx.workspaceId, row.id, to)) throw conflict(SLOT_GONE);
+  });
+  return slot;
 }
 
 function prequalifierContact(deps: Deps, visitor: Visitor, workspaceId: number) {

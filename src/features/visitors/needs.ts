@@ -11,7 +11,7 @@ import type { SchedulingApi } from "../scheduling/api";
 export interface VisitorsNeeds {
   saveEmbedOrigins(workspaceId: number, origins: readonly string[], actor: Actor): string[];
   /** An intro call is a scheduling session booked at once (the host's busy times checked in its transaction). */
-  scheduling: Pick<SchedulingApi, "bookIntroCall" | "introCallMeeting" | "cancelIntroCall">;
+  scheduling: Pick<SchedulingApi, "bookIntroCall" | "introCallMeeting" | "cancelIntroCall" | "moveIntroCall">;
   /** The candidate a visitor becomes (with an application when they came through a job's link). */
   candidates: Pick<CandidatesApi, "upsertFromVisitor">;
 }

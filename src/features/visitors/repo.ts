@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/tx";
-import { and, asc, desc, eq, gt, lt, min } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, min, ne } from "drizzle-orm";
 import type { DB } from "../../db/client";
 import { inWorkspace } from "../../db/scope";
 import { param, preparedQuery } from "../../db/prepared";
@@ -197,6 +197,26 @@ export function claimSlot(db: DB, v: { workspaceId: number; hostUserId: number; 
     if (String((e as Error).message).includes("UNIQUE")) return null;
     throw e;
   }
+}
+
+/**
+ * Moves a booked call to a new time in the caller's transaction (the meeting's move): false when
+ * another booking of the host overlaps it. The unique index backs this up across processes.
+ */
+export function moveBooking(tx: Tx, workspaceId: number, id: number, v: { hostUserId: number; startTime: Date; endTime: Date }): boolean {
+  const clash = tx
+    .select({ id: introCallBookings.id })
+    .from(introCallBookings)
+    .where(and(eq(introCallBookings.hostUserId, v.hostUserId), ne(introCallBookings.id, id), lt(introCallBookings.startTime, v.endTime), gt(introCallBookings.endTime, v.startTime)))
+    .get();
+  if (clash) return false;
+  const moved = tx
+    .update(introCallBookings)
+    .set({ startTime: v.startTime, endTime: v.endTime })
+    .where(inWorkspace(introCallBookings, workspaceId, eq(introCallBookings.id, id)))
+    .returning({ id: introCallBookings.id })
+    .get();
+  return !!moved;
 }
 
 export function releaseSlot(db: DB, workspaceId: number, id: number) {

@@ -1,3 +1,5 @@
+import { formatDateTime } from "../../lib/when";
+import { workspaceZone } from "../auth/workspace-site";
 import { z } from "zod";
 import { exportSelectedCsv } from "../candidates/export-csv";
 import { patchParticipant, type Actor } from "../candidates/service-records";
@@ -85,7 +87,8 @@ export function bulkAction(deps: Deps, workspaceId: number, input: Bulk, actor: 
   return deps.db.transaction(() => {
     let shortlistId = input.shortlistId;
     if (input.action === "schedule") {
-      const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
+      // The team reads the name: the moment in the workspace's zone, the house's style (decision 50).
+      const stamp = formatDateTime(deps.clock.now(), workspaceZone(deps, workspaceId));
       shortlistId = createShortlist(deps, workspaceId, `To schedule ${stamp}`, actor).id;
     } else if (!shortlistId) {
       if (!input.newShortlist) throw badRequest("Choose a shortlist or name a new one", { shortlistId: "Choose a shortlist or name a new one" });

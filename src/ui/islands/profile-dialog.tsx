@@ -15,6 +15,8 @@ import type { BillingAnswerBody, ProfileAnswerBody } from "../../client/answers"
 
 export interface ProfileDialogProps {
   profile: Profile;
+  /** The member's zone: billing's dates are the days in it (decision 50). */
+  timeZone?: string;
   billingEnabled: boolean;
   /** The server's view of the gate when the page was rendered. */
   hasSubscription: boolean;
@@ -202,7 +204,7 @@ export default function ProfileDialog(props: ProfileDialogProps) {
               }}
             />
           ) : null}
-          {tab === "billing" ? <BillingTab enabled={props.billingEnabled} billing={billing} onPlans={() => setTab("plans")} onChanged={setBilling} /> : null}
+          {tab === "billing" ? <BillingTab enabled={props.billingEnabled} timeZone={props.timeZone ?? "UTC"} billing={billing} onPlans={() => setTab("plans")} onChanged={setBilling} /> : null}
           {tab === "plans" ? <PlansTab enabled={props.billingEnabled} billing={billing} onChanged={setBilling} /> : null}
           {tab === "media" ? <MediaTab /> : null}
         </div>

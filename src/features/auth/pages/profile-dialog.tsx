@@ -7,12 +7,12 @@ import type { Profile } from "../profile-types";
  * profile (auth's, with billing's Stripe ids) and the billing state billing computed. Handed
  * to the page frame as its profile-dialog slot.
  */
-export function ProfileDialogIsland(props: { profile: Profile; billingOwner: boolean; billingEnabled: boolean; hasSubscription: boolean; gated: boolean }) {
+export function ProfileDialogIsland(props: { profile: Profile; timeZone: string; billingOwner: boolean; billingEnabled: boolean; hasSubscription: boolean; gated: boolean }) {
   return (
     <Island
       name="profile-dialog"
       component={ProfileDialog}
-      props={{ profile: props.profile, billingEnabled: props.billingEnabled, hasSubscription: props.hasSubscription, gated: props.gated, billingOwner: props.billingOwner }}
+      props={{ profile: props.profile, timeZone: props.timeZone, billingEnabled: props.billingEnabled, hasSubscription: props.hasSubscription, gated: props.gated, billingOwner: props.billingOwner }}
     />
   );
 }

@@ -1,14 +1,27 @@
 import type { BillingResponse } from "../types";
 import { money } from "../plans";
 import { BillingNotConfigured } from "./plan-card";
-import { formatDate, statusBadge, trialBox, trialExpiredMessage } from "./status";
+import { formatDate as dateIn, statusBadge, trialBox, trialExpiredMessage } from "./status";
 import { PortalButton, ResumeButton } from "./billing-actions";
 
 /** Billing tab: status badges, plan, amount, period, trial box and invoices (part1 §2, §4). */
-export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: boolean; billing: BillingResponse | null; onPlans: () => void; onChanged: (b: BillingResponse) => void }) {
+export function BillingTab({
+  enabled,
+  timeZone,
+  billing,
+  onPlans,
+  onChanged,
+}: {
+  enabled: boolean;
+  timeZone: string;
+  billing: BillingResponse | null;
+  onPlans: () => void;
+  onChanged: (b: BillingResponse) => void;
+}) {
   if (!enabled) return <BillingNotConfigured />;
   if (!billing) return <p className="text-sm text-slate-500">Loading billing...</p>;
   const sub = billing.subscription;
+  const formatDate = (iso: string | null | undefined) => dateIn(iso, timeZone);
   if (!sub) {
     return (
       <div className="rounded-lg border border-slate-200 p-5 text-center" data-testid="no-subscription">
@@ -76,7 +89,7 @@ export function BillingTab({ enabled, billing, onPlans, onChanged }: { enabled: 
       ) : trial === "expired" ? (
         <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="trial-box">
           <p className="font-semibold">Trial Expired - Payment Required</p>
-          <p className="mt-1">{trialExpiredMessage(sub.trialEnd)}</p>
+          <p className="mt-1">{trialExpiredMessage(sub.trialEnd, timeZone)}</p>
           {/* part1 §4: this button goes to the Plans tab (the card itself is changed from the billing actions above). */}
           <button type="button" className="btn-destructive mt-3" onClick={onPlans}>
             Update Payment Method

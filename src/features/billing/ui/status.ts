@@ -1,5 +1,6 @@
 // Display rules of the Billing tab (part1 §4), pure so tests and the island share them.
 import type { BillingSubscription } from "../types";
+import { formatDate as formatDay } from "../../../lib/when";
 
 export type TabId = "profile" | "billing" | "plans" | "media";
 export const TABS: { id: TabId; label: string }[] = [
@@ -39,13 +40,14 @@ export function initialTab(hint: string | null | undefined, subscribed: boolean)
  * subscription can fall past due while its planned trial end is still ahead (the trial ended
  * early), and "expired on" a later date would be false.
  */
-export function trialExpiredMessage(trialEnd: string | null | undefined, now: number = Date.now()): string {
+export function trialExpiredMessage(trialEnd: string | null | undefined, timeZone: string, now: number = Date.now()): string {
   const end = trialEnd ? Date.parse(trialEnd) : NaN;
-  const when = Number.isFinite(end) && end <= now ? ` on ${formatDate(trialEnd)}` : "";
+  const when = Number.isFinite(end) && end <= now ? ` on ${formatDate(trialEnd, timeZone)}` : "";
   return `Your free trial expired${when}. Update your payment method to keep using Frank.`;
 }
 
-export function formatDate(iso: string | null | undefined): string {
+/** A billing date as the member reads it: the day in their zone, the house's one style (decision 50). */
+export function formatDate(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return "–";
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return formatDay(iso, timeZone);
 }

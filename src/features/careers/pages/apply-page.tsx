@@ -1,3 +1,4 @@
+import { formatDate } from "../../../lib/when";
 import type { ReactNode } from "react";
 import type { Job } from "../../jobs/service";
 import type { Application } from "../../applications/model";
@@ -220,7 +221,7 @@ export function OwnApplicationPage({ site, job, application, withdrawn, sent, ac
       ) : null}
       <h1 className="text-2xl font-semibold">Your application for {job.title}</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Sent {application.createdAt.slice(0, 10)}. {withdrawn ? "You withdrew it." : "It is being considered."}
+        Sent {formatDate(application.createdAt, site.timeZone)}. {withdrawn ? "You withdrew it." : "It is being considered."}
       </p>
       {application.answers.length ? (
         <dl className="card card-body mt-4 grid gap-2 text-sm">

@@ -1,4 +1,5 @@
 import type { Job } from "../../jobs/service";
+import { formatDay } from "../../../lib/when";
 import { EMPLOYMENT_LABELS, EMPLOYMENT_TYPES, REMOTE_KINDS, REMOTE_LABELS } from "../../jobs/posting-model";
 import { salaryText } from "../machine";
 import { companyOf, placeOf, type JobFilters, type PublicSite } from "../service";
@@ -13,7 +14,7 @@ export function Facts({ job, site }: { job: Job; site: PublicSite }) {
   if (place) items.push(["Location", place]);
   if (remote) items.push(["Remote", remote]);
   if (job.salary) items.push(["Salary", salaryText(job.salary)]);
-  if (job.validThrough) items.push(["Apply by", job.validThrough.slice(0, 10)]);
+  if (job.validThrough) items.push(["Apply by", formatDay(job.validThrough.slice(0, 10))]); // the day the recruiter entered
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {items.map(([k, v]) => (

@@ -1,3 +1,5 @@
+import { formatDateTime } from "../../../lib/when";
+import { memberZone } from "../../../lib/time-zone";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 
@@ -59,7 +61,7 @@ export function WebhookPage({ shell, url, secret, events }: { shell: Shell; url:
               <tbody>
                 {events.map((e) => (
                   <tr key={e.id} className="border-t border-slate-100">
-                    <td className="py-1">{e.createdAt.toISOString().replace("T", " ").slice(0, 16)}</td>
+                    <td className="py-1">{formatDateTime(e.createdAt, memberZone(shell.user))}</td>
                     <td>{e.type}</td>
                     <td>{e.source}</td>
                     <td>{e.candidateName ?? "—"}</td>

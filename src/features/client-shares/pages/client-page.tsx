@@ -27,9 +27,7 @@ export function ClientSharePage({ view, token, saved, error }: { view: ClientVie
       <header>
         <AgencyMark agency={view.agency} logoUrl={view.logoUrl} />
         <h1 className="mt-2 text-2xl font-semibold">{view.shortlistName}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {`For ${view.contactName} · ${view.cards.length} candidate${view.cards.length === 1 ? "" : "s"} · this link works until ${view.expiresAt.slice(0, 10)}`}
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{`For ${view.contactName} · ${view.cards.length} candidate${view.cards.length === 1 ? "" : "s"} · this link works until ${view.expiresOn}`}</p>
       </header>
       <ol className="mt-6 space-y-4">
         {view.cards.map((c, i) => {

@@ -2,6 +2,7 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import { DEFAULT_EXPIRY_DAYS, DEFAULT_INTERVIEW_DURATION, DEFAULT_SHARE_FIELDS, FIELD_LABELS, INTERVIEW_DURATIONS, SHARE_FIELDS, VERDICT_LABELS, type AnswerRow, type Share } from "../model";
 import { dualTimeText } from "../../scheduling/zone-text";
+import { formatDate } from "../../../lib/when";
 import { timeAgo } from "./time-ago";
 
 export interface ShortlistPageData {
@@ -150,7 +151,7 @@ export function ShortlistPage({ shell, data }: { shell: Shell; data: ShortlistPa
               {shares.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-share={s.id}>
                   <span>
-                    <strong>{s.contact.name}</strong> ({s.contact.clientName}) · {s.status === "active" ? `until ${s.expiresAt.slice(0, 10)}` : s.status}
+                    <strong>{s.contact.name}</strong> ({s.contact.clientName}) · {s.status === "active" ? `until ${formatDate(s.expiresAt, timeZone)}` : s.status}
                     {s.allowScheduling ? <span className="text-slate-500">{` · picks times (${s.interviewDuration} min)`}</span> : null}
                     <span className="text-slate-500"> · {s.lastViewedAt ? `viewed ${timeAgo(s.lastViewedAt, now)}` : "not viewed yet"}</span>
                   </span>

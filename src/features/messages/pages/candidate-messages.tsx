@@ -9,16 +9,19 @@ export function CandidateMessages({
   messages,
   compose,
   sequences,
+  timeZone,
 }: {
   messages: MessageView[];
+  /** The reading member's zone (decision 50). */
+  timeZone: string;
   compose: ComposeProps;
   sequences: { candidateId: number; enrolments: EnrolmentView[]; sequences: { id: number; name: string }[] };
 }) {
   return (
     <>
-      <MessageThreads messages={messages} title="Messages" empty="No messages with this candidate yet." />
+      <MessageThreads messages={messages} title="Messages" empty="No messages with this candidate yet." timeZone={timeZone} />
       <ComposeForm {...compose} />
-      <CandidateSequences {...sequences} />
+      <CandidateSequences {...sequences} timeZone={timeZone} />
     </>
   );
 }

@@ -1,9 +1,20 @@
+import { formatDateTime } from "../../../lib/when";
 import type { EnrolmentView } from "../model";
 
 const STATUS = { active: "Active", finished: "Finished", stopped: "Stopped" } as const;
 
 /** The candidate's sequences: each enrolment, its next step or why it stopped, and a form to enrol them (no script). */
-export function CandidateSequences({ candidateId, enrolments, sequences }: { candidateId: number; enrolments: EnrolmentView[]; sequences: { id: number; name: string }[] }) {
+export function CandidateSequences({
+  candidateId,
+  enrolments,
+  sequences,
+  timeZone,
+}: {
+  candidateId: number;
+  enrolments: EnrolmentView[];
+  sequences: { id: number; name: string }[];
+  timeZone: string;
+}) {
   return (
     <section className="card card-body mt-4 text-sm" aria-labelledby="candidate-sequences" data-testid="candidate-sequences">
       <h2 id="candidate-sequences" className="font-semibold">
@@ -15,7 +26,7 @@ export function CandidateSequences({ candidateId, enrolments, sequences }: { can
             <li key={e.id} className="flex flex-wrap items-center gap-2" data-enrolment={e.id}>
               <strong>{e.sequenceName}</strong>
               <span className={e.status === "active" ? "badge-success" : "badge-secondary"}>{e.paused && e.status === "active" ? "Paused" : STATUS[e.status]}</span>
-              <span className="text-slate-500">{e.status === "active" && e.nextAt ? `Step ${e.nextStep} due ${e.nextAt.slice(0, 16).replace("T", " ")} UTC` : (e.stopReason ?? "")}</span>
+              <span className="text-slate-500">{e.status === "active" && e.nextAt ? `Step ${e.nextStep} due ${formatDateTime(e.nextAt, timeZone)}` : (e.stopReason ?? "")}</span>
               {e.status === "active" ? (
                 <form method="post" action={`/sequences/${e.sequenceId}/enrolments/${candidateId}/stop`}>
                   <button className="btn-outline btn-sm" type="submit">

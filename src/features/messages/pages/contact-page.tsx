@@ -10,6 +10,8 @@ export interface ContactPageData {
   contact: { id: number; name: string; email: string | null; role: string | null; phone: string | null };
   messages: MessageView[];
   compose: ComposeProps;
+  /** The reading member's zone (decision 50). */
+  timeZone: string;
 }
 
 /** /clients/{id}/contacts/{contactId}: a client's contact, their e-mails by thread and the form to write to them (no script). */
@@ -30,7 +32,7 @@ export function ContactPage({ shell, data }: { shell: Shell; data: ContactPageDa
         {c.name}
       </h1>
       <p className="text-sm text-slate-600 dark:text-slate-300">{[c.role, c.email, c.phone].filter(Boolean).join(" · ")}</p>
-      <MessageThreads messages={data.messages} title="Messages" empty="No messages with this contact yet." />
+      <MessageThreads messages={data.messages} title="Messages" empty="No messages with this contact yet." timeZone={data.timeZone} />
       <ComposeForm {...data.compose} />
     </AppShell>
   );

@@ -1,3 +1,5 @@
+import { formatDateTime } from "../../../lib/when";
+import { zoneOfMember } from "../../auth/members";
 import type { Deps } from "../../../deps";
 import type { MailboxView } from "../model";
 import { listMailboxes } from "../service";
@@ -6,8 +8,8 @@ const STATE_TEXT = { ok: "Up to date", stale: "Not synced for 15 minutes", error
 const STATE_BADGE = { ok: "badge-success", stale: "badge-warning", error: "badge-destructive" } as const;
 
 /** The member's mailbox for the dashboard (its loader: plain props, read before rendering). */
-export function loadMailboxCard(deps: Deps, user: { id: number; workspaceId: number }): { mailbox: MailboxView | null } {
-  return { mailbox: listMailboxes(deps, user)[0] ?? null };
+export function loadMailboxCard(deps: Deps, user: { id: number; workspaceId: number }): { mailbox: MailboxView | null; timeZone: string } {
+  return { mailbox: listMailboxes(deps, user)[0] ?? null, timeZone: zoneOfMember(deps, user.workspaceId, user.id) };
 }
 
 /** The dashboard's mailbox card (no script): its state like the calendar's, or how to connect one. */
@@ -25,7 +27,7 @@ export function MailboxCard({ card }: { card: ReturnType<typeof loadMailboxCard>
         {m ? (
           <>
             <p>{m.address}</p>
-            <p className="text-slate-600 dark:text-slate-300">Last synced: {m.lastSyncedAt ? m.lastSyncedAt.replace("T", " ").slice(0, 16) + " UTC" : "never"}</p>
+            <p className="text-slate-600 dark:text-slate-300">Last synced: {m.lastSyncedAt ? formatDateTime(m.lastSyncedAt, card.timeZone) : "never"}</p>
             {m.reason ? <p className="text-red-700 dark:text-red-300">{m.reason}</p> : null}
           </>
         ) : (

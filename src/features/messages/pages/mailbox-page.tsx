@@ -1,3 +1,5 @@
+import { formatDateTime } from "../../../lib/when";
+import { memberZone } from "../../../lib/time-zone";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { MailboxView } from "../model";
@@ -36,7 +38,7 @@ export function MailboxPage({ shell, mailbox, providers = [] }: { shell: Shell; 
           </h2>
           <p className="mt-1">
             <span className={STATE_BADGE[mailbox.state]}>{STATE_TEXT[mailbox.state]}</span>
-            <span className="ml-2 text-slate-500">{mailbox.lastSyncedAt ? `Last synced ${mailbox.lastSyncedAt.slice(0, 16).replace("T", " ")} UTC` : "Not synced yet"}</span>
+            <span className="ml-2 text-slate-500">{mailbox.lastSyncedAt ? `Last synced ${formatDateTime(mailbox.lastSyncedAt, memberZone(shell.user))}` : "Not synced yet"}</span>
           </p>
           {mailbox.reason ? <p className="mt-1 text-red-700 dark:text-red-400">{mailbox.reason}</p> : null}
           <p className="mt-1 text-slate-500">

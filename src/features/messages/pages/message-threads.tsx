@@ -1,7 +1,7 @@
+import { formatDateTime } from "../../../lib/when";
 import type { MessageView } from "../model";
 
 const who = (m: MessageView) => (m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address);
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** Where a message written in Frank stands: sending, sent, or failed with the reason. */
 function SendState({ m }: { m: MessageView }) {
@@ -47,7 +47,7 @@ function Attachments({ m }: { m: MessageView }) {
  * A person's e-mails, grouped by thread (a reply under the message it answers), quoted history
  * folded, attachments named; each thread can be marked private. No script.
  */
-export function MessageThreads({ messages, title, empty }: { messages: MessageView[]; title: string; empty: string }) {
+export function MessageThreads({ messages, title, empty, timeZone }: { messages: MessageView[]; title: string; empty: string; timeZone: string }) {
   const threads = new Map<string, MessageView[]>();
   for (const m of [...messages].reverse()) threads.set(m.threadKey, [...(threads.get(m.threadKey) ?? []), m]);
   return (
@@ -62,7 +62,7 @@ export function MessageThreads({ messages, title, empty }: { messages: MessageVi
               {thread.map((m) => (
                 <li key={m.id} data-message={m.id} data-direction={m.direction}>
                   <p className="text-slate-500">
-                    {`${m.direction === "in" ? "From" : "Sent by"} ${who(m)} · ${when(m.sentAt)}`}
+                    {`${m.direction === "in" ? "From" : "Sent by"} ${who(m)} · ${formatDateTime(m.sentAt, timeZone)}`}
                     <SendState m={m} />
                   </p>
                   <p className="font-medium">{m.subject || "(no subject)"}</p>

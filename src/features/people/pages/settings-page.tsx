@@ -1,3 +1,5 @@
+import { formatDate } from "../../../lib/when";
+import { memberZone } from "../../../lib/time-zone";
 import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { CandidateSettings } from "../../candidates/settings";
@@ -95,7 +97,7 @@ export function CandidateSettingsPage({ shell, data }: { shell: Shell; data: Can
                         </a>
                         <span className="text-slate-500">
                           {" "}
-                          · {c.city || "—"} · applied {c.createdAt.slice(0, 10)}
+                          · {c.city || "—"} · applied {formatDate(c.createdAt, memberZone(shell.user))}
                         </span>
                         {i === 0 ? <span className="badge-secondary ml-2">kept</span> : <input type="hidden" name="mergeIds" value={c.id} />}
                       </li>

@@ -36,7 +36,7 @@ export interface SchedulePageProps {
 export function SchedulePage({ options: o, code, error, fieldErrors = {}, values = {}, justBooked, day, tz, emailConfigured = true, cancel, move }: SchedulePageProps) {
   const zone = tz ?? o.timeZone;
   const offering = !o.booked && o.open && o.slots.length > 0 && o.qualified;
-  const moving = !!o.booked?.changeable && !!move && o.slots.length > 0;
+  const moving = !!o.booked?.movable && !!move && o.slots.length > 0;
   const query = (extra: Record<string, string>) => {
     const q = new URLSearchParams({ ...(code ? { c: code } : {}), ...(tz ? { tz } : {}), ...extra }).toString();
     return q ? `?${q}` : "";
@@ -66,7 +66,8 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
             <p className="mt-3 text-sm text-slate-600" data-testid="change-contact">
               {o.booked.contact}
             </p>
-          ) : !o.booked.changeable ? null : cancel ? (
+          ) : null}
+          {!o.booked.changeable ? null : cancel ? (
             <form method="post" action={`/scheduleacall/cancel${query({})}`} className="mt-4 border-t border-slate-100 pt-3" data-testid="intro-cancel">
               <p className="font-medium">Cancel this call?</p>
               <div className="mt-2 flex flex-wrap gap-2">
@@ -80,7 +81,7 @@ export function SchedulePage({ options: o, code, error, fieldErrors = {}, values
             </form>
           ) : moving ? null : (
             <p className="mt-4 flex flex-wrap gap-2" data-testid="intro-change">
-              {o.slots.length ? (
+              {o.booked.movable && o.slots.length ? (
                 <a href={`/scheduleacall${query({ move: "1" })}`} className="btn-outline">
                   Choose another time
                 </a>
