@@ -87,8 +87,29 @@ export function moveApplication(db: Db, workspaceId: number, id: number, set: { 
     .run();
 }
 
-export function insertMove(db: Db, v: Omit<typeof applicationMoves.$inferInsert, "id">): void {
-  db.insert(applicationMoves).values(v).run();
+/**
+ * Records a move and, in the same transaction, the summaries it changes (decision 0054): the stay
+ * it ends (the move before it in (at, id) order gets `left_at`), its own end when a later move
+ * exists (one written back with an older time), and the application's `reached` stages and `stays`.
+ */
+export function insertMove(db: Db, v: Omit<typeof applicationMoves.$inferInsert, "id" | "leftAt" | "at"> & { at: Date }): void {
+  const at = v.at.getTime();
+  const later = sql`(select min(at) from application_moves where workspace_id = ${v.workspaceId} and application_id = ${v.applicationId} and at > ${at})`;
+  const id = db
+    .insert(applicationMoves)
+    .values({ ...v, leftAt: later })
+    .returning({ id: applicationMoves.id })
+    .get().id;
+  db.run(sql`update application_moves set left_at = ${at} where id = (
+    select id from application_moves where workspace_id = ${v.workspaceId} and application_id = ${v.applicationId} and id <> ${id} and at <= ${at}
+    order by at desc, id desc limit 1)`);
+  db.run(sql`update applications set reached = (
+      select group_concat(value, ',' order by value) from (select value from json_each('[' || reached || ']') union select ${v.toStageId}))
+    where id = ${v.applicationId} and instr(',' || reached || ',', ',' || ${v.toStageId} || ',') = 0`);
+  db.run(sql`update applications set stays = coalesce((
+      select group_concat(to_stage_id || ':' || (left_at - at), ',' order by at, id) from application_moves
+      where workspace_id = ${v.workspaceId} and application_id = ${v.applicationId} and left_at is not null), '')
+    where id = ${v.applicationId}`);
 }
 
 export function countInStage(db: Db, workspaceId: number, stageId: number): number {
