@@ -70,8 +70,7 @@ export async function reportsScenario(t: TestApp) {
     else await added(i, { campaign: i % 7 === 3, source: i % 8 === 5 ? "linkedin" : i % 11 === 2 ? "referral" : undefined });
   }
 
-  const move = (a: (typeof apps)[number], stage: string | number, reason?: string) =>
-    call(`/api/applications/${a.id}`, { method: "PATCH", json: { stage, rejectedReason: reason }, member: a.member });
+  const move = (a: (typeof apps)[number], stage: string | number, reason?: string) => call(`/api/applications/${a.id}`, { method: "PATCH", json: { stage, rejectedReason: reason }, member: a.member });
   const stages = async () => (await call("/api/pipeline")).stages as { id: number; name: string; kind: string }[];
   const stageId = async (name: string) => (await stages()).find((s) => s.name === name)!.id;
   // Paths walked a step a round, all applications in turn: forward, back, rejected, re-opened.
@@ -108,7 +107,19 @@ export async function reportsScenario(t: TestApp) {
   const placements: number[] = [];
   for (const [i, a] of placed.entries()) {
     later(30);
-    const body = { applicationId: a.id, startDate: `2031-03-${String(1 + i).padStart(2, "0")}`, ...base, ...(i % 2 ? { splits: [{ userId: u.userId, percent: 60 }, { userId: rec1.id, percent: 40 }] } : {}) };
+    const body = {
+      applicationId: a.id,
+      startDate: `2031-03-${String(1 + i).padStart(2, "0")}`,
+      ...base,
+      ...(i % 2
+        ? {
+            splits: [
+              { userId: u.userId, percent: 60 },
+              { userId: rec1.id, percent: 40 },
+            ],
+          }
+        : {}),
+    };
     placements.push((await call("/api/placements", { json: body })).placement.id);
   }
   const offers = apps.filter((_, k) => paths[k % paths.length]!.at(-1) === "Offer").slice(0, 2);
@@ -160,6 +171,7 @@ export function reportUrls(ids: Awaited<ReturnType<typeof reportsScenario>>["ids
   for (const report of ["funnel", "times", "sources", "interviews", "revenue"])
     for (const by of ["none", "job", "client", "source", "recruiter"])
       for (const [name, q] of filters)
-        for (const finished of report === "funnel" ? ["", "&finished=1"] : [""]) urls.push([`${report} by ${by} ${name}${finished ? " finished" : ""}`, `/reports.csv?report=${report}&by=${by}${q ? `&${q}` : ""}${finished}`]);
+        for (const finished of report === "funnel" ? ["", "&finished=1"] : [""])
+          urls.push([`${report} by ${by} ${name}${finished ? " finished" : ""}`, `/reports.csv?report=${report}&by=${by}${q ? `&${q}` : ""}${finished}`]);
   return urls;
 }

@@ -186,17 +186,19 @@ export function funnelMoves(db: DB, workspaceId: number, jobIds: number[]) {
     .all(workspaceId, JSON.stringify(jobIds));
 }
 
-/** Applications by source (null: unknown) and how many left the first stage, of one job or all. */
-export function countsBySource(db: Db, workspaceId: number, firstStageId: number, jobId?: number) {
-  return db
-    .select({
-      source: applications.source,
-      count: sql<number>`count(*)`,
-      later: sql<number>`sum(case when ${applications.stageId} != ${firstStageId} then 1 else 0 end)`,
-    })
-    .from(applications)
-    .where(inWorkspace(applications, workspaceId, jobId ? eq(applications.jobId, jobId) : undefined))
-    .groupBy(applications.source)
-    .orderBy(sql`count(*) desc`)
-    .all();
+/** Applications per job, source (null: unknown) and stages reached (`reached`), of one job or all: one pass, no log read. */
+export function reachBySource(db: DB, workspaceId: number, jobId?: number) {
+  return db.$client
+    .query<{ jobId: number; source: string | null; reached: string; n: number }, number[]>(
+      `SELECT job_id AS jobId, source, reached, count(*) AS n FROM applications WHERE workspace_id = ?1${jobId ? " AND job_id = ?2" : ""} GROUP BY job_id, source, reached`,
+    )
+    .all(...(jobId ? [workspaceId, jobId] : [workspaceId]));
+}
+
+/** The sources applications came from (most used first), from the index on (workspace, source). */
+export function sourcesSeen(db: DB, workspaceId: number): string[] {
+  return db.$client
+    .query<{ source: string }, [number]>("SELECT source FROM applications WHERE workspace_id = ?1 AND source IS NOT NULL GROUP BY source ORDER BY count(*) DESC, source")
+    .all(workspaceId)
+    .map((r) => r.source);
 }

@@ -10,7 +10,7 @@ import { makeTestApp } from "../../../test/helpers";
 import { reportsScenario } from "../../../test/kits/reports-scenario";
 import * as schema from "../../db/schema";
 
-const TAG = "0051_report_summaries";
+const TAG = "0052_report_summaries";
 
 /** What the log says: each move's next move in (at, id) order, each application's stages and finished stays. */
 function fromTheLog(sqlite: Database) {

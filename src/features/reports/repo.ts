@@ -98,7 +98,9 @@ export function reachCounts(db: DB, f: AppFilter, group: Group) {
   }
   const apps = periodApps(f);
   return db.$client
-    .query<{ grp: string | number; reached: string; placed?: number; n: number }, Arg[]>(`SELECT ${GROUP_KEY[group]} AS grp, a.reached, count(*) AS n FROM applications a WHERE ${apps.where} GROUP BY grp, a.reached`)
+    .query<{ grp: string | number; reached: string; placed?: number; n: number }, Arg[]>(
+      `SELECT ${GROUP_KEY[group]} AS grp, a.reached, count(*) AS n FROM applications a WHERE ${apps.where} GROUP BY grp, a.reached`,
+    )
     .all(...apps.args);
 }
 
