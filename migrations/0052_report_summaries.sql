@@ -1,6 +1,6 @@
 DROP INDEX `application_moves_application_idx`;--> statement-breakpoint
 ALTER TABLE `application_moves` ADD `left_at` integer;--> statement-breakpoint
--- Each move's stay ends at the application's next move in (at, id) order (decision 0054).
+-- Each move's stay ends at the application's next move in (at, id) order (decision 57).
 UPDATE `application_moves` SET `left_at` = seq.next_at
 FROM (SELECT id, LEAD(at) OVER (PARTITION BY application_id ORDER BY at, id) AS next_at FROM `application_moves`) AS seq
 WHERE seq.id = `application_moves`.id AND seq.next_at IS NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
-// How far an application got, from its `reached` summary (decision 0054): the ids of every stage
+// How far an application got, from its `reached` summary (decision 57): the ids of every stage
 // it was ever moved to, ascending and comma-separated. Pure, so reports, the jobs page and tests
 // read it the same way. Stages removed since, or closing ones, are not open stages and count for nothing.
 

@@ -88,7 +88,7 @@ export function moveApplication(db: Db, workspaceId: number, id: number, set: { 
 }
 
 /**
- * Records a move and, in the same transaction, the summaries it changes (decision 0054): the stay
+ * Records a move and, in the same transaction, the summaries it changes (decision 57): the stay
  * it ends (the move before it in (at, id) order gets `left_at`), its own end when a later move
  * exists (one written back with an older time), and the application's `reached` stages and `stays`.
  */

@@ -1,4 +1,4 @@
-// The summaries of the log of stage changes (decision 0054): `reached` and `stays` on each
+// The summaries of the log of stage changes (decision 57): `reached` and `stays` on each
 // application and `left_at` on each move are what the log says, whether the migration filled them
 // from an old log or the moves wrote them one by one (back-dated moves, re-opens, stages removed).
 import { expect, test } from "bun:test";

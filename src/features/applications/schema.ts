@@ -63,7 +63,7 @@ export const applications = sqliteTable(
     flags: text("flags"),
     // Every stage it was ever moved to, ids ascending and comma-separated ("12,13,15"): the log of
     // stage changes summed up, written with each move in its transaction (reached.ts), so reports
-    // and the jobs page count how far applications got without reading the log (decision 0054).
+    // and the jobs page count how far applications got without reading the log (decision 57).
     reached: text("reached").notNull().default(""),
     // Every finished stay, "stageId:ms" comma-separated (a move into a stage until the next move):
     // written with each move from the log, so time in stage reads one row per application.

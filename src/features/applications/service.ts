@@ -280,7 +280,7 @@ export interface SourceCounts {
 
 /**
  * Where applications came from (issue 56 item 5): per job, per source, how many and how far each
- * got, stage by stage, from each application's `reached` summary (decision 0055). One job, or all.
+ * got, stage by stage, from each application's `reached` summary (decision 57). One job, or all.
  */
 export function applicationsBySourcePerJob(deps: Deps, workspaceId: number, jobId?: number): Map<number, SourceCounts[]> {
   const open = stagesOf(deps, workspaceId).filter((s) => s.kind === "open");

@@ -88,7 +88,7 @@ function bySourceSql(f: AppFilter, group: Group) {
 /**
  * Funnel and sources: per group key, how many of the period's applications reached which stages
  * (`reached`, every stage each was ever moved to: the log of stage changes summed up per
- * application, decision 0054). The service reads the furthest open stage from it. Grouped or
+ * application, decision 57). The service reads the furthest open stage from it. Grouped or
  * filtered by source, each count also says whether those applications have a placement (`placed`).
  */
 export function reachCounts(db: DB, f: AppFilter, group: Group) {

@@ -1,4 +1,4 @@
-// The reports read summaries kept with each move (decision 0054) where they read the log of stage
+// The reports read summaries kept with each move (decision 57) where they read the log of stage
 // changes before. Their numbers on one workspace with a history (test/kits/reports-scenario.ts) are
 // compared, report by report, grouping by grouping, filter by filter, with the CSVs the reports gave
 // when they read the log (test/fixtures/reports-numbers.json, written by the code before the change
