@@ -112,14 +112,23 @@ export function stays(db: DB, f: AppFilter): Map<number, number[]> {
   const apps = periodApps(f);
   const out = new Map<number, number[]>();
   const rows = db.$client.query<{ stays: string }, Arg[]>(`SELECT a.stays FROM applications a WHERE ${apps.where} AND a.stays <> ''`).values(...apps.args);
+  // Read digit by digit: a year of a large agency is close to a million stays, and splitting
+  // each list into strings cost more than reading the rows.
   for (const row of rows) {
-    for (const stay of String(row[0]).split(",")) {
-      const at = stay.indexOf(":");
-      const stageId = Number(stay.slice(0, at));
-      const ms = Number(stay.slice(at + 1));
-      const xs = out.get(stageId);
-      if (xs) xs.push(ms);
-      else out.set(stageId, [ms]);
+    const list = String(row[0]);
+    let n = 0;
+    let stageId = 0;
+    for (let i = 0; i <= list.length; i++) {
+      const ch = i < list.length ? list.charCodeAt(i) : 44;
+      if (ch === 58) {
+        stageId = n;
+        n = 0;
+      } else if (ch === 44) {
+        const xs = out.get(stageId);
+        if (xs) xs.push(n);
+        else out.set(stageId, [n]);
+        n = 0;
+      } else n = n * 10 + (ch - 48);
     }
   }
   return out;
