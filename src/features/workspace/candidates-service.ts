@@ -11,7 +11,7 @@ import { listParticipantsSorted } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
 import type { Bulk } from "./model";
 import { listJobs } from "../jobs/service";
-import { applicationSources } from "../applications/service";
+import { applicationSources } from "../applications/sources";
 import { draftCount } from "../candidate-drafts/service";
 import { addCandidates, createShortlist, listShortlists } from "../shortlists/service";
 

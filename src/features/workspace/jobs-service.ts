@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import { listCampaigns, listJobs } from "../jobs/service";
 import { applicantsByCampaign } from "../candidates/service";
-import { applicationsBySourcePerJob } from "../applications/service";
+import { applicationsBySourcePerJob } from "../applications/sources";
 
 /** /jobs: every job with its campaigns, each campaign's clicks (unique visitors) and applicants. */
 export function loadJobs(deps: Deps, workspaceId: number) {
