@@ -2,8 +2,10 @@
 // (curl's time to first byte) beside /dashboard and /healthz in the same run. Seeds candidates,
 // jobs with clients, applications with their moves (about ten each), placements with splits and
 // interviews with raw SQL, then prints p50/p95 of 20 requests per page.
-// Usage: bun bench/reports.ts [--candidates 1000000] [--applications 200000] [--moves 2000000] [--placements 20000]
-import { mkdtempSync, rmSync } from "node:fs";
+// Usage: bun bench/reports.ts [--candidates 1000000] [--applications 200000] [--moves 2000000] [--placements 20000] [--db FILE]
+// --db FILE seeds that file once and keeps it; a later run with the same file measures it again
+// (start-up applies any newer migration to it first, and that time is printed).
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 
@@ -22,11 +24,14 @@ const APPS = arg("--applications", 200_000);
 const MOVES = arg("--moves", 2_000_000);
 const PLACEMENTS = arg("--placements", 20_000);
 const JOBS = 2000;
-const dir = mkdtempSync(join(tmpdir(), "frank-bench-reports-"));
-const env = { APP_SECRET: "bench-secret-bench-secret-bench-secret-58", DATABASE_PATH: join(dir, "bench.db"), NODE_ENV: "production" };
+const dbArg = process.argv.indexOf("--db") > 0 ? process.argv[process.argv.indexOf("--db") + 1]! : null;
+const dir = dbArg ? null : mkdtempSync(join(tmpdir(), "frank-bench-reports-"));
+const DATABASE_PATH = dbArg ?? join(dir!, "bench.db");
+const reuse = existsSync(DATABASE_PATH);
+const env = { APP_SECRET: "bench-secret-bench-secret-bench-secret-58", DATABASE_PATH, NODE_ENV: "production" };
 let server: Bun.Subprocess | null = null;
 
-try {
+async function seed() {
   const t0 = performance.now();
   const deps = createDeps(loadConfig({ ...env, APP_URL: "http://127.0.0.1" }), { quiet: true });
   const user = await createUser(deps, { email: "bench@example.com", password: "bench-password-1", name: "Bench" });
@@ -137,6 +142,11 @@ try {
     `seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${count("participants")} candidates, ${count("jobs")} jobs, ${count("applications")} applications, ${count("application_moves")} stage changes, ${count("placements")} placements, ${count("meetings")} interviews`,
   );
   db.close();
+}
+
+try {
+  if (reuse) console.log(`reusing the seeded file ${DATABASE_PATH}`);
+  else await seed();
 
   const port = Number(process.env.BENCH_PORT ?? 3358);
   const base = `http://127.0.0.1:${port}`;
@@ -145,11 +155,13 @@ try {
     stdout: "ignore",
     stderr: "ignore",
   });
+  const started = performance.now();
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) break;
-    if (i > 600) throw new Error("the app did not start");
+    if (i > 6000) throw new Error("the app did not start");
     await Bun.sleep(100);
   }
+  console.log(`the app answered ${((performance.now() - started) / 1000).toFixed(1)} s after its start (migrations included)`);
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
@@ -165,13 +177,14 @@ try {
     if (code !== "200") throw new Error(`${path}: ${code}`);
     return Number(ttfb) * 1000;
   };
-  const measure = (label: string, path: string, n = 20) => {
+  const samples = arg("--samples", 20);
+  const measure = (label: string, path: string, n = samples) => {
     once(path);
     const ms = Array.from({ length: n }, () => once(path)).sort((a, b) => a - b);
     const q = (f: number) => ms[Math.min(ms.length - 1, Math.floor(f * ms.length))]!;
     console.log(`  ${label.padEnd(34)} p50 ${q(0.5).toFixed(1).padStart(7)} ms  p95 ${q(0.95).toFixed(1).padStart(7)} ms  ${path}`);
   };
-  const year = `&from=${new Date(now - 364 * day).toISOString().slice(0, 10)}`;
+  const year = `&from=${new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)}`;
   console.log("from outside the process (curl, time to first byte); the default period is the last 90 days:");
   measure("health check", "/healthz");
   measure("dashboard", "/dashboard");
@@ -181,5 +194,5 @@ try {
   console.log(`(load average now: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}; a shared 2-core machine)`);
 } finally {
   server?.kill();
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -87,8 +87,29 @@ export function moveApplication(db: Db, workspaceId: number, id: number, set: { 
     .run();
 }
 
-export function insertMove(db: Db, v: Omit<typeof applicationMoves.$inferInsert, "id">): void {
-  db.insert(applicationMoves).values(v).run();
+/**
+ * Records a move and, in the same transaction, the summaries it changes (decision 57): the stay
+ * it ends (the move before it in (at, id) order gets `left_at`), its own end when a later move
+ * exists (one written back with an older time), and the application's `reached` stages and `stays`.
+ */
+export function insertMove(db: Db, v: Omit<typeof applicationMoves.$inferInsert, "id" | "leftAt" | "at"> & { at: Date }): void {
+  const at = v.at.getTime();
+  const later = sql`(select min(at) from application_moves where workspace_id = ${v.workspaceId} and application_id = ${v.applicationId} and at > ${at})`;
+  const id = db
+    .insert(applicationMoves)
+    .values({ ...v, leftAt: later })
+    .returning({ id: applicationMoves.id })
+    .get().id;
+  db.run(sql`update application_moves set left_at = ${at} where id = (
+    select id from application_moves where workspace_id = ${v.workspaceId} and application_id = ${v.applicationId} and id <> ${id} and at <= ${at}
+    order by at desc, id desc limit 1)`);
+  db.run(sql`update applications set reached = (
+      select group_concat(value, ',' order by value) from (select value from json_each('[' || reached || ']') union select ${v.toStageId}))
+    where id = ${v.applicationId} and instr(',' || reached || ',', ',' || ${v.toStageId} || ',') = 0`);
+  db.run(sql`update applications set stays = coalesce((
+      select group_concat(to_stage_id || ':' || (left_at - at), ',' order by at, id) from application_moves
+      where workspace_id = ${v.workspaceId} and application_id = ${v.applicationId} and left_at is not null), '')
+    where id = ${v.applicationId}`);
 }
 
 export function countInStage(db: Db, workspaceId: number, stageId: number): number {
@@ -165,17 +186,19 @@ export function funnelMoves(db: DB, workspaceId: number, jobIds: number[]) {
     .all(workspaceId, JSON.stringify(jobIds));
 }
 
-/** Applications by source (null: unknown) and how many left the first stage, of one job or all. */
-export function countsBySource(db: Db, workspaceId: number, firstStageId: number, jobId?: number) {
-  return db
-    .select({
-      source: applications.source,
-      count: sql<number>`count(*)`,
-      later: sql<number>`sum(case when ${applications.stageId} != ${firstStageId} then 1 else 0 end)`,
-    })
-    .from(applications)
-    .where(inWorkspace(applications, workspaceId, jobId ? eq(applications.jobId, jobId) : undefined))
-    .groupBy(applications.source)
-    .orderBy(sql`count(*) desc`)
-    .all();
+/** Applications per job, source (null: unknown) and stages reached (`reached`), of one job or all: one pass, no log read. */
+export function reachBySource(db: DB, workspaceId: number, jobId?: number) {
+  return db.$client
+    .query<{ jobId: number; source: string | null; reached: string; n: number }, number[]>(
+      `SELECT job_id AS jobId, source, reached, count(*) AS n FROM applications WHERE workspace_id = ?1${jobId ? " AND job_id = ?2" : ""} GROUP BY job_id, source, reached`,
+    )
+    .all(...(jobId ? [workspaceId, jobId] : [workspaceId]));
+}
+
+/** The sources applications came from (most used first), from the index on (workspace, source). */
+export function sourcesSeen(db: DB, workspaceId: number): string[] {
+  return db.$client
+    .query<{ source: string }, [number]>("SELECT source FROM applications WHERE workspace_id = ?1 AND source IS NOT NULL GROUP BY source ORDER BY count(*) DESC, source")
+    .all(workspaceId)
+    .map((r) => r.source);
 }

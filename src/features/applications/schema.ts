@@ -61,12 +61,20 @@ export const applications = sqliteTable(
     answers: text("answers"),
     // What the recruiter should look at (JSON list, e.g. a knock-out answer); never rejects by itself.
     flags: text("flags"),
+    // Every stage it was ever moved to, ids ascending and comma-separated ("12,13,15"): the log of
+    // stage changes summed up, written with each move in its transaction (reached.ts), so reports
+    // and the jobs page count how far applications got without reading the log (decision 57).
+    reached: text("reached").notNull().default(""),
+    // Every finished stay, "stageId:ms" comma-separated (a move into a stage until the next move):
+    // written with each move from the log, so time in stage reads one row per application.
+    stays: text("stays").notNull().default(""),
   },
   (t) => [
     uniqueIndex("applications_job_participant_idx").on(t.jobId, t.participantId),
     index("applications_board_idx").on(t.workspaceId, t.jobId, t.stageId),
     index("applications_participant_idx").on(t.workspaceId, t.participantId),
-    index("applications_created_idx").on(t.workspaceId, t.createdAt),
+    // The reports' period scan reads only this index: the filters, the group keys and how far each got.
+    index("applications_report_idx").on(t.workspaceId, t.createdAt, t.jobId, t.ownerUserId, t.stageId, t.source, t.participantId, t.reached, t.stays),
     index("applications_source_idx").on(t.workspaceId, t.source),
   ],
 );
@@ -86,8 +94,11 @@ export const applicationMoves = sqliteTable(
     toStageId: integer("to_stage_id").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     at: integer("at", { mode: "timestamp_ms" }).notNull().default(now),
+    // When the stay this move began ended: the `at` of the application's next move in (at, id)
+    // order, null while it lasts. Written with the next move (reached.ts); time in stage reads it.
+    leftAt: integer("left_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("application_moves_application_idx").on(t.workspaceId, t.applicationId, t.id)],
+  (t) => [index("application_moves_stays_idx").on(t.workspaceId, t.applicationId, t.at, t.id, t.toStageId, t.leftAt)],
 );
 
 /** Stage e-mails (item 5): a subject and body with {{variables}}, optionally sent on entering a stage. */

@@ -269,10 +269,3 @@ export function clientAnswered(deps: Deps, tx: Tx, workspaceId: number, particip
 export function moveApplications(tx: Tx, workspaceId: number, fromIds: number[], toId: number): void {
   repo.moveToParticipant(tx, workspaceId, fromIds, toId);
 }
-
-/** Where applications came from (issue 56 item 5): per source, how many and how many went past the first stage. */
-export function applicationsBySource(deps: Deps, workspaceId: number, jobId?: number): { source: string; count: number; later: number }[] {
-  const first = stagesOf(deps, workspaceId).find((s) => s.kind === "open");
-  if (!first) return [];
-  return repo.countsBySource(deps.db, workspaceId, first.id, jobId).map((r) => ({ source: r.source ?? "unknown", count: Number(r.count), later: Number(r.later ?? 0) }));
-}

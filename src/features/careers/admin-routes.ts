@@ -9,7 +9,7 @@ import { IdParam } from "../../lib/route-schemas";
 import { memberActor } from "../events/record";
 import { getJob, updateJob } from "../jobs/service";
 import { JobIdParam } from "../jobs/model";
-import { applicationsBySource } from "../applications/service";
+import { applicationsBySource } from "../applications/sources";
 import { workspaceNameOf } from "../team/service";
 import { CareersInput, CareersView, FormInput, FormView } from "./model";
 import { formPatch, postingPatch } from "./posting-form";

@@ -28,7 +28,11 @@ describe("where applicants come from (issue 56 item 5)", () => {
     const b = apps.find((a) => a.candidate.name === "Ada Applicant" && a.source === "seek");
     expect(b).toBeDefined();
     // One of the seek applicants moves on: "how far each got".
-    await w.call(`/api/applications/${apps.find((a) => a.source === "seek").id}`, { method: "PATCH", json: { stage: "Screening" } });
+    const seekId = apps.find((a) => a.source === "seek").id;
+    await w.call(`/api/applications/${seekId}`, { method: "PATCH", json: { stage: "Screening" } });
+    // It reached Interview and was rejected after: it still got as far as Interview.
+    await w.call(`/api/applications/${seekId}`, { method: "PATCH", json: { stage: "Interview" } });
+    await w.call(`/api/applications/${seekId}`, { method: "PATCH", json: { stage: "Rejected", rejectedReason: "Salary" } });
 
     // The sources report reads the application's own source: how far each source's applicants got.
     const report = await (await t.request(`/reports.csv?report=sources&by=source`, { cookie: w.cookie })).text();
@@ -37,12 +41,18 @@ describe("where applicants come from (issue 56 item 5)", () => {
 
     const posting = await (await t.request(`/jobs/${job.id}/posting`, { cookie: w.cookie })).text();
     expect(posting).toContain("Applications by source");
-    expect(posting).toMatch(/<td class="py-1">seek<\/td><td>2<\/td><td>1<\/td>/);
-    expect(posting).toMatch(/<td class="py-1">indeed<\/td><td>1<\/td><td>0<\/td>/);
-    expect(posting).toMatch(/<td class="py-1">unknown<\/td><td>1<\/td><td>0<\/td>/);
+    // Stage by stage: applications, then how many reached Screening, Interview, Offer and Placed.
+    const row = (source: string) => {
+      const tr = posting.match(new RegExp(`<tr><th scope="row"[^>]*>${source}</th>(.*?)</tr>`))?.[1] ?? "";
+      return [...tr.matchAll(/<td[^>]*>(\d+)<\/td>/g)].map((m) => Number(m[1]));
+    };
+    expect(posting).toMatch(/<th scope="col"[^>]*>Screening<\/th><th scope="col"[^>]*>Interview<\/th>/);
+    expect(row("seek")).toEqual([2, 1, 1, 0, 0]);
+    expect(row("indeed")).toEqual([1, 0, 0, 0, 0]);
+    expect(row("unknown")).toEqual([1, 0, 0, 0, 0]);
     const jobs = await (await t.request("/jobs", { cookie: w.cookie })).text();
     expect(jobs).toContain(`href="/candidates?source=seek"`);
-    expect(jobs).toContain("2 (1 past the first stage)");
+    expect(jobs.replaceAll("<!-- -->", "")).toContain("seek</a> 2 (1 Screening, 1 Interview, 0 Offer, 0 Placed)");
 
     const seek = (await w.call("/api/participants?source=seek")).body;
     expect(seek.participants.map((p: any) => p.emailAddress).sort()).toEqual(["a@example.com", "b@example.com"]);

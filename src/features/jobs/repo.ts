@@ -12,6 +12,13 @@ export function listJobs(db: DB, workspaceId: number): JobRow[] {
   return db.select().from(jobs).where(inWorkspace(jobs, workspaceId)).orderBy(desc(jobs.id)).all();
 }
 
+/** Every job's id, title and client, newest first: the few fields a list of names needs (2,000 jobs in a few ms). */
+export function jobNames(db: DB, workspaceId: number) {
+  return db.$client
+    .query<{ id: number; title: string; clientId: number | null }, [number]>("SELECT id, title, client_id AS clientId FROM jobs WHERE workspace_id = ?1 ORDER BY id DESC")
+    .all(workspaceId);
+}
+
 // Read on every visit of a campaign link (public pages): prepared once, see db/prepared.ts.
 const jobById = preparedQuery((db) =>
   db

@@ -65,6 +65,15 @@ export function listJobs(deps: Deps, workspaceId: number): Job[] {
   return repo.listJobs(deps.db, workspaceId).map((r) => toJob(r, names, now));
 }
 
+/** Every job's id, title and client (with its name), newest first, without the posting's facts: for filters and reports. */
+export function jobNames(deps: Deps, workspaceId: number) {
+  const names = clientNames(deps, workspaceId);
+  return repo.jobNames(deps.db, workspaceId).map((j) => {
+    const name = j.clientId ? names.get(j.clientId) : undefined;
+    return { id: j.id, title: j.title, clientId: j.clientId, client: j.clientId && name !== undefined ? { id: j.clientId, name } : null };
+  });
+}
+
 export function getJob(deps: Deps, workspaceId: number, id: number): Job {
   const row = repo.findJob(deps.db, workspaceId, id);
   if (!row) throw notFound("Job not found");

@@ -19,9 +19,10 @@ export interface AppFilter {
 /**
  * Where an application came from: its own source (the careers site's `?source=`, `utm_source`, a
  * feed or a campaign link), else the campaign the candidate arrived through, else "Direct" (added
- * by a member, imported, or from a CV).
+ * by a member, imported, or from a CV). The candidate is looked up only when the application has
+ * no source of its own (COALESCE stops at the first value).
  */
-const SOURCE = "COALESCE(a.source, c.name, 'Direct')";
+const SOURCE = "COALESCE(a.source, (SELECT c.name FROM participants p JOIN campaigns c ON c.id = p.campaign_id WHERE p.id = a.participant_id), 'Direct')";
 
 type Arg = string | number;
 class Where {
@@ -33,56 +34,104 @@ class Where {
   add(clause: string, v: Arg | undefined) {
     if (v === undefined) return;
     this.args.push(v);
-    this.parts.push(clause.replace("$", `?${this.args.length}`));
+    this.parts.push(clause.replaceAll("$", `?${this.args.length}`));
   }
   get sql() {
     return this.parts.length ? ` AND ${this.parts.join(" AND ")}` : "";
   }
 }
 
-/** The period's applications with their group key, as a CTE `apps(id, grp)`. */
-function appsCte(f: AppFilter, group: "job" | "client" | "source" | "recruiter" | "none") {
+export type Group = "job" | "client" | "source" | "recruiter" | "none";
+
+/**
+ * The period's applications (alias `a`) under the filters, read from the reports' index alone
+ * (applications_report_idx). A client is the job's client now: `jobs` is read once for the filter.
+ * `withSource: false` leaves the source filter to the caller (see bySourceSql).
+ */
+function periodApps(f: AppFilter, withSource = true) {
   const w = new Where([f.workspaceId, f.from, f.to]);
-  w.add("j.client_id = $", f.clientId);
+  w.add("a.job_id IN (SELECT id FROM jobs WHERE workspace_id = ?1 AND client_id = $)", f.clientId);
   w.add("a.job_id = $", f.jobId);
   w.add("a.owner_user_id = $", f.recruiterId);
-  w.add(`${SOURCE} = $`, f.source);
+  if (withSource) w.add(`${SOURCE} = $`, f.source);
   if (f.stageIds) w.parts.push(`a.stage_id IN (${f.stageIds.map(Number).join(",") || "NULL"})`);
-  const needsSource = group === "source" || f.source !== undefined;
-  const grp = { job: "a.job_id", client: "COALESCE(j.client_id, 0)", source: SOURCE, recruiter: "COALESCE(a.owner_user_id, 0)", none: "''" }[group];
-  const sql = `apps AS (
-    SELECT a.id, ${grp} AS grp FROM applications a JOIN jobs j ON j.id = a.job_id
-    ${needsSource ? "JOIN participants p ON p.id = a.participant_id LEFT JOIN campaigns c ON c.id = p.campaign_id" : ""}
-    WHERE a.workspace_id = ?1 AND a.created_at >= ?2 AND a.created_at < ?3${w.sql})`;
-  return { sql, args: w.args };
+  return { where: `a.workspace_id = ?1 AND a.created_at >= ?2 AND a.created_at < ?3${w.sql}`, args: w.args };
 }
 
-/** Funnel: per group, how many applications got at most as far as each open stage's position. */
-export function furthestCounts(db: DB, f: AppFilter, group: "job" | "client" | "source" | "recruiter" | "none") {
-  const cte = appsCte(f, group);
-  return db.$client
-    .query<{ grp: string | number; furthest: number; n: number }, Arg[]>(
-      `WITH ${cte.sql}, reach AS (
-         SELECT apps.grp, MAX(s.position) AS furthest FROM apps
-         JOIN application_moves m ON m.workspace_id = ?1 AND m.application_id = apps.id
-         JOIN pipeline_stages s ON s.id = m.to_stage_id AND s.kind = 'open'
-         GROUP BY apps.id)
-       SELECT grp, furthest, count(*) AS n FROM reach GROUP BY grp, furthest`,
-    )
-    .all(...cte.args);
+/** A group's key in SQL; a client is grouped by its jobs (the service maps each job to its client). */
+const GROUP_KEY: Record<Group, string> = { job: "a.job_id", client: "a.job_id", source: "''", recruiter: "COALESCE(a.owner_user_id, 0)", none: "''" };
+
+/**
+ * Counts of the period's applications per group key and `reached`, when the source is asked for
+ * (grouped or filtered by): the applications are counted per candidate first, so the candidates
+ * without a source of their own are looked up once each, in id order, not once per row at random.
+ */
+function bySourceSql(f: AppFilter, group: Group) {
+  const apps = periodApps(f, false);
+  const src = "COALESCE(g.source, c.name, 'Direct')";
+  const args = [...apps.args];
+  let filter = "";
+  if (f.source !== undefined) {
+    args.push(f.source);
+    filter = `WHERE ${src} = ?${args.length}`;
+  }
+  // Whether each has a placement (the sources report counts them): one probe of a small unique index.
+  const sql = `SELECT ${group === "source" ? src : "g.k"} AS grp, g.reached, g.placed, sum(g.n) AS n FROM (
+      SELECT ${GROUP_KEY[group]} AS k, a.source, a.participant_id AS pid, a.reached,
+        EXISTS (SELECT 1 FROM placements pl WHERE pl.application_id = a.id) AS placed, count(*) AS n FROM applications a
+      WHERE ${apps.where} GROUP BY a.participant_id, a.source, a.reached, k, placed) g
+    LEFT JOIN participants p ON g.source IS NULL AND p.id = g.pid LEFT JOIN campaigns c ON c.id = p.campaign_id
+    ${filter} GROUP BY grp, g.reached, g.placed`;
+  return { sql, args };
 }
 
-/** Time in stage: every finished stay (the move into a stage and the next move out), per stage, in ms. */
-export function stays(db: DB, f: AppFilter) {
-  const cte = appsCte(f, "none");
+/**
+ * Funnel and sources: per group key, how many of the period's applications reached which stages
+ * (`reached`, every stage each was ever moved to: the log of stage changes summed up per
+ * application, decision 57). The service reads the furthest open stage from it. Grouped or
+ * filtered by source, each count also says whether those applications have a placement (`placed`).
+ */
+export function reachCounts(db: DB, f: AppFilter, group: Group) {
+  if (group === "source" || f.source !== undefined) {
+    const q = bySourceSql(f, group);
+    return db.$client.query<{ grp: string | number; reached: string; placed?: number; n: number }, Arg[]>(q.sql).all(...q.args);
+  }
+  const apps = periodApps(f);
   return db.$client
-    .query<{ stageId: number; ms: number }, Arg[]>(
-      `WITH ${cte.sql}, seq AS (
-         SELECT m.to_stage_id AS stageId, m.at, LEAD(m.at) OVER (PARTITION BY m.application_id ORDER BY m.at, m.id) AS next
-         FROM apps JOIN application_moves m ON m.workspace_id = ?1 AND m.application_id = apps.id)
-       SELECT stageId, next - at AS ms FROM seq WHERE next IS NOT NULL`,
+    .query<{ grp: string | number; reached: string; placed?: number; n: number }, Arg[]>(
+      `SELECT ${GROUP_KEY[group]} AS grp, a.reached, count(*) AS n FROM applications a WHERE ${apps.where} GROUP BY grp, a.reached`,
     )
-    .all(...cte.args);
+    .all(...apps.args);
+}
+
+/**
+ * Time in stage: every finished stay of the period's applications (a move into a stage until the
+ * application's next move), per stage id, in ms: read from each application's `stays` summary.
+ */
+export function stays(db: DB, f: AppFilter): Map<number, number[]> {
+  const apps = periodApps(f);
+  const out = new Map<number, number[]>();
+  const rows = db.$client.query<{ stays: string }, Arg[]>(`SELECT a.stays FROM applications a WHERE ${apps.where} AND a.stays <> ''`).values(...apps.args);
+  // Read digit by digit: a year of a large agency is close to a million stays, and splitting
+  // each list into strings cost more than reading the rows.
+  for (const row of rows) {
+    const list = String(row[0]);
+    let n = 0;
+    let stageId = 0;
+    for (let i = 0; i <= list.length; i++) {
+      const ch = i < list.length ? list.charCodeAt(i) : 44;
+      if (ch === 58) {
+        stageId = n;
+        n = 0;
+      } else if (ch === 44) {
+        const xs = out.get(stageId);
+        if (xs) xs.push(n);
+        else out.set(stageId, [n]);
+        n = 0;
+      } else n = n * 10 + (ch - 48);
+    }
+  }
+  return out;
 }
 
 /** Time to fill: jobs created in the period with a placement, from the job's creation to the first move into `placedStageId`. */
@@ -119,23 +168,6 @@ export function schedulings(db: DB, f: { workspaceId: number; from: number; to: 
        WHERE s.workspace_id = ?1 AND s.created_at >= ?2 AND s.created_at < ?3${w.sql}`,
     )
     .all(...w.args);
-}
-
-/** Sources: per source, the period's applications, how many reached `interviewPosition`, and how many were placed. */
-export function bySource(db: DB, f: AppFilter, interviewPosition: number) {
-  const cte = appsCte(f, "source");
-  cte.args.push(interviewPosition);
-  const pos = `?${cte.args.length}`;
-  return db.$client
-    .query<{ source: string; applications: number; interviews: number; placements: number }, Arg[]>(
-      `WITH ${cte.sql}
-       SELECT apps.grp AS source, count(*) AS applications,
-         sum(EXISTS (SELECT 1 FROM application_moves m JOIN pipeline_stages s ON s.id = m.to_stage_id
-                     WHERE m.workspace_id = ?1 AND m.application_id = apps.id AND s.kind = 'open' AND s.position >= ${pos})) AS interviews,
-         sum(EXISTS (SELECT 1 FROM placements pl WHERE pl.application_id = apps.id)) AS placements
-       FROM apps GROUP BY apps.grp ORDER BY applications DESC`,
-    )
-    .all(...cte.args);
 }
 
 /** Interviews that started in the period, per interviewer, week (Monday, YYYY-MM-DD) and outcome. */

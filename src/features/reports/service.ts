@@ -1,11 +1,12 @@
 import type { Deps } from "../../deps";
 import { workspaceMembers } from "../auth/members";
-import { listJobs } from "../jobs/service";
-import { stagesOf, successStage } from "../applications/stages";
+import { jobNames } from "../jobs/service";
+import { stagesOf, successStage, type Stage } from "../applications/stages";
+import { furthestPosition } from "../applications/reached";
 import { recruiterFilter, seesAll, type Member } from "../placements/service";
 import { centsToAmount } from "../placements/fee";
 import * as repo from "./repo";
-import { DAY_MS, days, median, percentile, round1 } from "./stats";
+import { DAY_MS, days, medianAndP90, round1 } from "./stats";
 import { REPORT_TITLES, type Report, type ReportQuery } from "./model";
 
 const COLORS = ["#6366f1", "#0ea5e9", "#10b981", "#f59e0b", "#ef4444", "#a855f7"];
@@ -24,10 +25,12 @@ interface Ctx {
   period: ReturnType<typeof periodOf>;
   recruiterId: number | undefined;
   names: { job: Map<number, string>; client: Map<number, string>; member: Map<number, string> };
+  /** Each job's client now (0: none): a funnel by client sums its jobs. */
+  jobClient: Map<number, number>;
 }
 
 function contextOf(deps: Deps, me: Member, q: ReportQuery): Ctx {
-  const jobs = listJobs(deps, me.workspaceId);
+  const jobs = jobNames(deps, me.workspaceId);
   const client = new Map<number, string>();
   for (const j of jobs) if (j.client) client.set(j.client.id, j.client.name);
   return {
@@ -37,6 +40,7 @@ function contextOf(deps: Deps, me: Member, q: ReportQuery): Ctx {
     period: periodOf(deps.clock.now(), q),
     recruiterId: recruiterFilter(me, q.recruiterId),
     names: { job: new Map(jobs.map((j) => [j.id, j.title])), client, member: new Map(workspaceMembers(deps, me.workspaceId).map((m) => [m.id, m.name || m.email])) },
+    jobClient: new Map(jobs.map((j) => [j.id, j.clientId ?? 0])),
   };
 }
 
@@ -57,20 +61,25 @@ function groupName(c: Ctx, by: string, key: string | number): string {
   return by === "source" ? String(key) : "All applications";
 }
 
+const openPositions = (open: Stage[]) => new Map(open.map((s) => [s.id, s.position]));
+
 const pct = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : null);
 
 function funnel(c: Ctx): Report {
   const stages = stagesOf(c.deps, c.me.workspaceId);
   const open = stages.filter((s) => s.kind === "open");
   const finished = c.q.finished ? [successStage(stages)?.id, stages.find((s) => s.kind === "rejected")?.id].filter((x): x is number => !!x) : undefined;
-  const rows = repo.furthestCounts(c.deps.db, { ...appFilter(c), stageIds: finished }, c.q.by);
+  const positions = openPositions(open);
   const groups = new Map<string, number[]>();
-  for (const r of rows) {
-    const reached = groups.get(String(r.grp)) ?? open.map(() => 0);
+  for (const r of repo.reachCounts(c.deps.db, { ...appFilter(c), stageIds: finished }, c.q.by)) {
+    const furthest = furthestPosition(r.reached, positions);
+    if (furthest === null) continue;
+    const key = c.q.by === "client" ? String(c.jobClient.get(Number(r.grp)) ?? 0) : String(r.grp);
+    const reached = groups.get(key) ?? open.map(() => 0);
     open.forEach((s, i) => {
-      if (r.furthest >= s.position) reached[i]! += r.n;
+      if (furthest >= s.position) reached[i]! += r.n;
     });
-    groups.set(String(r.grp), reached);
+    groups.set(key, reached);
   }
   const notes = [
     `Applications created from ${c.period.from} to ${c.period.to}${finished ? ", only those finished (placed or rejected)" : ""}. A stage counts every application that reached it or a later one, from the log of stage changes: one rejected after the interview still reached Interview.`,
@@ -107,12 +116,7 @@ function funnel(c: Ctx): Report {
 function times(c: Ctx): Report {
   const stages = stagesOf(c.deps, c.me.workspaceId);
   const placed = successStage(stages);
-  const byStage = new Map<number, number[]>();
-  for (const s of repo.stays(c.deps.db, appFilter(c))) {
-    const list = byStage.get(s.stageId);
-    if (list) list.push(s.ms);
-    else byStage.set(s.stageId, [s.ms]);
-  }
+  const byStage = repo.stays(c.deps.db, appFilter(c));
   const f = { workspaceId: c.me.workspaceId, from: c.period.fromMs, to: c.period.toMs, clientId: c.q.clientId, jobId: c.q.jobId, recruiterId: c.recruiterId };
   const fills = placed ? repo.fills(c.deps.db, f, placed.id).map((r) => r.ms) : [];
   const jobs = repo.jobsCreated(c.deps.db, f);
@@ -123,7 +127,10 @@ function times(c: Ctx): Report {
     { name: "Time to fill", xs: fills, of: `${fills.length} of ${jobs} jobs filled` },
     { name: "Time to schedule", xs: booked, of: `${booked.length} of ${sched.length} sessions booked` },
   ];
-  const stats = measures.map((m) => ({ ...m, median: days(median(m.xs)), p90: days(percentile(m.xs, 90)) }));
+  const stats = measures.map((m) => {
+    const q = medianAndP90(m.xs);
+    return { ...m, median: days(q.median), p90: days(q.p90) };
+  });
   return {
     name: "times",
     title: REPORT_TITLES.times,
@@ -147,7 +154,16 @@ function times(c: Ctx): Report {
 function sources(c: Ctx): Report {
   const open = stagesOf(c.deps, c.me.workspaceId).filter((s) => s.kind === "open");
   const interview = open.find((s) => s.name.toLowerCase() === "interview") ?? open[Math.min(2, open.length - 1)];
-  const rows = repo.bySource(c.deps.db, appFilter(c), interview?.position ?? 0);
+  const positions = openPositions(open);
+  const counts = new Map<string, { source: string; applications: number; interviews: number; placements: number }>();
+  const of = (source: string) => counts.get(source) ?? counts.set(source, { source, applications: 0, interviews: 0, placements: 0 }).get(source)!;
+  for (const r of repo.reachCounts(c.deps.db, appFilter(c), "source")) {
+    const row = of(String(r.grp));
+    row.applications += r.n;
+    if ((furthestPosition(r.reached, positions) ?? -1) >= (interview?.position ?? 0)) row.interviews += r.n;
+    if (r.placed) row.placements += r.n;
+  }
+  const rows = [...counts.values()].sort((a, b) => b.applications - a.applications || a.source.localeCompare(b.source));
   const shown = rows.slice(0, 15);
   return {
     name: "sources",
@@ -259,7 +275,7 @@ export function runReport(deps: Deps, me: Member, q: ReportQuery): Report {
 
 /** The filter choices of the page (jobs, clients, members, sources seen). */
 export function filterChoices(deps: Deps, me: Member) {
-  const jobs = listJobs(deps, me.workspaceId);
+  const jobs = jobNames(deps, me.workspaceId);
   const clients = new Map<number, string>();
   for (const j of jobs) if (j.client) clients.set(j.client.id, j.client.name);
   return {

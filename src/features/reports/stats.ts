@@ -18,3 +18,11 @@ export function percentile(xs: number[], p: number): number | null {
 export const DAY_MS = 86_400_000;
 export const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 export const days = (ms: number | null) => round1(ms === null ? null : ms / DAY_MS);
+
+/** The median and the 90th percentile of one list, sorted once (as numbers) for both: the same values as median() and percentile(). */
+export function medianAndP90(xs: number[]): { median: number | null; p90: number | null } {
+  if (!xs.length) return { median: null, p90: null };
+  const s = Float64Array.from(xs).sort();
+  const m = s.length >> 1;
+  return { median: s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2, p90: s[Math.min(s.length - 1, Math.max(0, Math.ceil(0.9 * s.length) - 1))]! };
+}

@@ -130,6 +130,8 @@ export const meetings = sqliteTable(
     uniqueIndex("meetings_session_idx").on(t.sessionId),
     uniqueIndex("meetings_slot_idx").on(t.slotId),
     index("meetings_workspace_idx").on(t.workspaceId, t.startTime),
+    // The dashboard's newest 200 interviews, read in order and stopped there (not 40,000 sorted).
+    index("meetings_created_idx").on(t.workspaceId, t.createdAt),
     index("meetings_reminder_idx").on(t.status, t.startTime),
     // The recruiter's own calendar: no two scheduled meetings of one user overlap.
     index("meetings_user_time_idx").on(t.userId, t.status, t.startTime),

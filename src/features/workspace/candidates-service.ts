@@ -13,7 +13,7 @@ import { listParticipantsSorted } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
 import type { Bulk } from "./model";
 import { listJobs } from "../jobs/service";
-import { applicationsBySource } from "../applications/service";
+import { applicationSources } from "../applications/sources";
 import { draftCount } from "../candidate-drafts/service";
 import { addCandidates, createShortlist, listShortlists } from "../shortlists/service";
 
@@ -47,9 +47,7 @@ export function loadCandidates(deps: Deps, workspaceId: number, query: Record<st
     pages: Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit), page.pagination.totalIsLowerBound ? page.pagination.page + 1 : 0),
     jobs: listJobs(deps, workspaceId).map((j) => ({ id: j.id, title: j.title })),
     /** The sources applications came from, for the Source filter (issue 56). */
-    sources: applicationsBySource(deps, workspaceId)
-      .map((s) => s.source)
-      .filter((s) => s !== "unknown"),
+    sources: applicationSources(deps, workspaceId),
     shortlists: listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name })),
     /** Drafts from CVs waiting for the recruiter (issue 39). */
     drafts: draftCount(deps, workspaceId),

@@ -13,7 +13,8 @@ export interface PostingPageProps {
   /** What was posted, when a form is shown again. */
   posted: Record<string, string> | null;
   errors: Record<string, string>;
-  sources: { source: string; count: number; later: number }[];
+  /** Per source: applications, and how many reached each open stage (the first is every one that started). */
+  sources: { source: string; count: number; stages: { name: string; reached: number }[] }[];
 }
 
 const IN = "input mt-1 w-full";
@@ -64,24 +65,41 @@ export function PostingPage(p: PostingPageProps) {
       {p.sources.length ? (
         <section className="card card-body mt-4 text-sm">
           <h2 className="font-semibold">Applications by source</h2>
-          <table className="mt-2 w-full text-left">
-            <thead>
-              <tr>
-                <th className="py-1">Source</th>
-                <th>Applications</th>
-                <th>Past the first stage</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.sources.map((s) => (
-                <tr key={s.source}>
-                  <td className="py-1">{s.source}</td>
-                  <td>{s.count}</td>
-                  <td>{s.later}</td>
+          <p className="text-slate-600 dark:text-slate-300">How many reached each stage (or a later one), by where they came from.</p>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left" data-testid="sources-by-stage">
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1 pr-3">
+                    Source
+                  </th>
+                  <th scope="col" className="pr-3 text-right">
+                    Applications
+                  </th>
+                  {p.sources[0]!.stages.slice(1).map((st) => (
+                    <th scope="col" key={st.name} className="pr-3 text-right">
+                      {st.name}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {p.sources.map((s) => (
+                  <tr key={s.source}>
+                    <th scope="row" className="py-1 pr-3 font-normal">
+                      {s.source}
+                    </th>
+                    <td className="pr-3 text-right">{s.count}</td>
+                    {s.stages.slice(1).map((st) => (
+                      <td key={st.name} className="pr-3 text-right">
+                        {st.reached}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ) : null}
       <form method="post" action={`/jobs/${job.id}/posting`} className="card card-body mt-4 grid gap-3 sm:grid-cols-2">

@@ -69,7 +69,13 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
                           {s.source}
                         </a>
                       )}
-                      {` ${s.count} (${s.later} past the first stage)`}
+                      {` ${s.count}`}
+                      {s.stages.length > 1
+                        ? ` (${s.stages
+                            .slice(1)
+                            .map((st) => `${st.reached} ${st.name}`)
+                            .join(", ")})`
+                        : ""}
                     </span>
                   ))}
                 </p>
