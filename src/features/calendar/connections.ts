@@ -65,13 +65,18 @@ export async function patchConnection(deps: Deps, me: { id: number }, id: number
       .filter((c) => c.checkConflicts)
       .map((c) => c.calendarId),
   );
-  if (input.calendars) cache.setCheckConflicts(deps.db, id, input.calendars);
-  if (input.interviewCalendarId) repo.setPrimaryCalendar(deps.db, id, input.interviewCalendarId);
+  // The choice and the channels' renewal commit together, before anything is read from outside.
+  deps.db.transaction((tx) => {
+    if (input.calendars) cache.setCheckConflicts(tx, id, input.calendars);
+    if (input.interviewCalendarId) repo.setPrimaryCalendar(tx, id, input.interviewCalendarId);
+    if (pushAvailable(deps)) renewChannelsJob.enqueue(tx, {});
+  });
   // What now counts and was not read before is read before answering (bounded like sync now),
   // and push channels follow the calendars read (opened for the new ones, stopped for the others).
   const fresh = cache.calendarsOf(deps.db, id).filter((c) => c.checkConflicts && (!before.has(c.calendarId) || !c.lastSyncedAt));
-  if (fresh.length) await withinSeconds(10, Promise.all(fresh.map((c) => syncCalendar(deps, id, c.calendarId))));
-  if (pushAvailable(deps)) deps.db.transaction((tx) => renewChannelsJob.enqueue(tx, {}));
+  // Bounded and best effort: the choice is saved; a read that fails (the calendar, or another
+  // process's write lock) shows on the connection's state and the next sync reads again.
+  if (fresh.length) await withinSeconds(10, Promise.allSettled(fresh.map((c) => syncCalendar(deps, id, c.calendarId))));
   if (!repo.findAccount(deps.db, id)?.connected) throw new AppError("not_connected", 409, revokedNotice(repo.findNotice(deps.db, id)?.provider === "microsoft" ? "microsoft" : "google"));
   return connectionOf(deps, id)!;
 }

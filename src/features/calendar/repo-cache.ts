@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { calendarBusyEvents, calendarCalendars, calendarVideoLinks, calendarWorkspaceSettings } from "../../db/schema";
 import type { ProviderCalendar, ProviderEvent } from "./providers/provider";
 
@@ -53,7 +54,7 @@ export function storeCalendarList(db: DB, userId: number, items: ProviderCalenda
   });
 }
 
-export function setCheckConflicts(db: DB, userId: number, changes: { id: string; checkConflicts: boolean }[]): void {
+export function setCheckConflicts(db: DB | Tx, userId: number, changes: { id: string; checkConflicts: boolean }[]): void {
   db.transaction((tx) => {
     for (const c of changes) {
       tx.update(calendarCalendars)

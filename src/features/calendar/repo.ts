@@ -1,5 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { DB } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import type { ProviderKind } from "./providers/provider";
 import { calendarConnectionNotices, calendarConnections, calendarFeeds, calendarOauthStates, users } from "../../db/schema";
 
@@ -97,7 +98,7 @@ export function saveRefreshToken(db: DB, userId: number, refreshTokenSealed: str
   db.update(calendarConnections).set({ refreshTokenSealed }).where(eq(calendarConnections.userId, userId)).run();
 }
 
-export function setPrimaryCalendar(db: DB, userId: number, calendarId: string) {
+export function setPrimaryCalendar(db: DB | Tx, userId: number, calendarId: string) {
   db.update(calendarConnections).set({ primaryCalendarId: calendarId }).where(eq(calendarConnections.userId, userId)).run();
 }
 
