@@ -42,7 +42,12 @@ export function matchingPageRoutes(deps: Deps, web: Web) {
         return renderPage({
           title: `Criteria: ${job.title}`,
           toast: takeFlash(cookie),
-          body: CriteriaPage({ shell: web.shell(me.user), jobTitle: job.title, proposed, editor: { jobId: job.id, source: c.source, rows: [...rowsOf(c.criteria), ...(canEdit ? [blankRow()] : [])], canEdit } }),
+          body: CriteriaPage({
+            shell: web.shell(me.user),
+            jobTitle: job.title,
+            proposed,
+            editor: { jobId: job.id, source: c.source, rows: [...rowsOf(c.criteria), ...(canEdit ? [blankRow()] : [])], canEdit },
+          }),
         });
       },
       { params: JobPage, query: ProposeQuery },
@@ -95,7 +100,11 @@ export function matchingPageRoutes(deps: Deps, web: Web) {
       title: `Criteria: ${title}`,
       status: 400,
       toast: { title: "Criteria not saved", description: failure.message, variant: "destructive" },
-      body: CriteriaPage({ shell: web.shell(me.user), jobTitle: title, editor: { jobId, source: "refused", rows: rows.some((r) => r.added) ? rows : [...rows, blankRow()], fields: failure.fields, message: failure.message, canEdit: true } }),
+      body: CriteriaPage({
+        shell: web.shell(me.user),
+        jobTitle: title,
+        editor: { jobId, source: "refused", rows: rows.some((r) => r.added) ? rows : [...rows, blankRow()], fields: failure.fields, message: failure.message, canEdit: true },
+      }),
     });
   }
 }

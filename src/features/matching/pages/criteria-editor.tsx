@@ -79,7 +79,10 @@ function Row({ i, r, fields }: { i: number; r: CriterionRow; fields: Record<stri
   const err = (f: string) => fields[`${f}${i}`];
   const described = (f: string) => (err(f) ? `crit-${f}${i}-error` : undefined);
   return (
-    <fieldset className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_minmax(0,1fr)_6rem_minmax(0,1fr)_auto] sm:items-start dark:border-slate-700" data-criterion-row={i}>
+    <fieldset
+      className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_minmax(0,1fr)_6rem_minmax(0,1fr)_auto] sm:items-start dark:border-slate-700"
+      data-criterion-row={i}
+    >
       <legend className="sr-only">{r.added ? "Add a criterion" : `Criterion ${i + 1}: ${r.label}`}</legend>
       {r.id ? <input type="hidden" name={`id${i}`} value={r.id} /> : null}
       {r.added ? <input type="hidden" name={`added${i}`} value="1" /> : null}
@@ -125,7 +128,14 @@ function Row({ i, r, fields }: { i: number; r: CriterionRow; fields: Record<stri
       </label>
       <label className="text-xs">
         Other words that count (commas)
-        <input className="input py-1 text-sm" name={`terms${i}`} defaultValue={r.terms} aria-label={`Other words for ${n}`} aria-invalid={err("terms") ? true : undefined} aria-describedby={described("terms")} />
+        <input
+          className="input py-1 text-sm"
+          name={`terms${i}`}
+          defaultValue={r.terms}
+          aria-label={`Other words for ${n}`}
+          aria-invalid={err("terms") ? true : undefined}
+          aria-describedby={described("terms")}
+        />
         <Msg id={`crit-terms${i}-error`} text={err("terms")} />
       </label>
       <div className="col-span-2 flex flex-wrap gap-x-3 gap-y-1 text-xs sm:col-span-1 sm:flex-col sm:pt-4">

@@ -31,8 +31,12 @@ export function SuggestedCandidates({ jobId, list, criteria }: { jobId: number; 
         {list.pending ? ` · The model is still judging ${list.pending}.` : ""}
       </p>
       <details className="mt-2 rounded-md border border-slate-200 p-2 dark:border-slate-700" data-criteria-details>
-        <summary className="cursor-pointer text-sm font-medium">{`This job's criteria (${criteria.labels.length})`}
-          {criteria.labels.length ? <span className="font-normal text-slate-500 dark:text-slate-400">{`: ${criteria.labels.slice(0, 6).join(", ")}${criteria.labels.length > 6 ? ", …" : ""}`}</span> : null}</summary>
+        <summary className="cursor-pointer text-sm font-medium">
+          {`This job's criteria (${criteria.labels.length})`}
+          {criteria.labels.length ? (
+            <span className="font-normal text-slate-500 dark:text-slate-400">{`: ${criteria.labels.slice(0, 6).join(", ")}${criteria.labels.length > 6 ? ", …" : ""}`}</span>
+          ) : null}
+        </summary>
         <div className="mt-2">{criteria.editor}</div>
       </details>
       {list.matches.length ? null : <p className="mt-2 text-sm">No suggestions: no candidate's record or CV names this job's criteria.</p>}

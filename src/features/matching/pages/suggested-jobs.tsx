@@ -30,7 +30,14 @@ export function SuggestedJobs({ candidateId, name, list }: { candidateId: number
                   </button>
                 </form>
                 <form method="post" action={`/candidates/${candidateId}/suggested-jobs/${s.job.id}/not-a-fit`} className="flex min-w-0 flex-1 basis-56 items-center gap-2">
-                  <input className="input min-w-0 flex-1 py-1 text-xs" name="reason" required maxLength={500} placeholder="Why not a fit" aria-label={`Why ${name ?? "this candidate"} is not a fit for ${s.job.title}`} />
+                  <input
+                    className="input min-w-0 flex-1 py-1 text-xs"
+                    name="reason"
+                    required
+                    maxLength={500}
+                    placeholder="Why not a fit"
+                    aria-label={`Why ${name ?? "this candidate"} is not a fit for ${s.job.title}`}
+                  />
                   <button className="btn-outline btn-sm shrink-0" type="submit">
                     Not a fit
                   </button>
