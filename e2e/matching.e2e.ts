@@ -133,7 +133,8 @@ async function editCriteria(page: Page, s: Awaited<ReturnType<typeof setup>>) {
 
 // The candidate's side: Add to job and Not a fit from Suggested jobs.
 async function candidateActions(page: Page, s: Awaited<ReturnType<typeof setup>>) {
-  const second = (await (await page.request.post("/api/jobs", { data: { title: "Night Picker", description: "Picking and packing on nights. Warehouse experience.", location: "Leeds" } })).json()).job as { id: number };
+  const second = (await (await page.request.post("/api/jobs", { data: { title: "Night Picker", description: "Picking and packing on nights. Warehouse experience.", location: "Leeds" } })).json())
+    .job as { id: number };
   await page.goto(`/candidates/${s.otto}`);
   const jobs = page.locator("[data-suggested-jobs]");
   await jobs.locator(`[data-suggested-job="${s.job.id}"]`).getByRole("button", { name: "Add to job" }).click();

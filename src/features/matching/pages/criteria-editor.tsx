@@ -80,7 +80,7 @@ function Row({ i, r, fields }: { i: number; r: CriterionRow; fields: Record<stri
   const described = (f: string) => (err(f) ? `crit-${f}${i}-error` : undefined);
   return (
     <fieldset
-      className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_minmax(0,1fr)_6rem_minmax(0,1fr)_auto] sm:items-start dark:border-slate-700"
+      className="grid grid-cols-[minmax(0,1fr)_5rem] gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[12rem_5rem_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start dark:border-slate-700"
       data-criterion-row={i}
     >
       <legend className="sr-only">{r.added ? "Add a criterion" : `Criterion ${i + 1}: ${r.label}`}</legend>
@@ -98,20 +98,6 @@ function Row({ i, r, fields }: { i: number; r: CriterionRow; fields: Record<stri
         <Msg id={`crit-kind${i}-error`} text={err("kind")} />
       </label>
       <label className="text-xs">
-        {r.added ? "Add a criterion" : "Criterion"}
-        <input
-          className="input py-1 text-sm"
-          name={`label${i}`}
-          defaultValue={r.label}
-          maxLength={200}
-          placeholder={r.added ? "e.g. Forklift licence" : undefined}
-          aria-label={r.added ? "New criterion" : `Label of criterion ${i + 1}`}
-          aria-invalid={err("label") ? true : undefined}
-          aria-describedby={described("label")}
-        />
-        <Msg id={`crit-label${i}-error`} text={err("label")} />
-      </label>
-      <label className="text-xs">
         Weight
         <input
           className="input py-1 text-sm"
@@ -126,7 +112,21 @@ function Row({ i, r, fields }: { i: number; r: CriterionRow; fields: Record<stri
         />
         <Msg id={`crit-weight${i}-error`} text={err("weight")} />
       </label>
-      <label className="text-xs">
+      <label className="col-span-2 text-xs sm:col-span-1">
+        {r.added ? "Add a criterion" : "Criterion"}
+        <input
+          className="input py-1 text-sm"
+          name={`label${i}`}
+          defaultValue={r.label}
+          maxLength={200}
+          placeholder={r.added ? "e.g. Forklift licence" : undefined}
+          aria-label={r.added ? "New criterion" : `Label of criterion ${i + 1}`}
+          aria-invalid={err("label") ? true : undefined}
+          aria-describedby={described("label")}
+        />
+        <Msg id={`crit-label${i}-error`} text={err("label")} />
+      </label>
+      <label className="col-span-2 text-xs sm:col-span-1">
         Other words that count (commas)
         <input
           className="input py-1 text-sm"
