@@ -85,6 +85,77 @@ async function suggestedJobs(page: Page, s: Awaited<ReturnType<typeof setup>>) {
   await expect(item.locator('[data-verdict="met"]').first()).toBeVisible();
 }
 
+// The job's criteria on its page: seen, changed, removed, added and saved by one plain form; a
+// refused save shows the form again with the message at its field and what was typed.
+async function editCriteria(page: Page, s: Awaited<ReturnType<typeof setup>>) {
+  await page.goto(`/jobs/${s.job.id}`);
+  const details = page.locator("[data-criteria-details]");
+  await details.locator("summary").click();
+  const form = details.locator("[data-criteria-form]");
+  await expect(form).toContainText("Proposed from the description by rules, not saved yet");
+  const labels = await form.locator('input[name^="label"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  expect(labels).toContain("Forklift licence");
+  expect(labels.at(-1)).toBe("");
+  const licence = labels.indexOf("Forklift licence") + 1;
+  const stock = labels.indexOf("Inventory management") + 1;
+  // Refused: a criterion without a label.
+  await form.getByLabel(`Label of criterion ${licence}`, { exact: true }).fill("");
+  await form.getByLabel("New criterion", { exact: true }).fill("Reach truck");
+  await form.getByRole("button", { name: "Save criteria" }).click();
+  await expect(page.locator("[data-criteria-error]")).toHaveText("Not saved: Each criterion needs a label");
+  const again = page.locator("[data-criteria-form]");
+  await expect(again.getByLabel(`Label of criterion ${licence}`, { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(again.locator(`#crit-label${licence - 1}-error`)).toHaveText("Each criterion needs a label");
+  await expect(again.locator(`[data-criterion-row="${labels.length - 1}"] input[name^="label"]`)).toHaveValue("Reach truck");
+  // Corrected: the licence a nice-to-have of weight 1, inventory management removed, the reach truck added.
+  await again.getByLabel(`Label of criterion ${licence}`, { exact: true }).fill("Forklift licence");
+  await again.getByLabel(`Weight of criterion ${licence} (1 to 3)`, { exact: true }).fill("1");
+  await again.getByLabel(`Must-have: criterion ${licence}`, { exact: true }).uncheck();
+  await again.getByLabel(`Remove criterion ${stock}`, { exact: true }).check();
+  await again.getByRole("button", { name: "Save criteria" }).click();
+  await expect(page.getByText("Criteria saved")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${s.job.id}$`));
+  const summary = page.locator("[data-criteria-details] summary");
+  await expect(summary).toContainText("Reach truck");
+  await expect(summary).not.toContainText("Inventory management");
+  // The suggestions follow: the reach truck is judged for each candidate.
+  await expect(page.locator(`[data-suggested-candidates] [data-match="${s.otto}"] [data-verdict]`, { hasText: "Reach truck" })).toHaveCount(1);
+  const saved = (await (await page.request.get(`/api/jobs/${s.job.id}/criteria`)).json()) as { source: string; criteria: { label: string; mustHave: boolean; weight: number }[] };
+  expect(saved.source).toBe("recruiter");
+  expect(saved.criteria.find((c) => c.label === "Forklift licence")).toMatchObject({ mustHave: false, weight: 1 });
+  expect(saved.criteria.map((c) => c.label)).not.toContain("Inventory management");
+  // Propose from the description: the rules' list again, to check before saving.
+  await page.locator("[data-criteria-details] summary").click();
+  await page.getByRole("link", { name: "Propose from the description" }).click();
+  await expect(page.getByText("Proposed again from the job's description. Nothing is saved until you save.")).toBeVisible();
+  await expect(page.locator('[data-criteria-form] input[name^="label"][value="Inventory management"]')).toHaveCount(1);
+}
+
+// The candidate's side: Add to job and Not a fit from Suggested jobs.
+async function candidateActions(page: Page, s: Awaited<ReturnType<typeof setup>>) {
+  const second = (await (await page.request.post("/api/jobs", { data: { title: "Night Picker", description: "Picking and packing on nights. Warehouse experience.", location: "Leeds" } })).json())
+    .job as { id: number };
+  await page.goto(`/candidates/${s.otto}`);
+  const jobs = page.locator("[data-suggested-jobs]");
+  await jobs.locator(`[data-suggested-job="${s.job.id}"]`).getByRole("button", { name: "Add to job" }).click();
+  await expect(page.getByText("Added to the job")).toBeVisible();
+  const row = page.locator(`[data-suggested-jobs] [data-suggested-job="${s.job.id}"]`);
+  await expect(row).toContainText("Already on this job");
+  await expect(row.getByRole("button", { name: "Add to job" })).toHaveCount(0);
+  await expect(page.locator("[data-testid=candidate-pipeline]")).toContainText("Warehouse Operative");
+  const picker = page.locator(`[data-suggested-jobs] [data-suggested-job="${second.id}"]`);
+  await picker.getByLabel("Why Otto Pick is not a fit for Night Picker").fill("Days only");
+  await picker.getByRole("button", { name: "Not a fit" }).click();
+  await expect(page.getByText("Hidden for this candidate")).toBeVisible();
+  await expect(page.locator(`[data-suggested-jobs] [data-suggested-job="${second.id}"]`)).toHaveCount(0);
+  const record = (await (await page.request.get(`/api/participants/${s.otto}/suggestions`)).json()) as { suggestions: { subject: string; decision: { status: string; reason: string | null } }[] };
+  expect(record.suggestions.find((x) => x.subject === `job:${second.id}`)!.decision).toMatchObject({ status: "dismissed", reason: "Days only" });
+  expect(record.suggestions.find((x) => x.subject === `job:${s.job.id}`)!.decision).toMatchObject({ status: "accepted" });
+  // On the first stage of the job's board.
+  await page.goto(`/jobs/${s.job.id}`);
+  await expect(page.locator("[data-board] [data-column]").first().locator("[data-card]", { hasText: "Otto Pick" })).toBeVisible();
+}
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("Suggested candidates: Add to job and Not a fit are plain forms; Suggested jobs on the candidate's page", async ({ page }) => {
@@ -92,6 +163,12 @@ test.describe("without JavaScript", () => {
     const s = await setup(page);
     await addAndDismiss(page, s);
     await suggestedJobs(page, s);
+  });
+  test("the job's criteria are one plain form; Add to job and Not a fit from a candidate's Suggested jobs", async ({ page }) => {
+    await loginAsNewUser(page, { to: null });
+    const s = await setup(page);
+    await editCriteria(page, s);
+    await candidateActions(page, s);
   });
 });
 
@@ -104,12 +181,18 @@ test("with JavaScript the suggested list works the same, at 1280 and 390 px", as
   await picture(page, "matching-job-1280", { fullPage: true });
   await suggestedJobs(page, s);
   await picture(page, "matching-candidate-1280", { fullPage: true });
+  await editCriteria(page, s);
+  await page.goto(`/jobs/${s.job.id}`);
+  await page.locator("[data-criteria-details] summary").click();
+  await picture(page, "matching-criteria-1280", { fullPage: true });
+  await candidateActions(page, s);
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of [`/jobs/${s.job.id}`, `/candidates/${s.otto}`]) {
+  for (const path of [`/jobs/${s.job.id}`, `/candidates/${s.otto}`, `/candidates/${s.wendy}`]) {
     await page.goto(path);
     await hydrated(page);
+    if (path.startsWith("/jobs")) await page.locator("[data-criteria-details] summary").click();
     // Nothing wider than the screen: the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await picture(page, `matching-${path.split("/")[1]}-390`, { fullPage: true });
+    await picture(page, `matching-${path.split("/").slice(1).join("-")}-390`, { fullPage: true });
   }
 });

@@ -26,7 +26,7 @@ export interface BoardExtras {
   /** The placement's form, the application's id to be appended: where a card moved to the closing success stage goes next (else the board). */
   placedForm?: string;
   /** The suggested candidates (matching, issue 57), below the board. */
-  suggested?: (workspaceId: number, jobId: number) => ReactNode;
+  suggested?: (me: { id: number; role: string; workspaceId: number }, jobId: number) => ReactNode;
 }
 
 /** /jobs/{id}: the job's board, and the move form each card posts without JavaScript. */
@@ -52,7 +52,7 @@ export function boardRoutes(deps: Deps, web: Web, extras: BoardExtras = {}) {
             funnel: FunnelChart({ funnel: funnelOf(deps, workspaceId, [data.job.id]), title: "This job's funnel" }),
             templates: extras.templates?.(workspaceId) ?? [],
             clients: [...clientNames(deps, workspaceId)].map(([id, name]) => ({ id, name })),
-            suggested: extras.suggested?.(workspaceId, data.job.id),
+            suggested: extras.suggested?.(me.user, data.job.id),
             placed: placedOf(data.stages),
           }),
         });

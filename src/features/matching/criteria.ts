@@ -49,6 +49,12 @@ export function criteriaOf(deps: Deps, workspaceId: number, jobId: number): JobC
   return { jobId, source: "rules", criteria: featureOn(deps, workspaceId, "matching") ? proposeCriteria(job) : [] };
 }
 
+/** "Propose from the description": the rules' proposal again, to check before it is saved. */
+export function proposalFor(deps: Deps, workspaceId: number, jobId: number): JobCriteria {
+  const job = getJob(deps, workspaceId, jobId);
+  return { jobId, source: "rules", criteria: proposeCriteria(job) };
+}
+
 /** The criteria of several jobs at once (the candidate's Suggested jobs). */
 export function criteriaOfJobs(deps: Deps, workspaceId: number, jobs: { id: number; title: string; description: string | null; location: string | null }[]): Map<number, Criterion[]> {
   const saved = new Map(

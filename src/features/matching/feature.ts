@@ -2,20 +2,33 @@ import type { ReactNode } from "react";
 import type { Deps } from "../../deps";
 import { plugin, type Feature } from "../../lib/feature";
 import type { Web } from "../auth/web";
+import { can } from "../auth/permissions";
 import { matchingRoutes } from "./routes";
+import { matchingPageRoutes } from "./page-routes";
 import { matchingJobs } from "./tasks";
 import { matchesForJob } from "./rank";
+import { readCriteria } from "./service";
+import { blankRow, rowsOf } from "./criteria-form";
 import { SuggestedCandidates } from "./pages/suggested-candidates";
+import { CriteriaEditor } from "./pages/criteria-editor";
+
+type Member = { id: number; role: string; workspaceId: number };
 
 export interface MatchingApi {
-  /** The job page's Suggested candidates. */
-  suggestedCandidates: (workspaceId: number, jobId: number) => ReactNode;
+  /** The job page's Suggested candidates, with the job's criteria (an editor for who may edit the job). */
+  suggestedCandidates: (me: Member, jobId: number) => ReactNode;
 }
 
 export function createMatching(deps: Deps, web: Web): Feature<MatchingApi> {
+  const suggestedCandidates = (me: Member, jobId: number) => {
+    const c = readCriteria(deps, me.workspaceId, jobId);
+    const canEdit = can(me, "jobs.write");
+    const editor = CriteriaEditor({ jobId, source: c.source, rows: [...rowsOf(c.criteria), ...(canEdit ? [blankRow()] : [])], canEdit });
+    return SuggestedCandidates({ jobId, list: matchesForJob(deps, me.workspaceId, jobId, 10), criteria: { labels: c.criteria.map((x) => x.label), editor } });
+  };
   return {
-    routes: [plugin(matchingRoutes(deps, web))],
+    routes: [plugin(matchingRoutes(deps, web)), plugin(matchingPageRoutes(deps, web))],
     jobs: matchingJobs(deps),
-    api: { suggestedCandidates: (workspaceId, jobId) => SuggestedCandidates({ jobId, list: matchesForJob(deps, workspaceId, jobId, 10) }) },
+    api: { suggestedCandidates },
   };
 }

@@ -5,7 +5,7 @@ export const CRITERION_KINDS = ["skill", "qualification", "language", "location"
 export type CriterionKind = (typeof CRITERION_KINDS)[number];
 
 const label = z.string({ error: "Each criterion needs a label" }).trim().min(1, "Each criterion needs a label").max(100, "A label is at most 100 characters");
-const term = z.string().trim().min(1).max(100);
+const term = z.string().trim().min(1, "A word is not blank").max(100, "A word is at most 100 characters");
 
 export const CriterionInput = z.object({
   id: z

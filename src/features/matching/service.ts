@@ -47,20 +47,22 @@ export function notAFit(deps: Deps, me: Member, jobId: number, candidateId: numb
 export interface SuggestedJob {
   job: { id: number; title: string; location: string | null };
   score: number;
+  /** The candidate is on this job's board already ("Add to job" done). */
+  onJob: boolean;
   howScored: string;
   criteria: CriterionVerdict[];
 }
 
 const MAX_JOBS = 200;
 
-/** A candidate's Suggested jobs: the workspace's jobs they are not on (nor set aside for), best fit first. */
+/** A candidate's Suggested jobs: the workspace's jobs not set aside for them ("Not a fit"), best fit first; those they are on marked. */
 export function suggestedJobs(deps: Deps, workspaceId: number, candidateId: number, limit = 5): SuggestedJob[] {
   getParticipant(deps, workspaceId, candidateId);
   if (!featureOn(deps, workspaceId, "matching")) return [];
   const on = new Set(applicationsOfCandidate(deps, workspaceId, candidateId).map((a) => a.jobId));
   const dismissed = repo.dismissedJobsOf(deps.db, workspaceId, candidateId);
   const jobs = listJobs(deps, workspaceId)
-    .filter((j) => !on.has(j.id) && !dismissed.has(j.id))
+    .filter((j) => !dismissed.has(j.id))
     .slice(0, MAX_JOBS);
   const criteria = criteriaOfJobs(deps, workspaceId, jobs);
   const out: (SuggestedJob & { hash: string })[] = [];
@@ -69,7 +71,7 @@ export function suggestedJobs(deps: Deps, workspaceId: number, candidateId: numb
     if (!list.length) continue;
     const [j] = judgeCandidates(deps, workspaceId, job.id, list, [candidateId], false);
     if (!j || !j.verdicts.some((v) => v.status === "met")) continue;
-    out.push({ job: { id: job.id, title: job.title, location: job.location }, score: j.score, howScored: howScored(j.madeBy, j.verdicts), criteria: j.verdicts, hash: j.hash });
+    out.push({ job: { id: job.id, title: job.title, location: job.location }, score: j.score, onJob: on.has(job.id), howScored: howScored(j.madeBy, j.verdicts), criteria: j.verdicts, hash: j.hash });
   }
   const best = out.sort((a, b) => b.score - a.score || b.job.id - a.job.id).slice(0, limit);
   for (const s of best)
@@ -84,5 +86,5 @@ export function suggestedJobs(deps: Deps, workspaceId: number, candidateId: numb
         output: { job: s.job.title, score: s.score, criteria: s.criteria.map((v) => ({ criterion: v.label, status: v.status, evidence: v.evidence })) },
       },
     ]);
-  return best.map(({ job, score, howScored, criteria }) => ({ job, score, howScored, criteria }));
+  return best.map(({ job, score, onJob, howScored, criteria }) => ({ job, score, onJob, howScored, criteria }));
 }

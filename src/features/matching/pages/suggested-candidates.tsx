@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Match } from "../model";
 
 const STATUS: Record<string, string> = { met: "Met", not_met: "Not met", unknown: "Unknown" };
@@ -19,19 +20,25 @@ export function Verdicts({ criteria }: { criteria: Match["criteria"] }) {
 }
 
 /** Suggested candidates on a job's page: forms that work without JavaScript. */
-export function SuggestedCandidates({ jobId, list }: { jobId: number; list: { notice: string; matches: Match[]; pending: number } }) {
+export function SuggestedCandidates({ jobId, list, criteria }: { jobId: number; list: { notice: string; matches: Match[]; pending: number }; criteria: { labels: string[]; editor: ReactNode } }) {
   return (
     <section className="card mt-4 p-4" aria-labelledby="suggested-title" data-suggested-candidates>
       <h2 id="suggested-title" className="text-lg font-semibold">
         Suggested candidates
       </h2>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        {list.notice}{" "}
-        <a className="underline" href={`/api/jobs/${jobId}/criteria`}>
-          This job's criteria (JSON)
-        </a>
+        {list.notice}
         {list.pending ? ` · The model is still judging ${list.pending}.` : ""}
       </p>
+      <details className="mt-2 rounded-md border border-slate-200 p-2 dark:border-slate-700" data-criteria-details>
+        <summary className="cursor-pointer text-sm font-medium">
+          {`This job's criteria (${criteria.labels.length})`}
+          {criteria.labels.length ? (
+            <span className="font-normal text-slate-500 dark:text-slate-400">{`: ${criteria.labels.slice(0, 6).join(", ")}${criteria.labels.length > 6 ? ", …" : ""}`}</span>
+          ) : null}
+        </summary>
+        <div className="mt-2">{criteria.editor}</div>
+      </details>
       {list.matches.length ? null : <p className="mt-2 text-sm">No suggestions: no candidate's record or CV names this job's criteria.</p>}
       <ol className="mt-2 grid gap-2">
         {list.matches.map((m) => (

@@ -72,7 +72,7 @@ export function CandidatePage({ shell, data, back = { href: "/candidates", label
           </button>
         </form>
       </section>
-      <SuggestedJobs list={suggestedJobs} />
+      <SuggestedJobs candidateId={record.participant.id} name={record.participant.name} list={suggestedJobs} />
     </AppShell>
   );
 }
