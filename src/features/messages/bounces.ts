@@ -102,6 +102,19 @@ function applyBounce(deps: Deps, box: repo.MailboxRow, b: Bounce): number {
   return n;
 }
 
+/** A message in an inbox from a mail system (not a person): the one kind a provider's sync reads for bounces. */
+export const fromMailSystem = (addresses: string[]) => addresses.some((a) => /^(mailer-daemon|postmaster)@/i.test(a));
+
+/** A Gmail or Microsoft 365 inbox's message from a mail system, read whole: applied when it is a bounce of Frank's. */
+export async function applyBounceSource(deps: Deps, box: repo.MailboxRow, source: Buffer): Promise<void> {
+  try {
+    const b = await readBounce(source);
+    if (b) applyBounce(deps, box, b);
+  } catch (e) {
+    deps.log.info("bounce not read", { mailboxId: box.id, error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
 /**
  * The sync's hook: among the messages of this run in the inbox, those the server finds to be
  * reports or from a mailer-daemon are read whole and applied. A failure here never fails the sync.

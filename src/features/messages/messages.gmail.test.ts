@@ -10,7 +10,7 @@ import { FakeGmail } from "../../../test/fakes/gmail";
 import { upsertParticipantFromVisitor } from "../candidates/service";
 import { events, mailboxes, messages } from "../../db/schema";
 import { requestAllMailboxSyncs } from "./work";
-import { cvMail, rawMail } from "../../../test/kits/raw-mail";
+import { cvMail, dsn, rawMail } from "../../../test/kits/raw-mail";
 
 const RITA = "rita@agency.example";
 const CARLA = "carla@mail.example";
@@ -79,7 +79,14 @@ describe("a member's Gmail mailbox", () => {
     expect(gmail.calls.metadata).toBe(3);
     expect(gmail.calls.raw).toBe(2);
     const list = async (path: string) =>
-      (await (await t.request(path, { cookie: u.cookie })).json()).messages as { subject: string; threadKey: string; direction: string; state: string | null; messageId: string }[];
+      (await (await t.request(path, { cookie: u.cookie })).json()).messages as {
+        subject: string;
+        threadKey: string;
+        direction: string;
+        state: string | null;
+        error: string | null;
+        messageId: string;
+      }[];
     expect((await list(`/api/participants/${carla}/messages`)).map((m) => m.subject)).toEqual(["My CV"]);
     const toHugo = await list(`/api/clients/${client.id}/contacts/${hugo.id}/messages`);
     expect(toHugo.map((m) => [m.subject, m.direction])).toEqual([["Shortlist", "out"]]);
@@ -139,6 +146,25 @@ describe("a member's Gmail mailbox", () => {
     expect(carlas.find((m) => m.subject === "Re: A second note")!.threadKey).toBe(second.messageId);
     // The copies in Sent are not kept a second time.
     expect(carlas.filter((m) => m.subject === "Interview next week" || m.subject === "A second note")).toHaveLength(2);
+
+    // A bounce of a message Frank sent arrives in the inbox from the mail system: the message failed, saying why.
+    const headers = `From: ${RITA}\r\nTo: ${CARLA}\r\nSubject: A second note\r\nMessage-ID: ${second.messageId}\r\n`;
+    gmail.deliver(
+      RITA,
+      dsn({
+        to: RITA,
+        recipient: CARLA,
+        action: "failed",
+        status: "5.1.1",
+        diagnostic: `550 5.1.1 <${CARLA}>: Recipient address rejected: User unknown`,
+        original: { type: "text/rfc822-headers", text: headers },
+      }),
+    );
+    requestAllMailboxSyncs(t.deps);
+    await t.deps.jobs.idle();
+    const bounced = (await list(`/api/participants/${carla}/messages`)).find((m) => m.subject === "A second note")!;
+    expect([bounced.state, bounced.error]).toEqual(["failed", expect.stringContaining("Bounced: ")]);
+    expect((await list(`/api/participants/${carla}/messages`)).find((m) => m.subject === "Interview next week")!.state).toBe("sent");
 
     // A CV attached to a kept message becomes a file of the candidate, fetched from the provider by its id.
     gmail.deliver(RITA, await cvMail(CARLA, RITA, "<cv-att@mail.example>"));

@@ -5,6 +5,7 @@
 //          lists the last 90 days again (kept messages are not kept twice).
 //   Graph: message delta per folder (Inbox, Sent Items), the deltaLink kept per folder; an expired
 //          delta link (410, syncStateNotFound) reads the folder's window again.
+import { applyBounceSource, fromMailSystem } from "./bounces";
 import type { Deps } from "../../deps";
 import { parseMessage } from "./imap";
 import { applyImipReply } from "./imip";
@@ -44,6 +45,9 @@ export async function syncProviderMailbox(deps: Deps, box: repo.MailboxRow, matc
       const known = (h: MailHeaders) => !!h.messageId && !!repo.threadKeyOf(deps.db, box.workspaceId, h.messageId);
       const wanted = present.filter((h) => h.addresses.some((a) => matchOf(a)) && !known(h));
       const whole = await inParallel(wanted, async (h) => ({ h, m: await parseMessage(await read(h.id)) }));
+      // Bounces of what Frank sent come from a mail system, in the inbox (Gmail's INBOX, Graph's Inbox).
+      const reports = present.filter((h) => h.folder.toLowerCase() === "inbox" && fromMailSystem(h.addresses) && !wanted.includes(h));
+      for (const h of reports) await applyBounceSource(deps, box, await read(h.id));
       for (const { h, m } of whole) {
         // Where it lives is the provider's id of it (an attachment is fetched by it on request).
         counts.kept += keep(deps, box, m.parsed, matchOf, { folder: providerRef(box.provider, h.id), uid: null });
