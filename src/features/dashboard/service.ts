@@ -5,7 +5,7 @@ import { parseInput } from "../../lib/validate";
 import { databaseStats, listParticipants } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
 import { bucketsOf, checkBucketFilter } from "../candidates/settings";
-import { listJobs } from "../jobs/service";
+import { jobListItems } from "../jobs/service";
 import { listShortlists } from "../shortlists/service";
 import { loadDashboardChat } from "../chat/pages/dashboard-chat";
 import { loadCalendarCard } from "../calendar/pages/dashboard-calendar-card";
@@ -27,7 +27,8 @@ export function loadDashboard(deps: DashboardDeps, user: typeof users.$inferSele
   }
   const shortlists = listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name }));
   const wanted = Number(query.shortlistId);
-  const jobs = listJobs(deps, workspaceId);
+  // Only what the Job Positions card shows (id, title, location): not every posting built in full.
+  const jobs = jobListItems(deps, workspaceId);
   const month = deps.placements.month(user);
   const filled = new Set(month.filledJobIds);
   return {

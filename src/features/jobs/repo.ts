@@ -19,6 +19,13 @@ export function jobNames(db: DB, workspaceId: number) {
     .all(workspaceId);
 }
 
+/** Every job's id, title and location, newest first: what the dashboard's list of jobs shows, nothing else. */
+export function jobListItems(db: DB, workspaceId: number) {
+  return db.$client
+    .query<{ id: number; title: string; location: string | null }, [number]>("SELECT id, title, location FROM jobs WHERE workspace_id = ?1 ORDER BY id DESC")
+    .all(workspaceId);
+}
+
 // Read on every visit of a campaign link (public pages): prepared once, see db/prepared.ts.
 const jobById = preparedQuery((db) =>
   db

@@ -74,6 +74,11 @@ export function jobNames(deps: Deps, workspaceId: number) {
   });
 }
 
+/** Every job's id, title and location, newest first: the dashboard's list (2,000 jobs without building each posting). */
+export function jobListItems(deps: Deps, workspaceId: number) {
+  return repo.jobListItems(deps.db, workspaceId);
+}
+
 export function getJob(deps: Deps, workspaceId: number, id: number): Job {
   const row = repo.findJob(deps.db, workspaceId, id);
   if (!row) throw notFound("Job not found");

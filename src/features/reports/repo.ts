@@ -134,7 +134,11 @@ export function stays(db: DB, f: AppFilter): Map<number, number[]> {
   return out;
 }
 
-/** Time to fill: jobs created in the period with a placement, from the job's creation to the first move into `placedStageId`. */
+/**
+ * Time to fill: jobs created in the period with a placement, from the job's creation to the first move into `placedStageId`.
+ * CROSS JOIN keeps SQLite's join order: the period's jobs first, then their placements (placements_job_idx), then
+ * their moves; left to itself the planner scanned every placement of the workspace and probed the log for each.
+ */
 export function fills(db: DB, f: { workspaceId: number; from: number; to: number; clientId?: number; jobId?: number; recruiterId?: number }, placedStageId: number) {
   const w = new Where([f.workspaceId, f.from, f.to, placedStageId]);
   w.add("j.client_id = $", f.clientId);
@@ -143,8 +147,8 @@ export function fills(db: DB, f: { workspaceId: number; from: number; to: number
   return db.$client
     .query<{ jobId: number; ms: number }, Arg[]>(
       `SELECT j.id AS jobId, MIN(m.at) - j.created_at AS ms FROM jobs j
-       JOIN placements pl ON pl.workspace_id = ?1 AND pl.job_id = j.id
-       JOIN application_moves m ON m.workspace_id = ?1 AND m.application_id = pl.application_id AND m.to_stage_id = ?4
+       CROSS JOIN placements pl ON pl.workspace_id = ?1 AND pl.job_id = j.id
+       CROSS JOIN application_moves m ON m.workspace_id = ?1 AND m.application_id = pl.application_id AND m.to_stage_id = ?4
        WHERE j.workspace_id = ?1 AND j.created_at >= ?2 AND j.created_at < ?3${w.sql} GROUP BY j.id`,
     )
     .all(...w.args);

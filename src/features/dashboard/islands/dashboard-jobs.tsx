@@ -8,7 +8,6 @@ import type { JobAnswer } from "../../../client/answers";
 export interface DashboardJob {
   id: number;
   title: string;
-  description: string | null;
   location: string | null;
 }
 
