@@ -74,9 +74,13 @@ export function jobNames(deps: Deps, workspaceId: number) {
   });
 }
 
-/** Every job's id, title and location, newest first: the dashboard's list (2,000 jobs without building each posting). */
-export function jobListItems(deps: Deps, workspaceId: number) {
-  return repo.jobListItems(deps.db, workspaceId);
+/**
+ * The dashboard's Job Positions card: the newest `limit` jobs' id, title and location (no posting built),
+ * every job's id (for counts) and how many there are.
+ */
+export function jobListItems(deps: Deps, workspaceId: number, limit: number) {
+  const ids = repo.jobIds(deps.db, workspaceId);
+  return { jobs: repo.jobListItems(deps.db, workspaceId, limit), ids, total: ids.length };
 }
 
 export function getJob(deps: Deps, workspaceId: number, id: number): Job {
