@@ -53,6 +53,7 @@ import m49 from "../migrations/0049_conditional_writes_and_logo_names.sql" with 
 import m50 from "../migrations/0050_mailboxes_and_messages.sql" with { type: "text" };
 import m51 from "../migrations/0051_mailbox_provider_cursor.sql" with { type: "text" };
 import m52 from "../migrations/0052_report_summaries.sql" with { type: "text" };
+import m53 from "../migrations/0053_report_covering_indexes.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -109,4 +110,5 @@ export const migrationFiles: Record<string, string> = {
   "0050_mailboxes_and_messages.sql": m50 as unknown as string,
   "0051_mailbox_provider_cursor.sql": m51 as unknown as string,
   "0052_report_summaries.sql": m52 as unknown as string,
+  "0053_report_covering_indexes.sql": m53 as unknown as string,
 };

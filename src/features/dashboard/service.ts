@@ -5,12 +5,15 @@ import { parseInput } from "../../lib/validate";
 import { databaseStats, listParticipants } from "../candidates/service";
 import { ListParticipantsInput } from "../candidates/model";
 import { bucketsOf, checkBucketFilter } from "../candidates/settings";
-import { listJobs } from "../jobs/service";
+import { jobListItems } from "../jobs/service";
 import { listShortlists } from "../shortlists/service";
 import { loadDashboardChat } from "../chat/pages/dashboard-chat";
 import { loadCalendarCard } from "../calendar/pages/dashboard-calendar-card";
 import { loadMailboxCard } from "../messages/pages/dashboard-mailbox-card";
 import type { DashboardQuery } from "./model";
+
+/** How many jobs the Job Positions card lists, newest first; an agency's 2,000 are on /jobs. */
+export const DASHBOARD_JOBS = 100;
 
 /** Everything the dashboard shows on the first response (no loading spinners), as plain props. */
 export function loadDashboard(deps: DashboardDeps, user: typeof users.$inferSelect, query: DashboardQuery) {
@@ -27,13 +30,15 @@ export function loadDashboard(deps: DashboardDeps, user: typeof users.$inferSele
   }
   const shortlists = listShortlists(deps, workspaceId).map((s) => ({ id: s.id, name: s.name }));
   const wanted = Number(query.shortlistId);
-  const jobs = listJobs(deps, workspaceId);
+  // Only what the Job Positions card shows: the newest jobs' id, title and location (all of them are on /jobs).
+  const jobs = jobListItems(deps, workspaceId, DASHBOARD_JOBS);
   const month = deps.placements.month(user);
   const filled = new Set(month.filledJobIds);
   return {
-    month: { placements: month.count, fees: month.fees, openJobs: jobs.filter((j) => !filled.has(j.id)).length },
+    month: { placements: month.count, fees: month.fees, openJobs: jobs.ids.filter((id) => !filled.has(id)).length },
     appUrl: deps.config.APP_URL,
-    jobs,
+    jobs: jobs.jobs,
+    jobsTotal: jobs.total,
     stats: databaseStats(deps, workspaceId),
     page: listParticipants(deps, workspaceId, { ...filters, excludeShortlisted: true, limit: 20 }),
     filters: { search: filters.search ?? "", role: filters.role ?? "", location: filters.location ?? "" },

@@ -19,6 +19,21 @@ export function jobNames(db: DB, workspaceId: number) {
     .all(workspaceId);
 }
 
+/** The newest `limit` jobs' id, title and location: what the dashboard's list of jobs shows, nothing else. */
+export function jobListItems(db: DB, workspaceId: number, limit: number) {
+  return db.$client
+    .query<{ id: number; title: string; location: string | null }, [number, number]>("SELECT id, title, location FROM jobs WHERE workspace_id = ?1 ORDER BY id DESC LIMIT ?2")
+    .all(workspaceId, limit);
+}
+
+/** Every job's id (read from jobs_workspace_idx alone). */
+export function jobIds(db: DB, workspaceId: number): number[] {
+  return db.$client
+    .query<{ id: number }, [number]>("SELECT id FROM jobs WHERE workspace_id = ?1")
+    .all(workspaceId)
+    .map((r) => r.id);
+}
+
 // Read on every visit of a campaign link (public pages): prepared once, see db/prepared.ts.
 const jobById = preparedQuery((db) =>
   db

@@ -74,6 +74,15 @@ export function jobNames(deps: Deps, workspaceId: number) {
   });
 }
 
+/**
+ * The dashboard's Job Positions card: the newest `limit` jobs' id, title and location (no posting built),
+ * every job's id (for counts) and how many there are.
+ */
+export function jobListItems(deps: Deps, workspaceId: number, limit: number) {
+  const ids = repo.jobIds(deps.db, workspaceId);
+  return { jobs: repo.jobListItems(deps.db, workspaceId, limit), ids, total: ids.length };
+}
+
 export function getJob(deps: Deps, workspaceId: number, id: number): Job {
   const row = repo.findJob(deps.db, workspaceId, id);
   if (!row) throw notFound("Job not found");

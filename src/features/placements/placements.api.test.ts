@@ -227,4 +227,20 @@ describe("the dashboard", () => {
     expect(figures).toContain("€12,000.00");
     expect(figures).toMatch(/Open jobs<\/span><span[^>]*>1</);
   });
+
+  test("Job Positions lists the newest 100 jobs by title and location only; open jobs counts them all", async () => {
+    const w = await workspace();
+    const insert = t.deps.db.$client.prepare("INSERT INTO jobs (workspace_id, title, location, description) VALUES (?1, ?2, 'Lisbon', 'A long posting text')");
+    for (let i = 1; i <= 120; i++) insert.run(w.workspaceId, `Bulk job ${i}`);
+    const page = (await w.call("/dashboard")).body as string;
+    const card = page.slice(page.indexOf('data-island="dashboard-jobs"'), page.indexOf('data-island="dashboard-campaigns"'));
+    expect(card).toContain("Bulk job 120");
+    expect(card).toContain("Bulk job 21<");
+    expect(card).not.toContain("Bulk job 20<");
+    expect(card).not.toContain("A long posting text");
+    expect((card.match(/<li /g) ?? []).length).toBe(100);
+    // 121 jobs (the workspace's own and 120): 21 are past the card.
+    expect(card).toContain("21 older jobs are on the");
+    expect(page).toMatch(/Open jobs<\/span><span[^>]*>121</);
+  });
 });

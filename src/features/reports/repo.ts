@@ -75,12 +75,14 @@ function bySourceSql(f: AppFilter, group: Group) {
     args.push(f.source);
     filter = `WHERE ${src} = ?${args.length}`;
   }
-  // Whether each has a placement (the sources report counts them): one probe of a small unique index.
+  // Whether each has a placement (the sources report counts them): a join on the placements' unique
+  // index (at most one row each), probed once per application. Each candidate's campaign is read
+  // from participants_campaign_idx, not from the wide rows.
   const sql = `SELECT ${group === "source" ? src : "g.k"} AS grp, g.reached, g.placed, sum(g.n) AS n FROM (
       SELECT ${GROUP_KEY[group]} AS k, a.source, a.participant_id AS pid, a.reached,
-        EXISTS (SELECT 1 FROM placements pl WHERE pl.application_id = a.id) AS placed, count(*) AS n FROM applications a
+        pl.application_id IS NOT NULL AS placed, count(*) AS n FROM applications a LEFT JOIN placements pl ON pl.application_id = a.id
       WHERE ${apps.where} GROUP BY a.participant_id, a.source, a.reached, k, placed) g
-    LEFT JOIN participants p ON g.source IS NULL AND p.id = g.pid LEFT JOIN campaigns c ON c.id = p.campaign_id
+    LEFT JOIN participants p INDEXED BY participants_campaign_idx ON g.source IS NULL AND p.id = g.pid LEFT JOIN campaigns c ON c.id = p.campaign_id
     ${filter} GROUP BY grp, g.reached, g.placed`;
   return { sql, args };
 }
@@ -134,7 +136,11 @@ export function stays(db: DB, f: AppFilter): Map<number, number[]> {
   return out;
 }
 
-/** Time to fill: jobs created in the period with a placement, from the job's creation to the first move into `placedStageId`. */
+/**
+ * Time to fill: jobs created in the period with a placement, from the job's creation to the first move into `placedStageId`.
+ * CROSS JOIN keeps SQLite's join order: the period's jobs first, then their placements (placements_job_idx), then
+ * their moves; left to itself the planner scanned every placement of the workspace and probed the log for each.
+ */
 export function fills(db: DB, f: { workspaceId: number; from: number; to: number; clientId?: number; jobId?: number; recruiterId?: number }, placedStageId: number) {
   const w = new Where([f.workspaceId, f.from, f.to, placedStageId]);
   w.add("j.client_id = $", f.clientId);
@@ -143,8 +149,8 @@ export function fills(db: DB, f: { workspaceId: number; from: number; to: number
   return db.$client
     .query<{ jobId: number; ms: number }, Arg[]>(
       `SELECT j.id AS jobId, MIN(m.at) - j.created_at AS ms FROM jobs j
-       JOIN placements pl ON pl.workspace_id = ?1 AND pl.job_id = j.id
-       JOIN application_moves m ON m.workspace_id = ?1 AND m.application_id = pl.application_id AND m.to_stage_id = ?4
+       CROSS JOIN placements pl ON pl.workspace_id = ?1 AND pl.job_id = j.id
+       CROSS JOIN application_moves m ON m.workspace_id = ?1 AND m.application_id = pl.application_id AND m.to_stage_id = ?4
        WHERE j.workspace_id = ?1 AND j.created_at >= ?2 AND j.created_at < ?3${w.sql} GROUP BY j.id`,
     )
     .all(...w.args);
@@ -164,7 +170,7 @@ export function schedulings(db: DB, f: { workspaceId: number; from: number; to: 
   w.add("s.user_id = $", f.recruiterId);
   return db.$client
     .query<{ ms: number | null }, Arg[]>(
-      `SELECT mt.created_at - s.created_at AS ms FROM scheduling_sessions s LEFT JOIN meetings mt ON mt.session_id = s.id
+      `SELECT mt.created_at - s.created_at AS ms FROM scheduling_sessions s LEFT JOIN meetings mt INDEXED BY meetings_session_created_idx ON mt.session_id = s.id
        WHERE s.workspace_id = ?1 AND s.created_at >= ?2 AND s.created_at < ?3${w.sql}`,
     )
     .all(...w.args);

@@ -132,6 +132,10 @@ export const meetings = sqliteTable(
     index("meetings_workspace_idx").on(t.workspaceId, t.startTime),
     // The dashboard's newest 200 interviews, read in order and stopped there (not 40,000 sorted).
     index("meetings_created_idx").on(t.workspaceId, t.createdAt),
+    // The interviews report reads the period's interviews from this index alone (reports/repo.ts).
+    index("meetings_report_idx").on(t.workspaceId, t.startTime, t.userId, t.status, t.noShowBy, t.endTime),
+    // Time to schedule: each session's booking time without reading the meeting (reports/repo.ts, INDEXED BY).
+    index("meetings_session_created_idx").on(t.sessionId, t.createdAt),
     index("meetings_reminder_idx").on(t.status, t.startTime),
     // The recruiter's own calendar: no two scheduled meetings of one user overlap.
     index("meetings_user_time_idx").on(t.userId, t.status, t.startTime),

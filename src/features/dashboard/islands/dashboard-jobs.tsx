@@ -8,15 +8,18 @@ import type { JobAnswer } from "../../../client/answers";
 export interface DashboardJob {
   id: number;
   title: string;
-  description: string | null;
   location: string | null;
 }
 
 export const DELETE_JOB_CONFIRM = "Are you sure you want to delete this job? Its campaign links will be deleted too.";
 
-/** Job Positions card: list (click to select and filter), create (title required), delete after confirming. */
-export default function DashboardJobs({ jobs: initial }: { jobs: DashboardJob[] }) {
+/**
+ * Job Positions card: list (click to select and filter), create (title required), delete after confirming.
+ * It lists the newest jobs (`total` counts them all); the older ones are on the Jobs page.
+ */
+export default function DashboardJobs({ jobs: initial, total = initial.length }: { jobs: DashboardJob[]; total?: number }) {
   const [jobs, setJobs] = useState(initial);
+  const older = Math.max(0, total - initial.length);
   const [title, setTitle] = useState("");
   const [location, setLocation] = useState("");
   const [description, setDescription] = useState("");
@@ -114,6 +117,15 @@ export default function DashboardJobs({ jobs: initial }: { jobs: DashboardJob[] 
             })}
           </ul>
         )}
+        {older > 0 ? (
+          <p className="text-xs text-slate-500">
+            {`${older.toLocaleString("en-US")} older ${older === 1 ? "job is" : "jobs are"} on the `}
+            <a href="/jobs" className="underline">
+              Jobs page
+            </a>
+            .
+          </p>
+        ) : null}
       </div>
     </section>
   );

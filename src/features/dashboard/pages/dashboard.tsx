@@ -22,7 +22,7 @@ export function DashboardPage({ shell, data }: { shell: Shell; data: DashboardDa
       <p className="mt-1 text-sm text-slate-500">Your jobs, candidates, shortlists and interviews.</p>
       <MonthFigures month={data.month} />
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
-        <Island name="dashboard-jobs" component={DashboardJobs} props={{ jobs: data.jobs }} />
+        <Island name="dashboard-jobs" component={DashboardJobs} props={{ jobs: data.jobs, total: data.jobsTotal }} />
         <Island name="dashboard-campaigns" component={DashboardCampaigns} props={{ appUrl: data.appUrl }} />
         <Island name="dashboard-analytics" component={DashboardAnalytics} props={{ stats: data.stats }} />
         <div className="md:col-span-2 xl:col-span-3">
