@@ -78,6 +78,6 @@ describe("a sync killed while applying what it read", () => {
       await b.sync();
       expect(b.mails()).toEqual([]);
       expect(b.webhooks()).toEqual([]);
-    }, 60_000);
+    }, 180_000);
   }
 });
