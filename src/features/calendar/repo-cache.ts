@@ -27,7 +27,7 @@ export function findCalendar(db: DB, userId: number, calendarId: string): Calend
  * default), names follow the provider, and calendars gone from the account are forgotten
  * with their cached events.
  */
-export function storeCalendarList(db: DB, userId: number, items: ProviderCalendar[]): void {
+export function storeCalendarList(db: DB | Tx, userId: number, items: ProviderCalendar[]): void {
   db.transaction((tx) => {
     for (const c of items) {
       tx.insert(calendarCalendars)
@@ -66,7 +66,7 @@ export function setCheckConflicts(db: DB | Tx, userId: number, changes: { id: st
 }
 
 /** Forgets every calendar and cached event of a member (disconnect). */
-export function forgetCalendars(db: DB, userId: number): void {
+export function forgetCalendars(db: DB | Tx, userId: number): void {
   db.transaction((tx) => {
     tx.delete(calendarCalendars).where(eq(calendarCalendars.userId, userId)).run();
     tx.delete(calendarBusyEvents).where(eq(calendarBusyEvents.userId, userId)).run();
@@ -148,7 +148,7 @@ export function applyRead(
 }
 
 /** A new grant: the old connection's failures no longer say anything. */
-export function clearSyncErrors(db: DB, userId: number): void {
+export function clearSyncErrors(db: DB | Tx, userId: number): void {
   db.update(calendarCalendars).set({ syncError: null }).where(eq(calendarCalendars.userId, userId)).run();
 }
 

@@ -55,7 +55,11 @@ export function connectedUserIds(db: DB): number[] {
 }
 
 /** Stores a connection; one per member, so connecting the other provider replaces the first. */
-export function saveConnection(db: DB, userId: number, v: { provider?: ProviderKind; email: string; accessTokenSealed: string | null; refreshTokenSealed: string; teamsCapable?: boolean | null }) {
+export function saveConnection(
+  db: DB | Tx,
+  userId: number,
+  v: { provider?: ProviderKind; email: string; accessTokenSealed: string | null; refreshTokenSealed: string; teamsCapable?: boolean | null },
+) {
   const provider = v.provider ?? "google";
   db.transaction((tx) => {
     const before = tx

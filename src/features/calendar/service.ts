@@ -1,4 +1,6 @@
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/tx";
+import { retryOnBusy } from "../../db/busy";
 import { AppError } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
 import * as repo from "./repo";
@@ -108,13 +110,19 @@ async function finishRoundTrip(deps: Deps, me: { userId: number; sessionId: numb
     const calendars = await client.listCalendars();
     // One connection per member: the other provider's (its channels, its grant) goes first.
     if (before?.connected && before.provider !== "google") await disconnect(deps, me.userId);
-    repo.saveConnection(deps.db, me.userId, {
-      provider: "google",
-      email,
-      accessTokenSealed: sealAccessToken(deps, tokens),
-      refreshTokenSealed: deps.secrets.seal(refreshToken),
-    });
-    afterConnect(deps, me.userId, before?.connected && before.provider === "google" ? before.email : null, email, calendars);
+    // Written after the provider answered: another process's write lock is waited for, not a failed connection.
+    await retryOnBusy(deps.db.$client, () =>
+      deps.db.transaction((tx) => {
+        repo.saveConnection(tx, me.userId, {
+          provider: "google",
+          email,
+          accessTokenSealed: sealAccessToken(deps, tokens),
+          refreshTokenSealed: deps.secrets.seal(refreshToken),
+        });
+        afterConnect(deps, tx, me.userId, before?.connected && before.provider === "google" ? before.email : null, email, calendars);
+      }),
+    );
+    forgetCalendarList(deps, me.userId);
     return { returnTo };
   } catch (e) {
     if (e instanceof ConnectError) throw e;
@@ -127,15 +135,12 @@ async function finishRoundTrip(deps: Deps, me: { userId: number; sessionId: numb
  * The calendars that count (decision 32): the list is stored now (the member is waiting on the
  * provider anyway), the busy cache is filled by a queued sync, push channels by a renewal.
  */
-function afterConnect(deps: Deps, userId: number, beforeEmail: string | null, email: string, calendars: google.CalendarListItem[]) {
-  forgetCalendarList(deps, userId);
-  if (beforeEmail !== email) calendarCache.forgetCalendars(deps.db, userId);
-  calendarCache.storeCalendarList(deps.db, userId, calendars);
-  calendarCache.clearSyncErrors(deps.db, userId);
-  deps.db.transaction((tx) => {
-    for (const id of calendarsToRead(deps, userId)) requestSync(deps, userId, id, {}, tx);
-    if (pushAvailable(deps)) renewChannelsJob.enqueue(tx, {});
-  });
+function afterConnect(deps: Deps, tx: Tx, userId: number, beforeEmail: string | null, email: string, calendars: google.CalendarListItem[]) {
+  if (beforeEmail !== email) calendarCache.forgetCalendars(tx, userId);
+  calendarCache.storeCalendarList(tx, userId, calendars);
+  calendarCache.clearSyncErrors(tx, userId);
+  for (const id of calendarsToRead(deps, userId)) requestSync(deps, userId, id, {}, tx);
+  if (pushAvailable(deps)) renewChannelsJob.enqueue(tx, {});
 }
 
 /** Microsoft's end of the round trip: the code with the PKCE verifier, then as Google's. */
@@ -155,15 +160,21 @@ async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string,
     const calendars = await client.listCalendars();
     const before = repo.findAccount(deps.db, me.userId);
     if (before?.connected && before.provider !== "microsoft") await disconnect(deps, me.userId);
-    repo.saveConnection(deps.db, me.userId, {
-      provider: "microsoft",
-      email,
-      accessTokenSealed: sealAccessToken(deps, tokens),
-      refreshTokenSealed: deps.secrets.seal(tokens.refreshToken!),
-      // Work and school accounts make Teams meetings; personal (Outlook.com) ones cannot.
-      teamsCapable: microsoft.teamsCapable(calendars),
-    });
-    afterConnect(deps, me.userId, before?.connected && before.provider === "microsoft" ? before.email : null, email, calendars);
+    // Written after the provider answered: another process's write lock is waited for, not a failed connection.
+    await retryOnBusy(deps.db.$client, () =>
+      deps.db.transaction((tx) => {
+        repo.saveConnection(tx, me.userId, {
+          provider: "microsoft",
+          email,
+          accessTokenSealed: sealAccessToken(deps, tokens),
+          refreshTokenSealed: deps.secrets.seal(tokens.refreshToken!),
+          // Work and school accounts make Teams meetings; personal (Outlook.com) ones cannot.
+          teamsCapable: microsoft.teamsCapable(calendars),
+        });
+        afterConnect(deps, tx, me.userId, before?.connected && before.provider === "microsoft" ? before.email : null, email, calendars);
+      }),
+    );
+    forgetCalendarList(deps, me.userId);
     return { returnTo };
   } catch (e) {
     if (e instanceof ConnectError) throw e;
