@@ -93,7 +93,8 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
   }
 }
 
-// The calendar list, cached 5 minutes per user (part1 §9). In memory: one process serves all.
+// The calendar list, cached 5 minutes per user (part1 §9), in each web process's memory: a reconnection
+// through one process is seen by another when its copy ends (a disconnection at once: the row says so).
 export const LIST_CACHE_MS = 5 * 60 * 1000;
 const listCaches = new WeakMap<DB, Map<number, { at: number; items: { id: string; summary: string; primary: boolean }[] }>>();
 
