@@ -4,6 +4,7 @@ import { EMPLOYMENT_LABELS, EMPLOYMENT_TYPES, REMOTE_KINDS, REMOTE_LABELS } from
 import { salaryText } from "../machine";
 import { companyOf, placeOf, type JobFilters, type PublicSite } from "../service";
 import { CareersFrame } from "./careers-frame";
+import { ChoiceSelect, choicesOf } from "./choice-select";
 
 /** The facts of a job in one line each (type, place, remote, salary, closing date). */
 export function Facts({ job, site }: { job: Job; site: PublicSite }) {
@@ -50,28 +51,8 @@ export function CareersListPage({ site, jobs, total, places, filters, source }: 
             ))}
           </select>
         </label>
-        <label className="text-sm">
-          Remote
-          <select className={select} name="remote" defaultValue={filters.remote ?? ""}>
-            <option value="">Any</option>
-            {REMOTE_KINDS.map((r) => (
-              <option key={r} value={r}>
-                {REMOTE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          Type
-          <select className={select} name="type" defaultValue={filters.type ?? ""}>
-            <option value="">Any</option>
-            {EMPLOYMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EMPLOYMENT_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label="Remote" name="remote" className={select} value={filters.remote ?? ""} blank="Any" choices={choicesOf(REMOTE_KINDS, REMOTE_LABELS)} />
+        <ChoiceSelect label="Type" name="type" className={select} value={filters.type ?? ""} blank="Any" choices={choicesOf(EMPLOYMENT_TYPES, EMPLOYMENT_LABELS)} />
         {source ? <input type="hidden" name="source" value={source} /> : null}
         <div className="flex items-end">
           <button className="btn-primary w-full" type="submit">

@@ -2,6 +2,7 @@ import { AppShell } from "../../../ui/app-shell";
 import type { Shell } from "../../../ui/shell";
 import type { Job } from "../../jobs/service";
 import { EMPLOYMENT_LABELS, EMPLOYMENT_TYPES, PERIOD_LABELS, REMOTE_KINDS, REMOTE_LABELS, SALARY_PERIODS } from "../../jobs/posting-model";
+import { ChoiceSelect, choicesOf } from "./choice-select";
 import { FIELD_LABELS, FIELD_MODES, STANDARD_FIELDS, type ApplicationForm } from "../model";
 
 export interface PostingPageProps {
@@ -110,27 +111,15 @@ export function PostingPage(p: PostingPageProps) {
           <input type="checkbox" name="closed" defaultChecked={checked("closed", !!job.closedAt)} /> Closed
         </label>
         {text("validThrough", "Closing date", job.validThrough?.slice(0, 10), { type: "date" })}
-        <label className="text-sm">
-          Employment type
-          <select name="employmentType" className={IN} defaultValue={v("employmentType", job.employmentType)}>
-            <option value="">Not said</option>
-            {EMPLOYMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EMPLOYMENT_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          Remote
-          <select name="remote" className={IN} defaultValue={v("remote", job.remote)}>
-            {REMOTE_KINDS.map((r) => (
-              <option key={r} value={r}>
-                {REMOTE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect
+          label="Employment type"
+          name="employmentType"
+          className={IN}
+          value={v("employmentType", job.employmentType)}
+          blank="Not said"
+          choices={choicesOf(EMPLOYMENT_TYPES, EMPLOYMENT_LABELS)}
+        />
+        <ChoiceSelect label="Remote" name="remote" className={IN} value={v("remote", job.remote)} choices={choicesOf(REMOTE_KINDS, REMOTE_LABELS)} />
         {text("remoteCountries", "Countries a remote job accepts (AU, NZ)", job.remoteCountries.join(", "))}
         {text("city", "City", job.city)}
         {text("region", "Region or state", job.region)}
@@ -139,16 +128,7 @@ export function PostingPage(p: PostingPageProps) {
         {text("salaryMin", "Salary from", job.salary?.min, { type: "number", min: 0, step: "any" })}
         {text("salaryMax", "Salary to", job.salary?.max, { type: "number", min: 0, step: "any" })}
         {text("salaryCurrency", "Currency (AUD, EUR…)", job.salary?.currency, { maxLength: 3 })}
-        <label className="text-sm">
-          Per
-          <select name="salaryPeriod" className={IN} defaultValue={v("salaryPeriod", job.salary?.period ?? "year")}>
-            {SALARY_PERIODS.map((s) => (
-              <option key={s} value={s}>
-                {PERIOD_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label="Per" name="salaryPeriod" className={IN} value={v("salaryPeriod", job.salary?.period ?? "year")} choices={choicesOf(SALARY_PERIODS, PERIOD_LABELS)} />
         <label className="inline-flex items-center gap-2 text-sm sm:col-span-2">
           <input type="checkbox" name="showClient" defaultChecked={checked("showClient", job.showClient)} /> Show the client's name (otherwise “Confidential client”)
         </label>
