@@ -7,8 +7,9 @@ import { renderPage } from "./lib/render";
 import { serveAsset } from "./lib/assets";
 import { plugin, type Feature } from "./lib/feature";
 import type { Job } from "./lib/jobs";
+import type { ScheduledParts } from "./scheduled-tasks";
 import { ErrorPage, errorTitle } from "./ui/error-page";
-import { BODY_LIMIT_BYTES, IMPORT_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from "./lib/body-limit";
+import { bodyLimitOf, LARGEST_BODY } from "./route-body-limits";
 import { metricsRoutes, replicaHealth } from "./metrics";
 import { recordEvent } from "./features/events/record";
 import { createAuth } from "./features/auth/feature";
@@ -54,23 +55,12 @@ import { createFeedback } from "./features/feedback/feature";
 import { createClientShares } from "./features/client-shares/feature";
 import { createCandidateFiles } from "./features/candidate-files/feature";
 import { createCandidateDrafts } from "./features/candidate-drafts/feature";
-import { MAX_CALL_BYTES } from "./features/candidate-drafts/model";
 import { createWorkspaceLogo } from "./features/workspace-logo/feature";
 import { createApiDocs } from "./features/api-docs/feature";
 import { createMatching } from "./features/matching/feature";
 import { createSuggestions } from "./features/suggestions/feature";
 import { createCareers } from "./features/careers/feature";
 import type { AccessGate } from "./features/auth/needs";
-
-/** The paths that take a file (the CSV import, by API and by the page's form). */
-const UPLOAD_PATHS = new Set(["/api/participants/import", "/candidates/import"]);
-// A candidate's CV (issue 39): the file's own 10 MB is checked by the service, with room for the form around it.
-const FILE_UPLOAD = /^\/(api\/participants|candidates)\/\d+\/files$/;
-// Several CVs that become drafts (issue 39 item 6): each at most 10 MB, all together at most 50 MB.
-// An application on the careers site (issue 56): a CV of at most 10 MB with the form around it.
-const APPLY_UPLOAD = /^\/careers\/[^/]+\/jobs\/\d+\/apply$/;
-const DRAFT_UPLOAD_PATHS = new Set(["/api/participants/from-files", "/candidates/drafts"]);
-const LARGEST_BODY = Math.max(IMPORT_LIMIT_BYTES, MAX_CALL_BYTES) + 64 * 1024;
 
 /** The largest websocket message accepted (the chat monitor's are a few kB); Bun's default is 16 MB. */
 const WS_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -228,9 +218,16 @@ export type App = AnyElysia & { features: Features; context: AppContext };
 
 const jobsOf = (features: Features): Job<any>[] => Object.values(features).flatMap((f: Feature<unknown>) => f.jobs);
 
-/** The kinds of task the features run, for a worker process that serves no page. */
-export function featureJobs(deps: Deps): Job<any>[] {
-  return jobsOf(buildFeatures(deps).features);
+/** The features' scheduled tasks and background loops, for the process that runs them. */
+export function scheduledOf(features: Features): ScheduledParts {
+  const all = Object.values(features) as Feature<unknown>[];
+  return { scheduled: all.flatMap((f) => f.scheduled ?? []), background: all.flatMap((f) => f.background ?? []) };
+}
+
+/** What a worker process that serves no page runs: the features' kinds of task and their scheduled work. */
+export function workerParts(deps: Deps): { jobs: Job<any>[] } & ScheduledParts {
+  const { features } = buildFeatures(deps);
+  return { jobs: jobsOf(features), ...scheduledOf(features) };
 }
 
 /** Builds the whole app from the features. Tests call app.handle(); main.ts listens. */
@@ -262,15 +259,8 @@ export function createApp(deps: Deps, replace: Replacements = {}): App {
           redispatch: (request): Promise<Response> => handleRequest(request),
           waitForLock: (deadline) => waitForWriteLock(deps.db.$client, deadline),
           routes: (): ReadonlyArray<{ method: string; path: string; hooks: { detail?: unknown } }> => routesOf(),
-          // 1 MB for JSON and forms, 64 MB for the CSV import (API and page): counted as read, chunked or not.
-          bodyLimit: (path) =>
-            UPLOAD_PATHS.has(path)
-              ? IMPORT_LIMIT_BYTES + 64 * 1024
-              : FILE_UPLOAD.test(path) || APPLY_UPLOAD.test(path)
-                ? UPLOAD_LIMIT_BYTES + 64 * 1024
-                : DRAFT_UPLOAD_PATHS.has(path)
-                  ? MAX_CALL_BYTES + 64 * 1024
-                  : BODY_LIMIT_BYTES,
+          // Each path's own limit, counted as the body is read, chunked or not (route-body-limits.ts).
+          bodyLimit: bodyLimitOf,
         }),
       ),
     )

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { makeTestApp } from "../test/helpers";
 import { createApp } from "./app";
-import { startJobs } from "./scheduled-tasks";
+import { runScheduled } from "./scheduled-tasks";
 import pkg from "../package.json";
 
 const family = (text: string, name: string) => parsePrometheusTextFormat(text).find((f) => f.name === name);
@@ -92,10 +92,14 @@ describe("/metrics", () => {
     }
   });
 
-  test("scheduled job runs are counted by startJobs", () => {
+  test("a scheduled run is counted, as done or failed, with its time", async () => {
     const t = makeTestApp();
-    const jobs = startJobs(t.deps);
-    jobs.stop();
-    expect(t.deps.metrics).toBeDefined();
+    t.clock.set(new Date("2031-01-01T10:00:00Z"));
+    expect(await runScheduled(t.deps, { name: "counted-job", pattern: "* * * * *", run: () => {} })).toBe(true);
+    expect(await runScheduled(t.deps, { name: "failing-job", pattern: "* * * * *", run: () => Promise.reject(new Error("no")) })).toBe(true);
+    const text = await (await t.request("/metrics")).text();
+    const runs = family(text, "frank_scheduled_job_runs_total")!.metrics.map((m) => [m.labels?.job, m.labels?.result, m.value]);
+    expect(runs).toContainEqual(["counted-job", "ok", "1"]);
+    expect(runs).toContainEqual(["failing-job", "failed", "1"]);
   });
 });

@@ -3,7 +3,8 @@
 import { expect, test } from "bun:test";
 import { makeTestApp } from "../test/helpers";
 import { createDeps } from "./bootstrap";
-import { runScheduled } from "./scheduled-tasks";
+import { runScheduled, startJobs } from "./scheduled-tasks";
+import { scheduledOf } from "./app";
 import type { ScheduledJob } from "./scheduled-job";
 
 const t = makeTestApp();
@@ -39,4 +40,26 @@ test("each tick runs the job in one process only, and a run under way holds the 
   t.clock.advance(60_000);
   expect(await runScheduled(other, job)).toBe(true);
   expect(runs).toBe(4);
+});
+
+test("the features hand over their scheduled tasks and background loops; startJobs starts each loop and stop() ends it", () => {
+  const parts = scheduledOf(t.app.features);
+  expect(parts.scheduled.map((j) => j.name).sort()).toEqual([
+    "calendar-sync",
+    "candidate-retention",
+    "database-backup",
+    "interview-reminders",
+    "orphan-files",
+    "participants-sync",
+    "suggestions-retention",
+    "webhook-deliveries-retention",
+  ]);
+  // The calendar's poll, the mailboxes' poll and their IDLE watcher.
+  expect(parts.background).toHaveLength(3);
+  const seen: string[] = [];
+  const loop = (name: string) => () => (seen.push(`start ${name}`), { stop: () => void seen.push(`stop ${name}`) });
+  const started = startJobs(t.deps, { scheduled: [], background: [loop("a"), loop("b")] });
+  expect(seen).toEqual(["start a", "start b"]);
+  started.stop();
+  expect(seen).toEqual(["start a", "start b", "stop a", "stop b"]);
 });

@@ -12,7 +12,7 @@ import { loadConfig } from "../src/config/env";
 import { createDeps } from "../src/bootstrap";
 import { encodeVersion, knownSchema, StartupRefused } from "../src/db/startup";
 import { FRANK_VERSION } from "../src/version";
-import { backupDatabase } from "../src/features/monitor/db-backup";
+import { backupQueue } from "../src/features/monitor/db-backup";
 import { frankCommand } from "./kits/frank-command";
 import { freePort } from "./kits/free-port";
 import { waitHealthy as answersHealth } from "./kits/wait-healthy";
@@ -156,7 +156,7 @@ describe("files are private", () => {
       deps.db.$client.exec("create table probe (x); insert into probe values (1)");
       expect(mode(dir)).toBe(0o700);
       for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(`${f} ${mode(f).toString(8)}`).toBe(`${f} 600`);
-      const b = await backupDatabase(deps);
+      const b = await backupQueue(deps)();
       expect(mode(b.file)).toBe(0o600);
       expect(mode(join(dir, "backups"))).toBe(0o700);
     } finally {

@@ -6,7 +6,6 @@
 // `all`, both in one process as before.
 import { isLoopbackHost, type Config } from "../config/env";
 import { UsageError } from "./usage";
-import { markSyncScheduled } from "../features/monitor/sync";
 import { listenOnPort, portFree, stopListening } from "./listen";
 
 export type Role = "web" | "worker" | "all";
@@ -21,8 +20,13 @@ export function parseRole(value: string | undefined): Role | "split" {
 const STOP_GRACE_MS = 3000;
 
 export async function serveCommand(cfg: Config, role: Role | "split"): Promise<number> {
-  const [{ createDeps }, { createApp, featureJobs }, { startJobs }, children] = await Promise.all([import("../bootstrap"), import("../app"), import("../scheduled-tasks"), import("./children")]);
-  if (role === "worker") return serveWorker(cfg, createDeps, featureJobs, startJobs);
+  const [{ createDeps }, { createApp, scheduledOf, workerParts }, { startJobs }, children] = await Promise.all([
+    import("../bootstrap"),
+    import("../app"),
+    import("../scheduled-tasks"),
+    import("./children"),
+  ]);
+  if (role === "worker") return serveWorker(cfg, createDeps, workerParts, startJobs);
   if (role === "web" && process.env[children.WEB_CHILD_ENV]) return serveWebChild(cfg, createDeps, createApp);
   const [{ acquireServeLock }, { seedDemo }] = await Promise.all([import("../db/serve-lock"), import("../demo")]);
   // One parent per database file (refused, naming the file, while another one serves it); its web children share its port.
@@ -43,9 +47,9 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
   const opts = { demo: cfg.demo, secret: cfg.APP_SECRET, log: deps.log };
   const worker = role === "split" ? children.startWorkerChild(opts) : null;
   const webs = children.startWebChildren(webProcesses, opts);
-  const scheduled = role === "all" ? startJobs(deps) : null;
-  // The worker runs the participants sync on its schedule: the monitor page of this process says so.
-  if (role !== "all") markSyncScheduled(deps);
+  const scheduled = role === "all" ? startJobs(deps, scheduledOf(built.features)) : null;
+  // This process or the worker runs the participants sync on its schedule: the monitor page says so.
+  built.features.monitor.api.sync.markScheduled();
   console.log(`Frank is running at ${cfg.APP_URL}${cfg.demo ? " (demo mode: sign in with Demo Login)" : ""}${webProcesses > 1 ? ` (${webProcesses} web processes)` : ""}`);
   if (cfg.filesS3) console.log(`Candidates' files are kept in ${(await import("../config/files-s3")).describeFilesS3(cfg.filesS3)}`);
   if (role === "all") {
@@ -80,8 +84,9 @@ export async function serveCommand(cfg: Config, role: Role | "split"): Promise<n
 async function serveWebChild(cfg: Config, createDeps: typeof import("../bootstrap").createDeps, createApp: typeof import("../app").createApp): Promise<number> {
   const { parentGone } = await import("./children");
   const deps = createDeps(cfg, { enqueueOnly: true, sharedLimits: true });
-  const app = listenOnPort(createApp(deps), cfg, { shared: true, first: false });
-  markSyncScheduled(deps);
+  const built = createApp(deps);
+  const app = listenOnPort(built, cfg, { shared: true, first: false });
+  built.features.monitor.api.sync.markScheduled();
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -101,7 +106,7 @@ async function serveWebChild(cfg: Config, createDeps: typeof import("../bootstra
 async function serveWorker(
   cfg: Config,
   createDeps: typeof import("../bootstrap").createDeps,
-  featureJobs: typeof import("../app").featureJobs,
+  workerParts: typeof import("../app").workerParts,
   startJobs: typeof import("../scheduled-tasks").startJobs,
 ): Promise<number> {
   const { SUPERVISED_ENV, parentGone } = await import("./children");
@@ -109,11 +114,12 @@ async function serveWorker(
   // tried again in a moment, and a try's end waits without holding the thread, so the replies of
   // the tasks in flight are read on time.
   const deps = createDeps(cfg);
-  // The features hand the worker their kinds of task; no web app is built.
-  deps.jobs.register(...featureJobs(deps));
+  // The features hand the worker their kinds of task and scheduled work; no web app is built.
+  const parts = workerParts(deps);
+  deps.jobs.register(...parts.jobs);
   deps.jobs.watch();
   void deps.jobs.runDue();
-  const scheduled = startJobs(deps);
+  const scheduled = startJobs(deps, parts);
   const supervised = !!process.env[SUPERVISED_ENV];
   if (!supervised) console.log("Frank's worker is running");
   let stopping = false;

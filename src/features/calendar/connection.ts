@@ -1,4 +1,3 @@
-import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import { calendarsOf as calendarsOfConnection } from "./repo-cache";
@@ -84,7 +83,6 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
   } catch (e) {
     if (e instanceof GoogleGrantRevoked) {
       repo.clearConnection(deps.db, c.account.userId, { reason: revokedNotice(c.account.provider), email: c.account.email, provider: c.account.provider });
-      forgetCalendarList(deps, c.account.userId);
       deps.log.info("calendar disconnected: grant refused by the provider", { userId: c.account.userId, provider: c.account.provider });
     }
     // The provider's own answers pass through as they are (a gone event or cursor is not an outage).
@@ -94,16 +92,12 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
 }
 
 // The calendar list, cached 5 minutes per user (part1 §9), in each web process's memory: a reconnection
-// through one process is seen by another when its copy ends (a disconnection at once: the row says so).
+// through one process is seen by another when its copy ends (a disconnection at once: a hit is
+// served only while the connection's row says connected).
 export const LIST_CACHE_MS = 5 * 60 * 1000;
-const listCaches = new WeakMap<DB, Map<number, { at: number; items: { id: string; summary: string; primary: boolean }[] }>>();
 
-export function listCache(deps: Deps) {
-  let m = listCaches.get(deps.db);
-  if (!m) listCaches.set(deps.db, (m = new Map()));
-  return m;
-}
+/** One app's calendar lists by user: a field of the calendar feature's closure. */
+export type CalendarLists = Map<number, { at: number; items: { id: string; summary: string; primary: boolean }[] }>;
 
-export function forgetCalendarList(deps: Deps, userId: number) {
-  listCache(deps).delete(userId);
-}
+/** What the calendar's connection services need beyond the infrastructure. */
+export type CalendarDeps = Deps & { calendarLists: CalendarLists };

@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { CalendarDeps } from "./connection";
 import * as calendar from "./service";
 import { feedUrl } from "./feed";
 import { redirectUri } from "./providers/google";
@@ -15,7 +15,7 @@ const PAGE_LIST_WAIT_MS = 1500;
  * Everything /ical-manager and /sync-ical show on the first response, as plain props: the
  * connection, the calendar list (when Google answers within PAGE_LIST_WAIT_MS) and the feed.
  */
-export async function loadCalendarPage(deps: Deps, user: { id: number; workspaceId: number; role: string }, mode: "manager" | "sync"): Promise<CalendarPageProps> {
+export async function loadCalendarPage(deps: CalendarDeps, user: { id: number; workspaceId: number; role: string }, mode: "manager" | "sync"): Promise<CalendarPageProps> {
   let calendars: Awaited<ReturnType<typeof calendar.listCalendars>> | null = null;
   if (calendar.calendarStatus(deps, user.id).isConnected) {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
+import type { CalendarDeps } from "./connection";
 import { renderPage, type Toast } from "../../lib/render";
 import { setFlash, takeFlash } from "../../lib/flash";
 import { AppError } from "../../lib/errors";
@@ -34,7 +34,7 @@ const FAILED: Toast = { title: "Connection Failed", description: "Failed to conn
 const TITLES = { manager: "iCal Manager", sync: "Sync iCal" } as const;
 
 /** Google connection (/auth/google/calendar, /api/calendar/*), the manager pages and the private feed. */
-export function calendarRoutes(deps: Deps, web: Web) {
+export function calendarRoutes(deps: CalendarDeps, web: Web) {
   // A provider's round trip ends in a redirect either way: a failure goes back with ?error=<code>.
   const start =
     (provider: "google" | "microsoft") =>

@@ -8,7 +8,7 @@ import * as google from "./providers/google";
 import * as microsoft from "./providers/microsoft";
 import * as microsoftSignIn from "./providers/microsoft-sign-in";
 import type { ProviderKind } from "./providers/provider";
-import { connectedClient, forgetCalendarList, listCache, LIST_CACHE_MS, openTokens, sealAccessToken, withGoogle } from "./connection";
+import { connectedClient, LIST_CACHE_MS, openTokens, type CalendarDeps, sealAccessToken, withGoogle } from "./connection";
 import * as videoLinks from "./video-link";
 import { MAIL_RETURN_PATHS } from "./mail-grant";
 import type { CalendarStatus } from "./model";
@@ -83,14 +83,14 @@ export class ConnectError extends Error {
  * Finishes the round trip: checks the state (same user, same session, unexpired, once),
  * exchanges the code, reads the account e-mail and stores the tokens sealed.
  */
-export async function finishConnect(deps: Deps, me: { userId: number; sessionId: number }, q: { code?: string; state?: string; error?: string }): Promise<{ returnTo: string }> {
+export async function finishConnect(deps: CalendarDeps, me: { userId: number; sessionId: number }, q: { code?: string; state?: string; error?: string }): Promise<{ returnTo: string }> {
   const done = await finishRoundTrip(deps, me, q);
   // The member's next page should show the first sync done; it runs in the worker (up to 5 s).
   await firstSyncDone(deps, me.userId);
   return done;
 }
 
-async function finishRoundTrip(deps: Deps, me: { userId: number; sessionId: number }, q: { code?: string; state?: string; error?: string }): Promise<{ returnTo: string }> {
+async function finishRoundTrip(deps: CalendarDeps, me: { userId: number; sessionId: number }, q: { code?: string; state?: string; error?: string }): Promise<{ returnTo: string }> {
   const row = q.state ? repo.takeOauthState(deps.db, sha256(q.state), deps.clock.now()) : undefined;
   if (!row || row.userId !== me.userId || row.sessionId !== me.sessionId) throw new ConnectError("invalid_state");
   const returnTo = row.returnTo;
@@ -122,7 +122,7 @@ async function finishRoundTrip(deps: Deps, me: { userId: number; sessionId: numb
         afterConnect(deps, tx, me.userId, before?.connected && before.provider === "google" ? before.email : null, email, calendars);
       }),
     );
-    forgetCalendarList(deps, me.userId);
+    deps.calendarLists.delete(me.userId);
     return { returnTo };
   } catch (e) {
     if (e instanceof ConnectError) throw e;
@@ -144,7 +144,7 @@ function afterConnect(deps: Deps, tx: Tx, userId: number, beforeEmail: string | 
 }
 
 /** Microsoft's end of the round trip: the code with the PKCE verifier, then as Google's. */
-async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string, verifierSealed: string | null, returnTo: string): Promise<{ returnTo: string }> {
+async function finishMicrosoft(deps: CalendarDeps, me: { userId: number }, code: string, verifierSealed: string | null, returnTo: string): Promise<{ returnTo: string }> {
   if (!microsoftSignIn.microsoftConfigured(deps.config)) throw new ConnectError("not_configured", returnTo);
   let verifier: string;
   try {
@@ -174,7 +174,7 @@ async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string,
         afterConnect(deps, tx, me.userId, before?.connected && before.provider === "microsoft" ? before.email : null, email, calendars);
       }),
     );
-    forgetCalendarList(deps, me.userId);
+    deps.calendarLists.delete(me.userId);
     return { returnTo };
   } catch (e) {
     if (e instanceof ConnectError) throw e;
@@ -187,8 +187,8 @@ async function finishMicrosoft(deps: Deps, me: { userId: number }, code: string,
  * The user's calendars (writable ones), cached 5 minutes. Not connected, or Google
  * refusing the grant, gives an empty list; Google down gives 502 (nothing to cache).
  */
-export async function listCalendars(deps: Deps, userId: number): Promise<google.CalendarListItem[]> {
-  const cache = listCache(deps);
+export async function listCalendars(deps: CalendarDeps, userId: number): Promise<google.CalendarListItem[]> {
+  const cache = deps.calendarLists;
   const now = deps.clock.now().getTime();
   const hit = cache.get(userId);
   if (hit && now - hit.at < LIST_CACHE_MS && repo.findAccount(deps.db, userId)?.connected) return hit.items;
@@ -215,7 +215,7 @@ export const NOT_YOUR_CALENDAR = "Please choose one of your calendars";
  * Stores the calendar Frank writes events to. Only one of the user's own (writable)
  * calendars, as Google lists them, or Google's "primary" alias is accepted.
  */
-export async function setPrimaryCalendar(deps: Deps, userId: number, calendarId: string) {
+export async function setPrimaryCalendar(deps: CalendarDeps, userId: number, calendarId: string) {
   const id = calendarId.trim();
   if (REFUSED.has(id)) throw new AppError("validation_failed", 400, "Choose a calendar first.", { calendarId: "Choose a calendar first." });
   const a = repo.findAccount(deps.db, userId);
@@ -230,7 +230,7 @@ export async function setPrimaryCalendar(deps: Deps, userId: number, calendarId:
 }
 
 /** Revokes the grant at Google (best effort) and forgets the tokens here in any case. */
-export async function disconnect(deps: Deps, userId: number) {
+export async function disconnect(deps: CalendarDeps, userId: number) {
   // Push channels are stopped while the grant still works.
   await stopChannels(deps, userId).catch(() => {});
   const a = repo.findAccount(deps.db, userId);
@@ -245,6 +245,6 @@ export async function disconnect(deps: Deps, userId: number) {
   }
   repo.clearConnection(deps.db, userId);
   calendarCache.forgetCalendars(deps.db, userId);
-  forgetCalendarList(deps, userId);
+  deps.calendarLists.delete(userId);
   return calendarStatus(deps, userId);
 }

@@ -16,18 +16,13 @@ export function modelConfigured(config: Pick<Config, "OPENAI_API_KEY" | "OPENAI_
   return !!(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
 }
 
-const clients = new WeakMap<object, OpenAI>();
-// The SDK is loaded on first use, keeping it off the cold start.
+// The SDK is loaded on first use, keeping it off the cold start. A client per request costs an
+// object (connections are pooled by the runtime's fetch), and nothing is kept between requests.
 async function clientFor(config: Config): Promise<OpenAI> {
-  let c = clients.get(config);
-  if (!c) {
-    const { default: OpenAI } = await import("openai");
-    // Local servers need no key, but the SDK insists on one.
-    // The SDK's own timeout is a backstop; runModel's deadlines (first token, silence) decide.
-    c = new OpenAI({ apiKey: config.OPENAI_API_KEY || "not-needed", baseURL: config.OPENAI_BASE_URL, maxRetries: 1, timeout: config.OPENAI_TIMEOUT_MS });
-    clients.set(config, c);
-  }
-  return c;
+  const { default: OpenAI } = await import("openai");
+  // Local servers need no key, but the SDK insists on one.
+  // The SDK's own timeout is a backstop; runModel's deadlines (first token, silence) decide.
+  return new OpenAI({ apiKey: config.OPENAI_API_KEY || "not-needed", baseURL: config.OPENAI_BASE_URL, maxRetries: 1, timeout: config.OPENAI_TIMEOUT_MS });
 }
 
 /** The model went quiet: no first token within OPENAI_TIMEOUT_MS, or OPENAI_STALL_MS of silence mid-answer. */

@@ -2,7 +2,8 @@ import type { Deps } from "../../deps";
 import { plugin, type Feature } from "../../lib/feature";
 import type { Web } from "../auth/web";
 import { messagesRoutes } from "./routes";
-import { messagesJobs } from "./work";
+import { messagesJobs, startMailboxPolling } from "./work";
+import { startMailboxIdle } from "./idle";
 import { composeRoutes } from "./compose-routes";
 import { sendMessageJobs } from "./send-job";
 import { attachmentJobs } from "./attachment-job";
@@ -14,6 +15,8 @@ export function createMessages(deps: Deps, web: Web): Feature {
   return {
     routes: [plugin(messagesRoutes(deps, web)), plugin(composeRoutes(deps, web)), plugin(sequencesRoutes(deps, web))],
     jobs: [...messagesJobs(deps), ...sendMessageJobs(deps), ...attachmentJobs(deps), ...sequenceJobs(deps)],
+    // New mail in a mailbox whose server offers IDLE queues its sync at once; polling stays the net.
+    background: [() => startMailboxPolling(deps), () => startMailboxIdle(deps)],
     api: {},
   };
 }

@@ -11,7 +11,7 @@ import { loadConfig } from "../../config/env";
 import { createDeps } from "../../bootstrap";
 import { createApp } from "../../app";
 import { upsertParticipantFromVisitor } from "../candidates/service";
-import { backupDatabase } from "./db-backup";
+import { backupQueue } from "./db-backup";
 import { filesInBackup } from "./backup-files";
 
 // Issue 39 item 4: "backups and restore carry them". Files in the data folder travel inside the
@@ -76,7 +76,7 @@ describe("backups carry the candidates' files", () => {
   test("data folder: the backup holds the files; restored into an empty data folder, downloads give the same bytes", async () => {
     const t = makeTestApp();
     const w = await withFiles(t);
-    const r = await backupDatabase(t.deps);
+    const r = await backupQueue(t.deps)();
     expect(r.files).toEqual({ count: 2, bytes: w.uploads[0]!.bytes.length + w.uploads[1]!.bytes.length, missing: 0 });
     expect(filesInBackup(r.file).count).toBe(2);
 
@@ -139,7 +139,7 @@ describe("backups carry the candidates' files", () => {
     const env = { FILES_S3_URL: bucket.filesUrl("kept") };
     const t = makeTestApp(env);
     const w = await withFiles(t);
-    const r = await backupDatabase(t.deps);
+    const r = await backupQueue(t.deps)();
     expect([r.files, r.filesWhere]).toEqual([null, `s3://frank-files/kept at ${bucket.endpoint}`]);
     expect(filesInBackup(r.file).count).toBe(0);
 
@@ -169,11 +169,11 @@ describe("backups carry the candidates' files", () => {
     const made = await t.request("/api/participants/from-files", { method: "POST", body: form, cookie: w.cookie, headers: { origin: "http://localhost" } });
     expect(made.status).toBe(201);
     const total = w.uploads[0]!.bytes.length + w.uploads[1]!.bytes.length + draftCv.length;
-    expect((await backupDatabase(t.deps)).files).toEqual({ count: 3, bytes: total, missing: 0 });
+    expect((await backupQueue(t.deps)()).files).toEqual({ count: 3, bytes: total, missing: 0 });
     await t.deps.jobs.idle();
     const draftId = ((await made.json()) as any).drafts[0].id;
     const confirmed = await t.request(`/api/participant-drafts/${draftId}/confirm`, { method: "POST", json: { name: "Grace Hopper" }, cookie: w.cookie });
     expect(confirmed.status).toBe(201);
-    expect((await backupDatabase(t.deps)).files).toEqual({ count: 3, bytes: total, missing: 0 });
+    expect((await backupQueue(t.deps)()).files).toEqual({ count: 3, bytes: total, missing: 0 });
   });
 });

@@ -9,11 +9,12 @@ import { frankCommand } from "../../../test/kits/frank-command";
 
 const frank = await frankCommand();
 import { addParticipants } from "../candidates/service";
-import { runSync } from "./sync";
-import { backupDatabase, backupFolder, backupPattern, databaseStem, listBackups } from "./db-backup";
+import { backupFolder, backupPattern, databaseStem, listBackups } from "./db-backup";
 import { inspectFrankDatabase, restoreDatabase, RestoreRefused } from "./db-restore";
 
 const t = makeTestApp({ BACKUP_KEEP: "3" });
+// The app's backups, one after the other as the scheduled job's are.
+const backupDatabase = t.app.features.monitor.api.backup;
 const scratch = mkdtempSync(join(tmpdir(), "frank-restore-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -40,11 +41,11 @@ describe("database backups", () => {
       u.workspaceId,
       Array.from({ length: 300 }, (_, i) => ({ uniqueId: `r-${i}`, name: `Restore ${i}`, prequalifier: "Hello ".repeat(50) })),
     );
-    await runSync(t.deps, u.workspaceId);
+    await t.app.features.monitor.api.sync.run(u.workspaceId);
     const before = liveCounts();
     expect(before.participants).toBeGreaterThanOrEqual(300);
 
-    const b = await backupDatabase(t.deps);
+    const b = await backupDatabase();
     expect(b.file.startsWith(backupFolder(t.deps.config.dataDir))).toBe(true);
     expect(basename(b.file)).toMatch(/^test-\d{8}-\d{6}-\d{3}\.db$/);
     expect(basename(b.file)).toMatch(backupPattern(databaseStem(t.deps.config.DATABASE_PATH)));
@@ -76,7 +77,7 @@ describe("database backups", () => {
     writeFileSync(other, "x");
     for (let i = 0; i < 5; i++) {
       t.clock.advance(60_000);
-      made.push((await backupDatabase(t.deps)).file);
+      made.push((await backupDatabase()).file);
     }
     const kept = listBackups(backupFolder(t.deps.config.dataDir), "test");
     expect(kept).toEqual(made.slice(-3).reverse());
@@ -95,7 +96,7 @@ describe("database backups", () => {
     const timer = setInterval(() => ticks++, 2);
     const answered: number[] = [];
     const started = performance.now();
-    const backup = backupDatabase(t.deps);
+    const backup = backupDatabase();
     while (!Bun.peek.status(backup) || Bun.peek.status(backup) === "pending") {
       const r = await t.request("/healthz");
       if (r.status === 200) answered.push(performance.now() - started);
@@ -111,7 +112,7 @@ describe("database backups", () => {
   });
 
   test("backups asked for at once are all written, one after the other", async () => {
-    const files = await Promise.all([backupDatabase(t.deps), backupDatabase(t.deps), backupDatabase(t.deps)]);
+    const files = await Promise.all([backupDatabase(), backupDatabase(), backupDatabase()]);
     expect(new Set(files.map((f) => f.file)).size).toBe(3);
     for (const f of files) expect(existsSync(f.file)).toBe(true);
   });
@@ -119,7 +120,7 @@ describe("database backups", () => {
 
 describe("restore", () => {
   test("replaces an existing database, keeps a safety copy and drops its stale WAL", async () => {
-    const b = await backupDatabase(t.deps);
+    const b = await backupDatabase();
     const target = join(scratch, "existing", "frank.db");
     restoreDatabase(b.file, target);
     // Change the target so it differs from the backup, and leave a WAL behind as a crashed
@@ -140,7 +141,7 @@ describe("restore", () => {
   });
 
   test("refuses while the database is open (a running server)", async () => {
-    const b = await backupDatabase(t.deps);
+    const b = await backupDatabase();
     expect(() => restoreDatabase(b.file, t.deps.config.DATABASE_PATH)).toThrow(/in use/);
     // Nothing was touched.
     expect(t.deps.db.$client.query("select 1 as x").get()).toEqual({ x: 1 });
@@ -174,7 +175,7 @@ describe("restore", () => {
   });
 
   test("refuses a backup with triggers or views that Frank's migrations did not create (issue 15 item 10)", async () => {
-    const b = await backupDatabase(t.deps);
+    const b = await backupDatabase();
     // Frank's own triggers pass.
     expect(inspectFrankDatabase(b.file).migrations).toBeGreaterThan(0);
     const cases = {
@@ -199,7 +200,7 @@ describe("restore", () => {
   });
 
   test("refuses a backup made by a newer version", async () => {
-    const b = await backupDatabase(t.deps);
+    const b = await backupDatabase();
     const newer = join(scratch, "newer.db");
     const db = new Database(b.file, { readonly: true });
     db.exec(`VACUUM INTO '${newer}'`);
@@ -217,7 +218,7 @@ describe("command line", () => {
   test("frank backup writes a backup; frank restore FILE puts it back", async () => {
     const dir = join(scratch, "cli");
     const dbPath = join(dir, "frank.db");
-    restoreDatabase((await backupDatabase(t.deps)).file, dbPath);
+    restoreDatabase((await backupDatabase()).file, dbPath);
     const users = counts(dbPath).users;
     const backup = run(["backup"], dbPath);
     expect(backup.exitCode).toBe(0);

@@ -1,4 +1,3 @@
-import type { DB } from "../../db/client";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
@@ -84,17 +83,20 @@ function snapshotInWorker(source: string, target: string, dataDir: string | null
   });
 }
 
-const chains = new WeakMap<DB, Promise<unknown>>();
+/** Backs up the live database and prunes old backups; one per app (the monitor's), or per command. */
+export type BackupQueue = () => Promise<BackupResult>;
 
-/** Backs up the live database and prunes old backups. Calls are serialised per app. */
-export function backupDatabase(deps: Deps): Promise<BackupResult> {
-  const prev = chains.get(deps.db) ?? Promise.resolve();
-  const next = prev.catch(() => undefined).then(() => backupNow(deps));
-  chains.set(
-    deps.db,
-    next.catch(() => undefined),
-  );
-  return next;
+/**
+ * The app's backups, one after the other: names sort by time and pruning keeps the newest, so
+ * two at once could prune each other's file.
+ */
+export function backupQueue(deps: Deps): BackupQueue {
+  let chain: Promise<unknown> = Promise.resolve();
+  return () => {
+    const next = chain.catch(() => undefined).then(() => backupNow(deps));
+    chain = next.catch(() => undefined);
+    return next;
+  };
 }
 
 async function backupNow(deps: Deps): Promise<BackupResult> {

@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import { mkdirSync, rmSync } from "node:fs";
 import type { Config } from "../../config/env";
 import type { Deps } from "../../deps";
-import { backupDatabase, backupFolder, backupPattern, databaseStem, type BackupResult } from "./db-backup";
+import { backupQueue, backupFolder, backupPattern, databaseStem, type BackupQueue, type BackupResult } from "./db-backup";
 
 /**
  * Backups off the machine: each snapshot is uploaded to BACKUP_S3_URL (s3://bucket/prefix,
@@ -108,8 +108,8 @@ export interface FullBackupResult extends BackupResult {
  * BACKUP_S3_URL is set, its upload (outside the database's work, with a time limit). A failed
  * upload throws after the local backup is safely written.
  */
-export async function backupWithUpload(deps: Deps): Promise<FullBackupResult> {
-  const local = await backupDatabase(deps);
+export async function backupWithUpload(deps: Deps, backup: BackupQueue = backupQueue(deps)): Promise<FullBackupResult> {
+  const local = await backup();
   if (!deps.config.BACKUP_S3_URL) return { ...local, upload: null };
   try {
     const upload = await uploadBackup(deps.config, local.file);

@@ -1,13 +1,13 @@
 import type { Deps } from "../../deps";
 import { debugParticipants, designTestParticipants } from "./debug";
 import { LATEST_ROWS } from "./model";
-import { latestBackup, latestOriginal, syncStatus } from "./sync";
+import { latestBackup, latestOriginal, type SyncRunner } from "./sync";
 
 /** The loaders of the monitor's pages: read before rendering (pages call no service while rendering). */
 
 /** /participants-monitor: the status cards and the latest rows of both tables. */
-export function loadMonitorPage(deps: Deps, workspaceId: number) {
-  return { status: syncStatus(deps, workspaceId), participants: latestOriginal(deps, workspaceId, LATEST_ROWS), backup: latestBackup(deps, workspaceId, LATEST_ROWS) };
+export function loadMonitorPage(deps: Deps, sync: SyncRunner, workspaceId: number) {
+  return { status: sync.status(workspaceId), participants: latestOriginal(deps, workspaceId, LATEST_ROWS), backup: latestBackup(deps, workspaceId, LATEST_ROWS) };
 }
 
 /** /database-debug?view=all|design: the rows a debug button asked for (none before one is pressed). */

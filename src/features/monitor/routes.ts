@@ -9,7 +9,7 @@ import { devGuard } from "../../lib/dev-pages";
 import { listCandidates, seedTestCandidates } from "../candidates/service";
 import { BackupList, BackupQuery, DebugList, DebugPageQuery, DebugQuery, SyncStatusView, SyncTriggerView } from "./model";
 import { loadDatabaseDebug, loadMonitorPage } from "./page-props";
-import * as sync from "./sync";
+import { latestBackup, type SyncRunner } from "./sync";
 import { debugParticipants, designTestParticipants } from "./debug";
 import { MonitorPage } from "./pages/monitor-page";
 import { DatabaseTestPage } from "./pages/database-test-page";
@@ -23,22 +23,22 @@ import { Dashboard4Page } from "./pages/dashboard4-page";
  * developer pages. Static segments win over issue 3's /api/participants/:id in Elysia's
  * router, whatever the registration order (monitor.api.test.ts checks it).
  */
-export function monitorRoutes(deps: Deps, web: Web) {
+export function monitorRoutes(deps: Deps, web: Web, sync: SyncRunner) {
   // The debug reads, the seed form and /database-debug are developer pages (DEV_PAGES).
   const dev = devGuard(deps.config.devPages, () => deps.clock.now().getTime());
   const api = new Elysia({ prefix: "/api/participants", tags: ["Participants monitor"] })
     .use(web.guard)
     .guard({ auth: true })
-    .get("/sync/status", ({ workspaceId }) => sync.syncStatus(deps, workspaceId), { response: { 200: SyncStatusView }, detail: { summary: "The participants backup: tables, counts, last run" } })
+    .get("/sync/status", ({ workspaceId }) => sync.status(workspaceId), { response: { 200: SyncStatusView }, detail: { summary: "The participants backup: tables, counts, last run" } })
     .post(
       "/sync/trigger",
       async ({ workspaceId }) => {
-        const { runId: _, ...result } = await sync.runSync(deps, workspaceId, { trigger: "manual" });
+        const { runId: _, ...result } = await sync.run(workspaceId, { trigger: "manual" });
         return result;
       },
       { response: { 200: SyncTriggerView }, detail: { summary: "Copy the participants to the backup table now" } },
     )
-    .get("/backup", ({ query, workspaceId }) => ({ backupData: sync.latestBackup(deps, workspaceId, query.limit) }), {
+    .get("/backup", ({ query, workspaceId }) => ({ backupData: latestBackup(deps, workspaceId, query.limit) }), {
       query: BackupQuery,
       response: { 200: BackupList },
       detail: { summary: "The latest rows of the backup table" },
@@ -69,13 +69,13 @@ export function monitorRoutes(deps: Deps, web: Web) {
         toast: takeFlash(cookie),
         body: MonitorPage({
           shell: web.shell(me.user),
-          initial: loadMonitorPage(deps, workspaceId),
+          initial: loadMonitorPage(deps, sync, workspaceId),
         }),
       }),
     )
     // Manual Sync without JavaScript: run, then back to the page with the result as a toast.
     .post("/participants-monitor/sync", async ({ workspaceId, cookie }) => {
-      const r = await sync.runSync(deps, workspaceId, { trigger: "manual" });
+      const r = await sync.run(workspaceId, { trigger: "manual" });
       setFlash(cookie, r.success ? { title: "Success", description: r.message, variant: "success" } : { title: "Error", description: "Sync failed", variant: "destructive" });
       return seeOther("/participants-monitor");
     })
@@ -103,7 +103,7 @@ export function monitorRoutes(deps: Deps, web: Web) {
       { query: DebugPageQuery },
     )
     .get("/dashboard2", ({ me, cookie }) => renderPage({ title: "Dashboard", body: Dashboard2Page({ shell: web.shell(me.user) }), toast: takeFlash(cookie) }))
-    .get("/dashboard4", ({ me, workspaceId }) => renderPage({ title: "Developer tools", body: Dashboard4Page({ shell: web.shell(me.user), status: sync.syncStatus(deps, workspaceId) }) }));
+    .get("/dashboard4", ({ me, workspaceId }) => renderPage({ title: "Developer tools", body: Dashboard4Page({ shell: web.shell(me.user), status: sync.status(workspaceId) }) }));
 
   // A static page for any audience (part2 §2): signed-in users get the frame, others the page alone.
   const openPages = new Elysia()

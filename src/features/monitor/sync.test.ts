@@ -3,12 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { makeTestApp } from "../../../test/helpers";
 import { participants, participantsBackup, syncRuns } from "../../db/schema";
 import { addParticipants } from "../candidates/service";
-import { runSync, syncAllWorkspaces, syncStatus } from "./sync";
-import { monitorJobs } from "./jobs";
 import { describeCron } from "./cron-text";
 
 const t = makeTestApp();
 const fresh = makeTestApp({ SYNC_CRON: "*/15 * * * *" });
+// The app's own sync runner: a test's run and a request's run share its lock.
+const sync = t.app.features.monitor.api.sync;
+const freshSync = fresh.app.features.monitor.api.sync;
 
 const people = (n: number, prefix = "p") =>
   Array.from({ length: n }, (_, i) => ({
@@ -50,7 +51,7 @@ describe("participants sync", () => {
     // Let the writer get going, then sync in small batches so the two interleave.
     while (ids(participants, u.workspaceId, "id").length === before.length) await Bun.sleep(2);
     let batches = 0;
-    const first = await runSync(t.deps, u.workspaceId, { batchSize: 100, onBatch: () => void batches++ });
+    const first = await sync.run(u.workspaceId, { batchSize: 100, onBatch: () => void batches++ });
     writer.postMessage("stop");
     const { written } = await done;
     writer.terminate();
@@ -66,7 +67,7 @@ describe("participants sync", () => {
     expect(first.recordCount).toBeGreaterThanOrEqual(before.length);
 
     // The next run catches the rows written after the first one's last batch: exact copy.
-    const second = await runSync(t.deps, u.workspaceId);
+    const second = await sync.run(u.workspaceId);
     expect(second.success).toBe(true);
     expect(ids(participantsBackup, u.workspaceId, "participantId")).toEqual(ids(participants, u.workspaceId, "id"));
     expect(second.recordCount).toBe(before.length + written);
@@ -96,8 +97,8 @@ describe("participants sync", () => {
     expect(t.deps.db.select().from(participantsBackup).where(eq(participantsBackup.workspaceId, u.workspaceId)).all()).toHaveLength(1200);
 
     // Called directly, the second trigger gets the very same run.
-    const p1 = runSync(t.deps, u.workspaceId);
-    const p2 = runSync(t.deps, u.workspaceId);
+    const p1 = sync.run(u.workspaceId);
+    const p2 = sync.run(u.workspaceId);
     expect((await p1).runId).toBe((await p2).runId);
     expect(runsOf(u.workspaceId)).toHaveLength(3);
   });
@@ -115,7 +116,7 @@ describe("participants sync", () => {
       await Bun.sleep(2);
       active--;
     };
-    const [ra, rb] = await Promise.all([runSync(t.deps, a.workspaceId, { batchSize: 10, onBatch: hook }), runSync(t.deps, b.workspaceId, { batchSize: 10, onBatch: hook })]);
+    const [ra, rb] = await Promise.all([sync.run(a.workspaceId, { batchSize: 10, onBatch: hook }), sync.run(b.workspaceId, { batchSize: 10, onBatch: hook })]);
     expect(ra.recordCount).toBe(50);
     expect(rb.recordCount).toBe(50);
     expect(maxActive).toBe(1);
@@ -136,7 +137,7 @@ describe("participants sync", () => {
   test("a failed run is recorded, not lost; the next run succeeds", async () => {
     const u = await t.signUp();
     addParticipants(t.deps, u.workspaceId, people(25));
-    const r = await runSync(t.deps, u.workspaceId, {
+    const r = await sync.run(u.workspaceId, {
       batchSize: 10,
       onBatch: (n) => {
         if (n >= 20) throw new Error("disk full (simulated)");
@@ -146,13 +147,13 @@ describe("participants sync", () => {
     const [run] = runsOf(u.workspaceId);
     expect(run).toMatchObject({ status: "failed", recordCount: 20, error: "disk full (simulated)" });
     expect(run!.finishedAt).toBeInstanceOf(Date);
-    let s = syncStatus(t.deps, u.workspaceId);
+    let s = sync.status(u.workspaceId);
     expect(s.lastSync).toBeNull();
     expect(s.lastRun).toMatchObject({ status: "failed", error: "disk full (simulated)" });
 
-    const ok = await runSync(t.deps, u.workspaceId);
+    const ok = await sync.run(u.workspaceId);
     expect(ok).toMatchObject({ success: true, recordCount: 25 });
-    s = syncStatus(t.deps, u.workspaceId);
+    s = sync.status(u.workspaceId);
     expect(s.lastSync).not.toBeNull();
     expect(s.backupCount).toBe(25);
   });
@@ -160,10 +161,10 @@ describe("participants sync", () => {
   test("a participant deleted at the source stays in the backup, marked deleted", async () => {
     const u = await t.signUp();
     addParticipants(t.deps, u.workspaceId, people(3));
-    await runSync(t.deps, u.workspaceId);
+    await sync.run(u.workspaceId);
     const [gone] = ids(participants, u.workspaceId, "id");
     t.deps.db.delete(participants).where(eq(participants.id, gone!)).run();
-    const r = await runSync(t.deps, u.workspaceId);
+    const r = await sync.run(u.workspaceId);
     expect(r.recordCount).toBe(2);
     const rows = t.deps.db.select().from(participantsBackup).where(eq(participantsBackup.workspaceId, u.workspaceId)).all();
     expect(rows).toHaveLength(3);
@@ -179,7 +180,7 @@ describe("scheduled sync", () => {
     const u = await fresh.signUp();
     fresh.deps.db.insert(syncRuns).values({ workspaceId: u.workspaceId, trigger: "schedule", status: "running", startedAt: new Date() }).run();
     addParticipants(fresh.deps, u.workspaceId, people(4));
-    const results = await syncAllWorkspaces(fresh.deps);
+    const results = await freshSync.runAll();
     expect(results.map((r) => r.recordCount)).toEqual([4]);
     const runs = fresh.deps.db.select().from(syncRuns).where(eq(syncRuns.workspaceId, u.workspaceId)).all();
     expect(runs.map((r) => [r.trigger, r.status])).toEqual([
@@ -191,13 +192,14 @@ describe("scheduled sync", () => {
 
   test("the sync is registered on SYNC_CRON, the backup on BACKUP_CRON, and the status shows it", async () => {
     const u = await fresh.signUp();
-    expect(syncStatus(fresh.deps, u.workspaceId)).toMatchObject({ cronActive: false, cronSchedule: "Every 15 minutes", lastSync: null, isInitialized: true });
-    const jobs = monitorJobs(fresh.deps);
+    expect(freshSync.status(u.workspaceId)).toMatchObject({ cronActive: false, cronSchedule: "Every 15 minutes", lastSync: null, isInitialized: true });
+    const jobs = fresh.app.features.monitor.scheduled!;
     expect(jobs.map((j) => [j.name, j.pattern])).toEqual([
       ["participants-sync", "*/15 * * * *"],
       ["database-backup", "0 3 * * *"],
     ]);
-    expect(syncStatus(fresh.deps, u.workspaceId).cronActive).toBe(true);
+    freshSync.markScheduled();
+    expect(freshSync.status(u.workspaceId).cronActive).toBe(true);
   });
 
   test("schedule texts", () => {

@@ -1,4 +1,3 @@
-import type { DB } from "../../db/client";
 import type { Deps } from "../../deps";
 import * as repo from "./repo";
 import { countParticipants, latestParticipants, participantBatch, workspacesWithParticipants, type ParticipantRecord } from "../candidates/service";
@@ -31,28 +30,36 @@ export interface SyncRunResult extends SyncTriggerResult {
   runId: number;
 }
 
+/** The sync's state in one app: the run under way, whether a scheduler runs it, whether runs left by a stopped process were closed. */
+export interface SyncRunner {
+  run(workspaceId: number, opts?: SyncOptions): Promise<SyncRunResult>;
+  /** The scheduled job: every workspace, one after the other (each run is still exclusive). */
+  runAll(opts?: Omit<SyncOptions, "trigger">): Promise<SyncRunResult[]>;
+  status(workspaceId: number): SyncStatus;
+  /** The scheduler registered the sync job (the Cron Job card shows Running). */
+  markScheduled(on?: boolean): void;
+}
+
 interface MonitorState {
   current: { workspaceId: number; promise: Promise<SyncRunResult> } | null;
   scheduled: boolean;
   recovered: boolean;
 }
 
-const states = new WeakMap<DB, MonitorState>();
-function stateOf(deps: Deps): MonitorState {
-  let s = states.get(deps.db);
-  if (!s) states.set(deps.db, (s = { current: null, scheduled: false, recovered: false }));
-  return s;
-}
-
-/** The scheduler registered the sync job (the Cron Job card shows Running). */
-export function markSyncScheduled(deps: Deps, on = true) {
-  stateOf(deps).scheduled = on;
+export function createSyncRunner(deps: Deps): SyncRunner {
+  const state: MonitorState = { current: null, scheduled: false, recovered: false };
+  const run = (workspaceId: number, opts: SyncOptions = {}) => runSync(deps, state, workspaceId, opts);
+  return {
+    run,
+    runAll: (opts = {}) => syncAllWorkspaces(deps, run, opts),
+    status: (workspaceId) => syncStatus(deps, state, workspaceId),
+    markScheduled: (on = true) => void (state.scheduled = on),
+  };
 }
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function runSync(deps: Deps, workspaceId: number, opts: SyncOptions = {}): Promise<SyncRunResult> {
-  const state = stateOf(deps);
+async function runSync(deps: Deps, state: MonitorState, workspaceId: number, opts: SyncOptions): Promise<SyncRunResult> {
   for (;;) {
     const cur = state.current;
     if (!cur) break;
@@ -60,7 +67,7 @@ export async function runSync(deps: Deps, workspaceId: number, opts: SyncOptions
     await cur.promise.catch(() => undefined);
   }
   // No await between the check above and this assignment: nobody else can start meanwhile.
-  const promise = copyWorkspace(deps, workspaceId, opts);
+  const promise = copyWorkspace(deps, state, workspaceId, opts);
   state.current = { workspaceId, promise };
   promise
     .finally(() => {
@@ -71,8 +78,7 @@ export async function runSync(deps: Deps, workspaceId: number, opts: SyncOptions
 }
 
 // Writes wait for another process's write lock without blocking the event loop (src/db/busy.ts).
-async function copyWorkspace(deps: Deps, workspaceId: number, opts: SyncOptions): Promise<SyncRunResult> {
-  const state = stateOf(deps);
+async function copyWorkspace(deps: Deps, state: MonitorState, workspaceId: number, opts: SyncOptions): Promise<SyncRunResult> {
   if (!state.recovered) {
     // Runs still marked 'running' belong to a process that stopped mid-run.
     await retryOnBusy(deps.db.$client, () => repo.failInterruptedRuns(deps.db, deps.clock.now()));
@@ -123,18 +129,16 @@ function toBackupValues(p: ParticipantRecord): { participantId: number; values: 
   };
 }
 
-/** The scheduled job: every workspace, one after the other (each run is still exclusive). */
-export async function syncAllWorkspaces(deps: Deps, opts: Omit<SyncOptions, "trigger"> = {}) {
+async function syncAllWorkspaces(deps: Deps, runSync: SyncRunner["run"], opts: Omit<SyncOptions, "trigger">) {
   const results: SyncRunResult[] = [];
   const workspaces = [...new Set([...workspacesWithParticipants(deps), ...repo.workspacesWithBackups(deps.db)])].sort((a, b) => a - b);
-  for (const ws of workspaces) results.push(await runSync(deps, ws, { ...opts, trigger: "schedule" }));
+  for (const ws of workspaces) results.push(await runSync(ws, { ...opts, trigger: "schedule" }));
   const failed = results.filter((r) => !r.success).length;
   if (failed) throw new Error(`${failed} of ${results.length} workspace sync run(s) failed (see sync_runs)`);
   return results;
 }
 
-export function syncStatus(deps: Deps, workspaceId: number): SyncStatus {
-  const state = stateOf(deps);
+function syncStatus(deps: Deps, state: MonitorState, workspaceId: number): SyncStatus {
   const originalExists = repo.tableExists(deps.db, "participants");
   const backupExists = repo.tableExists(deps.db, "participants_backup");
   const lastOk = backupExists ? repo.lastRun(deps.db, workspaceId, "success") : undefined;

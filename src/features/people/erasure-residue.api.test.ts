@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { makeTestApp } from "../../../test/helpers";
 import { Browser, recruiterWithCampaign } from "../../../test/kits/visitor-browser";
-import { backupDatabase } from "../monitor/db-backup";
+import { backupQueue } from "../monitor/db-backup";
 import * as chatRepo from "../chat/repo";
 import { residueSettled } from "../../db/residue";
 
@@ -63,7 +63,7 @@ describe("erasure leaves no residue", () => {
     }
     expect(content(ids.other)).toBe("Three candidates are in the Offer stage.");
 
-    const backup = await backupDatabase(t.deps);
+    const backup = await backupQueue(t.deps)();
     const file = t.deps.config.DATABASE_PATH;
     expect({ file: residue(file), wal: residue(`${file}-wal`), backup: residue(backup.file) }).toEqual({ file: [], wal: [], backup: [] });
   });

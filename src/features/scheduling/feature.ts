@@ -9,6 +9,7 @@ import type { SchedulingDeps, SchedulingNeeds, SchedulingPageNeeds } from "./nee
 import { loadSchedulingCards } from "./pages/dashboard-cards";
 import { schedulingRoutes } from "./routes";
 import { createSchedulingSession, listSessions } from "./service";
+import { sendDueReminders } from "./reminders";
 
 /** What other features use of scheduling, bound to its context. */
 export interface SchedulingApi {
@@ -31,6 +32,7 @@ export function createScheduling(deps: Deps, web: Web, needs: SchedulingNeeds & 
   return {
     routes: [plugin(schedulingRoutes(ctx, web, { interviewExtras: needs.interviewExtras }))],
     jobs: [],
+    scheduled: [{ name: "interview-reminders", pattern: "*/5 * * * *", run: (d) => sendDueReminders(d).then(() => {}) }],
     api: {
       deps: ctx,
       createSession: (args) => createSchedulingSession(ctx, args),

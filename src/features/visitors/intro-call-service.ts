@@ -7,7 +7,7 @@ import * as repo from "./repo";
 import { getSettings, type CandidatePageSettings } from "./settings-service";
 import { INTRO_DAYS_AHEAD, weeklySlots, withoutBusy } from "./intro-slots";
 import { emailOfParticipant } from "./partners";
-import { bookIntroMeeting, hostMeetings } from "./scheduling-adapter";
+import { bookIntroMeeting } from "./scheduling-adapter";
 import { claimVisitor, type Visitor } from "./visitor-id";
 import type { ChatContext } from "./chat-service";
 import { PREQUALIFIER_QUESTIONS } from "./questions";
@@ -61,7 +61,7 @@ export async function introCallOptions(deps: VisitorsDeps, visitor: Visitor, ctx
   if (!s.hostUserId || !s.weekly.length) return { ...base, open: false, slots: [] };
   const to = new Date(now.getTime() + (INTRO_DAYS_AHEAD + 2) * 86_400_000);
   const calls = repo.bookingsBetween(deps.db, ctx.workspaceId, s.hostUserId, now, to).map((b) => ({ start: b.startTime, end: b.endTime }));
-  const meetings = hostMeetings(deps, ctx.workspaceId, s.hostUserId);
+  const meetings = deps.hostMeetings(ctx.workspaceId);
   const busy = await cachedBusy(deps, ctx.workspaceId, s.hostUserId, now, to);
   const slots = withoutBusy(weeklySlots({ weekly: s.weekly, timeZone: s.timeZone, duration: s.introCallMinutes, now }), [...calls, ...meetings, ...busy]);
   return { ...base, open: true, slots };

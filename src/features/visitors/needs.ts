@@ -17,4 +17,9 @@ export interface VisitorsNeeds {
 }
 
 /** The infrastructure, the candidate pages' needs and their limits per address. */
-export type VisitorsDeps = Deps & VisitorsNeeds & { visitorLimits: { answers: RateLimiter; clicks: RateLimiter } };
+export type VisitorsDeps = Deps &
+  VisitorsNeeds & {
+    visitorLimits: { answers: RateLimiter; clicks: RateLimiter };
+    /** The workspace's booked meetings as busy time, kept until the next write (scheduling-adapter.ts). */
+    hostMeetings: (workspaceId: number) => { start: Date; end: Date }[];
+  };

@@ -6,7 +6,6 @@
  */
 import type { Deps } from "../../deps";
 import type { VisitorsDeps } from "./needs";
-import type { DB } from "../../db/client";
 import { writeStamp } from "../../db/prepared";
 import { listMeetings } from "../scheduling/interviews";
 import type { TimeSlot } from "../scheduling/slots";
@@ -31,20 +30,21 @@ type Busy = { start: Date; end: Date };
 
 // listMeetings costs about 0.5 ms a call (the three-table query is built anew each time) and
 // every view of /scheduleacall needs it: the answer is kept per workspace until the next
-// write to the database (writeStamp), so it is never out of date.
-const meetingsRead = new WeakMap<DB, { stamp: string; byWorkspace: Map<number, Busy[]> }>();
-
-/** The workspace's booked meetings, as busy time for intro calls (a meeting blocks its slot for everyone). */
-export function hostMeetings(deps: Deps, workspaceId: number, _hostUserId: number): Busy[] {
-  const stamp = writeStamp(deps.db);
-  let read = meetingsRead.get(deps.db);
-  if (!read || read.stamp !== stamp) meetingsRead.set(deps.db, (read = { stamp, byWorkspace: new Map() }));
-  let busy = read.byWorkspace.get(workspaceId);
-  if (!busy) {
-    busy = listMeetings(deps, workspaceId)
-      .filter((m) => m.status === "scheduled" || m.status === "pending")
-      .map((m) => ({ start: new Date(m.startTime), end: new Date(m.endTime) }));
-    read.byWorkspace.set(workspaceId, busy);
-  }
-  return busy;
+// write to the database (writeStamp), so it is never out of date. One keeper per app (the
+// visitors' constructor holds it).
+export function keptHostMeetings(deps: Deps): (workspaceId: number) => Busy[] {
+  let read: { stamp: string; byWorkspace: Map<number, Busy[]> } | null = null;
+  /** The workspace's booked meetings, as busy time for intro calls (a meeting blocks its slot for everyone). */
+  return (workspaceId) => {
+    const stamp = writeStamp(deps.db);
+    if (!read || read.stamp !== stamp) read = { stamp, byWorkspace: new Map() };
+    let busy = read.byWorkspace.get(workspaceId);
+    if (!busy) {
+      busy = listMeetings(deps, workspaceId)
+        .filter((m) => m.status === "scheduled" || m.status === "pending")
+        .map((m) => ({ start: new Date(m.startTime), end: new Date(m.endTime) }));
+      read.byWorkspace.set(workspaceId, busy);
+    }
+    return busy;
+  };
 }
