@@ -66,7 +66,7 @@ test("both processes answer on the one port", async () => {
     if (seen.size < 2) await Bun.sleep(50);
   }
   expect([...seen].sort()).toEqual(["1", "2"]);
-}, 60_000);
+}, 120_000);
 
 test("a booking race across the two processes has one winner", async () => {
   const statuses = await Promise.all(

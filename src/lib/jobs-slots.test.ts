@@ -15,7 +15,7 @@ function worker() {
   return { db, jobs, work: adHocKinds(jobs) };
 }
 
-async function until(check: () => boolean, limitMs = 5000): Promise<boolean> {
+async function until(check: () => boolean, limitMs = 30_000): Promise<boolean> {
   for (const end = performance.now() + limitMs; performance.now() < end; await Bun.sleep(5)) if (check()) return true;
   return check();
 }

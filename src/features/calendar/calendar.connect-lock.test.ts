@@ -20,4 +20,4 @@ test("the callback's writes wait for another process's write lock taken while Go
   const { connections } = await (await t.request("/api/calendar/connections", { cookie: u.cookie })).json();
   expect(connections).toHaveLength(1);
   expect(connections[0].accountEmail).toBe("recruiter@example.com");
-}, 60_000);
+}, 120_000);

@@ -125,7 +125,7 @@ describe("drafts from CVs", () => {
     const kinds = JSON.stringify(log);
     expect(kinds).toContain("candidate.created_from_cv");
     expect(kinds).toContain("candidate_drafts.added");
-  }, 20_000);
+  }, 120_000);
 
   test("an e-mail already known merges into that candidate: empty fields filled, its own values kept and listed", async () => {
     const w = await workspace();
@@ -143,7 +143,7 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participants/${known.id}/files`)).body.files.map((f: any) => f.name)).toEqual(["ada.pdf"]);
     const activity = (await w.call(`/api/participants/${known.id}/activity`)).body.activity.map((a: any) => a.text);
     expect(activity).toContain("A CV was added (PDF, same e-mail); filled phone, job title, summary, skills; kept the record's name, city");
-  }, 20_000);
+  }, 120_000);
 
   test("refused: a wrong type behind a right name, an oversized file, too many files, no file; the good files of a mixed upload are kept", async () => {
     const w = await workspace();
@@ -190,7 +190,7 @@ describe("drafts from CVs", () => {
     expect((await w.call("/api/participants")).body.pagination.total).toBe(0);
     const ok = await w.call(`/api/participant-drafts/${id}/confirm`, { json: { name: "Jo Bloggs", phone: "+1 (415) 555-0132" } });
     expect([ok.status, ok.body.candidate.phone]).toEqual([201, "+1 (415) 555-0132"]);
-  }, 20_000);
+  }, 120_000);
 
   test("discard removes the draft and its bytes; another workspace's drafts answer 404 and are not listed", async () => {
     const w = await workspace();
@@ -217,7 +217,7 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participant-drafts/${a}`)).status).toBe(404);
     expect((await w.call(`/api/participant-drafts/${a}/confirm`, { json: {} })).status).toBe(404);
     expect((await w.call("/api/participant-drafts")).body.drafts.map((d: any) => d.id)).toEqual([b]);
-  }, 20_000);
+  }, 120_000);
 
   test("a draft confirmed by two people at once becomes one candidate: the later confirmation finds it gone and writes nothing", async () => {
     const w = await workspace();
@@ -242,7 +242,7 @@ describe("drafts from CVs", () => {
     expect(count("select count(*) as n from participants where workspace_id = ?1 and email_address = 'lin@example.com'")).toBe(1);
     expect(count("select count(*) as n from participant_files where workspace_id = ?1")).toBe(1);
     expect(count("select count(*) as n from events where workspace_id = ?1 and kind = 'candidate.created_from_cv'")).toBe(1);
-  }, 20_000);
+  }, 120_000);
 
   test("the pages without JavaScript: upload from /candidates, the drafts page, a refused confirmation shown on its form, confirm and discard", async () => {
     const w = await workspace();
@@ -299,7 +299,7 @@ describe("drafts from CVs", () => {
     expect((await w.call("/api/participant-drafts")).body.drafts).toEqual([]);
     const people = (await w.call("/api/participants")).body.participants;
     expect(people.map((p: any) => [p.name, p.city, p.jobTitle])).toEqual([["Jane Doe", "Leeds", "Nurse"]]);
-  }, 20_000);
+  }, 120_000);
 
   test("erasing a candidate erases the drafts of their CVs (by their e-mail) and the bytes; others' drafts stay", async () => {
     const w = await workspace();
@@ -318,5 +318,5 @@ describe("drafts from CVs", () => {
     expect((await w.call(`/api/participant-drafts/${sam}`)).status).toBe(200);
     await settle();
     expect(existsSync(path)).toBe(false);
-  }, 20_000);
+  }, 120_000);
 });

@@ -165,7 +165,7 @@ for (const kind of ["disk", "s3"] as const) {
       expect((await t.request(`/api/participants/${w.p.id}`, { method: "PATCH", json: { city: "London" }, cookie: w.cookie })).status).toBe(200);
       expect(await found("Kubernetes london")).toEqual([w.p.id]);
       // Three files read in children (a process start each, below the tests' priority): seconds on a busy machine.
-    }, 20_000);
+    }, 120_000);
 
     test("a DOCX whose headers understate its size stops inflating at the stated size", () => {
       const lying = zip([

@@ -25,25 +25,33 @@ async function workspace() {
   return { ...u, p, upload, json, page };
 }
 
-/** Runs the queue to its end while asking /healthz every 10 ms; the slowest answer, in ms. */
-async function slowestHealthzWhileWorking(): Promise<number> {
+/** Runs the queue to its end while asking /healthz every 100 ms: the longest wait for an answer and the whole work's time, in ms. */
+async function slowestHealthzWhileWorking(): Promise<{ slowest: number; workMs: number; cpuMs: number }> {
   let working = true;
   let slowest = 0;
+  // The longest wait between two answers: a request made in this process is only started once
+  // the thread is free, so a thread held by the work shows as a gap, not as a slow answer.
   const asking = (async () => {
+    let last = performance.now();
     while (working) {
-      const from = performance.now();
       expect((await t.request("/healthz")).status).toBe(200);
-      slowest = Math.max(slowest, performance.now() - from);
-      await Bun.sleep(10);
+      const now = performance.now();
+      slowest = Math.max(slowest, now - last);
+      last = now;
+      await Bun.sleep(100);
     }
   })();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
   for (let i = 0; i < 3; i++) {
     await t.deps.jobs.runDue();
     await t.deps.jobs.idle();
   }
+  const workMs = performance.now() - started;
+  const spent = process.cpuUsage(cpu);
   working = false;
   await asking;
-  return slowest;
+  return { slowest, workMs, cpuMs: (spent.user + spent.system) / 1000 };
 }
 
 const taskOf = (kind: string, key: string, id: number) =>
@@ -60,7 +68,13 @@ describe("heavy CVs", () => {
     const pdf = (await w.upload(path, [{ bytes: manyPages(16_000), name: "huge.pdf" }])).body.file;
     // 20,000 paragraphs (2.2 MB of XML): a second and a half of CPU and 190 MB, spent in the child.
     const docx = (await w.upload(path, [{ bytes: tinyDocx(Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i} of a long CV`)), name: "long.docx" }])).body.file;
-    expect(await slowestHealthzWhileWorking()).toBeLessThan(500);
+    // The reading is the child's: read here, the DOCX alone costs this process about 1.5 s of CPU
+    // (about 0.25 s is the upload, the queue and the answers, 0.55 s with the cores kept busy).
+    // CPU time, not the clock: a busy machine stretches the work's time, not its CPU.
+    const { slowest, workMs, cpuMs } = await slowestHealthzWhileWorking();
+    expect(cpuMs).toBeLessThan(1000);
+    // And no answer waited for a stretch of the work (measured against its own time).
+    expect(slowest).toBeLessThan(workMs / 4);
 
     const files = (await w.json(path)).files;
     expect(files.map((f: any) => [f.name, f.textStatus, f.textNote])).toEqual([

@@ -52,7 +52,8 @@ describe("reading a CV in a child with limits", () => {
   test("past the wall time the child is killed: 16,000 pages allowed, read for at most 1.5 s", async () => {
     const r = await refusal(extractText("pdf", manyPages(16_000), undefined, { maxPages: 1_000_000, cage: { wallMs: 1500, memoryMb: 4096 } }));
     expect([r.limit, r.message]).toEqual(["time", "Reading this file took more than 1.5 seconds; Frank stops there"]);
-    expect(r.ms).toBeLessThan(5000);
+    // Reading all 16,000 pages takes minutes: ended at its wall time, with room for a busy machine.
+    expect(r.ms).toBeLessThan(30_000);
     expect(cagesAlive()).toBe(0);
   }, 120_000);
 

@@ -91,5 +91,5 @@ describe.skipIf(!dovecotInstalled)("attachments of kept e-mails", () => {
       .filter((x) => x.kind === "message.attachment" && x.status === "failed");
     expect(failed).toHaveLength(1);
     expect((await t.request(`/api/messages/${hugos[0].id}/attachments/5/keep`, { method: "POST", cookie: u.cookie })).status).toBe(404);
-  }, 60_000);
+  }, 120_000);
 });

@@ -180,5 +180,5 @@ describe.skipIf(!dovecotInstalled)("bounces stop a sequence", () => {
         .all()
         .filter((e) => e.kind === "sequence.stopped"),
     ).toHaveLength(3);
-  }, 60_000);
+  }, 120_000);
 });

@@ -24,7 +24,7 @@ describe("a member's Gmail mailbox", () => {
   beforeAll(async () => {
     await import("@googleapis/calendar");
     await import("@googleapis/gmail");
-  }, 60_000);
+  }, 120_000);
   const t = makeTestApp(google.env());
 
   test("connect by consent, first sync keeps only candidates and contacts, history, 404 reread, send and reply, refused grant", async () => {
@@ -196,5 +196,5 @@ describe("a member's Gmail mailbox", () => {
         .all()
         .some((a) => a.kind === "mailbox.disconnected"),
     ).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

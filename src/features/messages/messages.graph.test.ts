@@ -167,5 +167,5 @@ describe("a member's Microsoft 365 mailbox", () => {
     expect(box.state).toBe("error");
     expect(box.reason).toContain("Microsoft refused the mail grant");
     expect(await (await t.request("/dashboard", { cookie: u.cookie })).text()).toContain("Microsoft refused the mail grant");
-  }, 60_000);
+  }, 120_000);
 });

@@ -63,5 +63,5 @@ describe.skipIf(!dovecotInstalled)("IMAP IDLE", () => {
     } finally {
       watchers.stop();
     }
-  }, 30_000);
+  }, 120_000);
 });

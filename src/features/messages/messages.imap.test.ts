@@ -113,5 +113,5 @@ describe.skipIf(!dovecotInstalled)("a member's IMAP mailbox", () => {
 
     expect((await t.request("/api/mailboxes", { method: "DELETE", cookie: u.cookie })).status).toBe(200);
     expect((await (await t.request("/api/mailboxes", { cookie: u.cookie })).json()).mailboxes).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -130,5 +130,5 @@ describe.skipIf(!dovecotInstalled)("answers to invitations in a mailbox", () => 
     page = await (await t.request(`/interview-details/${publicId}`, { cookie: u.cookie })).text();
     expect(page).toContain("The candidate accepted the invitation");
     expect(flagMails()).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 });

@@ -169,7 +169,7 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
     await t.deps.jobs.idle();
     list = await messagesOf(t, u.cookie, `/api/participants/${carla}/messages`);
     expect(list.map((m) => m.subject)).toEqual(["Any news, Carla?"]);
-  }, 60_000);
+  }, 120_000);
 
   test("without a mailbox: the workspace's SMTP with Reply-To the member; a refused recipient fails with the reason", async () => {
     const taken: string[] = [];
@@ -259,5 +259,5 @@ describe.skipIf(!dovecotInstalled)("writing from Frank", () => {
     } finally {
       server.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -138,5 +138,5 @@ describe.skipIf(!dovecotInstalled)("sequences", () => {
 
     // A member stops an enrolment: 404 for one not enrolled.
     expect((await t.request(`/api/sequences/${seq.id}/enrolments/${nomail}`, { method: "DELETE", cookie: u.cookie })).status).toBe(404);
-  }, 60_000);
+  }, 120_000);
 });

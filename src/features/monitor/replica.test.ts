@@ -103,7 +103,7 @@ describe("REPLICA_URL", () => {
 });
 
 const generations = (folder: string) => (existsSync(join(folder, "generations")) ? readdirSync(join(folder, "generations")) : []);
-async function until(what: string, ok: () => boolean, ms = 20_000) {
+async function until(what: string, ok: () => boolean, ms = 60_000) {
   const end = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -161,7 +161,7 @@ describe.skipIf(!litestreamBinary())("Litestream beside a database", () => {
     await restoreFromReplica(path, { kind: "file", folder }, out, null);
     expect(rows(out)).toBe(expected);
     expect(expected).toBe(151);
-  }, 90_000);
+  }, 120_000);
 });
 
 // s3rver cannot list "folders" below a prefix (its walk skips the directories under a common
@@ -186,7 +186,7 @@ describe.skipIf(!litestreamBinary())("Litestream to an S3-compatible store", () 
       db.$client.close();
       await s3.stop();
     }
-  }, 90_000);
+  }, 120_000);
 });
 
 describe.skipIf(!litestreamBinary())("restore at a time", () => {
@@ -217,5 +217,5 @@ describe.skipIf(!litestreamBinary())("restore at a time", () => {
     const earlier = join(dir, "at-earlier.db");
     await restoreFromReplica(path, replica, earlier, between);
     expect(rows(earlier)).toBe(20);
-  }, 90_000);
+  }, 120_000);
 });
