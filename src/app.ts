@@ -201,6 +201,7 @@ export function buildFeatures(
     ...candidates.api.deps,
     ...chat.api.deps,
     ...visitors.api.deps,
+    ...matching.api.deps,
     ...teamNeeds,
     scheduling: sched,
     placements: placements.api,

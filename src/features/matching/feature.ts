@@ -5,7 +5,7 @@ import type { Web } from "../auth/web";
 import { can } from "../auth/permissions";
 import { matchingRoutes } from "./routes";
 import { matchingPageRoutes } from "./page-routes";
-import { matchingJobs } from "./tasks";
+import { askedWork, matchingJobs, type MatchingDeps } from "./tasks";
 import { matchesForJob } from "./rank";
 import { readCriteria } from "./service";
 import { blankRow, rowsOf } from "./criteria-form";
@@ -17,9 +17,12 @@ type Member = { id: number; role: string; workspaceId: number };
 export interface MatchingApi {
   /** The job page's Suggested candidates, with the job's criteria (an editor for who may edit the job). */
   suggestedCandidates: (me: Member, jobId: number) => ReactNode;
+  /** Matching's services with what they need (tests and bench scripts call them). */
+  deps: MatchingDeps;
 }
 
-export function createMatching(deps: Deps, web: Web): Feature<MatchingApi> {
+export function createMatching(infra: Deps, web: Web): Feature<MatchingApi> {
+  const deps: MatchingDeps = { ...infra, asked: askedWork() };
   const suggestedCandidates = (me: Member, jobId: number) => {
     const c = readCriteria(deps, me.workspaceId, jobId);
     const canEdit = can(me, "jobs.write");
@@ -28,7 +31,7 @@ export function createMatching(deps: Deps, web: Web): Feature<MatchingApi> {
   };
   return {
     routes: [plugin(matchingRoutes(deps, web)), plugin(matchingPageRoutes(deps, web))],
-    jobs: matchingJobs(deps),
-    api: { suggestedCandidates },
+    jobs: matchingJobs(infra),
+    api: { suggestedCandidates, deps },
   };
 }

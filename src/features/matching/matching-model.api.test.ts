@@ -48,4 +48,22 @@ describe("matching with a model", () => {
     expect(byModel).toMatchObject({ feature: "matching", promptVersion: "match-judge-1" });
     expect(byModel.output.quotesDropped).toBe(1);
   });
+
+  test("a list seen twice queues its judging once, and another app with the same ids queues its own", async () => {
+    const env = { OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_MODEL: "fake-model", OPENAI_TIMEOUT_MS: "2000" };
+    const judgings = (app: ReturnType<typeof makeTestApp>) => (app.deps.db.$client.query("SELECT count(*) AS n FROM tasks WHERE kind = 'matching.judge'").get() as { n: number }).n;
+    const spec = SET_JOBS.find((j) => j.key === "warehouse")!;
+    // Two apps on databases of their own: the same workspace, job and candidate ids, the same CV.
+    const [a, b] = [makeTestApp(env), makeTestApp(env)];
+    const ids: number[][] = [];
+    for (const app of [a, b]) {
+      const u = await app.signUp({ email: "same@example.com" });
+      const job = createJob(app.deps, u.workspaceId, { title: spec.title, description: spec.description, location: spec.location, clientId: null }, "system");
+      const id = addCandidate(app.deps, u.workspaceId, { key: "s1", name: "Sam Doe", city: "Leeds", jobTitle: "Operative", cv: "Forklift licence held since 2019. Warehouse work." }, "s1");
+      ids.push([u.workspaceId, job.id, id]);
+      for (let i = 0; i < 2; i++) expect(((await (await app.request(`/api/jobs/${job.id}/matches`, { cookie: u.cookie })).json()) as any).pending).toBe(1);
+    }
+    expect(ids[0]).toEqual(ids[1]);
+    expect([judgings(a), judgings(b)]).toEqual([1, 1]);
+  });
 });

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
+import type { MatchingDeps } from "./tasks";
 import { memberActor } from "../events/record";
 import { signedInOf } from "../auth/guard";
 import { can, requirePermission } from "../auth/permissions";
@@ -27,7 +27,7 @@ const FormBody = z.record(z.string(), z.string());
  * through the same service and checks as PUT /api/jobs/{id}/criteria), and "Add to job" and
  * "Not a fit" from a candidate's Suggested jobs (the job side's own services).
  */
-export function matchingPageRoutes(deps: Deps, web: Web) {
+export function matchingPageRoutes(deps: MatchingDeps, web: Web) {
   const candidateBack = (i: { params: Record<string, string> }) => `/candidates/${Number(i.params.id) || ""}`;
   return new Elysia()
     .use(web.guard)

@@ -15,7 +15,7 @@ import { howScored } from "./evidence";
 import { judgeCandidates, type Judged } from "./judged";
 import { PROMPT_VERSION } from "./judge";
 import { SUGGESTION_NOTICE, type Criterion, type Match } from "./model";
-import { askForJudgments } from "./tasks";
+import { askForJudgments, type MatchingDeps } from "./tasks";
 import { bestByPoints } from "./pool";
 import * as repo from "./repo";
 
@@ -39,7 +39,7 @@ export function indexPool(deps: Deps, workspaceId: number, criteria: Criterion[]
 
 const byScore = (a: Judged, b: Judged) => b.score - a.score || b.fields.id - a.fields.id;
 
-export function matchesForJob(deps: Deps, workspaceId: number, jobId: number, limit = 20): { jobId: number; notice: string; matches: Match[]; pending: number } {
+export function matchesForJob(deps: MatchingDeps, workspaceId: number, jobId: number, limit = 20): { jobId: number; notice: string; matches: Match[]; pending: number } {
   const job = getJob(deps, workspaceId, jobId); // another workspace's job: 404
   if (!featureOn(deps, workspaceId, "matching")) return { jobId, notice: "Matching is switched off in Settings → Assistant.", matches: [], pending: 0 };
   const { criteria } = criteriaOf(deps, workspaceId, jobId);

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Web } from "../auth/web";
-import type { Deps } from "../../deps";
+import type { MatchingDeps } from "./tasks";
 import { memberActor } from "../events/record";
 import { Success } from "../../lib/route-schemas";
 import { setFlash } from "../../lib/flash";
@@ -16,7 +16,7 @@ import { addSuggested, notAFit, readCriteria } from "./service";
 const PageParam = z.object({ id: positiveId(), candidateId: positiveId("Invalid candidate") });
 
 /** /api/jobs/{id}/criteria and /matches (issue 57), and the suggested list's forms without JavaScript. */
-export function matchingRoutes(deps: Deps, web: Web) {
+export function matchingRoutes(deps: MatchingDeps, web: Web) {
   const api = new Elysia({ prefix: "/api/jobs", tags: ["Matching"] })
     .use(web.guard)
     .guard({ auth: true })

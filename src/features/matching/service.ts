@@ -12,14 +12,14 @@ import { decideSuggestion, recordNewSuggestions } from "../suggestions/service";
 import { criteriaOf, criteriaOfJobs, type JobCriteria } from "./criteria";
 import { howScored } from "./evidence";
 import { judgeCandidates } from "./judged";
-import { askForCriteria } from "./tasks";
+import { askForCriteria, type MatchingDeps } from "./tasks";
 import type { CriterionVerdict } from "./model";
 import * as repo from "./repo";
 
 type Member = { id: number; role: string; workspaceId: number };
 
 /** GET /api/jobs/{id}/criteria: saved, else proposed (and the model asked for its proposal when there is one). */
-export function readCriteria(deps: Deps, workspaceId: number, jobId: number): JobCriteria {
+export function readCriteria(deps: MatchingDeps, workspaceId: number, jobId: number): JobCriteria {
   const c = criteriaOf(deps, workspaceId, jobId);
   if (c.source === "rules" && featureOn(deps, workspaceId, "matching")) askForCriteria(deps, workspaceId, jobId);
   return c;

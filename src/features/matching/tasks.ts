@@ -19,27 +19,44 @@ const CriteriaPayload = z.object({ workspaceId: z.number().int(), jobId: z.numbe
 const judgeMatchesJob = defineJob("matching.judge", JudgePayload, { serialKey: (p) => `match-job:${p.jobId}` });
 const proposeCriteriaJob = defineJob("matching.propose-criteria", CriteriaPayload, { serialKey: (p) => `match-job:${p.jobId}` });
 
-// What this process has asked for already (job|candidate|input hash), so a page seen twice before
-// the worker ran does not queue the same work twice. Per process, and only a saving: the task
-// itself skips a candidate whose current judgment is already written.
-const asked = new Set<string>();
-const ASKED_MAX = 10_000;
-const remember = (key: string) => {
-  if (asked.size >= ASKED_MAX) asked.clear();
-  asked.add(key);
-};
-
-export function askForJudgments(deps: Deps, workspaceId: number, jobId: number, candidates: { id: number; hash: string }[]): void {
-  const fresh = candidates.filter((c) => !asked.has(`${jobId}|${c.id}|${c.hash}`));
-  if (!fresh.length) return;
-  deps.db.transaction((tx) => judgeMatchesJob.enqueue(tx, { workspaceId, jobId, participantIds: fresh.map((c) => c.id) }));
-  for (const c of fresh) remember(`${jobId}|${c.id}|${c.hash}`);
+/**
+ * What this app has asked for already (job|candidate|input hash), so a page seen twice before
+ * the worker ran does not queue the same work twice. Per app (a field of the matching feature's
+ * closure), and only a saving: the task itself skips a candidate whose current judgment is
+ * already written.
+ */
+export interface AskedWork {
+  has(key: string): boolean;
+  remember(key: string): void;
 }
 
-export function askForCriteria(deps: Deps, workspaceId: number, jobId: number): void {
-  if (!modelConfigured(deps.config) || asked.has(`criteria|${jobId}`)) return;
+const ASKED_MAX = 10_000;
+
+export function askedWork(): AskedWork {
+  const asked = new Set<string>();
+  return {
+    has: (key) => asked.has(key),
+    remember: (key) => {
+      if (asked.size >= ASKED_MAX) asked.clear();
+      asked.add(key);
+    },
+  };
+}
+
+/** The matching services' context: the infrastructure and what this app has asked the model for. */
+export type MatchingDeps = Deps & { asked: AskedWork };
+
+export function askForJudgments(deps: MatchingDeps, workspaceId: number, jobId: number, candidates: { id: number; hash: string }[]): void {
+  const fresh = candidates.filter((c) => !deps.asked.has(`${jobId}|${c.id}|${c.hash}`));
+  if (!fresh.length) return;
+  deps.db.transaction((tx) => judgeMatchesJob.enqueue(tx, { workspaceId, jobId, participantIds: fresh.map((c) => c.id) }));
+  for (const c of fresh) deps.asked.remember(`${jobId}|${c.id}|${c.hash}`);
+}
+
+export function askForCriteria(deps: MatchingDeps, workspaceId: number, jobId: number): void {
+  if (!modelConfigured(deps.config) || deps.asked.has(`criteria|${jobId}`)) return;
   deps.db.transaction((tx) => proposeCriteriaJob.enqueue(tx, { workspaceId, jobId }));
-  remember(`criteria|${jobId}`);
+  deps.asked.remember(`criteria|${jobId}`);
 }
 
 export function matchingJobs(deps: Deps): Job<any>[] {
