@@ -8,7 +8,7 @@ import type { BookingView } from "./views";
 import { enqueueCalendarWork, enqueueInterviewEmails, manageToken, manageTokenHash } from "./notify";
 import type { BookedHook } from "./booking-hook";
 import { interviewEvent } from "./webhook-events";
-import { sessionEvent } from "./service";
+import { sessionEvent } from "./session-list";
 import { SESSION_TTL_MS } from "./model";
 import { slotProblem, type TimeSlot } from "./slots";
 import * as repo from "./repo";

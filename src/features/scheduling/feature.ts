@@ -8,7 +8,8 @@ import { offeredStarts } from "./free-times";
 import type { SchedulingDeps, SchedulingNeeds, SchedulingPageNeeds } from "./needs";
 import { loadSchedulingCards } from "./pages/dashboard-cards";
 import { schedulingRoutes } from "./routes";
-import { createSchedulingSession, listSessions } from "./service";
+import { createSchedulingSession } from "./service";
+import { listSessions } from "./session-list";
 import { sendDueReminders } from "./reminders";
 
 /** What other features use of scheduling, bound to its context. */

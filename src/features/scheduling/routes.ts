@@ -13,6 +13,7 @@ import { BookedAnswer, BookingView, InterviewEmails, InterviewIdParam, Interview
 import * as actions from "./interview-actions";
 import { bookByToken, getBookingView } from "./booking";
 import * as scheduling from "./service";
+import { listSessions } from "./session-list";
 import { bookingPageRoutes } from "./page-routes";
 import { bookingLinkLimiter } from "./link-limit";
 import { sessionArgsOf } from "./session-request";
@@ -24,7 +25,7 @@ export function schedulingRoutes(deps: SchedulingDeps, web: Web, extras: Schedul
   const sessions = new Elysia({ prefix: "/api/scheduling-sessions", tags: ["Scheduling sessions"] })
     .use(web.guard)
     .guard({ auth: true })
-    .get("", ({ workspaceId }) => ({ sessions: scheduling.listSessions(deps, workspaceId) }), { response: { 200: SessionList }, detail: { summary: "List scheduling sessions" } })
+    .get("", ({ workspaceId }) => ({ sessions: listSessions(deps, workspaceId) }), { response: { 200: SessionList }, detail: { summary: "List scheduling sessions" } })
     .post(
       "",
       async ({ body, me, workspaceId, set }) => {

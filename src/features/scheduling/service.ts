@@ -4,24 +4,24 @@ import type { Deps } from "../../deps";
 import type { Tx } from "../../db/tx";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { splitName } from "../candidates/classify";
-import { busyIntervals, freeInCalendar } from "./busy-calendar";
+import { busyIntervals } from "./busy-calendar";
 import { findCandidate, shortlistCandidateIds } from "./candidate-source";
 import * as repo from "./repo";
-import { bookingUrl, openToken, sendBookingLink, sessionState } from "./session-links";
+import { sendBookingLink } from "./session-links";
 export { bookingUrlOf, hashLegacyTokens, resendBookingLink, sessionState } from "./session-links";
 import { SESSION_TTL_MS } from "./model";
-import { type SessionStatus, type SessionView } from "./views";
+import type { SessionView } from "./views";
 import { slotProblem, type TimeSlot } from "./slots";
 export { openFlagsByMeeting } from "./meeting-flags";
 export { getInterview, listMeetings, resendInterviewEmails } from "./interviews";
-import { recordEvent, type Actor } from "../events/record";
-import { offeredStarts, offerWindow, sessionPeople, typeRules, type SessionPeople } from "./free-times";
+import type { Actor } from "../events/record";
+import { offeredStarts, typeRules, type SessionPeople } from "./free-times";
 import { PANELS_NEED_AVAILABILITY } from "./model";
 import type { PoolStrategy } from "./pool-choice";
-import { insertSessionInterviewers, sessionInterviewersOf } from "./repo-member-availability";
+import { insertSessionInterviewers } from "./repo-member-availability";
 import { requireWorkspaceMember } from "../auth/members";
 import { NO_FREE_TIMES, offerRange } from "./offer-range";
+import { sessionEvent, sessionStatus, sessionView } from "./session-list";
 
 export interface CreateSessionArgs {
   workspaceId: number;
@@ -186,73 +186,6 @@ function sessionPeopleOf(args: CreateSessionArgs, rows: InterviewerRow[]): Sessi
   };
 }
 
-function sessionStatus(s: { status: string; expiresAt: Date }, now: Date): SessionStatus {
-  if (s.status === "pending" && s.expiresAt.getTime() <= now.getTime()) return "expired";
-  return s.status as SessionStatus;
-}
-
-/**
- * One session as the list shows it: only its own slots and offered starts are worked out (the
- * whole list costs one offer per pending session, which a new session's answer has no need of).
- */
-function sessionView(deps: SchedulingDeps, workspaceId: number, id: number): SessionView | null {
-  return listSessions(deps, workspaceId, id)[0] ?? null;
-}
-
-/** The dashboard's Active Sessions list: newest first, with the count of slots that can still be booked. */
-export function listSessions(deps: SchedulingDeps, workspaceId: number, only?: number): SessionView[] {
-  const now = deps.clock.now();
-  const rows = repo.listSessions(deps.db, workspaceId, { only });
-  const ids = rows.map((r) => r.session.id);
-  const slots = repo.slotsOfSessions(deps.db, ids);
-  // Open slots in Frank, then less the interviewer's cached calendar (only pending sessions have any).
-  const bookableBySession = new Map(
-    rows
-      .filter((r) => sessionState(r.session, now) === "pending")
-      .map((r) => [
-        r.session.id,
-        r.session.mode === "availability"
-          ? offeredStarts(deps, offerWindow(r.session, deps.db), sessionPeople(deps.db, r.session)).length
-          : freeInCalendar(deps, r.session.userId, repo.openSlots(deps.db, { sessionId: r.session.id, userId: r.session.userId, now })).length,
-      ]),
-  );
-  const interviews = new Map(repo.meetingsOfSessions(deps.db, ids).map((m) => [m.sessionId, m]));
-  const people = sessionInterviewersOf(deps.db, ids);
-  return rows.map(({ session: s, candidateName }) => {
-    const own = slots.filter((x) => x.slot.sessionId === s.id);
-    const state = sessionState(s, now);
-    const token = openToken(deps, s.tokenSealed) ?? "";
-    const bookableSlots = state === "pending" ? (bookableBySession.get(s.id) ?? 0) : 0;
-    const m = interviews.get(s.id);
-    return {
-      interview: m && state === "booked" ? { id: m.publicId, status: m.status, startTime: m.startTime.toISOString(), endTime: m.endTime.toISOString() } : null,
-      id: s.id,
-      interviewerId: s.userId,
-      title: s.title,
-      description: s.description,
-      candidate: splitName(candidateName),
-      candidateId: s.candidateId,
-      shortlistId: s.shortlistId,
-      duration: s.duration,
-      timeZone: s.timeZone,
-      mode: s.mode,
-      from: s.offerFrom?.toISOString() ?? null,
-      to: s.offerTo?.toISOString() ?? null,
-      interviewers: people.filter((p) => p.sessionId === s.id && p.kind !== "pool").map((p) => ({ userId: p.userId, required: p.kind === "required" })),
-      pool: s.poolStrategy ? { userIds: people.filter((p) => p.sessionId === s.id && p.kind === "pool").map((p) => p.userId), strategy: s.poolStrategy } : null,
-      timeSlots: own.map((x) => ({ id: x.slot.id, startTime: x.slot.startTime.toISOString(), endTime: x.slot.endTime.toISOString() })),
-      expiresAt: s.expiresAt.toISOString(),
-      createdAt: s.createdAt.toISOString(),
-      sessionToken: token,
-      bookingUrl: bookingUrl(deps, token),
-      status: sessionStatus(s, now),
-      state,
-      availableSlots: bookableSlots,
-      bookableSlots,
-    };
-  });
-}
-
 /** Cancels a session; only a pending one (409 otherwise, 404 for another workspace's id). */
 export function cancelSession(deps: SchedulingDeps, workspaceId: number, id: number, actor: Actor): void {
   const s = repo.findSession(deps.db, workspaceId, id);
@@ -261,24 +194,5 @@ export function cancelSession(deps: SchedulingDeps, workspaceId: number, id: num
   deps.db.transaction((tx) => {
     if (!repo.cancelPendingSession(tx, workspaceId, id)) throw conflict("Only pending sessions can be canceled");
     sessionEvent(deps, tx, workspaceId, "session.cancelled", s, actor);
-  });
-}
-
-// The session's events (decision 0029): here beside listSessions, which their webhook payload reads.
-function sessionData(deps: SchedulingDeps, workspaceId: number, sessionId: number) {
-  const s = sessionView(deps, workspaceId, sessionId);
-  if (!s) return null;
-  const { sessionToken: _token, bookingUrl: _url, ...rest } = s;
-  return rest;
-}
-
-export function sessionEvent(deps: SchedulingDeps, tx: Tx, workspaceId: number, type: "session.created" | "session.cancelled", session: { id: number; candidateId: number }, actor: Actor): void {
-  recordEvent(deps, tx, {
-    workspaceId,
-    actor,
-    subject: { type: "session", id: session.id },
-    kind: type,
-    data: { candidateId: session.candidateId },
-    webhooks: [{ type, candidateId: session.candidateId, data: () => ({ session: sessionData(deps, workspaceId, session.id) }) }],
   });
 }

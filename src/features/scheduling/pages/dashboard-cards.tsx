@@ -6,7 +6,7 @@ import SchedulingCreate from "../islands/scheduling-create";
 import SchedulingSessions from "../islands/scheduling-sessions";
 import SchedulingMeetings from "../islands/scheduling-meetings";
 import { candidateChoices, shortlistChoices } from "../candidate-source";
-import { listSessions } from "../service";
+import { listSessions } from "../session-list";
 import { listMeetings } from "../interviews";
 import { workspaceMembers } from "../../auth/members";
 
