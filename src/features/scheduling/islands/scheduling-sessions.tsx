@@ -4,13 +4,9 @@ import { api, serverMessage } from "../../../client/api";
 import { toast } from "../../../client/toast";
 import { CANCEL_SESSION_CONFIRM, POLL_SESSIONS_MS, SESSIONS_CHANGED } from "../events";
 import type { SessionView } from "../views";
-import { formatShortDate, formatTime } from "../slots";
-import { sessionStateBadge } from "../status";
 import { inScope, ScopeToggle, useScope } from "../components/scope-toggle";
-import { EmbedSnippet } from "../../../ui/embed-snippet";
+import { sessionCandidateName as nameOf, SessionItem } from "../components/session-item";
 import type { SessionListAnswer } from "../../../client/answers";
-
-const nameOf = (s: SessionView) => `${s.candidate.firstName} ${s.candidate.lastName}`.trim() || "The candidate";
 
 /**
  * Active Sessions card, polled every 10 s: each session as Pending (how many slots can still
@@ -100,52 +96,9 @@ export default function SchedulingSessions({
           <p className="py-6 text-center text-sm text-slate-500">No active sessions</p>
         ) : (
           <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
-            {sessions.map((s) => {
-              const badge = sessionStateBadge(s.state);
-              return (
-                <li key={s.id} className="py-3" data-testid="session-item" data-state={s.state}>
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="font-medium">{nameOf(s)}</span>
-                    <span className={badge.className}>{badge.label}</span>
-                  </div>
-                  <p className="text-xs text-slate-500">
-                    {s.title} · {s.duration} min ·{" "}
-                    {s.state === "pending" && s.mode === "availability" && s.from && s.to
-                      ? `${s.bookableSlots} free times ${formatShortDate(s.from, timeZone ?? s.timeZone)} – ${formatShortDate(new Date(Date.parse(s.to) - 1).toISOString(), timeZone ?? s.timeZone)} · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
-                      : s.state === "pending"
-                        ? `${s.bookableSlots} of ${s.timeSlots.length} slots can still be booked · expires ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
-                        : s.state === "booked" && s.interview
-                          ? `booked for ${formatShortDate(s.interview.startTime, timeZone ?? s.timeZone)}, ${formatTime(s.interview.startTime, timeZone ?? s.timeZone)}`
-                          : s.state === "expired"
-                            ? `expired ${formatShortDate(s.expiresAt, timeZone ?? s.timeZone)}`
-                            : "canceled"}
-                  </p>
-                  {s.state === "pending" ? (
-                    <div className="mt-1 flex flex-wrap items-center gap-2">
-                      <a href={s.bookingUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-xs text-brand-600 underline">
-                        {s.bookingUrl}
-                      </a>
-                      <button type="button" className="btn-outline btn-sm" onClick={() => copy(s)}>
-                        Copy
-                      </button>
-                      <button type="button" className="btn-outline btn-sm" onClick={() => resend(s)}>
-                        Resend
-                      </button>
-                      <a href="#" className="text-xs text-red-600 underline" onClick={(e) => cancel(e, s)}>
-                        Cancel
-                      </a>
-                    </div>
-                  ) : null}
-                  {s.state === "pending" ? (
-                    <EmbedSnippet url={s.bookingUrl} title="Schedule your interview" height={860} label={`the booking page of ${nameOf(s)}`} />
-                  ) : s.state === "booked" && s.interview ? (
-                    <a href={`/interview-details/${s.interview.id}`} className="mt-1 inline-block text-xs text-brand-600 underline">
-                      View interview
-                    </a>
-                  ) : null}
-                </li>
-              );
-            })}
+            {sessions.map((s) => (
+              <SessionItem key={s.id} s={s} timeZone={timeZone} onCopy={copy} onResend={resend} onCancel={cancel} />
+            ))}
           </ul>
         )}
       </div>
