@@ -93,7 +93,8 @@ export function buildFeatures(
     frameParts: (user) => ({ ...billing.frame(user), ...calendarShellState(deps, user.id) }),
   });
   const web = auth.api.web;
-  const calendar = createCalendar(deps, web);
+  const interviewClient = (workspaceId: number, candidateId: number) => clientOfInterview(deps, workspaceId, candidateId);
+  const calendar = createCalendar(deps, web, { interviewClient });
   const jobs = createJobs(deps, web);
   const feedback = createFeedback(deps, web);
   const scheduling = createScheduling(deps, web, {
@@ -105,7 +106,7 @@ export function buildFeatures(
       interviewBooked(deps, tx, meeting.workspaceId, meeting.candidateId, "candidate");
       scheduleFeedbackRequest(tx, meeting);
     },
-    interviewClient: (workspaceId, candidateId) => clientOfInterview(deps, workspaceId, candidateId),
+    interviewClient,
     // The interview page shows the job's client and the feedback, and the candidate's answer to the invitation (issue 55).
     interviewExtras: (workspaceId, publicId, member) => {
       const card = interviewFeedbackCard(deps, workspaceId, publicId, member);
