@@ -6,7 +6,7 @@ import type { Deps } from "../../deps";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import type { Tx } from "../../db/tx";
 import { recordEvent, type Actor } from "../events/record";
-import { getParticipant } from "../candidates/service";
+import { getParticipant } from "../candidates/lookup";
 import { CONTENT_TYPES, sniff, type FileType } from "./sniff";
 import { MAX_FILE_BYTES, MAX_FILES_PER_CANDIDATE, type CandidateFile } from "./model";
 import * as repo from "./repo";

@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { CandidatesDeps } from "./application-hook";
 import type { Deps } from "../../deps";
-import { notFound } from "../../lib/errors";
 import { getJob, listCampaigns } from "../jobs/service";
 import { candidateRole, matchesJob, splitName } from "./classify";
 import type { Buckets } from "./buckets";
@@ -19,6 +18,8 @@ import { candidateCreated, candidateChanged } from "./candidate-events";
 
 export type { Participant, ParticipantFields } from "./model";
 export { toParticipant } from "./participant-view";
+export { getParticipant } from "./lookup";
+import { getParticipant } from "./lookup";
 
 const iso = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
@@ -77,12 +78,6 @@ function explainJobMatches(deps: Deps, workspaceId: number, jobId: number, rows:
     const name = p.campaignId ? campaigns.get(p.campaignId) : undefined;
     p.matchReason = name ? `applied via campaign ${name}` : `applied for ${job.title}`;
   }
-}
-
-export function getParticipant(deps: Deps, workspaceId: number, id: number): Participant {
-  const row = repo.findParticipant(deps.db, workspaceId, id);
-  if (!row) throw notFound("Candidate not found");
-  return toParticipant(row);
 }
 
 export interface CandidateOption {
