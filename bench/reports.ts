@@ -70,7 +70,8 @@ async function seed() {
     for (let i = 0; i < CANDIDATES; i++) person.run(ws, `Candidate ${i}`, i % 3 === 0 ? campaigns[i % campaigns.length]! : null, now - (i % span) * day);
     const firstPerson = db.query<{ id: number }, [number]>("SELECT min(id) AS id FROM participants WHERE workspace_id = ?1").get(ws)!.id;
     const app = db.prepare<{ id: number }, [number, number, number, number, number, number, number]>(
-      "INSERT INTO applications (workspace_id, participant_id, job_id, stage_id, owner_user_id, created_at, moved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+      // Each keeps its candidate's campaign, as opening one does (decision 59).
+      "INSERT INTO applications (workspace_id, participant_id, job_id, stage_id, owner_user_id, created_at, moved_at, campaign_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT campaign_id FROM participants WHERE id = ?2)) RETURNING id",
     );
     const move = db.prepare("INSERT INTO application_moves (workspace_id, application_id, from_stage_id, to_stage_id, user_id, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
     const perApp = Math.max(1, Math.round(MOVES / APPS));

@@ -54,6 +54,7 @@ import m50 from "../migrations/0050_mailboxes_and_messages.sql" with { type: "te
 import m51 from "../migrations/0051_mailbox_provider_cursor.sql" with { type: "text" };
 import m52 from "../migrations/0052_report_summaries.sql" with { type: "text" };
 import m53 from "../migrations/0053_report_covering_indexes.sql" with { type: "text" };
+import m54 from "../migrations/0054_application_campaigns.sql" with { type: "text" };
 
 export const migrationFiles: Record<string, string> = {
   "meta/_journal.json": journal as unknown as string,
@@ -111,4 +112,5 @@ export const migrationFiles: Record<string, string> = {
   "0051_mailbox_provider_cursor.sql": m51 as unknown as string,
   "0052_report_summaries.sql": m52 as unknown as string,
   "0053_report_covering_indexes.sql": m53 as unknown as string,
+  "0054_application_campaigns.sql": m54 as unknown as string,
 };

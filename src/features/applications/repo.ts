@@ -40,8 +40,28 @@ export function setRejectReasons(db: Db, workspaceId: number, json: string): voi
     .run();
 }
 
-export function insertApplication(db: Db, v: Omit<typeof applications.$inferInsert, "id">): ApplicationRow | undefined {
-  return db.insert(applications).values(v).onConflictDoNothing().returning().get();
+/** The candidate's campaign now, as a value of the statement that writes it (decision 59). */
+const campaignOf = (participantId: number) => sql<number | null>`(select ${participants.campaignId} from ${participants} where ${participants.id} = ${participantId})`;
+
+/** A new application, with its candidate's campaign kept on it. */
+export function insertApplication(db: Db, v: Omit<typeof applications.$inferInsert, "id" | "campaignId">): ApplicationRow | undefined {
+  return db
+    .insert(applications)
+    .values({ ...v, campaignId: campaignOf(v.participantId) })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+}
+
+/**
+ * Keeps the candidate's campaign on each of their applications (decision 59): run in the
+ * transaction that may have changed it (a candidate coming again through another campaign link).
+ */
+export function keepCampaign(db: Db, workspaceId: number, participantId: number): void {
+  db.update(applications)
+    .set({ campaignId: campaignOf(participantId) })
+    .where(inWorkspace(applications, workspaceId, eq(applications.participantId, participantId), sql`${applications.campaignId} is not ${campaignOf(participantId)}`))
+    .run();
 }
 
 export function findApplication(db: Db, workspaceId: number, id: number): ApplicationRow | undefined {
@@ -154,7 +174,10 @@ export function moveToParticipant(db: Db, workspaceId: number, fromIds: number[]
   for (const a of rows) {
     if (taken.has(a.jobId)) continue;
     taken.add(a.jobId);
-    db.update(applications).set({ participantId: toId }).where(eq(applications.id, a.id)).run();
+    db.update(applications)
+      .set({ participantId: toId, campaignId: campaignOf(toId) })
+      .where(eq(applications.id, a.id))
+      .run();
   }
 }
 

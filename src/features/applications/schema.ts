@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users, workspaces } from "../auth/schema";
 import { participants } from "../candidates/schema";
-import { jobs } from "../jobs/schema";
+import { campaigns, jobs } from "../jobs/schema";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -57,6 +57,10 @@ export const applications = sqliteTable(
     movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull().default(now),
     // Where the applicant came from (issue 56 item 5): ?source=, utm_source, a campaign, a feed; null: unknown.
     source: text("source"),
+    // The campaign the candidate arrived through (participants.campaign_id), kept on each of their
+    // applications in the transaction that opens one, moves it to another record, or changes it
+    // (decision 59): the sources report reads it here instead of looking up every candidate.
+    campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     // The careers form's answers to the job's screening questions (JSON list of {question, answer}).
     answers: text("answers"),
     // What the recruiter should look at (JSON list, e.g. a knock-out answer); never rejects by itself.
@@ -74,7 +78,7 @@ export const applications = sqliteTable(
     index("applications_board_idx").on(t.workspaceId, t.jobId, t.stageId),
     index("applications_participant_idx").on(t.workspaceId, t.participantId),
     // The reports' period scan reads only this index: the filters, the group keys and how far each got.
-    index("applications_report_idx").on(t.workspaceId, t.createdAt, t.jobId, t.ownerUserId, t.stageId, t.source, t.participantId, t.reached, t.stays),
+    index("applications_report_idx").on(t.workspaceId, t.createdAt, t.jobId, t.ownerUserId, t.stageId, t.source, t.campaignId, t.reached, t.stays),
     index("applications_source_idx").on(t.workspaceId, t.source),
   ],
 );

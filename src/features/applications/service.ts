@@ -52,6 +52,9 @@ export interface ApplicationExtras {
  * recruiter adding them). Returns the new row, or undefined when it existed.
  */
 export function openApplication(deps: Deps, tx: Tx, workspaceId: number, participantId: number, jobId: number, actor: Actor, extras: ApplicationExtras = {}): repo.ApplicationRow | undefined {
+  // A candidate's campaign changes only as they come through a campaign link, which opens (or finds) an application here in
+  // the same transaction: their other applications take it too (the new one is written with it).
+  repo.keepCampaign(tx, workspaceId, participantId);
   if (repo.findByJobAndCandidate(tx, workspaceId, jobId, participantId)) return undefined;
   const stages = ensureStages(deps, tx, workspaceId);
   const first = stages.find((s) => s.kind === "open") ?? stages[0]!;

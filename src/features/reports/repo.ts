@@ -18,11 +18,11 @@ export interface AppFilter {
 
 /**
  * Where an application came from: its own source (the careers site's `?source=`, `utm_source`, a
- * feed or a campaign link), else the campaign the candidate arrived through, else "Direct" (added
- * by a member, imported, or from a CV). The candidate is looked up only when the application has
- * no source of its own (COALESCE stops at the first value).
+ * feed or a campaign link), else the campaign the candidate arrived through (kept on the
+ * application, decision 59; its name now), else "Direct" (added by a member, imported, or from a
+ * CV). The campaign is looked up only when the application has no source of its own.
  */
-const SOURCE = "COALESCE(a.source, (SELECT c.name FROM participants p JOIN campaigns c ON c.id = p.campaign_id WHERE p.id = a.participant_id), 'Direct')";
+const SOURCE = "COALESCE(a.source, (SELECT c.name FROM campaigns c WHERE c.id = a.campaign_id), 'Direct')";
 
 type Arg = string | number;
 class Where {
@@ -63,8 +63,8 @@ const GROUP_KEY: Record<Group, string> = { job: "a.job_id", client: "a.job_id", 
 
 /**
  * Counts of the period's applications per group key and `reached`, when the source is asked for
- * (grouped or filtered by): the applications are counted per candidate first, so the candidates
- * without a source of their own are looked up once each, in id order, not once per row at random.
+ * (grouped or filtered by): counted per own source and kept campaign first, so each campaign's
+ * name is read once per group, not once per row.
  */
 function bySourceSql(f: AppFilter, group: Group) {
   const apps = periodApps(f, false);
@@ -76,13 +76,12 @@ function bySourceSql(f: AppFilter, group: Group) {
     filter = `WHERE ${src} = ?${args.length}`;
   }
   // Whether each has a placement (the sources report counts them): a join on the placements' unique
-  // index (at most one row each), probed once per application. Each candidate's campaign is read
-  // from participants_campaign_idx, not from the wide rows.
+  // index (at most one row each), probed once per application.
   const sql = `SELECT ${group === "source" ? src : "g.k"} AS grp, g.reached, g.placed, sum(g.n) AS n FROM (
-      SELECT ${GROUP_KEY[group]} AS k, a.source, a.participant_id AS pid, a.reached,
+      SELECT ${GROUP_KEY[group]} AS k, a.source, a.campaign_id AS cid, a.reached,
         pl.application_id IS NOT NULL AS placed, count(*) AS n FROM applications a LEFT JOIN placements pl ON pl.application_id = a.id
-      WHERE ${apps.where} GROUP BY a.participant_id, a.source, a.reached, k, placed) g
-    LEFT JOIN participants p INDEXED BY participants_campaign_idx ON g.source IS NULL AND p.id = g.pid LEFT JOIN campaigns c ON c.id = p.campaign_id
+      WHERE ${apps.where} GROUP BY a.source, a.campaign_id, a.reached, k, placed) g
+    LEFT JOIN campaigns c ON g.source IS NULL AND c.id = g.cid
     ${filter} GROUP BY grp, g.reached, g.placed`;
   return { sql, args };
 }
