@@ -39,7 +39,9 @@ test("an application's kept campaign follows its candidate's, and the sources re
   /** Applications whose kept campaign is not their candidate's: none, after every step. */
   const strays = () =>
     t.deps.db.$client
-      .query("SELECT a.id, a.campaign_id, p.campaign_id AS candidates FROM applications a JOIN participants p ON p.id = a.participant_id WHERE a.workspace_id = ?1 AND a.campaign_id IS NOT p.campaign_id")
+      .query(
+        "SELECT a.id, a.campaign_id, p.campaign_id AS candidates FROM applications a JOIN participants p ON p.id = a.participant_id WHERE a.workspace_id = ?1 AND a.campaign_id IS NOT p.campaign_id",
+      )
       .all(ws);
 
   // Ada arrives through Board A (an application to job A, with the link's own source); a member adds her to job C later:
