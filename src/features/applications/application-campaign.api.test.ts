@@ -55,6 +55,9 @@ test("an application's kept campaign follows its candidate's, and the sources re
   upsertParticipantFromVisitor(t.deps, ws, { uniqueId: "ada-2", name: "Ada", emailAddress: "ada@example.com", jobId: jobB, campaignId: boardB });
   expect(strays()).toEqual([]);
   expect(await sources()).toEqual({ "campaign:board-a": 1, "campaign:board-b": 1, "Board B": 1 });
+  // Job C's counts on /jobs name it as the report does (a campaign's name is not a source to filter by: no link).
+  const jobs = (await (await t.request("/jobs", { cookie: u.cookie })).text()).replaceAll("<!-- -->", "");
+  expect(jobs).toContain("Applications by source: <span>Board B 1 (0 Screening");
 
   // Bob, added by a member (no campaign), is merged into Cleo, who came through Board A: his application becomes hers.
   const bob = upsertParticipantFromVisitor(t.deps, ws, { uniqueId: "bob", name: "Bob", emailAddress: "bob@example.com" });

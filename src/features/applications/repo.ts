@@ -211,9 +211,12 @@ export function funnelMoves(db: DB, workspaceId: number, jobIds: number[]) {
 
 /** Applications per job, source (null: unknown) and stages reached (`reached`), of one job or all: one pass, no log read. */
 export function reachBySource(db: DB, workspaceId: number, jobId?: number) {
+  // Without a source of its own, the campaign the candidate arrived through (kept on the application, decision 59).
   return db.$client
-    .query<{ jobId: number; source: string | null; reached: string; n: number }, number[]>(
-      `SELECT job_id AS jobId, source, reached, count(*) AS n FROM applications WHERE workspace_id = ?1${jobId ? " AND job_id = ?2" : ""} GROUP BY job_id, source, reached`,
+    .query<{ jobId: number; source: string | null; campaign: string | null; reached: string; n: number }, number[]>(
+      `SELECT a.job_id AS jobId, a.source, c.name AS campaign, a.reached, count(*) AS n FROM applications a
+       LEFT JOIN campaigns c ON a.source IS NULL AND c.id = a.campaign_id
+       WHERE a.workspace_id = ?1${jobId ? " AND a.job_id = ?2" : ""} GROUP BY a.job_id, a.source, c.name, a.reached`,
     )
     .all(...(jobId ? [workspaceId, jobId] : [workspaceId]));
 }

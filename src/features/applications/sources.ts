@@ -6,8 +6,14 @@ import { stagesOf } from "./stages";
 import { furthestPosition } from "./reached";
 import * as repo from "./repo";
 
+/** Added by a member, imported, or from a CV: the sources report's name too. */
+const DIRECT = "Direct";
+
 export interface SourceCounts {
+  /** As the sources report names it: the application's own source, else the candidate's campaign, else "Direct". */
   source: string;
+  /** An application's own source (the candidate list filters by it); false for a campaign's name or "Direct". */
+  own: boolean;
   count: number;
   /** Per open stage in order: how many got at least that far (the furthest stage each ever reached). */
   stages: { name: string; reached: number }[];
@@ -23,8 +29,9 @@ export function applicationsBySourcePerJob(deps: Deps, workspaceId: number, jobI
   const out = new Map<number, Map<string, SourceCounts>>();
   for (const r of repo.reachBySource(deps.db, workspaceId, jobId)) {
     const job = out.get(r.jobId) ?? out.set(r.jobId, new Map()).get(r.jobId)!;
-    const key = r.source ?? "unknown";
-    const row = job.get(key) ?? job.set(key, { source: key, count: 0, stages: open.map((s) => ({ name: s.name, reached: 0 })) }).get(key)!;
+    const key = r.source ?? r.campaign ?? DIRECT;
+    const row = job.get(key) ?? job.set(key, { source: key, own: false, count: 0, stages: open.map((s) => ({ name: s.name, reached: 0 })) }).get(key)!;
+    row.own ||= r.source !== null;
     row.count += r.n;
     const furthest = furthestPosition(r.reached, positions);
     open.forEach((s, i) => {

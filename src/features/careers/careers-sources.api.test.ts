@@ -49,10 +49,15 @@ describe("where applicants come from (issue 56 item 5)", () => {
     expect(posting).toMatch(/<th scope="col"[^>]*>Screening<\/th><th scope="col"[^>]*>Interview<\/th>/);
     expect(row("seek")).toEqual([2, 1, 1, 0, 0]);
     expect(row("indeed")).toEqual([1, 0, 0, 0, 0]);
-    expect(row("unknown")).toEqual([1, 0, 0, 0, 0]);
+    // Without a source of its own (and a candidate who came through no campaign): "Direct", as the sources report names it.
+    expect(row("Direct")).toEqual([1, 0, 0, 0, 0]);
+    expect(report).toMatch(/^Direct,1,/m);
     const jobs = await (await t.request("/jobs", { cookie: w.cookie })).text();
     expect(jobs).toContain(`href="/candidates?source=seek"`);
     expect(jobs.replaceAll("<!-- -->", "")).toContain("seek</a> 2 (1 Screening, 1 Interview, 0 Offer, 0 Placed)");
+    // "Direct" is no source to filter the candidates by: a name, not a link.
+    expect(jobs.replaceAll("<!-- -->", "")).toContain(" · Direct 1 (0 Screening");
+    expect(jobs).not.toContain("/candidates?source=Direct");
 
     const seek = (await w.call("/api/participants?source=seek")).body;
     expect(seek.participants.map((p: any) => p.emailAddress).sort()).toEqual(["a@example.com", "b@example.com"]);

@@ -62,8 +62,8 @@ export function JobsPage({ shell, jobs }: { shell: Shell; jobs: JobsData }) {
                   {j.sources.map((s, i) => (
                     <span key={s.source}>
                       {i ? " · " : ""}
-                      {s.source === "unknown" ? (
-                        "unknown"
+                      {!s.own ? (
+                        s.source
                       ) : (
                         <a className="underline" href={`/candidates?source=${encodeURIComponent(s.source)}`}>
                           {s.source}
