@@ -65,7 +65,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(async () => {
       await page.reload();
       await expect(thread.locator('[data-direction="out"]')).toContainText("Sent", { timeout: 1000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 60_000 });
     expect(smtp.taken.some((m) => m.to.includes(candidate))).toBe(true);
 
     // The candidate answers from their own mail program: In-Reply-To the message Frank sent.
@@ -84,7 +84,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(async () => {
       await page.reload();
       await expect(thread.locator('[data-direction="in"]')).toContainText("Of course, attached tomorrow.", { timeout: 1000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 60_000 });
     // Under the message it answers, in the same thread; the quoted history folded.
     const messages = thread.locator(`[data-thread="${sent.messageId}"] > li`);
     await expect(messages).toHaveCount(2);

@@ -105,7 +105,7 @@ test.describe("with Microsoft (fake)", () => {
     await expect(async () => {
       await candidate.goto(`${base}/book/${session.sessionToken}`);
       await expect(candidate.locator('input[name="slotId"]')).toHaveCount(1, { timeout: 500 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 60_000 });
     await candidate
       .locator("label", { has: candidate.locator('input[name="slotId"]') })
       .first()
@@ -122,6 +122,6 @@ test.describe("with Microsoft (fake)", () => {
       expect(String(ev?.body.start.dateTime).slice(0, 19)).toBe(at(14).toISOString().slice(0, 19));
       expect(ev?.body.onlineMeeting?.joinUrl).toContain("https://teams.microsoft.com/");
       expect(s.invitationsSent).toEqual([]);
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
   });
 });
