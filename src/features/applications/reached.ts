@@ -3,7 +3,7 @@
 // read it the same way. Stages removed since, or closing ones, are not open stages and count for nothing.
 
 /** The ids in a `reached` summary. */
-export function reachedIds(reached: string): number[] {
+function reachedIds(reached: string): number[] {
   return reached ? reached.split(",").map(Number) : [];
 }
 

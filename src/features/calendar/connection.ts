@@ -97,7 +97,7 @@ export async function withGoogle<T>(deps: Deps, c: Connected, fn: (c: Connected)
 export const LIST_CACHE_MS = 5 * 60 * 1000;
 
 /** One app's calendar lists by user: a field of the calendar feature's closure. */
-export type CalendarLists = Map<number, { at: number; items: { id: string; summary: string; primary: boolean }[] }>;
+type CalendarLists = Map<number, { at: number; items: { id: string; summary: string; primary: boolean }[] }>;
 
 /** What the calendar's connection services need beyond the infrastructure. */
 export type CalendarDeps = Deps & { calendarLists: CalendarLists };

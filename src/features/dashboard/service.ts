@@ -13,7 +13,7 @@ import { loadMailboxCard } from "../messages/pages/dashboard-mailbox-card";
 import type { DashboardQuery } from "./model";
 
 /** How many jobs the Job Positions card lists, newest first; an agency's 2,000 are on /jobs. */
-export const DASHBOARD_JOBS = 100;
+const DASHBOARD_JOBS = 100;
 
 /** Everything the dashboard shows on the first response (no loading spinners), as plain props. */
 export function loadDashboard(deps: DashboardDeps, user: typeof users.$inferSelect, query: DashboardQuery) {

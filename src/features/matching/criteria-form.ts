@@ -19,7 +19,7 @@ export interface CriterionRow {
 }
 
 /** At most this many rows are read from a post (the schema allows 30 criteria, plus the blank row). */
-export const MAX_ROWS = 31;
+const MAX_ROWS = 31;
 
 const str = (v: unknown, max = 500) => (typeof v === "string" ? v.slice(0, max) : "");
 const ticked = (v: unknown) => v === "on" || v === "true" || v === "1";

@@ -13,7 +13,7 @@ export const ConnectMailboxInput = z.object({
 });
 export type ConnectMailbox = z.infer<typeof ConnectMailboxInput>;
 /** Gmail or Microsoft 365, through the member's calendar connection (its grant with the mail scopes). */
-export const ConnectProviderMailboxInput = z.object({ provider: z.enum(["gmail", "microsoft"]) });
+const ConnectProviderMailboxInput = z.object({ provider: z.enum(["gmail", "microsoft"]) });
 /** POST /api/mailboxes: a Gmail or Microsoft 365 mailbox by its provider, or any other by IMAP and SMTP. */
 export const ConnectAnyMailboxInput = z.union([ConnectProviderMailboxInput, ConnectMailboxInput]);
 

@@ -17,7 +17,7 @@ export const PROVIDER_NAME = { gmail: "Gmail", microsoft: "Microsoft 365" } as c
 const CALENDAR_NAME = { gmail: "Google Calendar", microsoft: "Microsoft Outlook" } as const;
 
 /** Why the member's calendar grant cannot be the mailbox's (null: it can be tried). */
-export function grantMissing(deps: Deps, me: Member, provider: ProviderKind): string | null {
+function grantMissing(deps: Deps, me: Member, provider: ProviderKind): string | null {
   const grant = mailGrant(deps, me.id);
   if (!grant || grant.provider !== (provider === "gmail" ? "google" : "microsoft")) return `Connect ${CALENDAR_NAME[provider]} first: ${PROVIDER_NAME[provider]} uses its connection`;
   return null;

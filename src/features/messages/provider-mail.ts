@@ -26,7 +26,7 @@ export interface MailHeaders {
   messageId: string | null;
 }
 
-export const PROVIDER_KINDS = ["gmail", "microsoft"] as const;
+const PROVIDER_KINDS = ["gmail", "microsoft"] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 export const isProviderBox = (r: { provider: string }) => (PROVIDER_KINDS as readonly string[]).includes(r.provider);
 

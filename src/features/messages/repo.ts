@@ -20,10 +20,6 @@ export function mailboxById(db: Db, id: number): MailboxRow | undefined {
   return db.select().from(mailboxes).where(eq(mailboxes.id, id)).get();
 }
 
-export function listMailboxes(db: Db, workspaceId: number): MailboxRow[] {
-  return db.select().from(mailboxes).where(inWorkspace(mailboxes, workspaceId)).orderBy(asc(mailboxes.id)).all();
-}
-
 export function allMailboxIds(db: Db): number[] {
   return db
     .select({ id: mailboxes.id })

@@ -21,7 +21,7 @@ export interface SyncResult {
   error?: string;
 }
 
-export interface Match {
+interface Match {
   participantId: number | null;
   contactId: number | null;
 }
@@ -81,7 +81,7 @@ export async function syncMailbox(deps: Deps, mailboxId: number): Promise<SyncRe
 }
 
 /** Who an address is: the members' own addresses are never matches; a candidate or a contact by e-mail otherwise. */
-export function matcherFor(deps: Deps, box: repo.MailboxRow): MatchOf {
+function matcherFor(deps: Deps, box: repo.MailboxRow): MatchOf {
   const own = new Set([box.address.toLowerCase(), box.username.toLowerCase()]);
   // Read once per run: most addresses of a mailbox are nobody's, and are told so without a lookup.
   const anyone = new Set([...candidateEmails(deps, box.workspaceId), ...contactEmails(deps, box.workspaceId)]);

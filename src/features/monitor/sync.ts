@@ -19,14 +19,14 @@ import { retryOnBusy } from "../../db/busy";
  */
 const BATCH = 500;
 
-export interface SyncOptions {
+interface SyncOptions {
   trigger?: "manual" | "schedule";
   batchSize?: number;
   /** Called after each committed batch (tests use it to write or fail mid-run). */
   onBatch?: (copiedSoFar: number) => void | Promise<void>;
 }
 
-export interface SyncRunResult extends SyncTriggerResult {
+interface SyncRunResult extends SyncTriggerResult {
   runId: number;
 }
 

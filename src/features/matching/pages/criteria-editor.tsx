@@ -1,7 +1,7 @@
 import { CRITERION_KINDS } from "../model";
 import type { CriterionRow } from "../criteria-form";
 
-export const KIND_LABELS: Record<string, string> = {
+const KIND_LABELS: Record<string, string> = {
   skill: "Skill",
   qualification: "Qualification",
   language: "Language",
