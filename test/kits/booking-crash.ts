@@ -78,8 +78,18 @@ export async function bookThenKill(port: number, proc: ReturnType<typeof Bun.spa
   return statuses;
 }
 
-function meetingCount(dbPath: string): number {
+/**
+ * A read of the server's database, waiting for its lock as the app does: the killed server's
+ * worker and web children stop a moment after it, and may still hold it (longer on a busy machine).
+ */
+function readDatabase(dbPath: string): Database {
   const db = new Database(dbPath, { readonly: true });
+  db.exec("PRAGMA busy_timeout = 30000");
+  return db;
+}
+
+function meetingCount(dbPath: string): number {
+  const db = readDatabase(dbPath);
   try {
     return db.query<{ n: number }, []>("select count(*) as n from meetings").get()!.n;
   } finally {
@@ -89,7 +99,7 @@ function meetingCount(dbPath: string): number {
 
 /** Meetings that lack their two e-mails (with their tasks) or their calendar task. */
 export function meetingsWithoutMessages(dbPath: string): { meetings: number; missing: number } {
-  const db = new Database(dbPath, { readonly: true });
+  const db = readDatabase(dbPath);
   try {
     const meetings = db.query<{ id: number }, []>("select id from meetings").all();
     const mails = db.query<{ n: number }, [number]>("select count(*) as n from mail_messages m join tasks t on t.id = m.task_id and t.kind = 'mail.send' where m.meeting_id = ?");
