@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Match } from "../model";
+import { NotAFitForm } from "./not-a-fit-form";
 
 const STATUS: Record<string, string> = { met: "Met", not_met: "Not met", unknown: "Unknown" };
 
@@ -59,19 +60,7 @@ export function SuggestedCandidates({ jobId, list, criteria }: { jobId: number; 
                     Add to job
                   </button>
                 </form>
-                <form method="post" action={`/jobs/${jobId}/matches/${m.candidate.id}/not-a-fit`} className="flex min-w-0 flex-1 basis-56 items-center gap-2">
-                  <input
-                    className="input min-w-0 flex-1 py-1 text-xs"
-                    name="reason"
-                    required
-                    maxLength={500}
-                    placeholder="Why not a fit"
-                    aria-label={`Why ${m.candidate.name ?? "this candidate"} is not a fit`}
-                  />
-                  <button className="btn-outline btn-sm shrink-0" type="submit">
-                    Not a fit
-                  </button>
-                </form>
+                <NotAFitForm action={`/jobs/${jobId}/matches/${m.candidate.id}/not-a-fit`} label={`Why ${m.candidate.name ?? "this candidate"} is not a fit`} />
               </div>
             )}
           </li>

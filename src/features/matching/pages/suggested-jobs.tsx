@@ -1,5 +1,6 @@
 import type { SuggestedJob } from "../service";
 import { Verdicts } from "./suggested-candidates";
+import { NotAFitForm } from "./not-a-fit-form";
 
 /** Suggested jobs on a candidate's page: "Add to job" and "Not a fit" are plain forms (no script needed). */
 export function SuggestedJobs({ candidateId, name, list }: { candidateId: number; name: string | null; list: SuggestedJob[] }) {
@@ -29,19 +30,7 @@ export function SuggestedJobs({ candidateId, name, list }: { candidateId: number
                     Add to job
                   </button>
                 </form>
-                <form method="post" action={`/candidates/${candidateId}/suggested-jobs/${s.job.id}/not-a-fit`} className="flex min-w-0 flex-1 basis-56 items-center gap-2">
-                  <input
-                    className="input min-w-0 flex-1 py-1 text-xs"
-                    name="reason"
-                    required
-                    maxLength={500}
-                    placeholder="Why not a fit"
-                    aria-label={`Why ${name ?? "this candidate"} is not a fit for ${s.job.title}`}
-                  />
-                  <button className="btn-outline btn-sm shrink-0" type="submit">
-                    Not a fit
-                  </button>
-                </form>
+                <NotAFitForm action={`/candidates/${candidateId}/suggested-jobs/${s.job.id}/not-a-fit`} label={`Why ${name ?? "this candidate"} is not a fit for ${s.job.title}`} />
               </div>
             )}
           </li>
