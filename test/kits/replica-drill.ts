@@ -37,6 +37,20 @@ function pidsWith(needle: string): { pid: number; argv0: string }[] {
   return out;
 }
 
+/** The server's processes (its web and worker children too), by the database they were started on. */
+function serverPids(dbPath: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`DATABASE_PATH=${dbPath}`)) out.push(Number(name));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return out;
+}
+
 async function lagOf(base: string): Promise<number | null> {
   const text = await fetch(`${base}/metrics`).then(
     (r) => r.text(),
@@ -101,9 +115,18 @@ export async function replicaDrill(dir: string, opts: { sessions?: number; bookM
     if (litestream.length !== 1) throw new Error(`expected one Litestream beside the server, found ${litestream.length}`);
     const killedAt = Date.now();
     process.kill(litestream[0]!.pid, "SIGKILL");
+    // The whole machine goes: the server and its web and worker children at once (alone, the
+    // children end a moment after their parent and could still hold the database for the restore).
+    for (const pid of serverPids(dbPath)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // gone meanwhile
+      }
+    }
     proc.kill(9);
     await proc.exited;
-    for (let i = 0; pidsWith(config).length > 0; i++) {
+    for (let i = 0; pidsWith(config).length > 0 || serverPids(dbPath).length > 0; i++) {
       if (i > 200) throw new Error("processes of the killed server are still running");
       await Bun.sleep(50);
     }
